@@ -1,0 +1,201 @@
+"""The board: provinces, coasts, adjacency, supply centres and powers, loaded from data files.
+
+A *location* is a province id (``"par"``) or, for a fleet on a split coast, the
+province id and the coast (``"spa/nc"``). Armies move on the ``army`` graph of
+provinces; fleets on the ``fleet`` graph of locations.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from typing import Mapping
+
+import yaml
+
+from .names import did_you_mean
+
+
+class UnknownName(ValueError):
+    """A province, coast or power name that the board does not know."""
+
+
+@dataclass(frozen=True)
+class Province:
+    id: str
+    name: str
+    abbr: str
+    type: str  # "land", "coast" or "sea"
+    centre: bool = False
+    home: str | None = None
+    coasts: tuple[str, ...] = ()
+
+    @property
+    def is_sea(self) -> bool:
+        return self.type == "sea"
+
+    @property
+    def is_land(self) -> bool:
+        """Land or coast: an army may stand here."""
+        return self.type != "sea"
+
+    @property
+    def is_coastal(self) -> bool:
+        return self.type == "coast"
+
+
+@dataclass(frozen=True)
+class PowerInfo:
+    name: str
+    adjective: str
+    abbr: str
+    colour: str
+
+
+def province_of(loc: str) -> str:
+    """The province of a location: ``"spa/nc"`` -> ``"spa"``."""
+    return loc.split("/", 1)[0]
+
+
+def coast_of(loc: str) -> str | None:
+    return loc.split("/", 1)[1] if "/" in loc else None
+
+
+def _norm(text: str) -> str:
+    """A name folded for lookup: lower case, punctuation to single spaces."""
+    return " ".join(re.sub(r"[^a-z0-9]+", " ", text.lower()).split())
+
+
+@dataclass(frozen=True)
+class Board:
+    name: str
+    powers: Mapping[str, PowerInfo]
+    provinces: Mapping[str, Province]
+    army_adj: Mapping[str, frozenset[str]]
+    fleet_adj: Mapping[str, frozenset[str]]
+    starting_units: Mapping[str, tuple[str, ...]]
+    coast_names: Mapping[str, str]
+    impassable: Mapping[str, str]
+    start_year: int
+    victory_centres: int
+    _lookup: Mapping[str, str] = field(repr=False, compare=False)
+
+    # ----- queries
+    @property
+    def centres(self) -> frozenset[str]:
+        return frozenset(p.id for p in self.provinces.values() if p.centre)
+
+    def home_centres(self, power: str) -> tuple[str, ...]:
+        return tuple(p.id for p in self.provinces.values() if p.home == power)
+
+    def locations(self) -> list[str]:
+        """Every location a unit can stand on: provinces and coasts."""
+        out = []
+        for p in self.provinces.values():
+            out.append(p.id)
+            out.extend(f"{p.id}/{c}" for c in p.coasts)
+        return out
+
+    def fleet_locations(self, prov: str) -> tuple[str, ...]:
+        """Where a fleet may stand in a province: its coasts, or the province itself."""
+        p = self.provinces[prov]
+        if p.type == "land":
+            return ()
+        return tuple(f"{prov}/{c}" for c in p.coasts) or (prov,)
+
+    def neighbours(self, prov: str) -> set[str]:
+        """Provinces adjacent to `prov` for any unit (coasts collapsed)."""
+        out = set(self.army_adj.get(prov, ()))
+        for loc in self.fleet_locations(prov) if prov in self.provinces else ():
+            out.update(province_of(n) for n in self.fleet_adj.get(loc, ()))
+        return out
+
+    # ----- names
+    def power_name(self, text: str) -> str:
+        """The power called `text` (any case, name, adjective or abbreviation)."""
+        key = _norm(text)
+        for name, info in self.powers.items():
+            if key in (_norm(name), _norm(info.adjective), _norm(info.abbr)):
+                return name
+        raise UnknownName(f"unknown power {text!r}.{did_you_mean(text, self.powers)}")
+
+    def lookup(self, text: str) -> str | None:
+        """The province id for a name, abbreviation or alias, or None."""
+        return self._lookup.get(_norm(text))
+
+    def location(self, text: str) -> str:
+        """Parse a location such as ``Spa``, ``spa/nc``, ``StP(sc)``, ``Spain north coast``."""
+        m = re.fullmatch(
+            r"\s*(.+?)\s*(?:[/(.\s]\s*(n|s|e|w|north|south|east|west)\.?\s*(c|coast)?\.?\s*\)?)?\s*",
+            text,
+            flags=re.IGNORECASE,
+        )
+        name, coast = (m.group(1), m.group(2)) if m else (text, None)
+        prov = self.lookup(name)
+        if prov is None and coast:
+            # "north" may belong to the name ("North Sea" is not "Nor" + coast)
+            prov, coast = self.lookup(text), None
+        if prov is None:
+            raise UnknownName(f"unknown province {text.strip()!r}.{did_you_mean(text.strip(), self.spellings())}")
+        if coast:
+            return f"{prov}/{coast[0].lower()}c"
+        return prov
+
+    def spellings(self) -> list[str]:
+        """Names worth suggesting for a typo: abbreviations and full names."""
+        return [p.abbr for p in self.provinces.values()] + [p.name for p in self.provinces.values()]
+
+    def format_loc(self, loc: str) -> str:
+        """``"spa/nc"`` -> ``"Spa/nc"``; ``"nth"`` -> ``"NTH"``."""
+        prov, coast = province_of(loc), coast_of(loc)
+        abbr = self.provinces[prov].abbr if prov in self.provinces else self.impassable.get(prov, prov)
+        return f"{abbr}/{coast}" if coast else abbr
+
+    def full_name(self, loc: str) -> str:
+        prov, coast = province_of(loc), coast_of(loc)
+        name = self.provinces[prov].name
+        return f"{name} ({self.coast_names.get(coast, coast)})" if coast else name
+
+
+def _build(data: dict) -> Board:
+    provinces: dict[str, Province] = {}
+    army: dict[str, frozenset[str]] = {}
+    fleet: dict[str, frozenset[str]] = {}
+    for pid, p in data["provinces"].items():
+        coasts = tuple(p.get("coasts", {}))
+        provinces[pid] = Province(
+            id=pid, name=p["name"], abbr=p.get("abbr", pid.capitalize()), type=p["type"],
+            centre=bool(p.get("centre", False)), home=p.get("home"), coasts=coasts,
+        )
+        if p["type"] != "sea":
+            army[pid] = frozenset(p.get("army", ()))
+        if coasts:
+            for c, nbrs in p["coasts"].items():
+                fleet[f"{pid}/{c}"] = frozenset(nbrs)
+        elif p["type"] != "land":
+            fleet[pid] = frozenset(p.get("fleet", ()))
+    powers = {name: PowerInfo(name, **info) for name, info in data["powers"].items()}
+    lookup: dict[str, str] = {}
+    for pid, prov in provinces.items():
+        for spelling in (pid, prov.abbr, prov.name):
+            lookup[_norm(spelling)] = pid
+    for alias, pid in (data.get("aliases") or {}).items():
+        lookup.setdefault(_norm(alias), pid)
+    return Board(
+        name=data["name"], powers=powers, provinces=provinces, army_adj=army, fleet_adj=fleet,
+        starting_units={k: tuple(v) for k, v in (data.get("starting_units") or {}).items()},
+        coast_names=data.get("coast_names", {}),
+        impassable={k: v.get("abbr", k) for k, v in (data.get("impassable") or {}).items()},
+        start_year=int(data.get("start_year", 1901)),
+        victory_centres=int(data.get("victory_centres", 18)),
+        _lookup=lookup,
+    )
+
+
+@lru_cache(maxsize=None)
+def load_board(name: str = "standard") -> Board:
+    """The board called `name`, from ``dipgen/data/<name>.yml``."""
+    text = resources.files("dipgen").joinpath("data", f"{name}.yml").read_text(encoding="utf-8")
+    return _build(yaml.safe_load(text))

@@ -1,0 +1,223 @@
+"""Run adjudication test cases in the DATC text format used by jDip and godip.
+
+A file holds ``CASE <id>`` ... ``END`` blocks with a starting position, orders and the
+expected position after one phase (see ``tests/datc/`` and the README).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .board import Board, UnknownName, load_board, province_of
+from .engine.adjustments import adjudicate_adjustments
+from .engine.movement import adjudicate_movement, retreat_options
+from .engine.retreats import adjudicate_retreats
+from .orders import Move, for_phase, parse_order, parse_unit
+from .position import Dislodged, Unit
+from .units import STANDARD_UNIT_KINDS
+
+#: Cases of older DATC files whose expected result DATC 3.0 reversed.
+SUPERSEDED = {
+    "6.G.8": "DATC 3.0 (4.A.3, 6.G.8) has no land-route fallback for an explicit 'via convoy': the army stays",
+}
+
+_SECTIONS = ("PRESTATE", "PRESTATE_DISLODGED", "PRESTATE_RESULTS", "PRESTATE_SUPPLYCENTER_OWNERS",
+             "ORDERS", "POSTSTATE", "POSTSTATE_DISLODGED")
+
+
+class DatcFormatError(ValueError):
+    pass
+
+
+@dataclass
+class Case:
+    name: str
+    line: int
+    phase: str = "Spring 1901, Movement"
+    sections: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
+    same: bool = False
+
+    @property
+    def kind(self) -> str:
+        p = self.phase.lower()
+        if "retreat" in p:
+            return "retreats"
+        if "adjust" in p or "build" in p:
+            return "adjustments"
+        return "movement"
+
+
+def parse_cases(text: str, filename: str = "<datc>") -> list[Case]:
+    cases: list[Case] = []
+    case: Case | None = None
+    section: str | None = None
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        word = line.split()[0]
+        if word == "VARIANT_ALL":
+            continue
+        if word == "CASE":
+            if case is not None:
+                raise DatcFormatError(f"{filename}:{lineno}: CASE inside case {case.name} (missing END)")
+            case, section = Case(line[4:].strip(), lineno), None
+            continue
+        if case is None:
+            raise DatcFormatError(f"{filename}:{lineno}: {line!r} outside a CASE block")
+        if word == "END":
+            cases.append(case)
+            case = None
+            continue
+        if word == "PRESTATE_SETPHASE":
+            case.phase = line[len(word):].strip()
+            continue
+        if word == "POSTSTATE_SAME":
+            case.same, section = True, None
+            continue
+        if word in _SECTIONS:
+            section = word
+            case.sections.setdefault(word, [])
+            continue
+        if section is None:
+            raise DatcFormatError(f"{filename}:{lineno}: {line!r} is not in a section")
+        case.sections[section].append((lineno, line))
+    if case is not None:
+        raise DatcFormatError(f"{filename}: case {case.name} has no END")
+    return cases
+
+
+def _power_and_rest(board: Board, line: str) -> tuple[str, str]:
+    m = re.match(r"\s*([A-Za-z]+)\s*:?\s+(.*)$", line)
+    if not m:
+        raise DatcFormatError(f"cannot read {line!r}")
+    try:
+        return board.power_name(m.group(1)), m.group(2)
+    except UnknownName:
+        close = difflib.get_close_matches(m.group(1).capitalize(), list(board.powers), n=1, cutoff=0.8)
+        if close:  # test files have typos ("Germnay"); read them as their writers meant
+            return close[0], m.group(2)
+        raise
+
+
+def _units(board: Board, lines) -> list[Unit]:
+    out = []
+    for _, line in lines:
+        power, rest = _power_and_rest(board, line)
+        kind, loc = parse_unit(board, rest)
+        out.append(Unit(power, kind, loc))
+    return out
+
+
+def run_case(case: Case, board: Board | None = None) -> tuple[bool, str]:
+    """Adjudicate one case; (passed, what differed)."""
+    board = board or load_board("standard")
+    sec = case.sections
+    units = _units(board, sec.get("PRESTATE", []))
+    orders: dict[str, list] = {}
+    for _, line in sec.get("ORDERS", []):
+        power, rest = _power_and_rest(board, line)
+        try:
+            order = for_phase(parse_order(board, rest), case.kind)
+        except ValueError:
+            continue  # unreadable orders are no orders
+        orders.setdefault(power, []).append(order)
+    expected_dislodged: set[Unit] = set()
+    if case.kind == "movement":
+        out = adjudicate_movement(board, units, orders)
+        got, got_dislodged = set(out.units), {d.unit for d in out.dislodged}
+        expected_dislodged = set(_units(board, sec.get("POSTSTATE_DISLODGED", [])))
+    elif case.kind == "retreats":
+        dislodged = _prestate_dislodged(board, case, units)
+        got, got_dislodged = set(adjudicate_retreats(board, units, dislodged, orders).units), set()
+    else:
+        owners = {}
+        for _, line in sec.get("PRESTATE_SUPPLYCENTER_OWNERS", []):
+            power, rest = _power_and_rest(board, line)
+            owners[province_of(parse_unit(board, rest)[1])] = power
+        got, got_dislodged = set(adjudicate_adjustments(board, units, owners, orders).units), set()
+    expected = set(units) if case.same else set(_units(board, sec.get("POSTSTATE", [])))
+    if got == expected and got_dislodged == expected_dislodged:
+        return True, ""
+    diff = []
+    if got != expected:
+        diff.append("missing " + _show(board, expected - got) + "; unexpected " + _show(board, got - expected))
+    if got_dislodged != expected_dislodged:
+        diff.append("dislodged: missing " + _show(board, expected_dislodged - got_dislodged)
+                    + "; unexpected " + _show(board, got_dislodged - expected_dislodged))
+    return False, " | ".join(diff)
+
+
+def _show(board: Board, units) -> str:
+    return ", ".join(f"{u.power} {u.kind} {board.format_loc(u.loc)}" for u in sorted(units)) or "none"
+
+
+def _prestate_dislodged(board: Board, case: Case, units: list[Unit]) -> list[Dislodged]:
+    """Dislodged units with their retreats, from the previous phase's results."""
+    moves = []
+    for _, line in case.sections.get("PRESTATE_RESULTS", []):
+        m = re.match(r"\s*(SUCCESS|FAILURE)\s*:\s*(.*)$", line, re.IGNORECASE)
+        if not m:
+            raise DatcFormatError(f"cannot read result {line!r}")
+        power, rest = _power_and_rest(board, m.group(2))
+        try:
+            order = parse_order(board, rest)
+        except ValueError:
+            continue
+        if isinstance(order, Move):
+            moves.append((m.group(1).upper() == "SUCCESS", power, order))
+    occupied = {u.province for u in units}
+    out = []
+    dislodged_units = _units(board, case.sections.get("PRESTATE_DISLODGED", []))
+    dis_provs = {u.province for u in dislodged_units}
+    attackers = {province_of(o.dest): o for ok, _, o in moves if ok}
+    # An empty province was stood off when two or more moves into it failed, not counting a
+    # unit beaten head-to-head (it makes no standoff where its attacker came from).
+    failed_into: dict[str, int] = {}
+    for ok, _, o in moves:
+        dest = province_of(o.dest)
+        if ok or dest in occupied:
+            continue
+        att = attackers.get(o.unit.province)
+        if o.unit.province in dis_provs and att is not None and att.unit.province == dest and not att.via_convoy:
+            continue
+        failed_into[dest] = failed_into.get(dest, 0) + 1
+    standoffs = {p for p, n in failed_into.items() if n >= 2}
+    for unit in dislodged_units:
+        att = attackers.get(unit.province)
+        src = att.unit.province if att else ""
+        options = retreat_options(board, STANDARD_UNIT_KINDS, unit, src, bool(att and att.via_convoy), occupied, standoffs)
+        out.append(Dislodged(unit, src, "", tuple(sorted(options))))
+    return out
+
+
+@dataclass
+class Report:
+    passed: int = 0
+    failed: int = 0
+    superseded: int = 0
+    lines: list[str] = field(default_factory=list)
+
+
+def run_file(path: str | Path, report: Report | None = None) -> Report:
+    report = report or Report()
+    text = Path(path).read_text(encoding="utf-8")
+    board = load_board("standard")
+    for case in parse_cases(text, str(path)):
+        try:
+            ok, diff = run_case(case, board)
+        except ValueError as e:
+            ok, diff = False, f"cannot run: {e}"
+        if ok:
+            report.passed += 1
+            report.lines.append(f"PASS {case.name}")
+        elif case.name in SUPERSEDED:
+            report.superseded += 1
+            report.lines.append(f"SUPERSEDED {case.name}: {SUPERSEDED[case.name]} ({diff})")
+        else:
+            report.failed += 1
+            report.lines.append(f"FAIL {case.name} ({path}:{case.line}): {diff}")
+    return report

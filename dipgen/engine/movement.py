@@ -1,0 +1,607 @@
+"""Adjudication of a movement phase.
+
+Pure: a position and each power's orders in, a `MovementOutcome` out. The resolver is
+Kruijswijk's guess-and-check ("The Math of Adjudication", DATC 3.0 section 5): every
+order has one decision (a move succeeds, a support is given, a convoying fleet is not
+dislodged), decisions are resolved recursively, a decision that depends on itself is
+guessed both ways, and a cycle with no single answer goes to the backup rule: Szykman
+for convoy paradoxes (the convoys in the cycle fail), circular movement otherwise
+(every move in the cycle succeeds).
+
+Rules follow the 2023 rulebook with DATC 3.0's preferences: illegal orders are ignored
+(4.E.1), a unit with several different legal orders holds (4.D.3), an army moves by convoy
+to an adjacent province only if ordered `via convoy` or a fleet of its own power is ordered
+to convoy it, with no fallback to the land route (4.A.3), every route of a multi-route
+convoy must be disrupted (4.A.1), convoyed moves are never head-to-head (4.A.7), coasts
+follow 4.B.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict, deque
+from dataclasses import dataclass, field, replace
+from typing import Iterable, Mapping, Sequence
+
+from ..board import Board, province_of
+from ..orders import Convoy, Hold, Move, Order, Support, UnitRef
+from ..position import Dislodged, Unit
+from ..units import STANDARD_UNIT_KINDS, UnitKind
+from .results import Note, OrderResult
+
+
+@dataclass
+class _Ord:
+    """A legal order of one unit, with locations resolved."""
+
+    kind: str  # "hold", "move", "support", "convoy"
+    unit: Unit
+    power: str
+    given: Order | None
+    dest: str | None = None       # province
+    dest_loc: str | None = None   # location (a coast for fleets on split-coast provinces)
+    target: str | None = None     # province of the supported / convoyed unit
+    via: bool = False
+    convoyed: bool = False        # a move that needs a convoy route
+
+    @property
+    def src(self) -> str:
+        return self.unit.province
+
+
+@dataclass(frozen=True)
+class MovementOutcome:
+    results: tuple[OrderResult, ...]
+    units: tuple[Unit, ...]            # units on the board after the phase (not dislodged)
+    dislodged: tuple[Dislodged, ...]   # dislodged units with somewhere to retreat
+    destroyed: tuple[Dislodged, ...]   # dislodged units with nowhere to go (retreats empty)
+    standoffs: frozenset[str] = field(default_factory=frozenset)
+
+
+_INF = 1 << 30
+
+
+class _Movement:
+    def __init__(self, board: Board, kinds: Mapping[str, UnitKind], units: Iterable[Unit],
+                 orders: Mapping[str, Sequence[Order]]):
+        self.board, self.kinds = board, kinds
+        self.units: dict[str, Unit] = {u.province: u for u in units}
+        self.given = orders
+        self.ords: dict[str, _Ord] = {}
+        self.results: list[OrderResult] = []
+        self.value_final: dict[str, bool] = {}
+        self.depth: dict[str, int] = {}
+        self.guess: dict[str, bool] = {}
+        self.provisional: dict[str, tuple[bool, int]] = {}
+        self.prov_order: list[str] = []
+        self.low = _INF
+        self._routes_cache: dict = {}
+
+    # ------------------------------------------------------------------ geometry
+    def kind(self, unit: Unit) -> UnitKind:
+        return self.kinds[unit.kind]
+
+    def strength(self, unit: Unit) -> int:
+        return self.kind(unit).strength
+
+    def reaches(self, unit: Unit, prov: str) -> bool:
+        """Can `unit` move to province `prov` directly (coasts ignored)?"""
+        if self.kind(unit).terrain == "land":
+            return prov in self.board.army_adj.get(unit.province, ())
+        nbrs = self.board.fleet_adj.get(unit.loc, ())
+        return any(loc in nbrs for loc in self.board.fleet_locations(prov))
+
+    def fleet_dest(self, unit: Unit, dest_loc: str) -> tuple[str | None, str]:
+        """Where a fleet's move to `dest_loc` lands, or (None, why)."""
+        prov = province_of(dest_loc)
+        p = self.board.provinces[prov]
+        nbrs = self.board.fleet_adj.get(unit.loc, ())
+        if p.type == "land":
+            return None, f"a fleet cannot move inland to {p.name}"
+        if not p.coasts:
+            return (prov, "") if prov in nbrs else (None, f"{p.name} is not next to {self.board.full_name(unit.loc)}")
+        if "/" in dest_loc and dest_loc.split("/")[1] in p.coasts:
+            if dest_loc in nbrs:
+                return dest_loc, ""
+            return None, f"{self.board.full_name(dest_loc)} cannot be reached from {self.board.full_name(unit.loc)}"
+        reachable = [loc for loc in self.board.fleet_locations(prov) if loc in nbrs]
+        if len(reachable) == 1:
+            return reachable[0], ""
+        if not reachable:
+            return None, f"{p.name} is not next to {self.board.full_name(unit.loc)}"
+        return None, f"both coasts of {p.name} can be reached: say which"
+
+    def is_convoy_sea(self, prov: str) -> bool:
+        return self.board.provinces[prov].is_sea
+
+    def sea_touches(self, sea: str, prov: str) -> bool:
+        nbrs = self.board.fleet_adj.get(sea, ())
+        return any(loc in nbrs for loc in self.board.fleet_locations(prov))
+
+    def convoy_fleets(self) -> frozenset[str]:
+        return frozenset(p for p, u in self.units.items() if self.kind(u).convoys and self.is_convoy_sea(p))
+
+    def necessary_fleets(self, src: str, dst: str, seas: frozenset[str]) -> frozenset[str]:
+        """Fleets that lie on some route from src to dst with no shortcut (DATC 4.E.1, 6.G.19)."""
+        key = (src, dst, seas)
+        if key in self._routes_cache:
+            return self._routes_cache[key]
+        found: set[str] = set()
+        adj = {s: {t for t in seas if t != s and self.sea_touches(s, t)} for s in seas}
+
+        def extend(path: list[str]) -> None:
+            last = path[-1]
+            if self.sea_touches(last, dst):
+                found.update(path)
+                return
+            for nxt in adj[last]:
+                if nxt in path or self.sea_touches(nxt, src):
+                    continue
+                if any(nxt in adj[earlier] for earlier in path[:-1]):
+                    continue  # a shortcut exists: this fleet would not be needed
+                path.append(nxt)
+                extend(path)
+                path.pop()
+
+        for first in seas:
+            if self.sea_touches(first, src):
+                extend([first])
+        result = frozenset(found)
+        self._routes_cache[key] = result
+        return result
+
+    def route_exists(self, src: str, dst: str, usable) -> bool:
+        """Is there a chain of seas (each passing `usable`) from src to dst? `usable` is called lazily."""
+        seen: set[str] = set()
+        queue = deque()
+        candidates = self._convoy_candidates.get((src, dst), ())
+        for s in candidates:
+            if self.sea_touches(s, src) and usable(s):
+                seen.add(s)
+                queue.append(s)
+        while queue:
+            s = queue.popleft()
+            if self.sea_touches(s, dst):
+                return True
+            for t in candidates:
+                if t not in seen and self.sea_touches(s, t) and usable(t):
+                    seen.add(t)
+                    queue.append(t)
+        return False
+
+    # ------------------------------------------------------------------ orders in
+    def collect(self) -> None:
+        """Match the given orders to units, drop illegal ones, settle multiple orders."""
+        legal: dict[str, list[tuple[_Ord, int]]] = defaultdict(list)
+        all_fleets = self.convoy_fleets()
+        for power, orders in self.given.items():
+            for order in orders:
+                idx = len(self.results)
+                ref: UnitRef | None = getattr(order, "unit", None)
+                if not isinstance(order, (Hold, Move, Support, Convoy)):
+                    self.results.append(OrderResult(power, order, None, False,
+                                                    (Note("illegal", "not an order for a movement phase"),)))
+                    continue
+                unit = self.units.get(ref.province)
+                if unit is None:
+                    self.results.append(OrderResult(power, order, None, False,
+                                                    (Note("illegal", f"no unit in {self.board.full_name(ref.province)}"),)))
+                    continue
+                if unit.power != power:
+                    self.results.append(OrderResult(power, order, unit, False,
+                                                    (Note("illegal", f"the unit in {self.board.full_name(unit.province)} is {unit.power}'s"),)))
+                    continue
+                order = _with_unit(order, UnitRef(unit.kind, unit.loc))
+                o, why = self.check(power, unit, order, all_fleets)
+                if o is None:
+                    self.results.append(OrderResult(power, order, unit, False, (Note("illegal", why),)))
+                    continue
+                self.results.append(OrderResult(power, order, unit, True))  # placeholder, filled in later
+                legal[unit.province].append((o, idx))
+        self._slots: dict[str, int] = {}
+        for prov, entries in legal.items():
+            orders_set = {e[0].given for e in entries}
+            if len(orders_set) == 1:
+                o, idx = entries[0]
+                self.ords[prov] = o
+                self._slots[prov] = idx
+                for _, dup in entries[1:]:
+                    r = self.results[dup]
+                    self.results[dup] = replace(r, succeeded=False, notes=(Note("void", "the same order twice"),))
+            else:
+                for _, i in entries:
+                    r = self.results[i]
+                    self.results[i] = replace(r, succeeded=False,
+                                              notes=(Note("void", "the unit had several different orders, so it holds"),))
+        for prov, unit in self.units.items():
+            if prov not in self.ords:
+                self.ords[prov] = _Ord("hold", unit, unit.power, None)
+        # Convoy intent, needed before anything resolves (4.A.3).
+        self._convoy_candidates: dict[tuple[str, str], list[str]] = defaultdict(list)
+        for p, o in self.ords.items():
+            if o.kind == "convoy":
+                self._convoy_candidates[(o.target, o.dest)].append(p)
+        for o in self.ords.values():
+            if o.kind == "move" and self.kind(o.unit).convoyable:
+                if not self.reaches(o.unit, o.dest) or o.via:
+                    o.convoyed = True
+                else:
+                    o.convoyed = any(self.ords[f].power == o.power for f in self._convoy_candidates.get((o.src, o.dest), ()))
+        self.moves_to: dict[str, list[_Ord]] = defaultdict(list)
+        self.supports_of: dict[tuple[str, str | None], list[_Ord]] = defaultdict(list)
+        for o in self.ords.values():
+            if o.kind == "move":
+                self.moves_to[o.dest].append(o)
+            elif o.kind == "support":
+                self.supports_of[(o.target, o.dest)].append(o)
+
+    def check(self, power: str, unit: Unit, order: Order, fleets: frozenset[str]) -> tuple[_Ord | None, str]:
+        """The order as a legal `_Ord`, or (None, why it is illegal)."""
+        b = self.board
+        k = self.kind(unit)
+        if isinstance(order, Hold):
+            return _Ord("hold", unit, power, order), ""
+        if isinstance(order, Move):
+            dest = province_of(order.dest)
+            if dest == unit.province:
+                return None, "a unit cannot move to where it is"
+            if k.terrain == "land":
+                if not b.provinces[dest].is_land:
+                    return None, f"an {k.name} cannot move to sea ({b.full_name(dest)})"
+                if self.reaches(unit, dest):
+                    return _Ord("move", unit, power, order, dest, dest, via=order.via_convoy), ""
+                if k.convoyable and b.provinces[unit.province].is_coastal and b.provinces[dest].is_coastal:
+                    if self.necessary_fleets(unit.province, dest, fleets):
+                        return _Ord("move", unit, power, order, dest, dest, via=True), ""
+                    return None, f"{b.full_name(dest)} is not next to {b.full_name(unit.province)} and no fleets could convoy there"
+                return None, f"{b.full_name(dest)} is not next to {b.full_name(unit.province)}"
+            loc, why = self.fleet_dest(unit, order.dest)
+            if loc is None:
+                return None, why
+            return _Ord("move", unit, power, order, dest, loc), ""
+        if isinstance(order, Support):
+            target = order.target.province
+            other = self.units.get(target)
+            if other is None:
+                return None, f"there is no unit in {b.full_name(target)} to support"
+            if target == unit.province:
+                return None, "a unit cannot support itself"
+            if order.dest is None:
+                if not self.reaches(unit, target):
+                    return None, f"{b.full_name(unit.loc)} cannot reach {b.full_name(target)}, so cannot support there"
+                return _Ord("support", unit, power, order, None, None, target), ""
+            dest = province_of(order.dest)
+            if dest == unit.province:
+                return None, "a unit cannot support a move into its own province"
+            if dest == target:
+                return None, "a unit cannot be supported to move to where it is"
+            if not self.reaches(unit, dest):
+                return None, f"{b.full_name(unit.loc)} cannot reach {b.full_name(dest)}, so cannot support a move there"
+            ok = self.reaches(other, dest)
+            if not ok and self.kind(other).convoyable and b.provinces[target].is_coastal and b.provinces[dest].is_coastal:
+                ok = bool(self.necessary_fleets(target, dest, fleets - {unit.province}))
+            if not ok:
+                return None, f"the unit in {b.full_name(target)} cannot reach {b.full_name(dest)}"
+            coast = order.dest if "/" in order.dest else None  # a coast, if named, must match (4.B.4)
+            return _Ord("support", unit, power, order, dest, coast, target), ""
+        if isinstance(order, Convoy):
+            target = order.target.province
+            dest = province_of(order.dest)
+            other = self.units.get(target)
+            if not (k.convoys and self.is_convoy_sea(unit.province)):
+                return None, "only a fleet at sea can convoy"
+            if other is None:
+                return None, f"there is no unit in {b.full_name(target)} to convoy"
+            if not self.kind(other).convoyable:
+                return None, f"a {self.kind(other).name} cannot be convoyed"
+            if not (b.provinces[target].is_coastal and b.provinces[dest].is_coastal) or dest == target:
+                return None, "a convoy goes from one coastal province to another"
+            if unit.province not in self.necessary_fleets(target, dest, fleets):
+                return None, f"this fleet is on no convoy route from {b.full_name(target)} to {b.full_name(dest)}"
+            return _Ord("convoy", unit, power, order, dest, dest, target), ""
+        return None, "not an order for a movement phase"
+
+    # ------------------------------------------------------------------ decisions
+    def resolve(self, key: str) -> bool:
+        """The decision of the order at `key`, resolving what it depends on.
+
+        Each call in progress has a depth. A result that consulted the guess of a call still
+        in progress (directly, or through another such result) is provisional: it is kept
+        only while that guess stands. The call whose own guess was consulted, and no guess
+        further up, is the ancestor of the cycle: it tries the other guess, and if the two
+        guesses give different answers the backup rule settles the cycle.
+        """
+        if key in self.value_final:
+            return self.value_final[key]
+        if key in self.depth:  # in progress: use its current guess
+            self.low = min(self.low, self.depth[key])
+            return self.guess[key]
+        if key in self.provisional:
+            value, low = self.provisional[key]
+            self.low = min(self.low, low)
+            return value
+        d = len(self.depth)
+        self.depth[key] = d
+        outer_low, mark = self.low, len(self.prov_order)
+        results = []
+        for guess in (False, True):
+            self.guess[key], self.low = guess, _INF
+            results.append(self.adjudicate(key))
+            low = self.low
+            if low >= d and guess is False and low == _INF:
+                break  # depends on no guess at all
+            if low < d:
+                break  # depends on a guess further up: stays provisional
+            if guess is False:
+                members = self._drop_provisional(mark)
+        del self.depth[key]
+        low = self.low
+        if low < d:
+            self.provisional[key] = (results[0], low)
+            self.prov_order.append(key)
+            self.low = min(outer_low, low)
+            return results[0]
+        if len(results) == 2:
+            members = members + self._drop_provisional(mark)
+        if len(results) == 1 or results[0] == results[1]:
+            self.low = outer_low
+            self.value_final[key] = results[0]
+            return results[0]
+        cycle = list(dict.fromkeys(members + [key]))
+        self.backup_rule(cycle)
+        self.low = outer_low
+        value = self.resolve(key)
+        self.low = outer_low
+        return value
+
+    def _drop_provisional(self, mark: int) -> list[str]:
+        dropped = self.prov_order[mark:]
+        for k in dropped:
+            self.provisional.pop(k, None)
+        del self.prov_order[mark:]
+        return dropped
+
+    def backup_rule(self, cycle: list[str]) -> None:
+        convoys = [k for k in cycle if self.ords[k].kind == "convoy"]
+        if convoys:  # Szykman: the convoys in a paradox fail
+            for k in convoys:
+                self.value_final[k] = False
+            return
+        moves = {k for k in cycle if self.ords[k].kind == "move" and k not in self.value_final}
+        ring = set()
+        for start in moves:  # the units that really go round in a circle
+            chain, k = [start], self.ords[start].dest
+            while k in moves and k not in chain:
+                chain.append(k)
+                k = self.ords[k].dest
+            if k == start:
+                ring.update(chain)
+        for k in ring or moves:  # circular movement: every move in it goes
+            self.value_final[k] = True
+
+    def adjudicate(self, key: str) -> bool:
+        o = self.ords[key]
+        if o.kind == "move":
+            return self.move_succeeds(o)
+        if o.kind == "support":
+            return self.support_given(o)
+        if o.kind == "convoy":
+            return not any(self.resolve(m.src) for m in self.moves_to.get(key, ()))
+        return True
+
+    def path(self, o: _Ord) -> bool:
+        if not o.convoyed:
+            return True
+        return self.route_exists(o.src, o.dest, lambda s: self.ords[s].kind == "convoy" and self.resolve(s))
+
+    def head_to_head(self, o: _Ord) -> _Ord | None:
+        if o.convoyed:
+            return None
+        other = self.ords.get(o.dest)
+        if other is not None and other.kind == "move" and other.dest == o.src and not other.convoyed:
+            return other
+        return None
+
+    def supports(self, target: str, dest: str | None) -> list[_Ord]:
+        return self.supports_of.get((target, dest), [])
+
+    def valid_hold_support(self, target: str) -> bool:
+        o = self.ords.get(target)
+        return o is not None and o.kind != "move"
+
+    def support_total(self, o: _Ord, exclude_power: str | None = None) -> int:
+        total = 0
+        for s in self.supports(o.src, o.dest):
+            if exclude_power is not None and s.power == exclude_power:
+                continue
+            if self.resolve(s.src):
+                total += self.strength(s.unit)
+        return total
+
+    def attack(self, o: _Ord) -> int:
+        if not self.path(o):
+            return 0
+        there = self.ords.get(o.dest)
+        h2h = self.head_to_head(o)
+        if there is None or (h2h is None and there.kind == "move" and self.resolve(there.src)):
+            return self.strength(o.unit) + self.support_total(o)
+        if there.power == o.power:
+            return 0
+        return self.strength(o.unit) + self.support_total(o, exclude_power=there.power)
+
+    def hold_strength(self, prov: str) -> int:
+        o = self.ords.get(prov)
+        if o is None:
+            return 0
+        if o.kind == "move":
+            return 0 if self.resolve(prov) else self.strength(o.unit)
+        total = self.strength(o.unit)
+        for s in self.supports(prov, None):
+            if self.resolve(s.src):
+                total += self.strength(s.unit)
+        return total
+
+    def defend(self, o: _Ord) -> int:
+        return self.strength(o.unit) + self.support_total(o)
+
+    def prevent(self, o: _Ord) -> int:
+        if not self.path(o):
+            return 0
+        h2h = self.head_to_head(o)
+        if h2h is not None and self.resolve(h2h.src):
+            return 0
+        return self.strength(o.unit) + self.support_total(o)
+
+    def move_succeeds(self, o: _Ord) -> bool:
+        if not self.path(o):
+            return False
+        att = self.attack(o)
+        h2h = self.head_to_head(o)
+        if att <= (self.defend(h2h) if h2h is not None else self.hold_strength(o.dest)):
+            return False
+        return all(att > self.prevent(m) for m in self.moves_to[o.dest] if m is not o)
+
+    def matches_move(self, o: _Ord) -> bool:
+        """Does the supported unit make the move this support names?"""
+        t = self.ords.get(o.target)
+        return (t is not None and t.kind == "move" and t.dest == o.dest
+                and (o.dest_loc is None or o.dest_loc == t.dest_loc))
+
+    def support_given(self, o: _Ord) -> bool:
+        if o.dest is None:
+            if not self.valid_hold_support(o.target):
+                return False
+        else:
+            if not self.matches_move(o):
+                return False
+        for m in self.moves_to.get(o.src, ()):
+            if m.power == o.power:
+                continue
+            if o.dest is not None and m.src == o.dest:
+                if self.resolve(m.src):  # the attack it supports against dislodges it
+                    return False
+                continue
+            if self.path(m):
+                return False
+        return True
+
+    # ------------------------------------------------------------------ results out
+    def run(self) -> MovementOutcome:
+        self.collect()
+        for key in self.ords:
+            if self.ords[key].kind != "hold":
+                self.resolve(key)
+        moved = {k for k, o in self.ords.items() if o.kind == "move" and self.value_final[k]}
+        dislodger: dict[str, _Ord] = {}
+        for k in moved:
+            o = self.ords[k]
+            if o.dest in self.units and o.dest not in moved:
+                dislodger[o.dest] = o
+        notes = {k: self.notes_for(k, dislodger) for k in self.ords}
+        results = list(self.results)
+        for prov, idx in self._slots.items():
+            o = self.ords[prov]
+            ok, ns = notes[prov]
+            results[idx] = replace(results[idx], succeeded=ok, notes=ns)
+        for prov, o in self.ords.items():
+            if o.given is None:
+                ok, ns = notes[prov]
+                results.append(OrderResult(o.power, Hold(UnitRef(o.unit.kind, o.unit.loc)), o.unit, ok, ns, default=True))
+        # standoffs: empty provinces where a real attempt to move failed
+        after: dict[str, Unit] = {}
+        for prov, unit in self.units.items():
+            if prov in moved:
+                o = self.ords[prov]
+                after[o.dest] = replace(unit, loc=o.dest_loc)
+            elif prov not in dislodger:
+                after.setdefault(prov, unit)
+        standoffs = set()
+        for dest, ms in self.moves_to.items():
+            if dest in after:
+                continue
+            for m in ms:
+                if self.value_final[m.src] or not self.path(m):
+                    continue
+                h2h = self.head_to_head(m)
+                if h2h is not None and self.value_final[h2h.src]:
+                    continue
+                standoffs.add(dest)
+        dislodged, destroyed = [], []
+        for prov, att in sorted(dislodger.items()):
+            unit = self.units[prov]
+            options = retreat_options(self.board, self.kinds, unit, att.src, att.convoyed, after, standoffs)
+            d = Dislodged(unit, att.src, att.power, tuple(sorted(options)))
+            (dislodged if options else destroyed).append(d)
+        return MovementOutcome(tuple(results), tuple(sorted(after.values(), key=lambda u: u.loc)),
+                               tuple(dislodged), tuple(destroyed), frozenset(standoffs))
+
+    def notes_for(self, key: str, dislodger: Mapping[str, _Ord]) -> tuple[bool, tuple[Note, ...]]:
+        o = self.ords[key]
+        notes: list[Note] = []
+        ok = True
+        if o.kind == "move":
+            ok = self.value_final[key]
+            if not ok:
+                if not self.path(o):
+                    notes.append(Note("no_convoy"))
+                else:
+                    notes.append(Note("bounce", against=tuple(self.stoppers(o))))
+        elif o.kind == "support":
+            if o.dest is None:
+                valid = self.valid_hold_support(o.target)
+            else:
+                valid = self.matches_move(o)
+            if not valid:
+                ok = False
+                notes.append(Note("void", "the supported unit did not do that"))
+            elif not self.value_final[key]:
+                ok = False
+                cutters = [m for m in self.moves_to.get(key, ()) if m.power != o.power and m.src != o.dest and self.path(m)]
+                if cutters:
+                    notes.append(Note("cut", source=cutters[0].src, power=cutters[0].power))
+        elif o.kind == "convoy":
+            t = self.ords.get(o.target)
+            if t is None or t.kind != "move" or t.dest != o.dest or not t.convoyed:
+                ok = False
+                notes.append(Note("void", "the army did not move by this convoy"))
+        if key in dislodger:
+            ok = False if o.kind != "move" else ok
+            att = dislodger[key]
+            notes.append(Note("dislodged", source=att.src, power=att.power))
+        return ok, tuple(notes)
+
+    def stoppers(self, o: _Ord) -> list[str]:
+        att = self.attack(o)
+        out = []
+        h2h = self.head_to_head(o)
+        there = self.ords.get(o.dest)
+        if there is not None and not (there.kind == "move" and self.value_final[there.src] and h2h is None):
+            if h2h is not None or att <= self.hold_strength(o.dest):
+                out.append(o.dest)
+        for m in self.moves_to[o.dest]:
+            if m is not o and self.prevent(m) >= att and m.src not in out:
+                out.append(m.src)
+        return out
+
+
+def retreat_options(board: Board, kinds: Mapping[str, UnitKind], unit: Unit, attacker_from: str,
+                    attacker_convoyed: bool, occupied: Iterable[str], standoffs: Iterable[str]) -> list[str]:
+    """Where a dislodged unit may retreat: next to it, empty, not stood off, and not where its
+    attacker came from (unless the attacker came by convoy, DATC 4.A.5)."""
+    if kinds[unit.kind].terrain == "land":
+        cands = board.army_adj.get(unit.province, ())
+    else:
+        cands = board.fleet_adj.get(unit.loc, ())
+    blocked = set(occupied) | set(standoffs)
+    if not attacker_convoyed:
+        blocked.add(attacker_from)
+    return [loc for loc in cands if province_of(loc) not in blocked]
+
+
+def _with_unit(order: Order, ref: UnitRef) -> Order:
+    return replace(order, unit=ref)
+
+
+def adjudicate_movement(board: Board, units: Iterable[Unit], orders: Mapping[str, Sequence[Order]],
+                        kinds: Mapping[str, UnitKind] = STANDARD_UNIT_KINDS) -> MovementOutcome:
+    """Resolve one movement phase. `orders` maps each power to its orders, in the order written."""
+    return _Movement(board, kinds, units, orders).run()

@@ -1,0 +1,87 @@
+"""Adjudication of a retreat phase: each dislodged unit retreats to a legal place or disbands.
+
+Two or more units retreating to one province all disband. A unit with no order, an illegal
+retreat, or a disband order disbands.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+from typing import Iterable, Mapping, Sequence
+
+from ..board import Board, province_of
+from ..orders import Disband, Order, Retreat, UnitRef
+from ..position import Dislodged, Unit
+from .results import Note, OrderResult
+
+
+@dataclass(frozen=True)
+class RetreatOutcome:
+    results: tuple[OrderResult, ...]
+    units: tuple[Unit, ...]  # all units after the phase
+
+
+def _retreat_target(board: Board, d: Dislodged, dest: str) -> str | None:
+    """The legal location the retreat order names, or None."""
+    if dest in d.retreats:
+        return dest
+    prov = province_of(dest)
+    options = [loc for loc in d.retreats if province_of(loc) == prov]
+    if len(options) == 1 and ("/" not in dest or d.unit.kind != "F" or dest == options[0] or not board.provinces[prov].coasts):
+        return options[0]
+    return None
+
+
+def adjudicate_retreats(board: Board, units: Iterable[Unit], dislodged: Sequence[Dislodged],
+                        orders: Mapping[str, Sequence[Order]]) -> RetreatOutcome:
+    by_prov = {d.unit.province: d for d in dislodged}
+    results: list[OrderResult] = []
+    chosen: dict[str, tuple[int, str | None]] = {}  # province of dislodged unit -> (result index, target)
+    for power, orders_ in orders.items():
+        for order in orders_:
+            ref: UnitRef | None = getattr(order, "unit", None)
+            d = by_prov.get(ref.province) if ref else None
+            if not isinstance(order, (Retreat, Disband)):
+                results.append(OrderResult(power, order, None, False, (Note("illegal", "not an order for a retreat phase"),)))
+                continue
+            if d is None:
+                results.append(OrderResult(power, order, None, False,
+                                           (Note("illegal", f"no dislodged unit in {board.full_name(ref.province)}"),)))
+                continue
+            if d.unit.power != power:
+                results.append(OrderResult(power, order, d.unit, False,
+                                           (Note("illegal", f"the unit in {board.full_name(ref.province)} is {d.unit.power}'s"),)))
+                continue
+            order = replace(order, unit=UnitRef(d.unit.kind, d.unit.loc))
+            if d.unit.province in chosen:
+                results.append(OrderResult(power, order, d.unit, False, (Note("void", "a second order for the same unit"),)))
+                continue
+            if isinstance(order, Disband):
+                target = None
+            else:
+                target = _retreat_target(board, d, order.dest)
+                if target is None:
+                    results.append(OrderResult(power, order, d.unit, False, (
+                        Note("illegal", f"cannot retreat to {board.full_name(order.dest)}"), Note("disbanded"))))
+                    chosen[d.unit.province] = (len(results) - 1, None)
+                    continue
+            results.append(OrderResult(power, order, d.unit, True))
+            chosen[d.unit.province] = (len(results) - 1, target)
+    counts = Counter(province_of(t) for _, t in chosen.values() if t)
+    after = list(units)
+    for prov, (idx, target) in chosen.items():
+        r = results[idx]
+        if target is None:
+            if isinstance(r.order, Disband):
+                results[idx] = replace(r, succeeded=True, notes=(Note("disbanded"),))
+            continue
+        if counts[province_of(target)] > 1:
+            results[idx] = replace(r, succeeded=False, notes=(Note("bounce"), Note("disbanded")))
+            continue
+        after.append(replace(r.unit, loc=target))
+    for prov, d in by_prov.items():
+        if prov not in chosen:
+            results.append(OrderResult(d.unit.power, Disband(UnitRef(d.unit.kind, d.unit.loc)), d.unit, True,
+                                       (Note("disbanded", "no order"),), default=True))
+    return RetreatOutcome(tuple(results), tuple(sorted(after, key=lambda u: u.loc)))

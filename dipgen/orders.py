@@ -1,0 +1,339 @@
+"""Orders as value types: parse what GMs and players write, print one canonical form.
+
+``parse_order(board, "a par-bur")`` gives ``Move(UnitRef("A", "par"), "bur")`` and
+``order.format(board)`` gives ``"A Par - Bur"``; the two are inverse on canonical text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Mapping, Union
+
+from .board import Board, UnknownName, province_of
+from .names import did_you_mean
+
+#: Words naming unit kinds, for the standard game. Variants pass their own.
+STANDARD_KINDS: Mapping[str, str] = {"a": "A", "army": "A", "f": "F", "fleet": "F"}
+
+
+class OrderSyntaxError(ValueError):
+    """The order's words do not make an order."""
+
+
+@dataclass(frozen=True)
+class UnitRef:
+    """A unit as an order names it: its kind (None when the writer left it out) and location."""
+
+    kind: str | None
+    loc: str
+
+    def format(self, board: Board) -> str:
+        loc = board.format_loc(self.loc)
+        return f"{self.kind} {loc}" if self.kind else loc
+
+    @property
+    def province(self) -> str:
+        return province_of(self.loc)
+
+
+@dataclass(frozen=True)
+class Hold:
+    unit: UnitRef
+
+    def format(self, board: Board) -> str:
+        return f"{self.unit.format(board)} H"
+
+
+@dataclass(frozen=True)
+class Move:
+    unit: UnitRef
+    dest: str
+    via_convoy: bool = False
+
+    def format(self, board: Board) -> str:
+        via = " via convoy" if self.via_convoy else ""
+        return f"{self.unit.format(board)} - {board.format_loc(self.dest)}{via}"
+
+
+@dataclass(frozen=True)
+class Support:
+    """Support to hold (``dest`` None) or to move to ``dest``."""
+
+    unit: UnitRef
+    target: UnitRef
+    dest: str | None = None
+
+    def format(self, board: Board) -> str:
+        s = f"{self.unit.format(board)} S {self.target.format(board)}"
+        return s + (f" - {board.format_loc(self.dest)}" if self.dest else "")
+
+
+@dataclass(frozen=True)
+class Convoy:
+    unit: UnitRef
+    target: UnitRef
+    dest: str
+
+    def format(self, board: Board) -> str:
+        return f"{self.unit.format(board)} C {self.target.format(board)} - {board.format_loc(self.dest)}"
+
+
+@dataclass(frozen=True)
+class Retreat:
+    unit: UnitRef
+    dest: str
+
+    def format(self, board: Board) -> str:
+        return f"{self.unit.format(board)} R {board.format_loc(self.dest)}"
+
+
+@dataclass(frozen=True)
+class Disband:
+    """A dislodged unit disbands instead of retreating."""
+
+    unit: UnitRef
+
+    def format(self, board: Board) -> str:
+        return f"{self.unit.format(board)} disband"
+
+
+@dataclass(frozen=True)
+class Build:
+    unit: UnitRef
+
+    def format(self, board: Board) -> str:
+        return f"Build {self.unit.format(board)}"
+
+
+@dataclass(frozen=True)
+class Remove:
+    unit: UnitRef
+
+    def format(self, board: Board) -> str:
+        return f"Remove {self.unit.format(board)}"
+
+
+@dataclass(frozen=True)
+class Waive:
+    def format(self, board: Board) -> str:
+        return "Waive"
+
+
+Order = Union[Hold, Move, Support, Convoy, Retreat, Disband, Build, Remove, Waive]
+MOVEMENT_ORDERS = (Hold, Move, Support, Convoy)
+RETREAT_ORDERS = (Retreat, Disband)
+ADJUSTMENT_ORDERS = (Build, Remove, Waive)
+
+_HOLD = {"h", "hold", "holds", "stand", "stands"}
+_MOVE = {"-", "to", "m", "move", "moves", "->"}
+_RETREAT = {"r", "retreat", "retreats"}
+_SUPPORT = {"s", "sup", "supp", "support", "supports"}
+_CONVOY = {"c", "convoy", "convoys", "conv"}
+_DISBAND = {"d", "disband", "disbands"}
+_REMOVE = {"remove", "removes", "rem"}
+_BUILD = {"b", "build", "builds"}
+_WAIVE = {"waive", "waives", "waived"}
+_COASTS = {"nc": "nc", "sc": "sc", "ec": "ec", "wc": "wc", "n": "nc", "s": "sc", "e": "ec", "w": "wc",
+           "north": "nc", "south": "sc", "east": "ec", "west": "wc"}
+
+_TOKEN = re.compile(r"->|[-/(),:]|[^\s\-/(),:]+")
+
+
+def _tokens(text: str) -> list[str]:
+    text = text.strip().rstrip(".").replace("–", "-").replace("—", "-").replace("→", "->").replace("=>", "->")
+    return [t.lower().rstrip(".") if t not in ("->",) else "-" for t in _TOKEN.findall(text)]
+
+
+class _Parser:
+    def __init__(self, board: Board, text: str, kinds: Mapping[str, str]):
+        self.board, self.text, self.kinds = board, text, kinds
+        self.toks = [t for t in _tokens(text) if t not in (",", ":")]
+        self.i = 0
+
+    # --- token helpers
+    def peek(self, k: int = 0) -> str | None:
+        j = self.i + k
+        return self.toks[j] if j < len(self.toks) else None
+
+    def take(self, words) -> str | None:
+        t = self.peek()
+        if t is not None and t in words:
+            self.i += 1
+            return t
+        return None
+
+    def done(self) -> bool:
+        return self.i >= len(self.toks)
+
+    def fail(self, what: str) -> OrderSyntaxError:
+        return OrderSyntaxError(f"cannot read {self.text.strip()!r}: {what}")
+
+    # --- pieces
+    def kind(self) -> str | None:
+        t = self.peek()
+        if t in self.kinds and not (self.peek(1) in (None, "-", "h", "s", "c") and self.board.lookup(t)):
+            self.i += 1
+            return self.kinds[t]
+        return None
+
+    def location(self) -> str:
+        if self.done():
+            raise self.fail("a province is missing")
+        best = None
+        for n in range(min(5, len(self.toks) - self.i), 0, -1):
+            span = self.toks[self.i:self.i + n]
+            if span[0] in "-/()" or span[-1] in "-/()":
+                continue
+            prov = self.board.lookup(" ".join(span))
+            if prov:
+                best = (prov, n)
+                break
+        if best is None:
+            word = self.toks[self.i]
+            raise UnknownName(f"unknown province {word!r} in {self.text.strip()!r}."
+                              f"{did_you_mean(word, self.board.spellings())}")
+        prov, n = best
+        self.i += n
+        return prov + self.coast(prov)
+
+    def coast(self, prov: str) -> str:
+        start = self.i
+        paren = self.take({"("}) is not None
+        slash = not paren and self.take({"/"}) is not None
+        word = self.peek()
+        if word is not None and word in _COASTS and (paren or slash or len(word) == 2 or self.peek(1) == "coast"):
+            self.i += 1
+            self.take({"coast"})
+            if paren:
+                self.take({")"})
+            return "/" + _COASTS[word]
+        if word is not None and re.fullmatch(r"[nsew]c", word.replace(".", "")) and (paren or slash):
+            self.i += 1
+            if paren:
+                self.take({")"})
+            return "/" + word.replace(".", "")
+        self.i = start
+        return ""
+
+    def unit(self) -> UnitRef:
+        kind = self.kind()
+        self.skip_power()
+        if kind is None:
+            kind = self.kind()
+        return UnitRef(kind, self.location())
+
+    def skip_power(self) -> None:
+        t = self.peek()
+        if t is None:
+            return
+        try:
+            self.board.power_name(t)
+        except UnknownName:
+            return
+        if self.board.lookup(t) is None:  # "Rom" is Rome, not a power
+            self.i += 1
+            self.take({"'s"})
+
+    def via_convoy(self) -> bool:
+        if self.take({"via", "by"}):
+            if not self.take({"convoy", "c"}):
+                raise self.fail("expected 'convoy' after 'via'")
+            return True
+        if self.peek() == "(" and self.peek(1) in ("via", "by"):
+            self.i += 1
+            self.via_convoy()
+            self.take({")"})
+            return True
+        return self.take({"vc"}) is not None
+
+    # --- the grammar
+    def order(self) -> Order:
+        if self.take(_WAIVE):
+            self.take(_BUILD)
+            return self.end(Waive())
+        if self.take(_BUILD):
+            return self.end(Build(self.unit()))
+        if self.take(_REMOVE):
+            return self.end(Remove(self.unit()))
+        if self.peek() in _DISBAND and self.peek(1) is not None:
+            self.i += 1
+            return self.end(Disband(self.unit()))
+        unit = self.unit()
+        if self.done() or self.take(_HOLD):
+            return self.end(Hold(unit))
+        if self.take(_BUILD):
+            return self.end(Build(unit))
+        if self.take(_REMOVE):
+            return self.end(Remove(unit))
+        if self.take(_DISBAND):
+            return self.end(Disband(unit))
+        if self.take(_RETREAT):
+            self.take({"-"})
+            return self.end(Retreat(unit, self.location()))
+        if self.take(_MOVE):
+            dest = self.location()
+            hops = 0
+            while self.take(_MOVE):  # a convoy path written out: A Lon - NTH - Nwy
+                dest, hops = self.location(), hops + 1
+            via = self.via_convoy() or hops > 0
+            return self.end(Move(unit, dest, via))
+        if self.take(_SUPPORT):
+            target = self.unit()
+            if self.done() or self.take(_HOLD):
+                return self.end(Support(unit, target))
+            if self.take(_MOVE):
+                if self.take(_HOLD):
+                    return self.end(Support(unit, target))
+                dest = self.location()
+                self.via_convoy()
+                return self.end(Support(unit, target, dest))
+            raise self.fail("a support needs '- destination' or nothing after the supported unit")
+        if self.take(_CONVOY):
+            target = self.unit()
+            if not self.take(_MOVE):
+                raise self.fail("a convoy needs the army's move, e.g. 'F NTH C A Lon - Bel'")
+            return self.end(Convoy(unit, target, self.location()))
+        raise self.fail(f"did not expect {self.peek()!r} after the unit; orders look like "
+                        "'A Par - Bur', 'A Mun S A Bur - Mar', 'F NTH C A Lon - Bel' or 'A Par H'")
+
+    def end(self, order: Order) -> Order:
+        self.via_convoy()  # "(via convoy)" is harmless at the end of any order
+        if not self.done():
+            raise self.fail(f"unexpected {' '.join(self.toks[self.i:])!r} at the end")
+        return order
+
+
+def parse_order(board: Board, text: str, kinds: Mapping[str, str] = STANDARD_KINDS) -> Order:
+    """Parse one order. Raises OrderSyntaxError or UnknownName (both ValueError) with a readable message."""
+    if not text or not text.strip():
+        raise OrderSyntaxError("empty order")
+    return _Parser(board, text, kinds).order()
+
+
+def parse_unit(board: Board, text: str, kinds: Mapping[str, str] = STANDARD_KINDS) -> tuple[str, str]:
+    """Parse ``"F StP/sc"`` into ``("F", "stp/sc")``; the kind is required."""
+    p = _Parser(board, text, kinds)
+    ref = p.unit()
+    if ref.kind is None or not p.done():
+        raise OrderSyntaxError(f"cannot read {text.strip()!r} as a unit like 'A Par' or 'F StP/sc'")
+    return ref.kind, ref.loc
+
+
+def for_phase(order: Order, kind: str) -> Order:
+    """Read an order in the sense of the phase: ``A Pic - Bur`` retreats in a retreat phase,
+    ``Disband F Tri`` is a removal in an adjustment phase, and so on."""
+    if kind == "retreats":
+        if isinstance(order, Move):
+            return Retreat(order.unit, order.dest)
+        if isinstance(order, Remove):
+            return Disband(order.unit)
+    if kind == "adjustments" and isinstance(order, Disband):
+        return Remove(order.unit)
+    if kind == "movement" and isinstance(order, Retreat):
+        return Move(order.unit, order.dest)
+    return order
+
+
+def ordered_unit(order: Order) -> UnitRef | None:
+    return getattr(order, "unit", None)
