@@ -1,0 +1,177 @@
+"""The `dipgen` command: check, adjudicate, render, datc, new."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .errors import GameError, Problem, display_path
+
+EPILOG = "Run 'dipgen COMMAND --help' for what each command takes."
+
+
+def _games(paths: list[str]) -> list[Path]:
+    """Game folders named on the command line; a folder of games stands for all of them."""
+    from .game import discover_games
+
+    if not paths:
+        paths = ["games"]
+    out: list[Path] = []
+    for p in map(Path, paths):
+        if (p / "game.yml").exists():
+            out.append(p)
+        elif p.is_dir() and discover_games(p):
+            out.extend(discover_games(p))
+        else:
+            out.append(p)  # load_game says what is wrong with it
+    return out
+
+
+def _load(path: Path):
+    from .game import load_game
+    from .history import replay
+
+    return replay(load_game(path))
+
+
+def cmd_check(args) -> int:
+    failed = 0
+    for path in _games(args.games):
+        try:
+            history = _load(path)
+        except GameError as e:
+            failed += 1
+            for p in e.problems:
+                print(p, file=sys.stderr)
+            print(f"{display_path(path)}: {sum(1 for p in e.problems if p.severity == 'error')} error(s)", file=sys.stderr)
+            continue
+        for w in history.warnings:
+            print(w, file=sys.stderr)
+        state = history.result_line() or (
+            f"waiting for {history.next_phase.name}" if history.next_phase else "over")
+        print(f"{display_path(path)}: ok, {len(history.records)} phases played, {state}")
+    return 1 if failed else 0
+
+
+def cmd_adjudicate(args) -> int:
+    from .phase import Phase
+    from .report import phase_report
+
+    try:
+        history = _load(Path(args.game))
+    except GameError as e:
+        print(e, file=sys.stderr)
+        return 1
+    if not history.records:
+        print(f"Nothing has been played yet; the game waits for {history.next_phase.name} "
+              f"({history.next_phase.slug}.yml).")
+        return 0
+    record = history.records[-1]
+    if args.phase:
+        try:
+            record = history.record(Phase.from_slug(args.phase))
+        except (ValueError, KeyError):
+            played = ", ".join(r.phase.slug for r in history.records)
+            print(f"error: no phase {args.phase!r} was played in this game (played: {played})", file=sys.stderr)
+            return 1
+    power = None
+    if args.power:
+        try:
+            power = history.game.variant.board.power_name(args.power)
+        except ValueError as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 1
+    sys.stdout.write(phase_report(history, record, power))
+    return 0
+
+
+def cmd_datc(args) -> int:
+    from .datc import DatcFormatError, Report, run_file
+
+    report = Report()
+    for f in args.files:
+        try:
+            run_file(f, report)
+        except (OSError, DatcFormatError) as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 1
+    for line in report.lines:
+        if args.verbose or not line.startswith("PASS"):
+            print(line)
+    tail = f", {report.superseded} skipped" if report.superseded else ""
+    print(f"{report.passed} passed, {report.failed} failed{tail}")
+    return 1 if report.failed else 0
+
+
+def cmd_new(args) -> int:
+    from .newgame import create_game
+
+    try:
+        path = create_game(Path(args.dir), args.slug, args.variant, title=args.title, gm=args.gm)
+    except (ValueError, FileExistsError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    print(f"created {display_path(path / 'game.yml')}; edit the players, then write {path.name}/1901-spring.yml")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="dipgen", description="Adjudicate play-by-email Diplomacy games kept as YAML files, and publish them.",
+        epilog=EPILOG)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("check", help="validate game files (exit status 1 on errors)",
+                       description="Read and adjudicate games, reporting every problem with file, line and a fix. "
+                                   "Usable as a pre-commit hook.")
+    p.add_argument("games", nargs="*", help="game folders, or folders of games (default: games/)")
+    p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser("adjudicate", help="print a phase's results as the GM sends them",
+                       description="Print the results of the latest phase (or --phase) in the classic style, "
+                                   "with dislodgements, centre changes and what comes next.")
+    p.add_argument("game", help="the game folder, e.g. games/my-game")
+    p.add_argument("--phase", help="a phase such as 1901-fall or 1901-fall-retreats (default: the latest)")
+    p.add_argument("--power", help="the private report for one power (hidden-information variants)")
+    p.set_defaults(func=cmd_adjudicate)
+
+    p = sub.add_parser("datc", help="run DATC-format adjudication test files",
+                       description="Run test cases in the DATC text format (as used by jDip and godip); one line "
+                                   "per failing case, then 'N passed, M failed'. Exit status 1 if any case fails.")
+    p.add_argument("files", nargs="+", help="DATC text files")
+    p.add_argument("-v", "--verbose", action="store_true", help="list passing cases too")
+    p.set_defaults(func=cmd_datc)
+
+    p = sub.add_parser("new", help="start a new game folder with a valid game.yml",
+                       description="Create games/<slug>/game.yml for a new game. Never overwrites an existing game.")
+    p.add_argument("slug", help="the game's folder name: lower case letters, digits and dashes")
+    p.add_argument("--variant", default="standard", help="the variant (default: standard)")
+    p.add_argument("--title", help="the game's title (default: from the slug)")
+    p.add_argument("--gm", default="", help="the GM's name")
+    p.add_argument("--dir", default="games", help="the folder that holds the games (default: games)")
+    p.set_defaults(func=cmd_new)
+
+    from .render_cli import add_render_command  # the map renderer lives in its own module
+
+    add_render_command(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 0
+    try:
+        return args.func(args)
+    except GameError as e:
+        print(e, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

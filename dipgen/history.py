@@ -1,0 +1,347 @@
+"""Replay a game phase by phase into a History: one record per phase played.
+
+`replay(game)` checks every order against the position it is given in and raises
+GameError (file, line, what is wrong, a hint) on anything the GM must fix; orders that
+are well formed but impossible (a player's misorder) are kept, adjudicated as the rules
+say, and reported as warnings.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from .engine.adjustments import _build
+from .engine.results import OrderResult
+from .errors import GameError, Problem, display_path
+from .game import Game, OrderLine, PhaseFile
+from .orders import Build, Disband, Hold, Move, Order, Remove, Retreat, Support, Convoy, Waive
+from .phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
+from .position import Dislodged, Position, Unit
+
+
+@dataclass(frozen=True)
+class PhaseRecord:
+    """Everything that happened in one phase."""
+
+    phase: Phase
+    before: Position
+    orders: Mapping[str, tuple[OrderLine, ...]]
+    results: tuple[OrderResult, ...]
+    after: Position                       # the position the next phase starts from
+    dislodged: tuple[Dislodged, ...] = ()  # movement: units that must retreat
+    destroyed: tuple[Dislodged, ...] = ()  # movement: dislodged with nowhere to go
+    centre_changes: tuple[tuple[str, str | None, str], ...] = ()  # (centre, old owner, new owner)
+    adjustments: Mapping[str, int] = field(default_factory=dict)  # winter: builds (+) / removals (-) due
+    nmr: tuple[str, ...] = ()              # powers that had to order and sent nothing
+    press: str = ""
+    notes: str = ""
+    file: str | None = None
+
+    @property
+    def kind(self) -> str:
+        return self.phase.kind
+
+    def results_of(self, power: str) -> list[OrderResult]:
+        return [r for r in self.results if r.power == power]
+
+
+@dataclass(frozen=True)
+class GameResult:
+    kind: str                 # "solo", "draw", "concession", "abandoned"
+    powers: tuple[str, ...]
+    phase: Phase
+    note: str = ""
+
+
+@dataclass
+class History:
+    game: Game
+    records: list[PhaseRecord]
+    position: Position            # where the game stands now
+    next_phase: Phase | None      # the phase awaiting orders; None when the game is over
+    result: GameResult | None
+    warnings: list[Problem] = field(default_factory=list)
+
+    @property
+    def finished(self) -> bool:
+        return self.result is not None
+
+    def record(self, phase: Phase) -> PhaseRecord:
+        for r in self.records:
+            if r.phase == phase:
+                return r
+        raise KeyError(phase)
+
+    def centre_table(self) -> list[tuple[int, dict[str, int]]]:
+        """Centre counts by year: after each Fall turn (the last record of each year otherwise)."""
+        powers = self.game.variant.powers()
+        by_year: dict[int, Position] = {}
+        for r in self.records:
+            if r.phase.season_index >= 1 or r.phase.year not in by_year:
+                if r.phase.season_index == 1 or r.phase.year not in by_year:
+                    by_year[r.phase.year] = r.after
+        return [(y, p.centre_counts(powers)) for y, p in sorted(by_year.items())]
+
+    def result_line(self) -> str:
+        """'Turkey (Chris Morse) wins in Fall 1907!' and the like; '' while the game runs."""
+        r = self.result
+        if r is None:
+            return ""
+        who = [f"{p} ({self.game.player(p)})" if self.game.player(p) else p for p in r.powers]
+        when = r.phase.name
+        if r.kind == "solo":
+            return f"{who[0]} wins in {when}!"
+        if r.kind == "concession":
+            return f"Concession to {who[0]} in {when}."
+        if r.kind == "draw":
+            return f"{len(who)}-way draw between {_and(who)}, {when}."
+        return f"Abandoned after {when}." + (f" {r.note}" if r.note else "")
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+class _Replay:
+    def __init__(self, game: Game):
+        self.game = game
+        self.variant = game.variant
+        self.board = game.variant.board
+        self.problems: list[Problem] = []
+        self.warnings: list[Problem] = []
+
+    def err(self, file: str, line: int | None, message: str, hint: str = "") -> None:
+        self.problems.append(Problem(file, line, message, hint))
+
+    def warn(self, file: str, line: int | None, message: str, hint: str = "") -> None:
+        self.warnings.append(Problem(file, line, message, hint, severity="warning"))
+
+    def run(self) -> History:
+        game = self.game
+        position = self.variant.start(game.start)
+        records: list[PhaseRecord] = []
+        used: set[Phase] = set()
+        result: GameResult | None = None
+        end_phase = game.ending.phase if game.ending else None
+        while True:
+            phase = position.phase
+            pf = game.phases.get(phase)
+            if pf is None:
+                break
+            used.add(phase)
+            record = self.play(position, pf)
+            records.append(record)
+            position = record.after
+            if self.problems:
+                break
+            fall_over = phase.season_index == 1 and position.phase.season_index == 2
+            winner = self.variant.winner(position) if fall_over else None
+            if winner:
+                result = GameResult("solo", (winner,), phase)
+                break
+            if end_phase is not None and phase == end_phase:
+                break
+            position = self.skip_empty(position)
+        # phases nobody may play
+        if not self.problems:
+            self.check_unused(game, used, records, position, result)
+        if game.ending and result is None and not self.problems:
+            last = records[-1].phase if records else None
+            if end_phase is not None and last != end_phase:
+                self.err(display_path(game.path / "game.yml"), None,
+                         f"the game is declared over after {end_phase.name}, but that phase was never played",
+                         f"the last phase with orders is {last.name}" if last else "add the game's phase files")
+            elif last is not None:
+                result = GameResult(game.ending.kind, game.ending.powers, last, game.ending.note)
+        if self.problems:
+            raise GameError(self.problems)
+        return History(game, records, position, None if result else position.phase, result, self.warnings)
+
+    def skip_empty(self, position: Position) -> Position:
+        """Move past phases with nothing to order: retreats nobody needs, winters nobody adjusts."""
+        while True:
+            phase = position.phase
+            if phase.kind == RETREATS and not position.dislodged:
+                position = position.with_(phase=phase.next_candidates()[0])
+            elif phase.kind == ADJUSTMENTS and not self.variant.adjustment_counts(position):
+                position = position.with_(phase=phase.next_candidates()[0])
+            else:
+                return position
+
+    def check_unused(self, game: Game, used: set[Phase], records, position: Position, result) -> None:
+        for phase, pf in sorted(game.phases.items()):
+            if phase in used:
+                continue
+            name = pf.name
+            last = records[-1].phase.name if records else "the start"
+            if result is not None or (game.ending and game.ending.phase and phase > game.ending.phase):
+                self.err(name, None, f"{phase.name} comes after the end of the game",
+                         "delete this file, or change 'end' in game.yml")
+            elif phase < position.phase:
+                why = {RETREATS: f"nobody had to retreat in {phase.name[:-9]}",
+                       ADJUSTMENTS: f"nobody could build or had to remove units in {phase.name}"}.get(phase.kind, "")
+                self.err(name, None, f"there is no {phase.name} phase: {why}" if why else f"{phase.name} was skipped",
+                         "delete or rename this file; the next phase after "
+                         f"{last} is {position.phase.name} ({position.phase.slug}.yml)")
+            else:
+                self.err(name, None, f"{phase.name} cannot be played yet: the game waits for {position.phase.name}",
+                         f"create {position.phase.slug}.yml first, or rename this file if it is misnamed")
+
+    # ------------------------------------------------------------------ one phase
+    def play(self, position: Position, pf: PhaseFile) -> PhaseRecord:
+        kind = pf.phase.kind
+        if kind == MOVEMENT:
+            return self.movement(position, pf)
+        if kind == RETREATS:
+            return self.retreats(position, pf)
+        return self.adjustments(position, pf)
+
+    def orders_for(self, pf: PhaseFile, allowed: tuple[type, ...], what: str) -> dict[str, list[Order]]:
+        out: dict[str, list[Order]] = {}
+        for power, lines in pf.orders.items():
+            for ol in lines:
+                if not isinstance(ol.order, allowed):
+                    self.err(pf.name, ol.line, f"{ol.text!r} is not an order for {pf.phase.name}",
+                             f"{pf.phase.name} takes {what}")
+                    continue
+                out.setdefault(power, []).append(ol.order)
+        return out
+
+    def check_units(self, pf: PhaseFile, units_by_prov: Mapping[str, Unit], what: str) -> None:
+        seen: dict[str, OrderLine] = {}
+        for power, lines in pf.orders.items():
+            for ol in lines:
+                ref = getattr(ol.order, "unit", None)
+                if ref is None or isinstance(ol.order, Build):
+                    continue
+                unit = units_by_prov.get(ref.province)
+                mine = [u for u in units_by_prov.values() if u.power == power]
+                listing = ", ".join(u.describe(self.board) for u in sorted(mine, key=lambda u: u.loc)) or "none"
+                if unit is None:
+                    self.err(pf.name, ol.line, f"{power} has no {what} in {self.board.full_name(ref.province)}",
+                             f"{power}'s {what}s: {listing}")
+                    continue
+                if unit.power != power:
+                    self.err(pf.name, ol.line,
+                             f"the {self.variant.unit_kinds[unit.kind].name} in {self.board.full_name(unit.province)} is {unit.power}'s, not {power}'s",
+                             f"{power}'s {what}s: {listing}")
+                    continue
+                if ref.kind and ref.kind != unit.kind:
+                    self.warn(pf.name, ol.line,
+                              f"{ol.text!r}: the unit in {self.board.full_name(unit.province)} is a {self.variant.unit_kinds[unit.kind].name}",
+                              f"read as {unit.describe(self.board)}")
+                if ref.province in seen:
+                    first = seen[ref.province]
+                    self.err(pf.name, ol.line,
+                             f"a second order for {unit.describe(self.board)} (the first is on line {first.line})",
+                             "keep one order per unit")
+                else:
+                    seen[ref.province] = ol
+
+    def nmr(self, pf: PhaseFile, powers) -> tuple[str, ...]:
+        return tuple(p for p in powers if not pf.orders.get(p))
+
+    def movement(self, position: Position, pf: PhaseFile) -> PhaseRecord:
+        self.check_units(pf, {u.province: u for u in position.units}, "unit")
+        orders = self.orders_for(pf, (Hold, Move, Support, Convoy),
+                                 "movement orders: hold, move, support and convoy")
+        out = self.variant.movement(position, orders)
+        self.warn_illegal(pf, out.results)
+        phase = pf.phase
+        nxt_phase = Phase(phase.year, phase.season_index, True)
+        after = Position(nxt_phase, out.units, position.owners, out.dislodged)
+        changes: tuple = ()
+        if not out.dislodged:
+            after, changes = self.end_of_season(after)
+        powers = sorted({u.power for u in position.units})
+        return PhaseRecord(phase, position, self.lines(pf), out.results, after, out.dislodged, out.destroyed,
+                           changes, {}, self.nmr(pf, powers), pf.press, pf.notes, pf.name)
+
+    def end_of_season(self, after: Position) -> tuple[Position, tuple]:
+        """After a season's last phase: in the Fall, centres change hands; then the next phase."""
+        phase = after.phase
+        season = phase.season_index
+        changes: tuple = ()
+        if season == 1:
+            owners = self.variant.update_owners(after.units, after.owners)
+            changes = tuple((c, after.owners.get(c), o) for c, o in sorted(owners.items()) if after.owners.get(c) != o)
+            after = after.with_(owners=owners, phase=Phase(phase.year, 2), dislodged=())
+        else:
+            after = after.with_(phase=Phase(phase.year, 1), dislodged=())
+        return after, changes
+
+    def retreats(self, position: Position, pf: PhaseFile) -> PhaseRecord:
+        self.check_units(pf, {d.unit.province: d.unit for d in position.dislodged}, "dislodged unit")
+        orders = self.orders_for(pf, (Retreat, Disband), "retreats and disbands")
+        out = self.variant.retreats(position, orders)
+        self.warn_illegal(pf, out.results)
+        after, changes = self.end_of_season(Position(pf.phase, out.units, position.owners))
+        powers = sorted({d.unit.power for d in position.dislodged})
+        return PhaseRecord(pf.phase, position, self.lines(pf), out.results, after, (), (), changes, {},
+                           self.nmr(pf, powers), pf.press, pf.notes, pf.name)
+
+    def adjustments(self, position: Position, pf: PhaseFile) -> PhaseRecord:
+        due = self.variant.adjustment_counts(position)
+        occupied = {u.province for u in position.units}
+        for power, lines in pf.orders.items():
+            n = due.get(power, 0)
+            builds = [ol for ol in lines if isinstance(ol.order, (Build, Waive))]
+            removes = [ol for ol in lines if isinstance(ol.order, Remove)]
+            if lines and n == 0:
+                self.err(pf.name, pf.order_lines.get(power), f"{power} has no builds or removals in {pf.phase.name}",
+                         f"remove {power}'s orders from this file")
+                continue
+            if n > 0 and removes:
+                self.err(pf.name, removes[0].line, f"{power} builds this winter and cannot remove units",
+                         f"{power} may build {n}")
+            if n < 0 and builds:
+                self.err(pf.name, builds[0].line, f"{power} must remove {-n} and cannot build",
+                         "order removals such as 'Remove A Par'")
+            if n > 0 and len(builds) > n:
+                self.err(pf.name, builds[n].line, f"too many builds: {power} may build {n}, the orders have {len(builds)}",
+                         "drop the extra builds")
+            if n < 0 and len(removes) > -n:
+                self.err(pf.name, removes[-n].line, f"too many removals: {power} must remove {-n}, the orders have {len(removes)}",
+                         "drop the extra removals")
+            for ol in builds:
+                if isinstance(ol.order, Build) and n > 0:
+                    unit, why = _build(self.board, self.variant.unit_kinds, power, ol.order.unit, position.owners,
+                                       occupied, self.variant.home_centres)
+                    if unit is None:
+                        free = [self.board.format_loc(c) for c in self.variant.home_centres(power)
+                                if position.owners.get(c) == power and c not in occupied]
+                        self.err(pf.name, ol.line, f"cannot build {ol.text!r}: {why}",
+                                 f"{power} can build in: {', '.join(free) or 'nowhere'}")
+                    else:
+                        occupied.add(unit.province)
+        self.check_units(pf, {u.province: u for u in position.units}, "unit")
+        orders = self.orders_for(pf, (Build, Remove, Waive), "builds, removals and waives")
+        out = self.variant.adjustments(position, orders)
+        after = Position(Phase(pf.phase.year + 1, 0), out.units, position.owners)
+        return PhaseRecord(pf.phase, position, self.lines(pf), out.results, after, (), (), (), due,
+                           self.nmr(pf, sorted(due)), pf.press, pf.notes, pf.name)
+
+    def warn_illegal(self, pf: PhaseFile, results) -> None:
+        lines = {(ol.power, ol.order.unit.province if getattr(ol.order, "unit", None) else None): ol
+                 for ls in pf.orders.values() for ol in ls}
+        for r in results:
+            if r.default or r.order is None:
+                continue
+            for n in r.notes:
+                if n.kind == "illegal":
+                    ref = getattr(r.order, "unit", None)
+                    ol = lines.get((r.power, ref.province if ref else None))
+                    if ol is not None:
+                        self.warn(pf.name, ol.line, f"{ol.text!r} cannot be carried out ({n.why}); the unit holds",
+                                  "fine if that is what the player wrote; otherwise correct the order")
+
+    @staticmethod
+    def lines(pf: PhaseFile) -> dict[str, tuple[OrderLine, ...]]:
+        return {p: tuple(ls) for p, ls in pf.orders.items()}
+
+
+def replay(game: Game) -> History:
+    """Adjudicate every phase of `game`. Raises GameError on anything the GM must fix."""
+    return _Replay(game).run()

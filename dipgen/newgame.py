@@ -1,0 +1,34 @@
+"""`dipgen new`: a new game folder with a valid game.yml."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import yaml
+
+from .variants import get_variant
+
+
+def create_game(root: Path, slug: str, variant_name: str = "standard", title: str | None = None,
+                gm: str = "") -> Path:
+    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", slug):
+        raise ValueError(f"{slug!r} is not a good folder name: use lower case letters, digits and dashes, "
+                         f"e.g. {re.sub(r'[^a-z0-9]+', '-', slug.lower()).strip('-') or 'my-game'}")
+    variant = get_variant(variant_name)
+    path = root / slug
+    if path.exists():
+        raise FileExistsError(f"{path} already exists; choose another name (nothing was changed)")
+    data = {
+        "title": title or slug.replace("-", " ").title(),
+        "variant": variant.name,
+        "gm": gm or "The GM",
+        "players": {p: "to be announced" for p in variant.powers()},
+    }
+    path.mkdir(parents=True)
+    header = (f"# {data['title']}: a game of {variant.title}.\n"
+              "# Fill in the players, then write each phase's orders in a file named after the phase:\n"
+              "# 1901-spring.yml, 1901-fall.yml, 1901-fall-retreats.yml, 1901-winter.yml, ...\n"
+              "# When the game ends, add e.g.  end: {draw: [England, France]}  (a solo win is found by itself).\n")
+    (path / "game.yml").write_text(header + yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    return path

@@ -1,0 +1,25 @@
+"""Variants: the standard game is the variant with no hooks; others override some.
+
+``get_variant("standard")`` returns the variant object a game names in ``game.yml``.
+"""
+
+from __future__ import annotations
+
+from .base import Variant
+from .standard import Standard
+
+VARIANTS: dict[str, type[Variant]] = {"standard": Standard}
+
+
+def variant_names() -> list[str]:
+    return sorted(VARIANTS)
+
+
+def get_variant(name: str) -> Variant:
+    from ..names import did_you_mean
+
+    cls = VARIANTS.get(str(name).strip().lower())
+    if cls is None:
+        raise ValueError(f"unknown variant {name!r}.{did_you_mean(str(name), VARIANTS)} "
+                         f"Known variants: {', '.join(variant_names())}")
+    return cls()

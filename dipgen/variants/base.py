@@ -1,0 +1,84 @@
+"""The Variant interface: data (board, unit kinds) plus hooks at named points of a phase.
+
+The engine never asks which variant it runs; it calls these hooks. The standard game
+(`standard.py`) uses every default.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Mapping, Sequence
+
+from ..board import Board, load_board
+from ..engine.adjustments import AdjustmentOutcome, adjudicate_adjustments, adjustment_counts
+from ..engine.movement import MovementOutcome, adjudicate_movement
+from ..engine.retreats import RetreatOutcome, adjudicate_retreats
+from ..orders import STANDARD_KINDS, Order
+from ..position import Dislodged, Position, Unit, initial_position
+from ..units import STANDARD_UNIT_KINDS, UnitKind
+
+
+class Variant:
+    #: the name games use in ``variant:``
+    name = "standard"
+    #: a line for people: what kind of game this is
+    title = "Standard Diplomacy"
+    description = "The standard game on the standard map (2000/2023 rulebook, DATC 3.0 choices)."
+    board_name = "standard"
+    unit_kinds: Mapping[str, UnitKind] = STANDARD_UNIT_KINDS
+    order_words: Mapping[str, str] = STANDARD_KINDS
+    #: True when some of the game is hidden from the public while it runs
+    hidden = False
+
+    def __init__(self) -> None:
+        self.board: Board = load_board(self.board_name)
+
+    # ----- the game's shape
+    def powers(self) -> list[str]:
+        return list(self.board.powers)
+
+    def start(self, year: int | None = None) -> Position:
+        return initial_position(self.board, year)
+
+    def home_centres(self, power: str) -> tuple[str, ...]:
+        return self.board.home_centres(power)
+
+    # ----- phases
+    def movement(self, position: Position, orders: Mapping[str, Sequence[Order]]) -> MovementOutcome:
+        return adjudicate_movement(self.board, position.units, orders, self.unit_kinds)
+
+    def retreats(self, position: Position, orders: Mapping[str, Sequence[Order]]) -> RetreatOutcome:
+        return adjudicate_retreats(self.board, position.units, position.dislodged, orders)
+
+    def adjustment_counts(self, position: Position) -> dict[str, int]:
+        """Builds (+) and removals (-) due to each power that can act on them."""
+        counts = adjustment_counts(position.units, position.owners, self.powers())
+        occupied = {u.province for u in position.units}
+        for power, n in counts.items():
+            if n > 0:
+                free = [c for c in self.home_centres(power)
+                        if position.owners.get(c) == power and c not in occupied]
+                counts[power] = min(n, len(free))
+        return {p: n for p, n in counts.items() if n}
+
+    def adjustments(self, position: Position, orders: Mapping[str, Sequence[Order]]) -> AdjustmentOutcome:
+        return adjudicate_adjustments(self.board, position.units, position.owners, orders, self.unit_kinds,
+                                      self.home_centres)
+
+    def update_owners(self, units: Iterable[Unit], owners: Mapping[str, str]) -> dict[str, str]:
+        """After a Fall turn: each centre with a unit on it now belongs to that unit's power."""
+        new = dict(owners)
+        for u in units:
+            if u.province in self.board.centres and self.unit_kinds[u.kind].takes_centres:
+                new[u.province] = u.power
+        return new
+
+    def winner(self, position: Position) -> str | None:
+        """The power that has won outright, if any (checked after each Fall turn)."""
+        counts = position.centre_counts(self.powers())
+        best = max(counts, key=counts.get) if counts else None
+        if best is not None and counts[best] >= self.board.victory_centres:
+            return best
+        return None
+
+    def __repr__(self) -> str:
+        return f"get_variant({self.name!r})"

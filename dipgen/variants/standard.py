@@ -1,0 +1,7 @@
+"""The standard game: every default of `Variant`."""
+
+from .base import Variant
+
+
+class Standard(Variant):
+    pass

@@ -1,0 +1,100 @@
+"""Read YAML keeping line numbers, so that every error can name the line it is about."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from .errors import GameError, Problem, display_path
+
+
+class Text(str):
+    """A string from a YAML file that remembers its line (1-based)."""
+
+    line: int = 0
+
+
+class Key(Text):
+    pass
+
+
+class _Loader(yaml.SafeLoader):
+    pass
+
+
+def _construct_str(loader: _Loader, node: yaml.ScalarNode) -> Text:
+    value = Text(loader.construct_scalar(node))
+    value.line = node.start_mark.line + 1
+    if node.style in ("|", ">"):
+        value.line += 1  # a block scalar's text starts on the next line
+    return value
+
+
+class _Mapping(dict):
+    line: int = 0
+    key_lines: dict
+
+
+def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> _Mapping:
+    loader.flatten_mapping(node)
+    out = _Mapping()
+    out.line = node.start_mark.line + 1
+    out.key_lines = {}
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        if isinstance(key, list):
+            key = tuple(key)
+        if key in out:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"the key {key!r} appears twice", key_node.start_mark)
+        out[key] = loader.construct_object(value_node, deep=True)
+        out.key_lines[key] = key_node.start_mark.line + 1
+    return out
+
+
+class _List(list):
+    line: int = 0
+
+
+def _construct_seq(loader: _Loader, node: yaml.SequenceNode) -> _List:
+    out = _List(loader.construct_object(n, deep=True) for n in node.value)
+    out.line = node.start_mark.line + 1
+    return out
+
+
+_Loader.add_constructor("tag:yaml.org,2002:str", _construct_str)
+_Loader.add_constructor("tag:yaml.org,2002:map", _construct_mapping)
+_Loader.add_constructor("tag:yaml.org,2002:seq", _construct_seq)
+
+
+def line_of(value, key=None) -> int | None:
+    """The line of a value read by `load`, or of `key` inside a mapping."""
+    if key is not None and isinstance(value, _Mapping):
+        return value.key_lines.get(key)
+    return getattr(value, "line", None) or None
+
+
+def load(path: Path) -> object:
+    """Parse a YAML file; broken YAML becomes a GameError naming file and line."""
+    name = display_path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as e:
+        raise GameError([Problem(name, None, f"not UTF-8 text ({e.reason})", "save the file as UTF-8")])
+    except OSError as e:
+        raise GameError([Problem(name, None, f"cannot read the file: {e.strerror}")])
+    try:
+        return yaml.load(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        line = mark.line + 1 if mark else None
+        what = e.problem or str(e)
+        hint = "check the indentation and quoting around this line"
+        if "found character '\\t'" in str(e):
+            hint = "YAML does not allow tabs for indentation: use spaces"
+        elif ":" in what or "mapping values" in what:
+            hint = "an order containing ': ' must be quoted, e.g. - \"A Par - Bur\""
+        raise GameError([Problem(name, line, f"broken YAML: {what}", hint)])
+    except yaml.YAMLError as e:
+        raise GameError([Problem(name, None, f"broken YAML: {e}")])
