@@ -1,0 +1,42 @@
+"""The DATC 3.0 test cases (chapter 6), transcribed into tests/datc/datc_v3_0.txt, each a test."""
+
+from pathlib import Path
+
+import pytest
+
+from dipgen.datc import parse_cases, run_case, run_file
+
+from conftest import REPO, SHARED
+
+DATC3 = REPO / "tests" / "datc" / "datc_v3_0.txt"
+CASES = parse_cases(DATC3.read_text(encoding="utf-8"), str(DATC3))
+
+
+def test_all_164_cases_are_transcribed():
+    names = [c.name for c in CASES]
+    assert len(names) == 164 == len(set(names))
+    for section, last in {"A": 12, "B": 15, "C": 9, "D": 34, "E": 15, "F": 25, "G": 20, "H": 16, "I": 7, "J": 11}.items():
+        assert f"6.{section}.{last}" in names
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_datc_3_0(case, board):
+    ok, diff = run_case(case, board)
+    assert ok, diff
+
+
+@pytest.mark.skipif(not (SHARED / "datc" / "datc_v2.4_06.txt").exists(), reason="shared DATC 2.4 file not present")
+def test_datc_2_4_file_passes_except_superseded_6G8():
+    report = run_file(SHARED / "datc" / "datc_v2.4_06.txt")
+    assert report.failed == 0, [l for l in report.lines if l.startswith("FAIL")]
+    assert report.superseded == 1
+    assert any(l.startswith("SUPERSEDED 6.G.8") for l in report.lines)
+
+
+def test_a_wrong_expectation_fails(tmp_path, board):
+    """The runner can fail: a case expecting the wrong outcome is reported."""
+    f = tmp_path / "bad.txt"
+    f.write_text("CASE wrong\nPRESTATE\nEngland: A lon\nORDERS\nEngland: A lon-wal\nPOSTSTATE_SAME\nEND\n")
+    report = run_file(f)
+    assert report.failed == 1 and report.passed == 0
+    assert "FAIL wrong" in report.lines[0] and "England A Wal" in report.lines[0]

@@ -1,0 +1,157 @@
+"""Property tests: random positions and orders never crash the engine, and its invariants hold."""
+
+import random
+
+from hypothesis import given, settings, strategies as st
+
+from dipgen.board import load_board, province_of
+from dipgen.engine.adjustments import adjudicate_adjustments, adjustment_counts
+from dipgen.engine.movement import adjudicate_movement
+from dipgen.engine.retreats import adjudicate_retreats
+from dipgen.orders import Build, Convoy, Disband, Hold, Move, Remove, Retreat, Support, UnitRef, Waive
+from dipgen.position import Unit
+
+BOARD = load_board("standard")
+POWERS = list(BOARD.powers)
+PROVS = sorted(BOARD.provinces)
+
+
+def random_units(rng: random.Random, n: int) -> list[Unit]:
+    units = []
+    for prov in rng.sample(PROVS, n):
+        p = BOARD.provinces[prov]
+        kinds = ["A"] if p.type == "land" else ["F"] if p.type == "sea" else ["A", "F"]
+        kind = rng.choice(kinds)
+        loc = rng.choice(BOARD.fleet_locations(prov)) if kind == "F" else prov
+        units.append(Unit(rng.choice(POWERS), kind, loc))
+    return units
+
+
+def neighbours_of(unit: Unit) -> list[str]:
+    if unit.kind == "A":
+        return sorted(BOARD.army_adj[unit.province])
+    return sorted(BOARD.fleet_adj[unit.loc])
+
+
+def random_order(rng: random.Random, unit: Unit, units: list[Unit]):
+    ref = UnitRef(rng.choice([unit.kind, unit.kind, None]), unit.loc)
+    other = rng.choice(units)
+    nb = neighbours_of(unit)
+    roll = rng.random()
+    if roll < 0.15:
+        return Hold(ref)
+    if roll < 0.55:
+        dest = rng.choice(nb) if nb and rng.random() < 0.85 else rng.choice(BOARD.locations())
+        return Move(ref, dest, rng.random() < 0.1)
+    if roll < 0.85:
+        o_nb = neighbours_of(other)
+        if rng.random() < 0.4 or not o_nb:
+            return Support(ref, UnitRef(other.kind, other.loc))
+        return Support(ref, UnitRef(other.kind, other.loc), province_of(rng.choice(o_nb)))
+    coastal = [u for u in units if u.kind == "A" and BOARD.provinces[u.province].is_coastal]
+    army = rng.choice(coastal) if coastal else other
+    dests = [p for p in PROVS if BOARD.provinces[p].is_coastal]
+    return Convoy(ref, UnitRef(army.kind, army.loc), rng.choice(dests))
+
+
+def random_orders(rng: random.Random, units: list[Unit]) -> dict[str, list]:
+    orders: dict[str, list] = {}
+    for u in units:
+        if rng.random() < 0.9:
+            orders.setdefault(u.power, []).append(random_order(rng, u, units))
+        if rng.random() < 0.03:  # a second order for the same unit, or one for a foreign unit
+            orders.setdefault(rng.choice(POWERS), []).append(random_order(rng, u, units))
+    return orders
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(2, 34))
+def test_movement_invariants(seed, n):
+    rng = random.Random(seed)
+    units = random_units(rng, n)
+    orders = random_orders(rng, units)
+    out = adjudicate_movement(BOARD, units, orders)
+
+    # one unit per province, no unit lost or made
+    provinces = [u.province for u in out.units]
+    assert len(provinces) == len(set(provinces))
+    assert len(out.units) + len(out.dislodged) + len(out.destroyed) == len(units)
+    assert sorted(u.power for u in out.units + tuple(d.unit for d in out.dislodged + out.destroyed)) == \
+        sorted(u.power for u in units)
+
+    # every unit has exactly one result that counts: its order, or the hold the rules give it
+    # (a unit with several different orders holds: its orders are void and it gets a hold)
+    for u in units:
+        mine = [r for r in out.results if r.unit == u and r.power == u.power and not r.has("illegal")]
+        dup = [r for r in mine if any(n.kind == "void" and ("twice" in n.why or "several" in n.why) for n in r.notes)]
+        assert len(mine) - len(dup) == 1
+
+    # dislodged units: their province now holds the attacker, they never retreat to where the
+    # attacker came from (unless it came by convoy), nor to an occupied or stood-off province
+    after = {u.province: u for u in out.units}
+    for d in out.dislodged + out.destroyed:
+        assert d.unit.province in after and after[d.unit.province].power == d.by_power != d.unit.power
+        for loc in d.retreats:
+            assert province_of(loc) not in after
+            assert province_of(loc) not in out.standoffs
+        attack = next(r for r in out.results if r.unit is not None and r.unit.province == d.attacker_from
+                      and isinstance(r.order, Move) and r.succeeded)
+        land_route = not attack.order.via_convoy and d.unit.province in (
+            BOARD.army_adj.get(d.attacker_from, ()) if attack.unit.kind == "A" else
+            {province_of(x) for x in BOARD.fleet_adj.get(attack.unit.loc, ())})
+        if land_route:
+            assert d.attacker_from not in {province_of(x) for x in d.retreats}
+
+    # deterministic, and independent of the order in which powers are listed
+    again = adjudicate_movement(BOARD, list(reversed(units)), dict(reversed(list(orders.items()))))
+    assert set(again.units) == set(out.units)
+    assert {d.unit for d in again.dislodged} == {d.unit for d in out.dislodged}
+
+    # retreats: still one unit per province afterwards
+    retreat_orders: dict[str, list] = {}
+    for d in out.dislodged:
+        ref = UnitRef(d.unit.kind, d.unit.loc)
+        choice = rng.choice(list(d.retreats) + ["disband"])
+        retreat_orders.setdefault(d.unit.power, []).append(
+            Disband(ref) if choice == "disband" else Retreat(ref, choice))
+    ret = adjudicate_retreats(BOARD, out.units, out.dislodged, retreat_orders)
+    provinces = [u.province for u in ret.units]
+    assert len(provinces) == len(set(provinces))
+    assert len(out.units) <= len(ret.units) <= len(out.units) + len(out.dislodged)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_adjustment_invariants(seed):
+    rng = random.Random(seed)
+    units = random_units(rng, rng.randint(0, 30))
+    centres = sorted(BOARD.centres)
+    owners = {c: rng.choice(POWERS) for c in rng.sample(centres, rng.randint(0, 34))}
+    orders: dict[str, list] = {}
+    for power in POWERS:
+        for _ in range(rng.randint(0, 4)):
+            roll = rng.random()
+            if roll < 0.4:
+                home = rng.choice(BOARD.home_centres(power))
+                loc = rng.choice([home] + list(BOARD.fleet_locations(home)))
+                orders.setdefault(power, []).append(Build(UnitRef(rng.choice(["A", "F", None]), loc)))
+            elif roll < 0.8 and units:
+                u = rng.choice(units)
+                orders.setdefault(power, []).append(Remove(UnitRef(u.kind, u.loc)))
+            else:
+                orders.setdefault(power, []).append(Waive())
+    counts = adjustment_counts(units, owners, POWERS)
+    out = adjudicate_adjustments(BOARD, units, owners, orders)
+    provinces = [u.province for u in out.units]
+    assert len(provinces) == len(set(provinces))
+    for power in POWERS:
+        before = sum(u.power == power for u in units)
+        now = sum(u.power == power for u in out.units)
+        centres_owned = sum(o == power for o in owners.values())
+        if counts[power] < 0:
+            assert now == centres_owned  # removals are always completed, by civil disorder if need be
+        else:
+            assert before <= now <= max(before, centres_owned)
+    for u in out.units:
+        if u not in units:  # built: in an owned, home centre of its power
+            assert owners.get(u.province) == u.power and u.province in BOARD.home_centres(u.power)

@@ -1,0 +1,155 @@
+"""Every way a GM can get a file wrong gives file, line, the fault and a fix; never a traceback."""
+
+import pytest
+
+from dipgen.cli import main
+from dipgen.errors import GameError
+from dipgen.game import load_game
+from dipgen.history import replay
+
+SPRING_OK = """
+orders:
+  England: [F Lon - NTH, F Edi - NWG, A Lvp - Yor]
+  France: [A Par - Bur, A Mar S A Par - Bur, F Bre - MAO]
+"""
+
+
+def problems(path):
+    with pytest.raises(GameError) as e:
+        replay(load_game(path))
+    return e.value.problems
+
+
+def one(path):
+    ps = [p for p in problems(path) if p.severity == "error"]
+    assert len(ps) == 1, [str(p) for p in ps]
+    return ps[0]
+
+
+def test_broken_yaml(make_game):
+    p = one(make_game({"1901-spring.yml": "orders:\n  England:\n    - F Lon - NTH\n   - A Lvp - Yor\n"}))
+    assert p.file.endswith("1901-spring.yml") and p.line == 4 and "broken YAML" in p.message
+
+
+def test_tab_indentation_hint(make_game):
+    p = one(make_game({"1901-spring.yml": "orders:\n\tEngland: [F Lon - NTH]\n"}))
+    assert "tabs" in p.hint
+
+
+def test_unknown_power(make_game):
+    p = one(make_game({"1901-spring.yml": "orders:\n  Englnd: [F Lon - NTH]\n"}))
+    assert p.line == 2 and "unknown power 'Englnd'" in p.message and "England" in p.message
+
+
+def test_unknown_province(make_game):
+    p = one(make_game({"1901-spring.yml": "orders:\n  France:\n    - A Par - Bur\n    - A Mar - Pie\n    - F Bre - Gascny\n"}))
+    assert p.line == 5 and "gascny" in p.message.lower() and "Gascony" in p.message
+
+
+def test_unit_not_there(make_game):
+    p = one(make_game({"1901-spring.yml": "orders:\n  France:\n    - A Par - Bur\n    - A Pic - Bel\n"}))
+    assert p.line == 4 and "France has no unit in Picardy" in p.message
+    assert "A Par" in p.hint and "F Bre" in p.hint
+
+
+def test_unit_of_another_power(make_game):
+    p = one(make_game({"1901-spring.yml": "orders:\n  France:\n    - A Mun - Bur\n"}))
+    assert p.line == 3 and "army in Munich is Germany's, not France's" in p.message
+
+
+def test_two_orders_for_one_unit(make_game):
+    p = one(make_game({"1901-spring.yml": "orders:\n  France: |\n    A Par - Bur\n    A Par - Pic\n"}))
+    assert p.line == 4 and "second order for A Par" in p.message and "line 3" in p.message
+
+
+def test_order_of_the_wrong_kind(make_game):
+    p = one(make_game({"1901-spring.yml": "orders:\n  France:\n    - Build A Par\n"}))
+    assert p.line == 3 and "not an order for Spring 1901" in p.message
+
+
+def test_retreat_file_without_dislodgement(make_game):
+    p = one(make_game({"1901-spring.yml": SPRING_OK, "1901-spring-retreats.yml": "orders: {}\n"}))
+    assert p.file.endswith("1901-spring-retreats.yml") and "nobody had to retreat" in p.message
+    assert "1901-fall.yml" in p.hint
+
+
+def test_misspelt_phase_file(make_game):
+    p = one(make_game({"1901-sprng.yml": SPRING_OK}))
+    assert "not a phase file name" in p.message and "1901-spring.yml" in p.hint
+
+
+def test_phase_after_a_gap(make_game):
+    p = one(make_game({"1901-spring.yml": SPRING_OK, "1902-spring.yml": "orders: {}\n"}))
+    assert "waits for Fall 1901" in p.message
+
+
+def test_unknown_key_suggests(make_game):
+    p = one(make_game({"1901-spring.yml": "order:\n  France: [A Par - Bur]\n"}))
+    assert p.line == 1 and "unknown key 'order'" in p.message and "orders" in p.hint
+
+
+def test_game_yml_needs_players(make_game):
+    ps = problems(make_game({"game.yml": "title: X\ngm: Y\n"}))
+    assert any("needs 'players'" in p.message for p in ps)
+
+
+def test_unknown_variant(make_game):
+    p = one(make_game({"game.yml": "title: X\ngm: Y\nvariant: standrad\nplayers: {England: A}\n"}))
+    assert p.line == 3 and "standard" in p.message
+
+
+FALL_TO_WINTER = {
+    "1901-spring.yml": """
+        orders:
+          France: [A Par - Bur, A Mar - Spa, F Bre - MAO]
+        """,
+    "1901-fall.yml": """
+        orders:
+          France: [A Bur - Bel, A Spa H, F MAO - Por]
+        """,
+}
+
+
+def test_build_in_a_centre_that_is_not_a_free_owned_home_centre(make_game):
+    path = make_game({**FALL_TO_WINTER, "1901-winter.yml": "orders:\n  France:\n    - Build A Par\n    - Build A Bel\n"})
+    p = one(path)
+    assert p.line == 4 and "Belgium is not a home centre of France" in p.message
+    assert p.hint == "France can build in: Bre, Mar"  # Paris was just built
+
+
+def test_too_many_builds(make_game):
+    path = make_game({**FALL_TO_WINTER,
+                      "1901-winter.yml": "orders:\n  France: [Build A Par, Build A Mar, Build F Bre, Build A Par]\n"})
+    ps = [str(p) for p in problems(path)]
+    assert any("too many builds: France may build 3" in p for p in ps)
+
+
+def test_orders_from_a_power_with_nothing_to_adjust(make_game):
+    path = make_game({**FALL_TO_WINTER, "1901-winter.yml": "orders:\n  France: [Build A Par]\n  Italy: [Build A Rom]\n"})
+    p = one(path)
+    assert p.line == 3 and "Italy has no builds or removals" in p.message
+
+
+def test_phase_after_the_end(make_game):
+    path = make_game({
+        "game.yml": "title: X\ngm: Y\nplayers: {England: A, France: B, Germany: C, Italy: D, Austria: E, Russia: F, Turkey: G}\n"
+                    "end: {draw: [England, France], phase: 1901-spring}\n",
+        "1901-spring.yml": SPRING_OK, "1901-fall.yml": "orders: {}\n"})
+    p = one(path)
+    assert p.file.endswith("1901-fall.yml") and "after the end of the game" in p.message
+
+
+def test_cli_check_exit_status_and_no_traceback(make_game, capsys):
+    path = make_game({"1901-spring.yml": "orders:\n  France:\n    - A Pic - Bel\n"})
+    assert main(["check", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "1901-spring.yml:3: error: France has no unit in Picardy" in err
+    assert "Traceback" not in err
+
+
+def test_misorder_is_a_warning_not_an_error(make_game, capsys):
+    path = make_game({"1901-spring.yml": "orders:\n  France:\n    - A Par - Mun\n"})
+    history = replay(load_game(path))
+    assert [w.line for w in history.warnings] == [3]
+    assert "cannot be carried out" in history.warnings[0].message
+    assert main(["check", str(path)]) == 0
