@@ -544,7 +544,14 @@ class _Movement:
                 if not self.path(o):
                     notes.append(Note("no_convoy"))
                 else:
-                    notes.append(Note("bounce", against=tuple(self.stoppers(o))))
+                    against = tuple(self.stoppers(o))
+                    if against and all(self.ords[p].power == o.power for p in against):
+                        how = "self-standoff"  # stopped by its own power's units only
+                    elif o.dest in against:
+                        how = "held"  # the unit there stayed and was not beaten
+                    else:
+                        how = "standoff"  # other moves into the same province stopped it
+                    notes.append(Note("bounce", how, against=against))
         elif o.kind == "support":
             if o.dest is None:
                 valid = self.valid_hold_support(o.target)
@@ -556,6 +563,8 @@ class _Movement:
             elif not self.value_final[key]:
                 ok = False
                 cutters = [m for m in self.moves_to.get(key, ()) if m.power != o.power and m.src != o.dest and self.path(m)]
+                if not cutters and key in dislodger:  # dislodged from where it supported into: cut too
+                    cutters = [dislodger[key]]
                 if cutters:
                     notes.append(Note("cut", source=cutters[0].src, power=cutters[0].power))
         elif o.kind == "convoy":

@@ -14,7 +14,9 @@ class Note:
     """One reason an order did what it did.
 
     kind is one of:
-      ``bounce``     the move failed; ``against`` lists the provinces of the units that stopped it
+      ``bounce``     the move failed; ``against`` lists the provinces of the units that stopped it and
+                     ``why`` says how: ``held`` (the unit there stayed), ``standoff`` (other moves
+                     to the same province), ``self-standoff`` (only its own power's units)
       ``cut``        the support was cut by the unit from ``source``
       ``dislodged``  the unit was dislodged by the unit from ``source`` (of power ``power``)
       ``void``       the order was legal but did not match (``why``)
