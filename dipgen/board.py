@@ -76,6 +76,7 @@ class Board:
     army_adj: Mapping[str, frozenset[str]]
     fleet_adj: Mapping[str, frozenset[str]]
     starting_units: Mapping[str, tuple[str, ...]]
+    home_territories: Mapping[str, tuple[str, ...]]
     coast_names: Mapping[str, str]
     impassable: Mapping[str, str]
     start_year: int
@@ -186,6 +187,7 @@ def _build(data: dict) -> Board:
     return Board(
         name=data["name"], powers=powers, provinces=provinces, army_adj=army, fleet_adj=fleet,
         starting_units={k: tuple(v) for k, v in (data.get("starting_units") or {}).items()},
+        home_territories={k: tuple(v) for k, v in (data.get("home_territories") or {}).items()},
         coast_names=data.get("coast_names", {}),
         impassable={k: v.get("abbr", k) for k, v in (data.get("impassable") or {}).items()},
         start_year=int(data.get("start_year", 1901)),

@@ -105,10 +105,10 @@ def _and(items: list[str]) -> str:
 
 
 class _Replay:
-    def __init__(self, game: Game):
+    def __init__(self, game: Game | None, variant=None):
         self.game = game
-        self.variant = game.variant
-        self.board = game.variant.board
+        self.variant = variant or game.variant
+        self.board = self.variant.board
         self.problems: list[Problem] = []
         self.warnings: list[Problem] = []
 
@@ -120,7 +120,10 @@ class _Replay:
 
     def run(self) -> History:
         game = self.game
-        position = self.variant.start(game.start)
+        try:
+            position = self.variant.initial_position(game)
+        except GameError as e:
+            raise GameError(e.problems)
         records: list[PhaseRecord] = []
         used: set[Phase] = set()
         result: GameResult | None = None
@@ -340,6 +343,16 @@ class _Replay:
     @staticmethod
     def lines(pf: PhaseFile) -> dict[str, tuple[OrderLine, ...]]:
         return {p: tuple(ls) for p, ls in pf.orders.items()}
+
+
+def step(variant, position: Position, phase_file: PhaseFile) -> PhaseRecord:
+    """One phase on its own: a position and a phase file's orders in, its record out.
+    Raises GameError on orders the GM must fix."""
+    r = _Replay(None, variant)
+    record = r.play(position, phase_file)
+    if r.problems:
+        raise GameError(r.problems)
+    return record
 
 
 def replay(game: Game) -> History:

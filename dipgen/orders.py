@@ -120,7 +120,20 @@ class Waive:
         return "Waive"
 
 
-Order = Union[Hold, Move, Support, Convoy, Retreat, Disband, Build, Remove, Waive]
+@dataclass(frozen=True)
+class Concealed:
+    """What a hidden game's report shows of an order whose object is secret:
+    ``A Pic S`` (it supported something), ``F ENG C`` (it convoyed something).
+    Views make these; nobody writes them."""
+
+    unit: UnitRef
+    verb: str  # "S" or "C"
+
+    def format(self, board: Board) -> str:
+        return f"{self.unit.format(board)} {self.verb}"
+
+
+Order = Union[Hold, Move, Support, Convoy, Retreat, Disband, Build, Remove, Waive, Concealed]
 MOVEMENT_ORDERS = (Hold, Move, Support, Convoy)
 RETREAT_ORDERS = (Retreat, Disband)
 ADJUSTMENT_ORDERS = (Build, Remove, Waive)

@@ -43,7 +43,8 @@ class Position:
     units: tuple[Unit, ...]
     owners: Mapping[str, str]  # centre -> power; unowned centres are absent
     dislodged: tuple[Dislodged, ...] = ()
-    # Powers out of the game are those with neither units nor centres.
+    #: centre totals, when they are known but the owners are not (a view of a hidden game)
+    counts: Mapping[str, int] | None = None
     _by_province: dict = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
 
     def unit_at(self, prov: str) -> Unit | None:
@@ -61,6 +62,8 @@ class Position:
         return sorted(c for c, p in self.owners.items() if p == power)
 
     def centre_counts(self, powers) -> dict[str, int]:
+        if self.counts is not None:
+            return {p: self.counts.get(p, 0) for p in powers}
         counts = {p: 0 for p in powers}
         for owner in self.owners.values():
             counts[owner] = counts.get(owner, 0) + 1

@@ -1,9 +1,15 @@
-"""Phase reports in plain text, as a GM sends them by e-mail."""
+"""Phase reports in plain text, as a GM sends them by e-mail.
+
+Every report is made from a view (`dipgen.visibility`): the game report from the public
+view of a hidden game (everything, in an open game), a power's private report from that
+power's view, with the news the GM owes it.
+"""
 
 from __future__ import annotations
 
 from .history import History, PhaseRecord
 from .phase import ADJUSTMENTS, MOVEMENT, RETREATS
+from .visibility import GM, PUBLIC, view_record
 
 
 def _and(items: list[str]) -> str:
@@ -18,72 +24,109 @@ def power_heading(history: History, power: str, record: PhaseRecord) -> str:
 
 
 def order_lines(history: History, record: PhaseRecord, power: str) -> list[str]:
-    """The classic lines for one power: its orders with results, then units that had none."""
-    board = history.game.variant.board
+    """The classic lines for one power: its orders with results, then units that had none.
+    `record` should be a view (see `dipgen.visibility.view_record`)."""
+    variant = history.game.variant
     out = []
     for r in record.results_of(power):
-        text = r.format(board)
+        text = variant.format_result(r)
         if r.default and record.kind == MOVEMENT:
-            text = f"{r.order_text(board)} (no order)" + (f" (*{', '.join(r.tags())}*)" if r.tags() else "")
-        elif r.default:
-            text += " (no order)" if "no order" not in text else ""
+            words = r.words(variant.result_vocabulary)
+            text = f"{r.order_text(variant.board)} (no order)" + (f" (*{', '.join(words)}*)" if words else "")
         out.append(text)
     return out
 
 
+def default_level(history: History) -> str:
+    """The level of the game report: everything in an open game, the public's in a hidden one."""
+    return PUBLIC if history.game.variant.hidden else GM
+
+
 def phase_report(history: History, record: PhaseRecord, power: str | None = None) -> str:
-    """The report of one phase. `power`: that power's private report (in open games, the same)."""
+    """The report of one phase: the game report, or with `power` that power's private report."""
     game, board = history.game, history.game.variant.board
-    title = f"{game.title}: {record.phase.name}" + {MOVEMENT: "", RETREATS: "", ADJUSTMENTS: " adjustments"}[record.kind]
+    level = power or default_level(history)
+    seen = view_record(history, record, level)
+    title = f"{game.title}: {record.phase.name}" + (" adjustments" if record.kind == ADJUSTMENTS else "")
+    if power:
+        title += f", for {power}"
     lines = [title, "=" * len(title), ""]
-    powers = [p for p in game.variant.powers() if record.results_of(p) or p in record.orders]
-    for p in powers:
-        lines.append(power_heading(history, p, record) + ":" + ("  no orders received (NMR)" if p in record.nmr else ""))
-        lines.extend("  " + t for t in order_lines(history, record, p))
+    for p in game.variant.powers():
+        results = order_lines(history, seen, p)
+        nmr = p in seen.nmr
+        if not results and not nmr:
+            continue
+        lines.append(power_heading(history, p, record) + ":" + ("  no orders received (NMR)" if nmr else ""))
+        lines.extend("  " + t for t in results)
         lines.append("")
-    if record.dislodged or record.destroyed:
+    if seen.dislodged or seen.destroyed:
         lines.append("Dislodged:")
-        for d in record.dislodged:
-            where = _and([board.format_loc(x) for x in d.retreats])
-            lines.append(f"  {d.unit.power} {d.unit.describe(board)} (attacked from {board.format_loc(d.attacker_from)})"
-                         f" may retreat to {where} or disband.")
-        for d in record.destroyed:
-            lines.append(f"  {d.unit.power} {d.unit.describe(board)} (attacked from {board.format_loc(d.attacker_from)})"
-                         " has nowhere to retreat and is destroyed.")
+        for d in seen.dislodged:
+            where = f" (attacked from {board.format_loc(d.attacker_from)})" if d.attacker_from else ""
+            options = (f" may retreat to {_and([board.format_loc(x) for x in d.retreats])} or disband"
+                       if d.retreats else "")
+            lines.append(f"  {d.unit.power} {d.unit.describe(board)}{where}{options}.")
+        for d in seen.destroyed:
+            lines.append(f"  {d.unit.power} {d.unit.describe(board)} has nowhere to retreat and is destroyed.")
         lines.append("")
-    if record.centre_changes:
+    if power:
+        lines.extend(private_news(history, record, seen, power))
+    if seen.centre_changes:
         lines.append("Supply centres changing hands:")
-        for c, old, new in record.centre_changes:
+        for c, old, new in seen.centre_changes:
             lines.append(f"  {board.provinces[c].name}: {new}" + (f" (from {old})" if old else ""))
         lines.append("")
-    lines.extend(centre_summary(history, record))
+    lines.extend(centre_summary(history, record, seen, power))
     if record.press:
         lines += ["Press:", *("  " + x for x in record.press.strip().splitlines()), ""]
     if record.notes:
         lines += ["GM's notes:", *("  " + x for x in record.notes.strip().splitlines()), ""]
-    lines.extend(next_steps(history, record))
+    lines.extend(next_steps(history, record, level))
     return "\n".join(lines).rstrip() + "\n"
 
 
-def centre_summary(history: History, record: PhaseRecord) -> list[str]:
-    if not record.centre_changes and record.kind != ADJUSTMENTS and not (
-            record.phase.season_index == 1 and record.after.phase.season_index == 2):
-        return []
-    variant = history.game.variant
-    after = record.after
-    counts = after.centre_counts(variant.powers())
-    units = {p: len(after.units_of(p)) for p in variant.powers()}
-    lines = ["Supply centres and units:"]
-    for p in variant.powers():
-        if counts.get(p, 0) == 0 and units[p] == 0:
-            continue
-        centres = ", ".join(variant.board.format_loc(c) for c in after.centres_of(p))
-        lines.append(f"  {p:8} {counts.get(p, 0):2} centres, {units[p]:2} units  ({centres})")
+def private_news(history: History, record: PhaseRecord, seen: PhaseRecord, power: str) -> list[str]:
+    """What the GM tells one power privately besides what its view shows above (the retreats its
+    attacks caused are among the results): its units, foreign units in its centres, the fate
+    of units it dislodged, and (before the winter) the centres it owns."""
+    board = history.game.variant.board
+    lines = []
+    mine = sorted((u for u in seen.after.units if u.power == power), key=lambda u: u.loc)
+    lines.append(f"Your units: {', '.join(u.describe(board) for u in mine) or 'none'}.")
+    intruders = [u for u in seen.after.units if u.power != power and seen.before.owners.get(u.province) == power]
+    for u in intruders:
+        lines.append(f"{u.power} {u.describe(board)} stands in your centre {board.provinces[u.province].name}.")
+    for d in seen.destroyed:
+        if d.unit.power != power:
+            lines.append(f"{d.unit.power} {d.unit.describe(board)}, dislodged by you, had nowhere to go and is destroyed.")
+    if seen.after.phase.kind == ADJUSTMENTS or record.kind == ADJUSTMENTS:
+        own = [board.format_loc(c) for c, p in sorted(seen.after.owners.items()) if p == power]
+        lines.append(f"Your supply centres: {', '.join(own) or 'none'}.")
     lines.append("")
     return lines
 
 
-def next_steps(history: History, record: PhaseRecord) -> list[str]:
+def centre_summary(history: History, record: PhaseRecord, seen: PhaseRecord, power: str | None) -> list[str]:
+    """Centre totals when a year's Fall is over (and owners, where the view knows them)."""
+    if not record.centre_changes and record.kind != ADJUSTMENTS and not (
+            record.phase.season_index == 1 and record.after.phase.season_index == 2):
+        return []
+    variant = history.game.variant
+    after = seen.after
+    counts = after.centre_counts(variant.powers())
+    lines = ["Supply centres:"]
+    for p in variant.powers():
+        if counts.get(p, 0) == 0 and not after.units_of(p) and after.counts is None:
+            continue
+        centres = after.centres_of(p)
+        listing = f"  ({', '.join(variant.board.format_loc(c) for c in centres)})" if centres else ""
+        units = f", {len(after.units_of(p)):2} units" if after.counts is None else ""
+        lines.append(f"  {p:8} {counts.get(p, 0):2} centres{units}{listing}")
+    lines.append("")
+    return lines
+
+
+def next_steps(history: History, record: PhaseRecord, level: str) -> list[str]:
     """What comes next, if this is the latest record."""
     if history.records and record is not history.records[-1]:
         return []
@@ -93,11 +136,14 @@ def next_steps(history: History, record: PhaseRecord) -> list[str]:
     if nxt is None:
         return []
     lines = [f"Next: {nxt.name}" + (" adjustments" if nxt.kind == ADJUSTMENTS else "") + "."]
+    variant = history.game.variant
     if nxt.kind == ADJUSTMENTS:
-        for p, n in sorted(history.game.variant.adjustment_counts(history.position).items()):
-            lines.append(f"  {p} " + (f"builds {n}" if n > 0 else f"removes {-n}"))
+        for p, n in sorted(variant.adjustment_counts(history.position).items()):
+            if level in (GM, p) or not variant.hidden:
+                lines.append(f"  {p} " + (f"builds {n}" if n > 0 else f"removes {-n}"))
     elif nxt.kind == RETREATS:
         for d in history.position.dislodged:
-            lines.append(f"  {d.unit.power} retreats {d.unit.describe(history.game.variant.board)}")
+            if level in (GM, d.unit.power) or not variant.hidden:
+                lines.append(f"  {d.unit.power} retreats {d.unit.describe(variant.board)}")
     lines.append("")
     return lines

@@ -1,25 +1,169 @@
-"""Visibility levels: who may know what.
+"""Visibility: who may know each fact of a History, and views that keep only what one level knows.
 
-Every output (maps, pages, reports) is made from a *view* of a History record for one
-level: ``"gm"`` (everything), a power's name (what that power knows), or ``"public"``.
-In open variants every level sees everything, so the view is the record itself; hidden
-variants filter through their ``view_record`` hook.
+Levels are ``"gm"`` (everything), ``"public"`` (what everyone knows) and each power's name
+(what that power knows). For every record the variant says, as data, who may know each
+fact (`RecordVisibility`): each unit's position before and after, each order result (in
+full, or only in part: ``A Pic *s``), each dislodgement and its retreats, each centre's
+owner, the centre totals, each change of owner, each power's adjustments and orders as
+written. `view_record` applies that to give the record a level may see; maps, pages and
+reports are made from views only, so nothing can show what the view left out.
+
+Open variants make everything public; hidden variants override
+``Variant.record_visibility`` (and ``start_visibility`` for the opening position).
 """
 
 from __future__ import annotations
 
-from .history import History, PhaseRecord
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Mapping
+
+from .engine.results import Note, OrderResult
+from .orders import Concealed, Convoy, Support
+from .position import Dislodged, Position, Unit
+
+if TYPE_CHECKING:  # history imports the variants, which import this module
+    from .history import History, PhaseRecord
 
 GM, PUBLIC = "gm", "public"
+Audience = frozenset  # of level names; containing PUBLIC means everyone
+EVERYONE: Audience = frozenset({PUBLIC})
+NOBODY: Audience = frozenset()  # the GM only
+
+
+def knows(level: str, audience: Audience) -> bool:
+    return level == GM or PUBLIC in audience or level in audience
+
+
+@dataclass(frozen=True)
+class PositionVisibility:
+    """Who may know each fact of a position."""
+
+    units: Mapping[Unit, Audience]
+    owners: Mapping[str, Audience]   # centre -> who knows its owner
+    counts: Audience                  # who knows each power's centre total
+    dislodged: Mapping[Unit, Audience]  # who knows the unit is dislodged
+    retreats: Mapping[Unit, Audience]   # who knows where it may retreat
+
+    @classmethod
+    def open(cls, position: Position) -> "PositionVisibility":
+        return cls({u: EVERYONE for u in position.units}, {c: EVERYONE for c in position.owners}, EVERYONE,
+                   {d.unit: EVERYONE for d in position.dislodged}, {d.unit: EVERYONE for d in position.dislodged})
+
+
+@dataclass(frozen=True)
+class RecordVisibility:
+    """Who may know each fact of one PhaseRecord. Facts left out are the GM's alone."""
+
+    before: PositionVisibility
+    after: PositionVisibility
+    results: tuple[Audience, ...]          # in full, index for index with record.results
+    results_partial: tuple[Audience, ...]  # only that the unit supported / convoyed something
+    dislodged: Mapping[Unit, Audience]     # that it was dislodged (a destroyed unit included)
+    retreats: Mapping[Unit, Audience]      # its retreat options, or that it was destroyed
+    centre_changes: tuple[Audience, ...]
+    adjustments: Mapping[str, Audience]    # power -> who knows its builds/removals due
+    orders: Mapping[str, Audience]         # power -> who may read its orders as written
+    nmr: Audience = EVERYONE
+
+    @classmethod
+    def open(cls, record: PhaseRecord) -> "RecordVisibility":
+        every = tuple(EVERYONE for _ in record.results)
+        gone = {d.unit: EVERYONE for d in record.dislodged + record.destroyed}
+        return cls(PositionVisibility.open(record.before), PositionVisibility.open(record.after), every, every,
+                   gone, gone, tuple(EVERYONE for _ in record.centre_changes),
+                   {p: EVERYONE for p in record.adjustments}, {p: EVERYONE for p in record.orders})
 
 
 def levels(history: History) -> list[str]:
     return [GM, PUBLIC, *history.game.variant.powers()]
 
 
-def view_record(history: History, record: PhaseRecord, level: str) -> PhaseRecord:
-    """What `level` may know of `record`."""
+def _check(history: History, level: str) -> None:
     if level not in levels(history):
         raise ValueError(f"unknown view {level!r}; views are {', '.join(levels(history))}")
-    hook = getattr(history.game.variant, "view_record", None)
-    return hook(history, record, level) if hook else record
+
+
+def record_visibility(history: History, record: PhaseRecord) -> RecordVisibility:
+    """The variant's ruling on who may know what in `record` (cached on the history)."""
+    cache = history.__dict__.setdefault("_visibility", {})
+    if record.phase not in cache:
+        hook = getattr(history.game.variant, "record_visibility", None)
+        cache[record.phase] = hook(history, record) if hook else RecordVisibility.open(record)
+    return cache[record.phase]
+
+
+def view_record(history: History, record: PhaseRecord, level: str) -> PhaseRecord:
+    """What `level` may know of `record`."""
+    _check(history, level)
+    if not history.game.variant.hidden or level == GM:
+        return record
+    return apply(record, record_visibility(history, record), level)
+
+
+def view_position(history: History, position: Position, level: str) -> Position:
+    """What `level` may know of `position`: the position after the last record, or the opening one."""
+    _check(history, level)
+    if not history.game.variant.hidden or level == GM:
+        return position
+    if history.records and position == history.records[-1].after:
+        return view_record(history, history.records[-1], level).after
+    hook = getattr(history.game.variant, "start_visibility", None)
+    vis = hook(history, position) if hook else PositionVisibility.open(position)
+    return _position(position, vis, level)
+
+
+# ---------------------------------------------------------------------------- applying it
+def _position(pos: Position, vis: PositionVisibility, level: str) -> Position:
+    units = tuple(u for u in pos.units if knows(level, vis.units.get(u, NOBODY)))
+    owners = {c: p for c, p in pos.owners.items() if knows(level, vis.owners.get(c, NOBODY))}
+    counts = None
+    if len(owners) < len(pos.owners) and knows(level, vis.counts):
+        counts = dict(pos.centre_counts({p for p in pos.owners.values()}))
+    elif len(owners) < len(pos.owners):
+        counts = {}
+    dislodged = tuple(
+        replace(d, retreats=d.retreats if knows(level, vis.retreats.get(d.unit, NOBODY)) else ())
+        for d in pos.dislodged if knows(level, vis.dislodged.get(d.unit, NOBODY)))
+    return Position(pos.phase, units, owners, dislodged, counts)
+
+
+def _clean_note(note: Note, seen: set[str]) -> Note:
+    """A note naming only provinces where the level sees a unit."""
+    return replace(note, against=tuple(p for p in note.against if p in seen),
+                   source=note.source if note.source in seen else None,
+                   power=note.power if note.source in seen else None)
+
+
+def _partial(result: OrderResult) -> OrderResult:
+    verb = "S" if isinstance(result.order, Support) else "C" if isinstance(result.order, Convoy) else None
+    order = Concealed(result.order.unit, verb) if verb else result.order
+    notes = tuple(Note(n.kind) for n in result.notes if n.kind in ("cut", "dislodged", "void"))
+    return replace(result, order=order, notes=notes)
+
+
+def apply(record: PhaseRecord, vis: RecordVisibility, level: str) -> PhaseRecord:
+    """The record as `level` may see it, by the rulings in `vis`."""
+    before = _position(record.before, vis.before, level)
+    after = _position(record.after, vis.after, level)
+    seen = {u.province for u in before.units} | {d.unit.province for d in before.dislodged}
+    results = []
+    for r, full, part in zip(record.results, vis.results, vis.results_partial):
+        if knows(level, full):
+            results.append(replace(r, notes=tuple(_clean_note(n, seen) for n in r.notes)))
+        elif knows(level, part):
+            results.append(_partial(r))
+    dislodged, destroyed = [], []
+    for d in record.dislodged + record.destroyed:
+        if not knows(level, vis.dislodged.get(d.unit, NOBODY)):
+            continue
+        fate_known = knows(level, vis.retreats.get(d.unit, NOBODY))
+        src = d.attacker_from if d.attacker_from in seen else ""
+        shown = Dislodged(d.unit, src, d.by_power if src else "", d.retreats if fate_known else ())
+        (destroyed if d in record.destroyed and fate_known else dislodged).append(shown)
+    changes = tuple(c for c, a in zip(record.centre_changes, vis.centre_changes) if knows(level, a))
+    return replace(
+        record, before=before, after=after, results=tuple(results), dislodged=tuple(dislodged),
+        destroyed=tuple(destroyed), centre_changes=changes,
+        adjustments={p: n for p, n in record.adjustments.items() if knows(level, vis.adjustments.get(p, NOBODY))},
+        orders={p: ls for p, ls in record.orders.items() if knows(level, vis.orders.get(p, NOBODY))},
+        nmr=record.nmr if knows(level, vis.nmr) else ())

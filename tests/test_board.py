@@ -79,3 +79,12 @@ def test_unknown_province_suggests(board):
 def test_neighbours_collapse_coasts(board):
     assert board.neighbours("spa") == {"gas", "mar", "por", "mao", "lyo", "wes"}
     assert "bul" in board.neighbours("bla")
+
+
+def test_home_territories(board):
+    terr = board.home_territories
+    assert sum(len(v) for v in terr.values()) == 6 * 5 + 7 + 5
+    for power, provs in terr.items():
+        assert set(board.home_centres(power)) <= set(provs)
+    seen = [p for provs in terr.values() for p in provs]
+    assert len(seen) == len(set(seen))

@@ -206,12 +206,12 @@ class _Movement:
                 self._slots[prov] = idx
                 for _, dup in entries[1:]:
                     r = self.results[dup]
-                    self.results[dup] = replace(r, succeeded=False, notes=(Note("void", "the same order twice"),))
+                    self.results[dup] = replace(r, succeeded=False, notes=(Note("ignored", "the same order twice"),))
             else:
                 for _, i in entries:
                     r = self.results[i]
                     self.results[i] = replace(r, succeeded=False,
-                                              notes=(Note("void", "the unit had several different orders, so it holds"),))
+                                              notes=(Note("ignored", "the unit had several different orders, so it holds"),))
         for prov, unit in self.units.items():
             if prov not in self.ords:
                 self.ords[prov] = _Ord("hold", unit, unit.power, None)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Mapping
 
 from ..board import Board
 from ..orders import Order
@@ -21,6 +22,7 @@ class Note:
       ``dislodged``  the unit was dislodged by the unit from ``source`` (of power ``power``)
       ``void``       the order was legal but did not match (``why``)
       ``illegal``    the order could never be carried out and was ignored (``why``)
+      ``ignored``    the order was one of several for the same unit and was not used (``why``)
       ``no_convoy``  the army's convoy did not take place
       ``destroyed``  the unit was dislodged with nowhere to retreat
       ``disbanded``  the dislodged unit disbanded (ordered, or it could not retreat)
@@ -49,20 +51,30 @@ class OrderResult:
     def has(self, kind: str) -> bool:
         return any(n.kind == kind for n in self.notes)
 
+    @property
+    def effective(self) -> bool:
+        """Is this the order the unit carried out (its own, or one the rules gave it)?"""
+        return self.unit is not None and not self.has("illegal") and not self.has("ignored")
+
     def tags(self) -> list[str]:
         """The classic result words: ``bounce``, ``cut``, ``dislodged``, ``void``..."""
-        words = {"no_convoy": "no convoy", "civil_disorder": "civil disorder"}
+        return self.words()
+
+    def words(self, vocabulary: Mapping[str, str] | None = None) -> list[str]:
+        """The result words, in a variant's vocabulary: keys are a note kind or ``kind:why``."""
+        words = {"no_convoy": "no convoy", "civil_disorder": "civil disorder", "ignored": "void",
+                 **(vocabulary or {})}
         out: list[str] = []
         for n in self.notes:
-            w = words.get(n.kind, n.kind)
+            w = words.get(f"{n.kind}:{n.why}", words.get(n.kind, n.kind))
             if w not in out:
                 out.append(w)
         return out
 
-    def format(self, board: Board) -> str:
+    def format(self, board: Board, vocabulary: Mapping[str, str] | None = None) -> str:
         """``A Edi - Hol (*bounce*)``, ``A Pic S A Bur (*cut, dislodged*)``."""
         text = self.order_text(board)
-        tags = self.tags()
+        tags = self.words(vocabulary)
         return f"{text} (*{', '.join(tags)}*)" if tags else text
 
     def order_text(self, board: Board) -> str:

@@ -55,16 +55,15 @@ def adjudicate_retreats(board: Board, units: Iterable[Unit], dislodged: Sequence
                 continue
             order = replace(order, unit=UnitRef(d.unit.kind, d.unit.loc))
             if d.unit.province in chosen:
-                results.append(OrderResult(power, order, d.unit, False, (Note("void", "a second order for the same unit"),)))
+                results.append(OrderResult(power, order, d.unit, False, (Note("ignored", "a second order for the same unit"),)))
                 continue
             if isinstance(order, Disband):
                 target = None
             else:
                 target = _retreat_target(board, d, order.dest)
-                if target is None:
+                if target is None:  # ignored: the unit has no valid order and disbands
                     results.append(OrderResult(power, order, d.unit, False, (
-                        Note("illegal", f"cannot retreat to {board.full_name(order.dest)}"), Note("disbanded"))))
-                    chosen[d.unit.province] = (len(results) - 1, None)
+                        Note("illegal", f"cannot retreat to {board.full_name(order.dest)}"),)))
                     continue
             results.append(OrderResult(power, order, d.unit, True))
             chosen[d.unit.province] = (len(results) - 1, target)
@@ -83,5 +82,5 @@ def adjudicate_retreats(board: Board, units: Iterable[Unit], dislodged: Sequence
     for prov, d in by_prov.items():
         if prov not in chosen:
             results.append(OrderResult(d.unit.power, Disband(UnitRef(d.unit.kind, d.unit.loc)), d.unit, True,
-                                       (Note("disbanded", "no order"),), default=True))
+                                       (Note("disbanded", "no valid retreat order"),), default=True))
     return RetreatOutcome(tuple(results), tuple(sorted(after, key=lambda u: u.loc)))

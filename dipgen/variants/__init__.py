@@ -6,9 +6,10 @@
 from __future__ import annotations
 
 from .base import Variant
+from .stab import Stab
 from .standard import Standard
 
-VARIANTS: dict[str, type[Variant]] = {"standard": Standard}
+VARIANTS: dict[str, type[Variant]] = {"standard": Standard, "stab": Stab}
 
 
 def variant_names() -> list[str]:

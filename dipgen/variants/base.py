@@ -28,6 +28,11 @@ class Variant:
     order_words: Mapping[str, str] = STANDARD_KINDS
     #: True when some of the game is hidden from the public while it runs
     hidden = False
+    #: extra keys this variant allows in game.yml and in phase files
+    game_keys: frozenset[str] = frozenset()
+    phase_keys: frozenset[str] = frozenset()
+    #: result words where this variant's reports differ (keys: a note kind, or ``kind:why``)
+    result_vocabulary: Mapping[str, str] = {}
 
     def __init__(self) -> None:
         self.board: Board = load_board(self.board_name)
@@ -38,6 +43,14 @@ class Variant:
 
     def start(self, year: int | None = None) -> Position:
         return initial_position(self.board, year)
+
+    def initial_position(self, game) -> Position:
+        """The position before the first phase. Raises GameError if the game's files set it up wrongly."""
+        return self.start(game.start)
+
+    def format_result(self, result) -> str:
+        """An order with its result in this variant's words: ``A Edi - Hol (*bounce*)``."""
+        return result.format(self.board, self.result_vocabulary)
 
     def home_centres(self, power: str) -> tuple[str, ...]:
         return self.board.home_centres(power)

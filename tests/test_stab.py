@@ -1,0 +1,181 @@
+"""Stab!: placement, the seed's reporting rules, private news, and what each level sees."""
+
+from pathlib import Path
+
+import pytest
+
+from dipgen.errors import GameError
+from dipgen.game import OrderLine, PhaseFile, load_game
+from dipgen.history import replay, step
+from dipgen.orders import for_phase, parse_order, parse_unit
+from dipgen.phase import Phase
+from dipgen.position import Position, Unit
+from dipgen.variants import get_variant
+from dipgen.visibility import record_visibility, view_record
+
+STAB = get_variant("stab")
+B = STAB.board
+
+# The position and orders of the rule text's Autumn 1902 example.
+POSITION = {
+    "England": ["F NTH", "A Edi", "A Pic", "A Wal", "F ENG", "F SKA"],
+    "France": ["A Par", "F Bre", "A Gas", "A Mar", "F MAO", "F IRI"],
+    "Germany": ["A Mun", "A Ruh", "A Bur", "A Kie", "F Swe", "F BAL"],
+}
+ORDERS = {
+    "England": ["F NTH c A Edi – Hol", "A Edi – Hol", "A Pic s A Wal – Bre", "A Wal – Bre",
+                "F ENG c A Wal – Bre", "F SKA – Swe"],
+    "France": ["A Par s F Bre – Pic", "F Bre – Pic", "A Gas – Bur", "A Mar s A Gas – Bur", "F MAO – NAO",
+               "F IRI – ENG"],
+    "Germany": ["A Mun s A Bur – H", "A Ruh s A Bur – H", "A Bur s A Ruh – H", "A Kie – Hol", "F Swe – Den",
+                "F BAL – Den"],
+}
+# The game report the rule text shows for it, written in dipgen's notation
+# (S and C for s and c, '-' for '–', a supported hold without '- H', a concealed '*s' as 'S').
+REPORT = {
+    "England": ["F NTH C A Edi - Hol", "A Edi - Hol (*bounce*)", "A Pic S (*cut, dislodged*)", "F ENG C",
+                "F SKA - Swe (*fails*)"],
+    "France": ["A Par S F Bre - Pic", "F Bre - Pic", "A Gas - Bur (*fails*)", "A Mar S A Gas - Bur",
+               "F IRI - ENG (*fails*)"],
+    "Germany": ["A Mun S A Bur", "A Ruh S A Bur", "A Bur S (*cut*)", "A Kie - Hol (*bounce*)",
+                "F Swe - Den (*self-standoff*)"],
+}
+
+
+class _Record:
+    """A Stab! history of one phase, for the visibility functions."""
+
+
+def example_record(phase=Phase(1902, 1)):
+    units = tuple(Unit(p, *parse_unit(B, s)) for p, specs in POSITION.items() for s in specs)
+    owners = {c: p.home for c, p in B.provinces.items() if p.home}
+    position = Position(phase, units, owners)
+    pf = PhaseFile(phase, Path("1902-fall.yml"), {
+        p: [OrderLine(p, t, for_phase(parse_order(B, t), "movement"), "1902-fall.yml", i) for i, t in enumerate(ts, 1)]
+        for p, ts in ORDERS.items()}, {})
+    return step(STAB, position, pf)
+
+
+class FakeHistory:
+    def __init__(self, record):
+        self.records = [record]
+        self.game = type("G", (), {"variant": STAB})()
+
+
+def public_report(record):
+    h = FakeHistory(record)
+    seen = view_record(h, record, "public")
+    return {p: [STAB.format_result(r) for r in seen.results if r.power == p] for p in POSITION}, seen
+
+
+def test_the_rule_texts_autumn_1902_report_line_for_line():
+    record = example_record()
+    report, _ = public_report(record)
+    assert report == REPORT
+
+
+def test_undisputed_moves_and_hidden_units_stay_hidden():
+    record = example_record()
+    _, seen = public_report(record)
+    shown = {u.loc for u in seen.before.units}
+    assert {"wal", "mao", "bal"}.isdisjoint(shown)
+    assert {"nth", "edi", "pic", "eng", "ska", "par", "bre", "gas", "mar", "iri", "mun", "ruh", "bur", "kie",
+            "swe"} == shown
+    # afterwards the public knows where the revealed units stand, not the hidden ones
+    after = {(u.power, u.loc) for u in seen.after.units}
+    assert ("France", "pic") in after and ("England", "bre") not in after and ("France", "nao") not in after
+    # nobody publicly owns anything; the totals are public
+    assert seen.after.owners == {} and seen.after.centre_counts(["England"])["England"] == 3
+    # the dislodged unit is reported, its retreats are not
+    assert [(d.unit.loc, d.retreats) for d in seen.dislodged] == [("pic", ())]
+
+
+def test_each_power_sees_its_own_and_its_news():
+    record = example_record()
+    h = FakeHistory(record)
+    england = view_record(h, record, "England")
+    assert {u.loc for u in england.after.units if u.power == "England"} == {"nth", "edi", "bre", "eng", "ska"}
+    assert [d.retreats for d in england.dislodged] == [record.dislodged[0].retreats]
+    # France learns who took Brest, and with what (it changes hands after the retreats) ...
+    france = view_record(h, record, "France")
+    assert Unit("England", "A", "bre") in france.after.units
+    # ... but Germany does not
+    germany = view_record(h, record, "Germany")
+    assert Unit("England", "A", "bre") not in germany.after.units
+    # England's full orders, as written, are England's alone
+    assert set(england.orders) == {"England"} and set(france.orders) == {"France"}
+
+
+def write(path: Path, files: dict[str, str]) -> Path:
+    path.mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        (path / name).write_text(text, encoding="utf-8")
+    return path
+
+
+GAME = ("title: Knives Out\nvariant: stab\ngm: Grace\n"
+        "players: {Austria: A, England: B, France: C, Germany: D, Italy: E, Russia: F, Turkey: G}\n")
+
+
+def test_placement(tmp_path):
+    path = write(tmp_path / "g", {"game.yml": GAME, "1901-spring.yml": (
+        "placement:\n"
+        "  England: [F NTH, F Lon, A Wal]\n"
+        "  Russia: [A Ukr, A Lvn, F StP/nc, F Sev]\n"
+        "orders:\n"
+        "  England: [F NTH - Nwy]\n")})
+    h = replay(load_game(path))
+    before = h.records[0].before
+    assert Unit("England", "F", "nth") in before.units and Unit("Russia", "A", "ukr") in before.units
+    assert Unit("France", "A", "par") in before.units  # no placement sent: the usual opening units
+    public = view_record(h, h.records[0], "public")
+    assert Unit("England", "A", "wal") not in public.before.units  # placements are not published
+
+
+@pytest.mark.parametrize("placement,message", [
+    ("  Russia: [A Fin, A Mos, F Sev, A War]\n", "Finland is not a home space of Russia"),
+    ("  France: [A Par, A Bre]\n", "France places 2 units; it must place 3"),
+    ("  Germany: [F Mun, A Ber, A Kie]\n", "a fleet cannot stand inland in Munich"),
+    ("  Russia: [F StP, A Mos, F Sev, A War]\n", "say which coast of St Petersburg"),
+    ("  France: [F NTH, A Par, A Mar]\n", "North Sea is not a home space of France"),
+    ("  Italy: [A Rom, F Rom, A Ven]\n", "two units placed in Rome"),
+])
+def test_placement_errors(tmp_path, placement, message):
+    path = write(tmp_path / "g", {"game.yml": GAME, "1901-spring.yml": "placement:\n" + placement + "orders: {}\n"})
+    with pytest.raises(GameError) as e:
+        replay(load_game(path))
+    assert any(message in p.message for p in e.value.problems), [str(p) for p in e.value.problems]
+    assert all(p.line for p in e.value.problems)
+
+
+def test_retreats_and_builds_are_private(tmp_path):
+    path = write(tmp_path / "g", {"game.yml": GAME,
+        "1901-spring.yml": "placement:\n  Austria: [A Tyr, A Boh, F Tri]\n"
+                           "orders:\n  Austria: [A Tyr - Mun, A Boh S A Tyr - Mun]\n",
+        "1901-spring-retreats.yml": "orders:\n  Germany: [A Mun - Ruh]\n"})
+    h = replay(load_game(path))
+    retreat = h.records[1]
+    assert [r.succeeded for r in retreat.results] == [True]
+    assert view_record(h, retreat, "public").results == ()
+    assert len(view_record(h, retreat, "Austria").results) == 1  # the attacker hears where it went
+    assert len(view_record(h, retreat, "Germany").results) == 1
+    assert view_record(h, retreat, "Russia").results == ()
+
+
+def test_adjudicate_reports_public_and_private(tmp_path, capsys):
+    from dipgen.cli import main
+
+    path = write(tmp_path / "g", {"game.yml": GAME,
+        "1901-spring.yml": "placement:\n  Austria: [A Tyr, A Boh, F Tri]\n"
+                           "orders:\n  Austria: [A Tyr - Mun, A Boh S A Tyr - Mun, F Tri - ADR]\n"
+                           "  Germany: [A Ber - Sil, F Kie - Den]\n"})
+    assert main(["adjudicate", str(path)]) == 0
+    public = capsys.readouterr().out
+    assert "A Tyr - Mun" in public and "A Mun H (no order) (*dislodged*)" in public
+    for secret in ("ADR", "Sil", "Den", "may retreat"):
+        assert secret not in public
+    assert main(["adjudicate", str(path), "--power", "germany"]) == 0
+    german = capsys.readouterr().out
+    assert "Your units: F Den, A Sil." in german and "may retreat to Ber, Bur, Kie and Ruh" in german
+    assert "Austria A Mun stands in your centre Munich." in german
+    assert "ADR" not in german
