@@ -90,7 +90,7 @@ class History:
         if r is None:
             return ""
         who = [f"{p} ({self.game.player(p)})" if self.game.player(p) else p for p in r.powers]
-        when = r.phase.name
+        when = r.phase.season_name
         if r.kind == "solo":
             return f"{who[0]} wins in {when}!"
         if r.kind == "concession":
@@ -232,8 +232,10 @@ class _Replay:
                              f"{power}'s {what}s: {listing}")
                     continue
                 if ref.kind and ref.kind != unit.kind:
+                    kind = self.variant.unit_kinds[unit.kind].name
+                    article = "an" if kind[0] in "aeiou" else "a"
                     self.warn(pf.name, ol.line,
-                              f"{ol.text!r}: the unit in {self.board.full_name(unit.province)} is a {self.variant.unit_kinds[unit.kind].name}",
+                              f"{ol.text!r}: the unit in {self.board.full_name(unit.province)} is {article} {kind}",
                               f"read as {unit.describe(self.board)}")
                 if ref.province in seen:
                     first = seen[ref.province]

@@ -57,6 +57,11 @@ class Phase:
         base = f"{self.season.capitalize()} {self.year}"
         return base + " retreats" if self.retreats else base
 
+    @property
+    def season_name(self) -> str:
+        """``Fall 1901`` for the Fall movement and its retreats alike."""
+        return f"{self.season.capitalize()} {self.year}"
+
     def next_candidates(self) -> tuple["Phase", ...]:
         """The phases that may follow this one, nearest first (later ones are reached by skipping)."""
         if self.season_index == 2:

@@ -1,0 +1,1846 @@
+#!/usr/bin/env python3
+"""Generate the bundled example games under ``games/`` with a scripted player.
+
+    python tools/example_games.py            # (re)write the example games
+    python tools/example_games.py --check    # generate in memory, print the summaries, write nothing
+    python tools/example_games.py --force    # overwrite folders even if they were edited by hand
+
+The player is a heuristic bot, not a random one: each power values the centres it could
+take by distance, keeps threatened home centres covered, supports its attacks when an
+attack alone would bounce, convoys armies over water, keeps to its alliances for a while
+and now and then stabs. The diplomacy (who is allied with whom, when the stabs come) is
+written down per game in a small script, so that the games tell a story; the moves are
+the bot's. Every phase is stepped with dipgen's own engine while generating, the files
+are then written, and the written folder is replayed with ``dipgen`` to make sure it says
+the same thing. Everything is drawn from a fixed seed: the output is the same every run.
+
+Each folder gets a ``.generated`` manifest (hashes of the files written). A folder whose
+files no longer match it has been edited by hand, and is left alone unless ``--force``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import sys
+from collections import Counter, deque
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import yaml  # noqa: E402
+
+from dipgen.board import province_of  # noqa: E402
+from dipgen.orders import (Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, Support,  # noqa: E402
+                           UnitRef, Waive, for_phase, parse_order)
+from dipgen.phase import Phase  # noqa: E402
+from dipgen.position import Position, Unit  # noqa: E402
+from dipgen.variants import get_variant  # noqa: E402
+
+VARIANT = get_variant("standard")
+BOARD = VARIANT.board
+POWERS = VARIANT.powers()
+MANIFEST = ".generated"
+
+CAPITAL = {"Austria": "Vienna", "England": "London", "France": "Paris", "Germany": "Berlin",
+           "Italy": "Rome", "Russia": "Moscow", "Turkey": "Constantinople"}
+OTHER_CITY = {"Austria": "Budapest", "England": "Edinburgh", "France": "Marseilles", "Germany": "Kiel",
+              "Italy": "Naples", "Russia": "St Petersburg", "Turkey": "Ankara"}
+ADJ = {"Austria": "Austrian", "England": "English", "France": "French", "Germany": "German",
+       "Italy": "Italian", "Russia": "Russian", "Turkey": "Turkish"}
+#: how keen each power is on fleets when it builds
+FLEET_TASTE = {"England": 0.75, "Turkey": 0.45, "Italy": 0.45, "France": 0.4, "Germany": 0.3,
+               "Russia": 0.3, "Austria": 0.15}
+#: powers whose armies expect to travel by sea
+CONVOY_MINDED = {"England", "Italy", "Turkey"}
+
+
+# ====================================================================== geometry
+
+def _bfs(start, step):
+    dist = {start: 0}
+    queue = deque([start])
+    while queue:
+        p = queue.popleft()
+        for q in sorted(step(p)):
+            if q not in dist:
+                dist[q] = dist[p] + 1
+                queue.append(q)
+    return dist
+
+
+ARMY_DIST = {p: _bfs(p, lambda x: BOARD.army_adj.get(x, ())) for p in sorted(BOARD.army_adj)}
+FLEET_DIST_LOC = {loc: _bfs(loc, lambda x: BOARD.fleet_adj.get(x, ())) for loc in sorted(BOARD.fleet_adj)}
+FLEET_DIST = {}
+for _loc, _d in FLEET_DIST_LOC.items():
+    out = {}
+    for l2, n in _d.items():
+        p2 = province_of(l2)
+        out[p2] = min(n, out.get(p2, 99))
+    FLEET_DIST[_loc] = out
+ANY_DIST = {p: _bfs(p, BOARD.neighbours) for p in sorted(BOARD.provinces)}
+SEAS = {p for p, v in BOARD.provinces.items() if v.is_sea}
+CENTRES = sorted(BOARD.centres)
+HOME = {p: set(BOARD.home_centres(p)) for p in POWERS}
+
+
+def dist(unit: Unit, prov: str) -> int:
+    if unit.kind == "A":
+        return ARMY_DIST.get(unit.province, {}).get(prov, 99)
+    return FLEET_DIST.get(unit.loc, {}).get(prov, 99)
+
+
+def dist_from(kind: str, loc: str, prov: str) -> int:
+    if kind == "A":
+        return ARMY_DIST.get(province_of(loc), {}).get(prov, 99)
+    return FLEET_DIST.get(loc, {}).get(prov, 99)
+
+
+def move_targets(unit: Unit) -> list[str]:
+    """Locations a unit can move to directly."""
+    if unit.kind == "A":
+        return sorted(BOARD.army_adj.get(unit.province, ()))
+    return sorted(BOARD.fleet_adj.get(unit.loc, ()))
+
+
+def reaches(unit: Unit, prov: str) -> bool:
+    """Could `unit` move to province `prov` (coasts ignored): the test for support."""
+    if unit.kind == "A":
+        return prov in BOARD.army_adj.get(unit.province, ())
+    nbrs = BOARD.fleet_adj.get(unit.loc, ())
+    return any(loc in nbrs for loc in BOARD.fleet_locations(prov)) if prov in BOARD.provinces else False
+
+
+def sea_touches(sea: str, prov: str) -> bool:
+    nbrs = BOARD.fleet_adj.get(sea, ())
+    return any(loc in nbrs for loc in BOARD.fleet_locations(prov))
+
+
+# ====================================================================== diplomacy
+
+@dataclass
+class Relations:
+    """Who trusts whom. `ally` is symmetric as the public sees it; a stab is one-sided for a season."""
+
+    allies: set = field(default_factory=set)          # frozenset({a, b})
+    wars: set = field(default_factory=set)            # frozenset({a, b}): declared enemies
+    stabbing: dict = field(default_factory=dict)      # stabber -> victim, for the current phase only
+
+    def allied(self, a: str, b: str) -> bool:
+        return frozenset((a, b)) in self.allies
+
+    def trusts(self, a: str, b: str) -> bool:
+        """Does `a` treat `b` as a friend this phase?"""
+        return self.allied(a, b) and self.stabbing.get(a) != b
+
+    def at_war(self, a: str, b: str) -> bool:
+        return frozenset((a, b)) in self.wars or self.stabbing.get(a) == b
+
+
+# ====================================================================== the bot
+
+@dataclass
+class Plan:
+    orders: dict  # province -> Order
+    notes: list = field(default_factory=list)
+
+
+class Bot:
+    """One scripted player per power; all share the board knowledge and the relations."""
+
+    def __init__(self, rng: random.Random, rel: Relations, aggression: dict | None = None):
+        self.rng = rng
+        self.rel = rel
+        self.aggression = aggression or {}
+
+    # ----- valuation
+    def centre_values(self, pos: Position, power: str, fall: bool) -> dict[str, float]:
+        counts = pos.centre_counts(POWERS)
+        values = {}
+        for c in CENTRES:
+            owner = pos.owners.get(c)
+            occupant = pos.unit_at(c)
+            if owner == power:
+                v = 0.0
+            elif owner is None:
+                v = 10.0
+            elif self.rel.trusts(power, owner):
+                v = 0.0
+            else:
+                v = 4.0 + self.aggression.get(power, 0)
+                if self.rel.at_war(power, owner):
+                    v += 6.0
+                if self.rel.stabbing.get(power) == owner:
+                    v += 4.0
+                if counts.get(owner, 0) <= 3:
+                    v += 2.0  # finish off the weak
+                if c in HOME[power]:
+                    v += 6.0  # our own home centre, lost: take it back
+            if occupant is not None and occupant.power != power and v > 0:
+                v *= 0.75  # harder to take
+            if occupant is not None and occupant.power != power and self.rel.trusts(power, occupant.power):
+                v = 0.0
+            values[c] = v
+        return values
+
+    def threats(self, pos: Position, power: str) -> dict[str, int]:
+        """For each province: the number of units not friendly to `power` that could move there."""
+        out: Counter = Counter()
+        for u in pos.units:
+            if u.power == power or self.rel.trusts(power, u.power):
+                continue
+            for loc in move_targets(u):
+                out[province_of(loc)] += 1
+        return out
+
+    def potential(self, values, kind: str, loc: str) -> float:
+        total = 0.0
+        for c, v in values.items():
+            if v <= 0:
+                continue
+            d = dist_from(kind, loc, c)
+            if d < 20:
+                total += v * (0.42 ** d)
+        return total
+
+    # ----- movement
+    def movement(self, pos: Position, power: str, claims_by_allies: set[str]) -> Plan:
+        fall = pos.phase.season_index == 1
+        rng = self.rng
+        units = sorted(pos.units_of(power), key=lambda u: u.loc)
+        values = self.centre_values(pos, power, fall)
+        threat = self.threats(pos, power)
+        my_centres = set(pos.centres_of(power))
+        occupied = {u.province: u for u in pos.units}
+        n_units, n_centres = len(units), len(my_centres)
+
+        # candidate actions: (score, unit province, kind, dest location or None)
+        cands = []
+        pot_cache = {}
+
+        def pot(kind, loc):
+            key = (kind, loc)
+            if key not in pot_cache:
+                pot_cache[key] = self.potential(values, kind, loc)
+            return pot_cache[key]
+
+        for u in units:
+            here = u.province
+            hold = pot(u.kind, u.loc) * 0.8
+            if here in BOARD.centres and pos.owners.get(here) != power:
+                hold += values.get(here, 0) * (2.2 if fall else 0.4) + (6 if fall else 0)
+            if here in my_centres and threat[here]:
+                hold += (6 if fall else 2) * min(threat[here], 2)
+                if here in HOME[power] and fall:
+                    hold += 3
+            hold += rng.uniform(0, 1.5)
+            cands.append((hold, here, "hold", None))
+            for loc in move_targets(u):
+                prov = province_of(loc)
+                if prov in claims_by_allies:
+                    continue
+                occ = occupied.get(prov)
+                if occ is not None and occ.power != power and self.rel.trusts(power, occ.power):
+                    continue
+                owner = pos.owners.get(prov)
+                if owner and owner != power and self.rel.trusts(power, owner) and prov in HOME.get(owner, ()):
+                    continue
+                s = pot(u.kind, loc)
+                if prov in BOARD.centres and owner != power:
+                    s += values.get(prov, 0) * (1.6 if fall else 0.5)
+                if prov in my_centres and prov not in occupied and threat[prov] and fall:
+                    s += 10 + (4 if prov in HOME[power] else 0)
+                if occ is not None and occ.power != power:
+                    s *= 0.8
+                if prov in SEAS and u.kind == "F" and power in CONVOY_MINDED:
+                    # a ferry: sit beside our own armies that have nowhere to go by land
+                    for a in units:
+                        if a.kind == "A" and BOARD.provinces[a.province].is_coastal and sea_touches(prov, a.province):
+                            s += 2.5 if self._stuck(a, values) else 0.5
+                if here in my_centres and threat[here] and fall:
+                    s -= 6  # leaving a threatened centre open
+                s += rng.uniform(0, 2.0)
+                cands.append((s, here, "move", loc))
+
+        # convoys: armies carried by chains of our own fleets
+        convoy_plans = self.convoy_options(pos, power, units, values, fall, claims_by_allies, pot)
+        for s, army, dest, chain in convoy_plans:
+            cands.append((s, army, "convoy", (dest, chain)))
+
+        cands.sort(key=lambda c: (-c[0], c[1], c[2], str(c[3])))
+        assigned: dict[str, tuple] = {}
+        claimed: set[str] = set()
+        moving_out: set[str] = set()
+        reserved_fleets: set[str] = set()
+        changed = True
+        while changed:
+            changed = False
+            for s, here, kind, dest in cands:
+                if here in assigned or here in reserved_fleets:
+                    continue
+                if kind == "hold":
+                    if here in claimed:
+                        continue
+                    assigned[here] = ("hold", None, s)
+                    claimed.add(here)
+                    changed = True
+                    break
+                if kind == "convoy":
+                    loc, chain = dest
+                    prov = province_of(loc)
+                    if prov in claimed or any(f in assigned or f in reserved_fleets for f in chain):
+                        continue
+                    occ = occupied.get(prov)
+                    if occ is not None and occ.power == power and prov not in moving_out:
+                        continue
+                    assigned[here] = ("convoy", dest, s)
+                    for f in chain:
+                        reserved_fleets.add(f)
+                        assigned[f] = ("convoying", (here, loc), s)
+                        claimed.add(f)
+                    claimed.add(prov)
+                    moving_out.add(here)
+                    changed = True
+                    break
+                prov = province_of(dest)
+                if prov in claimed:
+                    continue
+                occ = occupied.get(prov)
+                if occ is not None and occ.power == power and prov not in moving_out:
+                    continue
+                if occ is not None and occ.power == power and assigned.get(prov, ("",))[0] in ("move", "convoy") \
+                        and province_of(_dest_of(assigned[prov])) == here:
+                    continue  # a swap would bounce
+                assigned[here] = ("move", dest, s)
+                claimed.add(prov)
+                moving_out.add(here)
+                changed = True
+                break
+        for u in units:
+            assigned.setdefault(u.province, ("hold", None, 0))
+
+        orders: dict[str, Order] = {}
+        for u in units:
+            a = assigned[u.province]
+            ref = UnitRef(u.kind, u.loc)
+            if a[0] == "hold":
+                orders[u.province] = Hold(ref)
+            elif a[0] == "move":
+                orders[u.province] = Move(ref, a[1])
+            elif a[0] == "convoy":
+                orders[u.province] = Move(ref, a[1][0], via_convoy=False)
+            elif a[0] == "convoying":
+                army_prov, dest = a[1]
+                army = occupied[army_prov]
+                orders[u.province] = Convoy(ref, UnitRef(army.kind, army.loc), dest)
+
+        self.add_supports(pos, power, units, orders, assigned, threat, fall)
+        return Plan(orders)
+
+    def _stuck(self, army: Unit, values) -> bool:
+        """An army whose best land target is far away."""
+        best = min((ARMY_DIST.get(army.province, {}).get(c, 99) for c, v in values.items() if v > 0), default=99)
+        return best >= 3
+
+    def convoy_options(self, pos, power, units, values, fall, claims_by_allies, pot):
+        fleets = {u.province: u for u in units if u.kind == "F" and u.province in SEAS}
+        if not fleets:
+            return []
+        out = []
+        for a in units:
+            if a.kind != "A" or not BOARD.provinces[a.province].is_coastal:
+                continue
+            # chains of our fleets, breadth first, up to three long
+            start = [(f,) for f in sorted(fleets) if sea_touches(f, a.province)]
+            seen_dest = {}
+            frontier = start
+            depth = 0
+            while frontier and depth < 3:
+                depth += 1
+                nxt = []
+                for chain in frontier:
+                    last = chain[-1]
+                    for loc in sorted(BOARD.fleet_adj.get(last, ())):
+                        prov = province_of(loc)
+                        if prov in SEAS:
+                            if prov in fleets and prov not in chain:
+                                nxt.append(chain + (prov,))
+                            continue
+                        if prov == a.province or prov in ARMY_DIST[a.province] and ARMY_DIST[a.province][prov] == 1:
+                            continue
+                        if prov not in seen_dest:
+                            seen_dest[prov] = chain
+                frontier = nxt
+            for prov, chain in sorted(seen_dest.items()):
+                if prov in claims_by_allies:
+                    continue
+                occ = pos.unit_at(prov)
+                if occ is not None and (occ.power == power or self.rel.trusts(power, occ.power)):
+                    continue
+                owner = pos.owners.get(prov)
+                if owner and owner != power and self.rel.trusts(power, owner) and prov in HOME.get(owner, ()):
+                    continue
+                s = pot("A", prov)
+                if prov in BOARD.centres and owner != power:
+                    s += values.get(prov, 0) * (1.6 if fall else 0.7)
+                if occ is not None:
+                    s *= 0.6  # a convoyed army cannot be supported by its convoy
+                s += 2.0 + self.rng.uniform(0, 2.0)  # islanders like sailing
+                if len(chain) > 1:
+                    s += 1.0
+                out.append((s, a.province, prov, chain))
+        return out
+
+    def add_supports(self, pos, power, units, orders, assigned, threat, fall):
+        """Turn idle units into supports where an attack alone would bounce, or a centre needs holding."""
+        occupied = {u.province: u for u in pos.units}
+        idle = [u for u in units if isinstance(orders[u.province], Hold)
+                and not (u.province in pos.centres_of(power) and threat[u.province] >= 2)]
+        # weakest attacks first: moves into occupied or contested provinces
+        attacks = []
+        for u in units:
+            o = orders[u.province]
+            if not isinstance(o, Move):
+                continue
+            prov = province_of(o.dest)
+            occ = occupied.get(prov)
+            hostile = occ is not None and occ.power != power
+            contest = threat[prov]
+            need = (1 if hostile else 0) + (1 if contest >= 2 or (hostile and contest >= 1) else 0)
+            if not hostile and contest:
+                need = max(need, 1)
+            if need:
+                attacks.append((-(need + (2 if hostile else 0)), u.province, prov, need))
+        attacks.sort()
+        for _, src, prov, need in attacks:
+            got = 0
+            for s in list(idle):
+                if got >= need:
+                    break
+                if s.province == prov or not reaches(s, prov):
+                    continue
+                mover = occupied[src]
+                orders[s.province] = Support(UnitRef(s.kind, s.loc), UnitRef(mover.kind, mover.loc), prov)
+                idle.remove(s)
+                got += 1
+            if got == 0 and occupied.get(prov) is not None and occupied[prov].power != power and self.rng.random() < 0.5:
+                # the attack would only bounce: think again and sit tight
+                u = occupied[src]
+                followed = any(isinstance(o, Move) and province_of(o.dest) == src for o in orders.values())
+                if not followed and not (u.province in BOARD.centres and pos.owners.get(u.province) != power):
+                    orders[src] = Hold(UnitRef(u.kind, u.loc))
+                    idle.append(u)
+        # support threatened units on centres
+        for u in units:
+            if not isinstance(orders[u.province], Hold):
+                continue
+            if u.province not in BOARD.centres or threat[u.province] == 0:
+                continue
+            for s in list(idle):
+                if s is u or not reaches(s, u.province):
+                    continue
+                orders[s.province] = Support(UnitRef(s.kind, s.loc), UnitRef(u.kind, u.loc))
+                idle.remove(s)
+                break
+
+    def ally_supports(self, pos, plans: dict, rng) -> None:
+        """Allies lend idle units to each other's attacks on a common enemy."""
+        occupied = {u.province: u for u in pos.units}
+        for power in sorted(plans):
+            for friend in sorted(plans):
+                if friend == power or not self.rel.trusts(power, friend) or not self.rel.trusts(friend, power):
+                    continue
+                for src, o in sorted(plans[friend].orders.items()):
+                    if not isinstance(o, Move):
+                        continue
+                    prov = province_of(o.dest)
+                    occ = occupied.get(prov)
+                    if occ is None or occ.power in (power, friend) or self.rel.trusts(power, occ.power):
+                        continue
+                    for p2, o2 in sorted(plans[power].orders.items()):
+                        if isinstance(o2, Hold) and reaches(occupied[p2], prov) and rng.random() < 0.7:
+                            mover = occupied[src]
+                            plans[power].orders[p2] = Support(o2.unit, UnitRef(mover.kind, mover.loc), prov)
+                            plans[power].notes.append(("ally_support", friend, prov))
+                            break
+
+    # ----- retreats
+    def retreats(self, pos: Position, power: str, will_have_too_many: bool) -> dict[str, Order]:
+        values = self.centre_values(pos, power, True)
+        mine = set(pos.centres_of(power))
+        taken = set()
+        out = {}
+        for d in sorted(pos.dislodged, key=lambda d: d.unit.loc):
+            if d.unit.power != power:
+                continue
+            ref = UnitRef(d.unit.kind, d.unit.loc)
+            best, best_s = None, -1e9
+            for loc in d.retreats:
+                prov = province_of(loc)
+                if prov in taken:
+                    continue
+                s = self.potential(values, d.unit.kind, loc)
+                if prov in mine:
+                    s += 8 + (4 if prov in HOME[power] else 0)
+                if prov in BOARD.centres and pos.owners.get(prov) != power and values.get(prov, 0) > 0:
+                    s += 5
+                s -= 0.5 * min(dist_from(d.unit.kind, loc, h) for h in HOME[power])
+                s += self.rng.uniform(0, 1)
+                if s > best_s:
+                    best, best_s = loc, s
+            onto_own = best is not None and province_of(best) in mine
+            if best is None or (will_have_too_many and not onto_own and self.rng.random() < 0.85):
+                out[d.unit.province] = Disband(ref)
+            else:
+                taken.add(province_of(best))
+                out[d.unit.province] = Retreat(ref, best)
+        return out
+
+    # ----- adjustments
+    def adjustments(self, pos: Position, power: str, n: int) -> list[Order]:
+        units = pos.units_of(power)
+        values = self.centre_values(pos, power, False)
+        threat = self.threats(pos, power)
+        if n > 0:
+            occupied = {u.province for u in pos.units}
+            free = [c for c in sorted(HOME[power]) if pos.owners.get(c) == power and c not in occupied]
+            free.sort(key=lambda c: (-threat[c], -self.potential(values, "A", c), c))
+            fleets = sum(1 for u in units if u.kind == "F")
+            orders = []
+            for c in free[:n]:
+                prov = BOARD.provinces[c]
+                want_fleet = prov.is_coastal and (fleets + 0.5) / (len(units) + len(orders) + 1) < FLEET_TASTE[power]
+                if prov.is_coastal and not want_fleet and self.potential(values, "F", BOARD.fleet_locations(c)[0]) > \
+                        1.6 * self.potential(values, "A", c):
+                    want_fleet = True
+                if want_fleet:
+                    locs = BOARD.fleet_locations(c)
+                    loc = max(locs, key=lambda l: (self.potential(values, "F", l), l))
+                    orders.append(Build(UnitRef("F", loc)))
+                    fleets += 1
+                else:
+                    orders.append(Build(UnitRef("A", c)))
+            if len(orders) < n and self.rng.random() < 0.5:
+                orders.append(Waive())
+            return orders
+        # removals: the units doing least, far from home
+        scored = []
+        for u in units:
+            s = self.potential(values, u.kind, u.loc)
+            if u.province in pos.centres_of(power) and threat[u.province]:
+                s += 20
+            s -= 2 * min(dist(u, h) for h in HOME[power])
+            scored.append((s, u.loc, u))
+        scored.sort(key=lambda t: (t[0], t[1]))
+        return [Remove(UnitRef(u.kind, u.loc)) for _, _, u in scored[:-n]]
+
+
+def _dest_of(a):
+    if a[0] == "move":
+        return a[1]
+    if a[0] == "convoy":
+        return a[1][0]
+    return ""
+
+
+# ====================================================================== writing orders as people do
+
+def _full(loc: str) -> str:
+    return BOARD.full_name(loc)
+
+
+def _place(loc: str) -> str:
+    """A province as press names it: 'Munich', 'the North Sea'."""
+    name = BOARD.full_name(loc)
+    return f"the {name}" if province_of(loc) in SEAS else name
+
+
+def _abbr(loc: str) -> str:
+    return BOARD.format_loc(loc)
+
+
+def write_order(order: Order, style: str, rng: random.Random) -> str:
+    """The order as a player with writing habit `style` might send it."""
+    canon = order.format(BOARD)
+    if style == "canonical" or isinstance(order, Waive):
+        text = canon
+    elif style == "compact":
+        text = canon.replace(" - ", "-")
+    elif style == "lower":
+        text = canon.lower()
+    elif style == "names":  # kind letters, full province names
+        text = _names(order, lambda loc: _full(loc), lambda k: k)
+    elif style == "wordy":  # Army/Fleet, full names, words for the verbs
+        text = _names(order, lambda loc: _full(loc), lambda k: {"A": "Army", "F": "Fleet"}[k], wordy=True)
+    elif style == "arrows":
+        text = canon.replace(" - ", " -> ")
+    else:
+        raise ValueError(style)
+    if isinstance(order, Move) and not reaches_loc(order.unit, order.dest) and style in ("canonical", "compact", "lower"):
+        r = rng.random()
+        if r < 0.3:
+            text += " via convoy" if style != "lower" else " via convoy"
+    return text
+
+
+def reaches_loc(ref: UnitRef, dest: str) -> bool:
+    return reaches(Unit("?", ref.kind or "A", ref.loc), province_of(dest))
+
+
+def _names(order: Order, loc, kind, wordy: bool = False) -> str:
+    def unit(ref: UnitRef) -> str:
+        return f"{kind(ref.kind)} {loc(ref.loc)}"
+    arrow = " -> " if wordy else " - "
+    if isinstance(order, Hold):
+        return f"{unit(order.unit)}{' holds' if wordy else ' H'}"
+    if isinstance(order, Move):
+        return f"{unit(order.unit)}{arrow}{loc(order.dest)}"
+    if isinstance(order, Support):
+        s = f"{unit(order.unit)} {'supports' if wordy else 'S'} {unit(order.target)}"
+        return s + (f"{arrow}{loc(order.dest)}" if order.dest else "")
+    if isinstance(order, Convoy):
+        return f"{unit(order.unit)} {'convoys' if wordy else 'C'} {unit(order.target)}{arrow}{loc(order.dest)}"
+    if isinstance(order, Retreat):
+        return f"{unit(order.unit)} {'retreats' if wordy else 'R'} {loc(order.dest)}" if not wordy else \
+            f"{unit(order.unit)} R {loc(order.dest)}"
+    if isinstance(order, Disband):
+        return f"{unit(order.unit)} disbands" if wordy else f"{unit(order.unit)} disband"
+    if isinstance(order, Build):
+        return f"{'Build' if wordy else 'Build'} {unit(order.unit)}"
+    if isinstance(order, Remove):
+        return f"{'Disband' if wordy else 'Remove'} {unit(order.unit)}"
+    return order.format(BOARD)
+
+
+def _same(a: Order, b: Order) -> bool:
+    if isinstance(a, Move) and isinstance(b, Move):
+        return a.unit == b.unit and a.dest == b.dest
+    return a == b
+
+
+def written(order: Order, style: str, kind: str, rng: random.Random) -> str:
+    """Write `order` in `style`; fall back to the canonical form if dipgen would read it otherwise."""
+    canon = order.format(BOARD)
+    assert _same(for_phase(parse_order(BOARD, canon), kind), order), canon
+    text = write_order(order, style, rng)
+    try:
+        if _same(for_phase(parse_order(BOARD, text), kind), order):
+            return text
+    except ValueError:
+        pass
+    return canon
+
+
+# ====================================================================== the game script and the simulation
+
+@dataclass
+class Script:
+    slug: str
+    title: str
+    gm: str
+    players: dict                    # power -> name, or [name, (name, "1905-fall")] for a replacement
+    description: str
+    seed: int
+    alliances: list                  # [(a, b)] from the start
+    events: dict                     # phase slug -> [(kind, a, b)]: ally, break, war, peace, stab
+    styles: dict                     # power -> writing habit
+    blocks: set = frozenset()        # powers whose orders come as one block of lines
+    nmr: set = frozenset()           # {(phase slug, power)}
+    cd_power: tuple = ()             # the first of these that must remove from cd_after on sends no orders
+    cd_after: int = 1904
+    misorders: dict = field(default_factory=dict)  # phase slug -> (power, "far" | "kind")
+    aggression: dict = field(default_factory=dict)
+    stop: str = ""                   # running game: the phase it waits for
+    draw_after: str = ""             # finished game: the GM declares a draw after this Fall
+    overrides: dict = field(default_factory=dict)  # phase slug -> {power: [order text]}: scripted decisions
+    deadlines: tuple = ("Sunday 20:00 UK time", "Wednesday 22:00 CET", "Friday noon GMT")
+    expect: tuple = ()               # ("solo", power) or ("draw", n): the result the story needs
+
+
+@dataclass
+class PhaseLog:
+    phase: Phase
+    before: Position
+    after: Position
+    texts: dict          # power -> [text]
+    orders: dict         # power -> [Order] as adjudicated
+    results: tuple = ()
+    dislodged: tuple = ()
+    destroyed: tuple = ()
+    changes: tuple = ()  # (centre, old, new)
+    due: dict = field(default_factory=dict)
+    nmr: tuple = ()
+    misorders: list = field(default_factory=list)  # (power, text, why)
+    events: list = field(default_factory=list)     # diplomacy applied this phase
+    ally_supports: list = field(default_factory=list)
+    press: str = ""
+    notes: str = ""
+
+
+class Sim:
+    def __init__(self, script: Script):
+        self.s = script
+        self.rng = random.Random(script.seed)
+        self.rel = Relations()
+        for a, b in script.alliances:
+            self.rel.allies.add(frozenset((a, b)))
+        self.bot = Bot(self.rng, self.rel, script.aggression)
+        self.pos = VARIANT.start(1901)
+        self.log: list[PhaseLog] = []
+        self.result = None  # ("solo", power) or ("draw", powers)
+        self.cd_done = False
+
+    # ----- diplomacy
+    def apply_events(self, slug: str) -> list:
+        self.rel.stabbing.clear()
+        evs = self.s.events.get(slug, [])
+        for kind, a, b in evs:
+            pair = frozenset((a, b))
+            if kind == "ally":
+                self.rel.allies.add(pair)
+                self.rel.wars.discard(pair)
+            elif kind == "break":
+                self.rel.allies.discard(pair)
+            elif kind == "war":
+                self.rel.allies.discard(pair)
+                self.rel.wars.add(pair)
+            elif kind == "peace":
+                self.rel.wars.discard(pair)
+            elif kind == "stab":
+                self.rel.stabbing[a] = b
+        return list(evs)
+
+    def after_events(self, evs) -> None:
+        for kind, a, b in evs:
+            if kind == "stab":
+                pair = frozenset((a, b))
+                self.rel.allies.discard(pair)
+                self.rel.wars.add(pair)
+
+    def alive(self, pos: Position) -> list[str]:
+        return [p for p in POWERS if pos.units_of(p) or pos.centres_of(p)]
+
+    # ----- the loop
+    def run(self) -> "Sim":
+        stop = Phase.from_slug(self.s.stop) if self.s.stop else None
+        draw_after = Phase.from_slug(self.s.draw_after) if self.s.draw_after else None
+        while True:
+            pos = self.pos
+            phase = pos.phase
+            if stop is not None and phase >= stop:
+                break
+            if draw_after is not None and phase > draw_after and not (
+                    phase.retreats and phase.year == draw_after.year and phase.season_index == draw_after.season_index):
+                alive = self.alive(pos)
+                self.result = ("draw", [p for p in alive if len(pos.centres_of(p)) >= 3] or alive)
+                break
+            evs = self.apply_events(phase.slug)
+            if phase.kind == "movement":
+                log = self.movement(pos)
+            elif phase.kind == "retreats":
+                log = self.retreats(pos)
+            else:
+                log = self.adjustments(pos)
+            log.events = evs
+            self.after_events(evs)
+            self.log.append(log)
+            self.pos = log.after
+            if phase.season_index == 1 and self.pos.phase.season_index == 2:
+                w = VARIANT.winner(self.pos)
+                if w:
+                    self.result = ("solo", [w])
+                    break
+            self.pos = self.skip_empty(self.pos)
+        return self
+
+    def skip_empty(self, pos: Position) -> Position:
+        while True:
+            ph = pos.phase
+            if ph.kind == "retreats" and not pos.dislodged:
+                pos = pos.with_(phase=ph.next_candidates()[0])
+            elif ph.kind == "adjustments" and not VARIANT.adjustment_counts(pos):
+                pos = pos.with_(phase=ph.next_candidates()[0])
+            else:
+                return pos
+
+    def end_of_season(self, after: Position):
+        ph = after.phase
+        changes = ()
+        if ph.season_index == 1:
+            owners = VARIANT.update_owners(after.units, after.owners)
+            changes = tuple((c, after.owners.get(c), o) for c, o in sorted(owners.items()) if after.owners.get(c) != o)
+            after = after.with_(owners=owners, phase=Phase(ph.year, 2), dislodged=())
+        else:
+            after = after.with_(phase=Phase(ph.year, 1), dislodged=())
+        return after, changes
+
+    def texts_for(self, power: str, orders: list[Order], kind: str) -> list[str]:
+        style = self.s.styles.get(power, "canonical")
+        out = []
+        for o in orders:
+            st = style
+            if self.rng.random() < 0.12:  # nobody is perfectly consistent
+                st = self.rng.choice(["canonical", "compact", "lower", "names", "arrows"])
+            out.append(written(o, st, kind, self.rng))
+        return out
+
+    def parse_back(self, texts: dict, kind: str) -> dict:
+        return {p: [for_phase(parse_order(BOARD, t), kind) for t in ts] for p, ts in texts.items()}
+
+    def movement(self, pos: Position) -> PhaseLog:
+        slug = pos.phase.slug
+        plans = {}
+        claimed: dict[str, set] = {}
+        for power in POWERS:
+            if not pos.units_of(power):
+                continue
+            friends = set()
+            for q, cl in claimed.items():
+                if self.rel.trusts(power, q):
+                    friends |= cl
+            plan = self.bot.movement(pos, power, friends)
+            plans[power] = plan
+            claimed[power] = {province_of(o.dest) for o in plan.orders.values() if isinstance(o, Move)}
+        self.bot.ally_supports(pos, plans, self.rng)
+        orders = {p: [plan.orders[k] for k in sorted(plan.orders)] for p, plan in plans.items()}
+        texts = {p: self.texts_for(p, os, "movement") for p, os in orders.items()}
+        for p, ts in self.s.overrides.get(slug, {}).items():
+            texts[p] = list(ts)
+        misorders = []
+        if slug in self.s.misorders:
+            power, how = self.s.misorders[slug]
+            mis = self.misorder(pos, power, orders[power], how)
+            if mis:
+                i, text, why = mis
+                texts[power][i] = text
+                misorders.append((power, text, why))
+        nmr = tuple(p for (ph, p) in sorted(self.s.nmr) if ph == slug and p in texts)
+        for p in nmr:
+            del texts[p]
+        parsed = self.parse_back(texts, "movement")
+        out = VARIANT.movement(pos, parsed)
+        ph = pos.phase
+        after = Position(Phase(ph.year, ph.season_index, True), out.units, pos.owners, out.dislodged)
+        changes = ()
+        if not out.dislodged:
+            after, changes = self.end_of_season(after)
+        log = PhaseLog(ph, pos, after, texts, parsed, out.results, out.dislodged, out.destroyed, changes,
+                       nmr=nmr, misorders=misorders)
+        log.ally_supports = [(p, n) for p, plan in plans.items() for n in plan.notes]
+        return log
+
+    def misorder(self, pos, power, orders, how):
+        """A plausible slip of the pen: a move to a province two steps away, or the wrong unit letter."""
+        for i, o in enumerate(orders):
+            u = pos.unit_at(o.unit.province)
+            if how == "kind" and isinstance(o, Move):
+                other = "F" if u.kind == "A" else "A"
+                text = f"{other} {_abbr(u.loc)} - {_abbr(o.dest)}"
+                return i, text, f"the unit in {_full(u.province)} is {'an army' if u.kind == 'A' else 'a fleet'}; read as {o.format(BOARD)}"
+            if how == "far" and isinstance(o, Move) and (u.kind == "F" or not BOARD.provinces[u.province].is_coastal):
+                dest = province_of(o.dest)
+                far = sorted(q for q in BOARD.neighbours(dest) if q != u.province and not reaches(u, q)
+                             and (u.kind == "A" and BOARD.provinces[q].is_land
+                                  or u.kind == "F" and BOARD.provinces[q].type != "land" and not BOARD.provinces[q].coasts))
+                if far:
+                    q = far[0]
+                    return i, f"{u.kind} {_abbr(u.loc)} - {_abbr(q)}", f"{_full(q)} does not border {_full(u.province)}; the unit held"
+        return None
+
+    def retreats(self, pos: Position) -> PhaseLog:
+        slug = pos.phase.slug
+        powers = sorted({d.unit.power for d in pos.dislodged})
+        orders = {}
+        for p in powers:
+            units_after = len(pos.units_of(p)) + sum(1 for d in pos.dislodged if d.unit.power == p)
+            centres_next = len(pos.centres_of(p))
+            if pos.phase.season_index == 1:
+                owners = VARIANT.update_owners(pos.units, pos.owners)
+                centres_next = sum(1 for o in owners.values() if o == p)
+            rs = self.bot.retreats(pos, p, units_after > centres_next)
+            orders[p] = [rs[k] for k in sorted(rs)]
+        texts = {p: self.texts_for(p, os, "retreats") for p, os in orders.items()}
+        nmr = tuple(p for (ph, p) in sorted(self.s.nmr) if ph == slug and p in texts)
+        for p in nmr:
+            del texts[p]
+        parsed = self.parse_back(texts, "retreats")
+        out = VARIANT.retreats(pos, parsed)
+        after, changes = self.end_of_season(Position(pos.phase, out.units, pos.owners))
+        return PhaseLog(pos.phase, pos, after, texts, parsed, out.results, changes=changes, nmr=nmr)
+
+    def adjustments(self, pos: Position) -> PhaseLog:
+        slug = pos.phase.slug
+        due = VARIANT.adjustment_counts(pos)
+        orders = {p: self.bot.adjustments(pos, p, n) for p, n in sorted(due.items())}
+        texts = {p: self.texts_for(p, os, "adjustments") for p, os in orders.items() if os}
+        nmr = [p for (ph, p) in sorted(self.s.nmr) if ph == slug and p in texts]
+        if not self.cd_done and pos.phase.year >= self.s.cd_after:
+            for cd in self.s.cd_power:
+                if due.get(cd, 0) < 0:
+                    nmr.append(cd)
+                    self.cd_done = True
+                    break
+        for p in nmr:
+            texts.pop(p, None)
+        parsed = self.parse_back(texts, "adjustments")
+        out = VARIANT.adjustments(pos, parsed)
+        after = Position(Phase(pos.phase.year + 1, 0), out.units, pos.owners)
+        return PhaseLog(pos.phase, pos, after, texts, parsed, out.results, due=due, nmr=tuple(nmr))
+
+
+# ====================================================================== press and GM notes
+
+# Each template is said by {me} (a capital) to {you} (a capital, or "All"); other slots are
+# filled from what happened. Templates are drawn without repeats until a category runs dry.
+PRESS = {
+    "opening": [
+        "{me} to All: Greetings from {me}. We have no designs on anyone and a great many designs on everyone.",
+        "{me} to {you}: A quiet border is the best kind. Shall we keep ours that way this year?",
+        "{me} to All: Our generals have been given the spring off. Our admirals have not.",
+        "{me} to {you}: I'm told you opened well in your last game. I'm told a lot of things.",
+        "{me} to All: Good luck, everyone. Especially to whoever is going to need it most.",
+        "{me} to {you}: Let's talk before the deadline, not after it. I answer email quickly.",
+    ],
+    "ally": [
+        "{me} to {you}: Agreed, then. You take the east side of the table, we take the west.",
+        "{me} to {you}: Shaking hands on it. {prov} stays empty; everything else we discuss.",
+        "{me} to All: {me} and {you} have signed a pact of friendship. Read into that what you like.",
+        "{me} to {you}: I'll support you into {prov} if you keep your fleets where we agreed.",
+        "{me} to {you}: Our ambassadors have drunk the embassy dry. I take that as a yes.",
+        "{me} to {you}: Good talk last night. Same time next season?",
+    ],
+    "war": [
+        "{me} to {you}: You know why. Don't pretend you don't.",
+        "{me} to All: {me} regrets that {you} has left us no choice.",
+        "{me} to {you}: Your last three emails said 'peace'. Your units said something else.",
+        "{me} to All: The {adj} government has recalled its ambassador from {you}.",
+        "{me} to {you}: Nothing personal. Well, a little personal.",
+        "{me} to All: Mobilisation orders have gone out. Our neighbours in {you} will know what for.",
+    ],
+    "stab_lie": [
+        "{me} to {you}: All quiet on our side of {prov}, exactly as we agreed.",
+        "{me} to {you}: Don't worry about my units near {prov}. They're facing the other way.",
+        "{me} to {you}: Same orders as last season. You have my word.",
+        "{me} to {you}: Honestly, you could leave {prov} empty this time. Nobody's coming.",
+        "{me} to {you}: Counting on you to hold the line in the north while I sort out the south.",
+        "{me} to {you}: Our friendship is the one fixed point on this board.",
+    ],
+    "stab_outrage": [
+        "{me} to {you}: {prov}. Really. After everything.",
+        "{me} to All: For the record: {you} promised {prov} was safe the night before the deadline. Choose your allies accordingly.",
+        "{me} to {you}: I hope the extra centre keeps you warm.",
+        "{me} to All: {you} is a liar and I have the emails to prove it.",
+        "{me} to {you}: Well played, I suppose. You'll regret it by {year}.",
+        "{me} to All: Anyone who wants to help us teach {you} a lesson, my inbox is open.",
+    ],
+    "stab_excuse": [
+        "{me} to {you}: You'd have done the same by next year. I just got there first.",
+        "{me} to All: {me} has secured its border. No further comment.",
+        "{me} to {you}: It was {prov} or my whole western flank. Sorry. Mostly.",
+        "{me} to {you}: Let's not make this personal. Talk to me in the winter.",
+        "{me} to All: Alliances are seasonal. So is the weather.",
+    ],
+    "dislodged": [
+        "{me} to {you}: Was that really necessary in {prov}?",
+        "{me} to {you}: You'll want to look at a map. {prov} was ours.",
+        "{me} to All: Our brave garrison in {prov} withdrew in perfect order. Entirely voluntarily.",
+        "{me} to {you}: Point taken about {prov}. What do you want?",
+        "{me} to {you}: Impressive support work in {prov}. Shame about the target.",
+        "{me} to All: We have been pushed out of {prov}. We will be back.",
+        "{me} to {you}: That was a lot of units to bring to {prov} just for us. Flattered.",
+        "{me} to {you}: Shall we talk about {prov} before it happens again?",
+    ],
+    "boast": [
+        "{me} to All: {prov} welcomes its new administrators.",
+        "{me} to {you}: Thank you for keeping {prov} warm for us.",
+        "{me} to All: Another week, another flag over {prov}.",
+        "{me} to {you}: No hard feelings about {prov}. Well, none on our side.",
+        "{me} to All: The people of {prov} have voted with their feet. Our feet, mostly.",
+        "{me} to {you}: {prov} is under new management. Complaints to the usual address.",
+        "{me} to All: Pleased to report that {prov} has joined the family.",
+        "{me} to {you}: Sorry about {prov}. You weren't using it properly.",
+    ],
+    "lost_centre": [
+        "{me} to All: The loss of {prov} is a temporary arrangement.",
+        "{me} to {you}: Enjoy {prov} while it lasts.",
+        "{me} to All: {prov} was a drain on the treasury anyway.",
+        "{me} to {you}: Keep {prov}. I'll want it back with interest.",
+        "{me} to All: We mourn {prov}. Briefly. Then we plan.",
+        "{me} to {you}: Taking {prov} was the easy part. Holding it is another matter.",
+        "{me} to All: For the record, {prov} was taken by a trick, not by arms.",
+    ],
+    "bounce": [
+        "{me} to {you}: We both seem to have wanted {prov}. Shall we both not want it next time?",
+        "{me} to {you}: Fancy meeting you in {prov}.",
+        "{me} to {you}: That bounce in {prov} was a misunderstanding, surely?",
+        "{me} to All: Traffic in {prov} was heavy this season. Nobody got through.",
+        "{me} to {you}: DMZ in {prov}? Proposed in good faith.",
+    ],
+    "convoy": [
+        "{me} to All: The navy delivers. {prov}, meet the army.",
+        "{me} to All: Our fleets have discovered they can carry things. Ask {prov}.",
+        "{me} to {you}: Did you see that convoy into {prov}? Neither did you, until it landed.",
+        "{me} to All: Seaborne and seasick, our army is ashore in {prov}.",
+        "{me} to All: An army on the water is a message in a bottle. This one was addressed to {prov}.",
+    ],
+    "thanks": [
+        "{me} to {you}: Thanks for the support into {prov}. I owe you one.",
+        "{me} to {you}: Textbook. {prov} is ours thanks to you.",
+        "{me} to {you}: That support into {prov} was worth a hundred emails.",
+        "{me} to {you}: Couldn't have taken {prov} without you. Next one's on me.",
+    ],
+    "builds": [
+        "{me} to All: {units} this winter. Purely defensive, naturally.",
+        "{me} to All: Our shipyards and barracks thank the taxpayers of {prov}.",
+        "{me} to {you}: Don't read anything into the new units. Really.",
+        "{me} to All: Growth is good. More growth is better.",
+        "{me} to {you}: Yes, I built there. No, it isn't pointed at you. Yet.",
+    ],
+    "removals": [
+        "{me} to All: We are consolidating. Strategically.",
+        "{me} to All: Fewer units, fewer problems. Or so our treasurer says.",
+        "{me} to {you}: You'll notice I'm smaller. You'll also notice I'm still here.",
+        "{me} to All: Our empire is not shrinking. It is becoming more concentrated.",
+    ],
+    "endgame_winner": [
+        "{me} to All: Thank you all. It was a long road from {prov}, and I enjoyed every season of it, even the ones I nearly lost.",
+        "{me} to All: Eighteen. I'd like to thank my allies, both of them, and my enemies, all of them, in roughly that order.",
+        "{me} to All: Good game, everyone. The turning point was the stab in the south: after that I simply could not afford to stop.",
+    ],
+    "endgame": [
+        "{me} to All: Thank you all. It was a long road from {prov}, and I enjoyed every season of it, even the ones I lost.",
+        "{me} to All: Well played, {you}. I never quite found the moment to stop you, and by the end nobody did.",
+        "{me} to All: Congratulations to {you}. Next time I'm writing to everyone in 1901, not 1909.",
+        "{me} to All: Thanks to the GM for running it, and to everyone who kept sending press when things were grim.",
+    ],
+    "eliminated": [
+        "{me} to All: That's us out. Thanks for a good game, and watch {you}.",
+        "{me} to All: Last message from {me}: it was fun while it lasted. Mostly.",
+        "{me} to {you}: Congratulations, I suppose. I'll be watching from the gallery.",
+        "{me} to All: Farewell. Please don't let {you} win. Please.",
+    ],
+    "eulogy": [
+        "{me} to All: A moment's silence for {you}. That's long enough.",
+        "{me} to All: {you} fought to the last unit. We salute them.",
+        "{me} to All: The board is poorer without {you}. And a bit emptier.",
+    ],
+    "leader": [
+        "{me} to All: Has anyone else counted {you}'s centres lately? I have. It's {n}.",
+        "{me} to All: If {you} gets much bigger we will all be writing to the GM for tips on surrender.",
+        "{me} to All: Stop the leader. I'm not saying who. It's {you}.",
+        "{me} to {you}: {n} centres is a lot of centres. Some of us are getting nervous.",
+        "{me} to All: A friendly reminder that 18 is the number, and {you} is at {n}.",
+    ],
+    "nmr": [
+        "{me} to {you}: Everything all right over there? Your units looked lonely.",
+        "{me} to All: {you}'s armies stood still all season. Either genius or holiday.",
+        "{me} to {you}: Missed you this turn. Your units didn't miss us.",
+    ],
+    "quiet": [
+        "{me} to All: Nothing to report. Which is to say, everything to report next season.",
+        "{me} to {you}: How's the weather over there? Ours is mild, with a chance of fleets.",
+        "{me} to All: Our cat walked across the order form again. If something odd happens, blame him.",
+        "{me} to {you}: Still friends? Just checking.",
+        "{me} to All: Reports of our ambitions have been greatly exaggerated.",
+        "{me} to {you}: I've drawn a lot of lines on my map this week. None of them through your centres.",
+        "{me} to All: Somebody is lying and it isn't us. This time.",
+        "{me} to {you}: Is it just me or is the board very crowded this year?",
+        "{me} to All: The {adj} Gazette reports record harvests and absolutely no troop movements.",
+        "{me} to {you}: Spoke to the others. Nobody trusts anybody. Business as usual.",
+        "Anonymous to All: Someone on this board has promised the same centre to three different people.",
+        "Anonymous to All: Watch the quiet ones.",
+        "{me} to All: Our foreign minister is on holiday. Please address all threats to the Minister of Agriculture.",
+        "{me} to {you}: Did you get my last email? The one with the map? Ignore the arrows.",
+        "{me} to All: We'd like to thank the GM for another season of impartial suffering.",
+        "{me} to {you}: Serious question: what do you actually want out of this year?",
+        "{me} to All: Rumours of a secret treaty are false. The treaty is not secret.",
+    ],
+    "propaganda": [
+        "The {adj} Gazette: Triumph in {prov}! Crowds cheer, bands play, the price of bread is unaffected.",
+        "The {adj} Herald: Our correspondent in {prov} reports that the situation is entirely under control.",
+        "Radio {me}: And now the news. Everything is going according to plan. Here is some music.",
+        "The {adj} Courier: Generals confirm that the retreat was, in fact, an advance in the other direction.",
+        "The {adj} Gazette: Foreign ambassadors express admiration for our restraint, our fleets and our moustaches.",
+    ],
+    "draw": [
+        "{me} to All: I'd vote for a draw. Nobody's going anywhere.",
+        "{me} to All: Stalemate lines look solid from here. Shall we call it?",
+        "{me} to {you}: I'll accept a draw including you. Not sure about the others.",
+    ],
+}
+
+NOTES = {
+    "deadline": [
+        "Deadline for {next} is {when}.",
+        "Next deadline: {when}, for {next}.",
+        "Orders for {next} are due {when}. Late orders will be used if they arrive before I adjudicate.",
+        "Reminder: {next} is due {when}. Please send retreats with your orders where you can.",
+        "{next} deadline {when}. Send me a 'no change' if you want your units to hold; silence counts as NMR.",
+        "Deadline for {next}: {when}. I'm travelling that week, so results may be a few hours late.",
+        "{next}: {when}.",
+        "Please have {next} to me by {when}.",
+        "{when} for {next}, as usual. Extensions only if you ask before the deadline.",
+        "I'll adjudicate {next} at {when}.",
+    ],
+    "all_in": [
+        "All orders were in on time. Thank you.",
+        "Everyone ordered; two of you with ten minutes to spare.",
+        "Orders from all powers received. A well-behaved board this season.",
+        "All in. {late} sent theirs twice; I used the later set.",
+    ],
+    "press": [
+        "A reminder that all press is published. If you want something private, email the player.",
+        "Please sign your press with a capital or 'Anonymous'; I won't publish unsigned messages.",
+        "Press is welcome, but keep it in character please.",
+    ],
+    "nmr": [
+        "No orders from {power}; its units hold.",
+        "{power} did not send orders this season (NMR). All its units held.",
+        "Nothing from {power} by the deadline. I've written to the player; units hold.",
+    ],
+    "cd_removal": [
+        "{power} sent no winter orders and had to remove; removals follow the civil-disorder rule: {units}.",
+        "No adjustments from {power}. Civil disorder removes {units}: the rule takes the units farthest from home first.",
+    ],
+    "replaced": [
+        "{new} has kindly taken over {power} from {old}. Welcome aboard, and good luck with it.",
+        "{old} has had to drop out. {new} is the new player for {power}; please make them welcome.",
+    ],
+    "misorder": [
+        "Ruling: {power}'s '{text}' cannot be done ({why}). It stands as written and the unit holds.",
+        "{power} wrote '{text}'. {why_cap}. Orders are adjudicated as sent.",
+        "A note on '{text}' ({power}): {why}. I don't correct orders; please double-check yours.",
+    ],
+    "eliminated": [
+        "{power} is out of the game. Thank you, {player}, for playing it to the end.",
+        "{power} has been eliminated. {player} stays on the list to read the press.",
+    ],
+    "retreats": [
+        "Retreats were sent with the orders, so this phase was quick.",
+        "Retreats adjudicated as received.",
+    ],
+    "misc": [
+        "Apologies for the late adjudication; my internet went down on Sunday.",
+        "Maps are up on the site as usual.",
+        "If you spot a mistake in the adjudication, tell me before the next deadline.",
+        "Two people asked about conditional orders: I don't take them. One set per season, please.",
+        "A quick poll: nobody objects to moving deadlines to Monday evenings from next year, so I'll do that.",
+        "One player asked whether a unit can support a unit that is convoyed. It can; the convoying fleets cannot.",
+        "Someone sent orders for the wrong game. Easy mistake; they were not used.",
+    ],
+    "misc_winter": [
+        "Happy new year to all.",
+        "Adjustments were simple this winter. Well done everyone for writing the coasts.",
+        "Builds are in. The map is getting crowded.",
+    ],
+    "draw_proposal": [
+        "A draw proposal ({powers}) was put to the board and vetoed. Play on.",
+        "Someone proposed a draw between {powers}. It failed; votes are secret.",
+    ],
+}
+
+
+class Writer:
+    """Draws press and notes from the template grammar without repeating itself."""
+
+    def __init__(self, rng: random.Random, style: str):
+        self.rng = rng
+        self.used: dict[str, set] = {}
+        self.style = style  # "bold" or "plain" headings for press items
+
+    def pick(self, table: dict, cat: str) -> str:
+        items = table[cat]
+        used = self.used.setdefault(f"{id(table)}:{cat}", set())
+        free = [i for i in range(len(items)) if i not in used]
+        if not free:
+            used.clear()
+            free = list(range(len(items)))
+        i = self.rng.choice(free)
+        used.add(i)
+        return items[i]
+
+    def press(self, cat: str, me: str, you: str = "All", **slots) -> str:
+        text = self.pick(PRESS, cat)
+        me_c = CAPITAL.get(me, me)
+        you_c = CAPITAL.get(you, you)
+        line = text.format(me=me_c, you=you_c, adj=ADJ.get(me, me), **slots)
+        head, _, body = line.partition(": ")
+        if self.style == "bold":
+            return f"**{head}:** {body}"
+        return f"*{head}:* {body}"
+
+    def note(self, cat: str, **slots) -> str:
+        return self.pick(NOTES, cat).format(**slots)
+
+
+def movement_events(log: PhaseLog) -> dict:
+    """What a movement phase did, in the terms press talks about."""
+    ev = {"dislodged": [], "bounces": [], "convoys": [], "thanks": []}
+    for d in list(log.dislodged) + list(log.destroyed):
+        ev["dislodged"].append((d.unit.power, d.by_power, d.unit.province))
+    moved_ok = {}
+    for r in log.results:
+        if isinstance(r.order, Move) and r.unit is not None:
+            moved_ok[r.unit.province] = r.succeeded
+            if r.succeeded and r.unit.kind == "A" and not reaches(r.unit, province_of(r.order.dest)):
+                ev["convoys"].append((r.power, province_of(r.order.dest)))
+            for n in r.notes:
+                if n.kind == "bounce":
+                    for q in n.against:
+                        other = log.before.unit_at(q)
+                        theirs = next((o for o in log.orders.get(other.power, []) if other is not None
+                                       and o.unit.province == other.province), None) if other else None
+                        standoff = isinstance(theirs, Move) and province_of(theirs.dest) == province_of(r.order.dest)
+                        if other is not None and other.power != r.power and standoff and r.power < other.power:
+                            ev["bounces"].append((r.power, other.power, province_of(r.order.dest)))
+    for r in log.results:
+        if isinstance(r.order, Support) and r.order.dest and r.succeeded:
+            target = log.before.unit_at(r.order.target.province)
+            if target is not None and target.power != r.power and moved_ok.get(target.province):
+                ev["thanks"].append((target.power, r.power, r.order.dest))
+    return ev
+
+
+class Composer:
+    """Press and GM notes for each phase of a simulated game, keyed to what happened."""
+
+    def __init__(self, sim: Sim, rng: random.Random, style: str):
+        self.sim, self.rng = sim, rng
+        self.w = Writer(rng, style)
+        self.s = sim.s
+        self.replacements = {}
+        for power, who in self.s.players.items():
+            if isinstance(who, list):
+                for item in who[1:]:
+                    self.replacements[item[1]] = (power, who[0] if isinstance(who[0], str) else who[0][0], item[0])
+        self.draw_proposed = False
+
+    def player(self, power: str, phase: Phase) -> str:
+        who = self.s.players[power]
+        if isinstance(who, str):
+            return who
+        name = who[0]
+        for n, since in who[1:]:
+            if Phase.from_slug(since) <= phase:
+                name = n
+        return name
+
+    def neighbour(self, power: str, pos: Position, pool=None) -> str:
+        """A power whose units are near `power`'s, for press addressed to someone plausible."""
+        alive = [p for p in (pool or POWERS) if p != power and (pos.units_of(p) or pos.centres_of(p))]
+        if not alive:
+            return "All"
+        mine = [u.province for u in pos.units_of(power)] or sorted(HOME[power])
+
+        def closeness(p):
+            theirs = [u.province for u in pos.units_of(p)] or sorted(HOME[p])
+            return min(ANY_DIST[a].get(b, 99) for a in mine for b in theirs)
+        alive.sort(key=lambda p: (closeness(p), p))
+        return self.rng.choice(alive[:2])
+
+    def compose(self) -> None:
+        logs = self.sim.log
+        last_move = None
+        for i, log in enumerate(logs):
+            prev = logs[last_move:i] if last_move is not None else []
+            if log.phase.kind == "movement":
+                log.press = self.movement_press(log, prev, logs[last_move] if last_move is not None else None)
+                last_move = i
+            elif log.phase.kind == "retreats":
+                log.press = self.retreat_press(log)
+            else:
+                log.press = self.winter_press(log)
+            log.notes = self.notes(log, i)
+        self.finish()
+
+    def finish(self) -> None:
+        """End-of-game statements and the GM's last word, on the last phase played."""
+        if self.sim.result is None:
+            self.standings()
+            return
+        log = self.sim.log[-1]
+        kind, powers = self.sim.result
+        alive = [p for p in POWERS if log.after.units_of(p)]
+        items = []
+        if kind == "solo":
+            winner = powers[0]
+            items.append(self.w.press("endgame_winner", winner, "All",
+                                      prov=_place(self.rng.choice(sorted(HOME[winner])))))
+            for p in self.rng.sample([x for x in alive if x != winner], 2):
+                items.append(self.w.press("endgame", p, winner, prov=_place(sorted(HOME[p])[0])))
+            n = len(log.after.centres_of(winner))
+            note = (f"{winner} has {n} supply centres and wins. Congratulations to {self.player(winner, log.phase)}, "
+                    "and thanks to everyone for playing it out. End-of-game statements are welcome; "
+                    "I'll publish them with the final map.")
+        else:
+            for p in self.rng.sample(powers, 2):
+                items.append(self.w.press("endgame", p, self.rng.choice([x for x in powers if x != p]),
+                                          prov=_place(sorted(HOME[p])[0])))
+            note = (f"The draw proposal ({_and_words(powers)}) passed unanimously. The game ends after "
+                    f"{log.phase.name}. Thank you all.")
+        log.press = (log.press + "\n" if log.press else "") + self._join(items)
+        log.notes = (log.notes + "\n" if log.notes else "") + note + "\n"
+
+    def standings(self) -> None:
+        """A running game: the GM sums up where things stand in the last phase's notes."""
+        log = self.sim.log[-1]
+        pos = log.after
+        counts = {p: len(pos.centres_of(p)) for p in POWERS if pos.units_of(p) or pos.centres_of(p)}
+        ranked = sorted(counts, key=lambda p: (-counts[p], p))
+        top = [p for p in ranked if counts[p] == counts[ranked[0]]]
+        low = ranked[-1]
+        stabs = [(Phase.from_slug(ph), a, b) for ph, evs in self.s.events.items() for k, a, b in evs if k == "stab"]
+        lines = [f"Where we stand after {log.phase.name}: {_and_words(top)} "
+                 f"{'leads' if len(top) == 1 else 'lead'} on {counts[top[0]]} centres; "
+                 f"{low} is down to {counts[low]}."]
+        if stabs:
+            ph, a, b = max(stabs)
+            lines.append(f"{a} and {b} have not been on speaking terms since {ph.name}, "
+                         "and the press suggests nobody has forgiven anybody.")
+        if pos.phase.name not in log.notes:
+            lines.append(f"{pos.phase.name} orders are due {self.s.deadlines[0]}.")
+        log.notes = (log.notes + "\n" if log.notes else "") + " ".join(lines) + "\n"
+
+    def _join(self, items) -> str:
+        return "\n\n".join(items) + "\n" if items else ""
+
+    def movement_press(self, log: PhaseLog, prev: list, last_move: PhaseLog | None) -> str:
+        pos = log.before
+        w, rng = self.w, self.rng
+        cands = []  # (priority, text)
+        alive = [p for p in POWERS if pos.units_of(p)]
+        if log.phase == Phase(1901, 0):
+            for p in rng.sample(alive, 3):
+                cands.append((5, w.press("opening", p, self.neighbour(p, pos))))
+        for kind, a, b in log.events:
+            prov = self.border(pos, a, b)
+            if kind == "ally":
+                cands.append((6, w.press("ally", a, b, prov=_place(prov))))
+            elif kind == "war":
+                cands.append((6, w.press("war", a, b)))
+            elif kind == "stab":
+                target = self.stab_target(log, a, b) or prov
+                cands.append((7, w.press("stab_lie", a, b, prov=_place(target))))
+        if last_move is not None:
+            for kind, a, b in last_move.events:
+                if kind == "stab":
+                    target = self.stab_target(last_move, a, b) or self.border(pos, a, b)
+                    cands.append((8, w.press("stab_outrage", b, a, prov=_place(target), year=pos.phase.year + 1)))
+                    if rng.random() < 0.6:
+                        cands.append((4, w.press("stab_excuse", a, b, prov=_place(target))))
+            ev = movement_events(last_move)
+            for victim, attacker, prov in ev["dislodged"]:
+                if pos.units_of(victim) and rng.random() < 0.5:
+                    cands.append((3 + rng.random(), w.press("dislodged", victim, attacker, prov=_place(prov))))
+            for a, b, prov in ev["bounces"][:2]:
+                if rng.random() < 0.35:
+                    cands.append((2 + rng.random(), w.press("bounce", a, b, prov=_place(prov))))
+            for p, prov in ev["convoys"][:1]:
+                cands.append((4 + rng.random(), w.press("convoy", p, "All", prov=_place(prov))))
+            for mover, helper, prov in ev["thanks"][:1]:
+                if rng.random() < 0.7:
+                    cands.append((4 + rng.random(), w.press("thanks", mover, helper, prov=_place(prov))))
+            if last_move.nmr and rng.random() < 0.7:
+                p = last_move.nmr[0]
+                q = self.neighbour(p, pos)
+                if q != "All":
+                    cands.append((3, w.press("nmr", q, p)))
+        if last_move is not None:
+            for p in POWERS:
+                if last_move.before.units_of(p) and not pos.units_of(p) and not pos.centres_of(p):
+                    q = rng.choice([x for x in alive if x != p])
+                    cands.append((5, w.press("eulogy", q, p)))
+            ev = movement_events(last_move)
+            if (ev["dislodged"] or ev["convoys"]) and rng.random() < 0.3:
+                who, prov = (ev["dislodged"][0][1], ev["dislodged"][0][2]) if ev["dislodged"] else ev["convoys"][0]
+                if pos.units_of(who):
+                    cands.append((3.5, w.press("propaganda", who, prov=_place(prov))))
+        changes = [c for lg in prev for c in lg.changes]
+        gained = [(c, old, new) for c, old, new in changes if old is not None]
+        for c, old, new in gained[:3]:
+            if rng.random() < 0.5:
+                cands.append((3 + rng.random(), w.press("boast", new, old, prov=_place(c))))
+            elif pos.units_of(old):
+                cands.append((3 + rng.random(), w.press("lost_centre", old, new, prov=_place(c))))
+        counts = pos.centre_counts(POWERS)
+        leader = max(POWERS, key=lambda p: (counts[p], p))
+        if counts[leader] >= 11 and rng.random() < 0.6:
+            other = self.neighbour(leader, pos)
+            if other != "All":
+                cands.append((5, w.press("leader", other, leader, n=counts[leader])))
+        if self.s.draw_after:
+            end = Phase.from_slug(self.s.draw_after)
+            if end.year - pos.phase.year <= 1 and rng.random() < 0.6:
+                p = rng.choice(alive)
+                cands.append((4, w.press("draw", p, self.neighbour(p, pos))))
+        while len(cands) < 2:
+            p = rng.choice(alive)
+            cands.append((1 + rng.random(), w.press("quiet", p, self.neighbour(p, pos))))
+        if rng.random() < 0.4:
+            p = rng.choice(alive)
+            cands.append((1 + rng.random(), w.press("quiet", p, self.neighbour(p, pos))))
+        cands.sort(key=lambda c: -c[0])
+        k = rng.choice([2, 3, 3, 4])
+        return self._join([t for _, t in cands[:k]])
+
+    def retreat_press(self, log: PhaseLog) -> str:
+        if self.rng.random() < 0.5:
+            return ""
+        d = log.before.dislodged[0]
+        return self._join([self.w.press("dislodged", d.unit.power, d.by_power, prov=_place(d.unit.province))])
+
+    def winter_press(self, log: PhaseLog) -> str:
+        items = []
+        pos = log.before
+        for p, n in sorted(log.due.items(), key=lambda t: -abs(t[1])):
+            if len(items) >= 2:
+                break
+            if n >= 2 or (n > 0 and self.rng.random() < 0.3):
+                home = [c for c in sorted(HOME[p]) if pos.owners.get(c) == p]
+                units = "One new unit" if n == 1 else f"{_count_word(n)} new units"
+                items.append(self.w.press("builds", p, self.neighbour(p, pos), units=units,
+                                          prov=_place(self.rng.choice(home))))
+            elif n < 0 and p not in log.nmr and self.rng.random() < 0.6:
+                items.append(self.w.press("removals", p, self.neighbour(p, pos)))
+        # farewells for powers that were just eliminated
+        for p in POWERS:
+            if pos.units_of(p) and not pos.centres_of(p) and self.rng.random() < 0.9:
+                taker = self.last_taker(p)
+                items.append(self.w.press("eliminated", p, taker or "All"))
+        return self._join(items)
+
+    def last_taker(self, power: str) -> str | None:
+        for log in reversed(self.sim.log):
+            for c, old, new in log.changes:
+                if old == power:
+                    return new
+        return None
+
+    def border(self, pos: Position, a: str, b: str) -> str:
+        """A province between two powers, for press about them."""
+        best = None
+        for p in sorted(BOARD.provinces):
+            if p in SEAS:
+                continue
+            da = min((ANY_DIST[p].get(h, 99) for h in HOME[a]), default=99)
+            db = min((ANY_DIST[p].get(h, 99) for h in HOME[b]), default=99)
+            key = (max(da, db), abs(da - db), p)
+            if best is None or key < best[0]:
+                best = (key, p)
+        return best[1]
+
+    def stab_target(self, log: PhaseLog, a: str, b: str) -> str | None:
+        for o in log.orders.get(a, []):
+            if isinstance(o, Move):
+                prov = province_of(o.dest)
+                occ = log.before.unit_at(prov)
+                if (occ is not None and occ.power == b) or log.before.owners.get(prov) == b:
+                    return prov
+        return None
+
+    def notes(self, log: PhaseLog, i: int) -> str:
+        w, rng = self.w, self.rng
+        out = []
+        for power, text, why in log.misorders:
+            out.append(w.note("misorder", power=power, text=text, why=why, why_cap=why[0].upper() + why[1:]))
+        if log.phase.kind == "adjustments":
+            for p in log.nmr:
+                removed = [r.order.format(BOARD).replace("Remove ", "") for r in log.results
+                           if r.power == p and r.default]
+                out.append(w.note("cd_removal", power=p, units=_and_words(removed)))
+        else:
+            for p in log.nmr:
+                out.append(w.note("nmr", power=p))
+        if log.phase.slug in self.replacements:
+            power, old, new = self.replacements[log.phase.slug]
+            out.append(w.note("replaced", power=power, old=old, new=new))
+        for p in POWERS:
+            if (log.before.units_of(p) or log.before.centres_of(p)) and not (log.after.units_of(p) or log.after.centres_of(p)):
+                out.append(w.note("eliminated", power=p, player=self.player(p, log.phase)))
+        if log.phase.kind == "retreats" and rng.random() < 0.3:
+            out.append(w.note("retreats"))
+        if log.phase.kind == "movement" and not log.nmr and not out and rng.random() < 0.25:
+            late = rng.choice([p for p in POWERS if log.before.units_of(p)])
+            out.append(w.note("all_in", late=late))
+        if i == 1 or (rng.random() < 0.08):
+            out.append(w.note("press"))
+        if rng.random() < 0.12:
+            out.append(w.note("misc_winter" if log.phase.kind == "adjustments" else "misc"))
+        if self.s.draw_after and not self.draw_proposed and log.phase.kind == "movement":
+            end = Phase.from_slug(self.s.draw_after)
+            if log.phase.year == end.year - 1 and log.phase.season_index == 1:
+                alive = [p for p in POWERS if log.after.units_of(p)]
+                big = sorted(alive, key=lambda p: -len(log.after.centres_of(p)))[:3]
+                out.append(w.note("draw_proposal", powers=_and_words(sorted(big))))
+                self.draw_proposed = True
+        nxt = self.next_phase(i)
+        if nxt is not None and (rng.random() < 0.3 or not out):
+            out.append(w.note("deadline", next=nxt.name, when=rng.choice(self.s.deadlines)))
+        return self._join(out)
+
+    def next_phase(self, i: int) -> Phase | None:
+        logs = self.sim.log
+        if i + 1 < len(logs):
+            return logs[i + 1].phase
+        return self.sim.pos.phase if self.sim.result is None else None
+
+
+def _count_word(n: int) -> str:
+    return {1: "One", 2: "Two", 3: "Three", 4: "Four", 5: "Five"}.get(n, str(n))
+
+
+def _and_words(items) -> str:
+    items = list(items)
+    if not items:
+        return "nothing"
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+# ====================================================================== files
+
+def _scalar(text: str) -> str:
+    """A YAML scalar for one order line: plain when YAML reads it back unchanged."""
+    try:
+        if yaml.safe_load(f"- {text}") == [text]:
+            return text
+    except yaml.YAMLError:
+        pass
+    return json.dumps(text)
+
+
+def _block(text: str, indent: int) -> str:
+    pad = " " * indent
+    return "|\n" + "".join((pad + line if line.strip() else "") + "\n" for line in text.rstrip("\n").split("\n"))
+
+
+def phase_yaml(log: PhaseLog, blocks: set) -> str:
+    out = []
+    if log.texts:
+        out.append("orders:\n")
+        for power in POWERS:
+            if power not in log.texts:
+                continue
+            lines = log.texts[power]
+            if power in blocks and lines:
+                out.append(f"  {power}: " + _block("\n".join(lines), 4))
+            elif not lines:
+                out.append(f"  {power}: []\n")
+            else:
+                out.append(f"  {power}:\n" + "".join(f"    - {_scalar(t)}\n" for t in lines))
+    else:
+        out.append("orders: {}\n")
+    if log.press:
+        out.append("press: " + _block(log.press, 2))
+    if log.notes:
+        out.append("notes: " + _block(log.notes, 2))
+    return "".join(out)
+
+
+def game_yaml(sim: Sim) -> str:
+    s = sim.s
+    out = [f"title: {_scalar(s.title)}\n", "variant: standard\n", f"gm: {_scalar(s.gm)}\n", "start: 1901\n"]
+    out.append("description: " + _block(s.description, 2))
+    out.append("players:\n")
+    for power in POWERS:
+        who = s.players[power]
+        if isinstance(who, str):
+            out.append(f"  {power}: {_scalar(who)}\n")
+        else:
+            out.append(f"  {power}:\n    - name: {_scalar(who[0])}\n")
+            for name, since in who[1:]:
+                out.append(f"    - name: {_scalar(name)}\n      from: {since}\n")
+    if sim.result and sim.result[0] == "draw":
+        powers = sim.result[1]
+        last = sim.log[-1].phase
+        out.append("end:\n")
+        out.append(f"  draw: [{', '.join(powers)}]\n")
+        out.append(f"  phase: {last.slug}\n")
+        out.append("  note: " + _scalar(f"The survivors agreed a {len(powers)}-way draw after {last.name}.") + "\n")
+    return "".join(out)
+
+
+def render(sim: Sim) -> dict[str, str]:
+    files = {"game.yml": game_yaml(sim)}
+    for log in sim.log:
+        files[f"{log.phase.slug}.yml"] = phase_yaml(log, set(sim.s.blocks))
+    for name, text in files.items():
+        data = yaml.safe_load(text)
+        assert isinstance(data, dict), name
+    return files
+
+
+def _sha(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def hand_edited(folder: Path) -> list[str]:
+    """Files in `folder` that differ from what this script last wrote there ([] if untouched)."""
+    if not folder.exists():
+        return []
+    manifest = folder / MANIFEST
+    present = sorted(p.name for p in folder.iterdir() if p.is_file() and p.name != MANIFEST)
+    if not manifest.exists():
+        return present or []
+    known = json.loads(manifest.read_text(encoding="utf-8"))["files"]
+    changed = [n for n in present if n not in known or _sha((folder / n).read_text(encoding="utf-8")) != known[n]]
+    changed += [n for n in known if n not in present]
+    return sorted(changed)
+
+
+def write_folder(folder: Path, files: dict[str, str]) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    manifest = folder / MANIFEST
+    for stale in sorted(folder.glob("*.y*ml")):  # phase files this run does not write would break the game
+        if stale.name not in files:
+            stale.unlink()
+    if manifest.exists():
+        for name in json.loads(manifest.read_text(encoding="utf-8"))["files"]:
+            if name not in files and (folder / name).exists():
+                (folder / name).unlink()
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    manifest.write_text(json.dumps({"generator": "tools/example_games.py",
+                                    "files": {n: _sha(t) for n, t in sorted(files.items())}}, indent=1) + "\n",
+                        encoding="utf-8")
+
+
+# ====================================================================== checking what was written
+
+def feature_counts(history) -> Counter:
+    """Counts of the things an example game must show, read from dipgen's own replay."""
+    c: Counter = Counter()
+    for rec in history.records:
+        kind = rec.phase.kind
+        c["press"] += bool(rec.press.strip())
+        c["notes"] += bool(rec.notes.strip())
+        c["nmr"] += len(rec.nmr)
+        if kind == "movement":
+            c["dislodgements"] += len(rec.dislodged) + len(rec.destroyed)
+            moved = {r.unit.province: r for r in rec.results if isinstance(r.order, Move) and r.unit}
+            convoying = Counter((r.order.target.province, r.order.dest) for r in rec.results
+                                if isinstance(r.order, Convoy) and r.succeeded)
+            beaten = {d.attacker_from for d in rec.dislodged + rec.destroyed}
+            for r in moved.values():
+                if r.succeeded and r.unit.kind == "A" and not reaches(r.unit, province_of(r.order.dest)):
+                    c["convoys"] += 1
+                    if convoying[(r.unit.province, r.order.dest)] >= 2:
+                        c["multi_fleet_convoys"] += 1
+            for r in rec.results:
+                if isinstance(r.order, Support) and r.order.dest and r.succeeded and r.order.target.province in beaten:
+                    c["supported_attacks"] += 1
+        elif kind == "retreats":
+            for r in rec.results:
+                if isinstance(r.order, Retreat) and r.succeeded:
+                    c["retreats"] += 1
+                if isinstance(r.order, Disband) and not r.default:
+                    c["disbands"] += 1
+        else:
+            for r in rec.results:
+                if isinstance(r.order, Build) and r.succeeded:
+                    c["builds"] += 1
+                if isinstance(r.order, Remove) and r.succeeded:
+                    c["removals"] += 1
+                    if r.default:
+                        c["cd_removals"] += 1
+    pos = history.position
+    c["eliminated"] = sum(1 for p in POWERS if not pos.units_of(p) and not pos.centres_of(p))
+    c["years"] = history.records[-1].phase.year - history.records[0].phase.year + 1 if history.records else 0
+    c["warnings"] = len(history.warnings)
+    return c
+
+
+def summary(history, sim: Sim | None = None) -> str:
+    lines = [f"{history.game.slug}: {history.game.title}"]
+    lines.append("  " + (history.result_line() or f"running, waits for {history.next_phase.name}"))
+    table = history.centre_table()
+    lines.append("  " + "         " + " ".join(f"{str(y)[2:]:>3}" for y, _ in table))
+    for p in POWERS:
+        lines.append(f"  {p:<9}" + " ".join(f"{counts.get(p, 0):>3}" for _, counts in table))
+    c = feature_counts(history)
+    keys = ["years", "convoys", "multi_fleet_convoys", "supported_attacks", "dislodgements", "retreats", "disbands",
+            "builds", "removals", "cd_removals", "nmr", "eliminated", "press", "notes", "warnings"]
+    lines.append("  " + ", ".join(f"{k} {c[k]}" for k in keys))
+    if sim is not None:
+        stabs = [(ph, a, b) for ph, evs in sorted(sim.s.events.items()) for k, a, b in evs if k == "stab"]
+        lines.append("  stabs: " + "; ".join(f"{a} stabs {b} ({Phase.from_slug(ph).name})" for ph, a, b in stabs))
+    return "\n".join(lines)
+
+
+# ====================================================================== the games
+
+FINISHED = Script(
+    slug="winter-palace",
+    title="The Winter Palace",
+    gm="Margaret Quill",
+    players={
+        "Austria": ["Mirela Vasic", ("Tomas Kral", "1905-fall")],
+        "England": "Hugh Penhallow",
+        "France": "Odile Marchand",
+        "Germany": "Konrad Siebert",
+        "Italy": "Lucia Ferrante",
+        "Russia": "Pavel Ostrov",
+        "Turkey": "Deniz Kaplan",
+    },
+    description=(
+        "An email game from the club's autumn league, 1901 to 1912. Three pacts were signed in the first "
+        "winter: England and France against Germany, Russia and Turkey against Austria, and a friendship "
+        "between Austria and Italy that Italy ended in Fall 1903. Turkey's stab of Russia in 1906 was meant "
+        "to settle the east; instead the Tsar survived it, swallowed the Balkans and Anatolia, and took the "
+        "eighteenth centre in 1912 while the West was still arguing about the Channel.\n\n"
+        "*An example game: the orders were written by dipgen's scripted player "
+        "(`tools/example_games.py`) and every name in it is invented.*"
+    ),
+    seed=32,
+    expect=("solo", "Russia"),
+    alliances=[("England", "France"), ("Russia", "Turkey"), ("Austria", "Italy")],
+    events={
+        "1902-spring": [("war", "England", "Germany"), ("war", "France", "Germany"),
+                        ("war", "Russia", "Austria"), ("war", "Turkey", "Austria")],
+        "1903-fall": [("stab", "Italy", "Austria")],
+        "1906-fall": [("stab", "Turkey", "Russia"), ("ally", "Turkey", "Italy")],
+        "1907-spring": [("war", "Italy", "France")],
+        "1908-spring": [("stab", "France", "England")],
+    },
+    styles={"Austria": "canonical", "England": "canonical", "France": "compact", "Germany": "canonical",
+            "Italy": "names", "Russia": "lower", "Turkey": "arrows"},
+    blocks={"England", "Russia"},
+    nmr={("1905-spring", "Austria")},
+    cd_power=("Turkey", "Italy", "England", "Germany", "France"),
+    cd_after=1907,
+    misorders={"1903-spring": ("Germany", "far"), "1907-fall": ("France", "kind")},
+    draw_after="1915-fall",
+)
+
+RUNNING = Script(
+    slug="north-sea-ledger",
+    title="The North Sea Ledger",
+    gm="Declan Rourke",
+    players={
+        "Austria": "Felix Haberl",
+        "England": "Imogen Strand",
+        "France": "Bastien Leclerc",
+        "Germany": "Greta Vogt",
+        "Italy": "Matteo Rinaldi",
+        "Russia": "Anya Belova",
+        "Turkey": "Emre Tosun",
+    },
+    description=(
+        "A game still in progress. England and Germany opened as partners in the north, Austria and Turkey "
+        "in the Balkans, France and Italy in the Mediterranean; two of those three pacts have already gone "
+        "the way of all pacts. Orders for the next season are awaited.\n\n"
+        "*An example game: the orders were written by dipgen's scripted player "
+        "(`tools/example_games.py`) and every name in it is invented.*"
+    ),
+    seed=14,
+    alliances=[("England", "Germany"), ("Austria", "Turkey"), ("France", "Italy")],
+    events={
+        "1902-spring": [("war", "England", "Russia"), ("war", "Germany", "France"), ("war", "Austria", "Russia")],
+        "1903-fall": [("stab", "Germany", "England")],
+        "1904-spring": [("ally", "England", "France")],
+        "1904-fall": [("stab", "Turkey", "Austria")],
+    },
+    styles={"Austria": "lower", "England": "canonical", "France": "names", "Germany": "compact",
+            "Italy": "canonical", "Russia": "wordy", "Turkey": "canonical"},
+    blocks={"France", "Turkey"},
+    stop="1905-spring",
+    deadlines=("Monday 21:00 UK", "Thursday 21:00 UK"),
+)
+
+GAMES = [FINISHED, RUNNING]
+
+
+def generate(script: Script) -> tuple[Sim, dict[str, str]]:
+    sim = Sim(script).run()
+    Composer(sim, random.Random(script.seed * 7919 + 1), "bold" if script is FINISHED else "plain").compose()
+    return sim, render(sim)
+
+
+def verify(folder: Path, sim: Sim):
+    """Replay the written folder with dipgen and make sure it tells the same story as the simulation."""
+    from dipgen.game import load_game
+    from dipgen.history import replay
+
+    history = replay(load_game(folder))
+    assert len(history.records) == len(sim.log), (len(history.records), len(sim.log))
+    for rec, log in zip(history.records, sim.log):
+        assert rec.phase == log.phase, (rec.phase, log.phase)
+        assert sorted(rec.after.units) == sorted(log.after.units), rec.phase
+        assert dict(rec.after.owners) == dict(log.after.owners), rec.phase
+    return history
+
+
+def require(history, sim: Sim) -> None:
+    """The features each example game exists to show; regenerating must not lose them."""
+    c = feature_counts(history)
+    s = sim.s
+    stabs = [e for evs in s.events.values() for e in evs if e[0] == "stab"]
+    movement = [r for r in history.records if r.phase.kind == "movement"]
+    assert all(r.press.strip() for r in movement), "every season has press"
+    assert c["warnings"] == sum(1 for log in sim.log if log.misorders), "warnings come only from deliberate misorders"
+    assert c["notes"] >= len(history.records) // 4, c
+    assert c["dislodgements"] >= 3 and c["retreats"] >= 1 and c["builds"] >= 5, c
+    assert stabs, "a stab or two"
+    if s.stop:
+        assert history.next_phase is not None and history.result is None
+        assert c["years"] >= 3, c
+        return
+    assert history.result is not None, "the finished game has a result"
+    if s.expect:
+        assert history.result.kind == s.expect[0], history.result
+        assert s.expect[0] != "solo" or history.result.powers == (s.expect[1],), history.result
+    assert c["years"] >= 10, c
+    assert c["convoys"] >= 3 and c["multi_fleet_convoys"] >= 1, c
+    convoyers = {r.power for rec in history.records for r in rec.results
+                 if isinstance(r.order, Move) and r.succeeded and r.unit and r.unit.kind == "A"
+                 and not reaches(r.unit, province_of(r.order.dest))}
+    assert len(convoyers & {"England", "Italy", "Turkey"}) >= 2, convoyers
+    assert c["supported_attacks"] >= 5 and c["dislodgements"] >= 8, c
+    assert c["retreats"] >= 3 and c["disbands"] >= 1, c
+    assert c["builds"] >= 15 and c["removals"] >= 3, c
+    assert c["cd_removals"] + c["nmr"] >= 2 and c["cd_removals"] >= 1, c
+    assert c["eliminated"] >= 1, c
+    assert 1 <= c["warnings"] <= 3, c
+    assert any(k == "ally" for evs in s.events.values() for k, _, _ in evs), "alliances form during the game"
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--out", default=str(ROOT / "games"), help="where the game folders go (default: games/)")
+    ap.add_argument("--force", action="store_true", help="overwrite folders that were edited by hand")
+    ap.add_argument("--check", action="store_true", help="generate and verify in a temporary folder; write nothing")
+    args = ap.parse_args(argv)
+    import tempfile
+
+    out = Path(args.out)
+    status = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for script in GAMES:
+            sim, files = generate(script)
+            scratch = Path(tmp) / script.slug
+            write_folder(scratch, files)
+            history = verify(scratch, sim)
+            require(history, sim)
+            print(summary(history, sim))
+            print()
+            if args.check:
+                continue
+            folder = out / script.slug
+            edited = hand_edited(folder)
+            if edited and not args.force:
+                print(f"{folder}: edited by hand ({', '.join(edited[:5])}{'...' if len(edited) > 5 else ''}); "
+                      "left alone. Use --force to overwrite.", file=sys.stderr)
+                status = 1
+                continue
+            write_folder(folder, files)
+            verify(folder, sim)
+            print(f"wrote {folder} ({len(files)} files)")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
