@@ -82,6 +82,7 @@ class Board:
     start_year: int
     victory_centres: int
     _lookup: Mapping[str, str] = field(repr=False, compare=False)
+    _powers: Mapping[str, str] = field(repr=False, compare=False)
 
     # ----- queries
     @property
@@ -114,17 +115,25 @@ class Board:
         return out
 
     # ----- names
+    def power_lookup(self, text: str) -> str | None:
+        """The power called `text` (any case, name, adjective or abbreviation), or None."""
+        return self._powers.get(_norm(text))
+
     def power_name(self, text: str) -> str:
-        """The power called `text` (any case, name, adjective or abbreviation)."""
-        key = _norm(text)
-        for name, info in self.powers.items():
-            if key in (_norm(name), _norm(info.adjective), _norm(info.abbr)):
-                return name
-        raise UnknownName(f"unknown power {text!r}.{did_you_mean(text, self.powers)}")
+        """The power called `text`; UnknownName, with the closest names, if there is none."""
+        name = self.power_lookup(text)
+        if name is None:
+            raise UnknownName(f"unknown power {text!r}.{did_you_mean(text, self.powers)}")
+        return name
 
     def lookup(self, text: str) -> str | None:
         """The province id for a name, abbreviation or alias, or None."""
-        return self._lookup.get(_norm(text))
+        hit = self._lookup.get(text)  # most text is already folded: "par", "north sea"
+        return hit if hit is not None else self._lookup.get(_norm(text))
+
+    def lookup_folded(self, key: str) -> str | None:
+        """`lookup` for text already in lower case with single spaces and no punctuation."""
+        return self._lookup.get(key)
 
     def location(self, text: str) -> str:
         """Parse a location such as ``Spa``, ``spa/nc``, ``StP(sc)``, ``Spain north coast``."""
@@ -193,6 +202,7 @@ def _build(data: dict) -> Board:
         start_year=int(data.get("start_year", 1901)),
         victory_centres=int(data.get("victory_centres", 18)),
         _lookup=lookup,
+        _powers={_norm(s): name for name, info in powers.items() for s in (name, info.adjective, info.abbr)},
     )
 
 

@@ -198,7 +198,8 @@ class _Parser:
             span = self.toks[self.i:self.i + n]
             if span[0] in "-/()" or span[-1] in "-/()":
                 continue
-            prov = self.board.lookup(" ".join(span))
+            key = " ".join(span)
+            prov = self.board.lookup(key) if not key.replace(" ", "").isalnum() else self.board.lookup_folded(key)
             if prov:
                 best = (prov, n)
                 break
@@ -238,11 +239,7 @@ class _Parser:
 
     def skip_power(self) -> None:
         t = self.peek()
-        if t is None:
-            return
-        try:
-            self.board.power_name(t)
-        except UnknownName:
+        if t is None or self.board.power_lookup(t) is None:
             return
         if self.board.lookup(t) is None:  # "Rom" is Rome, not a power
             self.i += 1
