@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib import resources
 from typing import Mapping
 
@@ -91,6 +91,11 @@ class Board:
 
     def home_centres(self, power: str) -> tuple[str, ...]:
         return tuple(p.id for p in self.provinces.values() if p.home == power)
+
+    @cached_property
+    def fleet_touches(self) -> Mapping[str, frozenset[str]]:
+        """For each fleet location, the provinces it borders (coasts collapsed)."""
+        return {loc: frozenset(province_of(n) for n in nbrs) for loc, nbrs in self.fleet_adj.items()}
 
     def locations(self) -> list[str]:
         """Every location a unit can stand on: provinces and coasts."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Mapping
 
 from .board import Board, province_of
@@ -19,7 +20,7 @@ class Unit:
     kind: str
     loc: str
 
-    @property
+    @cached_property
     def province(self) -> str:
         return province_of(self.loc)
 

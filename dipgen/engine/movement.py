@@ -114,8 +114,7 @@ class _Movement:
         return self.board.provinces[prov].is_sea
 
     def sea_touches(self, sea: str, prov: str) -> bool:
-        nbrs = self.board.fleet_adj.get(sea, ())
-        return any(loc in nbrs for loc in self.board.fleet_locations(prov))
+        return prov in self.board.fleet_touches.get(sea, ())
 
     def convoy_fleets(self) -> frozenset[str]:
         return frozenset(p for p, u in self.units.items() if self.kind(u).convoys and self.is_convoy_sea(p))
@@ -206,12 +205,13 @@ class _Movement:
                 self._slots[prov] = idx
                 for _, dup in entries[1:]:
                     r = self.results[dup]
-                    self.results[dup] = replace(r, succeeded=False, notes=(Note("ignored", "the same order twice"),))
+                    self.results[dup] = OrderResult(r.power, r.order, r.unit, False,
+                                                    (Note("ignored", "the same order twice"),))
             else:
                 for _, i in entries:
                     r = self.results[i]
-                    self.results[i] = replace(r, succeeded=False,
-                                              notes=(Note("ignored", "the unit had several different orders, so it holds"),))
+                    self.results[i] = OrderResult(r.power, r.order, r.unit, False, (
+                        Note("ignored", "the unit had several different orders, so it holds"),))
         for prov, unit in self.units.items():
             if prov not in self.ords:
                 self.ords[prov] = _Ord("hold", unit, unit.power, None)
@@ -501,7 +501,8 @@ class _Movement:
         for prov, idx in self._slots.items():
             o = self.ords[prov]
             ok, ns = notes[prov]
-            results[idx] = replace(results[idx], succeeded=ok, notes=ns)
+            r = results[idx]
+            results[idx] = OrderResult(r.power, r.order, r.unit, ok, ns)
         for prov, o in self.ords.items():
             if o.given is None:
                 ok, ns = notes[prov]
@@ -607,7 +608,7 @@ def retreat_options(board: Board, kinds: Mapping[str, UnitKind], unit: Unit, att
 
 
 def _with_unit(order: Order, ref: UnitRef) -> Order:
-    return replace(order, unit=ref)
+    return order if order.unit == ref else replace(order, unit=ref)
 
 
 def adjudicate_movement(board: Board, units: Iterable[Unit], orders: Mapping[str, Sequence[Order]],
