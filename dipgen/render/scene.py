@@ -1,0 +1,98 @@
+"""What one map shows: a phase's position and orders as one visibility level may know them.
+
+`scene(history, phase, view, when)` is the only place the renderer reads a History, and it
+reads it only through `dipgen.visibility` (``view_record``/``view_position``), so a hidden
+variant's filtering applies to every map.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Mapping
+
+from ..engine.results import OrderResult
+from ..history import History
+from ..phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
+from ..position import Dislodged, Position, Unit
+from ..visibility import view_position, view_record
+
+WHEN = ("orders", "after")
+
+
+@dataclass(frozen=True)
+class Scene:
+    title: str                      # "Spring 1901"
+    subtitle: str                   # "orders and results", "after the moves", "awaiting orders"
+    kind: str                       # movement | retreats | adjustments | position
+    units: tuple[Unit, ...]         # units standing at their anchors
+    ghosts: frozenset[str]          # locations of units drawn faded (dislodged in this phase)
+    dislodged: tuple[tuple[Dislodged, bool], ...]  # drawn at the dislodged anchor; True: destroyed
+    owners: Mapping[str, str]
+    results: tuple[OrderResult, ...] = ()
+    after_units: tuple[Unit, ...] = ()  # where units ended up (to place a fleet's move on the right coast)
+    counts: Mapping[str, int | None] = field(default_factory=dict)  # centres per power; None: not known
+
+
+def centre_counts(pos: Position, powers) -> dict[str, int | None]:
+    """Each power's centre total as the view knows it (None where the view does not know it)."""
+    if pos.counts is None or pos.counts:
+        return dict(pos.centre_counts(powers))
+    seen: dict[str, int] = {}
+    for owner in pos.owners.values():
+        seen[owner] = seen.get(owner, 0) + 1
+    return {p: seen.get(p) for p in powers}
+
+
+def as_phase(phase) -> Phase | None:
+    if phase is None or isinstance(phase, Phase):
+        return phase
+    return Phase.from_slug(str(phase))
+
+
+def scene(history: History, phase, view: str, when: str = "orders") -> Scene:
+    sc, pos = _scene(history, phase, view, when)
+    return replace(sc, counts=centre_counts(pos, history.game.variant.powers()))
+
+
+def _scene(history: History, phase, view: str, when: str) -> tuple[Scene, Position]:
+    if when not in WHEN:
+        raise ValueError(f"unknown map {when!r}: use 'orders' (the phase's orders and results) "
+                         "or 'after' (the position after it)")
+    phase = as_phase(phase)
+    record = None
+    if phase is not None:
+        try:
+            record = history.record(phase)
+        except KeyError:
+            if phase != history.position.phase or history.finished:
+                played = ", ".join(r.phase.slug for r in history.records) or "none"
+                raise ValueError(f"{phase.name} is not a phase of this game (played: {played}; "
+                                 f"next: {history.position.phase.slug})") from None
+    if record is None:
+        pos = view_position(history, history.position, view)
+        if history.finished and history.records:
+            title, sub = history.records[-1].phase.name, "final position"
+        else:
+            title, sub = pos.phase.name, "awaiting orders"
+        return Scene(title, sub, "position", pos.units, frozenset(),
+                     tuple((d, False) for d in pos.dislodged), pos.owners), pos
+
+    rec = view_record(history, record, view)
+    kind = rec.phase.kind
+    if when == "after":
+        pos = rec.after
+        what = {MOVEMENT: "after the moves", RETREATS: "after the retreats",
+                ADJUSTMENTS: "after builds and removals"}[kind]
+        dislodged = tuple((d, False) for d in pos.dislodged) + tuple((d, True) for d in rec.destroyed)
+        return Scene(rec.phase.name, what, "position", pos.units, frozenset(), dislodged, pos.owners), pos
+
+    before = rec.before
+    if kind == MOVEMENT:
+        hit = tuple((d, False) for d in rec.dislodged) + tuple((d, True) for d in rec.destroyed)
+        ghosts = frozenset(d.unit.loc for d, _ in hit)
+    elif kind == RETREATS:
+        hit, ghosts = tuple((d, False) for d in before.dislodged), frozenset()
+    else:
+        hit, ghosts = (), frozenset()
+    return Scene(rec.phase.name, "orders and results", kind, before.units, ghosts, hit, before.owners,
+                 rec.results, rec.after.units), before

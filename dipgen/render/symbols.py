@@ -1,0 +1,70 @@
+"""Unit symbols: one shape per unit kind, drawn around (0, 0) in map units.
+
+Shapes, not colours, tell the kinds apart: an army is a round token with a rank chevron,
+a fleet a ship under sail. A kind without an entry (a variant's tank, plane or spy) is
+drawn as a square token with its letter, until a variant gives it a symbol of its own
+through a ``unit_symbols`` mapping (letter -> `Symbol`).
+
+Inside a symbol, class ``ub`` is the body (filled with the power's colour, through
+``currentColor``) and ``ug`` the glyph (light or dark to contrast with the colour).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
+from xml.sax.saxutils import escape
+
+
+@dataclass(frozen=True)
+class Symbol:
+    name: str       # for the legend: "army"
+    body: str       # SVG elements drawn around (0, 0)
+    radius: float   # how far arrows keep from the unit's anchor
+
+
+ARMY = Symbol(
+    "army",
+    '<circle class="ub" r="10.6"/>'
+    '<path class="ug" d="M-6.2-.4 0-5.7 6.2-.4V2.9L0-2.4-6.2 2.9ZM-6.2 3.7 0-1.5 6.2 3.7V6.8L0 1.8-6.2 6.8Z"/>',
+    11.5,
+)
+FLEET = Symbol(
+    "fleet",
+    '<path class="ub" d="M-13.9 2.4H13.9L9.2 9.9H-9.7ZM-1.5.4V-13.6L10.1.4ZM-3.7.4V-10.6L-11.7.4Z"/>',
+    13.0,
+)
+
+#: The symbols the renderer knows, by kind letter.
+SYMBOLS: Mapping[str, Symbol] = {"A": ARMY, "F": FLEET}
+
+
+def lettered(letter: str, name: str = "") -> Symbol:
+    """The default symbol for a kind without one: a square token with its letter."""
+    return Symbol(
+        name or letter,
+        '<rect class="ub" x="-10" y="-10" width="20" height="20" rx="4"/>'
+        f'<text class="ug ul" y="4.6">{escape(letter[:2])}</text>',
+        12.0,
+    )
+
+
+def symbol_table(variant) -> dict[str, Symbol]:
+    """Every unit kind of `variant` with its symbol: the variant's own, ours, or the lettered default."""
+    own: Mapping[str, Symbol] = getattr(variant, "unit_symbols", None) or {}
+    kinds = getattr(variant, "unit_kinds", None) or {}
+    table: dict[str, Symbol] = {}
+    for letter in sorted(set(kinds) | set(SYMBOLS) | set(own)):
+        info = kinds.get(letter)
+        if letter in own:
+            table[letter] = own[letter]
+        elif letter in SYMBOLS:
+            table[letter] = SYMBOLS[letter]
+        else:
+            table[letter] = lettered(letter, getattr(info, "name", ""))
+    return table
+
+
+def symbol_id(letter: str) -> str:
+    """The id of a kind's symbol in the overlay's ``<defs>``: ``u-A``, ``u-F``."""
+    return "u-" + "".join(ch for ch in letter if ch.isalnum())

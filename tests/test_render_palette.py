@@ -1,0 +1,122 @@
+"""The powers' colours stay apart for colour-blind players, and units differ by shape, not colour alone.
+
+Colour-vision deficiencies are simulated with the Machado, Oliveira & Fernandes (2009)
+matrices at full severity, applied in linear sRGB; colours are compared by CIEDE2000.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from dipgen.board import load_board
+from dipgen.render.symbols import symbol_table
+from dipgen.variants.standard import Standard
+
+MACHADO = {
+    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998)),
+    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413), (-0.011820, 0.042940, 0.968881)),
+    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602), (0.004733, 0.691367, 0.303900)),
+    "normal": ((1, 0, 0), (0, 1, 0), (0, 0, 1)),
+}
+MIN_DELTA_E = {"normal": 20.0, "protanopia": 11.0, "deuteranopia": 11.0, "tritanopia": 11.0}
+LAND, SEA = "#efe6cc", "#c5dbe8"   # the base map's parchment and sea
+
+
+def linear_rgb(hex_colour: str) -> tuple[float, ...]:
+    h = hex_colour.lstrip("#")
+    out = []
+    for i in (0, 2, 4):
+        c = int(h[i:i + 2], 16) / 255
+        out.append(c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4)
+    return tuple(out)
+
+
+def simulate(hex_colour: str, kind: str) -> tuple[float, ...]:
+    rgb = linear_rgb(hex_colour)
+    return tuple(min(1.0, max(0.0, sum(m * c for m, c in zip(row, rgb)))) for row in MACHADO[kind])
+
+
+def lab(rgb: tuple[float, ...]) -> tuple[float, float, float]:
+    r, g, b = rgb
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+    f = lambda t: t ** (1 / 3) if t > 216 / 24389 else (24389 / 27 * t + 16) / 116  # noqa: E731
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def ciede2000(c1, c2) -> float:
+    (l1, a1, b1), (l2, a2, b2) = c1, c2
+    cbar = (math.hypot(a1, b1) + math.hypot(a2, b2)) / 2
+    g = 0.5 * (1 - math.sqrt(cbar ** 7 / (cbar ** 7 + 25 ** 7)))
+    a1p, a2p = (1 + g) * a1, (1 + g) * a2
+    c1p, c2p = math.hypot(a1p, b1), math.hypot(a2p, b2)
+    h1p = math.degrees(math.atan2(b1, a1p)) % 360
+    h2p = math.degrees(math.atan2(b2, a2p)) % 360
+    dl, dc = l2 - l1, c2p - c1p
+    dh = 0.0
+    if c1p * c2p:
+        dh = h2p - h1p
+        dh = dh - 360 if dh > 180 else dh + 360 if dh < -180 else dh
+    dhh = 2 * math.sqrt(c1p * c2p) * math.sin(math.radians(dh / 2))
+    lbar, cbarp = (l1 + l2) / 2, (c1p + c2p) / 2
+    if not c1p * c2p:
+        hbar = h1p + h2p
+    elif abs(h1p - h2p) <= 180:
+        hbar = (h1p + h2p) / 2
+    else:
+        hbar = (h1p + h2p + 360) / 2 if h1p + h2p < 360 else (h1p + h2p - 360) / 2
+    t = (1 - 0.17 * math.cos(math.radians(hbar - 30)) + 0.24 * math.cos(math.radians(2 * hbar))
+         + 0.32 * math.cos(math.radians(3 * hbar + 6)) - 0.20 * math.cos(math.radians(4 * hbar - 63)))
+    dtheta = 30 * math.exp(-(((hbar - 275) / 25) ** 2))
+    rc = 2 * math.sqrt(cbarp ** 7 / (cbarp ** 7 + 25 ** 7))
+    sl = 1 + 0.015 * (lbar - 50) ** 2 / math.sqrt(20 + (lbar - 50) ** 2)
+    sc = 1 + 0.045 * cbarp
+    sh = 1 + 0.015 * cbarp * t
+    rt = -math.sin(math.radians(2 * dtheta)) * rc
+    return math.sqrt((dl / sl) ** 2 + (dc / sc) ** 2 + (dhh / sh) ** 2 + rt * (dc / sc) * (dhh / sh))
+
+
+def test_ciede2000_matches_published_pairs():
+    # Sharma, Wu & Dalal (2005), test data pairs 1 and 7
+    assert ciede2000((50, 2.6772, -79.7751), (50, 0, -82.7485)) == pytest.approx(2.0425, abs=1e-4)
+    assert ciede2000((50, 0, 0), (50, -1, 2)) == pytest.approx(2.3669, abs=1e-4)
+
+
+def test_simulation_keeps_greys_grey():
+    for kind in MACHADO:
+        r, g, b = simulate("#808080", kind)
+        assert max(r, g, b) - min(r, g, b) < 0.01
+
+
+@pytest.mark.parametrize("vision", list(MACHADO))
+def test_power_colours_stay_apart(vision):
+    powers = load_board("standard").powers
+    labs = {name: lab(simulate(p.colour, vision)) for name, p in powers.items()}
+    worst = min((ciede2000(labs[a], labs[b]), a, b) for a, b in itertools.combinations(labs, 2))
+    assert worst[0] >= MIN_DELTA_E[vision], f"{worst[1]} and {worst[2]} look alike with {vision}: ΔE00 {worst[0]:.1f}"
+
+
+def test_power_colours_stand_out_from_the_map():
+    """Units and centre dots are outlined in ink, but their fill should still differ from land and sea."""
+    for name, p in load_board("standard").powers.items():
+        for ground in (LAND, SEA):
+            d = ciede2000(lab(linear_rgb(p.colour)), lab(linear_rgb(ground)))
+            assert d >= 12, f"{name} is too close to {ground}: ΔE00 {d:.1f}"
+
+
+def test_unit_symbols_differ_by_shape():
+    """Not just colour: each kind's outline is a different shape."""
+    table = symbol_table(Standard())
+
+    def outline(body: str):
+        first = ET.fromstring(f"<g>{body}</g>")[0]
+        return first.tag, tuple(sorted(first.attrib.items()))
+
+    shapes = {kind: outline(sym.body) for kind, sym in table.items()}
+    assert len(set(shapes.values())) == len(shapes) >= 2
+    assert shapes["A"][0] == "circle" and shapes["F"][0] == "path"
