@@ -1,0 +1,59 @@
+"""The maps of the site: one shared base map per board, and a transparent overlay per
+phase (the orders on the position before, and the position after) and per game (now).
+
+Pages stack the overlay `<img>` on the base map `<object>` (so the board's province
+names show on hover). All drawing is `dipgen.render`'s; this module only names the
+files and asks for them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import render
+from ..history import History
+from ..phase import Phase
+from ..variants import Variant
+
+WHEN = ("orders", "after")
+
+
+def board_uri(variant: Variant) -> str:
+    """Where the shared base map of the variant's board is written, once per site."""
+    return f"assets/maps/{variant.board_name}.svg"
+
+
+def overlay_uri(prefix: str, slug: str, phase: Phase | None, when: str = "after") -> str:
+    """The overlay of `phase` (`when`: 'orders' or 'after'), or of the current position (phase None)."""
+    if phase is None:
+        return f"{prefix}/{slug}/maps/now.svg"
+    return f"{prefix}/{slug}/maps/{phase.slug}-{when}.svg"
+
+
+@dataclass(frozen=True)
+class MapSize:
+    width: float
+    height: float
+
+
+def map_size(variant: Variant) -> MapSize:
+    w, h = render.map_size(variant)
+    return MapSize(float(w), float(h))
+
+
+def board_map(variant: Variant) -> str:
+    return render.board_svg(variant)
+
+
+def overlay_map(history: History, phase: Phase | None, level: str, when: str) -> str:
+    return render.overlay_svg(history, phase, level, when)
+
+
+def game_maps(history: History, level: str, prefix: str) -> dict[str, str]:
+    """Every overlay of one game: two per phase played, and the position now."""
+    slug = history.game.slug
+    out = {overlay_uri(prefix, slug, None): overlay_map(history, None, level, "after")}
+    for record in history.records:
+        for when in WHEN:
+            out[overlay_uri(prefix, slug, record.phase, when)] = overlay_map(history, record.phase, level, when)
+    return out

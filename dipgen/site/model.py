@@ -1,0 +1,201 @@
+"""What the pages show, as plain data computed from views of a History.
+
+Nothing here knows about HTML or MkDocs: each function takes a History and the views
+(`dipgen.visibility.view_record`) of its records for one visibility level, and returns
+values the templates lay out. The tests compare these with the History itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..history import History, PhaseRecord
+from ..phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
+from ..visibility import view_record
+
+
+def views(history: History, level: str) -> list[PhaseRecord]:
+    """Every record of `history` as `level` may see it, in order."""
+    return [view_record(history, r, level) for r in history.records]
+
+
+def and_list(items: list[str]) -> str:
+    if not items:
+        return ""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+# ----------------------------------------------------------------------------- status
+
+@dataclass(frozen=True)
+class Status:
+    """Where a game stands: ``kind`` is new, running, solo, draw, concession or abandoned."""
+
+    kind: str
+    label: str           # short, for the archive: 'Won by Turkey', 'Running: Fall 1903'
+    line: str            # a sentence for the game page
+    powers: tuple[str, ...] = ()
+    sort_key: str = ""
+
+
+def game_status(history: History) -> Status:
+    result = history.result
+    if result is None:
+        nxt = history.next_phase
+        if not history.records:
+            return Status("new", "Not started", f"The game has not started: {nxt.name} orders are due.", (), "0")
+        what = f"{nxt.name} adjustments" if nxt.kind == ADJUSTMENTS else nxt.name
+        return Status("running", f"Running: {what}", f"The game is running: {what} orders are due.", (), "1")
+    powers = result.powers
+    if result.kind == "solo":
+        label = f"Won by {powers[0]}"
+    elif result.kind == "concession":
+        label = f"Conceded to {powers[0]}"
+    elif result.kind == "draw":
+        label = f"Drawn between {and_list(list(powers))}"
+    else:
+        label = "Abandoned"
+    return Status(result.kind, label, history.result_line(), powers, "2" + result.kind)
+
+
+def years_span(history: History) -> tuple[int, int] | None:
+    """The first and last year in which a phase was played."""
+    if not history.records:
+        return None
+    return history.records[0].phase.year, history.records[-1].phase.year
+
+
+# ----------------------------------------------------------------------------- centres
+
+def centre_table(history: History, records: list[PhaseRecord]) -> list[tuple[int, dict[str, int]]]:
+    """Centre counts by year, as `History.centre_table` counts them, from the given views:
+    the position after each Fall turn, or after the year's last record if it ended sooner."""
+    powers = history.game.variant.powers()
+    by_year: dict[int, PhaseRecord] = {}
+    for r in records:
+        year = r.phase.year
+        if r.phase.season_index == 1 or year not in by_year:
+            by_year[year] = r
+    return [(y, r.after.centre_counts(powers)) for y, r in sorted(by_year.items())]
+
+
+@dataclass
+class Cell:
+    year: int
+    text: str      # the count, or '–' once the power is out
+    css: str = ""  # 'out' after elimination, 'win' for the winner's winning year, 'gain'/'loss'
+
+
+@dataclass
+class CentreRow:
+    power: str
+    colour: str
+    players: list[str]
+    cells: list[Cell] = field(default_factory=list)
+    out_year: int | None = None   # the year the power was eliminated
+    winner: bool = False
+
+
+def centre_rows(history: History, records: list[PhaseRecord]) -> tuple[list[int], list[CentreRow]]:
+    """The supply-centre table: years across, one row per power, eliminations marked."""
+    game = history.game
+    board = game.variant.board
+    table = centre_table(history, records)
+    last_of_year: dict[int, PhaseRecord] = {}
+    for r in records:
+        last_of_year[r.phase.year] = r
+    winners = set(history.result.powers) if history.result else set()
+    rows = []
+    for power in game.variant.powers():
+        info = board.powers.get(power)
+        row = CentreRow(power, info.colour if info else "#888", game.player_names(power) or ["—"],
+                        winner=power in winners)
+        previous = len(game.variant.home_centres(power))
+        for year, counts in table:
+            n = counts.get(power, 0)
+            units = last_of_year[year].after.units_of(power)
+            if row.out_year is not None:
+                row.cells.append(Cell(year, "–", "out"))
+                continue
+            css = "gain" if n > previous else "loss" if n < previous else ""
+            if n == 0 and not units:
+                row.out_year = year
+                css = "loss out-now"
+            row.cells.append(Cell(year, str(n), css))
+            previous = n
+        if row.winner and row.cells and history.result and history.result.kind == "solo":
+            row.cells[-1].css += " win"
+        rows.append(row)
+    return [y for y, _ in table], rows
+
+
+def centre_moves(record: PhaseRecord) -> list[tuple[str, list[str], list[str]]]:
+    """[(power, centres gained, centres lost)] for the record's centre changes, by power."""
+    gained: dict[str, list[str]] = {}
+    lost: dict[str, list[str]] = {}
+    for centre, old, new in record.centre_changes:
+        gained.setdefault(new, []).append(centre)
+        if old:
+            lost.setdefault(old, []).append(centre)
+    powers = sorted(set(gained) | set(lost))
+    return [(p, gained.get(p, []), lost.get(p, [])) for p in powers]
+
+
+# ----------------------------------------------------------------------------- orders
+
+@dataclass(frozen=True)
+class OrderItem:
+    """One line of a power's orders: the classic text, its result words, whether the rules
+    supplied it (no order received), and whether it succeeded."""
+
+    text: str
+    tags: tuple[str, ...]
+    default: bool
+    succeeded: bool
+
+    def classic(self, kind: str = MOVEMENT) -> str:
+        """The line as `dipgen.report.order_lines` prints it for a phase of `kind`."""
+        tags = f" (*{', '.join(self.tags)}*)" if self.tags else ""
+        if self.default and kind == MOVEMENT:
+            return f"{self.text} (no order){tags}"
+        if self.default and "no order" not in self.text + tags:
+            return f"{self.text}{tags} (no order)"
+        return self.text + tags
+
+
+def order_items(history: History, record: PhaseRecord, power: str) -> list[OrderItem]:
+    """The orders of `power` in `record` (a view) with their results, in the report's order."""
+    board = history.game.variant.board
+    out = []
+    for r in record.results_of(power):
+        out.append(OrderItem(r.order_text(board), tuple(r.tags()), r.default, r.succeeded))
+    return out
+
+
+def ordering_powers(history: History, record: PhaseRecord) -> list[str]:
+    """The powers that had something to order (or sent orders) in `record`, in board order."""
+    return [p for p in history.game.variant.powers()
+            if record.results_of(p) or p in record.orders or p in record.nmr or p in record.adjustments]
+
+
+# ----------------------------------------------------------------------------- history
+
+@dataclass(frozen=True)
+class SeasonLink:
+    phase: Phase
+    label: str        # 'Spring', 'retreats', 'Winter'
+    uri: str | None   # None: the phase awaits orders
+
+
+def season_name(phase: Phase) -> str:
+    """'Spring', 'Fall retreats', 'Winter': the phase within its year."""
+    return phase.season.capitalize() + (" retreats" if phase.kind == RETREATS else "")
+
+
+def phase_title(phase: Phase) -> str:
+    """'Spring 1901', 'Fall 1901 retreats', 'Winter 1901 adjustments'."""
+    return phase.name + (" adjustments" if phase.kind == ADJUSTMENTS else "")
+
+
+def kind_line(phase: Phase) -> str:
+    return {MOVEMENT: "Movement", RETREATS: "Retreats", ADJUSTMENTS: "Builds and removals"}[phase.kind]

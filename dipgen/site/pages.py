@@ -1,0 +1,315 @@
+"""The pages of the results site, as pure functions: History (and options) in, files out.
+
+Every function returns ``{uri: content}``: Markdown pages for MkDocs (raw HTML blocks
+for the laid-out parts, autoescaped by Jinja2; the GM's press and notes stay Markdown)
+and SVG maps. Each page is made from the views of one visibility level
+(`SiteOptions.level`), never from the records themselves.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable, Mapping
+
+import jinja2
+from markupsafe import Markup
+
+from ..history import History, PhaseRecord
+from ..phase import ADJUSTMENTS, MOVEMENT, Phase
+from . import maps
+from .links import archive_uri, game_uri, href, season_uri
+from .model import (and_list, centre_moves, centre_rows, game_status, kind_line, order_items, ordering_powers,
+                    phase_title, season_name, views, years_span)
+
+TEMPLATES = Path(__file__).parent / "templates"
+ASSETS = Path(__file__).parent / "assets"
+CSS_URI = "assets/dipgen/dipgen.css"
+JS_URI = "assets/dipgen/dipgen.js"
+
+
+@dataclass(frozen=True)
+class SiteOptions:
+    """How the site is laid out.
+
+    level: the visibility level every page is made for ("public" on a published site).
+    prefix: the folder of the generated pages (the archive is ``<prefix>/index.md``).
+    directory_urls: as MkDocs' ``use_directory_urls``; relative links depend on it.
+    rules: variant name -> the rules page (a source path such as ``rules/standard.md``).
+    """
+
+    level: str = "public"
+    prefix: str = "games"
+    directory_urls: bool = True
+    rules: Mapping[str, str] = field(default_factory=dict)
+
+
+@lru_cache(maxsize=1)
+def _env() -> jinja2.Environment:
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=True,
+                             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+                             undefined=jinja2.StrictUndefined)
+    return env
+
+
+def _render(template: str, **context) -> str:
+    return _env().get_template(template).render(**context)
+
+
+def _title(text: str) -> Markup:
+    """A front-matter title: HTML-escaped (themes insert it unescaped), quoted for YAML."""
+    return Markup(json.dumps(html.escape(text, quote=False), ensure_ascii=False))
+
+
+def _markdown(text: str) -> Markup:
+    """The GM's own Markdown (press, notes, description), passed through to MkDocs as written."""
+    return Markup(text.strip())
+
+
+# ----------------------------------------------------------------------------- maps
+
+def _map(history: History, options: SiteOptions, page: str, phase: Phase | None, when: str,
+         caption: str, alt: str) -> dict:
+    variant = history.game.variant
+    size = maps.map_size(variant)
+    slug = history.game.slug
+    overlay = maps.overlay_uri(options.prefix, slug, phase, when)
+    name = f"{slug}-{phase.slug}-{when}.svg" if phase else f"{slug}-now.svg"
+    return dict(id=f"map-{when}" if phase else "map-now",
+                board=href(page, maps.board_uri(variant), options.directory_urls),
+                overlay=href(page, overlay, options.directory_urls),
+                width=f"{size.width:g}", height=f"{size.height:g}", caption=caption, alt=alt, filename=name,
+                loading="eager")
+
+
+# ----------------------------------------------------------------------------- game page
+
+def game_page(history: History, options: SiteOptions, records: list[PhaseRecord] | None = None) -> dict[str, str]:
+    """The game's own page: result, kind of game, GM, map now, centre table, history."""
+    records = views(history, options.level) if records is None else records
+    game, variant = history.game, history.game.variant
+    uri = game_uri(options.prefix, game.slug)
+    link = lambda target: href(uri, target, options.directory_urls)  # noqa: E731
+    status = game_status(history)
+    years, rows = centre_rows(history, records)
+    span = years_span(history)
+
+    if history.finished:
+        last = records[-1].phase
+        map_heading, caption = "Final map", f"Final position, after {phase_title(last)}"
+    elif records:
+        map_heading, caption = "Current map", f"The position now: {phase_title(history.next_phase)} orders are due"
+    else:
+        map_heading, caption = "Starting map", f"The starting position: {history.next_phase.name} orders are due"
+
+    table: dict[int, list[dict]] = {}
+    for r in records:
+        table.setdefault(r.phase.year, []).append(
+            dict(url=link(season_uri(options.prefix, game.slug, r.phase)), label=season_name(r.phase),
+                 css=r.phase.kind))
+    if history.next_phase is not None:
+        nxt = history.next_phase
+        table.setdefault(nxt.year, []).append(dict(url=None, label=season_name(nxt), css="due"))
+
+    rules = options.rules.get(variant.name)
+    content = _render(
+        "game.md",
+        page_title=_title(game.title), game=game, status=status,
+        kind_line=variant.description or variant.title, variant_title=variant.title,
+        span=f"{span[0]}–{span[1]}" if span and span[0] != span[1] else (str(span[0]) if span else ""),
+        description=_markdown(game.description) if game.description else "",
+        map_heading=map_heading,
+        now_map=_map(history, options, uri, None, "after", caption, f"Map of {game.title}: {caption}"),
+        years=years, rows=rows,
+        victory=f"{variant.board.victory_centres} centres win outright." if variant.board.victory_centres else "",
+        history=sorted(table.items()), next_name=history.next_phase.name if history.next_phase else "",
+        rules_href=link(rules) if rules else "", archive_href=link(archive_uri(options.prefix)),
+    )
+    return {uri: content}
+
+
+# ----------------------------------------------------------------------------- season pages
+
+def season_page(history: History, options: SiteOptions, records: list[PhaseRecord], index: int) -> dict[str, str]:
+    """The page of one phase: maps before and after, every power's orders with results,
+    dislodgements, centres changing hands, press and GM notes, links to the neighbours."""
+    game, variant = history.game, history.game.variant
+    board = variant.board
+    record = records[index]
+    phase = record.phase
+    uri = season_uri(options.prefix, game.slug, phase)
+    link = lambda target: href(uri, target, options.directory_urls)  # noqa: E731
+    colour = lambda p: board.powers[p].colour if p in board.powers else "#888"  # noqa: E731
+    title = phase_title(phase)
+
+    powers = []
+    for p in ordering_powers(history, record):
+        items = []
+        for o in order_items(history, record, p):
+            first = o.default and record.kind == MOVEMENT
+            last = o.default and not first and "no order" not in o.text and "civil disorder" not in o.tags
+            css = "dg-default" if o.default else ("dg-fail" if not o.succeeded or o.tags else "dg-ok")
+            items.append(dict(text=o.text, tags=o.tags, no_order_first=first, no_order_last=last, css=css))
+        due = record.adjustments.get(p, 0)
+        adjust = (f"builds {due}" if due > 0 else f"removes {-due}") if due else ""
+        nmr_text = ""
+        if p in record.nmr and not items:
+            nmr_text = "No orders received." + (" Builds waived." if due > 0 else "")
+        powers.append(dict(power=p, colour=colour(p), player=game.player(p, phase), orders=items,
+                           nmr=p in record.nmr, adjust=adjust, nmr_text=nmr_text))
+
+    dislodged = [dict(power=d.unit.power, colour=colour(d.unit.power), unit=d.unit.describe(board),
+                      attacker=board.format_loc(d.attacker_from), by=d.by_power,
+                      retreats=and_list([board.format_loc(x) for x in d.retreats]).replace(" and ", " or "))
+                 for d in (*record.dislodged, *record.destroyed)]
+    moves = [dict(power=p, colour=colour(p), gained=", ".join(board.format_loc(c) for c in g),
+                  lost=", ".join(board.format_loc(c) for c in lost))
+             for p, g, lost in centre_moves(record)]
+
+    counts, counts_note = [], ""
+    year_end = phase.season_index == 1 and record.after.phase.season_index == 2
+    if record.centre_changes or record.kind == ADJUSTMENTS or year_end:
+        after = record.after
+        centres = after.centre_counts(variant.powers())
+        due = variant.adjustment_counts(after) if year_end else {}
+        counts_note = "Winter" if year_end else ""
+        for p in variant.powers():
+            n, u = centres.get(p, 0), len(after.units_of(p))
+            d = due.get(p, 0)
+            counts.append(dict(power=p, colour=colour(p), centres=n, units=u, out=n == 0 and u == 0,
+                               adjust=(f"builds {d}" if d > 0 else f"removes {-d}") if d else ""))
+
+    def neighbour(i: int) -> dict | None:
+        if 0 <= i < len(records):
+            return dict(url=link(season_uri(options.prefix, game.slug, records[i].phase)),
+                        label=phase_title(records[i].phase))
+        return None
+
+    if index + 1 < len(records):
+        last_label = ""
+    elif history.finished:
+        last_label = "Game over"
+    else:
+        last_label = f"{phase_title(history.next_phase)}: orders due"
+    pager = dict(prev=neighbour(index - 1), next=neighbour(index + 1), up=link(game_uri(options.prefix, game.slug)),
+                 last_label=last_label)
+    is_last = index == len(records) - 1
+    content = _render(
+        "season.md",
+        page_title=_title(f"{title} · {game.title}"), game=game, title=title, kind=kind_line(phase),
+        kind_code=record.kind,
+        archive_href=link(archive_uri(options.prefix)), game_href=link(game_uri(options.prefix, game.slug)),
+        pager=pager,
+        orders_map=_map(history, options, uri, phase, "orders", f"{title}: orders",
+                        f"Map of {title}: the orders on the position before"),
+        after_map=_map(history, options, uri, phase, "after", f"After {title}",
+                       f"Map of the position after {title}"),
+        orders_heading={MOVEMENT: "Orders", ADJUSTMENTS: "Builds and removals"}.get(record.kind, "Retreats"),
+        powers=powers, dislodged=dislodged, moves=moves, counts=counts, counts_note=counts_note,
+        press=_markdown(record.press) if record.press.strip() else "",
+        notes=_markdown(record.notes) if record.notes.strip() else "",
+        result_line=history.result_line() if is_last and history.finished else "",
+        status_kind=history.result.kind if history.result else "",
+    )
+    return {uri: content}
+
+
+# ----------------------------------------------------------------------------- whole games and the site
+
+def game_pages(history: History, options: SiteOptions) -> dict[str, str]:
+    """The game page and one page per phase played."""
+    records = views(history, options.level)
+    out = game_page(history, options, records)
+    for i in range(len(records)):
+        out.update(season_page(history, options, records, i))
+    return out
+
+
+def game_files(history: History, options: SiteOptions) -> dict[str, str]:
+    """Everything one game adds to the site: its pages and its map overlays."""
+    out = game_pages(history, options)
+    out.update(maps.game_maps(history, options.level, options.prefix))
+    return out
+
+
+def _game_rows(histories: list[History], options: SiteOptions, from_uri: str) -> list[dict]:
+    """One row per game for the archive and the home page, running games first."""
+    rows = []
+    for h in histories:
+        game, board = h.game, h.game.variant.board
+        recs = views(h, options.level)
+        now = recs[-1].after if recs else None
+        span = years_span(h)
+        players = []
+        for p in game.variant.powers():
+            out = now is not None and not now.units_of(p) and not now.centres_of(p)
+            players.append((p, board.powers[p].colour if p in board.powers else "#888",
+                            ", ".join(game.player_names(p)) or "—", out))
+        rows.append(dict(title=game.title,
+                         url=href(from_uri, game_uri(options.prefix, game.slug), options.directory_urls),
+                         variant=game.variant.title, gm=game.gm, players=players,
+                         years=(f"{span[0]}–{span[1]}" if span[0] != span[1] else str(span[0])) if span else "—",
+                         years_sort=f"{span[0]:04d}{span[1]:04d}" if span else "0",
+                         status=game_status(h)))
+    rows.sort(key=lambda r: (r["status"].sort_key[:1], r["title"].lower()))
+    return rows
+
+
+def archive_page(histories: Iterable[History], options: SiteOptions) -> dict[str, str]:
+    """The list of every game: variant, GM, players, years, status; sortable."""
+    uri = archive_uri(options.prefix)
+    histories = list(histories)
+    rows = _game_rows(histories, options, uri)
+    running = sum(1 for h in histories if not h.finished)
+    summary = (f"{len(histories)} game{'s' if len(histories) != 1 else ''}: "
+               f"{running} running, {len(histories) - running} finished.")
+    return {uri: _render("archive.md", page_title=_title("Games"), games=rows, summary=summary)}
+
+
+def games_cards(histories: Iterable[History], options: SiteOptions, from_uri: str, limit: int = 6) -> str:
+    """A block of cards for a hand-written page (the home page): the games, running ones first."""
+    histories = list(histories)
+    rows = _game_rows(histories, options, from_uri)
+    return _render("cards.html", games=rows[:limit], more=len(rows) > limit, count=len(rows),
+                   archive_url=href(from_uri, archive_uri(options.prefix), options.directory_urls))
+
+
+def shared_files(histories: Iterable[History]) -> dict[str, str]:
+    """Files every page shares: the base map of each board in use, the stylesheet and script."""
+    out: dict[str, str] = {}
+    for h in histories:
+        uri = maps.board_uri(h.game.variant)
+        if uri not in out:
+            out[uri] = maps.board_map(h.game.variant)
+    out[CSS_URI] = (ASSETS / "dipgen.css").read_text(encoding="utf-8")
+    out[JS_URI] = (ASSETS / "dipgen.js").read_text(encoding="utf-8")
+    return out
+
+
+def build_site(histories: Iterable[History], options: SiteOptions | None = None) -> dict[str, str]:
+    """The whole generated site, without caching: every game's files, the archive, shared files."""
+    options = options or SiteOptions()
+    histories = list(histories)
+    out: dict[str, str] = {}
+    for h in histories:
+        out.update(game_files(h, options))
+    out.update(archive_page(histories, options))
+    out.update(shared_files(histories))
+    return out
+
+
+def generator_fingerprint() -> str:
+    """A hash of the templates and assets, so that cached pages follow a changed template."""
+    import hashlib
+
+    from .. import __version__
+
+    digest = hashlib.sha256(__version__.encode())
+    for folder in (TEMPLATES, ASSETS):
+        for f in sorted(folder.rglob("*")):
+            if f.is_file():
+                digest.update(f.name.encode() + b"\0" + f.read_bytes())
+    return digest.hexdigest()

@@ -1,0 +1,479 @@
+"""The results site: `mkdocs build --strict` of small archives in a temporary folder, the
+pages checked against the History they were made from, a broken game failing the build.
+
+The game folders written here (`write_archive`) are shared with tests/test_browser.py.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import textwrap
+import time
+from html.parser import HTMLParser
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from dipgen.game import load_game
+from dipgen.history import replay
+from dipgen.report import order_lines
+from dipgen.site import SiteOptions, build_site, game_pages
+from dipgen.site.links import href, page_url
+from dipgen.site.model import centre_rows, order_items
+
+REPO = Path(__file__).resolve().parent.parent
+
+# --------------------------------------------------------------------------- games written for the tests
+
+PLAYERS = """
+players:
+  Austria: Alice & Co
+  England: Bob
+  France: Chloé
+  Germany: Dieter
+  Italy: Elena
+  Russia: <b>Fyodor</b>
+  Turkey: Gül
+"""
+
+ALPHA = {
+    "game.yml": "title: The Alpha Game\ngm: Grace <GM> Hopper\ndescription: A short **test** game.\n" + PLAYERS
+                + "end: {draw: [France, Turkey], phase: 1902-spring}\n",
+    "1901-spring.yml": """
+        orders:
+          Austria: [A Vie - Gal, A Bud - Ser, F Tri - Alb]
+          England: [F Lon - NTH, F Edi - NWG, A Lvp - Yor]
+          France: [A Par - Bur, A Mar - Spa, F Bre - MAO]
+          Germany: [A Ber - Kie, A Mun - Ruh, F Kie - Den]
+          Italy: [A Ven H, A Rom - Apu, F Nap - ION]
+          Turkey: [F Ank - BLA, A Smy - Arm, A Con - Bul]
+        press: |
+          **Rome:** We come in peace. <em>Honestly.</em>
+
+          * nobody believes Rome
+        notes: Russia sent no orders; its units *hold*.
+        """,
+    "1901-fall.yml": """
+        orders:
+          Austria: [A Ser H, F Alb - Gre, A Gal H]
+          England: [F NWG - Nwy, F NTH C A Yor - Bel, A Yor - Bel]
+          France: [A Spa H, F MAO - Por, A Bur H]
+          Germany: [A Kie - Hol, A Ruh - Bel, F Den H]
+          Italy: [A Ven H, A Apu - Tun, F ION C A Apu - Tun]
+          Russia: [F Sev H, A War H, A Mos - Ukr, F StP/sc - Bot]
+          Turkey: [F BLA - Sev, A Arm S F BLA - Sev, A Bul H]
+        """,
+    "1901-fall-retreats.yml": "orders:\n  Russia: [F Sev - Rum]\n",
+    "1901-winter.yml": """
+        orders:
+          Austria: [Build A Vie, Build A Bud]
+          England: [Build F Lon]
+          Germany: [Build A Ber, Build F Kie]
+          France: [Build A Par, Build F Mar]
+          Italy: [Build F Nap]
+        """,
+    "1902-spring.yml": "orders:\n  Austria: [A Vie - Tyr]\n  Italy: [A Ven - Tyr]\n",
+}
+
+BRAVO = {
+    "game.yml": "title: Bravo, still running\ngm: Hank\n" + PLAYERS,
+    "1901-spring.yml": ALPHA["1901-spring.yml"],
+}
+
+NEW = {"game.yml": "title: Charlie (not started)\ngm: Ivy\n" + PLAYERS}
+
+
+def write_game(folder: Path, files: dict[str, str]) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        (folder / name).write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+    return folder
+
+
+def write_archive(games_dir: Path) -> dict[str, Path]:
+    """A finished game, a running game and one not yet started."""
+    return {slug: write_game(games_dir / slug, files)
+            for slug, files in (("alpha", ALPHA), ("bravo", BRAVO), ("charlie", NEW))}
+
+
+def make_project(root: Path, games: dict[str, dict[str, str]] | None = None) -> Path:
+    """A site project as in a clean checkout: the repo's mkdocs.yml and site_src, and a games folder."""
+    root.mkdir(parents=True, exist_ok=True)
+    shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
+    shutil.copytree(REPO / "site_src", root / "site_src")
+    if games is None:
+        write_archive(root / "games")
+    else:
+        for slug, files in games.items():
+            write_game(root / "games" / slug, files)
+    return root
+
+
+def mkdocs_build(project: Path) -> subprocess.CompletedProcess:
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict"], cwd=project, env=env,
+                          capture_output=True, text=True, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    """The test archive, built once for the module."""
+    project = make_project(tmp_path_factory.mktemp("site") / "project")
+    result = mkdocs_build(project)
+    assert result.returncode == 0, result.stderr
+    return project
+
+
+def history(project: Path, slug: str):
+    return replay(load_game(project / "games" / slug))
+
+
+# --------------------------------------------------------------------------- reading HTML
+
+class _Tables(HTMLParser):
+    """Rows of cell texts of every table whose class includes `cls`."""
+
+    def __init__(self, cls: str):
+        super().__init__()
+        self.cls, self.depth, self.rows, self.row, self.cell = cls, 0, [], None, None
+
+    def handle_starttag(self, tag, attrs):
+        classes = (dict(attrs).get("class") or "").split()
+        if tag == "table" and (self.depth or self.cls in classes):
+            self.depth += 1
+        elif self.depth and tag == "tr":
+            self.row = []
+        elif self.depth and tag in ("td", "th"):
+            self.cell = []
+
+    def handle_endtag(self, tag):
+        if tag == "table" and self.depth:
+            self.depth -= 1
+        elif self.depth and tag in ("td", "th") and self.cell is not None:
+            self.row.append(" ".join("".join(self.cell).split()))
+            self.cell = None
+        elif self.depth and tag == "tr" and self.row is not None:
+            self.rows.append(self.row)
+            self.row = None
+
+    def handle_data(self, data):
+        if self.cell is not None:
+            self.cell.append(data)
+
+
+def table_rows(html: str, cls: str) -> list[list[str]]:
+    parser = _Tables(cls)
+    parser.feed(html)
+    return parser.rows
+
+
+class _Orders(HTMLParser):
+    """{power: (nmr?, [order line texts])} from a season page's order cards."""
+
+    def __init__(self):
+        super().__init__()
+        self.powers: dict[str, tuple[bool, list[str]]] = {}
+        self.current = None
+        self.stack: list[str] = []
+        self.buffer: list[str] | None = None
+        self.in_name = 0
+
+    def handle_starttag(self, tag, attrs):
+        classes = (dict(attrs).get("class") or "").split()
+        if tag == "section" and "dg-power" in classes:
+            self.current = {"name": "", "nmr": False, "orders": []}
+        elif self.current is not None:
+            if tag == "span" and self.in_name:
+                self.in_name += 1
+            if "dg-power-name" in classes and not self.current["name"]:
+                self.in_name = 1
+            if "dg-badge--nmr" in classes:
+                self.current["nmr"] = True
+            if tag == "li":
+                self.buffer = []
+
+    def handle_endtag(self, tag):
+        if self.current is None:
+            return
+        if tag == "span" and self.in_name:
+            self.in_name -= 1
+        if tag == "li" and self.buffer is not None:
+            self.current["orders"].append(" ".join("".join(self.buffer).split()))
+            self.buffer = None
+        if tag == "section":
+            self.powers[self.current["name"].strip()] = (self.current["nmr"], self.current["orders"])
+            self.current = None
+
+    def handle_data(self, data):
+        if self.current is None:
+            return
+        if self.in_name:
+            self.current["name"] += data
+        if self.buffer is not None:
+            self.buffer.append(data)
+
+
+def season_orders(html: str) -> dict[str, tuple[bool, list[str]]]:
+    parser = _Orders()
+    parser.feed(html)
+    return parser.powers
+
+
+def page(project: Path, url: str) -> str:
+    return (project / "site" / url / "index.html").read_text(encoding="utf-8")
+
+
+# --------------------------------------------------------------------------- (a) the build
+
+def test_strict_build_writes_every_page(built):
+    site = built / "site"
+    for path in ("index.html", "about/index.html", "rules/standard/index.html", "games/index.html",
+                 "assets/maps/standard.svg", "assets/dipgen/dipgen.css", "assets/dipgen/dipgen.js",
+                 "games/charlie/index.html", "games/charlie/maps/now.svg"):
+        assert (site / path).is_file(), path
+    for slug in ("alpha", "bravo"):
+        h = history(built, slug)
+        assert (site / "games" / slug / "index.html").is_file()
+        for r in h.records:
+            assert (site / "games" / slug / r.phase.slug / "index.html").is_file(), r.phase.slug
+            for when in ("orders", "after"):
+                assert (site / "games" / slug / "maps" / f"{r.phase.slug}-{when}.svg").stat().st_size > 0
+
+
+def test_nothing_is_fetched_from_the_network(built):
+    """No CDN: no page refers to another host for styles, scripts, fonts or images."""
+    for html in (built / "site").rglob("*.html"):
+        text = html.read_text(encoding="utf-8")
+        for m in re.finditer(r'<(?:link|script|img|object)\b[^>]*?(?:href|src|data)="(https?:)?//', text):
+            pytest.fail(f"{html}: {m.group(0)}")
+
+
+def test_every_link_in_the_generated_pages_resolves(built):
+    site = built / "site"
+    for html in (site / "games").rglob("*.html"):
+        text = html.read_text(encoding="utf-8")
+        for m in re.finditer(r'\b(?:href|src|data|data-board|data-overlay)="([^"#:]+?)(?:#[^"]*)?"', text):
+            target = (html.parent / m.group(1)).resolve()
+            if target.is_dir():
+                target = target / "index.html"
+            assert target.is_file(), f"{html.relative_to(site)} links to missing {m.group(1)}"
+
+
+def test_example_games_build(tmp_path):
+    """The repository's own games/ (when there are any) build strictly with every page."""
+    games = sorted(p.parent for p in (REPO / "games").glob("*/game.yml"))
+    if not games:
+        pytest.skip("no example games in games/ yet")
+    project = make_project(tmp_path / "project", games={})
+    shutil.rmtree(project / "games", ignore_errors=True)
+    shutil.copytree(REPO / "games", project / "games")
+    result = mkdocs_build(project)
+    assert result.returncode == 0, result.stderr
+    for folder in games:
+        h = replay(load_game(project / "games" / folder.name))
+        assert (project / "site" / "games" / folder.name / "index.html").is_file()
+        for r in h.records:
+            assert (project / "site" / "games" / folder.name / r.phase.slug / "index.html").is_file()
+        body = table_rows(page(project, f"games/{folder.name}"), "dg-centres")[1:]
+        for power, row in zip(h.game.variant.powers(), body):
+            counts = [c[power] for _, c in h.centre_table()]
+            shown = row[1:]
+            out = shown.index("–") if "–" in shown else len(shown)
+            assert [int(x) for x in shown[:out]] == counts[:out], (folder.name, power)
+            assert all(x == "–" for x in shown[out:]) and not any(counts[out:]), (folder.name, power)
+
+
+# --------------------------------------------------------------------------- (b) pages agree with the History
+
+def test_centre_table_agrees_with_history(built):
+    for slug in ("alpha", "bravo"):
+        h = history(built, slug)
+        rows = table_rows(page(built, f"games/{slug}"), "dg-centres")
+        header, body = rows[0], rows[1:]
+        expected = h.centre_table()
+        assert header[1:] == [f"{y % 100:02d}" for y, _ in expected]
+        powers = h.game.variant.powers()
+        assert [r[0].split()[0] for r in body] == powers
+        for power, row in zip(powers, body):
+            assert row[0] == f"{power} {h.game.player(power)}"
+            assert [int(x) for x in row[1:]] == [counts[power] for _, counts in expected]
+
+
+def test_season_pages_agree_with_results(built):
+    h = history(built, "alpha")
+    for record in h.records:
+        html = page(built, f"games/alpha/{record.phase.slug}")
+        shown = season_orders(html)
+        for power in shown:
+            nmr, lines = shown[power]
+            assert nmr == (power in record.nmr), (record.phase, power)
+            expected = [re.sub(r"\(\*([^*]+)\*\)", r"(\1)", x) for x in order_lines(h, record, power)]
+            assert lines == expected, (record.phase, power)
+        assert set(record.nmr) <= set(shown)
+        assert {r.power for r in record.results} <= set(shown)
+
+
+def test_season_page_shows_what_happened(built):
+    spring = page(built, "games/alpha/1901-spring")
+    assert "<strong>Rome:</strong> We come in peace." in spring          # press is Markdown
+    assert "<em>hold</em>" in spring                                      # so are the GM's notes
+    assert 'rel="next" href="../1901-fall/"' in spring
+    fall = page(built, "games/alpha/1901-fall")
+    assert "F Sev</span>, dislodged by Turkey from BLA: may retreat to Rum or disband." in fall
+    assert "A Yor - Bel <span class=\"dg-res\">(<em>bounce</em>)</span>" in fall
+    retreats = page(built, "games/alpha/1901-fall-retreats")
+    assert "gains Bul, Sev" in retreats and "loses Sev" in retreats
+    winter = page(built, "games/alpha/1901-winter")
+    assert "No orders received. Builds waived." in winter                 # Turkey built nothing
+    last = page(built, "games/alpha/1902-spring")
+    assert "Game over" in last and "2-way draw between France" in last
+
+
+def test_game_page_and_archive(built):
+    alpha = page(built, "games/alpha")
+    assert "2-way draw between France (Chloé) and Turkey (Gül), Spring 1902." in alpha
+    assert "Grace &lt;GM&gt; Hopper" in alpha and "<GM>" not in alpha       # escaped
+    assert "&lt;b&gt;Fyodor&lt;/b&gt;" in alpha and "<b>Fyodor</b>" not in alpha
+    assert 'href="1901-fall-retreats/"' in alpha and 'href="../../rules/standard/"' in alpha
+    assert "<title>The Alpha Game - " in alpha
+    bravo = page(built, "games/bravo")
+    assert "Fall 1901 orders are due" in bravo
+    rows = table_rows(page(built, "games"), "dg-archive")
+    assert rows[0][:3] == ["Game", "Variant", "GM"]
+    status = {r[0]: r[-1] for r in rows[1:]}
+    assert status == {"The Alpha Game": "Drawn between France and Turkey", "Bravo, still running": "Running: Fall 1901",
+                      "Charlie (not started)": "Not started"}
+
+
+# --------------------------------------------------------------------------- (c) a broken game
+
+def test_broken_game_fails_the_build_and_writes_nothing(tmp_path):
+    games = {"alpha": ALPHA, "broken": dict(BRAVO)}
+    games["broken"]["1901-fall.yml"] = "orders:\n  France:\n    - A Par - Bur\n    - A Mar - Spq\n"
+    project = make_project(tmp_path / "project", games)
+    result = mkdocs_build(project)
+    assert result.returncode != 0
+    check = subprocess.run([sys.executable, "-m", "dipgen.cli", "check", "games"], cwd=project,
+                           capture_output=True, text=True)
+    assert check.returncode == 1
+    problems = [line for line in check.stderr.splitlines() if re.match(r"\S+:\d+: error: ", line)]
+    assert problems and problems[0].startswith("games/broken/1901-fall.yml:4: error: unknown province")
+    for line in problems:
+        assert line in result.stderr
+    assert not (project / "site").exists()
+
+
+# --------------------------------------------------------------------------- the generator on its own
+
+def test_generator_is_pure_and_names_pages_by_source_path(tmp_path):
+    write_archive(tmp_path / "games")
+    hs = [replay(load_game(tmp_path / "games" / s)) for s in ("alpha", "bravo", "charlie")]
+    files = build_site(hs, SiteOptions(level="public"))
+    assert "games/index.md" in files and "games/alpha/1901-fall-retreats.md" in files
+    assert files == build_site(hs, SiteOptions(level="public"))
+    flat = build_site(hs, SiteOptions(level="public", directory_urls=False))
+    assert 'href="1901-spring.html"' in flat["games/alpha/index.md"]
+    assert not list(tmp_path.glob("**/*.md"))  # nothing written
+
+
+def test_every_page_function_takes_the_level(tmp_path):
+    write_game(tmp_path / "alpha", ALPHA)
+    h = replay(load_game(tmp_path / "alpha"))
+    with pytest.raises(ValueError):
+        game_pages(h, SiteOptions(level="nobody"))
+    assert game_pages(h, SiteOptions(level="gm")) == game_pages(h, SiteOptions(level="public"))
+
+
+def test_order_items_print_as_the_report_does(tmp_path):
+    write_game(tmp_path / "alpha", ALPHA)
+    h = replay(load_game(tmp_path / "alpha"))
+    for r in h.records:
+        for p in h.game.variant.powers():
+            assert [o.classic(r.kind) for o in order_items(h, r, p)] == order_lines(h, r, p)
+
+
+def test_relative_links():
+    assert href("games/a/index.md", "games/a/1901-spring.md") == "1901-spring/"
+    assert href("games/a/1901-spring.md", "games/index.md") == "../../"
+    assert href("games/a/1901-spring.md", "assets/maps/standard.svg") == "../../../assets/maps/standard.svg"
+    assert href("games/a/1901-spring.md", "games/a/index.md", False) == "./index.html"
+    assert href("games/a/1901-spring.md", "games/a/maps/x.svg", False) == "maps/x.svg"
+    assert page_url("index.md") == "" and page_url("games/index.md") == "games/"
+
+
+def test_eliminated_powers_show_dashes():
+    """A power out of the game has its last count, then dashes; the solo winner's year is marked."""
+    counts = [{"Austria": 4, "Turkey": 3}, {"Austria": 0, "Turkey": 18}, {"Austria": 0, "Turkey": 18}]
+
+    def rec(year, c, units):
+        after = SimpleNamespace(centre_counts=lambda powers, c=c: dict(c),
+                                units_of=lambda p, units=units: units.get(p, []))
+        return SimpleNamespace(phase=SimpleNamespace(year=year, season_index=1), after=after)
+
+    records = [rec(1901, counts[0], {"Austria": [1], "Turkey": [1]}),
+               rec(1902, counts[1], {"Turkey": [1]}), rec(1903, counts[2], {"Turkey": [1]})]
+    powers = ["Austria", "Turkey"]
+    variant = SimpleNamespace(powers=lambda: powers, home_centres=lambda p: (1, 2, 3),
+                              board=SimpleNamespace(powers={}))
+    game = SimpleNamespace(variant=variant, player_names=lambda p: [p.lower()])
+    h = SimpleNamespace(game=game, result=SimpleNamespace(kind="solo", powers=("Turkey",)))
+    years, rows = centre_rows(h, records)
+    assert years == [1901, 1902, 1903]
+    austria, turkey = rows
+    assert [c.text for c in austria.cells] == ["4", "0", "–"] and austria.out_year == 1902
+    assert turkey.winner and "win" in turkey.cells[-1].css and turkey.out_year is None
+
+
+# --------------------------------------------------------------------------- mkdocs serve: only the changed game
+
+def _serve_rebuild(project: Path, dirty: bool = False):
+    """A rebuild as `mkdocs serve` does one: the config read again, the plugin object kept."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    cfg = load_config(str(project / "mkdocs.yml"))
+    build(cfg, dirty=dirty)
+    return cfg.plugins["dipgen"]
+
+
+def test_serve_rebuild_redoes_only_the_changed_game(tmp_path):
+    project = make_project(tmp_path / "project")
+    first = _serve_rebuild(project)
+    assert first.stats["redone"] == 3
+    again = _serve_rebuild(project)
+    assert again is first and again.stats["redone"] == 0
+    with (project / "games" / "bravo" / "1901-spring.yml").open("a", encoding="utf-8") as f:
+        f.write("  Late news from Vienna.\n")
+    third = _serve_rebuild(project)
+    assert third.stats["redone"] == 1
+    assert "Late news from Vienna." in page(project, "games/bravo/1901-spring")
+
+
+def test_serve_dirty_rewrites_only_the_changed_games_pages(tmp_path):
+    project = make_project(tmp_path / "project")
+    plugin = _serve_rebuild(project)
+    plugin.on_startup(command="serve", dirty=True)
+    try:
+        _serve_rebuild(project, dirty=True)
+        site = project / "site" / "games"
+        before = {p: p.stat().st_mtime_ns for p in site.rglob("index.html")}
+        time.sleep(0.05)
+        with (project / "games" / "bravo" / "1901-spring.yml").open("a", encoding="utf-8") as f:
+            f.write("  Late news from Vienna.\n")
+        _serve_rebuild(project, dirty=True)
+        changed = {p.relative_to(site).as_posix() for p in before if p.stat().st_mtime_ns != before[p]}
+        assert "bravo/1901-spring/index.html" in changed
+        assert not any(p.startswith("alpha/") for p in changed), changed
+    finally:
+        plugin.on_startup(command="build", dirty=False)
+        plugin.on_shutdown()
+
+
+def test_home_page_lists_the_games(built):
+    home = (built / "site" / "index.html").read_text(encoding="utf-8")
+    assert 'class="dg-card" href="games/alpha/"' in home and "dipgen:games" not in home
