@@ -14,6 +14,14 @@ the bot's. Every phase is stepped with dipgen's own engine while generating, the
 are then written, and the written folder is replayed with ``dipgen`` to make sure it says
 the same thing. Everything is drawn from a fixed seed: the output is the same every run.
 
+Two of the games are Stab! games (hidden movement): the first phase file carries each power's
+free ``placement``; the players lose track of foreign units now and then (``Script.fog``) and
+so blunder into each other; a few scenes the reports must show (a convoying fleet under
+attack, a self-standoff a foreign unit reveals) are set up on purpose if the bot has not
+produced them (``Script.wants``); and since press in a hidden game is public, its press and GM
+notes are written from dipgen's own public view of each season, so they say only what the
+public report shows: rumour, diplomacy, bluster and the revealed contacts.
+
 Each folder gets a ``.generated`` manifest (hashes of the files written). A folder whose
 files no longer match it has been edited by hand, and is left alone unless ``--force``.
 """
@@ -25,7 +33,7 @@ import hashlib
 import json
 import random
 import sys
-from collections import Counter, deque
+from collections import Counter, defaultdict, deque
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -36,8 +44,9 @@ if str(ROOT) not in sys.path:
 import yaml  # noqa: E402
 
 from dipgen.board import province_of  # noqa: E402
-from dipgen.orders import (Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, Support,  # noqa: E402
+from dipgen.orders import (Build, Concealed, Convoy, Disband, Hold, Move, Order, Remove, Retreat, Support,  # noqa: E402
                            UnitRef, Waive, for_phase, parse_order)
+from dipgen.variants.stab import contacts  # noqa: E402
 from dipgen.phase import Phase  # noqa: E402
 from dipgen.position import Position, Unit  # noqa: E402
 from dipgen.variants import get_variant  # noqa: E402
@@ -660,6 +669,10 @@ class Script:
     overrides: dict = field(default_factory=dict)  # phase slug -> {power: [order text]}: scripted decisions
     deadlines: tuple = ("Sunday 20:00 UK time", "Wednesday 22:00 CET", "Friday noon GMT")
     expect: tuple = ()               # ("solo", power) or ("draw", n): the result the story needs
+    variant: str = "standard"        # "stab": a hidden-movement game (see the Stab! section below)
+    placement: dict = field(default_factory=dict)  # Stab!: power -> [unit], the free initial placement
+    fog: float = 0.0                 # Stab!: the chance a player has lost track of a foreign unit
+    wants: dict = field(default_factory=dict)  # Stab!: feature -> earliest phase slug to set it up
 
 
 @dataclass
@@ -680,6 +693,8 @@ class PhaseLog:
     ally_supports: list = field(default_factory=list)
     press: str = ""
     notes: str = ""
+    placement: dict | None = None  # Stab!: the initial placement, written in the first phase file
+    tweaks: list = field(default_factory=list)     # Stab!: scenes set up on purpose (feature, power, ...)
 
 
 class Sim:
@@ -690,7 +705,10 @@ class Sim:
         for a, b in script.alliances:
             self.rel.allies.add(frozenset((a, b)))
         self.bot = Bot(self.rng, self.rel, script.aggression)
-        self.pos = VARIANT.start(1901)
+        self.variant = get_variant(script.variant)
+        self.pos = VARIANT.start(1901) if not script.placement else placed_position(self.variant, script.placement)
+        self.fog_rng = random.Random(script.seed * 31 + 7)  # only Stab! games draw from it
+        self.shown: Counter = Counter()  # Stab!: contact kinds seen so far (to know which scenes are still wanted)
         self.log: list[PhaseLog] = []
         self.result = None  # ("solo", power) or ("draw", powers)
         self.cd_done = False
@@ -779,6 +797,104 @@ class Sim:
             after = after.with_(phase=Phase(ph.year, 1), dislodged=())
         return after, changes
 
+    # ----- Stab!: play in the dark, and the scenes an example must show
+    def believed(self, pos: Position, power: str) -> Position:
+        """What `power` thinks the board looks like: its own units, its allies' (they talk), foreign
+        units in its own centres (the GM tells it), and each other foreign unit unless it has lost
+        track of it."""
+        mine = set(pos.centres_of(power))
+        keep = [u for u in pos.units if u.power == power or self.rel.trusts(power, u.power) or u.province in mine
+                or self.fog_rng.random() >= self.s.fog]
+        return pos.with_(units=tuple(keep))
+
+    def set_scenes(self, pos: Position, plans: dict) -> list:
+        """Stab!: for each feature the example still lacks (see `Script.wants`), look for a place on
+        the board where two players' plans could plausibly produce it, and change those orders."""
+        done = []
+        for feature, since in self.s.wants.items():
+            if pos.phase < Phase.from_slug(since) or self.shown[feature]:
+                continue
+            scene = getattr(self, f"scene_{feature}")(pos, plans)
+            if scene:
+                done.append((feature, *scene))
+        return done
+
+    def _mine_idle(self, plans, power: str, prov: str) -> bool:
+        o = plans[power].orders.get(prov)
+        return isinstance(o, (Hold, Support))
+
+    def _undo_supports_of(self, plans, power: str, provs: set) -> None:
+        for q, o in list(plans[power].orders.items()):
+            if isinstance(o, Support) and o.target.province in provs:
+                plans[power].orders[q] = Hold(o.unit)
+
+    def _targets(self, plans) -> Counter:
+        return Counter(province_of(o.dest) for plan in plans.values() for o in plan.orders.values()
+                       if isinstance(o, Move))
+
+    def scene_convoy_attacked(self, pos: Position, plans: dict):
+        """An army crosses a sea to an empty coast, and a foreign fleet picks that season to attack
+        the convoying fleet (it sees a convoy, not what is convoyed)."""
+        occupied = {u.province: u for u in pos.units}
+        targets = self._targets(plans)
+        for power in sorted(plans):
+            for f in sorted(pos.units_of(power), key=lambda u: u.loc):
+                if f.kind != "F" or f.province not in SEAS or isinstance(plans[power].orders.get(f.province), Convoy):
+                    continue
+                # an enemy's fleet, or failing that a friend's that did not know what was there
+                attackers = sorted((g for g in pos.units if g.power != power and g.power in plans and g.kind == "F"
+                                    and reaches(g, f.province)),
+                                   key=lambda g: (self.rel.trusts(g.power, power), g.loc))
+                if not attackers:
+                    continue
+                for a in sorted(pos.units_of(power), key=lambda u: u.loc):
+                    if a.kind != "A" or not sea_touches(f.province, a.province):
+                        continue
+                    dests = [d for d in sorted(BOARD.provinces) if d not in SEAS and d != a.province
+                             and sea_touches(f.province, d) and d not in occupied and not targets[d]
+                             and d not in BOARD.army_adj.get(a.province, ())]
+                    if not dests:
+                        continue
+                    d, g = dests[0], attackers[0]
+                    for q, o in list(plans[power].orders.items()):
+                        if isinstance(o, Move) and province_of(o.dest) == d:
+                            plans[power].orders[q] = Hold(o.unit)
+                    self._undo_supports_of(plans, power, {a.province, f.province})
+                    plans[power].orders[a.province] = Move(UnitRef("A", a.loc), d)
+                    plans[power].orders[f.province] = Convoy(UnitRef("F", f.loc), UnitRef("A", a.loc), d)
+                    self._undo_supports_of(plans, g.power, {g.province})
+                    plans[g.power].orders[g.province] = Move(UnitRef(g.kind, g.loc), f.province)
+                    return power, g.power, f.province
+        return None
+
+    def scene_self_standoff_shown(self, pos: Position, plans: dict):
+        """Two of a power's units try for the same empty space, while a foreign unit attacks one of
+        them where it stood: the report shows that one's self-standoff, not the other."""
+        occupied = {u.province: u for u in pos.units}
+        targets = self._targets(plans)
+        for power in sorted(plans):
+            for q, o in sorted(((q, o) for p2, plan in plans.items() if p2 != power for q, o in plan.orders.items()),
+                               key=lambda t: t[0]):
+                if not isinstance(o, Move):
+                    continue
+                u1 = occupied.get(province_of(o.dest))
+                if u1 is None or u1.power != power or not self._mine_idle(plans, power, u1.province):
+                    continue
+                for u2 in sorted(pos.units_of(power), key=lambda u: u.loc):
+                    if u2 == u1 or not self._mine_idle(plans, power, u2.province):
+                        continue
+                    xs = [x for x in sorted(BOARD.provinces) if x not in occupied and not targets[x]
+                          and reaches(u1, x) and reaches(u2, x)]
+                    if xs:
+                        x = xs[0]
+                        self._undo_supports_of(plans, power, {u1.province, u2.province})
+                        for u in (u1, u2):
+                            loc = next(l for l in BOARD.fleet_locations(x) if l in BOARD.fleet_adj.get(u.loc, ())) \
+                                if u.kind == "F" else x
+                            plans[power].orders[u.province] = Move(UnitRef(u.kind, u.loc), loc)
+                        return power, occupied[q].power, x
+        return None
+
     def texts_for(self, power: str, orders: list[Order], kind: str) -> list[str]:
         style = self.s.styles.get(power, "canonical")
         out = []
@@ -803,10 +919,12 @@ class Sim:
             for q, cl in claimed.items():
                 if self.rel.trusts(power, q):
                     friends |= cl
-            plan = self.bot.movement(pos, power, friends)
+            seen = self.believed(pos, power) if self.s.fog else pos
+            plan = self.bot.movement(seen, power, friends)
             plans[power] = plan
             claimed[power] = {province_of(o.dest) for o in plan.orders.values() if isinstance(o, Move)}
         self.bot.ally_supports(pos, plans, self.rng)
+        tweaks = self.set_scenes(pos, plans) if self.s.wants else []
         orders = {p: [plan.orders[k] for k in sorted(plan.orders)] for p, plan in plans.items()}
         texts = {p: self.texts_for(p, os, "movement") for p, os in orders.items()}
         for p, ts in self.s.overrides.get(slug, {}).items():
@@ -823,7 +941,7 @@ class Sim:
         for p in nmr:
             del texts[p]
         parsed = self.parse_back(texts, "movement")
-        out = VARIANT.movement(pos, parsed)
+        out = self.variant.movement(pos, parsed)
         ph = pos.phase
         after = Position(Phase(ph.year, ph.season_index, True), out.units, pos.owners, out.dislodged)
         changes = ()
@@ -832,6 +950,11 @@ class Sim:
         log = PhaseLog(ph, pos, after, texts, parsed, out.results, out.dislodged, out.destroyed, changes,
                        nmr=nmr, misorders=misorders)
         log.ally_supports = [(p, n) for p, plan in plans.items() for n in plan.notes]
+        log.tweaks = tweaks
+        if self.s.placement and ph == Phase(1901, 0):
+            log.placement = self.s.placement
+        if self.s.variant == "stab":
+            self.shown.update(contact_kinds(log))
         return log
 
     def misorder(self, pos, power, orders, how):
@@ -1520,6 +1643,11 @@ def _block(text: str, indent: int) -> str:
 
 def phase_yaml(log: PhaseLog, blocks: set) -> str:
     out = []
+    if log.placement:
+        out.append("placement:\n")
+        for power in POWERS:
+            if power in log.placement:
+                out.append(f"  {power}: [{', '.join(log.placement[power])}]\n")
     if log.texts:
         out.append("orders:\n")
         for power in POWERS:
@@ -1543,7 +1671,7 @@ def phase_yaml(log: PhaseLog, blocks: set) -> str:
 
 def game_yaml(sim: Sim) -> str:
     s = sim.s
-    out = [f"title: {_scalar(s.title)}\n", "variant: standard\n", f"gm: {_scalar(s.gm)}\n", "start: 1901\n"]
+    out = [f"title: {_scalar(s.title)}\n", f"variant: {s.variant}\n", f"gm: {_scalar(s.gm)}\n", "start: 1901\n"]
     out.append("description: " + _block(s.description, 2))
     out.append("players:\n")
     for power in POWERS:
@@ -1665,10 +1793,537 @@ def summary(history, sim: Sim | None = None) -> str:
     keys = ["years", "convoys", "multi_fleet_convoys", "supported_attacks", "dislodgements", "retreats", "disbands",
             "builds", "removals", "cd_removals", "nmr", "eliminated", "press", "notes", "warnings"]
     lines.append("  " + ", ".join(f"{k} {c[k]}" for k in keys))
+    if history.game.variant.name == "stab":
+        sc = stab_counts(history)
+        lines.append("  contacts: " + ", ".join(f"{k} {sc[k]}" for k in STAB_KEYS))
     if sim is not None:
         stabs = [(ph, a, b) for ph, evs in sorted(sim.s.events.items()) for k, a, b in evs if k == "stab"]
         lines.append("  stabs: " + "; ".join(f"{a} stabs {b} ({Phase.from_slug(ph).name})" for ph, a, b in stabs))
     return "\n".join(lines)
+
+
+# ====================================================================== Stab!
+
+def placed_position(variant, placement: dict) -> Position:
+    """The opening position of a Stab! game from its placement, read by the variant itself."""
+    from dipgen.game import PhaseFile
+
+    first = Phase(1901, 0)
+    pf = PhaseFile(first, Path("1901-spring.yml"), {}, {}, extra={"placement": placement})
+    game = type("Placed", (), {"start": 1901, "phases": {first: pf}})()
+    return variant.initial_position(game)
+
+
+def contact_kinds(rec) -> Counter:
+    """The kinds of contact a Stab! movement phase shows (rec: a PhaseLog or a PhaseRecord), by
+    dipgen's own `contacts`: who touched a foreign unit, and whose orders were disputed."""
+    touched, disputed = contacts(rec)
+    unit_at = {u.province: u for u in rec.before.units}
+    eff = [r for r in rec.results if r.effective]
+    moves = [r for r in eff if isinstance(r.order, Move) and not r.has("no_convoy")]
+    moved = {m.unit.province for m in moves if m.succeeded}
+    by_dest = defaultdict(list)
+    for m in moves:
+        by_dest[province_of(m.order.dest)].append(m)
+    c: Counter = Counter()
+    for m in moves:
+        there = unit_at.get(province_of(m.order.dest))
+        if there is not None and there.power != m.power and m.unit in touched and there in touched:
+            c["direct"] += 1
+    for dest, ms in by_dest.items():
+        there = unit_at.get(dest)
+        if len({m.power for m in ms}) >= 2 and (there is None or dest in moved):
+            c["same_space"] += 1
+            if there is None and not any(m.succeeded for m in ms):
+                c["empty_bounce"] += 1
+    for r in eff:
+        if isinstance(r.order, Support) and r.unit in disputed:
+            if r.has("cut"):
+                c["cut"] += 1
+            elif r.succeeded and unit_at.get(r.order.target.province) in touched:
+                c["support_contact"] += 1
+        if isinstance(r.order, Convoy) and r.unit in disputed:
+            if unit_at.get(r.order.target.province) in touched:
+                c["convoy_contact"] += 1
+            elif r.unit in touched:
+                c["convoy_attacked"] += 1
+        if isinstance(r.order, Move) and any(n.kind == "bounce" and n.why == "self-standoff" for n in r.notes):
+            c["self_standoff"] += 1
+            c["self_standoff_shown"] += r.unit in disputed
+    c["hidden_orders"] = sum(1 for r in eff if r.unit not in disputed)
+    return c
+
+
+STAB_KEYS = ("direct", "empty_bounce", "same_space", "support_contact", "convoy_contact", "cut", "convoy_attacked",
+             "self_standoff", "self_standoff_shown", "hidden_orders", "destroyed")
+
+
+def stab_counts(history) -> Counter:
+    c: Counter = Counter()
+    for rec in history.records:
+        if rec.phase.kind == "movement":
+            c.update(contact_kinds(rec))
+            c["destroyed"] += len(rec.destroyed)
+    return c
+
+
+# Press in a hidden game is public: it may say only what the public report shows (revealed
+# orders, dislodgements, NMRs, centre totals), diplomacy, rumour and bluster. {prov} slots are
+# filled from the public report (or a home centre at the end), never from where units really are.
+STAB_PRESS = {
+    "opening": [
+        "{me} to All: Nobody can see anybody in this game. We intend to be the nobody you should have looked for.",
+        "{me} to {you}: I won't ask where you placed your units if you don't ask where I placed mine.",
+        "{me} to All: Our placement was made by a committee of generals and one very confident admiral.",
+        "{me} to {you}: A blind board is a trusting board. Or a very nervous one. Let's be the first kind.",
+        "{me} to All: Good luck, everyone. You'll need it more than usual: the lights are off.",
+        "{me} to {you}: Tell me roughly where your border units are and I'll tell you roughly where mine aren't.",
+    ],
+    "ally": [
+        "{me} to {you}: Agreed. Our border stays empty, and if either of us finds a unit on it, we talk before we shoot.",
+        "{me} to All: {me} and {you} have signed a pact of friendship. Where our armies stand remains a private matter.",
+        "{me} to {you}: I'll tell you where my fleets are if you tell me where yours are. On three.",
+        "{me} to {you}: Our ambassadors have drunk the embassy dry. I take that as a yes.",
+        "{me} to {you}: Good talk last night. Same time next season, same lies to everyone else?",
+    ],
+    "war": [
+        "{me} to {you}: You know why. Don't pretend you don't.",
+        "{me} to All: {me} regrets that {you} has left us no choice.",
+        "{me} to All: The {adj} government has recalled its ambassador from {you}.",
+        "{me} to {you}: Nothing personal. Well, a little personal.",
+        "{me} to All: Mobilisation orders have gone out. Where to is nobody's business but ours.",
+        "{me} to {you}: Your emails say peace. The GM's report says something else.",
+    ],
+    "stab_lie": [
+        "{me} to {you}: All quiet on our side of the border, exactly as we agreed.",
+        "{me} to {you}: Same orders as last season. You have my word.",
+        "{me} to {you}: Honestly, you could leave the border empty this time. Nobody's coming.",
+        "{me} to {you}: You can't see my units and I can't see yours. That's what trust is for.",
+        "{me} to {you}: Our friendship is the one fixed point on this board.",
+    ],
+    "stab_outrage": [
+        "{me} to {you}: Really. After everything.",
+        "{me} to All: For the record: {you} swore the night before the deadline that we were safe. Choose your allies accordingly.",
+        "{me} to {you}: I hope it was worth it.",
+        "{me} to All: {you} is a liar and I have the emails to prove it.",
+        "{me} to {you}: Well played, I suppose. You'll regret it by {year}.",
+        "{me} to All: Anyone who wants to help us teach {you} a lesson, my inbox is open.",
+    ],
+    "stab_excuse": [
+        "{me} to {you}: You'd have done the same by next year. I just got there first.",
+        "{me} to All: {me} has secured its border. No further comment.",
+        "{me} to {you}: Let's not make this personal. Talk to me in the winter.",
+        "{me} to All: Alliances are seasonal. So is the weather.",
+    ],
+    "dislodged": [
+        "{me} to {you}: Was that really necessary in {prov}?",
+        "{me} to All: Our garrison in {prov} withdrew in perfect order. Where to, we're not saying.",
+        "{me} to {you}: Point taken about {prov}. What do you want?",
+        "{me} to All: We have been pushed out of {prov}. We will be back, and you won't see us coming.",
+        "{me} to {you}: That was a lot of units to bring to {prov} just for us. Flattered.",
+        "{me} to {you}: Shall we talk about {prov} before it happens again?",
+    ],
+    "dislodger": [
+        "{me} to {you}: Nothing personal about {prov}. We just needed the room.",
+        "{me} to All: As the report says: {prov} has changed hands, and the previous tenant has left no forwarding address.",
+        "{me} to {you}: You'll get a letter from the GM about {prov}. So did we.",
+    ],
+    "bounce": [
+        "{me} to {you}: We both seem to have wanted {prov}. Shall we both not want it next time?",
+        "{me} to {you}: Fancy meeting you in {prov}. In the dark, too.",
+        "{me} to {you}: That bounce in {prov} was a misunderstanding, surely?",
+        "{me} to All: Traffic in {prov} was heavy this season. Nobody got through, and now everybody knows it.",
+        "{me} to {you}: DMZ in {prov}? Proposed in good faith, and this time let's both mean it.",
+    ],
+    "held": [
+        "{me} to {you}: Our unit in {prov} sends its regards. It isn't going anywhere.",
+        "{me} to {you}: Knock before you come into {prov} next time.",
+        "{me} to All: Someone tried the door in {prov}. It was locked.",
+    ],
+    "cut": [
+        "{me} to All: {you}'s unit in {prov} was supporting something, and then it wasn't. What, we wonder?",
+        "Anonymous to All: Ask {you} what that support from {prov} was for. Go on, ask.",
+        "{me} to {you}: Sorry about the support in {prov}. Or not sorry. It depends what it was for.",
+    ],
+    "convoy_seen": [
+        "{me} to All: The report shows one of {you}'s fleets convoying in {prov}. Convoying whom, and where to? Answers on a postcard.",
+        "Anonymous to All: A fleet in {prov} was carrying something last season. Coastal towns, lock your doors.",
+    ],
+    "convoy": [
+        "{me} to All: The navy delivers. {prov}, meet the army.",
+        "{me} to All: Seaborne and seasick, our army is ashore in {prov}. Yes, it was in the report. We wanted you to know.",
+    ],
+    "thanks": [
+        "{me} to {you}: Thanks for the support into {prov}. I owe you one.",
+        "{me} to {you}: Textbook. That support into {prov} was worth a hundred emails.",
+        "{me} to {you}: Couldn't have done {prov} without you. Next one's on me.",
+    ],
+    "self_standoff": [
+        "{me} to All: Has anyone else noticed {you}'s units queuing politely outside {prov}? After you. No, after you.",
+        "Anonymous to All: The report has {you} bouncing off itself at {prov}. The fog is thicker than we thought.",
+    ],
+    "totals_up": [
+        "{me} to All: {you} is up {n} and nobody saw a thing. I'd like to know where from.",
+        "Anonymous to All: {you} gained {n} last year. Check your centres, everyone. Then check them again.",
+        "{me} to {you}: Congratulations on the new centres. Whose were they, out of interest?",
+    ],
+    "totals_down": [
+        "{me} to All: We are down {n}. We know who. Do you?",
+        "{me} to All: Somebody has been in our larder. The GM's letter was very informative.",
+        "{me} to All: The loss of a centre is a temporary arrangement.",
+    ],
+    "rumour": [
+        "Anonymous to All: Someone on this board has promised the same centre to three different people.",
+        "Anonymous to All: Watch the quiet ones. In this game they're all quiet.",
+        "{me} to All: We hear {you} has been building fleets. We also hear {you} has been building armies. We hear a lot.",
+        "Anonymous to All: Three powers have asked me where {you}'s armies are. I don't know either.",
+        "{me} to {you}: My spies say you're coming for us. My other spies say you're not. I've fired them both.",
+        "{me} to All: The {adj} Gazette reports record harvests and absolutely no troop movements. None. Don't look.",
+        "{me} to {you}: Did you get my last email? The one with the map? Ignore the arrows, it's a decoy.",
+        "Anonymous to All: The GM sends longer letters to some of you than to others. Draw your own conclusions.",
+        "{me} to All: If you found one of our units where you didn't expect it, so did we.",
+        "{me} to {you}: Is it just me or is it very crowded out there? I keep bumping into things.",
+        "{me} to All: Our foreign minister is on holiday. Please address all threats to the Minister of Agriculture.",
+        "{me} to {you}: Serious question: where do you think everyone is? I'll show you my guess if you show me yours.",
+        "{me} to All: Rumours of a secret treaty are false. The treaty is not secret. Everything else is.",
+        "{me} to {you}: Still friends? Just checking. It's hard to tell in the dark.",
+    ],
+    "leader": [
+        "{me} to All: Has anyone else counted {you}'s centres lately? I have. It's {n}, and we can't even see where they are.",
+        "{me} to All: A friendly reminder that 18 is the number, and {you} is at {n}.",
+        "{me} to {you}: {n} centres is a lot of centres. Some of us are getting nervous.",
+        "{me} to All: Stop the leader. I'm not saying who. It's {you}.",
+    ],
+    "nmr": [
+        "{me} to {you}: Everything all right over there? The report says you sent nothing.",
+        "{me} to All: {you}'s units stood still all season, wherever they are. Either genius or holiday.",
+        "{me} to {you}: Missed you this turn.",
+    ],
+    "builds": [
+        "{me} to All: New units this winter. Purely defensive, naturally. Where? Defensive places.",
+        "{me} to All: Our shipyards and barracks thank the taxpayers.",
+        "{me} to {you}: Don't read anything into the new units. Really.",
+        "{me} to All: Growth is good. More growth is better. Telling you where would be bad.",
+    ],
+    "removals": [
+        "{me} to All: We are consolidating. Strategically.",
+        "{me} to {you}: You'll notice I'm smaller. You won't notice where.",
+        "{me} to All: Our empire is not shrinking. It is becoming harder to find.",
+    ],
+    "disband": [
+        "{me} to All: One of our units has been stood down with honour. Yes, the report says so. No, we won't say which.",
+        "{me} to All: We had a unit with nowhere it wanted to go. It has gone home. All the way home.",
+    ],
+}
+STAB_PRESS["draw_end"] = [
+    "{me} to All: Thank you all. It was a long road from {prov}, most of it in the dark. I look forward to finding out where everyone actually was.",
+    "{me} to All: A fair result. I'd have liked one more year, but I'd have liked to see the board too.",
+    "{me} to All: Thanks to the GM for all those private letters, and to everyone who kept the press coming when nobody knew anything.",
+]
+STAB_PRESS["survivor"] = [
+    "{me} to All: Not in the draw, but still here. You never did find all of us.",
+    "{me} to All: We survived to the end, which in a game like this is a kind of victory. A small one.",
+]
+for _cat in ("eliminated", "eulogy", "endgame", "endgame_winner", "draw", "propaganda"):
+    STAB_PRESS[_cat] = PRESS[_cat]
+
+STAB_NOTES = {
+    "deadline": NOTES["deadline"][:3] + NOTES["deadline"][4:],
+    "nmr": [
+        "No orders from {power} (NMR). Its units held; the report shows them only where something came into contact with them.",
+        "{power} did not send orders this season (NMR).",
+        "Nothing from {power} by the deadline. I've written to the player.",
+    ],
+    "cd_removal": [
+        "No winter orders from {power} (NMR). I applied the civil-disorder rule and have told {power}'s player what it did.",
+    ],
+    "ruling": [
+        "A reminder of how the report works: you see an order only when it came into contact with a foreign unit. A support that was cut is shown as cut, and nothing more.",
+        "Two of you asked: a convoying fleet that is attacked is reported as convoying, but the army and where it was going are not.",
+        "Retreats are not published. Each attacker has been told privately where the units it dislodged went.",
+        "Private reports went out with this adjudication: your units, your centres, and anything that walked into them.",
+        "Ruling: a self-standoff is reported only where a foreign unit was involved. If the report shows a power bumping into itself, that is why.",
+        "Orders that could not be carried out are not reported, publicly or privately to anyone else. Check your private report.",
+        "Centre totals are published before each winter; who owns which centre is not. Your own list is in your private report.",
+        "Builds and removals are private. The totals tell you who could build; they don't tell you what or where.",
+    ],
+    "placement": [
+        "Placements came in with the Spring 1901 orders and are not published. Everyone placed legally. Whether England took up its special option, you'll find out at the end.",
+    ],
+    "all_in": NOTES["all_in"][:3],
+    "replaced": NOTES["replaced"],
+    "eliminated": NOTES["eliminated"],
+    "retreats": ["Retreats adjudicated as received. Their results went to the players concerned."],
+    "misc": [
+        "Apologies for the late adjudication; my internet went down on Sunday.",
+        "If you spot a mistake in your private report, tell me before the next deadline.",
+        "Two people asked about conditional orders: I don't take them. One set per season, please.",
+        "The public map shows only what the reports revealed. It is not the board.",
+    ],
+    "draw_proposal": NOTES["draw_proposal"],
+}
+
+
+class StabWriter(Writer):
+    def press(self, cat: str, me: str, you: str = "All", **slots) -> str:
+        text = self.pick(STAB_PRESS, cat)
+        line = text.format(me=CAPITAL.get(me, me), you=CAPITAL.get(you, you),
+                           adj=ADJ.get(me, me), youadj=ADJ.get(you, you), **slots)
+        head, _, body = line.partition(": ")
+        return f"**{head}:** {body}" if self.style == "bold" else f"*{head}:* {body}"
+
+    def note(self, cat: str, **slots) -> str:
+        return self.pick(STAB_NOTES, cat).format(**slots)
+
+
+def public_news(pub) -> dict:
+    """What the public report of a movement phase (its public view) shows, in press terms."""
+    ev = {k: [] for k in ("bounces", "held", "dislodged", "cut", "convoy_seen", "convoys", "thanks", "self")}
+    shown = {}
+    for r in pub.results:
+        if r.unit is not None:
+            shown[r.unit.province] = r
+    for r in pub.results:
+        o = r.order
+        if isinstance(o, Move):
+            dest = province_of(o.dest)
+            for n in r.notes:
+                if n.kind != "bounce":
+                    continue
+                if n.why == "self-standoff":
+                    ev["self"].append((r.power, dest))
+                for q in n.against:
+                    other = shown.get(q)
+                    if other is None or other.power == r.power:
+                        continue
+                    if n.why == "standoff" and isinstance(other.order, Move) and province_of(other.order.dest) == dest \
+                            and r.power < other.power:
+                        ev["bounces"].append((r.power, other.power, dest))
+                    elif n.why == "held" and q == dest:
+                        ev["held"].append((other.power, r.power, dest))
+            if r.succeeded and r.unit.kind == "A" and not reaches(r.unit, dest):
+                ev["convoys"].append((r.power, dest))
+        elif isinstance(o, Concealed):
+            if o.verb == "S" and r.has("cut"):
+                ev["cut"].append((r.power, r.unit.province))
+            elif o.verb == "C":
+                ev["convoy_seen"].append((r.power, r.unit.province))
+        elif isinstance(o, Support):
+            if o.dest and r.succeeded:
+                target = shown.get(o.target.province)
+                if target is not None and target.power != r.power and target.succeeded:
+                    ev["thanks"].append((target.power, r.power, province_of(o.dest)))
+    for d in pub.dislodged + pub.destroyed:
+        ev["dislodged"].append((d.unit.power, d.by_power or "All", d.unit.province))
+    return ev
+
+
+class StabComposer(Composer):
+    """Press and notes for a Stab! game: everything said in public keeps to the public report."""
+
+    def __init__(self, sim: Sim, history, rng: random.Random, style: str):
+        super().__init__(sim, rng, style)
+        from dipgen.visibility import view_record
+
+        self.w = StabWriter(rng, style)
+        self.public = [view_record(history, rec, "public") for rec in history.records]
+        assert [r.phase for r in history.records] == [lg.phase for lg in sim.log]
+
+    def compose(self) -> None:
+        logs = self.sim.log
+        last_move = None
+        for i, log in enumerate(logs):
+            if log.phase.kind == "movement":
+                log.press = self.stab_movement_press(i, last_move)
+                last_move = i
+            elif log.phase.kind == "retreats":
+                log.press = self.stab_retreat_press(i)
+            else:
+                log.press = self.stab_winter_press(log)
+            log.notes = self.stab_notes(log, i)
+        self.finish()
+
+    def stab_movement_press(self, i: int, j: int | None) -> str:
+        log = self.sim.log[i]
+        pos = log.before
+        w, rng = self.w, self.rng
+        alive = [p for p in POWERS if pos.units_of(p)]
+        cands = []
+        if log.phase == Phase(1901, 0):
+            for p in rng.sample(alive, 3):
+                cands.append((5, w.press("opening", p, self.neighbour(p, pos))))
+        for kind, a, b in log.events:
+            prov = _place(self.border(pos, a, b))
+            if kind == "ally":
+                cands.append((6, w.press("ally", a, b, prov=prov)))
+            elif kind == "war":
+                cands.append((6, w.press("war", a, b)))
+            elif kind == "stab":
+                cands.append((7, w.press("stab_lie", a, b, prov=prov)))
+        if j is not None:
+            last = self.sim.log[j]
+            for kind, a, b in last.events:
+                if kind == "stab":
+                    cands.append((8, w.press("stab_outrage", b, a, year=pos.phase.year + 1)))
+                    if rng.random() < 0.6:
+                        cands.append((4, w.press("stab_excuse", a, b)))
+            ev = public_news(self.public[j])
+            for victim, attacker, prov in ev["dislodged"][:2]:
+                if pos.units_of(victim) and rng.random() < 0.6:
+                    cands.append((3 + rng.random(), w.press("dislodged", victim, attacker, prov=_place(prov))))
+                elif attacker != "All" and pos.units_of(attacker) and rng.random() < 0.5:
+                    cands.append((3 + rng.random(), w.press("dislodger", attacker, victim, prov=_place(prov))))
+            for a, b, prov in ev["bounces"][:2]:
+                if rng.random() < 0.6:
+                    cands.append((3 + rng.random(), w.press("bounce", a, b, prov=_place(prov))))
+            for d, a, prov in ev["held"][:1]:
+                if rng.random() < 0.4:
+                    cands.append((2 + rng.random(), w.press("held", d, a, prov=_place(prov))))
+            for p, prov in ev["cut"][:1]:
+                others = [x for x in alive if x != p]
+                if others and rng.random() < 0.6:
+                    cands.append((3 + rng.random(), w.press("cut", rng.choice(others), p, prov=_place(prov))))
+            for p, prov in ev["convoy_seen"][:1]:
+                others = [x for x in alive if x != p]
+                cands.append((4 + rng.random(), w.press("convoy_seen", rng.choice(others), p, prov=_place(prov))))
+            for p, prov in ev["convoys"][:1]:
+                cands.append((4 + rng.random(), w.press("convoy", p, "All", prov=_place(prov))))
+            for mover, helper, prov in ev["thanks"][:1]:
+                if rng.random() < 0.7:
+                    cands.append((4 + rng.random(), w.press("thanks", mover, helper, prov=_place(prov))))
+            for p, prov in ev["self"][:1]:
+                others = [x for x in alive if x != p]
+                cands.append((4 + rng.random(), w.press("self_standoff", rng.choice(others), p, prov=_place(prov))))
+            if last.nmr and rng.random() < 0.8:
+                p = last.nmr[0]
+                q = self.neighbour(p, pos)
+                if q != "All":
+                    cands.append((3, w.press("nmr", q, p)))
+            for p in POWERS:
+                if last.before.units_of(p) and not pos.units_of(p) and not pos.centres_of(p):
+                    cands.append((5, w.press("eulogy", rng.choice([x for x in alive if x != p]), p)))
+            if ev["dislodged"] and rng.random() < 0.25:
+                _, who, prov = ev["dislodged"][0]
+                if who != "All" and pos.units_of(who):
+                    cands.append((3.5, w.press("propaganda", who, prov=_place(prov))))
+        if pos.phase.season_index == 0 and pos.phase.year > 1901:
+            # the centre totals published before the winter, against the year before
+            now = pos.centre_counts(POWERS)
+            before = self.totals_before(pos.phase.year - 1)
+            ups = sorted((now[p] - before[p], p) for p in POWERS if now[p] > before[p])
+            downs = sorted((now[p] - before[p], p) for p in POWERS if now[p] < before[p] and pos.units_of(p))
+            if ups and rng.random() < 0.7:
+                n, p = ups[-1]
+                others = [x for x in alive if x != p]
+                cands.append((3 + rng.random(), w.press("totals_up", rng.choice(others), p, n=_count_word(n).lower())))
+            if downs and rng.random() < 0.5:
+                n, p = downs[0]
+                cands.append((3 + rng.random(), w.press("totals_down", p, n=_count_word(-n).lower())))
+        counts = pos.centre_counts(POWERS)
+        leader = max(POWERS, key=lambda p: (counts[p], p))
+        if counts[leader] >= 10 and rng.random() < 0.6:
+            other = self.neighbour(leader, pos)
+            if other != "All":
+                cands.append((5, w.press("leader", other, leader, n=counts[leader])))
+        if self.s.draw_after:
+            end = Phase.from_slug(self.s.draw_after)
+            if end.year - pos.phase.year <= 1 and rng.random() < 0.6:
+                p = rng.choice(alive)
+                cands.append((4, w.press("draw", p, self.neighbour(p, pos))))
+        while len(cands) < 2 or rng.random() < 0.35:
+            p = rng.choice(alive)
+            cands.append((1 + rng.random(), w.press("rumour", p, self.neighbour(p, pos))))
+        cands.sort(key=lambda c: -c[0])
+        return self._join([t for _, t in cands[:rng.choice([2, 3, 3, 4])]])
+
+    def finish(self) -> None:
+        if self.sim.result is None:
+            return self.standings()
+        kind, powers = self.sim.result
+        if kind == "solo":
+            return super().finish()
+        log = self.sim.log[-1]
+        items = []
+        for p in self.rng.sample(powers, 2):
+            items.append(self.w.press("draw_end", p, "All", prov=_place(sorted(HOME[p])[0])))
+        out = [p for p in POWERS if p not in powers and log.after.centres_of(p)]
+        if out:
+            items.append(self.w.press("survivor", out[0], "All"))
+        note = (f"The draw proposal ({_and_words(powers)}) passed unanimously. The game ends after "
+                f"{log.phase.name}. Thank you all. The full game, every unit and every order, is now "
+                "published beside the blind reports.")
+        log.press = (log.press + "\n" if log.press else "") + self._join(items)
+        log.notes = (log.notes + "\n" if log.notes else "") + note + "\n"
+
+    def totals_before(self, year: int) -> dict:
+        """The centre totals published before the winter of `year` (the opening ones before 1901)."""
+        for log in self.sim.log:
+            if log.phase.year == year and log.after.phase.kind == "adjustments":
+                return log.after.centre_counts(POWERS)
+        return self.sim.log[0].before.centre_counts(POWERS)
+
+    def stab_retreat_press(self, i: int) -> str:
+        log = self.sim.log[i]
+        pub = self.public[i]
+        if self.rng.random() < 0.4:
+            return ""
+        disbands = [r for r in pub.results if isinstance(r.order, Disband)]
+        if disbands and self.rng.random() < 0.6:
+            return self._join([self.w.press("disband", disbands[0].power)])
+        d = log.before.dislodged[0]  # that it was dislodged, and by whom, was in the public report
+        return self._join([self.w.press("dislodged", d.unit.power, d.by_power, prov=_place(d.unit.province))])
+
+    def stab_winter_press(self, log: PhaseLog) -> str:
+        items = []
+        pos = log.before
+        for p, n in sorted(log.due.items(), key=lambda t: -abs(t[1])):
+            if len(items) >= 2:
+                break
+            if n >= 2 or (n > 0 and self.rng.random() < 0.3):
+                items.append(self.w.press("builds", p, self.neighbour(p, pos)))
+            elif n < 0 and p not in log.nmr and self.rng.random() < 0.6:
+                items.append(self.w.press("removals", p, self.neighbour(p, pos)))
+        for p in POWERS:
+            if pos.units_of(p) and not pos.centres_of(p) and self.rng.random() < 0.9:
+                items.append(self.w.press("eliminated", p, self.neighbour(p, pos)))
+        return self._join(items)
+
+    def stab_notes(self, log: PhaseLog, i: int) -> str:
+        w, rng = self.w, self.rng
+        out = []
+        if log.placement:
+            out.append(w.note("placement"))
+        if log.phase.kind == "adjustments":
+            for p in log.nmr:
+                out.append(w.note("cd_removal", power=p))
+        else:
+            for p in log.nmr:
+                out.append(w.note("nmr", power=p))
+        if log.phase.slug in self.replacements:
+            power, old, new = self.replacements[log.phase.slug]
+            out.append(w.note("replaced", power=power, old=old, new=new))
+        for p in POWERS:
+            if (log.before.units_of(p) or log.before.centres_of(p)) and not (log.after.units_of(p) or log.after.centres_of(p)):
+                out.append(w.note("eliminated", power=p, player=self.player(p, log.phase)))
+        if log.phase.kind == "retreats" and rng.random() < 0.4:
+            out.append(w.note("retreats"))
+        if log.phase.kind == "movement" and not log.nmr and not out and rng.random() < 0.2:
+            out.append(w.note("all_in", late=rng.choice([p for p in POWERS if log.before.units_of(p)])))
+        if (i in (1, 2) or rng.random() < 0.15) and log.phase.kind != "adjustments":
+            out.append(w.note("ruling"))
+        if rng.random() < 0.08:
+            out.append(w.note("misc"))
+        if self.s.draw_after and not self.draw_proposed and log.phase.kind == "movement":
+            end = Phase.from_slug(self.s.draw_after)
+            if log.phase.year == end.year - 1 and log.phase.season_index == 1:
+                alive = [p for p in POWERS if log.after.units_of(p)]
+                big = sorted(alive, key=lambda p: -len(log.after.centres_of(p)))[:3]
+                out.append(w.note("draw_proposal", powers=_and_words(sorted(big))))
+                self.draw_proposed = True
+        nxt = self.next_phase(i)
+        if nxt is not None and (rng.random() < 0.3 or not out):
+            out.append(w.note("deadline", next=nxt.name, when=rng.choice(self.s.deadlines)))
+        return self._join(out)
 
 
 # ====================================================================== the games
@@ -1751,12 +2406,128 @@ RUNNING = Script(
     deadlines=("Monday 21:00 UK", "Thursday 21:00 UK"),
 )
 
-GAMES = [FINISHED, RUNNING]
+STAB_FINISHED = Script(
+    slug="masked-ball",
+    title="The Masked Ball",
+    variant="stab",
+    gm="Rosalind Achterberg",
+    players={
+        "Austria": "Jakob Lindqvist",
+        "England": "Harriet Vane-Oduya",
+        "France": "Amelie Rousseau",
+        "Germany": ["Dieter Brandt", ("Sabine Kohl", "1905-spring")],
+        "Italy": "Giulia Moretti",
+        "Russia": "Mikhail Sorokin",
+        "Turkey": "Selin Aydin",
+    },
+    description=(
+        "A Stab! game: nobody sees the board, each report shows only the orders that ran into a foreign "
+        "unit, and the players placed their own starting units. Germany and Russia agreed a northern "
+        "partition before a unit had moved, France and Italy split the Mediterranean, and Austria and "
+        "Turkey kept a Balkan peace until Turkey broke it in Fall 1903. Italy turned on France in 1905, "
+        "France turned to England, and England, down to three centres in 1904, came back out of the fog "
+        "to lead the board. Germany was gone by 1909; Austria held on to a single centre for a decade. "
+        "England, France and Turkey agreed a three-way draw after Fall 1914.\n\n"
+        "*An example game: the orders were written by dipgen's scripted player "
+        "(`tools/example_games.py`) and every name in it is invented.*"
+    ),
+    seed=5,
+    alliances=[("Germany", "Russia"), ("France", "Italy"), ("Austria", "Turkey")],
+    events={
+        "1902-spring": [("war", "England", "Germany"), ("war", "France", "England"), ("war", "Turkey", "Russia")],
+        "1903-fall": [("stab", "Turkey", "Austria")],
+        "1905-spring": [("stab", "Italy", "France")],
+        "1906-spring": [("ally", "France", "England")],
+    },
+    styles={"Austria": "canonical", "England": "compact", "France": "names", "Germany": "canonical",
+            "Italy": "lower", "Russia": "canonical", "Turkey": "arrows"},
+    blocks={"Germany", "Turkey"},
+    nmr={("1904-fall", "Austria")},
+    cd_power=("Austria", "England", "Russia", "Germany", "France", "Italy", "Turkey"),
+    cd_after=1905,
+    draw_after="1914-fall",
+    expect=("draw", 3),
+    placement={
+        "Austria": ["A Gal", "A Tyr", "F Tri"],
+        "England": ["F NTH", "F Lon", "A Yor"],
+        "France": ["A Bur", "F Bre", "A Gas"],
+        "Germany": ["A Ruh", "F Kie", "A Sil"],
+        "Italy": ["A Pie", "F Nap", "A Ven"],
+        "Russia": ["A Ukr", "F Sev", "F StP/nc", "A War"],
+        "Turkey": ["A Arm", "F Ank", "A Con"],
+    },
+    fog=0.3,
+    wants={"convoy_attacked": "1902-spring", "self_standoff_shown": "1902-spring"},
+    deadlines=("Sunday 20:00 UK time", "Tuesday 22:00 CET"),
+)
+
+STAB_RUNNING = Script(
+    slug="lamps-out",
+    title="The Lamps Go Out",
+    variant="stab",
+    gm="Tobias Wren",
+    players={
+        "Austria": "Katalin Szabo",
+        "England": "Owen Pritchard",
+        "France": "Lucien Fabre",
+        "Germany": "Heike Sommer",
+        "Italy": "Paolo Esposito",
+        "Russia": "Irina Volkova",
+        "Turkey": "Murat Demir",
+    },
+    description=(
+        "A Stab! game in progress: hidden movement on the standard map, with a report each season of "
+        "only the orders that came into contact with a foreign unit. Orders for the next season are "
+        "awaited; what stands where is known only to the GM.\n\n"
+        "*An example game: the orders were written by dipgen's scripted player "
+        "(`tools/example_games.py`) and every name in it is invented.*"
+    ),
+    seed=23,
+    alliances=[("England", "France"), ("Austria", "Russia"), ("Italy", "Turkey")],
+    events={
+        "1902-spring": [("war", "Germany", "England"), ("war", "Russia", "Turkey")],
+        "1903-spring": [("stab", "France", "England")],
+    },
+    styles={"Austria": "compact", "England": "canonical", "France": "canonical", "Germany": "lower",
+            "Italy": "names", "Russia": "wordy", "Turkey": "canonical"},
+    blocks={"Russia"},
+    nmr={("1903-fall", "Italy")},
+    stop="1904-fall",
+    placement={
+        "Austria": ["A Boh", "A Bud", "F Tri"],
+        "England": ["F NTH", "F Edi", "A Wal"],
+        "France": ["A Pic", "F Mar", "A Par"],
+        "Germany": ["A Pru", "A Mun", "F Ber"],
+        "Italy": ["A Tus", "F Rom", "A Apu"],
+        "Russia": ["A Lvn", "F StP/sc", "A Mos", "F Sev"],
+        "Turkey": ["F Con", "A Syr", "F Smy"],
+    },
+    fog=0.35,
+    wants={"convoy_attacked": "1902-fall", "self_standoff_shown": "1902-spring"},
+    deadlines=("Saturday noon UK", "Wednesday 21:00 UK"),
+)
+
+GAMES = [FINISHED, RUNNING, STAB_FINISHED, STAB_RUNNING]
 
 
 def generate(script: Script) -> tuple[Sim, dict[str, str]]:
     sim = Sim(script).run()
-    Composer(sim, random.Random(script.seed * 7919 + 1), "bold" if script is FINISHED else "plain").compose()
+    rng = random.Random(script.seed * 7919 + 1)
+    if script.variant == "stab":
+        # press may say only what the public report shows: compose it from dipgen's public view
+        # of the game as played (written without press first, and replayed)
+        import tempfile
+
+        from dipgen.game import load_game
+        from dipgen.history import replay
+
+        with tempfile.TemporaryDirectory() as tmp:
+            folder = Path(tmp) / script.slug
+            write_folder(folder, render(sim))
+            history = replay(load_game(folder))
+        StabComposer(sim, history, rng, "plain" if script.stop else "bold").compose()
+    else:
+        Composer(sim, rng, "bold" if script is FINISHED else "plain").compose()
     return sim, render(sim)
 
 
@@ -1776,6 +2547,8 @@ def verify(folder: Path, sim: Sim):
 
 def require(history, sim: Sim) -> None:
     """The features each example game exists to show; regenerating must not lose them."""
+    if sim.s.variant == "stab":
+        return require_stab(history, sim)
     c = feature_counts(history)
     s = sim.s
     stabs = [e for evs in s.events.values() for e in evs if e[0] == "stab"]
@@ -1806,6 +2579,33 @@ def require(history, sim: Sim) -> None:
     assert c["eliminated"] >= 1, c
     assert 1 <= c["warnings"] <= 3, c
     assert any(k == "ally" for evs in s.events.values() for k, _, _ in evs), "alliances form during the game"
+
+
+def require_stab(history, sim: Sim) -> None:
+    """A Stab! example shows every kind of contact the reports reveal, and the usual life of a game."""
+    c, k = feature_counts(history), stab_counts(history)
+    s = sim.s
+    first = history.records[0]
+    assert first.phase == Phase(1901, 0) and sim.log[0].placement, "the first phase places the units"
+    assert c["warnings"] == 0, c
+    assert all(r.press.strip() for r in history.records if r.phase.kind == "movement"), "every season has press"
+    assert c["notes"] >= len(history.records) // 4, c
+    assert k["direct"] >= 3 and k["empty_bounce"] >= 1 and k["support_contact"] >= 2, k
+    assert k["cut"] >= 1 and k["convoy_attacked"] >= 1 and k["self_standoff_shown"] >= 1, k
+    assert c["dislodgements"] >= 2 and c["retreats"] >= 1 and c["builds"] >= 3, c
+    assert c["nmr"] >= 1, c
+    if s.stop:
+        assert history.next_phase is not None and history.result is None
+        assert c["years"] >= 3, c
+        return
+    assert history.result is not None and c["years"] >= 8, c
+    if s.expect:
+        assert history.result.kind == s.expect[0], history.result
+        assert len(history.result.powers) == s.expect[1] if s.expect[0] == "draw" else \
+            history.result.powers == (s.expect[1],), history.result
+    assert k["convoy_contact"] >= 1 and k["destroyed"] >= 1, k
+    assert c["removals"] >= 2 and c["disbands"] >= 1 and c["dislodgements"] >= 6, c
+    assert c["eliminated"] >= 1, c
 
 
 def main(argv=None) -> int:
