@@ -82,7 +82,7 @@ def cmd_adjudicate(args) -> int:
         except ValueError as e:
             print(f"error: {e}", file=sys.stderr)
             return 1
-    sys.stdout.write(phase_report(history, record, power))
+    sys.stdout.write(phase_report(history, record, power, "gm" if args.full else None))
     return 0
 
 
@@ -102,6 +102,30 @@ def cmd_datc(args) -> int:
     tail = f", {report.superseded} skipped" if report.superseded else ""
     print(f"{report.passed} passed, {report.failed} failed{tail}")
     return 1 if report.failed else 0
+
+
+def cmd_leaks(args) -> int:
+    from .leaks import scan_site
+
+    histories = []
+    for path in _games([args.games]):
+        try:
+            histories.append(_load(path))
+        except GameError as e:
+            print(e, file=sys.stderr)
+            return 1
+    if not Path(args.site).is_dir():
+        print(f"error: no built site at {args.site}; build it first with 'mkdocs build'", file=sys.stderr)
+        return 1
+    leaks = scan_site(args.site, histories, prefix=args.prefix, docs_dir=args.docs)
+    for leak in leaks:
+        print(leak)
+    hidden = sum(1 for h in histories if h.game.variant.hidden)
+    if leaks:
+        print(f"{len(leaks)} leak(s) of hidden information in {args.site}", file=sys.stderr)
+        return 1
+    print(f"no leaks: {args.site} shows nothing of the {hidden} hidden game(s) that the public may not know")
+    return 0
 
 
 def cmd_new(args) -> int:
@@ -133,7 +157,11 @@ def build_parser() -> argparse.ArgumentParser:
                                    "with dislodgements, centre changes and what comes next.")
     p.add_argument("game", help="the game folder, e.g. games/my-game")
     p.add_argument("--phase", help="a phase such as 1901-fall or 1901-fall-retreats (default: the latest)")
-    p.add_argument("--power", help="the private report for one power (hidden-information variants)")
+    who = p.add_mutually_exclusive_group()
+    who.add_argument("--power", help="the private report for one power, as the GM e-mails it (hidden variants)")
+    who.add_argument("--full", action="store_true",
+                     help="everything, for the GM's eyes (a hidden game's report is otherwise the public one "
+                          "until the game is revealed)")
     p.set_defaults(func=cmd_adjudicate)
 
     p = sub.add_parser("datc", help="run DATC-format adjudication test files",
@@ -142,6 +170,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("files", nargs="+", help="DATC text files")
     p.add_argument("-v", "--verbose", action="store_true", help="list passing cases too")
     p.set_defaults(func=cmd_datc)
+
+    p = sub.add_parser("leaks", help="scan a built site for hidden information it must not show",
+                       description="Read every file of a built site (pages, maps, search index, sitemap, file "
+                                   "names) and report any fact of a running hidden game that its public view "
+                                   "does not show: a unit's position, an order, a centre's owner. Exit status 1 "
+                                   "on any leak.")
+    p.add_argument("site", nargs="?", default="site", help="the built site (default: site)")
+    p.add_argument("--games", default="games", help="the games folder it was built from (default: games)")
+    p.add_argument("--prefix", default="games", help="the site folder of the game pages (default: games)")
+    p.add_argument("--docs", default="site_src", help="the site's hand-written pages (default: site_src)")
+    p.set_defaults(func=cmd_leaks)
 
     p = sub.add_parser("new", help="start a new game folder with a valid game.yml",
                        description="Create games/<slug>/game.yml for a new game. Never overwrites an existing game.")

@@ -37,7 +37,7 @@ from . import __version__
 from .errors import GameError, display_path
 from .game import discover_games, load_game
 from .history import History, replay
-from .site import SiteOptions, archive_page, game_files, games_cards, generator_fingerprint, shared_files
+from .site import SiteOptions, archive_page, games_cards, generator_fingerprint, published_files, shared_files
 from .site.pages import CSS_URI, JS_URI
 
 log = logging.getLogger("mkdocs.plugins.dipgen")
@@ -140,7 +140,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
                 continue
             for w in history.warnings:
                 log.info(str(w))
-            fresh[str(path)] = _Cached(key, history, game_files(history, options))
+            fresh[str(path)] = _Cached(key, history, published_files(history, options))
             redone += 1
         if problems:
             errors = sum(1 for p in problems if p.severity == "error")

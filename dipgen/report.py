@@ -38,18 +38,25 @@ def order_lines(history: History, record: PhaseRecord, power: str) -> list[str]:
 
 
 def default_level(history: History) -> str:
-    """The level of the game report: everything in an open game, the public's in a hidden one."""
-    return PUBLIC if history.game.variant.hidden else GM
+    """The level of the game report: the public's in a hidden game that is not yet revealed
+    (over, or ``reveal: now``), everything otherwise."""
+    game = history.game
+    if game.variant.hidden and not history.finished and game.reveal != "now":
+        return PUBLIC
+    return GM
 
 
-def phase_report(history: History, record: PhaseRecord, power: str | None = None) -> str:
-    """The report of one phase: the game report, or with `power` that power's private report."""
+def phase_report(history: History, record: PhaseRecord, power: str | None = None, level: str | None = None) -> str:
+    """The report of one phase: the game report, with `power` that power's private report,
+    or with `level` the report at that level (``gm``: everything)."""
     game, board = history.game, history.game.variant.board
-    level = power or default_level(history)
+    level = power or level or default_level(history)
     seen = view_record(history, record, level)
     title = f"{game.title}: {record.phase.name}" + (" adjustments" if record.kind == ADJUSTMENTS else "")
     if power:
         title += f", for {power}"
+    elif level == GM and game.variant.hidden:
+        title += ", the GM's full report"
     lines = [title, "=" * len(title), ""]
     for p in game.variant.powers():
         results = order_lines(history, seen, p)
@@ -120,8 +127,10 @@ def centre_summary(history: History, record: PhaseRecord, seen: PhaseRecord, pow
             continue
         centres = after.centres_of(p)
         listing = f"  ({', '.join(variant.board.format_loc(c) for c in centres)})" if centres else ""
-        units = f", {len(after.units_of(p)):2} units" if after.counts is None else ""
-        lines.append(f"  {p:8} {counts.get(p, 0):2} centres{units}{listing}")
+        k = len(after.units_of(p))
+        units = f", {k:2} unit{'' if k == 1 else 's'}" if after.counts is None else ""
+        n = counts.get(p, 0)
+        lines.append(f"  {p:8} {n:2} centre{'' if n == 1 else 's'}{units}{listing}")
     lines.append("")
     return lines
 

@@ -241,7 +241,7 @@ def test_stab_games_show_every_kind_of_contact(kind):
 def test_stab_public_reports_read_like_the_rule_text():
     """Cut supports without their object, convoys under attack without their army, self-standoffs."""
     for h in _stab():
-        text = "".join(phase_report(h, r) for r in h.records)
+        text = "".join(phase_report(h, r, level="public") for r in h.records)
         lines = [x.strip() for x in text.splitlines()]
         assert any(x.endswith("S (*cut*)") or x.endswith("S (*cut, dislodged*)") for x in lines)
         assert any(x.startswith("F ") and (x.endswith(" C") or " C (*" in x) for x in lines)

@@ -12,12 +12,18 @@ import posixpath
 from ..phase import Phase
 
 
-def game_uri(prefix: str, slug: str) -> str:
-    return f"{prefix}/{slug}/index.md"
+def game_folder(prefix: str, slug: str, edition: str = "") -> str:
+    """The folder of one edition of a game's pages: the game's own, or (``"full"``) the
+    non-blind edition of a hidden game, published when it is revealed."""
+    return f"{prefix}/{slug}/{edition}/" if edition else f"{prefix}/{slug}/"
 
 
-def season_uri(prefix: str, slug: str, phase: Phase) -> str:
-    return f"{prefix}/{slug}/{phase.slug}.md"
+def game_uri(prefix: str, slug: str, edition: str = "") -> str:
+    return game_folder(prefix, slug, edition) + "index.md"
+
+
+def season_uri(prefix: str, slug: str, phase: Phase, edition: str = "") -> str:
+    return game_folder(prefix, slug, edition) + f"{phase.slug}.md"
 
 
 def archive_uri(prefix: str) -> str:

@@ -14,6 +14,7 @@ from .. import render
 from ..history import History
 from ..phase import Phase
 from ..variants import Variant
+from .links import game_folder
 
 WHEN = ("orders", "after")
 
@@ -23,11 +24,12 @@ def board_uri(variant: Variant) -> str:
     return f"assets/maps/{variant.board_name}.svg"
 
 
-def overlay_uri(prefix: str, slug: str, phase: Phase | None, when: str = "after") -> str:
+def overlay_uri(prefix: str, slug: str, phase: Phase | None, when: str = "after", edition: str = "") -> str:
     """The overlay of `phase` (`when`: 'orders' or 'after'), or of the current position (phase None)."""
+    folder = game_folder(prefix, slug, edition) + "maps/"
     if phase is None:
-        return f"{prefix}/{slug}/maps/now.svg"
-    return f"{prefix}/{slug}/maps/{phase.slug}-{when}.svg"
+        return folder + "now.svg"
+    return folder + f"{phase.slug}-{when}.svg"
 
 
 @dataclass(frozen=True)
@@ -49,11 +51,11 @@ def overlay_map(history: History, phase: Phase | None, level: str, when: str) ->
     return render.overlay_svg(history, phase, level, when)
 
 
-def game_maps(history: History, level: str, prefix: str) -> dict[str, str]:
+def game_maps(history: History, level: str, prefix: str, edition: str = "") -> dict[str, str]:
     """Every overlay of one game: two per phase played, and the position now."""
     slug = history.game.slug
-    out = {overlay_uri(prefix, slug, None): overlay_map(history, None, level, "after")}
+    out = {overlay_uri(prefix, slug, None, edition=edition): overlay_map(history, None, level, "after")}
     for record in history.records:
         for when in WHEN:
-            out[overlay_uri(prefix, slug, record.phase, when)] = overlay_map(history, record.phase, level, when)
+            out[overlay_uri(prefix, slug, record.phase, when, edition)] = overlay_map(history, record.phase, level, when)
     return out

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Mapping
@@ -20,6 +20,7 @@ from markupsafe import Markup
 
 from ..history import History, PhaseRecord
 from ..phase import ADJUSTMENTS, MOVEMENT, Phase
+from ..visibility import GM, PUBLIC
 from . import maps
 from .links import archive_uri, game_uri, href, season_uri
 from .model import (and_list, centre_moves, centre_rows, game_status, kind_line, order_items, ordering_powers,
@@ -35,7 +36,8 @@ JS_URI = "assets/dipgen/dipgen.js"
 class SiteOptions:
     """How the site is laid out.
 
-    level: the visibility level every page is made for ("public" on a published site).
+    level: the visibility level every page is made for ("public" on a published site;
+      "gm" for the non-blind edition of a hidden game once it is revealed).
     prefix: the folder of the generated pages (the archive is ``<prefix>/index.md``).
     directory_urls: as MkDocs' ``use_directory_urls``; relative links depend on it.
     rules: variant name -> the rules page (a source path such as ``rules/standard.md``).
@@ -45,6 +47,10 @@ class SiteOptions:
     prefix: str = "games"
     directory_urls: bool = True
     rules: Mapping[str, str] = field(default_factory=dict)
+    #: "" for a game's own pages; "full" for the non-blind edition of a revealed hidden game
+    edition: str = ""
+    #: the other edition the game page links to ("full" from the blind pages), if any
+    edition_link: str | None = None
 
 
 @lru_cache(maxsize=1)
@@ -76,7 +82,7 @@ def _map(history: History, options: SiteOptions, page: str, phase: Phase | None,
     variant = history.game.variant
     size = maps.map_size(variant)
     slug = history.game.slug
-    overlay = maps.overlay_uri(options.prefix, slug, phase, when)
+    overlay = maps.overlay_uri(options.prefix, slug, phase, when, options.edition)
     name = f"{slug}-{phase.slug}-{when}.svg" if phase else f"{slug}-now.svg"
     return dict(id=f"map-{when}" if phase else "map-now",
                 board=href(page, maps.board_uri(variant), options.directory_urls),
@@ -91,7 +97,7 @@ def game_page(history: History, options: SiteOptions, records: list[PhaseRecord]
     """The game's own page: result, kind of game, GM, map now, centre table, history."""
     records = views(history, options.level) if records is None else records
     game, variant = history.game, history.game.variant
-    uri = game_uri(options.prefix, game.slug)
+    uri = game_uri(options.prefix, game.slug, options.edition)
     link = lambda target: href(uri, target, options.directory_urls)  # noqa: E731
     status = game_status(history)
     years, rows = centre_rows(history, records)
@@ -108,15 +114,22 @@ def game_page(history: History, options: SiteOptions, records: list[PhaseRecord]
     table: dict[int, list[dict]] = {}
     for r in records:
         table.setdefault(r.phase.year, []).append(
-            dict(url=link(season_uri(options.prefix, game.slug, r.phase)), label=season_name(r.phase),
+            dict(url=link(season_uri(options.prefix, game.slug, r.phase, options.edition)), label=season_name(r.phase),
                  css=r.phase.kind))
     if history.next_phase is not None:
         nxt = history.next_phase
         table.setdefault(nxt.year, []).append(dict(url=None, label=season_name(nxt), css="due"))
 
     rules = options.rules.get(variant.name)
+    if options.edition:
+        edition_link = dict(url=link(game_uri(options.prefix, game.slug)), label="Back to the blind page")
+    elif options.edition_link:
+        edition_link = dict(url=link(game_uri(options.prefix, game.slug, options.edition_link)),
+                            label="Click here for the non-blind page")
+    else:
+        edition_link = None
     content = _render(
-        "game.md",
+        "game.md", edition_link=edition_link,
         page_title=_title(game.title), game=game, status=status,
         kind_line=variant.description or variant.title, variant_title=variant.title,
         span=f"{span[0]}–{span[1]}" if span and span[0] != span[1] else (str(span[0]) if span else ""),
@@ -140,7 +153,7 @@ def season_page(history: History, options: SiteOptions, records: list[PhaseRecor
     board = variant.board
     record = records[index]
     phase = record.phase
-    uri = season_uri(options.prefix, game.slug, phase)
+    uri = season_uri(options.prefix, game.slug, phase, options.edition)
     link = lambda target: href(uri, target, options.directory_urls)  # noqa: E731
     colour = lambda p: board.powers[p].colour if p in board.powers else "#888"  # noqa: E731
     title = phase_title(phase)
@@ -174,17 +187,21 @@ def season_page(history: History, options: SiteOptions, records: list[PhaseRecor
     if record.centre_changes or record.kind == ADJUSTMENTS or year_end:
         after = record.after
         centres = after.centre_counts(variant.powers())
-        due = variant.adjustment_counts(after) if year_end else {}
-        counts_note = "Winter" if year_end else ""
+        # where the view knows the totals but not who owns what (a hidden game), it knows
+        # neither every unit nor the adjustments: show the totals alone
+        whole = after.counts is None
+        due = variant.adjustment_counts(after) if year_end and whole else {}
+        counts_note = "Winter" if year_end and whole else ""
         for p in variant.powers():
             n, u = centres.get(p, 0), len(after.units_of(p))
             d = due.get(p, 0)
-            counts.append(dict(power=p, colour=colour(p), centres=n, units=u, out=n == 0 and u == 0,
+            counts.append(dict(power=p, colour=colour(p), centres=n, units=u if whole else "?",
+                               out=n == 0 and (u == 0 or not whole),
                                adjust=(f"builds {d}" if d > 0 else f"removes {-d}") if d else ""))
 
     def neighbour(i: int) -> dict | None:
         if 0 <= i < len(records):
-            return dict(url=link(season_uri(options.prefix, game.slug, records[i].phase)),
+            return dict(url=link(season_uri(options.prefix, game.slug, records[i].phase, options.edition)),
                         label=phase_title(records[i].phase))
         return None
 
@@ -194,14 +211,14 @@ def season_page(history: History, options: SiteOptions, records: list[PhaseRecor
         last_label = "Game over"
     else:
         last_label = f"{phase_title(history.next_phase)}: orders due"
-    pager = dict(prev=neighbour(index - 1), next=neighbour(index + 1), up=link(game_uri(options.prefix, game.slug)),
+    pager = dict(prev=neighbour(index - 1), next=neighbour(index + 1), up=link(game_uri(options.prefix, game.slug, options.edition)),
                  last_label=last_label)
     is_last = index == len(records) - 1
     content = _render(
         "season.md",
         page_title=_title(f"{title} · {game.title}"), game=game, title=title, kind=kind_line(phase),
         kind_code=record.kind,
-        archive_href=link(archive_uri(options.prefix)), game_href=link(game_uri(options.prefix, game.slug)),
+        archive_href=link(archive_uri(options.prefix)), game_href=link(game_uri(options.prefix, game.slug, options.edition)),
         pager=pager,
         orders_map=_map(history, options, uri, phase, "orders", f"{title}: orders",
                         f"Map of {title}: the orders on the position before"),
@@ -231,7 +248,26 @@ def game_pages(history: History, options: SiteOptions) -> dict[str, str]:
 def game_files(history: History, options: SiteOptions) -> dict[str, str]:
     """Everything one game adds to the site: its pages and its map overlays."""
     out = game_pages(history, options)
-    out.update(maps.game_maps(history, options.level, options.prefix))
+    out.update(maps.game_maps(history, options.level, options.prefix, options.edition))
+    return out
+
+
+def revealed(history: History) -> bool:
+    """May everything about this game be published? Open games: always; hidden ones when they
+    are over, or when the GM says so (``reveal: now``)."""
+    return not history.game.variant.hidden or history.finished or history.game.reveal == "now"
+
+
+def published_files(history: History, options: SiteOptions) -> dict[str, str]:
+    """What one game adds to a public site: its pages at the public level, and for a hidden
+    game once it is revealed the non-blind edition too (made from the GM's view)."""
+    public = replace(options, level=PUBLIC, edition="")
+    if not history.game.variant.hidden:
+        return game_files(history, public)
+    if not revealed(history):
+        return game_files(history, public)
+    out = game_files(history, replace(public, edition_link="full"))
+    out.update(game_files(history, replace(options, level=GM, edition="full")))
     return out
 
 
@@ -245,11 +281,11 @@ def _game_rows(histories: list[History], options: SiteOptions, from_uri: str) ->
         span = years_span(h)
         players = []
         for p in game.variant.powers():
-            out = now is not None and not now.units_of(p) and not now.centres_of(p)
+            out = now is not None and not now.units_of(p) and not now.centre_counts([p])[p]
             players.append((p, board.powers[p].colour if p in board.powers else "#888",
                             ", ".join(game.player_names(p)) or "—", out))
         rows.append(dict(title=game.title,
-                         url=href(from_uri, game_uri(options.prefix, game.slug), options.directory_urls),
+                         url=href(from_uri, game_uri(options.prefix, game.slug, options.edition), options.directory_urls),
                          variant=game.variant.title, gm=game.gm, players=players,
                          years=(f"{span[0]}–{span[1]}" if span[0] != span[1] else str(span[0])) if span else "—",
                          years_sort=f"{span[0]:04d}{span[1]:04d}" if span else "0",
@@ -295,7 +331,7 @@ def build_site(histories: Iterable[History], options: SiteOptions | None = None)
     histories = list(histories)
     out: dict[str, str] = {}
     for h in histories:
-        out.update(game_files(h, options))
+        out.update(published_files(h, options))
     out.update(archive_page(histories, options))
     out.update(shared_files(histories))
     return out

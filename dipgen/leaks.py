@@ -1,0 +1,317 @@
+"""The leak scanner: look through every file of a built site for what the public may not know.
+
+For each hidden game that is not yet revealed, the secrets are the facts of the GM's view
+that the public view never shows, in any phase: a unit's position, an order, the owner of a
+centre. The scanner then reads every file of the built site (pages, maps, the search index,
+the sitemap, scripts, file names) and reports each secret it finds:
+
+- in text (HTML with its tags stripped and entities decoded, and the raw file, so that
+  attributes and comments count too): an order in canonical notation (``A Wal - Bre``), a
+  unit as reports write it (``A Wal``), and an owner as the site and the reports write it
+  (``England gains Bre``, ``Brest: England``);
+- in the game's map overlays: every unit symbol and every centre-ownership dot, placed on
+  the board by its coordinates, must be one the public view of that phase shows.
+
+It knows dipgen's own output formats; that is what it guards. It reads the files only
+(it builds nothing), so it can check any build, including one made by an older dipgen.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .board import Board, province_of
+from .history import History
+from .orders import Concealed
+from .phase import Phase
+from .site.pages import revealed
+from .visibility import PUBLIC, view_position, view_record
+
+TEXT_SUFFIXES = {".html", ".htm", ".md", ".svg", ".json", ".js", ".xml", ".txt", ".css", ".map"}
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@dataclass(frozen=True)
+class Leak:
+    file: str
+    what: str   # the secret, in words
+    found: str  # what was found, and where in the file
+
+    def __str__(self) -> str:
+        return f"{self.file}: leaks {self.what} ({self.found})"
+
+
+@dataclass
+class Secrets:
+    """What the public may not know of one game, and what it may (per phase, for the maps)."""
+
+    game: str
+    orders: set[str] = field(default_factory=set)                 # canonical order texts
+    units: set[tuple[str, str, str]] = field(default_factory=set)  # (power, kind, loc)
+    owners: set[tuple[str, str]] = field(default_factory=set)     # (centre, power)
+    public_units: dict[Phase | None, set[tuple[str, str, str]]] = field(default_factory=dict)
+    public_owners: dict[Phase | None, set[tuple[str, str]]] = field(default_factory=dict)
+
+
+def _units(position) -> set[tuple[str, str, str]]:
+    return {(u.power, u.kind, u.loc) for u in position.units} | {
+        (d.unit.power, d.unit.kind, d.unit.loc) for d in position.dislodged}
+
+
+def secrets_of(history: History) -> Secrets:
+    board, variant = history.game.variant.board, history.game.variant
+    out = Secrets(history.game.slug)
+    seen_orders: set[str] = set()
+    seen_units: set[tuple[str, str, str]] = set()
+    seen_owners: set[tuple[str, str]] = set()
+    all_orders: set[str] = set()
+    all_units: set[tuple[str, str, str]] = set()
+    all_owners: set[tuple[str, str]] = set()
+    for record in history.records:
+        public = view_record(history, record, PUBLIC)
+        for r in record.results:
+            if r.order is not None and r.effective:
+                all_orders.add(r.order.format(board))
+        for r in public.results:
+            if r.order is not None and not isinstance(r.order, Concealed):
+                seen_orders.add(r.order.format(board))
+        known_units = _units(public.before) | _units(public.after) | {
+            (d.unit.power, d.unit.kind, d.unit.loc) for d in public.dislodged + public.destroyed}
+        known_owners = set(public.before.owners.items()) | set(public.after.owners.items())
+        seen_units |= known_units
+        seen_owners |= known_owners
+        out.public_units[record.phase] = known_units
+        out.public_owners[record.phase] = known_owners
+        all_units |= _units(record.before) | _units(record.after)
+        all_owners |= set(record.before.owners.items()) | set(record.after.owners.items())
+    now = view_position(history, history.position, PUBLIC)
+    out.public_units[None] = _units(now)
+    out.public_owners[None] = set(now.owners.items())
+    seen_units |= out.public_units[None]
+    seen_owners |= out.public_owners[None]
+    all_units |= _units(history.position)
+    all_owners |= set(history.position.owners.items())
+    out.orders = all_orders - seen_orders
+    out.units = all_units - seen_units
+    out.owners = all_owners - seen_owners
+    del variant
+    return out
+
+
+# ----------------------------------------------------------------------------- text
+
+def _text_of(raw: str, suffix: str) -> str:
+    if suffix in (".html", ".htm", ".svg", ".xml"):
+        raw = re.sub(r"<[^>]+>", " ", raw)
+    return " ".join(html.unescape(raw).split())
+
+
+def _needles(secrets: Secrets, board: Board) -> list[tuple[re.Pattern, str]]:
+    out = []
+    for text in sorted(secrets.orders):
+        pattern = r"\s*".join(re.escape(w) for w in text.split())
+        out.append((re.compile(r"(?<![\w/])" + pattern + r"(?![\w/])"), f"the hidden order {text!r}"))
+    public_kind_locs = {(k, loc) for units in secrets.public_units.values() for _, k, loc in units}
+    for power, kind, loc in sorted(secrets.units):
+        if (kind, loc) in public_kind_locs:
+            continue  # another power's unit stood there in public: the words alone prove nothing
+        words = f"{kind} {board.format_loc(loc)}"
+        out.append((re.compile(r"(?<![\w/])" + re.escape(words) + r"(?![\w/])"),
+                    f"the position of {power}'s hidden {words}"))
+    for centre, power in sorted(secrets.owners):
+        abbr, name = re.escape(board.format_loc(centre)), re.escape(board.provinces[centre].name)
+        out.append((re.compile(rf"\b{power}\b[^.;<>\n]{{0,40}}\bgains\b[^;<>\n]{{0,80}}\b{abbr}\b"),
+                    f"that {power} owns {board.provinces[centre].name}"))
+        out.append((re.compile(rf"\b{name}\s*:\s*{power}\b"), f"that {power} owns {board.provinces[centre].name}"))
+    return out
+
+
+def _scan_text(name: str, raw: str, suffix: str, needles) -> list[Leak]:
+    leaks = []
+    for haystack, where in ((raw, "in the file"), (_text_of(raw, suffix), "in its text")):
+        for pattern, what in needles:
+            m = pattern.search(haystack)
+            if m:
+                leaks.append(Leak(name, what, f"{m.group(0)!r} {where}"))
+    unique = {}
+    for leak in leaks:
+        unique.setdefault((leak.what,), leak)
+    return list(unique.values())
+
+
+# ----------------------------------------------------------------------------- maps
+
+def _anchor_index(history: History) -> list[tuple[float, float, str, str]]:
+    """(x, y, location, kind of anchor) for every unit and centre anchor of the board."""
+    from .render.assets import layout, variant_board_name
+
+    places = layout(variant_board_name(history.game.variant))
+    out = []
+    for prov, entry in places.provinces.items():
+        for key in ("unit", "dislodged"):
+            if entry.get(key):
+                out.append((*entry[key], prov, key))
+        if entry.get("centre"):
+            out.append((*entry["centre"], prov, "centre"))
+    for coast, entry in places.coasts.items():
+        for key in ("unit", "dislodged"):
+            if entry.get(key):
+                out.append((*entry[key], coast, key))
+    return out
+
+
+def _nearest(anchors, x: float, y: float, kinds: tuple[str, ...], slack: float = 0.0) -> list[str]:
+    """The location of the nearest anchor, then any others within `slack` of that distance."""
+    found = sorted(((ax - x) ** 2 + (ay - y) ** 2) ** 0.5 for ax, ay, _, kind in anchors if kind in kinds)
+    if not found:
+        return [""]
+    best = found[0]
+    near = [(((ax - x) ** 2 + (ay - y) ** 2) ** 0.5, loc) for ax, ay, loc, kind in anchors if kind in kinds]
+    return [loc for d, loc in sorted(near) if d <= best + slack]
+
+
+def _power_of(cls: str, board: Board) -> str | None:
+    for name, info in board.powers.items():
+        if f"p{info.abbr.lower()}" in cls.split():
+            return name
+    return None
+
+
+def _scan_map(name: str, raw: str, history: History, phase: Phase | None, secrets: Secrets, anchors) -> list[Leak]:
+    board = history.game.variant.board
+    try:
+        root = ET.fromstring(raw)
+    except ET.ParseError as e:
+        return [Leak(name, "nothing readable", f"the map is not well-formed XML: {e}")]
+    allowed_units = {(p, k, province_of(loc)) for p, k, loc in secrets.public_units.get(phase, set())}
+    allowed_owners = secrets.public_owners.get(phase, set())
+    leaks = []
+    for group_id, what in (("o-units", "unit"), ("o-dislodged", "unit"), ("o-centres", "centre")):
+        group = root.find(f".//{SVG}g[@id='{group_id}']")
+        if group is None:
+            continue
+        for power_group in group:
+            power = _power_of(power_group.get("class", ""), board)
+            if power is None:
+                continue
+            for el in power_group.iter():
+                if what == "centre" and el.tag == f"{SVG}path":
+                    for x, y in re.findall(r"M\s*([-\d.]+)[ ,]([-\d.]+)", el.get("d", "")):
+                        loc = _nearest(anchors, float(x), float(y), ("centre",))[0]
+                        if (loc, power) not in allowed_owners:
+                            leaks.append(Leak(name, f"that {power} owns {board.provinces[loc].name}",
+                                              f"an ownership mark at {x},{y}"))
+                    continue
+                if what != "unit" or el.tag != f"{SVG}use":
+                    continue
+                href = el.get("href") or el.get("{http://www.w3.org/1999/xlink}href") or ""
+                if not href.startswith("#u-"):
+                    continue
+                kind = href[3:]
+                x, y = el.get("x"), el.get("y")
+                if x is None:
+                    parent = _parent_translate(power_group, el)
+                    if parent is None:
+                        continue
+                    x, y = parent
+                # a dislodged unit is drawn pushed aside: it may sit nearer a neighbour's anchor
+                slack = 25.0 if group_id == "o-dislodged" else 0.0
+                near = {province_of(loc) for loc in _nearest(anchors, float(x), float(y), ("unit", "dislodged"), slack)}
+                prov = sorted(near)[0]
+                if not any((power, kind, p) in allowed_units for p in near):
+                    leaks.append(Leak(name, f"the position of {power}'s hidden {kind} {board.format_loc(prov)}",
+                                      f"a unit symbol at {x},{y}"))
+    return leaks
+
+
+def _parent_translate(group, target):
+    for g in group.iter(f"{SVG}g"):
+        if target in list(g):
+            m = re.search(r"translate\(\s*([-\d.]+)[ ,]+([-\d.]+)", g.get("transform", ""))
+            if m:
+                return m.group(1), m.group(2)
+    return None
+
+
+def _map_phase(filename: str) -> tuple[Phase | None, bool]:
+    """The phase a map overlay shows (None: the position now), and whether it is one."""
+    stem = filename[:-4]
+    if stem == "now":
+        return None, True
+    for when in ("-orders", "-after"):
+        if stem.endswith(when):
+            try:
+                return Phase.from_slug(stem[: -len(when)]), True
+            except ValueError:
+                return None, False
+    return None, False
+
+
+# ----------------------------------------------------------------------------- the scan
+
+def scan_site(site_dir: Path | str, histories: list[History], prefix: str = "games",
+              docs_dir: Path | str | None = None) -> list[Leak]:
+    """Every leak of every unrevealed hidden game's secrets anywhere in the built site.
+
+    `docs_dir` holds the site's hand-written pages (``site_src``): outside the games' own
+    pages, words that stand in them (a rules page's ``A Par - Bur``) are the project's own
+    examples, not the game's secrets."""
+    site_dir = Path(site_dir)
+    leaks: list[Leak] = []
+    files = sorted(p for p in site_dir.rglob("*") if p.is_file())
+    handwritten = ""
+    if docs_dir is not None and Path(docs_dir).is_dir():
+        handwritten = "\n".join(f.read_text(encoding="utf-8", errors="replace")
+                                for f in sorted(Path(docs_dir).rglob("*.md")))
+    for history in histories:
+        if revealed(history):
+            continue
+        secrets = secrets_of(history)
+        board = history.game.variant.board
+        needles = _needles(secrets, board)
+        elsewhere = [(p, what) for p, what in needles if not p.search(handwritten)]
+        anchors = _anchor_index(history)
+        own = f"{prefix}/{history.game.slug}/"
+        others = [f"{prefix}/{h.game.slug}/" for h in histories if h is not history]
+        for path in files:
+            rel = path.relative_to(site_dir).as_posix()
+            leaks.extend(_scan_text(rel + " (its name)", rel, ".txt", needles))
+            if any(rel.startswith(o) for o in others):
+                continue  # another game's own pages and maps
+            if path.suffix.lower() not in TEXT_SUFFIXES:
+                continue
+            raw = path.read_text(encoding="utf-8", errors="replace")
+            if path.name == "search_index.json":
+                leaks.extend(_scan_search_index(rel, raw, own, needles, elsewhere))
+                continue
+            leaks.extend(_scan_text(rel, raw, path.suffix.lower(), needles if rel.startswith(own) else elsewhere))
+            if rel.startswith(own) and path.suffix.lower() == ".svg" and "/maps/" in rel:
+                phase, is_map = _map_phase(path.name)
+                if is_map:
+                    leaks.extend(_scan_map(rel, raw, history, phase, secrets, anchors))
+    return leaks
+
+
+def _scan_search_index(rel: str, raw: str, own: str, needles, elsewhere) -> list[Leak]:
+    """The search index holds every page's text, by page: this game's pages are held to every
+    secret, other pages as files outside the game are (and other games' pages not at all:
+    they may name the same units in public)."""
+    try:
+        docs = json.loads(raw).get("docs", [])
+    except (ValueError, AttributeError):
+        return _scan_text(rel, raw, ".json", needles)
+    leaks = []
+    games_root = own.split("/")[0] + "/"
+    for doc in docs:
+        location = doc.get("location", "")
+        if location.startswith(games_root) and not location.startswith(own) and location != games_root:
+            continue
+        text = f"{doc.get('title', '')} {doc.get('text', '')}"
+        leaks.extend(_scan_text(f"{rel} [{location}]", text, ".html",
+                                needles if location.startswith(own) else elsewhere))
+    return leaks

@@ -1,0 +1,134 @@
+"""The leak scanner on real builds: a running Stab! game leaks nothing anywhere in the site,
+a finished one publishes everything, and a template that prints one hidden fact is caught."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from dipgen.game import load_game
+from dipgen.history import replay
+from dipgen.leaks import scan_site, secrets_of
+from dipgen.visibility import view_record
+
+REPO = Path(__file__).resolve().parent.parent
+RUNNING, FINISHED = "lamps-out", "masked-ball"
+
+
+def make_project(root: Path, slugs: list[str]) -> Path:
+    root.mkdir(parents=True)
+    shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
+    shutil.copytree(REPO / "site_src", root / "site_src")
+    for slug in slugs:
+        shutil.copytree(REPO / "games" / slug, root / "games" / slug)
+    return root
+
+
+def build(project: Path) -> Path:
+    """`mkdocs build --strict`, in this process (so a test can change the generator)."""
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.config import load_config
+
+    cfg = load_config(str(project / "mkdocs.yml"), strict=True)
+    mkdocs_build(cfg)
+    return project / "site"
+
+
+def histories(project: Path):
+    return [replay(load_game(p)) for p in sorted((project / "games").iterdir())]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    project = make_project(tmp_path_factory.mktemp("leaks") / "p", [RUNNING, FINISHED, "north-sea-ledger"])
+    return project, build(project), histories(project)
+
+
+def test_the_running_game_has_secrets_to_keep(built):
+    _, _, hs = built
+    running = next(h for h in hs if h.game.slug == RUNNING)
+    s = secrets_of(running)
+    assert len(s.orders) > 50 and len(s.units) > 20 and len(s.owners) > 20
+
+
+def test_nothing_leaks_from_the_running_game(built):
+    _, site, hs = built
+    assert (site / "search" / "search_index.json").exists() and (site / "sitemap.xml").exists()
+    assert (site / "games" / RUNNING / "maps" / "1903-fall-orders.svg").exists()
+    assert scan_site(site, hs, docs_dir=site.parent / 'site_src') == []
+
+
+def test_the_finished_game_publishes_everything(built):
+    _, site, hs = built
+    finished = next(h for h in hs if h.game.slug == FINISHED)
+    blind = (site / "games" / FINISHED / "index.html").read_text()
+    assert "Click here for the non-blind page" in blind
+    full = site / "games" / FINISHED / "full"
+    assert (full / "index.html").exists()
+    board = finished.game.variant.board
+    for record in finished.records[:6]:  # every order the GM saw is on the non-blind season page
+        text = (full / record.phase.slug / "index.html").read_text()
+        for r in record.results:
+            if r.effective:
+                assert r.order.format(board).replace(" - ", " - ") in text.replace("&gt;", ">")
+    # and the blind pages still show only what the public knew at the time
+    record = finished.records[3]
+    public = view_record(finished, record, "public")
+    blind_season = (site / "games" / FINISHED / record.phase.slug / "index.html").read_text()
+    hidden = {r.order.format(board) for r in record.results if r.effective} - {
+        r.order.format(board) for r in public.results}
+    assert hidden and not any(h in blind_season for h in hidden)
+
+
+def test_one_hidden_order_in_one_file_is_caught(built, tmp_path):
+    _, site, hs = built
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy)
+    running = next(h for h in hs if h.game.slug == RUNNING)
+    secret = sorted(secrets_of(running).orders)[0]
+    page = copy / "games" / RUNNING / "1902-spring" / "index.html"
+    page.write_text(page.read_text().replace("</article>", f"<!-- {secret} --></article>", 1))
+    leaks = scan_site(copy, hs, docs_dir=site.parent / 'site_src')
+    assert leaks and all(l.file.startswith(f"games/{RUNNING}/1902-spring/index.html") for l in leaks)
+    assert any(secret in l.what for l in leaks)
+
+
+def test_a_generator_that_uses_the_gm_view_is_caught(tmp_path, monkeypatch):
+    """Were a template or the renderer to draw from the records instead of the public view,
+    the scan finds it in the pages, the maps and the search index."""
+    import importlib
+
+    import dipgen.site.pages as pages
+
+    scene = importlib.import_module("dipgen.render.scene")  # the module, not dipgen.render.scene()
+
+    monkeypatch.setattr(pages, "views", lambda history, level: list(history.records))
+    monkeypatch.setattr(scene, "view_record", lambda history, record, level: record)
+    monkeypatch.setattr(scene, "view_position", lambda history, position, level: position)
+    project = make_project(tmp_path / "p", [RUNNING])
+    site = build(project)
+    leaks = scan_site(site, histories(project), docs_dir=project / 'site_src')
+    files = {l.file.split(" ")[0] for l in leaks}
+    assert any(f.endswith(".svg") for f in files), "a hidden unit drawn on a map"
+    assert any(f.endswith("index.html") for f in files), "a hidden order printed on a page"
+    assert any(f.startswith("search/search_index.json") for f in files), "a hidden order in the search index"
+    assert any("owns" in l.what for l in leaks), "an owner shown"
+
+
+def test_leaks_command(built, capsys):
+    from dipgen.cli import main
+
+    project, site, _ = built
+    assert main(["leaks", str(site), "--games", str(project / "games"), "--docs", str(project / "site_src")]) == 0
+    assert "no leaks" in capsys.readouterr().out
+
+
+def test_reveal_now_publishes_a_running_game(tmp_path):
+    project = make_project(tmp_path / "p", [RUNNING])
+    game_yml = project / "games" / RUNNING / "game.yml"
+    game_yml.write_text(game_yml.read_text() + "reveal: now\n")
+    site = build(project)
+    assert "Click here for the non-blind page" in (site / "games" / RUNNING / "index.html").read_text()
+    assert (site / "games" / RUNNING / "full" / "1903-fall" / "index.html").exists()
