@@ -212,12 +212,26 @@ class _Replay:
                 out.setdefault(power, []).append(ol.order)
         return out
 
-    def check_units(self, pf: PhaseFile, units_by_prov: Mapping[str, Unit], what: str) -> None:
+    def check_units(self, pf: PhaseFile, units_by_prov: Mapping[str, Unit], what: str,
+                    pieces: tuple[Unit, ...] = ()) -> None:
         seen: dict[str, OrderLine] = {}
+        pieces_used: Counter = Counter()
         for power, lines in pf.orders.items():
             for ol in lines:
                 ref = getattr(ol.order, "unit", None)
                 if ref is None or isinstance(ol.order, Build):
+                    continue
+                if ref.kind in self.variant.piece_kinds:  # pieces outside combat (spies) share provinces
+                    kind = self.variant.unit_kinds[ref.kind]
+                    name, names = kind.name, kind.names
+                    here = [p for p in pieces if p.power == power and p.kind == ref.kind and p.province == ref.province]
+                    pieces_used[(power, ref.kind, ref.province)] += 1
+                    if pieces_used[(power, ref.kind, ref.province)] > len(here):
+                        mine = ", ".join(p.describe(self.board) for p in sorted(pieces) if p.power == power)
+                        where = self.board.full_name(ref.province)
+                        what_ = (f"more orders than {names}: {power} has {len(here)} {name if len(here) == 1 else names} in {where}"
+                                 if here else f"{power} has no {name} in {where}")
+                        self.err(pf.name, ol.line, what_, f"{power}'s {names}: {mine or 'none'}")
                     continue
                 unit = units_by_prov.get(ref.province)
                 mine = [u for u in units_by_prov.values() if u.power == power]
@@ -249,14 +263,14 @@ class _Replay:
         return tuple(p for p in powers if not pf.orders.get(p))
 
     def movement(self, position: Position, pf: PhaseFile) -> PhaseRecord:
-        self.check_units(pf, {u.province: u for u in position.units}, "unit")
-        orders = self.orders_for(pf, (Hold, Move, Support, Convoy),
-                                 "movement orders: hold, move, support and convoy")
+        self.check_units(pf, {u.province: u for u in position.units}, "unit", position.pieces)
+        orders = self.orders_for(pf, self.variant.movement_orders, self.variant.movement_orders_text)
         out = self.variant.movement(position, orders)
         self.warn_illegal(pf, out.results)
         phase = pf.phase
         nxt_phase = Phase(phase.year, phase.season_index, True)
-        after = Position(nxt_phase, out.units, position.owners, out.dislodged)
+        pieces = position.pieces if out.pieces is None else out.pieces
+        after = Position(nxt_phase, out.units, position.owners, out.dislodged, pieces=pieces)
         changes: tuple = ()
         if not out.dislodged:
             after, changes = self.end_of_season(after)
@@ -272,7 +286,7 @@ class _Replay:
         if season == 1:
             owners = self.variant.update_owners(after.units, after.owners)
             changes = tuple((c, after.owners.get(c), o) for c, o in sorted(owners.items()) if after.owners.get(c) != o)
-            after = after.with_(owners=owners, phase=Phase(phase.year, 2), dislodged=())
+            after = self.variant.after_fall(after.with_(owners=owners, phase=Phase(phase.year, 2), dislodged=()))
         else:
             after = after.with_(phase=Phase(phase.year, 1), dislodged=())
         return after, changes
@@ -282,7 +296,7 @@ class _Replay:
         orders = self.orders_for(pf, (Retreat, Disband), "retreats and disbands")
         out = self.variant.retreats(position, orders)
         self.warn_illegal(pf, out.results)
-        after, changes = self.end_of_season(Position(pf.phase, out.units, position.owners))
+        after, changes = self.end_of_season(Position(pf.phase, out.units, position.owners, pieces=position.pieces))
         powers = sorted({d.unit.power for d in position.dislodged})
         return PhaseRecord(pf.phase, position, self.lines(pf), out.results, after, (), (), changes, {},
                            self.nmr(pf, powers), pf.press, pf.notes, pf.name)
@@ -324,7 +338,7 @@ class _Replay:
         self.check_units(pf, {u.province: u for u in position.units}, "unit")
         orders = self.orders_for(pf, (Build, Remove, Waive), "builds, removals and waives")
         out = self.variant.adjustments(position, orders)
-        after = Position(Phase(pf.phase.year + 1, 0), out.units, position.owners)
+        after = Position(Phase(pf.phase.year + 1, 0), out.units, position.owners, pieces=position.pieces)
         return PhaseRecord(pf.phase, position, self.lines(pf), out.results, after, (), (), (), due,
                            self.nmr(pf, sorted(due)), pf.press, pf.notes, pf.name)
 

@@ -121,6 +121,16 @@ class Waive:
 
 
 @dataclass(frozen=True)
+class CounterEspionage:
+    """A spy hunts the enemy spies in its own province (Blind Diplomacy): ``S Par CE``."""
+
+    unit: UnitRef
+
+    def format(self, board: Board) -> str:
+        return f"{self.unit.format(board)} CE"
+
+
+@dataclass(frozen=True)
 class Concealed:
     """What a hidden game's report shows of an order whose object is secret:
     ``A Pic S`` (it supported something), ``F ENG C`` (it convoyed something).
@@ -133,7 +143,7 @@ class Concealed:
         return f"{self.unit.format(board)} {self.verb}"
 
 
-Order = Union[Hold, Move, Support, Convoy, Retreat, Disband, Build, Remove, Waive, Concealed]
+Order = Union[Hold, Move, Support, Convoy, Retreat, Disband, Build, Remove, Waive, CounterEspionage, Concealed]
 MOVEMENT_ORDERS = (Hold, Move, Support, Convoy)
 RETREAT_ORDERS = (Retreat, Disband)
 ADJUSTMENT_ORDERS = (Build, Remove, Waive)
@@ -147,6 +157,7 @@ _DISBAND = {"d", "disband", "disbands"}
 _REMOVE = {"remove", "removes", "rem"}
 _BUILD = {"b", "build", "builds"}
 _WAIVE = {"waive", "waives", "waived"}
+_COUNTER = {"ce", "counterespionage", "counter-espionage"}
 _COASTS = {"nc": "nc", "sc": "sc", "ec": "ec", "wc": "wc", "n": "nc", "s": "sc", "e": "ec", "w": "wc",
            "north": "nc", "south": "sc", "east": "ec", "west": "wc"}
 
@@ -278,6 +289,8 @@ class _Parser:
             return self.end(Remove(unit))
         if self.take(_DISBAND):
             return self.end(Disband(unit))
+        if self.take(_COUNTER) or (self.peek() == "counter" and self.peek(1) in ("espionage", "-") and self._counter()):
+            return self.end(CounterEspionage(unit))
         if self.take(_RETREAT):
             self.take({"-"})
             return self.end(Retreat(unit, self.location()))
@@ -306,6 +319,12 @@ class _Parser:
             return self.end(Convoy(unit, target, self.location()))
         raise self.fail(f"did not expect {self.peek()!r} after the unit; orders look like "
                         "'A Par - Bur', 'A Mun S A Bur - Mar', 'F NTH C A Lon - Bel' or 'A Par H'")
+
+    def _counter(self) -> bool:
+        """'counter espionage' or 'counter - espionage' as one word."""
+        self.i += 1
+        self.take({"-"})
+        return self.take({"espionage"}) is not None
 
     def end(self, order: Order) -> Order:
         self.via_convoy()  # "(via convoy)" is harmless at the end of any order

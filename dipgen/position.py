@@ -46,6 +46,8 @@ class Position:
     dislodged: tuple[Dislodged, ...] = ()
     #: centre totals, when they are known but the owners are not (a view of a hidden game)
     counts: Mapping[str, int] | None = None
+    #: pieces that neither occupy nor fight (Blind's spies); several may share a province
+    pieces: tuple[Unit, ...] = ()
     _by_province: dict = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
 
     def unit_at(self, prov: str) -> Unit | None:

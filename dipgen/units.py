@@ -15,6 +15,12 @@ class UnitKind:
     convoyable: bool = False  # can be carried by convoy
     convoys: bool = False     # can convoy others (from a sea province)
     takes_centres: bool = True
+    plural: str = ""
+
+    @property
+    def names(self) -> str:
+        """The plural: "armies", "spies"."""
+        return self.plural or self.name + "s"
 
 
 ARMY = UnitKind("A", "army", "land", convoyable=True)

@@ -14,7 +14,7 @@ Open variants make everything public; hidden variants override
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Mapping
 
 from .engine.results import Note, OrderResult
@@ -43,11 +43,13 @@ class PositionVisibility:
     counts: Audience                  # who knows each power's centre total
     dislodged: Mapping[Unit, Audience]  # who knows the unit is dislodged
     retreats: Mapping[Unit, Audience]   # who knows where it may retreat
+    pieces: Mapping[Unit, Audience] = field(default_factory=dict)  # pieces outside combat (spies)
 
     @classmethod
     def open(cls, position: Position) -> "PositionVisibility":
         return cls({u: EVERYONE for u in position.units}, {c: EVERYONE for c in position.owners}, EVERYONE,
-                   {d.unit: EVERYONE for d in position.dislodged}, {d.unit: EVERYONE for d in position.dislodged})
+                   {d.unit: EVERYONE for d in position.dislodged}, {d.unit: EVERYONE for d in position.dislodged},
+                   {p: EVERYONE for p in position.pieces})
 
 
 @dataclass(frozen=True)
@@ -124,7 +126,8 @@ def _position(pos: Position, vis: PositionVisibility, level: str) -> Position:
     dislodged = tuple(
         replace(d, retreats=d.retreats if knows(level, vis.retreats.get(d.unit, NOBODY)) else ())
         for d in pos.dislodged if knows(level, vis.dislodged.get(d.unit, NOBODY)))
-    return Position(pos.phase, units, owners, dislodged, counts)
+    pieces = tuple(p for p in pos.pieces if knows(level, vis.pieces.get(p, NOBODY)))
+    return Position(pos.phase, units, owners, dislodged, counts, pieces)
 
 
 def _clean_note(note: Note, seen: set[str]) -> Note:

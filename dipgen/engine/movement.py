@@ -55,6 +55,7 @@ class MovementOutcome:
     dislodged: tuple[Dislodged, ...]   # dislodged units with somewhere to retreat
     destroyed: tuple[Dislodged, ...]   # dislodged units with nowhere to go (retreats empty)
     standoffs: frozenset[str] = field(default_factory=frozenset)
+    pieces: tuple[Unit, ...] | None = None  # a variant's pieces after the phase; None: unchanged
 
 
 _INF = 1 << 30

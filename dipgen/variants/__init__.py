@@ -6,10 +6,11 @@
 from __future__ import annotations
 
 from .base import Variant
+from .blind import Blind
 from .stab import Stab
 from .standard import Standard
 
-VARIANTS: dict[str, type[Variant]] = {"standard": Standard, "stab": Stab}
+VARIANTS: dict[str, type[Variant]] = {"standard": Standard, "stab": Stab, "blind": Blind}
 
 
 def variant_names() -> list[str]:

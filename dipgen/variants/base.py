@@ -12,7 +12,7 @@ from ..board import Board, load_board
 from ..engine.adjustments import AdjustmentOutcome, adjudicate_adjustments, adjustment_counts
 from ..engine.movement import MovementOutcome, adjudicate_movement
 from ..engine.retreats import RetreatOutcome, adjudicate_retreats
-from ..orders import STANDARD_KINDS, Order
+from ..orders import STANDARD_KINDS, Convoy, Hold, Move, Order, Support
 from ..position import Dislodged, Position, Unit, initial_position
 from ..units import STANDARD_UNIT_KINDS, UnitKind
 
@@ -33,6 +33,11 @@ class Variant:
     phase_keys: frozenset[str] = frozenset()
     #: result words where this variant's reports differ (keys: a note kind, or ``kind:why``)
     result_vocabulary: Mapping[str, str] = {}
+    #: kinds of pieces that stand outside combat (Blind's spies), kept in Position.pieces
+    piece_kinds: frozenset[str] = frozenset()
+    #: the orders a movement phase takes, and how to say so
+    movement_orders: tuple[type, ...] = (Hold, Move, Support, Convoy)
+    movement_orders_text = "movement orders: hold, move, support and convoy"
 
     def __init__(self) -> None:
         self.board: Board = load_board(self.board_name)
@@ -84,6 +89,11 @@ class Variant:
             if u.province in self.board.centres and self.unit_kinds[u.kind].takes_centres:
                 new[u.province] = u.power
         return new
+
+    def after_fall(self, position: Position) -> Position:
+        """The position once a Fall turn is over and centres have changed hands (a hook for
+        variants with more to settle then, such as Blind's spies)."""
+        return position
 
     def winner(self, position: Position) -> str | None:
         """The power that has won outright, if any (checked after each Fall turn)."""

@@ -1,0 +1,304 @@
+"""Blind Diplomacy: every position is secret. A power learns of a foreign unit when it
+attacks it, is attacked by it, or meets it trying for the same province, and through its
+spies, which move unseen and report on the unit in their province.
+
+Spies are pieces outside combat (`Position.pieces`): they never occupy a province, are
+never dislodged, and die only by counter-espionage. Rulings where the rule text is silent
+are listed on the rules page (site_src/rules/blind.md) and marked RULING below.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict, deque
+from dataclasses import replace
+
+from ..board import province_of
+from ..engine.movement import MovementOutcome, adjudicate_movement
+from ..engine.results import Note, OrderResult
+from ..errors import GameError, Problem
+from ..orders import STANDARD_KINDS, Convoy, CounterEspionage, Hold, Move, Support, UnitRef
+from ..phase import MOVEMENT, Phase
+from ..position import Position, Unit
+from ..units import STANDARD_UNIT_KINDS, UnitKind
+from ..visibility import EVERYONE, NOBODY, PositionVisibility, RecordVisibility
+from ..yamlio import line_of
+from .base import Variant
+
+SPY = UnitKind("S", "spy", "any", strength=0, takes_centres=False, plural="spies")
+
+
+def _aud(*levels: str) -> frozenset:
+    return frozenset(levels)
+
+
+class Blind(Variant):
+    name = "blind"
+    title = "Blind Diplomacy"
+    description = ("A hidden game on the standard map: every position is secret; powers learn of foreign "
+                   "units by fighting them and through their spies.")
+    hidden = True
+    unit_kinds = {**STANDARD_UNIT_KINDS, "S": SPY}
+    order_words = {**STANDARD_KINDS, "s": "S", "spy": "S"}
+    piece_kinds = frozenset({"S"})
+    phase_keys = frozenset({"spies"})
+    movement_orders = (Hold, Move, Support, Convoy, CounterEspionage)
+    movement_orders_text = ("movement orders: hold, move, support and convoy, and for spies move, hold and "
+                            "counter-espionage (S Par - Bur, S Par H, S Par CE)")
+    #: RULING: the capitals are those the rule text's companion variant names
+    capitals = {"Austria": "vie", "England": "lon", "France": "par", "Germany": "ber", "Italy": "rom",
+                "Russia": "mos", "Turkey": "ank"}
+    spies_at_start = 2
+
+    # ------------------------------------------------------------------ the start
+    def initial_position(self, game) -> Position:
+        position = self.start(game.start)
+        pf = game.phases.get(Phase(game.start, 0))
+        raw = pf.extra.get("spies") if pf else None
+        problems: list[Problem] = []
+        spies: list[Unit] = []
+        chosen: dict[str, list] = {}
+        if raw is not None:
+            if not isinstance(raw, dict):
+                raise GameError([Problem(pf.name, line_of(raw) or 1, "spies must map each power to its spies' places",
+                                         "e.g.\n      spies:\n        England: [Lon, Edi]")])
+            for key, places in raw.items():
+                try:
+                    power = self.board.power_name(str(key))
+                except ValueError as e:
+                    problems.append(Problem(pf.name, line_of(raw, key), str(e)))
+                    continue
+                chosen[power] = places if isinstance(places, list) else [places]
+                if len(chosen[power]) != self.spies_at_start:
+                    problems.append(Problem(pf.name, line_of(raw, key),
+                                            f"{power} places {len(chosen[power])} spies; it has {self.spies_at_start}"))
+        for power in self.powers():
+            homes = self.home_centres(power)
+            if power not in chosen:
+                # RULING: spies not placed start in the capital and the next home centre in the board's order
+                first = [self.capitals[power]] + [c for c in homes if c != self.capitals[power]]
+                spies.extend(Unit(power, "S", c) for c in first[: self.spies_at_start])
+                continue
+            for place in chosen[power]:
+                line = line_of(place) or line_of(raw, power)
+                try:
+                    prov = province_of(self.board.location(str(place).removeprefix("S ").strip()))
+                except ValueError as e:
+                    problems.append(Problem(pf.name, line, str(e)))
+                    continue
+                if prov not in homes:
+                    names = ", ".join(self.board.format_loc(c) for c in homes)
+                    problems.append(Problem(pf.name, line, f"{self.board.full_name(prov)} is not a home centre of {power}",
+                                            f"{power}'s spies start in its home centres: {names}"))
+                    continue
+                spies.append(Unit(power, "S", prov))
+        if problems:
+            raise GameError(problems)
+        return position.with_(pieces=tuple(sorted(spies)))
+
+    def start_visibility(self, history, position: Position) -> PositionVisibility:
+        return _own(position)
+
+    # ------------------------------------------------------------------ a movement phase
+    def movement(self, position: Position, orders) -> MovementOutcome:
+        spy_orders: dict[str, list] = defaultdict(list)
+        regular: dict[str, list] = defaultdict(list)
+        for power, given in orders.items():
+            for order in given:
+                ref = getattr(order, "unit", None)
+                (spy_orders if ref is not None and ref.kind == "S" else regular)[power].append(order)
+        out = adjudicate_movement(self.board, position.units, regular, self.unit_kinds)
+        results, pieces = self.spy_phase(position.pieces, spy_orders)
+        return replace(out, results=out.results + tuple(results), pieces=pieces)
+
+    def spy_phase(self, spies: tuple[Unit, ...], orders) -> tuple[list[OrderResult], tuple[Unit, ...]]:
+        """Spies move one space, through anything, or hold, or hunt (counter-espionage): a hunting
+        spy kills every enemy spy in its province at the end of the turn, and two enemies
+        hunting in the same province kill each other."""
+        free = Counter(spies)
+        plans: list[tuple[str, object, Unit | None, str | None, str]] = []  # power, order, spy, goes to, what
+        for power, given in orders.items():
+            for order in given:
+                spy = Unit(power, "S", order.unit.province)
+                if free[spy] <= 0:
+                    plans.append((power, order, None, None, f"{power} has no spy in {self.board.full_name(spy.province)}"))
+                    continue
+                free[spy] -= 1
+                if isinstance(order, Move):
+                    dest = province_of(order.dest)
+                    if dest in self.board.neighbours(spy.province):
+                        plans.append((power, order, spy, dest, "move"))
+                    else:  # RULING: a spy moves one space a season, as an army or a fleet would
+                        plans.append((power, order, spy, spy.province,
+                                      f"{self.board.full_name(dest)} is not next to {self.board.full_name(spy.province)}"))
+                elif isinstance(order, (Hold, CounterEspionage)):
+                    plans.append((power, order, spy, spy.province, "ce" if isinstance(order, CounterEspionage) else "hold"))
+                else:
+                    plans.append((power, order, spy, spy.province, "a spy may only move, hold or counter-spy"))
+        for spy, n in free.items():
+            for _ in range(n):
+                plans.append((spy.power, None, spy, spy.province, "unordered"))
+        where = [(p, dest) for p, _, spy, dest, _ in plans if spy is not None]
+        hunters = [(p, dest) for p, _, spy, dest, what in plans if what == "ce"]
+        results: list[OrderResult] = []
+        survivors: list[Unit] = []
+        for power, order, spy, dest, what in plans:
+            if spy is None:
+                results.append(OrderResult(power, order, None, False, (Note("illegal", what),)))
+                continue
+            caught = any(h != power and place == dest for h, place in hunters)
+            notes: list[Note] = []
+            if what not in ("move", "hold", "ce", "unordered"):
+                notes.append(Note("illegal", what))
+            if what == "ce":
+                victims = sum(1 for p, place in where if p != power and place == dest)
+                notes.append(Note("caught", f"{victims} enemy spy" + ("" if victims == 1 else "s")))
+            if caught:
+                notes.append(Note("destroyed", "counter-espionage"))
+            else:
+                survivors.append(Unit(power, "S", dest))
+            ok = not caught and what in ("move", "hold", "ce", "unordered")
+            shown = order if order is not None else Hold(UnitRef("S", spy.loc))
+            results.append(OrderResult(power, shown, spy, ok, tuple(notes), default=order is None))
+        return results, tuple(sorted(survivors))
+
+    # ------------------------------------------------------------------ spies come and go
+    def spies_due(self, power: str, owners) -> int:
+        """Two, less one without the capital, plus one for each enemy capital held; none
+        without a single home centre."""
+        homes = self.home_centres(power)
+        if not any(owners.get(c) == power for c in homes):
+            return 0
+        own_capital = owners.get(self.capitals[power]) == power
+        taken = sum(1 for p, c in self.capitals.items() if p != power and owners.get(c) == power)
+        return self.spies_at_start - (0 if own_capital else 1) + taken
+
+    def after_fall(self, position: Position) -> Position:
+        """RULING: spies are lost and replaced when the Fall turn ends and centres change hands:
+        a power short of spies gets new ones in its capital (or, without it, its first home
+        centre it still owns); a power with too many loses those farthest from its home."""
+        pieces = list(position.pieces)
+        owners = position.owners
+        for power in self.powers():
+            mine = sorted((p for p in pieces if p.power == power), key=lambda s: s.loc)
+            due = self.spies_due(power, owners)
+            owned_homes = [c for c in self.home_centres(power) if owners.get(c) == power]
+            if len(mine) > due:
+                dist = _distances(self.board, owned_homes)
+                far = sorted(mine, key=lambda s: (-dist.get(s.province, 99), self.board.provinces[s.province].name))
+                for spy in far[: len(mine) - due]:
+                    pieces.remove(spy)
+            elif len(mine) < due and owned_homes:
+                cap = self.capitals[power]
+                home = cap if owners.get(cap) == power else owned_homes[0]
+                pieces.extend(Unit(power, "S", home) for _ in range(due - len(mine)))
+        return position.with_(pieces=tuple(sorted(pieces)))
+
+    # ------------------------------------------------------------------ who knows what
+    def record_visibility(self, history, record) -> RecordVisibility:
+        if record.kind == MOVEMENT:
+            return _movement_visibility(record)
+        own_results = tuple(_aud(r.power) for r in record.results)
+        none = tuple(NOBODY for _ in record.results)
+        # in a retreat phase the attacker still knows the unit it dislodged, not where it goes
+        attackers = {d.unit: _aud(d.by_power) for d in record.before.dislodged}
+        before, after = _own(record.before, attackers), _own(record.after)
+        changes = tuple(_aud(old, new) if old else _aud(new) for _, old, new in record.centre_changes)
+        return RecordVisibility(before, after, own_results, none, {}, {}, changes,
+                                {p: _aud(p) for p in record.adjustments}, {p: _aud(p) for p in record.orders},
+                                EVERYONE)
+
+
+def _distances(board, starts) -> dict[str, int]:
+    dist = {s: 0 for s in starts}
+    queue = deque(starts)
+    while queue:
+        p = queue.popleft()
+        for q in board.neighbours(p):
+            if q not in dist:
+                dist[q] = dist[p] + 1
+                queue.append(q)
+    return dist
+
+
+def _own(pos: Position, extra: dict | None = None) -> PositionVisibility:
+    """Each power knows its own units, spies, centres and dislodged units; `extra` adds more."""
+    extra = extra or {}
+    return PositionVisibility(
+        units={u: _aud(u.power) | extra.get(u, NOBODY) for u in pos.units},
+        owners={c: _aud(p) for c, p in pos.owners.items()},
+        counts=EVERYONE,
+        dislodged={d.unit: _aud(d.unit.power) | extra.get(d.unit, NOBODY) for d in pos.dislodged},
+        retreats={d.unit: _aud(d.unit.power) for d in pos.dislodged},
+        pieces={p: _aud(p.power) for p in pos.pieces},
+    )
+
+
+def _movement_visibility(record) -> RecordVisibility:
+    """RULINGS on what fighting reveals: a power learns of each foreign unit it attacks that
+    stays to meet it (or swaps with it), of each foreign unit that attacks one of its own that
+    stays, and of each foreign unit that tries for the same province as one of its own; it
+    sees the moves made against it and the moves that stood it off, with their results, and
+    where those units stand afterwards if they are still in sight. A spy that lives through
+    the turn reports the unit in its province: its order and result, and the unit there
+    afterwards."""
+    eff = {r.unit.province: r for r in record.results if r.effective and r.unit.kind != "S"}
+    at = {u.province: u for u in record.before.units}
+    after_at = {u.province: u for u in record.after.units}
+    before: dict[Unit, frozenset] = defaultdict(frozenset)
+    after: dict[Unit, frozenset] = defaultdict(frozenset)
+    seen_result: dict[int, frozenset] = defaultdict(frozenset)
+    index = {id(r): i for i, r in enumerate(record.results)}
+
+    def moved(prov: str) -> bool:
+        r = eff.get(prov)
+        return r is not None and isinstance(r.order, Move) and r.succeeded
+
+    def now(unit: Unit) -> Unit | None:
+        """Where `unit` stands after the turn, if it still stands."""
+        r = eff.get(unit.province)
+        if r is not None and isinstance(r.order, Move) and r.succeeded:
+            new = after_at.get(province_of(r.order.dest))
+        else:
+            new = after_at.get(unit.province)
+        return new if new is not None and new.power == unit.power and new.kind == unit.kind else None
+
+    def learns(power: str, unit: Unit, with_result: bool) -> None:
+        before[unit] |= _aud(power)
+        new = now(unit)
+        if new is not None:
+            after[new] |= _aud(power)
+        if with_result and unit.province in eff:
+            seen_result[index[id(eff[unit.province])]] |= _aud(power)
+
+    moves = [r for r in eff.values() if isinstance(r.order, Move) and not r.has("no_convoy")]
+    by_dest: dict[str, list] = defaultdict(list)
+    for m in moves:
+        by_dest[province_of(m.order.dest)].append(m)
+    for m in moves:
+        dest = province_of(m.order.dest)
+        there = at.get(dest)
+        if there is not None and there.power != m.power:
+            back = eff.get(dest)
+            head_on = back is not None and isinstance(back.order, Move) and province_of(back.order.dest) == m.unit.province
+            if not moved(dest) or head_on:
+                learns(m.power, there, with_result=head_on)   # the attacker finds the defender
+                learns(there.power, m.unit, with_result=True)  # the defender sees the attack
+        for other in by_dest[dest]:
+            if other is not m and other.power != m.power:
+                learns(m.power, other.unit, with_result=True)  # a meeting: each sees the other's move
+    for spy in record.after.pieces:  # the reports of the spies that lived
+        unit = at.get(spy.province)
+        if unit is not None and unit.power != spy.power:
+            learns(spy.power, unit, with_result=True)
+        later = after_at.get(spy.province)
+        if later is not None and later.power != spy.power:
+            after[later] |= _aud(spy.power)
+    full = tuple(_aud(r.power) | seen_result[i] for i, r in enumerate(record.results))
+    gone = record.dislodged + record.destroyed
+    dislodged = {d.unit: _aud(d.unit.power, d.by_power) for d in gone}
+    retreats = {d.unit: _aud(d.unit.power) | (_aud(d.by_power) if d in record.destroyed else NOBODY) for d in gone}
+    changes = tuple(_aud(old, new) if old else _aud(new) for _, old, new in record.centre_changes)
+    return RecordVisibility(_own(record.before, before), _own(record.after, after), full,
+                            tuple(NOBODY for _ in record.results), dislodged, retreats, changes, {},
+                            {p: _aud(p) for p in record.orders}, EVERYONE)
+

@@ -1,0 +1,145 @@
+"""Blind Diplomacy: spies (start, moves, counter-espionage, loss and replacement), what fighting
+and spying reveal to each power, and what the public sees (nothing but totals and NMRs)."""
+
+from pathlib import Path
+
+import pytest
+
+from dipgen.errors import GameError
+from dipgen.game import load_game
+from dipgen.history import replay
+from dipgen.phase import Phase
+from dipgen.position import Position, Unit
+from dipgen.report import phase_report
+from dipgen.variants import get_variant
+from dipgen.visibility import view_position, view_record
+
+BLIND = get_variant("blind")
+GAME = ("title: In the Dark\nvariant: blind\ngm: Grace\n"
+        "players: {Austria: A, England: B, France: C, Germany: D, Italy: E, Russia: F, Turkey: G}\n")
+
+
+def game(tmp_path: Path, phases: dict[str, str]) -> Path:
+    path = tmp_path / "dark"
+    path.mkdir(parents=True)
+    (path / "game.yml").write_text(GAME)
+    for name, text in phases.items():
+        (path / f"{name}.yml").write_text(text)
+    return path
+
+
+def spies(position, power):
+    return sorted(p.loc for p in position.pieces if p.power == power)
+
+
+def test_two_spies_each_in_home_centres(tmp_path):
+    h = replay(load_game(game(tmp_path, {})))
+    assert spies(h.position, "England") == ["edi", "lon"]
+    assert spies(h.position, "Russia") == ["mos", "war"]  # the capital, then the next home centre
+    h = replay(load_game(game(tmp_path / "b", {"1901-spring": "spies:\n  England: [Lvp, Edi]\norders: {}\n"})))
+    assert spies(h.records[0].before, "England") == ["edi", "lvp"]
+
+
+def test_spies_must_start_in_home_centres(tmp_path):
+    with pytest.raises(GameError) as e:
+        replay(load_game(game(tmp_path, {"1901-spring": "spies:\n  England: [Lvp, Yor]\norders: {}\n"})))
+    assert "Yorkshire is not a home centre of England" in str(e.value)
+
+
+def test_spies_move_through_anything_and_counter_espionage_kills_enemies(tmp_path):
+    h = replay(load_game(game(tmp_path, {
+        "1901-spring": "spies: {France: [Par, Mar], Germany: [Mun, Ber], Italy: [Rom, Ven]}\n"
+                       "orders:\n"
+                       "  France: [S Par - Bur, S Mar H]\n"
+                       "  Germany: [S Mun - Bur, S Ber - Kie]\n"
+                       "  Italy: [S Rom - Tus, S Ven - Pie]\n",
+        "1901-fall": "orders:\n"
+                     "  France: [S Bur CE, S Mar - Pie]\n"
+                     "  Germany: [S Bur CE]\n"
+                     "  Italy: [S Pie CE, S Tus - Pie]\n",
+    })))
+    spring, fall = h.records
+    assert spies(spring.after, "France") == ["bur", "mar"] and spies(spring.after, "Germany") == ["bur", "kie"]
+    # two enemies hunting in Burgundy kill each other; Italy's hunter in Piedmont kills the French spy
+    # arriving there and spares its own; at the end of the year the dead are replaced in the capitals
+    assert spies(fall.after, "Italy") == ["pie", "pie"]
+    assert spies(fall.after, "Germany") == ["ber", "kie"]
+    assert spies(fall.after, "France") == ["par", "par"]
+    killed = [r for r in fall.results if r.has("destroyed")]
+    assert {(r.power, r.unit.loc) for r in killed} == {("France", "bur"), ("Germany", "bur"), ("France", "mar")}
+
+
+def test_spies_lost_with_the_capital_and_replaced_each_year(tmp_path):
+    b = BLIND
+    owners = {p.id: p.home for p in b.board.provinces.values() if p.home}
+    pos = Position(Phase(1902, 2), (), dict(owners), pieces=(Unit("France", "S", "par"),))
+    assert b.spies_due("France", owners) == 2
+    assert spies(b.after_fall(pos), "France") == ["par", "par"]  # the lost spy is replaced in Paris
+    owners2 = dict(owners, par="Germany")
+    assert b.spies_due("France", owners2) == 1 and b.spies_due("Germany", owners2) == 3
+    pos2 = Position(Phase(1902, 2), (), owners2, pieces=(Unit("France", "S", "bre"), Unit("France", "S", "mos")))
+    assert spies(b.after_fall(pos2), "France") == ["bre"]  # the one far from home goes
+    owners3 = {c: ("Germany" if p == "France" else p) for c, p in owners.items()}
+    assert b.spies_due("France", owners3) == 0
+
+
+@pytest.fixture
+def battle(tmp_path):
+    return replay(load_game(game(tmp_path, {
+        "1901-spring": "orders:\n"
+                       "  Germany: [A Mun - Bur, F Kie - Den, A Ber - Kie]\n"
+                       "  France: [A Par - Pic, F Bre - MAO, A Mar S A Par - Bur, S Par - Bur]\n"
+                       "  Italy: [A Ven - Tyr, F Nap - ION]\n"
+                       "  Austria: [A Vie - Tyr, S Vie - Tyr]\n",
+    })))
+
+
+def test_fighting_reveals_units_to_the_powers_involved(battle):
+    spring = battle.records[0]
+    germany = view_record(battle, spring, "Germany")
+    italy = view_record(battle, spring, "Italy")
+    austria = view_record(battle, spring, "Austria")
+    # Germany moved into an empty Burgundy alone: it meets nobody, and learns nothing of France
+    assert all(u.power == "Germany" for u in germany.before.units)
+    # Italy and Austria both tried for Tyrolia: each sees the other's move and its result
+    assert Unit("Austria", "A", "vie") in italy.before.units
+    assert any(r.power == "Austria" and r.unit.loc == "vie" for r in italy.results)
+    assert Unit("Italy", "A", "ven") in austria.before.units
+    # but not the rest of the board
+    assert Unit("Italy", "F", "nap") not in austria.before.units
+
+
+def test_a_spy_reports_the_unit_in_its_province(battle):
+    spring = battle.records[0]
+    france = view_record(battle, spring, "France")
+    # France's spy went to Burgundy, where Germany's army arrived: France sees it there afterwards
+    assert Unit("Germany", "A", "bur") in france.after.units
+    # and Austria's spy in Vienna saw the unit there and its order
+    austria = view_record(battle, spring, "Austria")
+    assert any(r.power == "Austria" and r.unit.loc == "vie" for r in austria.results)
+
+
+def test_the_public_sees_only_totals_and_nmrs(battle):
+    spring = battle.records[0]
+    public = view_record(battle, spring, "public")
+    assert public.results == () and public.before.units == () and public.after.pieces == ()
+    assert set(public.nmr) == {"England", "Russia", "Turkey"}
+    now = view_position(battle, battle.position, "public")
+    assert now.units == () and now.owners == {} and now.centre_counts(["France"])["France"] == 3
+    text = phase_report(battle, spring)
+    assert "A Mun" not in text and "S Par" not in text and "no orders received (NMR)" in text
+
+
+def test_private_report_lists_spies(battle):
+    text = phase_report(battle, battle.records[0], "France")
+    assert "S Par - Bur" in text and "A Par - Pic" in text
+    assert "F Kie" not in text
+
+
+def test_spy_orders_are_checked(tmp_path):
+    with pytest.raises(GameError) as e:
+        replay(load_game(game(tmp_path, {"1901-spring": "orders:\n  France: [S Bur - Par]\n"})))
+    assert "France has no spy in Burgundy" in str(e.value)
+    with pytest.raises(GameError) as e:
+        replay(load_game(game(tmp_path / "b", {"1901-spring": "orders:\n  France: [S Par - Bur, S Par H, S Par CE]\n"})))
+    assert "more orders than spies: France has 1 spy in Paris" in str(e.value)
