@@ -59,7 +59,8 @@ class Secrets:
 
 
 def _units(position) -> set[tuple[str, str, str]]:
-    return {(u.power, u.kind, u.loc) for u in position.units} | {
+    """Every piece of a position: units, dislodged units, and pieces outside combat (spies)."""
+    return {(u.power, u.kind, u.loc) for u in position.units + position.pieces} | {
         (d.unit.power, d.unit.kind, d.unit.loc) for d in position.dislodged}
 
 
