@@ -108,6 +108,8 @@ def _units(board: Board, lines) -> list[Unit]:
     for _, line in lines:
         power, rest = _power_and_rest(board, line)
         kind, loc = parse_unit(board, rest)
+        if STANDARD_UNIT_KINDS[kind].terrain == "land":
+            loc = province_of(loc)  # an army stands in the province, whatever coast a file names
         out.append(Unit(power, kind, loc))
     return out
 
@@ -134,7 +136,9 @@ def run_case(case: Case, board: Board | None = None) -> tuple[bool, str]:
         dislodged = _prestate_dislodged(board, case, units)
         got, got_dislodged = set(adjudicate_retreats(board, units, dislodged, orders).units), set()
     else:
-        owners = {}
+        # without the section, the centres are owned as at the start of a game
+        owners = {} if "PRESTATE_SUPPLYCENTER_OWNERS" in sec else {
+            p.id: p.home for p in board.provinces.values() if p.home}
         for _, line in sec.get("PRESTATE_SUPPLYCENTER_OWNERS", []):
             power, rest = _power_and_rest(board, line)
             owners[province_of(parse_unit(board, rest)[1])] = power

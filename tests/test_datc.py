@@ -40,3 +40,14 @@ def test_a_wrong_expectation_fails(tmp_path, board):
     report = run_file(f)
     assert report.failed == 1 and report.passed == 0
     assert "FAIL wrong" in report.lines[0] and "England A Wal" in report.lines[0]
+
+
+def test_runner_reads_variations_in_the_format(tmp_path):
+    """Lower-case nations, an army given a coast, adjustments without an owners section."""
+    f = tmp_path / "cases.txt"
+    f.write_text(
+        "CASE army with coast\nPRESTATE\nfrance: A spa/nc\nORDERS\nfrance: A spa-por\nPOSTSTATE\nfrance: A por\nEND\n"
+        "CASE default owners\nPRESTATE_SETPHASE Fall 1901, Adjustment\nPRESTATE\nRussia: A war\n"
+        "ORDERS\nRussia: Build F stp/sc\nPOSTSTATE\nRussia: A war\nRussia: F stp/sc\nEND\n")
+    report = run_file(f)
+    assert (report.passed, report.failed) == (2, 0), report.lines
