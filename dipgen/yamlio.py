@@ -19,8 +19,13 @@ class Key(Text):
     pass
 
 
-class _Loader(yaml.SafeLoader):
+class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml when present: much faster
     pass
+
+
+class _SlowLoader(yaml.SafeLoader):
+    """The pure-Python loader: its error messages say more (it names a tab), so broken files
+    are read again with it to explain what is wrong."""
 
 
 def _construct_str(loader: _Loader, node: yaml.ScalarNode) -> Text:
@@ -63,9 +68,10 @@ def _construct_seq(loader: _Loader, node: yaml.SequenceNode) -> _List:
     return out
 
 
-_Loader.add_constructor("tag:yaml.org,2002:str", _construct_str)
-_Loader.add_constructor("tag:yaml.org,2002:map", _construct_mapping)
-_Loader.add_constructor("tag:yaml.org,2002:seq", _construct_seq)
+for _cls in (_Loader, _SlowLoader):
+    _cls.add_constructor("tag:yaml.org,2002:str", _construct_str)
+    _cls.add_constructor("tag:yaml.org,2002:map", _construct_mapping)
+    _cls.add_constructor("tag:yaml.org,2002:seq", _construct_seq)
 
 
 def line_of(value, key=None) -> int | None:
@@ -86,6 +92,10 @@ def load(path: Path) -> object:
         raise GameError([Problem(name, None, f"cannot read the file: {e.strerror}")])
     try:
         return yaml.load(text, Loader=_Loader)
+    except yaml.YAMLError:
+        pass
+    try:
+        return yaml.load(text, Loader=_SlowLoader)
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         line = mark.line + 1 if mark else None
