@@ -110,9 +110,11 @@ def place(pid, kind, geom, centre_xy=None, unit_hint=None, label_hint=None, text
     lx, ly = out["label"]
     lsep = np.maximum(np.abs(g.xy[:, 0] - lx) - w / 2, np.abs(g.xy[:, 1] - ly) - h / 2)
     csep = g.dist_to(out["centre"]) if "centre" in out else np.full(len(g.xy), 99.0)
-    score = np.minimum(g.d, 9) - 0.05 * g.dist_to((ux + 11, uy - 11))
+    # far enough (about 20) that the shrunk dislodged unit does not hide the unit that took its place
+    score = np.minimum(g.d, 9) - 0.05 * g.dist_to((ux + 15, uy - 15))
     masks = [(du >= lo) & (du <= hi) & (g.d >= e) & (lsep >= ls) & (csep >= cs)
-             for lo, hi, e, ls, cs in ((12, 22, 5, 7, 9), (11, 26, 3.5, 4, 7), (10, 30, 2, 2, 5), (10, 40, 1, 0, 3))]
+             for lo, hi, e, ls, cs in ((20, 28, 5, 7, 9), (19, 30, 3.5, 4, 7), (16, 34, 2, 2, 5),
+                                       (12, 30, 2, 2, 5), (10, 40, 1, 0, 3))]
     out["dislodged"] = g.best(score, *masks)
     return out
 
@@ -125,8 +127,9 @@ def place_coast(geom, hint, avoid):
     score = np.minimum(g.d, 8.5) - 0.08 * g.dist_to(hint)
     unit = g.best(score, away >= 15, away >= 12, away >= 10)
     du = g.dist_to(unit)
-    score = np.minimum(g.d, 7) - 0.05 * g.dist_to((unit[0] + 11, unit[1] - 11))
-    masks = [(du >= 12) & (du <= 20) & (g.d >= 5) & (away >= 10),
-             (du >= 10) & (du <= 26) & (g.d >= 3) & (away >= 7),
+    score = np.minimum(g.d, 7) - 0.05 * g.dist_to((unit[0] + 15, unit[1] - 15))
+    masks = [(du >= 20) & (du <= 28) & (g.d >= 5) & (away >= 10),
+             (du >= 16) & (du <= 30) & (g.d >= 3) & (away >= 7),
+             (du >= 12) & (du <= 26) & (g.d >= 3) & (away >= 7),
              (du >= 10) & (away >= 4)]
     return {"unit": unit, "dislodged": g.best(score, *masks)}
