@@ -37,6 +37,16 @@ def order_lines(history: History, record: PhaseRecord, power: str) -> list[str]:
     return out
 
 
+def reasons(history: History, record: PhaseRecord, power: str) -> list[str]:
+    """Beside each of `order_lines`: why the order failed, in words ('' where it did not).
+    `record` should be a view, so that only units the reader may know are named."""
+    board = history.game.variant.board
+    before = record.before
+    units = {u.province: u for u in before.units} | {d.unit.province: d.unit for d in before.dislodged}
+    return [r.explain(board, units.get) if r.notes and not (r.default and not r.succeeded and not r.notes) else ""
+            for r in record.results_of(power)]
+
+
 def default_level(history: History) -> str:
     """The level of the game report: the public's in a hidden game that is not yet revealed
     (over, or ``reveal: now``), everything otherwise."""
@@ -64,7 +74,9 @@ def phase_report(history: History, record: PhaseRecord, power: str | None = None
         if not results and not nmr:
             continue
         lines.append(power_heading(history, p, record) + ":" + ("  no orders received (NMR)" if nmr else ""))
-        lines.extend("  " + t for t in results)
+        width = max((len(t) for t in results), default=0)
+        for text, why in zip(results, reasons(history, seen, p)):
+            lines.append(f"  {text:{width}}  -- {why}" if why else f"  {text}")
         lines.append("")
     if seen.dislodged or seen.destroyed:
         lines.append("Dislodged:")

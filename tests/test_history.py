@@ -1,5 +1,7 @@
 """Replaying games: phases skipped as the rules say, centres, endings, determinism."""
 
+import re
+
 from dipgen.cli import main
 from dipgen.game import load_game
 from dipgen.history import replay
@@ -114,3 +116,20 @@ def test_datc_command(tmp_path, capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[-1] == "1 passed, 1 failed"
     assert out[0].startswith("FAIL bad")
+
+
+def test_reports_say_why_an_order_failed(make_game, capsys):
+    path = make_game({
+        "1901-spring.yml": "orders:\n  Germany: [A Mun - Bur]\n  France: [A Par - Bur]\n  Austria: [A Vie - Tyr]\n"
+                           "  Italy: [A Ven - Tyr]\n  Russia: [A War - Gal]\n",
+        "1901-fall.yml": "orders:\n  Russia: [A Gal - Bud, A Mos S A Gal - Ukr]\n  Austria: [A Bud S A Vie, F Tri H]\n",
+    })
+    assert main(["adjudicate", str(path), "--phase", "1901-spring"]) == 0
+    out = capsys.readouterr().out
+    assert "A Mun - Bur (*bounce*)  -- bounced with France's A Par" in out
+    assert "A Vie - Tyr (*bounce*)  -- bounced with Italy's A Ven" in out
+    assert main(["adjudicate", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"A Gal - Bud \(\*bounce\*\) +-- held off by Austria's A Bud", out)
+    assert re.search(r"A Mos S A Gal - Ukr \(\*void\*\) +-- void: the supported unit did not do that", out)
+    assert re.search(r"A Bud S A Vie \(\*cut\*\) +-- cut by Russia's A Gal", out)

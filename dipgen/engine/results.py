@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Callable, Mapping
 
 from ..board import Board
 from ..orders import Order
@@ -82,16 +82,34 @@ class OrderResult:
             return self.unit.describe(board) + " H" if self.unit else ""
         return self.order.format(board)
 
-    def explain(self, board: Board) -> str:
-        """A sentence on why, for people: 'bounced with A Mun', 'cut by A Boh', ..."""
+    def explain(self, board: Board, unit_at: Callable[[str], Unit | None] = lambda prov: None) -> str:
+        """Why, in words: 'bounced with Germany's A Kie', 'cut by France's A Bur',
+        'dislodged by Italy's F ION from ION', 'void: the supported unit did not do that'.
+        `unit_at` names the unit that stood in a province when the phase began."""
+
+        def who(prov: str | None, own: bool = False) -> str:
+            unit = unit_at(prov) if prov else None
+            if unit is not None:
+                return unit.describe(board) if own else f"{unit.power}'s {unit.describe(board)}"
+            return f"the unit from {board.format_loc(prov)}" if prov else "another unit"
+
+        cut = next((n for n in self.notes if n.kind == "cut"), None)
         parts = []
         for n in self.notes:
-            if n.kind == "bounce" and n.against:
-                parts.append("bounced with " + ", ".join(board.format_loc(p) for p in n.against))
-            elif n.kind == "cut" and n.source:
-                parts.append(f"cut by the unit from {board.format_loc(n.source)}")
-            elif n.kind == "dislodged" and n.source:
-                parts.append(f"dislodged by {n.power} from {board.format_loc(n.source)}")
+            if n.kind == "bounce":
+                own = n.why == "self-standoff"
+                how = {"held": "held off by ", "self-standoff": "stood off by its own "}.get(n.why, "bounced with ")
+                parts.append(how + (" and ".join(who(p, own) for p in n.against) if n.against else "another unit"))
+            elif n.kind == "cut":
+                dislodged = next((d for d in self.notes if d.kind == "dislodged"), None)
+                if dislodged is not None and dislodged.source == n.source:
+                    continue  # said once, below
+                parts.append(f"cut by {who(n.source)}")
+            elif n.kind == "dislodged":
+                both = cut is not None and cut.source == n.source
+                parts.append(f"{'cut and ' if both else ''}dislodged by {who(n.source)}")
+            elif n.kind == "no_convoy":
+                parts.append("no convoy route")
             elif n.why:
                 parts.append(f"{n.kind.replace('_', ' ')}: {n.why}")
             else:
