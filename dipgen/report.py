@@ -112,7 +112,14 @@ def private_news(history: History, record: PhaseRecord, seen: PhaseRecord, power
     lines = []
     mine = sorted((u for u in seen.after.units if u.power == power), key=lambda u: u.loc)
     lines.append(f"Your units: {', '.join(u.describe(board) for u in mine) or 'none'}.")
-    intruders = [u for u in seen.after.units if u.power != power and seen.before.owners.get(u.province) == power]
+    pieces = sorted((p for p in seen.after.pieces if p.power == power), key=lambda p: p.loc)
+    if pieces or seen.before.pieces:
+        kind = history.game.variant.unit_kinds[(pieces or seen.before.pieces)[0].kind]
+        lines.append(f"Your {kind.names}: {', '.join(p.describe(board) for p in pieces) or 'none'}.")
+    foreign = sorted((u for u in seen.after.units if u.power != power), key=lambda u: (u.power, u.loc))
+    if foreign and history.game.variant.hidden:
+        lines.append("Foreign units in sight: " + ", ".join(f"{u.power} {u.describe(board)}" for u in foreign) + ".")
+    intruders = [u for u in foreign if seen.before.owners.get(u.province) == power]
     for u in intruders:
         lines.append(f"{u.power} {u.describe(board)} stands in your centre {board.provinces[u.province].name}.")
     for d in seen.destroyed:

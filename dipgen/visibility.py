@@ -94,6 +94,28 @@ def record_visibility(history: History, record: PhaseRecord) -> RecordVisibility
     return cache[record.phase]
 
 
+def phase_known(history: History, record: PhaseRecord, level: str) -> bool:
+    """Does `level` know that this phase took place at all? (In Blind, a retreat phase tells
+    that someone was dislodged: only those involved know of it.)"""
+    if level == GM or not history.game.variant.hidden:
+        return True
+    hook = getattr(history.game.variant, "phase_known", None)
+    return hook(record, level) if hook else True
+
+
+def retreats_known(history: History, level: str) -> bool:
+    """Does `level` know that the game now waits for retreats?"""
+    if level == GM or not history.game.variant.hidden or not history.position.dislodged:
+        return True
+    hook = getattr(history.game.variant, "retreats_known", None)
+    return hook(history.position, level) if hook else True
+
+
+def known_records(history: History, level: str) -> list[PhaseRecord]:
+    """The records `level` knows took place, as `level` may see them."""
+    return [view_record(history, r, level) for r in history.records if phase_known(history, r, level)]
+
+
 def view_record(history: History, record: PhaseRecord, level: str) -> PhaseRecord:
     """What `level` may know of `record`."""
     _check(history, level)

@@ -22,6 +22,15 @@ produced them (``Script.wants``); and since press in a hidden game is public, it
 notes are written from dipgen's own public view of each season, so they say only what the
 public report shows: rumour, diplomacy, bluster and the revealed contacts.
 
+Two are Blind games (every position secret, spies): the first phase file places some powers'
+spies (``spies``); each player plans with its own units, its allies' and the foreign units
+its fights and spies revealed (dipgen's own private view of each season), and forgets them as
+they go stale; spies scout toward enemy centres and fronts, sit in key places and hunt enemy
+spies at home and abroad, and two hunts the example must show (a kill, two hunters killing
+each other) are set up if the spies have not produced them. The public learns only the centre
+totals and the NMRs, so the press names no province, unit or order, and the GM's notes keep
+to deadlines, rulings, player changes and the result.
+
 Each folder gets a ``.generated`` manifest (hashes of the files written). A folder whose
 files no longer match it has been edited by hand, and is left alone unless ``--force``.
 """
@@ -44,7 +53,7 @@ if str(ROOT) not in sys.path:
 import yaml  # noqa: E402
 
 from dipgen.board import province_of  # noqa: E402
-from dipgen.orders import (Build, Concealed, Convoy, Disband, Hold, Move, Order, Remove, Retreat, Support,  # noqa: E402
+from dipgen.orders import (Build, Concealed, Convoy, CounterEspionage, Disband, Hold, Move, Order, Remove, Retreat, Support,  # noqa: E402
                            UnitRef, Waive, for_phase, parse_order)
 from dipgen.variants.stab import contacts  # noqa: E402
 from dipgen.phase import Phase  # noqa: E402
@@ -673,6 +682,7 @@ class Script:
     placement: dict = field(default_factory=dict)  # Stab!: power -> [unit], the free initial placement
     fog: float = 0.0                 # Stab!: the chance a player has lost track of a foreign unit
     wants: dict = field(default_factory=dict)  # Stab!: feature -> earliest phase slug to set it up
+    spies: dict = field(default_factory=dict)  # Blind: power -> [home centre], where its spies start
 
 
 @dataclass
@@ -695,6 +705,7 @@ class PhaseLog:
     notes: str = ""
     placement: dict | None = None  # Stab!: the initial placement, written in the first phase file
     tweaks: list = field(default_factory=list)     # Stab!: scenes set up on purpose (feature, power, ...)
+    spies: dict | None = None  # Blind: where the spies start, written in the first phase file
 
 
 class Sim:
@@ -1648,6 +1659,11 @@ def phase_yaml(log: PhaseLog, blocks: set) -> str:
         for power in POWERS:
             if power in log.placement:
                 out.append(f"  {power}: [{', '.join(log.placement[power])}]\n")
+    if log.spies:
+        out.append("spies:\n")
+        for power in POWERS:
+            if power in log.spies:
+                out.append(f"  {power}: [{', '.join(log.spies[power])}]\n")
     if log.texts:
         out.append("orders:\n")
         for power in POWERS:
@@ -1796,6 +1812,11 @@ def summary(history, sim: Sim | None = None) -> str:
     if history.game.variant.name == "stab":
         sc = stab_counts(history)
         lines.append("  contacts: " + ", ".join(f"{k} {sc[k]}" for k in STAB_KEYS))
+    if history.game.variant.name == "blind":
+        bc = blind_counts(history)
+        lines.append("  spies: " + ", ".join(f"{k} {bc[k]}" for k in BLIND_KEYS))
+        lines.append("  contacts: " + ", ".join(f"{k} {bc[k]}" for k in
+                                                ("attack_found", "attack_received", "meetings", "spy_reports", "destroyed")))
     if sim is not None:
         stabs = [(ph, a, b) for ph, evs in sorted(sim.s.events.items()) for k, a, b in evs if k == "stab"]
         lines.append("  stabs: " + "; ".join(f"{a} stabs {b} ({Phase.from_slug(ph).name})" for ph, a, b in stabs))
@@ -2326,6 +2347,720 @@ class StabComposer(Composer):
         return self._join(out)
 
 
+# ====================================================================== Blind
+
+BLIND = get_variant("blind")
+
+
+def blind_start(spies: dict) -> Position:
+    """The opening position of a Blind game, spies included, read by the variant itself from the
+    first phase file's ``spies`` key (powers left out start in the capital and the next home centre)."""
+    from dipgen.game import PhaseFile
+
+    first = Phase(1901, 0)
+    pf = PhaseFile(first, Path("1901-spring.yml"), {}, {}, extra={"spies": spies} if spies else {})
+    game = type("Blind", (), {"start": 1901, "phases": {first: pf}})()
+    return BLIND.initial_position(game)
+
+
+def spy_text(order: Order, style: str) -> str:
+    """A spy's order as a player with writing habit `style` might send it: ``S Par - Bur``,
+    ``s par ce``, ``S Paris holds``..."""
+    canon = order.format(BOARD)
+    if style == "compact":
+        return canon.replace(" - ", "-")
+    if style == "lower":
+        return canon.lower()
+    if style == "arrows":
+        return canon.replace(" - ", " -> ")
+    if style in ("names", "wordy"):
+        here = _full(order.unit.loc)
+        if isinstance(order, Move):
+            return f"S {here} - {_full(order.dest)}" if style == "names" else f"Spy {here} -> {_full(order.dest)}"
+        if isinstance(order, CounterEspionage):
+            return f"S {here} CE" if style == "names" else f"Spy {here} counter-espionage"
+        return f"S {here} H" if style == "names" else f"Spy {here} holds"
+    return canon
+
+
+def spy_survivors(rec) -> list[Unit]:
+    """The spies standing when a movement phase's spy turn ends, before any are lost or replaced
+    at the end of the Fall turn (rec: a PhaseLog or a PhaseRecord)."""
+    out = []
+    for r in rec.results:
+        if r.unit is None or r.unit.kind != "S" or r.has("destroyed"):
+            continue
+        moved = isinstance(r.order, Move) and r.succeeded
+        out.append(Unit(r.power, "S", province_of(r.order.dest) if moved else r.unit.province))
+    return out
+
+
+def spy_kinds(rec, pieces_before_fall=None) -> Counter:
+    """What the spies did in one phase (rec: a PhaseLog or a PhaseRecord of a Blind game): moves,
+    holds, counter-espionage, kills (one in two hunters killing each other), and the spies lost
+    and added when the Fall turn ended."""
+    c: Counter = Counter()
+    if rec.phase.kind == "movement":
+        hunters = defaultdict(set)
+        for r in rec.results:
+            if r.unit is None or r.unit.kind != "S":
+                continue
+            o = r.order
+            if isinstance(o, Move):
+                c["spy_moves"] += r.succeeded
+                c["spy_misorders"] += r.has("illegal")
+            elif isinstance(o, CounterEspionage):
+                c["counter_espionage"] += 1
+                hunters[r.unit.province].add(r.power)
+                c["ce_at_home"] += r.unit.province in HOME[r.power]
+                c["ce_abroad"] += r.unit.province not in HOME[r.power]
+            else:
+                c["spy_holds"] += 1
+            if r.has("destroyed"):
+                c["spies_killed"] += 1
+        dead = {(r.power, r.unit.province) for r in rec.results if r.unit is not None and r.unit.kind == "S"
+                and r.has("destroyed")}
+        c["mutual_kills"] += sum(1 for prov, ps in hunters.items()
+                                 if len(ps) >= 2 and sum((p, prov) in dead for p in ps) >= 2)
+        standing = spy_survivors(rec)
+    else:
+        standing = list(rec.before.pieces)
+    if rec.phase.season_index == 1 and rec.after.phase.season_index == 2:  # the Fall turn ended
+        added = Counter(s.power for s in (Counter(rec.after.pieces) - Counter(standing)).elements())
+        lost = Counter(s.power for s in (Counter(standing) - Counter(rec.after.pieces)).elements())
+        c["spies_added"] += sum(added.values())
+        c["spies_lost"] += sum(lost.values())
+        before, after = rec.before.owners, rec.after.owners
+        for power, n in added.items():
+            taken = sum(1 for p, cap in BLIND.capitals.items() if p != power and after.get(cap) == power
+                        and before.get(cap) != power)
+            c["spies_for_capitals"] += min(n, taken)
+        for power, n in lost.items():
+            cap = BLIND.capitals[power]
+            c["spies_lost_with_capital"] += min(n, 1) if before.get(cap) == power and after.get(cap) != power else 0
+    return c
+
+
+class BlindSim(Sim):
+    """A Blind game: nobody sees the board. Each player plans with what it knows: its own units,
+    its allies' (they talk), and the foreign units its fights and its spies revealed (dipgen's own
+    private view of each season), which it forgets again as they go stale. Spies scout toward
+    enemy centres and fronts, sit in key places, and hunt enemy spies at home and abroad."""
+
+    def __init__(self, script: Script):
+        super().__init__(script)
+        self.variant = BLIND
+        self.pos = blind_start(script.spies)
+        self.spy_rng = random.Random(script.seed * 53 + 11)
+        self.memory: dict[str, dict[str, tuple[Unit, int]]] = {p: {} for p in POWERS}  # province -> (unit, when)
+        self.tick = 0
+        self.alarmed: set[str] = set()  # powers that lost a centre last Fall: their spies hunt at home
+
+    # ----- what each power knows
+    def believed(self, pos: Position, power: str) -> Position:
+        units = [u for u in pos.units if u.power == power or self.rel.trusts(power, u.power)]
+        taken = {u.province for u in units}
+        for prov, (u, _) in sorted(self.memory[power].items()):
+            if prov not in taken and not self.rel.trusts(power, u.power):
+                units.append(u)
+                taken.add(prov)
+        return pos.with_(units=tuple(units))
+
+    def forget(self) -> None:
+        for power in POWERS:
+            mem = self.memory[power]
+            for prov in sorted(mem):
+                _, when = mem[prov]
+                if self.tick - when > 3 or (when < self.tick and self.fog_rng.random() < self.s.fog):
+                    del mem[prov]
+
+    def learn(self, log: PhaseLog) -> None:
+        """Each power's private view of the season (dipgen's own rulings) updates what it knows."""
+        from dipgen.history import PhaseRecord
+        from dipgen.visibility import apply
+
+        if log.phase.kind == "movement":
+            rec = PhaseRecord(log.phase, log.before, {p: () for p in log.texts}, log.results, log.after,
+                              log.dislodged, log.destroyed, log.changes)
+            vis = BLIND.record_visibility(None, rec)
+            for power in POWERS:
+                view = apply(rec, vis, power)
+                mem = self.memory[power]
+                for u in view.before.units:
+                    if u.power != power:
+                        mem.pop(u.province, None)
+                for u in list(log.after.units) + list(log.after.pieces):
+                    if u.power == power:
+                        mem.pop(u.province, None)  # its own units and spies see their province
+                for u in view.after.units:
+                    if u.power != power:
+                        mem[u.province] = (u, self.tick)
+        for c, old, new in log.changes:  # the GM tells a power which centres it lost, and to whom
+            u = log.after.unit_at(c)
+            if old is not None and u is not None and u.power == new:
+                self.memory[old][c] = (u, self.tick)
+        if log.phase.season_index == 1 and log.after.phase.season_index != 1:
+            self.alarmed = {old for _, old, _ in log.changes if old is not None}
+
+    def foes(self, pos: Position, power: str) -> set[str]:
+        alive = [p for p in POWERS if p != power and (pos.units_of(p) or pos.centres_of(p))]
+        war = {p for p in alive if self.rel.at_war(power, p)}
+        return war or {p for p in alive if not self.rel.trusts(power, p)} or set(alive)
+
+    # ----- spies
+    def spy_orders(self, pos: Position, power: str) -> list[Order]:
+        rng = self.spy_rng
+        spies = sorted(p for p in pos.pieces if p.power == power)
+        homes = {c for c in HOME[power] if pos.owners.get(c) == power}
+        foes = self.foes(pos, power)
+        targets: Counter = Counter()
+        for c in CENTRES:
+            owner = pos.owners.get(c)
+            if owner in foes:
+                targets[c] += 3 + (2 if c in HOME[owner] else 0)
+        for u in self.believed(pos, power).units:
+            if u.power in foes:
+                targets[u.province] += 2
+        claimed: set[str] = set()
+        guarded = False
+        out: list[Order] = []
+        for spy in spies:
+            here = spy.province
+            ref = UnitRef("S", here)
+            if here in homes and not guarded and (len(spies) == 1 or power in self.alarmed or rng.random() < 0.6):
+                guarded = True
+                hunt = 0.7 if power in self.alarmed else 0.3
+                out.append(CounterEspionage(ref) if rng.random() < hunt else Hold(ref))
+                continue
+            if targets[here] and here not in claimed and rng.random() < 0.75:
+                claimed.add(here)
+                out.append(CounterEspionage(ref) if rng.random() < 0.12 else Hold(ref))
+                continue
+            options = [t for t in sorted(targets) if t != here and t not in claimed]
+            if not options:
+                out.append(Hold(ref))
+                continue
+            goal = min(options, key=lambda t: (ANY_DIST[here].get(t, 99) - 0.4 * targets[t] + rng.uniform(0, 1.5), t))
+            claimed.add(goal)
+            d = ANY_DIST[here].get(goal, 99)
+            steps = sorted(n for n in BOARD.neighbours(here) if ANY_DIST[n].get(goal, 99) == d - 1)
+            out.append(Move(ref, rng.choice(steps)) if steps else Hold(ref))
+        return out
+
+    def spy_scene(self, pos: Position, spy_orders: dict, mutual: bool):
+        """A hunt the example must show: two powers' spies share a province and both hunt (they
+        kill each other), or a spy at home hunts an enemy spy sitting there."""
+        by_prov = defaultdict(list)
+        for spy in sorted(pos.pieces):
+            if spy.power in spy_orders:
+                by_prov[spy.province].append(spy)
+        for prov, spies in sorted(by_prov.items()):
+            powers = sorted({s.power for s in spies})
+            if len(powers) < 2:
+                continue
+            if mutual:
+                a, b = powers[:2]
+            else:
+                home = [p for p in powers if prov in HOME[p]]
+                if not home:
+                    continue
+                a = home[0]
+                b = next(p for p in powers if p != a)
+            for p, what in ((a, "ce"), (b, "ce" if mutual else "hold")):
+                orders = spy_orders[p]
+                i = next(i for i, o in enumerate(orders) if o.unit.province == prov)
+                orders[i] = CounterEspionage(orders[i].unit) if what == "ce" else Hold(orders[i].unit)
+            return a, b, prov
+        return None
+
+    # ----- the phases
+    def movement(self, pos: Position) -> PhaseLog:
+        slug = pos.phase.slug
+        self.tick += 1
+        self.forget()
+        plans = {}
+        claimed: dict[str, set] = {}
+        for power in POWERS:
+            if not pos.units_of(power):
+                continue
+            friends = set()
+            for q, cl in claimed.items():
+                if self.rel.trusts(power, q):
+                    friends |= cl
+            plan = self.bot.movement(self.believed(pos, power), power, friends)
+            plans[power] = plan
+            claimed[power] = {province_of(o.dest) for o in plan.orders.values() if isinstance(o, Move)}
+        self.bot.ally_supports(pos, plans, self.rng)
+        orders = {p: [plan.orders[k] for k in sorted(plan.orders)] for p, plan in plans.items()}
+        texts = {p: self.texts_for(p, os, "movement") for p, os in orders.items()}
+        for p, ts in self.s.overrides.get(slug, {}).items():
+            texts[p] = list(ts)
+        misorders = []
+        how = self.s.misorders.get(slug, (None, None))
+        if how[0] and how[1] != "spy_far":
+            mis = self.misorder(pos, how[0], orders[how[0]], how[1])
+            if mis:
+                i, text, why = mis
+                texts[how[0]][i] = text
+                misorders.append((how[0], text, why))
+        spies = {p: self.spy_orders(pos, p) for p in plans}
+        tweaks = []
+        for feature, since in self.s.wants.items():
+            if pos.phase >= Phase.from_slug(since) and not self.shown[feature]:
+                scene = self.spy_scene(pos, spies, mutual=feature == "mutual_kills")
+                if scene:
+                    tweaks.append((feature, *scene))
+        spy_texts = {p: [spy_text(o, self.s.styles.get(p, "canonical")) for o in os] for p, os in spies.items()}
+        if how[1] == "spy_far" and spies.get(how[0]):
+            # a spy sent two spaces: the one that was moving, or failing that the first
+            mine = spies[how[0]]
+            i = next((i for i, o in enumerate(mine) if isinstance(o, Move)), 0)
+            o = mine[i]
+            first = province_of(o.dest) if isinstance(o, Move) else sorted(BOARD.neighbours(o.unit.province))[0]
+            far = sorted(q for q in BOARD.neighbours(first) if ANY_DIST[o.unit.province].get(q, 99) == 2)
+            text = f"S {_abbr(o.unit.loc)} - {_abbr(far[0])}"
+            spy_texts[how[0]][i] = text
+            misorders.append((how[0], text, f"a spy moves one space a season; {_full(far[0])} is two "
+                                            f"from {_full(o.unit.loc)}"))
+        for p in texts:
+            texts[p] = texts[p] + spy_texts.get(p, [])
+        nmr = tuple(p for (ph, p) in sorted(self.s.nmr) if ph == slug and p in texts)
+        for p in nmr:
+            del texts[p]
+        parsed = self.parse_back(texts, "movement")
+        out = BLIND.movement(pos, parsed)
+        ph = pos.phase
+        after = Position(Phase(ph.year, ph.season_index, True), out.units, pos.owners, out.dislodged,
+                         pieces=out.pieces)
+        changes = ()
+        if not out.dislodged:
+            after, changes = self.end_of_season(after)
+        log = PhaseLog(ph, pos, after, texts, parsed, out.results, out.dislodged, out.destroyed, changes,
+                       nmr=nmr, misorders=misorders)
+        log.ally_supports = [(p, n) for p, plan in plans.items() for n in plan.notes]
+        log.tweaks = tweaks
+        if self.s.spies and ph == Phase(1901, 0):
+            log.spies = self.s.spies
+        self.shown.update(spy_kinds(log))
+        self.learn(log)
+        return log
+
+    def parse_back(self, texts: dict, kind: str) -> dict:
+        return {p: [for_phase(parse_order(BOARD, t, BLIND.order_words), kind) for t in ts] for p, ts in texts.items()}
+
+    def end_of_season(self, after: Position):
+        ph = after.phase
+        changes = ()
+        if ph.season_index == 1:
+            owners = BLIND.update_owners(after.units, after.owners)
+            changes = tuple((c, after.owners.get(c), o) for c, o in sorted(owners.items()) if after.owners.get(c) != o)
+            after = BLIND.after_fall(after.with_(owners=owners, phase=Phase(ph.year, 2), dislodged=()))
+        else:
+            after = after.with_(phase=Phase(ph.year, 1), dislodged=())
+        return after, changes
+
+    def retreats(self, pos: Position) -> PhaseLog:
+        slug = pos.phase.slug
+        powers = sorted({d.unit.power for d in pos.dislodged})
+        orders = {}
+        for p in powers:
+            units_after = len(pos.units_of(p)) + sum(1 for d in pos.dislodged if d.unit.power == p)
+            centres_next = len(pos.centres_of(p))
+            if pos.phase.season_index == 1:
+                owners = BLIND.update_owners(pos.units, pos.owners)
+                centres_next = sum(1 for o in owners.values() if o == p)
+            rs = self.bot.retreats(pos, p, units_after > centres_next)
+            orders[p] = [rs[k] for k in sorted(rs)]
+        texts = {p: self.texts_for(p, os, "retreats") for p, os in orders.items()}
+        nmr = tuple(p for (ph, p) in sorted(self.s.nmr) if ph == slug and p in texts)
+        for p in nmr:
+            del texts[p]
+        parsed = self.parse_back(texts, "retreats")
+        out = BLIND.retreats(pos, parsed)
+        after, changes = self.end_of_season(Position(pos.phase, out.units, pos.owners, pieces=pos.pieces))
+        log = PhaseLog(pos.phase, pos, after, texts, parsed, out.results, changes=changes, nmr=nmr)
+        self.shown.update(spy_kinds(log))
+        self.learn(log)
+        return log
+
+    def adjustments(self, pos: Position) -> PhaseLog:
+        slug = pos.phase.slug
+        due = BLIND.adjustment_counts(pos)
+        orders = {p: self.bot.adjustments(pos, p, n) for p, n in sorted(due.items())}
+        texts = {p: self.texts_for(p, os, "adjustments") for p, os in orders.items() if os}
+        nmr = [p for (ph, p) in sorted(self.s.nmr) if ph == slug and p in texts]
+        if not self.cd_done and pos.phase.year >= self.s.cd_after:
+            for cd in self.s.cd_power:
+                if due.get(cd, 0) < 0:
+                    nmr.append(cd)
+                    self.cd_done = True
+                    break
+        for p in nmr:
+            texts.pop(p, None)
+        parsed = self.parse_back(texts, "adjustments")
+        out = BLIND.adjustments(pos, parsed)
+        after = Position(Phase(pos.phase.year + 1, 0), out.units, pos.owners, pieces=pos.pieces)
+        return PhaseLog(pos.phase, pos, after, texts, parsed, out.results, due=due, nmr=tuple(nmr))
+
+
+BLIND_KEYS = ("spy_moves", "spy_holds", "counter_espionage", "ce_at_home", "ce_abroad", "spies_killed",
+              "mutual_kills", "spies_lost", "spies_lost_with_capital", "spies_added", "spies_for_capitals",
+              "spy_misorders")
+
+
+def blind_counts(history) -> Counter:
+    """Spy events, and the contacts each power's private reports show, from dipgen's replay."""
+    from dipgen.visibility import view_record
+
+    c: Counter = Counter()
+    for rec in history.records:
+        c.update(spy_kinds(rec))
+        if rec.phase.kind != "movement":
+            continue
+        c["destroyed"] += len(rec.destroyed)
+        c.update(blind_contacts(history, rec, view_record))
+    return c
+
+
+def blind_contacts(history, rec, view_record) -> Counter:
+    """From each power's private view of a movement phase: foreign units it found by attacking
+    them where they stood, attacks it received, meetings in a province both tried for, and units
+    only its spies saw."""
+    c: Counter = Counter()
+    left = {r.unit.province for r in rec.results if isinstance(r.order, Move) and r.succeeded and r.unit is not None}
+    for power in POWERS:
+        view = view_record(history, rec, power)
+        at = {u.province: u for u in view.before.units}
+        moves = [r for r in view.results if isinstance(r.order, Move) and r.unit is not None and r.unit.kind != "S"]
+        mine = [r for r in moves if r.power == power]
+        theirs = [r for r in moves if r.power != power]
+        for r in mine:
+            there = at.get(province_of(r.order.dest))
+            if there is not None and there.power != power and there.province not in left:
+                c["attack_found"] += 1  # the unit attacked stayed to meet it
+        for r in theirs:
+            there = at.get(province_of(r.order.dest))
+            if there is not None and there.power == power:
+                c["attack_received"] += 1
+        for r in mine:
+            c["meetings"] += sum(1 for q in theirs if province_of(q.order.dest) == province_of(r.order.dest))
+        spied = {s.province for s in rec.after.pieces if s.power == power}
+        c["spy_reports"] += sum(1 for u in view.before.units if u.power != power and u.province in spied)
+    return c
+
+
+# Press in a Blind game is public, and the public learns only the centre totals and who sent no
+# orders: the press is diplomacy, rumour and bluster that names no province, unit or order. The
+# players know more (their own reports), and say so only in ways that give no position away.
+BLIND_PRESS = {
+    "opening": [
+        "{me} to All: Nobody can see anybody in this game. We intend to enjoy that more than you do.",
+        "{me} to {you}: I won't ask where your armies are going if you don't ask where mine are.",
+        "{me} to All: Our spies have packed their bags. Where they've gone is between them and the GM.",
+        "{me} to {you}: A blind board is a trusting board. Or a very nervous one. Let's be the first kind.",
+        "{me} to All: Good luck, everyone. The lights are off and the furniture has been moved.",
+        "{me} to {you}: Shall we agree now that if our units bump into each other, we write before we shoot?",
+    ],
+    "spies": [
+        "{me} to All: Our spies report that everyone is exactly where they say they are. We've fired our spies.",
+        "Anonymous to All: Somebody's spy came home last season in a box. Nobody has claimed the box.",
+        "{me} to {you}: One of our friends abroad has stopped writing home. If you know anything, now is the time.",
+        "{me} to All: A reminder to foreign visitors: our counter-intelligence service works weekends.",
+        "Anonymous to All: Two spies walked into the same tavern. Neither walked out. The GM won't say which tavern.",
+        "{me} to {you}: My spy says your spy says my spy is lying. I believe all three of them.",
+        "{me} to All: We have new spies this year. The old ones are enjoying a long rest.",
+        "{me} to {you}: You can call your man home. We know what he looks like now.",
+    ],
+    "fight": [
+        "{me} to {you}: We ran into you last season. Don't tell me it was an accident.",
+        "{me} to {you}: So that's where you've been. I had wondered.",
+        "{me} to {you}: Our units met yours in the dark. Next time, knock.",
+        "{me} to {you}: The GM's letter mentioned you. It wasn't a friendly mention.",
+        "{me} to All: We have met {you} on the road, going somewhere it swore it wasn't.",
+    ],
+    "dislodged": [
+        "{me} to {you}: Was that really necessary?",
+        "{me} to {you}: Point taken. What do you want?",
+        "{me} to All: One of our units has been pushed out of its post. We know by whom.",
+        "{me} to {you}: That was a lot of units to bring against us. Flattered.",
+    ],
+    "disband": [
+        "{me} to All: One of our units had nowhere to go. It has been stood down with honour.",
+        "{me} to All: A unit fewer. We will miss it, and so, eventually, will you.",
+    ],
+    "endgame_winner": [
+        "{me} to All: Thank you all. Eighteen, and I still don't know where half of you were. Neither, I suspect, do you.",
+        "{me} to All: Good game, everyone. My spies deserve most of the credit and will get none of it.",
+    ],
+    "endgame": [
+        "{me} to All: Well played, {you}. I never once saw you coming, which I suppose was the point.",
+        "{me} to All: Thanks to the GM for all those private letters, and to everyone who kept writing press in the dark.",
+        "{me} to All: Congratulations to {you}. I look forward to finding out where everyone actually was.",
+    ],
+    "draw_end": [
+        "{me} to All: Thank you all. A fair result, and now I get to find out where everyone actually was.",
+        "{me} to All: A good game, played entirely by ear. I'd have liked one more year, but I'd have liked to see the board too.",
+        "{me} to All: Thanks to the GM for all those private letters, and to everyone who kept the press coming when nobody knew anything.",
+    ],
+}
+for _cat in ("ally", "war", "stab_lie", "stab_outrage", "stab_excuse", "totals_up", "totals_down", "rumour",
+             "leader", "nmr", "builds", "removals", "survivor"):
+    BLIND_PRESS[_cat] = STAB_PRESS[_cat]
+for _cat in ("eliminated", "eulogy", "draw"):
+    BLIND_PRESS[_cat] = PRESS[_cat]
+
+BLIND_NOTES = {
+    "deadline": STAB_NOTES["deadline"],
+    "nmr": [
+        "No orders from {power} (NMR). Its units and its spies held.",
+        "{power} did not send orders this season (NMR).",
+        "Nothing from {power} by the deadline. I've written to the player; everything of {power}'s held.",
+    ],
+    "cd_removal": [
+        "No winter orders from {power} (NMR). I applied the civil-disorder rule and have told {power}'s player what it did.",
+    ],
+    "spies": [
+        "Spy placements came in with the Spring 1901 orders and are not published. Anyone who didn't place "
+        "theirs has them in the capital and the next home centre, as the rules page says.",
+    ],
+    "ruling": [
+        "A reminder of how the reports work: the public learns the centre totals and who sent no orders, and "
+        "nothing else. Everything your units ran into, and everything your spies saw, is in your private report.",
+        "Ruling: a spy moves one space a season, by land or sea. An order to go further leaves it where it is.",
+        "Two of you asked: counter-espionage kills every enemy spy in the province, friend or foe of yours. "
+        "If two hunters from different countries are in the same place, both die.",
+        "Spies lost are replaced at the end of each Fall turn, in the capital (or the first home centre you "
+        "still hold). Taking an enemy capital earns a spy; losing your own costs one.",
+        "Private reports went out with this adjudication: your units, your spies, your centres, and anything "
+        "that walked into you.",
+        "Ruling: a unit that moves away before you arrive is not met, and you are not told of it. Only units "
+        "that stay to meet you, or that try for the same place, show up in your report.",
+        "Builds and removals are private. The totals tell everyone who could build, not what or where.",
+        "Retreats are private. An attacker is told that the unit it dislodged has gone, not where.",
+    ],
+    "spy_misorder": [
+        "Ruling on one of this season's spy orders: a spy moves one space a season. The order asked for two, so "
+        "the spy stayed put. The player has been told.",
+    ],
+    "replaced": NOTES["replaced"],
+    "eliminated": NOTES["eliminated"],
+    "retreats": ["Retreats adjudicated as received. Their results went to the players concerned."],
+    "misc": [
+        "If you spot a mistake in your private report, tell me before the next deadline.",
+        "Two people asked about conditional orders: I don't take them. One set per season, please.",
+        "The public map is empty on purpose. Your own map is on your private page.",
+    ],
+    "draw_proposal": NOTES["draw_proposal"],
+}
+
+
+class BlindWriter(StabWriter):
+    def press(self, cat: str, me: str, you: str = "All", **slots) -> str:
+        text = self.pick(BLIND_PRESS, cat)
+        line = text.format(me=CAPITAL.get(me, me), you=CAPITAL.get(you, you), adj=ADJ.get(me, me), **slots)
+        head, _, body = line.partition(": ")
+        return f"**{head}:** {body}" if self.style == "bold" else f"*{head}:* {body}"
+
+    def note(self, cat: str, **slots) -> str:
+        return self.pick(BLIND_NOTES, cat).format(**slots)
+
+
+class BlindComposer(StabComposer):
+    """Press and notes for a Blind game: the public learns only the centre totals and the NMRs,
+    so what is said in public names no province, unit or order. The players' press draws on what
+    their own reports told them (who they fought, whose spies they caught) without saying where."""
+
+    def __init__(self, sim: Sim, history, rng: random.Random, style: str):
+        super().__init__(sim, history, rng, style)
+        self.w = BlindWriter(rng, style)
+        self.history = history
+
+    def compose(self) -> None:
+        logs = self.sim.log
+        last_move = None
+        for i, log in enumerate(logs):
+            if log.phase.kind == "movement":
+                log.press = self.blind_movement_press(i, last_move)
+                last_move = i
+            elif log.phase.kind == "retreats":
+                log.press = self.blind_retreat_press(log)
+            else:
+                log.press = self.stab_winter_press(log)
+            log.notes = self.blind_notes(log, i)
+        self.finish()
+
+    def fights(self, j: int) -> list[tuple[str, str]]:
+        """Pairs of powers whose units met in phase `j` (each knows; the public does not)."""
+        from dipgen.visibility import view_record
+
+        rec = self.history.records[j]
+        pairs = []
+        for power in POWERS:
+            view = view_record(self.history, rec, power)
+            for u in view.before.units:
+                if u.power != power and (power, u.power) not in pairs:
+                    pairs.append((power, u.power))
+        return pairs
+
+    def blind_movement_press(self, i: int, j: int | None) -> str:
+        log = self.sim.log[i]
+        pos = log.before
+        w, rng = self.w, self.rng
+        alive = [p for p in POWERS if pos.units_of(p)]
+        cands = []
+        if log.phase == Phase(1901, 0):
+            for p in rng.sample(alive, 3):
+                cands.append((5, w.press("opening", p, self.neighbour(p, pos))))
+        for kind, a, b in log.events:
+            if kind == "ally":
+                cands.append((6, w.press("ally", a, b)))
+            elif kind == "war":
+                cands.append((6, w.press("war", a, b)))
+            elif kind == "stab":
+                cands.append((7, w.press("stab_lie", a, b)))
+        if j is not None:
+            last = self.sim.log[j]
+            for kind, a, b in last.events:
+                if kind == "stab":
+                    cands.append((8, w.press("stab_outrage", b, a, year=pos.phase.year + 1)))
+                    if rng.random() < 0.6:
+                        cands.append((4, w.press("stab_excuse", a, b)))
+            fights = [(a, b) for a, b in self.fights(j) if a in alive and b in alive]
+            if fights and rng.random() < 0.6:
+                a, b = rng.choice(fights)
+                cands.append((3 + rng.random(), w.press("fight", a, b)))
+            for d in list(last.dislodged)[:1]:
+                if d.unit.power in alive and rng.random() < 0.5:
+                    cands.append((3 + rng.random(), w.press("dislodged", d.unit.power, d.by_power)))
+            k = spy_kinds(last)
+            if (k["spies_killed"] or k["counter_espionage"]) and rng.random() < 0.6:
+                p = rng.choice(alive)
+                cands.append((3 + rng.random(), w.press("spies", p, self.neighbour(p, pos))))
+            if last.nmr and rng.random() < 0.8:
+                p = last.nmr[0]
+                q = self.neighbour(p, pos)
+                if q != "All":
+                    cands.append((3, w.press("nmr", q, p)))
+            for p in POWERS:
+                if last.before.units_of(p) and not pos.units_of(p) and not pos.centres_of(p):
+                    cands.append((5, w.press("eulogy", rng.choice([x for x in alive if x != p]), p)))
+        if pos.phase.season_index == 0 and pos.phase.year > 1901:
+            now = pos.centre_counts(POWERS)
+            before = self.totals_before(pos.phase.year - 1)
+            ups = sorted((now[p] - before[p], p) for p in POWERS if now[p] > before[p])
+            downs = sorted((now[p] - before[p], p) for p in POWERS if now[p] < before[p] and pos.units_of(p))
+            if ups and rng.random() < 0.7:
+                n, p = ups[-1]
+                others = [x for x in alive if x != p]
+                cands.append((3 + rng.random(), w.press("totals_up", rng.choice(others), p, n=_count_word(n).lower())))
+            if downs and rng.random() < 0.5:
+                n, p = downs[0]
+                cands.append((3 + rng.random(), w.press("totals_down", p, n=_count_word(-n).lower())))
+        counts = pos.centre_counts(POWERS)
+        leader = max(POWERS, key=lambda p: (counts[p], p))
+        if counts[leader] >= 10 and rng.random() < 0.6:
+            other = self.neighbour(leader, pos)
+            if other != "All":
+                cands.append((5, w.press("leader", other, leader, n=counts[leader])))
+        if self.s.draw_after:
+            end = Phase.from_slug(self.s.draw_after)
+            if end.year - pos.phase.year <= 1 and rng.random() < 0.6:
+                p = rng.choice(alive)
+                cands.append((4, w.press("draw", p, self.neighbour(p, pos))))
+        while len(cands) < 2 or rng.random() < 0.35:
+            p = rng.choice(alive)
+            cat = "spies" if rng.random() < 0.25 else "rumour"
+            cands.append((1 + rng.random(), w.press(cat, p, self.neighbour(p, pos))))
+        cands.sort(key=lambda c: -c[0])
+        return self._join([t for _, t in cands[:rng.choice([2, 3, 3, 4])]])
+
+    def blind_retreat_press(self, log: PhaseLog) -> str:
+        if self.rng.random() < 0.5:
+            return ""
+        disbands = [r for r in log.results if isinstance(r.order, Disband)]
+        if disbands and self.rng.random() < 0.6:
+            return self._join([self.w.press("disband", disbands[0].power)])
+        d = log.before.dislodged[0]
+        return self._join([self.w.press("dislodged", d.unit.power, d.by_power)])
+
+    def blind_notes(self, log: PhaseLog, i: int) -> str:
+        w, rng = self.w, self.rng
+        out = []
+        if log.spies:
+            out.append(w.note("spies"))
+        if log.misorders:
+            out.append(w.note("spy_misorder"))
+        if log.phase.kind == "adjustments":
+            for p in log.nmr:
+                out.append(w.note("cd_removal", power=p))
+        else:
+            for p in log.nmr:
+                out.append(w.note("nmr", power=p))
+        if log.phase.slug in self.replacements:
+            power, old, new = self.replacements[log.phase.slug]
+            out.append(w.note("replaced", power=power, old=old, new=new))
+        for p in POWERS:
+            if (log.before.units_of(p) or log.before.centres_of(p)) and not (log.after.units_of(p) or log.after.centres_of(p)):
+                out.append(w.note("eliminated", power=p, player=self.player(p, log.phase)))
+        if log.phase.kind == "retreats" and rng.random() < 0.4:
+            out.append(w.note("retreats"))
+        if (i in (1, 2) or rng.random() < 0.15) and log.phase.kind != "adjustments":
+            out.append(w.note("ruling"))
+        if rng.random() < 0.08:
+            out.append(w.note("misc"))
+        if self.s.draw_after and not self.draw_proposed and log.phase.kind == "movement":
+            end = Phase.from_slug(self.s.draw_after)
+            if log.phase.year == end.year - 1 and log.phase.season_index == 1:
+                alive = [p for p in POWERS if log.after.units_of(p)]
+                big = sorted(alive, key=lambda p: -len(log.after.centres_of(p)))[:3]
+                out.append(w.note("draw_proposal", powers=_and_words(sorted(big))))
+                self.draw_proposed = True
+        nxt = self.next_phase(i)
+        if nxt is not None and (rng.random() < 0.3 or not out):
+            out.append(w.note("deadline", next=nxt.name, when=rng.choice(self.s.deadlines)))
+        return self._join(out)
+
+    def standings(self) -> None:
+        """A running game: the GM gives the totals (public) and the next deadline, nothing more."""
+        log = self.sim.log[-1]
+        pos = log.after
+        counts = {p: len(pos.centres_of(p)) for p in POWERS if pos.units_of(p) or pos.centres_of(p)}
+        ranked = sorted(counts, key=lambda p: (-counts[p], p))
+        top = [p for p in ranked if counts[p] == counts[ranked[0]]]
+        line = (f"Where we stand after {log.phase.name}: {_and_words(top)} "
+                f"{'leads' if len(top) == 1 else 'lead'} on {counts[top[0]]} centres.")
+        if pos.phase.name not in log.notes:
+            line += f" {pos.phase.name} orders are due {self.s.deadlines[0]}."
+        log.notes = (log.notes + "\n" if log.notes else "") + line + "\n"
+
+    def finish(self) -> None:
+        if self.sim.result is None:
+            return self.standings()
+        log = self.sim.log[-1]
+        kind, powers = self.sim.result
+        alive = [p for p in POWERS if log.after.units_of(p)]
+        items = []
+        if kind == "solo":
+            winner = powers[0]
+            items.append(self.w.press("endgame_winner", winner))
+            for p in self.rng.sample([x for x in alive if x != winner], min(2, len(alive) - 1)):
+                items.append(self.w.press("endgame", p, winner))
+            n = len(log.after.centres_of(winner))
+            note = (f"{winner} has {n} supply centres and wins. Congratulations to {self.player(winner, log.phase)}. "
+                    "The whole game, every unit, spy and order, is now published beside the blind reports.")
+        else:
+            for p in self.rng.sample(powers, 2):
+                items.append(self.w.press("draw_end", p))
+            out = [p for p in POWERS if p not in powers and log.after.centres_of(p)]
+            if out:
+                items.append(self.w.press("survivor", out[0]))
+            note = (f"The draw proposal ({_and_words(powers)}) passed unanimously. The game ends after "
+                    f"{log.phase.name}. Thank you all. The whole game, every unit, spy and order, is now "
+                    "published beside the blind reports.")
+        log.press = (log.press + "\n" if log.press else "") + self._join(items)
+        log.notes = (log.notes + "\n" if log.notes else "") + note + "\n"
+
+
 # ====================================================================== the games
 
 FINISHED = Script(
@@ -2507,13 +3242,100 @@ STAB_RUNNING = Script(
     deadlines=("Saturday noon UK", "Wednesday 21:00 UK"),
 )
 
-GAMES = [FINISHED, RUNNING, STAB_FINISHED, STAB_RUNNING]
+BLIND_FINISHED = Script(
+    slug="whispering-gallery",
+    title="The Whispering Gallery",
+    variant="blind",
+    gm="Ingrid Halvorsen",
+    players={
+        "Austria": "Viktor Nemeth",
+        "England": "Rowena Ashby",
+        "France": "Claude Perrin",
+        "Germany": "Lukas Reiter",
+        "Italy": ["Chiara Bellini", ("Marco Gentile", "1905-spring")],
+        "Russia": "Oksana Petrenko",
+        "Turkey": "Kerem Yilmaz",
+    },
+    description=(
+        "A Blind game: every position secret, each player knowing only her own units, what they ran into, "
+        "and what her spies saw. Italy, at peace with Austria, went west first and took Spain and Portugal "
+        "from France, while Russia marched into Vienna; Italy's stab in Fall 1904 finished Austria within a "
+        "year. Germany's raid on Moscow in 1905 cost the Tsar a spy and his peace of mind, and Turkey turned "
+        "on Russia in 1906. In the scramble nobody saw the Italian fleets coming: Italy, under a new player "
+        "from 1905, took Constantinople, Moscow and Munich in the last two years and its eighteenth centre "
+        "in Fall 1911, while England was still sharing out Germany.\n\n"
+        "*An example game: the orders were written by dipgen's scripted player "
+        "(`tools/example_games.py`) and every name in it is invented.*"
+    ),
+    seed=18,
+    alliances=[("England", "France"), ("Russia", "Turkey"), ("Austria", "Italy")],
+    events={
+        "1902-spring": [("war", "England", "Germany"), ("war", "France", "Germany"),
+                        ("war", "Russia", "Austria"), ("war", "Turkey", "Austria")],
+        "1904-fall": [("stab", "Italy", "Austria")],
+        "1906-spring": [("stab", "Turkey", "Russia")],
+        "1907-spring": [("war", "France", "Italy")],
+    },
+    styles={"Austria": "canonical", "England": "compact", "France": "names", "Germany": "canonical",
+            "Italy": "lower", "Russia": "canonical", "Turkey": "arrows"},
+    blocks={"Russia"},
+    nmr={("1903-fall", "Germany")},
+    cd_power=("Germany", "Austria", "Italy"),
+    cd_after=1905,
+    misorders={"1904-spring": ("Austria", "spy_far")},
+    draw_after="1912-fall",
+    spies={"England": ["Lvp", "Edi"], "Germany": ["Kie", "Mun"], "Turkey": ["Con", "Smy"]},
+    fog=0.3,
+    wants={"spies_killed": "1902-spring", "mutual_kills": "1903-spring"},
+    deadlines=("Sunday 21:00 CET", "Wednesday 21:00 CET"),
+)
+
+BLIND_RUNNING = Script(
+    slug="closed-shutters",
+    title="Closed Shutters",
+    variant="blind",
+    gm="Samuel Okafor",
+    players={
+        "Austria": "Petra Horvat",
+        "England": "Callum Reid",
+        "France": "Manon Girard",
+        "Germany": "Jonas Becker",
+        "Italy": "Alessia Conti",
+        "Russia": ["Dmitri Orlov", ("Yulia Sokolova", "1903-fall")],
+        "Turkey": "Aylin Kaya",
+    },
+    description=(
+        "A Blind game in progress: nobody sees the board, and each player's private report tells her only "
+        "what her units ran into and what her spies saw. The public gets the centre totals and the press. "
+        "Orders for the next season are awaited.\n\n"
+        "*An example game: the orders were written by dipgen's scripted player "
+        "(`tools/example_games.py`) and every name in it is invented.*"
+    ),
+    seed=8,
+    alliances=[("England", "Germany"), ("Austria", "Russia"), ("France", "Italy")],
+    events={
+        "1902-spring": [("war", "England", "France"), ("war", "Germany", "France"), ("war", "Austria", "Turkey"),
+                        ("war", "Russia", "Turkey")],
+        "1903-spring": [("stab", "Germany", "England")],
+    },
+    styles={"Austria": "compact", "England": "canonical", "France": "wordy", "Germany": "lower",
+            "Italy": "names", "Russia": "canonical", "Turkey": "arrows"},
+    blocks={"Italy"},
+    nmr={("1903-spring", "Austria")},
+    stop="1904-fall",
+    spies={"France": ["Bre", "Mar"], "Russia": ["StP", "War"]},
+    fog=0.3,
+    wants={"spies_killed": "1902-spring", "mutual_kills": "1902-fall"},
+    deadlines=("Saturday noon UK", "Tuesday 21:00 UK"),
+)
+
+GAMES = [FINISHED, RUNNING, STAB_FINISHED, STAB_RUNNING, BLIND_FINISHED, BLIND_RUNNING]
 
 
 def generate(script: Script) -> tuple[Sim, dict[str, str]]:
-    sim = Sim(script).run()
+    sim = (BlindSim if script.variant == "blind" else Sim)(script).run()
     rng = random.Random(script.seed * 7919 + 1)
-    if script.variant == "stab":
+    if script.variant in ("stab", "blind"):
         # press may say only what the public report shows: compose it from dipgen's public view
         # of the game as played (written without press first, and replayed)
         import tempfile
@@ -2525,7 +3347,8 @@ def generate(script: Script) -> tuple[Sim, dict[str, str]]:
             folder = Path(tmp) / script.slug
             write_folder(folder, render(sim))
             history = replay(load_game(folder))
-        StabComposer(sim, history, rng, "plain" if script.stop else "bold").compose()
+        composer = BlindComposer if script.variant == "blind" else StabComposer
+        composer(sim, history, rng, "plain" if script.stop else "bold").compose()
     else:
         Composer(sim, rng, "bold" if script is FINISHED else "plain").compose()
     return sim, render(sim)
@@ -2542,6 +3365,7 @@ def verify(folder: Path, sim: Sim):
         assert rec.phase == log.phase, (rec.phase, log.phase)
         assert sorted(rec.after.units) == sorted(log.after.units), rec.phase
         assert dict(rec.after.owners) == dict(log.after.owners), rec.phase
+        assert sorted(rec.after.pieces) == sorted(log.after.pieces), rec.phase
     return history
 
 
@@ -2549,6 +3373,8 @@ def require(history, sim: Sim) -> None:
     """The features each example game exists to show; regenerating must not lose them."""
     if sim.s.variant == "stab":
         return require_stab(history, sim)
+    if sim.s.variant == "blind":
+        return require_blind(history, sim)
     c = feature_counts(history)
     s = sim.s
     stabs = [e for evs in s.events.values() for e in evs if e[0] == "stab"]
@@ -2606,6 +3432,30 @@ def require_stab(history, sim: Sim) -> None:
     assert k["convoy_contact"] >= 1 and k["destroyed"] >= 1, k
     assert c["removals"] >= 2 and c["disbands"] >= 1 and c["dislodgements"] >= 6, c
     assert c["eliminated"] >= 1, c
+
+
+def require_blind(history, sim: Sim) -> None:
+    """A Blind example shows its spies at work, every kind of contact, and the usual life of a game."""
+    c, k = feature_counts(history), blind_counts(history)
+    s = sim.s
+    assert sim.log[0].spies, "the first phase places some spies"
+    assert c["warnings"] == sum(1 for log in sim.log if log.misorders), "warnings come only from deliberate misorders"
+    assert all(r.press.strip() for r in history.records if r.phase.kind == "movement"), "every season has press"
+    assert c["notes"] >= len(history.records) // 4, c
+    assert k["spy_moves"] >= 10 and k["spy_holds"] >= 5 and k["ce_at_home"] >= 1 and k["ce_abroad"] >= 1, k
+    assert k["spies_killed"] >= 2 and k["mutual_kills"] >= 1 and k["spies_added"] >= 1, k
+    assert k["attack_found"] >= 3 and k["attack_received"] >= 3 and k["meetings"] >= 2 and k["spy_reports"] >= 3, k
+    assert c["dislodgements"] >= 2 and c["retreats"] >= 1 and c["builds"] >= 3, c
+    assert c["nmr"] >= 1, c
+    assert any(isinstance(w, list) for w in s.players.values()), "a power changes hands"
+    if s.stop:
+        assert history.next_phase is not None and history.result is None
+        assert 3 <= c["years"] <= 4, c
+        return
+    assert history.result is not None and c["years"] >= 8, c
+    assert k["spies_lost_with_capital"] >= 1 and k["spies_for_capitals"] >= 1 and k["destroyed"] >= 1, k
+    assert c["removals"] >= 2 and c["dislodgements"] >= 6, c
+    assert 1 <= c["warnings"] <= 2, c
 
 
 def main(argv=None) -> int:

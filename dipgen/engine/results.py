@@ -91,13 +91,18 @@ class OrderResult:
             unit = unit_at(prov) if prov else None
             if unit is not None:
                 return unit.describe(board) if own else f"{unit.power}'s {unit.describe(board)}"
-            return f"the unit from {board.format_loc(prov)}" if prov else "another unit"
+            if prov:
+                return f"the unit from {board.format_loc(prov)}"
+            return "one of its own units" if own else "another unit"
 
         cut = next((n for n in self.notes if n.kind == "cut"), None)
         parts = []
         for n in self.notes:
             if n.kind == "bounce":
                 own = n.why == "self-standoff"
+                if own and not n.against:
+                    parts.append("stood off by one of its own units")
+                    continue
                 how = {"held": "held off by ", "self-standoff": "stood off by its own "}.get(n.why, "bounced with ")
                 parts.append(how + (" and ".join(who(p, own) for p in n.against) if n.against else "another unit"))
             elif n.kind == "cut":

@@ -15,6 +15,7 @@ from ..history import History
 from ..phase import Phase
 from ..variants import Variant
 from .links import game_folder
+from ..visibility import phase_known
 
 WHEN = ("orders", "after")
 
@@ -56,6 +57,8 @@ def game_maps(history: History, level: str, prefix: str, edition: str = "") -> d
     slug = history.game.slug
     out = {overlay_uri(prefix, slug, None, edition=edition): overlay_map(history, None, level, "after")}
     for record in history.records:
+        if not phase_known(history, record, level):
+            continue  # not even the file's name may tell that the phase took place
         for when in WHEN:
             out[overlay_uri(prefix, slug, record.phase, when, edition)] = overlay_map(history, record.phase, level, when)
     return out

@@ -11,12 +11,12 @@ from dataclasses import dataclass, field
 
 from ..history import History, PhaseRecord
 from ..phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
-from ..visibility import view_record
+from ..visibility import known_records, retreats_known
 
 
 def views(history: History, level: str) -> list[PhaseRecord]:
-    """Every record of `history` as `level` may see it, in order."""
-    return [view_record(history, r, level) for r in history.records]
+    """Every record of `history` that `level` knows took place, as `level` may see it, in order."""
+    return known_records(history, level)
 
 
 def and_list(items: list[str]) -> str:
@@ -38,12 +38,16 @@ class Status:
     sort_key: str = ""
 
 
-def game_status(history: History) -> Status:
+def game_status(history: History, level: str = "public") -> Status:
     result = history.result
     if result is None:
         nxt = history.next_phase
         if not history.records:
             return Status("new", "Not started", f"The game has not started: {nxt.name} orders are due.", (), "0")
+        if nxt.retreats and not retreats_known(history, level):
+            season = nxt.season_name  # that someone must retreat is not this level's to know
+            return Status("running", f"Running: {season}",
+                          f"The game is running: the {season} turn is being completed.", (), "1")
         what = f"{nxt.name} adjustments" if nxt.kind == ADJUSTMENTS else nxt.name
         return Status("running", f"Running: {what}", f"The game is running: {what} orders are due.", (), "1")
     powers = result.powers

@@ -151,7 +151,8 @@ class Blind(Variant):
                 notes.append(Note("illegal", what))
             if what == "ce":
                 victims = sum(1 for p, place in where if p != power and place == dest)
-                notes.append(Note("caught", f"{victims} enemy spy" + ("" if victims == 1 else "s")))
+                if victims:
+                    notes.append(Note("caught", f"{victims} enemy {'spy' if victims == 1 else 'spies'}"))
             if caught:
                 notes.append(Note("destroyed", "counter-espionage"))
             else:
@@ -194,6 +195,16 @@ class Blind(Variant):
         return position.with_(pieces=tuple(sorted(pieces)))
 
     # ------------------------------------------------------------------ who knows what
+    def phase_known(self, record, level: str) -> bool:
+        """RULING: a retreat phase is known only to the powers whose units retreat and those
+        who dislodged them; the public does not learn that anyone was dislodged."""
+        if not record.phase.retreats:
+            return True
+        return any(level in (d.unit.power, d.by_power) for d in record.before.dislodged)
+
+    def retreats_known(self, position: Position, level: str) -> bool:
+        return any(level in (d.unit.power, d.by_power) for d in position.dislodged)
+
     def record_visibility(self, history, record) -> RecordVisibility:
         if record.kind == MOVEMENT:
             return _movement_visibility(record)
@@ -206,6 +217,18 @@ class Blind(Variant):
         return RecordVisibility(before, after, own_results, none, {}, {}, changes,
                                 {p: _aud(p) for p in record.adjustments}, {p: _aud(p) for p in record.orders},
                                 EVERYONE)
+
+
+def _spies_after_turn(record) -> list[Unit]:
+    """The spies standing when the season's spy turn ended (before the end of the Fall adds or
+    removes any): every spy not killed, where its order took it."""
+    out = []
+    for r in record.results:
+        if r.unit is None or r.unit.kind != "S" or not r.effective or r.has("destroyed"):
+            continue
+        moved = isinstance(r.order, Move) and r.succeeded and not r.has("illegal")
+        out.append(Unit(r.power, "S", province_of(r.order.dest) if moved else r.unit.province))
+    return out
 
 
 def _distances(board, starts) -> dict[str, int]:
@@ -286,7 +309,7 @@ def _movement_visibility(record) -> RecordVisibility:
         for other in by_dest[dest]:
             if other is not m and other.power != m.power:
                 learns(m.power, other.unit, with_result=True)  # a meeting: each sees the other's move
-    for spy in record.after.pieces:  # the reports of the spies that lived
+    for spy in _spies_after_turn(record):  # the reports of the spies that lived through the turn
         unit = at.get(spy.province)
         if unit is not None and unit.power != spy.power:
             learns(spy.power, unit, with_result=True)
