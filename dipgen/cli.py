@@ -194,6 +194,8 @@ def build_parser() -> argparse.ArgumentParser:
     from .render_cli import add_render_command  # the map renderer lives in its own module
 
     add_render_command(sub)
+    from .secrets_cli import add_secrets_command
+    add_secrets_command(sub)
     return parser
 
 

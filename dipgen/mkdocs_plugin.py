@@ -37,7 +37,9 @@ from . import __version__
 from .errors import GameError, display_path
 from .game import discover_games, load_game
 from .history import History, replay
-from .site import SiteOptions, archive_page, games_cards, generator_fingerprint, published_files, shared_files
+from .secrets import SECRETS_FILE, load_secrets
+from .site import (SiteOptions, archive_page, games_cards, generator_fingerprint, private_files, published_files,
+                   revealed, shared_files)
 from .site.pages import CSS_URI, JS_URI
 
 log = logging.getLogger("mkdocs.plugins.dipgen")
@@ -63,7 +65,8 @@ class _Cached:
 
 
 def game_hash(folder: Path) -> str:
-    """A hash of everything in a game folder that the build reads (not secrets.yml's name only)."""
+    """A hash of everything in a game folder that the build reads, secrets.yml included (a new
+    passphrase re-encrypts the pages)."""
     digest = hashlib.sha256()
     for f in sorted(folder.rglob("*")):
         if f.is_file() and not any(part.startswith(".") for part in f.relative_to(folder).parts):
@@ -135,12 +138,16 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
                 continue
             try:
                 history = replay(load_game(path))
+                secrets = self._secrets(path, history)
             except GameError as e:
                 problems.extend(e.problems)
                 continue
             for w in history.warnings:
                 log.info(str(w))
-            fresh[str(path)] = _Cached(key, history, published_files(history, options))
+            files = published_files(history, options)
+            # encrypted afresh only here: an unchanged game keeps its pages (and their salts) from the cache
+            files.update(private_files(history, secrets, options))
+            fresh[str(path)] = _Cached(key, history, files)
             redone += 1
         if problems:
             errors = sum(1 for p in problems if p.severity == "error")
@@ -161,6 +168,22 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         if self._command == "serve" and not self._dirty and len(files) > 1000 and not self._hinted:
             self._hinted = True
             log.info("dipgen: a big archive; 'mkdocs serve --dirty' re-renders only the pages of a changed game")
+
+    def _secrets(self, path: Path, history: History):
+        """The game's secrets.yml, if it needs one (a running hidden game) and has one."""
+        if revealed(history):
+            return None
+        file = path / SECRETS_FILE
+        if not file.exists():
+            log.info("dipgen: %s: no private pages for the players (no %s); make one with 'dipgen secrets %s'",
+                     history.game.slug, SECRETS_FILE, display_path(path))
+            return None
+        secrets = load_secrets(file, history.game.variant.powers())
+        missing = [p for p in history.game.variant.powers() if p not in secrets.passphrases]
+        if missing:
+            log.info("dipgen: %s: no private page for %s (no passphrase); add one with 'dipgen secrets %s'",
+                     history.game.slug, ", ".join(missing), display_path(path))
+        return secrets
 
     def on_files(self, files: Files, *, config) -> Files:
         """Add the generated pages and maps; a hand-written page of the same name wins, with a warning."""

@@ -111,6 +111,15 @@ def retreats_known(history: History, level: str) -> bool:
     return hook(history.position, level) if hook else True
 
 
+def due_phase(history: History, level: str):
+    """The phase the game waits for, as `level` may know it: None when it is over, or when it
+    waits for retreats that `level` may not know of (then the season is still being played)."""
+    nxt = history.next_phase
+    if nxt is None or (nxt.retreats and not retreats_known(history, level)):
+        return None
+    return nxt
+
+
 def known_records(history: History, level: str) -> list[PhaseRecord]:
     """The records `level` knows took place, as `level` may see them."""
     return [view_record(history, r, level) for r in history.records if phase_known(history, r, level)]
@@ -130,7 +139,12 @@ def view_position(history: History, position: Position, level: str) -> Position:
     if not history.game.variant.hidden or level == GM:
         return position
     if history.records and position == history.records[-1].after:
-        return view_record(history, history.records[-1], level).after
+        seen = view_record(history, history.records[-1], level).after
+        if seen.phase.retreats and not retreats_known(history, level):
+            from .phase import Phase  # the season goes on, as far as this level knows
+
+            seen = seen.with_(phase=Phase(seen.phase.year, seen.phase.season_index))
+        return seen
     hook = getattr(history.game.variant, "start_visibility", None)
     vis = hook(history, position) if hook else PositionVisibility.open(position)
     return _position(position, vis, level)

@@ -7,7 +7,7 @@
 """
 
 from .pages import (SiteOptions, archive_page, build_site, game_files, game_page, game_pages, games_cards,
-                    generator_fingerprint, published_files, revealed, season_page, shared_files)
+                    generator_fingerprint, private_files, published_files, revealed, season_page, shared_files)
 
 __all__ = ["SiteOptions", "archive_page", "build_site", "game_files", "game_page", "game_pages", "games_cards",
-           "generator_fingerprint", "published_files", "revealed", "season_page", "shared_files"]
+           "generator_fingerprint", "private_files", "published_files", "revealed", "season_page", "shared_files"]

@@ -101,7 +101,8 @@ class CentreRow:
 
 
 def centre_rows(history: History, records: list[PhaseRecord]) -> tuple[list[int], list[CentreRow]]:
-    """The supply-centre table: years across, one row per power, eliminations marked."""
+    """The supply-centre table: years across, one row per power, eliminations marked.
+    `records`: the views of every record at one level (the totals are read from them)."""
     game = history.game
     board = game.variant.board
     table = centre_table(history, records)

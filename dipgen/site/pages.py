@@ -20,7 +20,7 @@ from markupsafe import Markup
 
 from ..history import History, PhaseRecord
 from ..phase import ADJUSTMENTS, MOVEMENT, Phase
-from ..visibility import GM, PUBLIC
+from ..visibility import GM, PUBLIC, due_phase, retreats_known, view_record
 from . import maps
 from .links import archive_uri, game_uri, href, season_uri
 from .model import (and_list, centre_moves, centre_rows, game_status, kind_line, order_items, ordering_powers,
@@ -99,15 +99,19 @@ def game_page(history: History, options: SiteOptions, records: list[PhaseRecord]
     game, variant = history.game, history.game.variant
     uri = game_uri(options.prefix, game.slug, options.edition)
     link = lambda target: href(uri, target, options.directory_urls)  # noqa: E731
-    status = game_status(history)
-    years, rows = centre_rows(history, records)
+    status = game_status(history, options.level)
+    # the year's totals come from its last phase, even one this level does not know took place
+    years, rows = centre_rows(history, [view_record(history, r, options.level) for r in history.records])
     span = years_span(history)
 
     if history.finished:
         last = records[-1].phase
         map_heading, caption = "Final map", f"Final position, after {phase_title(last)}"
     elif records:
-        map_heading, caption = "Current map", f"The position now: {phase_title(history.next_phase)} orders are due"
+        due = due_phase(history, options.level)
+        map_heading, caption = "Current map", (
+            f"The position now: {phase_title(due)} orders are due" if due else
+            f"The position now: the {history.next_phase.season_name} turn is being completed")
     else:
         map_heading, caption = "Starting map", f"The starting position: {history.next_phase.name} orders are due"
 
@@ -116,7 +120,7 @@ def game_page(history: History, options: SiteOptions, records: list[PhaseRecord]
         table.setdefault(r.phase.year, []).append(
             dict(url=link(season_uri(options.prefix, game.slug, r.phase, options.edition)), label=season_name(r.phase),
                  css=r.phase.kind))
-    if history.next_phase is not None:
+    if history.next_phase is not None and (not history.next_phase.retreats or retreats_known(history, options.level)):
         nxt = history.next_phase
         table.setdefault(nxt.year, []).append(dict(url=None, label=season_name(nxt), css="due"))
 
@@ -210,7 +214,8 @@ def season_page(history: History, options: SiteOptions, records: list[PhaseRecor
     elif history.finished:
         last_label = "Game over"
     else:
-        last_label = f"{phase_title(history.next_phase)}: orders due"
+        due = due_phase(history, options.level)
+        last_label = f"{phase_title(due)}: orders due" if due else f"{history.next_phase.season_name}: in play"
     pager = dict(prev=neighbour(index - 1), next=neighbour(index + 1), up=link(game_uri(options.prefix, game.slug, options.edition)),
                  last_label=last_label)
     is_last = index == len(records) - 1
@@ -271,6 +276,30 @@ def published_files(history: History, options: SiteOptions) -> dict[str, str]:
     return out
 
 
+def private_files(history: History, secrets, options: SiteOptions) -> dict[str, str]:
+    """Each power's private page of a running hidden game, encrypted with its player's passphrase
+    (`secrets`: a `dipgen.secrets.GameSecrets`), and the script that opens them. Nothing for an
+    open game, a revealed one (its full edition replaces them), or a power without a passphrase.
+
+    Pure but for the encryption's random salt and nonce: one key derivation per page."""
+    from ..private import encrypt, page_uri
+    from .privatepage import PRIVATE_JS_URI, private_content, private_shell
+
+    if secrets is None or revealed(history):
+        return {}
+    out: dict[str, str] = {}
+    for power in history.game.variant.powers():
+        passphrase = secrets.passphrases.get(power)
+        if not passphrase:
+            continue
+        uri = page_uri(secrets.page_key, history.game.slug, power)
+        content = private_content(history, power, uri, options.prefix, options.directory_urls)
+        out[uri] = private_shell(encrypt(content.encode("utf-8"), passphrase), uri)
+    if out:
+        out[PRIVATE_JS_URI] = (ASSETS / "private.js").read_text(encoding="utf-8")
+    return out
+
+
 def _game_rows(histories: list[History], options: SiteOptions, from_uri: str) -> list[dict]:
     """One row per game for the archive and the home page, running games first."""
     rows = []
@@ -289,7 +318,7 @@ def _game_rows(histories: list[History], options: SiteOptions, from_uri: str) ->
                          variant=game.variant.title, gm=game.gm, players=players,
                          years=(f"{span[0]}–{span[1]}" if span[0] != span[1] else str(span[0])) if span else "—",
                          years_sort=f"{span[0]:04d}{span[1]:04d}" if span else "0",
-                         status=game_status(h)))
+                         status=game_status(h, options.level)))
     rows.sort(key=lambda r: (r["status"].sort_key[:1], r["title"].lower()))
     return rows
 

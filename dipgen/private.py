@@ -1,0 +1,88 @@
+"""Encryption of the players' private pages (the build side; the browser side is
+``dipgen/site/assets/private.js``).
+
+A page is encrypted with AES-256-GCM under a key derived from the player's passphrase by
+PBKDF2-HMAC-SHA256 (`ITERATIONS` rounds, a fresh random 16-byte salt per page, a fresh
+random 12-byte nonce). What is published is a small JSON envelope::
+
+    {"v": 1, "kdf": "PBKDF2-SHA256", "iter": 600000, "cipher": "AES-256-GCM", "zip": "deflate",
+     "salt": "<base64>", "iv": "<base64>", "ct": "<base64 of ciphertext + 16-byte tag>"}
+
+which is exactly what WebCrypto's ``deriveKey`` / ``decrypt`` take. The page is compressed
+before it is encrypted (``zip``: zlib's deflate format, which the browser's
+``DecompressionStream("deflate")`` reads): a season's maps and reports shrink about tenfold,
+which matters to a player on a phone. The cryptography itself
+is the `cryptography` package's (OpenSSL): nothing here is hand-made but the envelope.
+
+A page's file name is `page_token`: HMAC-SHA256 under the game's secret page key of the
+game and the power, so it reveals neither, and nobody without the key can guess another
+player's address.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import os
+import zlib
+
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from cryptography.hazmat.primitives.kdf.pbkdf2 import PBKDF2HMAC
+
+from .secrets import normalize
+
+VERSION = 1
+ITERATIONS = 600_000  # OWASP's 2023 figure for PBKDF2-HMAC-SHA256; never fewer
+SALT_BYTES, NONCE_BYTES, KEY_BYTES = 16, 12, 32
+TOKEN_CHARS = 32
+PRIVATE_DIR = "private"
+
+
+def derive_key(passphrase: str, salt: bytes, iterations: int = ITERATIONS) -> bytes:
+    kdf = PBKDF2HMAC(algorithm=hashes.SHA256(), length=KEY_BYTES, salt=salt, iterations=iterations)
+    return kdf.derive(normalize(passphrase).encode("utf-8"))
+
+
+def encrypt(plaintext: bytes, passphrase: str, iterations: int = ITERATIONS, compress: bool = True) -> dict:
+    """The envelope of `plaintext` for `passphrase` (one key derivation: about 0.07 s)."""
+    if iterations < ITERATIONS:
+        raise ValueError(f"PBKDF2 needs at least {ITERATIONS} iterations, not {iterations}")
+    salt, nonce = os.urandom(SALT_BYTES), os.urandom(NONCE_BYTES)
+    key = derive_key(passphrase, salt, iterations)
+    data = zlib.compress(plaintext, 9) if compress else plaintext
+    ct = AESGCM(key).encrypt(nonce, data, None)
+    b64 = lambda b: base64.b64encode(b).decode("ascii")  # noqa: E731
+    envelope = {"v": VERSION, "kdf": "PBKDF2-SHA256", "iter": iterations, "cipher": "AES-256-GCM",
+                "salt": b64(salt), "iv": b64(nonce), "ct": b64(ct)}
+    if compress:
+        envelope["zip"] = "deflate"
+    return envelope
+
+
+def decrypt(envelope: dict | str, passphrase: str) -> bytes:
+    """The plaintext of an envelope; raises cryptography.exceptions.InvalidTag on a wrong passphrase."""
+    if isinstance(envelope, str):
+        envelope = json.loads(envelope)
+    if envelope.get("v") != VERSION or envelope.get("kdf") != "PBKDF2-SHA256":
+        raise ValueError(f"not a version {VERSION} private page envelope")
+    key = derive_key(passphrase, base64.b64decode(envelope["salt"]), int(envelope["iter"]))
+    data = AESGCM(key).decrypt(base64.b64decode(envelope["iv"]), base64.b64decode(envelope["ct"]), None)
+    if envelope.get("zip") == "deflate":
+        return zlib.decompress(data)
+    if envelope.get("zip"):
+        raise ValueError(f"unknown compression {envelope['zip']!r}")
+    return data
+
+
+def page_token(page_key: bytes, slug: str, power: str) -> str:
+    """The name of a power's private page: HMAC-SHA256(page_key, slug NUL power), 32 hex digits."""
+    mac = hmac.new(page_key, f"{slug}\0{power}".encode("utf-8"), hashlib.sha256)
+    return mac.hexdigest()[:TOKEN_CHARS]
+
+
+def page_uri(page_key: bytes, slug: str, power: str) -> str:
+    """The site path of a power's private page (a static HTML file, not a MkDocs page)."""
+    return f"{PRIVATE_DIR}/{page_token(page_key, slug, power)}.html"

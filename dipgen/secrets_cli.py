@@ -1,0 +1,101 @@
+"""`dipgen secrets`: make or complete a hidden game's secrets.yml, and list the players'
+private pages with their passphrases for the GM to hand out."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from .errors import GameError, display_path
+
+DESCRIPTION = (
+    "Create games/<slug>/secrets.yml if it is missing, with a random page key and a passphrase for "
+    "every power (about 99 bits each), or add what it lacks. An existing passphrase is never changed "
+    "unless you name its power with --new. Then print, for you alone, each power's player, the address "
+    "of her private page and her passphrase: send each player her own line privately. "
+    "Never commit or publish secrets.yml (it is in .gitignore); give it to CI as a repository secret.")
+
+
+def add_secrets_command(sub) -> None:
+    p = sub.add_parser("secrets", help="make a hidden game's passphrases and list its private pages",
+                       description=DESCRIPTION)
+    p.add_argument("game", help="the game folder, e.g. games/my-game")
+    p.add_argument("--new", action="append", default=[], metavar="POWER",
+                   help="give POWER a new passphrase (its old one stops working at the next build); repeatable")
+    p.add_argument("--new-page-key", action="store_true",
+                   help="a new page key: every private page moves to a new address (if the old ones leaked)")
+    p.add_argument("--site-url", default="",
+                   help="the published site's address, e.g. https://me.github.io/dip/, to print full links")
+    p.set_defaults(func=cmd_secrets)
+
+
+def cmd_secrets(args) -> int:
+    from .game import SECRETS_FILE, load_game
+    from .names import did_you_mean
+    from .private import page_uri
+    from .secrets import PASSPHRASE_BITS, update_secrets
+
+    folder = Path(args.game)
+    try:
+        game = load_game(folder)
+    except GameError as e:
+        print(e, file=sys.stderr)
+        return 1
+    powers = game.variant.powers()
+    renew = []
+    for name in args.new:
+        match = next((p for p in powers if p.lower() == name.lower()), None)
+        if match is None:
+            print(f"error: {name!r} is not a power of this game.{did_you_mean(name, powers)}", file=sys.stderr)
+            return 1
+        renew.append(match)
+    path = folder / SECRETS_FILE
+    try:
+        update = update_secrets(path, powers, renew, game_name=display_path(folder),
+                                renew_key=args.new_page_key)
+    except GameError as e:
+        print(e, file=sys.stderr)
+        return 1
+
+    name = display_path(path)
+    if update.created:
+        print(f"Created {name} with a passphrase for each power ({PASSPHRASE_BITS:.0f} bits each).")
+    elif update.changed:
+        what = [f"a new passphrase for {', '.join(update.added)}"] if update.added else []
+        what += ["a new page key (every private page has a new address)"] if args.new_page_key else []
+        print(f"Updated {name}: {' and '.join(what) or 'a page key'}; everything else is unchanged.")
+    else:
+        print(f"{name} is complete; nothing was changed.")
+    if not game.variant.hidden:
+        print(f"Note: {game.variant.title} is an open variant: its games have no private pages.")
+    _warn_if_tracked(path)
+
+    base = args.site_url.rstrip("/") + "/" if args.site_url else ""
+    rows = [(p, game.player(p) or "—", base + page_uri(update.secrets.page_key, game.slug, p),
+             update.secrets.passphrases[p]) for p in powers]
+    head = ("Power", "Player", "Private page" if base else "Private page (under the site's address)", "Passphrase")
+    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(4)]
+    print()
+    for row in [head, tuple("-" * w for w in widths), *rows]:
+        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
+    print("\nThe pages appear at the next build while the game runs; once it is revealed they are gone.")
+    return 0
+
+
+def _warn_if_tracked(path: Path) -> None:
+    """Say so if git would commit the file (read-only git queries; no git, no warning)."""
+    try:
+        ignored = subprocess.run(["git", "check-ignore", "-q", path.name], cwd=path.parent,
+                                 capture_output=True, timeout=10)
+        tracked = subprocess.run(["git", "ls-files", "--error-unmatch", path.name], cwd=path.parent,
+                                 capture_output=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return
+    if tracked.returncode == 0:
+        print(f"WARNING: {display_path(path)} is committed to git: remove it from the repository "
+              "(git rm --cached), then change every passphrase (--new) and the page key (--new-page-key).",
+              file=sys.stderr)
+    elif ignored.returncode == 1:  # 0: ignored; 128: not a git repository
+        print(f"WARNING: git does not ignore {display_path(path)}: add 'games/*/secrets.yml' to .gitignore.",
+              file=sys.stderr)

@@ -1,0 +1,89 @@
+"""Each power's private page of a running hidden game: its whole view, encrypted for its player.
+
+`private_content` is the page itself (HTML, made from the power's view only: its current map
+and units, and each season's private report with that power's maps); `private_shell` wraps
+an encrypted envelope (`dipgen.private`) in a page that says nothing: a neutral title, no
+game or power name, ``noindex``, a passphrase form and ``private.js``, which decrypts it in
+the browser. The page is a static ``.html`` file, not a MkDocs page, so it is in neither
+the search index nor the sitemap; its name is `dipgen.private.page_uri`.
+"""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import quote
+
+from markupsafe import Markup
+
+from ..history import History
+from ..report import phase_report
+from ..visibility import due_phase, phase_known, view_position
+from . import maps
+from .links import game_uri, href
+from .model import and_list, game_status, phase_title
+
+PRIVATE_JS_URI = "assets/dipgen/private.js"
+
+
+def _data_uri(svg: str) -> str:
+    """An overlay as a data: URI, so each map stays its own SVG document (inlined in the page,
+    overlays would share one id space and one stylesheet). Percent-encoded rather than base64,
+    so that the page compresses well before it is encrypted."""
+    return "data:image/svg+xml," + quote(svg, safe=" =:/;,.()!*?@$+-_~")
+
+
+def _map(history: History, power: str, phase, when: str, caption: str) -> dict:
+    size = maps.map_size(history.game.variant)
+    return dict(overlay=_data_uri(maps.overlay_map(history, phase, power, when)),
+                width=f"{size.width:g}", height=f"{size.height:g}", caption=caption, alt=f"Map: {caption}")
+
+
+def private_content(history: History, power: str, uri: str, prefix: str = "games",
+                    directory_urls: bool = True) -> str:
+    """The HTML of `power`'s private page (before encryption), to be shown at `uri`."""
+    from .pages import _render  # the shared Jinja2 environment
+
+    game, variant = history.game, history.game.variant
+    board = variant.board
+    colour = board.powers[power].colour if power in board.powers else "inherit"
+    now = view_position(history, history.position, power)
+    mine = sorted((u for u in now.units if u.power == power), key=lambda u: u.loc)
+    others = sorted((u for u in now.units if u.power != power), key=lambda u: (u.power, u.loc))
+    centres = [board.format_loc(c) for c, p in sorted(now.owners.items()) if p == power]
+
+    if history.finished:
+        now_heading, caption = "Final map", "Your view of the final position"
+    elif history.records:
+        now_heading = "Your map now"
+        due = due_phase(history, power)
+        caption = (f"What you know of the position: {phase_title(due)} orders are due" if due else
+                   f"What you know of the position: the {history.next_phase.season_name} turn is being completed")
+    else:
+        now_heading, caption = "Starting map", f"The starting position: {history.next_phase.name} orders are due"
+
+    seasons = []
+    for record in reversed([r for r in history.records if phase_known(history, r, power)]):
+        title = phase_title(record.phase)
+        seasons.append(dict(
+            title=title, report=phase_report(history, record, power),
+            orders_map=_map(history, power, record.phase, "orders", f"{title}: your orders and what you saw"),
+            after_map=_map(history, power, record.phase, "after", f"After {title}: what you know")))
+
+    return _render(
+        "private_content.html", power=power, player=game.player(power), colour=colour, title=game.title,
+        status=game_status(history, power).line, now_heading=now_heading,
+        now_map=_map(history, power, None, "after", caption),
+        units=", ".join(u.describe(board) for u in mine), centres=", ".join(centres), centre_count=len(centres),
+        others=and_list([f"{u.power} {u.describe(board)}" for u in others]),
+        seasons=seasons, board=href(uri, maps.board_uri(variant), directory_urls),
+        game_href=href(uri, game_uri(prefix, game.slug), directory_urls))
+
+
+def private_shell(envelope: dict, uri: str) -> str:
+    """The published page: the envelope, a passphrase form and the script that opens it."""
+    from .pages import _render
+
+    payload = json.dumps(envelope, separators=(",", ":"), sort_keys=True)
+    # base64 and JSON punctuation only: nothing can close the <script> element
+    assert all(c.isalnum() or c in '{}[]":,+/=-' for c in payload), "unexpected character in the envelope"
+    return _render("private_shell.html", payload=Markup(payload), script=href(uri, PRIVATE_JS_URI))

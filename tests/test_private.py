@@ -1,0 +1,376 @@
+"""Each power's private pages of a running hidden game: secrets.yml, the `dipgen secrets` command,
+the encrypted pages a build publishes (decrypted here in Python), and what they must not show."""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+import logging
+import re
+import shutil
+import stat
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+from cryptography.exceptions import InvalidTag
+
+from dipgen.cli import main
+from dipgen.errors import GameError
+from dipgen.game import load_game
+from dipgen.history import replay
+from dipgen.leaks import scan_site
+from dipgen.orders import Concealed
+from dipgen.private import ITERATIONS, decrypt, encrypt, page_token, page_uri
+from dipgen.render import overlay_svg
+from dipgen.secrets import (ALPHABET, PASSPHRASE_BITS, generate_passphrase, load_secrets, normalize,
+                            update_secrets)
+from dipgen.visibility import view_position, view_record
+
+from test_leaks import build, histories, make_project
+
+RUNNING, FINISHED, OPEN = "lamps-out", "masked-ball", "north-sea-ledger"
+PAYLOAD = re.compile(r'<script type="application/json" id="pp-payload">(.*?)</script>', re.S)
+DATA_URI = re.compile(r'src="data:image/svg\+xml,([^"]+)"')
+
+
+def powers_of(project: Path, slug: str) -> list[str]:
+    return load_game(project / "games" / slug).variant.powers()
+
+
+def make_secrets(project: Path, slug: str):
+    assert main(["secrets", str(project / "games" / slug)]) == 0
+    return load_secrets(project / "games" / slug / "secrets.yml", powers_of(project, slug))
+
+
+def envelope_of(page: Path) -> dict:
+    return json.loads(PAYLOAD.search(page.read_text(encoding="utf-8")).group(1))
+
+
+def open_page(page: Path, passphrase: str) -> str:
+    return decrypt(envelope_of(page), passphrase).decode("utf-8")
+
+
+def svg_of(uri_data: str) -> str:
+    return unquote(html.unescape(uri_data))
+
+
+def seasons_of(text: str) -> dict[str, str]:
+    """The report of each season on a decrypted page, by its title."""
+    out = {}
+    for title, report in re.findall(r"<summary>(.*?)</summary>\s*<pre class=\"pp-report\">(.*?)</pre>", text, re.S):
+        out[html.unescape(title)] = html.unescape(report)
+    return out
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    project = make_project(tmp_path_factory.mktemp("private") / "p", [RUNNING, FINISHED, OPEN])
+    secrets = {slug: make_secrets(project, slug) for slug in (RUNNING, FINISHED)}
+    site = build(project)
+    hs = {h.game.slug: h for h in histories(project)}
+    return project, site, hs, secrets
+
+
+# ----------------------------------------------------------------------------- secrets.yml and the command
+
+def test_passphrases_have_at_least_80_bits():
+    assert PASSPHRASE_BITS >= 80
+    assert len(set(ALPHABET)) == len(ALPHABET) == 31 and not set(ALPHABET) & set("01ilo")
+    drawn = {generate_passphrase() for _ in range(500)}
+    assert len(drawn) == 500
+    assert all(re.fullmatch(r"[a-z2-9]{5}(-[a-z2-9]{5}){3}", p) for p in drawn)
+    # the draws use the whole alphabet, evenly enough
+    counts = {c: sum(p.count(c) for p in drawn) for c in ALPHABET}
+    assert min(counts.values()) > 0.5 * 500 * 20 / 31
+
+
+def test_secrets_command_creates_then_never_overwrites(tmp_path, capsys):
+    shutil.copytree(Path(__file__).parent.parent / "games" / RUNNING, tmp_path / "games" / RUNNING)
+    folder = tmp_path / "games" / RUNNING
+    file = folder / "secrets.yml"
+    assert main(["secrets", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert stat.S_IMODE(file.stat().st_mode) == 0o600
+    powers = powers_of(tmp_path, RUNNING)
+    first = load_secrets(file, powers)
+    assert sorted(first.passphrases) == sorted(powers) and len(first.page_key) == 32
+    for power in powers:  # the GM's table: power, player, page, passphrase
+        line = next(ln for ln in out.splitlines() if ln.startswith(power + " "))
+        assert page_uri(first.page_key, RUNNING, power) in line and first.passphrases[power] in line
+    assert "Owen Pritchard" in out
+
+    before = file.read_bytes()
+    assert main(["secrets", str(folder)]) == 0
+    assert file.read_bytes() == before and "nothing was changed" in capsys.readouterr().out
+
+    # a power missing from the file gets one; the others keep theirs
+    text = "\n".join(ln for ln in file.read_text().splitlines() if not ln.strip().startswith("France:"))
+    file.write_text(text + "\n")
+    assert main(["secrets", str(folder)]) == 0
+    second = load_secrets(file, powers)
+    assert second.page_key == first.page_key
+    assert {p: v for p, v in second.passphrases.items() if p != "France"} == {
+        p: v for p, v in first.passphrases.items() if p != "France"}
+    assert second.passphrases["France"] != first.passphrases["France"]
+
+    # --new renews just the one named
+    assert main(["secrets", str(folder), "--new", "england"]) == 0
+    third = load_secrets(file, powers)
+    assert third.passphrases["England"] != second.passphrases["England"]
+    assert {p: v for p, v in third.passphrases.items() if p != "England"} == {
+        p: v for p, v in second.passphrases.items() if p != "England"}
+    capsys.readouterr()
+    assert main(["secrets", str(folder), "--new", "Englund"]) == 1
+    assert "Did you mean England?" in capsys.readouterr().err
+    assert load_secrets(file, powers).passphrases == third.passphrases
+
+
+def test_a_broken_secrets_file_names_file_and_line(tmp_path):
+    file = tmp_path / "secrets.yml"
+    powers = ["England", "France"]
+    file.write_text('page_key: "abcd"\npassphrases:\n  Englnd: "k7mq2-vx9ra-d4hte-8wnpc"\n'
+                    '  France: "short"\nseeds: 1\n')
+    with pytest.raises(GameError) as e:
+        load_secrets(file, powers)
+    text = str(e.value)
+    assert "secrets.yml:1: error: page_key must be at least 32 hex digits" in text
+    assert "secrets.yml:3: error: 'Englnd' is not a power" in text and "Did you mean England?" in text
+    assert "secrets.yml:4: error: France's passphrase is too short" in text
+    assert "secrets.yml:5: error: unknown key 'seeds'" in text
+    assert "k7mq2" not in text  # no passphrase in an error message
+    # a number where a key should be, and no key at all
+    file.write_text("page_key: 12345\n")
+    with pytest.raises(GameError, match="quoted string of hex digits"):
+        load_secrets(file, powers)
+    file.write_text("passphrases: {}\n")
+    with pytest.raises(GameError, match="no page_key"):
+        load_secrets(file, powers)
+    assert "k7mq2" not in repr(update_secrets(tmp_path / "new.yml", powers).secrets)
+
+
+def test_envelope_round_trip_and_wrong_passphrase():
+    env = encrypt("<p>Österreich</p>".encode(), "k7mq2-vx9ra-d4hte-8wnpc")
+    assert env["iter"] >= 600_000 and env["kdf"] == "PBKDF2-SHA256" and env["cipher"] == "AES-256-GCM"
+    assert len(base64.b64decode(env["salt"])) == 16 and len(base64.b64decode(env["iv"])) == 12
+    assert decrypt(json.dumps(env), "  k7mq2-vx9ra-d4hte-8wnpc ").decode() == "<p>Österreich</p>"
+    assert env["zip"] == "deflate"
+    plain = encrypt(b"x" * 1000, "k7mq2-vx9ra-d4hte-8wnpc", compress=False)
+    assert "zip" not in plain and decrypt(plain, "k7mq2-vx9ra-d4hte-8wnpc") == b"x" * 1000
+    with pytest.raises(InvalidTag):
+        decrypt(env, "k7mq2-vx9ra-d4hte-8wnpd")
+    again = encrypt(b"same", "k7mq2-vx9ra-d4hte-8wnpc")
+    assert again["salt"] != env["salt"] and again["iv"] != env["iv"]
+    with pytest.raises(ValueError):
+        encrypt(b"x", "k7mq2-vx9ra-d4hte-8wnpc", iterations=100_000)
+    assert normalize(" e\u0301t\u00e9 ") == "\u00e9t\u00e9"
+
+
+def test_page_names_reveal_nothing():
+    key = bytes(range(32))
+    a, b = page_token(key, RUNNING, "England"), page_token(key, RUNNING, "France")
+    assert re.fullmatch(r"[0-9a-f]{32}", a) and a != b
+    assert page_token(bytes(32), RUNNING, "England") != a  # another key, another name
+
+
+# ----------------------------------------------------------------------------- the built site
+
+def private_pages(site: Path) -> list[Path]:
+    return sorted((site / "private").glob("*.html"))
+
+
+def test_one_private_page_per_power_of_the_running_game_only(built):
+    project, site, hs, secrets = built
+    pages = private_pages(site)
+    running = secrets[RUNNING]
+    expected = {page_uri(running.page_key, RUNNING, p) for p in hs[RUNNING].game.variant.powers()}
+    assert {p.relative_to(site).as_posix() for p in pages} == expected  # none for the finished game
+    assert (site / "assets" / "dipgen" / "private.js").exists()
+    for page in pages:
+        env = envelope_of(page)
+        assert env["iter"] >= ITERATIONS >= 600_000
+    assert len({envelope_of(p)["salt"] for p in pages}) == len(pages)
+
+
+def test_each_page_opens_with_its_passphrase_and_shows_that_powers_view(built):
+    project, site, hs, secrets = built
+    history, s = hs[RUNNING], secrets[RUNNING]
+    board = history.game.variant.board
+    powers = history.game.variant.powers()
+    for power in powers:
+        page = site / page_uri(s.page_key, RUNNING, power)
+        text = open_page(page, s.passphrases[power])
+        assert f"Private page of <strong" in text and f">{power}</strong>" in text
+        assert history.game.title in text
+        # the position now: its own units and centres
+        now = view_position(history, history.position, power)
+        mine = [u.describe(board) for u in sorted(now.units, key=lambda u: u.loc) if u.power == power]
+        assert f"<dt>Your units</dt><dd>{', '.join(mine) or 'none'}</dd>" in text
+        # every season's private report, with its private news
+        seasons = seasons_of(text)
+        assert len(seasons) == len(history.records)
+        for record in history.records:
+            from dipgen.report import phase_report
+            from dipgen.site.model import phase_title
+
+            report = seasons[phase_title(record.phase)]
+            assert report == phase_report(history, record, power)
+            assert "Your units:" in report
+        # every map is this power's view of that phase
+        overlays = [svg_of(m) for m in DATA_URI.findall(text)]
+        expected = [overlay_svg(history, None, power, "after")]
+        for record in reversed(history.records):
+            expected += [overlay_svg(history, record.phase, power, "orders"),
+                         overlay_svg(history, record.phase, power, "after")]
+        assert overlays == expected
+        assert text.count('src="../assets/maps/standard.svg"') == len(expected)
+
+
+def test_no_page_shows_what_only_another_power_knows(built):
+    _, site, hs, secrets = built
+    history, s = hs[RUNNING], secrets[RUNNING]
+    board = history.game.variant.board
+    powers = history.game.variant.powers()
+    from dipgen.site.model import phase_title
+
+    checked = 0
+    for power in powers:
+        text = open_page(site / page_uri(s.page_key, RUNNING, power), s.passphrases[power])
+        seasons = seasons_of(text)
+        gm_overlays = {overlay_svg(history, r.phase, "gm", "orders") for r in history.records}
+        overlays = {svg_of(m) for m in DATA_URI.findall(text)}
+        assert not overlays & (gm_overlays - {overlay_svg(history, r.phase, power, "orders")
+                                              for r in history.records})
+        for record in history.records:
+            own = {r.order.format(board) for r in view_record(history, record, power).results if r.order}
+            report = seasons[phase_title(record.phase)]
+            for other in powers:
+                if other == power:
+                    continue
+                theirs = {r.order.format(board) for r in view_record(history, record, other).results
+                          if r.order and r.effective and not isinstance(r.order, Concealed)}
+                for order in theirs - own:
+                    checked += 1
+                    assert not re.search(r"(?<![\w/])" + re.escape(order) + r"(?![\w/])", report), (
+                        f"{power}'s page shows {other}'s order {order!r} of {record.phase.name}")
+    assert checked > 100  # there were secrets to keep
+
+
+def test_a_wrong_passphrase_fails(built):
+    _, site, hs, secrets = built
+    s = secrets[RUNNING]
+    page = site / page_uri(s.page_key, RUNNING, "England")
+    with pytest.raises(InvalidTag):
+        decrypt(envelope_of(page), s.passphrases["France"])
+    with pytest.raises(InvalidTag):
+        decrypt(envelope_of(page), s.passphrases["England"].upper())
+
+
+def test_the_shell_says_nothing_in_clear(built):
+    _, site, hs, secrets = built
+    history = hs[RUNNING]
+    game, board = history.game, history.game.variant.board
+    words = [game.title, game.slug, game.gm, *game.variant.powers(), "Stab",
+             *(name for p in game.variant.powers() for name in game.player_names(p)),
+             *(board.provinces[c].name for c in board.provinces)]
+    abbreviations = [board.format_loc(c) for c in board.provinces]
+    orders = {r.order.format(board) for rec in history.records for r in rec.results if r.order}
+    for page in private_pages(site):
+        raw = page.read_text(encoding="utf-8")
+        ct = envelope_of(page)["ct"]
+        assert re.fullmatch(r"[A-Za-z0-9+/=]+", ct) and len(ct) > 5_000
+        shell = raw.replace(ct, "")  # what is left in clear
+        assert "<title>Private page</title>" in shell
+        assert '<meta name="robots" content="noindex, nofollow">' in shell
+        assert 'name="description"' not in shell
+        low = shell.lower()
+        for word in words:
+            assert word.lower() not in low, f"{page.name} shows {word!r}"
+        for abbr in abbreviations:  # as the reports write them, word by word
+            assert not re.search(rf"(?<![\w-]){re.escape(abbr)}(?![\w-])", shell), f"{page.name} shows {abbr!r}"
+        for order in orders:
+            assert order not in shell
+        for power in game.variant.powers():
+            assert power.lower() not in page.name.lower()
+
+
+def test_no_passphrase_or_key_anywhere_in_the_site(built):
+    _, site, _, secrets = built
+    needles = [x.encode() for s in secrets.values() for x in [*s.passphrases.values(), s.page_key.hex()]]
+    for f in site.rglob("*"):
+        if f.is_file():
+            data = f.read_bytes()
+            assert not any(n in data for n in needles), f
+
+
+def test_private_pages_are_not_indexed(built):
+    _, site, _, _ = built
+    index = json.loads((site / "search" / "search_index.json").read_text())
+    assert not [d for d in index["docs"] if d["location"].startswith("private/")]
+    assert "private/" not in (site / "search" / "search_index.json").read_text()
+    assert "private/" not in (site / "sitemap.xml").read_text()
+    assert private_pages(site)  # static files, copied as written
+    for page in private_pages(site):
+        assert page.read_text(encoding="utf-8").startswith("<!doctype html>")
+        assert "md-" not in page.read_text(encoding="utf-8")  # not themed by MkDocs
+
+
+def test_the_leak_scanner_finds_nothing_and_is_not_fooled_by_base64(built, tmp_path):
+    project, site, hs, secrets = built
+    assert scan_site(site, list(hs.values()), docs_dir=project / "site_src") == []
+    # while the same page in clear would be caught (a site holding just that page, to be quick)
+    s = secrets[RUNNING]
+    uri = page_uri(s.page_key, RUNNING, "England")
+    clear = tmp_path / "site" / uri
+    clear.parent.mkdir(parents=True)
+    clear.write_text(open_page(site / uri, s.passphrases["England"]), encoding="utf-8")
+    leaks = scan_site(tmp_path / "site", [hs[RUNNING]], docs_dir=project / "site_src")
+    assert leaks and all(l.file.startswith(uri) for l in leaks)
+
+
+def test_no_private_pages_once_revealed(tmp_path):
+    project = make_project(tmp_path / "p", [RUNNING])
+    make_secrets(project, RUNNING)
+    game_yml = project / "games" / RUNNING / "game.yml"
+    game_yml.write_text(game_yml.read_text() + "reveal: now\n")
+    site = build(project)
+    assert not (site / "private").exists()
+    assert (site / "games" / RUNNING / "full" / "index.html").exists()
+
+
+def test_no_secrets_no_pages_and_a_hint(tmp_path, caplog):
+    project = make_project(tmp_path / "p", [RUNNING])
+    with caplog.at_level(logging.INFO, logger="mkdocs.plugins.dipgen"):
+        site = build(project)
+    assert not (site / "private").exists()
+    hints = [r.getMessage() for r in caplog.records if "dipgen secrets" in r.getMessage()]
+    assert len(hints) == 1 and RUNNING in hints[0]
+
+
+def test_serve_rebuilds_keep_the_ciphertext_of_an_unchanged_game(tmp_path):
+    """The pages are encrypted with a fresh salt, so they are kept in the plugin's cache (keyed by
+    every file of the game, secrets.yml too) and only made again when the game changes."""
+    from mkdocs.config import load_config
+
+    project = make_project(tmp_path / "p", [RUNNING])
+    s = make_secrets(project, RUNNING)
+    cfg = load_config(str(project / "mkdocs.yml"))
+    plugin = cfg.plugins["dipgen"]
+    plugin.on_startup(command="serve", dirty=False)
+    uri = page_uri(s.page_key, RUNNING, "England")
+    plugin.on_pre_build(config=cfg)
+    first = plugin._files[uri]
+    plugin.on_pre_build(config=cfg)
+    assert plugin.stats["redone"] == 0 and plugin._files[uri] == first
+    assert main(["secrets", str(project / "games" / RUNNING), "--new", "England"]) == 0
+    plugin.on_pre_build(config=cfg)
+    assert plugin.stats["redone"] == 1 and plugin._files[uri] != first
+    new = load_secrets(project / "games" / RUNNING / "secrets.yml", powers_of(project, RUNNING))
+    assert "Private page of" in decrypt(envelope_of_text(plugin._files[uri]), new.passphrases["England"]).decode()
+    with pytest.raises(InvalidTag):
+        decrypt(envelope_of_text(plugin._files[uri]), s.passphrases["England"])
+
+
+def envelope_of_text(raw: str) -> dict:
+    return json.loads(PAYLOAD.search(raw).group(1))

@@ -1,0 +1,132 @@
+"""A player's private page in a real browser (Debian's chromium, driven by Playwright).
+
+The built site is served on http://127.0.0.1 (WebCrypto needs a secure context); a wrong
+passphrase shows a clear message and nothing in the console; the right one shows her map
+(the board and her overlay) and her reports; "remember" keeps the page open on reload.
+Screenshots at phone and desktop widths go to the test's tmp dir and /tmp/private_*.png.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+from dipgen.cli import main
+from dipgen.game import load_game
+from dipgen.private import page_uri
+from dipgen.secrets import load_secrets
+from test_browser import DESKTOP, PHONE, Watched, _free_port, browser, pytestmark  # noqa: F401
+from test_leaks import build, make_project
+
+RUNNING = "lamps-out"
+
+
+@pytest.fixture(scope="module")
+def private_site(tmp_path_factory):
+    project = make_project(tmp_path_factory.mktemp("private-browser") / "p", [RUNNING])
+    folder = project / "games" / RUNNING
+    assert main(["secrets", str(folder)]) == 0
+    secrets = load_secrets(folder / "secrets.yml", load_game(folder).variant.powers())
+    site = build(project)
+    port = _free_port()
+    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                               "--directory", str(site)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(url, timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.05)
+        yield url, secrets
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def wait_for_maps(page) -> int:
+    """Every visible map drawn: the board image and the overlay decoded, one exactly on the other."""
+    page.wait_for_function(
+        """() => {
+            const imgs = [...document.querySelectorAll('details[open] img, .pp-now img')];
+            return imgs.length >= 4 && imgs.every(i => i.complete && i.naturalWidth > 0);
+        }""", timeout=15000)
+    board = page.locator(".pp-now img.pp-board").bounding_box()
+    overlay = page.locator(".pp-now img.pp-overlay").bounding_box()
+    assert board and overlay and board == overlay and board["width"] > 200
+    return page.locator("img.pp-overlay").count()
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_player_opens_her_private_page(browser, private_site, tmp_path, size):  # noqa: F811
+    url, secrets = private_site
+    w = Watched(browser, size, tmp_path)
+    page = w.page
+    try:
+        page.goto(url + page_uri(secrets.page_key, RUNNING, "England"))
+        page.wait_for_load_state("networkidle")
+        assert page.title() == "Private page"
+        form = page.locator("#pp-form")
+        assert form.is_visible()
+
+        page.fill("#pp-pass", secrets.passphrases["France"])
+        page.click("#pp-open")
+        message = page.locator("#pp-message")
+        message.filter(has_text="does not open this page").wait_for(timeout=15000)
+        assert "pp-bad" in message.get_attribute("class")
+        assert form.is_visible() and not page.locator(".pp-now").count()
+        w.shot(f"private-wrong-{size[0]}")
+        shutil.copy(tmp_path / f"private-wrong-{size[0]}.png", f"/tmp/private_wrong_{size[0]}.png")
+
+        page.fill("#pp-pass", "  " + secrets.passphrases["England"] + " ")
+        page.click("#pp-open")
+        page.locator(".pp-now").wait_for(timeout=15000)
+        assert "England" in page.locator(".pp-kicker").inner_text()
+        assert page.locator("h1").inner_text() == "The Lamps Go Out"
+        assert page.locator("details.pp-season").count() == 11
+        assert "for England" in page.locator("details[open] pre.pp-report").inner_text()
+        assert wait_for_maps(page) == 1 + 2 * 11
+        assert "F NTH" in page.locator(".pp-facts").inner_text()
+        w.shot(f"private-open-{size[0]}")
+        shutil.copy(tmp_path / f"private-open-{size[0]}.png", f"/tmp/private_open_{size[0]}.png")
+        assert not w.errors, w.errors
+    finally:
+        w.close()
+
+
+def test_remember_for_this_session_only_when_asked(browser, private_site, tmp_path):  # noqa: F811
+    url, secrets = private_site
+    w = Watched(browser, DESKTOP, tmp_path)
+    page = w.page
+    try:
+        address = url + page_uri(secrets.page_key, RUNNING, "Turkey")
+        page.goto(address)
+        page.fill("#pp-pass", secrets.passphrases["Turkey"])
+        page.click("#pp-open")
+        page.locator(".pp-now").wait_for(timeout=15000)
+        page.reload()
+        page.wait_for_load_state("networkidle")
+        assert page.locator("#pp-form").is_visible()  # not asked to remember: asked again
+        assert page.evaluate("sessionStorage.length") == 0
+
+        page.fill("#pp-pass", secrets.passphrases["Turkey"])
+        page.check("#pp-remember")
+        page.click("#pp-open")
+        page.locator(".pp-now").wait_for(timeout=15000)
+        stored = page.evaluate("JSON.stringify(sessionStorage)")
+        assert secrets.passphrases["Turkey"] not in stored  # the derived key is kept, not the passphrase
+        page.reload()
+        page.locator(".pp-now").wait_for(timeout=15000)  # opened without asking
+        page.get_by_role("button", name="Forget my passphrase in this tab").click()
+        page.wait_for_load_state("networkidle")
+        page.locator("#pp-form").wait_for(timeout=15000)
+        assert page.evaluate("sessionStorage.length") == 0
+        assert not w.errors, w.errors
+    finally:
+        w.close()
