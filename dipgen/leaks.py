@@ -23,6 +23,7 @@ import json
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from .board import Board, province_of
@@ -112,37 +113,74 @@ def _text_of(raw: str, suffix: str) -> str:
     return " ".join(html.unescape(raw).split())
 
 
-def _needles(secrets: Secrets, board: Board) -> list[tuple[re.Pattern, str]]:
+@dataclass(frozen=True)
+class Needle:
+    """One secret and how it may show: as any of `texts` standing as words (found by plain
+    search, which is fast), or as a match of `pattern` in text that holds all of `require`."""
+
+    what: str
+    texts: tuple[str, ...] = ()
+    pattern: re.Pattern | None = None
+    require: tuple[str, ...] = ()
+
+    def find(self, haystack: str) -> str | None:
+        for text in self.texts:
+            start = haystack.find(text)
+            while start >= 0:
+                end = start + len(text)
+                before = haystack[start - 1] if start else " "
+                after = haystack[end] if end < len(haystack) else " "
+                if not (before.isalnum() or before in "_/") and not (after.isalnum() or after in "_/"):
+                    return text
+                start = haystack.find(text, start + 1)
+        if self.pattern is not None and all(r in haystack for r in self.require):
+            m = self.pattern.search(haystack)
+            if m:
+                return m.group(0)
+        return None
+
+
+def _needles(secrets: Secrets, board: Board) -> list[Needle]:
     out = []
     for text in sorted(secrets.orders):
-        pattern = r"\s*".join(re.escape(w) for w in text.split())
-        out.append((re.compile(r"(?<![\w/])" + pattern + r"(?![\w/])"), f"the hidden order {text!r}"))
+        out.append(Needle(f"the hidden order {text!r}", (text, text.replace(" - ", "-"))))
     public_kind_locs = {(k, loc) for units in secrets.public_units.values() for _, k, loc in units}
     for power, kind, loc in sorted(secrets.units):
         if (kind, loc) in public_kind_locs:
             continue  # another power's unit stood there in public: the words alone prove nothing
         words = f"{kind} {board.format_loc(loc)}"
-        out.append((re.compile(r"(?<![\w/])" + re.escape(words) + r"(?![\w/])"),
-                    f"the position of {power}'s hidden {words}"))
+        out.append(Needle(f"the position of {power}'s hidden {words}", (words,)))
     for centre, power in sorted(secrets.owners):
-        abbr, name = re.escape(board.format_loc(centre)), re.escape(board.provinces[centre].name)
-        out.append((re.compile(rf"\b{power}\b[^.;<>\n]{{0,40}}\bgains\b[^;<>\n]{{0,80}}\b{abbr}\b"),
-                    f"that {power} owns {board.provinces[centre].name}"))
-        out.append((re.compile(rf"\b{name}\s*:\s*{power}\b"), f"that {power} owns {board.provinces[centre].name}"))
+        abbr, name = board.format_loc(centre), board.provinces[centre].name
+        what = f"that {power} owns {name}"
+        out.append(Needle(what, pattern=re.compile(rf"\b{power}\b[^.;<>\n]{{0,40}}\bgains\b[^;<>\n]{{0,80}}\b{re.escape(abbr)}\b"),
+                          require=(power, "gains", abbr)))
+        out.append(Needle(what, pattern=re.compile(rf"\b{re.escape(name)}\s*:\s*{power}\b"), require=(name, power)))
     return out
 
 
-def _scan_text(name: str, raw: str, suffix: str, needles) -> list[Leak]:
-    leaks = []
-    for haystack, where in ((raw, "in the file"), (_text_of(raw, suffix), "in its text")):
-        for pattern, what in needles:
-            m = pattern.search(haystack)
-            if m:
-                leaks.append(Leak(name, what, f"{m.group(0)!r} {where}"))
-    unique = {}
-    for leak in leaks:
-        unique.setdefault((leak.what,), leak)
-    return list(unique.values())
+_BLOBS = re.compile(r"[A-Za-z0-9+/=_-]{200,}")  # base64 runs: ciphertext, data URIs
+
+
+@lru_cache(maxsize=8192)
+def _haystacks(raw: str, suffix: str) -> tuple[tuple[str, str], ...]:
+    """A file as it stands and as text, white space folded, base64 runs blanked (opaque: no
+    secret can be read in them, and they are slow to search); cached, as every hidden game
+    reads every file."""
+    raw = " ".join(_BLOBS.sub(" ", raw).split())
+    return (raw, "in the file"), (_text_of(raw, suffix), "in its text")
+
+
+def _scan_text(name: str, raw: str, suffix: str, needles: list[Needle]) -> list[Leak]:
+    found: dict[str, Leak] = {}
+    for haystack, where in _haystacks(raw, suffix):
+        for needle in needles:
+            if needle.what in found:
+                continue
+            hit = needle.find(haystack)
+            if hit is not None:
+                found[needle.what] = Leak(name, needle.what, f"{hit!r} {where}")
+    return list(found.values())
 
 
 # ----------------------------------------------------------------------------- maps
@@ -275,7 +313,7 @@ def scan_site(site_dir: Path | str, histories: list[History], prefix: str = "gam
         secrets = secrets_of(history)
         board = history.game.variant.board
         needles = _needles(secrets, board)
-        elsewhere = [(p, what) for p, what in needles if not p.search(handwritten)]
+        elsewhere = [n for n in needles if n.find(" ".join(handwritten.split())) is None]
         anchors = _anchor_index(history)
         own = f"{prefix}/{history.game.slug}/"
         others = [f"{prefix}/{h.game.slug}/" for h in histories if h is not history]
