@@ -29,10 +29,14 @@ def _games(paths: list[str]) -> list[Path]:
 
 
 def _load(path: Path):
-    from .game import load_game
+    from .game import SECRETS_FILE, load_game
     from .history import replay
+    from .secrets import load_secrets
 
-    return replay(load_game(path))
+    history = replay(load_game(path))
+    if (path / SECRETS_FILE).exists():  # checked too, so that a broken one never reaches the build
+        load_secrets(path / SECRETS_FILE, history.game.variant.powers())
+    return history
 
 
 def cmd_check(args) -> int:

@@ -374,3 +374,14 @@ def test_serve_rebuilds_keep_the_ciphertext_of_an_unchanged_game(tmp_path):
 
 def envelope_of_text(raw: str) -> dict:
     return json.loads(PAYLOAD.search(raw).group(1))
+
+
+def test_check_reads_secrets_yml_too(tmp_path, capsys):
+    from dipgen.cli import main
+
+    game = tmp_path / "g"
+    shutil.copytree(Path(__file__).parent.parent / "games" / "lamps-out", game)
+    (game / "secrets.yml").write_text("passphrases:\n  Englnd: short\n")
+    assert main(["check", str(game)]) == 1
+    err = capsys.readouterr().err
+    assert "secrets.yml" in err and "Englnd" in err
