@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .errors import GameError, Problem, display_path
+from .errors import GameError, display_path
 
 EPILOG = "Run 'dipgen COMMAND --help' for what each command takes."
 

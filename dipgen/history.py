@@ -16,7 +16,7 @@ from .engine.adjustments import _build
 from .engine.results import OrderResult
 from .errors import GameError, Problem, display_path
 from .game import Game, OrderLine, PhaseFile
-from .orders import Build, Disband, Hold, Move, Order, Remove, Retreat, Support, Convoy, Waive
+from .orders import Build, Disband, Order, Remove, Retreat, Waive
 from .phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
 from .position import Dislodged, Position, Unit
 

@@ -35,9 +35,9 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 
 from . import __version__
 from .errors import GameError, display_path
-from .game import discover_games, load_game
+from .game import SECRETS_FILE, discover_games, load_game
 from .history import History, replay
-from .secrets import SECRETS_FILE, load_secrets
+from .secrets import load_secrets
 from .site import (SiteOptions, archive_page, games_cards, generator_fingerprint, private_files, published_files,
                    revealed, shared_files)
 from .site.pages import CSS_URI, JS_URI

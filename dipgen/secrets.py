@@ -25,7 +25,6 @@ from pathlib import Path
 import yaml
 
 from .errors import GameError, Problem, display_path
-from .game import SECRETS_FILE
 from .names import did_you_mean
 from .yamlio import line_of, load
 

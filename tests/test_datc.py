@@ -1,7 +1,5 @@
 """The DATC 3.0 test cases (chapter 6), transcribed into tests/datc/datc_v3_0.txt, each a test."""
 
-from pathlib import Path
-
 import pytest
 
 from dipgen.datc import parse_cases, run_case, run_file

@@ -41,7 +41,7 @@ def test_dislodgement_gives_a_retreat_phase(make_game):
 
 def test_solo_victory_ends_the_game(make_game):
     # Give France 18 centres by a custom start is not possible; instead check the rule on a position.
-    from dipgen.position import Position, Unit
+    from dipgen.position import Position
     from dipgen.variants import get_variant
 
     v = get_variant("standard")

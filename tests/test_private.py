@@ -19,7 +19,6 @@ from cryptography.exceptions import InvalidTag
 from dipgen.cli import main
 from dipgen.errors import GameError
 from dipgen.game import load_game
-from dipgen.history import replay
 from dipgen.leaks import scan_site
 from dipgen.orders import Concealed
 from dipgen.private import ITERATIONS, decrypt, encrypt, page_token, page_uri

@@ -11,7 +11,7 @@ from dipgen.orders import for_phase, parse_order, parse_unit
 from dipgen.phase import Phase
 from dipgen.position import Position, Unit
 from dipgen.variants import get_variant
-from dipgen.visibility import record_visibility, view_record
+from dipgen.visibility import view_record
 
 STAB = get_variant("stab")
 B = STAB.board

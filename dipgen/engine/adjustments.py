@@ -13,7 +13,7 @@ from collections import deque
 from dataclasses import dataclass, replace
 from typing import Callable, Iterable, Mapping, Sequence
 
-from ..board import Board, province_of
+from ..board import Board
 from ..orders import Build, Order, Remove, UnitRef, Waive
 from ..position import Unit
 from ..units import STANDARD_UNIT_KINDS, UnitKind

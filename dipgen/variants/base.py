@@ -13,7 +13,7 @@ from ..engine.adjustments import AdjustmentOutcome, adjudicate_adjustments, adju
 from ..engine.movement import MovementOutcome, adjudicate_movement
 from ..engine.retreats import RetreatOutcome, adjudicate_retreats
 from ..orders import STANDARD_KINDS, Convoy, Hold, Move, Order, Support
-from ..position import Dislodged, Position, Unit, initial_position
+from ..position import Position, Unit, initial_position
 from ..units import STANDARD_UNIT_KINDS, UnitKind
 
 

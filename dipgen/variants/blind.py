@@ -9,10 +9,11 @@ are listed on the rules page (site_src/rules/blind.md) and marked RULING below.
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict, deque
+from collections import Counter, defaultdict
 from dataclasses import replace
 
 from ..board import province_of
+from ..engine.adjustments import distances_to_centres
 from ..engine.movement import MovementOutcome, adjudicate_movement
 from ..engine.results import Note, OrderResult
 from ..errors import GameError, Problem
@@ -23,6 +24,7 @@ from ..units import STANDARD_UNIT_KINDS, UnitKind
 from ..visibility import EVERYONE, NOBODY, PositionVisibility, RecordVisibility
 from ..yamlio import line_of
 from .base import Variant
+from .contact import contacts_of
 
 SPY = UnitKind("S", "spy", "any", strength=0, takes_centres=False, plural="spies")
 
@@ -184,7 +186,7 @@ class Blind(Variant):
             due = self.spies_due(power, owners)
             owned_homes = [c for c in self.home_centres(power) if owners.get(c) == power]
             if len(mine) > due:
-                dist = _distances(self.board, owned_homes)
+                dist = distances_to_centres(self.board, owned_homes)
                 far = sorted(mine, key=lambda s: (-dist.get(s.province, 99), self.board.provinces[s.province].name))
                 for spy in far[: len(mine) - due]:
                     pieces.remove(spy)
@@ -231,18 +233,6 @@ def _spies_after_turn(record) -> list[Unit]:
     return out
 
 
-def _distances(board, starts) -> dict[str, int]:
-    dist = {s: 0 for s in starts}
-    queue = deque(starts)
-    while queue:
-        p = queue.popleft()
-        for q in board.neighbours(p):
-            if q not in dist:
-                dist[q] = dist[p] + 1
-                queue.append(q)
-    return dist
-
-
 def _own(pos: Position, extra: dict | None = None) -> PositionVisibility:
     """Each power knows its own units, spies, centres and dislodged units; `extra` adds more."""
     extra = extra or {}
@@ -264,17 +254,14 @@ def _movement_visibility(record) -> RecordVisibility:
     where those units stand afterwards if they are still in sight. A spy that lives through
     the turn reports the unit in its province: its order and result, and the unit there
     afterwards."""
-    eff = {r.unit.province: r for r in record.results if r.effective and r.unit.kind != "S"}
+    on_board = set(record.before.units)
+    eff = {r.unit.province: r for r in record.results if r.effective and r.unit in on_board}
     at = {u.province: u for u in record.before.units}
     after_at = {u.province: u for u in record.after.units}
     before: dict[Unit, frozenset] = defaultdict(frozenset)
     after: dict[Unit, frozenset] = defaultdict(frozenset)
     seen_result: dict[int, frozenset] = defaultdict(frozenset)
     index = {id(r): i for i, r in enumerate(record.results)}
-
-    def moved(prov: str) -> bool:
-        r = eff.get(prov)
-        return r is not None and isinstance(r.order, Move) and r.succeeded
 
     def now(unit: Unit) -> Unit | None:
         """Where `unit` stands after the turn, if it still stands."""
@@ -293,22 +280,12 @@ def _movement_visibility(record) -> RecordVisibility:
         if with_result and unit.province in eff:
             seen_result[index[id(eff[unit.province])]] |= _aud(power)
 
-    moves = [r for r in eff.values() if isinstance(r.order, Move) and not r.has("no_convoy")]
-    by_dest: dict[str, list] = defaultdict(list)
-    for m in moves:
-        by_dest[province_of(m.order.dest)].append(m)
-    for m in moves:
-        dest = province_of(m.order.dest)
-        there = at.get(dest)
-        if there is not None and there.power != m.power:
-            back = eff.get(dest)
-            head_on = back is not None and isinstance(back.order, Move) and province_of(back.order.dest) == m.unit.province
-            if not moved(dest) or head_on:
-                learns(m.power, there, with_result=head_on)   # the attacker finds the defender
-                learns(there.power, m.unit, with_result=True)  # the defender sees the attack
-        for other in by_dest[dest]:
-            if other is not m and other.power != m.power:
-                learns(m.power, other.unit, with_result=True)  # a meeting: each sees the other's move
+    for c in contacts_of(record):
+        if c.kind == "conflict":
+            learns(c.move.power, c.other, with_result=c.head_on)  # the attacker finds the defender
+            learns(c.other.power, c.move.unit, with_result=True)  # the defender sees the attack
+        else:
+            learns(c.move.power, c.other, with_result=True)  # a meeting: each sees the other's move
     for spy in _spies_after_turn(record):  # the reports of the spies that lived through the turn
         unit = at.get(spy.province)
         if unit is not None and unit.power != spy.power:

@@ -18,6 +18,7 @@ from ..position import Position, Unit
 from ..visibility import EVERYONE, NOBODY, PositionVisibility, RecordVisibility
 from ..yamlio import line_of
 from .base import Variant
+from .contact import contacts_of
 
 
 def _aud(*levels: str) -> frozenset:
@@ -141,35 +142,15 @@ def contacts(record) -> tuple[set[Unit], set[Unit]]:
     """The units that came into contact with a foreign unit (direct conflict, or moving into the
     same empty or vacated space), and the units whose orders are disputed (those, plus the
     supports and convoys of units in contact)."""
-    eff = {r.unit.province: r for r in record.results if r.effective}
-    unit_at = {u.province: u for u in record.before.units}
-
-    def moved(prov: str) -> bool:
-        r = eff.get(prov)
-        return r is not None and isinstance(r.order, Move) and r.succeeded
-
-    moves = [r for r in eff.values() if isinstance(r.order, Move) and not r.has("no_convoy")]
     touched: set[Unit] = set()
-    by_dest = defaultdict(list)
-    for m in moves:
-        by_dest[province_of(m.order.dest)].append(m)
-    for m in moves:
-        dest = province_of(m.order.dest)
-        there = unit_at.get(dest)
-        if there is not None and there.power != m.power:
-            back = eff.get(dest)
-            head_on = back is not None and isinstance(back.order, Move) and province_of(back.order.dest) == m.unit.province
-            if not moved(dest) or head_on:
-                touched.update((m.unit, there))
-        if there is None or moved(dest):
-            for other in by_dest[dest]:
-                if other is not m and other.power != m.power:
-                    touched.update((m.unit, other.unit))
+    for c in contacts_of(record):
+        if c.kind == "conflict" or c.vacated:  # meeting where a foreign unit stays is no meeting here
+            touched.update((c.move.unit, c.other))
+    unit_at = {u.province: u for u in record.before.units}
     disputed = set(touched)
-    for r in eff.values():
-        if isinstance(r.order, (Support, Convoy)) and not r.has("void"):
-            target = unit_at.get(r.order.target.province)
-            if target in touched:
+    for r in record.results:
+        if r.effective and isinstance(r.order, (Support, Convoy)) and not r.has("void"):
+            if unit_at.get(r.order.target.province) in touched:
                 disputed.add(r.unit)
     return touched, disputed
 

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import shapely
-from shapely.geometry import Polygon, box, mapping
+from shapely.geometry import Polygon, mapping
 from shapely.ops import unary_union
 from shapely.validation import make_valid
 

@@ -1,8 +1,6 @@
 """Project, simplify and write the board as SVG plus its layout.json."""
 from __future__ import annotations
 
-import itertools
-import json
 from xml.sax.saxutils import escape
 
 import shapely

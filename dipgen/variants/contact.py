@@ -1,0 +1,62 @@
+"""Contact between units of different powers in a movement phase: what hidden variants
+reveal. Stab! and Blind both start from these encounters and rule differently on what
+each one shows.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from ..board import province_of
+from ..engine.results import OrderResult
+from ..orders import Move
+from ..position import Unit
+
+
+@dataclass(frozen=True)
+class Contact:
+    """A move (`move`) that met a unit of another power (`other`).
+
+    kind ``conflict``: `other` stood in the destination and stayed there (or the two swapped
+    head on, `head_on`); kind ``meeting``: `other` tried to move into the same province,
+    which was empty or emptied that turn when `vacated`.
+    """
+
+    kind: str
+    move: OrderResult
+    other: Unit
+    other_result: OrderResult | None
+    head_on: bool = False
+    vacated: bool = False
+
+
+def contacts_of(record) -> list[Contact]:
+    """Every contact of a movement record (each meeting is listed from both sides)."""
+    on_board = set(record.before.units)  # not pieces outside combat, such as spies
+    eff = {r.unit.province: r for r in record.results if r.effective and r.unit in on_board}
+    unit_at = {u.province: u for u in record.before.units}
+
+    def moved(prov: str) -> bool:
+        r = eff.get(prov)
+        return r is not None and isinstance(r.order, Move) and r.succeeded
+
+    # an army whose convoy failed never left: it meets nobody
+    moves = [r for r in eff.values() if isinstance(r.order, Move) and not r.has("no_convoy")]
+    by_dest: dict[str, list[OrderResult]] = defaultdict(list)
+    for m in moves:
+        by_dest[province_of(m.order.dest)].append(m)
+    out: list[Contact] = []
+    for m in moves:
+        dest = province_of(m.order.dest)
+        there = unit_at.get(dest)
+        if there is not None and there.power != m.power:
+            back = eff.get(dest)
+            head_on = back is not None and isinstance(back.order, Move) and province_of(back.order.dest) == m.unit.province
+            if not moved(dest) or head_on:
+                out.append(Contact("conflict", m, there, back, head_on=head_on))
+        vacated = there is None or moved(dest)
+        for other in by_dest[dest]:
+            if other is not m and other.power != m.power:
+                out.append(Contact("meeting", m, other.unit, other, vacated=vacated))
+    return out
