@@ -230,7 +230,7 @@ def _scan_map(name: str, raw: str, history: History, phase: Phase | None, secret
     allowed_units = {(p, k, province_of(loc)) for p, k, loc in secrets.public_units.get(phase, set())}
     allowed_owners = secrets.public_owners.get(phase, set())
     leaks = []
-    for group_id, what in (("o-units", "unit"), ("o-dislodged", "unit"), ("o-centres", "centre")):
+    for group_id, what in (("o-units", "unit"), ("o-dislodged", "unit"), ("o-pieces", "unit"), ("o-centres", "centre")):
         group = root.find(f".//{SVG}g[@id='{group_id}']")
         if group is None:
             continue
@@ -253,13 +253,16 @@ def _scan_map(name: str, raw: str, history: History, phase: Phase | None, secret
                     continue
                 kind = href[3:]
                 x, y = el.get("x"), el.get("y")
+                own = re.search(r"translate\(\s*([-\d.]+)[ ,]+([-\d.]+)", el.get("transform", ""))
+                if x is None and own:
+                    x, y = own.group(1), own.group(2)
                 if x is None:
                     parent = _parent_translate(power_group, el)
                     if parent is None:
                         continue
                     x, y = parent
-                # a dislodged unit is drawn pushed aside: it may sit nearer a neighbour's anchor
-                slack = 25.0 if group_id == "o-dislodged" else 0.0
+                # a dislodged unit or a spy is drawn aside: it may sit nearer a neighbour's anchor
+                slack = 0.0 if group_id == "o-units" else 25.0
                 near = {province_of(loc) for loc in _nearest(anchors, float(x), float(y), ("unit", "dislodged"), slack)}
                 prov = sorted(near)[0]
                 if not any((power, kind, p) in allowed_units for p in near):

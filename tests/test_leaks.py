@@ -132,3 +132,24 @@ def test_reveal_now_publishes_a_running_game(tmp_path):
     site = build(project)
     assert "Click here for the non-blind page" in (site / "games" / RUNNING / "index.html").read_text()
     assert (site / "games" / RUNNING / "full" / "1903-fall" / "index.html").exists()
+
+
+def test_spies_drawn_on_a_public_map_are_caught(tmp_path, monkeypatch):
+    """A Blind game's public maps show no spy; a renderer that drew the GM's pieces is caught."""
+    import importlib
+
+    scene = importlib.import_module("dipgen.render.scene")
+    real = scene.scene
+
+    def leaky(history, phase, view, when="orders"):
+        sc = real(history, phase, view, when)
+        gm = real(history, phase, "gm", when)
+        return scene.replace(sc, pieces=gm.pieces)
+
+    monkeypatch.setattr(scene, "scene", leaky)
+    import dipgen.render as render
+    monkeypatch.setattr(render, "scene", leaky, raising=False)
+    project = make_project(tmp_path / "p", ["closed-shutters"])
+    site = build(project)
+    leaks = scan_site(site, histories(project), docs_dir=project / "site_src")
+    assert any(l.file.endswith(".svg") and "hidden S" in l.what for l in leaks), leaks[:3]

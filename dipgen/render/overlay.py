@@ -157,7 +157,7 @@ class Painter:
     own; an overlay shown as an ``<img>`` has no tooltips, so it goes without).
     """
 
-    LAYERS = ("centres", "rings", "supports", "moves", "units", "dislodged", "marks")
+    LAYERS = ("centres", "rings", "supports", "moves", "units", "dislodged", "pieces", "marks")
 
     def __init__(self, variant, layout: Layout, symbols: dict[str, Symbol], titles: bool = True):
         self.variant = variant
@@ -259,6 +259,18 @@ class Painter:
         cls = ' class="gh"' if ghost else ""
         self.add("units", unit.power, _use(f'href="#{symbol_id(unit.kind)}" x="{num(x)}" y="{num(y)}"{cls}',
                                            self.title(title)))
+
+    def pieces(self, pieces: Iterable[Unit]) -> None:
+        """Pieces outside combat (spies): small, below and left of the province's unit anchor,
+        side by side when several share a province."""
+        seen: dict[str, int] = {}
+        for p in sorted(pieces, key=lambda u: (u.province, self.powers.index(u.power) if u.power in self.powers else 99)):
+            i = seen[p.province] = seen.get(p.province, -1) + 1
+            x, y = self.layout.unit(p.province)
+            self.kinds_used.add(p.kind)
+            self.add("pieces", p.power, _use(
+                f'href="#{symbol_id(p.kind)}" transform="translate({num(x - 13 + 9 * i)} {num(y + 13)}) scale(.55)"',
+                self.title(self.describe(p))))
 
     def dislodged_unit(self, d: Dislodged, destroyed: bool) -> None:
         x, y = self.dislodged_at(d.unit.loc)
@@ -364,9 +376,12 @@ class Painter:
                 self.unit(u, self.describe(u))
         for d, destroyed in sc.dislodged:
             self.dislodged_unit(d, destroyed)
+        self.pieces(sc.pieces)
         order = {p: i for i, p in enumerate(self.powers)}
         results = sorted(enumerate(sc.results), key=lambda ir: (order.get(ir[1].power, len(order)), ir[0]))
-        results = [r for _, r in results]
+        outside = getattr(self.variant, "piece_kinds", frozenset())
+        # pieces outside combat are shown where they stand; their orders stay in the reports
+        results = [r for _, r in results if r.unit is None or r.unit.kind not in outside]
         if sc.kind == "movement":
             self.paint_movement(sc, results, units_by_prov)
         elif sc.kind == "retreats":

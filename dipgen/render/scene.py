@@ -31,6 +31,7 @@ class Scene:
     results: tuple[OrderResult, ...] = ()
     after_units: tuple[Unit, ...] = ()  # where units ended up (to place a fleet's move on the right coast)
     counts: Mapping[str, int | None] = field(default_factory=dict)  # centres per power; None: not known
+    pieces: tuple[Unit, ...] = ()       # pieces outside combat (Blind's spies), drawn small beside the units
 
 
 def centre_counts(pos: Position, powers) -> dict[str, int | None]:
@@ -51,7 +52,7 @@ def as_phase(phase) -> Phase | None:
 
 def scene(history: History, phase, view: str, when: str = "orders") -> Scene:
     sc, pos = _scene(history, phase, view, when)
-    return replace(sc, counts=centre_counts(pos, history.game.variant.powers()))
+    return replace(sc, counts=centre_counts(pos, history.game.variant.powers()), pieces=pos.pieces)
 
 
 def _scene(history: History, phase, view: str, when: str) -> tuple[Scene, Position]:
