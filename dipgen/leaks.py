@@ -2,7 +2,7 @@
 
 For each hidden game that is not yet revealed, the secrets are the facts of the GM's view
 that the public view never shows, in any phase: a unit's position, an order, the owner of a
-centre. The scanner then reads every file of the built site (pages, maps, the search index,
+centre, and that a phase the public may not know of took place (Blind's retreats). The scanner then reads every file of the built site (pages, maps, the search index,
 the sitemap, scripts, file names) and reports each secret it finds:
 
 - in text (HTML with its tags stripped and entities decoded, and the raw file, so that
@@ -31,7 +31,7 @@ from .history import History
 from .orders import Concealed
 from .phase import Phase
 from .site.pages import revealed
-from .visibility import PUBLIC, view_position, view_record
+from .visibility import PUBLIC, due_phase, phase_known, view_position, view_record
 
 TEXT_SUFFIXES = {".html", ".htm", ".md", ".svg", ".json", ".js", ".xml", ".txt", ".css", ".map"}
 SVG = "{http://www.w3.org/2000/svg}"
@@ -55,6 +55,7 @@ class Secrets:
     orders: set[str] = field(default_factory=set)                 # canonical order texts
     units: set[tuple[str, str, str]] = field(default_factory=set)  # (power, kind, loc)
     owners: set[tuple[str, str]] = field(default_factory=set)     # (centre, power)
+    phases: set[Phase] = field(default_factory=set)               # phases the public may not know took place
     public_units: dict[Phase | None, set[tuple[str, str, str]]] = field(default_factory=dict)
     public_owners: dict[Phase | None, set[tuple[str, str]]] = field(default_factory=dict)
 
@@ -75,6 +76,8 @@ def secrets_of(history: History) -> Secrets:
     all_units: set[tuple[str, str, str]] = set()
     all_owners: set[tuple[str, str]] = set()
     for record in history.records:
+        if not phase_known(history, record, PUBLIC):
+            out.phases.add(record.phase)
         public = view_record(history, record, PUBLIC)
         for r in record.results:
             if r.order is not None and r.effective:
@@ -98,6 +101,8 @@ def secrets_of(history: History) -> Secrets:
     seen_owners |= out.public_owners[None]
     all_units |= _units(history.position)
     all_owners |= set(history.position.owners.items())
+    if history.next_phase is not None and due_phase(history, PUBLIC) is None:
+        out.phases.add(history.next_phase)  # it waits for retreats the public may not know of
     out.orders = all_orders - seen_orders
     out.units = all_units - seen_units
     out.owners = all_owners - seen_owners
@@ -150,6 +155,8 @@ def _needles(secrets: Secrets, board: Board) -> list[Needle]:
             continue  # another power's unit stood there in public: the words alone prove nothing
         words = f"{kind} {board.format_loc(loc)}"
         out.append(Needle(f"the position of {power}'s hidden {words}", (words,)))
+    for phase in sorted(secrets.phases):
+        out.append(Needle(f"that {phase.name} took place", (phase.slug, phase.name)))
     for centre, power in sorted(secrets.owners):
         abbr, name = board.format_loc(centre), board.provinces[centre].name
         what = f"that {power} owns {name}"

@@ -153,3 +153,15 @@ def test_spies_drawn_on_a_public_map_are_caught(tmp_path, monkeypatch):
     site = build(project)
     leaks = scan_site(site, histories(project), docs_dir=project / "site_src")
     assert any(l.file.endswith(".svg") and "hidden S" in l.what for l in leaks), leaks[:3]
+
+
+def test_a_retreat_phase_the_public_may_not_know_of_is_a_secret():
+    from dipgen.leaks import _needles, _scan_text
+
+    h = replay(load_game(REPO / "games" / "closed-shutters"))
+    s = secrets_of(h)
+    assert {p.slug for p in s.phases} == {"1902-fall-retreats", "1904-spring-retreats"}
+    needles = _needles(s, h.game.variant.board)
+    found = _scan_text("page.html", "<p>Please have Fall 1902 retreats in by Friday.</p>", ".html", needles)
+    assert [l.what for l in found] == ["that Fall 1902 retreats took place"]
+    assert _scan_text("page.html", "<p>Please have the rest of Fall 1902 in by Friday.</p>", ".html", needles) == []

@@ -1628,6 +1628,12 @@ def _count_word(n: int) -> str:
     return {1: "One", 2: "Two", 3: "Three", 4: "Four", 5: "Five"}.get(n, str(n))
 
 
+def _public_name(phase: Phase) -> str:
+    """A Blind game's public notes never say a retreat phase is due (that would tell everyone
+    someone was dislodged): the season goes on."""
+    return f"the rest of {phase.season_name}" if phase.retreats else phase.name
+
+
 def _and_words(items) -> str:
     items = list(items)
     if not items:
@@ -3017,7 +3023,7 @@ class BlindComposer(StabComposer):
                 self.draw_proposed = True
         nxt = self.next_phase(i)
         if nxt is not None and (rng.random() < 0.3 or not out):
-            out.append(w.note("deadline", next=nxt.name, when=rng.choice(self.s.deadlines)))
+            out.append(w.note("deadline", next=_public_name(nxt), when=rng.choice(self.s.deadlines)))
         return self._join(out)
 
     def standings(self) -> None:
