@@ -6,12 +6,14 @@ PBKDF2-HMAC-SHA256 (`ITERATIONS` rounds, a fresh random 16-byte salt per page, a
 random 12-byte nonce). What is published is a small JSON envelope::
 
     {"v": 1, "kdf": "PBKDF2-SHA256", "iter": 600000, "cipher": "AES-256-GCM", "zip": "deflate",
-     "salt": "<base64>", "iv": "<base64>", "ct": "<base64 of ciphertext + 16-byte tag>"}
+     "pad": 4096, "salt": "<base64>", "iv": "<base64>", "ct": "<base64 of ciphertext + 16-byte tag>"}
 
 which is exactly what WebCrypto's ``deriveKey`` / ``decrypt`` take. The page is compressed
 before it is encrypted (``zip``: zlib's deflate format, which the browser's
 ``DecompressionStream("deflate")`` reads): a season's maps and reports shrink about tenfold,
-which matters to a player on a phone. The cryptography itself
+which matters to a player on a phone. So that the size of a page says nothing of what it
+holds, the compressed page is padded (``pad``): a 4-byte big-endian length, the data, then
+zeros up to a multiple of `PAD` bytes. The cryptography itself
 is the `cryptography` package's (OpenSSL): nothing here is hand-made but the envelope.
 
 A page's file name is `page_token`: HMAC-SHA256 under the game's secret page key of the
@@ -39,6 +41,7 @@ ITERATIONS = 600_000  # OWASP's 2023 figure for PBKDF2-HMAC-SHA256; never fewer
 SALT_BYTES, NONCE_BYTES, KEY_BYTES = 16, 12, 32
 TOKEN_CHARS = 32
 PRIVATE_DIR = "private"
+PAD = 4096  # ciphertexts come in these steps, whatever the page says
 
 
 def derive_key(passphrase: str, salt: bytes, iterations: int = ITERATIONS) -> bytes:
@@ -53,10 +56,12 @@ def encrypt(plaintext: bytes, passphrase: str, iterations: int = ITERATIONS, com
     salt, nonce = os.urandom(SALT_BYTES), os.urandom(NONCE_BYTES)
     key = derive_key(passphrase, salt, iterations)
     data = zlib.compress(plaintext, 9) if compress else plaintext
-    ct = AESGCM(key).encrypt(nonce, data, None)
+    framed = len(data).to_bytes(4, "big") + data
+    framed += bytes(-len(framed) % PAD)
+    ct = AESGCM(key).encrypt(nonce, framed, None)
     b64 = lambda b: base64.b64encode(b).decode("ascii")  # noqa: E731
     envelope = {"v": VERSION, "kdf": "PBKDF2-SHA256", "iter": iterations, "cipher": "AES-256-GCM",
-                "salt": b64(salt), "iv": b64(nonce), "ct": b64(ct)}
+                "pad": PAD, "salt": b64(salt), "iv": b64(nonce), "ct": b64(ct)}
     if compress:
         envelope["zip"] = "deflate"
     return envelope
@@ -70,6 +75,8 @@ def decrypt(envelope: dict | str, passphrase: str) -> bytes:
         raise ValueError(f"not a version {VERSION} private page envelope")
     key = derive_key(passphrase, base64.b64decode(envelope["salt"]), int(envelope["iter"]))
     data = AESGCM(key).decrypt(base64.b64decode(envelope["iv"]), base64.b64decode(envelope["ct"]), None)
+    if envelope.get("pad"):
+        data = data[4:4 + int.from_bytes(data[:4], "big")]
     if envelope.get("zip") == "deflate":
         return zlib.decompress(data)
     if envelope.get("zip"):

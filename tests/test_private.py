@@ -384,3 +384,12 @@ def test_check_reads_secrets_yml_too(tmp_path, capsys):
     assert main(["check", str(game)]) == 1
     err = capsys.readouterr().err
     assert "secrets.yml" in err and "Englnd" in err
+
+
+def test_ciphertext_size_tells_nothing_within_a_block():
+    from dipgen.private import PAD, decrypt, encrypt
+
+    small = encrypt(b"<p>A Par H</p>", "abcde-fghjk-mnpqr-stuvw")
+    large = encrypt(b"<p>" + b"x" * 2000 + b"</p>", "abcde-fghjk-mnpqr-stuvw")
+    assert len(base64.b64decode(small["ct"])) == len(base64.b64decode(large["ct"])) == PAD + 16
+    assert decrypt(small, "abcde-fghjk-mnpqr-stuvw") == b"<p>A Par H</p>"

@@ -1,7 +1,7 @@
 /* dipgen: open a player's private page.
  *
  * The page carries one encrypted envelope (JSON in #pp-payload, written by dipgen/private.py):
- *   {v: 1, kdf: "PBKDF2-SHA256", iter, cipher: "AES-256-GCM", zip: "deflate", salt, iv, ct}
+ *   {v: 1, kdf: "PBKDF2-SHA256", iter, cipher: "AES-256-GCM", zip: "deflate", pad, salt, iv, ct}
  * (salt, iv, ct in base64). The passphrase gives the AES-256-GCM key by PBKDF2-HMAC-SHA256 with
  * that salt and iteration count; decrypting, then inflating (zlib's deflate format), gives the
  * page's HTML, which replaces the form. A wrong passphrase fails
@@ -61,6 +61,9 @@
   function decrypt(key) {
     return crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes(envelope.iv) }, key, bytes(envelope.ct))
       .then(function (plain) {
+        if (envelope.pad) {  // a 4-byte length, the data, zeros: the size tells nothing
+          plain = plain.slice(4, 4 + new DataView(plain).getUint32(0));
+        }
         if (envelope.zip !== "deflate") return new TextDecoder().decode(plain);
         var stream = new Blob([plain]).stream().pipeThrough(new DecompressionStream("deflate"));
         return new Response(stream).text();
