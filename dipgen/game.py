@@ -13,11 +13,10 @@ from typing import Mapping
 
 from .board import UnknownName
 from .errors import GameError, Problem, display_path
-from .names import did_you_mean
 from .orders import Order, OrderSyntaxError, for_phase, parse_order
 from .phase import Phase
 from .variants import Variant, get_variant
-from .yamlio import line_of, load
+from .yamlio import line_of, load, unknown_keys
 
 GAME_KEYS = {"title", "variant", "gm", "players", "start", "end", "reveal", "seed_sha256", "description", "map"}
 PHASE_KEYS = {"orders", "press", "notes"}
@@ -113,12 +112,7 @@ def load_game(path: Path | str) -> Game:
         variant = get_variant(data.get("variant") or "standard")
     except ValueError as e:
         raise GameError([Problem(gname, line_of(data, "variant"), str(e))])
-    allowed = GAME_KEYS | set(getattr(variant, "game_keys", ()))
-    for key in data:
-        if key not in allowed:
-            problems.append(Problem(gname, line_of(data, key), f"unknown key {key!r} in game.yml",
-                                    did_you_mean(str(key), allowed).strip()
-                                    or f"known keys: {', '.join(sorted(allowed))}"))
+    problems.extend(unknown_keys(data, GAME_KEYS | set(getattr(variant, "game_keys", ())), gname, "in game.yml"))
     for key in ("title", "gm", "players"):
         if not data.get(key):
             problems.append(Problem(gname, None, f"game.yml needs {key!r}",
@@ -220,10 +214,8 @@ def _read_end(board, raw, gname, line, problems) -> Ending | None:
     if not isinstance(raw, dict):
         problems.append(Problem(gname, line, "end must be a mapping, e.g. end: {draw: [England, France]}"))
         return None
-    for key in raw:
-        if key not in END_KEYS:
-            problems.append(Problem(gname, line_of(raw, key), f"unknown key {key!r} under end",
-                                    "use draw: [powers], concession: power, or abandoned: reason; optionally phase: 1910-fall"))
+    problems.extend(unknown_keys(raw, END_KEYS, gname, "under end", hint="use draw: [powers], concession: power, "
+                                 "or abandoned: reason; optionally phase: 1910-fall"))
     kinds = [k for k in ("draw", "concession", "abandoned") if k in raw]
     if len(kinds) != 1:
         problems.append(Problem(gname, line, "end needs exactly one of draw, concession or abandoned"))
@@ -275,11 +267,7 @@ def _read_phase(variant: Variant, phase: Phase, file: Path, problems: list[Probl
         raise GameError([Problem(name, 1, "a phase file is a mapping with 'orders' (and optionally 'press' and 'notes')",
                                  "e.g.\n      orders:\n        England:\n          - F Lon - NTH")])
     allowed = PHASE_KEYS | set(getattr(variant, "phase_keys", ()))
-    for key in data:
-        if key not in allowed:
-            problems.append(Problem(name, line_of(data, key), f"unknown key {key!r}",
-                                    did_you_mean(str(key), allowed).strip()
-                                    or f"a phase file has {', '.join(sorted(allowed))}"))
+    problems.extend(unknown_keys(data, allowed, name, hint=f"a phase file has {', '.join(sorted(allowed))}"))
     board = variant.board
     orders: dict[str, list[OrderLine]] = {}
     key_lines: dict[str, int | None] = {}

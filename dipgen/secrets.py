@@ -26,7 +26,7 @@ import yaml
 
 from .errors import GameError, Problem, display_path
 from .names import did_you_mean
-from .yamlio import line_of, load
+from .yamlio import line_of, load, unknown_keys
 
 #: keys a secrets file may hold (``seed``: the secret seed of games with random draws)
 SECRETS_KEYS = {"passphrases", "page_key", "seed"}
@@ -82,11 +82,7 @@ def load_secrets(path: Path | str, powers: list[str], require_key: bool = True) 
                                  f"delete it and run 'dipgen secrets {display_path(path.parent)}' to make a new one")])
     problems: list[Problem] = []
     make = f"run 'dipgen secrets {display_path(path.parent)}' to add what is missing"
-    for key in data:
-        if key not in SECRETS_KEYS:
-            problems.append(Problem(name, line_of(data, key), f"unknown key {key!r} in secrets.yml",
-                                    did_you_mean(str(key), SECRETS_KEYS).strip()
-                                    or f"known keys: {', '.join(sorted(SECRETS_KEYS))}"))
+    problems.extend(unknown_keys(data, SECRETS_KEYS, name, "in secrets.yml"))
     page_key = b""
     raw_key = data.get("page_key")
     if raw_key is None and not require_key:

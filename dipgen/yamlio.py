@@ -81,6 +81,16 @@ def line_of(value, key=None) -> int | None:
     return getattr(value, "line", None) or None
 
 
+def unknown_keys(data: dict, allowed, file: str, where: str = "", hint: str = "") -> list[Problem]:
+    """A problem for each key of `data` not in `allowed`, naming its line, with the closest
+    known key (or `hint`, or the list of known keys) as the fix."""
+    from .names import did_you_mean
+
+    return [Problem(file, line_of(data, key), f"unknown key {key!r}" + (f" {where}" if where else ""),
+                    did_you_mean(str(key), allowed).strip() or hint or f"known keys: {', '.join(sorted(allowed))}")
+            for key in data if key not in allowed]
+
+
 def load(path: Path) -> object:
     """Parse a YAML file; broken YAML becomes a GameError naming file and line."""
     name = display_path(path)
