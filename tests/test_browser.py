@@ -8,6 +8,7 @@ screenshots at phone and desktop widths in the test's tmp dir.
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import socket
 import subprocess
@@ -44,15 +45,12 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="module")
-def site_url(tmp_path_factory):
-    project = make_project(tmp_path_factory.mktemp("browser") / "project")
-    result = mkdocs_build(project)
-    assert result.returncode == 0, result.stderr
+@contextlib.contextmanager
+def serve(directory: Path):
+    """A static server for `directory` on a free port of 127.0.0.1; yields its URL."""
     port = _free_port()
     server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
-                               "--directory", str(project / "site")],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                               "--directory", str(directory)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}/"
     try:
         for _ in range(100):
@@ -65,6 +63,15 @@ def site_url(tmp_path_factory):
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def site_url(tmp_path_factory):
+    project = make_project(tmp_path_factory.mktemp("browser") / "project")
+    result = mkdocs_build(project)
+    assert result.returncode == 0, result.stderr
+    with serve(project / "site") as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

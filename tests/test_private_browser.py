@@ -9,10 +9,6 @@ Screenshots at phone and desktop widths go to the test's tmp dir and /tmp/privat
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
-import time
-import urllib.request
 
 import pytest
 
@@ -20,7 +16,7 @@ from dipgen.cli import main
 from dipgen.game import load_game
 from dipgen.private import page_uri
 from dipgen.secrets import load_secrets
-from test_browser import DESKTOP, PHONE, Watched, _free_port, browser, pytestmark  # noqa: F401
+from test_browser import DESKTOP, PHONE, Watched, browser, pytestmark, serve  # noqa: F401
 from test_leaks import build, make_project
 
 RUNNING = "lamps-out"
@@ -33,21 +29,8 @@ def private_site(tmp_path_factory):
     assert main(["secrets", str(folder)]) == 0
     secrets = load_secrets(folder / "secrets.yml", load_game(folder).variant.powers())
     site = build(project)
-    port = _free_port()
-    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
-                               "--directory", str(site)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(url, timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.05)
+    with serve(site) as url:
         yield url, secrets
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 def wait_for_maps(page) -> int:
