@@ -229,9 +229,9 @@ class _Replay:
                     if pieces_used[(power, ref.kind, ref.province)] > len(here):
                         mine = ", ".join(p.describe(self.board) for p in sorted(pieces) if p.power == power)
                         where = self.board.full_name(ref.province)
-                        what_ = (f"more orders than {names}: {power} has {len(here)} {name if len(here) == 1 else names} in {where}"
+                        message = (f"more orders than {names}: {power} has {len(here)} {name if len(here) == 1 else names} in {where}"
                                  if here else f"{power} has no {name} in {where}")
-                        self.err(pf.name, ol.line, what_, f"{power}'s {names}: {mine or 'none'}")
+                        self.err(pf.name, ol.line, message, f"{power}'s {names}: {mine or 'none'}")
                     continue
                 unit = units_by_prov.get(ref.province)
                 mine = [u for u in units_by_prov.values() if u.power == power]

@@ -43,7 +43,7 @@ def reasons(history: History, record: PhaseRecord, power: str) -> list[str]:
     board = history.game.variant.board
     before = record.before
     units = {u.province: u for u in before.units} | {d.unit.province: d.unit for d in before.dislodged}
-    return [r.explain(board, units.get) if r.notes and not (r.default and not r.succeeded and not r.notes) else ""
+    return [r.explain(board, units.get) if r.notes else ""
             for r in record.results_of(power)]
 
 
