@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Mapping
 
 from .engine.results import Note, OrderResult
 from .orders import Concealed, Convoy, Support
+from .phase import Phase
 from .position import Dislodged, Position, Unit
 
 if TYPE_CHECKING:  # history imports the variants, which import this module
@@ -141,8 +142,7 @@ def view_position(history: History, position: Position, level: str) -> Position:
     if history.records and position == history.records[-1].after:
         seen = view_record(history, history.records[-1], level).after
         if seen.phase.retreats and not retreats_known(history, level):
-            from .phase import Phase  # the season goes on, as far as this level knows
-
+            # the season goes on, as far as this level knows
             seen = seen.with_(phase=Phase(seen.phase.year, seen.phase.season_index))
         return seen
     hook = getattr(history.game.variant, "start_visibility", None)
