@@ -38,6 +38,9 @@ class PhaseRecord:
     press: str = ""
     notes: str = ""
     file: str | None = None
+    #: on a calendar that folds retreats into their season (the public's, in a hidden game):
+    #: the results of the retreats that followed this movement, as far as the level may know them
+    retreat_results: tuple[OrderResult, ...] = ()
 
     @property
     def kind(self) -> str:

@@ -31,7 +31,8 @@ from .history import History
 from .orders import Concealed
 from .phase import Phase
 from .site.pages import revealed
-from .visibility import PUBLIC, due_phase, phase_known, view_position, view_record
+from .timeline import timeline
+from .visibility import PUBLIC
 
 TEXT_SUFFIXES = {".html", ".htm", ".md", ".svg", ".json", ".js", ".xml", ".txt", ".css", ".map"}
 SVG = "{http://www.w3.org/2000/svg}"
@@ -58,6 +59,8 @@ class Secrets:
     phases: set[Phase] = field(default_factory=set)               # phases the public may not know took place
     public_units: dict[Phase | None, set[tuple[str, str, str]]] = field(default_factory=dict)
     public_owners: dict[Phase | None, set[tuple[str, str]]] = field(default_factory=dict)
+    calendar: set[Phase] = field(default_factory=set)             # the phases the public is shown
+    due: set[Phase] = field(default_factory=set)                  # what the game waits for, if not public
 
 
 def _units(position) -> set[tuple[str, str, str]]:
@@ -67,8 +70,10 @@ def _units(position) -> set[tuple[str, str, str]]:
 
 
 def secrets_of(history: History) -> Secrets:
-    board, variant = history.game.variant.board, history.game.variant
+    board = history.game.variant.board
     out = Secrets(history.game.slug)
+    tl = timeline(history, PUBLIC)
+    out.calendar = set(tl.phases())
     seen_orders: set[str] = set()
     seen_units: set[tuple[str, str, str]] = set()
     seen_owners: set[tuple[str, str]] = set()
@@ -76,13 +81,15 @@ def secrets_of(history: History) -> Secrets:
     all_units: set[tuple[str, str, str]] = set()
     all_owners: set[tuple[str, str]] = set()
     for record in history.records:
-        if not phase_known(history, record, PUBLIC):
+        if record.phase.retreats and record.phase not in out.calendar:
             out.phases.add(record.phase)
-        public = view_record(history, record, PUBLIC)
         for r in record.results:
             if r.order is not None and r.effective:
                 all_orders.add(r.order.format(board))
-        for r in public.results:
+        all_units |= _units(record.before) | _units(record.after)
+        all_owners |= set(record.before.owners.items()) | set(record.after.owners.items())
+    for public in tl.records:
+        for r in public.results + public.retreat_results:
             if r.order is not None and not isinstance(r.order, Concealed):
                 seen_orders.add(r.order.format(board))
         known_units = _units(public.before) | _units(public.after) | {
@@ -90,24 +97,39 @@ def secrets_of(history: History) -> Secrets:
         known_owners = set(public.before.owners.items()) | set(public.after.owners.items())
         seen_units |= known_units
         seen_owners |= known_owners
-        out.public_units[record.phase] = known_units
-        out.public_owners[record.phase] = known_owners
-        all_units |= _units(record.before) | _units(record.after)
-        all_owners |= set(record.before.owners.items()) | set(record.after.owners.items())
-    now = view_position(history, history.position, PUBLIC)
-    out.public_units[None] = _units(now)
-    out.public_owners[None] = set(now.owners.items())
+        out.public_units[public.phase] = known_units
+        out.public_owners[public.phase] = known_owners
+    out.public_units[None] = _units(tl.now)
+    out.public_owners[None] = set(tl.now.owners.items())
     seen_units |= out.public_units[None]
     seen_owners |= out.public_owners[None]
     all_units |= _units(history.position)
     all_owners |= set(history.position.owners.items())
-    if history.next_phase is not None and due_phase(history, PUBLIC) is None:
-        out.phases.add(history.next_phase)  # it waits for retreats the public may not know of
+    if history.next_phase is not None and history.next_phase != tl.due:
+        out.due.add(history.next_phase)  # what the game really waits for is not the public's to know
+        if history.next_phase.retreats:
+            out.phases.add(history.next_phase)
     out.orders = all_orders - seen_orders
     out.units = all_units - seen_units
     out.owners = all_owners - seen_owners
-    del variant
     return out
+
+
+def _calendar_leaks(rel: str, own: str, secrets: Secrets) -> list[Leak]:
+    """A page or map of the game for a phase the public calendar does not have (`dipgen.timeline`)."""
+    inside = rel[len(own):]
+    head = inside.split("/", 1)[0]
+    if head == "maps":
+        phase, is_map = _map_phase(inside.rsplit("/", 1)[-1])
+    else:
+        try:
+            phase, is_map = Phase.from_slug(head.removesuffix(".html")), True
+        except ValueError:
+            phase, is_map = None, False
+    if is_map and phase is not None and phase not in secrets.calendar:
+        return [Leak(rel, f"that {phase.name} took place, or when",
+                     "a page or map for a phase the public calendar does not show yet")]
+    return []
 
 
 # ----------------------------------------------------------------------------- text
@@ -157,6 +179,11 @@ def _needles(secrets: Secrets, board: Board) -> list[Needle]:
         out.append(Needle(f"the position of {power}'s hidden {words}", (words,)))
     for phase in sorted(secrets.phases):
         out.append(Needle(f"that {phase.name} took place", (phase.slug, phase.name)))
+    for phase in sorted(secrets.due):
+        name = re.escape(phase.name)
+        out.append(Needle(f"that the game waits for {phase.name}",
+                          pattern=re.compile(rf"\b{name}( adjustments)?\b[^.<>\n]{{0,30}}\bdue\b|Running: {name}\b"),
+                          require=(phase.name,)))
     for centre, power in sorted(secrets.owners):
         abbr, name = board.format_loc(centre), board.provinces[centre].name
         what = f"that {power} owns {name}"
@@ -330,6 +357,8 @@ def scan_site(site_dir: Path | str, histories: list[History], prefix: str = "gam
         for path in files:
             rel = path.relative_to(site_dir).as_posix()
             leaks.extend(_scan_text(rel + " (its name)", rel, ".txt", needles))
+            if rel.startswith(own):
+                leaks.extend(_calendar_leaks(rel, own, secrets))
             if any(rel.startswith(o) for o in others):
                 continue  # another game's own pages and maps
             if path.suffix.lower() not in TEXT_SUFFIXES:

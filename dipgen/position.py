@@ -35,7 +35,7 @@ class Dislodged:
     unit: Unit
     attacker_from: str  # province the successful attack came from
     by_power: str
-    retreats: tuple[str, ...]  # legal retreat locations, sorted
+    retreats: tuple[str, ...] | None  # legal retreat locations, sorted; None in a view that may not know them
 
 
 @dataclass(frozen=True)

@@ -160,7 +160,7 @@ def _position(pos: Position, vis: PositionVisibility, level: str) -> Position:
     elif len(owners) < len(pos.owners):
         counts = {}
     dislodged = tuple(
-        replace(d, retreats=d.retreats if knows(level, vis.retreats.get(d.unit, NOBODY)) else ())
+        replace(d, retreats=d.retreats if knows(level, vis.retreats.get(d.unit, NOBODY)) else None)
         for d in pos.dislodged if knows(level, vis.dislodged.get(d.unit, NOBODY)))
     pieces = tuple(p for p in pos.pieces if knows(level, vis.pieces.get(p, NOBODY)))
     return Position(pos.phase, units, owners, dislodged, counts, pieces)
@@ -197,7 +197,7 @@ def apply(record: PhaseRecord, vis: RecordVisibility, level: str) -> PhaseRecord
             continue
         fate_known = knows(level, vis.retreats.get(d.unit, NOBODY))
         src = d.attacker_from if d.attacker_from in seen else ""
-        shown = Dislodged(d.unit, src, d.by_power if src else "", d.retreats if fate_known else ())
+        shown = Dislodged(d.unit, src, d.by_power if src else "", d.retreats if fate_known else None)
         (destroyed if d in record.destroyed and fate_known else dislodged).append(shown)
     changes = tuple(c for c, a in zip(record.centre_changes, vis.centre_changes) if knows(level, a))
     return replace(

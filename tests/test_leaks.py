@@ -104,9 +104,10 @@ def test_a_generator_that_uses_the_gm_view_is_caught(tmp_path, monkeypatch):
 
     scene = importlib.import_module("dipgen.render.scene")  # the module, not dipgen.render.scene()
 
+    from dipgen.timeline import timeline
+
     monkeypatch.setattr(pages, "views", lambda history, level: list(history.records))
-    monkeypatch.setattr(scene, "view_record", lambda history, record, level: record)
-    monkeypatch.setattr(scene, "view_position", lambda history, position, level: position)
+    monkeypatch.setattr(scene, "timeline", lambda history, level: timeline(history, "gm"))
     project = make_project(tmp_path / "p", [RUNNING])
     site = build(project)
     leaks = scan_site(site, histories(project), docs_dir=project / 'site_src')

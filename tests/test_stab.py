@@ -87,7 +87,7 @@ def test_undisputed_moves_and_hidden_units_stay_hidden():
     # nobody publicly owns anything; the totals are public
     assert seen.after.owners == {} and seen.after.centre_counts(["England"])["England"] == 3
     # the dislodged unit is reported, its retreats are not
-    assert [(d.unit.loc, d.retreats) for d in seen.dislodged] == [("pic", ())]
+    assert [(d.unit.loc, d.retreats) for d in seen.dislodged] == [("pic", None)]  # None: not told
 
 
 def test_each_power_sees_its_own_and_its_news():

@@ -1629,9 +1629,11 @@ def _count_word(n: int) -> str:
 
 
 def _public_name(phase: Phase) -> str:
-    """A Blind game's public notes never say a retreat phase is due (that would tell everyone
-    someone was dislodged): the season goes on."""
-    return f"the rest of {phase.season_name}" if phase.retreats else phase.name
+    """A hidden game's public notes name only the next public turn, never a retreat or an
+    adjustment phase (that would tell everyone that someone was dislodged, or adjusts)."""
+    if phase.kind == "movement":
+        return phase.name
+    return (Phase(phase.year, 1) if phase.season_index == 0 else Phase(phase.year + 1, 0)).name
 
 
 def _and_words(items) -> str:
@@ -2349,7 +2351,7 @@ class StabComposer(Composer):
                 self.draw_proposed = True
         nxt = self.next_phase(i)
         if nxt is not None and (rng.random() < 0.3 or not out):
-            out.append(w.note("deadline", next=nxt.name, when=rng.choice(self.s.deadlines)))
+            out.append(w.note("deadline", next=_public_name(nxt), when=rng.choice(self.s.deadlines)))
         return self._join(out)
 
 
@@ -3035,8 +3037,8 @@ class BlindComposer(StabComposer):
         top = [p for p in ranked if counts[p] == counts[ranked[0]]]
         line = (f"Where we stand after {log.phase.name}: {_and_words(top)} "
                 f"{'leads' if len(top) == 1 else 'lead'} on {counts[top[0]]} centres.")
-        if pos.phase.name not in log.notes:
-            line += f" {pos.phase.name} orders are due {self.s.deadlines[0]}."
+        if _public_name(pos.phase) not in log.notes:
+            line += f" {_public_name(pos.phase)} orders are due {self.s.deadlines[0]}."
         log.notes = (log.notes + "\n" if log.notes else "") + line + "\n"
 
     def finish(self) -> None:

@@ -1,8 +1,8 @@
 """What one map shows: a phase's position and orders as one visibility level may know them.
 
 `scene(history, phase, view, when)` is the only place the renderer reads a History, and it
-reads it only through `dipgen.visibility` (``view_record``/``view_position``), so a hidden
-variant's filtering applies to every map.
+reads it only through the view's `dipgen.timeline`, so a hidden variant's filtering (and the
+public's fixed calendar) applies to every map.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from ..engine.results import OrderResult
 from ..history import History
 from ..phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
 from ..position import Dislodged, Position, Unit
-from ..visibility import view_position, view_record
+from ..timeline import timeline
 
 WHEN = ("orders", "after")
 
@@ -60,25 +60,25 @@ def _scene(history: History, phase, view: str, when: str) -> tuple[Scene, Positi
         raise ValueError(f"unknown map {when!r}: use 'orders' (the phase's orders and results) "
                          "or 'after' (the position after it)")
     phase = as_phase(phase)
-    record = None
+    tl = timeline(history, view)
+    rec = None
     if phase is not None:
         try:
-            record = history.record(phase)
+            rec = tl.record(phase)
         except KeyError:
-            if phase != history.position.phase or history.finished:
-                played = ", ".join(r.phase.slug for r in history.records) or "none"
-                raise ValueError(f"{phase.name} is not a phase of this game (played: {played}; "
-                                 f"next: {history.position.phase.slug})") from None
-    if record is None:
-        pos = view_position(history, history.position, view)
-        if history.finished and history.records:
-            title, sub = history.records[-1].phase.name, "final position"
+            if phase != tl.now.phase or history.finished:
+                shown = ", ".join(p.slug for p in tl.phases()) or "none"
+                raise ValueError(f"{phase.name} is not a phase of this game as the {view} view knows it (known: {shown}; "
+                                 f"next: {tl.now.phase.slug})") from None
+    if rec is None:
+        pos = tl.now
+        if history.finished and tl.records:
+            title, sub = tl.records[-1].phase.name, "final position"
         else:
             title, sub = pos.phase.name, "awaiting orders"
         return Scene(title, sub, "position", pos.units, frozenset(),
                      tuple((d, False) for d in pos.dislodged), pos.owners), pos
 
-    rec = view_record(history, record, view)
     kind = rec.phase.kind
     if when == "after":
         pos = rec.after

@@ -15,7 +15,7 @@ from ..history import History
 from ..phase import Phase
 from ..variants import Variant
 from .links import game_folder
-from ..visibility import phase_known
+from ..timeline import timeline
 
 WHEN = ("orders", "after")
 
@@ -53,12 +53,11 @@ def overlay_map(history: History, phase: Phase | None, level: str, when: str) ->
 
 
 def game_maps(history: History, level: str, prefix: str, edition: str = "") -> dict[str, str]:
-    """Every overlay of one game: two per phase played, and the position now."""
+    """Every overlay of one game: two per phase `level` is shown (`dipgen.timeline`: not even a
+    file's name may tell that another phase took place), and the position now."""
     slug = history.game.slug
     out = {overlay_uri(prefix, slug, None, edition=edition): overlay_map(history, None, level, "after")}
-    for record in history.records:
-        if not phase_known(history, record, level):
-            continue  # not even the file's name may tell that the phase took place
+    for record in timeline(history, level).records:
         for when in WHEN:
             out[overlay_uri(prefix, slug, record.phase, when, edition)] = overlay_map(history, record.phase, level, when)
     return out

@@ -11,12 +11,12 @@ from dataclasses import dataclass, field
 
 from ..history import History, PhaseRecord
 from ..phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
-from ..visibility import known_records, retreats_known
+from ..timeline import timeline
 
 
 def views(history: History, level: str) -> list[PhaseRecord]:
-    """Every record of `history` that `level` knows took place, as `level` may see it, in order."""
-    return known_records(history, level)
+    """The records `level` is shown (`dipgen.timeline`), each as `level` may see it, in order."""
+    return list(timeline(history, level).records)
 
 
 def and_list(items: list[str]) -> str:
@@ -41,13 +41,17 @@ class Status:
 def game_status(history: History, level: str = "public") -> Status:
     result = history.result
     if result is None:
-        nxt = history.next_phase
+        tl = timeline(history, level)
+        nxt = tl.due
         if not history.records:
             return Status("new", "Not started", f"The game has not started: {nxt.name} orders are due.", (), "0")
-        if nxt.retreats and not retreats_known(history, level):
-            season = nxt.season_name  # that someone must retreat is not this level's to know
+        if nxt is None:
+            season = history.next_phase.season_name  # that someone must retreat is not this level's to know
             return Status("running", f"Running: {season}",
                           f"The game is running: the {season} turn is being completed.", (), "1")
+        if tl.fixed:  # what is settled in private between two public turns may not show
+            return Status("running", f"Running: {nxt.name}", f"The game is running: {nxt.name} is the next turn.",
+                          (), "1")
         what = f"{nxt.name} adjustments" if nxt.kind == ADJUSTMENTS else nxt.name
         return Status("running", f"Running: {what}", f"The game is running: {what} orders are due.", (), "1")
     powers = result.powers
@@ -62,23 +66,29 @@ def game_status(history: History, level: str = "public") -> Status:
     return Status(result.kind, label, history.result_line(), powers, "2" + result.kind)
 
 
-def years_span(history: History) -> tuple[int, int] | None:
-    """The first and last year in which a phase was played."""
-    if not history.records:
+def years_span(history: History, level: str = "gm") -> tuple[int, int] | None:
+    """The first and last year of the phases `level` is shown."""
+    records = timeline(history, level).records
+    if not records:
         return None
-    return history.records[0].phase.year, history.records[-1].phase.year
+    return records[0].phase.year, records[-1].phase.year
 
 
 # ----------------------------------------------------------------------------- centres
 
-def centre_table(history: History, records: list[PhaseRecord]) -> list[tuple[int, dict[str, int]]]:
+def centre_table(history: History, records: list[PhaseRecord],
+                 fixed: bool = False) -> list[tuple[int, dict[str, int]]]:
     """Centre counts by year, as `History.centre_table` counts them, from the given views:
-    the position after each Fall turn, or after the year's last record if it ended sooner."""
+    the position after each Fall turn (its retreats included), or after the year's last record
+    if it ended sooner. On a fixed calendar (`dipgen.timeline`) only a published Winter
+    tells a year's totals."""
     powers = history.game.variant.powers()
     by_year: dict[int, PhaseRecord] = {}
     for r in records:
         year = r.phase.year
-        if r.phase.season_index == 1 or year not in by_year:
+        if fixed and r.phase.season_index != 2:
+            continue
+        if r.phase.season_index >= 1 or year not in by_year:
             by_year[year] = r
     return [(y, r.after.centre_counts(powers)) for y, r in sorted(by_year.items())]
 
@@ -100,12 +110,13 @@ class CentreRow:
     winner: bool = False
 
 
-def centre_rows(history: History, records: list[PhaseRecord]) -> tuple[list[int], list[CentreRow]]:
+def centre_rows(history: History, records: list[PhaseRecord],
+                fixed: bool = False) -> tuple[list[int], list[CentreRow]]:
     """The supply-centre table: years across, one row per power, eliminations marked.
-    `records`: the views of every record at one level (the totals are read from them)."""
+    `records`: the views of the records at one level (the totals are read from them)."""
     game = history.game
     board = game.variant.board
-    table = centre_table(history, records)
+    table = centre_table(history, records, fixed)
     last_of_year: dict[int, PhaseRecord] = {}
     for r in records:
         last_of_year[r.phase.year] = r

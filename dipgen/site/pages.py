@@ -20,7 +20,8 @@ from markupsafe import Markup
 
 from ..history import History, PhaseRecord
 from ..phase import ADJUSTMENTS, MOVEMENT, Phase
-from ..visibility import GM, PUBLIC, due_phase, retreats_known, view_record
+from ..timeline import timeline
+from ..visibility import GM, PUBLIC
 from . import maps
 from .links import archive_uri, game_uri, href, season_uri
 from .model import (and_list, centre_moves, centre_rows, game_status, kind_line, order_items, ordering_powers,
@@ -99,17 +100,18 @@ def game_page(history: History, options: SiteOptions, records: list[PhaseRecord]
     game, variant = history.game, history.game.variant
     uri = game_uri(options.prefix, game.slug, options.edition)
     link = lambda target: href(uri, target, options.directory_urls)  # noqa: E731
+    tl = timeline(history, options.level)
     status = game_status(history, options.level)
-    # the year's totals come from its last phase, even one this level does not know took place
-    years, rows = centre_rows(history, [view_record(history, r, options.level) for r in history.records])
-    span = years_span(history)
+    years, rows = centre_rows(history, records, tl.fixed)
+    span = years_span(history, options.level)
 
     if history.finished:
         last = records[-1].phase
         map_heading, caption = "Final map", f"Final position, after {phase_title(last)}"
     elif records:
-        due = due_phase(history, options.level)
+        due = tl.due
         map_heading, caption = "Current map", (
+            f"What the public knows of the position: {due.name} is the next turn" if tl.fixed else
             f"The position now: {phase_title(due)} orders are due" if due else
             f"The position now: the {history.next_phase.season_name} turn is being completed")
     else:
@@ -120,9 +122,8 @@ def game_page(history: History, options: SiteOptions, records: list[PhaseRecord]
         table.setdefault(r.phase.year, []).append(
             dict(url=link(season_uri(options.prefix, game.slug, r.phase, options.edition)), label=season_name(r.phase),
                  css=r.phase.kind))
-    if history.next_phase is not None and (not history.next_phase.retreats or retreats_known(history, options.level)):
-        nxt = history.next_phase
-        table.setdefault(nxt.year, []).append(dict(url=None, label=season_name(nxt), css="due"))
+    if tl.due is not None:
+        table.setdefault(tl.due.year, []).append(dict(url=None, label=season_name(tl.due), css="due"))
 
     rules = options.rules.get(variant.name)
     if options.edition:
@@ -142,7 +143,7 @@ def game_page(history: History, options: SiteOptions, records: list[PhaseRecord]
         now_map=_map(history, options, uri, None, "after", caption, f"Map of {game.title}: {caption}"),
         years=years, rows=rows,
         victory=f"{variant.board.victory_centres} centres win outright." if variant.board.victory_centres else "",
-        history=sorted(table.items()), next_name=history.next_phase.name if history.next_phase else "",
+        history=sorted(table.items()), next_name=tl.due.name if tl.due else "",
         rules_href=link(rules) if rules else "", archive_href=link(archive_uri(options.prefix)),
     )
     return {uri: content}
@@ -179,15 +180,18 @@ def season_page(history: History, options: SiteOptions, records: list[PhaseRecor
                            nmr=p in record.nmr, adjust=adjust, nmr_text=nmr_text))
 
     dislodged = [dict(power=d.unit.power, colour=colour(d.unit.power), unit=d.unit.describe(board),
-                      attacker=board.format_loc(d.attacker_from), by=d.by_power,
-                      retreats=and_list([board.format_loc(x) for x in d.retreats]).replace(" and ", " or "))
+                      attacker=board.format_loc(d.attacker_from), by=d.by_power, fate_known=d.retreats is not None,
+                      retreats=and_list([board.format_loc(x) for x in d.retreats or ()]).replace(" and ", " or "))
                  for d in (*record.dislodged, *record.destroyed)]
+    retreat_results = [dict(power=r.power, colour=colour(r.power), text=r.order_text(board), tags=tuple(r.tags()))
+                       for r in record.retreat_results]
     moves = [dict(power=p, colour=colour(p), gained=", ".join(board.format_loc(c) for c in g),
                   lost=", ".join(board.format_loc(c) for c in lost))
              for p, g, lost in centre_moves(record)]
 
+    tl = timeline(history, options.level)
     counts, counts_note = [], ""
-    year_end = phase.season_index == 1 and record.after.phase.season_index == 2
+    year_end = phase.season_index == 1 and record.after.phase.season_index == 2 and not tl.fixed
     if record.centre_changes or record.kind == ADJUSTMENTS or year_end:
         after = record.after
         centres = after.centre_counts(variant.powers())
@@ -214,8 +218,9 @@ def season_page(history: History, options: SiteOptions, records: list[PhaseRecor
     elif history.finished:
         last_label = "Game over"
     else:
-        due = due_phase(history, options.level)
-        last_label = f"{phase_title(due)}: orders due" if due else f"{history.next_phase.season_name}: in play"
+        due = tl.due
+        last_label = (f"{due.name}: the next turn" if tl.fixed else f"{phase_title(due)}: orders due" if due
+                      else f"{history.next_phase.season_name}: in play")
     pager = dict(prev=neighbour(index - 1), next=neighbour(index + 1), up=link(game_uri(options.prefix, game.slug, options.edition)),
                  last_label=last_label)
     is_last = index == len(records) - 1
@@ -230,7 +235,7 @@ def season_page(history: History, options: SiteOptions, records: list[PhaseRecor
         after_map=_map(history, options, uri, phase, "after", f"After {title}",
                        f"Map of the position after {title}"),
         orders_heading={MOVEMENT: "Orders", ADJUSTMENTS: "Builds and removals"}.get(record.kind, "Retreats"),
-        powers=powers, dislodged=dislodged, moves=moves, counts=counts, counts_note=counts_note,
+        powers=powers, dislodged=dislodged, retreat_results=retreat_results, moves=moves, counts=counts, counts_note=counts_note,
         press=_markdown(record.press) if record.press.strip() else "",
         notes=_markdown(record.notes) if record.notes.strip() else "",
         result_line=history.result_line() if is_last and history.finished else "",
@@ -307,7 +312,7 @@ def _game_rows(histories: list[History], options: SiteOptions, from_uri: str) ->
         game, board = h.game, h.game.variant.board
         recs = views(h, options.level)
         now = recs[-1].after if recs else None
-        span = years_span(h)
+        span = years_span(h, options.level)
         players = []
         for p in game.variant.powers():
             out = now is not None and not now.units_of(p) and not now.centre_counts([p])[p]
