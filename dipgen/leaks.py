@@ -123,7 +123,7 @@ def _calendar_leaks(rel: str, own: str, secrets: Secrets) -> list[Leak]:
         phase, is_map = _map_phase(inside.rsplit("/", 1)[-1])
     else:
         try:
-            phase, is_map = Phase.from_slug(head.removesuffix(".html")), True
+            phase, is_map = Phase.from_slug(head.split(".", 1)[0]), True
         except ValueError:
             phase, is_map = None, False
     if is_map and phase is not None and phase not in secrets.calendar:

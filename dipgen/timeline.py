@@ -68,8 +68,11 @@ def fixed_calendar(history: History, level: str) -> bool:
 
 
 def _make(history: History, level: str) -> Timeline:
-    if fixed_calendar(history, level):
-        return _public_calendar(history)
+    return _public_calendar(history) if fixed_calendar(history, level) else _as_played(history, level)
+
+
+def _as_played(history: History, level: str) -> Timeline:
+    """Every phase `level` knows took place, as it may see it."""
     records = tuple(view_record(history, r, level) for r in history.records if phase_known(history, r, level))
     now = view_position(history, history.position, level)
     due = due_phase(history, level)

@@ -11,6 +11,7 @@ import pytest
 from dipgen.game import load_game
 from dipgen.history import replay
 from dipgen.leaks import scan_site, secrets_of
+from dipgen.phase import Phase
 from dipgen.visibility import view_record
 
 REPO = Path(__file__).resolve().parent.parent
@@ -166,3 +167,44 @@ def test_a_retreat_phase_the_public_may_not_know_of_is_a_secret():
     found = _scan_text("page.html", "<p>Please have Fall 1902 retreats in by Friday.</p>", ".html", needles)
     assert [l.what for l in found] == ["that Fall 1902 retreats took place"]
     assert _scan_text("page.html", "<p>Please have the rest of Fall 1902 in by Friday.</p>", ".html", needles) == []
+
+
+def _write(files: dict[str, str], root: Path) -> Path:
+    for uri, text in files.items():
+        (root / uri).parent.mkdir(parents=True, exist_ok=True)
+        (root / uri).write_text(text, encoding="utf-8")
+    return root
+
+
+@pytest.mark.parametrize("upto,found", [
+    ("1902-fall", "that the game waits for Fall 1902 retreats"),  # the status names the retreats due
+    (None, "that Fall 1902 retreats took place"),                    # a page for the retreats
+])
+def test_a_calendar_that_follows_hidden_phases_is_caught(tmp_path, monkeypatch, upto, found):
+    """Were the public pages to follow the game's real phases instead of the fixed public
+    calendar (`dipgen.timeline`), the scanner finds it from the one built site."""
+    import dipgen.timeline as timeline_module
+    from dipgen.site.pages import build_site
+
+    game = tmp_path / "games" / RUNNING
+    shutil.copytree(REPO / "games" / RUNNING, game)
+    if upto:
+        for f in game.glob("*-*.yml"):
+            if Phase.from_slug(f.stem) > Phase.from_slug(upto):
+                f.unlink()
+    h = replay(load_game(game))
+    site = _write(build_site([h]), tmp_path / "fixed")
+    assert scan_site(site, [h]) == []
+    import importlib
+
+    import dipgen.site.maps as maps
+    import dipgen.site.model as model
+    import dipgen.site.pages as pages
+
+    scene = importlib.import_module("dipgen.render.scene")  # the module, not dipgen.render.scene()
+    for module in (scene, maps, model, pages):  # the site follows the phases as played; the scanner does not
+        monkeypatch.setattr(module, "timeline", timeline_module._as_played)
+    h = replay(load_game(game))
+    site = _write(build_site([h]), tmp_path / "following")
+    leaks = scan_site(site, [h])
+    assert any(found in leak.what for leak in leaks), leaks

@@ -1,0 +1,328 @@
+"""Pairs of running hidden games (Stab!, Blind) that differ in one hidden fact.
+
+A seeded player plays a random game for a few phases (`prefix`); then `pair` gives the same
+game twice with one hidden fact changed in the phase that follows (and, optionally, a few more
+phases of identical play). The kinds of facts (`KINDS`):
+
+- ``quiet``: a unit holds, or moves where it meets nobody;
+- ``support``: a support that decides whether a unit is dislodged is given or not (Blind);
+- ``retreat``: a dislodged unit retreats, or disbands (Blind);
+- ``build``: a build is made, or waived;
+- ``spy``: a spy holds, or moves (Blind);
+- ``vacate``: a unit stays in (or leaves, meeting nobody) the last place a dislodged unit
+  could retreat to (Stab!, Blind).
+
+`public_facts` is what the variant's rulings let the public know of a game (the public view of
+each movement phase, the public results of the others, and the centre totals of each finished
+year): a pair is a test of non-interference only when those agree. Pages are files; two such
+games must publish byte-identical public sites.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from dipgen.board import province_of
+from dipgen.errors import GameError
+from dipgen.game import load_game
+from dipgen.history import History, replay
+from dipgen.phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
+from dipgen.position import Position, Unit
+from dipgen.variants import get_variant
+from dipgen.visibility import PUBLIC, view_record
+
+SLUG = "the-game"  # both games of a pair live in folders of this name, so that only the fact differs
+KINDS = ("quiet", "support", "retreat", "build", "spy", "vacate")
+PLAYERS = {"Austria": "Anna", "England": "Ed", "France": "Fran", "Germany": "Gus", "Italy": "Ida",
+           "Russia": "Rob", "Turkey": "Tess"}
+
+
+def game_yml(variant: str) -> str:
+    return yaml.safe_dump({"title": f"A {variant} game", "variant": variant, "gm": "Grace",
+                           "players": PLAYERS}, sort_keys=False)
+
+
+# ----------------------------------------------------------------------------- the player
+
+class Player:
+    """Orders for every power from a seeded `random.Random`: holds, moves, supports of the
+    moves it has already decided (so that dislodgements happen), retreats, builds."""
+
+    def __init__(self, variant, rng: random.Random, activity: float = 0.55):
+        self.v, self.b, self.rng, self.activity = variant, variant.board, rng, activity
+
+    def moves_of(self, u: Unit) -> list[str]:
+        if u.kind == "A":
+            return sorted(self.b.army_adj.get(u.province, ()))
+        return sorted(self.b.fleet_adj.get(u.loc, ()))
+
+    def reaches(self, u: Unit, prov: str) -> bool:
+        return any(province_of(loc) == prov for loc in self.moves_of(u))
+
+    def movement(self, pos: Position) -> dict[str, list[str]]:
+        rng = self.rng
+        decided: dict[Unit, str] = {}
+        targets: dict[Unit, str] = {}
+        units = sorted(pos.units)
+        for u in units:
+            if rng.random() < self.activity:
+                dest = rng.choice(self.moves_of(u))
+                targets[u] = province_of(dest)
+                decided[u] = f"{u.kind} {u.loc} - {dest}"
+        for u in units:
+            if u in decided:
+                continue
+            helpable = [(m, t) for m, t in targets.items() if m.power == u.power and self.reaches(u, t) and t != u.province]
+            if helpable and rng.random() < 0.7:
+                m, t = rng.choice(helpable)
+                decided[u] = f"{u.kind} {u.loc} S {m.kind} {m.loc} - {t}"
+            else:
+                decided[u] = f"{u.kind} {u.loc} H"
+        out: dict[str, list[str]] = {}
+        for u in units:
+            out.setdefault(u.power, []).append(decided[u])
+        for spy in sorted(pos.pieces):
+            near = sorted(self.b.neighbours(spy.province))
+            out.setdefault(spy.power, []).append(
+                f"S {spy.loc} - {rng.choice(near)}" if rng.random() < 0.5 else f"S {spy.loc} H")
+        return out
+
+    def retreats(self, pos: Position) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for d in sorted(pos.dislodged, key=lambda d: d.unit):
+            u = d.unit
+            text = (f"{u.kind} {u.loc} - {self.rng.choice(d.retreats)}" if d.retreats and self.rng.random() < 0.8
+                    else f"{u.kind} {u.loc} disband")
+            out.setdefault(u.power, []).append(text)
+        return out
+
+    def adjustments(self, pos: Position) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        occupied = {u.province for u in pos.units}
+        for power, n in sorted(self.v.adjustment_counts(pos).items()):
+            if n > 0:
+                free = [c for c in self.v.home_centres(power) if pos.owners.get(c) == power and c not in occupied]
+                for c in self.rng.sample(free, min(n, len(free))):
+                    kind = "F" if self.b.provinces[c].is_coastal and self.rng.random() < 0.4 and not self.b.provinces[c].coasts else "A"
+                    out.setdefault(power, []).append(f"Build {kind} {c}")
+            else:
+                mine = sorted(pos.units_of(power))
+                for u in self.rng.sample(mine, -n):
+                    out.setdefault(power, []).append(f"Remove {u.kind} {u.loc}")
+        return out
+
+    def orders(self, pos: Position) -> dict[str, list[str]]:
+        """Every power's orders for the phase `pos` waits for; now and then a power sends
+        nothing (an NMR)."""
+        kind = pos.phase.kind
+        if kind == MOVEMENT:
+            out = self.movement(pos)
+        elif kind == ADJUSTMENTS:
+            out = self.adjustments(pos)
+        else:
+            out = self.retreats(pos)
+        return {p: o for p, o in out.items() if self.rng.random() >= 0.08}
+
+
+# ----------------------------------------------------------------------------- games as files
+
+@dataclass
+class Files:
+    variant: str
+    files: dict[str, str]
+
+    def with_phase(self, phase: Phase, orders: dict[str, list[str]], extra: dict | None = None) -> "Files":
+        data = dict(extra or {})
+        data["orders"] = {p: list(o) for p, o in sorted(orders.items())} or {p: [] for p in PLAYERS}
+        return Files(self.variant, {**self.files, f"{phase.slug}.yml": yaml.safe_dump(data, sort_keys=False)})
+
+    def write(self, folder: Path) -> Path:
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, text in self.files.items():
+            (folder / name).write_text(text, encoding="utf-8")
+        return folder
+
+    def history(self, folder: Path) -> History:
+        return replay(load_game(self.write(folder)))
+
+
+def _first_extra(variant, phase: Phase) -> dict:
+    if variant.name == "stab" and phase.season_index == 0 and not phase.retreats:
+        return {"placement": {p: list(variant.board.starting_units[p]) for p in PLAYERS}}
+    return {}
+
+
+def prefix(variant_name: str, seed: int, phases: int, scratch: Path, activity: float = 0.55) -> tuple[Files, History]:
+    """A game of `phases` phases played by a seeded player; its files and its History."""
+    variant = get_variant(variant_name)
+    rng = random.Random(seed)
+    files = Files(variant_name, {"game.yml": game_yml(variant_name)})
+    h = files.history(scratch / "prefix" / SLUG)
+    for _ in range(phases):
+        if h.next_phase is None:
+            break
+        phase = h.next_phase
+        extra = _first_extra(variant, phase) if not h.records else {}
+        files = files.with_phase(phase, Player(variant, rng, activity).orders(h.position), extra)
+        h = files.history(scratch / "prefix" / SLUG)
+    return files, h
+
+
+# ----------------------------------------------------------------------------- one hidden fact
+
+def _replace(orders: dict[str, list[str]], unit: Unit, text: str | None) -> dict[str, list[str]]:
+    out = {}
+    for power, given in orders.items():
+        keep = [o for o in given if not o.startswith(f"{unit.kind} {unit.loc} ")]
+        if power == unit.power and text is not None:
+            keep.append(text)
+        out[power] = keep
+    return out
+
+
+def _free_moves(variant, pos: Position, orders: dict[str, list[str]]) -> list[tuple[Unit, str]]:
+    """(unit, destination) where the unit meets nobody whether it holds or moves: nobody is
+    ordered into its province or the destination, which is empty and not a centre."""
+    ordered_into = {province_of(o.split(" - ")[-1].split()[0]) for os in orders.values() for o in os if " - " in o}
+    player = Player(variant, random.Random(0))
+    out = []
+    for u in sorted(pos.units):
+        if u.province in ordered_into:
+            continue
+        for dest in player.moves_of(u):
+            prov = province_of(dest)
+            if pos.unit_at(prov) is None and prov not in ordered_into and prov not in variant.board.centres:
+                out.append((u, dest))
+    return out
+
+
+def pair(variant_name: str, kind: str, seed: int, scratch: Path, phases: int = 6,
+         after: int = 0, activity: float = 0.55) -> tuple[History, History] | None:
+    """Two games differing in one hidden fact of `kind` in the phase after a `phases`-phase prefix,
+    then `after` more phases of identical play; None when the prefix offers no such fact."""
+    variant = get_variant(variant_name)
+    files, h = prefix(variant_name, seed, phases, scratch, activity)
+    wanted = {"retreat": RETREATS, "build": ADJUSTMENTS}.get(kind, MOVEMENT)
+    for _ in range(8):  # play on to the next phase of the kind the fact needs
+        if h.next_phase is None or h.next_phase.kind == wanted:
+            break
+        files = files.with_phase(h.next_phase, Player(variant, random.Random(seed), activity).orders(h.position))
+        h = files.history(scratch / "prefix" / SLUG)
+    if h.next_phase is None:
+        return None
+    rng = random.Random(seed * 7919 + KINDS.index(kind))
+    pos, phase = h.position, h.next_phase
+    base = Player(variant, rng, activity).orders(pos)
+    extra = _first_extra(variant, phase) if not h.records else {}
+    a = b = None
+    if kind == "quiet" and phase.kind == MOVEMENT:
+        options = _free_moves(variant, pos, base)
+        if options:
+            unit, dest = rng.choice(options)
+            a = _replace(base, unit, f"{unit.kind} {unit.loc} H")
+            b = _replace(base, unit, f"{unit.kind} {unit.loc} - {dest}")
+    elif kind == "support" and phase.kind == MOVEMENT:
+        supports = [(p, o) for p, os in base.items() for o in os if " S " in o and " - " in o]
+        if supports:
+            power, text = rng.choice(supports)
+            unit_words = text.split(" S ")[0].split()
+            unit = Unit(power, unit_words[0], unit_words[1])
+            a, b = base, _replace(base, unit, f"{unit.kind} {unit.loc} H")
+    elif kind == "retreat" and phase.retreats:
+        movable = [d for d in pos.dislodged if d.retreats]
+        if movable:
+            d = rng.choice(sorted(movable, key=lambda d: d.unit))
+            a = _replace(base, d.unit, f"{d.unit.kind} {d.unit.loc} - {d.retreats[0]}")
+            b = _replace(base, d.unit, f"{d.unit.kind} {d.unit.loc} disband")
+    elif kind == "build" and phase.kind == ADJUSTMENTS:
+        builders = [(p, o) for p, os in base.items() for o in os if o.startswith("Build")]
+        if builders:
+            power, text = rng.choice(builders)
+            a = base
+            b = {p: ([x for x in os if x != text] + ["Waive"] if p == power else os) for p, os in base.items()}
+    elif kind == "spy" and phase.kind == MOVEMENT and pos.pieces:
+        spy = rng.choice(sorted(pos.pieces))
+        near = sorted(variant.board.neighbours(spy.province))
+        a = _replace(base, spy, f"S {spy.loc} H")
+        b = _replace(base, spy, f"S {spy.loc} - {rng.choice(near)}")
+    elif kind == "vacate" and phase.kind == MOVEMENT:
+        attacked = {province_of(o.split(" - ")[-1].split()[0]) for os in base.values() for o in os
+                    if " - " in o and " S " not in o}
+        options = [(u, d) for u, d in _free_moves(variant, pos, base)
+                   if attacked & variant.board.neighbours(u.province)]  # next to a fight: it may block a retreat
+        if options:
+            unit, dest = rng.choice(options)
+            a = _replace(base, unit, f"{unit.kind} {unit.loc} H")
+            b = _replace(base, unit, f"{unit.kind} {unit.loc} - {dest}")
+    if a is None:
+        return None
+    fa, fb = files.with_phase(phase, a, extra), files.with_phase(phase, b, extra)
+    ha, hb = fa.history(scratch / "a" / SLUG), fb.history(scratch / "b" / SLUG)
+    for _ in range(after):
+        if ha.next_phase is None or hb.next_phase is None:
+            break
+        stepped = _step_both(variant, rng.random(), ha, hb, fa, fb, scratch, activity)
+        if stepped is None:
+            break
+        ha, hb, fa, fb = stepped
+    return ha, hb
+
+
+def _step_both(variant, seed: float, ha, hb, fa, fb, scratch, activity: float):
+    """One more phase of play. A game that waits for a phase the other skips (retreats or
+    adjustments only it has) plays it alone; otherwise both get the same movement orders for
+    the units they both have where they both have them (a unit only one has holds), and their
+    own retreats and adjustments from the same seed. None when that cannot be played."""
+    pa, pb = ha.next_phase, hb.next_phase
+    try:
+        if pa != pb:
+            if pa < pb:
+                fa = fa.with_phase(pa, Player(variant, random.Random(seed), activity).orders(ha.position))
+                return fa.history(scratch / "a" / SLUG), hb, fa, fb
+            fb = fb.with_phase(pb, Player(variant, random.Random(seed), activity).orders(hb.position))
+            return ha, fb.history(scratch / "b" / SLUG), fa, fb
+        oa = Player(variant, random.Random(seed), activity).orders(ha.position)
+        ob = Player(variant, random.Random(seed), activity).orders(hb.position)
+        if pa.kind == MOVEMENT:
+            both = set(ha.position.units) & set(hb.position.units)
+            same = lambda power, given: [o for o in given if any(  # noqa: E731
+                o.startswith(f"{u.kind} {u.loc} ") for u in both if u.power == power)]
+            spies = lambda given: [o for o in given if o.startswith("S ")]  # noqa: E731
+            powers = sorted(set(oa) | set(ob))
+            oa, ob = ({p: same(p, oa.get(p, [])) + spies(oa.get(p, [])) for p in powers},
+                      {p: same(p, oa.get(p, [])) + spies(ob.get(p, [])) for p in powers})
+        fa, fb = fa.with_phase(pa, oa), fb.with_phase(pa, ob)
+        return fa.history(scratch / "a" / SLUG), fb.history(scratch / "b" / SLUG), fa, fb
+    except GameError:  # an order one game cannot take (a support of a unit only one has)
+        return None
+
+
+# ----------------------------------------------------------------------------- what is public
+
+def public_facts(h: History) -> tuple:
+    """What the variant's rulings let the public know: each movement phase's public view
+    (less the centre totals, which the public learns once a year), the public results of
+    retreats and adjustments, who sent orders, press and notes of movement phases, and the
+    totals of each year the game has left behind (a year is behind once a Spring is played)."""
+    facts: list = []
+    others: set = set()
+    powers = h.game.variant.powers()
+    springs = {r.phase.year for r in h.records if r.kind == MOVEMENT and r.phase.season_index == 0}
+    year_last = {}
+    for r in h.records:
+        year_last[r.phase.year] = r
+        v = view_record(h, r, PUBLIC)
+        if r.kind == MOVEMENT:
+            facts.append((r.phase, v.results, tuple((d.unit, d.by_power, d.attacker_from) for d in v.dislodged + v.destroyed),
+                          v.before.units, v.before.owners, v.after.units, v.after.owners, v.before.pieces,
+                          v.after.pieces, tuple(sorted(p for p, o in r.orders.items() if o)), r.press, r.notes))
+        elif v.results:
+            others.add((r.phase.year, r.phase.season_index, repr(v.results)))
+    for year, r in sorted(year_last.items()):
+        if year + 1 in springs:
+            facts.append(("totals", year, tuple(sorted(view_record(h, r, PUBLIC).after.centre_counts(powers).items()))))
+    return tuple(facts), tuple(sorted(others)), h.finished
