@@ -163,6 +163,12 @@ class _Replay:
                 result = GameResult(game.ending.kind, game.ending.powers, last, game.ending.note)
         if self.problems:
             raise GameError(self.problems)
+        if self.variant.hidden and result is None and game.reveal != "now":
+            for r in records:
+                if r.kind != MOVEMENT and (r.press.strip() or r.notes.strip()):
+                    self.warn(r.file, None, f"the press and notes of {r.phase.name} stay unpublished until the game "
+                              "is revealed: the public may not learn that this phase took place",
+                              "put news for everyone in the next Spring or Fall file")
         return History(game, records, position, None if result else position.phase, result, self.warnings)
 
     def skip_empty(self, position: Position) -> Position:

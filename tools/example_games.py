@@ -3357,6 +3357,10 @@ def generate(script: Script) -> tuple[Sim, dict[str, str]]:
             history = replay(load_game(folder))
         composer = BlindComposer if script.variant == "blind" else StabComposer
         composer(sim, history, rng, "plain" if script.stop else "bold").compose()
+        if script.stop:  # a running hidden game: what is written in a retreat or winter file stays unpublished
+            for log in sim.log:
+                if log.phase.kind != "movement":
+                    log.notes = log.press = ""
     else:
         Composer(sim, rng, "bold" if script is FINISHED else "plain").compose()
     return sim, render(sim)
