@@ -43,6 +43,8 @@ SAMPLE = [
     ("blind", "retreat", 3, 6, 5, 0.1),
     ("blind", "retreat", 6, 9, 3, 0.1),
     ("blind", "build", 11, 7, 3, 0.55),
+    ("stab", "vacate", 19, 8, 6, 0.25),
+    ("blind", "quiet", 38, 6, 5, 0.55),
 ]
 
 
