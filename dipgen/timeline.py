@@ -54,6 +54,18 @@ class Timeline:
     def phases(self) -> list[Phase]:
         return [r.phase for r in self.records]
 
+    def summary_only(self, phase: Phase) -> bool:
+        """A page that tells only the year's totals (a Winter of the fixed calendar): no maps,
+        no orders."""
+        return self.fixed and phase.season_index == 2
+
+    def title(self, phase: Phase) -> str:
+        """'Spring 1901', 'Fall 1901 retreats', 'Winter 1901 adjustments' ('Winter 1901' on a
+        fixed calendar, which tells nothing of adjustments)."""
+        if phase.season_index == 2 and not self.fixed:
+            return phase.name + " adjustments"
+        return phase.name
+
 
 def timeline(history: History, level: str) -> Timeline:
     """The timeline of `history` for `level` (cached on the history)."""

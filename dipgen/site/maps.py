@@ -57,7 +57,10 @@ def game_maps(history: History, level: str, prefix: str, edition: str = "") -> d
     file's name may tell that another phase took place), and the position now."""
     slug = history.game.slug
     out = {overlay_uri(prefix, slug, None, edition=edition): overlay_map(history, None, level, "after")}
-    for record in timeline(history, level).records:
+    tl = timeline(history, level)
+    for record in tl.records:
+        if tl.summary_only(record.phase):
+            continue
         for when in WHEN:
             out[overlay_uri(prefix, slug, record.phase, when, edition)] = overlay_map(history, record.phase, level, when)
     return out

@@ -107,7 +107,7 @@ def game_page(history: History, options: SiteOptions, records: list[PhaseRecord]
 
     if history.finished:
         last = records[-1].phase
-        map_heading, caption = "Final map", f"Final position, after {phase_title(last)}"
+        map_heading, caption = "Final map", f"Final position, after {tl.title(last)}"
     elif records:
         due = tl.due
         map_heading, caption = "Current map", (
@@ -161,7 +161,9 @@ def season_page(history: History, options: SiteOptions, records: list[PhaseRecor
     uri = season_uri(options.prefix, game.slug, phase, options.edition)
     link = lambda target: href(uri, target, options.directory_urls)  # noqa: E731
     colour = lambda p: board.powers[p].colour if p in board.powers else "#888"  # noqa: E731
-    title = phase_title(phase)
+    tl = timeline(history, options.level)
+    title = tl.title(phase)
+    summary = tl.summary_only(phase)
 
     powers = []
     for p in ordering_powers(history, record):
@@ -189,7 +191,6 @@ def season_page(history: History, options: SiteOptions, records: list[PhaseRecor
                   lost=", ".join(board.format_loc(c) for c in lost))
              for p, g, lost in centre_moves(record)]
 
-    tl = timeline(history, options.level)
     counts, counts_note = [], ""
     year_end = phase.season_index == 1 and record.after.phase.season_index == 2 and not tl.fixed
     if record.centre_changes or record.kind == ADJUSTMENTS or year_end:
@@ -210,7 +211,7 @@ def season_page(history: History, options: SiteOptions, records: list[PhaseRecor
     def neighbour(i: int) -> dict | None:
         if 0 <= i < len(records):
             return dict(url=link(season_uri(options.prefix, game.slug, records[i].phase, options.edition)),
-                        label=phase_title(records[i].phase))
+                        label=tl.title(records[i].phase))
         return None
 
     if index + 1 < len(records):
@@ -226,14 +227,15 @@ def season_page(history: History, options: SiteOptions, records: list[PhaseRecor
     is_last = index == len(records) - 1
     content = _render(
         "season.md",
-        page_title=_title(f"{title} · {game.title}"), game=game, title=title, kind=kind_line(phase),
+        page_title=_title(f"{title} · {game.title}"), game=game, title=title, kind="The year's centre totals" if summary else kind_line(phase),
         kind_code=record.kind,
         archive_href=link(archive_uri(options.prefix)), game_href=link(game_uri(options.prefix, game.slug, options.edition)),
         pager=pager,
-        orders_map=_map(history, options, uri, phase, "orders", f"{title}: orders",
-                        f"Map of {title}: the orders on the position before"),
-        after_map=_map(history, options, uri, phase, "after", f"After {title}",
-                       f"Map of the position after {title}"),
+        orders_map=None if summary else _map(history, options, uri, phase, "orders", f"{title}: orders",
+                                             f"Map of {title}: the orders on the position before"),
+        after_map=None if summary else _map(history, options, uri, phase, "after", f"After {title}",
+                                            f"Map of the position after {title}"),
+        units_known=any(c["units"] != "?" for c in counts),
         orders_heading={MOVEMENT: "Orders", ADJUSTMENTS: "Builds and removals"}.get(record.kind, "Retreats"),
         powers=powers, dislodged=dislodged, retreat_results=retreat_results, moves=moves, counts=counts, counts_note=counts_note,
         press=_markdown(record.press) if record.press.strip() else "",
