@@ -179,3 +179,29 @@ def test_adjudicate_reports_public_and_private(tmp_path, capsys):
     assert "Your units: F Den, A Sil." in german and "may retreat to Ber, Bur, Kie and Ruh" in german
     assert "Austria A Mun stands in your centre Munich." in german
     assert "ADR" not in german
+
+
+@pytest.mark.parametrize("slug,phase", [("lamps-out", "1902-fall"), ("masked-ball", "1905-fall")])
+def test_season_pages_never_call_a_retreating_unit_destroyed(slug, phase):
+    """The public is told a unit was dislodged, never its fate; the full edition of a finished
+    game says where it might go. (The season pages once said 'nowhere to retreat, destroyed'
+    of every dislodged unit, whatever became of it.)"""
+    import re
+
+    from dipgen.site.pages import SiteOptions, season_page
+    from dipgen.site.model import views
+
+    h = replay(load_game(Path(__file__).resolve().parent.parent / "games" / slug))
+    record = h.record(Phase.from_slug(phase))
+    could_retreat = [d for d in record.dislodged if d.retreats]
+    assert could_retreat, "the example has a unit that could retreat"
+    for level in ("public", "gm"):
+        records = views(h, level)
+        index = [r.phase for r in records].index(record.phase)
+        page = next(iter(season_page(h, SiteOptions(level=level), records, index).values()))
+        for d in could_retreat:
+            unit = d.unit.describe(h.game.variant.board)
+            line = re.search(rf'<span class="dg-unit">{re.escape(unit)}</span>[^<]*(?:<[^l][^<]*)*', page).group(0)
+            assert "destroyed" not in line, (level, line)
+            if level == "gm":
+                assert "may retreat to" in line
