@@ -122,7 +122,8 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         folder = self.games_path(config)
         rules_dir = Path(config.docs_dir) / self.config.rules_dir
         options = SiteOptions(level="public", prefix=self.config.prefix, directory_urls=config.use_directory_urls,
-                              rules={p.stem: f"{self.config.rules_dir}/{p.name}" for p in rules_dir.glob("*.md")})
+                              rules={p.stem: f"{self.config.rules_dir}/{p.name}" for p in rules_dir.glob("*.md")},
+                              docs_dir=config.docs_dir)
         fingerprint = f"{__version__}:{generator_fingerprint()}:{options!r}"
         paths = discover_games(folder) if folder.is_dir() else []
         if not folder.is_dir():
@@ -139,12 +140,12 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
             try:
                 history = replay(load_game(path))
                 secrets = self._secrets(path, history)
+                files = published_files(history, options)  # GameError: Markdown or links it cannot publish
             except GameError as e:
                 problems.extend(e.problems)
                 continue
             for w in history.warnings:
                 log.info(str(w))
-            files = published_files(history, options)
             # encrypted afresh only here: an unchanged game keeps its pages (and their salts) from the cache
             files.update(private_files(history, secrets, options))
             fresh[str(path)] = _Cached(key, history, files)
