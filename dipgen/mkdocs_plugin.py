@@ -40,7 +40,7 @@ from .history import History, replay
 from .secrets import load_secrets
 from .site import (SiteOptions, archive_page, games_cards, generator_fingerprint, private_files, published_files,
                    revealed, shared_files)
-from .site.pages import CSS_URI, JS_URI
+from .site.pages import CSS_URI, JS_URI, add_overrides
 
 log = logging.getLogger("mkdocs.plugins.dipgen")
 
@@ -104,6 +104,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         return (base_dir / self.config.games_dir).resolve()
 
     def on_config(self, config):
+        add_overrides(config.theme.dirs, config.theme.custom_dir)  # the pages' Content-Security-Policy
         for uri, option in ((CSS_URI, config.extra_css), (JS_URI, config.extra_javascript)):
             if uri not in [str(x) for x in option]:
                 option.append(uri)

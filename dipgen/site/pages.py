@@ -30,6 +30,8 @@ from .model import (and_list, centre_moves, centre_rows, game_status, kind_line,
 
 TEMPLATES = Path(__file__).parent / "templates"
 ASSETS = Path(__file__).parent / "assets"
+#: a theme folder over mkdocs-material's: the Content-Security-Policy of every page (main.html)
+OVERRIDES = Path(__file__).parent / "overrides"
 CSS_URI = "assets/dipgen/dipgen.css"
 JS_URI = "assets/dipgen/dipgen.js"
 
@@ -91,6 +93,13 @@ def _markdown(text: str, what: str, file: str, links: markup.Links, problems: li
     except GameError as e:
         problems.extend(e.problems)
         return Markup("")
+
+
+def add_overrides(theme_dirs: list[str], custom_dir: str | None) -> None:
+    """Put `OVERRIDES` in a theme's search path: after the site's own custom_dir, if any (which
+    then wins), before the theme's templates."""
+    if str(OVERRIDES) not in theme_dirs:
+        theme_dirs.insert(1 if custom_dir else 0, str(OVERRIDES))
 
 
 # ----------------------------------------------------------------------------- maps
