@@ -340,19 +340,23 @@ def private_files(history: History, secrets, options: SiteOptions) -> dict[str, 
     open game, a revealed one (its full edition replaces them), or a power without a passphrase.
 
     Pure but for the encryption's random salt and nonce: one key derivation per page."""
-    from ..private import encrypt, page_uri
+    from ..private import encrypt, padded_size, page_uri
     from .privatepage import PRIVATE_JS_URI, private_content, private_shell
 
     if secrets is None or revealed(history):
         return {}
-    out: dict[str, str] = {}
+    pages: dict[str, tuple[bytes, str]] = {}
     for power in history.game.variant.powers():
         passphrase = secrets.passphrases.get(power)
         if not passphrase:
             continue
         uri = page_uri(secrets.page_key, history.game.slug, power)
         content = private_content(history, power, uri, options.prefix, options.directory_urls)
-        out[uri] = private_shell(encrypt(content.encode("utf-8"), passphrase), uri)
+        pages[uri] = content.encode("utf-8"), passphrase
+    # one size for all: the size of a page must not tell which power has more to read
+    size = padded_size(content for content, _ in pages.values())
+    out = {uri: private_shell(encrypt(content, passphrase, size=size), uri)
+           for uri, (content, passphrase) in pages.items()}
     if out:
         out[PRIVATE_JS_URI] = (ASSETS / "private.js").read_text(encoding="utf-8")
     return out
