@@ -116,6 +116,7 @@ def test_remember_keeps_only_a_key_that_cannot_be_read_out(browser, private_site
         page.fill("#pp-pass", secrets.passphrases["Turkey"])
         page.click("#pp-open")
         page.locator(".pp-now").wait_for(timeout=15000)
+        wait_for_maps(page)  # a reload while they load would abort their requests
         page.reload()
         page.wait_for_load_state("networkidle")
         assert page.locator("#pp-form").is_visible()  # not asked to remember: asked again
@@ -125,6 +126,7 @@ def test_remember_keeps_only_a_key_that_cannot_be_read_out(browser, private_site
         page.check("#pp-remember")
         page.click("#pp-open")
         page.locator(".pp-now").wait_for(timeout=15000)
+        wait_for_maps(page)
         kept = page.evaluate(KEPT)
         assert kept == [{"page": "/" + page_uri(secrets.page_key, RUNNING, "Turkey"), "cryptoKey": True,
                          "extractable": False, "exported": False}]
@@ -132,6 +134,7 @@ def test_remember_keeps_only_a_key_that_cannot_be_read_out(browser, private_site
         assert page.evaluate("sessionStorage.length + localStorage.length") == 0
         page.reload()
         page.locator(".pp-now").wait_for(timeout=15000)  # opened without asking
+        wait_for_maps(page)
         page.get_by_role("button", name="Forget me on this device").click()
         page.wait_for_load_state("networkidle")
         page.locator("#pp-form").wait_for(timeout=15000)
