@@ -40,10 +40,13 @@ def _load(path: Path):
 
 
 def cmd_check(args) -> int:
+    from .site.check import check_site
+
     failed = 0
     for path in _games(args.games):
         try:
             history = _load(path)
+            check_site(history, path)  # the game's Markdown and links, as the site build reads them
         except GameError as e:
             failed += 1
             for p in e.problems:

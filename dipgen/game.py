@@ -89,7 +89,8 @@ class Game:
 
 
 def _text(value) -> str:
-    return "" if value is None else str(value)
+    """A value as text; a string from the file keeps its line (`yamlio.Text`), for the site's messages."""
+    return "" if value is None else value if isinstance(value, str) else str(value)
 
 
 def load_game(path: Path | str) -> Game:

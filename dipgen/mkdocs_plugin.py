@@ -40,7 +40,7 @@ from .history import History, replay
 from .secrets import load_secrets
 from .site import (SiteOptions, archive_page, games_cards, generator_fingerprint, private_files, published_files,
                    revealed, shared_files)
-from .site.pages import CSS_URI, JS_URI
+from .site.pages import CSS_URI, JS_URI, add_overrides
 
 log = logging.getLogger("mkdocs.plugins.dipgen")
 
@@ -104,6 +104,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         return (base_dir / self.config.games_dir).resolve()
 
     def on_config(self, config):
+        add_overrides(config.theme.dirs, config.theme.custom_dir)  # the pages' Content-Security-Policy
         for uri, option in ((CSS_URI, config.extra_css), (JS_URI, config.extra_javascript)):
             if uri not in [str(x) for x in option]:
                 option.append(uri)
@@ -122,7 +123,8 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         folder = self.games_path(config)
         rules_dir = Path(config.docs_dir) / self.config.rules_dir
         options = SiteOptions(level="public", prefix=self.config.prefix, directory_urls=config.use_directory_urls,
-                              rules={p.stem: f"{self.config.rules_dir}/{p.name}" for p in rules_dir.glob("*.md")})
+                              rules={p.stem: f"{self.config.rules_dir}/{p.name}" for p in rules_dir.glob("*.md")},
+                              docs_dir=config.docs_dir)
         fingerprint = f"{__version__}:{generator_fingerprint()}:{options!r}"
         paths = discover_games(folder) if folder.is_dir() else []
         if not folder.is_dir():
@@ -139,12 +141,12 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
             try:
                 history = replay(load_game(path))
                 secrets = self._secrets(path, history)
+                files = published_files(history, options)  # GameError: Markdown or links it cannot publish
             except GameError as e:
                 problems.extend(e.problems)
                 continue
             for w in history.warnings:
                 log.info(str(w))
-            files = published_files(history, options)
             # encrypted afresh only here: an unchanged game keeps its pages (and their salts) from the cache
             files.update(private_files(history, secrets, options))
             fresh[str(path)] = _Cached(key, history, files)

@@ -13,7 +13,8 @@ before it is encrypted (``zip``: zlib's deflate format, which the browser's
 ``DecompressionStream("deflate")`` reads): a season's maps and reports shrink about tenfold,
 which matters to a player on a phone. So that the size of a page says nothing of what it
 holds, the compressed page is padded (``pad``): a 4-byte big-endian length, the data, then
-zeros up to a multiple of `PAD` bytes. The cryptography itself
+zeros up to a multiple of `PAD` bytes, or to the common size of all the private pages of a
+game (`padded_size`), so that no page is bigger than another. The cryptography itself
 is the `cryptography` package's (OpenSSL): nothing here is hand-made but the envelope.
 
 A page's file name is `page_token`: HMAC-SHA256 under the game's secret page key of the
@@ -49,15 +50,30 @@ def derive_key(passphrase: str, salt: bytes, iterations: int = ITERATIONS) -> by
     return kdf.derive(normalize(passphrase).encode("utf-8"))
 
 
-def encrypt(plaintext: bytes, passphrase: str, iterations: int = ITERATIONS, compress: bool = True) -> dict:
-    """The envelope of `plaintext` for `passphrase` (one key derivation: about 0.07 s)."""
+def _packed(plaintext: bytes, compress: bool) -> bytes:
+    return zlib.compress(plaintext, 9) if compress else plaintext
+
+
+def padded_size(plaintexts, compress: bool = True) -> int:
+    """The size that pads every one of `plaintexts` (the private pages of one game) alike: the
+    biggest framed page, rounded up to a multiple of `PAD`."""
+    biggest = max((4 + len(_packed(p, compress)) for p in plaintexts), default=4)
+    return biggest + (-biggest % PAD)
+
+
+def encrypt(plaintext: bytes, passphrase: str, iterations: int = ITERATIONS, compress: bool = True,
+            size: int | None = None) -> dict:
+    """The envelope of `plaintext` for `passphrase` (one key derivation: about 0.07 s), padded to
+    `size` bytes before encryption (see `padded_size`), or to the next multiple of `PAD`."""
     if iterations < ITERATIONS:
         raise ValueError(f"PBKDF2 needs at least {ITERATIONS} iterations, not {iterations}")
     salt, nonce = os.urandom(SALT_BYTES), os.urandom(NONCE_BYTES)
     key = derive_key(passphrase, salt, iterations)
-    data = zlib.compress(plaintext, 9) if compress else plaintext
+    data = _packed(plaintext, compress)
     framed = len(data).to_bytes(4, "big") + data
-    framed += bytes(-len(framed) % PAD)
+    if size is not None and size < len(framed):
+        raise ValueError(f"a page of {len(framed)} bytes cannot be padded to {size}")
+    framed += bytes((size - len(framed)) if size is not None else -len(framed) % PAD)
     ct = AESGCM(key).encrypt(nonce, framed, None)
     b64 = lambda b: base64.b64encode(b).decode("ascii")  # noqa: E731
     envelope = {"v": VERSION, "kdf": "PBKDF2-SHA256", "iter": iterations, "cipher": "AES-256-GCM",

@@ -149,7 +149,7 @@ def _public_calendar(history: History) -> Timeline:
             seen.after.with_(phase=_next_movement(phase) if phase.season_index == 0 else Phase(phase.year, 2),
                              counts=dict(counts), dislodged=()),
             seen.dislodged, seen.destroyed, (), {}, tuple(p for p in alive if not m.orders.get(p)),
-            m.press, m.notes, None, later))
+            m.press, m.notes, m.file, later))
     if history.finished and movements and movements[-1].phase.season_index == 1:
         out.append(winter(movements[-1].phase.year))
     if history.finished:

@@ -7,6 +7,7 @@ import base64
 import html
 import json
 import logging
+import os
 import re
 import shutil
 import stat
@@ -393,3 +394,34 @@ def test_ciphertext_size_tells_nothing_within_a_block():
     large = encrypt(b"<p>" + b"x" * 2000 + b"</p>", "abcde-fghjk-mnpqr-stuvw")
     assert len(base64.b64decode(small["ct"])) == len(base64.b64decode(large["ct"])) == PAD + 16
     assert decrypt(small, "abcde-fghjk-mnpqr-stuvw") == b"<p>A Par H</p>"
+
+
+def test_every_private_page_of_a_game_has_one_size(built, monkeypatch):
+    from dipgen.site import SiteOptions, private_files, privatepage
+
+    _, site, hs, secrets = built
+    pages = private_pages(site)
+    assert len(pages) == len(hs[RUNNING].game.variant.powers())
+    # the shells differ only in salt, nonce and ciphertext, all of one length: so do the files
+    assert len({len(envelope_of(p)["ct"]) for p in pages}) == 1
+    assert len({p.stat().st_size for p in pages}) == 1
+    # however much more one power has to read than the others
+    real = privatepage.private_content
+    monkeypatch.setattr(privatepage, "private_content", lambda history, power, *a: real(history, power, *a) + (
+        os.urandom(9000).hex() if power == "England" else ""))
+    files = private_files(hs[RUNNING], secrets[RUNNING], SiteOptions())
+    sizes = {len(text) for uri, text in files.items() if uri.startswith("private/")}
+    assert len(sizes) == 1
+
+
+def test_pages_padded_to_a_common_size_open_as_before():
+    from dipgen.private import PAD, padded_size
+
+    small, large = b"<p>A Par H</p>", b"<p>" + os.urandom(6000) + b"</p>"  # the large one does not compress
+    size = padded_size([small, large])
+    assert size % PAD == 0 and size > PAD
+    envelopes = [encrypt(p, "abcde-fghjk-mnpqr-stuvw", size=size) for p in (small, large)]
+    assert {len(base64.b64decode(e["ct"])) for e in envelopes} == {size + 16}
+    assert [decrypt(e, "abcde-fghjk-mnpqr-stuvw") for e in envelopes] == [small, large]
+    with pytest.raises(ValueError):
+        encrypt(large, "abcde-fghjk-mnpqr-stuvw", size=PAD)

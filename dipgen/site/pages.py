@@ -1,9 +1,10 @@
 """The pages of the results site, as pure functions: History (and options) in, files out.
 
 Every function returns ``{uri: content}``: Markdown pages for MkDocs (raw HTML blocks
-for the laid-out parts, autoescaped by Jinja2; the GM's press and notes stay Markdown)
-and SVG maps. Each page is made from the views of one visibility level
-(`SiteOptions.level`), never from the records themselves.
+for the laid-out parts, autoescaped by Jinja2; the Markdown of game files, such as press
+and notes, rendered and sanitised by `markup` into raw HTML blocks too) and SVG maps. Each
+page is made from the views of one visibility level (`SiteOptions.level`), never from the
+records themselves.
 """
 
 from __future__ import annotations
@@ -11,24 +12,27 @@ from __future__ import annotations
 import html
 import json
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
-from typing import Iterable, Mapping
+from typing import Callable, Iterable, Mapping
 
 import jinja2
 from markupsafe import Markup
 
+from ..errors import GameError, Problem, display_path
 from ..history import History, PhaseRecord
 from ..phase import ADJUSTMENTS, MOVEMENT, Phase
 from ..timeline import timeline
 from ..visibility import GM, PUBLIC
-from . import maps
-from .links import archive_uri, game_uri, href, season_uri
+from . import maps, markup
+from .links import archive_uri, game_folder, game_uri, href, season_uri
 from .model import (and_list, centre_moves, centre_rows, game_status, kind_line, order_items, ordering_powers,
                     phase_title, season_name, views, years_span)
 
 TEMPLATES = Path(__file__).parent / "templates"
 ASSETS = Path(__file__).parent / "assets"
+#: a theme folder over mkdocs-material's: the Content-Security-Policy of every page (main.html)
+OVERRIDES = Path(__file__).parent / "overrides"
 CSS_URI = "assets/dipgen/dipgen.css"
 JS_URI = "assets/dipgen/dipgen.js"
 
@@ -52,6 +56,8 @@ class SiteOptions:
     edition: str = ""
     #: the other edition the game page links to ("full" from the blind pages), if any
     edition_link: str | None = None
+    #: the hand-written pages and files (MkDocs' docs_dir), which game Markdown may link to
+    docs_dir: str | None = None
 
 
 @lru_cache(maxsize=1)
@@ -71,9 +77,30 @@ def _title(text: str) -> Markup:
     return Markup(json.dumps(html.escape(text, quote=False), ensure_ascii=False))
 
 
-def _markdown(text: str) -> Markup:
-    """The GM's own Markdown (press, notes, description), passed through to MkDocs as written."""
-    return Markup(text.strip())
+def _links(history: History, options: SiteOptions, page: str, records: list[PhaseRecord]) -> markup.Links:
+    """How relative links in the game's Markdown are read on `page` (see `markup.Links`)."""
+    slug = history.game.slug
+    return markup.Links(page, game_folder(options.prefix, slug), game_folder(options.prefix, slug, options.edition),
+                        frozenset(["index.md", *(f"{r.phase.slug}.md" for r in records)]),
+                        archive_uri(options.prefix), options.docs_dir, options.directory_urls)
+
+
+def _markdown(text: str, what: str, file: str, links: markup.Links, problems: list[Problem]) -> Markup:
+    """Markdown from a game file as sanitised HTML (`markup.render`); its problems go to `problems`."""
+    if not text.strip():
+        return Markup("")
+    try:
+        return markup.render(text, what, file, links)
+    except GameError as e:
+        problems.extend(e.problems)
+        return Markup("")
+
+
+def add_overrides(theme_dirs: list[str], custom_dir: str | None) -> None:
+    """Put `OVERRIDES` in a theme's search path: after the site's own custom_dir, if any (which
+    then wins), before the theme's templates."""
+    if str(OVERRIDES) not in theme_dirs:
+        theme_dirs.insert(1 if custom_dir else 0, str(OVERRIDES))
 
 
 # ----------------------------------------------------------------------------- maps
@@ -125,6 +152,9 @@ def game_page(history: History, options: SiteOptions, records: list[PhaseRecord]
     if tl.due is not None:
         table.setdefault(tl.due.year, []).append(dict(url=None, label=season_name(tl.due), css="due"))
 
+    problems: list[Problem] = []
+    description = _markdown(game.description, "description", display_path(game.path / "game.yml"),
+                            _links(history, options, uri, records), problems)
     rules = options.rules.get(variant.name)
     if options.edition:
         edition_link = dict(url=link(game_uri(options.prefix, game.slug)), label="Back to the blind page")
@@ -138,7 +168,7 @@ def game_page(history: History, options: SiteOptions, records: list[PhaseRecord]
         page_title=_title(game.title), game=game, status=status,
         kind_line=variant.description or variant.title, variant_title=variant.title,
         span=f"{span[0]}–{span[1]}" if span and span[0] != span[1] else (str(span[0]) if span else ""),
-        description=_markdown(game.description) if game.description else "",
+        description=description,
         map_heading=map_heading,
         now_map=_map(history, options, uri, None, "after", caption, f"Map of {game.title}: {caption}"),
         years=years, rows=rows,
@@ -146,6 +176,8 @@ def game_page(history: History, options: SiteOptions, records: list[PhaseRecord]
         history=sorted(table.items()), next_name=tl.due.name if tl.due else "",
         rules_href=link(rules) if rules else "", archive_href=link(archive_uri(options.prefix)),
     )
+    if problems:
+        raise GameError(problems)
     return {uri: content}
 
 
@@ -225,6 +257,11 @@ def season_page(history: History, options: SiteOptions, records: list[PhaseRecor
     pager = dict(prev=neighbour(index - 1), next=neighbour(index + 1), up=link(game_uri(options.prefix, game.slug, options.edition)),
                  last_label=last_label)
     is_last = index == len(records) - 1
+    problems: list[Problem] = []
+    links = _links(history, options, uri, records)
+    file = record.file or display_path(game.path)
+    press = _markdown(record.press, "press", file, links, problems)
+    notes = _markdown(record.notes, "GM's notes", file, links, problems)
     content = _render(
         "season.md",
         page_title=_title(f"{title} · {game.title}"), game=game, title=title, kind="The year's centre totals" if summary else kind_line(phase),
@@ -237,23 +274,37 @@ def season_page(history: History, options: SiteOptions, records: list[PhaseRecor
                                             f"Map of the position after {title}"),
         units_known=any(c["units"] != "?" for c in counts),
         orders_heading={MOVEMENT: "Orders", ADJUSTMENTS: "Builds and removals"}.get(record.kind, "Retreats"),
-        powers=powers, dislodged=dislodged, retreat_results=retreat_results, moves=moves, counts=counts, counts_note=counts_note,
-        press=_markdown(record.press) if record.press.strip() else "",
-        notes=_markdown(record.notes) if record.notes.strip() else "",
+        powers=powers, dislodged=dislodged, retreat_results=retreat_results, moves=moves, counts=counts,
+        counts_note=counts_note, press=press, notes=notes,
         result_line=history.result_line() if is_last and history.finished else "",
         status_kind=history.result.kind if history.result else "",
     )
+    if problems:
+        raise GameError(problems)
     return {uri: content}
 
 
 # ----------------------------------------------------------------------------- whole games and the site
 
 def game_pages(history: History, options: SiteOptions) -> dict[str, str]:
-    """The game page and one page per phase played."""
+    """The game page and one page per phase played. Raises GameError with the problems of
+    every page (Markdown that cannot be rendered, links that point nowhere)."""
     records = views(history, options.level)
-    out = game_page(history, options, records)
-    for i in range(len(records)):
-        out.update(season_page(history, options, records, i))
+    return _collect([partial(game_page, history, options, records),
+                     *(partial(season_page, history, options, records, i) for i in range(len(records)))])
+
+
+def _collect(makers: Iterable[Callable[[], dict[str, str]]]) -> dict[str, str]:
+    """The files of each maker, merged; the problems of all of them in one GameError."""
+    out: dict[str, str] = {}
+    problems: list[Problem] = []
+    for make in makers:
+        try:
+            out.update(make())
+        except GameError as e:
+            problems.extend(p for p in e.problems if p not in problems)
+    if problems:
+        raise GameError(problems)
     return out
 
 
@@ -270,17 +321,24 @@ def revealed(history: History) -> bool:
     return not history.game.variant.hidden or history.finished or history.game.reveal == "now"
 
 
-def published_files(history: History, options: SiteOptions) -> dict[str, str]:
-    """What one game adds to a public site: its pages at the public level, and for a hidden
-    game once it is revealed the non-blind edition too (made from the GM's view)."""
+def editions(history: History, options: SiteOptions) -> list[SiteOptions]:
+    """The editions of a game a public site shows: its pages at the public level, and for a
+    hidden game once it is revealed the non-blind edition too (made from the GM's view)."""
     public = replace(options, level=PUBLIC, edition="")
-    if not history.game.variant.hidden:
-        return game_files(history, public)
-    if not revealed(history):
-        return game_files(history, public)
-    out = game_files(history, replace(public, edition_link="full"))
-    out.update(game_files(history, replace(options, level=GM, edition="full")))
-    return out
+    if not history.game.variant.hidden or not revealed(history):
+        return [public]
+    return [replace(public, edition_link="full"), replace(options, level=GM, edition="full")]
+
+
+def published_files(history: History, options: SiteOptions) -> dict[str, str]:
+    """What one game adds to a public site: the pages and maps of each of its `editions`."""
+    return _collect(partial(game_files, history, edition) for edition in editions(history, options))
+
+
+def check_pages(history: History, options: SiteOptions) -> None:
+    """Make the pages of every edition a public site shows, as the build does (but not the maps),
+    and raise GameError with what the build would refuse (see `game_pages`)."""
+    _collect(partial(game_pages, history, edition) for edition in editions(history, options))
 
 
 def private_files(history: History, secrets, options: SiteOptions) -> dict[str, str]:
@@ -289,19 +347,23 @@ def private_files(history: History, secrets, options: SiteOptions) -> dict[str, 
     open game, a revealed one (its full edition replaces them), or a power without a passphrase.
 
     Pure but for the encryption's random salt and nonce: one key derivation per page."""
-    from ..private import encrypt, page_uri
+    from ..private import encrypt, padded_size, page_uri
     from .privatepage import PRIVATE_JS_URI, private_content, private_shell
 
     if secrets is None or revealed(history):
         return {}
-    out: dict[str, str] = {}
+    pages: dict[str, tuple[bytes, str]] = {}
     for power in history.game.variant.powers():
         passphrase = secrets.passphrases.get(power)
         if not passphrase:
             continue
         uri = page_uri(secrets.page_key, history.game.slug, power)
         content = private_content(history, power, uri, options.prefix, options.directory_urls)
-        out[uri] = private_shell(encrypt(content.encode("utf-8"), passphrase), uri)
+        pages[uri] = content.encode("utf-8"), passphrase
+    # one size for all: the size of a page must not tell which power has more to read
+    size = padded_size(content for content, _ in pages.values())
+    out = {uri: private_shell(encrypt(content, passphrase, size=size), uri)
+           for uri, (content, passphrase) in pages.items()}
     if out:
         out[PRIVATE_JS_URI] = (ASSETS / "private.js").read_text(encoding="utf-8")
     return out

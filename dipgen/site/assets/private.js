@@ -7,8 +7,11 @@
  * page's HTML, which replaces the form. A wrong passphrase fails
  * GCM's authentication check: we say so, and log nothing.
  *
- * "Remember" keeps the derived key (never the passphrase) in sessionStorage, for this page
- * and this tab only, until the tab is closed or "Forget" is pressed.
+ * "Remember" keeps the derived key, never the passphrase, in IndexedDB (`keys`, by page path), as a
+ * WebCrypto CryptoKey made non-extractable: nothing on this origin can read its bytes, though a
+ * script of the origin could ask the browser to decrypt with it while it is kept. It is kept
+ * until "Forget" is pressed, or until the page is rebuilt (a new salt: the key no longer fits
+ * and is dropped).
  *
  * WebCrypto needs a secure context: https, or http://127.0.0.1 / localhost. Opened as a
  * file:// URL, some browsers refuse; the page then says so.
@@ -23,13 +26,40 @@
   var remember = document.getElementById("pp-remember");
   var button = document.getElementById("pp-open");
   var message = document.getElementById("pp-message");
-  var storeKey = "dipgen-private:" + location.pathname;
-  var envelope;
+  var page = location.pathname;
+  var envelope, kept = false;
 
-  /* sessionStorage may be off (privacy settings): then nothing is remembered, and nothing fails. */
-  function stored() { try { return sessionStorage.getItem(storeKey); } catch (e) { return null; } }
-  function store(value) { try { sessionStorage.setItem(storeKey, value); } catch (e) { /* not kept */ } }
-  function forget() { try { sessionStorage.removeItem(storeKey); } catch (e) { /* nothing kept */ } }
+  /* The keys store: {page, salt, key}. IndexedDB may be off (privacy settings): then nothing is
+   * remembered, and nothing fails. */
+  function keys(mode, action) {
+    return new Promise(function (resolve, reject) {
+      var request = indexedDB.open("dipgen-private", 1);
+      request.onupgradeneeded = function () { request.result.createObjectStore("keys", { keyPath: "page" }); };
+      request.onerror = function () { reject(request.error); };
+      request.onsuccess = function () {
+        var db = request.result;
+        try {
+          var tx = db.transaction("keys", mode), result = action(tx.objectStore("keys"));
+          tx.oncomplete = function () { db.close(); resolve(result && result.result); };
+          tx.onerror = tx.onabort = function () { db.close(); reject(tx.error); };
+        } catch (e) {
+          db.close();
+          reject(e);
+        }
+      };
+    });
+  }
+  function stored() {
+    return keys("readonly", function (s) { return s.get(page); });
+  }
+  function store(key) {
+    return keys("readwrite", function (s) { s.put({ page: page, salt: envelope.salt, key: key }); })
+      .then(function () { kept = true; }, function () { /* not kept */ });
+  }
+  function forget() {
+    kept = false;
+    return keys("readwrite", function (s) { s.delete(page); }).catch(function () { /* nothing kept */ });
+  }
 
   function say(text, bad) {
     message.textContent = text;
@@ -42,19 +72,13 @@
     return out;
   }
 
-  function base64(buffer) {
-    var s = "", b = new Uint8Array(buffer);
-    for (var i = 0; i < b.length; i++) s += String.fromCharCode(b[i]);
-    return btoa(s);
-  }
-
   /* The same normalisation as dipgen.secrets.normalize: NFC, surrounding spaces dropped. */
   function deriveKey(passphrase) {
     var raw = new TextEncoder().encode(passphrase.normalize("NFC").trim());
     return crypto.subtle.importKey("raw", raw, "PBKDF2", false, ["deriveKey"]).then(function (base) {
       return crypto.subtle.deriveKey(
         { name: "PBKDF2", hash: "SHA-256", salt: bytes(envelope.salt), iterations: envelope.iter },
-        base, { name: "AES-GCM", length: 256 }, true, ["decrypt"]);
+        base, { name: "AES-GCM", length: 256 }, false, ["decrypt"]);  // never extractable
     });
   }
 
@@ -72,14 +96,13 @@
 
   function reveal(html) {
     main.innerHTML = html;
-    if (stored()) {
+    if (kept) {
       var lock = document.createElement("button");
       lock.type = "button";
       lock.className = "pp-lock";
-      lock.textContent = "Forget my passphrase in this tab";
+      lock.textContent = "Forget me on this device";
       lock.addEventListener("click", function () {
-        forget();
-        location.reload();
+        forget().then(function () { location.reload(); });
       });
       main.appendChild(lock);
     }
@@ -87,14 +110,15 @@
   }
 
   function remembered() {
-    /* {salt, key}: the key derived for this page's salt; a rebuilt page has a new salt. */
-    try {
-      var saved = JSON.parse(stored() || "null");
-      if (!saved || saved.salt !== envelope.salt) return Promise.reject(new Error("none"));
-      return crypto.subtle.importKey("raw", bytes(saved.key), "AES-GCM", false, ["decrypt"]);
-    } catch (e) {
-      return Promise.reject(e);
-    }
+    /* The key derived for this page's salt; a rebuilt page has a new salt. */
+    return stored().then(function (saved) {
+      if (!saved || saved.salt !== envelope.salt || !(saved.key instanceof CryptoKey)) {
+        if (saved) forget();
+        throw new Error("none");
+      }
+      kept = true;
+      return saved.key;
+    });
   }
 
   function submit(event) {
@@ -109,14 +133,7 @@
     deriveKey(input.value)
       .then(function (k) { key = k; return decrypt(k); })
       .then(function (html) {
-        if (remember.checked) {
-          return crypto.subtle.exportKey("raw", key).then(function (raw) {
-            store(JSON.stringify({ salt: envelope.salt, key: base64(raw) }));
-            return html;
-          });
-        }
-        forget();
-        return html;
+        return (remember.checked ? store(key) : forget()).then(function () { return html; });
       })
       .then(reveal, function () {
         button.disabled = false;
@@ -153,8 +170,9 @@
     }
     show.addEventListener("change", function () { input.type = show.checked ? "text" : "password"; });
     form.addEventListener("submit", submit);
+    try { sessionStorage.removeItem("dipgen-private:" + page); } catch (e) { /* an older dipgen kept raw keys there */ }
     remembered().then(decrypt).then(reveal, function () {
-      if (stored()) forget();
+      if (kept) forget();
       input.focus();
     });
   }
