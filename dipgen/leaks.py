@@ -132,6 +132,20 @@ def _calendar_leaks(rel: str, own: str, secrets: Secrets) -> list[Leak]:
     return []
 
 
+def _early_totals(rel: str, raw: str, own: str) -> list[Leak]:
+    """Centre totals on a season page other than a Winter's: before the year is over, the
+    totals would tell whether there were retreats to wait for."""
+    head = rel[len(own):].split("/", 1)[0]
+    try:
+        phase = Phase.from_slug(head.split(".", 1)[0])
+    except ValueError:
+        return []
+    if phase.season_index != 2 and 'class="dg-counts"' in raw:
+        return [Leak(rel, f"the centre totals before Winter {phase.year} is published",
+                     "a table of centre totals on a Spring or Fall page")]
+    return []
+
+
 # ----------------------------------------------------------------------------- text
 
 def _text_of(raw: str, suffix: str) -> str:
@@ -368,6 +382,8 @@ def scan_site(site_dir: Path | str, histories: list[History], prefix: str = "gam
                 leaks.extend(_scan_search_index(rel, raw, own, needles, elsewhere))
                 continue
             leaks.extend(_scan_text(rel, raw, path.suffix.lower(), needles if rel.startswith(own) else elsewhere))
+            if rel.startswith(own) and history.game.variant.hidden:
+                leaks.extend(_early_totals(rel, raw, own))
             if rel.startswith(own) and path.suffix.lower() == ".svg" and "/maps/" in rel:
                 phase, is_map = _map_phase(path.name)
                 if is_map:

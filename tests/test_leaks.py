@@ -179,6 +179,7 @@ def _write(files: dict[str, str], root: Path) -> Path:
 @pytest.mark.parametrize("upto,found", [
     ("1902-fall", "that the game waits for Fall 1902 retreats"),  # the status names the retreats due
     (None, "that Fall 1902 retreats took place"),                    # a page for the retreats
+    (None, "the centre totals before Winter 1903 is published"),     # totals on a Fall page
 ])
 def test_a_calendar_that_follows_hidden_phases_is_caught(tmp_path, monkeypatch, upto, found):
     """Were the public pages to follow the game's real phases instead of the fixed public
