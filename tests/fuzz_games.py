@@ -27,9 +27,11 @@ names (a dot, a space, capitals, a game.yaml instead of game.yml, a folder with 
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import enum
 import os
+import signal
 from pathlib import Path
 
 import yaml
@@ -82,6 +84,7 @@ def deep(n: int, style: str = "flow") -> str:
         return "[" * n + "]" * n
     if style == "map":
         return "{a: " * n + "1" + "}" * n
+    n = min(n, 400)  # block nesting costs n² bytes: 400 levels make 160 kB
     return "".join("  " * i + "- \n" for i in range(n)) + "  " * n + "- x\n"  # block sequences
 
 
@@ -230,10 +233,10 @@ def games_trees(draw, max_games: int = 3) -> dict[str, dict[str, bytes | Special
     return {name: draw(game_folders(max_phases=3)) for name in names}
 
 
-def write_game(folder: Path, spec: dict[str, bytes | Special]) -> Path:
+def write_game(folder: Path, spec: dict[str, bytes | Special], outside: Path | None = None) -> Path:
     """Make the game folder `spec` describes; returns it."""
     folder.mkdir(parents=True, exist_ok=True)
-    outside = folder.parent / f"{folder.name}-outside.yml"
+    outside = (outside or folder.parent) / f"{folder.name}-outside.yml"
     outside.write_text("orders:\n  England: [F Lon - NTH]\npress: from outside the game folder\n")
     for name, content in spec.items():
         path = folder / name
@@ -255,5 +258,21 @@ def write_games(root: Path, tree: dict[str, dict[str, bytes | Special]]) -> Path
     """Make a games/ folder from `games_trees`; returns it."""
     root.mkdir(parents=True, exist_ok=True)
     for name, spec in tree.items():
-        write_game(root / name, spec)
+        write_game(root / name, spec, outside=root.parent)
     return root
+
+
+@contextlib.contextmanager
+def time_limit(seconds: int):
+    """Fail with TimeoutError instead of hanging (a FIFO read, an alias bomb): SIGALRM, so
+    only in the main thread, where pytest runs tests."""
+    def hung(signum, frame):
+        raise TimeoutError(f"did not finish within {seconds}s")
+
+    old = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
