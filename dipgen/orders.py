@@ -359,9 +359,7 @@ def for_phase(order: Order, kind: str) -> Order:
             return Disband(order.unit)
     if kind == "adjustments" and isinstance(order, Disband):
         return Remove(order.unit)
-    if kind == "movement" and isinstance(order, Retreat):
-        return Move(order.unit, order.dest)
-    return order
+    return order  # a retreat written in a movement phase stays one: an error, not a move
 
 
 def ordered_unit(order: Order) -> UnitRef | None:

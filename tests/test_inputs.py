@@ -97,3 +97,32 @@ def test_unreadable_dates_and_numbers_are_errors_with_a_line(make_game):
 def test_a_list_or_mapping_as_a_key_is_an_error(make_game):
     path = make_game({"1901-spring.yml": "orders:\n  ? {F Lon: NTH}\n  : x\n"})
     assert error(path, "a key must be a name").line == 2
+
+
+# ---------------------------------------------------------------- orders and warnings in the replay
+
+def test_a_retreat_in_a_movement_phase_is_not_read_as_a_move(make_game):
+    p = error(make_game({"1901-spring.yml": "orders:\n  England: [F Lon R ENG]\n"}), "not an order for Spring 1901")
+    assert p.line == 2 and "F Lon - ENG" in p.hint
+
+
+DISLODGED = {  # Germany's army in Burgundy is dislodged in Fall 1901; Paris, whence the attack came, is closed
+    "1901-spring.yml": "orders:\n  Germany: [A Mun - Bur]\n",
+    "1901-fall.yml": "orders:\n  France: [A Par - Bur, A Mar S A Par - Bur]\n  Germany: [A Bur H]\n",
+}
+
+
+def test_an_illegal_retreat_is_warned_as_a_disband(make_game):
+    h = replay(load_game(make_game({**DISLODGED, "1901-fall-retreats.yml": "orders:\n  Germany: [A Bur - Par]\n"})))
+    [w] = h.warnings
+    assert w.line == 2 and "cannot retreat to Paris" in w.message and w.message.endswith("the army is disbanded")
+    assert "holds" not in w.message
+
+
+def test_warnings_come_with_the_errors_of_later_phases(make_game, capsys):
+    misorder = "orders:\n  France: [A Par - Mun]\n"
+    for fall, fault in (("orders:\n  France: [A Pic - Bel]\n", "France has no unit in Picardy"),):  # found in the replay
+        path = make_game({"1901-spring.yml": misorder, "1901-fall.yml": fall}, slug="g" + str(len(fall)))
+        status, err = check(capsys, path)
+        assert status == 1 and "1901-spring.yml:2: warning: 'A Par - Mun' cannot be carried out" in err
+        assert "1901-fall.yml:2: error: " in err and fault in err and f"{path}: 1 error(s)" in err
