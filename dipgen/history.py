@@ -15,7 +15,7 @@ from typing import Mapping
 from .engine.adjustments import _build
 from .engine.results import OrderResult
 from .errors import GameError, Problem, display_path
-from .game import Game, OrderLine, PhaseFile
+from .game import Game, OrderLine, PhaseFile, load_game
 from .orders import Build, Disband, Move, Order, Remove, Retreat, Waive
 from .phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
 from .position import Dislodged, Position, Unit
@@ -388,3 +388,19 @@ def replay(game: Game) -> History:
     """Adjudicate every phase of `game`. Raises GameError on anything the GM must fix."""
     return _Replay(game).run()
 
+
+def replay_folder(path) -> History:
+    """Read and adjudicate a game folder. When phase files are broken, the phases before the
+    first broken one are still played, so that their problems and warnings are reported with
+    the rest rather than after the GM has fixed the later file."""
+    try:
+        game = load_game(path)
+    except GameError as e:
+        if e.partial is None:
+            raise
+        try:
+            earlier = replay(e.partial).warnings
+        except GameError as inner:
+            earlier = inner.problems
+        raise GameError(earlier + e.problems) from None
+    return replay(game)

@@ -239,3 +239,44 @@ def kind_of(value) -> str:
     if isinstance(value, (list, tuple)):
         return "a list"
     return "binary data" if isinstance(value, bytes) else "a value of another kind"
+
+
+def text_field(data: dict, key: str, file: str, problems: list[Problem], example: str = "...") -> str:
+    """``data[key]`` as text: '' when absent or empty; a value of another type is a problem
+    naming the line, the type expected and the fix (`example`: a value written right)."""
+    value = data.get(key)
+    if value is None or isinstance(value, str):
+        return str(value or "")
+    if isinstance(value, (dict, list)):
+        hint = f"write one text; for several lines:\n      {key}: |\n        first line\n        second line"
+    else:
+        hint = f'put it in quotes, e.g. {key}: "{example}"'
+    problems.append(Problem(file, line_of(data, key), f"{key} must be text, not {kind_of(value)}", hint))
+    return ""
+
+
+def power_key(board, key, file: str, line: int | None, problems: list[Problem]) -> str | None:
+    """The power a mapping key (or a list item) names, or None with a problem."""
+    if not isinstance(key, str):
+        problems.append(Problem(file, line, f"expected the name of a power here, not {kind_of(key)}",
+                                f"powers: {', '.join(board.powers)}"))
+        return None
+    try:
+        return board.power_name(key)
+    except ValueError as e:
+        problems.append(Problem(file, line, str(e)))
+        return None
+
+
+def by_power(board, mapping: dict, file: str, problems: list[Problem], where: str, hint: str):
+    """(power, value, line of its key) for each key of a mapping of powers; a key that names no
+    power, or a power named twice ("England" and "england"), is a problem."""
+    seen: set[str] = set()
+    for key, value in mapping.items():
+        line = line_of(mapping, key)
+        power = power_key(board, key, file, line, problems)
+        if power in seen:
+            problems.append(Problem(file, line, f"{power} appears twice {where}", hint))
+        elif power is not None:
+            seen.add(power)
+            yield power, value, line
