@@ -316,3 +316,11 @@ def test_warnings_come_with_the_errors_of_later_phases(make_game, capsys):
         status, err = check(capsys, path)
         assert status == 1 and "1901-spring.yml:2: warning: 'A Par - Mun' cannot be carried out" in err
         assert "1901-fall.yml:2: error: " in err and fault in err and f"{path}: 1 error(s)" in err
+
+
+def test_the_example_generator_writes_a_phase_nobody_ordered_in_as_dipgen_reads_it(make_game):
+    from tools.example_games import PhaseLog, phase_yaml
+
+    text = phase_yaml(PhaseLog(phase=None, before=None, after=None, texts={}, orders={}), set())
+    h = replay(load_game(make_game({"1901-spring.yml": text})))
+    assert len(h.records[0].nmr) == 7
