@@ -490,10 +490,20 @@ def discover_games(root: Path | str) -> list[Path]:
 
 def holds_games(path: Path | str) -> bool:
     """Whether a folder named on the command line is a folder of games rather than a game:
-    it has game folders and no YAML files of its own."""
+    it has game folders, and no file of a game of its own (game.yml, however spelt, or a
+    phase file)."""
     path = Path(path)
-    return (path.is_dir() and bool(discover_games(path))
-            and not any(f.suffix.lower() in (".yml", ".yaml") for f in path.iterdir() if not f.is_dir()))
+    return path.is_dir() and bool(discover_games(path)) and not any(map(_game_file_name, path.iterdir()))
+
+
+def _game_file_name(file: Path) -> bool:
+    if file.suffix.lower() not in (".yml", ".yaml") or file.is_dir():
+        return False
+    try:
+        Phase.from_slug(file.stem)
+        return True
+    except ValueError:
+        return file.stem.lower() == "game"
 
 
 def player_map(game: Game) -> Mapping[str, str]:

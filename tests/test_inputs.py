@@ -190,6 +190,13 @@ def test_a_misnamed_game_yml_is_an_error_not_a_vanished_game(make_game, capsys, 
     assert status == 1 and f"{path}: error: no game.yml in this folder" in err and f"rename {name} to game.yml" in err
 
 
+def test_a_stray_yaml_file_beside_the_games_is_no_game(make_game, capsys):
+    path = make_game({"1901-spring.yml": SPRING})
+    (path.parent / "notes.yml").write_text("just: notes\n")
+    status, err = check(capsys, path.parent)
+    assert status == 0, err
+
+
 def test_phase_files_without_game_yml_are_an_error(make_game, capsys):
     path = make_game({"1901-spring.yml": SPRING})
     (path / "game.yml").unlink()
