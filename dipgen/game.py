@@ -285,9 +285,8 @@ def _read_phases(variant: Variant, path: Path, first: Phase,
         if file.name in ("game.yml", SECRETS_FILE) or file.name.startswith("."):
             continue
         stem, suffix = file.stem, file.suffix.lower()
-        phase_like = suffix in (".yml", ".yaml") or re.fullmatch(r"\d+-[a-z-]+", file.name.lower())
         if file.is_dir():
-            if phase_like:  # a folder where a phase file should be is not silently skipped
+            if suffix in (".yml", ".yaml") or _is_phase_name(file.name):  # not silently skipped
                 problems.append(Problem(name, None, "a folder where a phase file should be",
                                         "a phase file is a plain file; remove the folder or put the file in its place"))
             continue  # the GM's own folders (pictures, drafts) are no business of dipgen
@@ -497,13 +496,16 @@ def holds_games(path: Path | str) -> bool:
 
 
 def _game_file_name(file: Path) -> bool:
-    if file.suffix.lower() not in (".yml", ".yaml") or file.is_dir():
-        return False
+    return (file.suffix.lower() in (".yml", ".yaml") and not file.is_dir()
+            and (file.stem.lower() == "game" or _is_phase_name(file.stem)))
+
+
+def _is_phase_name(name: str) -> bool:
     try:
-        Phase.from_slug(file.stem)
+        Phase.from_slug(name)
         return True
     except ValueError:
-        return file.stem.lower() == "game"
+        return False
 
 
 def player_map(game: Game) -> Mapping[str, str]:

@@ -88,7 +88,8 @@ def test_a_fifo_as_game_yml_is_an_error_not_a_hang(make_game):
 def test_a_folder_where_a_phase_file_should_be_is_an_error(make_game):
     path = make_game({"1901-spring.yml": SPRING})
     (path / "1901-fall.yml").mkdir()
-    (path / "pictures").mkdir()  # the GM's own folder: left alone
+    (path / "pictures").mkdir()  # the GM's own folders: left alone
+    (path / "1901-drafts").mkdir()
     p = error(path, "a folder where a phase file should be")
     assert p.file.endswith("1901-fall.yml")
 
