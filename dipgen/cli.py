@@ -13,27 +13,21 @@ EPILOG = "Run 'dipgen COMMAND --help' for what each command takes."
 
 def _games(paths: list[str]) -> list[Path]:
     """Game folders named on the command line; a folder of games stands for all of them."""
-    from .game import discover_games
+    from .game import discover_games, holds_games
 
-    if not paths:
-        paths = ["games"]
     out: list[Path] = []
-    for p in map(Path, paths):
-        if (p / "game.yml").exists():
-            out.append(p)
-        elif p.is_dir() and discover_games(p):
-            out.extend(discover_games(p))
-        else:
-            out.append(p)  # load_game says what is wrong with it
+    for p in map(Path, paths or ["games"]):
+        # every folder in a folder of games is a game; load_game says what is wrong with one that is not
+        out.extend(discover_games(p) if holds_games(p) else [p])
     return out
 
 
 def _load(path: Path):
-    from .game import SECRETS_FILE, load_game
-    from .history import replay
+    from .game import SECRETS_FILE
+    from .history import replay_folder
     from .secrets import load_secrets
 
-    history = replay(load_game(path))
+    history = replay_folder(path)
     if (path / SECRETS_FILE).exists():  # checked too, so that a broken one never reaches the build
         load_secrets(path / SECRETS_FILE, history.game.variant.powers())
     return history

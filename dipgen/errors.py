@@ -21,10 +21,12 @@ class Problem:
 
 
 class GameError(Exception):
-    """One or more problems in a game's files."""
+    """One or more problems in a game's files (warnings found on the way included).
+    `partial`: when only phase files are at fault, the game up to the first broken one."""
 
-    def __init__(self, problems: list[Problem]):
+    def __init__(self, problems: list[Problem], partial=None):
         self.problems = problems
+        self.partial = partial
         super().__init__("\n".join(str(p) for p in problems))
 
 

@@ -6,17 +6,18 @@
 
 from __future__ import annotations
 
+import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Mapping
 
 from .board import UnknownName
 from .errors import GameError, Problem, display_path
-from .orders import Order, OrderSyntaxError, for_phase, parse_order
+from .orders import Order, OrderSyntaxError, UnknownUnitKind, for_phase, parse_order
 from .phase import Phase
 from .variants import Variant, get_variant
-from .yamlio import line_of, load, unknown_keys
+from .yamlio import by_power, kind_of, line_of, load, power_key, text_field, unknown_keys
 
 GAME_KEYS = {"title", "variant", "gm", "players", "start", "end", "reveal", "seed_sha256", "description", "map"}
 PHASE_KEYS = {"orders", "press", "notes"}
@@ -88,115 +89,240 @@ class Game:
         return [who for who, _ in self.players.get(power, [])]
 
 
-def _text(value) -> str:
-    """A value as text; a string from the file keeps its line (`yamlio.Text`), for the site's messages."""
-    return "" if value is None else value if isinstance(value, str) else str(value)
+#: A game folder's name, which is the game's address on the site (as `dipgen new` makes them)
+SLUG = re.compile(r"[a-z0-9][a-z0-9-]*")
+#: If nobody sent orders, the file still says so: an empty orders mapping is taken for a mistake
+NONE_SENT = "if nobody sent orders, list each power with an empty list, e.g. England: []"
+_ORDERS_EXAMPLE = "e.g.\n      orders:\n        England: [F Lon - NTH, F Edi - NWG, A Lvp - Yor]\n        France: []"
+
+
+def suggest_slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "my-game"
 
 
 def load_game(path: Path | str) -> Game:
-    """Read a game folder. Raises GameError listing every problem found."""
+    """Read a game folder. Raises GameError listing every problem found; when only phase files
+    are at fault, the error carries the game up to the first broken phase (`GameError.partial`),
+    so that what comes before can still be checked."""
     path = Path(path)
+    folder = display_path(path)
+    if not path.is_dir():
+        raise GameError([Problem(folder, None, "no such game folder",
+                                 "games live in games/<slug>/; create one with 'dipgen new <slug>'")])
     problems: list[Problem] = []
+    slug = Path(os.path.abspath(path)).name  # its name in games/, even if the folder is a link
+    if not SLUG.fullmatch(slug):
+        problems.append(Problem(folder, None, f"{slug!r} cannot name a game folder: the name is the game's address "
+                                              "on the site", f"rename the folder to {suggest_slug(slug)!r} (lower case "
+                                                             "letters, digits and dashes)"))
     game_file = path / "game.yml"
     gname = display_path(game_file)
-    if not path.is_dir():
-        raise GameError([Problem(display_path(path), None, "no such game folder",
-                                 "games live in games/<slug>/; create one with 'dipgen new <slug>'")])
-    if not game_file.exists():
-        raise GameError([Problem(gname, None, "the game has no game.yml",
-                                 f"create it with 'dipgen new {path.name}' or copy one from another game")])
-    data = load(game_file)
-    if not isinstance(data, dict):
-        raise GameError([Problem(gname, 1, "game.yml must be a mapping of keys such as title, gm and players")])
-
     try:
-        variant = get_variant(data.get("variant") or "standard")
+        if not os.path.lexists(game_file):
+            raise GameError([_no_game_file(path, folder, slug)])
+        data = load(_inside(path, game_file))
+    except GameError as e:
+        raise GameError(problems + e.problems)
+    if not isinstance(data, dict):
+        raise GameError(problems + [Problem(gname, 1, "game.yml must be a mapping of keys such as title, gm and players",
+                                            "e.g.\n      title: Spring Offensive\n      gm: Jane Doe\n      players:\n"
+                                            "        England: Alice")])
+    try:
+        variant = get_variant(text_field(data, "variant", gname, problems, "standard") or "standard")
     except ValueError as e:
-        raise GameError([Problem(gname, line_of(data, "variant"), str(e))])
-    problems.extend(unknown_keys(data, GAME_KEYS | set(getattr(variant, "game_keys", ())), gname, "in game.yml"))
-    for key in ("title", "gm", "players"):
-        if not data.get(key):
-            problems.append(Problem(gname, None, f"game.yml needs {key!r}",
-                                    {"title": "e.g. title: Spring Offensive",
-                                     "gm": "e.g. gm: Jane Doe",
-                                     "players": "a mapping of power to player, e.g. England: Alice"}[key]))
+        raise GameError(problems + [Problem(gname, line_of(data, "variant"), str(e))])
+    problems.extend(unknown_keys(data, GAME_KEYS | set(variant.game_keys), gname, "in game.yml"))
+    title = text_field(data, "title", gname, problems, "Spring Offensive")
+    gm = text_field(data, "gm", gname, problems, "Jane Doe")
+    for key, value, example in (("title", title, "title: Spring Offensive"), ("gm", gm, "gm: Jane Doe")):
+        if not value.strip() and isinstance(data.get(key), (str, type(None))):
+            problems.append(Problem(gname, line_of(data, key), f"game.yml needs {key!r}", f"e.g. {example}"))
+    description = text_field(data, "description", gname, problems)
+    players = _read_players(variant, data, gname, problems)
+
+    start, ending, reveal, seed = _read_settings(variant, data, gname, problems)
+    game_ok = not any(p.severity == "error" for p in problems)
+    phases, broken = _read_phases(variant, path, Phase(start, 0), problems)
+    game = Game(slug=slug, path=path, title=title, variant=variant, gm=gm, players=players, start=start,
+                phases=phases, ending=ending, reveal=reveal, description=description, seed_sha256=seed, raw=dict(data))
+    if any(p.severity == "error" for p in problems):
+        partial = None
+        if game_ok:  # the phases before the first broken one can still be played
+            partial = replace(game, phases={ph: pf for ph, pf in phases.items() if not broken or ph < min(broken)},
+                              ending=game.ending if not broken else None)
+        raise GameError(problems, partial=partial)
+    return game
+
+
+def _read_settings(variant: Variant, data: dict, gname: str, problems: list[Problem]):
+    """game.yml's optional keys, checked: start, end, reveal, map and seed_sha256."""
     board = variant.board
     start = data.get("start", board.start_year)
-    if not isinstance(start, int) or not 1000 <= start <= 9999:
-        problems.append(Problem(gname, line_of(data, "start"), f"start must be a year such as 1901, not {start!r}"))
+    if isinstance(start, bool) or not isinstance(start, int) or not 1000 <= start <= 9999:
+        what = "a year outside 1000-9999" if isinstance(start, int) and not isinstance(start, bool) else kind_of(start)
+        problems.append(Problem(gname, line_of(data, "start"), f"start must be a year such as {board.start_year}, "
+                                f"not {what}", f"write the year alone, e.g. start: {board.start_year}"))
         start = board.start_year
+    ending = None
+    if data.get("end") is not None:
+        ending = _read_end(board, data["end"], gname, line_of(data, "end"), problems)
+    reveal = data.get("reveal", "end")
+    if not isinstance(reveal, str) or reveal.lower() not in ("end", "now"):
+        what = repr(str(reveal)) if isinstance(reveal, str) else kind_of(reveal)
+        problems.append(Problem(gname, line_of(data, "reveal"), f"reveal must be 'end' or 'now', not {what}",
+                                "reveal: end publishes a hidden game when it ends; reveal: now publishes it at once"))
+        reveal = "end"
+    map_name = data.get("map", variant.board_name)
+    if not isinstance(map_name, str) or map_name.strip().lower() != variant.board_name:
+        what = repr(str(map_name)) if isinstance(map_name, str) else kind_of(map_name)
+        problems.append(Problem(gname, line_of(data, "map"), f"{variant.title} is played on the {variant.board_name} "
+                                f"map, not {what}", f"write map: {variant.board_name}, or leave map out"))
+    seed = data.get("seed_sha256")
+    if seed is not None and not (isinstance(seed, str) and re.fullmatch(r"[0-9a-fA-F]{64}", seed)):
+        what = "" if isinstance(seed, str) else f", not {kind_of(seed)}"
+        problems.append(Problem(gname, line_of(data, "seed_sha256"), "seed_sha256 must be the SHA-256 of the game's "
+                                f"secret seed: 64 hexadecimal digits{what}", 'in quotes, e.g. seed_sha256: "9f86d081..."'))
+        seed = None
+    return start, ending, str(reveal).lower(), str(seed) if seed else None
 
-    players: dict[str, list[tuple[str, Phase | None]]] = {}
-    raw_players = data.get("players") or {}
-    if not isinstance(raw_players, dict):
-        problems.append(Problem(gname, line_of(data, "players"), "players must map each power to its player",
-                                "e.g.\n      players:\n        England: Alice\n        France: Bob"))
-        raw_players = {}
-    for key, who in raw_players.items():
+
+def _inside(folder: Path, file: Path) -> Path:
+    """`file`, if it is inside the game folder once symlinks are followed. A link out of the
+    folder is refused: a game's files are its own, and the build must not publish what a link
+    happens to point at on the machine that builds it."""
+    if file.is_symlink():
         try:
-            power = board.power_name(str(key))
-        except UnknownName as e:
-            problems.append(Problem(gname, line_of(raw_players, key), str(e)))
-            continue
-        entries: list[tuple[str, Phase | None]] = []
-        if isinstance(who, list):  # a power that changed hands: [{name:, from: 1903-spring}, ...]
-            for item in who:
-                if isinstance(item, dict) and "name" in item:
-                    since = None
-                    if item.get("from"):
-                        try:
-                            since = Phase.from_slug(str(item["from"]))
-                        except ValueError as e:
-                            problems.append(Problem(gname, line_of(item, "from"), str(e)))
-                    entries.append((_text(item["name"]), since))
-                else:
-                    entries.append((_text(item), None))
-        else:
-            entries.append((_text(who), None))
-        players[power] = entries
+            file.resolve().relative_to(folder.resolve())
+        except (ValueError, OSError, RuntimeError):
+            raise GameError([Problem(display_path(file), None, "a link to a file outside the game folder",
+                                     "copy the file into the game folder instead of linking to it")]) from None
+    return file
+
+
+def _no_game_file(path: Path, folder: str, slug: str) -> Problem:
+    near = sorted(f.name for f in path.iterdir() if f.name.lower() in ("game.yml", "game.yaml"))
+    phase_files = [f.name for f in path.iterdir() if f.suffix.lower() in (".yml", ".yaml")]
+    if near:
+        hint = f"rename {near[0]} to game.yml (exactly that name)"
+    elif phase_files:
+        hint = "a game's phase files need a game.yml beside them, with title, gm and players"
+    else:
+        hint = ("a game folder holds game.yml and the phase files: write its game.yml (see 'The files of a game' "
+                "in README.md), or delete the folder")
+    return Problem(folder, None, "no game.yml in this folder", hint)
+
+
+def _read_players(variant: Variant, data: dict, gname: str, problems: list[Problem]) -> dict:
+    players: dict[str, list[tuple[str, Phase | None]]] = {}
+    example = "e.g.\n      players:\n        England: Alice\n        France: Bob"
+    raw = data.get("players")
+    if raw is None or raw == {}:
+        problems.append(Problem(gname, line_of(data, "players"), "game.yml needs 'players'",
+                                "a mapping of power to player, e.g. England: Alice"))
+        return players
+    if not isinstance(raw, dict):
+        problems.append(Problem(gname, line_of(data, "players"),
+                                f"players must map each power to its player, not be {kind_of(raw)}", example))
+        return players
+    for power, who, kline in by_power(variant.board, raw, gname, problems, "under players",
+                                      "keep one; a power that changed hands lists its players under one key"):
+        players[power] = _player_entries(power, who, gname, kline, problems)
     for power in variant.powers():
-        if power not in players and raw_players:
+        if power not in players:
             problems.append(Problem(gname, line_of(data, "players"), f"no player named for {power}",
                                     f"add '{power}: <name>' under players (write 'civil disorder' if nobody plays it)"))
+    return players
 
-    ending = None
-    raw_end = data.get("end")
-    if raw_end:
-        ending = _read_end(board, raw_end, gname, line_of(data, "end"), problems)
 
-    reveal = str(data.get("reveal", "end")).lower()
-    if reveal not in ("end", "now"):
-        problems.append(Problem(gname, line_of(data, "reveal"), f"reveal must be 'end' or 'now', not {reveal!r}"))
+def _player_entries(power: str, who, gname: str, kline, problems: list[Problem]) -> list[tuple[str, Phase | None]]:
+    """A power's players: a name, or a list of {name:, from:} for a power that changed hands."""
+    if who is None or isinstance(who, str):
+        if not (who or "").strip():
+            problems.append(Problem(gname, kline, f"no player named for {power}",
+                                    f"write {power}: <name> (write 'civil disorder' if nobody plays it)"))
+        return [(str(who or ""), None)]
+    example = ("e.g.\n      Austria:\n        - name: Mirela Vasic\n        - name: Tomas Kral\n"
+               "          from: 1905-fall")
+    if not isinstance(who, list) or not who:
+        problems.append(Problem(gname, kline, f"{power}'s player must be a name, or a list of players with name and "
+                                              f"from, not {kind_of(who)}", example))
+        return []
+    entries: list[tuple[str, Phase | None]] = []
+    for item in who:
+        line = line_of(item) or kline
+        name = item.get("name") if isinstance(item, dict) else None
+        if not isinstance(name, str) or not name.strip():
+            problems.append(Problem(gname, line, f"each of {power}'s players needs name: (and from: for all but "
+                                                 "the first)", example))
+            continue
+        problems.extend(unknown_keys(item, {"name", "from"}, gname, f"in {power}'s players"))
+        since = None
+        raw_from = item.get("from")
+        if raw_from is not None:
+            try:
+                if not isinstance(raw_from, str):
+                    raise ValueError(f"from must be a phase such as 1905-fall, not {kind_of(raw_from)}")
+                since = Phase.from_slug(raw_from)
+            except ValueError as e:
+                problems.append(Problem(gname, line_of(item, "from"), str(e)))
+                continue
+        if entries and (since is None or entries[-1][1] is not None and since <= entries[-1][1]):
+            problems.append(Problem(gname, line, f"{power}'s player {str(name)!r} needs from: the first phase they "
+                                                 "played, later than the player before", example))
+            continue
+        entries.append((str(name), since))
+    return entries
 
+
+def _read_phases(variant: Variant, path: Path, first: Phase,
+                 problems: list[Problem]) -> tuple[dict[Phase, PhaseFile], list[Phase]]:
+    """The phase files of a game folder, and the phases whose files have errors."""
     phases: dict[Phase, PhaseFile] = {}
+    names: dict[Phase, str] = {}
+    broken: list[Phase] = []
     for file in sorted(path.iterdir()):
-        if file.name in ("game.yml", SECRETS_FILE) or file.name.startswith(".") or file.is_dir():
+        name = display_path(file)
+        if file.name in ("game.yml", SECRETS_FILE) or file.name.startswith("."):
             continue
-        if file.suffix.lower() not in (".yml", ".yaml"):
-            if file.suffix.lower() in (".md", ".txt", ".png", ".svg", ".jpg"):
+        stem, suffix = file.stem, file.suffix.lower()
+        if file.is_dir():
+            if suffix in (".yml", ".yaml") or _is_phase_name(file.name):  # not silently skipped
+                problems.append(Problem(name, None, "a folder where a phase file should be",
+                                        "a phase file is a plain file; remove the folder or put the file in its place"))
+            continue  # the GM's own folders (pictures, drafts) are no business of dipgen
+        if suffix not in (".yml", ".yaml"):
+            if suffix in (".md", ".txt", ".png", ".svg", ".jpg"):
                 continue  # the GM's own notes and pictures
-            problems.append(Problem(display_path(file), None, "not a YAML file; phase files are named like 1901-spring.yml"))
+            problems.append(Problem(name, None, "not a YAML file; phase files are named like 1901-spring.yml"))
+            continue
+        if file.name.lower() in ("game.yml", "game.yaml", "secrets.yml", "secrets.yaml"):
+            real = "game.yml" if stem.lower() == "game" else SECRETS_FILE
+            problems.append(Problem(name, None, f"dipgen reads {real}, spelt exactly so; this file is not read",
+                                    f"merge it into {real} and delete it" if (path / real).exists()
+                                    else f"rename it to {real}"))
             continue
         try:
-            phase = Phase.from_slug(file.stem)
+            phase = Phase.from_slug(stem)
         except ValueError:
-            problems.append(Problem(display_path(file), None, f"{file.name!r} is not a phase file name",
-                                    _name_hint(file.stem)))
+            problems.append(Problem(name, None, f"{file.name!r} is not a phase file name", _name_hint(stem)))
             continue
-        if file.suffix.lower() == ".yaml" and (path / f"{file.stem}.yml").exists():
-            problems.append(Problem(display_path(file), None, f"both {file.stem}.yml and {file.name} exist", "keep one"))
+        if phase in names:
+            problems.append(Problem(name, None, f"both {names[phase]} and {file.name} are the file of {phase.name}",
+                                    "keep one"))
             continue
+        names[phase] = file.name
+        if phase < first:
+            problems.append(Problem(name, None, f"{phase.name} is before the game's start in Spring {first.year}",
+                                    "correct start: in game.yml, or this file's name"))
+            continue
+        before = len(problems)
         try:
-            phases[phase] = _read_phase(variant, phase, file, problems)
+            phases[phase] = _read_phase(variant, phase, _inside(path, file), problems, first)
         except GameError as e:
             problems.extend(e.problems)
-    if any(p.severity == "error" for p in problems):
-        raise GameError(problems)
-    return Game(
-        slug=path.name, path=path, title=_text(data["title"]), variant=variant, gm=_text(data["gm"]),
-        players=players, start=start, phases=phases, ending=ending, reveal=reveal,
-        description=_text(data.get("description")), seed_sha256=data.get("seed_sha256"), raw=dict(data),
-    )
+        if any(p.severity == "error" for p in problems[before:]):
+            broken.append(phase)
+    return phases, broken
 
 
 def _name_hint(stem: str) -> str:
@@ -213,7 +339,8 @@ def _name_hint(stem: str) -> str:
 
 def _read_end(board, raw, gname, line, problems) -> Ending | None:
     if not isinstance(raw, dict):
-        problems.append(Problem(gname, line, "end must be a mapping, e.g. end: {draw: [England, France]}"))
+        problems.append(Problem(gname, line, f"end must be a mapping, not {kind_of(raw)}",
+                                "e.g. end: {draw: [England, France]}"))
         return None
     problems.extend(unknown_keys(raw, END_KEYS, gname, "under end", hint="use draw: [powers], concession: power, "
                                  "or abandoned: reason; optionally phase: 1910-fall"))
@@ -222,30 +349,38 @@ def _read_end(board, raw, gname, line, problems) -> Ending | None:
         problems.append(Problem(gname, line, "end needs exactly one of draw, concession or abandoned"))
         return None
     kind = kinds[0]
+    kline = line_of(raw, kind)
     powers: list[str] = []
     if kind in ("draw", "concession"):
         names = raw[kind] if isinstance(raw[kind], list) else [raw[kind]]
         for n in names:
-            try:
-                powers.append(board.power_name(str(n)))
-            except UnknownName as e:
-                problems.append(Problem(gname, line_of(raw, kind), str(e)))
+            power = power_key(board, n, gname, kline, problems)
+            if power in powers:
+                problems.append(Problem(gname, kline, f"{power} is named twice in the {kind}", "name each power once"))
+            elif power is not None:
+                powers.append(power)
         if kind == "concession" and len(powers) != 1:
-            problems.append(Problem(gname, line_of(raw, kind), "a concession is to one power"))
-        if kind == "draw" and len(powers) < 2:
-            problems.append(Problem(gname, line_of(raw, kind), "a draw is between two or more powers"))
+            problems.append(Problem(gname, kline, "a concession is to one power", "e.g. concession: Turkey"))
+        if kind == "draw" and len(names) < 2:
+            problems.append(Problem(gname, kline, "a draw is between two or more powers",
+                                    "e.g. draw: [England, France]"))
     phase = None
-    if raw.get("phase"):
+    if raw.get("phase") is not None:
         try:
-            phase = Phase.from_slug(str(raw["phase"]))
+            if not isinstance(raw["phase"], str):
+                raise ValueError(f"phase must be the last phase played, such as 1910-fall, not {kind_of(raw['phase'])}")
+            phase = Phase.from_slug(raw["phase"])
         except ValueError as e:
             problems.append(Problem(gname, line_of(raw, "phase"), str(e)))
-    note = _text(raw.get("abandoned") if kind == "abandoned" and not isinstance(raw.get("abandoned"), bool) else raw.get("note"))
+    note = text_field(raw, "note", gname, problems)
+    if kind == "abandoned" and raw["abandoned"] is not True:
+        note = text_field(raw, "abandoned", gname, problems, "the players lost interest")
     return Ending(kind, tuple(powers), phase, note)
 
 
 def split_orders(value) -> list[tuple[str, int | None]]:
-    """An order list or block string -> [(text, line)], skipping blanks and # comments."""
+    """An order list or block string -> [(text, line)], skipping blanks and # comments.
+    Items that are not text are left out (`_read_phase` reports them)."""
     if isinstance(value, str):
         out = []
         base = line_of(value)
@@ -255,59 +390,122 @@ def split_orders(value) -> list[tuple[str, int | None]]:
                 out.append((text, base + i if base else None))
         return out
     if isinstance(value, list):
-        return [(_text(v).split("#", 1)[0].strip(), line_of(v)) for v in value if _text(v).strip()]
+        return [(v.split("#", 1)[0].strip(), line_of(v)) for v in value if isinstance(v, str) and v.split("#", 1)[0].strip()]
     return []
 
 
-def _read_phase(variant: Variant, phase: Phase, file: Path, problems: list[Problem]) -> PhaseFile:
+def _read_phase(variant: Variant, phase: Phase, file: Path, problems: list[Problem], first: Phase) -> PhaseFile:
     name = display_path(file)
     data = load(file)
     if data is None:
-        data = {}
+        raise GameError([Problem(name, None, "the file is empty",
+                                 f"write the orders received; {NONE_SENT}\n    {_ORDERS_EXAMPLE}")])
     if not isinstance(data, dict):
         raise GameError([Problem(name, 1, "a phase file is a mapping with 'orders' (and optionally 'press' and 'notes')",
                                  "e.g.\n      orders:\n        England:\n          - F Lon - NTH")])
-    allowed = PHASE_KEYS | set(getattr(variant, "phase_keys", ()))
-    problems.extend(unknown_keys(data, allowed, name, hint=f"a phase file has {', '.join(sorted(allowed))}"))
-    board = variant.board
+    setup = set(variant.setup_keys)
+    allowed = PHASE_KEYS | set(variant.phase_keys) | setup
+    unknown = unknown_keys(data, allowed, name, hint=f"a phase file has {', '.join(sorted(allowed))}")
+    problems.extend(unknown)
+    for key in sorted(setup & set(data)) if phase != first else ():
+        problems.append(Problem(name, line_of(data, key), f"{key} belongs in the game's first phase file, {first.slug}.yml",
+                                f"it sets up the game; move it to {first.slug}.yml or delete it"))
+    press = text_field(data, "press", name, problems)
+    notes = text_field(data, "notes", name, problems)
     orders: dict[str, list[OrderLine]] = {}
     key_lines: dict[str, int | None] = {}
-    raw_orders = data.get("orders") or {}
-    if not isinstance(raw_orders, dict):
-        problems.append(Problem(name, line_of(data, "orders"), "orders must map each power to its orders",
-                                "e.g.\n      orders:\n        France:\n          - A Par - Bur"))
+    raw_orders = data.get("orders")
+    if not raw_orders and isinstance(raw_orders, (dict, type(None))):
+        if "orders" in data or not unknown:  # a misspelt 'orders' has been reported already
+            problems.append(Problem(name, line_of(data, "orders"), "orders is empty" if "orders" in data else "no orders",
+                                    f"{NONE_SENT}\n    {_ORDERS_EXAMPLE}"))
         raw_orders = {}
-    for key, value in raw_orders.items():
-        kline = line_of(raw_orders, key)
-        try:
-            power = board.power_name(str(key))
-        except UnknownName as e:
-            problems.append(Problem(name, kline, str(e)))
+    elif not isinstance(raw_orders, dict):
+        problems.append(Problem(name, line_of(data, "orders"), f"orders must map each power to its orders, not be "
+                                f"{kind_of(raw_orders)}", "e.g.\n      orders:\n        France:\n          - A Par - Bur"))
+        raw_orders = {}
+    for power, value, kline in by_power(variant.board, raw_orders, name, problems, "under orders",
+                                        "merge its two lists of orders into one"):
+        if value is None:
+            problems.append(Problem(name, kline, f"{power} has nothing after it",
+                                    f"list {power}'s orders under it, or write {power}: [] if {power} sent none"))
             continue
-        if power in orders:
-            problems.append(Problem(name, kline, f"{power} has two lists of orders", "merge them into one"))
+        if not isinstance(value, (str, list)):
+            problems.append(Problem(name, kline, f"{power}'s orders must be a list or a block of lines, not "
+                                                 f"{kind_of(value)}", 'quote each order: - "F Lon - NTH"'))
             continue
-        if value is not None and not isinstance(value, (str, list)):
-            problems.append(Problem(name, kline, f"{power}'s orders must be a list or a block of lines"))
-            continue
-        lines = []
+        for item in value if isinstance(value, list) else ():
+            if isinstance(item, dict):
+                problems.append(Problem(name, line_of(item) or kline, "this order reads as a mapping (key: value): "
+                                        "YAML takes ': ' or '{ }' that way", 'quote the order: - "F Lon - NTH"'))
+            elif item is not None and not isinstance(item, str):
+                problems.append(Problem(name, line_of(item) or kline, f"an order must be text, not {kind_of(item)}",
+                                        'write one order a line, e.g. - "A Par - Bur"'))
+        orders[power] = []
         for text, line in split_orders(value):
-            try:
-                order = for_phase(parse_order(board, text, variant.order_words), phase.kind)
-            except (OrderSyntaxError, UnknownName) as e:
-                problems.append(Problem(name, line or kline, str(e)))
-                continue
-            lines.append(OrderLine(power, text, order, name, line or kline))
-        orders[power] = lines
+            order_line = _order_line(variant, phase, power, text, line or kline, name, problems)
+            if order_line is not None:
+                orders[power].append(order_line)
         key_lines[power] = kline
     extra = {k: data[k] for k in data if k not in PHASE_KEYS and k in allowed}
-    return PhaseFile(phase, file, orders, key_lines, _text(data.get("press")), _text(data.get("notes")), extra)
+    return PhaseFile(phase, file, orders, key_lines, press, notes, extra)
+
+
+def _order_line(variant: Variant, phase: Phase, power: str, text: str, line, file: str,
+                problems: list[Problem]) -> OrderLine | None:
+    try:
+        order = for_phase(parse_order(variant.board, text, variant.order_words), phase.kind)
+    except UnknownUnitKind as e:
+        problems.append(Problem(file, line, str(e), _unit_kind_hint(variant, e.word)))
+        return None
+    except (OrderSyntaxError, UnknownName) as e:
+        problems.append(Problem(file, line, str(e)))
+        return None
+    return OrderLine(power, text, order, file, line)
+
+
+def _unit_kind_hint(variant: Variant, word: str) -> str:
+    """Where a unit letter this variant lacks comes from: 'S' is a Blind spy."""
+    from .variants import VARIANTS
+
+    for other in VARIANTS.values():
+        kind = other.order_words.get(word)
+        if kind is not None and other.unit_kinds.get(kind) is not None and other.name != variant.name:
+            unit = other.unit_kinds[kind]
+            return (f"{unit.plural} ({kind}) are a piece of {other.title} (variant: {other.name}); "
+                    f"this game is {variant.title}")
+    return "orders start with the unit, e.g. A Par - Bur or F Lon - NTH"
 
 
 def discover_games(root: Path | str) -> list[Path]:
-    """Every game folder under `root` (folders with a game.yml), sorted by name."""
+    """Every game folder under `root`, sorted by name: every folder is a game (reading one that
+    is not, say with game.yaml for game.yml, is an error that says so), except those whose name
+    starts with a dot, which are hidden, like dot files, and skipped."""
     root = Path(root)
-    return sorted(p.parent for p in root.glob("*/game.yml"))
+    if not root.is_dir():
+        return []
+    return sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith("."))
+
+
+def holds_games(path: Path | str) -> bool:
+    """Whether a folder named on the command line is a folder of games rather than a game:
+    it has game folders, and no file of a game of its own (game.yml, however spelt, or a
+    phase file)."""
+    path = Path(path)
+    return path.is_dir() and bool(discover_games(path)) and not any(map(_game_file_name, path.iterdir()))
+
+
+def _game_file_name(file: Path) -> bool:
+    return (file.suffix.lower() in (".yml", ".yaml") and not file.is_dir()
+            and (file.stem.lower() == "game" or _is_phase_name(file.stem)))
+
+
+def _is_phase_name(name: str) -> bool:
+    try:
+        Phase.from_slug(name)
+        return True
+    except ValueError:
+        return False
 
 
 def player_map(game: Game) -> Mapping[str, str]:

@@ -15,8 +15,8 @@ from typing import Mapping
 from .engine.adjustments import _build
 from .engine.results import OrderResult
 from .errors import GameError, Problem, display_path
-from .game import Game, OrderLine, PhaseFile
-from .orders import Build, Disband, Order, Remove, Retreat, Waive
+from .game import Game, OrderLine, PhaseFile, load_game
+from .orders import Build, Disband, Move, Order, Remove, Retreat, Waive
 from .phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
 from .position import Dislodged, Position, Unit
 
@@ -162,7 +162,7 @@ class _Replay:
             elif last is not None:
                 result = GameResult(game.ending.kind, game.ending.powers, last, game.ending.note)
         if self.problems:
-            raise GameError(self.problems)
+            raise GameError(self.warnings + self.problems)  # the warnings of the phases before too
         if self.variant.hidden and result is None and game.reveal != "now":
             for r in records:
                 if r.kind != MOVEMENT and (r.press.strip() or r.notes.strip()):
@@ -215,8 +215,10 @@ class _Replay:
         for power, lines in pf.orders.items():
             for ol in lines:
                 if not isinstance(ol.order, allowed):
-                    self.err(pf.name, ol.line, f"{ol.text!r} is not an order for {pf.phase.name}",
-                             f"{pf.phase.name} takes {what}")
+                    hint = f"{pf.phase.name} takes {what}"
+                    if isinstance(ol.order, Retreat) and pf.phase.kind == MOVEMENT:
+                        hint += f"; a move is written with '-': {Move(ol.order.unit, ol.order.dest).format(self.board)}"
+                    self.err(pf.name, ol.line, f"{ol.text!r} is not an order for {pf.phase.name}", hint)
                     continue
                 out.setdefault(power, []).append(ol.order)
         return out
@@ -352,8 +354,11 @@ class _Replay:
                            self.nmr(pf, sorted(due)), pf.press, pf.notes, pf.name)
 
     def warn_illegal(self, pf: PhaseFile, results) -> None:
+        """A warning for each order that reads clearly but cannot be carried out, saying what
+        happens instead: in a movement phase the unit holds, in a retreat phase it disbands."""
         lines = {(ol.power, ol.order.unit.province if getattr(ol.order, "unit", None) else None): ol
                  for ls in pf.orders.values() for ol in ls}
+        wrong = {p.line for p in self.problems if p.file == pf.name}  # errors already say what is wrong
         for r in results:
             if r.default or r.order is None:
                 continue
@@ -361,9 +366,17 @@ class _Replay:
                 if n.kind == "illegal":
                     ref = getattr(r.order, "unit", None)
                     ol = lines.get((r.power, ref.province if ref else None))
-                    if ol is not None:
-                        self.warn(pf.name, ol.line, f"{ol.text!r} cannot be carried out ({n.why}); the unit holds",
+                    if ol is not None and ol.line not in wrong:
+                        self.warn(pf.name, ol.line,
+                                  f"{ol.text!r} cannot be carried out ({n.why}); {self.instead(pf.phase.kind, r)}",
                                   "fine if that is what the player wrote; otherwise correct the order")
+
+    def instead(self, kind: str, result: OrderResult) -> str:
+        """What becomes of a unit whose order cannot be carried out."""
+        if result.unit is None:
+            return "the order is ignored"
+        name = self.variant.unit_kinds[result.unit.kind].name
+        return f"the {name} is disbanded" if kind == RETREATS else f"the {name} holds"
 
     @staticmethod
     def lines(pf: PhaseFile) -> dict[str, tuple[OrderLine, ...]]:
@@ -383,3 +396,20 @@ def step(variant, position: Position, phase_file: PhaseFile) -> PhaseRecord:
 def replay(game: Game) -> History:
     """Adjudicate every phase of `game`. Raises GameError on anything the GM must fix."""
     return _Replay(game).run()
+
+
+def replay_folder(path) -> History:
+    """Read and adjudicate a game folder. When phase files are broken, the phases before the
+    first broken one are still played, so that their problems and warnings are reported with
+    the rest rather than after the GM has fixed the later file."""
+    try:
+        game = load_game(path)
+    except GameError as e:
+        if e.partial is None:
+            raise
+        try:
+            earlier = replay(e.partial).warnings
+        except GameError as inner:
+            earlier = inner.problems
+        raise GameError(earlier + e.problems) from None
+    return replay(game)

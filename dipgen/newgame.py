@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import yaml
 
+from .game import SLUG, suggest_slug
 from .variants import get_variant
 
 
 def create_game(root: Path, slug: str, variant_name: str = "standard", title: str | None = None,
                 gm: str = "") -> Path:
-    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", slug):
+    if not SLUG.fullmatch(slug):
         raise ValueError(f"{slug!r} is not a good folder name: use lower case letters, digits and dashes, "
-                         f"e.g. {re.sub(r'[^a-z0-9]+', '-', slug.lower()).strip('-') or 'my-game'}")
+                         f"e.g. {suggest_slug(slug)}")
     variant = get_variant(variant_name)
     path = root / slug
     if path.exists():

@@ -21,6 +21,14 @@ class OrderSyntaxError(ValueError):
     """The order's words do not make an order."""
 
 
+class UnknownUnitKind(OrderSyntaxError):
+    """The order starts with a unit letter this game does not have (`S Par - Bur` outside Blind)."""
+
+    def __init__(self, message: str, word: str):
+        super().__init__(message)
+        self.word = word
+
+
 @dataclass(frozen=True)
 class UnitRef:
     """A unit as an order names it: its kind (None when the writer left it out) and location."""
@@ -246,7 +254,24 @@ class _Parser:
         self.skip_power()
         if kind is None:
             kind = self.kind()
+        if kind is None and not self.location_at(self.i) and self.location_at(self.i + 1):
+            word = self.peek()
+            *others, last = sorted(set(self.kinds.values()))
+            units = f"{', '.join(others)} and {last}" if others else last
+            raise UnknownUnitKind(f"cannot read {self.text.strip()!r}: {word.upper()!r} is not a unit of this game "
+                                  f"(its units are {units})", word)
         return UnitRef(kind, self.location())
+
+    def location_at(self, i: int) -> bool:
+        """Whether a province name starts at token `i`."""
+        start, self.i = self.i, i
+        try:
+            self.location()
+            return True
+        except (OrderSyntaxError, UnknownName):
+            return False
+        finally:
+            self.i = start
 
     def skip_power(self) -> None:
         t = self.peek()
@@ -359,9 +384,7 @@ def for_phase(order: Order, kind: str) -> Order:
             return Disband(order.unit)
     if kind == "adjustments" and isinstance(order, Disband):
         return Remove(order.unit)
-    if kind == "movement" and isinstance(order, Retreat):
-        return Move(order.unit, order.dest)
-    return order
+    return order  # a retreat written in a movement phase stays one: an error, not a move
 
 
 def ordered_unit(order: Order) -> UnitRef | None:

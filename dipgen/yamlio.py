@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import datetime
+import os
+import stat
 from pathlib import Path
 
 import yaml
+from yaml.composer import Composer
 
 from .errors import GameError, Problem, display_path
 
@@ -19,11 +23,65 @@ class Key(Text):
     pass
 
 
-class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml when present: much faster
-    pass
+#: The largest game file dipgen reads. A long game's phase file is a few kB and a season's
+#: press rarely 20 kB; anything near this is a mistake (or an attack), not a game.
+MAX_BYTES = 256 * 1024
+#: How deep values may nest. Game files need five levels (players > power > list > entry > name).
+MAX_DEPTH = 20
 
 
-class _SlowLoader(yaml.SafeLoader):
+class _Refused(yaml.MarkedYAMLError):
+    """YAML that is well formed but that game files have no business holding."""
+
+    def __init__(self, problem: str, mark, hint: str):
+        super().__init__(None, None, problem, mark)
+        self.hint = hint
+
+
+class _Bounded(Composer):
+    """Builds the document node by node, refusing anchors and aliases (a few hundred bytes of
+    aliases expand to gigabytes) and nesting deeper than MAX_DEPTH (libyaml's own composer
+    recurses in C and crashes on a file nested a hundred thousand levels deep)."""
+
+    _depth = 0
+
+    def compose_node(self, parent, index):
+        event = self.peek_event()
+        if isinstance(event, yaml.AliasEvent) or event.anchor is not None:
+            raise _Refused("YAML anchors and aliases (&name, *name) are not allowed in game files",
+                           event.start_mark, "write each value out in full; if an order or a text starts with "
+                                             "'&' or '*', put it in quotes")
+        if self._depth >= MAX_DEPTH:
+            raise _Refused(f"values nested more than {MAX_DEPTH} levels deep", event.start_mark,
+                           "game files need only a few levels: check the brackets and the indentation")
+        self._depth += 1
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+    def construct_object(self, node, deep=False):
+        try:
+            return super().construct_object(node, deep)
+        except (ValueError, TypeError, OverflowError):
+            what = {"tag:yaml.org,2002:timestamp": "this is not a real date",
+                    "tag:yaml.org,2002:int": "this number cannot be read (too many digits?)"}
+            raise _Refused(what.get(node.tag, f"this value cannot be read as {node.tag.rsplit(':', 1)[-1]}"),
+                           node.start_mark, "put it in quotes if it is meant as text") from None
+
+
+_Fast = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _Loader(_Bounded, _Fast):
+    """libyaml's parser (when present: much faster), with the composer above."""
+
+    def __init__(self, stream):
+        _Fast.__init__(self, stream)
+        Composer.__init__(self)
+
+
+class _SlowLoader(_Bounded, yaml.SafeLoader):
     """The pure-Python loader: its error messages say more (it names a tab), so broken files
     are read again with it to explain what is wrong."""
 
@@ -47,12 +105,13 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> _Mapping:
     out.line = node.start_mark.line + 1
     out.key_lines = {}
     for key_node, value_node in node.value:
+        if not isinstance(key_node, yaml.ScalarNode):
+            raise _Refused("a key must be a name, not a list or a mapping", key_node.start_mark,
+                           "an order containing ': ' or starting with '?' must be quoted, e.g. - \"A Par - Bur\"")
         key = loader.construct_object(key_node, deep=True)
-        if isinstance(key, list):
-            key = tuple(key)
         if key in out:
             raise yaml.constructor.ConstructorError(
-                None, None, f"the key {key!r} appears twice", key_node.start_mark)
+                None, None, f"the key {_label(key)} appears twice", key_node.start_mark)
         out[key] = loader.construct_object(value_node, deep=True)
         out.key_lines[key] = key_node.start_mark.line + 1
     return out
@@ -86,35 +145,138 @@ def unknown_keys(data: dict, allowed, file: str, where: str = "", hint: str = ""
     known key (or `hint`, or the list of known keys) as the fix."""
     from .names import did_you_mean
 
-    return [Problem(file, line_of(data, key), f"unknown key {key!r}" + (f" {where}" if where else ""),
-                    did_you_mean(str(key), allowed).strip() or hint or f"known keys: {', '.join(sorted(allowed))}")
+    return [Problem(file, line_of(data, key), f"unknown key {_label(key)}" + (f" {where}" if where else ""),
+                    (did_you_mean(key, allowed).strip() if isinstance(key, str) else "")
+                    or hint or f"known keys: {', '.join(sorted(allowed))}")
             for key in data if key not in allowed]
 
 
-def load(path: Path) -> object:
-    """Parse a YAML file; broken YAML becomes a GameError naming file and line."""
+def _label(key) -> str:
+    """A mapping key as a message shows it: quoted text, or what kind of value it is."""
+    return repr(str(key)) if isinstance(key, str) else f"({kind_of(key)})"
+
+
+_NOT_REGULAR = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISSOCK, "a socket"),
+                (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"))
+
+
+def _not_regular(mode: int) -> str:
+    """What a file that is not a regular file is, in words; '' for a regular file."""
+    if stat.S_ISREG(mode):
+        return ""
+    return next((what for test, what in _NOT_REGULAR if test(mode)), "not a regular file")
+
+
+def read_text(path: Path) -> str:
+    """A game file's text: only a regular file (a FIFO would block every command), at most
+    MAX_BYTES, in UTF-8. Anything else is a GameError naming the file."""
     name = display_path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as e:
-        raise GameError([Problem(name, None, f"not UTF-8 text ({e.reason})", "save the file as UTF-8")])
+        # stat first, so that nothing but a regular file is ever opened; O_NONBLOCK in case
+        # the path becomes a FIFO in between (open would wait for a writer)
+        what = _not_regular(os.stat(path).st_mode)
+        if not what:
+            with os.fdopen(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as f:
+                what = _not_regular(os.fstat(f.fileno()).st_mode)
+                data = b"" if what else f.read(MAX_BYTES + 1)
     except OSError as e:
         raise GameError([Problem(name, None, f"cannot read the file: {e.strerror}")])
+    if what:
+        raise GameError([Problem(name, None, f"this is {what}, not a file",
+                                 "a game's files are plain text files: remove it, or put the file in its place")])
+    if len(data) > MAX_BYTES:
+        raise GameError([Problem(name, None, f"the file is larger than {MAX_BYTES // 1024} KiB, the limit for game files",
+                                 "a phase file is a few kB; is this the right file?")])
     try:
-        return yaml.load(text, Loader=_Loader)
-    except yaml.YAMLError:
-        pass
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise GameError([Problem(name, None, f"not UTF-8 text ({e.reason})", "save the file as UTF-8")])
+
+
+def load(path: Path) -> object:
+    """Parse a YAML game file; broken YAML, and YAML that no game file needs (anchors, deep
+    nesting, complex keys, unreadable dates), become a GameError naming file and line."""
+    name = display_path(path)
+    text = read_text(path)
+    for loader in (_Loader, _SlowLoader):  # the slow one only to explain broken YAML
+        try:
+            return yaml.load(text, Loader=loader)
+        except _Refused as e:
+            raise GameError([Problem(name, e.problem_mark.line + 1, e.problem, e.hint)])
+        except yaml.MarkedYAMLError as e:
+            if loader is _Loader:
+                continue
+            mark = e.problem_mark or e.context_mark
+            line = mark.line + 1 if mark else None
+            what = e.problem or str(e)
+            hint = "check the indentation and quoting around this line"
+            if "found character '\\t'" in str(e):
+                hint = "YAML does not allow tabs for indentation: use spaces"
+            elif ":" in what or "mapping values" in what:
+                hint = "an order containing ': ' must be quoted, e.g. - \"A Par - Bur\""
+            raise GameError([Problem(name, line, f"broken YAML: {what}", hint)])
+        except yaml.YAMLError as e:
+            if loader is _Loader:
+                continue
+            raise GameError([Problem(name, None, f"broken YAML: {e}")])
+
+
+def kind_of(value) -> str:
+    """What a YAML value is, in words, for messages: never the value itself (str() of a YAML
+    value may be Python's notation, or huge)."""
+    if value is None:
+        return "empty"
+    if isinstance(value, bool):
+        return "yes/no"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        return "a date"
+    if isinstance(value, dict):
+        return "a mapping (key: value)"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    return "binary data" if isinstance(value, bytes) else "a value of another kind"
+
+
+def text_field(data: dict, key: str, file: str, problems: list[Problem], example: str = "...") -> str:
+    """``data[key]`` as text: '' when absent or empty; a value of another type is a problem
+    naming the line, the type expected and the fix (`example`: a value written right)."""
+    value = data.get(key)
+    if value is None or isinstance(value, str):
+        return value or ""  # a Text keeps its line, for the messages about its Markdown
+    if isinstance(value, (dict, list)):
+        hint = f"write one text; for several lines:\n      {key}: |\n        first line\n        second line"
+    else:
+        hint = f'put it in quotes, e.g. {key}: "{example}"'
+    problems.append(Problem(file, line_of(data, key), f"{key} must be text, not {kind_of(value)}", hint))
+    return ""
+
+
+def power_key(board, key, file: str, line: int | None, problems: list[Problem]) -> str | None:
+    """The power a mapping key (or a list item) names, or None with a problem."""
+    if not isinstance(key, str):
+        problems.append(Problem(file, line, f"expected the name of a power here, not {kind_of(key)}",
+                                f"powers: {', '.join(board.powers)}"))
+        return None
     try:
-        return yaml.load(text, Loader=_SlowLoader)
-    except yaml.MarkedYAMLError as e:
-        mark = e.problem_mark or e.context_mark
-        line = mark.line + 1 if mark else None
-        what = e.problem or str(e)
-        hint = "check the indentation and quoting around this line"
-        if "found character '\\t'" in str(e):
-            hint = "YAML does not allow tabs for indentation: use spaces"
-        elif ":" in what or "mapping values" in what:
-            hint = "an order containing ': ' must be quoted, e.g. - \"A Par - Bur\""
-        raise GameError([Problem(name, line, f"broken YAML: {what}", hint)])
-    except yaml.YAMLError as e:
-        raise GameError([Problem(name, None, f"broken YAML: {e}")])
+        return board.power_name(key)
+    except ValueError as e:
+        problems.append(Problem(file, line, str(e)))
+        return None
+
+
+def by_power(board, mapping: dict, file: str, problems: list[Problem], where: str, hint: str):
+    """(power, value, line of its key) for each key of a mapping of powers; a key that names no
+    power, or a power named twice ("England" and "england"), is a problem."""
+    seen: set[str] = set()
+    for key, value in mapping.items():
+        line = line_of(mapping, key)
+        power = power_key(board, key, file, line, problems)
+        if power in seen:
+            problems.append(Problem(file, line, f"{power} appears twice {where}", hint))
+        elif power is not None:
+            seen.add(power)
+            yield power, value, line

@@ -36,13 +36,13 @@ def test_two_spies_each_in_home_centres(tmp_path):
     h = replay(load_game(game(tmp_path, {})))
     assert spies(h.position, "England") == ["edi", "lon"]
     assert spies(h.position, "Russia") == ["mos", "war"]  # the capital, then the next home centre
-    h = replay(load_game(game(tmp_path / "b", {"1901-spring": "spies:\n  England: [Lvp, Edi]\norders: {}\n"})))
+    h = replay(load_game(game(tmp_path / "b", {"1901-spring": "spies:\n  England: [Lvp, Edi]\norders: {England: []}\n"})))
     assert spies(h.records[0].before, "England") == ["edi", "lvp"]
 
 
 def test_spies_must_start_in_home_centres(tmp_path):
     with pytest.raises(GameError) as e:
-        replay(load_game(game(tmp_path, {"1901-spring": "spies:\n  England: [Lvp, Yor]\norders: {}\n"})))
+        replay(load_game(game(tmp_path, {"1901-spring": "spies:\n  England: [Lvp, Yor]\norders: {England: []}\n"})))
     assert "Yorkshire is not a home centre of England" in str(e.value)
 
 

@@ -68,7 +68,7 @@ def test_order_of_the_wrong_kind(make_game):
 
 
 def test_retreat_file_without_dislodgement(make_game):
-    p = one(make_game({"1901-spring.yml": SPRING_OK, "1901-spring-retreats.yml": "orders: {}\n"}))
+    p = one(make_game({"1901-spring.yml": SPRING_OK, "1901-spring-retreats.yml": "orders: {England: []}\n"}))
     assert p.file.endswith("1901-spring-retreats.yml") and "nobody had to retreat" in p.message
     assert "1901-fall.yml" in p.hint
 
@@ -79,7 +79,7 @@ def test_misspelt_phase_file(make_game):
 
 
 def test_phase_after_a_gap(make_game):
-    p = one(make_game({"1901-spring.yml": SPRING_OK, "1902-spring.yml": "orders: {}\n"}))
+    p = one(make_game({"1901-spring.yml": SPRING_OK, "1902-spring.yml": "orders: {England: []}\n"}))
     assert "waits for Fall 1901" in p.message
 
 
@@ -134,7 +134,7 @@ def test_phase_after_the_end(make_game):
     path = make_game({
         "game.yml": "title: X\ngm: Y\nplayers: {England: A, France: B, Germany: C, Italy: D, Austria: E, Russia: F, Turkey: G}\n"
                     "end: {draw: [England, France], phase: 1901-spring}\n",
-        "1901-spring.yml": SPRING_OK, "1901-fall.yml": "orders: {}\n"})
+        "1901-spring.yml": SPRING_OK, "1901-fall.yml": "orders: {England: []}\n"})
     p = one(path)
     assert p.file.endswith("1901-fall.yml") and "after the end of the game" in p.message
 

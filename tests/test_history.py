@@ -55,7 +55,7 @@ def test_solo_victory_ends_the_game(make_game):
 def test_declared_draw(make_game):
     path = make_game({
         "game.yml": "title: X\ngm: Y\n" + PLAYERS + "end: {draw: [England, France, Turkey]}\n",
-        "1901-spring.yml": "orders: {}\n",
+        "1901-spring.yml": "orders: {England: []}\n",
     })
     h = replay(load_game(path))
     assert h.finished and h.next_phase is None

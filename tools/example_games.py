@@ -1684,8 +1684,8 @@ def phase_yaml(log: PhaseLog, blocks: set) -> str:
                 out.append(f"  {power}: []\n")
             else:
                 out.append(f"  {power}:\n" + "".join(f"    - {_scalar(t)}\n" for t in lines))
-    else:
-        out.append("orders: {}\n")
+    else:  # nobody sent orders: an empty mapping would be an error (taken for a mistake)
+        out.append("orders:\n" + "".join(f"  {power}: []\n" for power in POWERS))
     if log.press:
         out.append("press: " + _block(log.press, 2))
     if log.notes:

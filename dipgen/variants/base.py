@@ -28,9 +28,11 @@ class Variant:
     order_words: Mapping[str, str] = STANDARD_KINDS
     #: True when some of the game is hidden from the public while it runs
     hidden = False
-    #: extra keys this variant allows in game.yml and in phase files
+    #: extra keys this variant allows in game.yml, in every phase file, and only in the game's
+    #: first phase file (the set-up: Stab!'s placement, Blind's spies; anywhere else an error)
     game_keys: frozenset[str] = frozenset()
     phase_keys: frozenset[str] = frozenset()
+    setup_keys: frozenset[str] = frozenset()
     #: result words where this variant's reports differ (keys: a note kind, or ``kind:why``)
     result_vocabulary: Mapping[str, str] = {}
     #: kinds of pieces that stand outside combat (Blind's spies), kept in Position.pieces

@@ -22,7 +22,7 @@ from ..phase import MOVEMENT, Phase
 from ..position import Position, Unit
 from ..units import STANDARD_UNIT_KINDS, UnitKind
 from ..visibility import EVERYONE, NOBODY, PositionVisibility, RecordVisibility
-from ..yamlio import line_of
+from ..yamlio import by_power, kind_of, line_of
 from .base import Variant
 from .contact import contacts_of
 
@@ -42,7 +42,7 @@ class Blind(Variant):
     unit_kinds = {**STANDARD_UNIT_KINDS, "S": SPY}
     order_words = {**STANDARD_KINDS, "s": "S", "spy": "S"}
     piece_kinds = frozenset({"S"})
-    phase_keys = frozenset({"spies"})
+    setup_keys = frozenset({"spies"})
     movement_orders = (Hold, Move, Support, Convoy, CounterEspionage)
     movement_orders_text = ("movement orders: hold, move, support and convoy, and for spies move, hold and "
                             "counter-espionage (S Par - Bur, S Par H, S Par CE)")
@@ -59,19 +59,17 @@ class Blind(Variant):
         problems: list[Problem] = []
         spies: list[Unit] = []
         chosen: dict[str, list] = {}
+        key_lines: dict[str, int | None] = {}
         if raw is not None:
             if not isinstance(raw, dict):
                 raise GameError([Problem(pf.name, line_of(raw) or 1, "spies must map each power to its spies' places",
                                          "e.g.\n      spies:\n        England: [Lon, Edi]")])
-            for key, places in raw.items():
-                try:
-                    power = self.board.power_name(str(key))
-                except ValueError as e:
-                    problems.append(Problem(pf.name, line_of(raw, key), str(e)))
-                    continue
+            for power, places, kline in by_power(self.board, raw, pf.name, problems, "under spies",
+                                                 "keep one list of places for each power"):
                 chosen[power] = places if isinstance(places, list) else [places]
+                key_lines[power] = kline
                 if len(chosen[power]) != self.spies_at_start:
-                    problems.append(Problem(pf.name, line_of(raw, key),
+                    problems.append(Problem(pf.name, kline,
                                             f"{power} places {len(chosen[power])} spies; it has {self.spies_at_start}"))
         for power in self.powers():
             homes = self.home_centres(power)
@@ -81,9 +79,12 @@ class Blind(Variant):
                 spies.extend(Unit(power, "S", c) for c in first[: self.spies_at_start])
                 continue
             for place in chosen[power]:
-                line = line_of(place) or line_of(raw, power)
+                line = line_of(place) or key_lines[power]
+                if not isinstance(place, str):
+                    problems.append(Problem(pf.name, line, f"a spy's place is a province such as Lon, not {kind_of(place)}"))
+                    continue
                 try:
-                    prov = province_of(self.board.location(str(place).removeprefix("S ").strip()))
+                    prov = province_of(self.board.location(place.removeprefix("S ").strip()))
                 except ValueError as e:
                     problems.append(Problem(pf.name, line, str(e)))
                     continue

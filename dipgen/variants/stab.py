@@ -16,7 +16,7 @@ from ..orders import Convoy, Disband, Move, OrderSyntaxError, Support, parse_uni
 from ..phase import ADJUSTMENTS, MOVEMENT, Phase
 from ..position import Position, Unit
 from ..visibility import EVERYONE, NOBODY, PositionVisibility, RecordVisibility
-from ..yamlio import line_of
+from ..yamlio import by_power, kind_of, line_of
 from .base import Variant
 from .contact import contacts_of
 
@@ -31,7 +31,7 @@ class Stab(Variant):
     description = ("A hidden-movement game on the standard map: free initial placement, and reports that show "
                    "only the orders that came into contact with a foreign unit.")
     hidden = True
-    phase_keys = frozenset({"placement"})
+    setup_keys = frozenset({"placement"})
     result_vocabulary = {"bounce:held": "fails", "bounce:self-standoff": "self-standoff", "bounce:standoff": "bounce"}
     #: home spaces that are not home for placement, and spaces a power may place in besides its own
     not_home = frozenset({"fin"})
@@ -57,15 +57,15 @@ class Stab(Variant):
         units: list[Unit] = []
         placed: dict[str, str] = {}
         given: set[str] = set()
-        for key, specs in raw.items():
-            kline = line_of(raw, key)
-            try:
-                power = self.board.power_name(str(key))
-            except ValueError as e:
-                problems.append(Problem(pf.name, kline, str(e)))
-                continue
+        for power, specs, kline in by_power(self.board, raw, pf.name, problems, "under placement",
+                                            "keep one list of units for each power"):
             given.add(power)
-            specs = specs if isinstance(specs, list) else [s for s in str(specs or "").splitlines() if s.strip()]
+            if specs is None or isinstance(specs, str):
+                specs = [s for s in (specs or "").splitlines() if s.strip()]
+            elif not isinstance(specs, list):
+                problems.append(Problem(pf.name, kline, f"{power}'s placement must be a list of units, not "
+                                        f"{kind_of(specs)}", "e.g. England: [F Lon, F NTH, A Yor]"))
+                continue
             need = len(self.board.home_centres(power))
             if len(specs) != need:
                 problems.append(Problem(pf.name, kline, f"{power} places {len(specs)} units; it must place {need}",
@@ -73,8 +73,11 @@ class Stab(Variant):
             allowed = self.home_spaces(power)
             for spec in specs:
                 line = line_of(spec) or kline
+                if not isinstance(spec, str):
+                    problems.append(Problem(pf.name, line, f"a unit to place is text such as F Lon, not {kind_of(spec)}"))
+                    continue
                 try:
-                    kind, loc = parse_unit(self.board, str(spec), self.order_words)
+                    kind, loc = parse_unit(self.board, spec, self.order_words)
                 except (OrderSyntaxError, ValueError) as e:
                     problems.append(Problem(pf.name, line, str(e)))
                     continue

@@ -1,0 +1,334 @@
+"""Every input is bounded and typed: no game file hangs, crashes or fools dipgen; each wrong
+value is an error naming file, line, what was expected and a fix."""
+
+import os
+
+import pytest
+
+from dipgen.cli import main
+from dipgen.errors import GameError
+from dipgen.game import discover_games, load_game
+from dipgen.history import replay
+from dipgen import yamlio
+from dipgen.yamlio import load
+from fuzz_games import ALIAS_BOMB, deep, time_limit
+
+SPRING = "orders:\n  England: [F Lon - NTH, F Edi - NWG, A Lvp - Yor]\n  France: [A Par - Bur, A Mar - Spa, F Bre - MAO]\n"
+PLAYERS = "players: {Austria: A, England: B, France: C, Germany: D, Italy: E, Russia: F, Turkey: G}\n"
+
+
+def problems(path):
+    with time_limit(20), pytest.raises(GameError) as e:
+        replay(load_game(path))
+    return e.value.problems
+
+
+def error(path, *fragments):
+    """The one error whose text has every fragment."""
+    found = [p for p in problems(path) if p.severity == "error" and all(f in str(p) for f in fragments)]
+    assert len(found) == 1, [str(p) for p in problems(path)]
+    return found[0]
+
+
+def check(capsys, *args):
+    capsys.readouterr()
+    with time_limit(20):
+        status = main(["check", *map(str, args)])
+    return status, capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- bounds: depth, aliases, size, kind of file
+
+def test_deep_nesting_is_refused_with_its_line(make_game):
+    p = error(make_game({"1901-spring.yml": SPRING + "press: " + deep(5000) + "\n"}), "nested")
+    assert p.file.endswith("1901-spring.yml") and p.line == 4 and f"more than {yamlio.MAX_DEPTH} levels" in p.message
+
+
+def test_a_hundred_thousand_levels_do_not_crash_the_parser(tmp_path):
+    (tmp_path / "deep.yml").write_text("press: " + deep(100_000))  # libyaml's composer recursed in C and crashed
+    with pytest.raises(GameError, match="nested more than"):
+        load(tmp_path / "deep.yml")
+
+
+def test_alias_bomb_is_refused_before_it_expands(tmp_path):
+    (tmp_path / "bomb.yml").write_text(ALIAS_BOMB + "press: *i\n")
+    with time_limit(20), pytest.raises(GameError) as e:
+        load(tmp_path / "bomb.yml")
+    p = e.value.problems[0]
+    assert p.line == 1 and "anchors and aliases" in p.message and "quotes" in p.hint
+
+
+def test_an_order_starting_with_a_star_is_read_once_quoted(make_game):
+    with pytest.raises(GameError, match="anchors and aliases"):
+        load_game(make_game({"1901-spring.yml": "orders:\n  England:\n    - *F Lon - NTH\n"}))
+    path = make_game({"1901-spring.yml": "orders:\n  England: ['F Lon - NTH']\npress: '*Paris:* hello'\n"}, slug="g2")
+    assert replay(load_game(path)).records[0].press == "*Paris:* hello"
+
+
+def test_a_file_over_the_limit_is_an_error(make_game):
+    path = make_game({"1901-spring.yml": SPRING + "press: |\n" + "  blah blah blah blah\n" * (yamlio.MAX_BYTES // 20)})
+    p = error(path, "larger than")
+    assert p.file.endswith("1901-spring.yml") and f"{yamlio.MAX_BYTES // 1024} KiB" in p.message
+
+
+def test_a_fifo_as_a_phase_file_is_an_error_not_a_hang(make_game):
+    path = make_game({"1901-spring.yml": SPRING})
+    os.mkfifo(path / "1901-fall.yml")
+    p = error(path, "named pipe")
+    assert p.file.endswith("1901-fall.yml")
+
+
+def test_a_fifo_as_game_yml_is_an_error_not_a_hang(make_game):
+    path = make_game({"1901-spring.yml": SPRING})
+    (path / "game.yml").unlink()
+    os.mkfifo(path / "game.yml")
+    assert "named pipe" in error(path, "game.yml").message
+
+
+def test_a_folder_where_a_phase_file_should_be_is_an_error(make_game):
+    path = make_game({"1901-spring.yml": SPRING})
+    (path / "1901-fall.yml").mkdir()
+    (path / "pictures").mkdir()  # the GM's own folders: left alone
+    (path / "1901-drafts").mkdir()
+    p = error(path, "a folder where a phase file should be")
+    assert p.file.endswith("1901-fall.yml")
+
+
+def test_links_out_of_the_game_folder_are_refused_links_inside_are_followed(make_game, tmp_path):
+    path = make_game({"1901-spring.yml": SPRING})
+    (tmp_path / "elsewhere.yml").write_text("orders:\n  England: [F Lon - NTH]\npress: from elsewhere\n")
+    (path / "1901-fall.yml").symlink_to(tmp_path / "elsewhere.yml")
+    assert error(path, "outside the game folder").file.endswith("1901-fall.yml")
+    (path / "1901-fall.yml").unlink()
+    (path / "drafts").mkdir()
+    (path / "drafts" / "fall.txt").write_text("orders:\n  England: [F NTH - Nwy]\n")
+    (path / "1901-fall.yml").symlink_to("drafts/fall.txt")
+    assert replay(load_game(path)).records[1].orders["England"][0].text == "F NTH - Nwy"
+
+
+# ---------------------------------------------------------------- types of values
+
+@pytest.mark.parametrize("yaml_text, fragment", [
+    ("- {F Lon: NTH}", "reads as a mapping"),
+    ("- F Lon: NTH", "reads as a mapping"),
+    ("- 42", "an order must be text, not a number"),
+    ("- [F Lon - NTH]", "an order must be text, not a list"),
+])
+def test_an_order_that_is_not_text_is_an_error_with_the_fix(make_game, yaml_text, fragment):
+    path = make_game({"1901-spring.yml": f"orders:\n  England:\n    {yaml_text}\n"})
+    p = error(path, fragment)
+    assert p.line in (2, 3) and "unknown province" not in p.message
+    if "mapping" in fragment:
+        assert p.line == 3 and p.hint == 'quote the order: - "F Lon - NTH"'
+
+
+@pytest.mark.parametrize("key", ["press", "notes"])
+def test_press_and_notes_must_be_text(make_game, key):
+    p = error(make_game({"1901-spring.yml": SPRING + f"{key}: [a, b]\n"}), f"{key} must be text, not a list")
+    assert p.line == 4 and f"{key}: |" in p.hint
+
+
+@pytest.mark.parametrize("line, fragment", [
+    ("title: [x]", "title must be text, not a list"),
+    ("gm: {a: 1}", "gm must be text, not a mapping"),
+    ("description: 42", "description must be text, not a number"),
+    ("variant: [stab]", "variant must be text, not a list"),
+    ("reveal: yes", "reveal must be 'end' or 'now', not yes/no"),
+    ("map: 3", "played on the standard map, not a number"),
+    ("map: modern", "played on the standard map, not 'modern'"),
+    ("seed_sha256: 12", "64 hexadecimal digits, not a number"),
+    ("start: 1901-01-01", "start must be a year such as 1901, not a date"),
+    ("start: yes", "start must be a year such as 1901, not yes/no"),
+    ("end: [England]", "end must be a mapping, not a list"),
+    ("end: {draw: [England, 3]}", "expected the name of a power here, not a number"),
+    ("end: {abandoned: [x]}", "abandoned must be text, not a list"),
+    ("end: {concession: England, phase: 1901}", "phase must be the last phase played, such as 1910-fall, not a number"),
+])
+def test_every_game_yml_key_has_a_type(make_game, line, fragment):
+    key = line.split(":")[0]
+    text = "title: X\ngm: Y\n" + PLAYERS + line + "\n"
+    if key in ("title", "gm"):
+        text = text.replace(f"{key}: {'X' if key == 'title' else 'Y'}\n", "")
+    p = error(make_game({"game.yml": text, "1901-spring.yml": SPRING}), fragment)
+    assert p.file.endswith("game.yml") and p.line == text.splitlines().index(line) + 1
+    assert "datetime" not in str(p) and "['" not in str(p) and "{'" not in str(p)
+
+
+@pytest.mark.parametrize("players, fragment", [
+    ("players: [a]", "players must map each power to its player, not be a list"),
+    ("players: {England: A, england: B}", "England appears twice under players"),
+    ("players: {England: 42}", "England's player must be a name"),
+    ("players: {England: }", "no player named for England"),
+    ("players: {England: [{name: A}, {name: B}]}", "'B' needs from:"),
+    ("players: {England: [{name: A}, {name: B, from: 1903}]}", "from must be a phase such as 1905-fall, not a number"),
+    ("players: {England: [{name: A}, {nam: B, from: 1903-spring}]}", "each of England's players needs name:"),
+])
+def test_players_have_a_shape(make_game, players, fragment):
+    path = make_game({"game.yml": "title: X\ngm: Y\n" + players + "\n", "1901-spring.yml": SPRING})
+    assert error(path, fragment).file.endswith("game.yml")
+
+
+def test_unreadable_dates_and_numbers_are_errors_with_a_line(make_game):
+    path = make_game({"1901-spring.yml": SPRING + "notes: 2001-13-45\n"})
+    assert error(path, "not a real date").line == 4
+    path = make_game({"1901-spring.yml": SPRING + "notes: " + "9" * 5000 + "\n"}, slug="g2")
+    assert error(path, "number cannot be read").line == 4
+
+
+def test_a_list_or_mapping_as_a_key_is_an_error(make_game):
+    path = make_game({"1901-spring.yml": "orders:\n  ? {F Lon: NTH}\n  : x\n"})
+    assert error(path, "a key must be a name").line == 2
+
+
+# ---------------------------------------------------------------- games that vanished or half-built
+
+@pytest.mark.parametrize("name", ["game.yaml", "Game.yml"])
+def test_a_misnamed_game_yml_is_an_error_not_a_vanished_game(make_game, capsys, name):
+    path = make_game({"1901-spring.yml": SPRING})
+    (path / "game.yml").rename(path / name)
+    assert discover_games(path.parent) == [path]
+    status, err = check(capsys, path.parent)
+    assert status == 1 and f"{path}: error: no game.yml in this folder" in err and f"rename {name} to game.yml" in err
+
+
+def test_a_stray_yaml_file_beside_the_games_is_no_game(make_game, capsys):
+    path = make_game({"1901-spring.yml": SPRING})
+    (path.parent / "notes.yml").write_text("just: notes\n")
+    status, err = check(capsys, path.parent)
+    assert status == 0, err
+
+
+def test_phase_files_without_game_yml_are_an_error(make_game, capsys):
+    path = make_game({"1901-spring.yml": SPRING})
+    (path / "game.yml").unlink()
+    status, err = check(capsys, path.parent)
+    assert status == 1 and f"{path}: error: no game.yml" in err
+
+
+def test_an_empty_game_folder_is_named(tmp_path, capsys):
+    (tmp_path / "games" / "new-game").mkdir(parents=True)
+    status, err = check(capsys, tmp_path / "games")
+    assert status == 1 and err.startswith(f"{tmp_path / 'games' / 'new-game'}: error: no game.yml")
+
+
+def test_a_folder_named_badly_is_an_error_and_a_dot_folder_is_skipped(make_game, capsys):
+    good = make_game({"1901-spring.yml": SPRING}, slug="good")
+    make_game({"1901-spring.yml": SPRING}, slug=".hidden")
+    make_game({"1901-spring.yml": SPRING}, slug="Winter Palace")
+    assert [p.name for p in discover_games(good.parent)] == ["Winter Palace", "good"]
+    status, err = check(capsys, good.parent)
+    assert status == 1 and "'Winter Palace' cannot name a game folder" in err and "rename the folder to 'winter-palace'" in err
+    assert ".hidden" not in err
+    status, err = check(capsys, good.parent / ".hidden")  # named on its own, it is an error too
+    assert status == 1 and "'.hidden' cannot name a game folder" in err
+
+
+# ---------------------------------------------------------------- accepted without a word before
+
+def test_a_draw_naming_a_power_twice(make_game):
+    path = make_game({"game.yml": "title: X\ngm: Y\n" + PLAYERS + "end: {draw: [England, England]}\n",
+                      "1901-spring.yml": SPRING})
+    assert error(path, "England is named twice in the draw").line == 4
+
+
+STAB = "title: X\nvariant: stab\ngm: Y\n" + PLAYERS
+BLIND = "title: X\nvariant: blind\ngm: Y\n" + PLAYERS
+
+
+@pytest.mark.parametrize("game, key", [(STAB, "placement:\n  England: [F Lon, F Edi, A Lvp]\n"),
+                                       (BLIND, "spies:\n  England: [Lon, Edi]\n")])
+def test_set_up_keys_only_in_the_first_phase_file(make_game, game, key):
+    path = make_game({"game.yml": game, "1901-spring.yml": SPRING, "1901-fall.yml": SPRING.replace("- NTH", "H") + key})
+    p = error(path, "belongs in the game's first phase file, 1901-spring.yml")
+    assert p.file.endswith("1901-fall.yml") and p.line == 4
+
+
+@pytest.mark.parametrize("game, key, fragment", [
+    (STAB, "placement:\n  England: [42, F Edi, A Lvp]\n", "a unit to place is text such as F Lon, not a number"),
+    (STAB, "placement:\n  England: {F Lon: x}\n", "England's placement must be a list of units, not a mapping"),
+    (STAB, "placement:\n  3: [F Lon, F Edi, A Lvp]\n", "expected the name of a power here, not a number"),
+    (BLIND, "spies:\n  England: [[Lon], Edi]\n", "a spy's place is a province such as Lon, not a list"),
+    (BLIND, "spies:\n  england: [Lon]\n", "England places 1 spies; it has 2"),
+    (BLIND, "spies:\n  England: [Lon, Edi]\n  england: [Lon, Lvp]\n", "England appears twice under spies"),
+])
+def test_set_up_values_have_a_type(make_game, game, key, fragment):
+    p = error(make_game({"game.yml": game, "1901-spring.yml": key + SPRING}), fragment)
+    assert p.line == key.count("\n") and "['" not in str(p) and "{'" not in str(p)
+
+
+def test_an_empty_phase_file_is_an_error_with_the_fix(make_game):
+    p = error(make_game({"1901-spring.yml": "# nothing yet\n"}), "the file is empty")
+    assert "England: []" in p.hint
+
+
+@pytest.mark.parametrize("text, message", [("orders: {}\n", "orders is empty"), ("orders:\n", "orders is empty"),
+                                           ("press: hello\n", "no orders")])
+def test_a_phase_file_without_orders_is_an_error_with_the_fix(make_game, text, message):
+    p = error(make_game({"1901-spring.yml": text}), message)
+    assert "if nobody sent orders, list each power with an empty list, e.g. England: []" in p.hint
+
+
+def test_an_explicit_empty_list_means_no_orders_sent(make_game):
+    h = replay(load_game(make_game({"1901-spring.yml": "orders:\n  England: []\n  France: [A Par - Bur]\n"})))
+    assert "England" in h.records[0].nmr and "France" not in h.records[0].nmr
+    p = error(make_game({"1901-spring.yml": "orders:\n  England:\n  France: [A Par - Bur]\n"}, slug="g2"),
+              "England has nothing after it")
+    assert p.line == 2 and "England: []" in p.hint
+
+
+def test_a_retreat_in_a_movement_phase_is_not_read_as_a_move(make_game):
+    p = error(make_game({"1901-spring.yml": "orders:\n  England: [F Lon R ENG]\n"}), "not an order for Spring 1901")
+    assert p.line == 2 and "F Lon - ENG" in p.hint
+
+
+def test_start_after_the_files_says_so(make_game):
+    path = make_game({"game.yml": "title: X\ngm: Y\n" + PLAYERS + "start: 2050\n", "1901-spring.yml": SPRING})
+    p = error(path, "Spring 1901 is before the game's start in Spring 2050")
+    assert "start:" in p.hint and "skipped" not in p.message
+
+
+def test_a_spy_order_in_a_standard_game(make_game):
+    p = error(make_game({"1901-spring.yml": "orders:\n  France: [S Par - Bur]\n"}), "'S' is not a unit of this game")
+    assert "unknown province" not in p.message and "Blind" in p.hint
+
+
+def test_two_files_for_one_phase(make_game):
+    path = make_game({"1901-spring.yml": SPRING, "1901-Spring.yml": SPRING})
+    assert error(path, "are the file of Spring 1901")
+
+
+def test_game_yml_beside_a_misspelt_one(make_game):
+    path = make_game({"1901-spring.yml": SPRING, "game.yaml": "title: Old\n"})
+    p = error(path, "dipgen reads game.yml")
+    assert p.file.endswith("game.yaml") and "merge it into game.yml" in p.hint
+
+
+DISLODGED = {  # Germany's army in Burgundy is dislodged in Fall 1901; Paris, whence the attack came, is closed
+    "1901-spring.yml": "orders:\n  Germany: [A Mun - Bur]\n",
+    "1901-fall.yml": "orders:\n  France: [A Par - Bur, A Mar S A Par - Bur]\n  Germany: [A Bur H]\n",
+}
+
+
+def test_an_illegal_retreat_is_warned_as_a_disband(make_game):
+    h = replay(load_game(make_game({**DISLODGED, "1901-fall-retreats.yml": "orders:\n  Germany: [A Bur - Par]\n"})))
+    [w] = h.warnings
+    assert w.line == 2 and "cannot retreat to Paris" in w.message and w.message.endswith("the army is disbanded")
+    assert "holds" not in w.message
+
+
+def test_warnings_come_with_the_errors_of_later_phases(make_game, capsys):
+    misorder = "orders:\n  France: [A Par - Mun]\n"
+    for fall, fault in (("orders:\n  France: [A Pic - Bel]\n", "France has no unit in Picardy"),  # found in the replay
+                        ("orders:\n  France: [A Par - Bxx]\n", "unknown province")):  # found in reading
+        path = make_game({"1901-spring.yml": misorder, "1901-fall.yml": fall}, slug="g" + str(len(fall)))
+        status, err = check(capsys, path)
+        assert status == 1 and "1901-spring.yml:2: warning: 'A Par - Mun' cannot be carried out" in err
+        assert "1901-fall.yml:2: error: " in err and fault in err and f"{path}: 1 error(s)" in err
+
+
+def test_the_example_generator_writes_a_phase_nobody_ordered_in_as_dipgen_reads_it(make_game):
+    from tools.example_games import PhaseLog, phase_yaml
+
+    text = phase_yaml(PhaseLog(phase=None, before=None, after=None, texts={}, orders={}), set())
+    h = replay(load_game(make_game({"1901-spring.yml": text})))
+    assert len(h.records[0].nmr) == 7
