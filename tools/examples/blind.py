@@ -1,0 +1,525 @@
+"""Blind games: every position secret, spies, and press that names no place."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter, defaultdict
+from pathlib import Path
+
+from dipgen.board import province_of
+from dipgen.orders import CounterEspionage, Disband, Hold, Move, Order, UnitRef, for_phase, parse_order
+from dipgen.phase import Phase
+from dipgen.position import Position, Unit
+from dipgen.variants import get_variant
+from .board import abbr, ANY_DIST, BOARD, CENTRES, full_name, HOME, POWERS
+from .press import _and_words, _count_word, _public_name, ADJ, BLIND_NOTES, BLIND_PRESS, CAPITAL
+from .stab import StabComposer, StabWriter
+from .story import Script
+from .checks import spy_kinds
+from .sim import PhaseLog, Sim
+
+# ====================================================================== Blind
+
+BLIND = get_variant("blind")
+
+
+def blind_start(spies: dict) -> Position:
+    """The opening position of a Blind game, spies included, read by the variant itself from the
+    first phase file's ``spies`` key (powers left out start in the capital and the next home centre)."""
+    from dipgen.game import PhaseFile
+
+    first = Phase(1901, 0)
+    pf = PhaseFile(first, Path("1901-spring.yml"), {}, {}, extra={"spies": spies} if spies else {})
+    game = type("Blind", (), {"start": 1901, "phases": {first: pf}})()
+    return BLIND.initial_position(game)
+
+
+def spy_text(order: Order, style: str) -> str:
+    """A spy's order as a player with writing habit `style` might send it: ``S Par - Bur``,
+    ``s par ce``, ``S Paris holds``..."""
+    canon = order.format(BOARD)
+    if style == "compact":
+        return canon.replace(" - ", "-")
+    if style == "lower":
+        return canon.lower()
+    if style == "arrows":
+        return canon.replace(" - ", " -> ")
+    if style in ("names", "wordy"):
+        here = full_name(order.unit.loc)
+        if isinstance(order, Move):
+            return f"S {here} - {full_name(order.dest)}" if style == "names" else f"Spy {here} -> {full_name(order.dest)}"
+        if isinstance(order, CounterEspionage):
+            return f"S {here} CE" if style == "names" else f"Spy {here} counter-espionage"
+        return f"S {here} H" if style == "names" else f"Spy {here} holds"
+    return canon
+
+
+class BlindSim(Sim):
+    """A Blind game: nobody sees the board. Each player plans with what it knows: its own units,
+    its allies' (they talk), and the foreign units its fights and its spies revealed (dipgen's own
+    private view of each season), which it forgets again as they go stale. Spies scout toward
+    enemy centres and fronts, sit in key places, and hunt enemy spies at home and abroad."""
+
+    def __init__(self, script: Script):
+        super().__init__(script)
+        self.variant = BLIND
+        self.pos = blind_start(script.spies)
+        self.spy_rng = random.Random(script.seed * 53 + 11)
+        self.memory: dict[str, dict[str, tuple[Unit, int]]] = {p: {} for p in POWERS}  # province -> (unit, when)
+        self.tick = 0
+        self.alarmed: set[str] = set()  # powers that lost a centre last Fall: their spies hunt at home
+
+    # ----- what each power knows
+    def believed(self, pos: Position, power: str) -> Position:
+        units = [u for u in pos.units if u.power == power or self.rel.trusts(power, u.power)]
+        taken = {u.province for u in units}
+        for prov, (u, _) in sorted(self.memory[power].items()):
+            if prov not in taken and not self.rel.trusts(power, u.power):
+                units.append(u)
+                taken.add(prov)
+        return pos.with_(units=tuple(units))
+
+    def forget(self) -> None:
+        for power in POWERS:
+            mem = self.memory[power]
+            for prov in sorted(mem):
+                _, when = mem[prov]
+                if self.tick - when > 3 or (when < self.tick and self.fog_rng.random() < self.s.fog):
+                    del mem[prov]
+
+    def learn(self, log: PhaseLog) -> None:
+        """Each power's private view of the season (dipgen's own rulings) updates what it knows."""
+        from dipgen.history import PhaseRecord
+        from dipgen.visibility import apply
+
+        if log.phase.kind == "movement":
+            rec = PhaseRecord(log.phase, log.before, {p: () for p in log.texts}, log.results, log.after,
+                              log.dislodged, log.destroyed, log.changes)
+            vis = BLIND.record_visibility(None, rec)
+            for power in POWERS:
+                view = apply(rec, vis, power)
+                mem = self.memory[power]
+                for u in view.before.units:
+                    if u.power != power:
+                        mem.pop(u.province, None)
+                for u in list(log.after.units) + list(log.after.pieces):
+                    if u.power == power:
+                        mem.pop(u.province, None)  # its own units and spies see their province
+                for u in view.after.units:
+                    if u.power != power:
+                        mem[u.province] = (u, self.tick)
+        for c, old, new in log.changes:  # the GM tells a power which centres it lost, and to whom
+            u = log.after.unit_at(c)
+            if old is not None and u is not None and u.power == new:
+                self.memory[old][c] = (u, self.tick)
+        if log.phase.season_index == 1 and log.after.phase.season_index != 1:
+            self.alarmed = {old for _, old, _ in log.changes if old is not None}
+
+    def foes(self, pos: Position, power: str) -> set[str]:
+        alive = [p for p in POWERS if p != power and (pos.units_of(p) or pos.centres_of(p))]
+        war = {p for p in alive if self.rel.at_war(power, p)}
+        return war or {p for p in alive if not self.rel.trusts(power, p)} or set(alive)
+
+    # ----- spies
+    def spy_orders(self, pos: Position, power: str) -> list[Order]:
+        rng = self.spy_rng
+        spies = sorted(p for p in pos.pieces if p.power == power)
+        homes = {c for c in HOME[power] if pos.owners.get(c) == power}
+        foes = self.foes(pos, power)
+        targets: Counter = Counter()
+        for c in CENTRES:
+            owner = pos.owners.get(c)
+            if owner in foes:
+                targets[c] += 3 + (2 if c in HOME[owner] else 0)
+        for u in self.believed(pos, power).units:
+            if u.power in foes:
+                targets[u.province] += 2
+        claimed: set[str] = set()
+        guarded = False
+        out: list[Order] = []
+        for spy in spies:
+            here = spy.province
+            ref = UnitRef("S", here)
+            if here in homes and not guarded and (len(spies) == 1 or power in self.alarmed or rng.random() < 0.6):
+                guarded = True
+                hunt = 0.7 if power in self.alarmed else 0.3
+                out.append(CounterEspionage(ref) if rng.random() < hunt else Hold(ref))
+                continue
+            if targets[here] and here not in claimed and rng.random() < 0.75:
+                claimed.add(here)
+                out.append(CounterEspionage(ref) if rng.random() < 0.12 else Hold(ref))
+                continue
+            options = [t for t in sorted(targets) if t != here and t not in claimed]
+            if not options:
+                out.append(Hold(ref))
+                continue
+            goal = min(options, key=lambda t: (ANY_DIST[here].get(t, 99) - 0.4 * targets[t] + rng.uniform(0, 1.5), t))
+            claimed.add(goal)
+            d = ANY_DIST[here].get(goal, 99)
+            steps = sorted(n for n in BOARD.neighbours(here) if ANY_DIST[n].get(goal, 99) == d - 1)
+            out.append(Move(ref, rng.choice(steps)) if steps else Hold(ref))
+        return out
+
+    def spy_scene(self, pos: Position, spy_orders: dict, mutual: bool):
+        """A hunt the example must show: two powers' spies share a province and both hunt (they
+        kill each other), or a spy at home hunts an enemy spy sitting there."""
+        by_prov = defaultdict(list)
+        for spy in sorted(pos.pieces):
+            if spy.power in spy_orders:
+                by_prov[spy.province].append(spy)
+        for prov, spies in sorted(by_prov.items()):
+            powers = sorted({s.power for s in spies})
+            if len(powers) < 2:
+                continue
+            if mutual:
+                a, b = powers[:2]
+            else:
+                home = [p for p in powers if prov in HOME[p]]
+                if not home:
+                    continue
+                a = home[0]
+                b = next(p for p in powers if p != a)
+            for p, what in ((a, "ce"), (b, "ce" if mutual else "hold")):
+                orders = spy_orders[p]
+                i = next(i for i, o in enumerate(orders) if o.unit.province == prov)
+                orders[i] = CounterEspionage(orders[i].unit) if what == "ce" else Hold(orders[i].unit)
+            return a, b, prov
+        return None
+
+    # ----- the phases
+    def movement(self, pos: Position) -> PhaseLog:
+        slug = pos.phase.slug
+        self.tick += 1
+        self.forget()
+        plans = {}
+        claimed: dict[str, set] = {}
+        for power in POWERS:
+            if not pos.units_of(power):
+                continue
+            friends = set()
+            for q, cl in claimed.items():
+                if self.rel.trusts(power, q):
+                    friends |= cl
+            plan = self.bot.movement(self.believed(pos, power), power, friends)
+            plans[power] = plan
+            claimed[power] = {province_of(o.dest) for o in plan.orders.values() if isinstance(o, Move)}
+        self.bot.ally_supports(pos, plans, self.rng)
+        orders = {p: [plan.orders[k] for k in sorted(plan.orders)] for p, plan in plans.items()}
+        texts = {p: self.texts_for(p, os, "movement") for p, os in orders.items()}
+        for p, ts in self.s.overrides.get(slug, {}).items():
+            texts[p] = list(ts)
+        misorders = []
+        how = self.s.misorders.get(slug, (None, None))
+        if how[0] and how[1] != "spy_far":
+            mis = self.misorder(pos, how[0], orders[how[0]], how[1])
+            if mis:
+                i, text, why = mis
+                texts[how[0]][i] = text
+                misorders.append((how[0], text, why))
+        spies = {p: self.spy_orders(pos, p) for p in plans}
+        tweaks = []
+        for feature, since in self.s.wants.items():
+            if pos.phase >= Phase.from_slug(since) and not self.shown[feature]:
+                scene = self.spy_scene(pos, spies, mutual=feature == "mutual_kills")
+                if scene:
+                    tweaks.append((feature, *scene))
+        spy_texts = {p: [spy_text(o, self.s.styles.get(p, "canonical")) for o in os] for p, os in spies.items()}
+        if how[1] == "spy_far" and spies.get(how[0]):
+            # a spy sent two spaces: the one that was moving, or failing that the first
+            mine = spies[how[0]]
+            i = next((i for i, o in enumerate(mine) if isinstance(o, Move)), 0)
+            o = mine[i]
+            first = province_of(o.dest) if isinstance(o, Move) else sorted(BOARD.neighbours(o.unit.province))[0]
+            far = sorted(q for q in BOARD.neighbours(first) if ANY_DIST[o.unit.province].get(q, 99) == 2)
+            text = f"S {abbr(o.unit.loc)} - {abbr(far[0])}"
+            spy_texts[how[0]][i] = text
+            misorders.append((how[0], text, f"a spy moves one space a season; {full_name(far[0])} is two "
+                                            f"from {full_name(o.unit.loc)}"))
+        for p in texts:
+            texts[p] = texts[p] + spy_texts.get(p, [])
+        nmr = tuple(p for (ph, p) in sorted(self.s.nmr) if ph == slug and p in texts)
+        for p in nmr:
+            del texts[p]
+        parsed = self.parse_back(texts, "movement")
+        out = BLIND.movement(pos, parsed)
+        ph = pos.phase
+        after = Position(Phase(ph.year, ph.season_index, True), out.units, pos.owners, out.dislodged,
+                         pieces=out.pieces)
+        changes = ()
+        if not out.dislodged:
+            after, changes = self.end_of_season(after)
+        log = PhaseLog(ph, pos, after, texts, parsed, out.results, out.dislodged, out.destroyed, changes,
+                       nmr=nmr, misorders=misorders)
+        log.ally_supports = [(p, n) for p, plan in plans.items() for n in plan.notes]
+        log.tweaks = tweaks
+        if self.s.spies and ph == Phase(1901, 0):
+            log.spies = self.s.spies
+        self.shown.update(spy_kinds(log))
+        self.learn(log)
+        return log
+
+    def parse_back(self, texts: dict, kind: str) -> dict:
+        return {p: [for_phase(parse_order(BOARD, t, BLIND.order_words), kind) for t in ts] for p, ts in texts.items()}
+
+    def end_of_season(self, after: Position):
+        ph = after.phase
+        changes = ()
+        if ph.season_index == 1:
+            owners = BLIND.update_owners(after.units, after.owners)
+            changes = tuple((c, after.owners.get(c), o) for c, o in sorted(owners.items()) if after.owners.get(c) != o)
+            after = BLIND.after_fall(after.with_(owners=owners, phase=Phase(ph.year, 2), dislodged=()))
+        else:
+            after = after.with_(phase=Phase(ph.year, 1), dislodged=())
+        return after, changes
+
+    def retreats(self, pos: Position) -> PhaseLog:
+        slug = pos.phase.slug
+        powers = sorted({d.unit.power for d in pos.dislodged})
+        orders = {}
+        for p in powers:
+            units_after = len(pos.units_of(p)) + sum(1 for d in pos.dislodged if d.unit.power == p)
+            centres_next = len(pos.centres_of(p))
+            if pos.phase.season_index == 1:
+                owners = BLIND.update_owners(pos.units, pos.owners)
+                centres_next = sum(1 for o in owners.values() if o == p)
+            rs = self.bot.retreats(pos, p, units_after > centres_next)
+            orders[p] = [rs[k] for k in sorted(rs)]
+        texts = {p: self.texts_for(p, os, "retreats") for p, os in orders.items()}
+        nmr = tuple(p for (ph, p) in sorted(self.s.nmr) if ph == slug and p in texts)
+        for p in nmr:
+            del texts[p]
+        parsed = self.parse_back(texts, "retreats")
+        out = BLIND.retreats(pos, parsed)
+        after, changes = self.end_of_season(Position(pos.phase, out.units, pos.owners, pieces=pos.pieces))
+        log = PhaseLog(pos.phase, pos, after, texts, parsed, out.results, changes=changes, nmr=nmr)
+        self.shown.update(spy_kinds(log))
+        self.learn(log)
+        return log
+
+    def adjustments(self, pos: Position) -> PhaseLog:
+        slug = pos.phase.slug
+        due = BLIND.adjustment_counts(pos)
+        orders = {p: self.bot.adjustments(pos, p, n) for p, n in sorted(due.items())}
+        texts = {p: self.texts_for(p, os, "adjustments") for p, os in orders.items() if os}
+        nmr = [p for (ph, p) in sorted(self.s.nmr) if ph == slug and p in texts]
+        if not self.cd_done and pos.phase.year >= self.s.cd_after:
+            for cd in self.s.cd_power:
+                if due.get(cd, 0) < 0:
+                    nmr.append(cd)
+                    self.cd_done = True
+                    break
+        for p in nmr:
+            texts.pop(p, None)
+        parsed = self.parse_back(texts, "adjustments")
+        out = BLIND.adjustments(pos, parsed)
+        after = Position(Phase(pos.phase.year + 1, 0), out.units, pos.owners, pieces=pos.pieces)
+        return PhaseLog(pos.phase, pos, after, texts, parsed, out.results, due=due, nmr=tuple(nmr))
+
+
+class BlindWriter(StabWriter):
+    def press(self, cat: str, me: str, you: str = "All", **slots) -> str:
+        text = self.pick(BLIND_PRESS, cat)
+        line = text.format(me=CAPITAL.get(me, me), you=CAPITAL.get(you, you), adj=ADJ.get(me, me), **slots)
+        head, _, body = line.partition(": ")
+        return f"**{head}:** {body}" if self.style == "bold" else f"*{head}:* {body}"
+
+    def note(self, cat: str, **slots) -> str:
+        return self.pick(BLIND_NOTES, cat).format(**slots)
+
+
+class BlindComposer(StabComposer):
+    """Press and notes for a Blind game: the public learns only the centre totals and the NMRs,
+    so what is said in public names no province, unit or order. The players' press draws on what
+    their own reports told them (who they fought, whose spies they caught) without saying where."""
+
+    def __init__(self, sim: Sim, history, rng: random.Random, style: str):
+        super().__init__(sim, history, rng, style)
+        self.w = BlindWriter(rng, style)
+        self.history = history
+
+    def compose(self) -> None:
+        logs = self.sim.log
+        last_move = None
+        for i, log in enumerate(logs):
+            if log.phase.kind == "movement":
+                log.press = self.blind_movement_press(i, last_move)
+                last_move = i
+            elif log.phase.kind == "retreats":
+                log.press = self.blind_retreat_press(log)
+            else:
+                log.press = self.stab_winter_press(log)
+            log.notes = self.blind_notes(log, i)
+        self.finish()
+
+    def fights(self, j: int) -> list[tuple[str, str]]:
+        """Pairs of powers whose units met in phase `j` (each knows; the public does not)."""
+        from dipgen.visibility import view_record
+
+        rec = self.history.records[j]
+        pairs = []
+        for power in POWERS:
+            view = view_record(self.history, rec, power)
+            for u in view.before.units:
+                if u.power != power and (power, u.power) not in pairs:
+                    pairs.append((power, u.power))
+        return pairs
+
+    def blind_movement_press(self, i: int, j: int | None) -> str:
+        log = self.sim.log[i]
+        pos = log.before
+        w, rng = self.w, self.rng
+        alive = [p for p in POWERS if pos.units_of(p)]
+        cands = []
+        if log.phase == Phase(1901, 0):
+            for p in rng.sample(alive, 3):
+                cands.append((5, w.press("opening", p, self.neighbour(p, pos))))
+        for kind, a, b in log.events:
+            if kind == "ally":
+                cands.append((6, w.press("ally", a, b)))
+            elif kind == "war":
+                cands.append((6, w.press("war", a, b)))
+            elif kind == "stab":
+                cands.append((7, w.press("stab_lie", a, b)))
+        if j is not None:
+            last = self.sim.log[j]
+            for kind, a, b in last.events:
+                if kind == "stab":
+                    cands.append((8, w.press("stab_outrage", b, a, year=pos.phase.year + 1)))
+                    if rng.random() < 0.6:
+                        cands.append((4, w.press("stab_excuse", a, b)))
+            fights = [(a, b) for a, b in self.fights(j) if a in alive and b in alive]
+            if fights and rng.random() < 0.6:
+                a, b = rng.choice(fights)
+                cands.append((3 + rng.random(), w.press("fight", a, b)))
+            for d in list(last.dislodged)[:1]:
+                if d.unit.power in alive and rng.random() < 0.5:
+                    cands.append((3 + rng.random(), w.press("dislodged", d.unit.power, d.by_power)))
+            k = spy_kinds(last)
+            if (k["spies_killed"] or k["counter_espionage"]) and rng.random() < 0.6:
+                p = rng.choice(alive)
+                cands.append((3 + rng.random(), w.press("spies", p, self.neighbour(p, pos))))
+            if last.nmr and rng.random() < 0.8:
+                p = last.nmr[0]
+                q = self.neighbour(p, pos)
+                if q != "All":
+                    cands.append((3, w.press("nmr", q, p)))
+            for p in POWERS:
+                if last.before.units_of(p) and not pos.units_of(p) and not pos.centres_of(p):
+                    cands.append((5, w.press("eulogy", rng.choice([x for x in alive if x != p]), p)))
+        if pos.phase.season_index == 0 and pos.phase.year > 1901:
+            now = pos.centre_counts(POWERS)
+            before = self.totals_before(pos.phase.year - 1)
+            ups = sorted((now[p] - before[p], p) for p in POWERS if now[p] > before[p])
+            downs = sorted((now[p] - before[p], p) for p in POWERS if now[p] < before[p] and pos.units_of(p))
+            if ups and rng.random() < 0.7:
+                n, p = ups[-1]
+                others = [x for x in alive if x != p]
+                cands.append((3 + rng.random(), w.press("totals_up", rng.choice(others), p, n=_count_word(n).lower())))
+            if downs and rng.random() < 0.5:
+                n, p = downs[0]
+                cands.append((3 + rng.random(), w.press("totals_down", p, n=_count_word(-n).lower())))
+        counts = pos.centre_counts(POWERS)
+        leader = max(POWERS, key=lambda p: (counts[p], p))
+        if counts[leader] >= 10 and rng.random() < 0.6:
+            other = self.neighbour(leader, pos)
+            if other != "All":
+                cands.append((5, w.press("leader", other, leader, n=counts[leader])))
+        if self.s.draw_after:
+            end = Phase.from_slug(self.s.draw_after)
+            if end.year - pos.phase.year <= 1 and rng.random() < 0.6:
+                p = rng.choice(alive)
+                cands.append((4, w.press("draw", p, self.neighbour(p, pos))))
+        while len(cands) < 2 or rng.random() < 0.35:
+            p = rng.choice(alive)
+            cat = "spies" if rng.random() < 0.25 else "rumour"
+            cands.append((1 + rng.random(), w.press(cat, p, self.neighbour(p, pos))))
+        cands.sort(key=lambda c: -c[0])
+        return self._join([t for _, t in cands[:rng.choice([2, 3, 3, 4])]])
+
+    def blind_retreat_press(self, log: PhaseLog) -> str:
+        if self.rng.random() < 0.5:
+            return ""
+        disbands = [r for r in log.results if isinstance(r.order, Disband)]
+        if disbands and self.rng.random() < 0.6:
+            return self._join([self.w.press("disband", disbands[0].power)])
+        d = log.before.dislodged[0]
+        return self._join([self.w.press("dislodged", d.unit.power, d.by_power)])
+
+    def blind_notes(self, log: PhaseLog, i: int) -> str:
+        w, rng = self.w, self.rng
+        out = []
+        if log.spies:
+            out.append(w.note("spies"))
+        if log.misorders:
+            out.append(w.note("spy_misorder"))
+        if log.phase.kind == "adjustments":
+            for p in log.nmr:
+                out.append(w.note("cd_removal", power=p))
+        else:
+            for p in log.nmr:
+                out.append(w.note("nmr", power=p))
+        if log.phase.slug in self.replacements:
+            power, old, new = self.replacements[log.phase.slug]
+            out.append(w.note("replaced", power=power, old=old, new=new))
+        for p in POWERS:
+            if (log.before.units_of(p) or log.before.centres_of(p)) and not (log.after.units_of(p) or log.after.centres_of(p)):
+                out.append(w.note("eliminated", power=p, player=self.player(p, log.phase)))
+        if log.phase.kind == "retreats" and rng.random() < 0.4:
+            out.append(w.note("retreats"))
+        if (i in (1, 2) or rng.random() < 0.15) and log.phase.kind != "adjustments":
+            out.append(w.note("ruling"))
+        if rng.random() < 0.08:
+            out.append(w.note("misc"))
+        if self.s.draw_after and not self.draw_proposed and log.phase.kind == "movement":
+            end = Phase.from_slug(self.s.draw_after)
+            if log.phase.year == end.year - 1 and log.phase.season_index == 1:
+                alive = [p for p in POWERS if log.after.units_of(p)]
+                big = sorted(alive, key=lambda p: -len(log.after.centres_of(p)))[:3]
+                out.append(w.note("draw_proposal", powers=_and_words(sorted(big))))
+                self.draw_proposed = True
+        nxt = self.next_phase(i)
+        if nxt is not None and (rng.random() < 0.3 or not out):
+            out.append(w.note("deadline", next=_public_name(nxt), when=rng.choice(self.s.deadlines)))
+        return self._join(out)
+
+    def standings(self) -> None:
+        """A running game: the GM gives the totals (public) and the next deadline, nothing more."""
+        log = self.sim.log[-1]
+        pos = log.after
+        counts = {p: len(pos.centres_of(p)) for p in POWERS if pos.units_of(p) or pos.centres_of(p)}
+        ranked = sorted(counts, key=lambda p: (-counts[p], p))
+        top = [p for p in ranked if counts[p] == counts[ranked[0]]]
+        line = (f"Where we stand after {log.phase.name}: {_and_words(top)} "
+                f"{'leads' if len(top) == 1 else 'lead'} on {counts[top[0]]} centres.")
+        if _public_name(pos.phase) not in log.notes:
+            line += f" {_public_name(pos.phase)} orders are due {self.s.deadlines[0]}."
+        log.notes = (log.notes + "\n" if log.notes else "") + line + "\n"
+
+    def finish(self) -> None:
+        if self.sim.result is None:
+            return self.standings()
+        log = self.sim.log[-1]
+        kind, powers = self.sim.result
+        alive = [p for p in POWERS if log.after.units_of(p)]
+        items = []
+        if kind == "solo":
+            winner = powers[0]
+            items.append(self.w.press("endgame_winner", winner))
+            for p in self.rng.sample([x for x in alive if x != winner], min(2, len(alive) - 1)):
+                items.append(self.w.press("endgame", p, winner))
+            n = len(log.after.centres_of(winner))
+            note = (f"{winner} has {n} supply centres and wins. Congratulations to {self.player(winner, log.phase)}. "
+                    "The whole game, every unit, spy and order, is now published beside the blind reports.")
+        else:
+            for p in self.rng.sample(powers, 2):
+                items.append(self.w.press("draw_end", p))
+            out = [p for p in POWERS if p not in powers and log.after.centres_of(p)]
+            if out:
+                items.append(self.w.press("survivor", out[0]))
+            note = (f"The draw proposal ({_and_words(powers)}) passed unanimously. The game ends after "
+                    f"{log.phase.name}. Thank you all. The whole game, every unit, spy and order, is now "
+                    "published beside the blind reports.")
+        log.press = (log.press + "\n" if log.press else "") + self._join(items)
+        log.notes = (log.notes + "\n" if log.notes else "") + note + "\n"
+
+
