@@ -16,23 +16,9 @@ from .press import _and_words, _count_word, _public_name, ADJ, BLIND_NOTES, BLIN
 from .stab import StabComposer, StabWriter
 from .story import Script
 from .checks import spy_kinds
-from .sim import PhaseLog, Sim
+from .sim import opening_position, PhaseLog, Sim
 
 # ====================================================================== Blind
-
-BLIND = get_variant("blind")
-
-
-def blind_start(spies: dict) -> Position:
-    """The opening position of a Blind game, spies included, read by the variant itself from the
-    first phase file's ``spies`` key (powers left out start in the capital and the next home centre)."""
-    from dipgen.game import PhaseFile
-
-    first = Phase(1901, 0)
-    pf = PhaseFile(first, Path("1901-spring.yml"), {}, {}, extra={"spies": spies} if spies else {})
-    game = type("Blind", (), {"start": 1901, "phases": {first: pf}})()
-    return BLIND.initial_position(game)
-
 
 def spy_text(order: Order, style: str) -> str:
     """A spy's order as a player with writing habit `style` might send it: ``S Par - Bur``,
@@ -62,8 +48,6 @@ class BlindSim(Sim):
 
     def __init__(self, script: Script):
         super().__init__(script)
-        self.variant = BLIND
-        self.pos = blind_start(script.spies)
         self.spy_rng = random.Random(script.seed * 53 + 11)
         self.memory: dict[str, dict[str, tuple[Unit, int]]] = {p: {} for p in POWERS}  # province -> (unit, when)
         self.tick = 0
@@ -95,7 +79,7 @@ class BlindSim(Sim):
         if log.phase.kind == "movement":
             rec = PhaseRecord(log.phase, log.before, {p: () for p in log.texts}, log.results, log.after,
                               log.dislodged, log.destroyed, log.changes)
-            vis = BLIND.record_visibility(None, rec)
+            vis = self.variant.record_visibility(None, rec)
             for power in POWERS:
                 view = apply(rec, vis, power)
                 mem = self.memory[power]
@@ -187,35 +171,20 @@ class BlindSim(Sim):
         return None
 
     # ----- the phases
-    def movement(self, pos: Position) -> PhaseLog:
-        slug = pos.phase.slug
+    def start_position(self) -> Position:
+        """The opening position, spies included, read by the variant from the first phase file's
+        ``spies`` key (powers left out start in the capital and the next home centre)."""
+        return opening_position(self.variant, {"spies": self.s.spies} if self.s.spies else {})
+
+    def before_movement(self) -> None:
         self.tick += 1
         self.forget()
-        plans = {}
-        claimed: dict[str, set] = {}
-        for power in POWERS:
-            if not pos.units_of(power):
-                continue
-            friends = set()
-            for q, cl in claimed.items():
-                if self.rel.trusts(power, q):
-                    friends |= cl
-            plan = self.bot.movement(self.believed(pos, power), power, friends)
-            plans[power] = plan
-            claimed[power] = {province_of(o.dest) for o in plan.orders.values() if isinstance(o, Move)}
-        self.bot.ally_supports(pos, plans, self.rng)
-        orders = {p: [plan.orders[k] for k in sorted(plan.orders)] for p, plan in plans.items()}
-        texts = {p: self.texts_for(p, os, "movement") for p, os in orders.items()}
-        for p, ts in self.s.overrides.get(slug, {}).items():
-            texts[p] = list(ts)
-        misorders = []
+
+    def add_orders(self, pos: Position, plans: dict, texts: dict, misorders: list) -> list:
+        """The spies' orders, with the hunts the example must show set up, and a spy sent too far
+        where the story asks for it (``misorders: {phase: [power, spy_far]}``)."""
+        slug = pos.phase.slug
         how = self.s.misorders.get(slug, (None, None))
-        if how[0] and how[1] != "spy_far":
-            mis = self.misorder(pos, how[0], orders[how[0]], how[1])
-            if mis:
-                i, text, why = mis
-                texts[how[0]][i] = text
-                misorders.append((how[0], text, why))
         spies = {p: self.spy_orders(pos, p) for p in plans}
         tweaks = []
         for feature, since in self.s.wants.items():
@@ -237,83 +206,11 @@ class BlindSim(Sim):
                                             f"from {full_name(o.unit.loc)}"))
         for p in texts:
             texts[p] = texts[p] + spy_texts.get(p, [])
-        nmr = tuple(p for (ph, p) in sorted(self.s.nmr) if ph == slug and p in texts)
-        for p in nmr:
-            del texts[p]
-        parsed = self.parse_back(texts, "movement")
-        out = BLIND.movement(pos, parsed)
-        ph = pos.phase
-        after = Position(Phase(ph.year, ph.season_index, True), out.units, pos.owners, out.dislodged,
-                         pieces=out.pieces)
-        changes = ()
-        if not out.dislodged:
-            after, changes = self.end_of_season(after)
-        log = PhaseLog(ph, pos, after, texts, parsed, out.results, out.dislodged, out.destroyed, changes,
-                       nmr=nmr, misorders=misorders)
-        log.ally_supports = [(p, n) for p, plan in plans.items() for n in plan.notes]
-        log.tweaks = tweaks
-        if self.s.spies and ph == Phase(1901, 0):
-            log.spies = self.s.spies
+        return tweaks
+
+    def observe(self, log: PhaseLog) -> None:
         self.shown.update(spy_kinds(log))
         self.learn(log)
-        return log
-
-    def parse_back(self, texts: dict, kind: str) -> dict:
-        return {p: [for_phase(parse_order(BOARD, t, BLIND.order_words), kind) for t in ts] for p, ts in texts.items()}
-
-    def end_of_season(self, after: Position):
-        ph = after.phase
-        changes = ()
-        if ph.season_index == 1:
-            owners = BLIND.update_owners(after.units, after.owners)
-            changes = tuple((c, after.owners.get(c), o) for c, o in sorted(owners.items()) if after.owners.get(c) != o)
-            after = BLIND.after_fall(after.with_(owners=owners, phase=Phase(ph.year, 2), dislodged=()))
-        else:
-            after = after.with_(phase=Phase(ph.year, 1), dislodged=())
-        return after, changes
-
-    def retreats(self, pos: Position) -> PhaseLog:
-        slug = pos.phase.slug
-        powers = sorted({d.unit.power for d in pos.dislodged})
-        orders = {}
-        for p in powers:
-            units_after = len(pos.units_of(p)) + sum(1 for d in pos.dislodged if d.unit.power == p)
-            centres_next = len(pos.centres_of(p))
-            if pos.phase.season_index == 1:
-                owners = BLIND.update_owners(pos.units, pos.owners)
-                centres_next = sum(1 for o in owners.values() if o == p)
-            rs = self.bot.retreats(pos, p, units_after > centres_next)
-            orders[p] = [rs[k] for k in sorted(rs)]
-        texts = {p: self.texts_for(p, os, "retreats") for p, os in orders.items()}
-        nmr = tuple(p for (ph, p) in sorted(self.s.nmr) if ph == slug and p in texts)
-        for p in nmr:
-            del texts[p]
-        parsed = self.parse_back(texts, "retreats")
-        out = BLIND.retreats(pos, parsed)
-        after, changes = self.end_of_season(Position(pos.phase, out.units, pos.owners, pieces=pos.pieces))
-        log = PhaseLog(pos.phase, pos, after, texts, parsed, out.results, changes=changes, nmr=nmr)
-        self.shown.update(spy_kinds(log))
-        self.learn(log)
-        return log
-
-    def adjustments(self, pos: Position) -> PhaseLog:
-        slug = pos.phase.slug
-        due = BLIND.adjustment_counts(pos)
-        orders = {p: self.bot.adjustments(pos, p, n) for p, n in sorted(due.items())}
-        texts = {p: self.texts_for(p, os, "adjustments") for p, os in orders.items() if os}
-        nmr = [p for (ph, p) in sorted(self.s.nmr) if ph == slug and p in texts]
-        if not self.cd_done and pos.phase.year >= self.s.cd_after:
-            for cd in self.s.cd_power:
-                if due.get(cd, 0) < 0:
-                    nmr.append(cd)
-                    self.cd_done = True
-                    break
-        for p in nmr:
-            texts.pop(p, None)
-        parsed = self.parse_back(texts, "adjustments")
-        out = BLIND.adjustments(pos, parsed)
-        after = Position(Phase(pos.phase.year + 1, 0), out.units, pos.owners, pieces=pos.pieces)
-        return PhaseLog(pos.phase, pos, after, texts, parsed, out.results, due=due, nmr=tuple(nmr))
 
 
 class BlindWriter(StabWriter):

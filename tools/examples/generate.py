@@ -9,12 +9,12 @@ from .blind import BlindComposer, BlindSim
 from .files import render, write_folder
 from .press import Composer
 from .sim import Sim
-from .stab import StabComposer
+from .stab import StabComposer, StabSim
 from .story import Script
 
 
 def generate(script: Script) -> tuple[Sim, dict[str, str]]:
-    sim = (BlindSim if script.variant == "blind" else Sim)(script).run()
+    sim = {"blind": BlindSim, "stab": StabSim}.get(script.variant, Sim)(script).run()
     rng = random.Random(script.seed * 7919 + 1)
     if script.variant in ("stab", "blind"):
         # press may say only what the public report shows: compose it from dipgen's public view

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from dipgen.board import province_of
 from dipgen.orders import Convoy, Hold, Move, Order, Support, UnitRef, for_phase, parse_order
@@ -12,10 +13,20 @@ from dipgen.phase import Phase
 from dipgen.position import Position
 from dipgen.variants import get_variant
 from .board import abbr, BOARD, full_name, POWERS, reaches, sea_touches, SEAS, VARIANT
-from .checks import contact_kinds
 from .bot import Bot, Relations
 from .notation import written
 from .story import Script
+
+def opening_position(variant, extra: dict) -> Position:
+    """The position before Spring 1901, read by the variant itself from a first phase file that
+    carries `extra` (Stab!'s ``placement``, Blind's ``spies``)."""
+    from dipgen.game import PhaseFile
+
+    first = Phase(1901, 0)
+    pf = PhaseFile(first, Path("1901-spring.yml"), {}, {}, extra=extra)
+    game = type("Opening", (), {"start": 1901, "phases": {first: pf}})()
+    return variant.initial_position(game)
+
 
 @dataclass
 class PhaseLog:
@@ -30,7 +41,7 @@ class PhaseLog:
     changes: tuple = ()  # (centre, old, new)
     due: dict = field(default_factory=dict)
     nmr: tuple = ()
-    misorders: list = field(default_factory=list)  # (power, text, why)
+    misorders: list = field(default_factory=list)  # (power, text, why): the slips the story asked for
     events: list = field(default_factory=list)     # diplomacy applied this phase
     ally_supports: list = field(default_factory=list)
     press: str = ""
@@ -49,11 +60,9 @@ class Sim:
             self.rel.allies.add(frozenset((a, b)))
         self.bot = Bot(self.rng, self.rel, script.aggression)
         self.variant = get_variant(script.variant)
-        from .stab import placed_position
-
-        self.pos = VARIANT.start(1901) if not script.placement else placed_position(self.variant, script.placement)
-        self.fog_rng = random.Random(script.seed * 31 + 7)  # only Stab! games draw from it
-        self.shown: Counter = Counter()  # Stab!: contact kinds seen so far (to know which scenes are still wanted)
+        self.pos = self.start_position()
+        self.fog_rng = random.Random(script.seed * 31 + 7)  # only hidden games draw from it
+        self.shown: Counter = Counter()  # hidden games: features seen so far (to know which scenes are still wanted)
         self.log: list[PhaseLog] = []
         self.result = None  # ("solo", power) or ("draw", powers)
         self.cd_done = False
@@ -114,7 +123,7 @@ class Sim:
             self.log.append(log)
             self.pos = log.after
             if phase.season_index == 1 and self.pos.phase.season_index == 2:
-                w = VARIANT.winner(self.pos)
+                w = self.variant.winner(self.pos)
                 if w:
                     self.result = ("solo", [w])
                     break
@@ -126,7 +135,7 @@ class Sim:
             ph = pos.phase
             if ph.kind == "retreats" and not pos.dislodged:
                 pos = pos.with_(phase=ph.next_candidates()[0])
-            elif ph.kind == "adjustments" and not VARIANT.adjustment_counts(pos):
+            elif ph.kind == "adjustments" and not self.variant.adjustment_counts(pos):
                 pos = pos.with_(phase=ph.next_candidates()[0])
             else:
                 return pos
@@ -135,110 +144,35 @@ class Sim:
         ph = after.phase
         changes = ()
         if ph.season_index == 1:
-            owners = VARIANT.update_owners(after.units, after.owners)
+            owners = self.variant.update_owners(after.units, after.owners)
             changes = tuple((c, after.owners.get(c), o) for c, o in sorted(owners.items()) if after.owners.get(c) != o)
-            after = after.with_(owners=owners, phase=Phase(ph.year, 2), dislodged=())
+            after = self.variant.after_fall(after.with_(owners=owners, phase=Phase(ph.year, 2), dislodged=()))
         else:
             after = after.with_(phase=Phase(ph.year, 1), dislodged=())
         return after, changes
 
-    # ----- Stab!: play in the dark, and the scenes an example must show
+    # ----- hooks: what a variant family changes
+    def start_position(self) -> Position:
+        """The position before the first phase."""
+        return self.variant.start(1901)
+
     def believed(self, pos: Position, power: str) -> Position:
-        """What `power` thinks the board looks like: its own units, its allies' (they talk), foreign
-        units in its own centres (the GM tells it), and each other foreign unit unless it has lost
-        track of it."""
-        mine = set(pos.centres_of(power))
-        keep = [u for u in pos.units if u.power == power or self.rel.trusts(power, u.power) or u.province in mine
-                or self.fog_rng.random() >= self.s.fog]
-        return pos.with_(units=tuple(keep))
+        """The board as `power` plans with it: all of it, in a game where everyone sees it."""
+        return pos
+
+    def before_movement(self) -> None:
+        """Called as a movement phase starts, before anyone plans."""
 
     def set_scenes(self, pos: Position, plans: dict) -> list:
-        """Stab!: for each feature the example still lacks (see `Script.wants`), look for a place on
-        the board where two players' plans could plausibly produce it, and change those orders."""
-        done = []
-        for feature, since in self.s.wants.items():
-            if pos.phase < Phase.from_slug(since) or self.shown[feature]:
-                continue
-            scene = getattr(self, f"scene_{feature}")(pos, plans)
-            if scene:
-                done.append((feature, *scene))
-        return done
+        """Change the bots' plans where a scene the example must show can be set up; the scenes set."""
+        return []
 
-    def _mine_idle(self, plans, power: str, prov: str) -> bool:
-        o = plans[power].orders.get(prov)
-        return isinstance(o, (Hold, Support))
+    def add_orders(self, pos: Position, plans: dict, texts: dict, misorders: list) -> list:
+        """Add orders for pieces beside the units (Blind's spies) to `texts`; the scenes set up."""
+        return []
 
-    def _undo_supports_of(self, plans, power: str, provs: set) -> None:
-        for q, o in list(plans[power].orders.items()):
-            if isinstance(o, Support) and o.target.province in provs:
-                plans[power].orders[q] = Hold(o.unit)
-
-    def _targets(self, plans) -> Counter:
-        return Counter(province_of(o.dest) for plan in plans.values() for o in plan.orders.values()
-                       if isinstance(o, Move))
-
-    def scene_convoy_attacked(self, pos: Position, plans: dict):
-        """An army crosses a sea to an empty coast, and a foreign fleet picks that season to attack
-        the convoying fleet (it sees a convoy, not what is convoyed)."""
-        occupied = {u.province: u for u in pos.units}
-        targets = self._targets(plans)
-        for power in sorted(plans):
-            for f in sorted(pos.units_of(power), key=lambda u: u.loc):
-                if f.kind != "F" or f.province not in SEAS or isinstance(plans[power].orders.get(f.province), Convoy):
-                    continue
-                # an enemy's fleet, or failing that a friend's that did not know what was there
-                attackers = sorted((g for g in pos.units if g.power != power and g.power in plans and g.kind == "F"
-                                    and reaches(g, f.province)),
-                                   key=lambda g: (self.rel.trusts(g.power, power), g.loc))
-                if not attackers:
-                    continue
-                for a in sorted(pos.units_of(power), key=lambda u: u.loc):
-                    if a.kind != "A" or not sea_touches(f.province, a.province):
-                        continue
-                    dests = [d for d in sorted(BOARD.provinces) if d not in SEAS and d != a.province
-                             and sea_touches(f.province, d) and d not in occupied and not targets[d]
-                             and d not in BOARD.army_adj.get(a.province, ())]
-                    if not dests:
-                        continue
-                    d, g = dests[0], attackers[0]
-                    for q, o in list(plans[power].orders.items()):
-                        if isinstance(o, Move) and province_of(o.dest) == d:
-                            plans[power].orders[q] = Hold(o.unit)
-                    self._undo_supports_of(plans, power, {a.province, f.province})
-                    plans[power].orders[a.province] = Move(UnitRef("A", a.loc), d)
-                    plans[power].orders[f.province] = Convoy(UnitRef("F", f.loc), UnitRef("A", a.loc), d)
-                    self._undo_supports_of(plans, g.power, {g.province})
-                    plans[g.power].orders[g.province] = Move(UnitRef(g.kind, g.loc), f.province)
-                    return power, g.power, f.province
-        return None
-
-    def scene_self_standoff_shown(self, pos: Position, plans: dict):
-        """Two of a power's units try for the same empty space, while a foreign unit attacks one of
-        them where it stood: the report shows that one's self-standoff, not the other."""
-        occupied = {u.province: u for u in pos.units}
-        targets = self._targets(plans)
-        for power in sorted(plans):
-            for q, o in sorted(((q, o) for p2, plan in plans.items() if p2 != power for q, o in plan.orders.items()),
-                               key=lambda t: t[0]):
-                if not isinstance(o, Move):
-                    continue
-                u1 = occupied.get(province_of(o.dest))
-                if u1 is None or u1.power != power or not self._mine_idle(plans, power, u1.province):
-                    continue
-                for u2 in sorted(pos.units_of(power), key=lambda u: u.loc):
-                    if u2 == u1 or not self._mine_idle(plans, power, u2.province):
-                        continue
-                    xs = [x for x in sorted(BOARD.provinces) if x not in occupied and not targets[x]
-                          and reaches(u1, x) and reaches(u2, x)]
-                    if xs:
-                        x = xs[0]
-                        self._undo_supports_of(plans, power, {u1.province, u2.province})
-                        for u in (u1, u2):
-                            loc = next(l for l in BOARD.fleet_locations(x) if l in BOARD.fleet_adj.get(u.loc, ())) \
-                                if u.kind == "F" else x
-                            plans[power].orders[u.province] = Move(UnitRef(u.kind, u.loc), loc)
-                        return power, occupied[q].power, x
-        return None
+    def observe(self, log: PhaseLog) -> None:
+        """Called after a movement or retreat phase, with what happened."""
 
     def texts_for(self, power: str, orders: list[Order], kind: str) -> list[str]:
         style = self.s.styles.get(power, "canonical")
@@ -251,10 +185,12 @@ class Sim:
         return out
 
     def parse_back(self, texts: dict, kind: str) -> dict:
-        return {p: [for_phase(parse_order(BOARD, t), kind) for t in ts] for p, ts in texts.items()}
+        words = self.variant.order_words
+        return {p: [for_phase(parse_order(BOARD, t, words), kind) for t in ts] for p, ts in texts.items()}
 
     def movement(self, pos: Position) -> PhaseLog:
         slug = pos.phase.slug
+        self.before_movement()
         plans = {}
         claimed: dict[str, set] = {}
         for power in POWERS:
@@ -264,31 +200,31 @@ class Sim:
             for q, cl in claimed.items():
                 if self.rel.trusts(power, q):
                     friends |= cl
-            seen = self.believed(pos, power) if self.s.fog else pos
-            plan = self.bot.movement(seen, power, friends)
+            plan = self.bot.movement(self.believed(pos, power), power, friends)
             plans[power] = plan
             claimed[power] = {province_of(o.dest) for o in plan.orders.values() if isinstance(o, Move)}
         self.bot.ally_supports(pos, plans, self.rng)
-        tweaks = self.set_scenes(pos, plans) if self.s.wants else []
+        tweaks = self.set_scenes(pos, plans)
         orders = {p: [plan.orders[k] for k in sorted(plan.orders)] for p, plan in plans.items()}
         texts = {p: self.texts_for(p, os, "movement") for p, os in orders.items()}
         for p, ts in self.s.overrides.get(slug, {}).items():
             texts[p] = list(ts)
         misorders = []
-        if slug in self.s.misorders:
-            power, how = self.s.misorders[slug]
-            mis = self.misorder(pos, power, orders[power], how)
-            if mis:
-                i, text, why = mis
-                texts[power][i] = text
-                misorders.append((power, text, why))
+        power, how = self.s.misorders.get(slug, (None, None))
+        mis = self.misorder(pos, power, orders.get(power, []), how) if power else None
+        if mis:
+            i, text, why = mis
+            texts[power][i] = text
+            misorders.append((power, text, why))
+        tweaks += self.add_orders(pos, plans, texts, misorders)
         nmr = tuple(p for (ph, p) in sorted(self.s.nmr) if ph == slug and p in texts)
         for p in nmr:
             del texts[p]
         parsed = self.parse_back(texts, "movement")
         out = self.variant.movement(pos, parsed)
         ph = pos.phase
-        after = Position(Phase(ph.year, ph.season_index, True), out.units, pos.owners, out.dislodged)
+        after = Position(Phase(ph.year, ph.season_index, True), out.units, pos.owners, out.dislodged,
+                         pieces=pos.pieces if out.pieces is None else out.pieces)
         changes = ()
         if not out.dislodged:
             after, changes = self.end_of_season(after)
@@ -296,10 +232,10 @@ class Sim:
                        nmr=nmr, misorders=misorders)
         log.ally_supports = [(p, n) for p, plan in plans.items() for n in plan.notes]
         log.tweaks = tweaks
-        if self.s.placement and ph == Phase(1901, 0):
-            log.placement = self.s.placement
-        if self.s.variant == "stab":
-            self.shown.update(contact_kinds(log))
+        if ph == Phase(1901, 0):  # what the first phase file sets up
+            log.placement = self.s.placement or None
+            log.spies = self.s.spies or None
+        self.observe(log)
         return log
 
     def misorder(self, pos, power, orders, how):
@@ -328,7 +264,7 @@ class Sim:
             units_after = len(pos.units_of(p)) + sum(1 for d in pos.dislodged if d.unit.power == p)
             centres_next = len(pos.centres_of(p))
             if pos.phase.season_index == 1:
-                owners = VARIANT.update_owners(pos.units, pos.owners)
+                owners = self.variant.update_owners(pos.units, pos.owners)
                 centres_next = sum(1 for o in owners.values() if o == p)
             rs = self.bot.retreats(pos, p, units_after > centres_next)
             orders[p] = [rs[k] for k in sorted(rs)]
@@ -337,13 +273,15 @@ class Sim:
         for p in nmr:
             del texts[p]
         parsed = self.parse_back(texts, "retreats")
-        out = VARIANT.retreats(pos, parsed)
-        after, changes = self.end_of_season(Position(pos.phase, out.units, pos.owners))
-        return PhaseLog(pos.phase, pos, after, texts, parsed, out.results, changes=changes, nmr=nmr)
+        out = self.variant.retreats(pos, parsed)
+        after, changes = self.end_of_season(Position(pos.phase, out.units, pos.owners, pieces=pos.pieces))
+        log = PhaseLog(pos.phase, pos, after, texts, parsed, out.results, changes=changes, nmr=nmr)
+        self.observe(log)
+        return log
 
     def adjustments(self, pos: Position) -> PhaseLog:
         slug = pos.phase.slug
-        due = VARIANT.adjustment_counts(pos)
+        due = self.variant.adjustment_counts(pos)
         orders = {p: self.bot.adjustments(pos, p, n) for p, n in sorted(due.items())}
         texts = {p: self.texts_for(p, os, "adjustments") for p, os in orders.items() if os}
         nmr = [p for (ph, p) in sorted(self.s.nmr) if ph == slug and p in texts]
@@ -356,7 +294,7 @@ class Sim:
         for p in nmr:
             texts.pop(p, None)
         parsed = self.parse_back(texts, "adjustments")
-        out = VARIANT.adjustments(pos, parsed)
-        after = Position(Phase(pos.phase.year + 1, 0), out.units, pos.owners)
+        out = self.variant.adjustments(pos, parsed)
+        after = Position(Phase(pos.phase.year + 1, 0), out.units, pos.owners, pieces=pos.pieces)
         return PhaseLog(pos.phase, pos, after, texts, parsed, out.results, due=due, nmr=tuple(nmr))
 
