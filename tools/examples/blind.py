@@ -4,21 +4,18 @@ from __future__ import annotations
 
 import random
 from collections import Counter, defaultdict
-from pathlib import Path
 
 from dipgen.board import province_of
-from dipgen.orders import CounterEspionage, Disband, Hold, Move, Order, UnitRef, for_phase, parse_order
+from dipgen.orders import CounterEspionage, Disband, Hold, Move, Order, UnitRef
 from dipgen.phase import Phase
 from dipgen.position import Position, Unit
-from dipgen.variants import get_variant
-from .board import abbr, ANY_DIST, BOARD, CENTRES, full_name, HOME, POWERS
-from .press import _and_words, _count_word, _public_name, ADJ, BLIND_NOTES, BLIND_PRESS, CAPITAL
-from .stab import StabComposer, StabWriter
-from .story import Script
-from .checks import spy_kinds
-from .sim import opening_position, PhaseLog, Sim
 
-# ====================================================================== Blind
+from .board import abbr, ANY_DIST, BOARD, CENTRES, full_name, HOME, POWERS
+from .checks import spy_kinds
+from .hidden import HiddenComposer
+from .sim import opening_position, PhaseLog, Sim
+from .story import Script
+
 
 def spy_text(order: Order, style: str) -> str:
     """A spy's order as a player with writing habit `style` might send it: ``S Par - Bur``,
@@ -213,40 +210,16 @@ class BlindSim(Sim):
         self.learn(log)
 
 
-class BlindWriter(StabWriter):
-    def press(self, cat: str, me: str, you: str = "All", **slots) -> str:
-        text = self.pick(BLIND_PRESS, cat)
-        line = text.format(me=CAPITAL.get(me, me), you=CAPITAL.get(you, you), adj=ADJ.get(me, me), **slots)
-        head, _, body = line.partition(": ")
-        return f"**{head}:** {body}" if self.style == "bold" else f"*{head}:* {body}"
-
-    def note(self, cat: str, **slots) -> str:
-        return self.pick(BLIND_NOTES, cat).format(**slots)
-
-
-class BlindComposer(StabComposer):
+class BlindComposer(HiddenComposer):
     """Press and notes for a Blind game: the public learns only the centre totals and the NMRs,
     so what is said in public names no province, unit or order. The players' press draws on what
-    their own reports told them (who they fought, whose spies they caught) without saying where."""
+    their own reports told them (who they fought, whose spies they caught) without saying where;
+    from data/press/blind.yml."""
 
-    def __init__(self, sim: Sim, history, rng: random.Random, style: str):
-        super().__init__(sim, history, rng, style)
-        self.w = BlindWriter(rng, style)
-        self.history = history
-
-    def compose(self) -> None:
-        logs = self.sim.log
-        last_move = None
-        for i, log in enumerate(logs):
-            if log.phase.kind == "movement":
-                log.press = self.blind_movement_press(i, last_move)
-                last_move = i
-            elif log.phase.kind == "retreats":
-                log.press = self.blind_retreat_press(log)
-            else:
-                log.press = self.stab_winter_press(log)
-            log.notes = self.blind_notes(log, i)
-        self.finish()
+    family = "blind"
+    names_places = False
+    all_in_note = 0.0
+    spy_rumours = 0.25
 
     def fights(self, j: int) -> list[tuple[str, str]]:
         """Pairs of powers whose units met in phase `j` (each knows; the public does not)."""
@@ -261,162 +234,20 @@ class BlindComposer(StabComposer):
                     pairs.append((power, u.power))
         return pairs
 
-    def blind_movement_press(self, i: int, j: int | None) -> str:
-        log = self.sim.log[i]
-        pos = log.before
+    def news_press(self, j: int, pos: Position, alive: list, cands: list):
         w, rng = self.w, self.rng
-        alive = [p for p in POWERS if pos.units_of(p)]
-        cands = []
-        if log.phase == Phase(1901, 0):
-            for p in rng.sample(alive, 3):
-                cands.append((5, w.press("opening", p, self.neighbour(p, pos))))
-        for kind, a, b in log.events:
-            if kind == "ally":
-                cands.append((6, w.press("ally", a, b)))
-            elif kind == "war":
-                cands.append((6, w.press("war", a, b)))
-            elif kind == "stab":
-                cands.append((7, w.press("stab_lie", a, b)))
-        if j is not None:
-            last = self.sim.log[j]
-            for kind, a, b in last.events:
-                if kind == "stab":
-                    cands.append((8, w.press("stab_outrage", b, a, year=pos.phase.year + 1)))
-                    if rng.random() < 0.6:
-                        cands.append((4, w.press("stab_excuse", a, b)))
-            fights = [(a, b) for a, b in self.fights(j) if a in alive and b in alive]
-            if fights and rng.random() < 0.6:
-                a, b = rng.choice(fights)
-                cands.append((3 + rng.random(), w.press("fight", a, b)))
-            for d in list(last.dislodged)[:1]:
-                if d.unit.power in alive and rng.random() < 0.5:
-                    cands.append((3 + rng.random(), w.press("dislodged", d.unit.power, d.by_power)))
-            k = spy_kinds(last)
-            if (k["spies_killed"] or k["counter_espionage"]) and rng.random() < 0.6:
-                p = rng.choice(alive)
-                cands.append((3 + rng.random(), w.press("spies", p, self.neighbour(p, pos))))
-            if last.nmr and rng.random() < 0.8:
-                p = last.nmr[0]
-                q = self.neighbour(p, pos)
-                if q != "All":
-                    cands.append((3, w.press("nmr", q, p)))
-            for p in POWERS:
-                if last.before.units_of(p) and not pos.units_of(p) and not pos.centres_of(p):
-                    cands.append((5, w.press("eulogy", rng.choice([x for x in alive if x != p]), p)))
-        if pos.phase.season_index == 0 and pos.phase.year > 1901:
-            now = pos.centre_counts(POWERS)
-            before = self.totals_before(pos.phase.year - 1)
-            ups = sorted((now[p] - before[p], p) for p in POWERS if now[p] > before[p])
-            downs = sorted((now[p] - before[p], p) for p in POWERS if now[p] < before[p] and pos.units_of(p))
-            if ups and rng.random() < 0.7:
-                n, p = ups[-1]
-                others = [x for x in alive if x != p]
-                cands.append((3 + rng.random(), w.press("totals_up", rng.choice(others), p, n=_count_word(n).lower())))
-            if downs and rng.random() < 0.5:
-                n, p = downs[0]
-                cands.append((3 + rng.random(), w.press("totals_down", p, n=_count_word(-n).lower())))
-        counts = pos.centre_counts(POWERS)
-        leader = max(POWERS, key=lambda p: (counts[p], p))
-        if counts[leader] >= 10 and rng.random() < 0.6:
-            other = self.neighbour(leader, pos)
-            if other != "All":
-                cands.append((5, w.press("leader", other, leader, n=counts[leader])))
-        if self.s.draw_after:
-            end = Phase.from_slug(self.s.draw_after)
-            if end.year - pos.phase.year <= 1 and rng.random() < 0.6:
-                p = rng.choice(alive)
-                cands.append((4, w.press("draw", p, self.neighbour(p, pos))))
-        while len(cands) < 2 or rng.random() < 0.35:
+        last = self.sim.log[j]
+        fights = [(a, b) for a, b in self.fights(j) if a in alive and b in alive]
+        if fights and rng.random() < 0.6:
+            a, b = rng.choice(fights)
+            cands.append((3 + rng.random(), w.press("fight", a, b)))
+        for d in list(last.dislodged)[:1]:
+            if d.unit.power in alive and rng.random() < 0.5:
+                cands.append((3 + rng.random(), w.press("dislodged", d.unit.power, d.by_power)))
+        k = spy_kinds(last)
+        if (k["spies_killed"] or k["counter_espionage"]) and rng.random() < 0.6:
             p = rng.choice(alive)
-            cat = "spies" if rng.random() < 0.25 else "rumour"
-            cands.append((1 + rng.random(), w.press(cat, p, self.neighbour(p, pos))))
-        cands.sort(key=lambda c: -c[0])
-        return self._join([t for _, t in cands[:rng.choice([2, 3, 3, 4])]])
+            cands.append((3 + rng.random(), w.press("spies", p, self.neighbour(p, pos))))
 
-    def blind_retreat_press(self, log: PhaseLog) -> str:
-        if self.rng.random() < 0.5:
-            return ""
-        disbands = [r for r in log.results if isinstance(r.order, Disband)]
-        if disbands and self.rng.random() < 0.6:
-            return self._join([self.w.press("disband", disbands[0].power)])
-        d = log.before.dislodged[0]
-        return self._join([self.w.press("dislodged", d.unit.power, d.by_power)])
-
-    def blind_notes(self, log: PhaseLog, i: int) -> str:
-        w, rng = self.w, self.rng
-        out = []
-        if log.spies:
-            out.append(w.note("spies"))
-        if log.misorders:
-            out.append(w.note("spy_misorder"))
-        if log.phase.kind == "adjustments":
-            for p in log.nmr:
-                out.append(w.note("cd_removal", power=p))
-        else:
-            for p in log.nmr:
-                out.append(w.note("nmr", power=p))
-        if log.phase.slug in self.replacements:
-            power, old, new = self.replacements[log.phase.slug]
-            out.append(w.note("replaced", power=power, old=old, new=new))
-        for p in POWERS:
-            if (log.before.units_of(p) or log.before.centres_of(p)) and not (log.after.units_of(p) or log.after.centres_of(p)):
-                out.append(w.note("eliminated", power=p, player=self.player(p, log.phase)))
-        if log.phase.kind == "retreats" and rng.random() < 0.4:
-            out.append(w.note("retreats"))
-        if (i in (1, 2) or rng.random() < 0.15) and log.phase.kind != "adjustments":
-            out.append(w.note("ruling"))
-        if rng.random() < 0.08:
-            out.append(w.note("misc"))
-        if self.s.draw_after and not self.draw_proposed and log.phase.kind == "movement":
-            end = Phase.from_slug(self.s.draw_after)
-            if log.phase.year == end.year - 1 and log.phase.season_index == 1:
-                alive = [p for p in POWERS if log.after.units_of(p)]
-                big = sorted(alive, key=lambda p: -len(log.after.centres_of(p)))[:3]
-                out.append(w.note("draw_proposal", powers=_and_words(sorted(big))))
-                self.draw_proposed = True
-        nxt = self.next_phase(i)
-        if nxt is not None and (rng.random() < 0.3 or not out):
-            out.append(w.note("deadline", next=_public_name(nxt), when=rng.choice(self.s.deadlines)))
-        return self._join(out)
-
-    def standings(self) -> None:
-        """A running game: the GM gives the totals (public) and the next deadline, nothing more."""
-        log = self.sim.log[-1]
-        pos = log.after
-        counts = {p: len(pos.centres_of(p)) for p in POWERS if pos.units_of(p) or pos.centres_of(p)}
-        ranked = sorted(counts, key=lambda p: (-counts[p], p))
-        top = [p for p in ranked if counts[p] == counts[ranked[0]]]
-        line = (f"Where we stand after {log.phase.name}: {_and_words(top)} "
-                f"{'leads' if len(top) == 1 else 'lead'} on {counts[top[0]]} centres.")
-        if _public_name(pos.phase) not in log.notes:
-            line += f" {_public_name(pos.phase)} orders are due {self.s.deadlines[0]}."
-        log.notes = (log.notes + "\n" if log.notes else "") + line + "\n"
-
-    def finish(self) -> None:
-        if self.sim.result is None:
-            return self.standings()
-        log = self.sim.log[-1]
-        kind, powers = self.sim.result
-        alive = [p for p in POWERS if log.after.units_of(p)]
-        items = []
-        if kind == "solo":
-            winner = powers[0]
-            items.append(self.w.press("endgame_winner", winner))
-            for p in self.rng.sample([x for x in alive if x != winner], min(2, len(alive) - 1)):
-                items.append(self.w.press("endgame", p, winner))
-            n = len(log.after.centres_of(winner))
-            note = (f"{winner} has {n} supply centres and wins. Congratulations to {self.player(winner, log.phase)}. "
-                    "The whole game, every unit, spy and order, is now published beside the blind reports.")
-        else:
-            for p in self.rng.sample(powers, 2):
-                items.append(self.w.press("draw_end", p))
-            out = [p for p in POWERS if p not in powers and log.after.centres_of(p)]
-            if out:
-                items.append(self.w.press("survivor", out[0]))
-            note = (f"The draw proposal ({_and_words(powers)}) passed unanimously. The game ends after "
-                    f"{log.phase.name}. Thank you all. The whole game, every unit, spy and order, is now "
-                    "published beside the blind reports.")
-        log.press = (log.press + "\n" if log.press else "") + self._join(items)
-        log.notes = (log.notes + "\n" if log.notes else "") + note + "\n"
-
-
+    def disbands_shown(self, i: int) -> list:
+        return [r for r in self.sim.log[i].results if isinstance(r.order, Disband)]

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from dipgen.board import province_of
 from dipgen.orders import Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, Support, UnitRef, Waive
 from dipgen.position import Position, Unit
+
 from .board import ARMY_DIST, BOARD, CENTRES, dist, dist_from, HOME, move_targets, POWERS, reaches, sea_touches, SEAS
 
 #: how keen each power is on fleets when it builds
@@ -16,6 +17,7 @@ FLEET_TASTE = {"England": 0.75, "Turkey": 0.45, "Italy": 0.45, "France": 0.4, "G
                "Russia": 0.3, "Austria": 0.15}
 #: powers whose armies expect to travel by sea
 CONVOY_MINDED = {"England", "Italy", "Turkey"}
+
 
 # ====================================================================== diplomacy
 

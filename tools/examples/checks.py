@@ -13,7 +13,6 @@ from dipgen.variants.stab import contacts
 
 from .board import HOME, POWERS, reaches
 
-# ====================================================================== checking what was written
 
 def feature_counts(history) -> Counter:
     """Counts of the things an example game must show, read from dipgen's own replay."""

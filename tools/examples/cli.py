@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import argparse
 import sys
+from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import hashlib
 import json
+from pathlib import Path
 
 import yaml
 
@@ -13,7 +12,6 @@ from .board import POWERS
 from .sim import PhaseLog, Sim
 
 MANIFEST = ".generated"
-# ====================================================================== files
 
 def _scalar(text: str) -> str:
     """A YAML scalar for one order line: plain when YAML reads it back unchanged."""

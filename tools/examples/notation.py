@@ -5,10 +5,12 @@ from __future__ import annotations
 import random
 
 from dipgen.board import province_of
-from dipgen.orders import (Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, Support, UnitRef, Waive,
-                           for_phase, parse_order)
+from dipgen.orders import (Build, Convoy, Disband, for_phase, Hold, Move, Order, parse_order, Remove, Retreat,
+                           Support, UnitRef, Waive)
 from dipgen.position import Unit
+
 from .board import BOARD, full_name, reaches
+
 
 def write_order(order: Order, style: str, rng: random.Random) -> str:
     """The order as a player with writing habit `style` might send it."""

@@ -8,14 +8,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from dipgen.board import province_of
-from dipgen.orders import Convoy, Hold, Move, Order, Support, UnitRef, for_phase, parse_order
+from dipgen.orders import for_phase, Move, Order, parse_order
 from dipgen.phase import Phase
 from dipgen.position import Position
 from dipgen.variants import get_variant
-from .board import abbr, BOARD, full_name, POWERS, reaches, sea_touches, SEAS, VARIANT
+
+from .board import abbr, BOARD, full_name, POWERS, reaches
 from .bot import Bot, Relations
 from .notation import written
 from .story import Script
+
 
 def opening_position(variant, extra: dict) -> Position:
     """The position before Spring 1901, read by the variant itself from a first phase file that
