@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from pathlib import Path
 
 from dipgen.board import province_of
 from dipgen.orders import Build, Convoy, CounterEspionage, Disband, Move, Remove, Retreat, Support
@@ -57,7 +58,8 @@ def feature_counts(history) -> Counter:
     return c
 
 
-def summary(history, sim: Sim | None = None) -> str:
+def summary(history, script=None) -> str:
+    """What the generator prints about a game it wrote: the centre table and the feature counts."""
     lines = [f"{history.game.slug}: {history.game.title}"]
     lines.append("  " + (history.result_line() or f"running, waits for {history.next_phase.name}"))
     table = history.centre_table()
@@ -76,8 +78,8 @@ def summary(history, sim: Sim | None = None) -> str:
         lines.append("  spies: " + ", ".join(f"{k} {bc[k]}" for k in BLIND_KEYS))
         lines.append("  contacts: " + ", ".join(f"{k} {bc[k]}" for k in
                                                 ("attack_found", "attack_received", "meetings", "spy_reports", "destroyed")))
-    if sim is not None:
-        stabs = [(ph, a, b) for ph, evs in sorted(sim.s.events.items()) for k, a, b in evs if k == "stab"]
+    if script is not None:
+        stabs = [(ph, a, b) for ph, evs in sorted(script.events.items()) for k, a, b in evs if k == "stab"]
         lines.append("  stabs: " + "; ".join(f"{a} stabs {b} ({Phase.from_slug(ph).name})" for ph, a, b in stabs))
     return "\n".join(lines)
 
@@ -242,94 +244,106 @@ def blind_contacts(history, rec, view_record) -> Counter:
     return c
 
 
-# Press in a Blind game is public, and the public learns only the centre totals and who sent no
-# orders: the press is diplomacy, rumour and bluster that names no province, unit or order. The
-# players know more (their own reports), and say so only in ways that give no position away.
-def require(history, sim: Sim) -> None:
-    """The features each example game exists to show; regenerating must not lose them."""
-    if sim.s.variant == "stab":
-        return require_stab(history, sim)
-    if sim.s.variant == "blind":
-        return require_blind(history, sim)
+# ---------------------------------------------------------------------- what each example must show
+
+def _need(history, ok: bool, what: str, counts=None) -> None:
+    if not ok:
+        raise AssertionError(f"example game {history.game.slug}: {what}" + (f" ({dict(counts)})" if counts else ""))
+
+
+def require(history, script) -> None:
+    """The features each example game exists to show, read from dipgen's replay of its folder
+    (`history`) and the story it was written from (`script`). The generator checks every game
+    it writes with it, and tests/test_example_games.py checks the committed games."""
     c = feature_counts(history)
-    s = sim.s
-    stabs = [e for evs in s.events.values() for e in evs if e[0] == "stab"]
-    movement = [r for r in history.records if r.phase.kind == "movement"]
-    assert all(r.press.strip() for r in movement), "every season has press"
-    assert c["warnings"] == sum(1 for log in sim.log if log.misorders), "warnings come only from deliberate misorders"
-    assert c["notes"] >= len(history.records) // 4, c
-    assert c["dislodgements"] >= 3 and c["retreats"] >= 1 and c["builds"] >= 5, c
-    assert stabs, "a stab or two"
-    if s.stop:
-        assert history.next_phase is not None and history.result is None
-        assert c["years"] >= 3, c
+    need = lambda ok, what, counts=c: _need(history, ok, what, counts)  # noqa: E731
+    records = history.records
+    need(all(r.press.strip() for r in records if r.phase.kind == "movement"), "every season has press")
+    need(c["notes"] >= len(records) // 4, "the GM writes notes in a quarter of the phases or more")
+    played = {r.phase.slug for r in records}
+    warned = sorted(Path(str(w.file)).stem for w in history.warnings)
+    need(warned == sorted(slug for slug in script.misorders if slug in played),
+         f"warnings ({warned}) come only from the story's misorders, one each")
+    need(c["dislodgements"] >= 2 and c["retreats"] >= 1 and c["builds"] >= 3, "dislodgements, retreats, builds")
+    if script.stop:
+        need(history.next_phase is not None and history.result is None, "the running game waits for its next phase")
+        need(c["years"] >= 3, "three years or more")
+    else:
+        need(history.result is not None and history.next_phase is None and history.result_line(),
+             "the finished game has a result")
+        if script.expect:
+            kind, what = script.expect
+            need(history.result.kind == kind, f"the story ends in a {kind}")
+            need(history.result.powers == (what,) if kind == "solo" else len(history.result.powers) == what,
+                 f"the {kind} is {what}'s" if kind == "solo" else f"a {what}-way draw")
+        need(c["dislodgements"] >= 6 and c["retreats"] >= 2 and c["disbands"] >= 1, "dislodgements, retreats, disbands")
+        need(c["builds"] >= 10 and c["removals"] >= 3 and c["nmr"] >= 1, "builds, removals, an NMR")
+        need(c["eliminated"] >= 1, "someone is eliminated")
+    REQUIRE.get(history.game.variant.name, require_standard)(history, script, c)
+
+
+def require_standard(history, script, c: Counter) -> None:
+    """A standard example: stabs, convoys, supported attacks, civil disorder, misorders."""
+    need = lambda ok, what, counts=c: _need(history, ok, what, counts)  # noqa: E731
+    events = [e for evs in script.events.values() for e in evs]
+    need(any(e[0] == "stab" for e in events), "a stab or two")
+    need(c["dislodgements"] >= 3 and c["builds"] >= 5, "dislodgements and builds")
+    if script.stop:
         return
-    assert history.result is not None, "the finished game has a result"
-    if s.expect:
-        assert history.result.kind == s.expect[0], history.result
-        assert s.expect[0] != "solo" or history.result.powers == (s.expect[1],), history.result
-    assert c["years"] >= 10, c
-    assert c["convoys"] >= 3 and c["multi_fleet_convoys"] >= 1, c
+    need(c["years"] >= 10 and len(history.centre_table()) >= 10, "ten years or more")
+    need(c["convoys"] >= 3 and c["multi_fleet_convoys"] >= 1, "convoys, one by several fleets")
     convoyers = {r.power for rec in history.records for r in rec.results
                  if isinstance(r.order, Move) and r.succeeded and r.unit and r.unit.kind == "A"
                  and not reaches(r.unit, province_of(r.order.dest))}
-    assert len(convoyers & {"England", "Italy", "Turkey"}) >= 2, convoyers
-    assert c["supported_attacks"] >= 5 and c["dislodgements"] >= 8, c
-    assert c["retreats"] >= 3 and c["disbands"] >= 1, c
-    assert c["builds"] >= 15 and c["removals"] >= 3, c
-    assert c["cd_removals"] + c["nmr"] >= 2 and c["cd_removals"] >= 1, c
-    assert c["eliminated"] >= 1, c
-    assert 1 <= c["warnings"] <= 3, c
-    assert any(k == "ally" for evs in s.events.values() for k, _, _ in evs), "alliances form during the game"
+    need(len(convoyers & {"England", "Italy", "Turkey"}) >= 2, f"the sea powers convoy ({sorted(convoyers)})")
+    need(c["supported_attacks"] >= 5 and c["dislodgements"] >= 8, "supported attacks that dislodge")
+    need(c["retreats"] >= 3 and c["builds"] >= 15 and c["notes"] >= 10, "retreats, builds, notes")
+    need(c["cd_removals"] >= 1 and c["cd_removals"] + c["nmr"] >= 2, "NMRs, and removals in civil disorder")
+    need(1 <= c["warnings"] <= 3, "a misorder or two")
+    need(any(e[0] == "ally" for e in events), "alliances form during the game")
 
 
-def require_stab(history, sim: Sim) -> None:
-    """A Stab! example shows every kind of contact the reports reveal, and the usual life of a game."""
-    c, k = feature_counts(history), stab_counts(history)
-    s = sim.s
-    first = history.records[0]
-    assert first.phase == Phase(1901, 0) and sim.log[0].placement, "the first phase places the units"
-    assert c["warnings"] == 0, c
-    assert all(r.press.strip() for r in history.records if r.phase.kind == "movement"), "every season has press"
-    assert c["notes"] >= len(history.records) // 4, c
-    assert k["direct"] >= 3 and k["empty_bounce"] >= 1 and k["support_contact"] >= 2, k
-    assert k["cut"] >= 1 and k["convoy_attacked"] >= 1 and k["self_standoff_shown"] >= 1, k
-    assert c["dislodgements"] >= 2 and c["retreats"] >= 1 and c["builds"] >= 3, c
-    assert c["nmr"] >= 1, c
-    if s.stop:
-        assert history.next_phase is not None and history.result is None
-        assert c["years"] >= 3, c
+def require_stab(history, script, c: Counter) -> None:
+    """A Stab! example places its units, and shows every kind of contact the reports reveal."""
+    k = stab_counts(history)
+    need = lambda ok, what, counts=k: _need(history, ok, what, counts)  # noqa: E731
+    first = history.game.phases.get(Phase(history.game.start, 0))
+    need(first is not None and first.extra.get("placement"), "the first phase places the units", {})
+    need(k["direct"] >= 3 and k["empty_bounce"] >= 1 and k["support_contact"] >= 2 and k["cut"] >= 1,
+         "direct conflicts, bounces in an empty space, supports in contact, cut supports")
+    need(k["convoy_attacked"] >= 1 and k["convoy_contact"] >= 1, "a convoying fleet under attack, a convoy in contact")
+    need(k["self_standoff_shown"] >= 1 and k["destroyed"] >= 1, "a self-standoff shown, a unit destroyed")
+    need(c["nmr"] >= 1 and c["removals"] >= 1, "an NMR and removals", c)
+    if script.stop:
+        need(c["years"] <= 4, "four years at most", c)
         return
-    assert history.result is not None and c["years"] >= 8, c
-    if s.expect:
-        assert history.result.kind == s.expect[0], history.result
-        assert len(history.result.powers) == s.expect[1] if s.expect[0] == "draw" else \
-            history.result.powers == (s.expect[1],), history.result
-    assert k["convoy_contact"] >= 1 and k["destroyed"] >= 1, k
-    assert c["removals"] >= 2 and c["disbands"] >= 1 and c["dislodgements"] >= 6, c
-    assert c["eliminated"] >= 1, c
+    need(c["years"] >= 8, "eight years or more", c)
 
 
-def require_blind(history, sim: Sim) -> None:
-    """A Blind example shows its spies at work, every kind of contact, and the usual life of a game."""
-    c, k = feature_counts(history), blind_counts(history)
-    s = sim.s
-    assert sim.log[0].spies, "the first phase places some spies"
-    assert c["warnings"] == sum(1 for log in sim.log if log.misorders), "warnings come only from deliberate misorders"
-    assert all(r.press.strip() for r in history.records if r.phase.kind == "movement"), "every season has press"
-    assert c["notes"] >= len(history.records) // 4, c
-    assert k["spy_moves"] >= 10 and k["spy_holds"] >= 5 and k["ce_at_home"] >= 1 and k["ce_abroad"] >= 1, k
-    assert k["spies_killed"] >= 2 and k["mutual_kills"] >= 1 and k["spies_added"] >= 1, k
-    assert k["attack_found"] >= 3 and k["attack_received"] >= 3 and k["meetings"] >= 2 and k["spy_reports"] >= 3, k
-    assert c["dislodgements"] >= 2 and c["retreats"] >= 1 and c["builds"] >= 3, c
-    assert c["nmr"] >= 1, c
-    assert any(isinstance(w, list) for w in s.players.values()), "a power changes hands"
-    if s.stop:
-        assert history.next_phase is not None and history.result is None
-        assert 3 <= c["years"] <= 4, c
+def require_blind(history, script, c: Counter) -> None:
+    """A Blind example places some spies and shows them at work, and every kind of contact the
+    private reports reveal."""
+    k = blind_counts(history)
+    need = lambda ok, what, counts=k: _need(history, ok, what, counts)  # noqa: E731
+    first = history.game.phases.get(Phase(history.game.start, 0))
+    need(first is not None and first.extra.get("spies"), "the first phase places some spies", {})
+    need(k["spy_moves"] >= 20 and k["spy_holds"] >= 5, "spies move and hold")
+    need(k["ce_at_home"] >= 1 and k["ce_abroad"] >= 1, "spies hunt at home and abroad")
+    need(k["spies_killed"] >= 3 and k["mutual_kills"] >= 1, "spies killed, two hunters killing each other")
+    need(k["spies_added"] >= 3 and k["spies_lost_with_capital"] >= 1 and k["spies_for_capitals"] >= 1,
+         "spies replaced, lost with a capital, gained for one")
+    need(k["attack_found"] >= 3 and k["attack_received"] >= 3 and k["meetings"] >= 3 and k["spy_reports"] >= 3,
+         "every kind of contact, three times or more")
+    need(c["nmr"] >= 1 and c["removals"] >= 1, "an NMR and removals", c)
+    first_phase, last_phase = history.records[0].phase, history.records[-1].phase
+    need(any(history.game.player(p, first_phase) != history.game.player(p, last_phase) for p in POWERS),
+         "a power changes hands", {})
+    if script.stop:
+        need(c["years"] <= 4, "four years at most", c)
         return
-    assert history.result is not None and c["years"] >= 8, c
-    assert k["spies_lost_with_capital"] >= 1 and k["spies_for_capitals"] >= 1 and k["destroyed"] >= 1, k
-    assert c["removals"] >= 2 and c["dislodgements"] >= 6, c
-    assert 1 <= c["warnings"] <= 2, c
+    need(c["years"] >= 8 and k["destroyed"] >= 1, "eight years or more, a unit destroyed")
+    need(1 <= c["warnings"] <= 2, "a misorder or two", c)
 
+
+#: variant name -> the checks of its family (after the ones every example passes)
+REQUIRE = {"standard": require_standard, "stab": require_stab, "blind": require_blind}

@@ -1,20 +1,27 @@
-"""python -m tools.examples: (re)write the example games."""
+"""python -m tools.examples (or python tools/example_games.py): (re)write the example games."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
 from pathlib import Path
+
+from .checks import require, summary
+from .files import hand_edited, write_folder
+from .generate import generate, verify
+from .story import load_stories
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
+
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m tools.examples",
+                                 description="Write the example games under games/ from their stories.")
     ap.add_argument("--out", default=str(ROOT / "games"), help="where the game folders go (default: games/)")
     ap.add_argument("--force", action="store_true", help="overwrite folders that were edited by hand")
     ap.add_argument("--check", action="store_true", help="generate and verify in a temporary folder; write nothing")
     args = ap.parse_args(argv)
-    import tempfile
 
     out = Path(args.out)
     status = 0
@@ -24,8 +31,8 @@ def main(argv=None) -> int:
             scratch = Path(tmp) / script.slug
             write_folder(scratch, files)
             history = verify(scratch, sim)
-            require(history, sim)
-            print(summary(history, sim))
+            require(history, script)
+            print(summary(history, script))
             print()
             if args.check:
                 continue
@@ -40,11 +47,3 @@ def main(argv=None) -> int:
             verify(folder, sim)
             print(f"wrote {folder} ({len(files)} files)")
     return status
-
-
-if __name__ == "__main__":
-    sys.exit(main())
-from .checks import require, summary
-from .files import hand_edited, write_folder
-from .generate import generate, verify
-from .story import load_stories
