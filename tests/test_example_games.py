@@ -225,3 +225,31 @@ def test_blind_public_reports_show_only_totals_and_nmrs():
         text = "".join(phase_report(h, r, level="public") for r in h.records)
         assert "(NMR)" in text and "centres" in text
         assert not re.search(r"^\s+[AFS] [A-Z][a-z]{2}", text, re.M), "no unit or order lines"
+
+
+# ---------------------------------------------------------------------------- the generator's data
+
+def test_a_story_with_an_unknown_key_is_refused():
+    from tools.examples.story import script_from
+
+    data = {"title": "T", "gm": "G", "players": {}, "description": "", "seed": 1, "alliances": [], "events": {},
+            "styles": {}, "colour": "red"}
+    with pytest.raises(ValueError, match=r"story odd: unknown keys \['colour'\]"):
+        script_from("odd", data)
+
+
+def test_a_phrase_bank_dropping_a_template_its_source_lacks_is_refused(tmp_path, monkeypatch):
+    from tools.examples import press
+
+    (tmp_path / "press").mkdir()
+    (tmp_path / "press" / "standard.yml").write_text("press: {quiet: [a, b]}\nnotes: {}\nfixed: {}\n")
+    (tmp_path / "press" / "stab.yml").write_text(
+        "press: {quiet: {same_as: standard, without: [c]}}\nnotes: {}\nfixed: {}\n")
+    monkeypatch.setattr(press, "DATA", tmp_path)
+    with pytest.raises(ValueError, match=r"stab.yml: press.quiet: 'without' names templates standard does not have"):
+        press.load_banks(("standard", "stab"))
+    (tmp_path / "press" / "stab.yml").write_text(
+        "press: {quiet: {same_as: standard, without: [b]}}\nnotes: {}\nfixed: {due: {same_as: standard}}\n")
+    (tmp_path / "press" / "standard.yml").write_text("press: {quiet: [a, b]}\nnotes: {}\nfixed: {due: x}\n")
+    banks = press.load_banks(("standard", "stab"))
+    assert banks["stab"]["press"]["quiet"] == ["a"] and banks["stab"]["fixed"]["due"] == "x"

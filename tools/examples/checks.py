@@ -1,4 +1,8 @@
-"""The feature checks: what each example game must show, counted from dipgen's own replay."""
+"""The feature checks: what each example game must show (`require`), counted from dipgen's own
+replay of the game's folder. They read only the replay and the story, never the simulation, so
+the generator checks each game it writes with them and tests/test_example_games.py checks the
+committed games with the same code. Stab!'s contact kinds and Blind's spy counts are also what
+the simulation watches to know which scenes an example still lacks."""
 
 from __future__ import annotations
 
@@ -152,7 +156,7 @@ def spy_survivors(rec) -> list[Unit]:
     return out
 
 
-def spy_kinds(rec, pieces_before_fall=None) -> Counter:
+def spy_kinds(rec) -> Counter:
     """What the spies did in one phase (rec: a PhaseLog or a PhaseRecord of a Blind game): moves,
     holds, counter-espionage, kills (one in two hunters killing each other), and the spies lost
     and added when the Fall turn ended."""

@@ -49,11 +49,17 @@ class PhaseLog:
     press: str = ""
     notes: str = ""
     placement: dict | None = None  # Stab!: the initial placement, written in the first phase file
-    tweaks: list = field(default_factory=list)     # Stab!: scenes set up on purpose (feature, power, ...)
+    tweaks: list = field(default_factory=list)     # hidden games: scenes set up on purpose (feature, power, ...)
     spies: dict | None = None  # Blind: where the spies start, written in the first phase file
 
 
 class Sim:
+    """A game played out by the bots from its story, phase by phase, each phase stepped with the
+    variant's own adjudication. This is the standard game; a family of variants subclasses it
+    and fills in the hooks (`start_position`, `believed`, `before_movement`, `set_scenes`,
+    `add_orders`, `observe`). The random draws happen in the order written: moving one changes
+    the games."""
+
     def __init__(self, script: Script):
         self.s = script
         self.rng = random.Random(script.seed)
