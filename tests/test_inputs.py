@@ -327,7 +327,7 @@ def test_warnings_come_with_the_errors_of_later_phases(make_game, capsys):
 
 
 def test_the_example_generator_writes_a_phase_nobody_ordered_in_as_dipgen_reads_it(make_game):
-    from tools.example_games import PhaseLog, phase_yaml
+    from tools.examples.files import PhaseLog, phase_yaml
 
     text = phase_yaml(PhaseLog(phase=None, before=None, after=None, texts={}, orders={}), set())
     h = replay(load_game(make_game({"1901-spring.yml": text})))
