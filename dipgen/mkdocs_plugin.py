@@ -5,10 +5,16 @@
       - dipgen:
           games_dir: games     # the folder of game folders, relative to mkdocs.yml
 
-Before each build the plugin reads and adjudicates every game (`on_pre_build`, before
-MkDocs cleans the site folder, so a broken game stops the build with nothing written:
-the message is the one `dipgen check` prints). It then registers the generated pages and
-maps (`dipgen.site`, pure functions of the histories) as files (`on_files`).
+Before each build the plugin reads and adjudicates every game and generates all its pages
+and maps (`on_pre_build`: MkDocs runs it before it cleans the site folder, so a broken game
+stops the build with nothing written; the message is the one `dipgen check` prints, and an
+unexpected failure names the game too). It then registers the generated pages and maps
+(`dipgen.site`, pure functions of the histories) as files (`on_files`).
+
+The site is written into a folder beside the site folder and takes its place only when the
+build is complete (`on_post_build`, last): a build that fails later (a page MkDocs cannot
+render, another plugin, warnings under --strict) leaves the previous site as it was, and
+`mkdocs serve` goes on serving the last good build. Dirty builds write in place, as MkDocs does.
 
 Each game's output is cached under a hash of all its files, the dipgen version and the
 generator's templates, so that during `mkdocs serve` (the plugin lives across rebuilds
@@ -21,6 +27,8 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import os
+import secrets as _random
 import shutil
 import tempfile
 import time
@@ -30,11 +38,12 @@ from pathlib import Path
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin
+from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files, InclusionLevel
+from mkdocs.utils import CountHandler
 
 from . import __version__
-from .errors import GameError, display_path
+from .errors import GameError, Problem, display_path
 from .game import SECRETS_FILE, discover_games, load_game
 from .history import History, replay
 from .secrets import load_secrets
@@ -64,6 +73,61 @@ class _Cached:
     files: dict[str, str]
 
 
+BUG = ("'dipgen check' may name the file to fix; if it finds nothing, this is a bug in dipgen: report it "
+       "with the game's files ('mkdocs build -v' shows the details)")
+
+
+def failure(where: str, e: BaseException, what: str, hint: str = BUG) -> str:
+    """An unexpected exception, said plainly: where, what dipgen was doing, and what to do."""
+    detail = str(e).strip().splitlines()[0][:300] if str(e).strip() else ""
+    return f"{where}: error: {what} failed ({type(e).__name__}{': ' + detail if detail else ''})\n    hint: {hint}"
+
+
+class _Staging:
+    """A build written into a folder beside the site folder, which replaces the site folder only
+    once the build is complete."""
+
+    def __init__(self, site: Path):
+        self.site = site
+        site.parent.mkdir(parents=True, exist_ok=True)
+        self.path = site.with_name(f".{site.name}.dipgen-building-{_random.token_hex(4)}")
+        self.path.mkdir()  # the mode the umask gives, as MkDocs would make the site folder
+        if site.is_dir():
+            self.path.chmod(site.stat().st_mode & 0o7777)
+
+    @staticmethod
+    def usable(site: Path) -> bool:
+        """A site folder that can be replaced by renaming: not a link, not a mount point, not a file."""
+        return not site.is_symlink() and not os.path.ismount(site) and (site.is_dir() or not site.exists())
+
+    def commit(self) -> None:
+        if not self.site.exists():
+            self.path.rename(self.site)
+            return
+        old = self.site.with_name(f".{self.site.name}.dipgen-old-{_random.token_hex(4)}")
+        self.site.rename(old)
+        try:
+            self.path.rename(self.site)
+        except OSError:
+            old.rename(self.site)
+            raise
+        kept = True
+        for entry in old.iterdir():  # MkDocs never cleans hidden entries (a deploy checkout's .git): keep them
+            if entry.name.startswith(".") and not (self.site / entry.name).exists():
+                try:
+                    entry.rename(self.site / entry.name)
+                except OSError:
+                    kept = False
+        if kept:
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            log.warning("dipgen: the previous site is kept in %s: some of its hidden files could not be moved",
+                        display_path(old))
+
+    def discard(self) -> None:
+        shutil.rmtree(self.path, ignore_errors=True)
+
+
 def game_hash(folder: Path) -> str:
     """A hash of everything in a game folder that the build reads, secrets.yml included (a new
     passphrase re-encrypts the pages)."""
@@ -85,6 +149,12 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         self._histories: list[History] = []
         self._files: dict[str, str] = {}
         self._options = SiteOptions()
+        self._origins: dict[str, Path] = {}  # generated page -> the file or folder it comes from
+        self._in_place = False               # a dirty build: MkDocs writes over the site as it goes
+        self._staging: _Staging | None = None
+        self._site_dir = ""                  # the configured site folder, while the build goes to staging
+        self._config = None                  # ... and the config that names the staging folder instead
+        self._warnings: CountHandler | None = None
         self.stats: dict[str, float] = {}
 
     # ----- lifecycle
@@ -92,9 +162,11 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         """Defining this keeps one plugin object across `mkdocs serve` rebuilds, and so the cache."""
         self._command = command
         self._dirty = dirty and command == "serve"
+        self._in_place = dirty
         self._hinted = False
 
     def on_shutdown(self) -> None:
+        self._end_build(discard=True)
         if self._stage is not None:
             shutil.rmtree(self._stage, ignore_errors=True)
             self._stage = None
@@ -105,6 +177,11 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
 
     def on_config(self, config):
         add_overrides(config.theme.dirs, config.theme.custom_dir)  # the pages' Content-Security-Policy
+        self._end_build(discard=True)  # whatever an interrupted build (Ctrl-C) left
+        if config.strict:  # counted as MkDocs counts them, to keep the old site when --strict fails
+            self._warnings = CountHandler()
+            self._warnings.setLevel(logging.WARNING)
+            logging.getLogger("mkdocs").addHandler(self._warnings)
         for uri, option in ((CSS_URI, config.extra_css), (JS_URI, config.extra_javascript)):
             if uri not in [str(x) for x in option]:
                 option.append(uri)
@@ -129,47 +206,115 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         paths = discover_games(folder) if folder.is_dir() else []
         if not folder.is_dir():
             log.warning("no games folder at %s; the archive is empty", display_path(folder))
-        problems = []
+        problems: list[Problem | str] = []
         fresh: dict[str, _Cached] = {}
         redone = 0
         for path in paths:
-            key = hashlib.sha256(f"{fingerprint}:{game_hash(path)}".encode()).hexdigest()
-            cached = self._cache.get(str(path))
-            if cached is not None and cached.key == key:
-                fresh[str(path)] = cached
-                continue
             try:
-                history = replay(load_game(path))
-                secrets = self._secrets(path, history)
-                files = published_files(history, options)  # GameError: Markdown or links it cannot publish
+                entry = self._game(path, fingerprint, options)
             except GameError as e:
                 problems.extend(e.problems)
                 continue
-            for w in history.warnings:
-                log.info(str(w))
-            # encrypted afresh only here: an unchanged game keeps its pages (and their salts) from the cache
-            files.update(private_files(history, secrets, options))
-            fresh[str(path)] = _Cached(key, history, files)
-            redone += 1
+            except Exception as e:  # a bug, or input nobody foresaw: still a message naming the game
+                log.debug("dipgen: %s", display_path(path), exc_info=True)
+                problems.append(failure(display_path(path), e, "reading, adjudicating and drawing this game"))
+                continue
+            redone += entry is not self._cache.get(str(path))
+            fresh[str(path)] = entry
         if problems:
-            errors = sum(1 for p in problems if p.severity == "error")
+            errors = sum(1 for p in problems if not isinstance(p, Problem) or p.severity == "error")
             raise PluginError("\n".join(str(p) for p in problems) + f"\n{errors} error(s) in the games; "
                               "nothing was built (run 'dipgen check' for the same list)")
+        histories = [entry.history for entry in fresh.values()]
+        files: dict[str, str] = {}
+        origins: dict[str, Path] = {}
+        for path, entry in fresh.items():
+            files.update(entry.files)
+            origins.update({uri: _source(Path(path), uri) for uri in entry.files})
+        try:
+            files.update(archive_page(histories, options))
+            files.update(shared_files(histories))
+        except Exception as e:
+            log.debug("dipgen: the archive", exc_info=True)
+            raise PluginError(failure(display_path(folder), e, "drawing the archive's pages")) from e
         self._cache = fresh
         self._options = options
-        self._histories = [entry.history for entry in fresh.values()]
-        files: dict[str, str] = {}
-        for entry in fresh.values():
-            files.update(entry.files)
-        files.update(archive_page(self._histories, options))
-        files.update(shared_files(self._histories))
+        self._histories = histories
         self._files = files
+        self._origins = origins
+        self._build_aside(config)
         self.stats = {"games": len(paths), "redone": redone, "seconds": time.perf_counter() - started}
         log.info("dipgen: %d game(s), %d adjudicated afresh, %d files in %.2fs",
                  len(paths), redone, len(files), self.stats["seconds"])
         if self._command == "serve" and not self._dirty and len(files) > 1000 and not self._hinted:
             self._hinted = True
             log.info("dipgen: a big archive; 'mkdocs serve --dirty' re-renders only the pages of a changed game")
+
+    def _game(self, path: Path, fingerprint: str, options: SiteOptions) -> _Cached:
+        """One game read, adjudicated and all its pages made, or taken from the cache if unchanged."""
+        key = hashlib.sha256(f"{fingerprint}:{game_hash(path)}".encode()).hexdigest()
+        cached = self._cache.get(str(path))
+        if cached is not None and cached.key == key:
+            return cached
+        history = replay(load_game(path))
+        secrets = self._secrets(path, history)
+        for w in history.warnings:
+            log.info(str(w))
+        files = published_files(history, options)
+        # encrypted afresh only here: an unchanged game keeps its pages (and their salts) from the cache
+        files.update(private_files(history, secrets, options))
+        return _Cached(key, history, files)
+
+    def _build_aside(self, config) -> None:
+        """Send the build to a staging folder, unless it is a dirty one (which needs the old output)."""
+        site = Path(config.site_dir)
+        if self._in_place or not _Staging.usable(site):
+            return
+        try:
+            self._staging = _Staging(site)
+        except OSError as e:
+            log.warning("dipgen: building in place (cannot make a folder beside %s: %s)", display_path(site),
+                        e.strerror)
+            return
+        self._config, self._site_dir = config, config.site_dir
+        config.site_dir = str(self._staging.path)
+        log.info("dipgen: the site is built in %s and replaces %s once complete", self._staging.path.name,
+                 display_path(site))
+
+    @event_priority(-100)  # last: after every other plugin has written its files (the search index)
+    def on_post_build(self, *, config) -> None:
+        site_dir = self._site_dir
+        strict_failed = bool(self._warnings and self._warnings.get_counts())  # MkDocs aborts right after this
+        staging = self._end_build(discard=strict_failed)
+        if staging is None:
+            return
+        if strict_failed:
+            log.error("dipgen: %s is left as it was (warnings under --strict)", display_path(site_dir))
+            return
+        try:
+            staging.commit()
+        except OSError as e:
+            staging.discard()
+            raise PluginError(f"dipgen: cannot put the new site in place of {display_path(site_dir)}: "
+                              f"{e.strerror}; it is left as it was") from e
+
+    def on_build_error(self, *, error: Exception) -> None:
+        if self._end_build(discard=True) is not None:
+            log.info("dipgen: the build failed; the site folder is left as it was")
+
+    def _end_build(self, discard: bool) -> _Staging | None:
+        """Give the config its site folder back, and forget the warning count; returns the staging
+        folder, if any, removed first with `discard`."""
+        staging = self._staging
+        if staging is not None:
+            self._config.site_dir = self._site_dir
+            if discard:
+                staging.discard()
+        self._staging, self._config, self._site_dir = None, None, ""
+        if self._warnings is not None:
+            logging.getLogger("mkdocs").removeHandler(self._warnings)
+            self._warnings = None
+        return staging
 
     def _secrets(self, path: Path, history: History):
         """The game's secrets.yml, if it needs one (a running hidden game) and has one."""
@@ -204,6 +349,9 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         return files
 
     def on_page_markdown(self, markdown: str, *, page, config, files) -> str:
+        origin = self._origins.get(page.file.src_uri)
+        if origin is not None and page.file.generated_by:
+            _name_failures(page, origin)
         if GAMES_MARKER in markdown:
             block = games_cards(self._histories, self._options, page.file.src_uri)
             markdown = markdown.replace(GAMES_MARKER, "\n" + block + "\n")
@@ -220,3 +368,27 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
         return str(path)
+
+
+def _source(folder: Path, uri: str) -> Path:
+    """The file a generated page is made from: its phase's file if there is one, else the game folder."""
+    phase = folder / (Path(uri).stem + ".yml")
+    return phase if Path(uri).suffix == ".md" and phase.is_file() else folder
+
+
+def _name_failures(page, origin: Path) -> None:
+    """Make a failure to render a generated page (Markdown nested too deeply for the converter,
+    say) a PluginError naming the game's file, rather than a traceback."""
+    render = page.render
+
+    def guarded(config, files) -> None:
+        try:
+            render(config, files)
+        except Exception as e:
+            log.debug("dipgen: %s", page.file.src_uri, exc_info=True)
+            raise PluginError(failure(display_path(origin), e, f"rendering the page {page.file.src_uri}",
+                                      "look for Markdown nested very deeply (lists, quotes) in its press, notes "
+                                      "or description; if there is none, this is a bug in dipgen: report it with "
+                                      "the game's files")) from e
+
+    page.render = guarded

@@ -14,11 +14,13 @@ fills in what is missing without ever replacing a passphrase unless asked.
 
 from __future__ import annotations
 
+import io
 import math
 import os
 import re
 import secrets as _random  # the standard library's (this module is dipgen.secrets)
 import unicodedata
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -37,6 +39,8 @@ GROUPS, GROUP_SIZE = 4, 5
 PASSPHRASE_BITS = GROUPS * GROUP_SIZE * math.log2(len(ALPHABET))
 assert PASSPHRASE_BITS >= 80, PASSPHRASE_BITS  # 20 symbols of 31: 99.1 bits
 
+MAX_FILE = 1 << 20    # bytes: a secrets file holds a few keys; anything bigger is not one
+MAX_DEPTH = 32        # levels of nesting, for the same reason (the file needs 2, a seed's lots 4)
 MIN_PASSPHRASE = 16   # characters, for a passphrase the GM chose herself
 PAGE_KEY_BYTES = 32   # 256 bits; a key read from the file needs at least 128
 HEADER = ("# Secrets of {game}: never commit or publish this file (see 'dipgen secrets --help').\n"
@@ -69,12 +73,14 @@ def generate_page_key() -> str:
     return _random.token_hex(PAGE_KEY_BYTES)
 
 
-def load_secrets(path: Path | str, powers: list[str], require_key: bool = True) -> GameSecrets:
+def load_secrets(path: Path | str, powers: list[str], require_key: bool = True,
+                 renew: Collection[str] = ()) -> GameSecrets:
     """Read and check a secrets file for a game of `powers`. Raises GameError listing every problem.
-    (`require_key` False: a file without page_key is fine, its page_key is then empty.)"""
+    (`require_key` False: a file without page_key is fine, its page_key is then empty; a power in
+    `renew` is about to get a new passphrase, so it may share its old one.)"""
     path = Path(path)
     name = display_path(path)
-    data = load(path)
+    data = _read(path)
     if data is None:
         data = {}
     if not isinstance(data, dict):
@@ -100,6 +106,7 @@ def load_secrets(path: Path | str, powers: list[str], require_key: bool = True) 
         page_key = bytes.fromhex(raw_key)
 
     passphrases: dict[str, str] = {}
+    lines: dict[str, int | None] = {}
     raw = data.get("passphrases") or {}
     if not isinstance(raw, dict):
         problems.append(Problem(name, line_of(data, "passphrases"), "passphrases must map each power to its passphrase",
@@ -126,10 +133,72 @@ def load_secrets(path: Path | str, powers: list[str], require_key: bool = True) 
                                     f"run 'dipgen secrets {display_path(path.parent)} --new {power}' for a strong one"))
             continue
         passphrases[power] = normalize(value)
+        lines[power] = line
+    problems.extend(_shared(passphrases, lines, renew, name, display_path(path.parent)))
     if problems:
         raise GameError(problems)
     extra = {k: v for k, v in data.items() if k not in ("passphrases", "page_key")}
     return GameSecrets(path, page_key, passphrases, extra)
+
+
+def _read(path: Path):
+    """The file parsed, or a GameError: a secrets file is small, and whatever else is in it
+    (a huge file, nesting too deep to parse) is an error to fix, never a crash."""
+    name = display_path(path)
+    fix = f"move it away and run 'dipgen secrets {display_path(path.parent)}' to make a new one"
+    try:
+        size = path.stat().st_size
+    except OSError as e:
+        raise GameError([Problem(name, None, f"cannot read the file: {e.strerror}")])
+    if size > MAX_FILE:
+        raise GameError([Problem(name, None, f"secrets.yml is {size:,} bytes; a secrets file is a few hundred "
+                                 f"(at most {MAX_FILE:,})", fix)])
+    try:
+        if _depth(path) > MAX_DEPTH:
+            raise GameError([Problem(name, None, f"secrets.yml is nested more than {MAX_DEPTH} levels deep; "
+                                     "it holds a few keys with short values", fix)])
+        return load(path)
+    except RecursionError:
+        raise GameError([Problem(name, None, "secrets.yml is nested too deeply to read", fix)]) from None
+    except (TypeError, ValueError) as e:  # e.g. a mapping used as a key
+        raise GameError([Problem(name, None, f"secrets.yml cannot be read as YAML: {e}", fix)]) from None
+
+
+def _depth(path: Path) -> int:
+    """How deeply the file's lists and mappings nest, found by the event parser, which keeps a
+    stack rather than recursing (building values from deep nesting can crash the interpreter).
+    Broken YAML counts as 0: the loader then says what is wrong with it."""
+    depth = deepest = 0
+    try:
+        for event in yaml.parse(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader):
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                depth += 1
+                deepest = max(deepest, depth)
+                if deepest > MAX_DEPTH:
+                    break
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
+    except (yaml.YAMLError, UnicodeDecodeError, OSError):
+        pass
+    return deepest
+
+
+def _shared(passphrases: dict[str, str], lines: dict[str, int | None], renew: Collection[str], name: str,
+            game: str) -> list[Problem]:
+    """A problem for each power whose passphrase an earlier power in the file has too: each of
+    the two players could open the other's page."""
+    first: dict[str, str] = {}
+    problems = []
+    for power, phrase in passphrases.items():
+        if power in renew:
+            continue
+        if phrase in first:
+            problems.append(Problem(name, lines[power], f"{power} has the same passphrase as {first[phrase]} "
+                                    f"(line {lines[first[phrase]]}): each player could open the other's page",
+                                    f"run 'dipgen secrets {game} --new {power}' and send {power}'s player the new one"))
+        else:
+            first[phrase] = power
+    return problems
 
 
 @dataclass
@@ -144,52 +213,147 @@ def update_secrets(path: Path | str, powers: list[str], renew: list[str] = (), g
                    renew_key: bool = False) -> Update:
     """Create `path` or fill in what it lacks: a page key, and a passphrase for each power that
     has none (and for each power in `renew`; a new page key with `renew_key`). An existing
-    passphrase is never replaced otherwise."""
+    passphrase is never replaced otherwise. An existing file is edited in place: its comments,
+    key order and layout stay, only the values added or replaced differ."""
     path = Path(path)
     created = not path.exists()
     if created:
         current = GameSecrets(path, b"", {}, {})
     else:
-        current = load_secrets(path, powers, require_key=False)
-    added = []
+        current = load_secrets(path, powers, require_key=False, renew=renew)
+    new: dict[str, str] = {}
     for power in powers:
         if power not in current.passphrases or power in renew:
-            current.passphrases[power] = generate_passphrase()
-            added.append(power)
-    changed = created or bool(added) or not current.page_key or renew_key
-    if not current.page_key or renew_key:
-        current.page_key = bytes.fromhex(generate_page_key())
+            new[power] = generate_passphrase()
+    new_key = generate_page_key() if not current.page_key or renew_key else None
+    current.passphrases.update(new)
+    if new_key:
+        current.page_key = bytes.fromhex(new_key)
+    changed = created or bool(new) or bool(new_key)
+    if created:
+        text = _new_file(current, game_name or display_path(path.parent))
+    elif changed:
+        text = _edited(path, new, new_key)
     if changed:
-        write_secrets(current, game_name or display_path(path.parent))
-    return Update(current, created, added, changed)
+        _write_private(path, text)
+    return Update(current, created, list(new), changed)
 
 
-def write_secrets(s: GameSecrets, game_name: str) -> None:
-    """Write the file readable by its owner only; quoted strings throughout."""
+def _new_file(s: GameSecrets, game_name: str) -> str:
     lines = [HEADER.format(game=game_name), f'page_key: "{s.page_key.hex()}"', "passphrases:"]
-    for power, phrase in s.passphrases.items():
-        lines.append(f"  {power}: {_quote(phrase)}")
-    if s.extra:
-        lines.append(yaml.safe_dump({k: _plain(v) for k, v in s.extra.items()}, sort_keys=False,
-                                    allow_unicode=True).rstrip())
-    text = "\n".join(lines) + "\n"
-    tmp = s.path.with_name(s.path.name + ".tmp")
+    lines += [f"  {power}: {_quote(phrase)}" for power, phrase in s.passphrases.items()]
+    return "\n".join(lines) + "\n"
+
+
+def _edited(path: Path, new: dict[str, str], new_key: str | None) -> str:
+    """The text of `path` (already checked by load_secrets) with the new passphrases and page key,
+    edited by a round-trip YAML parser: every comment, the key order, quoting and layout are kept."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml.comments import CommentedMap
+    from ruamel.yaml.error import YAMLError as RoundTripError
+    from ruamel.yaml.scalarstring import DoubleQuotedScalarString as Quoted
+
+    name = display_path(path)
+    text = path.read_text(encoding="utf-8")
+    bom = "\ufeff" if text.startswith("\ufeff") else ""
+    crlf = "\r\n" in text
+    text = text[len(bom):].replace("\r\n", "\n")
+    rt = YAML()  # round-trip: comments and layout are part of what it reads
+    rt.preserve_quotes = True
+    rt.width = 1 << 20  # never fold a long line
+    rt.explicit_start = text.startswith("---")
+    mapping, sequence, offset = _indents(text)
+    rt.indent(mapping=mapping, sequence=sequence, offset=offset)
+    try:
+        data = rt.load(text)
+    except (RoundTripError, ValueError, TypeError, RecursionError) as e:
+        raise GameError([Problem(name, None, f"cannot edit the file in place ({type(e).__name__})",
+                                 f"fix it by hand, or move it away and run 'dipgen secrets {display_path(path.parent)}'")])
+    head = ""
+    if data is None:  # empty, or comments only: keep them above what is added
+        head, data = (text.rstrip("\n") + "\n") if text.strip() else "", CommentedMap()
+    if new_key:
+        if "page_key" in data:
+            data["page_key"] = _like(data["page_key"], new_key)
+        else:
+            data.insert(0, "page_key", Quoted(new_key))
+    if new:
+        if not isinstance(data.get("passphrases"), dict):  # missing, or empty (`passphrases:`)
+            if "passphrases" in data:
+                data["passphrases"] = CommentedMap()
+            else:
+                _append(data, "passphrases", CommentedMap())
+        table = data["passphrases"]
+        for power, phrase in new.items():
+            key = next((k for k in table if str(k).lower() == power.lower()), None)
+            if key is None:
+                _append(table, power, Quoted(phrase))
+            else:
+                table[key] = _like(table[key], phrase)
+    out = io.StringIO()
+    rt.dump(data, out)
+    result = head + out.getvalue()
+    return bom + (result.replace("\n", "\r\n") if crlf else result)
+
+
+def _like(old, new: str):
+    """`new` quoted as `old` was: in single quotes if it was, else in double quotes."""
+    from ruamel.yaml.scalarstring import DoubleQuotedScalarString, SingleQuotedScalarString
+
+    return (SingleQuotedScalarString if isinstance(old, SingleQuotedScalarString) else DoubleQuotedScalarString)(new)
+
+
+def _append(mapping, key, value) -> None:
+    """Add `key` at the end of a round-trip mapping, before the comments that follow its last
+    entry (they belong to what comes after it), not below them."""
+    from ruamel.yaml.tokens import CommentToken
+
+    last = next(reversed(mapping), None) if mapping else None
+    mapping[key] = value
+    slots = mapping.ca.items.get(last) if last is not None else None
+    token = slots[2] if slots and len(slots) > 2 else None
+    if not isinstance(token, CommentToken) or "\n" not in token.value:
+        return
+    own, _, after = token.value.partition("\n")  # `own`: the comment at the end of the last entry's line
+    if not after:
+        return
+    token.value = own + "\n"
+    if not own:
+        slots[2] = None
+    mapping.ca.items[key] = [None, None, CommentToken("\n" + after, token.start_mark, None), None]
+
+
+def _indents(text: str) -> tuple[int, int, int]:
+    """The file's indentation as ruamel.yaml's indent() takes it: of nested mappings, of block
+    sequences, and of the dash within a sequence's indentation (2, 2, 0 when there is nothing nested)."""
+    mapping = sequence = offset = None
+    previous = None  # (indent, is a key with nothing after the colon)
+    for line in text.splitlines():
+        body = line.lstrip(" ")
+        if not body or body.startswith("#"):
+            continue
+        indent = len(line) - len(body)
+        if previous and previous[1] and indent > previous[0]:
+            step = indent - previous[0]
+            if body.startswith("- "):
+                if sequence is None:
+                    dash = len(body) - len(body[1:].lstrip(" "))  # the dash and the spaces after it
+                    offset, sequence = step, step + dash
+            elif mapping is None:
+                mapping = step
+        previous = (indent, bool(re.match(r"[^#]*:\s*(#.*)?$", body)) and not body.startswith("- "))
+    mapping = mapping or 2
+    return mapping, sequence or mapping, offset or 0
+
+
+def _write_private(path: Path, text: str) -> None:
+    """Write the file readable by its owner only, replacing the old one in one step."""
+    tmp = path.with_name(path.name + ".tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
+    with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
         f.write(text)
-    os.replace(tmp, s.path)
+    os.replace(tmp, path)
 
 
 def _quote(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-def _plain(value):
-    """Values read by dipgen.yamlio (str subclasses, dict subclasses) as plain ones for yaml.safe_dump."""
-    if isinstance(value, dict):
-        return {_plain(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    if isinstance(value, str):
-        return str(value)
-    return value

@@ -1,0 +1,177 @@
+"""A build that fails never leaves a half-written or emptied site: every game is read, replayed
+and drawn before MkDocs cleans anything, the site is written beside the site folder and put in
+its place only when complete, and every failure is a message naming the game, not a traceback."""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+
+import markdown
+import pytest
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+from mkdocs.exceptions import Abort
+
+import dipgen.mkdocs_plugin as plugin_module
+from test_site import ALPHA, BRAVO, make_project
+
+#: press that Markdown cannot render. Nested a few hundred levels deep, it passes every check and
+#: then makes the converter recurse without end; `unrenderable` makes the converter fail on this
+#: text at once, whatever a future converter makes of deep nesting.
+DEEP_PRESS = "orders:\n  England: []\npress: |\n" + "".join("  " + "    " * i + "- unrenderable\n" for i in range(6))
+
+
+@pytest.fixture(autouse=True)
+def unrenderable(monkeypatch):
+    convert = markdown.Markdown.convert
+
+    def fails_on_deep_press(self, source: str) -> str:
+        if "    - unrenderable" in source:
+            raise RecursionError("maximum recursion depth exceeded")
+        return convert(self, source)
+
+    monkeypatch.setattr(markdown.Markdown, "convert", fails_on_deep_press)
+
+
+def site_state(site: Path) -> dict[str, bytes]:
+    return {p.relative_to(site).as_posix(): p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory) -> Path:
+    """Two good games (one finished, one running) and a site built from them."""
+    root = make_project(tmp_path_factory.mktemp("safety") / "project", {"alpha": ALPHA, "bravo": BRAVO})
+    build(load_config(str(root / "mkdocs.yml")))
+    return root
+
+
+@pytest.fixture
+def site(project):
+    """The built site with a file of the GM's own in it; whatever a test broke is put right after it."""
+    site = project / "site"
+    (site / "MARKER").write_text("mine\n", encoding="utf-8")
+    spring = project / "games" / "bravo" / "1901-spring.yml"
+    before = spring.read_bytes()
+    yield site
+    spring.write_bytes(before)
+    for extra in ("1901-fall.yml", "1901-fall.md"):
+        (project / "games" / "bravo" / extra).unlink(missing_ok=True)
+
+
+def failed_build(project: Path, caplog, **options) -> str:
+    """Build in-process as `mkdocs build` does; it must stop with MkDocs's Abort, and the log
+    says why. Returns what was logged at ERROR."""
+    caplog.clear()
+    config = load_config(str(project / "mkdocs.yml"), **options)
+    with caplog.at_level(logging.INFO), pytest.raises(Abort):
+        build(config)
+    assert config.site_dir == str(project / "site")
+    assert not [p for p in project.iterdir() if p.name.startswith(".site")]  # nothing left beside it
+    return "\n".join(r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR)
+
+
+BROKEN = {
+    "bad YAML": ("1901-spring.yml", "orders:\n  France: [A Par - Bur\n  press: x\n",
+                 "games/bravo/1901-spring.yml:3: error: broken YAML"),
+    "an order error": ("1901-spring.yml", "orders:\n  France: [A Par - Spq]\n",
+                       "games/bravo/1901-spring.yml:2: error: unknown province"),
+    "not UTF-8": ("1901-spring.yml", b"orders:\n  France: [A Par - Bur \xff]\n",
+                  "games/bravo/1901-spring.yml: error: not UTF-8"),
+}
+
+
+@pytest.mark.parametrize("what", sorted(BROKEN))
+def test_a_broken_game_fails_with_its_file_and_line_and_the_site_stays(project, site, caplog, what):
+    name, content, message = BROKEN[what]
+    before = site_state(site)
+    path = project / "games" / "bravo" / name
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content, encoding="utf-8")
+    logged = failed_build(project, caplog)
+    assert message in logged and "nothing was built" in logged
+    assert site_state(site) == before
+
+
+@pytest.mark.parametrize("where", ["published_files", "private_files", "replay", "load_game", "archive_page"])
+def test_an_unexpected_exception_is_a_message_naming_the_game(project, site, caplog, monkeypatch, where):
+    def broken(*args, **kwargs):
+        raise ZeroDivisionError("a bug nobody saw coming")
+
+    monkeypatch.setattr(plugin_module, where, broken)
+    # a changed game, so that the cache does not hide it
+    with (project / "games" / "bravo" / "1901-spring.yml").open("a", encoding="utf-8") as f:
+        f.write(f"# {where}\n")
+    before = site_state(site)
+    logged = failed_build(project, caplog)
+    folder = "games" if where == "archive_page" else "games/bravo"
+    assert f"{folder}: error: " in logged and "(ZeroDivisionError: a bug nobody saw coming)" in logged
+    assert "report it with the game's files" in logged
+    assert site_state(site) == before
+
+
+def test_press_markdown_cannot_render_fails_cleanly_and_keeps_the_site(project, site, caplog):
+    """Press that Python-Markdown cannot render (here: made to fail as on a deep recursion)
+    stops the build with a message naming the file, and the site stays as it was."""
+    (project / "games" / "bravo" / "1901-fall.yml").write_text(DEEP_PRESS, encoding="utf-8")
+    before = site_state(site)
+    logged = failed_build(project, caplog)
+    assert "games/bravo/1901-fall.yml:" in logged and "error" in logged
+    assert site_state(site) == before
+
+
+def test_a_good_build_replaces_the_site_and_keeps_its_hidden_files(project, site):
+    (site / ".git").mkdir(exist_ok=True)
+    (site / ".git" / "HEAD").write_text("ref: refs/heads/gh-pages\n", encoding="utf-8")
+    os.chmod(site, 0o755)
+    config = load_config(str(project / "mkdocs.yml"))
+    build(config)
+    assert config.site_dir == str(site)  # restored for what runs after the build (gh-deploy)
+    assert not (site / "MARKER").exists()  # MkDocs cleans the site folder, as ever
+    assert (site / ".git" / "HEAD").read_text(encoding="utf-8") == "ref: refs/heads/gh-pages\n"
+    assert (site / "index.html").is_file() and (site / "search" / "search_index.json").is_file()
+    assert os.stat(site).st_mode & 0o777 == 0o755
+    assert not [p for p in project.iterdir() if p.name.startswith(".site")]
+
+
+def test_strict_warnings_keep_the_old_site(project, site, caplog):
+    page = project / "site_src" / "broken-link.md"
+    page.write_text("# A page\n\n[nowhere](missing.md)\n", encoding="utf-8")
+    try:
+        before = site_state(site)
+        logged = failed_build(project, caplog, strict=True)
+        assert "site is left as it was (warnings under --strict)" in logged
+        assert site_state(site) == before
+    finally:
+        page.unlink()
+
+
+def test_serve_keeps_the_last_good_build_when_a_rebuild_fails(project, tmp_path):
+    """As `mkdocs serve` does it: the config read again for each rebuild into the same folder, the
+    plugin object kept; a failed rebuild raises Abort, which the server reports and survives."""
+    served = tmp_path / "mkdocs_serve"
+    served.mkdir()
+
+    def rebuild():
+        config = load_config(str(project / "mkdocs.yml"), site_dir=str(served))
+        config.plugins.on_startup(command="serve", dirty=False)
+        build(config, serve_url="http://127.0.0.1:8000/")
+
+    fall = project / "games" / "bravo" / "1901-fall.yml"
+    try:
+        rebuild()
+        good = site_state(served)
+        assert "games/bravo/1901-spring/index.html" in good
+        for broken in ("orders:\n  France: [A Par - Spq]\n", DEEP_PRESS):  # before MkDocs cleans, and after
+            fall.write_text(broken, encoding="utf-8")
+            with pytest.raises(Abort):
+                rebuild()
+            assert site_state(served) == good
+        fall.write_text("orders:\n  England: []\nnotes: Back in business.\n", encoding="utf-8")
+        rebuild()
+        assert "Back in business." in (served / "games/bravo/1901-fall/index.html").read_text(encoding="utf-8")
+    finally:
+        fall.unlink(missing_ok=True)

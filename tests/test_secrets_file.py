@@ -1,0 +1,182 @@
+"""secrets.yml as the GM keeps it: `dipgen secrets` edits it in place (her comments and layout
+stay), `dipgen check` finds a passphrase shared by two powers, and a hostile file is an error
+with file and line, never a crash."""
+
+from __future__ import annotations
+
+import difflib
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from dipgen.cli import main
+from dipgen.errors import GameError
+from dipgen.game import load_game
+from dipgen.secrets import load_secrets
+
+REPO = Path(__file__).resolve().parent.parent
+RUNNING = "lamps-out"  # a running hidden game: it has private pages
+
+# Comments everywhere a GM might put one; 4-space indentation, a single-quoted value, a blank
+# line inside the table, keys dipgen does not write itself. France has no passphrase yet.
+GM_FILE = """\
+# Secrets of lamps-out. Kept on my laptop only!
+
+# rotated in March, after the leak
+page_key: "9f1c0e5a9f1c0e5a9f1c0e5a9f1c0e5a9f1c0e5a9f1c0e5a9f1c0e5a9f1c0e5a"   # do not share
+
+passphrases:
+    # Hugh asked for a new one on 3 March
+    Austria: "aaaaa-bbbbb-ccccc-ddddd"    # sent by post
+    England: 'eeeee-fffff-ggggg-hhhhh'
+
+    Germany: "jjjjj-kkkkk-mmmmm-nnnnn"
+    # Italy's player changed in 1903
+    Italy: "ppppp-qqqqq-rrrrr-sssss"
+    Russia: "ttttt-uuuuu-vvvvv-wwwww"   # Rus
+    Turkey: "xxxxx-yyyyy-zzzzz-22222"
+# the seed decides the lots
+seed: "b7e1"   # never change it mid-game
+# end of file
+"""
+
+PHRASE = re.compile(r"""(["'])[a-z2-9]{5}(?:-[a-z2-9]{5}){3}\1""")
+KEY = re.compile(r'"[0-9a-f]{64}"')
+
+
+def masked(text: str) -> str:
+    """The file with every passphrase and the page key replaced by a placeholder."""
+    return KEY.sub("<KEY>", PHRASE.sub("<PHRASE>", text))
+
+
+@pytest.fixture
+def game(tmp_path) -> Path:
+    folder = tmp_path / "games" / RUNNING
+    shutil.copytree(REPO / "games" / RUNNING, folder)
+    return folder
+
+
+def powers(folder: Path) -> list[str]:
+    return load_game(folder).variant.powers()
+
+
+def test_secrets_command_keeps_the_gms_comments_and_layout(game, capsys):
+    file = game / "secrets.yml"
+    file.write_text(GM_FILE, encoding="utf-8")
+    comments = [line for line in GM_FILE.splitlines() if line.lstrip().startswith("#") or " # " in line]
+    assert len(comments) >= 7
+
+    # a power with no passphrase gets one: one line added, at the end of the table, nothing else moves
+    assert main(["secrets", str(game)]) == 0
+    text = file.read_text(encoding="utf-8")
+    added = [line for line in difflib.ndiff(GM_FILE.splitlines(), text.splitlines()) if line[:1] in "+-"]
+    assert len(added) == 1 and re.fullmatch(r'\+     France: "[a-z2-9-]{23}"', added[0]), added
+    assert text.splitlines().index(added[0][2:]) == GM_FILE.splitlines().index("# the seed decides the lots")
+    first = load_secrets(file, powers(game))
+    assert first.passphrases["Austria"] == "aaaaa-bbbbb-ccccc-ddddd" and first.extra == {"seed": "b7e1"}
+
+    # --new England: only England's value changes, its quotes and the rest of the file stay
+    before = text
+    assert main(["secrets", str(game), "--new", "England"]) == 0
+    text = file.read_text(encoding="utf-8")
+    assert masked(text) == masked(before) and text != before
+    changed = [(a, b) for a, b in zip(before.splitlines(), text.splitlines()) if a != b]
+    assert len(changed) == 1 and changed[0][0].startswith("    England: '") and changed[0][1].startswith("    England: '")
+    second = load_secrets(file, powers(game))
+    assert second.passphrases["England"] != first.passphrases["England"]
+    assert {p: v for p, v in second.passphrases.items() if p != "England"} == {
+        p: v for p, v in first.passphrases.items() if p != "England"}
+
+    # --new-page-key: only the key's value changes, its comment stays on its line
+    before = text
+    assert main(["secrets", str(game), "--new-page-key"]) == 0
+    text = file.read_text(encoding="utf-8")
+    changed = [(a, b) for a, b in zip(before.splitlines(), text.splitlines()) if a != b]
+    assert masked(text) == masked(before) and len(changed) == 1
+    assert changed[0][1].startswith('page_key: "') and changed[0][1].endswith('"   # do not share')
+    assert load_secrets(file, powers(game)).page_key != second.page_key
+    for line in comments:  # every comment of the GM's, word for word
+        assert line.strip().partition("#")[2] in text
+
+
+def test_an_empty_table_and_a_missing_key_are_filled_in_place(game):
+    file = game / "secrets.yml"
+    file.write_text("# mine\npassphrases:   # to do\n# more to come\n", encoding="utf-8")
+    assert main(["secrets", str(game)]) == 0
+    text = file.read_text(encoding="utf-8")
+    for line in ("# mine", "# to do", "# more to come"):
+        assert line in text
+    assert sorted(load_secrets(file, powers(game)).passphrases) == sorted(powers(game))
+
+
+def test_a_passphrase_shared_by_two_powers_is_an_error_in_check(game, capsys, monkeypatch):
+    monkeypatch.chdir(game.parent.parent)
+    file = game / "secrets.yml"
+    # the same passphrase for Germany and Russia (the second with a stray space: the same once typed)
+    file.write_text(GM_FILE.replace("ttttt-uuuuu-vvvvv-wwwww", " jjjjj-kkkkk-mmmmm-nnnnn")
+                    .replace("    Turkey:", '    France: "fffff-fffff-fffff-fffff"\n    Turkey:'), encoding="utf-8")
+    assert main(["check", f"games/{RUNNING}"]) == 1
+    err = capsys.readouterr().err
+    assert (f"games/{RUNNING}/secrets.yml:14: error: Russia has the same passphrase as Germany (line 11)" in err)
+    assert f"hint: run 'dipgen secrets games/{RUNNING} --new Russia'" in err
+    assert "jjjjj" not in err  # never a passphrase in a message
+    # the fix the message gives works, and touches only Russia's line
+    before = file.read_text(encoding="utf-8")
+    assert main(["secrets", f"games/{RUNNING}", "--new", "Russia"]) == 0
+    after = file.read_text(encoding="utf-8")
+    assert [b for a, b in zip(before.splitlines(), after.splitlines()) if a != b][0].startswith("    Russia: ")
+    capsys.readouterr()
+    assert main(["check", f"games/{RUNNING}"]) == 0
+    # without --new for one of them, the command refuses and says how
+    file.write_text(before, encoding="utf-8")
+    assert main(["secrets", f"games/{RUNNING}"]) == 1
+    assert "--new Russia" in capsys.readouterr().err and file.read_text(encoding="utf-8") == before
+
+
+HOSTILE = {
+    "a list": "- England\n- France\n",
+    "a number": "12\n",
+    "passphrases as a list": 'page_key: "' + "ab" * 32 + '"\npassphrases: [a, b]\n',
+    "a number as a passphrase": 'page_key: "' + "ab" * 32 + '"\npassphrases:\n  England: 12345678901234567890\n',
+    "a mapping as a key": "? {a: 1}\n: x\n",
+    "a list of mappings as a key": "? [{a: 1}]\n: x\n",
+    "a key as a list": "page_key: [1, 2]\n",
+    "a python tag": "!!python/object/apply:os.system [echo]\n",
+    "deep": "[" * 100_000,
+    "deep, closed": "[" * 900 + "]" * 900,
+    "deep mappings": "a: " + "{a: " * 3000 + "1" + "}" * 3000 + "\n",
+    "huge": "# " + "x" * (2 << 20) + "\n",
+    "not UTF-8": b"page_key: \xff\xfe\n",
+    "binary": bytes(range(256)),
+}
+
+
+@pytest.fixture
+def small_game(tmp_path) -> Path:
+    """A hidden game not yet started: quick to read."""
+    folder = tmp_path / "games" / "small"
+    folder.mkdir(parents=True)
+    players = "".join(f"  {p}: Player {p}\n" for p in powers(REPO / "games" / RUNNING))
+    (folder / "game.yml").write_text(f"title: Small\nvariant: stab\ngm: Grace\nplayers:\n{players}", encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize("what", sorted(HOSTILE))
+def test_a_hostile_secrets_file_is_an_error_never_a_crash(small_game, what, capsys):
+    file = small_game / "secrets.yml"
+    content = HOSTILE[what]
+    if isinstance(content, bytes):
+        file.write_bytes(content)
+    else:
+        file.write_text(content, encoding="utf-8")
+    with pytest.raises(GameError) as e:
+        load_secrets(file, powers(small_game))
+    assert all(p.file.endswith("secrets.yml") and p.message for p in e.value.problems)
+    for command in (["check", str(small_game)], ["secrets", str(small_game)]):  # the commands that read it
+        capsys.readouterr()
+        assert main(command) == 1
+        assert "secrets.yml" in capsys.readouterr().err
+    if not isinstance(content, bytes):
+        assert file.read_text(encoding="utf-8") == content  # never rewritten
