@@ -122,7 +122,8 @@ class Board:
     # ----- names
     def power_lookup(self, text: str) -> str | None:
         """The power called `text` (any case, name, adjective or abbreviation), or None."""
-        return self._powers.get(_norm(text))
+        hit = self._powers.get(text)  # most text is already folded: "england", "french"
+        return hit if hit is not None else self._powers.get(_norm(text))
 
     def power_name(self, text: str) -> str:
         """The power called `text`; UnknownName, with the closest names, if there is none."""
@@ -157,6 +158,24 @@ class Board:
         if coast:
             return f"{prov}/{coast[0].lower()}c"
         return prov
+
+    @cached_property
+    def _word_locations(self) -> Mapping[str, str]:
+        """Locations spelt as one lower-case word: ``"par"``, ``"paris"``, ``"spa/sc"``.
+
+        Only words that no longer name begins with ("mid" is left out: "Mid Atlantic"), so
+        that a word standing alone means this location wherever it appears. Order parsing
+        uses it to read common text without trying every span of words.
+        """
+        longer = {key.split(" ", 1)[0] for key in self._lookup if " " in key}
+        out: dict[str, str] = {}
+        for key, pid in self._lookup.items():
+            if " " in key or key in longer or not key.isalnum():
+                continue
+            out[key] = pid
+            for coast in self.provinces[pid].coasts if pid in self.provinces else ():
+                out[f"{key}/{coast}"] = f"{pid}/{coast}"
+        return out
 
     def spellings(self) -> list[str]:
         """Names worth suggesting for a typo: abbreviations and full names."""
