@@ -52,12 +52,13 @@ class Case:
 
 #: The words that begin a line of the format's own (anything else is a line of a section).
 _KEYWORDS = frozenset(("VARIANT_ALL", "CASE", "END", "PRESTATE_SETPHASE", "POSTSTATE_SAME") + _SECTIONS)
+_KEYWORD_STARTS = tuple(sorted(_KEYWORDS))
 
 
 def parse_cases(text: str, filename: str = "<datc>") -> list[Case]:
     cases: list[Case] = []
     case: Case | None = None
-    lines: list[tuple[int, str]] | None = None  # the section being read
+    lines: list[tuple[int, str]] | None = None  # the section being read, if any
     lineno = 0
     for raw in text.splitlines():
         lineno += 1
@@ -66,12 +67,11 @@ def parse_cases(text: str, filename: str = "<datc>") -> list[Case]:
         line = raw.strip()
         if not line:
             continue
-        word = line.split(None, 1)[0]
-        if word not in _KEYWORDS:
-            if case is None:
-                raise DatcFormatError(f"{filename}:{lineno}: {line!r} outside a CASE block")
+        # most lines are a section's units or orders: one test of the start tells them apart
+        if not line.startswith(_KEYWORD_STARTS) or (word := line.split(None, 1)[0]) not in _KEYWORDS:
             if lines is None:
-                raise DatcFormatError(f"{filename}:{lineno}: {line!r} is not in a section")
+                where = "outside a CASE block" if case is None else "is not in a section"
+                raise DatcFormatError(f"{filename}:{lineno}: {line!r} {where}")
             lines.append((lineno, line))
         elif word == "VARIANT_ALL":
             continue
@@ -83,7 +83,7 @@ def parse_cases(text: str, filename: str = "<datc>") -> list[Case]:
             raise DatcFormatError(f"{filename}:{lineno}: {line!r} outside a CASE block")
         elif word == "END":
             cases.append(case)
-            case = None
+            case = lines = None
         elif word == "PRESTATE_SETPHASE":
             case.phase = line[len(word):].strip()
         elif word == "POSTSTATE_SAME":

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections import defaultdict, deque
 from dataclasses import dataclass, field, replace
+from operator import attrgetter
 from typing import Iterable, Mapping, Sequence
 
 from ..board import Board, province_of
@@ -84,7 +85,7 @@ class _Movement:
         return self.kinds[unit.kind]
 
     def strength(self, unit: Unit) -> int:
-        return self.kind(unit).strength
+        return self.kinds[unit.kind].strength
 
     def reaches(self, unit: Unit, prov: str) -> bool:
         """Can `unit` move to province `prov` directly (coasts ignored)?"""
@@ -533,7 +534,7 @@ class _Movement:
             options = retreat_options(self.board, self.kinds, unit, att.src, att.convoyed, after, standoffs)
             d = Dislodged(unit, att.src, att.power, tuple(sorted(options)))
             (dislodged if options else destroyed).append(d)
-        return MovementOutcome(tuple(results), tuple(sorted(after.values(), key=lambda u: u.loc)),
+        return MovementOutcome(tuple(results), tuple(sorted(after.values(), key=attrgetter("loc"))),
                                tuple(dislodged), tuple(destroyed), frozenset(standoffs))
 
     def notes_for(self, key: str, dislodger: Mapping[str, _Ord]) -> tuple[bool, tuple[Note, ...]]:
