@@ -122,8 +122,10 @@ class Board:
     # ----- names
     def power_lookup(self, text: str) -> str | None:
         """The power called `text` (any case, name, adjective or abbreviation), or None."""
-        hit = self._powers.get(text)  # most text is already folded: "england", "french"
-        return hit if hit is not None else self._powers.get(_norm(text))
+        hit = self._powers.get(text)  # most text is already folded ("england") or one word ("England")
+        if hit is None:
+            hit = self._powers.get(text.lower() if text.isascii() and text.isalnum() else _norm(text))
+        return hit
 
     def power_name(self, text: str) -> str:
         """The power called `text`; UnknownName, with the closest names, if there is none."""
