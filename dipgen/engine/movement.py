@@ -60,6 +60,10 @@ class MovementOutcome:
 
 
 _INF = 1 << 30
+# Notes are values: the common ones without particulars are made once
+_NO_CONVOY = Note("no_convoy")
+_VOID_SUPPORT = Note("void", "the supported unit did not do that")
+_VOID_CONVOY = Note("void", "the army did not move by this convoy")
 
 
 class _Movement:
@@ -545,7 +549,7 @@ class _Movement:
             ok = self.value_final[key]
             if not ok:
                 if not self.path(o):
-                    notes.append(Note("no_convoy"))
+                    notes.append(_NO_CONVOY)
                 else:
                     against = tuple(self.stoppers(o))
                     if against and all(self.ords[p].power == o.power for p in against):
@@ -562,7 +566,7 @@ class _Movement:
                 valid = self.matches_move(o)
             if not valid:
                 ok = False
-                notes.append(Note("void", "the supported unit did not do that"))
+                notes.append(_VOID_SUPPORT)
             elif not self.value_final[key]:
                 ok = False
                 cutters = [m for m in self.moves_to.get(key, ()) if m.power != o.power and m.src != o.dest and self.path(m)]
@@ -574,7 +578,7 @@ class _Movement:
             t = self.ords.get(o.target)
             if t is None or t.kind != "move" or t.dest != o.dest or not t.convoyed:
                 ok = False
-                notes.append(Note("void", "the army did not move by this convoy"))
+                notes.append(_VOID_CONVOY)
         if key in dislodger:
             ok = False if o.kind != "move" else ok
             att = dislodger[key]
