@@ -5,7 +5,7 @@ process, and compare with the file's expected results.
     python bench/datc_reference.py FILE [--fresh]
 
 It reads the file that `datc_process.py` writes: one case per phase, the units in PRESTATE,
-the centre owners in PRESTATE_SUPPLYCENTER_OWNERS, orders in dipgen's canonical notation
+the centre owners in PRESTATE_SUPPLYCENTER_OWNERS if any, orders in dipgen's canonical notation
 (``A Par - Bur``, ``F Spa/sc - LYO``, ``A Lon - Bel via convoy``, ``F NTH C A Lon - Bel``),
 and the expected units after the phase (POSTSTATE, POSTSTATE_DISLODGED). That notation is
 the reference's once upper-cased, with ``VIA`` for ``via convoy``; nothing else is translated.
