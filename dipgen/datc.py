@@ -52,7 +52,7 @@ class Case:
 
 #: The words that begin a line of the format's own (anything else is a line of a section).
 _KEYWORDS = frozenset(("VARIANT_ALL", "CASE", "END", "PRESTATE_SETPHASE", "POSTSTATE_SAME") + _SECTIONS)
-_KEYWORD_STARTS = tuple(sorted(_KEYWORDS))
+_KEYWORD_INITIALS = "".join(sorted({k[0] for k in _KEYWORDS}))
 
 
 def parse_cases(text: str, filename: str = "<datc>") -> list[Case]:
@@ -67,8 +67,8 @@ def parse_cases(text: str, filename: str = "<datc>") -> list[Case]:
         line = raw.strip()
         if not line:
             continue
-        # most lines are a section's units or orders: one test of the start tells them apart
-        if not line.startswith(_KEYWORD_STARTS) or (word := line.split(None, 1)[0]) not in _KEYWORDS:
+        # most lines are a section's units or orders: their first letter tells most of them apart
+        if line[0] not in _KEYWORD_INITIALS or (word := line.split(None, 1)[0]) not in _KEYWORDS:
             if lines is None:
                 where = "outside a CASE block" if case is None else "is not in a section"
                 raise DatcFormatError(f"{filename}:{lineno}: {line!r} {where}")

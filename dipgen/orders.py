@@ -333,6 +333,11 @@ class _Parser:
         return order
 
 
+#: UnitRefs of the quick reading, made once each: they are values, and most orders name a unit
+#: that other orders named before (one per unit kind and location of the boards in use)
+_UNIT_REFS: dict[tuple[str, str], UnitRef] = {}
+
+
 class _Quick:
     """Orders written the way reports print them, read word by word: ``A Par - Bur``,
     ``F NTH C A Lon - Bel``, ``A Mun S A Bur``, ``F Spa/sc - LYO``, ``A Lon - Bel via convoy``,
@@ -357,7 +362,10 @@ class _Quick:
         # a unit word that is also a province's name may be read as the province: leave it
         if kind is None or loc is None or not (word.isascii() and word.isalnum()) or self.board.lookup_folded(word):
             return None
-        return UnitRef(kind, loc)
+        ref = _UNIT_REFS.get((kind, loc))
+        if ref is None:
+            ref = _UNIT_REFS[(kind, loc)] = UnitRef(kind, loc)
+        return ref
 
     def read(self) -> Order | None:
         words, locs = self.words, self.locs
