@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from importlib import resources
+from pathlib import Path
 from typing import Mapping
 
 import yaml
@@ -122,7 +122,10 @@ class Board:
     # ----- names
     def power_lookup(self, text: str) -> str | None:
         """The power called `text` (any case, name, adjective or abbreviation), or None."""
-        return self._powers.get(_norm(text))
+        hit = self._powers.get(text)  # most text is already folded ("england") or one word ("England")
+        if hit is None:
+            hit = self._powers.get(text.lower() if text.isascii() and text.isalnum() else _norm(text))
+        return hit
 
     def power_name(self, text: str) -> str:
         """The power called `text`; UnknownName, with the closest names, if there is none."""
@@ -157,6 +160,24 @@ class Board:
         if coast:
             return f"{prov}/{coast[0].lower()}c"
         return prov
+
+    @cached_property
+    def _word_locations(self) -> Mapping[str, str]:
+        """Locations spelt as one lower-case word: ``"par"``, ``"paris"``, ``"spa/sc"``.
+
+        Only words that no longer name begins with ("mid" is left out: "Mid Atlantic"), so
+        that a word standing alone means this location wherever it appears. Order parsing
+        uses it to read common text without trying every span of words.
+        """
+        longer = {key.split(" ", 1)[0] for key in self._lookup if " " in key}
+        out: dict[str, str] = {}
+        for key, pid in self._lookup.items():
+            if " " in key or key in longer or not key.isalnum():
+                continue
+            out[key] = pid
+            for coast in self.provinces[pid].coasts if pid in self.provinces else ():
+                out[f"{key}/{coast}"] = f"{pid}/{coast}"
+        return out
 
     def spellings(self) -> list[str]:
         """Names worth suggesting for a typo: abbreviations and full names."""
@@ -214,5 +235,12 @@ def _build(data: dict) -> Board:
 @lru_cache(maxsize=None)
 def load_board(name: str = "standard") -> Board:
     """The board called `name`, from ``dipgen/data/<name>.yml``."""
-    text = resources.files("dipgen").joinpath("data", f"{name}.yml").read_text(encoding="utf-8")
-    return _build(yaml.safe_load(text))
+    path = Path(__file__).with_name("data") / f"{name}.yml"
+    if path.is_file():  # the usual install; importlib.resources costs more to import
+        text = path.read_text(encoding="utf-8")
+    else:
+        from importlib import resources
+
+        text = resources.files("dipgen").joinpath("data", f"{name}.yml").read_text(encoding="utf-8")
+    # libyaml's parser, when PyYAML has it, reads the board in a seventh of the time
+    return _build(yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)))

@@ -50,48 +50,56 @@ class Case:
         return "movement"
 
 
+#: The words that begin a line of the format's own (anything else is a line of a section).
+_KEYWORDS = frozenset(("VARIANT_ALL", "CASE", "END", "PRESTATE_SETPHASE", "POSTSTATE_SAME") + _SECTIONS)
+_KEYWORD_INITIALS = "".join(sorted({k[0] for k in _KEYWORDS}))
+
+
 def parse_cases(text: str, filename: str = "<datc>") -> list[Case]:
     cases: list[Case] = []
     case: Case | None = None
-    section: str | None = None
-    for lineno, raw in enumerate(text.splitlines(), 1):
-        line = raw.split("#", 1)[0].strip()
+    lines: list[tuple[int, str]] | None = None  # the section being read, if any
+    lineno = 0
+    for raw in text.splitlines():
+        lineno += 1
+        if "#" in raw:
+            raw = raw.split("#", 1)[0]
+        line = raw.strip()
         if not line:
             continue
-        word = line.split()[0]
-        if word == "VARIANT_ALL":
+        # most lines are a section's units or orders: their first letter tells most of them apart
+        if line[0] not in _KEYWORD_INITIALS or (word := line.split(None, 1)[0]) not in _KEYWORDS:
+            if lines is None:
+                where = "outside a CASE block" if case is None else "is not in a section"
+                raise DatcFormatError(f"{filename}:{lineno}: {line!r} {where}")
+            lines.append((lineno, line))
+        elif word == "VARIANT_ALL":
             continue
-        if word == "CASE":
+        elif word == "CASE":
             if case is not None:
                 raise DatcFormatError(f"{filename}:{lineno}: CASE inside case {case.name} (missing END)")
-            case, section = Case(line[4:].strip(), lineno), None
-            continue
-        if case is None:
+            case, lines = Case(line[4:].strip(), lineno), None
+        elif case is None:
             raise DatcFormatError(f"{filename}:{lineno}: {line!r} outside a CASE block")
-        if word == "END":
+        elif word == "END":
             cases.append(case)
-            case = None
-            continue
-        if word == "PRESTATE_SETPHASE":
+            case = lines = None
+        elif word == "PRESTATE_SETPHASE":
             case.phase = line[len(word):].strip()
-            continue
-        if word == "POSTSTATE_SAME":
-            case.same, section = True, None
-            continue
-        if word in _SECTIONS:
-            section = word
-            case.sections.setdefault(word, [])
-            continue
-        if section is None:
-            raise DatcFormatError(f"{filename}:{lineno}: {line!r} is not in a section")
-        case.sections[section].append((lineno, line))
+        elif word == "POSTSTATE_SAME":
+            case.same, lines = True, None
+        else:
+            lines = case.sections.setdefault(word, [])
     if case is not None:
         raise DatcFormatError(f"{filename}: case {case.name} has no END")
     return cases
 
 
+_POWER_AND_REST = re.compile(r"\s*([A-Za-z]+)\s*:?\s+(.*)$")
+
+
 def _power_and_rest(board: Board, line: str) -> tuple[str, str]:
-    m = re.match(r"\s*([A-Za-z]+)\s*:?\s+(.*)$", line)
+    m = _POWER_AND_REST.match(line)
     if not m:
         raise DatcFormatError(f"cannot read {line!r}")
     try:
@@ -103,35 +111,67 @@ def _power_and_rest(board: Board, line: str) -> tuple[str, str]:
         raise
 
 
+class _Lines:
+    """A file's unit and order lines, each distinct one read once: a file of many cases
+    repeats the same lines again and again."""
+
+    def __init__(self, board: Board):
+        self.board = board
+        self._units: dict[str, Unit] = {}
+        self._orders: dict[str, dict[str, tuple[str, object]]] = {}  # phase kind -> line -> (power, order)
+
+    def units(self, lines) -> list[Unit]:
+        out = []
+        for _, line in lines:
+            unit = self._units.get(line)
+            if unit is None:
+                power, rest = _power_and_rest(self.board, line)
+                kind, loc = parse_unit(self.board, rest)
+                if STANDARD_UNIT_KINDS[kind].terrain == "land":
+                    loc = province_of(loc)  # an army stands in the province, whatever coast a file names
+                unit = self._units[line] = Unit(power, kind, loc)
+            out.append(unit)
+        return out
+
+    def orders(self, lines, kind: str) -> dict[str, list]:
+        """Each power's orders in the sense of the phase; unreadable orders are no orders."""
+        out: dict[str, list] = {}
+        known = self._orders.setdefault(kind, {})
+        for _, line in lines:
+            hit = known.get(line)
+            if hit is None:
+                power, rest = _power_and_rest(self.board, line)
+                try:
+                    order = for_phase(parse_order(self.board, rest), kind)
+                except ValueError:
+                    order = None
+                hit = known[line] = (power, order)
+            power, order = hit
+            if order is not None:
+                out.setdefault(power, []).append(order)
+        return out
+
+
 def _units(board: Board, lines) -> list[Unit]:
-    out = []
-    for _, line in lines:
-        power, rest = _power_and_rest(board, line)
-        kind, loc = parse_unit(board, rest)
-        if STANDARD_UNIT_KINDS[kind].terrain == "land":
-            loc = province_of(loc)  # an army stands in the province, whatever coast a file names
-        out.append(Unit(power, kind, loc))
-    return out
+    return _Lines(board).units(lines)
 
 
 def run_case(case: Case, board: Board | None = None) -> tuple[bool, str]:
     """Adjudicate one case; (passed, what differed)."""
     board = board or load_board("standard")
+    return _run_case(case, _Lines(board))
+
+
+def _run_case(case: Case, read: _Lines) -> tuple[bool, str]:
+    board = read.board
     sec = case.sections
-    units = _units(board, sec.get("PRESTATE", []))
-    orders: dict[str, list] = {}
-    for _, line in sec.get("ORDERS", []):
-        power, rest = _power_and_rest(board, line)
-        try:
-            order = for_phase(parse_order(board, rest), case.kind)
-        except ValueError:
-            continue  # unreadable orders are no orders
-        orders.setdefault(power, []).append(order)
+    units = read.units(sec.get("PRESTATE", []))
+    orders = read.orders(sec.get("ORDERS", []), case.kind)
     expected_dislodged: set[Unit] = set()
     if case.kind == "movement":
         out = adjudicate_movement(board, units, orders)
         got, got_dislodged = set(out.units), {d.unit for d in out.dislodged}
-        expected_dislodged = set(_units(board, sec.get("POSTSTATE_DISLODGED", [])))
+        expected_dislodged = set(read.units(sec.get("POSTSTATE_DISLODGED", [])))
     elif case.kind == "retreats":
         dislodged = _prestate_dislodged(board, case, units)
         got, got_dislodged = set(adjudicate_retreats(board, units, dislodged, orders).units), set()
@@ -143,7 +183,7 @@ def run_case(case: Case, board: Board | None = None) -> tuple[bool, str]:
             power, rest = _power_and_rest(board, line)
             owners[province_of(parse_unit(board, rest)[1])] = power
         got, got_dislodged = set(adjudicate_adjustments(board, units, owners, orders).units), set()
-    expected = set(units) if case.same else set(_units(board, sec.get("POSTSTATE", [])))
+    expected = set(units) if case.same else set(read.units(sec.get("POSTSTATE", [])))
     if got == expected and got_dislodged == expected_dislodged:
         return True, ""
     diff = []
@@ -209,10 +249,10 @@ class Report:
 def run_file(path: str | Path, report: Report | None = None) -> Report:
     report = report or Report()
     text = Path(path).read_text(encoding="utf-8")
-    board = load_board("standard")
+    read = _Lines(load_board("standard"))
     for case in parse_cases(text, str(path)):
         try:
-            ok, diff = run_case(case, board)
+            ok, diff = _run_case(case, read)
         except ValueError as e:
             ok, diff = False, f"cannot run: {e}"
         if ok:

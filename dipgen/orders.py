@@ -358,15 +358,104 @@ class _Parser:
         return order
 
 
+#: UnitRefs of the quick reading, made once each: they are values, and most orders name a unit
+#: that other orders named before (one per unit kind and location of the boards in use)
+_UNIT_REFS: dict[tuple[str, str], UnitRef] = {}
+
+
+class _Quick:
+    """Orders written the way reports print them, read word by word: ``A Par - Bur``,
+    ``F NTH C A Lon - Bel``, ``A Mun S A Bur``, ``F Spa/sc - LYO``, ``A Lon - Bel via convoy``,
+    ``Build A Par``, in any case. Every word must be a unit word of `kinds`, a verb, or a
+    location the board reads as one word (`Board._word_locations`); then `_Parser` would read
+    the same order, and `read` gives it without trying every span of words. Anything else
+    (None) goes to `_Parser`, which also gives the errors."""
+
+    __slots__ = ("board", "kinds", "words", "locs")
+
+    def __init__(self, board: Board, text: str, kinds: Mapping[str, str]):
+        self.board, self.kinds, self.words = board, kinds, text.lower().split()
+        self.locs = board._word_locations
+
+    def unit(self, i: int) -> UnitRef | None:
+        """Words i and i+1 as a unit with its kind, if `_Parser.unit` reads them so."""
+        words = self.words
+        if i + 1 >= len(words):
+            return None
+        word, loc = words[i], self.locs.get(words[i + 1])
+        kind = self.kinds.get(word)
+        # a unit word that is also a province's name may be read as the province: leave it
+        if kind is None or loc is None or not (word.isascii() and word.isalnum()) or self.board.lookup_folded(word):
+            return None
+        ref = _UNIT_REFS.get((kind, loc))
+        if ref is None:
+            ref = _UNIT_REFS[(kind, loc)] = UnitRef(kind, loc)
+        return ref
+
+    def read(self) -> Order | None:
+        words, locs = self.words, self.locs
+        n = len(words)
+        if "coast" in words:  # "F Spa s coast": a coast word, not a verb
+            return None
+        first = words[0] if words else ""
+        if first in _WAIVE:
+            return Waive() if n == 1 else None
+        for verbs, cls in ((_BUILD, Build), (_REMOVE, Remove), (_DISBAND, Disband)):
+            if first in verbs:
+                unit = self.unit(1) if n == 3 else None
+                return None if unit is None else cls(unit)
+        unit = self.unit(0)
+        if unit is None:
+            return None
+        if n == 2:
+            return Hold(unit)
+        verb = words[2]
+        if n == 3:
+            if verb in _HOLD:
+                return Hold(unit)
+            return Disband(unit) if verb in _DISBAND else None
+        if verb in _MOVE:
+            dest = locs.get(words[3])
+            if dest is None:
+                return None
+            if n == 4:
+                return Move(unit, dest)
+            return Move(unit, dest, True) if n == 6 and words[4] == "via" and words[5] == "convoy" else None
+        if verb in _RETREAT:
+            dest = locs.get(words[3]) if n == 4 else locs.get(words[4]) if n == 5 and words[3] == "-" else None
+            return None if dest is None else Retreat(unit, dest)
+        if verb in _SUPPORT or verb in _CONVOY:
+            target = self.unit(3)
+            if target is None:
+                return None
+            support = verb in _SUPPORT
+            if support and (n == 5 or n == 6 and words[5] in _HOLD):
+                return Support(unit, target)
+            if n != 7 or words[5] not in _MOVE:
+                return None
+            if support and words[6] in _HOLD:
+                return Support(unit, target)
+            dest = locs.get(words[6])
+            if dest is None:
+                return None
+            return Support(unit, target, dest) if support else Convoy(unit, target, dest)
+        return None
+
+
 def parse_order(board: Board, text: str, kinds: Mapping[str, str] = STANDARD_KINDS) -> Order:
     """Parse one order. Raises OrderSyntaxError or UnknownName (both ValueError) with a readable message."""
     if not text or not text.strip():
         raise OrderSyntaxError("empty order")
-    return _Parser(board, text, kinds).order()
+    order = _Quick(board, text, kinds).read()
+    return order if order is not None else _Parser(board, text, kinds).order()
 
 
 def parse_unit(board: Board, text: str, kinds: Mapping[str, str] = STANDARD_KINDS) -> tuple[str, str]:
     """Parse ``"F StP/sc"`` into ``("F", "stp/sc")``; the kind is required."""
+    quick = _Quick(board, text, kinds)
+    ref = quick.unit(0) if len(quick.words) == 2 else None
+    if ref is not None:
+        return ref.kind, ref.loc
     p = _Parser(board, text, kinds)
     ref = p.unit()
     if ref.kind is None or not p.done():

@@ -2,7 +2,7 @@
 
 import pytest
 
-from dipgen.datc import parse_cases, run_case, run_file
+from dipgen.datc import DatcFormatError, parse_cases, run_case, run_file
 
 from conftest import REPO, SHARED
 
@@ -49,3 +49,38 @@ def test_runner_reads_variations_in_the_format(tmp_path):
         "ORDERS\nRussia: Build F stp/sc\nPOSTSTATE\nRussia: A war\nRussia: F stp/sc\nEND\n")
     report = run_file(f)
     assert (report.passed, report.failed) == (2, 0), report.lines
+
+
+def test_a_line_is_read_in_each_case_s_phase(tmp_path):
+    """The same order line is a move in a movement case and a retreat in a retreat case, and the
+    same unit line is read alike in every case, however many cases repeat it."""
+    move = ("CASE move {n}\nPRESTATE\nFrance: A pic\nORDERS\nFrance: A pic - bur\n"
+            "POSTSTATE\nFrance: A bur\nEND\n")
+    retreat = ("CASE retreat {n}\nPRESTATE_SETPHASE Fall 1901, Retreats\nPRESTATE\nGermany: A mun\n"
+               "PRESTATE_RESULTS\nSUCCESS: Germany: A ruh - pic\nPRESTATE_DISLODGED\nFrance: A pic\n"
+               "ORDERS\nFrance: A pic - bur\nPOSTSTATE\nGermany: A mun\nFrance: A bur\nEND\n")
+    f = tmp_path / "cases.txt"
+    f.write_text("".join((move if n % 2 else retreat).format(n=n) for n in range(6)))
+    report = run_file(f)
+    assert (report.passed, report.failed) == (6, 0), report.lines
+
+
+@pytest.mark.parametrize("text,error", [
+    ("PRESTATE\n", "cases.txt:1: 'PRESTATE' outside a CASE block"),
+    ("England: A lon\n", "cases.txt:1: 'England: A lon' outside a CASE block"),
+    ("# a comment\nCASE a\nEngland: A lon\nEND\n", "cases.txt:3: 'England: A lon' is not in a section"),
+    ("CASE a\nPRESTATE\nEngland: A lon\nCASE b\n", "cases.txt:4: CASE inside case a (missing END)"),
+    ("CASE a\nPOSTSTATE_SAME\nEngland: A lon\nEND\n", "cases.txt:3: 'England: A lon' is not in a section"),
+    ("CASE a\nPRESTATE\nEngland: A lon  # here\n", "cases.txt: case a has no END"),
+])
+def test_format_errors_name_the_line(text, error):
+    with pytest.raises(DatcFormatError) as e:
+        parse_cases(text, "cases.txt")
+    assert str(e.value) == error
+
+
+def test_comments_and_blank_lines_are_skipped():
+    (case,) = parse_cases("VARIANT_ALL Standard\n\nCASE a # first\nPRESTATE # units\n\tEngland: A lon # here\n"
+                          "ORDERS\n  England: A lon H\nPOSTSTATE_SAME\nEND\n")
+    assert case.name == "a" and case.same
+    assert case.sections == {"PRESTATE": [(5, "England: A lon")], "ORDERS": [(7, "England: A lon H")]}

@@ -1,5 +1,7 @@
 """Order notation: what GMs and players write, and the canonical form printed back."""
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -91,3 +93,82 @@ def test_round_trip(order):
     if isinstance(order, Support) and order.dest is not None and order.dest == order.target.loc:
         return  # "A Mun S A Bur - Bur" is not an order anyone writes
     assert parse_order(_BOARD, order.format(_BOARD)) == order
+
+
+# ---- the quick reading (orders._Quick) reads common text word by word; it must agree with the
+# full parser on every text it accepts, and accept what reports print.
+from dipgen.orders import STANDARD_KINDS, _Parser, _Quick, parse_unit  # noqa: E402
+
+_BLIND_KINDS = {**STANDARD_KINDS, "s": "S", "spy": "S"}
+_SPELLINGS = sorted({w for p in _BOARD.provinces.values() for w in (p.id, p.abbr, p.name)}
+                    | {"Mid", "mid atlantic", "St P", "north", "Nor", "spa/sc", "Spa/nc", "StP/sc", "bul/ec",
+                       "Par/sc", "Spa(sc)", "nth."})
+_VERBS = ["-", "->", "H", "hold", "S", "s", "C", "R", "D", "B", "disband", "Build", "Remove", "Waive", "via",
+          "convoy", "by", "vc", "to", "m", "A", "F", "a", "army", "fleet", "spy", "coast", "nc", "sc", "(", ")",
+          "/", ",", ":", "'s", "England", "English", "x", "counter", "CE"]
+
+
+def _full(text, kinds):
+    try:
+        return _Parser(_BOARD, text, kinds).order()
+    except ValueError as e:
+        return type(e)
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(_SPELLINGS), st.sampled_from(_VERBS)), min_size=1, max_size=9),
+       st.sampled_from([str, str.lower, str.upper]), st.booleans())
+def test_quick_reading_agrees_with_the_full_parser(words, case, blind):
+    text = case(" ".join(words))
+    kinds = _BLIND_KINDS if blind else STANDARD_KINDS
+    quick = _Quick(_BOARD, text, kinds).read()
+    assert quick is None or quick == _full(text, kinds), text
+
+
+@settings(max_examples=300, deadline=None)
+@given(_orders, st.sampled_from([str, str.lower, str.upper]))
+def test_printed_orders_take_the_quick_reading(order, case):
+    """What reports print is read word by word, and means the same as through the full parser."""
+    if isinstance(order, Support) and order.dest is not None and order.dest == order.target.loc:
+        return
+    text = case(order.format(_BOARD))
+    assert _Quick(_BOARD, text, STANDARD_KINDS).read() == order == _full(text, STANDARD_KINDS)
+
+
+@pytest.mark.parametrize("text,unit", [
+    ("F StP/sc", ("F", "stp/sc")), ("a par", ("A", "par")), ("F Spa(nc)", ("F", "spa/nc")),
+    ("A north africa", ("A", "naf")), ("F Mid", ("F", "mao")), ("A Par/sc", ("A", "par/sc")),
+])
+def test_parse_unit(board, text, unit):
+    assert parse_unit(board, text) == unit
+
+
+@pytest.mark.parametrize("text", ["A", "Par", "A Par - Bur", "A Parus"])
+def test_parse_unit_errors(board, text):
+    with pytest.raises(ValueError):
+        parse_unit(board, text)
+
+
+def test_quick_reading_leaves_words_that_begin_longer_names_to_the_full_parser():
+    """With an alias "bur h" (as a board's data could have), "A Bur H" is ambiguous word by word;
+    the quick reading must not read "bur" alone where the full parser reads "bur h"."""
+    import yaml
+
+    from dipgen.board import _build
+
+    data = yaml.safe_load((Path(__file__).resolve().parent.parent / "dipgen" / "data" / "standard.yml").read_text())
+    data["aliases"]["bur h"] = "mar"
+    board = _build(data)
+    assert "bur" not in board._word_locations and "par" in board._word_locations
+    text = "A Bur H"
+    assert _Quick(board, text, STANDARD_KINDS).read() is None
+    assert parse_order(board, text) == Hold(UnitRef("A", "mar"))
+
+
+def test_quick_reading_leaves_coast_words_to_the_full_parser():
+    """'s coast' after a province is its south coast, even when a variant has a unit called 'coast'."""
+    kinds = {**STANDARD_KINDS, "coast": "C"}
+    text = "F Spa S coast Mar"
+    assert _Quick(_BOARD, text, kinds).read() is None
+    with pytest.raises(OrderSyntaxError):
+        parse_order(_BOARD, text, kinds)

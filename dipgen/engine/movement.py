@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections import defaultdict, deque
 from dataclasses import dataclass, field, replace
+from operator import attrgetter
 from typing import Iterable, Mapping, Sequence
 
 from ..board import Board, province_of
@@ -29,7 +30,7 @@ from ..units import STANDARD_UNIT_KINDS, UnitKind
 from .results import Note, OrderResult
 
 
-@dataclass
+@dataclass(slots=True)
 class _Ord:
     """A legal order of one unit, with locations resolved."""
 
@@ -59,6 +60,10 @@ class MovementOutcome:
 
 
 _INF = 1 << 30
+# Notes are values: the common ones without particulars are made once
+_NO_CONVOY = Note("no_convoy")
+_VOID_SUPPORT = Note("void", "the supported unit did not do that")
+_VOID_CONVOY = Note("void", "the army did not move by this convoy")
 
 
 class _Movement:
@@ -68,7 +73,8 @@ class _Movement:
         self.units: dict[str, Unit] = {u.province: u for u in units}
         self.given = orders
         self.ords: dict[str, _Ord] = {}
-        self.results: list[OrderResult] = []
+        #: per order given, its result; (power, order, unit) for a legal order until `run` settles it
+        self.results: list = []
         self.value_final: dict[str, bool] = {}
         self.depth: dict[str, int] = {}
         self.guess: dict[str, bool] = {}
@@ -76,17 +82,18 @@ class _Movement:
         self.prov_order: list[str] = []
         self.low = _INF
         self._routes_cache: dict = {}
+        self._sea_adj: dict = {}
 
     # ------------------------------------------------------------------ geometry
     def kind(self, unit: Unit) -> UnitKind:
         return self.kinds[unit.kind]
 
     def strength(self, unit: Unit) -> int:
-        return self.kind(unit).strength
+        return self.kinds[unit.kind].strength
 
     def reaches(self, unit: Unit, prov: str) -> bool:
         """Can `unit` move to province `prov` directly (coasts ignored)?"""
-        if self.kind(unit).terrain == "land":
+        if self.kinds[unit.kind].terrain == "land":
             return prov in self.board.army_adj.get(unit.province, ())
         nbrs = self.board.fleet_adj.get(unit.loc, ())
         return any(loc in nbrs for loc in self.board.fleet_locations(prov))
@@ -118,7 +125,8 @@ class _Movement:
         return prov in self.board.fleet_touches.get(sea, ())
 
     def convoy_fleets(self) -> frozenset[str]:
-        return frozenset(p for p, u in self.units.items() if self.kind(u).convoys and self.is_convoy_sea(p))
+        kinds = self.kinds
+        return frozenset(p for p, u in self.units.items() if kinds[u.kind].convoys and self.is_convoy_sea(p))
 
     def necessary_fleets(self, src: str, dst: str, seas: frozenset[str]) -> frozenset[str]:
         """Fleets that lie on some route from src to dst with no shortcut (DATC 4.E.1, 6.G.19)."""
@@ -126,7 +134,9 @@ class _Movement:
         if key in self._routes_cache:
             return self._routes_cache[key]
         found: set[str] = set()
-        adj = {s: {t for t in seas if t != s and self.sea_touches(s, t)} for s in seas}
+        adj = self._sea_adj.get(seas)
+        if adj is None:  # the same fleets for most orders of a phase
+            adj = self._sea_adj[seas] = {s: {t for t in seas if t != s and self.sea_touches(s, t)} for s in seas}
 
         def extend(path: list[str]) -> None:
             last = path[-1]
@@ -190,28 +200,25 @@ class _Movement:
                     self.results.append(OrderResult(power, order, unit, False,
                                                     (Note("illegal", f"the unit in {self.board.full_name(unit.province)} is {unit.power}'s"),)))
                     continue
-                order = _with_unit(order, UnitRef(unit.kind, unit.loc))
+                order = _with_unit(order, unit)
                 o, why = self.check(power, unit, order, all_fleets)
                 if o is None:
                     self.results.append(OrderResult(power, order, unit, False, (Note("illegal", why),)))
                     continue
-                self.results.append(OrderResult(power, order, unit, True))  # placeholder, filled in later
+                self.results.append((power, order, unit))  # filled in by `run`
                 legal[unit.province].append((o, idx))
         self._slots: dict[str, int] = {}
         for prov, entries in legal.items():
-            orders_set = {e[0].given for e in entries}
-            if len(orders_set) == 1:
+            if len(entries) == 1 or len({e[0].given for e in entries}) == 1:
                 o, idx = entries[0]
                 self.ords[prov] = o
                 self._slots[prov] = idx
                 for _, dup in entries[1:]:
-                    r = self.results[dup]
-                    self.results[dup] = OrderResult(r.power, r.order, r.unit, False,
+                    self.results[dup] = OrderResult(*self.results[dup], False,
                                                     (Note("ignored", "the same order twice"),))
             else:
                 for _, i in entries:
-                    r = self.results[i]
-                    self.results[i] = OrderResult(r.power, r.order, r.unit, False, (
+                    self.results[i] = OrderResult(*self.results[i], False, (
                         Note("ignored", "the unit had several different orders, so it holds"),))
         for prov, unit in self.units.items():
             if prov not in self.ords:
@@ -222,7 +229,7 @@ class _Movement:
             if o.kind == "convoy":
                 self._convoy_candidates[(o.target, o.dest)].append(p)
         for o in self.ords.values():
-            if o.kind == "move" and self.kind(o.unit).convoyable:
+            if o.kind == "move" and self.kinds[o.unit.kind].convoyable:
                 if not self.reaches(o.unit, o.dest) or o.via:
                     o.convoyed = True
                 else:
@@ -238,7 +245,7 @@ class _Movement:
     def check(self, power: str, unit: Unit, order: Order, fleets: frozenset[str]) -> tuple[_Ord | None, str]:
         """The order as a legal `_Ord`, or (None, why it is illegal)."""
         b = self.board
-        k = self.kind(unit)
+        k = self.kinds[unit.kind]
         if isinstance(order, Hold):
             return _Ord("hold", unit, power, order), ""
         if isinstance(order, Move):
@@ -500,10 +507,8 @@ class _Movement:
         notes = {k: self.notes_for(k, dislodger) for k in self.ords}
         results = list(self.results)
         for prov, idx in self._slots.items():
-            o = self.ords[prov]
             ok, ns = notes[prov]
-            r = results[idx]
-            results[idx] = OrderResult(r.power, r.order, r.unit, ok, ns)
+            results[idx] = OrderResult(*results[idx], ok, ns)
         for prov, o in self.ords.items():
             if o.given is None:
                 ok, ns = notes[prov]
@@ -513,7 +518,7 @@ class _Movement:
         for prov, unit in self.units.items():
             if prov in moved:
                 o = self.ords[prov]
-                after[o.dest] = replace(unit, loc=o.dest_loc)
+                after[o.dest] = Unit(unit.power, unit.kind, o.dest_loc) if type(unit) is Unit else replace(unit, loc=o.dest_loc)
             elif prov not in dislodger:
                 after.setdefault(prov, unit)
         standoffs = set()
@@ -533,7 +538,7 @@ class _Movement:
             options = retreat_options(self.board, self.kinds, unit, att.src, att.convoyed, after, standoffs)
             d = Dislodged(unit, att.src, att.power, tuple(sorted(options)))
             (dislodged if options else destroyed).append(d)
-        return MovementOutcome(tuple(results), tuple(sorted(after.values(), key=lambda u: u.loc)),
+        return MovementOutcome(tuple(results), tuple(sorted(after.values(), key=attrgetter("loc"))),
                                tuple(dislodged), tuple(destroyed), frozenset(standoffs))
 
     def notes_for(self, key: str, dislodger: Mapping[str, _Ord]) -> tuple[bool, tuple[Note, ...]]:
@@ -544,7 +549,7 @@ class _Movement:
             ok = self.value_final[key]
             if not ok:
                 if not self.path(o):
-                    notes.append(Note("no_convoy"))
+                    notes.append(_NO_CONVOY)
                 else:
                     against = tuple(self.stoppers(o))
                     if against and all(self.ords[p].power == o.power for p in against):
@@ -561,7 +566,7 @@ class _Movement:
                 valid = self.matches_move(o)
             if not valid:
                 ok = False
-                notes.append(Note("void", "the supported unit did not do that"))
+                notes.append(_VOID_SUPPORT)
             elif not self.value_final[key]:
                 ok = False
                 cutters = [m for m in self.moves_to.get(key, ()) if m.power != o.power and m.src != o.dest and self.path(m)]
@@ -573,7 +578,7 @@ class _Movement:
             t = self.ords.get(o.target)
             if t is None or t.kind != "move" or t.dest != o.dest or not t.convoyed:
                 ok = False
-                notes.append(Note("void", "the army did not move by this convoy"))
+                notes.append(_VOID_CONVOY)
         if key in dislodger:
             ok = False if o.kind != "move" else ok
             att = dislodger[key]
@@ -608,8 +613,12 @@ def retreat_options(board: Board, kinds: Mapping[str, UnitKind], unit: Unit, att
     return [loc for loc in cands if province_of(loc) not in blocked]
 
 
-def _with_unit(order: Order, ref: UnitRef) -> Order:
-    return order if order.unit == ref else replace(order, unit=ref)
+def _with_unit(order: Order, unit: Unit) -> Order:
+    """The order naming `unit` as it stands (its kind, its coast)."""
+    ref = order.unit
+    if type(ref) is UnitRef and ref.kind == unit.kind and ref.loc == unit.loc:
+        return order
+    return replace(order, unit=UnitRef(unit.kind, unit.loc))
 
 
 def adjudicate_movement(board: Board, units: Iterable[Unit], orders: Mapping[str, Sequence[Order]],
