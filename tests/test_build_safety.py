@@ -17,10 +17,11 @@ from mkdocs.exceptions import Abort
 import dipgen.mkdocs_plugin as plugin_module
 from test_site import ALPHA, BRAVO, make_project
 
-#: press that Markdown cannot render. Nested a few hundred levels deep, it passes every check and
-#: then makes the converter recurse without end; `unrenderable` makes the converter fail on this
-#: text at once, whatever a future converter makes of deep nesting.
-DEEP_PRESS = "orders: {}\npress: |\n" + "".join("  " + "    " * i + "- unrenderable\n" for i in range(400))
+#: Press that Markdown cannot render. Nested a few hundred levels deep, such press passes every
+#: check and then makes the converter recurse without end; here it is nested only 120 levels (a
+#: game file is at most a few hundred kB), and `unrenderable` makes the converter fail on it at
+#: once, whatever a future converter makes of deep nesting.
+DEEP_PRESS = "orders:\n  France: [A Bur H]\npress: |\n" + "".join("  " + "    " * i + "- unrenderable\n" for i in range(120))
 
 
 @pytest.fixture(autouse=True)
@@ -170,7 +171,7 @@ def test_serve_keeps_the_last_good_build_when_a_rebuild_fails(project, tmp_path)
             with pytest.raises(Abort):
                 rebuild()
             assert site_state(served) == good
-        fall.write_text("orders: {}\nnotes: Back in business.\n", encoding="utf-8")
+        fall.write_text("orders:\n  France: [A Bur H]\nnotes: Back in business.\n", encoding="utf-8")
         rebuild()
         assert "Back in business." in (served / "games/bravo/1901-fall/index.html").read_text(encoding="utf-8")
     finally:
