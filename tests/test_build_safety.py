@@ -150,29 +150,55 @@ def test_strict_warnings_keep_the_old_site(project, site, caplog):
         page.unlink()
 
 
-def test_serve_keeps_the_last_good_build_when_a_rebuild_fails(project, tmp_path):
+def test_serve_keeps_the_last_good_build_when_a_rebuild_fails(project, tmp_path, caplog):
     """As `mkdocs serve` does it: the config read again for each rebuild into the same folder, the
-    plugin object kept; a failed rebuild raises Abort, which the server reports and survives."""
+    plugin object kept. A broken game is reported and shown as it last built, so that the build
+    succeeds and the server goes on serving (when a rebuild fails, MkDocs's server holds every
+    request until one succeeds); a page that cannot be rendered fails the rebuild, and the served
+    folder is still the last good build."""
     served = tmp_path / "mkdocs_serve"
     served.mkdir()
 
     def rebuild():
         config = load_config(str(project / "mkdocs.yml"), site_dir=str(served))
-        config.plugins.on_startup(command="serve", dirty=False)
         build(config, serve_url="http://127.0.0.1:8000/")
+        return config.plugins["dipgen"]
 
     fall = project / "games" / "bravo" / "1901-fall.yml"
+    page = served / "games/bravo/1901-fall/index.html"
+    plugin = rebuild()
+    plugin.on_startup(command="serve", dirty=False)
     try:
+        fall.write_text("orders:\n  France: [A Bur H]\nnotes: All quiet.\n", encoding="utf-8")
         rebuild()
+        assert "All quiet." in page.read_text(encoding="utf-8")
         good = site_state(served)
-        assert "games/bravo/1901-spring/index.html" in good
-        for broken in ("orders:\n  France: [A Par - Spq]\n", DEEP_PRESS):  # before MkDocs cleans, and after
-            fall.write_text(broken, encoding="utf-8")
-            with pytest.raises(Abort):
-                rebuild()
-            assert site_state(served) == good
+
+        fall.write_text("orders:\n  France: [A Bur - Spq]\n", encoding="utf-8")
+        caplog.clear()
+        with caplog.at_level(logging.ERROR):
+            rebuild()
+        logged = "\n".join(r.getMessage() for r in caplog.records)
+        assert "games/bravo/1901-fall.yml:2: error: unknown province" in logged
+        assert "the server shows the last good build of those games" in logged
+        assert "All quiet." in page.read_text(encoding="utf-8")
+
+        fall.write_text(DEEP_PRESS, encoding="utf-8")
+        with pytest.raises(Abort):
+            rebuild()
+        assert site_state(served) == good
+
         fall.write_text("orders:\n  France: [A Bur H]\nnotes: Back in business.\n", encoding="utf-8")
         rebuild()
-        assert "Back in business." in (served / "games/bravo/1901-fall/index.html").read_text(encoding="utf-8")
+        assert "Back in business." in page.read_text(encoding="utf-8")
     finally:
+        plugin.on_startup(command="build", dirty=False)
         fall.unlink(missing_ok=True)
+
+    # `mkdocs build` never shows a game as it last built: it stops
+    fall.write_text("orders:\n  France: [A Bur - Spq]\n", encoding="utf-8")
+    try:
+        with pytest.raises(Abort):
+            rebuild()
+    finally:
+        fall.unlink()
