@@ -13,8 +13,12 @@ unexpected failure names the game too). It then registers the generated pages an
 
 The site is written into a folder beside the site folder and takes its place only when the
 build is complete (`on_post_build`, last): a build that fails later (a page MkDocs cannot
-render, another plugin, warnings under --strict) leaves the previous site as it was, and
-`mkdocs serve` goes on serving the last good build. Dirty builds write in place, as MkDocs does.
+render, another plugin, warnings under --strict) leaves the previous site as it was. Dirty
+builds write in place, as MkDocs does.
+
+Under `mkdocs serve`, a game that breaks while the GM edits it is reported and shown as it
+last built, so the server goes on serving (when a rebuild fails, MkDocs's server holds every
+request until a rebuild succeeds).
 
 Each game's output is cached under a hash of all its files, the dipgen version and the
 generator's templates, so that during `mkdocs serve` (the plugin lives across rebuilds
@@ -195,7 +199,8 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
 
     # ----- the build
     def on_pre_build(self, *, config) -> None:
-        """Adjudicate every game (or take it from the cache); stop the build on any error."""
+        """Adjudicate every game (or take it from the cache); stop the build on any error, except
+        under `mkdocs serve` for a game that has built before: its last good build stays on show."""
         started = time.perf_counter()
         folder = self.games_path(config)
         rules_dir = Path(config.docs_dir) / self.config.rules_dir
@@ -214,17 +219,21 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
                 entry = self._game(path, fingerprint, options)
             except GameError as e:
                 problems.extend(e.problems)
-                continue
             except Exception as e:  # a bug, or input nobody foresaw: still a message naming the game
                 log.debug("dipgen: %s", display_path(path), exc_info=True)
                 problems.append(failure(display_path(path), e, "reading, adjudicating and drawing this game"))
+            else:
+                redone += entry is not self._cache.get(str(path))
+                fresh[str(path)] = entry
                 continue
-            redone += entry is not self._cache.get(str(path))
-            fresh[str(path)] = entry
+            if self._command == "serve" and str(path) in self._cache:
+                fresh[str(path)] = self._cache[str(path)]  # its last good build, while the GM fixes it
         if problems:
             errors = sum(1 for p in problems if not isinstance(p, Problem) or p.severity == "error")
-            raise PluginError("\n".join(str(p) for p in problems) + f"\n{errors} error(s) in the games; "
-                              "nothing was built (run 'dipgen check' for the same list)")
+            listed = "\n".join(str(p) for p in problems) + f"\n{errors} error(s) in the games"
+            if len(fresh) < len(paths):
+                raise PluginError(listed + "; nothing was built (run 'dipgen check' for the same list)")
+            log.error("%s; until they are fixed, the server shows the last good build of those games", listed)
         histories = [entry.history for entry in fresh.values()]
         files: dict[str, str] = {}
         origins: dict[str, Path] = {}

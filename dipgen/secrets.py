@@ -231,11 +231,9 @@ def update_secrets(path: Path | str, powers: list[str], renew: list[str] = (), g
         current.page_key = bytes.fromhex(new_key)
     changed = created or bool(new) or bool(new_key)
     if created:
-        text = _new_file(current, game_name or display_path(path.parent))
+        _write_private(path, _new_file(current, game_name or display_path(path.parent)))
     elif changed:
-        text = _edited(path, new, new_key)
-    if changed:
-        _write_private(path, text)
+        _write_private(path, _edited(path, new, new_key))
     return Update(current, created, list(new), changed)
 
 
@@ -254,7 +252,7 @@ def _edited(path: Path, new: dict[str, str], new_key: str | None) -> str:
     from ruamel.yaml.scalarstring import DoubleQuotedScalarString as Quoted
 
     name = display_path(path)
-    text = path.read_text(encoding="utf-8")
+    text = path.read_bytes().decode("utf-8")  # as it is: read_text would turn CRLF into LF
     bom = "\ufeff" if text.startswith("\ufeff") else ""
     crlf = "\r\n" in text
     text = text[len(bom):].replace("\r\n", "\n")
@@ -293,7 +291,18 @@ def _edited(path: Path, new: dict[str, str], new_key: str | None) -> str:
     out = io.StringIO()
     rt.dump(data, out)
     result = head + out.getvalue()
+    _check_edit(result, new, new_key, name)
     return bom + (result.replace("\n", "\r\n") if crlf else result)
+
+
+def _check_edit(text: str, new: dict[str, str], new_key: str | None, name: str) -> None:
+    """Read the edited text back: it must hold the new values, or it is not written."""
+    data = yaml.safe_load(text) or {}
+    table = {str(k).lower(): v for k, v in (data.get("passphrases") or {}).items()}
+    if any(table.get(power.lower()) != phrase for power, phrase in new.items()) or (
+            new_key and data.get("page_key") != new_key):
+        raise GameError([Problem(name, None, "editing the file in place went wrong; it is left as it was",
+                                 "move it away and run the command again to make a new one")])
 
 
 def _like(old, new: str):

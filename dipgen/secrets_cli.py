@@ -12,7 +12,7 @@ from .errors import GameError, display_path
 DESCRIPTION = (
     "Create games/<slug>/secrets.yml if it is missing, with a random page key and a passphrase for "
     "every power (about 99 bits each), or add what it lacks. An existing passphrase is never changed "
-    "unless you name its power with --new. Then print, for you alone, each power's player, the address "
+    "unless you name its power with --new; the file is edited in place, so your own comments in it stay. Then print, for you alone, each power's player, the address "
     "of her private page and her passphrase: send each player her own line privately. "
     "Never commit or publish secrets.yml (it is in .gitignore); give it to CI as a repository secret.")
 

@@ -17,10 +17,11 @@ from mkdocs.exceptions import Abort
 import dipgen.mkdocs_plugin as plugin_module
 from test_site import ALPHA, BRAVO, make_project
 
-#: press that Markdown cannot render. Nested a few hundred levels deep, it passes every check and
-#: then makes the converter recurse without end; `unrenderable` makes the converter fail on this
-#: text at once, whatever a future converter makes of deep nesting.
-DEEP_PRESS = "orders:\n  England: []\npress: |\n" + "".join("  " + "    " * i + "- unrenderable\n" for i in range(6))
+#: Press that Markdown cannot render. Nested a few hundred levels deep, such press passes every
+#: check and then makes the converter recurse without end; here it is nested only 120 levels (a
+#: game file is at most a few hundred kB), and `unrenderable` makes the converter fail on it at
+#: once, whatever a future converter makes of deep nesting.
+DEEP_PRESS = "orders:\n  France: [A Bur H]\npress: |\n" + "".join("  " + "    " * i + "- unrenderable\n" for i in range(6))
 
 
 @pytest.fixture(autouse=True)
@@ -114,12 +115,12 @@ def test_an_unexpected_exception_is_a_message_naming_the_game(project, site, cap
 
 
 def test_press_markdown_cannot_render_fails_cleanly_and_keeps_the_site(project, site, caplog):
-    """Press that Python-Markdown cannot render (here: made to fail as on a deep recursion)
-    stops the build with a message naming the file, and the site stays as it was."""
+    """The failure comes after MkDocs has cleaned the folder it builds into: not the site's."""
     (project / "games" / "bravo" / "1901-fall.yml").write_text(DEEP_PRESS, encoding="utf-8")
     before = site_state(site)
     logged = failed_build(project, caplog)
-    assert "games/bravo/1901-fall.yml:" in logged and "error" in logged
+    # the sanitiser renders game Markdown before MkDocs cleans anything (dipgen/site/markup.py)
+    assert "games/bravo/1901-fall.yml:" in logged and "nested too deeply to render" in logged
     assert site_state(site) == before
 
 
@@ -149,29 +150,58 @@ def test_strict_warnings_keep_the_old_site(project, site, caplog):
         page.unlink()
 
 
-def test_serve_keeps_the_last_good_build_when_a_rebuild_fails(project, tmp_path):
+def test_serve_keeps_the_last_good_build_when_a_rebuild_fails(project, tmp_path, caplog):
     """As `mkdocs serve` does it: the config read again for each rebuild into the same folder, the
-    plugin object kept; a failed rebuild raises Abort, which the server reports and survives."""
+    plugin object kept. A broken game is reported and shown as it last built, so that the build
+    succeeds and the server goes on serving (when a rebuild fails, MkDocs's server holds every
+    request until one succeeds); a page that cannot be rendered fails the rebuild, and the served
+    folder is still the last good build."""
     served = tmp_path / "mkdocs_serve"
     served.mkdir()
 
     def rebuild():
         config = load_config(str(project / "mkdocs.yml"), site_dir=str(served))
-        config.plugins.on_startup(command="serve", dirty=False)
         build(config, serve_url="http://127.0.0.1:8000/")
+        return config.plugins["dipgen"]
 
     fall = project / "games" / "bravo" / "1901-fall.yml"
+    page = served / "games/bravo/1901-fall/index.html"
+    plugin = rebuild()
+    plugin.on_startup(command="serve", dirty=False)
     try:
+        fall.write_text("orders:\n  France: [A Bur H]\nnotes: All quiet.\n", encoding="utf-8")
         rebuild()
+        assert "All quiet." in page.read_text(encoding="utf-8")
         good = site_state(served)
-        assert "games/bravo/1901-spring/index.html" in good
-        for broken in ("orders:\n  France: [A Par - Spq]\n", DEEP_PRESS):  # before MkDocs cleans, and after
-            fall.write_text(broken, encoding="utf-8")
-            with pytest.raises(Abort):
-                rebuild()
-            assert site_state(served) == good
-        fall.write_text("orders:\n  England: []\nnotes: Back in business.\n", encoding="utf-8")
+
+        fall.write_text("orders:\n  France: [A Bur - Spq]\n", encoding="utf-8")
+        caplog.clear()
+        with caplog.at_level(logging.ERROR):
+            rebuild()
+        logged = "\n".join(r.getMessage() for r in caplog.records)
+        assert "games/bravo/1901-fall.yml:2: error: unknown province" in logged
+        assert "the server shows the last good build of those games" in logged
+        assert "All quiet." in page.read_text(encoding="utf-8")
+
+        fall.write_text(DEEP_PRESS, encoding="utf-8")  # refused by the sanitiser, like any other error
+        caplog.clear()
+        with caplog.at_level(logging.ERROR):
+            rebuild()
+        logged = "\n".join(r.getMessage() for r in caplog.records)
+        assert "games/bravo/1901-fall.yml:4: error: in the press: nested too deeply to render" in logged
+        assert "All quiet." in page.read_text(encoding="utf-8")
+
+        fall.write_text("orders:\n  France: [A Bur H]\nnotes: Back in business.\n", encoding="utf-8")
         rebuild()
-        assert "Back in business." in (served / "games/bravo/1901-fall/index.html").read_text(encoding="utf-8")
+        assert "Back in business." in page.read_text(encoding="utf-8")
     finally:
+        plugin.on_startup(command="build", dirty=False)
         fall.unlink(missing_ok=True)
+
+    # `mkdocs build` never shows a game as it last built: it stops
+    fall.write_text("orders:\n  France: [A Bur - Spq]\n", encoding="utf-8")
+    try:
+        with pytest.raises(Abort):
+            rebuild()
+    finally:
+        fall.unlink()

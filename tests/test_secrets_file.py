@@ -180,3 +180,44 @@ def test_a_hostile_secrets_file_is_an_error_never_a_crash(small_game, what, caps
         assert "secrets.yml" in capsys.readouterr().err
     if not isinstance(content, bytes):
         assert file.read_text(encoding="utf-8") == content  # never rewritten
+
+
+KEY_LINE = 'page_key: "' + "ab" * 32 + '"'
+LAYOUTS = {
+    "flow style": KEY_LINE + '\npassphrases: {England: "eeeee-fffff-ggggg-hhhhh"}  # flow\n',
+    "document start": "---\n# top\n" + KEY_LINE + '\npassphrases:\n  England: "eeeee-fffff-ggggg-hhhhh"\n',
+    "CRLF": "# top\r\n" + KEY_LINE + '\r\npassphrases:\r\n  England: "eeeee-fffff-ggggg-hhhhh"  # e\r\n# end\r\n',
+    "byte order mark": "\ufeff# top\n" + KEY_LINE + '\npassphrases:\n  England: "eeeee-fffff-ggggg-hhhhh"\n',
+    "comments only": "# nothing here yet\n# really\n",
+    "an empty flow table": KEY_LINE + "\npassphrases: {}   # none\n",
+    "a lower-case power": KEY_LINE + '\npassphrases:\n  england: "eeeee-fffff-ggggg-hhhhh"  # hers\n',
+    "no page key": 'passphrases:\n  England: "eeeee-fffff-ggggg-hhhhh"\n# tail\n',
+    "no final newline": KEY_LINE + '\npassphrases:\n  England: "eeeee-fffff-ggggg-hhhhh"  # last',
+}
+
+
+@pytest.mark.parametrize("layout", sorted(LAYOUTS))
+def test_odd_layouts_are_completed_in_place(small_game, layout):
+    file = small_game / "secrets.yml"
+    before = LAYOUTS[layout]
+    file.write_bytes(before.encode("utf-8"))
+    assert main(["secrets", str(small_game), "--new", "England"]) == 0
+    after = file.read_bytes().decode("utf-8")
+    secrets = load_secrets(file, powers(small_game))
+    assert sorted(secrets.passphrases) == sorted(powers(small_game))
+    assert secrets.passphrases["England"] != "eeeee-fffff-ggggg-hhhhh"
+    for comment in re.findall(r"#[^\r\n]*", before):
+        assert comment in after
+    assert after.startswith("\ufeff") == before.startswith("\ufeff")
+    assert after.count("\r\n") == (after.count("\n") if "\r\n" in before else 0)
+
+
+def test_an_edit_that_went_wrong_is_never_written(small_game, monkeypatch, capsys):
+    import dipgen.secrets
+
+    file = small_game / "secrets.yml"
+    file.write_text(GM_FILE, encoding="utf-8")
+    monkeypatch.setattr(dipgen.secrets, "_append", lambda mapping, key, value: None)  # France is never added
+    assert main(["secrets", str(small_game)]) == 1
+    assert "editing the file in place went wrong" in capsys.readouterr().err
+    assert file.read_text(encoding="utf-8") == GM_FILE
