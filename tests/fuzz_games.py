@@ -263,11 +263,11 @@ def write_games(root: Path, tree: dict[str, dict[str, bytes | Special]]) -> Path
 
 
 @contextlib.contextmanager
-def time_limit(seconds: int):
-    """Fail with TimeoutError instead of hanging (a FIFO read, an alias bomb): SIGALRM, so
-    only in the main thread, where pytest runs tests."""
+def time_limit(seconds: int, error: type[BaseException] = TimeoutError):
+    """Fail with `error` instead of hanging (a FIFO read, an alias bomb): SIGALRM, so only in
+    the main thread, where pytest runs tests."""
     def hung(signum, frame):
-        raise TimeoutError(f"did not finish within {seconds}s")
+        raise error(f"did not finish within {seconds}s")
 
     old = signal.signal(signal.SIGALRM, hung)
     signal.alarm(seconds)
