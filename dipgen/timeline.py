@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 from .history import History, PhaseRecord
 from .phase import MOVEMENT, RETREATS, Phase
 from .position import Position
-from .visibility import GM, PUBLIC, due_phase, phase_known, view_position, view_record
+from .visibility import PUBLIC, due_phase, known_records, view_position, view_record
 
 
 @dataclass(frozen=True)
@@ -85,12 +85,8 @@ def _make(history: History, level: str) -> Timeline:
 
 def _as_played(history: History, level: str) -> Timeline:
     """Every phase `level` knows took place, as it may see it."""
-    records = tuple(view_record(history, r, level) for r in history.records if phase_known(history, r, level))
-    now = view_position(history, history.position, level)
-    due = due_phase(history, level)
-    if due is None and history.next_phase is not None and level != GM:
-        now = now.with_(phase=Phase(history.next_phase.year, history.next_phase.season_index))
-    return Timeline(level, records, now, due)
+    return Timeline(level, tuple(known_records(history, level)), view_position(history, history.position, level),
+                    due_phase(history, level))
 
 
 # ----------------------------------------------------------------------------- the public calendar
@@ -119,9 +115,9 @@ def _public_calendar(history: History) -> Timeline:
     year_last: dict[int, PhaseRecord] = {}
     for r in records:
         year_last[r.phase.year] = r
-    start = records[0].before if records else history.position
-    counts = _counts(view_position(history, start, PUBLIC) if not records
-                     else view_record(history, records[0], PUBLIC).before, powers)
+    played = {m.phase for m in movements}
+    counts = _counts(view_record(history, records[0], PUBLIC).before if records
+                     else view_position(history, history.position, PUBLIC), powers)
 
     def winter(year: int) -> PhaseRecord:
         last = view_record(history, year_last[year], PUBLIC)
@@ -135,7 +131,7 @@ def _public_calendar(history: History) -> Timeline:
     out: list[PhaseRecord] = []
     for m in movements:
         phase = m.phase
-        if phase.season_index == 0 and any(x.phase == Phase(phase.year - 1, 1) for x in movements):
+        if phase.season_index == 0 and Phase(phase.year - 1, 1) in played:
             w = winter(phase.year - 1)
             out.append(w)
             counts = _counts(w.after, powers)
