@@ -28,6 +28,7 @@ from typing import Mapping
 import yaml
 
 from dipgen.board import Board, province_of
+from dipgen.history import end_of_season, skip_empty
 from dipgen.orders import (Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, Support, UnitRef,
                            Waive)
 from dipgen.phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
@@ -291,12 +292,12 @@ def play_game(index: int, seed: int, years: int = 20, variant=None) -> tuple[lis
             out = variant.movement(position, orders)
             after = Position(Phase(phase.year, phase.season_index, True), out.units, position.owners, out.dislodged)
             if not out.dislodged:
-                after = end_of_season(variant, after)
+                after = end_of_season(variant, after)[0]
         elif phase.kind == RETREATS:
             orders = player.retreats(position)
             phases.append(CorpusPhase(index, position, orders))
             out = variant.retreats(position, orders)
-            after = end_of_season(variant, Position(phase, out.units, position.owners))
+            after = end_of_season(variant, Position(phase, out.units, position.owners))[0]
         else:
             counts = variant.adjustment_counts(position)
             orders = player.adjustments(position, counts, variant.home_centres)
@@ -310,26 +311,6 @@ def play_game(index: int, seed: int, years: int = 20, variant=None) -> tuple[lis
                 break
         position = skip_empty(variant, position)
     return phases, winner
-
-
-def end_of_season(variant, after: Position) -> Position:
-    """As `_Replay.end_of_season`: in the Fall centres change hands; then the next phase."""
-    phase = after.phase
-    if phase.season_index == 1:
-        owners = variant.update_owners(after.units, after.owners)
-        return after.with_(owners=owners, phase=Phase(phase.year, 2), dislodged=())
-    return after.with_(phase=Phase(phase.year, 1), dislodged=())
-
-
-def skip_empty(variant, position: Position) -> Position:
-    while True:
-        phase = position.phase
-        if phase.kind == RETREATS and not position.dislodged:
-            position = position.with_(phase=phase.next_candidates()[0])
-        elif phase.kind == ADJUSTMENTS and not variant.adjustment_counts(position):
-            position = position.with_(phase=phase.next_candidates()[0])
-        else:
-            return position
 
 
 def build_corpus(games: int = 40, years: int = 20, seed: int = 1) -> Corpus:

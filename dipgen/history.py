@@ -149,7 +149,7 @@ class _Replay:
                 break
             if end_phase is not None and phase == end_phase:
                 break
-            position = self.skip_empty(position)
+            position = skip_empty(self.variant, position)
         # phases nobody may play
         if not self.problems:
             self.check_unused(game, used, records, position, result)
@@ -170,17 +170,6 @@ class _Replay:
                               "is revealed: the public may not learn that this phase took place",
                               "put news for everyone in the next Spring or Fall file")
         return History(game, records, position, None if result else position.phase, result, self.warnings)
-
-    def skip_empty(self, position: Position) -> Position:
-        """Move past phases with nothing to order: retreats nobody needs, winters nobody adjusts."""
-        while True:
-            phase = position.phase
-            if phase.kind == RETREATS and not position.dislodged:
-                position = position.with_(phase=phase.next_candidates()[0])
-            elif phase.kind == ADJUSTMENTS and not self.variant.adjustment_counts(position):
-                position = position.with_(phase=phase.next_candidates()[0])
-            else:
-                return position
 
     def check_unused(self, game: Game, used: set[Phase], records, position: Position, result) -> None:
         for phase, pf in sorted(game.phases.items()):
@@ -284,30 +273,18 @@ class _Replay:
         after = Position(nxt_phase, out.units, position.owners, out.dislodged, pieces=pieces)
         changes: tuple = ()
         if not out.dislodged:
-            after, changes = self.end_of_season(after)
+            after, changes = end_of_season(self.variant, after)
         powers = sorted({u.power for u in position.units})
         return PhaseRecord(phase, position, self.lines(pf), out.results, after, out.dislodged, out.destroyed,
                            changes, {}, self.nmr(pf, powers), pf.press, pf.notes, pf.name)
-
-    def end_of_season(self, after: Position) -> tuple[Position, tuple]:
-        """After a season's last phase: in the Fall, centres change hands; then the next phase."""
-        phase = after.phase
-        season = phase.season_index
-        changes: tuple = ()
-        if season == 1:
-            owners = self.variant.update_owners(after.units, after.owners)
-            changes = tuple((c, after.owners.get(c), o) for c, o in sorted(owners.items()) if after.owners.get(c) != o)
-            after = self.variant.after_fall(after.with_(owners=owners, phase=Phase(phase.year, 2), dislodged=()))
-        else:
-            after = after.with_(phase=Phase(phase.year, 1), dislodged=())
-        return after, changes
 
     def retreats(self, position: Position, pf: PhaseFile) -> PhaseRecord:
         self.check_units(pf, {d.unit.province: d.unit for d in position.dislodged}, "dislodged unit")
         orders = self.orders_for(pf, (Retreat, Disband), "retreats and disbands")
         out = self.variant.retreats(position, orders)
         self.warn_illegal(pf, out.results)
-        after, changes = self.end_of_season(Position(pf.phase, out.units, position.owners, pieces=position.pieces))
+        after, changes = end_of_season(self.variant,
+                                       Position(pf.phase, out.units, position.owners, pieces=position.pieces))
         powers = sorted({d.unit.power for d in position.dislodged})
         return PhaseRecord(pf.phase, position, self.lines(pf), out.results, after, (), (), changes, {},
                            self.nmr(pf, powers), pf.press, pf.notes, pf.name)
@@ -381,6 +358,32 @@ class _Replay:
     @staticmethod
     def lines(pf: PhaseFile) -> dict[str, tuple[OrderLine, ...]]:
         return {p: tuple(ls) for p, ls in pf.orders.items()}
+
+
+def end_of_season(variant, after: Position) -> tuple[Position, tuple]:
+    """After a season's last phase: in the Fall, centres change hands (returned as (centre, old
+    owner, new owner)) and the variant settles the rest (`Variant.after_fall`); then the next phase."""
+    phase = after.phase
+    changes: tuple = ()
+    if phase.season_index == 1:
+        owners = variant.update_owners(after.units, after.owners)
+        changes = tuple((c, after.owners.get(c), o) for c, o in sorted(owners.items()) if after.owners.get(c) != o)
+        after = variant.after_fall(after.with_(owners=owners, phase=Phase(phase.year, 2), dislodged=()))
+    else:
+        after = after.with_(phase=Phase(phase.year, 1), dislodged=())
+    return after, changes
+
+
+def skip_empty(variant, position: Position) -> Position:
+    """Move past phases with nothing to order: retreats nobody needs, winters nobody adjusts."""
+    while True:
+        phase = position.phase
+        if phase.kind == RETREATS and not position.dislodged:
+            position = position.with_(phase=phase.next_candidates()[0])
+        elif phase.kind == ADJUSTMENTS and not variant.adjustment_counts(position):
+            position = position.with_(phase=phase.next_candidates()[0])
+        else:
+            return position
 
 
 def step(variant, position: Position, phase_file: PhaseFile) -> PhaseRecord:

@@ -27,7 +27,7 @@ movement phases only:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .history import History, PhaseRecord
 from .phase import MOVEMENT, RETREATS, Phase

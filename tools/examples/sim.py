@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from dipgen.board import province_of
+from dipgen.history import end_of_season, skip_empty
 from dipgen.orders import for_phase, Move, Order, parse_order
 from dipgen.phase import Phase
 from dipgen.position import Position
@@ -135,29 +136,8 @@ class Sim:
                 if w:
                     self.result = ("solo", [w])
                     break
-            self.pos = self.skip_empty(self.pos)
+            self.pos = skip_empty(self.variant, self.pos)
         return self
-
-    def skip_empty(self, pos: Position) -> Position:
-        while True:
-            ph = pos.phase
-            if ph.kind == "retreats" and not pos.dislodged:
-                pos = pos.with_(phase=ph.next_candidates()[0])
-            elif ph.kind == "adjustments" and not self.variant.adjustment_counts(pos):
-                pos = pos.with_(phase=ph.next_candidates()[0])
-            else:
-                return pos
-
-    def end_of_season(self, after: Position):
-        ph = after.phase
-        changes = ()
-        if ph.season_index == 1:
-            owners = self.variant.update_owners(after.units, after.owners)
-            changes = tuple((c, after.owners.get(c), o) for c, o in sorted(owners.items()) if after.owners.get(c) != o)
-            after = self.variant.after_fall(after.with_(owners=owners, phase=Phase(ph.year, 2), dislodged=()))
-        else:
-            after = after.with_(phase=Phase(ph.year, 1), dislodged=())
-        return after, changes
 
     # ----- hooks: what a variant family changes
     def start_position(self) -> Position:
@@ -235,7 +215,7 @@ class Sim:
                          pieces=pos.pieces if out.pieces is None else out.pieces)
         changes = ()
         if not out.dislodged:
-            after, changes = self.end_of_season(after)
+            after, changes = end_of_season(self.variant, after)
         log = PhaseLog(ph, pos, after, texts, parsed, out.results, out.dislodged, out.destroyed, changes,
                        nmr=nmr, misorders=misorders)
         log.ally_supports = [(p, n) for p, plan in plans.items() for n in plan.notes]
@@ -282,7 +262,7 @@ class Sim:
             del texts[p]
         parsed = self.parse_back(texts, "retreats")
         out = self.variant.retreats(pos, parsed)
-        after, changes = self.end_of_season(Position(pos.phase, out.units, pos.owners, pieces=pos.pieces))
+        after, changes = end_of_season(self.variant, Position(pos.phase, out.units, pos.owners, pieces=pos.pieces))
         log = PhaseLog(pos.phase, pos, after, texts, parsed, out.results, changes=changes, nmr=nmr)
         self.observe(log)
         return log
