@@ -16,6 +16,7 @@ from .board import UnknownName
 from .errors import GameError, Problem, display_path
 from .orders import Order, OrderSyntaxError, UnknownUnitKind, for_phase, parse_order
 from .phase import Phase
+from .records import OrderLine
 from .variants import Variant, get_variant
 from .yamlio import by_power, kind_of, line_of, load, power_key, text_field, unknown_keys
 
@@ -23,17 +24,6 @@ GAME_KEYS = {"title", "variant", "gm", "players", "start", "end", "reveal", "see
 PHASE_KEYS = {"orders", "press", "notes"}
 END_KEYS = {"draw", "concession", "abandoned", "phase", "note"}
 SECRETS_FILE = "secrets.yml"
-
-
-@dataclass(frozen=True)
-class OrderLine:
-    """One order as the GM wrote it: the power, the text, the parsed order, where it stands."""
-
-    power: str
-    text: str
-    order: Order
-    file: str
-    line: int | None
 
 
 @dataclass

@@ -27,7 +27,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .board import Board, province_of
-from .history import History
+from .records import History
 from .orders import Concealed
 from .phase import Phase
 from .site.pages import revealed

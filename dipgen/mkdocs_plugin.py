@@ -49,7 +49,8 @@ from mkdocs.utils import CountHandler
 from . import __version__
 from .errors import GameError, Problem, display_path
 from .game import SECRETS_FILE, discover_games, load_game
-from .history import History, replay
+from .history import replay
+from .records import History
 from .secrets import load_secrets
 from .site import (SiteOptions, archive_page, games_cards, generator_fingerprint, private_files, published_files,
                    revealed, shared_files)

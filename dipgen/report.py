@@ -7,7 +7,7 @@ power's view, with the news the GM owes it.
 
 from __future__ import annotations
 
-from .history import History, PhaseRecord
+from .records import History, PhaseRecord
 from .phase import ADJUSTMENTS, MOVEMENT, RETREATS
 from .visibility import GM, PUBLIC, view_record
 

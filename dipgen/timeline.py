@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .history import History, PhaseRecord
+from .records import History, PhaseRecord
 from .phase import MOVEMENT, RETREATS, Phase
 from .position import Position
 from .visibility import PUBLIC, due_phase, known_records, view_position, view_record

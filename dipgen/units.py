@@ -1,20 +1,40 @@
-"""Unit kinds. The standard game has armies and fleets; variants declare more (tanks, planes, spies)."""
+"""Unit kinds as data. The standard game has armies and fleets; variants declare more
+(tanks, planes, bombers, spies) by making more `UnitKind` values, never by branching on a letter.
+
+The engine, the retreat and adjustment rules, the reports and the renderer read a unit's
+kind from the variant's table (letter -> `UnitKind`) and ask it what they need to know.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Mapping
+
+#: terrains a kind moves on: ``land`` (the army graph), ``sea`` (the fleet graph, coasts
+#: included), ``air`` (every province, land and sea, through any unit)
+LAND, SEA, AIR = "land", "sea", "air"
 
 
 @dataclass(frozen=True)
 class UnitKind:
     letter: str      # how orders write it: "A"
     name: str        # "army"
-    terrain: str     # "land": moves on the army graph; "sea": on the fleet graph
-    strength: int = 1  # counts in attack, hold and support
+    terrain: str     # LAND, SEA or AIR: the graph it moves on
+    #: counts in attack, hold and support: an int, or an exact Fraction (a plane's 1/2)
+    strength: int | Fraction = 1
+    steps: int = 1            # how many spaces one move may cover (a plane 2, a bomber 3)
     convoyable: bool = False  # can be carried by convoy
     convoys: bool = False     # can convoy others (from a sea province)
+    #: stands in its province as *the* unit there: at most one occupying unit per province,
+    #: which blocks moves and retreats. A kind that does not occupy (a spy, a plane) shares a
+    #: province with the occupying unit.
+    occupies: bool = True
+    fights: bool = True       # takes part in combat at all (a spy does not)
     takes_centres: bool = True
+    may_end_at_sea: bool = True  # only checked for AIR kinds: a plane may not end a move at sea
+    build_cost: int = 1       # what it costs to build, in the variant's economy
+    upkeep: int = 1           # what it costs to keep each year, in the variant's economy
     plural: str = ""
 
     @property
@@ -22,7 +42,21 @@ class UnitKind:
         """The plural: "armies", "spies"."""
         return self.plural or self.name + "s"
 
+    @property
+    def article(self) -> str:
+        """``an`` army, ``a`` fleet."""
+        return "an" if self.name[:1] in "aeiou" else "a"
 
-ARMY = UnitKind("A", "army", "land", convoyable=True)
-FLEET = UnitKind("F", "fleet", "sea", convoys=True)
+
+ARMY = UnitKind("A", "army", LAND, convoyable=True, plural="armies")
+FLEET = UnitKind("F", "fleet", SEA, convoys=True)
 STANDARD_UNIT_KINDS: Mapping[str, UnitKind] = {"A": ARMY, "F": FLEET}
+
+
+def kind_for_terrain(kinds: Mapping[str, UnitKind], terrain: str) -> UnitKind | None:
+    """The plainest buildable kind that moves on `terrain` (the one a civil-disorder rule or a
+    bare ``Build Par`` means): the first such kind in the variant's table."""
+    for kind in kinds.values():
+        if kind.terrain == terrain and kind.occupies and kind.fights:
+            return kind
+    return None

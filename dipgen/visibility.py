@@ -15,15 +15,14 @@ Open variants make everything public; hidden variants override
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Mapping
+from typing import Mapping
 
 from .engine.results import Note, OrderResult
 from .orders import Concealed, Convoy, Support
 from .phase import Phase
 from .position import Dislodged, Position, Unit
 
-if TYPE_CHECKING:  # history imports the variants, which import this module
-    from .history import History, PhaseRecord
+from .records import History, PhaseRecord
 
 GM, PUBLIC = "gm", "public"
 Audience = frozenset  # of level names; containing PUBLIC means everyone

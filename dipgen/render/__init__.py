@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from ..history import History
+from ..records import History
 from .assets import board_inner, board_land_fill, board_text, layout, variant_board_name
 from .colour import mix
 from .overlay import Painter, legend, num, power_classes

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Mapping
 
 from ..engine.results import OrderResult
-from ..history import History
+from ..records import History
 from ..phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
 from ..position import Dislodged, Position, Unit
 from ..timeline import timeline

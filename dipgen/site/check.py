@@ -12,7 +12,7 @@ from pathlib import Path
 
 import yaml
 
-from ..history import History
+from ..records import History
 from .pages import SiteOptions, check_pages
 
 

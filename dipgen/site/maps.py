@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import render
-from ..history import History
+from ..records import History
 from ..phase import Phase
 from ..variants import Variant
 from .links import game_folder

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..history import History, PhaseRecord
+from ..records import History, PhaseRecord
 from ..phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
 from ..timeline import timeline
 

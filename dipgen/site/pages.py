@@ -20,7 +20,7 @@ import jinja2
 from markupsafe import Markup
 
 from ..errors import GameError, Problem, display_path
-from ..history import History, PhaseRecord
+from ..records import History, PhaseRecord
 from ..phase import ADJUSTMENTS, MOVEMENT, Phase
 from ..timeline import timeline
 from ..visibility import GM, PUBLIC

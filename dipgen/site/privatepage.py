@@ -15,7 +15,7 @@ from urllib.parse import quote
 
 from markupsafe import Markup
 
-from ..history import History
+from ..records import History
 from ..report import phase_report
 from ..visibility import due_phase, phase_known, view_position
 from . import maps

@@ -70,7 +70,7 @@ class BlindSim(Sim):
 
     def learn(self, log: PhaseLog) -> None:
         """Each power's private view of the season (dipgen's own rulings) updates what it knows."""
-        from dipgen.history import PhaseRecord
+        from dipgen.records import PhaseRecord
         from dipgen.visibility import apply
 
         if log.phase.kind == "movement":

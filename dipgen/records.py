@@ -1,0 +1,116 @@
+"""The History and its records: what happened in each phase of a game, as plain values.
+
+A leaf module: the replay (`history.py`) makes these, and everything downstream (views,
+timeline, reports, maps, site, leak scanner) reads them without importing the replay.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Mapping
+
+from .engine.results import OrderResult
+from .errors import Problem
+from .orders import Order
+from .phase import Phase
+from .position import Dislodged, Position
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+@dataclass(frozen=True)
+class OrderLine:
+    """One order as the GM wrote it: the power, the text, the parsed order, where it stands."""
+
+    power: str
+    text: str
+    order: Order
+    file: str
+    line: int | None
+
+
+@dataclass(frozen=True)
+class PhaseRecord:
+    """Everything that happened in one phase."""
+
+    phase: Phase
+    before: Position
+    orders: Mapping[str, tuple[OrderLine, ...]]
+    results: tuple[OrderResult, ...]
+    after: Position                       # the position the next phase starts from
+    dislodged: tuple[Dislodged, ...] = ()  # movement: units that must retreat
+    destroyed: tuple[Dislodged, ...] = ()  # movement: dislodged with nowhere to go
+    centre_changes: tuple[tuple[str, str | None, str], ...] = ()  # (centre, old owner, new owner)
+    adjustments: Mapping[str, int] = field(default_factory=dict)  # winter: builds (+) / removals (-) due
+    nmr: tuple[str, ...] = ()              # powers that had to order and sent nothing
+    press: str = ""
+    notes: str = ""
+    file: str | None = None
+    #: on a calendar that folds retreats into their season (the public's, in a hidden game):
+    #: the results of the retreats that followed this movement, as far as the level may know them
+    retreat_results: tuple[OrderResult, ...] = ()
+
+    @property
+    def kind(self) -> str:
+        return self.phase.kind
+
+    def results_of(self, power: str) -> list[OrderResult]:
+        return [r for r in self.results if r.power == power]
+
+
+@dataclass(frozen=True)
+class GameResult:
+    kind: str                 # "solo", "draw", "concession", "abandoned"
+    powers: tuple[str, ...]
+    phase: Phase
+    note: str = ""
+
+
+@dataclass
+class History:
+    game: Game
+    records: list[PhaseRecord]
+    position: Position            # where the game stands now
+    next_phase: Phase | None      # the phase awaiting orders; None when the game is over
+    result: GameResult | None
+    warnings: list[Problem] = field(default_factory=list)
+
+    @property
+    def finished(self) -> bool:
+        return self.result is not None
+
+    def record(self, phase: Phase) -> PhaseRecord:
+        for r in self.records:
+            if r.phase == phase:
+                return r
+        raise KeyError(phase)
+
+    def centre_table(self) -> list[tuple[int, dict[str, int]]]:
+        """Centre counts by year: after each Fall turn (the last record of each year otherwise)."""
+        powers = self.game.variant.powers()
+        by_year: dict[int, Position] = {}
+        for r in self.records:
+            if r.phase.season_index >= 1 or r.phase.year not in by_year:
+                if r.phase.season_index == 1 or r.phase.year not in by_year:
+                    by_year[r.phase.year] = r.after
+        return [(y, p.centre_counts(powers)) for y, p in sorted(by_year.items())]
+
+    def result_line(self) -> str:
+        """'Turkey (Chris Morse) wins in Fall 1907!' and the like; '' while the game runs."""
+        r = self.result
+        if r is None:
+            return ""
+        who = [f"{p} ({self.game.player(p)})" if self.game.player(p) else p for p in r.powers]
+        when = r.phase.season_name
+        if r.kind == "solo":
+            return f"{who[0]} wins in {when}!"
+        if r.kind == "concession":
+            return f"Concession to {who[0]} in {when}."
+        if r.kind == "draw":
+            return f"{len(who)}-way draw between {_and(who)}, {when}."
+        return f"Abandoned after {when}." + (f" {r.note}" if r.note else "")
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
