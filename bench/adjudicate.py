@@ -326,8 +326,8 @@ class Classifier:
             for p, os in orders.items():
                 for o in os:
                     if isinstance(o, Support) and o.dest is not None:
-                        there = pos.unit_at(province_of(o.dest))
-                        mover = pos.unit_at(o.target.province)
+                        there = pos.occupant(province_of(o.dest), KINDS)
+                        mover = pos.occupant(o.target.province, KINDS)
                         if (there is not None and there.power == p and mover is not None and mover.power != p
                                 and BOARD.provinces[there.province].is_sea):
                             hit.add(there.province)
@@ -374,7 +374,7 @@ class _ViaOwnSupport(_Movement):
 
 def _convoyed_attack(cp: CorpusPhase, src: str, dest: str) -> bool:
     """Did the army from `src` attack `dest` by convoy (as the 2023 rules read its orders)?"""
-    u = cp.position.unit_at(src)
+    u = cp.position.occupant(src, KINDS)
     if u is None or u.kind != "A":
         return False
     for p, os in cp.orders.items():
@@ -400,14 +400,14 @@ def _fallback_moves(cp: CorpusPhase) -> set[str]:
     out = set()
     for power, os in cp.orders.items():
         for o in os:
-            u = pos.unit_at(o.unit.province)
+            u = pos.occupant(o.unit.province, KINDS)
             if not (isinstance(o, Move) and u is not None and u.kind == "A"):
                 continue
             dest = province_of(o.dest)
             if dest not in BOARD.army_adj.get(u.province, ()):
                 continue
             seas = convoys.get((u.province, dest), set())
-            own = any(pos.unit_at(s) is not None and pos.unit_at(s).power == u.power for s in seas)
+            own = any(pos.occupant(s, KINDS) is not None and pos.occupant(s, KINDS).power == u.power for s in seas)
             if (o.via_convoy or own) and not _chain(u.province, dest, seas):
                 out.add(u.province)
     return out

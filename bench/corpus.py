@@ -206,7 +206,7 @@ class RandomPlayer:
         if kind == 0:  # move to a province far away
             return Move(self.ref(u), rng.choice(provs))
         if kind == 1:  # support of a unit that is not there
-            empty = [p for p in provs if pos.unit_at(p) is None]
+            empty = [p for p in provs if not pos.units_at(p)]
             return Support(self.ref(u), UnitRef("A", rng.choice(empty)), rng.choice(provs))
         if kind == 2:  # a convoy by anyone, of anyone
             other = rng.choice(pos.units)
@@ -374,7 +374,7 @@ def ref_order(order: Order, position: Position) -> str:
     board where the order leaves it out, as the reference expects it written."""
     def unit(r: UnitRef) -> str:
         kind = r.kind
-        here = position.unit_at(r.province)
+        here = next(iter(position.units_at(r.province)), None)
         if here is not None:
             return ref_unit(here)
         return f"{kind or 'A'} {ref_loc(r.loc)}"

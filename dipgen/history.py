@@ -8,7 +8,6 @@ say, and reported as warnings.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Mapping
 
@@ -127,65 +126,69 @@ class _Replay:
                 out.setdefault(power, []).append(ol.order)
         return out
 
-    def check_units(self, pf: PhaseFile, units_by_prov: Mapping[str, Unit], what: str,
-                    pieces: tuple[Unit, ...] = ()) -> None:
-        seen: dict[str, OrderLine] = {}
-        pieces_used: Counter = Counter()
+    def check_units(self, pf: PhaseFile, units: tuple[Unit, ...], what: str) -> None:
+        """Each order names a unit of its power that stands where it says (the GM must fix it
+        otherwise), and no unit gets two orders. Where several units stand in a province the
+        order's letter picks among them; units of a kind that does not occupy (spies) may be
+        several of one power in one province, each taking one order."""
+        kinds = self.variant.unit_kinds
+        by_prov: dict[str, list[Unit]] = {}
+        for u in units:
+            by_prov.setdefault(u.province, []).append(u)
+        first: dict[int, OrderLine] = {}  # id of a unit -> its order
         for power, lines in pf.orders.items():
             for ol in lines:
                 ref = getattr(ol.order, "unit", None)
                 if ref is None or isinstance(ol.order, Build):
                     continue
-                if ref.kind in self.variant.piece_kinds:  # pieces outside combat (spies) share provinces
-                    kind = self.variant.unit_kinds[ref.kind]
-                    name, names = kind.name, kind.names
-                    here = [p for p in pieces if p.power == power and p.kind == ref.kind and p.province == ref.province]
-                    pieces_used[(power, ref.kind, ref.province)] += 1
-                    if pieces_used[(power, ref.kind, ref.province)] > len(here):
-                        mine = ", ".join(p.describe(self.board) for p in sorted(pieces) if p.power == power)
-                        where = self.board.full_name(ref.province)
-                        message = (f"more orders than {names}: {power} has {len(here)} {name if len(here) == 1 else names} in {where}"
-                                 if here else f"{power} has no {name} in {where}")
-                        self.err(pf.name, ol.line, message, f"{power}'s {names}: {mine or 'none'}")
+                here = by_prov.get(ref.province, [])
+                where = self.board.full_name(ref.province)
+                if ref.kind in kinds and not kinds[ref.kind].occupies:  # several of a kind may share a province
+                    kind = kinds[ref.kind]
+                    mine_here = [u for u in here if u.power == power and u.kind == ref.kind]
+                    free = [u for u in mine_here if id(u) not in first]
+                    if not free:
+                        mine = ", ".join(u.describe(self.board) for u in sorted(units) if u.power == power and u.kind == ref.kind)
+                        n = len(mine_here)
+                        message = (f"more orders than {kind.names}: {power} has {n} {kind.name if n == 1 else kind.names} in {where}"
+                                   if mine_here else f"{power} has no {kind.name} in {where}")
+                        self.err(pf.name, ol.line, message, f"{power}'s {kind.names}: {mine or 'none'}")
+                    else:
+                        first[id(free[0])] = ol
                     continue
-                unit = units_by_prov.get(ref.province)
-                mine = [u for u in units_by_prov.values() if u.power == power]
+                unit = next((u for u in here if kinds[u.kind].occupies), None)
+                mine = [u for u in units if u.power == power and kinds[u.kind].occupies]
                 listing = ", ".join(u.describe(self.board) for u in sorted(mine, key=lambda u: u.loc)) or "none"
                 if unit is None:
-                    self.err(pf.name, ol.line, f"{power} has no {what} in {self.board.full_name(ref.province)}",
-                             f"{power}'s {what}s: {listing}")
+                    self.err(pf.name, ol.line, f"{power} has no {what} in {where}", f"{power}'s {what}s: {listing}")
                     continue
                 if unit.power != power:
-                    self.err(pf.name, ol.line,
-                             f"the {self.variant.unit_kinds[unit.kind].name} in {self.board.full_name(unit.province)} is {unit.power}'s, not {power}'s",
-                             f"{power}'s {what}s: {listing}")
+                    self.err(pf.name, ol.line, f"the {kinds[unit.kind].name} in {self.board.full_name(unit.province)} "
+                             f"is {unit.power}'s, not {power}'s", f"{power}'s {what}s: {listing}")
                     continue
                 if ref.kind and ref.kind != unit.kind:
-                    kind = self.variant.unit_kinds[unit.kind].name
-                    article = "an" if kind[0] in "aeiou" else "a"
+                    kind = kinds[unit.kind]
                     self.warn(pf.name, ol.line,
-                              f"{ol.text!r}: the unit in {self.board.full_name(unit.province)} is {article} {kind}",
+                              f"{ol.text!r}: the unit in {self.board.full_name(unit.province)} is {kind.article} {kind.name}",
                               f"read as {unit.describe(self.board)}")
-                if ref.province in seen:
-                    first = seen[ref.province]
+                if id(unit) in first:
                     self.err(pf.name, ol.line,
-                             f"a second order for {unit.describe(self.board)} (the first is on line {first.line})",
+                             f"a second order for {unit.describe(self.board)} (the first is on line {first[id(unit)].line})",
                              "keep one order per unit")
                 else:
-                    seen[ref.province] = ol
+                    first[id(unit)] = ol
 
     def nmr(self, pf: PhaseFile, powers) -> tuple[str, ...]:
         return tuple(p for p in powers if not pf.orders.get(p))
 
     def movement(self, position: Position, pf: PhaseFile) -> PhaseRecord:
-        self.check_units(pf, {u.province: u for u in position.units}, "unit", position.pieces)
+        self.check_units(pf, position.units, "unit")
         orders = self.orders_for(pf, self.variant.movement_orders, self.variant.movement_orders_text)
         out = self.variant.movement(position, orders)
         self.warn_illegal(pf, out.results)
         phase = pf.phase
         nxt_phase = Phase(phase.year, phase.season_index, True)
-        pieces = position.pieces if out.pieces is None else out.pieces
-        after = Position(nxt_phase, out.units, position.owners, out.dislodged, pieces=pieces)
+        after = Position(nxt_phase, out.units, position.owners, out.dislodged)
         changes: tuple = ()
         if not out.dislodged:
             after, changes = end_of_season(self.variant, after)
@@ -194,19 +197,19 @@ class _Replay:
                            changes, {}, self.nmr(pf, powers), pf.press, pf.notes, pf.name)
 
     def retreats(self, position: Position, pf: PhaseFile) -> PhaseRecord:
-        self.check_units(pf, {d.unit.province: d.unit for d in position.dislodged}, "dislodged unit")
+        self.check_units(pf, tuple(d.unit for d in position.dislodged), "dislodged unit")
         orders = self.orders_for(pf, (Retreat, Disband), "retreats and disbands")
         out = self.variant.retreats(position, orders)
         self.warn_illegal(pf, out.results)
         after, changes = end_of_season(self.variant,
-                                       Position(pf.phase, out.units, position.owners, pieces=position.pieces))
+                                       Position(pf.phase, out.units, position.owners))
         powers = sorted({d.unit.power for d in position.dislodged})
         return PhaseRecord(pf.phase, position, self.lines(pf), out.results, after, (), (), changes, {},
                            self.nmr(pf, powers), pf.press, pf.notes, pf.name)
 
     def adjustments(self, position: Position, pf: PhaseFile) -> PhaseRecord:
         due = self.variant.adjustment_counts(position)
-        occupied = {u.province for u in position.units}
+        occupied = {u.province for u in position.units if self.variant.unit_kinds[u.kind].occupies}
         for power, lines in pf.orders.items():
             n = due.get(power, 0)
             builds = [ol for ol in lines if isinstance(ol.order, (Build, Waive))]
@@ -238,10 +241,10 @@ class _Replay:
                                  f"{power} can build in: {', '.join(free) or 'nowhere'}")
                     else:
                         occupied.add(unit.province)
-        self.check_units(pf, {u.province: u for u in position.units}, "unit")
+        self.check_units(pf, position.units, "unit")
         orders = self.orders_for(pf, (Build, Remove, Waive), "builds, removals and waives")
         out = self.variant.adjustments(position, orders)
-        after = Position(Phase(pf.phase.year + 1, 0), out.units, position.owners, pieces=position.pieces)
+        after = Position(Phase(pf.phase.year + 1, 0), out.units, position.owners)
         return PhaseRecord(pf.phase, position, self.lines(pf), out.results, after, (), (), (), due,
                            self.nmr(pf, sorted(due)), pf.press, pf.notes, pf.name)
 

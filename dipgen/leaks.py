@@ -64,8 +64,8 @@ class Secrets:
 
 
 def _units(position) -> set[tuple[str, str, str]]:
-    """Every piece of a position: units, dislodged units, and pieces outside combat (spies)."""
-    return {(u.power, u.kind, u.loc) for u in position.units + position.pieces} | {
+    """Every unit of a position, dislodged ones included (spies too: they are units)."""
+    return {(u.power, u.kind, u.loc) for u in position.units} | {
         (d.unit.power, d.unit.kind, d.unit.loc) for d in position.dislodged}
 
 

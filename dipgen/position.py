@@ -1,4 +1,10 @@
-"""Positions: the units on the board, who owns each centre, and dislodged units awaiting retreat."""
+"""Positions: the units on the board, who owns each centre, and dislodged units awaiting retreat.
+
+A unit has an identity (`Unit.uid`) that survives its moves, retreats and changes of kind, so
+that the History can follow one unit through the game. Several units may stand in one
+province where their kinds allow it: at most one of them *occupies* it (the unit that blocks
+moves and retreats); the others (Blind's spies, Complicated's planes) stand beside it.
+"""
 
 from __future__ import annotations
 
@@ -9,16 +15,18 @@ from typing import Mapping
 from .board import Board, province_of
 from .phase import Phase
 
-UNIT_NAMES = {"A": "army", "F": "fleet"}
-
-
 @dataclass(frozen=True, order=True)
 class Unit:
-    """A unit of `power` of kind `kind` (``"A"`` army, ``"F"`` fleet; variants add more) at `loc`."""
+    """A unit of `power` of kind `kind` (a letter of the variant's kind table: ``"A"`` army,
+    ``"F"`` fleet, ...) at `loc`, with its identity `uid` (0: new, numbered by the Position).
+
+    Units compare as a player sees them (power, kind, place); `uid` follows one unit through
+    the game and is not compared."""
 
     power: str
     kind: str
     loc: str
+    uid: int = field(default=0, compare=False)
 
     @cached_property
     def province(self) -> str:
@@ -46,20 +54,41 @@ class Position:
     dislodged: tuple[Dislodged, ...] = ()
     #: centre totals, when they are known but the owners are not (a view of a hidden game)
     counts: Mapping[str, int] | None = None
-    #: pieces that neither occupy nor fight (Blind's spies); several may share a province
-    pieces: tuple[Unit, ...] = ()
+    #: the variant's economy beyond one unit per centre (Complicated's supply points), per power
+    economy: Mapping[str, object] | None = None
     _by_province: dict = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
 
-    def unit_at(self, prov: str) -> Unit | None:
-        """The unit standing in province `prov` (coasts collapsed), if any."""
+    def __post_init__(self) -> None:
+        if any(u.uid == 0 for u in self.units):  # new units (builds, placements) get the next numbers
+            n = max((u.uid for u in self.units), default=0)
+            numbered = []
+            for u in self.units:
+                if u.uid == 0:
+                    n += 1
+                    u = replace(u, uid=n)
+                numbered.append(u)
+            object.__setattr__(self, "units", tuple(numbered))
+
+    def units_at(self, prov: str) -> tuple[Unit, ...]:
+        """Every unit standing in province `prov` (coasts collapsed), in the position's order."""
         by = self._by_province
         if by is None:
-            by = {u.province: u for u in self.units}
+            by = {}
+            for u in self.units:
+                by[u.province] = by.get(u.province, ()) + (u,)
             object.__setattr__(self, "_by_province", by)
-        return by.get(prov)
+        return by.get(prov, ())
 
-    def units_of(self, power: str) -> list[Unit]:
-        return [u for u in self.units if u.power == power]
+    def occupant(self, prov: str, kinds: Mapping) -> Unit | None:
+        """The unit that occupies province `prov`, if any (`kinds`: the variant's kind table)."""
+        return next((u for u in self.units_at(prov) if kinds[u.kind].occupies), None)
+
+    def units_of(self, power: str, kinds: Mapping | None = None) -> list[Unit]:
+        """`power`'s units; given the variant's `kinds`, only those that fight (not its spies):
+        the units a power is counted as having."""
+        if kinds is None:
+            return [u for u in self.units if u.power == power]
+        return [u for u in self.units if u.power == power and kinds[u.kind].fights]
 
     def centres_of(self, power: str) -> list[str]:
         return sorted(c for c, p in self.owners.items() if p == power)

@@ -110,13 +110,16 @@ def private_news(history: History, record: PhaseRecord, seen: PhaseRecord, power
     of units it dislodged, and (before the winter) the centres it owns."""
     board = history.game.variant.board
     lines = []
-    mine = sorted((u for u in seen.after.units if u.power == power), key=lambda u: u.loc)
+    kinds = history.game.variant.unit_kinds
+    fighting = [u for u in seen.after.units if kinds[u.kind].fights]
+    mine = sorted((u for u in fighting if u.power == power), key=lambda u: u.loc)
     lines.append(f"Your units: {', '.join(u.describe(board) for u in mine) or 'none'}.")
-    pieces = sorted((p for p in seen.after.pieces if p.power == power), key=lambda p: p.loc)
-    if pieces or seen.before.pieces:
-        kind = history.game.variant.unit_kinds[(pieces or seen.before.pieces)[0].kind]
-        lines.append(f"Your {kind.names}: {', '.join(p.describe(board) for p in pieces) or 'none'}.")
-    foreign = sorted((u for u in seen.after.units if u.power != power), key=lambda u: (u.power, u.loc))
+    for kind in kinds.values():  # units outside combat (spies) are listed apart, kind by kind
+        if kind.fights or not any(u.kind == kind.letter for u in seen.before.units + seen.after.units):
+            continue
+        mine = sorted((u for u in seen.after.units if u.power == power and u.kind == kind.letter), key=lambda u: u.loc)
+        lines.append(f"Your {kind.names}: {', '.join(u.describe(board) for u in mine) or 'none'}.")
+    foreign = sorted((u for u in fighting if u.power != power), key=lambda u: (u.power, u.loc))
     if foreign and history.game.variant.hidden:
         lines.append("Foreign units in sight: " + ", ".join(f"{u.power} {u.describe(board)}" for u in foreign) + ".")
     intruders = [u for u in foreign if seen.before.owners.get(u.province) == power]
@@ -142,11 +145,11 @@ def centre_summary(history: History, record: PhaseRecord, seen: PhaseRecord, pow
     counts = after.centre_counts(variant.powers())
     lines = ["Supply centres:"]
     for p in variant.powers():
-        if counts.get(p, 0) == 0 and not after.units_of(p) and after.counts is None:
+        if counts.get(p, 0) == 0 and not after.units_of(p, variant.unit_kinds) and after.counts is None:
             continue
         centres = after.centres_of(p)
         listing = f"  ({', '.join(variant.board.format_loc(c) for c in centres)})" if centres else ""
-        k = len(after.units_of(p))
+        k = len(after.units_of(p, variant.unit_kinds))
         units = f", {k:2} unit{'' if k == 1 else 's'}" if after.counts is None else ""
         n = counts.get(p, 0)
         lines.append(f"  {p:8} {n:2} centre{'' if n == 1 else 's'}{units}{listing}")

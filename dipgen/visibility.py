@@ -43,13 +43,11 @@ class PositionVisibility:
     counts: Audience                  # who knows each power's centre total
     dislodged: Mapping[Unit, Audience]  # who knows the unit is dislodged
     retreats: Mapping[Unit, Audience]   # who knows where it may retreat
-    pieces: Mapping[Unit, Audience] = field(default_factory=dict)  # pieces outside combat (spies)
 
     @classmethod
     def open(cls, position: Position) -> "PositionVisibility":
         return cls({u: EVERYONE for u in position.units}, {c: EVERYONE for c in position.owners}, EVERYONE,
-                   {d.unit: EVERYONE for d in position.dislodged}, {d.unit: EVERYONE for d in position.dislodged},
-                   {p: EVERYONE for p in position.pieces})
+                   {d.unit: EVERYONE for d in position.dislodged}, {d.unit: EVERYONE for d in position.dislodged})
 
 
 @dataclass(frozen=True)
@@ -130,7 +128,7 @@ def view_record(history: History, record: PhaseRecord, level: str) -> PhaseRecor
     _check(history, level)
     if not history.game.variant.hidden or level == GM:
         return record
-    return apply(record, record_visibility(history, record), level)
+    return apply(record, record_visibility(history, record), level, history.game.variant.unit_kinds)
 
 
 def view_position(history: History, position: Position, level: str) -> Position:
@@ -161,8 +159,7 @@ def _position(pos: Position, vis: PositionVisibility, level: str) -> Position:
     dislodged = tuple(
         replace(d, retreats=d.retreats if knows(level, vis.retreats.get(d.unit, NOBODY)) else None)
         for d in pos.dislodged if knows(level, vis.dislodged.get(d.unit, NOBODY)))
-    pieces = tuple(p for p in pos.pieces if knows(level, vis.pieces.get(p, NOBODY)))
-    return Position(pos.phase, units, owners, dislodged, counts, pieces)
+    return Position(pos.phase, units, owners, dislodged, counts)
 
 
 def _clean_note(note: Note, seen: set[str]) -> Note:
@@ -179,11 +176,12 @@ def _partial(result: OrderResult) -> OrderResult:
     return replace(result, order=order, notes=notes)
 
 
-def apply(record: PhaseRecord, vis: RecordVisibility, level: str) -> PhaseRecord:
-    """The record as `level` may see it, by the rulings in `vis`."""
+def apply(record: PhaseRecord, vis: RecordVisibility, level: str, kinds: Mapping) -> PhaseRecord:
+    """The record as `level` may see it, by the rulings in `vis` (`kinds`: the variant's unit kinds)."""
     before = _position(record.before, vis.before, level)
     after = _position(record.after, vis.after, level)
-    seen = {u.province for u in before.units} | {d.unit.province for d in before.dislodged}
+    # the provinces where the level sees a unit that fights (a spy of its own names nobody there)
+    seen = {u.province for u in before.units if kinds[u.kind].fights} | {d.unit.province for d in before.dislodged}
     results = []
     for r, full, part in zip(record.results, vis.results, vis.results_partial):
         if knows(level, full):

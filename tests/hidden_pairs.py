@@ -67,6 +67,7 @@ class Player:
         rng = self.rng
         decided: dict[Unit, str] = {}
         targets: dict[Unit, str] = {}
+        spies, pos = _spies(pos), _board(pos)
         units = sorted(pos.units)
         for u in units:
             if rng.random() < self.activity:
@@ -85,7 +86,7 @@ class Player:
         out: dict[str, list[str]] = {}
         for u in units:
             out.setdefault(u.power, []).append(decided[u])
-        for spy in sorted(pos.pieces):
+        for spy in spies:
             near = sorted(self.b.neighbours(spy.province))
             out.setdefault(spy.power, []).append(
                 f"S {spy.loc} - {rng.choice(near)}" if rng.random() < 0.5 else f"S {spy.loc} H")
@@ -102,8 +103,9 @@ class Player:
 
     def adjustments(self, pos: Position) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {}
+        counts, pos = self.v.adjustment_counts(pos), _board(pos)
         occupied = {u.province for u in pos.units}
-        for power, n in sorted(self.v.adjustment_counts(pos).items()):
+        for power, n in sorted(counts.items()):
             if n > 0:
                 free = [c for c in self.v.home_centres(power) if pos.owners.get(c) == power and c not in occupied]
                 for c in self.rng.sample(free, min(n, len(free))):
@@ -174,6 +176,16 @@ def prefix(variant_name: str, seed: int, phases: int, scratch: Path, activity: f
 
 # ----------------------------------------------------------------------------- one hidden fact
 
+def _spies(pos: Position) -> list[Unit]:
+    """Blind's spies: units that stand beside the others."""
+    return sorted(u for u in pos.units if u.kind == "S")
+
+
+def _board(pos: Position) -> Position:
+    """The position without its spies: the units the random player gives ordinary orders."""
+    return pos.with_(units=tuple(u for u in pos.units if u.kind != "S"))
+
+
 def _replace(orders: dict[str, list[str]], unit: Unit, text: str | None) -> dict[str, list[str]]:
     out = {}
     for power, given in orders.items():
@@ -190,12 +202,12 @@ def _free_moves(variant, pos: Position, orders: dict[str, list[str]]) -> list[tu
     ordered_into = {province_of(o.split(" - ")[-1].split()[0]) for os in orders.values() for o in os if " - " in o}
     player = Player(variant, random.Random(0))
     out = []
-    for u in sorted(pos.units):
+    for u in sorted(_board(pos).units):
         if u.province in ordered_into:
             continue
         for dest in player.moves_of(u):
             prov = province_of(dest)
-            if pos.unit_at(prov) is None and prov not in ordered_into and prov not in variant.board.centres:
+            if not _board(pos).units_at(prov) and prov not in ordered_into and prov not in variant.board.centres:
                 out.append((u, dest))
     return out
 
@@ -244,8 +256,8 @@ def pair(variant_name: str, kind: str, seed: int, scratch: Path, phases: int = 6
             power, text = rng.choice(builders)
             a = base
             b = {p: ([x for x in os if x != text] + ["Waive"] if p == power else os) for p, os in base.items()}
-    elif kind == "spy" and phase.kind == MOVEMENT and pos.pieces:
-        spy = rng.choice(sorted(pos.pieces))
+    elif kind == "spy" and phase.kind == MOVEMENT and _spies(pos):
+        spy = rng.choice(_spies(pos))
         near = sorted(variant.board.neighbours(spy.province))
         a = _replace(base, spy, f"S {spy.loc} H")
         b = _replace(base, spy, f"S {spy.loc} - {rng.choice(near)}")
@@ -288,7 +300,7 @@ def _step_both(variant, seed: float, ha, hb, fa, fb, scratch, activity: float):
         oa = Player(variant, random.Random(seed), activity).orders(ha.position)
         ob = Player(variant, random.Random(seed), activity).orders(hb.position)
         if pa.kind == MOVEMENT:
-            both = set(ha.position.units) & set(hb.position.units)
+            both = set(_board(ha.position).units) & set(_board(hb.position).units)
             same = lambda power, given: [o for o in given if any(  # noqa: E731
                 o.startswith(f"{u.kind} {u.loc} ") for u in both if u.power == power)]
             spies = lambda given: [o for o in given if o.startswith("S ")]  # noqa: E731
@@ -318,8 +330,7 @@ def public_facts(h: History) -> tuple:
         v = view_record(h, r, PUBLIC)
         if r.kind == MOVEMENT:
             facts.append((r.phase, v.results, tuple((d.unit, d.by_power, d.attacker_from) for d in v.dislodged + v.destroyed),
-                          v.before.units, v.before.owners, v.after.units, v.after.owners, v.before.pieces,
-                          v.after.pieces, tuple(sorted(p for p, o in r.orders.items() if o)), r.press, r.notes))
+                          v.before.units, v.before.owners, v.after.units, v.after.owners, tuple(sorted(p for p, o in r.orders.items() if o)), r.press, r.notes))
         elif v.results:
             others.add((r.phase.year, r.phase.season_index, repr(v.results)))
     for year, r in sorted(year_last.items()):

@@ -29,7 +29,7 @@ def game(tmp_path: Path, phases: dict[str, str]) -> Path:
 
 
 def spies(position, power):
-    return sorted(p.loc for p in position.pieces if p.power == power)
+    return sorted(p.loc for p in position.units if p.power == power and p.kind == "S")
 
 
 def test_two_spies_each_in_home_centres(tmp_path):
@@ -72,12 +72,12 @@ def test_spies_move_through_anything_and_counter_espionage_kills_enemies(tmp_pat
 def test_spies_lost_with_the_capital_and_replaced_each_year(tmp_path):
     b = BLIND
     owners = {p.id: p.home for p in b.board.provinces.values() if p.home}
-    pos = Position(Phase(1902, 2), (), dict(owners), pieces=(Unit("France", "S", "par"),))
+    pos = Position(Phase(1902, 2), (Unit("France", "S", "par"),), dict(owners))
     assert b.spies_due("France", owners) == 2
     assert spies(b.after_fall(pos), "France") == ["par", "par"]  # the lost spy is replaced in Paris
     owners2 = dict(owners, par="Germany")
     assert b.spies_due("France", owners2) == 1 and b.spies_due("Germany", owners2) == 3
-    pos2 = Position(Phase(1902, 2), (), owners2, pieces=(Unit("France", "S", "bre"), Unit("France", "S", "mos")))
+    pos2 = Position(Phase(1902, 2), (Unit("France", "S", "bre"), Unit("France", "S", "mos")), owners2)
     assert spies(b.after_fall(pos2), "France") == ["bre"]  # the one far from home goes
     owners3 = {c: ("Germany" if p == "France" else p) for c, p in owners.items()}
     assert b.spies_due("France", owners3) == 0
@@ -122,7 +122,7 @@ def test_a_spy_reports_the_unit_in_its_province(battle):
 def test_the_public_sees_only_totals_and_nmrs(battle):
     spring = battle.records[0]
     public = view_record(battle, spring, "public")
-    assert public.results == () and public.before.units == () and public.after.pieces == ()
+    assert public.results == () and public.before.units == () and public.after.units == ()
     assert set(public.nmr) == {"England", "Russia", "Turkey"}
     now = view_position(battle, battle.position, "public")
     assert now.units == () and now.owners == {} and now.centre_counts(["France"])["France"] == 3

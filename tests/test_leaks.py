@@ -137,7 +137,7 @@ def test_reveal_now_publishes_a_running_game(tmp_path):
 
 
 def test_spies_drawn_on_a_public_map_are_caught(tmp_path, monkeypatch):
-    """A Blind game's public maps show no spy; a renderer that drew the GM's pieces is caught."""
+    """A Blind game's public maps show no spy; a renderer that drew the GM's spies is caught."""
     import importlib
 
     scene = importlib.import_module("dipgen.render.scene")

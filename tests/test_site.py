@@ -420,14 +420,14 @@ def test_eliminated_powers_show_dashes():
 
     def rec(year, c, units):
         after = SimpleNamespace(centre_counts=lambda powers, c=c: dict(c),
-                                units_of=lambda p, units=units: units.get(p, []))
+                                units_of=lambda p, kinds=None, units=units: units.get(p, []))
         return SimpleNamespace(phase=SimpleNamespace(year=year, season_index=1), after=after)
 
     records = [rec(1901, counts[0], {"Austria": [1], "Turkey": [1]}),
                rec(1902, counts[1], {"Turkey": [1]}), rec(1903, counts[2], {"Turkey": [1]})]
     powers = ["Austria", "Turkey"]
     variant = SimpleNamespace(powers=lambda: powers, home_centres=lambda p: (1, 2, 3),
-                              board=SimpleNamespace(powers={}))
+                              board=SimpleNamespace(powers={}), unit_kinds={})
     game = SimpleNamespace(variant=variant, player_names=lambda p: [p.lower()])
     h = SimpleNamespace(game=game, result=SimpleNamespace(kind="solo", powers=("Turkey",)))
     years, rows = centre_rows(h, records)

@@ -3,8 +3,8 @@
 Orders are taken one by one, as DATC 3.0 prefers (4.D.4-4.D.6): the first legal builds up to
 the number allowed, the first legal removals up to the number owed. A power that removes
 too few has units removed for it by the 2023 rule: farthest from its nearest owned centre
-first (moving through land and sea alike), fleets before armies, then by the province's
-name. Builds not ordered are waived.
+first (moving through land and sea alike), units that move by sea before the others (fleets
+before armies), then by the province's name. Builds not ordered are waived.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 from ..board import Board
 from ..orders import Build, Order, Remove, UnitRef, Waive
 from ..position import Unit
-from ..units import STANDARD_UNIT_KINDS, UnitKind
+from ..units import LAND, SEA, STANDARD_UNIT_KINDS, UnitKind, kind_for_terrain
 from .results import Note, OrderResult
 
 
@@ -26,12 +26,17 @@ class AdjustmentOutcome:
     units: tuple[Unit, ...]
 
 
-def adjustment_counts(units: Iterable[Unit], owners: Mapping[str, str], powers: Iterable[str]) -> dict[str, int]:
-    """For each power: centres minus units (positive: builds due, negative: removals owed)."""
-    units = list(units)
-    out = {}
-    for p in powers:
-        out[p] = sum(1 for o in owners.values() if o == p) - sum(1 for u in units if u.power == p)
+def adjustment_counts(units: Iterable[Unit], owners: Mapping[str, str], powers: Iterable[str],
+                      kinds: Mapping[str, UnitKind] = STANDARD_UNIT_KINDS) -> dict[str, int]:
+    """For each power: centres minus the upkeep of its units (positive: builds due, negative:
+    removals owed). In the standard game every unit costs one centre to keep."""
+    out = {p: 0 for p in powers}
+    for o in owners.values():
+        if o in out:
+            out[o] += 1
+    for u in units:
+        if u.power in out:
+            out[u.power] -= kinds[u.kind].upkeep
     return out
 
 
@@ -48,11 +53,13 @@ def distances_to_centres(board: Board, centres: Iterable[str]) -> dict[str, int]
     return dist
 
 
-def civil_disorder_order(board: Board, units: Sequence[Unit], owned: Iterable[str]) -> list[Unit]:
+def civil_disorder_order(board: Board, units: Sequence[Unit], owned: Iterable[str],
+                         kinds: Mapping[str, UnitKind] = STANDARD_UNIT_KINDS) -> list[Unit]:
     """The order in which a power in civil disorder loses units (first removed first)."""
     dist = distances_to_centres(board, owned)
     far = max(dist.values(), default=0) + 100
-    return sorted(units, key=lambda u: (-dist.get(u.province, far), u.kind != "F", board.provinces[u.province].name))
+    return sorted(units, key=lambda u: (-dist.get(u.province, far), kinds[u.kind].terrain != SEA,
+                                        board.provinces[u.province].name))
 
 
 def adjudicate_adjustments(board: Board, units: Iterable[Unit], owners: Mapping[str, str],
@@ -61,9 +68,9 @@ def adjudicate_adjustments(board: Board, units: Iterable[Unit], owners: Mapping[
                            home_centres: Callable[[str], Iterable[str]] | None = None) -> AdjustmentOutcome:
     units = list(units)
     homes = home_centres or board.home_centres
-    counts = adjustment_counts(units, owners, board.powers)
+    counts = adjustment_counts(units, owners, board.powers, kinds)
     results: list[OrderResult] = []
-    occupied = {u.province for u in units}
+    occupied = {u.province for u in units if kinds[u.kind].occupies}
     removed: set[Unit] = set()
     built: list[Unit] = []
     used = {p: 0 for p in board.powers}
@@ -88,7 +95,9 @@ def adjudicate_adjustments(board: Board, units: Iterable[Unit], owners: Mapping[
                 results.append(OrderResult(power, order, None, True))
                 continue
             if isinstance(order, Remove):
-                unit = next((u for u in units if u.province == order.unit.province and u not in removed), None)
+                here = [u for u in units if u.province == order.unit.province and u not in removed
+                        and kinds[u.kind].upkeep]
+                unit = next((u for u in here if u.kind == order.unit.kind), here[0] if here else None)
                 if unit is None or unit.power != power:
                     why = "no unit there" if unit is None else f"the unit there is {unit.power}'s"
                     results.append(OrderResult(power, order, unit, False, (Note("illegal", why),)))
@@ -107,8 +116,8 @@ def adjudicate_adjustments(board: Board, units: Iterable[Unit], owners: Mapping[
             results.append(OrderResult(power, Build(UnitRef(unit.kind, unit.loc)), unit, True))
     for power, due in counts.items():
         if due < 0 and used[power] < -due:
-            mine = [u for u in units if u.power == power and u not in removed]
-            for unit in civil_disorder_order(board, mine, [c for c, o in owners.items() if o == power])[: -due - used[power]]:
+            mine = [u for u in units if u.power == power and u not in removed and kinds[u.kind].upkeep]
+            for unit in civil_disorder_order(board, mine, [c for c, o in owners.items() if o == power], kinds)[: -due - used[power]]:
                 removed.add(unit)
                 results.append(OrderResult(power, Remove(UnitRef(unit.kind, unit.loc)), unit, True,
                                            (Note("civil_disorder", "too few removals ordered"),), default=True))
@@ -129,16 +138,14 @@ def _build(board: Board, kinds: Mapping[str, UnitKind], power: str, ref: UnitRef
     kind = ref.kind
     coast = ref.loc.split("/")[1] if "/" in ref.loc else None
     if kind is None:  # 4.C.3: best effort
-        if p.type == "land":
-            kind = "A"
-        elif coast and coast in p.coasts:
-            kind = "F"
-        else:
+        plain = kind_for_terrain(kinds, LAND if p.type == "land" else SEA if coast and coast in p.coasts else "")
+        if plain is None:
             return None, f"say whether to build an army or a fleet in {p.name}"
+        kind = plain.letter
     k = kinds.get(kind)
     if k is None:
         return None, f"unknown unit kind {kind}"
-    if k.terrain == "land":
+    if k.terrain != SEA:
         return Unit(power, kind, prov), ""
     if p.type == "land":
         return None, f"a {k.name} cannot be built inland in {p.name}"

@@ -26,7 +26,7 @@ from typing import Iterable, Mapping, Sequence
 from ..board import Board, province_of
 from ..orders import Convoy, Hold, Move, Order, Support, UnitRef
 from ..position import Dislodged, Unit
-from ..units import STANDARD_UNIT_KINDS, UnitKind
+from ..units import AIR, LAND, SEA, STANDARD_UNIT_KINDS, UnitKind
 from .results import Note, OrderResult
 
 
@@ -35,12 +35,13 @@ class _Ord:
     """A legal order of one unit, with locations resolved."""
 
     kind: str  # "hold", "move", "support", "convoy"
+    key: int   # the unit's key: its index among the units in combat
     unit: Unit
     power: str
     given: Order | None
     dest: str | None = None       # province
     dest_loc: str | None = None   # location (a coast for fleets on split-coast provinces)
-    target: str | None = None     # province of the supported / convoyed unit
+    target: int | None = None     # key of the supported / convoyed unit
     via: bool = False
     convoyed: bool = False        # a move that needs a convoy route
 
@@ -56,7 +57,6 @@ class MovementOutcome:
     dislodged: tuple[Dislodged, ...]   # dislodged units with somewhere to retreat
     destroyed: tuple[Dislodged, ...]   # dislodged units with nowhere to go (retreats empty)
     standoffs: frozenset[str] = field(default_factory=frozenset)
-    pieces: tuple[Unit, ...] | None = None  # a variant's pieces after the phase; None: unchanged
 
 
 _INF = 1 << 30
@@ -70,16 +70,27 @@ class _Movement:
     def __init__(self, board: Board, kinds: Mapping[str, UnitKind], units: Iterable[Unit],
                  orders: Mapping[str, Sequence[Order]]):
         self.board, self.kinds = board, kinds
-        self.units: dict[str, Unit] = {u.province: u for u in units}
+        units = list(units)
+        #: the units that fight, each decision keyed by the unit's index here
+        self.units: list[Unit] = [u for u in units if kinds[u.kind].fights]
+        #: units outside combat (Blind's spies): they stay where they are unless the variant moves them
+        self.bystanders = [u for u in units if not kinds[u.kind].fights]
+        #: province -> keys of the units in combat standing there; `at`: the one occupying it
+        self.here: dict[str, list[int]] = defaultdict(list)
+        self.at: dict[str, int] = {}
+        for k, u in enumerate(self.units):
+            self.here[u.province].append(k)
+            if kinds[u.kind].occupies:
+                self.at[u.province] = k
         self.given = orders
-        self.ords: dict[str, _Ord] = {}
+        self.ords: dict[int, _Ord] = {}
         #: per order given, its result; (power, order, unit) for a legal order until `run` settles it
         self.results: list = []
-        self.value_final: dict[str, bool] = {}
-        self.depth: dict[str, int] = {}
-        self.guess: dict[str, bool] = {}
-        self.provisional: dict[str, tuple[bool, int]] = {}
-        self.prov_order: list[str] = []
+        self.value_final: dict[int, bool] = {}
+        self.depth: dict[int, int] = {}
+        self.guess: dict[int, bool] = {}
+        self.provisional: dict[int, tuple[bool, int]] = {}
+        self.prov_order: list[int] = []
         self.low = _INF
         self._routes_cache: dict = {}
         self._sea_adj: dict = {}
@@ -93,10 +104,7 @@ class _Movement:
 
     def reaches(self, unit: Unit, prov: str) -> bool:
         """Can `unit` move to province `prov` directly (coasts ignored)?"""
-        if self.kinds[unit.kind].terrain == "land":
-            return prov in self.board.army_adj.get(unit.province, ())
-        nbrs = self.board.fleet_adj.get(unit.loc, ())
-        return any(loc in nbrs for loc in self.board.fleet_locations(prov))
+        return reachable(self.board, self.kinds[unit.kind], unit.loc, prov)
 
     def fleet_dest(self, unit: Unit, dest_loc: str) -> tuple[str | None, str]:
         """Where a fleet's move to `dest_loc` lands, or (None, why)."""
@@ -125,8 +133,18 @@ class _Movement:
         return prov in self.board.fleet_touches.get(sea, ())
 
     def convoy_fleets(self) -> frozenset[str]:
-        kinds = self.kinds
-        return frozenset(p for p, u in self.units.items() if kinds[u.kind].convoys and self.is_convoy_sea(p))
+        kinds, units = self.kinds, self.units
+        return frozenset(p for p, k in self.at.items() if kinds[units[k].kind].convoys and self.is_convoy_sea(p))
+
+    def find(self, ref: UnitRef) -> int | None:
+        """The key of the unit in combat an order names: the one in its province, or, where
+        several stand there, the one of the kind it names (else the occupying one)."""
+        keys = self.here.get(ref.province)
+        if not keys:
+            return None
+        if len(keys) > 1:
+            keys = [k for k in keys if self.units[k].kind == ref.kind] or [self.at.get(ref.province, keys[0])]
+        return keys[0]
 
     def necessary_fleets(self, src: str, dst: str, seas: frozenset[str]) -> frozenset[str]:
         """Fleets that lie on some route from src to dst with no shortcut (DATC 4.E.1, 6.G.19)."""
@@ -181,7 +199,7 @@ class _Movement:
     # ------------------------------------------------------------------ orders in
     def collect(self) -> None:
         """Match the given orders to units, drop illegal ones, settle multiple orders."""
-        legal: dict[str, list[tuple[_Ord, int]]] = defaultdict(list)
+        legal: dict[int, list[tuple[_Ord, int]]] = defaultdict(list)
         all_fleets = self.convoy_fleets()
         for power, orders in self.given.items():
             for order in orders:
@@ -191,28 +209,29 @@ class _Movement:
                     self.results.append(OrderResult(power, order, None, False,
                                                     (Note("illegal", "not an order for a movement phase"),)))
                     continue
-                unit = self.units.get(ref.province)
-                if unit is None:
+                key = self.find(ref)
+                if key is None:
                     self.results.append(OrderResult(power, order, None, False,
                                                     (Note("illegal", f"no unit in {self.board.full_name(ref.province)}"),)))
                     continue
+                unit = self.units[key]
                 if unit.power != power:
                     self.results.append(OrderResult(power, order, unit, False,
                                                     (Note("illegal", f"the unit in {self.board.full_name(unit.province)} is {unit.power}'s"),)))
                     continue
                 order = _with_unit(order, unit)
-                o, why = self.check(power, unit, order, all_fleets)
+                o, why = self.check(power, key, unit, order, all_fleets)
                 if o is None:
                     self.results.append(OrderResult(power, order, unit, False, (Note("illegal", why),)))
                     continue
                 self.results.append((power, order, unit))  # filled in by `run`
-                legal[unit.province].append((o, idx))
-        self._slots: dict[str, int] = {}
-        for prov, entries in legal.items():
+                legal[o.key].append((o, idx))
+        self._slots: dict[int, int] = {}
+        for key, entries in legal.items():
             if len(entries) == 1 or len({e[0].given for e in entries}) == 1:
                 o, idx = entries[0]
-                self.ords[prov] = o
-                self._slots[prov] = idx
+                self.ords[key] = o
+                self._slots[key] = idx
                 for _, dup in entries[1:]:
                     self.results[dup] = OrderResult(*self.results[dup], False,
                                                     (Note("ignored", "the same order twice"),))
@@ -220,63 +239,72 @@ class _Movement:
                 for _, i in entries:
                     self.results[i] = OrderResult(*self.results[i], False, (
                         Note("ignored", "the unit had several different orders, so it holds"),))
-        for prov, unit in self.units.items():
-            if prov not in self.ords:
-                self.ords[prov] = _Ord("hold", unit, unit.power, None)
-        # Convoy intent, needed before anything resolves (4.A.3).
+        for key, unit in enumerate(self.units):
+            if key not in self.ords:
+                self.ords[key] = _Ord("hold", key, unit, unit.power, None)
+        # Convoy intent, needed before anything resolves (4.A.3): (from, to) -> the convoying seas
         self._convoy_candidates: dict[tuple[str, str], list[str]] = defaultdict(list)
-        for p, o in self.ords.items():
+        for o in self.ords.values():
             if o.kind == "convoy":
-                self._convoy_candidates[(o.target, o.dest)].append(p)
+                self._convoy_candidates[(self.units[o.target].province, o.dest)].append(o.src)
         for o in self.ords.values():
             if o.kind == "move" and self.kinds[o.unit.kind].convoyable:
                 if not self.reaches(o.unit, o.dest) or o.via:
                     o.convoyed = True
                 else:
-                    o.convoyed = any(self.ords[f].power == o.power for f in self._convoy_candidates.get((o.src, o.dest), ()))
+                    o.convoyed = any(self.ords[self.at[f]].power == o.power
+                                     for f in self._convoy_candidates.get((o.src, o.dest), ()))
         self.moves_to: dict[str, list[_Ord]] = defaultdict(list)
-        self.supports_of: dict[tuple[str, str | None], list[_Ord]] = defaultdict(list)
+        self.supports_of: dict[tuple[int, str | None], list[_Ord]] = defaultdict(list)
         for o in self.ords.values():
             if o.kind == "move":
                 self.moves_to[o.dest].append(o)
             elif o.kind == "support":
                 self.supports_of[(o.target, o.dest)].append(o)
 
-    def check(self, power: str, unit: Unit, order: Order, fleets: frozenset[str]) -> tuple[_Ord | None, str]:
+    def check(self, power: str, key: int, unit: Unit, order: Order,
+              fleets: frozenset[str]) -> tuple[_Ord | None, str]:
         """The order as a legal `_Ord`, or (None, why it is illegal)."""
         b = self.board
         k = self.kinds[unit.kind]
         if isinstance(order, Hold):
-            return _Ord("hold", unit, power, order), ""
+            return _Ord("hold", key, unit, power, order), ""
         if isinstance(order, Move):
             dest = province_of(order.dest)
             if dest == unit.province:
                 return None, "a unit cannot move to where it is"
-            if k.terrain == "land":
+            if k.terrain == LAND:
                 if not b.provinces[dest].is_land:
-                    return None, f"an {k.name} cannot move to sea ({b.full_name(dest)})"
+                    return None, f"{k.article} {k.name} cannot move to sea ({b.full_name(dest)})"
                 if self.reaches(unit, dest):
-                    return _Ord("move", unit, power, order, dest, dest, via=order.via_convoy), ""
+                    return _Ord("move", key, unit, power, order, dest, dest, via=order.via_convoy), ""
                 if k.convoyable and b.provinces[unit.province].is_coastal and b.provinces[dest].is_coastal:
                     if self.necessary_fleets(unit.province, dest, fleets):
-                        return _Ord("move", unit, power, order, dest, dest, via=True), ""
+                        return _Ord("move", key, unit, power, order, dest, dest, via=True), ""
                     return None, f"{b.full_name(dest)} is not next to {b.full_name(unit.province)} and no fleets could convoy there"
                 return None, f"{b.full_name(dest)} is not next to {b.full_name(unit.province)}"
-            loc, why = self.fleet_dest(unit, order.dest)
-            if loc is None:
-                return None, why
-            return _Ord("move", unit, power, order, dest, loc), ""
+            if k.terrain == SEA:
+                loc, why = self.fleet_dest(unit, order.dest)
+                if loc is None:
+                    return None, why
+                return _Ord("move", key, unit, power, order, dest, loc), ""
+            if not k.may_end_at_sea and b.provinces[dest].is_sea:
+                return None, f"{k.article} {k.name} cannot end its move at sea ({b.full_name(dest)})"
+            if not self.reaches(unit, dest):
+                return None, f"{b.full_name(dest)} is more than {k.steps} spaces from {b.full_name(unit.province)}"
+            return _Ord("move", key, unit, power, order, dest, dest), ""
         if isinstance(order, Support):
             target = order.target.province
-            other = self.units.get(target)
-            if other is None:
+            tkey = self.find(order.target)
+            if tkey is None:
                 return None, f"there is no unit in {b.full_name(target)} to support"
-            if target == unit.province:
+            if tkey == key:
                 return None, "a unit cannot support itself"
+            other = self.units[tkey]
             if order.dest is None:
                 if not self.reaches(unit, target):
                     return None, f"{b.full_name(unit.loc)} cannot reach {b.full_name(target)}, so cannot support there"
-                return _Ord("support", unit, power, order, None, None, target), ""
+                return _Ord("support", key, unit, power, order, None, None, tkey), ""
             dest = province_of(order.dest)
             if dest == unit.province:
                 return None, "a unit cannot support a move into its own province"
@@ -290,11 +318,12 @@ class _Movement:
             if not ok:
                 return None, f"the unit in {b.full_name(target)} cannot reach {b.full_name(dest)}"
             coast = order.dest if "/" in order.dest else None  # a coast, if named, must match (4.B.4)
-            return _Ord("support", unit, power, order, dest, coast, target), ""
+            return _Ord("support", key, unit, power, order, dest, coast, tkey), ""
         if isinstance(order, Convoy):
             target = order.target.province
             dest = province_of(order.dest)
-            other = self.units.get(target)
+            tkey = self.find(order.target)
+            other = None if tkey is None else self.units[tkey]
             if not (k.convoys and self.is_convoy_sea(unit.province)):
                 return None, "only a fleet at sea can convoy"
             if other is None:
@@ -305,11 +334,11 @@ class _Movement:
                 return None, "a convoy goes from one coastal province to another"
             if unit.province not in self.necessary_fleets(target, dest, fleets):
                 return None, f"this fleet is on no convoy route from {b.full_name(target)} to {b.full_name(dest)}"
-            return _Ord("convoy", unit, power, order, dest, dest, target), ""
+            return _Ord("convoy", key, unit, power, order, dest, dest, tkey), ""
         return None, "not an order for a movement phase"
 
     # ------------------------------------------------------------------ decisions
-    def resolve(self, key: str) -> bool:
+    def resolve(self, key: int) -> bool:
         """The decision of the order at `key`, resolving what it depends on.
 
         Each call in progress has a depth. A result that consulted the guess of a call still
@@ -361,14 +390,14 @@ class _Movement:
         self.low = outer_low
         return value
 
-    def _drop_provisional(self, mark: int) -> list[str]:
+    def _drop_provisional(self, mark: int) -> list[int]:
         dropped = self.prov_order[mark:]
         for k in dropped:
             self.provisional.pop(k, None)
         del self.prov_order[mark:]
         return dropped
 
-    def backup_rule(self, cycle: list[str]) -> None:
+    def backup_rule(self, cycle: list[int]) -> None:
         convoys = [k for k in cycle if self.ords[k].kind == "convoy"]
         if convoys:  # Szykman: the convoys in a paradox fail
             for k in convoys:
@@ -377,74 +406,83 @@ class _Movement:
         moves = {k for k in cycle if self.ords[k].kind == "move" and k not in self.value_final}
         ring = set()
         for start in moves:  # the units that really go round in a circle
-            chain, k = [start], self.ords[start].dest
+            chain, k = [start], self.at.get(self.ords[start].dest)
             while k in moves and k not in chain:
                 chain.append(k)
-                k = self.ords[k].dest
+                k = self.at.get(self.ords[k].dest)
             if k == start:
                 ring.update(chain)
         for k in ring or moves:  # circular movement: every move in it goes
             self.value_final[k] = True
 
-    def adjudicate(self, key: str) -> bool:
+    def adjudicate(self, key: int) -> bool:
         o = self.ords[key]
         if o.kind == "move":
             return self.move_succeeds(o)
         if o.kind == "support":
             return self.support_given(o)
         if o.kind == "convoy":
-            return not any(self.resolve(m.src) for m in self.moves_to.get(key, ()))
+            return not any(self.resolve(m.key) for m in self.moves_to.get(o.src, ()))
         return True
+
+    def occupying(self, prov: str) -> _Ord | None:
+        """The order of the unit occupying `prov`, if one does."""
+        k = self.at.get(prov)
+        return None if k is None else self.ords[k]
 
     def path(self, o: _Ord) -> bool:
         if not o.convoyed:
             return True
-        return self.route_exists(o.src, o.dest, lambda s: self.ords[s].kind == "convoy" and self.resolve(s))
+
+        def convoying(sea: str) -> bool:
+            f = self.ords[self.at[sea]]
+            return f.kind == "convoy" and self.resolve(f.key)
+
+        return self.route_exists(o.src, o.dest, convoying)
 
     def head_to_head(self, o: _Ord) -> _Ord | None:
         if o.convoyed:
             return None
-        other = self.ords.get(o.dest)
+        other = self.occupying(o.dest)
         if other is not None and other.kind == "move" and other.dest == o.src and not other.convoyed:
             return other
         return None
 
-    def supports(self, target: str, dest: str | None) -> list[_Ord]:
+    def supports(self, target: int, dest: str | None) -> list[_Ord]:
         return self.supports_of.get((target, dest), [])
 
-    def valid_hold_support(self, target: str) -> bool:
-        o = self.ords.get(target)
-        return o is not None and o.kind != "move"
+    def valid_hold_support(self, target: int) -> bool:
+        return self.ords[target].kind != "move"
 
     def support_total(self, o: _Ord, exclude_power: str | None = None) -> int:
         total = 0
-        for s in self.supports(o.src, o.dest):
+        for s in self.supports(o.key, o.dest):
             if exclude_power is not None and s.power == exclude_power:
                 continue
-            if self.resolve(s.src):
+            if self.resolve(s.key):
                 total += self.strength(s.unit)
         return total
 
     def attack(self, o: _Ord) -> int:
         if not self.path(o):
             return 0
-        there = self.ords.get(o.dest)
+        there = self.occupying(o.dest)
         h2h = self.head_to_head(o)
-        if there is None or (h2h is None and there.kind == "move" and self.resolve(there.src)):
+        if there is None or (h2h is None and there.kind == "move" and self.resolve(there.key)):
             return self.strength(o.unit) + self.support_total(o)
         if there.power == o.power:
             return 0
         return self.strength(o.unit) + self.support_total(o, exclude_power=there.power)
 
     def hold_strength(self, prov: str) -> int:
-        o = self.ords.get(prov)
+        o = self.occupying(prov)
         if o is None:
             return 0
         if o.kind == "move":
-            return 0 if self.resolve(prov) else self.strength(o.unit)
+            return 0 if self.resolve(o.key) else self.strength(o.unit)
         total = self.strength(o.unit)
-        for s in self.supports(prov, None):
-            if self.resolve(s.src):
+        for s in self.supports(o.key, None):
+            if self.resolve(s.key):
                 total += self.strength(s.unit)
         return total
 
@@ -455,7 +493,7 @@ class _Movement:
         if not self.path(o):
             return 0
         h2h = self.head_to_head(o)
-        if h2h is not None and self.resolve(h2h.src):
+        if h2h is not None and self.resolve(h2h.key):
             return 0
         return self.strength(o.unit) + self.support_total(o)
 
@@ -485,7 +523,7 @@ class _Movement:
             if m.power == o.power:
                 continue
             if o.dest is not None and m.src == o.dest:
-                if self.resolve(m.src):  # the attack it supports against dislodges it
+                if self.resolve(m.key):  # the attack it supports against dislodges it
                     return False
                 continue
             if self.path(m):
@@ -499,49 +537,53 @@ class _Movement:
             if self.ords[key].kind != "hold":
                 self.resolve(key)
         moved = {k for k, o in self.ords.items() if o.kind == "move" and self.value_final[k]}
-        dislodger: dict[str, _Ord] = {}
+        dislodger: dict[int, _Ord] = {}  # key of a dislodged unit -> the move that dislodged it
         for k in moved:
             o = self.ords[k]
-            if o.dest in self.units and o.dest not in moved:
-                dislodger[o.dest] = o
+            there = self.at.get(o.dest)
+            if there is not None and there not in moved:
+                dislodger[there] = o
         notes = {k: self.notes_for(k, dislodger) for k in self.ords}
         results = list(self.results)
-        for prov, idx in self._slots.items():
-            ok, ns = notes[prov]
+        for key, idx in self._slots.items():
+            ok, ns = notes[key]
             results[idx] = OrderResult(*results[idx], ok, ns)
-        for prov, o in self.ords.items():
+        for key, o in self.ords.items():
             if o.given is None:
-                ok, ns = notes[prov]
+                ok, ns = notes[key]
                 results.append(OrderResult(o.power, Hold(UnitRef(o.unit.kind, o.unit.loc)), o.unit, ok, ns, default=True))
+        after: list[Unit] = []
+        occupied: set[str] = set()
+        for key, unit in enumerate(self.units):
+            if key in moved:
+                unit = replace(unit, loc=self.ords[key].dest_loc)
+            elif key in dislodger:
+                continue
+            after.append(unit)
+            if self.kinds[unit.kind].occupies:
+                occupied.add(unit.province)
         # standoffs: empty provinces where a real attempt to move failed
-        after: dict[str, Unit] = {}
-        for prov, unit in self.units.items():
-            if prov in moved:
-                o = self.ords[prov]
-                after[o.dest] = Unit(unit.power, unit.kind, o.dest_loc) if type(unit) is Unit else replace(unit, loc=o.dest_loc)
-            elif prov not in dislodger:
-                after.setdefault(prov, unit)
         standoffs = set()
         for dest, ms in self.moves_to.items():
-            if dest in after:
+            if dest in occupied:
                 continue
             for m in ms:
-                if self.value_final[m.src] or not self.path(m):
+                if self.value_final[m.key] or not self.path(m):
                     continue
                 h2h = self.head_to_head(m)
-                if h2h is not None and self.value_final[h2h.src]:
+                if h2h is not None and self.value_final[h2h.key]:
                     continue
                 standoffs.add(dest)
         dislodged, destroyed = [], []
-        for prov, att in sorted(dislodger.items()):
-            unit = self.units[prov]
-            options = retreat_options(self.board, self.kinds, unit, att.src, att.convoyed, after, standoffs)
+        for key, att in sorted(dislodger.items(), key=lambda item: self.units[item[0]].province):
+            unit = self.units[key]
+            options = retreat_options(self.board, self.kinds, unit, att.src, att.convoyed, occupied, standoffs)
             d = Dislodged(unit, att.src, att.power, tuple(sorted(options)))
             (dislodged if options else destroyed).append(d)
-        return MovementOutcome(tuple(results), tuple(sorted(after.values(), key=attrgetter("loc"))),
+        return MovementOutcome(tuple(results), tuple(sorted(after + self.bystanders, key=attrgetter("loc"))),
                                tuple(dislodged), tuple(destroyed), frozenset(standoffs))
 
-    def notes_for(self, key: str, dislodger: Mapping[str, _Ord]) -> tuple[bool, tuple[Note, ...]]:
+    def notes_for(self, key: int, dislodger: Mapping[int, _Ord]) -> tuple[bool, tuple[Note, ...]]:
         o = self.ords[key]
         notes: list[Note] = []
         ok = True
@@ -551,14 +593,14 @@ class _Movement:
                 if not self.path(o):
                     notes.append(_NO_CONVOY)
                 else:
-                    against = tuple(self.stoppers(o))
-                    if against and all(self.ords[p].power == o.power for p in against):
+                    against = self.stoppers(o)
+                    if against and all(s.power == o.power for s in against):
                         how = "self-standoff"  # stopped by its own power's units only
-                    elif o.dest in against:
+                    elif against and against[0].src == o.dest:
                         how = "held"  # the unit there stayed and was not beaten
                     else:
                         how = "standoff"  # other moves into the same province stopped it
-                    notes.append(Note("bounce", how, against=against))
+                    notes.append(Note("bounce", how, against=tuple(s.src for s in against)))
         elif o.kind == "support":
             if o.dest is None:
                 valid = self.valid_hold_support(o.target)
@@ -569,7 +611,7 @@ class _Movement:
                 notes.append(_VOID_SUPPORT)
             elif not self.value_final[key]:
                 ok = False
-                cutters = [m for m in self.moves_to.get(key, ()) if m.power != o.power and m.src != o.dest and self.path(m)]
+                cutters = [m for m in self.moves_to.get(o.src, ()) if m.power != o.power and m.src != o.dest and self.path(m)]
                 if not cutters and key in dislodger:  # dislodged from where it supported into: cut too
                     cutters = [dislodger[key]]
                 if cutters:
@@ -585,17 +627,18 @@ class _Movement:
             notes.append(Note("dislodged", source=att.src, power=att.power))
         return ok, tuple(notes)
 
-    def stoppers(self, o: _Ord) -> list[str]:
+    def stoppers(self, o: _Ord) -> list[_Ord]:
+        """The orders of the units that stopped move `o`: the unit it attacked first, if it held."""
         att = self.attack(o)
         out = []
         h2h = self.head_to_head(o)
-        there = self.ords.get(o.dest)
-        if there is not None and not (there.kind == "move" and self.value_final[there.src] and h2h is None):
+        there = self.occupying(o.dest)
+        if there is not None and not (there.kind == "move" and self.value_final[there.key] and h2h is None):
             if h2h is not None or att <= self.hold_strength(o.dest):
-                out.append(o.dest)
+                out.append(there)
         for m in self.moves_to[o.dest]:
-            if m is not o and self.prevent(m) >= att and m.src not in out:
-                out.append(m.src)
+            if m is not o and self.prevent(m) >= att and m not in out:
+                out.append(m)
         return out
 
 
@@ -603,14 +646,44 @@ def retreat_options(board: Board, kinds: Mapping[str, UnitKind], unit: Unit, att
                     attacker_convoyed: bool, occupied: Iterable[str], standoffs: Iterable[str]) -> list[str]:
     """Where a dislodged unit may retreat: next to it, empty, not stood off, and not where its
     attacker came from (unless the attacker came by convoy, DATC 4.A.5)."""
-    if kinds[unit.kind].terrain == "land":
-        cands = board.army_adj.get(unit.province, ())
-    else:
-        cands = board.fleet_adj.get(unit.loc, ())
     blocked = set(occupied) | set(standoffs)
     if not attacker_convoyed:
         blocked.add(attacker_from)
-    return [loc for loc in cands if province_of(loc) not in blocked]
+    return [loc for loc in destinations(board, kinds[unit.kind], unit.loc) if province_of(loc) not in blocked]
+
+
+def destinations(board: Board, kind: UnitKind, loc: str) -> list[str]:
+    """Every location a unit of `kind` at `loc` can reach in one move (not by convoy): next to it
+    on its terrain's graph, or, for kinds that move several spaces, within `kind.steps` of it
+    (through any unit). A kind that may not end at sea is not given sea provinces."""
+    if kind.steps == 1 and kind.terrain == LAND:
+        return list(board.army_adj.get(province_of(loc), ()))
+    if kind.steps == 1 and kind.terrain == SEA:
+        return list(board.fleet_adj.get(loc, ()))
+    start = province_of(loc)
+    seen, frontier = {start}, [start]
+    for _ in range(kind.steps):
+        nxt = []
+        for p in frontier:
+            for q in (board.neighbours(p) if kind.terrain == AIR else board.army_adj.get(p, ())
+                      if kind.terrain == LAND else {province_of(x) for x in board.fleet_adj.get(p, ())}):
+                if q not in seen:
+                    seen.add(q)
+                    nxt.append(q)
+        frontier = nxt
+    seen.discard(start)
+    return sorted(p for p in seen if kind.may_end_at_sea or not board.provinces[p].is_sea)
+
+
+def reachable(board: Board, kind: UnitKind, loc: str, prov: str) -> bool:
+    """Can a unit of `kind` at `loc` reach province `prov` in one move (coasts ignored)?"""
+    if kind.steps == 1:
+        if kind.terrain == LAND:
+            return prov in board.army_adj.get(province_of(loc), ())
+        if kind.terrain == SEA:
+            nbrs = board.fleet_adj.get(loc, ())
+            return any(x in nbrs for x in board.fleet_locations(prov))
+    return prov in destinations(board, kind, loc)
 
 
 def _with_unit(order: Order, unit: Unit) -> Order:

@@ -13,6 +13,7 @@ from typing import Iterable, Mapping, Sequence
 from ..board import Board, province_of
 from ..orders import Disband, Order, Retreat, UnitRef
 from ..position import Dislodged, Unit
+from ..units import SEA, STANDARD_UNIT_KINDS, UnitKind
 from .results import Note, OrderResult
 
 
@@ -22,19 +23,22 @@ class RetreatOutcome:
     units: tuple[Unit, ...]  # all units after the phase
 
 
-def _retreat_target(board: Board, d: Dislodged, dest: str) -> str | None:
-    """The legal location the retreat order names, or None."""
+def _retreat_target(board: Board, kind: UnitKind, d: Dislodged, dest: str) -> str | None:
+    """The legal location the retreat order names, or None. A coast named for a unit that
+    moves by sea must be the coast it can reach."""
     if dest in d.retreats:
         return dest
     prov = province_of(dest)
     options = [loc for loc in d.retreats if province_of(loc) == prov]
-    if len(options) == 1 and ("/" not in dest or d.unit.kind != "F" or dest == options[0] or not board.provinces[prov].coasts):
+    if len(options) == 1 and ("/" not in dest or kind.terrain != SEA or dest == options[0]
+                              or not board.provinces[prov].coasts):
         return options[0]
     return None
 
 
 def adjudicate_retreats(board: Board, units: Iterable[Unit], dislodged: Sequence[Dislodged],
-                        orders: Mapping[str, Sequence[Order]]) -> RetreatOutcome:
+                        orders: Mapping[str, Sequence[Order]],
+                        kinds: Mapping[str, UnitKind] = STANDARD_UNIT_KINDS) -> RetreatOutcome:
     by_prov = {d.unit.province: d for d in dislodged}
     results: list[OrderResult] = []
     chosen: dict[str, tuple[int, str | None]] = {}  # province of dislodged unit -> (result index, target)
@@ -60,7 +64,7 @@ def adjudicate_retreats(board: Board, units: Iterable[Unit], dislodged: Sequence
             if isinstance(order, Disband):
                 target = None
             else:
-                target = _retreat_target(board, d, order.dest)
+                target = _retreat_target(board, kinds[d.unit.kind], d, order.dest)
                 if target is None:  # ignored: the unit has no valid order and disbands
                     results.append(OrderResult(power, order, d.unit, False, (
                         Note("illegal", f"cannot retreat to {board.full_name(order.dest)}"),)))

@@ -379,9 +379,9 @@ class Painter:
         self.pieces(sc.pieces)
         order = {p: i for i, p in enumerate(self.powers)}
         results = sorted(enumerate(sc.results), key=lambda ir: (order.get(ir[1].power, len(order)), ir[0]))
-        outside = getattr(self.variant, "piece_kinds", frozenset())
-        # pieces outside combat are shown where they stand; their orders stay in the reports
-        results = [r for _, r in results if r.unit is None or r.unit.kind not in outside]
+        kinds = self.variant.unit_kinds
+        # units outside combat (spies) are shown where they stand; their orders stay in the reports
+        results = [r for _, r in results if r.unit is None or kinds[r.unit.kind].fights]
         if sc.kind == "movement":
             self.paint_movement(sc, results, units_by_prov)
         elif sc.kind == "retreats":

@@ -31,7 +31,7 @@ class Scene:
     results: tuple[OrderResult, ...] = ()
     after_units: tuple[Unit, ...] = ()  # where units ended up (to place a fleet's move on the right coast)
     counts: Mapping[str, int | None] = field(default_factory=dict)  # centres per power; None: not known
-    pieces: tuple[Unit, ...] = ()       # pieces outside combat (Blind's spies), drawn small beside the units
+    pieces: tuple[Unit, ...] = ()       # units that do not occupy (Blind's spies), drawn small beside the units
 
 
 def centre_counts(pos: Position, powers) -> dict[str, int | None]:
@@ -52,7 +52,12 @@ def as_phase(phase) -> Phase | None:
 
 def scene(history: History, phase, view: str, when: str = "orders") -> Scene:
     sc, pos = _scene(history, phase, view, when)
-    return replace(sc, counts=centre_counts(pos, history.game.variant.powers()), pieces=pos.pieces)
+    kinds = history.game.variant.unit_kinds
+    # units that do not occupy their province (spies) are drawn small beside the one that does
+    return replace(sc, units=tuple(u for u in sc.units if kinds[u.kind].occupies),
+                   after_units=tuple(u for u in sc.after_units if kinds[u.kind].occupies),
+                   counts=centre_counts(pos, history.game.variant.powers()),
+                   pieces=tuple(u for u in pos.units if not kinds[u.kind].occupies))
 
 
 def _scene(history: History, phase, view: str, when: str) -> tuple[Scene, Position]:

@@ -129,7 +129,7 @@ def centre_rows(history: History, records: list[PhaseRecord],
         previous = len(game.variant.home_centres(power))
         for year, counts in table:
             n = counts.get(power, 0)
-            units = last_of_year[year].after.units_of(power)
+            units = last_of_year[year].after.units_of(power, game.variant.unit_kinds)
             if row.out_year is not None:
                 row.cells.append(Cell(year, "–", "out"))
                 continue

@@ -234,7 +234,7 @@ def season_page(history: History, options: SiteOptions, records: list[PhaseRecor
         due = variant.adjustment_counts(after) if year_end and whole else {}
         counts_note = "Winter" if year_end and whole else ""
         for p in variant.powers():
-            n, u = centres.get(p, 0), len(after.units_of(p))
+            n, u = centres.get(p, 0), len(after.units_of(p, variant.unit_kinds))
             d = due.get(p, 0)
             counts.append(dict(power=p, colour=colour(p), centres=n, units=u if whole else "?",
                                out=n == 0 and (u == 0 or not whole),
@@ -379,7 +379,7 @@ def _game_rows(histories: list[History], options: SiteOptions, from_uri: str) ->
         span = years_span(h, options.level)
         players = []
         for p in game.variant.powers():
-            out = now is not None and not now.units_of(p) and not now.centre_counts([p])[p]
+            out = now is not None and not now.units_of(p, game.variant.unit_kinds) and not now.centre_counts([p])[p]
             players.append((p, board.powers[p].colour if p in board.powers else "#888",
                             ", ".join(game.player_names(p)) or "—", out))
         rows.append(dict(title=game.title,

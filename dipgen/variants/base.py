@@ -35,8 +35,6 @@ class Variant:
     setup_keys: frozenset[str] = frozenset()
     #: result words where this variant's reports differ (keys: a note kind, or ``kind:why``)
     result_vocabulary: Mapping[str, str] = {}
-    #: kinds of pieces that stand outside combat (Blind's spies), kept in Position.pieces
-    piece_kinds: frozenset[str] = frozenset()
     #: the orders a movement phase takes, and how to say so
     movement_orders: tuple[type, ...] = (Hold, Move, Support, Convoy)
     movement_orders_text = "movement orders: hold, move, support and convoy"
@@ -67,12 +65,12 @@ class Variant:
         return adjudicate_movement(self.board, position.units, orders, self.unit_kinds)
 
     def retreats(self, position: Position, orders: Mapping[str, Sequence[Order]]) -> RetreatOutcome:
-        return adjudicate_retreats(self.board, position.units, position.dislodged, orders)
+        return adjudicate_retreats(self.board, position.units, position.dislodged, orders, self.unit_kinds)
 
     def adjustment_counts(self, position: Position) -> dict[str, int]:
         """Builds (+) and removals (-) due to each power that can act on them."""
-        counts = adjustment_counts(position.units, position.owners, self.powers())
-        occupied = {u.province for u in position.units}
+        counts = adjustment_counts(position.units, position.owners, self.powers(), self.unit_kinds)
+        occupied = {u.province for u in position.units if self.unit_kinds[u.kind].occupies}
         for power, n in counts.items():
             if n > 0:
                 free = [c for c in self.home_centres(power)

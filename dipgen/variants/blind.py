@@ -2,8 +2,8 @@
 attacks it, is attacked by it, or meets it trying for the same province, and through its
 spies, which move unseen and report on the unit in their province.
 
-Spies are pieces outside combat (`Position.pieces`): they never occupy a province, are
-never dislodged, and die only by counter-espionage. Rulings where the rule text is silent
+Spies are units of a kind that neither occupies a province nor fights: they share provinces
+with anything, are never dislodged, and die only by counter-espionage. Rulings where the rule text is silent
 are listed on the rules page (site_src/rules/blind.md) and marked RULING below.
 """
 
@@ -20,13 +20,14 @@ from ..errors import GameError, Problem
 from ..orders import STANDARD_KINDS, Convoy, CounterEspionage, Hold, Move, Support, UnitRef
 from ..phase import MOVEMENT, Phase
 from ..position import Position, Unit
-from ..units import STANDARD_UNIT_KINDS, UnitKind
+from ..units import AIR, STANDARD_UNIT_KINDS, UnitKind
 from ..visibility import EVERYONE, NOBODY, PositionVisibility, RecordVisibility
 from ..yamlio import by_power, kind_of, line_of
 from .base import Variant
 from .contact import contacts_of
 
-SPY = UnitKind("S", "spy", "any", strength=0, takes_centres=False, plural="spies")
+SPY = UnitKind("S", "spy", AIR, strength=0, occupies=False, fights=False, takes_centres=False,
+               build_cost=0, upkeep=0, plural="spies")
 
 
 def _aud(*levels: str) -> frozenset:
@@ -41,7 +42,6 @@ class Blind(Variant):
     hidden = True
     unit_kinds = {**STANDARD_UNIT_KINDS, "S": SPY}
     order_words = {**STANDARD_KINDS, "s": "S", "spy": "S"}
-    piece_kinds = frozenset({"S"})
     setup_keys = frozenset({"spies"})
     movement_orders = (Hold, Move, Support, Convoy, CounterEspionage)
     movement_orders_text = ("movement orders: hold, move, support and convoy, and for spies move, hold and "
@@ -96,7 +96,7 @@ class Blind(Variant):
                 spies.append(Unit(power, "S", prov))
         if problems:
             raise GameError(problems)
-        return position.with_(pieces=tuple(sorted(spies)))
+        return position.with_(units=tuple(sorted(position.units + tuple(spies), key=lambda u: u.loc)))
 
     def start_visibility(self, history, position: Position) -> PositionVisibility:
         return _own(position)
@@ -110,22 +110,26 @@ class Blind(Variant):
                 ref = getattr(order, "unit", None)
                 (spy_orders if ref is not None and ref.kind == "S" else regular)[power].append(order)
         out = adjudicate_movement(self.board, position.units, regular, self.unit_kinds)
-        results, pieces = self.spy_phase(position.pieces, spy_orders)
-        return replace(out, results=out.results + tuple(results), pieces=pieces)
+        results, spies = self.spy_phase(tuple(u for u in position.units if u.kind == "S"), spy_orders)
+        units = tuple(sorted([u for u in out.units if u.kind != "S"] + list(spies), key=lambda u: u.loc))
+        return replace(out, results=out.results + tuple(results), units=units)
 
     def spy_phase(self, spies: tuple[Unit, ...], orders) -> tuple[list[OrderResult], tuple[Unit, ...]]:
         """Spies move one space, through anything, or hold, or hunt (counter-espionage): a hunting
         spy kills every enemy spy in its province at the end of the turn, and two enemies
         hunting in the same province kill each other."""
-        free = Counter(spies)
+        free: dict[tuple[str, str], list[Unit]] = defaultdict(list)
+        for spy in sorted(spies):
+            free[(spy.power, spy.province)].append(spy)
         plans: list[tuple[str, object, Unit | None, str | None, str]] = []  # power, order, spy, goes to, what
         for power, given in orders.items():
             for order in given:
-                spy = Unit(power, "S", order.unit.province)
-                if free[spy] <= 0:
-                    plans.append((power, order, None, None, f"{power} has no spy in {self.board.full_name(spy.province)}"))
+                waiting = free[(power, order.unit.province)]
+                if not waiting:
+                    plans.append((power, order, None, None,
+                                  f"{power} has no spy in {self.board.full_name(order.unit.province)}"))
                     continue
-                free[spy] -= 1
+                spy = waiting.pop(0)
                 if isinstance(order, Move):
                     dest = province_of(order.dest)
                     if dest in self.board.neighbours(spy.province):
@@ -137,8 +141,8 @@ class Blind(Variant):
                     plans.append((power, order, spy, spy.province, "ce" if isinstance(order, CounterEspionage) else "hold"))
                 else:
                     plans.append((power, order, spy, spy.province, "a spy may only move, hold or counter-spy"))
-        for spy, n in free.items():
-            for _ in range(n):
+        for waiting in free.values():
+            for spy in waiting:
                 plans.append((spy.power, None, spy, spy.province, "unordered"))
         where = [(p, dest) for p, _, spy, dest, _ in plans if spy is not None]
         hunters = [(p, dest) for p, _, spy, dest, what in plans if what == "ce"]
@@ -159,7 +163,7 @@ class Blind(Variant):
             if caught:
                 notes.append(Note("destroyed", "counter-espionage"))
             else:
-                survivors.append(Unit(power, "S", dest))
+                survivors.append(replace(spy, loc=dest))
             ok = not caught and what in ("move", "hold", "ce", "unordered")
             shown = order if order is not None else Hold(UnitRef("S", spy.loc))
             results.append(OrderResult(power, shown, spy, ok, tuple(notes), default=order is None))
@@ -180,7 +184,7 @@ class Blind(Variant):
         """RULING: spies are lost and replaced when the Fall turn ends and centres change hands:
         a power short of spies gets new ones in its capital (or, without it, its first home
         centre it still owns); a power with too many loses those farthest from its home."""
-        pieces = list(position.pieces)
+        pieces = [u for u in position.units if u.kind == "S"]
         owners = position.owners
         for power in self.powers():
             mine = sorted((p for p in pieces if p.power == power), key=lambda s: s.loc)
@@ -195,7 +199,8 @@ class Blind(Variant):
                 cap = self.capitals[power]
                 home = cap if owners.get(cap) == power else owned_homes[0]
                 pieces.extend(Unit(power, "S", home) for _ in range(due - len(mine)))
-        return position.with_(pieces=tuple(sorted(pieces)))
+        others = [u for u in position.units if u.kind != "S"]
+        return position.with_(units=tuple(sorted(others + pieces, key=lambda u: u.loc)))
 
     # ------------------------------------------------------------------ who knows what
     def phase_known(self, record, level: str) -> bool:
@@ -230,7 +235,7 @@ def _spies_after_turn(record) -> list[Unit]:
         if r.unit is None or r.unit.kind != "S" or not r.effective or r.has("destroyed"):
             continue
         moved = isinstance(r.order, Move) and r.succeeded and not r.has("illegal")
-        out.append(Unit(r.power, "S", province_of(r.order.dest) if moved else r.unit.province))
+        out.append(replace(r.unit, loc=province_of(r.order.dest) if moved else r.unit.province))
     return out
 
 
@@ -243,7 +248,6 @@ def _own(pos: Position, extra: dict | None = None) -> PositionVisibility:
         counts=EVERYONE,
         dislodged={d.unit: _aud(d.unit.power) | extra.get(d.unit, NOBODY) for d in pos.dislodged},
         retreats={d.unit: _aud(d.unit.power) for d in pos.dislodged},
-        pieces={p: _aud(p.power) for p in pos.pieces},
     )
 
 
@@ -255,10 +259,10 @@ def _movement_visibility(record) -> RecordVisibility:
     where those units stand afterwards if they are still in sight. A spy that lives through
     the turn reports the unit in its province: its order and result, and the unit there
     afterwards."""
-    on_board = set(record.before.units)
+    on_board = {u for u in record.before.units if u.kind != "S"}
     eff = {r.unit.province: r for r in record.results if r.effective and r.unit in on_board}
-    at = {u.province: u for u in record.before.units}
-    after_at = {u.province: u for u in record.after.units}
+    at = {u.province: u for u in on_board}
+    after_at = {u.province: u for u in record.after.units if u.kind != "S"}
     before: dict[Unit, frozenset] = defaultdict(frozenset)
     after: dict[Unit, frozenset] = defaultdict(frozenset)
     seen_result: dict[int, frozenset] = defaultdict(frozenset)
@@ -281,7 +285,7 @@ def _movement_visibility(record) -> RecordVisibility:
         if with_result and unit.province in eff:
             seen_result[index[id(eff[unit.province])]] |= _aud(power)
 
-    for c in contacts_of(record):
+    for c in contacts_of(record, Blind.unit_kinds):
         if c.kind == "conflict":
             learns(c.move.power, c.other, with_result=c.head_on)  # the attacker finds the defender
             learns(c.other.power, c.move.unit, with_result=True)  # the defender sees the attack

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import Mapping
 
 from ..board import province_of
 from ..engine.results import OrderResult
 from ..orders import Move
 from ..position import Unit
+from ..units import STANDARD_UNIT_KINDS, UnitKind
 
 
 @dataclass(frozen=True)
@@ -31,11 +33,11 @@ class Contact:
     vacated: bool = False
 
 
-def contacts_of(record) -> list[Contact]:
+def contacts_of(record, kinds: Mapping[str, UnitKind] = STANDARD_UNIT_KINDS) -> list[Contact]:
     """Every contact of a movement record (each meeting is listed from both sides)."""
-    on_board = set(record.before.units)  # not pieces outside combat, such as spies
+    on_board = {u for u in record.before.units if kinds[u.kind].fights}  # not units outside combat, such as spies
     eff = {r.unit.province: r for r in record.results if r.effective and r.unit in on_board}
-    unit_at = {u.province: u for u in record.before.units}
+    unit_at = {u.province: u for u in on_board}
 
     def moved(prov: str) -> bool:
         r = eff.get(prov)

@@ -10,7 +10,7 @@ from dipgen.orders import CounterEspionage, Disband, Hold, Move, Order, UnitRef
 from dipgen.phase import Phase
 from dipgen.position import Position, Unit
 
-from .board import abbr, ANY_DIST, BOARD, CENTRES, full_name, HOME, POWERS
+from .board import abbr, ANY_DIST, BOARD, CENTRES, full_name, HOME, occupant, on_board, POWERS, spies_of
 from .checks import spy_kinds
 from .hidden import HiddenComposer
 from .sim import opening_position, PhaseLog, Sim
@@ -52,7 +52,7 @@ class BlindSim(Sim):
 
     # ----- what each power knows
     def believed(self, pos: Position, power: str) -> Position:
-        units = [u for u in pos.units if u.power == power or self.rel.trusts(power, u.power)]
+        units = [u for u in on_board(pos).units if u.power == power or self.rel.trusts(power, u.power)]
         taken = {u.province for u in units}
         for prov, (u, _) in sorted(self.memory[power].items()):
             if prov not in taken and not self.rel.trusts(power, u.power):
@@ -78,33 +78,33 @@ class BlindSim(Sim):
                               log.dislodged, log.destroyed, log.changes)
             vis = self.variant.record_visibility(None, rec)
             for power in POWERS:
-                view = apply(rec, vis, power)
+                view = apply(rec, vis, power, self.variant.unit_kinds)
                 mem = self.memory[power]
-                for u in view.before.units:
+                for u in on_board(view.before).units:
                     if u.power != power:
                         mem.pop(u.province, None)
-                for u in list(log.after.units) + list(log.after.pieces):
+                for u in list(on_board(log.after).units) + spies_of(log.after):
                     if u.power == power:
                         mem.pop(u.province, None)  # its own units and spies see their province
-                for u in view.after.units:
+                for u in on_board(view.after).units:
                     if u.power != power:
                         mem[u.province] = (u, self.tick)
         for c, old, new in log.changes:  # the GM tells a power which centres it lost, and to whom
-            u = log.after.unit_at(c)
+            u = occupant(log.after, c)
             if old is not None and u is not None and u.power == new:
                 self.memory[old][c] = (u, self.tick)
         if log.phase.season_index == 1 and log.after.phase.season_index != 1:
             self.alarmed = {old for _, old, _ in log.changes if old is not None}
 
     def foes(self, pos: Position, power: str) -> set[str]:
-        alive = [p for p in POWERS if p != power and (pos.units_of(p) or pos.centres_of(p))]
+        alive = [p for p in POWERS if p != power and (on_board(pos).units_of(p) or pos.centres_of(p))]
         war = {p for p in alive if self.rel.at_war(power, p)}
         return war or {p for p in alive if not self.rel.trusts(power, p)} or set(alive)
 
     # ----- spies
     def spy_orders(self, pos: Position, power: str) -> list[Order]:
         rng = self.spy_rng
-        spies = sorted(p for p in pos.pieces if p.power == power)
+        spies = [p for p in spies_of(pos) if p.power == power]
         homes = {c for c in HOME[power] if pos.owners.get(c) == power}
         foes = self.foes(pos, power)
         targets: Counter = Counter()
@@ -145,7 +145,7 @@ class BlindSim(Sim):
         """A hunt the example must show: two powers' spies share a province and both hunt (they
         kill each other), or a spy at home hunts an enemy spy sitting there."""
         by_prov = defaultdict(list)
-        for spy in sorted(pos.pieces):
+        for spy in spies_of(pos):
             if spy.power in spy_orders:
                 by_prov[spy.province].append(spy)
         for prov, spies in sorted(by_prov.items()):
@@ -229,7 +229,7 @@ class BlindComposer(HiddenComposer):
         pairs = []
         for power in POWERS:
             view = view_record(self.history, rec, power)
-            for u in view.before.units:
+            for u in on_board(view.before).units:
                 if u.power != power and (power, u.power) not in pairs:
                     pairs.append((power, u.power))
         return pairs

@@ -11,6 +11,30 @@ from dipgen.variants import get_variant
 VARIANT = get_variant("standard")
 BOARD = VARIANT.board
 POWERS = VARIANT.powers()
+#: every unit kind the examples use (Blind's spies do not occupy their province)
+KINDS = get_variant("blind").unit_kinds
+
+
+def occupant(pos, prov: str) -> Unit | None:
+    """The unit occupying `prov` (not a spy beside it)."""
+    return pos.occupant(prov, KINDS)
+
+
+def spies_of(pos) -> list[Unit]:
+    """The units beside the board's units (Blind's spies), sorted."""
+    return sorted(u for u in pos.units if not KINDS[u.kind].occupies)
+
+
+def units_of(pos, power: str) -> list[Unit]:
+    """`power`'s units that occupy provinces (not its spies)."""
+    return [u for u in pos.units if u.power == power and KINDS[u.kind].occupies]
+
+
+def on_board(pos):
+    """The position with only the units that occupy provinces: what the bots plan with."""
+    if all(KINDS[u.kind].occupies for u in pos.units):
+        return pos
+    return pos.with_(units=tuple(u for u in pos.units if KINDS[u.kind].occupies))
 
 
 # ====================================================================== geometry

@@ -10,7 +10,7 @@ from dipgen.board import province_of
 from dipgen.orders import Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, Support, UnitRef, Waive
 from dipgen.position import Position, Unit
 
-from .board import ARMY_DIST, BOARD, CENTRES, dist, dist_from, HOME, move_targets, POWERS, reaches, sea_touches, SEAS
+from .board import ARMY_DIST, BOARD, CENTRES, dist, dist_from, HOME, move_targets, occupant, POWERS, reaches, sea_touches, SEAS, units_of
 
 #: how keen each power is on fleets when it builds
 FLEET_TASTE = {"England": 0.75, "Turkey": 0.45, "Italy": 0.45, "France": 0.4, "Germany": 0.3,
@@ -62,7 +62,7 @@ class Bot:
         values = {}
         for c in CENTRES:
             owner = pos.owners.get(c)
-            occupant = pos.unit_at(c)
+            there = occupant(pos, c)
             if owner == power:
                 v = 0.0
             elif owner is None:
@@ -79,9 +79,9 @@ class Bot:
                     v += 2.0  # finish off the weak
                 if c in HOME[power]:
                     v += 6.0  # our own home centre, lost: take it back
-            if occupant is not None and occupant.power != power and v > 0:
+            if there is not None and there.power != power and v > 0:
                 v *= 0.75  # harder to take
-            if occupant is not None and occupant.power != power and self.rel.trusts(power, occupant.power):
+            if there is not None and there.power != power and self.rel.trusts(power, there.power):
                 v = 0.0
             values[c] = v
         return values
@@ -110,7 +110,7 @@ class Bot:
     def movement(self, pos: Position, power: str, claims_by_allies: set[str]) -> Plan:
         fall = pos.phase.season_index == 1
         rng = self.rng
-        units = sorted(pos.units_of(power), key=lambda u: u.loc)
+        units = sorted(units_of(pos, power), key=lambda u: u.loc)
         values = self.centre_values(pos, power, fall)
         threat = self.threats(pos, power)
         my_centres = set(pos.centres_of(power))
@@ -277,7 +277,7 @@ class Bot:
             for prov, chain in sorted(seen_dest.items()):
                 if prov in claims_by_allies:
                     continue
-                occ = pos.unit_at(prov)
+                occ = occupant(pos, prov)
                 if occ is not None and (occ.power == power or self.rel.trusts(power, occ.power)):
                     continue
                 owner = pos.owners.get(prov)
@@ -401,7 +401,7 @@ class Bot:
 
     # ----- adjustments
     def adjustments(self, pos: Position, power: str, n: int) -> list[Order]:
-        units = pos.units_of(power)
+        units = units_of(pos, power)
         values = self.centre_values(pos, power, False)
         threat = self.threats(pos, power)
         if n > 0:

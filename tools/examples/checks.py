@@ -16,7 +16,7 @@ from dipgen.position import Unit
 from dipgen.variants import get_variant
 from dipgen.variants.stab import contacts
 
-from .board import HOME, POWERS, reaches
+from .board import HOME, on_board, POWERS, reaches, spies_of
 
 
 def feature_counts(history) -> Counter:
@@ -56,7 +56,7 @@ def feature_counts(history) -> Counter:
                     if r.default:
                         c["cd_removals"] += 1
     pos = history.position
-    c["eliminated"] = sum(1 for p in POWERS if not pos.units_of(p) and not pos.centres_of(p))
+    c["eliminated"] = sum(1 for p in POWERS if not on_board(pos).units_of(p) and not pos.centres_of(p))
     c["years"] = history.records[-1].phase.year - history.records[0].phase.year + 1 if history.records else 0
     c["warnings"] = len(history.warnings)
     return c
@@ -92,7 +92,7 @@ def contact_kinds(rec) -> Counter:
     """The kinds of contact a Stab! movement phase shows (rec: a PhaseLog or a PhaseRecord), by
     dipgen's own `contacts`: who touched a foreign unit, and whose orders were disputed."""
     touched, disputed = contacts(rec)
-    unit_at = {u.province: u for u in rec.before.units}
+    unit_at = {u.province: u for u in on_board(rec.before).units}
     eff = [r for r in rec.results if r.effective]
     moves = [r for r in eff if isinstance(r.order, Move) and not r.has("no_convoy")]
     moved = {m.unit.province for m in moves if m.succeeded}
@@ -144,15 +144,15 @@ def stab_counts(history) -> Counter:
 # Press in a hidden game is public: it may say only what the public report shows (revealed
 # orders, dislodgements, NMRs, centre totals), diplomacy, rumour and bluster. {prov} slots are
 # filled from the public report (or a home centre at the end), never from where units really are.
-def spy_survivors(rec) -> list[Unit]:
+def spy_survivors(rec) -> list[tuple[str, str, str]]:
     """The spies standing when a movement phase's spy turn ends, before any are lost or replaced
-    at the end of the Fall turn (rec: a PhaseLog or a PhaseRecord)."""
+    at the end of the Fall turn (rec: a PhaseLog or a PhaseRecord), as (power, kind, location)."""
     out = []
     for r in rec.results:
         if r.unit is None or r.unit.kind != "S" or r.has("destroyed"):
             continue
         moved = isinstance(r.order, Move) and r.succeeded
-        out.append(Unit(r.power, "S", province_of(r.order.dest) if moved else r.unit.province))
+        out.append((r.power, "S", province_of(r.order.dest) if moved else r.unit.province))
     return out
 
 
@@ -185,10 +185,11 @@ def spy_kinds(rec) -> Counter:
                                  if len(ps) >= 2 and sum((p, prov) in dead for p in ps) >= 2)
         standing = spy_survivors(rec)
     else:
-        standing = list(rec.before.pieces)
+        standing = [(s.power, s.kind, s.loc) for s in spies_of(rec.before)]
     if rec.phase.season_index == 1 and rec.after.phase.season_index == 2:  # the Fall turn ended
-        added = Counter(s.power for s in (Counter(rec.after.pieces) - Counter(standing)).elements())
-        lost = Counter(s.power for s in (Counter(standing) - Counter(rec.after.pieces)).elements())
+        now = Counter((s.power, s.kind, s.loc) for s in spies_of(rec.after))
+        added = Counter(s[0] for s in (now - Counter(standing)).elements())
+        lost = Counter(s[0] for s in (Counter(standing) - now).elements())
         c["spies_added"] += sum(added.values())
         c["spies_lost"] += sum(lost.values())
         before, after = rec.before.owners, rec.after.owners
@@ -229,7 +230,7 @@ def blind_contacts(history, rec, view_record) -> Counter:
     left = {r.unit.province for r in rec.results if isinstance(r.order, Move) and r.succeeded and r.unit is not None}
     for power in POWERS:
         view = view_record(history, rec, power)
-        at = {u.province: u for u in view.before.units}
+        at = {u.province: u for u in on_board(view.before).units}
         moves = [r for r in view.results if isinstance(r.order, Move) and r.unit is not None and r.unit.kind != "S"]
         mine = [r for r in moves if r.power == power]
         theirs = [r for r in moves if r.power != power]
@@ -243,8 +244,8 @@ def blind_contacts(history, rec, view_record) -> Counter:
                 c["attack_received"] += 1
         for r in mine:
             c["meetings"] += sum(1 for q in theirs if province_of(q.order.dest) == province_of(r.order.dest))
-        spied = {s.province for s in rec.after.pieces if s.power == power}
-        c["spy_reports"] += sum(1 for u in view.before.units if u.power != power and u.province in spied)
+        spied = {s.province for s in spies_of(rec.after) if s.power == power}
+        c["spy_reports"] += sum(1 for u in on_board(view.before).units if u.power != power and u.province in spied)
     return c
 
 

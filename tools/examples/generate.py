@@ -53,7 +53,6 @@ def verify(folder: Path, sim: Sim):
     assert len(history.records) == len(sim.log), (len(history.records), len(sim.log))
     for rec, log in zip(history.records, sim.log):
         assert rec.phase == log.phase, (rec.phase, log.phase)
-        assert sorted(rec.after.units) == sorted(log.after.units), rec.phase
+        assert sorted(rec.after.units) == sorted(log.after.units), rec.phase  # spies included
         assert dict(rec.after.owners) == dict(log.after.owners), rec.phase
-        assert sorted(rec.after.pieces) == sorted(log.after.pieces), rec.phase
     return history

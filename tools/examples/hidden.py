@@ -9,7 +9,7 @@ import random
 from dipgen.phase import Phase
 from dipgen.position import Position
 
-from .board import POWERS
+from .board import on_board, POWERS
 from .press import _count_word, _public_name, Composer
 from .sim import PhaseLog, Sim
 
@@ -41,7 +41,7 @@ class HiddenComposer(Composer):
             now = pos.centre_counts(POWERS)
             before = self.totals_before(pos.phase.year - 1)
             ups = sorted((now[p] - before[p], p) for p in POWERS if now[p] > before[p])
-            downs = sorted((now[p] - before[p], p) for p in POWERS if now[p] < before[p] and pos.units_of(p))
+            downs = sorted((now[p] - before[p], p) for p in POWERS if now[p] < before[p] and on_board(pos).units_of(p))
             if ups and rng.random() < 0.7:
                 n, p = ups[-1]
                 others = [x for x in alive if x != p]

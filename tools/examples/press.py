@@ -9,7 +9,7 @@ import yaml
 from dipgen.phase import Phase
 from dipgen.position import Position
 
-from .board import ANY_DIST, BOARD, HOME, place_name, POWERS, SEAS
+from .board import ANY_DIST, BOARD, HOME, place_name, POWERS, SEAS, units_of
 from .sim import PhaseLog, Sim
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -192,13 +192,13 @@ class Composer:
 
     def neighbour(self, power: str, pos: Position, pool=None) -> str:
         """A power whose units are near `power`'s, for press addressed to someone plausible."""
-        alive = [p for p in (pool or POWERS) if p != power and (pos.units_of(p) or pos.centres_of(p))]
+        alive = [p for p in (pool or POWERS) if p != power and (units_of(pos, p) or pos.centres_of(p))]
         if not alive:
             return "All"
-        mine = [u.province for u in pos.units_of(power)] or sorted(HOME[power])
+        mine = [u.province for u in units_of(pos, power)] or sorted(HOME[power])
 
         def closeness(p):
-            theirs = [u.province for u in pos.units_of(p)] or sorted(HOME[p])
+            theirs = [u.province for u in units_of(pos, p)] or sorted(HOME[p])
             return min(ANY_DIST[a].get(b, 99) for a in mine for b in theirs)
         alive.sort(key=lambda p: (closeness(p), p))
         return self.rng.choice(alive[:2])
@@ -239,7 +239,7 @@ class Composer:
         log = self.sim.log[i]
         pos = log.before
         w, rng = self.w, self.rng
-        alive = [p for p in POWERS if pos.units_of(p)]
+        alive = [p for p in POWERS if units_of(pos, p)]
         cands = []  # (priority, text)
         if log.phase == Phase(1901, 0):
             for p in rng.sample(alive, 3):
@@ -266,7 +266,7 @@ class Composer:
                 if q != "All":
                     cands.append((3, w.press("nmr", q, p)))
             for p in POWERS:
-                if last.before.units_of(p) and not pos.units_of(p) and not pos.centres_of(p):
+                if units_of(last.before, p) and not units_of(pos, p) and not pos.centres_of(p):
                     cands.append((5, w.press("eulogy", rng.choice([x for x in alive if x != p]), p)))
             self.propaganda_press(news, pos, cands)
         self.centre_press(i, j, pos, alive, cands)
@@ -308,7 +308,7 @@ class Composer:
                 items.append(self.w.press("removals", p, self.neighbour(p, pos)))
         # farewells for powers that were just eliminated
         for p in POWERS:
-            if pos.units_of(p) and not pos.centres_of(p) and self.rng.random() < 0.9:
+            if units_of(pos, p) and not pos.centres_of(p) and self.rng.random() < 0.9:
                 items.append(self.w.press("eliminated", p, self.farewell_to(p, pos)))
         return self._join(items)
 
@@ -333,18 +333,18 @@ class Composer:
             power, old, new = self.replacements[log.phase.slug]
             out.append(w.note("replaced", power=power, old=old, new=new))
         for p in POWERS:
-            if (log.before.units_of(p) or log.before.centres_of(p)) and not (log.after.units_of(p) or log.after.centres_of(p)):
+            if (units_of(log.before, p) or log.before.centres_of(p)) and not (units_of(log.after, p) or log.after.centres_of(p)):
                 out.append(w.note("eliminated", power=p, player=self.player(p, log.phase)))
         if log.phase.kind == "retreats" and rng.random() < self.retreat_note:
             out.append(w.note("retreats"))
         if self.all_in_note and log.phase.kind == "movement" and not log.nmr and not out \
                 and rng.random() < self.all_in_note:
-            out.append(w.note("all_in", late=rng.choice([p for p in POWERS if log.before.units_of(p)])))
+            out.append(w.note("all_in", late=rng.choice([p for p in POWERS if units_of(log.before, p)])))
         out += self.asides(log, i)
         if self.s.draw_after and not self.draw_proposed and log.phase.kind == "movement":
             end = Phase.from_slug(self.s.draw_after)
             if log.phase.year == end.year - 1 and log.phase.season_index == 1:
-                alive = [p for p in POWERS if log.after.units_of(p)]
+                alive = [p for p in POWERS if units_of(log.after, p)]
                 big = sorted(alive, key=lambda p: -len(log.after.centres_of(p)))[:3]
                 out.append(w.note("draw_proposal", powers=_and_words(sorted(big))))
                 self.draw_proposed = True
@@ -368,7 +368,7 @@ class Composer:
         kind, powers = self.sim.result
         if kind == "solo":
             winner = powers[0]
-            alive = [p for p in POWERS if log.after.units_of(p)]
+            alive = [p for p in POWERS if units_of(log.after, p)]
             items = [self.w.press("endgame_winner", winner, "All", **self.home_where(winner, pick=True))]
             for p in self.rng.sample([x for x in alive if x != winner], min(2, len(alive) - 1)):
                 items.append(self.w.press("endgame", p, winner, **self.home_where(p)))
@@ -384,7 +384,7 @@ class Composer:
         """A running game: the GM sums up where things stand in the last phase's notes."""
         log = self.sim.log[-1]
         pos = log.after
-        counts = {p: len(pos.centres_of(p)) for p in POWERS if pos.units_of(p) or pos.centres_of(p)}
+        counts = {p: len(pos.centres_of(p)) for p in POWERS if units_of(pos, p) or pos.centres_of(p)}
         ranked = sorted(counts, key=lambda p: (-counts[p], p))
         top = [p for p in ranked if counts[p] == counts[ranked[0]]]
         low = ranked[-1]

@@ -14,7 +14,7 @@ from dipgen.phase import Phase
 from dipgen.position import Position
 from dipgen.variants import get_variant
 
-from .board import abbr, BOARD, full_name, POWERS, reaches
+from .board import abbr, BOARD, full_name, occupant, on_board, POWERS, reaches, units_of
 from .bot import Bot, Relations
 from .notation import written
 from .story import Script
@@ -104,7 +104,7 @@ class Sim:
                 self.rel.wars.add(pair)
 
     def alive(self, pos: Position) -> list[str]:
-        return [p for p in POWERS if pos.units_of(p) or pos.centres_of(p)]
+        return [p for p in POWERS if units_of(pos, p) or pos.centres_of(p)]
 
     # ----- the loop
     def run(self) -> "Sim":
@@ -176,13 +176,14 @@ class Sim:
         words = self.variant.order_words
         return {p: [for_phase(parse_order(BOARD, t, words), kind) for t in ts] for p, ts in texts.items()}
 
-    def movement(self, pos: Position) -> PhaseLog:
-        slug = pos.phase.slug
+    def movement(self, whole: Position) -> PhaseLog:
+        slug = whole.phase.slug
+        pos = on_board(whole)  # what the bots plan with: the units that occupy provinces
         self.before_movement()
         plans = {}
         claimed: dict[str, set] = {}
         for power in POWERS:
-            if not pos.units_of(power):
+            if not units_of(pos, power):
                 continue
             friends = set()
             for q, cl in claimed.items():
@@ -204,19 +205,18 @@ class Sim:
             i, text, why = mis
             texts[power][i] = text
             misorders.append((power, text, why))
-        tweaks += self.add_orders(pos, plans, texts, misorders)
+        tweaks += self.add_orders(whole, plans, texts, misorders)
         nmr = tuple(p for (ph, p) in sorted(self.s.nmr) if ph == slug and p in texts)
         for p in nmr:
             del texts[p]
         parsed = self.parse_back(texts, "movement")
-        out = self.variant.movement(pos, parsed)
+        out = self.variant.movement(whole, parsed)
         ph = pos.phase
-        after = Position(Phase(ph.year, ph.season_index, True), out.units, pos.owners, out.dislodged,
-                         pieces=pos.pieces if out.pieces is None else out.pieces)
+        after = Position(Phase(ph.year, ph.season_index, True), out.units, pos.owners, out.dislodged)
         changes = ()
         if not out.dislodged:
             after, changes = end_of_season(self.variant, after)
-        log = PhaseLog(ph, pos, after, texts, parsed, out.results, out.dislodged, out.destroyed, changes,
+        log = PhaseLog(ph, whole, after, texts, parsed, out.results, out.dislodged, out.destroyed, changes,
                        nmr=nmr, misorders=misorders)
         log.ally_supports = [(p, n) for p, plan in plans.items() for n in plan.notes]
         log.tweaks = tweaks
@@ -229,7 +229,7 @@ class Sim:
     def misorder(self, pos, power, orders, how):
         """A plausible slip of the pen: a move to a province two steps away, or the wrong unit letter."""
         for i, o in enumerate(orders):
-            u = pos.unit_at(o.unit.province)
+            u = occupant(pos, o.unit.province)
             if how == "kind" and isinstance(o, Move):
                 other = "F" if u.kind == "A" else "A"
                 text = f"{other} {abbr(u.loc)} - {abbr(o.dest)}"
@@ -249,12 +249,12 @@ class Sim:
         powers = sorted({d.unit.power for d in pos.dislodged})
         orders = {}
         for p in powers:
-            units_after = len(pos.units_of(p)) + sum(1 for d in pos.dislodged if d.unit.power == p)
+            units_after = len(units_of(pos, p)) + sum(1 for d in pos.dislodged if d.unit.power == p)
             centres_next = len(pos.centres_of(p))
             if pos.phase.season_index == 1:
                 owners = self.variant.update_owners(pos.units, pos.owners)
                 centres_next = sum(1 for o in owners.values() if o == p)
-            rs = self.bot.retreats(pos, p, units_after > centres_next)
+            rs = self.bot.retreats(on_board(pos), p, units_after > centres_next)
             orders[p] = [rs[k] for k in sorted(rs)]
         texts = {p: self.texts_for(p, os, "retreats") for p, os in orders.items()}
         nmr = tuple(p for (ph, p) in sorted(self.s.nmr) if ph == slug and p in texts)
@@ -262,7 +262,7 @@ class Sim:
             del texts[p]
         parsed = self.parse_back(texts, "retreats")
         out = self.variant.retreats(pos, parsed)
-        after, changes = end_of_season(self.variant, Position(pos.phase, out.units, pos.owners, pieces=pos.pieces))
+        after, changes = end_of_season(self.variant, Position(pos.phase, out.units, pos.owners))
         log = PhaseLog(pos.phase, pos, after, texts, parsed, out.results, changes=changes, nmr=nmr)
         self.observe(log)
         return log
@@ -270,7 +270,7 @@ class Sim:
     def adjustments(self, pos: Position) -> PhaseLog:
         slug = pos.phase.slug
         due = self.variant.adjustment_counts(pos)
-        orders = {p: self.bot.adjustments(pos, p, n) for p, n in sorted(due.items())}
+        orders = {p: self.bot.adjustments(on_board(pos), p, n) for p, n in sorted(due.items())}
         texts = {p: self.texts_for(p, os, "adjustments") for p, os in orders.items() if os}
         nmr = [p for (ph, p) in sorted(self.s.nmr) if ph == slug and p in texts]
         if not self.cd_done and pos.phase.year >= self.s.cd_after:
@@ -283,6 +283,6 @@ class Sim:
             texts.pop(p, None)
         parsed = self.parse_back(texts, "adjustments")
         out = self.variant.adjustments(pos, parsed)
-        after = Position(Phase(pos.phase.year + 1, 0), out.units, pos.owners, pieces=pos.pieces)
+        after = Position(Phase(pos.phase.year + 1, 0), out.units, pos.owners)
         return PhaseLog(pos.phase, pos, after, texts, parsed, out.results, due=due, nmr=tuple(nmr))
 

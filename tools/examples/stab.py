@@ -9,7 +9,7 @@ from dipgen.orders import Concealed, Convoy, Disband, Hold, Move, Support, UnitR
 from dipgen.phase import Phase
 from dipgen.position import Position
 
-from .board import BOARD, place_name, reaches, sea_touches, SEAS
+from .board import BOARD, place_name, reaches, sea_touches, SEAS, units_of
 from .checks import contact_kinds
 from .hidden import HiddenComposer
 from .sim import opening_position, PhaseLog, Sim
@@ -67,7 +67,7 @@ class StabSim(Sim):
         occupied = {u.province: u for u in pos.units}
         targets = self._targets(plans)
         for power in sorted(plans):
-            for f in sorted(pos.units_of(power), key=lambda u: u.loc):
+            for f in sorted(units_of(pos, power), key=lambda u: u.loc):
                 if f.kind != "F" or f.province not in SEAS or isinstance(plans[power].orders.get(f.province), Convoy):
                     continue
                 # an enemy's fleet, or failing that a friend's that did not know what was there
@@ -76,7 +76,7 @@ class StabSim(Sim):
                                    key=lambda g: (self.rel.trusts(g.power, power), g.loc))
                 if not attackers:
                     continue
-                for a in sorted(pos.units_of(power), key=lambda u: u.loc):
+                for a in sorted(units_of(pos, power), key=lambda u: u.loc):
                     if a.kind != "A" or not sea_touches(f.province, a.province):
                         continue
                     dests = [d for d in sorted(BOARD.provinces) if d not in SEAS and d != a.province
@@ -109,7 +109,7 @@ class StabSim(Sim):
                 u1 = occupied.get(province_of(o.dest))
                 if u1 is None or u1.power != power or not self._mine_idle(plans, power, u1.province):
                     continue
-                for u2 in sorted(pos.units_of(power), key=lambda u: u.loc):
+                for u2 in sorted(units_of(pos, power), key=lambda u: u.loc):
                     if u2 == u1 or not self._mine_idle(plans, power, u2.province):
                         continue
                     xs = [x for x in sorted(BOARD.provinces) if x not in occupied and not targets[x]
@@ -183,9 +183,9 @@ class StabComposer(HiddenComposer):
         w, rng = self.w, self.rng
         ev = public_news(self.public[j])
         for victim, attacker, prov in ev["dislodged"][:2]:
-            if pos.units_of(victim) and rng.random() < 0.6:
+            if units_of(pos, victim) and rng.random() < 0.6:
                 cands.append((3 + rng.random(), w.press("dislodged", victim, attacker, prov=place_name(prov))))
-            elif attacker != "All" and pos.units_of(attacker) and rng.random() < 0.5:
+            elif attacker != "All" and units_of(pos, attacker) and rng.random() < 0.5:
                 cands.append((3 + rng.random(), w.press("dislodger", attacker, victim, prov=place_name(prov))))
         for a, b, prov in ev["bounces"][:2]:
             if rng.random() < 0.6:
@@ -214,7 +214,7 @@ class StabComposer(HiddenComposer):
         w, rng = self.w, self.rng
         if ev["dislodged"] and rng.random() < 0.25:
             _, who, prov = ev["dislodged"][0]
-            if who != "All" and pos.units_of(who):
+            if who != "All" and units_of(pos, who):
                 cands.append((3.5, w.press("propaganda", who, prov=place_name(prov))))
 
     def disbands_shown(self, i: int) -> list:

@@ -10,7 +10,7 @@ from dipgen.board import province_of
 from dipgen.orders import Move, Support
 from dipgen.position import Position
 
-from .board import HOME, place_name, reaches
+from .board import HOME, occupant, place_name, reaches, units_of
 from .press import _count_word, Composer
 from .sim import PhaseLog
 
@@ -29,7 +29,7 @@ def movement_events(log: PhaseLog) -> dict:
             for n in r.notes:
                 if n.kind == "bounce":
                     for q in n.against:
-                        other = log.before.unit_at(q)
+                        other = occupant(log.before, q)
                         theirs = next((o for o in log.orders.get(other.power, []) if other is not None
                                        and o.unit.province == other.province), None) if other else None
                         standoff = isinstance(theirs, Move) and province_of(theirs.dest) == province_of(r.order.dest)
@@ -37,7 +37,7 @@ def movement_events(log: PhaseLog) -> dict:
                             ev["bounces"].append((r.power, other.power, province_of(r.order.dest)))
     for r in log.results:
         if isinstance(r.order, Support) and r.order.dest and r.succeeded:
-            target = log.before.unit_at(r.order.target.province)
+            target = occupant(log.before, r.order.target.province)
             if target is not None and target.power != r.power and moved_ok.get(target.province):
                 ev["thanks"].append((target.power, r.power, r.order.dest))
     return ev
@@ -57,7 +57,7 @@ class StandardComposer(Composer):
         for o in log.orders.get(a, []):
             if isinstance(o, Move):
                 prov = province_of(o.dest)
-                occ = log.before.unit_at(prov)
+                occ = occupant(log.before, prov)
                 if (occ is not None and occ.power == b) or log.before.owners.get(prov) == b:
                     return prov
         return None
@@ -66,7 +66,7 @@ class StandardComposer(Composer):
         w, rng = self.w, self.rng
         ev = movement_events(self.sim.log[j])
         for victim, attacker, prov in ev["dislodged"]:
-            if pos.units_of(victim) and rng.random() < 0.5:
+            if units_of(pos, victim) and rng.random() < 0.5:
                 cands.append((3 + rng.random(), w.press("dislodged", victim, attacker, prov=place_name(prov))))
         for a, b, prov in ev["bounces"][:2]:
             if rng.random() < 0.35:
@@ -81,7 +81,7 @@ class StandardComposer(Composer):
     def propaganda_press(self, ev, pos: Position, cands: list) -> None:
         if (ev["dislodged"] or ev["convoys"]) and self.rng.random() < 0.3:
             who, prov = (ev["dislodged"][0][1], ev["dislodged"][0][2]) if ev["dislodged"] else ev["convoys"][0]
-            if pos.units_of(who):
+            if units_of(pos, who):
                 cands.append((3.5, self.w.press("propaganda", who, prov=place_name(prov))))
 
     def centre_press(self, i: int, j: int | None, pos: Position, alive: list, cands: list) -> None:
@@ -92,7 +92,7 @@ class StandardComposer(Composer):
         for c, old, new in gained[:3]:
             if rng.random() < 0.5:
                 cands.append((3 + rng.random(), w.press("boast", new, old, prov=place_name(c))))
-            elif pos.units_of(old):
+            elif units_of(pos, old):
                 cands.append((3 + rng.random(), w.press("lost_centre", old, new, prov=place_name(c))))
 
     def filler_press(self, pos: Position, alive: list, cands: list) -> None:
