@@ -90,3 +90,12 @@ def test_no_import_cycles():
     graph = import_graph()
     assert "dipgen.history" in graph["dipgen.cli"]  # the graph is read at all
     assert cycles(graph) == []
+
+
+def test_the_renderer_draws_a_view_and_reads_no_history():
+    """dipgen.render takes a `MapView` (dipgen.mapview) and never the records, the replay, the
+    timeline or the visibility rules: what a level may see is decided before it draws."""
+    graph = import_graph()
+    upstream = {"dipgen.records", "dipgen.history", "dipgen.timeline", "dipgen.visibility", "dipgen.game"}
+    for module in (m for m in graph if m == "dipgen.render" or m.startswith("dipgen.render.")):
+        assert not graph[module] & upstream, module

@@ -103,12 +103,11 @@ def test_a_generator_that_uses_the_gm_view_is_caught(tmp_path, monkeypatch):
 
     import dipgen.site.pages as pages
 
-    scene = importlib.import_module("dipgen.render.scene")  # the module, not dipgen.render.scene()
-
+    import dipgen.mapview as mapview
     from dipgen.timeline import timeline
 
     monkeypatch.setattr(pages, "views", lambda history, level: list(history.records))
-    monkeypatch.setattr(scene, "timeline", lambda history, level: timeline(history, "gm"))
+    monkeypatch.setattr(mapview, "timeline", lambda history, level: timeline(history, "gm"))
     project = make_project(tmp_path / "p", [RUNNING])
     site = build(project)
     leaks = scan_site(site, histories(project), docs_dir=project / 'site_src')
@@ -138,19 +137,17 @@ def test_reveal_now_publishes_a_running_game(tmp_path):
 
 def test_spies_drawn_on_a_public_map_are_caught(tmp_path, monkeypatch):
     """A Blind game's public maps show no spy; a renderer that drew the GM's pieces is caught."""
-    import importlib
+    import dataclasses
 
-    scene = importlib.import_module("dipgen.render.scene")
-    real = scene.scene
+    import dipgen.site.maps as maps
+
+    real = maps.map_view
 
     def leaky(history, phase, view, when="orders"):
-        sc = real(history, phase, view, when)
         gm = real(history, phase, "gm", when)
-        return scene.replace(sc, pieces=gm.pieces)
+        return dataclasses.replace(real(history, phase, view, when), pieces=gm.pieces)
 
-    monkeypatch.setattr(scene, "scene", leaky)
-    import dipgen.render as render
-    monkeypatch.setattr(render, "scene", leaky, raising=False)
+    monkeypatch.setattr(maps, "map_view", leaky)
     project = make_project(tmp_path / "p", ["closed-shutters"])
     site = build(project)
     leaks = scan_site(site, histories(project), docs_dir=project / "site_src")
@@ -196,14 +193,12 @@ def test_a_calendar_that_follows_hidden_phases_is_caught(tmp_path, monkeypatch, 
     h = replay(load_game(game))
     site = _write(build_site([h]), tmp_path / "fixed")
     assert scan_site(site, [h]) == []
-    import importlib
-
+    import dipgen.mapview as mapview
     import dipgen.site.maps as maps
     import dipgen.site.model as model
     import dipgen.site.pages as pages
 
-    scene = importlib.import_module("dipgen.render.scene")  # the module, not dipgen.render.scene()
-    for module in (scene, maps, model, pages):  # the site follows the phases as played; the scanner does not
+    for module in (mapview, maps, model, pages):  # the site follows the phases as played; the scanner does not
         monkeypatch.setattr(module, "timeline", timeline_module._as_played)
     h = replay(load_game(game))
     site = _write(build_site([h]), tmp_path / "following")

@@ -1,4 +1,4 @@
-"""Paint a `Scene` as SVG elements over the base map: centres, orders, units, marks, legend.
+"""Paint a `dipgen.mapview.MapView` as SVG elements over the base map: centres, orders, units, marks, legend.
 
 Plain string building: every coordinate rounded to 0.1, shapes reused through ``<use>``,
 short class names styled once in an embedded ``<style>``, everything grouped by power so
@@ -18,11 +18,11 @@ from xml.sax.saxutils import escape, quoteattr
 
 from ..board import Board, province_of
 from ..engine.results import OrderResult
+from ..mapview import MapView
 from ..orders import Build, Concealed, Convoy, Disband, Hold, Move, Remove, Retreat, Support
 from ..position import Dislodged, Unit
 from .assets import Layout
 from .colour import glyph_colour
-from .scene import Scene
 from .symbols import Symbol, lettered, symbol_id
 
 INK = "#1d1b16"
@@ -365,8 +365,8 @@ class Painter:
         self.add("rings", power,
                  f'<circle{cls} cx="{num(at[0])}" cy="{num(at[1])}" r="{num(r)}">{self.title(title)}</circle>')
 
-    # ------------------------------------------------------------------ a scene
-    def paint(self, sc: Scene) -> None:
+    # ------------------------------------------------------------------ a view
+    def paint(self, sc: MapView) -> None:
         self.centres(sc.owners)
         units_by_prov = {u.province: u for u in sc.units}
         for u in sc.units:
@@ -389,7 +389,7 @@ class Painter:
         elif sc.kind == "adjustments":
             self.paint_adjustments(sc, results)
 
-    def paint_movement(self, sc: Scene, results: list[OrderResult], units_by_prov: dict[str, Unit]) -> None:
+    def paint_movement(self, sc: MapView, results: list[OrderResult], units_by_prov: dict[str, Unit]) -> None:
         convoys = [r for r in results if isinstance(r.order, Convoy) and r.unit is not None]
         on_route: set[str] = set()
         # moves first, so that supports can find the arrows they back
@@ -477,7 +477,7 @@ class Painter:
             frontier = nxt
         return []
 
-    def paint_retreats(self, sc: Scene, results: list[OrderResult]) -> None:
+    def paint_retreats(self, sc: MapView, results: list[OrderResult]) -> None:
         for r in results:
             u = r.unit
             if u is None:
@@ -492,7 +492,7 @@ class Painter:
             elif isinstance(r.order, Disband):
                 self.cross(r.power, here, large=True, title=self.order_title(r))
 
-    def paint_adjustments(self, sc: Scene, results: list[OrderResult]) -> None:
+    def paint_adjustments(self, sc: MapView, results: list[OrderResult]) -> None:
         for r in results:
             u = r.unit
             if u is None or not r.succeeded:
@@ -615,7 +615,7 @@ def _count(n: int | None) -> str:
     return "?" if n is None else str(n)
 
 
-def legend(p: Painter, sc: Scene) -> str:
+def legend(p: Painter, sc: MapView) -> str:
     """The phase name, each power's colour and centre count, and a key to what this map draws."""
     x0, y0, col = 10.0, 10.0, 98.0
     heads = (f'<text class="t tt" x="{num(x0 + 10)}" y="{num(y0 + 30)}">{escape(sc.title)}</text>'
