@@ -6,7 +6,7 @@ Plays corpus games (bench/corpus.py), writes them as dipgen game folders, replay
 ``dipgen.history.replay(dipgen.game.load_game(path))`` and renders the first `--phases`
 phases twice, in this process:
 
-- dipgen: ``overlay_svg(history, phase, "public", "orders")`` per phase; the shared base map
+- dipgen: ``overlay_svg(map_view(history, phase, "public", "orders"))`` per phase; the shared base map
   (``board_svg(variant)``) is shipped once per site, so it is counted ONCE for the whole set:
   bytes per phase = (len(board_svg) + sum of the overlays) / phases. The standalone SVG
   (``render_standalone``, base map included) is reported too, for the download case.
@@ -77,6 +77,7 @@ def main(argv=None) -> int:
     except ImportError:
         print("the reference engine is not installed: see bench/README.md (pip install -r bench/requirements.txt)")
         return 2
+    from dipgen.mapview import map_view
     from dipgen.render import board_svg, overlay_svg, render_standalone
 
     games = max(1, args.phases // 60 + 1)
@@ -93,7 +94,7 @@ def main(argv=None) -> int:
     # warm-up: templates, layout, symbol tables, the reference's SVG parse
     board = board_svg(variant)
     for h, rec, _ in items[:5]:
-        overlay_svg(h, rec.phase, "public", "orders")
+        overlay_svg(map_view(h, rec.phase, "public", "orders"))
     ref_setups = [reference_setup(cp) for _, _, cp in items]
     ref_setups[0][1].render(incl_orders=True)
 
@@ -104,11 +105,11 @@ def main(argv=None) -> int:
     for r in range(max(args.repeat, args.ref_repeat)):
         if r < args.repeat:
             t = time.perf_counter()
-            out = [overlay_svg(h, rec.phase, "public", "orders") for h, rec, _ in items]
+            out = [overlay_svg(map_view(h, rec.phase, "public", "orders")) for h, rec, _ in items]
             d_runs.append(time.perf_counter() - t)
             overlays = overlays or out
             t = time.perf_counter()
-            out = [render_standalone(h, rec.phase, "public", "orders") for h, rec, _ in items]
+            out = [render_standalone(map_view(h, rec.phase, "public", "orders")) for h, rec, _ in items]
             s_runs.append(time.perf_counter() - t)
             standalones = standalones or out
         if r < args.ref_repeat:

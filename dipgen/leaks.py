@@ -9,11 +9,14 @@ the sitemap, scripts, file names) and reports each secret it finds:
   attributes and comments count too): an order in canonical notation (``A Wal - Bre``), a
   unit as reports write it (``A Wal``), and an owner as the site and the reports write it
   (``England gains Bre``, ``Brest: England``);
-- in the game's map overlays: every unit symbol and every centre-ownership dot, placed on
-  the board by its coordinates, must be one the public view of that phase shows.
+- in the game's map overlays: each unit of the History (its kind and place) and each centre
+  the public view of that phase does not show, in any of the forms the renderer draws it
+  (`dipgen.render.unit_marks`, `centre_mark`: asked of the renderer, so that the scanner
+  knows nothing of SVG nor of the unit kinds there are).
 
-It knows dipgen's own output formats; that is what it guards. It reads the files only
-(it builds nothing), so it can check any build, including one made by an older dipgen.
+The secrets are facts of the History; the scanner looks for them in the words dipgen writes
+and the marks it draws. It reads the files only (it builds nothing), so it can check any
+build, including one made by an older dipgen.
 """
 
 from __future__ import annotations
@@ -21,21 +24,20 @@ from __future__ import annotations
 import html
 import json
 import re
-import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from .board import Board, province_of
+from .board import Board
 from .records import History
 from .orders import Concealed
 from .phase import Phase
+from .render import centre_mark, unit_marks
 from .site.pages import revealed
 from .timeline import timeline
 from .visibility import PUBLIC
 
 TEXT_SUFFIXES = {".html", ".htm", ".md", ".svg", ".json", ".js", ".xml", ".txt", ".css", ".map"}
-SVG = "{http://www.w3.org/2000/svg}"
 
 
 @dataclass(frozen=True)
@@ -59,6 +61,8 @@ class Secrets:
     phases: set[Phase] = field(default_factory=set)               # phases the public may not know took place
     public_units: dict[Phase | None, set[tuple[str, str, str]]] = field(default_factory=dict)
     public_owners: dict[Phase | None, set[tuple[str, str]]] = field(default_factory=dict)
+    all_units: set[tuple[str, str, str]] = field(default_factory=set)  # every unit of the History
+    all_owners: set[tuple[str, str]] = field(default_factory=set)     # every owner the History records
     calendar: set[Phase] = field(default_factory=set)             # the phases the public is shown
     due: set[Phase] = field(default_factory=set)                  # what the game waits for, if not public
 
@@ -109,6 +113,7 @@ def secrets_of(history: History) -> Secrets:
         out.due.add(history.next_phase)  # what the game really waits for is not the public's to know
         if history.next_phase.retreats:
             out.phases.add(history.next_phase)
+    out.all_units, out.all_owners = all_units, all_owners
     out.orders = all_orders - seen_orders
     out.units = all_units - seen_units
     out.owners = all_owners - seen_owners
@@ -233,99 +238,34 @@ def _scan_text(name: str, raw: str, suffix: str, needles: list[Needle]) -> list[
 
 # ----------------------------------------------------------------------------- maps
 
-def _anchor_index(history: History) -> list[tuple[float, float, str, str]]:
-    """(x, y, location, kind of anchor) for every unit and centre anchor of the board."""
-    from .render.assets import layout, variant_board_name
-
-    places = layout(variant_board_name(history.game.variant))
-    out = []
-    for prov, entry in places.provinces.items():
-        for key in ("unit", "dislodged"):
-            if entry.get(key):
-                out.append((*entry[key], prov, key))
-        if entry.get("centre"):
-            out.append((*entry["centre"], prov, "centre"))
-    for coast, entry in places.coasts.items():
-        for key in ("unit", "dislodged"):
-            if entry.get(key):
-                out.append((*entry[key], coast, key))
-    return out
-
-
-def _nearest(anchors, x: float, y: float, kinds: tuple[str, ...], slack: float = 0.0) -> list[str]:
-    """The location of the nearest anchor, then any others within `slack` of that distance."""
-    found = sorted(((ax - x) ** 2 + (ay - y) ** 2) ** 0.5 for ax, ay, _, kind in anchors if kind in kinds)
-    if not found:
-        return [""]
-    best = found[0]
-    near = [(((ax - x) ** 2 + (ay - y) ** 2) ** 0.5, loc) for ax, ay, loc, kind in anchors if kind in kinds]
-    return [loc for d, loc in sorted(near) if d <= best + slack]
-
-
-def _power_of(cls: str, board: Board) -> str | None:
-    for name, info in board.powers.items():
-        if f"p{info.abbr.lower()}" in cls.split():
-            return name
-    return None
-
-
-def _scan_map(name: str, raw: str, history: History, phase: Phase | None, secrets: Secrets, anchors) -> list[Leak]:
-    board = history.game.variant.board
-    try:
-        root = ET.fromstring(raw)
-    except ET.ParseError as e:
-        return [Leak(name, "nothing readable", f"the map is not well-formed XML: {e}")]
-    allowed_units = {(p, k, province_of(loc)) for p, k, loc in secrets.public_units.get(phase, set())}
-    allowed_owners = secrets.public_owners.get(phase, set())
+def _scan_map(name: str, raw: str, history: History, phase: Phase | None, secrets: Secrets) -> list[Leak]:
+    """A map overlay of `phase` (None: the position now) drawing a unit or an owned centre the
+    public view of that phase does not show. The forms each may take are the renderer's
+    (`unit_marks`, `centre_mark`); none names a power, so a kind at a place (or a centre's dot)
+    that the public sees for one power proves nothing about another."""
+    variant = history.game.variant
+    board = variant.board
+    public_units = secrets.public_units.get(phase, set())
+    public_places = {(kind, loc) for _, kind, loc in public_units}
     leaks = []
-    for group_id, what in (("o-units", "unit"), ("o-dislodged", "unit"), ("o-pieces", "unit"), ("o-centres", "centre")):
-        group = root.find(f".//{SVG}g[@id='{group_id}']")
-        if group is None:
+    for power, kind, loc in sorted(secrets.all_units - public_units):
+        if (kind, loc) in public_places:
             continue
-        for power_group in group:
-            power = _power_of(power_group.get("class", ""), board)
-            if power is None:
-                continue
-            for el in power_group.iter():
-                if what == "centre" and el.tag == f"{SVG}path":
-                    for x, y in re.findall(r"M\s*([-\d.]+)[ ,]([-\d.]+)", el.get("d", "")):
-                        loc = _nearest(anchors, float(x), float(y), ("centre",))[0]
-                        if (loc, power) not in allowed_owners:
-                            leaks.append(Leak(name, f"that {power} owns {board.provinces[loc].name}",
-                                              f"an ownership mark at {x},{y}"))
-                    continue
-                if what != "unit" or el.tag != f"{SVG}use":
-                    continue
-                href = el.get("href") or el.get("{http://www.w3.org/1999/xlink}href") or ""
-                if not href.startswith("#u-"):
-                    continue
-                kind = href[3:]
-                x, y = el.get("x"), el.get("y")
-                own = re.search(r"translate\(\s*([-\d.]+)[ ,]+([-\d.]+)", el.get("transform", ""))
-                if x is None and own:
-                    x, y = own.group(1), own.group(2)
-                if x is None:
-                    parent = _parent_translate(power_group, el)
-                    if parent is None:
-                        continue
-                    x, y = parent
-                # a dislodged unit or a spy is drawn aside: it may sit nearer a neighbour's anchor
-                slack = 0.0 if group_id == "o-units" else 25.0
-                near = {province_of(loc) for loc in _nearest(anchors, float(x), float(y), ("unit", "dislodged"), slack)}
-                prov = sorted(near)[0]
-                if not any((power, kind, p) in allowed_units for p in near):
-                    leaks.append(Leak(name, f"the position of {power}'s hidden {kind} {board.format_loc(prov)}",
-                                      f"a unit symbol at {x},{y}"))
+        for mark in unit_marks(variant, kind, loc):
+            hit = mark.search(raw)
+            if hit:
+                leaks.append(Leak(name, f"the position of {power}'s hidden {kind} {board.format_loc(loc)}",
+                                  f"{hit.group(0)[:80]!r} on the map"))
+                break
+    public_owners = secrets.public_owners.get(phase, set())
+    owned = {centre for centre, _ in public_owners}
+    for centre, power in sorted(secrets.all_owners - public_owners):
+        mark = centre_mark(variant, centre) if centre not in owned else None
+        hit = mark.search(raw) if mark else None
+        if hit:
+            leaks.append(Leak(name, f"that {power} owns {board.provinces[centre].name}",
+                              f"an ownership mark {hit.group(0)!r} on the map"))
     return leaks
-
-
-def _parent_translate(group, target):
-    for g in group.iter(f"{SVG}g"):
-        if target in list(g):
-            m = re.search(r"translate\(\s*([-\d.]+)[ ,]+([-\d.]+)", g.get("transform", ""))
-            if m:
-                return m.group(1), m.group(2)
-    return None
 
 
 def _map_phase(filename: str) -> tuple[Phase | None, bool]:
@@ -365,7 +305,6 @@ def scan_site(site_dir: Path | str, histories: list[History], prefix: str = "gam
         board = history.game.variant.board
         needles = _needles(secrets, board)
         elsewhere = [n for n in needles if n.find(" ".join(handwritten.split())) is None]
-        anchors = _anchor_index(history)
         own = f"{prefix}/{history.game.slug}/"
         others = [f"{prefix}/{h.game.slug}/" for h in histories if h is not history]
         for path in files:
@@ -387,7 +326,7 @@ def scan_site(site_dir: Path | str, histories: list[History], prefix: str = "gam
             if rel.startswith(own) and path.suffix.lower() == ".svg" and "/maps/" in rel:
                 phase, is_map = _map_phase(path.name)
                 if is_map:
-                    leaks.extend(_scan_map(rel, raw, history, phase, secrets, anchors))
+                    leaks.extend(_scan_map(rel, raw, history, phase, secrets))
     return leaks
 
 

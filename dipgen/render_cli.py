@@ -51,6 +51,7 @@ def _game_folder(path: Path) -> Path:
 def cmd_render(args) -> int:
     from .game import load_game
     from .history import replay
+    from .mapview import map_view
     from .phase import Phase
     from .render import render_standalone
 
@@ -72,7 +73,7 @@ def cmd_render(args) -> int:
             print(f"error: {e}", file=sys.stderr)
             return 1
     try:
-        svg = render_standalone(history, phase, args.view, args.when)
+        svg = render_standalone(map_view(history, phase, args.view, args.when))
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1

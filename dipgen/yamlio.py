@@ -19,10 +19,6 @@ class Text(str):
     line: int = 0
 
 
-class Key(Text):
-    pass
-
-
 #: The largest game file dipgen reads. A long game's phase file is a few kB and a season's
 #: press rarely 20 kB; anything near this is a mistake (or an attack), not a game.
 MAX_BYTES = 256 * 1024

@@ -103,12 +103,11 @@ def test_a_generator_that_uses_the_gm_view_is_caught(tmp_path, monkeypatch):
 
     import dipgen.site.pages as pages
 
-    scene = importlib.import_module("dipgen.render.scene")  # the module, not dipgen.render.scene()
-
+    import dipgen.mapview as mapview
     from dipgen.timeline import timeline
 
     monkeypatch.setattr(pages, "views", lambda history, level: list(history.records))
-    monkeypatch.setattr(scene, "timeline", lambda history, level: timeline(history, "gm"))
+    monkeypatch.setattr(mapview, "timeline", lambda history, level: timeline(history, "gm"))
     project = make_project(tmp_path / "p", [RUNNING])
     site = build(project)
     leaks = scan_site(site, histories(project), docs_dir=project / 'site_src')
@@ -138,19 +137,17 @@ def test_reveal_now_publishes_a_running_game(tmp_path):
 
 def test_spies_drawn_on_a_public_map_are_caught(tmp_path, monkeypatch):
     """A Blind game's public maps show no spy; a renderer that drew the GM's spies is caught."""
-    import importlib
+    import dataclasses
 
-    scene = importlib.import_module("dipgen.render.scene")
-    real = scene.scene
+    import dipgen.site.maps as maps
+
+    real = maps.map_view
 
     def leaky(history, phase, view, when="orders"):
-        sc = real(history, phase, view, when)
         gm = real(history, phase, "gm", when)
-        return scene.replace(sc, pieces=gm.pieces)
+        return dataclasses.replace(real(history, phase, view, when), pieces=gm.pieces)
 
-    monkeypatch.setattr(scene, "scene", leaky)
-    import dipgen.render as render
-    monkeypatch.setattr(render, "scene", leaky, raising=False)
+    monkeypatch.setattr(maps, "map_view", leaky)
     project = make_project(tmp_path / "p", ["closed-shutters"])
     site = build(project)
     leaks = scan_site(site, histories(project), docs_dir=project / "site_src")
@@ -196,16 +193,78 @@ def test_a_calendar_that_follows_hidden_phases_is_caught(tmp_path, monkeypatch, 
     h = replay(load_game(game))
     site = _write(build_site([h]), tmp_path / "fixed")
     assert scan_site(site, [h]) == []
-    import importlib
-
+    import dipgen.mapview as mapview
     import dipgen.site.maps as maps
     import dipgen.site.model as model
     import dipgen.site.pages as pages
 
-    scene = importlib.import_module("dipgen.render.scene")  # the module, not dipgen.render.scene()
-    for module in (scene, maps, model, pages):  # the site follows the phases as played; the scanner does not
+    for module in (mapview, maps, model, pages):  # the site follows the phases as played; the scanner does not
         monkeypatch.setattr(module, "timeline", timeline_module._as_played)
     h = replay(load_game(game))
     site = _write(build_site([h]), tmp_path / "following")
     leaks = scan_site(site, [h])
     assert any(found in leak.what for leak in leaks), leaks
+
+
+def _rekind(value, power: str, old: str, new: str):
+    """`value` (a History's records and positions) with every `old` unit of `power` made `new`."""
+    import dataclasses
+
+    from dipgen.position import Unit
+
+    if isinstance(value, Unit):
+        return dataclasses.replace(value, kind=new) if (value.power, value.kind) == (power, old) else value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        changes = {f.name: _rekind(getattr(value, f.name), power, old, new)
+                   for f in dataclasses.fields(value) if f.init and not f.name.startswith("_")}
+        return dataclasses.replace(value, **changes)
+    if isinstance(value, (tuple, list)):
+        return type(value)(_rekind(v, power, old, new) for v in value)
+    if isinstance(value, dict):
+        return {k: _rekind(v, power, old, new) for k, v in value.items()}
+    return value
+
+
+def _gm_maps(monkeypatch):
+    """A site whose maps are drawn from the GM's view, whatever the level."""
+    import dipgen.site.maps as maps
+
+    real = maps.map_view
+    monkeypatch.setattr(maps, "map_view", lambda history, phase, level, when: real(history, phase, "gm", when))
+
+
+def test_a_new_unit_kind_is_covered_with_no_scanner_code(tmp_path, monkeypatch):
+    """England's armies become a kind no scanner code names (``Z``): hidden on a public map,
+    they are found all the same, and the honest site shows none of them."""
+    import dataclasses
+
+    from dipgen.site.pages import build_site
+
+    h = replay(load_game(REPO / "games" / RUNNING))
+    kinds = h.game.variant.unit_kinds  # the variant declares the new kind, as a real one would
+    monkeypatch.setattr(h.game.variant, "unit_kinds",
+                        {**kinds, "Z": dataclasses.replace(kinds["A"], letter="Z", name="zeppelin")})
+    h = dataclasses.replace(h, records=_rekind(h.records, "England", "A", "Z"),
+                            position=_rekind(h.position, "England", "A", "Z"))
+    assert any(u.kind == "Z" for u in h.position.units)
+    assert scan_site(_write(build_site([h]), tmp_path / "honest"), [h]) == []
+    _gm_maps(monkeypatch)
+    leaks = scan_site(_write(build_site([h]), tmp_path / "leaky"), [h])
+    assert any(l.file.endswith(".svg") and "England's hidden Z" in l.what for l in leaks), leaks[:3]
+
+
+def test_the_scanner_follows_the_renderer_not_a_copy_of_its_format(tmp_path, monkeypatch):
+    """The renderer names its symbols differently: what it draws is still known to the scanner,
+    as it asks the renderer how each fact looks rather than parsing the maps itself."""
+    import dipgen.render.overlay as overlay
+    from dipgen.site.pages import build_site
+
+    monkeypatch.setattr(overlay, "symbol_id", lambda kind: f"kind-{kind}")
+    h = replay(load_game(REPO / "games" / RUNNING))
+    assert scan_site(_write(build_site([h]), tmp_path / "honest"), [h]) == []
+    _gm_maps(monkeypatch)
+    site = _write(build_site([h]), tmp_path / "leaky")
+    assert 'href="#kind-A"' in (site / "games" / RUNNING / "maps" / "now.svg").read_text()
+    leaks = scan_site(site, [h])
+    assert any(l.file.endswith(".svg") and "hidden A" in l.what for l in leaks), leaks[:3]
+    assert any(l.file.endswith(".svg") and "owns" in l.what for l in leaks), leaks[:3]

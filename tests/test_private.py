@@ -23,7 +23,7 @@ from dipgen.game import load_game
 from dipgen.leaks import scan_site
 from dipgen.orders import Concealed
 from dipgen.private import ITERATIONS, decrypt, encrypt, page_token, page_uri
-from dipgen.render import overlay_svg
+from dipgen.site.maps import overlay_map
 from dipgen.secrets import (ALPHABET, PASSPHRASE_BITS, generate_passphrase, load_secrets, normalize,
                             update_secrets)
 from dipgen.visibility import view_position, view_record
@@ -219,10 +219,10 @@ def test_each_page_opens_with_its_passphrase_and_shows_that_powers_view(built):
             assert "Your units:" in report
         # every map is this power's view of that phase
         overlays = [svg_of(m) for m in DATA_URI.findall(text)]
-        expected = [overlay_svg(history, None, power, "after")]
+        expected = [overlay_map(history, None, power, "after")]
         for record in reversed(history.records):
-            expected += [overlay_svg(history, record.phase, power, "orders"),
-                         overlay_svg(history, record.phase, power, "after")]
+            expected += [overlay_map(history, record.phase, power, "orders"),
+                         overlay_map(history, record.phase, power, "after")]
         assert overlays == expected
         assert text.count('src="../assets/maps/standard.svg"') == len(expected)
 
@@ -238,9 +238,9 @@ def test_no_page_shows_what_only_another_power_knows(built):
     for power in powers:
         text = open_page(site / page_uri(s.page_key, RUNNING, power), s.passphrases[power])
         seasons = seasons_of(text)
-        gm_overlays = {overlay_svg(history, r.phase, "gm", "orders") for r in history.records}
+        gm_overlays = {overlay_map(history, r.phase, "gm", "orders") for r in history.records}
         overlays = {svg_of(m) for m in DATA_URI.findall(text)}
-        assert not overlays & (gm_overlays - {overlay_svg(history, r.phase, power, "orders")
+        assert not overlays & (gm_overlays - {overlay_map(history, r.phase, power, "orders")
                                               for r in history.records})
         for record in history.records:
             own = {r.order.format(board) for r in view_record(history, record, power).results if r.order}

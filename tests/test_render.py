@@ -13,13 +13,25 @@ import pytest
 from dipgen.game import load_game
 from dipgen.history import replay
 from dipgen.phase import Phase
-from dipgen.render import board_svg, map_size, overlay_svg, power_classes, render_standalone
+from dipgen import render
+from dipgen.mapview import map_view
+from dipgen.render import board_svg, map_size, power_classes
 from dipgen.render.assets import board_inner, layout
 from dipgen.render.overlay import DISLODGED_SCALE, Painter, num
 from dipgen.render.symbols import symbol_id, symbol_table
 from dipgen.variants import VARIANTS
 from dipgen.variants.standard import Standard
 from dipgen.visibility import EVERYONE, NOBODY, PositionVisibility, RecordVisibility, levels
+
+
+def overlay_svg(history, phase, level="public", when="orders"):
+    """The site's overlay: the level's view of the phase, drawn."""
+    return render.overlay_svg(map_view(history, phase, level, when))
+
+
+def render_standalone(history, phase, level="public", when="orders"):
+    return render.render_standalone(map_view(history, phase, level, when))
+
 
 NS = "{http://www.w3.org/2000/svg}"
 LAYOUT = layout("standard")

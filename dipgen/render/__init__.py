@@ -7,8 +7,9 @@ overlay never refers to the base map and is transparent wherever it draws nothin
 ``render_standalone`` joins the two into one self-contained SVG for downloads and for
 ``dipgen render``.
 
-Every map is drawn from what one visibility level may know (``view``: ``"gm"``,
-``"public"`` or a power's name), read only through `dipgen.visibility`.
+The renderer draws the view it is given: a `dipgen.mapview.MapView` (units, dislodgements,
+owners, results, already filtered for one visibility level by `dipgen.mapview.map_view`).
+It never reads a History.
 
 The base maps live in ``svg_templates/<board>/`` next to the package: dipgen renders
 maps from a checkout of its repository (or an editable install).
@@ -18,14 +19,13 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from ..records import History
+from ..mapview import MapView
 from .assets import board_inner, board_land_fill, board_text, layout, variant_board_name
 from .colour import mix
-from .overlay import Painter, legend, num, power_classes
-from .scene import Scene, scene
+from .overlay import Painter, centre_mark, legend, num, power_classes, unit_marks
 from .symbols import symbol_table
 
-__all__ = ["board_svg", "map_size", "overlay_svg", "render_standalone", "power_classes"]
+__all__ = ["board_svg", "centre_mark", "map_size", "overlay_svg", "render_standalone", "power_classes", "unit_marks"]
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -40,13 +40,11 @@ def map_size(variant) -> tuple[float, float]:
     return layout(variant_board_name(variant)).size
 
 
-def _paint(history: History, phase, view: str, when: str, titles: bool) -> tuple[Scene, Painter, tuple[float, ...]]:
-    variant = history.game.variant
-    lay = layout(variant_board_name(variant))
-    sc = scene(history, phase, view, when)
-    painter = Painter(variant, lay, symbol_table(variant), titles=titles)
-    painter.paint(sc)
-    return sc, painter, lay.view_box
+def _paint(view: MapView, titles: bool) -> tuple[Painter, tuple[float, ...]]:
+    lay = layout(variant_board_name(view.variant))
+    painter = Painter(view.variant, lay, symbol_table(view.variant), titles=titles)
+    painter.paint(view)
+    return painter, lay.view_box
 
 
 def _root(view_box, title: str, body: str) -> str:
@@ -55,22 +53,19 @@ def _root(view_box, title: str, body: str) -> str:
             f"<title>{escape(title)}</title>\n{body}\n</svg>\n")
 
 
-def overlay_svg(history: History, phase, view: str = "public", when: str = "orders") -> str:
-    """The transparent overlay of one phase's map at one visibility level.
-
-    `phase`: a `Phase` (or its slug) of the game, or None for the current position;
-    `when`: ``"orders"`` (the orders and their results, on the position before the phase)
-    or ``"after"`` (the position after it).
-    """
-    sc, p, view_box = _paint(history, phase, view, when, titles=False)
+def overlay_svg(view: MapView) -> str:
+    """The transparent overlay that draws `view` (one phase's map at one visibility level)."""
+    sc = view
+    p, view_box = _paint(view, titles=False)
     content = f"{p.body()}\n{legend(p, sc)}"
     return _root(view_box, f"{sc.title}: {sc.subtitle}", f"{p.defs(content)}\n{content}")
 
 
-def render_standalone(history: History, phase, view: str = "public", when: str = "orders") -> str:
-    """One self-contained SVG: the base map, owned centres' provinces tinted, and the overlay."""
-    sc, p, view_box = _paint(history, phase, view, when, titles=True)
-    name = variant_board_name(history.game.variant)
+def render_standalone(view: MapView) -> str:
+    """One self-contained SVG of `view`: the base map, owned centres' provinces tinted, and the overlay."""
+    sc = view
+    p, view_box = _paint(view, titles=True)
+    name = variant_board_name(view.variant)
     land = board_land_fill(name)
     by_power: dict[str, list[str]] = {}
     for prov, power in sorted(sc.owners.items()):

@@ -75,9 +75,6 @@ class Layout:
         c = p.get("centre") if p else None
         return (float(c[0]), float(c[1])) if c else None
 
-    def has_coast(self, loc: str) -> bool:
-        return loc in self.coasts
-
 
 @lru_cache(maxsize=16)
 def _read_text(path: str, stamp: tuple[int, int]) -> str:

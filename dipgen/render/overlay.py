@@ -1,4 +1,4 @@
-"""Paint a `Scene` as SVG elements over the base map: centres, orders, units, marks, legend.
+"""Paint a `dipgen.mapview.MapView` as SVG elements over the base map: centres, orders, units, marks, legend.
 
 Plain string building: every coordinate rounded to 0.1, shapes reused through ``<use>``,
 short class names styled once in an embedded ``<style>``, everything grouped by power so
@@ -18,11 +18,11 @@ from xml.sax.saxutils import escape, quoteattr
 
 from ..board import Board, province_of
 from ..engine.results import OrderResult
+from ..mapview import MapView
 from ..orders import Build, Concealed, Convoy, Disband, Hold, Move, Remove, Retreat, Support
 from ..position import Dislodged, Unit
-from .assets import Layout
+from .assets import Layout, layout, variant_board_name
 from .colour import glyph_colour
-from .scene import Scene
 from .symbols import Symbol, lettered, symbol_id
 
 INK = "#1d1b16"
@@ -123,8 +123,28 @@ def _title(text: str) -> str:
     return f"<title>{escape(text)}</title>" if text else ""
 
 
+def _dot(p: Pt) -> str:
+    return f"M{pt(p)}h0"
+
+
 def _dots(pts: list[Pt]) -> str:
-    return '<path d="' + "".join(f"M{pt(p)}h0" for p in pts) + '"/>'
+    return '<path d="' + "".join(_dot(p) for p in pts) + '"/>'
+
+
+def _standing(kind: str, at: Pt) -> str:
+    """A unit at its anchor (the attributes of its ``<use>``)."""
+    return f'href="#{symbol_id(kind)}" x="{num(at[0])}" y="{num(at[1])}"'
+
+
+def _beside(kind: str, at: Pt, i: int) -> str:
+    """The `i`-th piece outside combat of a province whose unit anchor is `at` (its ``<use>``'s attributes)."""
+    return f'href="#{symbol_id(kind)}" transform="translate({num(at[0] - 13 + 9 * i)} {num(at[1] + 13)}) scale(.55)"'
+
+
+def _dislodged(kind: str, at: Pt, title: str, ring: str) -> str:
+    return (f'<g transform="translate({num(at[0])} {num(at[1])})">{title}'
+            f'<circle class="dr {ring}" r="14.5"/>'
+            f'<use href="#{symbol_id(kind)}" transform="scale({DISLODGED_SCALE})"/></g>')
 
 
 def _use(attrs: str, inner: str = "") -> str:
@@ -257,8 +277,7 @@ class Painter:
         x, y = self.layout.unit(unit.loc)
         self.kinds_used.add(unit.kind)
         cls = ' class="gh"' if ghost else ""
-        self.add("units", unit.power, _use(f'href="#{symbol_id(unit.kind)}" x="{num(x)}" y="{num(y)}"{cls}',
-                                           self.title(title)))
+        self.add("units", unit.power, _use(_standing(unit.kind, (x, y)) + cls, self.title(title)))
 
     def pieces(self, pieces: Iterable[Unit]) -> None:
         """Pieces outside combat (spies): small, below and left of the province's unit anchor,
@@ -268,9 +287,7 @@ class Painter:
             i = seen[p.province] = seen.get(p.province, -1) + 1
             x, y = self.layout.unit(p.province)
             self.kinds_used.add(p.kind)
-            self.add("pieces", p.power, _use(
-                f'href="#{symbol_id(p.kind)}" transform="translate({num(x - 13 + 9 * i)} {num(y + 13)}) scale(.55)"',
-                self.title(self.describe(p))))
+            self.add("pieces", p.power, _use(_beside(p.kind, (x, y), i), self.title(self.describe(p))))
 
     def dislodged_unit(self, d: Dislodged, destroyed: bool) -> None:
         x, y = self.dislodged_at(d.unit.loc)
@@ -283,9 +300,7 @@ class Painter:
             why += "; may retreat to " + ", ".join(self.board.format_loc(r) for r in d.retreats)
         ring = self.pclass.get(d.by_power, "")
         self.add("dislodged", d.unit.power,
-                 f'<g transform="translate({num(x)} {num(y)})">{self.title(self.describe(d.unit) + ": " + why)}'
-                 f'<circle class="dr {ring}" r="14.5"/>'
-                 f'<use href="#{symbol_id(d.unit.kind)}" transform="scale({DISLODGED_SCALE})"/></g>')
+                 _dislodged(d.unit.kind, (x, y), self.title(self.describe(d.unit) + ": " + why), ring))
         if destroyed:
             self.cross(d.unit.power, (x, y), large=True)
 
@@ -365,8 +380,8 @@ class Painter:
         self.add("rings", power,
                  f'<circle{cls} cx="{num(at[0])}" cy="{num(at[1])}" r="{num(r)}">{self.title(title)}</circle>')
 
-    # ------------------------------------------------------------------ a scene
-    def paint(self, sc: Scene) -> None:
+    # ------------------------------------------------------------------ a view
+    def paint(self, sc: MapView) -> None:
         self.centres(sc.owners)
         units_by_prov = {u.province: u for u in sc.units}
         for u in sc.units:
@@ -389,7 +404,7 @@ class Painter:
         elif sc.kind == "adjustments":
             self.paint_adjustments(sc, results)
 
-    def paint_movement(self, sc: Scene, results: list[OrderResult], units_by_prov: dict[str, Unit]) -> None:
+    def paint_movement(self, sc: MapView, results: list[OrderResult], units_by_prov: dict[str, Unit]) -> None:
         convoys = [r for r in results if isinstance(r.order, Convoy) and r.unit is not None]
         on_route: set[str] = set()
         # moves first, so that supports can find the arrows they back
@@ -477,7 +492,7 @@ class Painter:
             frontier = nxt
         return []
 
-    def paint_retreats(self, sc: Scene, results: list[OrderResult]) -> None:
+    def paint_retreats(self, sc: MapView, results: list[OrderResult]) -> None:
         for r in results:
             u = r.unit
             if u is None:
@@ -492,7 +507,7 @@ class Painter:
             elif isinstance(r.order, Disband):
                 self.cross(r.power, here, large=True, title=self.order_title(r))
 
-    def paint_adjustments(self, sc: Scene, results: list[OrderResult]) -> None:
+    def paint_adjustments(self, sc: MapView, results: list[OrderResult]) -> None:
         for r in results:
             u = r.unit
             if u is None or not r.succeeded:
@@ -571,6 +586,36 @@ def _cross_path(arm: float, half: float) -> str:
     return "M" + "L".join(pt(p) for p in pts) + "Z"
 
 
+# ---------------------------------------------------------------------- what a map may show
+
+def unit_marks(variant, kind: str, loc: str) -> tuple[re.Pattern, ...]:
+    """How an overlay may draw a unit of `kind` at `loc`, whoever owns it: standing (or faded),
+    dislodged, or beside the units as a piece outside combat. Patterns of the overlay's text,
+    made by the same code that draws, so that a check of what a map shows (`dipgen.leaks`)
+    needs to know nothing of SVG, nor of the kinds there are."""
+    lay = layout_of(variant)
+    try:
+        at = lay.unit(loc)
+        aside = Painter(variant, lay, {}, titles=False).dislodged_at(loc)
+    except ValueError:  # a place the map cannot draw a unit on
+        return ()
+    title, ring = "\0title\0", "\0ring\0"
+    dislodged = re.escape(_dislodged(kind, aside, title, ring))
+    dislodged = dislodged.replace(re.escape(title), "(?:<title>[^<]*</title>)?").replace(re.escape(ring), '[^"]*')
+    pieces = [] if "/" in loc else [re.escape(_beside(kind, at, i)) for i in range(len(variant.board.powers))]
+    return tuple(re.compile(p) for p in (re.escape(_standing(kind, at)), dislodged, *pieces))
+
+
+def centre_mark(variant, centre: str) -> re.Pattern | None:
+    """How an overlay draws the ownership dot of `centre`, whoever owns it (None: it has none)."""
+    at = layout_of(variant).centre(centre)
+    return None if at is None else re.compile(re.escape(_dot(at)) + r"(?![\d.])")
+
+
+def layout_of(variant) -> Layout:
+    return layout(variant_board_name(variant))
+
+
 # ---------------------------------------------------------------------- the title and legend
 KEY_ORDER = ("move", "failed", "support", "cut", "convoy", "hold", "secret", "dislodged", "retreat", "build",
              "remove")
@@ -615,7 +660,7 @@ def _count(n: int | None) -> str:
     return "?" if n is None else str(n)
 
 
-def legend(p: Painter, sc: Scene) -> str:
+def legend(p: Painter, sc: MapView) -> str:
     """The phase name, each power's colour and centre count, and a key to what this map draws."""
     x0, y0, col = 10.0, 10.0, 98.0
     heads = (f'<text class="t tt" x="{num(x0 + 10)}" y="{num(y0 + 30)}">{escape(sc.title)}</text>'

@@ -3,7 +3,7 @@ phase (the orders on the position before, and the position after) and per game (
 
 Pages stack the overlay `<img>` on the base map `<object>` (so the board's province
 names show on hover). All drawing is `dipgen.render`'s; this module only names the
-files and asks for them.
+files, builds each map's view (`dipgen.mapview`) and hands it over.
 """
 
 from __future__ import annotations
@@ -11,14 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import render
+from ..mapview import WHEN, map_view
 from ..records import History
 from ..phase import Phase
 from ..variants import Variant
 from .links import game_folder
 from ..timeline import timeline
-
-WHEN = ("orders", "after")
-
 
 def board_uri(variant: Variant) -> str:
     """Where the shared base map of the variant's board is written, once per site."""
@@ -49,7 +47,8 @@ def board_map(variant: Variant) -> str:
 
 
 def overlay_map(history: History, phase: Phase | None, level: str, when: str) -> str:
-    return render.overlay_svg(history, phase, level, when)
+    """The overlay of `phase` (None: the position now) as `level` knows it."""
+    return render.overlay_svg(map_view(history, phase, level, when))
 
 
 def game_maps(history: History, level: str, prefix: str, edition: str = "") -> dict[str, str]:

@@ -196,13 +196,6 @@ def ordering_powers(history: History, record: PhaseRecord) -> list[str]:
 
 # ----------------------------------------------------------------------------- history
 
-@dataclass(frozen=True)
-class SeasonLink:
-    phase: Phase
-    label: str        # 'Spring', 'retreats', 'Winter'
-    uri: str | None   # None: the phase awaits orders
-
-
 def season_name(phase: Phase) -> str:
     """'Spring', 'Fall retreats', 'Winter': the phase within its year."""
     return phase.season.capitalize() + (" retreats" if phase.kind == RETREATS else "")

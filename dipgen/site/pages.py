@@ -9,27 +9,30 @@ records themselves.
 
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 from dataclasses import dataclass, field, replace
-from functools import lru_cache, partial
+from functools import partial
 from pathlib import Path
 from typing import Callable, Iterable, Mapping
 
-import jinja2
 from markupsafe import Markup
 
+from .. import __version__
 from ..errors import GameError, Problem, display_path
-from ..records import History, PhaseRecord
 from ..phase import ADJUSTMENTS, MOVEMENT, Phase
+from ..private import encrypt, padded_size, page_uri
+from ..records import History, PhaseRecord
 from ..timeline import timeline
 from ..visibility import GM, PUBLIC
 from . import maps, markup
+from .jinja import TEMPLATES, render
 from .links import archive_uri, game_folder, game_uri, href, season_uri
 from .model import (and_list, centre_moves, centre_rows, game_status, kind_line, order_items, ordering_powers,
                     phase_title, season_name, views, years_span)
+from .privatepage import PRIVATE_JS_URI, private_content, private_shell
 
-TEMPLATES = Path(__file__).parent / "templates"
 ASSETS = Path(__file__).parent / "assets"
 #: a theme folder over mkdocs-material's: the Content-Security-Policy of every page (main.html)
 OVERRIDES = Path(__file__).parent / "overrides"
@@ -58,18 +61,6 @@ class SiteOptions:
     edition_link: str | None = None
     #: the hand-written pages and files (MkDocs' docs_dir), which game Markdown may link to
     docs_dir: str | None = None
-
-
-@lru_cache(maxsize=1)
-def _env() -> jinja2.Environment:
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=True,
-                             trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
-                             undefined=jinja2.StrictUndefined)
-    return env
-
-
-def _render(template: str, **context) -> str:
-    return _env().get_template(template).render(**context)
 
 
 def _title(text: str) -> Markup:
@@ -163,7 +154,7 @@ def game_page(history: History, options: SiteOptions, records: list[PhaseRecord]
                             label="Click here for the non-blind page")
     else:
         edition_link = None
-    content = _render(
+    content = render(
         "game.md", edition_link=edition_link,
         page_title=_title(game.title), game=game, status=status,
         kind_line=variant.description or variant.title, variant_title=variant.title,
@@ -262,7 +253,7 @@ def season_page(history: History, options: SiteOptions, records: list[PhaseRecor
     file = record.file or display_path(game.path)
     press = _markdown(record.press, "press", file, links, problems)
     notes = _markdown(record.notes, "GM's notes", file, links, problems)
-    content = _render(
+    content = render(
         "season.md",
         page_title=_title(f"{title} · {game.title}"), game=game, title=title, kind="The year's centre totals" if summary else kind_line(phase),
         kind_code=record.kind,
@@ -347,9 +338,6 @@ def private_files(history: History, secrets, options: SiteOptions) -> dict[str, 
     open game, a revealed one (its full edition replaces them), or a power without a passphrase.
 
     Pure but for the encryption's random salt and nonce: one key derivation per page."""
-    from ..private import encrypt, padded_size, page_uri
-    from .privatepage import PRIVATE_JS_URI, private_content, private_shell
-
     if secrets is None or revealed(history):
         return {}
     pages: dict[str, tuple[bytes, str]] = {}
@@ -400,14 +388,14 @@ def archive_page(histories: Iterable[History], options: SiteOptions) -> dict[str
     running = sum(1 for h in histories if not h.finished)
     summary = (f"{len(histories)} game{'s' if len(histories) != 1 else ''}: "
                f"{running} running, {len(histories) - running} finished.")
-    return {uri: _render("archive.md", page_title=_title("Games"), games=rows, summary=summary)}
+    return {uri: render("archive.md", page_title=_title("Games"), games=rows, summary=summary)}
 
 
 def games_cards(histories: Iterable[History], options: SiteOptions, from_uri: str, limit: int = 6) -> str:
     """A block of cards for a hand-written page (the home page): the games, running ones first."""
     histories = list(histories)
     rows = _game_rows(histories, options, from_uri)
-    return _render("cards.html", games=rows[:limit], more=len(rows) > limit, count=len(rows),
+    return render("cards.html", games=rows[:limit], more=len(rows) > limit, count=len(rows),
                    archive_url=href(from_uri, archive_uri(options.prefix), options.directory_urls))
 
 
@@ -437,10 +425,6 @@ def build_site(histories: Iterable[History], options: SiteOptions | None = None)
 
 def generator_fingerprint() -> str:
     """A hash of the templates and assets, so that cached pages follow a changed template."""
-    import hashlib
-
-    from .. import __version__
-
     digest = hashlib.sha256(__version__.encode())
     for folder in (TEMPLATES, ASSETS):
         for f in sorted(folder.rglob("*")):

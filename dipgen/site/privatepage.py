@@ -19,6 +19,7 @@ from ..records import History
 from ..report import phase_report
 from ..visibility import due_phase, phase_known, view_position
 from . import maps
+from .jinja import render
 from .links import game_uri, href
 from .model import and_list, game_status, phase_title
 
@@ -41,8 +42,6 @@ def _map(history: History, power: str, phase, when: str, caption: str) -> dict:
 def private_content(history: History, power: str, uri: str, prefix: str = "games",
                     directory_urls: bool = True) -> str:
     """The HTML of `power`'s private page (before encryption), to be shown at `uri`."""
-    from .pages import _render  # the shared Jinja2 environment
-
     game, variant = history.game, history.game.variant
     board = variant.board
     colour = board.powers[power].colour if power in board.powers else "inherit"
@@ -69,7 +68,7 @@ def private_content(history: History, power: str, uri: str, prefix: str = "games
             orders_map=_map(history, power, record.phase, "orders", f"{title}: your orders and what you saw"),
             after_map=_map(history, power, record.phase, "after", f"After {title}: what you know")))
 
-    return _render(
+    return render(
         "private_content.html", power=power, player=game.player(power), colour=colour, title=game.title,
         status=game_status(history, power).line, now_heading=now_heading,
         now_map=_map(history, power, None, "after", caption),
@@ -81,9 +80,7 @@ def private_content(history: History, power: str, uri: str, prefix: str = "games
 
 def private_shell(envelope: dict, uri: str) -> str:
     """The published page: the envelope, a passphrase form and the script that opens it."""
-    from .pages import _render
-
     payload = json.dumps(envelope, separators=(",", ":"), sort_keys=True)
     # base64 and JSON punctuation only: nothing can close the <script> element
     assert all(c.isalnum() or c in '{}[]":,+/=-' for c in payload), "unexpected character in the envelope"
-    return _render("private_shell.html", payload=Markup(payload), script=href(uri, PRIVATE_JS_URI))
+    return render("private_shell.html", payload=Markup(payload), script=href(uri, PRIVATE_JS_URI))

@@ -215,7 +215,7 @@ class Blind(Variant):
 
     def record_visibility(self, history, record) -> RecordVisibility:
         if record.kind == MOVEMENT:
-            return _movement_visibility(record)
+            return _movement_visibility(record, self.unit_kinds)
         own_results = tuple(_aud(r.power) for r in record.results)
         none = tuple(NOBODY for _ in record.results)
         # in a retreat phase the attacker still knows the unit it dislodged, not where it goes
@@ -251,7 +251,7 @@ def _own(pos: Position, extra: dict | None = None) -> PositionVisibility:
     )
 
 
-def _movement_visibility(record) -> RecordVisibility:
+def _movement_visibility(record, kinds) -> RecordVisibility:
     """RULINGS on what fighting reveals: a power learns of each foreign unit it attacks that
     stays to meet it (or swaps with it), of each foreign unit that attacks one of its own that
     stays, and of each foreign unit that tries for the same province as one of its own; it
@@ -259,10 +259,10 @@ def _movement_visibility(record) -> RecordVisibility:
     where those units stand afterwards if they are still in sight. A spy that lives through
     the turn reports the unit in its province: its order and result, and the unit there
     afterwards."""
-    on_board = {u for u in record.before.units if u.kind != "S"}
+    on_board = {u for u in record.before.units if kinds[u.kind].fights}
     eff = {r.unit.province: r for r in record.results if r.effective and r.unit in on_board}
     at = {u.province: u for u in on_board}
-    after_at = {u.province: u for u in record.after.units if u.kind != "S"}
+    after_at = {u.province: u for u in record.after.units if kinds[u.kind].fights}
     before: dict[Unit, frozenset] = defaultdict(frozenset)
     after: dict[Unit, frozenset] = defaultdict(frozenset)
     seen_result: dict[int, frozenset] = defaultdict(frozenset)
@@ -285,7 +285,7 @@ def _movement_visibility(record) -> RecordVisibility:
         if with_result and unit.province in eff:
             seen_result[index[id(eff[unit.province])]] |= _aud(power)
 
-    for c in contacts_of(record, Blind.unit_kinds):
+    for c in contacts_of(record, kinds):
         if c.kind == "conflict":
             learns(c.move.power, c.other, with_result=c.head_on)  # the attacker finds the defender
             learns(c.other.power, c.move.unit, with_result=True)  # the defender sees the attack

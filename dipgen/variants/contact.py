@@ -13,7 +13,7 @@ from ..board import province_of
 from ..engine.results import OrderResult
 from ..orders import Move
 from ..position import Unit
-from ..units import STANDARD_UNIT_KINDS, UnitKind
+from ..units import UnitKind
 
 
 @dataclass(frozen=True)
@@ -33,8 +33,9 @@ class Contact:
     vacated: bool = False
 
 
-def contacts_of(record, kinds: Mapping[str, UnitKind] = STANDARD_UNIT_KINDS) -> list[Contact]:
-    """Every contact of a movement record (each meeting is listed from both sides)."""
+def contacts_of(record, kinds: Mapping[str, UnitKind]) -> list[Contact]:
+    """Every contact of a movement record (each meeting is listed from both sides); `kinds`:
+    the variant's unit kinds (units that do not fight meet nobody)."""
     on_board = {u for u in record.before.units if kinds[u.kind].fights}  # not units outside combat, such as spies
     eff = {r.unit.province: r for r in record.results if r.effective and r.unit in on_board}
     unit_at = {u.province: u for u in on_board}

@@ -125,7 +125,7 @@ class Stab(Variant):
     # ------------------------------------------------------------------ what each level knows
     def record_visibility(self, history, record) -> RecordVisibility:
         if record.kind == MOVEMENT:
-            return _movement_visibility(record)
+            return _movement_visibility(record, self.unit_kinds)
         if record.kind == ADJUSTMENTS:
             return _adjustment_visibility(record)
         return _retreat_visibility(history, record)
@@ -141,12 +141,12 @@ def _private_position(pos: Position, extra: dict | None = None, counts=EVERYONE)
     return PositionVisibility(units, owners, counts, dislodged, retreats)
 
 
-def contacts(record) -> tuple[set[Unit], set[Unit]]:
+def contacts(record, kinds) -> tuple[set[Unit], set[Unit]]:
     """The units that came into contact with a foreign unit (direct conflict, or moving into the
     same empty or vacated space), and the units whose orders are disputed (those, plus the
     supports and convoys of units in contact)."""
     touched: set[Unit] = set()
-    for c in contacts_of(record):
+    for c in contacts_of(record, kinds):
         if c.kind == "conflict" or c.vacated:  # meeting where a foreign unit stays is no meeting here
             touched.update((c.move.unit, c.other))
     unit_at = {u.province: u for u in record.before.units}
@@ -158,8 +158,8 @@ def contacts(record) -> tuple[set[Unit], set[Unit]]:
     return touched, disputed
 
 
-def _movement_visibility(record) -> RecordVisibility:
-    touched, disputed = contacts(record)
+def _movement_visibility(record, kinds) -> RecordVisibility:
+    touched, disputed = contacts(record, kinds)
     unit_at = {u.province: u for u in record.before.units}
     full, partial = [], []
     for r in record.results:

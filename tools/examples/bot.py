@@ -115,7 +115,6 @@ class Bot:
         threat = self.threats(pos, power)
         my_centres = set(pos.centres_of(power))
         occupied = {u.province: u for u in pos.units}
-        n_units, n_centres = len(units), len(my_centres)
 
         # candidate actions: (score, unit province, kind, dest location or None)
         cands = []

@@ -16,7 +16,7 @@ from dipgen.position import Unit
 from dipgen.variants import get_variant
 from dipgen.variants.stab import contacts
 
-from .board import HOME, on_board, POWERS, reaches, spies_of
+from .board import HOME, KINDS, on_board, POWERS, reaches, spies_of
 
 
 def feature_counts(history) -> Counter:
@@ -91,7 +91,7 @@ def summary(history, script=None) -> str:
 def contact_kinds(rec) -> Counter:
     """The kinds of contact a Stab! movement phase shows (rec: a PhaseLog or a PhaseRecord), by
     dipgen's own `contacts`: who touched a foreign unit, and whose orders were disputed."""
-    touched, disputed = contacts(rec)
+    touched, disputed = contacts(rec, KINDS)
     unit_at = {u.province: u for u in on_board(rec.before).units}
     eff = [r for r in rec.results if r.effective]
     moves = [r for r in eff if isinstance(r.order, Move) and not r.has("no_convoy")]

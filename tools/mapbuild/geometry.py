@@ -90,7 +90,7 @@ def _assign(faces, seeds, kind, warnings):
     return owned, free
 
 
-def _merge_free(owned, free, kind, warnings, allow_islands, absorb=0.0, neutral_key=None):
+def _merge_free(owned, free, kind, warnings, allow_islands, absorb=0.0):
     """Merge unseeded faces: slivers into their neighbour, islands by distance or as neutral."""
     merged_geo = {k: unary_union(v) for k, v in owned.items()}
     islands = []
