@@ -161,7 +161,8 @@ def centre_moves(record: PhaseRecord) -> list[tuple[str, list[str], list[str]]]:
 
 @dataclass(frozen=True)
 class OrderItem:
-    """One line of a power's orders: the classic text, its result words, whether the rules
+    """One line of a power's orders: the classic text, its result words (the variant's,
+    `Variant.result_words`), whether the rules
     supplied it (no order received), and whether it succeeded."""
 
     text: str
@@ -181,10 +182,10 @@ class OrderItem:
 
 def order_items(history: History, record: PhaseRecord, power: str) -> list[OrderItem]:
     """The orders of `power` in `record` (a view) with their results, in the report's order."""
-    board = history.game.variant.board
+    variant = history.game.variant
     out = []
     for r in record.results_of(power):
-        out.append(OrderItem(r.order_text(board), tuple(r.tags()), r.default, r.succeeded))
+        out.append(OrderItem(r.order_text(variant.board), variant.result_words(r), r.default, r.succeeded))
     return out
 
 

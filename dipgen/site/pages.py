@@ -217,7 +217,7 @@ def season_page(history: History, options: SiteOptions, records: list[PhaseRecor
                       attacker=board.format_loc(d.attacker_from), by=d.by_power, fate_known=d.retreats is not None,
                       retreats=and_list([board.format_loc(x) for x in d.retreats or ()]).replace(" and ", " or "))
                  for d in (*record.dislodged, *record.destroyed)]
-    retreat_results = [dict(power=r.power, colour=colour(r.power), text=r.order_text(board), tags=tuple(r.tags()))
+    retreat_results = [dict(power=r.power, colour=colour(r.power), text=r.order_text(board), tags=variant.result_words(r))
                        for r in record.retreat_results]
     moves = [dict(power=p, colour=colour(p), gained=", ".join(board.format_loc(c) for c in g),
                   lost=", ".join(board.format_loc(c) for c in lost))
