@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..engine.results import Kind
 from ..records import History, PhaseRecord
 from ..phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
 from ..timeline import timeline
@@ -169,6 +170,7 @@ class OrderItem:
     tags: tuple[str, ...]
     default: bool
     succeeded: bool
+    kinds: frozenset[Kind] = frozenset()  # the kinds of its notes, for what depends on them
 
     def classic(self, kind: str = MOVEMENT) -> str:
         """The line as `dipgen.report.order_lines` prints it for a phase of `kind`."""
@@ -185,7 +187,8 @@ def order_items(history: History, record: PhaseRecord, power: str) -> list[Order
     variant = history.game.variant
     out = []
     for r in record.results_of(power):
-        out.append(OrderItem(r.order_text(variant.board), variant.result_words(r), r.default, r.succeeded))
+        out.append(OrderItem(r.order_text(variant.board), variant.result_words(r), r.default, r.succeeded,
+                             frozenset(n.kind for n in r.notes)))
     return out
 
 

@@ -19,6 +19,7 @@ from typing import Callable, Iterable, Mapping
 import jinja2
 from markupsafe import Markup
 
+from ..engine.results import Kind
 from ..errors import GameError, Problem, display_path
 from ..records import History, PhaseRecord
 from ..phase import ADJUSTMENTS, MOVEMENT, Phase
@@ -202,7 +203,7 @@ def season_page(history: History, options: SiteOptions, records: list[PhaseRecor
         items = []
         for o in order_items(history, record, p):
             first = o.default and record.kind == MOVEMENT
-            last = o.default and not first and "no order" not in o.text and "civil disorder" not in o.tags
+            last = o.default and not first and "no order" not in o.text and Kind.CIVIL_DISORDER not in o.kinds
             css = "dg-default" if o.default else ("dg-fail" if not o.succeeded or o.tags else "dg-ok")
             items.append(dict(text=o.text, tags=o.tags, no_order_first=first, no_order_last=last, css=css))
         due = record.adjustments.get(p, 0)
