@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from .engine.adjustments import _build
-from .engine.results import OrderResult
+from .engine.results import Kind, OrderResult
 from .errors import GameError, Problem, display_path
 from .game import Game, PhaseFile, load_game
 from .records import GameResult, History, OrderLine, PhaseRecord
@@ -258,7 +258,7 @@ class _Replay:
             if r.default or r.order is None:
                 continue
             for n in r.notes:
-                if n.kind == "illegal":
+                if n.kind is Kind.ILLEGAL:
                     ref = getattr(r.order, "unit", None)
                     ol = lines.get((r.power, ref.province if ref else None))
                     if ol is not None and ol.line not in wrong:

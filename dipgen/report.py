@@ -31,7 +31,7 @@ def order_lines(history: History, record: PhaseRecord, power: str) -> list[str]:
     for r in record.results_of(power):
         text = variant.format_result(r)
         if r.default and record.kind == MOVEMENT:
-            words = r.words(variant.result_vocabulary)
+            words = variant.result_words(r)
             text = f"{r.order_text(variant.board)} (no order)" + (f" (*{', '.join(words)}*)" if words else "")
         out.append(text)
     return out

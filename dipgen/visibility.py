@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Mapping
 
-from .engine.results import Note, OrderResult
+from .engine.results import Kind, Note, OrderResult
 from .orders import Concealed, Convoy, Support
 from .phase import Phase
 from .position import Dislodged, Position, Unit
@@ -169,10 +169,14 @@ def _clean_note(note: Note, seen: set[str]) -> Note:
                    power=note.power if note.source in seen else None)
 
 
+#: what a concealed order's result may say: the kind alone, no reason and no particulars
+_PARTIAL_KINDS = frozenset({Kind.CUT, Kind.DISLODGED, Kind.VOID})
+
+
 def _partial(result: OrderResult) -> OrderResult:
     verb = "S" if isinstance(result.order, Support) else "C" if isinstance(result.order, Convoy) else None
     order = Concealed(result.order.unit, verb) if verb else result.order
-    notes = tuple(Note(n.kind) for n in result.notes if n.kind in ("cut", "dislodged", "void"))
+    notes = tuple(Note(n.kind) for n in result.notes if n.kind in _PARTIAL_KINDS)
     return replace(result, order=order, notes=notes)
 
 

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from dipgen.errors import GameError
+from dipgen.engine.results import Kind
 from dipgen.game import load_game
 from dipgen.history import replay
 from dipgen.phase import Phase
@@ -65,7 +66,7 @@ def test_spies_move_through_anything_and_counter_espionage_kills_enemies(tmp_pat
     assert spies(fall.after, "Italy") == ["pie", "pie"]
     assert spies(fall.after, "Germany") == ["ber", "kie"]
     assert spies(fall.after, "France") == ["par", "par"]
-    killed = [r for r in fall.results if r.has("destroyed")]
+    killed = [r for r in fall.results if r.has(Kind.DESTROYED)]
     assert {(r.power, r.unit.loc) for r in killed} == {("France", "bur"), ("Germany", "bur"), ("France", "mar")}
 
 

@@ -11,6 +11,7 @@ from dataclasses import replace
 import pytest
 
 from dipgen.game import load_game
+from dipgen.engine.results import Kind
 from dipgen.history import replay
 from dipgen.phase import Phase
 from dipgen import render
@@ -369,7 +370,7 @@ def test_cut_support_gets_a_cross(make_game):
           Russia: [A Sil - Ber]
         """}
     h = replay(load_game(make_game(files)))
-    res = next(r for r in h.record(Phase(1901, 1)).results if r.power == "Germany" and r.has("cut"))
+    res = next(r for r in h.record(Phase(1901, 1)).results if r.power == "Germany" and r.has(Kind.CUT))
     assert res.unit.loc == "ber"
     root = parse(overlay_svg(h, Phase(1901, 1), "gm", "orders"))
     (start, end, faded), = supports_of(root, "pger")

@@ -17,7 +17,7 @@ from ..board import Board
 from ..orders import Build, Order, Remove, UnitRef, Waive
 from ..position import Unit
 from ..units import LAND, SEA, STANDARD_UNIT_KINDS, UnitKind, kind_for_terrain
-from .results import Note, OrderResult
+from .results import Illegal, Kind, Note, OrderResult
 
 
 @dataclass(frozen=True)
@@ -78,17 +78,17 @@ def adjudicate_adjustments(board: Board, units: Iterable[Unit], owners: Mapping[
         due = counts.get(power, 0)
         for order in orders_:
             if not isinstance(order, (Build, Remove, Waive)):
-                results.append(OrderResult(power, order, None, False, (Note("illegal", "not an order for an adjustment phase"),)))
+                results.append(OrderResult(power, order, None, False, (Note(Kind.ILLEGAL, Illegal.WRONG_PHASE, "not an order for an adjustment phase"),)))
                 continue
             if isinstance(order, (Build, Waive)) and due <= 0:
-                results.append(OrderResult(power, order, None, False, (Note("void", f"{power} has no builds"),)))
+                results.append(OrderResult(power, order, None, False, (Note(Kind.VOID, why=f"{power} has no builds"),)))
                 continue
             if isinstance(order, Remove) and due >= 0:
-                results.append(OrderResult(power, order, None, False, (Note("void", f"{power} has no units to remove"),)))
+                results.append(OrderResult(power, order, None, False, (Note(Kind.VOID, why=f"{power} has no units to remove"),)))
                 continue
             if used[power] >= abs(due):
                 what = "builds" if due > 0 else "removals"
-                results.append(OrderResult(power, order, None, False, (Note("void", f"{power} has no {what} left"),)))
+                results.append(OrderResult(power, order, None, False, (Note(Kind.VOID, why=f"{power} has no {what} left"),)))
                 continue
             if isinstance(order, Waive):
                 used[power] += 1
@@ -100,7 +100,8 @@ def adjudicate_adjustments(board: Board, units: Iterable[Unit], owners: Mapping[
                 unit = next((u for u in here if u.kind == order.unit.kind), here[0] if here else None)
                 if unit is None or unit.power != power:
                     why = "no unit there" if unit is None else f"the unit there is {unit.power}'s"
-                    results.append(OrderResult(power, order, unit, False, (Note("illegal", why),)))
+                    code = Illegal.NO_UNIT if unit is None else Illegal.NOT_YOURS
+                    results.append(OrderResult(power, order, unit, False, (Note(Kind.ILLEGAL, code, why),)))
                     continue
                 removed.add(unit)
                 used[power] += 1
@@ -108,7 +109,7 @@ def adjudicate_adjustments(board: Board, units: Iterable[Unit], owners: Mapping[
                 continue
             unit, why = _build(board, kinds, power, order.unit, owners, occupied, homes)
             if unit is None:
-                results.append(OrderResult(power, order, None, False, (Note("illegal", why),)))
+                results.append(OrderResult(power, order, None, False, (Note(Kind.ILLEGAL, Illegal.CANNOT_BUILD, why),)))
                 continue
             occupied.add(unit.province)
             built.append(unit)
@@ -120,7 +121,7 @@ def adjudicate_adjustments(board: Board, units: Iterable[Unit], owners: Mapping[
             for unit in civil_disorder_order(board, mine, [c for c, o in owners.items() if o == power], kinds)[: -due - used[power]]:
                 removed.add(unit)
                 results.append(OrderResult(power, Remove(UnitRef(unit.kind, unit.loc)), unit, True,
-                                           (Note("civil_disorder", "too few removals ordered"),), default=True))
+                                           (Note(Kind.CIVIL_DISORDER, why="too few removals ordered"),), default=True))
     after = [u for u in units if u not in removed] + built
     return AdjustmentOutcome(tuple(results), tuple(sorted(after, key=lambda u: u.loc)))
 

@@ -27,7 +27,7 @@ from ..board import Board, province_of
 from ..orders import Convoy, Hold, Move, Order, Support, UnitRef
 from ..position import Dislodged, Unit
 from ..units import AIR, LAND, SEA, STANDARD_UNIT_KINDS, UnitKind
-from .results import Note, OrderResult
+from .results import Bounce, Illegal, Kind, Note, OrderResult
 
 
 @dataclass(slots=True)
@@ -61,9 +61,9 @@ class MovementOutcome:
 
 _INF = 1 << 30
 # Notes are values: the common ones without particulars are made once
-_NO_CONVOY = Note("no_convoy")
-_VOID_SUPPORT = Note("void", "the supported unit did not do that")
-_VOID_CONVOY = Note("void", "the army did not move by this convoy")
+_NO_CONVOY = Note(Kind.NO_CONVOY)
+_VOID_SUPPORT = Note(Kind.VOID, why="the supported unit did not do that")
+_VOID_CONVOY = Note(Kind.VOID, why="the army did not move by this convoy")
 
 
 class _Movement:
@@ -207,22 +207,22 @@ class _Movement:
                 ref: UnitRef | None = getattr(order, "unit", None)
                 if not isinstance(order, (Hold, Move, Support, Convoy)):
                     self.results.append(OrderResult(power, order, None, False,
-                                                    (Note("illegal", "not an order for a movement phase"),)))
+                                                    (Note(Kind.ILLEGAL, Illegal.WRONG_PHASE, "not an order for a movement phase"),)))
                     continue
                 key = self.find(ref)
                 if key is None:
                     self.results.append(OrderResult(power, order, None, False,
-                                                    (Note("illegal", f"no unit in {self.board.full_name(ref.province)}"),)))
+                                                    (Note(Kind.ILLEGAL, Illegal.NO_UNIT, f"no unit in {self.board.full_name(ref.province)}"),)))
                     continue
                 unit = self.units[key]
                 if unit.power != power:
                     self.results.append(OrderResult(power, order, unit, False,
-                                                    (Note("illegal", f"the unit in {self.board.full_name(unit.province)} is {unit.power}'s"),)))
+                                                    (Note(Kind.ILLEGAL, Illegal.NOT_YOURS, f"the unit in {self.board.full_name(unit.province)} is {unit.power}'s"),)))
                     continue
                 order = _with_unit(order, unit)
                 o, why = self.check(power, key, unit, order, all_fleets)
                 if o is None:
-                    self.results.append(OrderResult(power, order, unit, False, (Note("illegal", why),)))
+                    self.results.append(OrderResult(power, order, unit, False, (Note(Kind.ILLEGAL, Illegal.IMPOSSIBLE, why),)))
                     continue
                 self.results.append((power, order, unit))  # filled in by `run`
                 legal[o.key].append((o, idx))
@@ -234,11 +234,11 @@ class _Movement:
                 self._slots[key] = idx
                 for _, dup in entries[1:]:
                     self.results[dup] = OrderResult(*self.results[dup], False,
-                                                    (Note("ignored", "the same order twice"),))
+                                                    (Note(Kind.IGNORED, why="the same order twice"),))
             else:
                 for _, i in entries:
                     self.results[i] = OrderResult(*self.results[i], False, (
-                        Note("ignored", "the unit had several different orders, so it holds"),))
+                        Note(Kind.IGNORED, why="the unit had several different orders, so it holds"),))
         for key, unit in enumerate(self.units):
             if key not in self.ords:
                 self.ords[key] = _Ord("hold", key, unit, unit.power, None)
@@ -595,12 +595,12 @@ class _Movement:
                 else:
                     against = self.stoppers(o)
                     if against and all(s.power == o.power for s in against):
-                        how = "self-standoff"  # stopped by its own power's units only
+                        how = Bounce.SELF_STANDOFF  # stopped by its own power's units only
                     elif against and against[0].src == o.dest:
-                        how = "held"  # the unit there stayed and was not beaten
+                        how = Bounce.HELD  # the unit there stayed and was not beaten
                     else:
-                        how = "standoff"  # other moves into the same province stopped it
-                    notes.append(Note("bounce", how, against=tuple(s.src for s in against)))
+                        how = Bounce.STANDOFF  # other moves into the same province stopped it
+                    notes.append(Note(Kind.BOUNCE, how, against=tuple(s.src for s in against)))
         elif o.kind == "support":
             if o.dest is None:
                 valid = self.valid_hold_support(o.target)
@@ -615,7 +615,7 @@ class _Movement:
                 if not cutters and key in dislodger:  # dislodged from where it supported into: cut too
                     cutters = [dislodger[key]]
                 if cutters:
-                    notes.append(Note("cut", source=cutters[0].src, power=cutters[0].power))
+                    notes.append(Note(Kind.CUT, source=cutters[0].src, power=cutters[0].power))
         elif o.kind == "convoy":
             t = self.ords.get(o.target)
             if t is None or t.kind != "move" or t.dest != o.dest or not t.convoyed:
@@ -624,7 +624,7 @@ class _Movement:
         if key in dislodger:
             ok = False if o.kind != "move" else ok
             att = dislodger[key]
-            notes.append(Note("dislodged", source=att.src, power=att.power))
+            notes.append(Note(Kind.DISLODGED, source=att.src, power=att.power))
         return ok, tuple(notes)
 
     def stoppers(self, o: _Ord) -> list[_Ord]:

@@ -3,37 +3,98 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Mapping
+from enum import Enum
+from types import MappingProxyType
+from typing import Callable, Iterable, Mapping
 
 from ..board import Board
 from ..orders import Order
 from ..position import Unit
 
 
+class Kind(Enum):
+    """What happened to an order: the kind of a `Note`."""
+
+    BOUNCE = "bounce"                  # the move failed; the reason says how (`Bounce`)
+    CUT = "cut"                        # the support was cut
+    DISLODGED = "dislodged"            # the unit was dislodged
+    VOID = "void"                      # the order was legal but did not match what happened
+    ILLEGAL = "illegal"                # the order could never be carried out (`Illegal` says why)
+    IGNORED = "ignored"                # one of several orders for the same unit, not used
+    NO_CONVOY = "no_convoy"            # the army's convoy did not take place
+    DESTROYED = "destroyed"            # the unit was destroyed (nowhere to retreat; a spy caught)
+    DISBANDED = "disbanded"            # the dislodged unit disbanded (ordered, or it could not retreat)
+    CIVIL_DISORDER = "civil_disorder"  # a unit removed because the power gave too few removals
+    CAUGHT = "caught"                  # Blind: a spy's counter-espionage caught enemy spies
+    INTAKE = "intake"                  # the variant's order intake changed or replaced the order;
+    #                                    the reason is the variant's own (an Enum it defines)
+
+
+class Bounce(Enum):
+    """How a move failed."""
+
+    HELD = "held"                    # the unit in the target province stayed
+    STANDOFF = "standoff"            # other moves to the same province
+    SELF_STANDOFF = "self-standoff"  # only its own power's units stopped it
+
+
+class Illegal(Enum):
+    """Why an order could never be carried out (the note's ``why`` says it to a person)."""
+
+    WRONG_PHASE = "wrong-phase"      # not an order for this kind of phase
+    NO_UNIT = "no-unit"              # no unit (or no dislodged unit) where the order names one
+    NOT_YOURS = "not-yours"          # the unit belongs to another power
+    IMPOSSIBLE = "impossible"        # the unit cannot do this: out of reach, not adjacent, no route...
+    CANNOT_BUILD = "cannot-build"    # a build in a place, or of a kind, the rules do not allow
+
+
+#: a note's reason: `Bounce`, `Illegal`, or an Enum a variant defines (for `Kind.INTAKE`)
+Reason = Enum
+
+
 @dataclass(frozen=True)
 class Note:
-    """One reason an order did what it did.
+    """One reason an order did what it did: its `kind`, the typed `reason` where the kind has
+    several (`Bounce` for a bounce, `Illegal` for an illegal order, a variant's own Enum for an
+    intake note), and ``why``, the same in a sentence for a person (nothing may branch on it).
 
-    kind is one of:
-      ``bounce``     the move failed; ``against`` lists the provinces of the units that stopped it and
-                     ``why`` says how: ``held`` (the unit there stayed), ``standoff`` (other moves
-                     to the same province), ``self-standoff`` (only its own power's units)
-      ``cut``        the support was cut by the unit from ``source``
-      ``dislodged``  the unit was dislodged by the unit from ``source`` (of power ``power``)
-      ``void``       the order was legal but did not match (``why``)
-      ``illegal``    the order could never be carried out and was ignored (``why``)
-      ``ignored``    the order was one of several for the same unit and was not used (``why``)
-      ``no_convoy``  the army's convoy did not take place
-      ``destroyed``  the unit was dislodged with nowhere to retreat
-      ``disbanded``  the dislodged unit disbanded (ordered, or it could not retreat)
-      ``civil_disorder`` a unit removed because the power gave too few removals
+    ``against`` lists the provinces of the units that stopped a bounced move; ``source`` is
+    where the unit that cut a support or dislodged a unit came from, ``power`` its power.
     """
 
-    kind: str
+    kind: Kind
+    reason: Reason | None = None
     why: str = ""
     source: str | None = None
     power: str | None = None
     against: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if type(self.kind) is not Kind or not (self.reason is None or isinstance(self.reason, Enum)):
+            raise TypeError(f"a Note takes a Kind and an Enum reason, not {self.kind!r}, {self.reason!r}")
+
+
+#: the classic result words, keyed by the typed values (a reason's word comes before its kind's)
+STANDARD_WORDS: Mapping[Kind | Enum, str] = MappingProxyType({
+    Kind.BOUNCE: "bounce", Kind.CUT: "cut", Kind.DISLODGED: "dislodged", Kind.VOID: "void",
+    Kind.ILLEGAL: "illegal", Kind.IGNORED: "void", Kind.NO_CONVOY: "no convoy",
+    Kind.DESTROYED: "destroyed", Kind.DISBANDED: "disbanded", Kind.CIVIL_DISORDER: "civil disorder",
+    Kind.CAUGHT: "caught", Kind.INTAKE: "changed",
+})
+
+
+def result_words(notes: Iterable[Note], vocabulary: Mapping[Kind | Enum, str] = STANDARD_WORDS) -> tuple[str, ...]:
+    """The words of an order's result, each once, in the order of its notes: a note's reason's
+    word if the vocabulary has one, else its kind's. A variant's `result_vocabulary` is
+    `STANDARD_WORDS` with its own words laid over it."""
+    out: list[str] = []
+    for n in notes:
+        w = vocabulary.get(n.reason) if n.reason is not None else None
+        if w is None:
+            w = vocabulary[n.kind]
+        if w not in out:
+            out.append(w)
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -48,33 +109,18 @@ class OrderResult:
     notes: tuple[Note, ...] = field(default=())
     default: bool = False  # an order the rules supplied (hold of an unordered unit, a CD removal)
 
-    def has(self, kind: str) -> bool:
-        return any(n.kind == kind for n in self.notes)
+    def has(self, kind: Kind) -> bool:
+        return any(n.kind is kind for n in self.notes)
 
     @property
     def effective(self) -> bool:
         """Is this the order the unit carried out (its own, or one the rules gave it)?"""
-        return self.unit is not None and not self.has("illegal") and not self.has("ignored")
+        return self.unit is not None and not self.has(Kind.ILLEGAL) and not self.has(Kind.IGNORED)
 
-    def tags(self) -> list[str]:
-        """The classic result words: ``bounce``, ``cut``, ``dislodged``, ``void``..."""
-        return self.words()
-
-    def words(self, vocabulary: Mapping[str, str] | None = None) -> list[str]:
-        """The result words, in a variant's vocabulary: keys are a note kind or ``kind:why``."""
-        words = {"no_convoy": "no convoy", "civil_disorder": "civil disorder", "ignored": "void",
-                 **(vocabulary or {})}
-        out: list[str] = []
-        for n in self.notes:
-            w = words.get(f"{n.kind}:{n.why}", words.get(n.kind, n.kind))
-            if w not in out:
-                out.append(w)
-        return out
-
-    def format(self, board: Board, vocabulary: Mapping[str, str] | None = None) -> str:
+    def format(self, board: Board, vocabulary: Mapping[Kind | Enum, str] = STANDARD_WORDS) -> str:
         """``A Edi - Hol (*bounce*)``, ``A Pic S A Bur (*cut, dislodged*)``."""
         text = self.order_text(board)
-        tags = self.words(vocabulary)
+        tags = result_words(self.notes, vocabulary)
         return f"{text} (*{', '.join(tags)}*)" if tags else text
 
     def order_text(self, board: Board) -> str:
@@ -95,28 +141,28 @@ class OrderResult:
                 return f"the unit from {board.format_loc(prov)}"
             return "one of its own units" if own else "another unit"
 
-        cut = next((n for n in self.notes if n.kind == "cut"), None)
+        cut = next((n for n in self.notes if n.kind is Kind.CUT), None)
         parts = []
         for n in self.notes:
-            if n.kind == "bounce":
-                own = n.why == "self-standoff"
+            if n.kind is Kind.BOUNCE:
+                own = n.reason is Bounce.SELF_STANDOFF
                 if own and not n.against:
                     parts.append("stood off by one of its own units")
                     continue
-                how = {"held": "held off by ", "self-standoff": "stood off by its own "}.get(n.why, "bounced with ")
+                how = {Bounce.HELD: "held off by ", Bounce.SELF_STANDOFF: "stood off by its own "}.get(n.reason, "bounced with ")
                 parts.append(how + (" and ".join(who(p, own) for p in n.against) if n.against else "another unit"))
-            elif n.kind == "cut":
-                dislodged = next((d for d in self.notes if d.kind == "dislodged"), None)
+            elif n.kind is Kind.CUT:
+                dislodged = next((d for d in self.notes if d.kind is Kind.DISLODGED), None)
                 if dislodged is not None and dislodged.source == n.source:
                     continue  # said once, below
                 parts.append(f"cut by {who(n.source)}")
-            elif n.kind == "dislodged":
+            elif n.kind is Kind.DISLODGED:
                 both = cut is not None and cut.source == n.source
                 parts.append(f"{'cut and ' if both else ''}dislodged by {who(n.source)}")
-            elif n.kind == "no_convoy":
+            elif n.kind is Kind.NO_CONVOY:
                 parts.append("no convoy route")
             elif n.why:
-                parts.append(f"{n.kind.replace('_', ' ')}: {n.why}")
+                parts.append(f"{n.kind.value.replace('_', ' ')}: {n.why}")
             else:
-                parts.append(n.kind.replace("_", " "))
+                parts.append(n.kind.value.replace("_", " "))
         return "; ".join(parts)

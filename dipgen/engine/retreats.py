@@ -14,7 +14,7 @@ from ..board import Board, province_of
 from ..orders import Disband, Order, Retreat, UnitRef
 from ..position import Dislodged, Unit
 from ..units import SEA, STANDARD_UNIT_KINDS, UnitKind
-from .results import Note, OrderResult
+from .results import Bounce, Illegal, Kind, Note, OrderResult
 
 
 @dataclass(frozen=True)
@@ -47,19 +47,19 @@ def adjudicate_retreats(board: Board, units: Iterable[Unit], dislodged: Sequence
             ref: UnitRef | None = getattr(order, "unit", None)
             d = by_prov.get(ref.province) if ref else None
             if not isinstance(order, (Retreat, Disband)):
-                results.append(OrderResult(power, order, None, False, (Note("illegal", "not an order for a retreat phase"),)))
+                results.append(OrderResult(power, order, None, False, (Note(Kind.ILLEGAL, Illegal.WRONG_PHASE, "not an order for a retreat phase"),)))
                 continue
             if d is None:
                 results.append(OrderResult(power, order, None, False,
-                                           (Note("illegal", f"no dislodged unit in {board.full_name(ref.province)}"),)))
+                                           (Note(Kind.ILLEGAL, Illegal.NO_UNIT, f"no dislodged unit in {board.full_name(ref.province)}"),)))
                 continue
             if d.unit.power != power:
                 results.append(OrderResult(power, order, d.unit, False,
-                                           (Note("illegal", f"the unit in {board.full_name(ref.province)} is {d.unit.power}'s"),)))
+                                           (Note(Kind.ILLEGAL, Illegal.NOT_YOURS, f"the unit in {board.full_name(ref.province)} is {d.unit.power}'s"),)))
                 continue
             order = replace(order, unit=UnitRef(d.unit.kind, d.unit.loc))
             if d.unit.province in chosen:
-                results.append(OrderResult(power, order, d.unit, False, (Note("ignored", "a second order for the same unit"),)))
+                results.append(OrderResult(power, order, d.unit, False, (Note(Kind.IGNORED, why="a second order for the same unit"),)))
                 continue
             if isinstance(order, Disband):
                 target = None
@@ -67,7 +67,7 @@ def adjudicate_retreats(board: Board, units: Iterable[Unit], dislodged: Sequence
                 target = _retreat_target(board, kinds[d.unit.kind], d, order.dest)
                 if target is None:  # ignored: the unit has no valid order and disbands
                     results.append(OrderResult(power, order, d.unit, False, (
-                        Note("illegal", f"cannot retreat to {board.full_name(order.dest)}"),)))
+                        Note(Kind.ILLEGAL, Illegal.IMPOSSIBLE, f"cannot retreat to {board.full_name(order.dest)}"),)))
                     continue
             results.append(OrderResult(power, order, d.unit, True))
             chosen[d.unit.province] = (len(results) - 1, target)
@@ -77,14 +77,14 @@ def adjudicate_retreats(board: Board, units: Iterable[Unit], dislodged: Sequence
         r = results[idx]
         if target is None:
             if isinstance(r.order, Disband):
-                results[idx] = replace(r, succeeded=True, notes=(Note("disbanded"),))
+                results[idx] = replace(r, succeeded=True, notes=(Note(Kind.DISBANDED),))
             continue
         if counts[province_of(target)] > 1:
-            results[idx] = replace(r, succeeded=False, notes=(Note("bounce"), Note("disbanded")))
+            results[idx] = replace(r, succeeded=False, notes=(Note(Kind.BOUNCE, Bounce.STANDOFF), Note(Kind.DISBANDED)))
             continue
         after.append(replace(r.unit, loc=target))
     for prov, d in by_prov.items():
         if prov not in chosen:
             results.append(OrderResult(d.unit.power, Disband(UnitRef(d.unit.kind, d.unit.loc)), d.unit, True,
-                                       (Note("disbanded", "no valid retreat order"),), default=True))
+                                       (Note(Kind.DISBANDED, why="no valid retreat order"),), default=True))
     return RetreatOutcome(tuple(results), tuple(sorted(after, key=lambda u: u.loc)))

@@ -17,7 +17,7 @@ from typing import Iterable
 from xml.sax.saxutils import escape, quoteattr
 
 from ..board import Board, province_of
-from ..engine.results import OrderResult
+from ..engine.results import Kind, OrderResult
 from ..mapview import MapView
 from ..orders import Build, Concealed, Convoy, Disband, Hold, Move, Remove, Retreat, Support
 from ..position import Dislodged, Unit
@@ -230,7 +230,7 @@ class Painter:
     def order_title(self, r: OrderResult) -> str:
         if not self.titles:
             return ""
-        tags = r.tags()
+        tags = self.variant.result_words(r)
         text = f"{r.power}: {r.order_text(self.board)}"
         return text + (f" ({', '.join(tags)})" if tags else "")
 
@@ -434,7 +434,7 @@ class Painter:
             elif isinstance(o, Concealed):  # the level knows only that the unit supported or convoyed
                 self.keys.add("secret")
                 self.ring(r.power, here, self.radius(u.kind) + 5, "dt", self.order_title(r))
-                if r.has("cut"):
+                if r.has(Kind.CUT):
                     self.cross(r.power, (here[0] + 12, here[1] - 12), title=self.order_title(r))
             elif isinstance(o, Convoy):
                 if u.province in on_route:
@@ -455,8 +455,8 @@ class Painter:
         here = self.layout.unit(u.loc)
         supported = units_by_prov.get(o.target.province)
         target_loc = supported.loc if supported else o.target.loc
-        cut = r.has("cut")
-        ok = r.succeeded and not r.has("void") and not r.has("illegal")
+        cut = r.has(Kind.CUT)
+        ok = r.succeeded and not r.has(Kind.VOID) and not r.has(Kind.ILLEGAL)
         if o.dest is None:
             self.support_line(r.power, here, self.layout.unit(target_loc), self.radius(u.kind),
                               self.radius(supported.kind if supported else None) + 3, ok, cut, self.order_title(r))

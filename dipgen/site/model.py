@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..engine.results import Kind
 from ..records import History, PhaseRecord
 from ..phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
 from ..timeline import timeline
@@ -161,13 +162,15 @@ def centre_moves(record: PhaseRecord) -> list[tuple[str, list[str], list[str]]]:
 
 @dataclass(frozen=True)
 class OrderItem:
-    """One line of a power's orders: the classic text, its result words, whether the rules
+    """One line of a power's orders: the classic text, its result words (the variant's,
+    `Variant.result_words`), whether the rules
     supplied it (no order received), and whether it succeeded."""
 
     text: str
     tags: tuple[str, ...]
     default: bool
     succeeded: bool
+    kinds: frozenset[Kind] = frozenset()  # the kinds of its notes, for what depends on them
 
     def classic(self, kind: str = MOVEMENT) -> str:
         """The line as `dipgen.report.order_lines` prints it for a phase of `kind`."""
@@ -181,10 +184,11 @@ class OrderItem:
 
 def order_items(history: History, record: PhaseRecord, power: str) -> list[OrderItem]:
     """The orders of `power` in `record` (a view) with their results, in the report's order."""
-    board = history.game.variant.board
+    variant = history.game.variant
     out = []
     for r in record.results_of(power):
-        out.append(OrderItem(r.order_text(board), tuple(r.tags()), r.default, r.succeeded))
+        out.append(OrderItem(r.order_text(variant.board), variant.result_words(r), r.default, r.succeeded,
+                             frozenset(n.kind for n in r.notes)))
     return out
 
 

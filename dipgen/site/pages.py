@@ -20,6 +20,7 @@ from typing import Callable, Iterable, Mapping
 from markupsafe import Markup
 
 from .. import __version__
+from ..engine.results import Kind
 from ..errors import GameError, Problem, display_path
 from ..phase import ADJUSTMENTS, MOVEMENT, Phase
 from ..private import encrypt, padded_size, page_uri
@@ -193,7 +194,7 @@ def season_page(history: History, options: SiteOptions, records: list[PhaseRecor
         items = []
         for o in order_items(history, record, p):
             first = o.default and record.kind == MOVEMENT
-            last = o.default and not first and "no order" not in o.text and "civil disorder" not in o.tags
+            last = o.default and not first and "no order" not in o.text and Kind.CIVIL_DISORDER not in o.kinds
             css = "dg-default" if o.default else ("dg-fail" if not o.succeeded or o.tags else "dg-ok")
             items.append(dict(text=o.text, tags=o.tags, no_order_first=first, no_order_last=last, css=css))
         due = record.adjustments.get(p, 0)
@@ -208,7 +209,7 @@ def season_page(history: History, options: SiteOptions, records: list[PhaseRecor
                       attacker=board.format_loc(d.attacker_from), by=d.by_power, fate_known=d.retreats is not None,
                       retreats=and_list([board.format_loc(x) for x in d.retreats or ()]).replace(" and ", " or "))
                  for d in (*record.dislodged, *record.destroyed)]
-    retreat_results = [dict(power=r.power, colour=colour(r.power), text=r.order_text(board), tags=tuple(r.tags()))
+    retreat_results = [dict(power=r.power, colour=colour(r.power), text=r.order_text(board), tags=variant.result_words(r))
                        for r in record.retreat_results]
     moves = [dict(power=p, colour=colour(p), gained=", ".join(board.format_loc(c) for c in g),
                   lost=", ".join(board.format_loc(c) for c in lost))

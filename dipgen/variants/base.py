@@ -6,11 +6,13 @@ The engine never asks which variant it runs; it calls these hooks. The standard 
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Iterable, Mapping, Sequence
 
 from ..board import Board, load_board
 from ..engine.adjustments import AdjustmentOutcome, adjudicate_adjustments, adjustment_counts
 from ..engine.movement import MovementOutcome, adjudicate_movement
+from ..engine.results import STANDARD_WORDS, Kind, OrderResult, result_words
 from ..engine.retreats import RetreatOutcome, adjudicate_retreats
 from ..orders import STANDARD_KINDS, Convoy, Hold, Move, Order, Support
 from ..position import Position, Unit, initial_position
@@ -33,8 +35,9 @@ class Variant:
     game_keys: frozenset[str] = frozenset()
     phase_keys: frozenset[str] = frozenset()
     setup_keys: frozenset[str] = frozenset()
-    #: result words where this variant's reports differ (keys: a note kind, or ``kind:why``)
-    result_vocabulary: Mapping[str, str] = {}
+    #: the words every page, map and report says a result in, keyed by a note's `Kind` and by
+    #: its reason (`Bounce.HELD`...; a reason's word wins): `STANDARD_WORDS` with the variant's own
+    result_vocabulary: Mapping[Kind | Enum, str] = STANDARD_WORDS
     #: the orders a movement phase takes, and how to say so
     movement_orders: tuple[type, ...] = (Hold, Move, Support, Convoy)
     movement_orders_text = "movement orders: hold, move, support and convoy"
@@ -53,7 +56,12 @@ class Variant:
         """The position before the first phase. Raises GameError if the game's files set it up wrongly."""
         return self.start(game.start)
 
-    def format_result(self, result) -> str:
+    def result_words(self, result: OrderResult) -> tuple[str, ...]:
+        """An order's result in this variant's words (``('cut', 'dislodged')``): what the site,
+        the maps and the reports all say."""
+        return result_words(result.notes, self.result_vocabulary)
+
+    def format_result(self, result: OrderResult) -> str:
         """An order with its result in this variant's words: ``A Edi - Hol (*bounce*)``."""
         return result.format(self.board, self.result_vocabulary)
 

@@ -15,7 +15,7 @@ from dataclasses import replace
 from ..board import province_of
 from ..engine.adjustments import distances_to_centres
 from ..engine.movement import MovementOutcome, adjudicate_movement
-from ..engine.results import Note, OrderResult
+from ..engine.results import Illegal, Kind, Note, OrderResult
 from ..errors import GameError, Problem
 from ..orders import STANDARD_KINDS, Convoy, CounterEspionage, Hold, Move, Support, UnitRef
 from ..phase import MOVEMENT, Phase
@@ -150,18 +150,18 @@ class Blind(Variant):
         survivors: list[Unit] = []
         for power, order, spy, dest, what in plans:
             if spy is None:
-                results.append(OrderResult(power, order, None, False, (Note("illegal", what),)))
+                results.append(OrderResult(power, order, None, False, (Note(Kind.ILLEGAL, Illegal.NO_UNIT, what),)))
                 continue
             caught = any(h != power and place == dest for h, place in hunters)
             notes: list[Note] = []
             if what not in ("move", "hold", "ce", "unordered"):
-                notes.append(Note("illegal", what))
+                notes.append(Note(Kind.ILLEGAL, Illegal.IMPOSSIBLE, what))
             if what == "ce":
                 victims = sum(1 for p, place in where if p != power and place == dest)
                 if victims:
-                    notes.append(Note("caught", f"{victims} enemy {'spy' if victims == 1 else 'spies'}"))
+                    notes.append(Note(Kind.CAUGHT, why=f"{victims} enemy {'spy' if victims == 1 else 'spies'}"))
             if caught:
-                notes.append(Note("destroyed", "counter-espionage"))
+                notes.append(Note(Kind.DESTROYED, why="counter-espionage"))
             else:
                 survivors.append(replace(spy, loc=dest))
             ok = not caught and what in ("move", "hold", "ce", "unordered")
@@ -232,9 +232,9 @@ def _spies_after_turn(record) -> list[Unit]:
     removes any): every spy not killed, where its order took it."""
     out = []
     for r in record.results:
-        if r.unit is None or r.unit.kind != "S" or not r.effective or r.has("destroyed"):
+        if r.unit is None or r.unit.kind != "S" or not r.effective or r.has(Kind.DESTROYED):
             continue
-        moved = isinstance(r.order, Move) and r.succeeded and not r.has("illegal")
+        moved = isinstance(r.order, Move) and r.succeeded and not r.has(Kind.ILLEGAL)
         out.append(replace(r.unit, loc=province_of(r.order.dest) if moved else r.unit.province))
     return out
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from ..board import province_of
-from ..engine.results import OrderResult
+from ..engine.results import Kind, OrderResult
 from ..orders import Move
 from ..position import Unit
 from ..units import UnitKind
@@ -45,7 +45,7 @@ def contacts_of(record, kinds: Mapping[str, UnitKind]) -> list[Contact]:
         return r is not None and isinstance(r.order, Move) and r.succeeded
 
     # an army whose convoy failed never left: it meets nobody
-    moves = [r for r in eff.values() if isinstance(r.order, Move) and not r.has("no_convoy")]
+    moves = [r for r in eff.values() if isinstance(r.order, Move) and not r.has(Kind.NO_CONVOY)]
     by_dest: dict[str, list[OrderResult]] = defaultdict(list)
     for m in moves:
         by_dest[province_of(m.order.dest)].append(m)

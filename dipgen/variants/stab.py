@@ -9,8 +9,10 @@ and marked RULING below.
 from __future__ import annotations
 
 from collections import defaultdict
+from types import MappingProxyType
 
 from ..board import province_of
+from ..engine.results import STANDARD_WORDS, Bounce, Kind
 from ..errors import GameError, Problem
 from ..orders import Convoy, Disband, Move, OrderSyntaxError, Support, parse_unit
 from ..phase import ADJUSTMENTS, MOVEMENT, Phase
@@ -32,7 +34,10 @@ class Stab(Variant):
                    "only the orders that came into contact with a foreign unit.")
     hidden = True
     setup_keys = frozenset({"placement"})
-    result_vocabulary = {"bounce:held": "fails", "bounce:self-standoff": "self-standoff", "bounce:standoff": "bounce"}
+    #: the words of the Stab! rules (its example report): a move *fails* against a unit that
+    #: stayed, *bounce*s off another country's move, and is in a *self-standoff* with its own
+    result_vocabulary = MappingProxyType({**STANDARD_WORDS, Bounce.HELD: "fails", Bounce.STANDOFF: "bounce",
+                                          Bounce.SELF_STANDOFF: "self-standoff"})
     #: home spaces that are not home for placement, and spaces a power may place in besides its own
     not_home = frozenset({"fin"})
     extra_places = {"England": ("nth",)}
@@ -152,7 +157,7 @@ def contacts(record, kinds) -> tuple[set[Unit], set[Unit]]:
     unit_at = {u.province: u for u in record.before.units}
     disputed = set(touched)
     for r in record.results:
-        if r.effective and isinstance(r.order, (Support, Convoy)) and not r.has("void"):
+        if r.effective and isinstance(r.order, (Support, Convoy)) and not r.has(Kind.VOID):
             if unit_at.get(r.order.target.province) in touched:
                 disputed.add(r.unit)
     return touched, disputed
@@ -169,7 +174,7 @@ def _movement_visibility(record, kinds) -> RecordVisibility:
             partial.append(NOBODY)
             continue
         shown = True
-        if isinstance(r.order, Support) and not r.succeeded and not r.has("void"):
+        if isinstance(r.order, Support) and not r.succeeded and not r.has(Kind.VOID):
             shown = False  # a cut support is shown as cut, not what it supported
         if isinstance(r.order, Convoy) and unit_at.get(r.order.target.province) not in touched:
             shown = False  # a convoying fleet under attack is seen convoying, not what
@@ -211,7 +216,7 @@ def _retreat_visibility(history, record) -> RecordVisibility:
         if isinstance(r.order, Disband) and r.effective:
             full.append(EVERYONE)  # disbands, chosen or for want of an order, are reported
         else:
-            full.append(own | attacker if r.effective or r.has("illegal") else own)
+            full.append(own | attacker if r.effective or r.has(Kind.ILLEGAL) else own)
         partial.append(NOBODY)
     before = _private_position(record.before, {d.unit: EVERYONE for d in record.before.dislodged})
     retreated = {}

@@ -10,6 +10,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 from dipgen.board import province_of
+from dipgen.engine.results import Bounce, Kind
 from dipgen.orders import Build, Convoy, CounterEspionage, Disband, Move, Remove, Retreat, Support
 from dipgen.phase import Phase
 from dipgen.position import Unit
@@ -94,7 +95,7 @@ def contact_kinds(rec) -> Counter:
     touched, disputed = contacts(rec, KINDS)
     unit_at = {u.province: u for u in on_board(rec.before).units}
     eff = [r for r in rec.results if r.effective]
-    moves = [r for r in eff if isinstance(r.order, Move) and not r.has("no_convoy")]
+    moves = [r for r in eff if isinstance(r.order, Move) and not r.has(Kind.NO_CONVOY)]
     moved = {m.unit.province for m in moves if m.succeeded}
     by_dest = defaultdict(list)
     for m in moves:
@@ -112,7 +113,7 @@ def contact_kinds(rec) -> Counter:
                 c["empty_bounce"] += 1
     for r in eff:
         if isinstance(r.order, Support) and r.unit in disputed:
-            if r.has("cut"):
+            if r.has(Kind.CUT):
                 c["cut"] += 1
             elif r.succeeded and unit_at.get(r.order.target.province) in touched:
                 c["support_contact"] += 1
@@ -121,7 +122,7 @@ def contact_kinds(rec) -> Counter:
                 c["convoy_contact"] += 1
             elif r.unit in touched:
                 c["convoy_attacked"] += 1
-        if isinstance(r.order, Move) and any(n.kind == "bounce" and n.why == "self-standoff" for n in r.notes):
+        if isinstance(r.order, Move) and any(n.reason is Bounce.SELF_STANDOFF for n in r.notes):
             c["self_standoff"] += 1
             c["self_standoff_shown"] += r.unit in disputed
     c["hidden_orders"] = sum(1 for r in eff if r.unit not in disputed)
@@ -149,7 +150,7 @@ def spy_survivors(rec) -> list[tuple[str, str, str]]:
     at the end of the Fall turn (rec: a PhaseLog or a PhaseRecord), as (power, kind, location)."""
     out = []
     for r in rec.results:
-        if r.unit is None or r.unit.kind != "S" or r.has("destroyed"):
+        if r.unit is None or r.unit.kind != "S" or r.has(Kind.DESTROYED):
             continue
         moved = isinstance(r.order, Move) and r.succeeded
         out.append((r.power, "S", province_of(r.order.dest) if moved else r.unit.province))
@@ -169,7 +170,7 @@ def spy_kinds(rec) -> Counter:
             o = r.order
             if isinstance(o, Move):
                 c["spy_moves"] += r.succeeded
-                c["spy_misorders"] += r.has("illegal")
+                c["spy_misorders"] += r.has(Kind.ILLEGAL)
             elif isinstance(o, CounterEspionage):
                 c["counter_espionage"] += 1
                 hunters[r.unit.province].add(r.power)
@@ -177,10 +178,10 @@ def spy_kinds(rec) -> Counter:
                 c["ce_abroad"] += r.unit.province not in HOME[r.power]
             else:
                 c["spy_holds"] += 1
-            if r.has("destroyed"):
+            if r.has(Kind.DESTROYED):
                 c["spies_killed"] += 1
         dead = {(r.power, r.unit.province) for r in rec.results if r.unit is not None and r.unit.kind == "S"
-                and r.has("destroyed")}
+                and r.has(Kind.DESTROYED)}
         c["mutual_kills"] += sum(1 for prov, ps in hunters.items()
                                  if len(ps) >= 2 and sum((p, prov) in dead for p in ps) >= 2)
         standing = spy_survivors(rec)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from dipgen.board import province_of
+from dipgen.engine.results import Bounce, Kind
 from dipgen.orders import Concealed, Convoy, Disband, Hold, Move, Support, UnitRef
 from dipgen.phase import Phase
 from dipgen.position import Position
@@ -141,23 +142,23 @@ def public_news(pub) -> dict:
         if isinstance(o, Move):
             dest = province_of(o.dest)
             for n in r.notes:
-                if n.kind != "bounce":
+                if n.kind is not Kind.BOUNCE:
                     continue
-                if n.why == "self-standoff":
+                if n.reason is Bounce.SELF_STANDOFF:
                     ev["self"].append((r.power, dest))
                 for q in n.against:
                     other = shown.get(q)
                     if other is None or other.power == r.power:
                         continue
-                    if n.why == "standoff" and isinstance(other.order, Move) and province_of(other.order.dest) == dest \
+                    if n.reason is Bounce.STANDOFF and isinstance(other.order, Move) and province_of(other.order.dest) == dest \
                             and r.power < other.power:
                         ev["bounces"].append((r.power, other.power, dest))
-                    elif n.why == "held" and q == dest:
+                    elif n.reason is Bounce.HELD and q == dest:
                         ev["held"].append((other.power, r.power, dest))
             if r.succeeded and r.unit.kind == "A" and not reaches(r.unit, dest):
                 ev["convoys"].append((r.power, dest))
         elif isinstance(o, Concealed):
-            if o.verb == "S" and r.has("cut"):
+            if o.verb == "S" and r.has(Kind.CUT):
                 ev["cut"].append((r.power, r.unit.province))
             elif o.verb == "C":
                 ev["convoy_seen"].append((r.power, r.unit.province))

@@ -7,6 +7,7 @@ drawing on data/press/standard.yml.
 from __future__ import annotations
 
 from dipgen.board import province_of
+from dipgen.engine.results import Kind
 from dipgen.orders import Move, Support
 from dipgen.position import Position
 
@@ -27,7 +28,7 @@ def movement_events(log: PhaseLog) -> dict:
             if r.succeeded and r.unit.kind == "A" and not reaches(r.unit, province_of(r.order.dest)):
                 ev["convoys"].append((r.power, province_of(r.order.dest)))
             for n in r.notes:
-                if n.kind == "bounce":
+                if n.kind is Kind.BOUNCE:
                     for q in n.against:
                         other = occupant(log.before, q)
                         theirs = next((o for o in log.orders.get(other.power, []) if other is not None

@@ -1,0 +1,153 @@
+"""The site, the maps and the reports say every result in the same words (the variant's).
+
+For every example game, at every level the site publishes (each edition: the public pages, and
+the GM's non-blind pages of a revealed hidden game; each power's private page of a running
+hidden game), the result words of each order on the pages and in the maps' order titles are
+compared with those of the report (`dipgen adjudicate`) of the same phase at the same level.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from dipgen.engine.results import STANDARD_WORDS, Bounce, Kind, Note, result_words
+from dipgen.history import replay_folder
+from dipgen.mapview import map_view
+from dipgen.render import render_standalone
+from dipgen.report import phase_report
+from dipgen.site.model import views
+from dipgen.site.pages import SiteOptions, editions, season_page
+from dipgen.site.privatepage import private_content
+from dipgen.timeline import timeline
+from dipgen.variants import VARIANTS
+
+GAMES = sorted(p for p in (Path(__file__).parent.parent / "games").iterdir() if (p / "game.yml").exists())
+
+_LI = re.compile(r'<li class="[^"]*">(?P<text>[^<]*)(?P<rest>.*?)</li>')
+_RETREAT_LI = re.compile(r'<li>.*?</span></span> <span class="dg-unit">(?P<text>[^<]*)</span>(?P<rest>.*?)</li>')
+_POWER = re.compile(r'<section class="dg-power[^"]*"[^>]*>\s*<div class="dg-power-head"><span class="dg-power-name"[^>]*>'
+                    r'<span class="dg-swatch" aria-hidden="true"></span>(?P<power>[^<]+)</span>')
+_WORDS = re.compile(r'<span class="dg-res">\(<em>([^<]*)</em>\)</span>')
+
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(w for w in html.unescape(text).split(", ") if w)
+
+
+def site_items(page: str) -> Counter:
+    """(power, order, result words) of each order line and retreat line of a season page."""
+    out: Counter = Counter()
+    sections = _POWER.split(page)  # [before, power, body, power, body, ...]
+    for power, body in zip(sections[1::2], sections[2::2]):
+        body = body.split("</section>")[0]
+        for m in _LI.finditer(body):
+            words = _WORDS.search(m["rest"])
+            out[(power, html.unescape(m["text"]).strip(), _words(words[1]) if words else ())] += 1
+    for m in _RETREAT_LI.finditer(page):
+        power = re.search(r'aria-hidden="true"></span>([^<]+)</span>', m[0])[1]
+        words = _WORDS.search(m["rest"])
+        out[(power, html.unescape(m["text"]).strip(), _words(words[1]) if words else ())] += 1
+    return out
+
+
+_REPORT_LINE = re.compile(r"^  (?P<text>.+?)(?: \(no order\))?(?: \(\*(?P<words>[^*]+)\*\))?(?: \(no order\))?(?:\s+-- .*)?$")
+
+
+def report_items(report: str, powers: list[str]) -> Counter:
+    """(power, order, result words) of each order line of a report."""
+    out: Counter = Counter()
+    power = None
+    for line in report.splitlines():
+        head = re.match(r"^(\S.*?)(?: \([^)]*\))?:(?:  no orders received \(NMR\))?$", line)
+        if head:
+            power = head[1] if head[1] in powers else None
+        elif not line.strip():
+            power = None
+        elif power is not None:
+            m = _REPORT_LINE.match(line)
+            out[(power, m["text"].rstrip(), _words(m["words"] or ""))] += 1
+    return out
+
+
+def map_items(svg: str, powers: list[str]) -> Counter:
+    """(power, order, result words) of each order title of a map."""
+    out: Counter = Counter()
+    for title in re.findall(r"<title>([^<]*)</title>", svg):
+        title = html.unescape(title)
+        power, _, rest = title.partition(": ")
+        if power not in powers:
+            continue
+        m = re.fullmatch(r"(?P<text>.+?)(?: \((?P<words>[^()]+)\))?", rest)
+        out[(power, m["text"], _words(m["words"] or ""))] += 1
+    return out
+
+
+def _in(items: Counter, reference: Counter, once: bool = False) -> list:
+    """The items (power, order, words) that `reference` says in other words or not at all
+    (`once`: each item at least once, as a map titles an order on each of its marks)."""
+    return [k for k, n in items.items() if reference[k] < (1 if once else n)]
+
+
+@pytest.mark.parametrize("folder", GAMES, ids=[g.name for g in GAMES])
+def test_site_maps_and_reports_say_the_same_words(folder):
+    history = replay_folder(folder)
+    variant = history.game.variant
+    powers = variant.powers()
+    compared = 0
+    for options in editions(history, SiteOptions()):
+        level = options.level
+        tl = timeline(history, level)
+        records = views(history, level)
+        for i, record in enumerate(records):
+            if tl.summary_only(record.phase):
+                continue
+            page = next(iter(season_page(history, options, records, i).values()))
+            said = Counter()
+            for r in history.records:  # the phase's report, and on a fixed calendar its retreats'
+                if (r.phase.year, r.phase.season_index) == (record.phase.year, record.phase.season_index) and (
+                        r.phase == record.phase or tl.fixed):
+                    said += report_items(phase_report(history, r, level=level), powers)
+            shown = site_items(page)
+            assert not _in(shown, said), f"{record.phase.name} at {level}: the page says {_in(shown, said)}"
+            drawn = map_items(render_standalone(map_view(history, record.phase, level, "orders")), powers)
+            assert not _in(drawn, said, True), f"{record.phase.name} at {level}: the map says {_in(drawn, said, True)}"
+            compared += sum(n for (_, _, w), n in shown.items() if w)
+    if variant.hidden and not history.finished:
+        for power in powers:
+            content = private_content(history, power, "games/x/private.html")
+            reports = [html.unescape(x) for x in re.findall(r'<pre class="pp-report">(.*?)</pre>', content, re.S)]
+            assert reports
+            for report in reports:
+                record = next(r for r in history.records if report.startswith(phase_report(history, r, power).split("\n")[0]))
+                said = report_items(report, powers)
+                drawn = map_items(render_standalone(map_view(history, record.phase, power, "orders")), powers)
+                assert not _in(drawn, said, True), f"{record.phase.name} for {power}: the map says {_in(drawn, said, True)}"
+                compared += sum(n for (_, _, w), n in said.items() if w)
+    assert compared > 0  # the comparison saw result words
+
+
+def test_vocabulary_is_keyed_by_typed_values_and_covers_every_kind():
+    assert set(STANDARD_WORDS) >= set(Kind)
+    for variant in VARIANTS.values():
+        vocab = variant.result_vocabulary
+        assert all(not isinstance(k, str) for k in vocab), variant.name
+        assert set(vocab) >= set(Kind), variant.name
+
+
+def test_stab_says_fails_bounce_and_self_standoff():
+    stab = VARIANTS["stab"].result_vocabulary
+    said = [result_words([Note(Kind.BOUNCE, b)], stab) for b in (Bounce.HELD, Bounce.STANDOFF, Bounce.SELF_STANDOFF)]
+    assert said == [("fails",), ("bounce",), ("self-standoff",)]
+    assert result_words([Note(Kind.BOUNCE, Bounce.HELD), Note(Kind.DISLODGED)]) == ("bounce", "dislodged")
+
+
+def test_a_note_refuses_free_text():
+    with pytest.raises(TypeError):
+        Note("bounce", Bounce.HELD)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        Note(Kind.BOUNCE, "held")  # type: ignore[arg-type]
