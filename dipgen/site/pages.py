@@ -210,7 +210,7 @@ def season_page(history: History, options: SiteOptions, records: list[PhaseRecor
         nmr_text = ""
         if p in record.nmr and not items:
             nmr_text = "No orders received." + (" Builds waived." if due > 0 else "")
-        powers.append(dict(power=p, colour=colour(p), player=game.player(p, phase), orders=items,
+        powers.append(dict(power=p, colour=colour(p), player=history.player(p, phase), orders=items,
                            nmr=p in record.nmr, adjust=adjust, nmr_text=nmr_text))
 
     dislodged = [dict(power=d.unit.power, colour=colour(d.unit.power), unit=d.unit.describe(board),
@@ -342,23 +342,24 @@ def check_pages(history: History, options: SiteOptions) -> None:
 
 
 def private_files(history: History, secrets, options: SiteOptions) -> dict[str, str]:
-    """Each power's private page of a running hidden game, encrypted with its player's passphrase
+    """Each seat's private page of a running hidden game (each power's, in the standard form),
+    encrypted with its player's passphrase
     (`secrets`: a `dipgen.secrets.GameSecrets`), and the script that opens them. Nothing for an
     open game, a revealed one (its full edition replaces them), or a power without a passphrase.
 
     Pure but for the encryption's random salt and nonce: one key derivation per page."""
-    from ..private import encrypt, padded_size, page_uri
+    from ..private import encrypt, padded_size, page_uri, seat_keys
     from .privatepage import PRIVATE_JS_URI, private_content, private_shell
 
     if secrets is None or revealed(history):
         return {}
     pages: dict[str, tuple[bytes, str]] = {}
-    for power in history.game.variant.powers():
-        passphrase = secrets.passphrases.get(power)
+    for seat in seat_keys(history.game):  # one page per seat (per power in the standard form)
+        passphrase = secrets.passphrases.get(seat)
         if not passphrase:
             continue
-        uri = page_uri(secrets.page_key, history.game.slug, power)
-        content = private_content(history, power, uri, options.prefix, options.directory_urls)
+        uri = page_uri(secrets.page_key, history.game.slug, seat)
+        content = private_content(history, seat, uri, options.prefix, options.directory_urls)
         pages[uri] = content.encode("utf-8"), passphrase
     # one size for all: the size of a page must not tell which power has more to read
     size = padded_size(content for content, _ in pages.values())
@@ -381,7 +382,7 @@ def _game_rows(histories: list[History], options: SiteOptions, from_uri: str) ->
         for p in game.variant.powers():
             out = now is not None and not now.units_of(p) and not now.centre_counts([p])[p]
             players.append((p, board.powers[p].colour if p in board.powers else "#888",
-                            ", ".join(game.player_names(p)) or "—", out))
+                            ", ".join(h.seating.player_names(p)) or "—", out))
         rows.append(dict(title=game.title,
                          url=href(from_uri, game_uri(options.prefix, game.slug, options.edition), options.directory_urls),
                          variant=game.variant.title, gm=game.gm, players=players,
