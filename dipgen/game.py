@@ -217,7 +217,8 @@ def _read_seats(variant: Variant, data: dict, gname: str, problems: list[Problem
     powers = variant.powers()
     reserved = {p.lower() for p in powers} | {"gm", "public"}
     for seat in seating.seats:
-        if seat.key.lower() in reserved and seating.control.get(seat.key) != (seat.key,):
+        own = seating.control.get(seat.key) == (seat.key,) and seating.powers_of(seat.key) == (seat.key,)
+        if seat.key.lower() in reserved and not own:  # a power's own seat (as in the standard form) may
             problems.append(Problem(gname, line_of(data, "players"), f"a player cannot be called {seat.key!r}: "
                                     "that name is a power's, or a level of the site's views",
                                     "add a surname or an initial, e.g. 'Gm Smith'"))

@@ -98,6 +98,7 @@ def phase_report(history: History, record: PhaseRecord, power: str | None = None
             lines.append(f"  {board.provinces[c].name}: {new}" + (f" (from {old})" if old else ""))
         lines.append("")
     lines.extend(centre_summary(history, record, seen, power))
+    lines.extend(control_lines(history, record))
     if record.press:
         lines += ["Press:", *("  " + x for x in record.press.strip().splitlines()), ""]
     if record.notes:
@@ -173,6 +174,16 @@ def player_summary(history: History, record: PhaseRecord, counts: dict[str, int]
         n = sum(counts.get(p, 0) for p in powers)
         lines.append(f"  {seat.name(after)}: {_and(list(powers)) or 'no power'}, "
                      f"{n} centre{'' if n == 1 else 's'}")
+    lines.append("")
+    return lines
+
+
+def control_lines(history: History, record: PhaseRecord) -> list[str]:
+    """The powers that changed hands after this phase (`PhaseRecord.control`), if any."""
+    if not record.control:
+        return []
+    seats = seating(history)
+    lines = ["Changing hands:"]
     for c in record.control:
         lines.append(f"  {c.power} passes from {_seat_name(seats, c.old, c.since)} to "
                      f"{_seat_name(seats, c.new, c.since)} from {c.since.name}" + (f": {c.why}" if c.why else "") + ".")
