@@ -25,11 +25,12 @@ def _games(paths: list[str]) -> list[Path]:
 def _load(path: Path):
     from .game import SECRETS_FILE
     from .history import replay_folder
+    from .private import seat_keys
     from .secrets import load_secrets
 
     history = replay_folder(path)
     if (path / SECRETS_FILE).exists():  # checked too, so that a broken one never reaches the build
-        load_secrets(path / SECRETS_FILE, history.game.variant.powers())
+        load_secrets(path / SECRETS_FILE, seat_keys(history.game))
     return history
 
 
@@ -82,6 +83,18 @@ def cmd_adjudicate(args) -> int:
             power = history.game.variant.board.power_name(args.power)
         except ValueError as e:
             print(f"error: {e}", file=sys.stderr)
+            return 1
+    if args.player:  # a player's report: every power her seat controlled in that phase
+        from .names import did_you_mean
+        from .private import seat_keys
+
+        seats = history.seating
+        power = next((k for k in seat_keys(history.game) if args.player.lower() in
+                      (k.lower(), seats.seat(k).name(record.phase).lower())), None)
+        if power is None:
+            names = [seats.seat(k).name(record.phase) for k in seat_keys(history.game)]
+            print(f"error: {args.player!r} is not a player of this game.{did_you_mean(args.player, names)}",
+                  file=sys.stderr)
             return 1
     sys.stdout.write(phase_report(history, record, power, "gm" if args.full else None))
     return 0
@@ -160,6 +173,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--phase", help="a phase such as 1901-fall or 1901-fall-retreats (default: the latest)")
     who = p.add_mutually_exclusive_group()
     who.add_argument("--power", help="the private report for one power, as the GM e-mails it (hidden variants)")
+    who.add_argument("--player", help="the private report for one player (by name), for every power she played")
     who.add_argument("--full", action="store_true",
                      help="everything, for the GM's eyes (a hidden game's report is otherwise the public one "
                           "until the game is revealed)")

@@ -17,6 +17,7 @@ from .errors import GameError, Problem, display_path
 from .orders import Order, OrderSyntaxError, UnknownUnitKind, for_phase, parse_order
 from .phase import Phase
 from .records import OrderLine
+from .seats import Seating
 from .variants import Variant, get_variant
 from .yamlio import by_power, kind_of, line_of, load, power_key, text_field, unknown_keys
 
@@ -66,17 +67,19 @@ class Game:
     description: str = ""
     seed_sha256: str | None = None
     raw: dict = field(default_factory=dict)
+    #: the seats and who controls which power at the start (changes in play are in the History)
+    seating: Seating = None
+
+    def __post_init__(self) -> None:
+        if self.seating is None:
+            self.seating = Seating.one_per_power(self.players)
 
     def player(self, power: str, phase: Phase | None = None) -> str:
-        """Who played `power` at `phase` (by default: at the end)."""
-        name = ""
-        for who, since in self.players.get(power, []):
-            if since is None or phase is None or since <= phase:
-                name = who
-        return name
+        """Who played `power` at `phase` (by default: at the end), as `players:` seats them."""
+        return self.seating.player(power, phase)
 
     def player_names(self, power: str) -> list[str]:
-        return [who for who, _ in self.players.get(power, [])]
+        return self.seating.player_names(power)
 
 
 #: A game folder's name, which is the game's address on the site (as `dipgen new` makes them)
@@ -128,13 +131,14 @@ def load_game(path: Path | str) -> Game:
         if not value.strip() and isinstance(data.get(key), (str, type(None))):
             problems.append(Problem(gname, line_of(data, key), f"game.yml needs {key!r}", f"e.g. {example}"))
     description = text_field(data, "description", gname, problems)
-    players = _read_players(variant, data, gname, problems)
+    players, seating = _read_seats(variant, data, gname, problems)
 
     start, ending, reveal, seed = _read_settings(variant, data, gname, problems)
     game_ok = not any(p.severity == "error" for p in problems)
     phases, broken = _read_phases(variant, path, Phase(start, 0), problems)
     game = Game(slug=slug, path=path, title=title, variant=variant, gm=gm, players=players, start=start,
-                phases=phases, ending=ending, reveal=reveal, description=description, seed_sha256=seed, raw=dict(data))
+                phases=phases, ending=ending, reveal=reveal, description=description, seed_sha256=seed, raw=dict(data),
+                seating=seating)
     if any(p.severity == "error" for p in problems):
         partial = None
         if game_ok:  # the phases before the first broken one can still be played
@@ -200,6 +204,25 @@ def _no_game_file(path: Path, folder: str, slug: str) -> Problem:
         hint = ("a game folder holds game.yml and the phase files: write its game.yml (see 'The files of a game' "
                 "in README.md), or delete the folder")
     return Problem(folder, None, "no game.yml in this folder", hint)
+
+
+def _read_seats(variant: Variant, data: dict, gname: str, problems: list[Problem]) -> tuple[dict, Seating]:
+    """game.yml's `players:`: in the variant's own form if it has one (`Variant.read_seats`), else
+    the standard form, power -> player (one seat per power, keyed by the power's name)."""
+    raw = data.get("players")
+    seating = variant.read_seats(raw, gname, line_of(data, "players"), problems) if raw is not None else None
+    if seating is None:
+        players = _read_players(variant, data, gname, problems)
+        return players, Seating.one_per_power({p: players[p] for p in variant.powers() if p in players})
+    powers = variant.powers()
+    reserved = {p.lower() for p in powers} | {"gm", "public"}
+    for seat in seating.seats:
+        own = seating.control.get(seat.key) == (seat.key,) and seating.powers_of(seat.key) == (seat.key,)
+        if seat.key.lower() in reserved and not own:  # a power's own seat (as in the standard form) may
+            problems.append(Problem(gname, line_of(data, "players"), f"a player cannot be called {seat.key!r}: "
+                                    "that name is a power's, or a level of the site's views",
+                                    "add a surname or an initial, e.g. 'Gm Smith'"))
+    return {p: [(seating.player(p), None)] for p in powers if seating.player(p)}, seating
 
 
 def _read_players(variant: Variant, data: dict, gname: str, problems: list[Problem]) -> dict:

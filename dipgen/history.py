@@ -16,6 +16,7 @@ from .engine.results import Kind, OrderResult
 from .errors import GameError, Problem, display_path
 from .game import Game, PhaseFile, load_game
 from .records import GameResult, History, OrderLine, PhaseRecord
+from .seats import control_after
 from .orders import Build, Disband, Move, Order, Remove, Retreat, Waive
 from .phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
 from .position import Dislodged, Position, Unit
@@ -45,6 +46,7 @@ class _Replay:
         used: set[Phase] = set()
         result: GameResult | None = None
         end_phase = game.ending.phase if game.ending else None
+        seating = game.seating  # seats: who controls which power, as play goes on
         while True:
             phase = position.phase
             pf = game.phases.get(phase)
@@ -52,6 +54,7 @@ class _Replay:
                 break
             used.add(phase)
             record = self.play(position, pf)
+            record, seating = control_after(self.variant, record, seating)  # seats: powers changing hands
             records.append(record)
             position = record.after
             if self.problems:

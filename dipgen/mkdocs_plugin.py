@@ -51,6 +51,7 @@ from .errors import GameError, Problem, display_path
 from .game import SECRETS_FILE, discover_games, load_game
 from .history import replay
 from .records import History
+from .private import seat_keys
 from .secrets import load_secrets
 from .site import (SiteOptions, archive_page, games_cards, generator_fingerprint, private_files, published_files,
                    revealed, shared_files)
@@ -335,8 +336,8 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
             log.info("dipgen: %s: no private pages for the players (no %s); make one with 'dipgen secrets %s'",
                      history.game.slug, SECRETS_FILE, display_path(path))
             return None
-        secrets = load_secrets(file, history.game.variant.powers())
-        missing = [p for p in history.game.variant.powers() if p not in secrets.passphrases]
+        secrets = load_secrets(file, seat_keys(history.game))
+        missing = [p for p in seat_keys(history.game) if p not in secrets.passphrases]
         if missing:
             log.info("dipgen: %s: no private page for %s (no passphrase); add one with 'dipgen secrets %s'",
                      history.game.slug, ", ".join(missing), display_path(path))

@@ -18,7 +18,7 @@ game (`padded_size`), so that no page is bigger than another. The cryptography i
 is the `cryptography` package's (OpenSSL): nothing here is hand-made but the envelope.
 
 A page's file name is `page_token`: HMAC-SHA256 under the game's secret page key of the
-game and the power, so it reveals neither, and nobody without the key can guess another
+game and the seat (`dipgen.seats`: in the standard form the power), so it reveals neither, and nobody without the key can guess another
 player's address.
 """
 
@@ -100,8 +100,15 @@ def decrypt(envelope: dict | str, passphrase: str) -> bytes:
     return data
 
 
+def seat_keys(game) -> list[str]:
+    """The keys of a game's private pages and passphrases: its seats' keys, which in the standard
+    form are the powers, in the board's order (so that secrets.yml keeps ``England: ...``)."""
+    return game.seating.keys()
+
+
 def page_token(page_key: bytes, slug: str, power: str) -> str:
-    """The name of a power's private page: HMAC-SHA256(page_key, slug NUL power), 32 hex digits."""
+    """The name of a seat's private page: HMAC-SHA256(page_key, slug NUL seat key), 32 hex digits
+    (the seat key is the power's name in the standard form)."""
     mac = hmac.new(page_key, f"{slug}\0{power}".encode("utf-8"), hashlib.sha256)
     return mac.hexdigest()[:TOKEN_CHARS]
 

@@ -14,6 +14,7 @@ from .errors import Problem
 from .orders import Order
 from .phase import Phase
 from .position import Dislodged, Position
+from .seats import ControlChange, Seating
 
 if TYPE_CHECKING:
     from .game import Game
@@ -50,6 +51,8 @@ class PhaseRecord:
     #: on a calendar that folds retreats into their season (the public's, in a hidden game):
     #: the results of the retreats that followed this movement, as far as the level may know them
     retreat_results: tuple[OrderResult, ...] = ()
+    #: powers that changed hands after this phase (`Variant.control_changes`), from the next phase on
+    control: tuple[ControlChange, ...] = ()
 
     @property
     def kind(self) -> str:
@@ -80,6 +83,15 @@ class History:
     def finished(self) -> bool:
         return self.result is not None
 
+    @property
+    def seating(self) -> Seating:
+        """The game's seats and who controlled which power, with every change made in play."""
+        return self.game.seating.after(c for r in self.records for c in r.control)
+
+    def player(self, power: str, phase: Phase | None = None) -> str:
+        """Who played `power` at `phase` (by default: now); several players joined by 'and'."""
+        return self.seating.player(power, phase)
+
     def record(self, phase: Phase) -> PhaseRecord:
         for r in self.records:
             if r.phase == phase:
@@ -101,7 +113,7 @@ class History:
         r = self.result
         if r is None:
             return ""
-        who = [f"{p} ({self.game.player(p)})" if self.game.player(p) else p for p in r.powers]
+        who = [f"{p} ({self.player(p)})" if self.player(p) else p for p in r.powers]
         when = r.phase.season_name
         if r.kind == "solo":
             return f"{who[0]} wins in {when}!"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .records import History, PhaseRecord
 from .phase import ADJUSTMENTS, MOVEMENT, RETREATS
-from .visibility import GM, PUBLIC, view_record
+from .visibility import GM, PUBLIC, own_powers, seating, view_record
 
 
 def _and(items: list[str]) -> str:
@@ -19,7 +19,7 @@ def _and(items: list[str]) -> str:
 
 
 def power_heading(history: History, power: str, record: PhaseRecord) -> str:
-    player = history.game.player(power, record.phase)
+    player = history.player(power, record.phase)
     return f"{power} ({player})" if player else power
 
 
@@ -57,14 +57,16 @@ def default_level(history: History) -> str:
 
 
 def phase_report(history: History, record: PhaseRecord, power: str | None = None, level: str | None = None) -> str:
-    """The report of one phase: the game report, with `power` that power's private report,
-    or with `level` the report at that level (``gm``: everything)."""
+    """The report of one phase: the game report, with `power` that power's private report (or a
+    seat's, given its key: a player's, for every power she controlled then), or with `level` the
+    report at that level (``gm``: everything)."""
     game, board = history.game, history.game.variant.board
     level = power or level or default_level(history)
     seen = view_record(history, record, level)
     title = f"{game.title}: {record.phase.name}" + (" adjustments" if record.kind == ADJUSTMENTS else "")
     if power:
-        title += f", for {power}"
+        seat = seating(history).seat(power)
+        title += f", for {power if power in game.variant.powers() or seat is None else seat.name(record.phase)}"
     elif level == GM and game.variant.hidden:
         title += ", the GM's full report"
     lines = [title, "=" * len(title), ""]
@@ -89,13 +91,14 @@ def phase_report(history: History, record: PhaseRecord, power: str | None = None
             lines.append(f"  {d.unit.power} {d.unit.describe(board)} has nowhere to retreat and is destroyed.")
         lines.append("")
     if power:
-        lines.extend(private_news(history, record, seen, power))
+        lines.extend(private_news(history, record, seen, own_powers(history, power, record.phase)))
     if seen.centre_changes:
         lines.append("Supply centres changing hands:")
         for c, old, new in seen.centre_changes:
             lines.append(f"  {board.provinces[c].name}: {new}" + (f" (from {old})" if old else ""))
         lines.append("")
     lines.extend(centre_summary(history, record, seen, power))
+    lines.extend(control_lines(history, record))
     if record.press:
         lines += ["Press:", *("  " + x for x in record.press.strip().splitlines()), ""]
     if record.notes:
@@ -104,32 +107,36 @@ def phase_report(history: History, record: PhaseRecord, power: str | None = None
     return "\n".join(lines).rstrip() + "\n"
 
 
-def private_news(history: History, record: PhaseRecord, seen: PhaseRecord, power: str) -> list[str]:
-    """What the GM tells one power privately besides what its view shows above (the retreats its
-    attacks caused are among the results): its units, foreign units in its centres, the fate
-    of units it dislodged, and (before the winter) the centres it owns."""
+def private_news(history: History, record: PhaseRecord, seen: PhaseRecord, mine_: tuple[str, ...]) -> list[str]:
+    """What the GM tells one player privately besides what her view shows above (the retreats
+    her attacks caused are among the results): her units, foreign units in her centres, the
+    fate of units she dislodged, and (before the winter) the centres she owns. `mine_`: the
+    powers she controlled in this phase (one, in the standard game; her units are then named
+    with their power when she has several)."""
     board = history.game.variant.board
     lines = []
     kinds = history.game.variant.unit_kinds
     fighting = [u for u in seen.after.units if kinds[u.kind].fights]
-    mine = sorted((u for u in fighting if u.power == power), key=lambda u: u.loc)
-    lines.append(f"Your units: {', '.join(u.describe(board) for u in mine) or 'none'}.")
+    name = (lambda u: u.describe(board)) if len(mine_) <= 1 else (lambda u: f"{u.power} {u.describe(board)}")
+    mine = sorted((u for u in fighting if u.power in mine_), key=lambda u: (u.power, u.loc))
+    lines.append(f"Your units: {', '.join(name(u) for u in mine) or 'none'}.")
     for kind in kinds.values():  # units outside combat (spies) are listed apart, kind by kind
         if kind.fights or not any(u.kind == kind.letter for u in seen.before.units + seen.after.units):
             continue
-        mine = sorted((u for u in seen.after.units if u.power == power and u.kind == kind.letter), key=lambda u: u.loc)
-        lines.append(f"Your {kind.names}: {', '.join(u.describe(board) for u in mine) or 'none'}.")
-    foreign = sorted((u for u in fighting if u.power != power), key=lambda u: (u.power, u.loc))
+        mine = sorted((u for u in seen.after.units if u.power in mine_ and u.kind == kind.letter),
+                      key=lambda u: (u.power, u.loc))
+        lines.append(f"Your {kind.names}: {', '.join(name(u) for u in mine) or 'none'}.")
+    foreign = sorted((u for u in fighting if u.power not in mine_), key=lambda u: (u.power, u.loc))
     if foreign and history.game.variant.hidden:
         lines.append("Foreign units in sight: " + ", ".join(f"{u.power} {u.describe(board)}" for u in foreign) + ".")
-    intruders = [u for u in foreign if seen.before.owners.get(u.province) == power]
+    intruders = [u for u in foreign if seen.before.owners.get(u.province) in mine_]
     for u in intruders:
         lines.append(f"{u.power} {u.describe(board)} stands in your centre {board.provinces[u.province].name}.")
     for d in seen.destroyed:
-        if d.unit.power != power:
+        if d.unit.power not in mine_:
             lines.append(f"{d.unit.power} {d.unit.describe(board)}, dislodged by you, had nowhere to go and is destroyed.")
     if seen.after.phase.kind == ADJUSTMENTS or record.kind == ADJUSTMENTS:
-        own = [board.format_loc(c) for c, p in sorted(seen.after.owners.items()) if p == power]
+        own = [board.format_loc(c) for c, p in sorted(seen.after.owners.items()) if p in mine_]
         lines.append(f"Your supply centres: {', '.join(own) or 'none'}.")
     lines.append("")
     return lines
@@ -154,7 +161,43 @@ def centre_summary(history: History, record: PhaseRecord, seen: PhaseRecord, pow
         n = counts.get(p, 0)
         lines.append(f"  {p:8} {n:2} centre{'' if n == 1 else 's'}{units}{listing}")
     lines.append("")
+    return lines + player_summary(history, record, counts)
+
+
+def player_summary(history: History, record: PhaseRecord, counts: dict[str, int]) -> list[str]:
+    """Where players are not powers (a player with several powers, a power changing hands):
+    each player with the powers she controls after this phase and their centres together.
+    Nothing in the standard form, whose report stays as it was."""
+    seats = seating(history)
+    if seats.standard:
+        return []
+    after = record.after.phase
+    lines = ["Players:"]
+    for seat in seats.seats:
+        powers = seats.powers_of(seat.key, after)
+        n = sum(counts.get(p, 0) for p in powers)
+        lines.append(f"  {seat.name(after)}: {_and(list(powers)) or 'no power'}, "
+                     f"{n} centre{'' if n == 1 else 's'}")
+    lines.append("")
     return lines
+
+
+def control_lines(history: History, record: PhaseRecord) -> list[str]:
+    """The powers that changed hands after this phase (`PhaseRecord.control`), if any."""
+    if not record.control:
+        return []
+    seats = seating(history)
+    lines = ["Changing hands:"]
+    for c in record.control:
+        lines.append(f"  {c.power} passes from {_seat_name(seats, c.old, c.since)} to "
+                     f"{_seat_name(seats, c.new, c.since)} from {c.since.name}" + (f": {c.why}" if c.why else "") + ".")
+    lines.append("")
+    return lines
+
+
+def _seat_name(seats, key: str | None, phase) -> str:
+    seat = seats.seat(key) if key else None
+    return seat.name(phase) if seat else "nobody"
 
 
 def next_steps(history: History, record: PhaseRecord, level: str) -> list[str]:
@@ -168,13 +211,14 @@ def next_steps(history: History, record: PhaseRecord, level: str) -> list[str]:
         return []
     lines = [f"Next: {nxt.name}" + (" adjustments" if nxt.kind == ADJUSTMENTS else "") + "."]
     variant = history.game.variant
+    own = own_powers(history, level, nxt) if level not in (GM, PUBLIC) else ()
     if nxt.kind == ADJUSTMENTS:
         for p, n in sorted(variant.adjustment_counts(history.position).items()):
-            if level in (GM, p) or not variant.hidden:
+            if level == GM or p in own or not variant.hidden:
                 lines.append(f"  {p} " + (f"builds {n}" if n > 0 else f"removes {-n}"))
     elif nxt.kind == RETREATS:
         for d in history.position.dislodged:
-            if level in (GM, d.unit.power) or not variant.hidden:
+            if level == GM or d.unit.power in own or not variant.hidden:
                 lines.append(f"  {d.unit.power} retreats {d.unit.describe(variant.board)}")
     lines.append("")
     return lines

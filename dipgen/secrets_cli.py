@@ -33,7 +33,7 @@ def add_secrets_command(sub) -> None:
 def cmd_secrets(args) -> int:
     from .game import SECRETS_FILE, load_game
     from .names import did_you_mean
-    from .private import page_uri
+    from .private import page_uri, seat_keys
     from .secrets import PASSPHRASE_BITS, update_secrets
 
     folder = Path(args.game)
@@ -42,12 +42,14 @@ def cmd_secrets(args) -> int:
     except GameError as e:
         print(e, file=sys.stderr)
         return 1
-    powers = game.variant.powers()
+    powers = seat_keys(game)  # the seats' keys: the powers, where each player plays one
+    standard = game.seating.standard
     renew = []
     for name in args.new:
         match = next((p for p in powers if p.lower() == name.lower()), None)
         if match is None:
-            print(f"error: {name!r} is not a power of this game.{did_you_mean(name, powers)}", file=sys.stderr)
+            what = "a power" if standard else "a player"
+            print(f"error: {name!r} is not {what} of this game.{did_you_mean(name, powers)}", file=sys.stderr)
             return 1
         renew.append(match)
     path = folder / SECRETS_FILE
@@ -72,9 +74,13 @@ def cmd_secrets(args) -> int:
     _warn_if_tracked(path)
 
     base = args.site_url.rstrip("/") + "/" if args.site_url else ""
-    rows = [(p, game.player(p) or "—", base + page_uri(update.secrets.page_key, game.slug, p),
-             update.secrets.passphrases[p]) for p in powers]
-    head = ("Power", "Player", "Private page" if base else "Private page (under the site's address)", "Passphrase")
+    if standard:
+        rows = [(p, game.player(p) or "—", base + page_uri(update.secrets.page_key, game.slug, p),
+                 update.secrets.passphrases[p]) for p in powers]
+    else:  # a seat per player: her key, and the powers she plays at the start
+        rows = [(k, ", ".join(game.seating.powers_of(k, None)) or "—",
+                 base + page_uri(update.secrets.page_key, game.slug, k), update.secrets.passphrases[k]) for k in powers]
+    head = ("Power" if standard else "Player", "Player" if standard else "Powers", "Private page" if base else "Private page (under the site's address)", "Passphrase")
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(4)]
     print()
     for row in [head, tuple("-" * w for w in widths), *rows]:

@@ -1,7 +1,9 @@
 """Visibility: who may know each fact of a History, and views that keep only what one level knows.
 
-Levels are ``"gm"`` (everything), ``"public"`` (what everyone knows) and each power's name
-(what that power knows). For every record the variant says, as data, who may know each
+Levels are ``"gm"`` (everything), ``"public"`` (what everyone knows), each power's name
+(what that power knows) and each seat's key (`dipgen.seats`: what the powers the seat
+controlled knew, phase by phase; in the standard form a seat is keyed by its power's name,
+so the two are one level). For every record the variant says, as data, who may know each
 fact (`RecordVisibility`): each unit's position before and after, each order result (in
 full, or only in part: ``A Pic *s``), each dislodgement and its retreats, each centre's
 owner, the centre totals, each change of owner, each power's adjustments and orders as
@@ -23,6 +25,7 @@ from .phase import Phase
 from .position import Dislodged, Position, Unit
 
 from .records import History, PhaseRecord
+from .seats import Seating, seat_levels
 
 GM, PUBLIC = "gm", "public"
 Audience = frozenset  # of level names; containing PUBLIC means everyone
@@ -30,8 +33,12 @@ EVERYONE: Audience = frozenset({PUBLIC})
 NOBODY: Audience = frozenset()  # the GM only
 
 
-def knows(level: str, audience: Audience) -> bool:
-    return level == GM or PUBLIC in audience or level in audience
+def knows(level: str | frozenset[str], audience: Audience) -> bool:
+    """Whether `level` (or a seat reading with a set of levels, see `reader`) may know a fact
+    told to `audience`."""
+    if isinstance(level, str):
+        return level == GM or PUBLIC in audience or level in audience
+    return GM in level or PUBLIC in audience or not level.isdisjoint(audience)
 
 
 @dataclass(frozen=True)
@@ -75,7 +82,23 @@ class RecordVisibility:
 
 
 def levels(history: History) -> list[str]:
-    return [GM, PUBLIC, *history.game.variant.powers()]
+    """Every level of a game: gm, public, each power, then each seat not keyed by a power."""
+    powers = history.game.variant.powers()
+    return [GM, PUBLIC, *powers, *(k for k in seating(history).keys() if k not in powers)]
+
+
+def seating(history: History) -> Seating:
+    """`History.seating`, cached on the history."""
+    cache = history.__dict__
+    if "_seating" not in cache:  # a stand-in history without seats (in tests): every level reads as itself
+        cache["_seating"] = getattr(history, "seating", None) or Seating((), {})
+    return cache["_seating"]
+
+
+def reader(history: History, level: str, phase: Phase | None) -> frozenset[str]:
+    """The levels `level` reads with at `phase`: a seat reads with its own key and the powers it
+    controls then (`dipgen.seats.seat_levels`); any other level as itself."""
+    return frozenset({level}) if level in (GM, PUBLIC) else seat_levels(seating(history), level, phase)
 
 
 def _check(history: History, level: str) -> None:
@@ -98,7 +121,7 @@ def phase_known(history: History, record: PhaseRecord, level: str) -> bool:
     if level == GM or not history.game.variant.hidden:
         return True
     hook = getattr(history.game.variant, "phase_known", None)
-    return hook(record, level) if hook else True
+    return any(hook(record, lv) for lv in sorted(reader(history, level, record.phase))) if hook else True
 
 
 def retreats_known(history: History, level: str) -> bool:
@@ -106,7 +129,9 @@ def retreats_known(history: History, level: str) -> bool:
     if level == GM or not history.game.variant.hidden or not history.position.dislodged:
         return True
     hook = getattr(history.game.variant, "retreats_known", None)
-    return hook(history.position, level) if hook else True
+    if not hook:
+        return True
+    return any(hook(history.position, lv) for lv in sorted(reader(history, level, history.position.phase)))
 
 
 def due_phase(history: History, level: str):
@@ -128,7 +153,8 @@ def view_record(history: History, record: PhaseRecord, level: str) -> PhaseRecor
     _check(history, level)
     if not history.game.variant.hidden or level == GM:
         return record
-    return apply(record, record_visibility(history, record), level, history.game.variant.unit_kinds)
+    return apply(record, record_visibility(history, record), reader(history, level, record.phase),
+                 history.game.variant.unit_kinds)
 
 
 def view_position(history: History, position: Position, level: str) -> Position:
@@ -137,18 +163,23 @@ def view_position(history: History, position: Position, level: str) -> Position:
     if not history.game.variant.hidden or level == GM:
         return position
     if history.records and position == history.records[-1].after:
-        seen = view_record(history, history.records[-1], level).after
+        last = history.records[-1]
+        now = reader(history, level, position.phase)
+        if now == reader(history, level, last.phase):
+            seen = view_record(history, last, level).after
+        else:  # a power changed hands after the last phase: its new seat knows what the power knows
+            seen = apply(last, record_visibility(history, last), now, history.game.variant.unit_kinds).after
         if seen.phase.retreats and not retreats_known(history, level):
             # the season goes on, as far as this level knows
             seen = seen.with_(phase=Phase(seen.phase.year, seen.phase.season_index))
         return seen
     hook = getattr(history.game.variant, "start_visibility", None)
     vis = hook(history, position) if hook else PositionVisibility.open(position)
-    return _position(position, vis, level)
+    return _position(position, vis, reader(history, level, position.phase))
 
 
 # ---------------------------------------------------------------------------- applying it
-def _position(pos: Position, vis: PositionVisibility, level: str) -> Position:
+def _position(pos: Position, vis: PositionVisibility, level: str | frozenset[str]) -> Position:
     units = tuple(u for u in pos.units if knows(level, vis.units.get(u, NOBODY)))
     owners = {c: p for c, p in pos.owners.items() if knows(level, vis.owners.get(c, NOBODY))}
     counts = None
@@ -180,8 +211,9 @@ def _partial(result: OrderResult) -> OrderResult:
     return replace(result, order=order, notes=notes)
 
 
-def apply(record: PhaseRecord, vis: RecordVisibility, level: str, kinds: Mapping) -> PhaseRecord:
-    """The record as `level` may see it, by the rulings in `vis` (`kinds`: the variant's unit kinds)."""
+def apply(record: PhaseRecord, vis: RecordVisibility, level: str | frozenset[str], kinds: Mapping) -> PhaseRecord:
+    """The record as `level` (or a seat's set of levels, see `reader`) may see it, by the rulings
+    in `vis` (`kinds`: the variant's unit kinds)."""
     before = _position(record.before, vis.before, level)
     after = _position(record.after, vis.after, level)
     # the provinces where the level sees a unit that fights (a spy of its own names nobody there)
@@ -207,3 +239,11 @@ def apply(record: PhaseRecord, vis: RecordVisibility, level: str, kinds: Mapping
         adjustments={p: n for p, n in record.adjustments.items() if knows(level, vis.adjustments.get(p, NOBODY))},
         orders={p: ls for p, ls in record.orders.items() if knows(level, vis.orders.get(p, NOBODY))},
         nmr=record.nmr if knows(level, vis.nmr) else ())
+
+
+def own_powers(history: History, level: str, phase: Phase | None) -> tuple[str, ...]:
+    """The powers whose own units and centres `level` reads as "yours" at `phase`: a power's
+    level its power, a seat's the powers it controls then, any other level none."""
+    if level in history.game.variant.board.powers:
+        return (level,)
+    return seating(history).powers_of(level, phase)

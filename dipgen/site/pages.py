@@ -23,7 +23,7 @@ from .. import __version__
 from ..engine.results import Kind
 from ..errors import GameError, Problem, display_path
 from ..phase import ADJUSTMENTS, MOVEMENT, Phase
-from ..private import encrypt, padded_size, page_uri
+from ..private import encrypt, padded_size, page_uri, seat_keys
 from ..records import History, PhaseRecord
 from ..timeline import timeline
 from ..visibility import GM, PUBLIC
@@ -202,7 +202,7 @@ def season_page(history: History, options: SiteOptions, records: list[PhaseRecor
         nmr_text = ""
         if p in record.nmr and not items:
             nmr_text = "No orders received." + (" Builds waived." if due > 0 else "")
-        powers.append(dict(power=p, colour=colour(p), player=game.player(p, phase), orders=items,
+        powers.append(dict(power=p, colour=colour(p), player=history.player(p, phase), orders=items,
                            nmr=p in record.nmr, adjust=adjust, nmr_text=nmr_text))
 
     dislodged = [dict(power=d.unit.power, colour=colour(d.unit.power), unit=d.unit.describe(board),
@@ -334,7 +334,8 @@ def check_pages(history: History, options: SiteOptions) -> None:
 
 
 def private_files(history: History, secrets, options: SiteOptions) -> dict[str, str]:
-    """Each power's private page of a running hidden game, encrypted with its player's passphrase
+    """Each seat's private page of a running hidden game (each power's, in the standard form),
+    encrypted with its player's passphrase
     (`secrets`: a `dipgen.secrets.GameSecrets`), and the script that opens them. Nothing for an
     open game, a revealed one (its full edition replaces them), or a power without a passphrase.
 
@@ -342,12 +343,12 @@ def private_files(history: History, secrets, options: SiteOptions) -> dict[str, 
     if secrets is None or revealed(history):
         return {}
     pages: dict[str, tuple[bytes, str]] = {}
-    for power in history.game.variant.powers():
-        passphrase = secrets.passphrases.get(power)
+    for seat in seat_keys(history.game):  # one page per seat (per power in the standard form)
+        passphrase = secrets.passphrases.get(seat)
         if not passphrase:
             continue
-        uri = page_uri(secrets.page_key, history.game.slug, power)
-        content = private_content(history, power, uri, options.prefix, options.directory_urls)
+        uri = page_uri(secrets.page_key, history.game.slug, seat)
+        content = private_content(history, seat, uri, options.prefix, options.directory_urls)
         pages[uri] = content.encode("utf-8"), passphrase
     # one size for all: the size of a page must not tell which power has more to read
     size = padded_size(content for content, _ in pages.values())
@@ -370,7 +371,7 @@ def _game_rows(histories: list[History], options: SiteOptions, from_uri: str) ->
         for p in game.variant.powers():
             out = now is not None and not now.units_of(p, game.variant.unit_kinds) and not now.centre_counts([p])[p]
             players.append((p, board.powers[p].colour if p in board.powers else "#888",
-                            ", ".join(game.player_names(p)) or "—", out))
+                            ", ".join(h.seating.player_names(p)) or "—", out))
         rows.append(dict(title=game.title,
                          url=href(from_uri, game_uri(options.prefix, game.slug, options.edition), options.directory_urls),
                          variant=game.variant.title, gm=game.gm, players=players,

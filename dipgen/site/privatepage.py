@@ -1,4 +1,5 @@
-"""Each power's private page of a running hidden game: its whole view, encrypted for its player.
+"""Each seat's private page of a running hidden game (each power's, where one player plays one
+power): its whole view, encrypted for its player.
 
 `private_content` is the page itself (HTML, made from the power's view only: its current map
 and units, and each season's private report with that power's maps); `private_shell` wraps
@@ -17,7 +18,7 @@ from markupsafe import Markup
 
 from ..records import History
 from ..report import phase_report
-from ..visibility import due_phase, phase_known, view_position
+from ..visibility import due_phase, own_powers, phase_known, seating, view_position
 from . import maps
 from .jinja import render
 from .links import game_uri, href
@@ -46,9 +47,12 @@ def private_content(history: History, power: str, uri: str, prefix: str = "games
     board = variant.board
     colour = board.powers[power].colour if power in board.powers else "inherit"
     now = view_position(history, history.position, power)
-    mine = sorted((u for u in now.units if u.power == power), key=lambda u: u.loc)
-    others = sorted((u for u in now.units if u.power != power), key=lambda u: (u.power, u.loc))
-    centres = [board.format_loc(c) for c, p in sorted(now.owners.items()) if p == power]
+    own = own_powers(history, power, history.position.phase)  # `power` is a seat's key (a power's, one per power)
+    seat = seating(history).seat(power)
+    name = (lambda u: u.describe(board)) if len(own) <= 1 else (lambda u: f"{u.power} {u.describe(board)}")
+    mine = sorted((u for u in now.units if u.power in own), key=lambda u: (u.power, u.loc))
+    others = sorted((u for u in now.units if u.power not in own), key=lambda u: (u.power, u.loc))
+    centres = [board.format_loc(c) for c, p in sorted(now.owners.items()) if p in own]
 
     if history.finished:
         now_heading, caption = "Final map", "Your view of the final position"
@@ -69,10 +73,11 @@ def private_content(history: History, power: str, uri: str, prefix: str = "games
             after_map=_map(history, power, record.phase, "after", f"After {title}: what you know")))
 
     return render(
-        "private_content.html", power=power, player=game.player(power), colour=colour, title=game.title,
+        "private_content.html", power=power if power in board.powers or seat is None else and_list(list(own)),
+        player=seat.name() if seat else game.player(power), colour=colour, title=game.title,
         status=game_status(history, power).line, now_heading=now_heading,
         now_map=_map(history, power, None, "after", caption),
-        units=", ".join(u.describe(board) for u in mine), centres=", ".join(centres), centre_count=len(centres),
+        units=", ".join(name(u) for u in mine), centres=", ".join(centres), centre_count=len(centres),
         others=and_list([f"{u.power} {u.describe(board)}" for u in others]),
         seasons=seasons, board=href(uri, maps.board_uri(variant), directory_urls),
         game_href=href(uri, game_uri(prefix, game.slug), directory_urls))

@@ -16,6 +16,7 @@ from ..engine.results import STANDARD_WORDS, Kind, OrderResult, result_words
 from ..engine.retreats import RetreatOutcome, adjudicate_retreats
 from ..orders import STANDARD_KINDS, Convoy, Hold, Move, Order, Support
 from ..position import Position, Unit, initial_position
+from ..seats import ControlChange, Seating
 from ..units import STANDARD_UNIT_KINDS, UnitKind
 
 
@@ -67,6 +68,15 @@ class Variant:
 
     def home_centres(self, power: str) -> tuple[str, ...]:
         return self.board.home_centres(power)
+
+    # ----- seats (who plays which power)
+    def read_seats(self, raw, file: str, line: int | None, problems: list) -> Seating | None:
+        """game.yml's ``players:`` in this variant's own form, as seats and initial control (None: the standard form)."""
+        return None
+
+    def control_changes(self, record, seating: Seating) -> Sequence[ControlChange]:
+        """Powers that change hands after `record`'s phase, each from a later phase (default: none ever do)."""
+        return ()
 
     # ----- phases
     def movement(self, position: Position, orders: Mapping[str, Sequence[Order]]) -> MovementOutcome:

@@ -1,0 +1,173 @@
+"""Seats apart from powers (issue 10, item 3): a player holding two powers, a power changing
+hands in play through `Variant.control_changes`, views, reports, private pages and
+passphrases per seat; and the standard form of `players:` as it was."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from dipgen.errors import GameError
+from dipgen.game import load_game
+from dipgen.history import replay
+from dipgen.phase import Phase
+from dipgen.private import decrypt, page_uri
+from dipgen.report import phase_report
+from dipgen.seats import ControlChange, Seat, Seating
+from dipgen.secrets import load_secrets
+from dipgen.site.pages import SiteOptions, private_files
+from dipgen.site.privatepage import private_content
+from dipgen.variants import VARIANTS
+from dipgen.variants.stab import Stab
+from dipgen.visibility import view_position, view_record
+
+ROOT = Path(__file__).resolve().parent.parent
+PAIRS = {"Alice": ["England", "France"], "Anna": ["Austria"], "Bob": ["Germany"], "Ida": ["Italy"],
+         "Rob": ["Russia"], "Tess": ["Turkey"]}
+PASS = {"Alice": "alice-pass-phrase-0001", "Anna": "anna-pass-phrase-00002", "Bob": "bob-pass-phrase-000003",
+        "Ida": "ida-pass-phrase-000004", "Rob": "rob-pass-phrase-000005", "Tess": "tess-pass-phrase-00006"}
+
+
+class TwoPowerStab(Stab):
+    """Stab! with players apart from powers: `players:` maps each player to her powers, and
+    Italy passes from Ida to Alice after Spring 1901 (a rule made up for this test)."""
+
+    name = "two-power-stab"
+
+    def read_seats(self, raw, file, line, problems):
+        seats = tuple(Seat(name, ((name, None),)) for name in raw)
+        control = {p: tuple(n for n, ps in raw.items() if p in ps) for p in self.powers()}
+        return Seating(seats, control)
+
+    def control_changes(self, record, seating):
+        if record.phase == Phase(1901, 0) and seating.controllers("Italy", record.phase) == ("Ida",):
+            return [ControlChange("Italy", "Ida", "Alice", record.after.phase, "Ida left the table")]
+        return ()
+
+
+@pytest.fixture
+def variant(monkeypatch):
+    monkeypatch.setitem(VARIANTS, TwoPowerStab.name, TwoPowerStab)
+
+
+def write_game(folder: Path, german: str = "F Kie - Den") -> Path:
+    from dipgen.variants import get_variant
+
+    board = get_variant("stab").board
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "game.yml").write_text(yaml.safe_dump(
+        {"title": "Two powers", "variant": TwoPowerStab.name, "gm": "Grace", "players": PAIRS}, sort_keys=False))
+    orders = {p: [] for p in board.powers}
+    orders["England"] = ["F Lon - NTH"]
+    orders["France"] = ["A Par - Bur"]
+    orders["Germany"] = [german]
+    (folder / "1901-spring.yml").write_text(yaml.safe_dump(
+        {"placement": {p: list(board.starting_units[p]) for p in board.powers}, "orders": orders}, sort_keys=False))
+    return folder
+
+
+def history_of(folder: Path):
+    return replay(load_game(folder))
+
+
+def test_the_standard_form_is_one_seat_per_power_keyed_by_the_power():
+    game = load_game(ROOT / "games" / "masked-ball")
+    seats = game.seating
+    assert seats.standard and seats.keys() == game.variant.powers()
+    assert seats.powers_of("Germany") == ("Germany",)
+    assert game.player("Germany", Phase(1904, 1)) == "Dieter Brandt"
+    assert game.player("Germany") == "Sabine Kohl"
+    assert game.player_names("Germany") == ["Dieter Brandt", "Sabine Kohl"]
+
+
+def test_a_player_holds_two_powers_and_a_power_changes_hands_through_the_hook(tmp_path, variant):
+    h = history_of(write_game(tmp_path / "two"))
+    seats = h.game.seating
+    assert not seats.standard
+    assert seats.powers_of("Alice") == ("England", "France")
+    assert h.player("France", Phase(1901, 0)) == "Alice"
+    spring = h.record(Phase(1901, 0))
+    assert spring.control == (ControlChange("Italy", "Ida", "Alice", Phase(1901, 1), "Ida left the table"),)
+    assert h.seating.controllers("Italy", Phase(1901, 0)) == ("Ida",)
+    assert h.seating.controllers("Italy", Phase(1901, 1)) == ("Alice",)
+    assert h.seating.powers_of("Alice") == ("England", "France", "Italy")
+    assert h.player("Italy") == "Alice" and h.player("Italy", Phase(1901, 0)) == "Ida"
+
+
+def test_a_seat_sees_what_its_powers_knew_phase_by_phase(tmp_path, variant):
+    h = history_of(write_game(tmp_path / "two"))
+    spring = h.record(Phase(1901, 0))
+    alice = view_record(h, spring, "Alice")
+    assert {u.power for u in alice.before.units} == {"England", "France"}  # Stab!: her own units only
+    assert {r.power for r in alice.results} >= {"England", "France"}
+    assert "Germany" not in {r.power for r in alice.results}
+    ida = view_record(h, spring, "Ida")
+    assert {u.power for u in ida.before.units} == {"Italy"}
+    # Italy changed hands after Spring 1901: now Alice knows where Italy's units stand, Ida does not
+    assert "Italy" in {u.power for u in view_position(h, h.position, "Alice").units}
+    assert not view_position(h, h.position, "Ida").units
+    # a power's own level is as it was
+    assert {u.power for u in view_record(h, spring, "England").before.units} == {"England"}
+
+
+def test_a_players_report_names_her_and_each_of_her_units_power(tmp_path, variant):
+    folder = write_game(tmp_path / "two")
+    h = history_of(folder)
+    report = phase_report(h, h.records[-1], "Alice")
+    assert report.splitlines()[0] == "Two powers: Spring 1901, for Alice"
+    units_line = next(line for line in report.splitlines() if line.startswith("Your units:"))
+    # the powers she controlled in Spring 1901; Italy became hers only after it
+    assert units_line == "Your units: England F Edi, England A Lvp, England F NTH, France F Bre, France A Bur, France A Mar."
+    assert "Italy passes from Ida to Alice from Fall 1901: Ida left the table." in phase_report(h, h.records[-1],
+                                                                                               level="gm")
+    cli = subprocess.run([sys.executable, "-c", "import sys; from tests.test_seats import TwoPowerStab; "
+                          "from dipgen.variants import VARIANTS; VARIANTS[TwoPowerStab.name] = TwoPowerStab; "
+                          "from dipgen.cli import main; sys.exit(main(sys.argv[1:]))",
+                          "adjudicate", str(folder), "--player", "alice"], capture_output=True, text=True, cwd=ROOT)
+    assert cli.returncode == 0, cli.stderr
+    assert cli.stdout == report
+
+
+def test_passphrases_and_private_pages_are_per_seat(tmp_path, variant):
+    folder = write_game(tmp_path / "two")
+    (folder / "secrets.yml").write_text(yaml.safe_dump({"page_key": "ab" * 32, "passphrases": PASS}))
+    h = history_of(folder)
+    keys = h.game.seating.keys()
+    secrets = load_secrets(folder / "secrets.yml", keys)
+    assert sorted(secrets.passphrases) == sorted(PASS)
+    (folder / "secrets.yml").write_text(yaml.safe_dump({"page_key": "ab" * 32,
+                                                        "passphrases": {"England": PASS["Alice"]}}))
+    with pytest.raises(GameError, match="'England' is not a"):  # a power is not a seat of this game
+        load_secrets(folder / "secrets.yml", keys)
+    files = private_files(h, secrets, SiteOptions())
+    uri = page_uri(secrets.page_key, h.game.slug, "Alice")
+    assert uri in files and page_uri(secrets.page_key, h.game.slug, "England") not in files
+    assert len([f for f in files if f.startswith("private/")]) == len(PASS)
+    envelope = json.loads(re.search(r'id="pp-payload">(.*?)</script>', files[uri], re.S).group(1))
+    page = decrypt(envelope, PASS["Alice"]).decode()
+    assert "Alice" in page and "France A Bur" in page and "Italy A " in page
+
+
+def test_a_seats_private_page_does_not_depend_on_another_seats_hidden_facts(tmp_path, variant):
+    """Bob's German fleet moves or holds, meeting nobody: Alice (England and France) must not be
+    able to tell from her page."""
+    a = history_of(write_game(tmp_path / "a" / "two", german="F Kie - Den"))
+    b = history_of(write_game(tmp_path / "b" / "two", german="F Kie H"))
+    uri = "private/x.html"
+    assert private_content(a, "Alice", uri) == private_content(b, "Alice", uri)
+    assert private_content(a, "Bob", uri) != private_content(b, "Bob", uri)  # the test can fail
+
+
+def test_a_player_may_not_bear_a_powers_name(tmp_path, variant):
+    folder = write_game(tmp_path / "two")
+    data = yaml.safe_load((folder / "game.yml").read_text())
+    data["players"] = {"France": ["England", "France"], **{k: v for k, v in PAIRS.items() if k != "Alice"}}
+    (folder / "game.yml").write_text(yaml.safe_dump(data, sort_keys=False))
+    with pytest.raises(GameError, match="a player cannot be called 'France'"):
+        load_game(folder)
