@@ -24,12 +24,14 @@ def _games(paths: list[str]) -> list[Path]:
 
 def _load(path: Path):
     from .game import SECRETS_FILE
+    from .gameseed import check_seed
     from .history import replay_folder
     from .secrets import load_secrets
 
     history = replay_folder(path)
     if (path / SECRETS_FILE).exists():  # checked too, so that a broken one never reaches the build
         load_secrets(path / SECRETS_FILE, history.game.variant.powers())
+    check_seed(history)  # the seed of the draws matches its commitment, and is not published too early
     return history
 
 

@@ -16,6 +16,7 @@ from .phase import Phase
 from .position import Dislodged, Position
 
 if TYPE_CHECKING:
+    from .draws import GameDraws
     from .game import Game
 
 
@@ -50,6 +51,8 @@ class PhaseRecord:
     #: on a calendar that folds retreats into their season (the public's, in a hidden game):
     #: the results of the retreats that followed this movement, as far as the level may know them
     retreat_results: tuple[OrderResult, ...] = ()
+    #: what the phase drew (`dipgen.draws.Draw`), in drawing order, secret draws included
+    draws: tuple = ()
 
     @property
     def kind(self) -> str:
@@ -75,6 +78,8 @@ class History:
     next_phase: Phase | None      # the phase awaiting orders; None when the game is over
     result: GameResult | None
     warnings: list[Problem] = field(default_factory=list)
+    #: the game's draws: commitment, key source and the set-up's draws (None: the game draws nothing)
+    draws: GameDraws | None = None
 
     @property
     def finished(self) -> bool:
