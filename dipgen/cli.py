@@ -1,4 +1,4 @@
-"""The `dipgen` command: check, adjudicate, render, datc, new."""
+"""The `dipgen` command: check, adjudicate, render, datc, new, secrets, verify."""
 
 from __future__ import annotations
 
@@ -199,6 +199,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_render_command(sub)
     from .secrets_cli import add_secrets_command
     add_secrets_command(sub)
+    from .verify_cli import add_verify_command
+    add_verify_command(sub)
     return parser
 
 
