@@ -1,4 +1,4 @@
-"""The `dipgen` command: check, adjudicate, render, datc, new."""
+"""The `dipgen` command: check, adjudicate, render, datc, new, secrets, verify."""
 
 from __future__ import annotations
 
@@ -23,15 +23,9 @@ def _games(paths: list[str]) -> list[Path]:
 
 
 def _load(path: Path):
-    from .game import SECRETS_FILE
-    from .history import replay_folder
-    from .private import seat_keys
-    from .secrets import load_secrets
+    from .load import load_checked
 
-    history = replay_folder(path)
-    if (path / SECRETS_FILE).exists():  # checked too, so that a broken one never reaches the build
-        load_secrets(path / SECRETS_FILE, seat_keys(history.game))
-    return history
+    return load_checked(path)
 
 
 def cmd_check(args) -> int:
@@ -211,6 +205,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_render_command(sub)
     from .secrets_cli import add_secrets_command
     add_secrets_command(sub)
+    from .verify_cli import add_verify_command
+    add_verify_command(sub)
     return parser
 
 

@@ -21,7 +21,7 @@ from .seats import Seating
 from .variants import Variant, get_variant
 from .yamlio import by_power, kind_of, line_of, load, power_key, text_field, unknown_keys
 
-GAME_KEYS = {"title", "variant", "gm", "players", "start", "end", "reveal", "seed_sha256", "description", "map"}
+GAME_KEYS = {"title", "variant", "gm", "players", "start", "end", "reveal", "seed_sha256", "seed", "description", "map"}
 PHASE_KEYS = {"orders", "press", "notes"}
 END_KEYS = {"draw", "concession", "abandoned", "phase", "note"}
 SECRETS_FILE = "secrets.yml"
@@ -69,6 +69,11 @@ class Game:
     raw: dict = field(default_factory=dict)
     #: the seats and who controls which power at the start (changes in play are in the History)
     seating: Seating = None
+
+    #: the seed, published in game.yml once the game is over (64 hex digits; see dipgen.gameseed)
+    seed: str | None = None
+    #: the line of each key of game.yml
+    lines: dict = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.seating is None:
@@ -133,12 +138,13 @@ def load_game(path: Path | str) -> Game:
     description = text_field(data, "description", gname, problems)
     players, seating = _read_seats(variant, data, gname, problems)
 
-    start, ending, reveal, seed = _read_settings(variant, data, gname, problems)
+    start, ending, reveal, commitment = _read_settings(variant, data, gname, problems)
+    seed = _read_seed(data, commitment, gname, problems)
     game_ok = not any(p.severity == "error" for p in problems)
     phases, broken = _read_phases(variant, path, Phase(start, 0), problems)
     game = Game(slug=slug, path=path, title=title, variant=variant, gm=gm, players=players, start=start,
-                phases=phases, ending=ending, reveal=reveal, description=description, seed_sha256=seed, raw=dict(data),
-                seating=seating)
+                phases=phases, ending=ending, reveal=reveal, description=description, seed_sha256=commitment,
+                raw=dict(data), seed=seed, lines={k: line_of(data, k) for k in data}, seating=seating)
     if any(p.severity == "error" for p in problems):
         partial = None
         if game_ok:  # the phases before the first broken one can still be played
@@ -168,9 +174,13 @@ def _read_settings(variant: Variant, data: dict, gname: str, problems: list[Prob
         reveal = "end"
     map_name = data.get("map", variant.board_name)
     if not isinstance(map_name, str) or map_name.strip().lower() != variant.board_name:
+        from .variants import VARIANTS
+
+        known = sorted({cls.board_name for cls in VARIANTS.values()})
         what = repr(str(map_name)) if isinstance(map_name, str) else kind_of(map_name)
         problems.append(Problem(gname, line_of(data, "map"), f"{variant.title} is played on the {variant.board_name} "
-                                f"map, not {what}", f"write map: {variant.board_name}, or leave map out"))
+                                f"map, not {what} (known maps: {', '.join(known)})",
+                                f"write map: {variant.board_name}, or leave map out"))
     seed = data.get("seed_sha256")
     if seed is not None and not (isinstance(seed, str) and re.fullmatch(r"[0-9a-fA-F]{64}", seed)):
         what = "" if isinstance(seed, str) else f", not {kind_of(seed)}"
@@ -178,6 +188,24 @@ def _read_settings(variant: Variant, data: dict, gname: str, problems: list[Prob
                                 f"secret seed: 64 hexadecimal digits{what}", 'in quotes, e.g. seed_sha256: "9f86d081..."'))
         seed = None
     return start, ending, str(reveal).lower(), str(seed) if seed else None
+
+
+def _read_seed(data: dict, commitment: str | None, gname: str, problems: list[Problem]) -> str | None:
+    """game.yml's ``seed:``: the seed, published there once the game is over, in the shape of
+    one (whether it may be there yet, and whether it matches, is `dipgen.gameseed`'s check)."""
+    seed = data.get("seed")
+    if seed is None:
+        return None
+    if not (isinstance(seed, str) and re.fullmatch(r"[0-9a-fA-F]{64}", seed)):
+        what = "" if isinstance(seed, str) else f", not {kind_of(seed)}"
+        problems.append(Problem(gname, line_of(data, "seed"), f"seed must be the game's seed from secrets.yml: "
+                                f"64 hexadecimal digits{what}", 'copy it in quotes, e.g. seed: "3a7bd3e2..."'))
+        return None
+    if commitment is None:
+        problems.append(Problem(gname, line_of(data, "seed"), "a seed without its commitment (seed_sha256): "
+                                "nobody can tell that it is the seed the game's draws were made from",
+                                "keep the seed_sha256 that game.yml had while the game ran"))
+    return seed.lower()
 
 
 def _inside(folder: Path, file: Path) -> Path:

@@ -49,6 +49,7 @@ from mkdocs.utils import CountHandler
 from . import __version__
 from .errors import GameError, Problem, display_path
 from .game import SECRETS_FILE, discover_games, load_game
+from .gameseed import check_seed
 from .history import replay
 from .records import History
 from .private import seat_keys
@@ -268,6 +269,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         if cached is not None and cached.key == key:
             return cached
         history = replay(load_game(path))
+        check_seed(history)
         secrets = self._secrets(path, history)
         for w in history.warnings:
             log.info(str(w))

@@ -17,6 +17,7 @@ from .position import Dislodged, Position
 from .seats import ControlChange, Seating
 
 if TYPE_CHECKING:
+    from .draws import GameDraws
     from .game import Game
 
 
@@ -53,6 +54,8 @@ class PhaseRecord:
     retreat_results: tuple[OrderResult, ...] = ()
     #: powers that changed hands after this phase (`Variant.control_changes`), from the next phase on
     control: tuple[ControlChange, ...] = ()
+    #: what the phase drew (`dipgen.draws.Draw`), in drawing order, secret draws included
+    draws: tuple = ()
 
     @property
     def kind(self) -> str:
@@ -78,6 +81,8 @@ class History:
     next_phase: Phase | None      # the phase awaiting orders; None when the game is over
     result: GameResult | None
     warnings: list[Problem] = field(default_factory=list)
+    #: the game's draws: commitment, key source and the set-up's draws (None: the game draws nothing)
+    draws: GameDraws | None = None
 
     @property
     def finished(self) -> bool:

@@ -53,6 +53,8 @@ class GameSecrets:
     page_key: bytes
     passphrases: dict[str, str] = field(default_factory=dict)  # power -> passphrase
     extra: dict = field(default_factory=dict)                   # other keys, kept as read (seed)
+    seed: bytes | None = None          # the seed of the game's random draws (dipgen.draws)
+    seed_line: int | None = None
 
     def __repr__(self) -> str:  # never print a passphrase by accident (logs, tracebacks)
         return f"GameSecrets({display_path(self.path)}, powers={sorted(self.passphrases)})"
@@ -71,6 +73,11 @@ def generate_passphrase() -> str:
 
 def generate_page_key() -> str:
     return _random.token_hex(PAGE_KEY_BYTES)
+
+
+def generate_seed() -> str:
+    """A new seed for a game's draws: 32 bytes from the operating system, in hex."""
+    return _random.token_hex(32)
 
 
 def load_secrets(path: Path | str, powers: list[str], require_key: bool = True,
@@ -135,10 +142,18 @@ def load_secrets(path: Path | str, powers: list[str], require_key: bool = True,
         passphrases[power] = normalize(value)
         lines[power] = line
     problems.extend(_shared(passphrases, lines, renew, name, display_path(path.parent)))
+    seed = data.get("seed")
+    if seed is not None and not (isinstance(seed, str) and re.fullmatch(r"[0-9a-fA-F]{64}", seed)):
+        problems.append(Problem(name, line_of(data, "seed"), "seed must be a quoted string of 64 hex digits",
+                                "restore it from your copy of secrets.yml (the game's draws come from it); "
+                                "before the first phase, delete the line and run "
+                                f"'dipgen secrets {display_path(path.parent)}' for a new one"))
+        seed = None
     if problems:
         raise GameError(problems)
     extra = {k: v for k, v in data.items() if k not in ("passphrases", "page_key")}
-    return GameSecrets(path, page_key, passphrases, extra)
+    return GameSecrets(path, page_key, passphrases, extra, bytes.fromhex(seed) if seed else None,
+                       line_of(data, "seed"))
 
 
 def _read(path: Path):
@@ -210,11 +225,12 @@ class Update:
 
 
 def update_secrets(path: Path | str, powers: list[str], renew: list[str] = (), game_name: str = "",
-                   renew_key: bool = False) -> Update:
+                   renew_key: bool = False, seed: str | None = None) -> Update:
     """Create `path` or fill in what it lacks: a page key, and a passphrase for each power that
     has none (and for each power in `renew`; a new page key with `renew_key`). An existing
-    passphrase is never replaced otherwise. An existing file is edited in place: its comments,
-    key order and layout stay, only the values added or replaced differ."""
+    passphrase is never replaced otherwise; `seed` is added to a file that has none. An existing
+    file is edited in place: its comments, key order and layout stay, only the values added or
+    replaced differ."""
     path = Path(path)
     created = not path.exists()
     if created:
@@ -229,27 +245,86 @@ def update_secrets(path: Path | str, powers: list[str], renew: list[str] = (), g
     current.passphrases.update(new)
     if new_key:
         current.page_key = bytes.fromhex(new_key)
-    changed = created or bool(new) or bool(new_key)
+    if current.seed is not None:
+        seed = None  # never replaced: the game's commitment is made from it
+    if seed:
+        current.seed = bytes.fromhex(seed)
+    changed = created or bool(new) or bool(new_key) or bool(seed)
     if created:
         _write_private(path, _new_file(current, game_name or display_path(path.parent)))
     elif changed:
-        _write_private(path, _edited(path, new, new_key))
+        _write_private(path, _edited(path, new, new_key, seed))
     return Update(current, created, list(new), changed)
 
 
 def _new_file(s: GameSecrets, game_name: str) -> str:
     lines = [HEADER.format(game=game_name), f'page_key: "{s.page_key.hex()}"', "passphrases:"]
     lines += [f"  {power}: {_quote(phrase)}" for power, phrase in s.passphrases.items()]
+    if s.seed is not None:
+        lines.append(f'seed: "{s.seed.hex()}"  # the game\'s random draws come from it: never lose it')
     return "\n".join(lines) + "\n"
 
 
-def _edited(path: Path, new: dict[str, str], new_key: str | None) -> str:
-    """The text of `path` (already checked by load_secrets) with the new passphrases and page key,
-    edited by a round-trip YAML parser: every comment, the key order, quoting and layout are kept."""
+def _edited(path: Path, new: dict[str, str], new_key: str | None, seed: str | None = None) -> str:
+    """The text of `path` (already checked by load_secrets) with the new passphrases, page key and
+    seed, edited in place (`round_trip`)."""
+    from ruamel.yaml.comments import CommentedMap
+    from ruamel.yaml.scalarstring import DoubleQuotedScalarString as Quoted
+
+    def change(data) -> None:
+        if new_key:
+            if "page_key" in data:
+                data["page_key"] = _like(data["page_key"], new_key)
+            else:
+                data.insert(0, "page_key", Quoted(new_key))
+        if seed:
+            _append(data, "seed", Quoted(seed))
+        if new:
+            if not isinstance(data.get("passphrases"), dict):  # missing, or empty (`passphrases:`)
+                if "passphrases" in data:
+                    data["passphrases"] = CommentedMap()
+                else:
+                    _append(data, "passphrases", CommentedMap())
+            table = data["passphrases"]
+            for power, phrase in new.items():
+                key = next((k for k in table if str(k).lower() == power.lower()), None)
+                if key is None:
+                    _append(table, power, Quoted(phrase))
+                else:
+                    table[key] = _like(table[key], phrase)
+
+    result = round_trip(path, change)
+    _check_edit(result, new, new_key, display_path(path), seed)
+    return result
+
+
+def set_key(path: Path, key: str, value: str, comment: str = "") -> str:
+    """The text of the YAML mapping file `path` with `key` set to the quoted `value` (added at the
+    end, with `comment` at the end of its line, if it is not there), edited in place."""
+    from ruamel.yaml.scalarstring import DoubleQuotedScalarString as Quoted
+
+    def change(data) -> None:
+        if key in data:
+            data[key] = _like(data[key], value)
+        else:
+            _append(data, key, Quoted(value))
+            if comment:
+                data.yaml_add_eol_comment(comment, key)
+
+    result = round_trip(path, change)
+    if (yaml.safe_load(result) or {}).get(key) != value:
+        raise GameError([Problem(display_path(path), None, "editing the file in place went wrong; it is left as "
+                                 "it was", f"add the line by hand: {key}: \"{value}\"")])
+    return result
+
+
+def round_trip(path: Path, change) -> str:
+    """The text of `path` after `change` (a function of the parsed mapping) edited it with a
+    round-trip YAML parser: every comment, the key order, quoting, layout, a byte-order mark
+    and CRLF line ends are kept."""
     from ruamel.yaml import YAML
     from ruamel.yaml.comments import CommentedMap
     from ruamel.yaml.error import YAMLError as RoundTripError
-    from ruamel.yaml.scalarstring import DoubleQuotedScalarString as Quoted
 
     name = display_path(path)
     text = path.read_bytes().decode("utf-8")  # as it is: read_text would turn CRLF into LF
@@ -270,37 +345,19 @@ def _edited(path: Path, new: dict[str, str], new_key: str | None) -> str:
     head = ""
     if data is None:  # empty, or comments only: keep them above what is added
         head, data = (text.rstrip("\n") + "\n") if text.strip() else "", CommentedMap()
-    if new_key:
-        if "page_key" in data:
-            data["page_key"] = _like(data["page_key"], new_key)
-        else:
-            data.insert(0, "page_key", Quoted(new_key))
-    if new:
-        if not isinstance(data.get("passphrases"), dict):  # missing, or empty (`passphrases:`)
-            if "passphrases" in data:
-                data["passphrases"] = CommentedMap()
-            else:
-                _append(data, "passphrases", CommentedMap())
-        table = data["passphrases"]
-        for power, phrase in new.items():
-            key = next((k for k in table if str(k).lower() == power.lower()), None)
-            if key is None:
-                _append(table, power, Quoted(phrase))
-            else:
-                table[key] = _like(table[key], phrase)
+    change(data)
     out = io.StringIO()
     rt.dump(data, out)
     result = head + out.getvalue()
-    _check_edit(result, new, new_key, name)
     return bom + (result.replace("\n", "\r\n") if crlf else result)
 
 
-def _check_edit(text: str, new: dict[str, str], new_key: str | None, name: str) -> None:
+def _check_edit(text: str, new: dict[str, str], new_key: str | None, name: str, seed: str | None = None) -> None:
     """Read the edited text back: it must hold the new values, or it is not written."""
     data = yaml.safe_load(text) or {}
     table = {str(k).lower(): v for k, v in (data.get("passphrases") or {}).items()}
     if any(table.get(power.lower()) != phrase for power, phrase in new.items()) or (
-            new_key and data.get("page_key") != new_key):
+            new_key and data.get("page_key") != new_key) or (seed and data.get("seed") != seed):
         raise GameError([Problem(name, None, "editing the file in place went wrong; it is left as it was",
                                  "move it away and run the command again to make a new one")])
 

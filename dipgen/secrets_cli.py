@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from .errors import GameError, display_path
+from .errors import GameError, Problem, display_path
 
 DESCRIPTION = (
     "Create games/<slug>/secrets.yml if it is missing, with a random page key and a passphrase for "
@@ -25,6 +25,9 @@ def add_secrets_command(sub) -> None:
                    help="give POWER a new passphrase (its old one stops working at the next build); repeatable")
     p.add_argument("--new-page-key", action="store_true",
                    help="a new page key: every private page moves to a new address (if the old ones leaked)")
+    p.add_argument("--seed", action="store_true",
+                   help="make the seed for random draws (lots, dice) even if the variant draws nothing; a variant "
+                        "that draws gets one anyway. Its commitment goes into game.yml before the first phase")
     p.add_argument("--site-url", default="",
                    help="the published site's address, e.g. https://me.github.io/dip/, to print full links")
     p.set_defaults(func=cmd_secrets)
@@ -54,8 +57,10 @@ def cmd_secrets(args) -> int:
         renew.append(match)
     path = folder / SECRETS_FILE
     try:
+        new_seed = _seed_to_make(game, path, args.seed)
         update = update_secrets(path, powers, renew, game_name=display_path(folder),
-                                renew_key=args.new_page_key)
+                                renew_key=args.new_page_key, seed=new_seed)
+        _commit(game, update.secrets.seed)
     except GameError as e:
         print(e, file=sys.stderr)
         return 1
@@ -87,6 +92,50 @@ def cmd_secrets(args) -> int:
         print("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
     print("\nThe pages appear at the next build while the game runs; once it is revealed they are gone.")
     return 0
+
+
+def _seed_to_make(game, path: Path, asked: bool) -> str | None:
+    """A new seed, if the game needs one and has none; GameError if it is too late to make one."""
+    from .gameseed import folder_has_phases
+    from .secrets import generate_seed, load_secrets
+
+    if not (asked or getattr(game.variant, "makes_draws", False)):
+        return None
+    if path.exists() and load_secrets(path, game.variant.powers(), require_key=False).seed is not None:
+        return None
+    if folder_has_phases(game.path):
+        what = ("game.yml commits to a seed that secrets.yml does not have" if game.seed_sha256
+                else "the game has begun without a seed")
+        raise GameError([Problem(display_path(path), None, f"{what}: a seed must be committed to before the first "
+                                 "phase, and never changed after it",
+                                 "restore the game's secrets.yml from your copy or the DIPGEN_SECRETS secret"
+                                 if game.seed_sha256 else "a game that draws must be started again with its seed")])
+    return generate_seed()
+
+
+def _commit(game, seed: bytes | None) -> None:
+    """Write the commitment to `seed` into game.yml (before the first phase only)."""
+    from .draws import commitment
+    from .gameseed import folder_has_phases
+    from .secrets import set_key
+
+    if seed is None:
+        return
+    value = commitment(seed)
+    if game.seed_sha256 and game.seed_sha256.lower() == value:
+        return
+    file = game.path / "game.yml"
+    if folder_has_phases(game.path):  # the passphrases are done; 'dipgen check' reports the seed as an error
+        print(Problem(display_path(file), game.lines.get("seed_sha256"),
+                      "the seed in secrets.yml is not committed to in game.yml, and the game has begun: "
+                      "a commitment may not change once a phase file exists, so game.yml is left as it is",
+                      "restore the game's own secrets.yml; if the game draws nothing, delete its seed line"),
+              file=sys.stderr)
+        return
+    text = set_key(file, "seed_sha256", value, "commitment to the seed of the draws: never change it")
+    file.write_bytes(text.encode("utf-8"))
+    print(f"Wrote the commitment to the game's seed into {display_path(file)} (seed_sha256); commit it before "
+          "the first phase.")
 
 
 def _warn_if_tracked(path: Path) -> None:

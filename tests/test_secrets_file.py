@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from dipgen.draws import commitment
+
 from dipgen.cli import main
 from dipgen.errors import GameError
 from dipgen.game import load_game
@@ -38,7 +40,7 @@ passphrases:
     Russia: "ttttt-uuuuu-vvvvv-wwwww"   # Rus
     Turkey: "xxxxx-yyyyy-zzzzz-22222"
 # the seed decides the lots
-seed: "b7e1"   # never change it mid-game
+seed: "b7e1b7e1b7e1b7e1b7e1b7e1b7e1b7e1b7e1b7e1b7e1b7e1b7e1b7e1b7e1b7e1"   # never change it mid-game
 # end of file
 """
 
@@ -55,6 +57,9 @@ def masked(text: str) -> str:
 def game(tmp_path) -> Path:
     folder = tmp_path / "games" / RUNNING
     shutil.copytree(REPO / "games" / RUNNING, folder)
+    # GM_FILE's seed, committed to as `dipgen secrets` does before the first phase
+    with open(folder / "game.yml", "a", encoding="utf-8") as f:
+        f.write(f'seed_sha256: "{commitment(bytes.fromhex("b7e1" * 16))}"\n')
     return folder
 
 
@@ -75,7 +80,7 @@ def test_secrets_command_keeps_the_gms_comments_and_layout(game, capsys):
     assert len(added) == 1 and re.fullmatch(r'\+     France: "[a-z2-9-]{23}"', added[0]), added
     assert text.splitlines().index(added[0][2:]) == GM_FILE.splitlines().index("# the seed decides the lots")
     first = load_secrets(file, powers(game))
-    assert first.passphrases["Austria"] == "aaaaa-bbbbb-ccccc-ddddd" and first.extra == {"seed": "b7e1"}
+    assert first.passphrases["Austria"] == "aaaaa-bbbbb-ccccc-ddddd" and first.extra == {"seed": "b7e1" * 16}
 
     # --new England: only England's value changes, its quotes and the rest of the file stay
     before = text

@@ -270,10 +270,38 @@ def season_page(history: History, options: SiteOptions, records: list[PhaseRecor
         counts_note=counts_note, press=press, notes=notes,
         result_line=history.result_line() if is_last and history.finished else "",
         status_kind=history.result.kind if history.result else "",
+        draws=_draws_section(history, options, uri, phase),
     )
     if problems:
         raise GameError(problems)
     return {uri: content}
+
+
+def _draws_section(history: History, options: SiteOptions, uri: str, phase: Phase) -> dict | None:
+    """What the phase drew and the key to check it with (None when it drew nothing shown)."""
+    from ..drawfile import draws_revealed, published_draws
+
+    drawn = published_draws(history, phase)
+    if not drawn:
+        return None
+    link = lambda target: href(uri, target, options.directory_urls)  # noqa: E731
+    show = lambda v: ", ".join(map(str, v)) if isinstance(v, (tuple, list)) else str(v)  # noqa: E731
+    items = [dict(label=d.label, among=show(d.among), value=show(d.value), secret=d.secret) for d in drawn]
+    seed = history.draws.seed.hex() if draws_revealed(history) and history.draws.seed else ""
+    return dict(drawn=items, key=history.draws.key(phase).hex(), seed=seed,
+                json_href=link(draws_uri(options.prefix, history.game.slug)), about_href=link("draws.md"))
+
+
+def draws_uri(prefix: str, slug: str) -> str:
+    return game_folder(prefix, slug) + "draws.json"
+
+
+def draws_files(history: History, options: SiteOptions) -> dict[str, str]:
+    """The game's draws.json (see `dipgen.drawfile`), if it has drawn anything the site shows."""
+    from ..drawfile import document, dumps
+
+    doc = document(history)
+    return {draws_uri(options.prefix, history.game.slug): dumps(doc)} if doc else {}
 
 
 # ----------------------------------------------------------------------------- whole games and the site
@@ -323,8 +351,10 @@ def editions(history: History, options: SiteOptions) -> list[SiteOptions]:
 
 
 def published_files(history: History, options: SiteOptions) -> dict[str, str]:
-    """What one game adds to a public site: the pages and maps of each of its `editions`."""
-    return _collect(partial(game_files, history, edition) for edition in editions(history, options))
+    """What one game adds to a public site: the pages and maps of each of its `editions`, and its draws."""
+    out = _collect(partial(game_files, history, edition) for edition in editions(history, options))
+    out.update(draws_files(history, options))
+    return out
 
 
 def check_pages(history: History, options: SiteOptions) -> None:

@@ -1,0 +1,167 @@
+"""What a game publishes of its random draws, and the check of a published file against the
+commitment (what `dipgen verify` and a reader's own script do). Pure: no I/O.
+
+``draws.json``, next to the game's page::
+
+    {"format": "dipgen-draws/1", "game": "slug", "commitment": "<seed_sha256>", "start": 1901,
+     "chain": 8002, "seed": null,                      # the seed, once the game is revealed
+     "phases": [{"phase": "1903-fall", "step": 19, "key": "<hex>",
+                 "draws": [{"label": "1903-fall/tir/England-France", "kind": "die", "among": 6,
+                            "value": 4, "secret": false}]}]}
+
+A phase is listed once it is published (for a hidden game: on the public calendar), with the
+key of its public draws; its secret draws, and the seed, only when the game is revealed.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from .draws import CHAIN, SETUP, Draw, commitment, key_matches, phase_label, redraw, secret_key, step_of
+from .phase import Phase
+from .records import History
+
+FORMAT = "dipgen-draws/1"
+
+
+def draws_revealed(history: History) -> bool:
+    """May the seed and the secret draws be published? When the game is over, or with reveal: now."""
+    return history.finished or history.game.reveal == "now"
+
+
+def _published_phases(history: History) -> list[Phase]:
+    """The phases whose draws the public site shows: every one once the game is revealed, else
+    those of the public timeline (a hidden game's fixed calendar)."""
+    from .timeline import timeline
+    from .visibility import PUBLIC
+
+    if not history.game.variant.hidden or draws_revealed(history):
+        return [r.phase for r in history.records]
+    return timeline(history, PUBLIC).phases()
+
+
+def published_draws(history: History, phase: Phase | None) -> tuple[Draw, ...]:
+    """The draws of `phase` (None: the set-up) that the site shows."""
+    if history.draws is None:
+        return ()
+    if phase is None:
+        drawn = history.draws.setup_draws
+    else:
+        drawn = next((r.draws for r in history.records if r.phase == phase), ())
+    every = draws_revealed(history)
+    return tuple(d for d in drawn if every or not d.secret)
+
+
+def _json(value):
+    if isinstance(value, (tuple, list)):
+        return [_json(v) for v in value]
+    return value if isinstance(value, int) and not isinstance(value, bool) else str(value)
+
+
+def draw_entry(d: Draw) -> dict:
+    return {"label": d.label, "kind": d.kind, "among": _json(d.among), "value": _json(d.value), "secret": d.secret}
+
+
+def document(history: History) -> dict | None:
+    """The game's draws.json as a value; None for a game that has drawn nothing the site shows."""
+    source = history.draws
+    if source is None or not source.commitment:
+        return None
+    phases = []
+    for phase in [None, *_published_phases(history)]:
+        drawn = published_draws(history, phase)
+        if drawn:
+            phases.append({"phase": phase_label(phase), "step": step_of(phase, source.start),
+                           "key": source.key(phase).hex(), "draws": [draw_entry(d) for d in drawn]})
+    if not phases:
+        return None
+    seed = source.seed.hex() if draws_revealed(history) and source.seed is not None else None
+    return {"format": FORMAT, "game": history.game.slug, "commitment": source.commitment, "start": source.start,
+            "chain": CHAIN, "seed": seed, "phases": phases}
+
+
+def dumps(doc: dict) -> str:
+    return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
+
+
+# ----------------------------------------------------------------------------- checking
+
+@dataclass(frozen=True)
+class Failure:
+    """A published draw (or key, or seed) that the commitment does not bear out."""
+
+    label: str
+    what: str
+    expected: str = ""
+    published: str = ""
+
+    def __str__(self) -> str:
+        text = f"{self.label}: {self.what}"
+        if self.expected or self.published:
+            text += f" (expected {self.expected}, published {self.published})"
+        return text
+
+
+def _hex(value, size: int) -> bytes:
+    if not isinstance(value, str) or len(value) != 2 * size:
+        raise ValueError(f"not {2 * size} hex digits")
+    return bytes.fromhex(value)
+
+
+def _phase_step(name: str, start: int) -> int:
+    return 0 if name == SETUP else step_of(Phase.from_slug(name), start)
+
+
+def check(doc, expected_commitment: str | None = None) -> tuple[list[Failure], int]:
+    """Every failure of a published draws document, and how many draws were checked: each key
+    against the commitment (and `expected_commitment`, the one in the game's game.yml, if given),
+    the seed if published, and each draw recomputed from its key."""
+    failures: list[Failure] = []
+    checked = 0
+    try:
+        if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+            return [Failure("draws.json", f"not a dipgen draws file (format {FORMAT})")], 0
+        anchor = _hex(doc["commitment"], 32).hex()
+        if expected_commitment and anchor != expected_commitment.lower():
+            failures.append(Failure("commitment", "the file's commitment is not the game's (game.yml's seed_sha256)",
+                                    expected_commitment.lower(), anchor))
+        if doc.get("chain") != CHAIN:
+            failures.append(Failure("chain", "a chain of another length", str(CHAIN), str(doc.get("chain"))))
+        start = doc["start"]
+        seed = _hex(doc["seed"], 32) if doc.get("seed") is not None else None
+        if seed is not None and commitment(seed) != anchor:
+            failures.append(Failure("seed", "the published seed does not give the commitment", anchor,
+                                    commitment(seed)))
+            seed = None
+        for entry in doc["phases"]:
+            name = entry["phase"]
+            step = _phase_step(name, start)
+            key = _hex(entry["key"], 32)
+            if entry.get("step") != step:
+                failures.append(Failure(name, "the phase's step in the chain", str(step), str(entry.get("step"))))
+            if not key_matches(key, step, anchor):
+                failures.append(Failure(name, "the phase's key does not lead to the commitment", "", entry["key"]))
+                continue
+            for d in entry["draws"]:
+                label, kind, among = d["label"], d["kind"], d["among"]
+                if not isinstance(label, str) or not label.startswith(name + "/"):
+                    failures.append(Failure(str(label), f"a draw listed under {name} that is not of it"))
+                    continue
+                if d.get("secret"):
+                    if seed is None:
+                        failures.append(Failure(label, "a secret draw published without the seed to check it"))
+                        continue
+                    use = secret_key(seed, name)
+                else:
+                    use = key
+                among = tuple(among) if isinstance(among, list) else among
+                expected = _json(redraw(use, kind, label, among))
+                checked += 1
+                if expected != d["value"]:
+                    failures.append(Failure(label, "the published value is not the draw",
+                                            json.dumps(expected, ensure_ascii=False),
+                                            json.dumps(d["value"], ensure_ascii=False)))
+    except (KeyError, TypeError, ValueError, AttributeError) as e:
+        failures.append(Failure("draws.json", f"malformed: {type(e).__name__}: {e}"))
+    return failures, checked

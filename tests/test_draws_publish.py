@@ -1,0 +1,181 @@
+"""What a game publishes of its draws (draws.json, the season pages) and `dipgen verify`."""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import re
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from dipgen.cli import main
+from dipgen.drawfile import check, document, dumps
+from dipgen.draws import commitment
+from dipgen.game import load_game
+from dipgen.gameseed import game_draws
+from dipgen.history import replay
+from dipgen.site.pages import SiteOptions, published_files
+from dipgen.timeline import timeline
+from dipgen.visibility import PUBLIC
+
+REPO = Path(__file__).resolve().parent.parent
+SEED = bytes(range(100, 132))
+POWERS = ["England", "France", "Germany", "Italy", "Austria", "Russia", "Turkey"]
+GAME = ("title: Dice\ngm: Jane Doe\nplayers: {England: A, France: B, Germany: C, Italy: D, Austria: E, Russia: F, "
+        f"Turkey: G}}\nseed_sha256: \"{commitment(SEED)}\"\n")
+
+
+def with_draws(history, seed=SEED):
+    """The history as a variant that draws would make it: a die, a choice, a shuffle and a secret
+    number in every phase, a shuffle in the set-up (what the replay's hooks will record)."""
+    history.draws = game_draws(history.game, seed)
+    history.draws.commitment = history.draws.commitment or commitment(seed)
+    setup = history.draws.phase(None)
+    setup.shuffle("seats", POWERS)
+    history.draws.setup_draws = setup.drawn
+    records = []
+    for r in history.records:
+        d = history.draws.phase(r.phase)
+        d.die("tir/England-France")
+        d.choice("who", POWERS)
+        d.shuffle("order", ["a", "b", "c", "d"])
+        d.integer("task", 5, secret=True)
+        records.append(replace(r, draws=d.drawn))
+    history.records = records
+    for cache in ("_timelines", "_visibility"):
+        history.__dict__.pop(cache, None)
+    return history
+
+
+@pytest.fixture
+def folder(tmp_path) -> Path:
+    path = tmp_path / "games" / "dice"
+    path.mkdir(parents=True)
+    (path / "game.yml").write_text(GAME)
+    (path / "1901-spring.yml").write_text("orders: {France: [A Par - Bur]}\n")
+    (path / "1901-fall.yml").write_text("orders: {France: [A Bur - Bel]}\n")
+    return path
+
+
+def running(folder):
+    return with_draws(replay(load_game(folder)))
+
+
+def test_a_running_game_publishes_each_phases_public_draws_and_key_but_not_the_seed(folder):
+    h = running(folder)
+    doc = document(h)
+    assert doc["seed"] is None and doc["commitment"] == commitment(SEED)
+    assert [p["phase"] for p in doc["phases"]] == ["setup", "1901-spring", "1901-fall"]
+    assert all(not d["secret"] for p in doc["phases"] for d in p["draws"])
+    assert SEED.hex() not in dumps(doc)
+    failures, checked = check(json.loads(dumps(doc)), commitment(SEED))
+    assert failures == [] and checked == 1 + 3 * 2
+
+
+def test_at_the_reveal_the_seed_and_the_secret_draws_are_published(folder):
+    text = (folder / "game.yml").read_text()
+    (folder / "game.yml").write_text(text + "reveal: now\n")
+    doc = document(running(folder))
+    assert doc["seed"] == SEED.hex()
+    assert sum(d["secret"] for p in doc["phases"] for d in p["draws"]) == 2
+    assert check(json.loads(dumps(doc)), commitment(SEED)) == ([], 1 + 4 * 2)
+
+
+def test_tampered_values_keys_seeds_and_commitments_are_each_caught(folder):
+    (folder / "game.yml").write_text((folder / "game.yml").read_text() + "reveal: now\n")
+    doc = json.loads(dumps(document(running(folder))))
+
+    bad = copy.deepcopy(doc)
+    die = bad["phases"][2]["draws"][0]
+    die["value"] = die["value"] % 6 + 1
+    (failure,), _ = check(bad)
+    assert failure.label == "1901-fall/tir/England-France" and failure.published == str(die["value"])
+    assert failure.expected == str(doc["phases"][2]["draws"][0]["value"])
+
+    bad = copy.deepcopy(doc)
+    bad["phases"][1]["draws"][3]["value"] = (doc["phases"][1]["draws"][3]["value"] + 1) % 5  # a secret draw
+    assert [f.label for f in check(bad)[0]] == ["1901-spring/task"]
+
+    bad = copy.deepcopy(doc)
+    bad["phases"][1]["key"] = doc["phases"][2]["key"]  # a later key in an earlier phase
+    assert [(f.label, f.what) for f in check(bad)[0]] == [("1901-spring", "the phase's key does not lead to the commitment")]
+
+    bad = copy.deepcopy(doc)
+    bad["seed"] = "00" * 32
+    assert [f.label for f in check(bad)[0]] == ["seed", "1901-spring/task", "1901-fall/task"]
+
+    assert [f.label for f in check(doc, commitment(b"x" * 32))[0]] == ["commitment"]
+    other = json.loads(dumps(document(with_draws(replay(load_game(folder)), b"y" * 32))))
+    other["commitment"] = doc["commitment"]  # the draws of another seed, under this game's commitment
+    assert [f.label for f in check(other)[0]] == ["seed", "setup", "1901-spring", "1901-fall"]
+    assert check({"format": "dipgen-draws/1", "phases": 3})[0][0].label == "draws.json"
+
+
+def test_season_pages_show_their_draws_and_the_site_carries_draws_json(folder):
+    h = running(folder)
+    files = published_files(h, SiteOptions())
+    assert "games/dice/draws.json" in files
+    page = files["games/dice/1901-fall.md"]
+    key = h.draws.key(h.records[-1].phase).hex()
+    assert "## Draws" in page and "1901-fall/tir/England-France" in page and key in page
+    assert "1901-fall/task" not in page  # secret until the end
+    assert 'href="../draws.json"' in page and 'href="../../../draws/"' in page
+
+
+def test_a_hidden_game_publishes_draws_only_for_its_public_calendar():
+    h = with_draws(replay(load_game(REPO / "games" / "lamps-out")))
+    if h.finished or h.game.reveal == "now":
+        pytest.skip("the example game is revealed")
+    shown = {p.slug for p in timeline(h, PUBLIC).phases()}
+    played = {r.phase.slug for r in h.records}
+    assert any(s.endswith("retreats") for s in played)  # the calendar hides some phases
+    doc = document(h)
+    assert {p["phase"] for p in doc["phases"]} - {"setup"} == shown & played
+    assert check(doc, commitment(SEED))[0] == []
+
+
+def test_the_snippet_on_the_site_checks_a_published_file(folder, tmp_path, capsys):
+    (folder / "game.yml").write_text((folder / "game.yml").read_text() + "reveal: now\n")
+    text = (REPO / "site_src" / "draws.md").read_text()
+    code = re.search(r"```python\n(.*?)```", text, re.S).group(1)
+    doc = document(running(folder))
+    work = tmp_path / "reader"
+    work.mkdir()
+    (work / "draws.json").write_text(dumps(doc))
+    cwd = os.getcwd()
+    os.chdir(work)
+    try:
+        exec(compile(code, "draws.md", "exec"), {})
+        assert "every draw matches the commitment " + doc["commitment"] in capsys.readouterr().out
+        doc["phases"][1]["draws"][1]["value"] = "Nobody"
+        (work / "draws.json").write_text(dumps(doc))
+        with pytest.raises(AssertionError, match="1901-spring/who"):
+            exec(compile(code, "draws.md", "exec"), {})
+    finally:
+        os.chdir(cwd)
+
+
+def test_dipgen_verify_names_the_draw_that_fails(folder, tmp_path, capsys):
+    site = tmp_path / "site"
+    (site / "games" / "dice").mkdir(parents=True)
+    doc = document(running(folder))
+    (site / "games" / "dice" / "draws.json").write_text(dumps(doc))
+    assert main(["verify", str(site)]) == 0
+    assert main(["verify", str(folder), "--site", str(site)]) == 0
+    assert "7 draw(s) match" in capsys.readouterr().out
+    doc["phases"][2]["draws"][0]["value"] = doc["phases"][2]["draws"][0]["value"] % 6 + 1
+    (site / "games" / "dice" / "draws.json").write_text(dumps(doc))
+    assert main(["verify", str(site / "games" / "dice" / "draws.json")]) == 1
+    assert "FAIL 1901-fall/tir/England-France: the published value is not the draw" in capsys.readouterr().out
+    # a wrong commitment in game.yml: the published draws are not this game's
+    (folder / "game.yml").write_text(GAME.replace(commitment(SEED), commitment(b"z" * 32)))
+    assert main(["verify", str(folder), "--site", str(site)]) == 1
+    assert "FAIL commitment" in capsys.readouterr().out
+
+
+def test_dipgen_verify_on_a_game_without_draws_says_so(capsys):
+    assert main(["verify", str(REPO / "games" / "winter-palace")]) == 0
+    assert "no draws published" in capsys.readouterr().out
