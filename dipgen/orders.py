@@ -298,6 +298,13 @@ class _Parser:
         if self.take(_WAIVE):
             self.take(_BUILD)
             return self.end(Waive())
+        if self.peek() in _BUILD and self.peek() in self.kinds and len(self.toks) > 2:
+            # a letter read by position: "B Mun - Ber" is a bomber's move, "B Mun" a build
+            start = self.i
+            try:
+                return self._unit_order()
+            except ValueError:
+                self.i = start
         if self.take(_BUILD):
             return self.end(Build(self.unit()))
         if self.take(_REMOVE):
@@ -305,6 +312,10 @@ class _Parser:
         if self.peek() in _DISBAND and self.peek(1) is not None:
             self.i += 1
             return self.end(Disband(self.unit()))
+        return self._unit_order()
+
+    def _unit_order(self) -> Order:
+        """An order that starts with its unit: ``A Par - Bur``, ``F Tri S A Ven``, ``B Mun H``."""
         unit = self.unit()
         if self.done() or self.take(_HOLD):
             return self.end(Hold(unit))

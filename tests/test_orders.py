@@ -172,3 +172,17 @@ def test_quick_reading_leaves_coast_words_to_the_full_parser():
     assert _Quick(_BOARD, text, kinds).read() is None
     with pytest.raises(OrderSyntaxError):
         parse_order(_BOARD, text, kinds)
+
+
+def test_a_unit_letter_is_read_by_position():
+    """Where B is also a unit letter (Complicated's bombers), it names the unit when an order
+    follows it and means Build only at the head of a build; the standard game keeps B = Build."""
+    kinds = {**STANDARD_KINDS, "b": "B", "bomber": "B"}
+    assert parse_order(_BOARD, "B Mun - Ber", kinds) == Move(UnitRef("B", "mun"), "ber")
+    assert parse_order(_BOARD, "B Mun S A Ber", kinds) == Support(UnitRef("B", "mun"), UnitRef("A", "ber"))
+    assert parse_order(_BOARD, "B Mun H", kinds) == Hold(UnitRef("B", "mun"))
+    assert parse_order(_BOARD, "Build B Mun", kinds) == Build(UnitRef("B", "mun"))
+    assert parse_order(_BOARD, "B Mun", kinds) == Build(UnitRef(None, "mun"))
+    assert parse_order(_BOARD, "B Par") == Build(UnitRef(None, "par"))
+    with pytest.raises(ValueError):
+        parse_order(_BOARD, "B Mun - Ber")  # no bombers in the standard game
