@@ -141,7 +141,7 @@ def load_game(path: Path | str) -> Game:
     start, ending, reveal, commitment = _read_settings(variant, data, gname, problems)
     seed = _read_seed(data, commitment, gname, problems)
     game_ok = not any(p.severity == "error" for p in problems)
-    phases, broken = _read_phases(variant, path, Phase(start, 0), problems)
+    phases, broken = _read_phases(variant, path, Phase(start, 0), problems, seating)
     game = Game(slug=slug, path=path, title=title, variant=variant, gm=gm, players=players, start=start,
                 phases=phases, ending=ending, reveal=reveal, description=description, seed_sha256=commitment,
                 raw=dict(data), seed=seed, lines={k: line_of(data, k) for k in data}, seating=seating)
@@ -315,8 +315,8 @@ def _player_entries(power: str, who, gname: str, kline, problems: list[Problem])
     return entries
 
 
-def _read_phases(variant: Variant, path: Path, first: Phase,
-                 problems: list[Problem]) -> tuple[dict[Phase, PhaseFile], list[Phase]]:
+def _read_phases(variant: Variant, path: Path, first: Phase, problems: list[Problem],
+                 seating=None) -> tuple[dict[Phase, PhaseFile], list[Phase]]:
     """The phase files of a game folder, and the phases whose files have errors."""
     phases: dict[Phase, PhaseFile] = {}
     names: dict[Phase, str] = {}
@@ -358,7 +358,7 @@ def _read_phases(variant: Variant, path: Path, first: Phase,
             continue
         before = len(problems)
         try:
-            phases[phase] = _read_phase(variant, phase, _inside(path, file), problems, first)
+            phases[phase] = _read_phase(variant, phase, _inside(path, file), problems, first, seating)
         except GameError as e:
             problems.extend(e.problems)
         if any(p.severity == "error" for p in problems[before:]):
@@ -435,7 +435,8 @@ def split_orders(value) -> list[tuple[str, int | None]]:
     return []
 
 
-def _read_phase(variant: Variant, phase: Phase, file: Path, problems: list[Problem], first: Phase) -> PhaseFile:
+def _read_phase(variant: Variant, phase: Phase, file: Path, problems: list[Problem], first: Phase,
+                seating=None) -> PhaseFile:
     name = display_path(file)
     data = load(file)
     if data is None:
@@ -465,11 +466,12 @@ def _read_phase(variant: Variant, phase: Phase, file: Path, problems: list[Probl
         problems.append(Problem(name, line_of(data, "orders"), f"orders must map each power to its orders, not be "
                                 f"{kind_of(raw_orders)}", "e.g.\n      orders:\n        France:\n          - A Par - Bur"))
         raw_orders = {}
-    for power, value, kline in by_power(variant.board, raw_orders, name, problems, "under orders",
-                                        "merge its two lists of orders into one"):
+    for key, value, kline in _order_blocks(variant, seating, raw_orders, name, problems):
+        power, writer = key
         if value is None:
-            problems.append(Problem(name, kline, f"{power} has nothing after it",
-                                    f"list {power}'s orders under it, or write {power}: [] if {power} sent none"))
+            who = power if writer == power else f"{writer} for {power}"
+            problems.append(Problem(name, kline, f"{who} has nothing after it",
+                                    f"list the orders under it, or write {writer}: [] if none were sent"))
             continue
         if not isinstance(value, (str, list)):
             problems.append(Problem(name, kline, f"{power}'s orders must be a list or a block of lines, not "
@@ -482,18 +484,70 @@ def _read_phase(variant: Variant, phase: Phase, file: Path, problems: list[Probl
             elif item is not None and not isinstance(item, str):
                 problems.append(Problem(name, line_of(item) or kline, f"an order must be text, not {kind_of(item)}",
                                         'write one order a line, e.g. - "A Par - Bur"'))
-        orders[power] = []
+        orders.setdefault(power, [])
         for text, line in split_orders(value):
-            order_line = _order_line(variant, phase, power, text, line or kline, name, problems)
+            order_line = _order_line(variant, phase, power, text, line or kline, name, problems, writer)
             if order_line is not None:
                 orders[power].append(order_line)
-        key_lines[power] = kline
+        key_lines.setdefault(power, kline)
     extra = {k: data[k] for k in data if k not in PHASE_KEYS and k in allowed}
     return PhaseFile(phase, file, orders, key_lines, press, notes, extra)
 
 
+def _order_blocks(variant: Variant, seating, raw: dict, file: str, problems: list[Problem]):
+    """The lists of orders under ``orders:``, as ((power, writer), value, line of its key), in the
+    form the variant reads them (`Variant.order_form`): ``power`` (each power's orders, written by
+    its player), ``power/writer`` (each power's orders per player: Double Diplomacy) or
+    ``writer/power`` (each player's orders per power she orders: the 2-player game)."""
+    form = variant.order_form
+    if form == "power":
+        for power, value, kline in by_power(variant.board, raw, file, problems, "under orders",
+                                            "merge its two lists of orders into one"):
+            yield (power, power), value, kline
+        return
+    writers = variant.writers(seating)
+    outer_is_power = form == "power/writer"
+    outer = by_power(variant.board, raw, file, problems, "under orders", "merge the two lists into one") \
+        if outer_is_power else _by_writer(writers, raw, file, problems, "under orders")
+    for first, inner, kline in outer:
+        if inner is None or isinstance(inner, (str, list)):
+            what = "each of its players" if outer_is_power else "each power she orders"
+            problems.append(Problem(file, kline, f"{first}'s orders are given per writer: a mapping of {what} to a "
+                                    f"list of orders", variant.order_form_example))
+            continue
+        if not isinstance(inner, dict):
+            problems.append(Problem(file, kline, f"{first}'s orders must be a mapping, not {kind_of(inner)}",
+                                    variant.order_form_example))
+            continue
+        seconds = _by_writer(writers, inner, file, problems, f"under {first}") if outer_is_power else \
+            by_power(variant.board, inner, file, problems, f"under {first}", "merge the two lists into one")
+        for second, value, line in seconds:
+            yield ((first, second) if outer_is_power else (second, first)), value, line
+
+
+def _by_writer(writers: dict, raw: dict, file: str, problems: list[Problem], where: str):
+    """(writer, value, line) for each key of `raw` that names a writer of this game (a player)."""
+    from .names import did_you_mean
+
+    seen: dict[str, int | None] = {}
+    for key, value in raw.items():
+        line = line_of(raw, key)
+        name = writers.get(str(key).strip().casefold()) if isinstance(key, str) else None
+        if name is None:
+            known = ", ".join(sorted(set(writers.values())))
+            problems.append(Problem(file, line, f"{key!r} {where} is not a player of this game."
+                                    f"{did_you_mean(str(key), list(writers.values()))}", f"the players: {known}"))
+            continue
+        if name in seen:
+            problems.append(Problem(file, line, f"{name} appears twice {where} (first on line {seen[name]})",
+                                    "merge the two lists into one"))
+            continue
+        seen[name] = line
+        yield name, value, line
+
+
 def _order_line(variant: Variant, phase: Phase, power: str, text: str, line, file: str,
-                problems: list[Problem]) -> OrderLine | None:
+                problems: list[Problem], writer: str | None = None) -> OrderLine | None:
     try:
         order = for_phase(parse_order(variant.board, text, variant.order_words), phase.kind)
     except UnknownUnitKind as e:
@@ -502,7 +556,7 @@ def _order_line(variant: Variant, phase: Phase, power: str, text: str, line, fil
     except (OrderSyntaxError, UnknownName) as e:
         problems.append(Problem(file, line, str(e)))
         return None
-    return OrderLine(power, text, order, file, line)
+    return OrderLine(power, text, order, file, line, writer or power)
 
 
 def _unit_kind_hint(variant: Variant, word: str) -> str:

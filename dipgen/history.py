@@ -15,6 +15,8 @@ from .engine.adjustments import _build
 from .engine.results import Kind, OrderResult
 from .errors import GameError, Problem, display_path
 from .game import Game, PhaseFile, load_game
+from .gameseed import game_draws, load_seed
+from .intake import Intake, with_notes
 from .records import GameResult, History, OrderLine, PhaseRecord
 from .seats import control_after
 from .orders import Build, Disband, Move, Order, Remove, Retreat, Waive
@@ -29,6 +31,12 @@ class _Replay:
         self.board = self.variant.board
         self.problems: list[Problem] = []
         self.warnings: list[Problem] = []
+        self.game_draws = None  # the game's source of draws, for variants that make them
+        self.draws = None       # the phase being played's draws
+
+    def drawn(self) -> tuple:
+        """What the phase being played drew (`dipgen.draws.Draw`), in drawing order."""
+        return self.draws.drawn if self.draws is not None else ()
 
     def err(self, file: str, line: int | None, message: str, hint: str = "") -> None:
         self.problems.append(Problem(file, line, message, hint))
@@ -39,7 +47,10 @@ class _Replay:
     def run(self) -> History:
         game = self.game
         try:
-            position = self.variant.initial_position(game)
+            if self.variant.makes_draws:
+                self.game_draws = game_draws(game, load_seed(game))
+            setup = self.game_draws.phase(None) if self.game_draws is not None else None
+            position = self.variant.initial_position(game, setup)
         except GameError as e:
             raise GameError(e.problems)
         records: list[PhaseRecord] = []
@@ -86,7 +97,10 @@ class _Replay:
                     self.warn(r.file, None, f"the press and notes of {r.phase.name} stay unpublished until the game "
                               "is revealed: the public may not learn that this phase took place",
                               "put news for everyone in the next Spring or Fall file")
-        return History(game, records, position, None if result else position.phase, result, self.warnings)
+        if setup is not None:
+            self.game_draws.setup_draws = setup.drawn
+        return History(game, records, position, None if result else position.phase, result, self.warnings,
+                       draws=self.game_draws)
 
     def check_unused(self, game: Game, used: set[Phase], records, position: Position, result) -> None:
         for phase, pf in sorted(game.phases.items()):
@@ -109,6 +123,7 @@ class _Replay:
 
     # ------------------------------------------------------------------ one phase
     def play(self, position: Position, pf: PhaseFile) -> PhaseRecord:
+        self.draws = self.game_draws.phase(pf.phase) if self.game_draws is not None else None
         kind = pf.phase.kind
         if kind == MOVEMENT:
             return self.movement(position, pf)
@@ -116,8 +131,10 @@ class _Replay:
             return self.retreats(position, pf)
         return self.adjustments(position, pf)
 
-    def orders_for(self, pf: PhaseFile, allowed: tuple[type, ...], what: str) -> dict[str, list[Order]]:
-        out: dict[str, list[Order]] = {}
+    def orders_for(self, pf: PhaseFile, allowed: tuple[type, ...], what: str, position: Position) -> Intake:
+        """The orders the engine adjudicates: the lines of the phase's kind (any other is an
+        error the GM must fix), through the variant's intake step (`Variant.intake`)."""
+        out: dict[str, list[OrderLine]] = {}
         for power, lines in pf.orders.items():
             for ol in lines:
                 if not isinstance(ol.order, allowed):
@@ -126,8 +143,8 @@ class _Replay:
                         hint += f"; a move is written with '-': {Move(ol.order.unit, ol.order.dest).format(self.board)}"
                     self.err(pf.name, ol.line, f"{ol.text!r} is not an order for {pf.phase.name}", hint)
                     continue
-                out.setdefault(power, []).append(ol.order)
-        return out
+                out.setdefault(power, []).append(ol)
+        return self.variant.intake(position, out, self.draws)
 
     def check_units(self, pf: PhaseFile, units: tuple[Unit, ...], what: str) -> None:
         """Each order names a unit of its power that stands where it says (the GM must fix it
@@ -138,7 +155,7 @@ class _Replay:
         by_prov: dict[str, list[Unit]] = {}
         for u in units:
             by_prov.setdefault(u.province, []).append(u)
-        first: dict[int, OrderLine] = {}  # id of a unit -> its order
+        first: dict[tuple[str, int], OrderLine] = {}  # (writer, id of a unit) -> its order
         for power, lines in pf.orders.items():
             for ol in lines:
                 ref = getattr(ol.order, "unit", None)
@@ -149,7 +166,7 @@ class _Replay:
                 if ref.kind in kinds and not kinds[ref.kind].occupies:  # several of a kind may share a province
                     kind = kinds[ref.kind]
                     mine_here = [u for u in here if u.power == power and u.kind == ref.kind]
-                    free = [u for u in mine_here if id(u) not in first]
+                    free = [u for u in mine_here if (ol.writer, id(u)) not in first]
                     if not free:
                         mine = ", ".join(u.describe(self.board) for u in sorted(units) if u.power == power and u.kind == ref.kind)
                         n = len(mine_here)
@@ -157,7 +174,7 @@ class _Replay:
                                    if mine_here else f"{power} has no {kind.name} in {where}")
                         self.err(pf.name, ol.line, message, f"{power}'s {kind.names}: {mine or 'none'}")
                     else:
-                        first[id(free[0])] = ol
+                        first[(ol.writer, id(free[0]))] = ol
                     continue
                 unit = next((u for u in here if kinds[u.kind].occupies), None)
                 mine = [u for u in units if u.power == power and kinds[u.kind].occupies]
@@ -174,20 +191,19 @@ class _Replay:
                     self.warn(pf.name, ol.line,
                               f"{ol.text!r}: the unit in {self.board.full_name(unit.province)} is {kind.article} {kind.name}",
                               f"read as {unit.describe(self.board)}")
-                if id(unit) in first:
-                    self.err(pf.name, ol.line,
-                             f"a second order for {unit.describe(self.board)} (the first is on line {first[id(unit)].line})",
-                             "keep one order per unit")
+                if (ol.writer, id(unit)) in first:  # one writer, two orders (two writers: the intake's)
+                    self.err(pf.name, ol.line, f"a second order for {unit.describe(self.board)} (the first is on "
+                             f"line {first[(ol.writer, id(unit))].line})", "keep one order per unit")
                 else:
-                    first[id(unit)] = ol
+                    first[(ol.writer, id(unit))] = ol
 
     def nmr(self, pf: PhaseFile, powers) -> tuple[str, ...]:
         return tuple(p for p in powers if not pf.orders.get(p))
 
     def movement(self, position: Position, pf: PhaseFile) -> PhaseRecord:
         self.check_units(pf, position.units, "unit")
-        orders = self.orders_for(pf, self.variant.movement_orders, self.variant.movement_orders_text)
-        out = self.variant.movement(position, orders)
+        intake = self.orders_for(pf, self.variant.movement_orders, self.variant.movement_orders_text, position)
+        out = self.variant.movement(position, intake.orders)
         self.warn_illegal(pf, out.results)
         phase = pf.phase
         nxt_phase = Phase(phase.year, phase.season_index, True)
@@ -196,19 +212,20 @@ class _Replay:
         if not out.dislodged:
             after, changes = end_of_season(self.variant, after)
         powers = sorted({u.power for u in position.units})
-        return PhaseRecord(phase, position, self.lines(pf), out.results, after, out.dislodged, out.destroyed,
-                           changes, {}, self.nmr(pf, powers), pf.press, pf.notes, pf.name)
+        return PhaseRecord(phase, position, self.lines(pf), with_notes(out.results, intake.notes), after, out.dislodged,
+                           out.destroyed, changes, {}, self.nmr(pf, powers), pf.press, pf.notes, pf.name,
+                           draws=self.drawn())
 
     def retreats(self, position: Position, pf: PhaseFile) -> PhaseRecord:
         self.check_units(pf, tuple(d.unit for d in position.dislodged), "dislodged unit")
-        orders = self.orders_for(pf, (Retreat, Disband), "retreats and disbands")
-        out = self.variant.retreats(position, orders)
+        intake = self.orders_for(pf, (Retreat, Disband), "retreats and disbands", position)
+        out = self.variant.retreats(position, intake.orders)
         self.warn_illegal(pf, out.results)
         after, changes = end_of_season(self.variant,
                                        Position(pf.phase, out.units, position.owners))
         powers = sorted({d.unit.power for d in position.dislodged})
-        return PhaseRecord(pf.phase, position, self.lines(pf), out.results, after, (), (), changes, {},
-                           self.nmr(pf, powers), pf.press, pf.notes, pf.name)
+        return PhaseRecord(pf.phase, position, self.lines(pf), with_notes(out.results, intake.notes), after, (), (),
+                           changes, {}, self.nmr(pf, powers), pf.press, pf.notes, pf.name, draws=self.drawn())
 
     def adjustments(self, position: Position, pf: PhaseFile) -> PhaseRecord:
         due = self.variant.adjustment_counts(position)
@@ -245,11 +262,11 @@ class _Replay:
                     else:
                         occupied.add(unit.province)
         self.check_units(pf, position.units, "unit")
-        orders = self.orders_for(pf, (Build, Remove, Waive), "builds, removals and waives")
-        out = self.variant.adjustments(position, orders)
+        intake = self.orders_for(pf, (Build, Remove, Waive), "builds, removals and waives", position)
+        out = self.variant.adjustments(position, intake.orders)
         after = Position(Phase(pf.phase.year + 1, 0), out.units, position.owners)
-        return PhaseRecord(pf.phase, position, self.lines(pf), out.results, after, (), (), (), due,
-                           self.nmr(pf, sorted(due)), pf.press, pf.notes, pf.name)
+        return PhaseRecord(pf.phase, position, self.lines(pf), with_notes(out.results, intake.notes), after, (), (),
+                           (), due, self.nmr(pf, sorted(due)), pf.press, pf.notes, pf.name, draws=self.drawn())
 
     def warn_illegal(self, pf: PhaseFile, results) -> None:
         """A warning for each order that reads clearly but cannot be carried out, saying what

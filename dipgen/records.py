@@ -23,13 +23,16 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class OrderLine:
-    """One order as the GM wrote it: the power, the text, the parsed order, where it stands."""
+    """One order as the GM wrote it: the power whose unit it orders, the text, the parsed order,
+    where it stands, and who wrote it (`writer`: the power itself in the standard game; a player
+    where the variant takes orders per player, `Variant.order_form`)."""
 
     power: str
     text: str
     order: Order
     file: str
     line: int | None
+    writer: str = ""
 
 
 @dataclass(frozen=True)

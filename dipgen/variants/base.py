@@ -42,6 +42,12 @@ class Variant:
     #: the orders a movement phase takes, and how to say so
     movement_orders: tuple[type, ...] = (Hold, Move, Support, Convoy)
     movement_orders_text = "movement orders: hold, move, support and convoy"
+    #: how a phase file keys its orders: ``power`` (each power's, by its player), ``power/writer``
+    #: (each power's, per player who sent them) or ``writer/power`` (each player's, per power ordered)
+    order_form = "power"
+    order_form_example = "e.g.\n      orders:\n        France:\n          - A Par - Bur"
+    #: True when the rules draw lots or roll dice (the replay then needs the game's seed)
+    makes_draws = False
 
     def __init__(self) -> None:
         self.board: Board = load_board(self.board_name)
@@ -53,9 +59,26 @@ class Variant:
     def start(self, year: int | None = None) -> Position:
         return initial_position(self.board, year)
 
-    def initial_position(self, game) -> Position:
-        """The position before the first phase. Raises GameError if the game's files set it up wrongly."""
+    def initial_position(self, game, draws=None) -> Position:
+        """The position before the first phase (`draws`: the set-up's `PhaseDraws`, for variants
+        that draw). Raises GameError if the game's files set it up wrongly."""
         return self.start(game.start)
+
+    # ----- order intake
+    def writers(self, seating) -> dict[str, str]:
+        """Who may write orders in a phase file where they are keyed by writer: casefolded -> name."""
+        out = {}
+        for seat in seating.seats:
+            for name in [seat.key, *seat.names()]:
+                out[name.casefold()] = name
+        return out
+
+    def intake(self, position: Position, lines: Mapping[str, Sequence], draws=None):
+        """The orders the engine adjudicates, from the lines the GM wrote (power -> `OrderLine`s,
+        each with its writer), with typed notes of what this step decided (`dipgen.intake.Intake`)."""
+        from ..intake import as_written
+
+        return as_written(lines)
 
     def result_words(self, result: OrderResult) -> tuple[str, ...]:
         """An order's result in this variant's words (``('cut', 'dislodged')``): what the site,

@@ -52,7 +52,7 @@ class Blind(Variant):
     spies_at_start = 2
 
     # ------------------------------------------------------------------ the start
-    def initial_position(self, game) -> Position:
+    def initial_position(self, game, draws=None) -> Position:
         position = self.start(game.start)
         pf = game.phases.get(Phase(game.start, 0))
         raw = pf.extra.get("spies") if pf else None

@@ -47,7 +47,7 @@ class Stab(Variant):
         spaces = [p for p in self.board.home_territories.get(power, ()) if p not in self.not_home]
         return spaces + list(self.extra_places.get(power, ()))
 
-    def initial_position(self, game) -> Position:
+    def initial_position(self, game, draws=None) -> Position:
         first = Phase(game.start, 0)
         owners = {p.id: p.home for p in self.board.provinces.values() if p.home}
         pf = game.phases.get(first)

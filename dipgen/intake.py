@@ -1,0 +1,47 @@
+"""The intake step: from the orders the GM received to the orders the engine adjudicates.
+
+In the standard game each power's player writes its orders and they are adjudicated as
+written. Variants change this one step (`Variant.intake`): Double Diplomacy merges the
+orders of a power's two players ("not in sync: holds"), the 2-player game keeps only the
+orders its Table of International Relations allows and picks between conflicting ones by a
+draw. What the step decided is said in typed notes (`Note(Kind.INTAKE, reason)`, with a
+reason Enum of the variant's own), attached by the replay to the result of the unit they
+concern, so that the site, the maps and the reports say it in the variant's words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping, Sequence
+
+from .engine.results import Note
+from .orders import Order
+from .records import OrderLine
+
+
+@dataclass(frozen=True)
+class Intake:
+    """What the intake step hands the engine: each power's orders in the order they count, and
+    the notes of what it decided, keyed by (power, province of the unit concerned)."""
+
+    orders: Mapping[str, Sequence[Order]]
+    notes: Mapping[tuple[str, str], tuple[Note, ...]] = field(default_factory=dict)
+
+
+def as_written(lines: Mapping[str, Sequence[OrderLine]]) -> Intake:
+    """The standard intake: every order as written, each power's in the order written."""
+    return Intake({power: [ol.order for ol in ls] for power, ls in lines.items() if ls})
+
+
+def with_notes(results: Sequence, notes: Mapping[tuple[str, str], tuple[Note, ...]]) -> tuple:
+    """`results` with each intake note added to the result of the unit it concerns (the unit's
+    own order, or the hold the rules gave it)."""
+    if not notes:
+        return tuple(results)
+    from dataclasses import replace
+
+    out = []
+    for r in results:
+        extra = notes.get((r.power, r.unit.province)) if r.unit is not None and r.effective else None
+        out.append(replace(r, notes=r.notes + extra) if extra else r)
+    return tuple(out)

@@ -1,0 +1,108 @@
+"""The intake step (`Variant.intake`): orders keyed by who wrote them, merged by the variant's
+rule, with typed notes on the results; and the draws a phase makes, recorded in its record.
+
+The variant here is made up for the test: every power has two captains, `Ann` and `Ben`, who
+each send orders for it; a unit whose two orders differ gets one of them by a draw from the
+game's seed, and the result says so.
+"""
+
+from __future__ import annotations
+
+import enum
+from pathlib import Path
+
+import pytest
+import yaml
+
+from dipgen.draws import commitment
+from dipgen.engine.results import Kind, Note
+from dipgen.errors import GameError
+from dipgen.game import load_game
+from dipgen.history import replay
+from dipgen.intake import Intake
+from dipgen.seats import Seat, Seating
+from dipgen.variants import VARIANTS
+from dipgen.variants.base import Variant
+
+SEED = bytes(range(32))
+
+
+class Picked(enum.Enum):
+    BY_DRAW = "chosen by draw"
+
+
+class TwoCaptains(Variant):
+    name = "two-captains"
+    order_form = "power/writer"
+    makes_draws = True
+    result_vocabulary = {**Variant.result_vocabulary, Picked.BY_DRAW: "drawn"}
+
+    def read_seats(self, raw, file, line, problems):
+        seats = (Seat("Ann", (("Ann", None),)), Seat("Ben", (("Ben", None),)))
+        return Seating(seats, {p: ("Ann", "Ben") for p in self.powers()})
+
+    def intake(self, position, lines, draws=None):
+        orders, notes = {}, {}
+        for power, ls in lines.items():
+            by_unit: dict[str, dict[str, object]] = {}
+            for ol in ls:
+                by_unit.setdefault(ol.order.unit.province, {})[ol.writer] = ol.order
+            for prov, given in sorted(by_unit.items()):
+                choices = list(dict.fromkeys(given.values()))
+                if len(choices) > 1:
+                    order = draws.choice(f"{power}/{prov}", choices)
+                    notes[(power, prov)] = (Note(Kind.INTAKE, Picked.BY_DRAW, why="the captains disagreed"),)
+                else:
+                    order = choices[0]
+                orders.setdefault(power, []).append(order)
+        return Intake(orders, notes)
+
+
+@pytest.fixture
+def variant(monkeypatch):
+    monkeypatch.setitem(VARIANTS, TwoCaptains.name, TwoCaptains)
+
+
+def write(folder: Path, orders: dict, seed: bytes | None = SEED) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    game = {"title": "Two captains", "variant": TwoCaptains.name, "gm": "Grace", "players": ["Ann", "Ben"]}
+    if seed is not None:
+        game["seed_sha256"] = commitment(seed)
+        (folder / "secrets.yml").write_text(yaml.safe_dump({"seed": seed.hex()}))
+    (folder / "game.yml").write_text(yaml.safe_dump(game, sort_keys=False))
+    (folder / "1901-spring.yml").write_text(yaml.safe_dump({"orders": orders}, sort_keys=False))
+    return folder
+
+
+def test_orders_per_writer_are_merged_by_the_variant_and_the_draw_recorded(tmp_path, variant):
+    folder = write(tmp_path / "g", {"France": {"Ann": ["A Par - Bur", "F Bre - MAO"], "Ben": ["A Par - Pic", "F Bre - MAO"]},
+                                    "England": {"ben": ["F Lon - NTH"]}})
+    h = replay(load_game(folder))
+    rec = h.records[0]
+    assert {ol.writer for ol in rec.orders["France"]} == {"Ann", "Ben"}  # both kept, as written
+    assert [d.label for d in rec.draws] == ["1901-spring/France/par"]  # one disagreement, one draw
+    par = next(r for r in rec.results if r.unit is not None and r.unit.province == "par")
+    assert any(n.kind is Kind.INTAKE and n.reason is Picked.BY_DRAW for n in par.notes)
+    assert "drawn" in h.game.variant.result_words(par)
+    again = replay(load_game(folder)).records[0]  # the replay is deterministic
+    assert again.results == rec.results and again.draws == rec.draws
+
+
+def test_an_unknown_writer_is_an_error_with_its_line_and_a_suggestion(tmp_path, variant):
+    folder = write(tmp_path / "g", {"France": {"Anne": ["A Par - Bur"]}})
+    with pytest.raises(GameError) as e:
+        load_game(folder)
+    (p,) = e.value.problems
+    assert p.line == 3 and "'Anne' under France is not a player" in p.message and "Ann" in p.message + p.hint
+
+
+def test_one_writer_ordering_a_unit_twice_is_an_error_two_writers_are_not(tmp_path, variant):
+    folder = write(tmp_path / "g", {"France": {"Ann": ["A Par - Bur", "A Par - Pic"]}})
+    with pytest.raises(GameError, match="a second order for A Par"):
+        replay(load_game(folder))
+
+
+def test_a_variant_that_draws_needs_the_seed(tmp_path, variant):
+    folder = write(tmp_path / "g", {"France": {"Ann": ["A Par - Bur"], "Ben": ["A Par - Pic"]}}, seed=None)
+    with pytest.raises(GameError, match="makes random draws"):
+        replay(load_game(folder))
