@@ -141,7 +141,7 @@ def load_game(path: Path | str) -> Game:
     start, ending, reveal, commitment = _read_settings(variant, data, gname, problems)
     seed = _read_seed(data, commitment, gname, problems)
     game_ok = not any(p.severity == "error" for p in problems)
-    phases, broken = _read_phases(variant, path, Phase(start, 0), problems, seating)
+    phases, broken = _read_phases(variant, path, variant.calendar.first(start), problems, seating)
     game = Game(slug=slug, path=path, title=title, variant=variant, gm=gm, players=players, start=start,
                 phases=phases, ending=ending, reveal=reveal, description=description, seed_sha256=commitment,
                 raw=dict(data), seed=seed, lines={k: line_of(data, k) for k in data}, seating=seating)

@@ -70,8 +70,8 @@ class _Replay:
             position = record.after
             if self.problems:
                 break
-            fall_over = phase.season_index == 1 and position.phase.season_index == 2
-            winner = self.variant.winner(position) if fall_over else None
+            year_over = self.variant.calendar.ends_year(phase) and position.phase.kind == ADJUSTMENTS
+            winner = self.variant.winner(position) if year_over else None
             if winner:
                 result = GameResult("solo", (winner,), phase)
                 break
@@ -206,8 +206,7 @@ class _Replay:
         out = self.variant.movement(position, intake.orders)
         self.warn_illegal(pf, out.results)
         phase = pf.phase
-        nxt_phase = Phase(phase.year, phase.season_index, True)
-        after = Position(nxt_phase, out.units, position.owners, out.dislodged)
+        after = Position(self.variant.calendar.retreats_of(phase), out.units, position.owners, out.dislodged)
         changes: tuple = ()
         if not out.dislodged:
             after, changes = end_of_season(self.variant, after)
@@ -264,7 +263,7 @@ class _Replay:
         self.check_units(pf, position.units, "unit")
         intake = self.orders_for(pf, (Build, Remove, Waive), "builds, removals and waives", position)
         out = self.variant.adjustments(position, intake.orders)
-        after = Position(Phase(pf.phase.year + 1, 0), out.units, position.owners)
+        after = Position(self.variant.calendar.after(pf.phase), out.units, position.owners)
         return PhaseRecord(pf.phase, position, self.lines(pf), with_notes(out.results, intake.notes), after, (), (),
                            (), due, self.nmr(pf, sorted(due)), pf.press, pf.notes, pf.name, draws=self.drawn())
 
@@ -299,29 +298,27 @@ class _Replay:
 
 
 def end_of_season(variant, after: Position) -> tuple[Position, tuple]:
-    """After a season's last phase: in the Fall, centres change hands (returned as (centre, old
-    owner, new owner)) and the variant settles the rest (`Variant.after_fall`); then the next phase."""
-    phase = after.phase
+    """After a season's last phase: at the end of the year's last season (the Fall) centres change
+    hands (returned as (centre, old owner, new owner)) and the variant settles the rest
+    (`Variant.after_fall`); then the next phase of the variant's calendar."""
+    phase, calendar = after.phase, variant.calendar
     changes: tuple = ()
-    if phase.season_index == 1:
+    nxt = calendar.after_season(phase)
+    if calendar.ends_year(phase):
         owners = variant.update_owners(after.units, after.owners)
         changes = tuple((c, after.owners.get(c), o) for c, o in sorted(owners.items()) if after.owners.get(c) != o)
-        after = variant.after_fall(after.with_(owners=owners, phase=Phase(phase.year, 2), dislodged=()))
+        after = variant.after_fall(after.with_(owners=owners, phase=nxt, dislodged=()))
     else:
-        after = after.with_(phase=Phase(phase.year, 1), dislodged=())
+        after = after.with_(phase=nxt, dislodged=())
     return after, changes
 
 
 def skip_empty(variant, position: Position) -> Position:
-    """Move past phases with nothing to order: retreats nobody needs, winters nobody adjusts."""
-    while True:
-        phase = position.phase
-        if phase.kind == RETREATS and not position.dislodged:
-            position = position.with_(phase=phase.next_candidates()[0])
-        elif phase.kind == ADJUSTMENTS and not variant.adjustment_counts(position):
-            position = position.with_(phase=phase.next_candidates()[0])
-        else:
-            return position
+    """Move past phases with nothing to order (`Variant.phase_needed`): retreats nobody needs,
+    winters nobody adjusts."""
+    while not variant.phase_needed(position):
+        position = position.with_(phase=variant.calendar.after(position.phase))
+    return position
 
 
 def step(variant, position: Position, phase_file: PhaseFile) -> PhaseRecord:

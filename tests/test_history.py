@@ -133,3 +133,18 @@ def test_reports_say_why_an_order_failed(make_game, capsys):
     assert re.search(r"A Gal - Bud \(\*bounce\*\) +-- held off by Austria's A Bud", out)
     assert re.search(r"A Mos S A Gal - Ukr \(\*void\*\) +-- void: the supported unit did not do that", out)
     assert re.search(r"A Bud S A Vie \(\*cut\*\) +-- cut by Russia's A Gal", out)
+
+
+def test_the_replay_follows_the_variants_calendar():
+    """The standard calendar's sequence, asked of the variant (`Variant.calendar`), and a game
+    replayed through it: a retreat phase nobody needs and a winter nobody adjusts are skipped."""
+    from dipgen.calendar import STANDARD_CALENDAR as cal
+    from dipgen.phase import Phase
+
+    spring, fall = Phase(1901, 0), Phase(1901, 1)
+    assert cal.first(1901) == spring and cal.after(spring) == Phase(1901, 0, True)
+    assert cal.after(Phase(1901, 0, True)) == fall and cal.after_season(fall) == Phase(1901, 2)
+    assert cal.ends_year(fall) and cal.ends_year(Phase(1901, 1, True)) and not cal.ends_year(spring)
+    assert cal.after(Phase(1901, 2)) == Phase(1902, 0)
+    from dipgen.variants import get_variant
+    assert get_variant("standard").calendar is cal and get_variant("standard").start(1905).phase == Phase(1905, 0)

@@ -10,11 +10,13 @@ from enum import Enum
 from typing import Iterable, Mapping, Sequence
 
 from ..board import Board, load_board
+from ..calendar import STANDARD_CALENDAR, Calendar
 from ..engine.adjustments import AdjustmentOutcome, adjudicate_adjustments, adjustment_counts
 from ..engine.movement import MovementOutcome, adjudicate_movement
 from ..engine.results import STANDARD_WORDS, Kind, OrderResult, result_words
 from ..engine.retreats import RetreatOutcome, adjudicate_retreats
 from ..orders import STANDARD_KINDS, Convoy, Hold, Move, Order, Support
+from ..phase import ADJUSTMENTS, RETREATS
 from ..position import Position, Unit, initial_position
 from ..seats import ControlChange, Seating
 from ..units import STANDARD_UNIT_KINDS, UnitKind
@@ -48,6 +50,8 @@ class Variant:
     order_form_example = "e.g.\n      orders:\n        France:\n          - A Par - Bur"
     #: True when the rules draw lots or roll dice (the replay then needs the game's seed)
     makes_draws = False
+    #: the phases of a year and what follows what (`dipgen.calendar.Calendar`)
+    calendar: Calendar = STANDARD_CALENDAR
 
     def __init__(self) -> None:
         self.board: Board = load_board(self.board_name)
@@ -57,12 +61,25 @@ class Variant:
         return list(self.board.powers)
 
     def start(self, year: int | None = None) -> Position:
-        return initial_position(self.board, year)
+        """The board's opening position, waiting for the first phase of the variant's calendar."""
+        pos = initial_position(self.board, year)
+        return pos.with_(phase=self.calendar.first(pos.phase.year))
 
     def initial_position(self, game, draws=None) -> Position:
         """The position before the first phase (`draws`: the set-up's `PhaseDraws`, for variants
         that draw). Raises GameError if the game's files set it up wrongly."""
         return self.start(game.start)
+
+    # ----- the calendar
+    def phase_needed(self, position: Position) -> bool:
+        """Does the phase `position` waits for have anything to order? (Retreats only when a unit
+        was dislodged, adjustments only when a power builds or removes; else the replay skips it.)"""
+        kind = position.phase.kind
+        if kind == RETREATS:
+            return bool(position.dislodged)
+        if kind == ADJUSTMENTS:
+            return bool(self.adjustment_counts(position))
+        return True
 
     # ----- order intake
     def writers(self, seating) -> dict[str, str]:

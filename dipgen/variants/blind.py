@@ -54,7 +54,7 @@ class Blind(Variant):
     # ------------------------------------------------------------------ the start
     def initial_position(self, game, draws=None) -> Position:
         position = self.start(game.start)
-        pf = game.phases.get(Phase(game.start, 0))
+        pf = game.phases.get(self.calendar.first(game.start))
         raw = pf.extra.get("spies") if pf else None
         problems: list[Problem] = []
         spies: list[Unit] = []

@@ -48,7 +48,7 @@ class Stab(Variant):
         return spaces + list(self.extra_places.get(power, ()))
 
     def initial_position(self, game, draws=None) -> Position:
-        first = Phase(game.start, 0)
+        first = self.calendar.first(game.start)
         owners = {p.id: p.home for p in self.board.provinces.values() if p.home}
         pf = game.phases.get(first)
         if pf is None:
