@@ -110,8 +110,7 @@ def record_visibility(history: History, record: PhaseRecord) -> RecordVisibility
     """The variant's ruling on who may know what in `record` (cached on the history)."""
     cache = history.__dict__.setdefault("_visibility", {})
     if record.phase not in cache:
-        hook = getattr(history.game.variant, "record_visibility", None)
-        cache[record.phase] = hook(history, record) if hook else RecordVisibility.open(record)
+        cache[record.phase] = history.game.variant.record_visibility(history, record)
     return cache[record.phase]
 
 
@@ -120,18 +119,16 @@ def phase_known(history: History, record: PhaseRecord, level: str) -> bool:
     that someone was dislodged: only those involved know of it.)"""
     if level == GM or not history.game.variant.hidden:
         return True
-    hook = getattr(history.game.variant, "phase_known", None)
-    return any(hook(record, lv) for lv in sorted(reader(history, level, record.phase))) if hook else True
+    variant = history.game.variant
+    return any(variant.phase_known(record, lv) for lv in sorted(reader(history, level, record.phase)))
 
 
 def retreats_known(history: History, level: str) -> bool:
     """Does `level` know that the game now waits for retreats?"""
     if level == GM or not history.game.variant.hidden or not history.position.dislodged:
         return True
-    hook = getattr(history.game.variant, "retreats_known", None)
-    if not hook:
-        return True
-    return any(hook(history.position, lv) for lv in sorted(reader(history, level, history.position.phase)))
+    variant = history.game.variant
+    return any(variant.retreats_known(history.position, lv) for lv in sorted(reader(history, level, history.position.phase)))
 
 
 def due_phase(history: History, level: str):
@@ -173,8 +170,7 @@ def view_position(history: History, position: Position, level: str) -> Position:
             # the season goes on, as far as this level knows
             seen = seen.with_(phase=Phase(seen.phase.year, seen.phase.season_index))
         return seen
-    hook = getattr(history.game.variant, "start_visibility", None)
-    vis = hook(history, position) if hook else PositionVisibility.open(position)
+    vis = history.game.variant.start_visibility(history, position)
     return _position(position, vis, reader(history, level, position.phase))
 
 

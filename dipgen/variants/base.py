@@ -1,7 +1,20 @@
-"""The Variant interface: data (board, unit kinds) plus hooks at named points of a phase.
+"""The Variant interface: every point where a variant plugs in, each with its default.
 
-The engine never asks which variant it runs; it calls these hooks. The standard game
-(`standard.py`) uses every default.
+The engine, the replay, the views, the renderer and the site never ask which variant they
+run; they read this data and call these hooks. The standard game (`standard.py`) uses every
+default. The points, in the order a game meets them:
+
+- the board and the pieces: `board_name`, `unit_kinds` (kinds as data, `dipgen.units`),
+  `order_words`, `unit_symbols`, `powers`, `home_centres`, `start`;
+- the files: `game_keys`, `phase_keys`, `setup_keys`, `order_form`, `read_seats`;
+- the set-up: `initial_position` (with the set-up's draws when `makes_draws`);
+- the calendar: `calendar`, `phase_needed`;
+- each phase: `intake` (who wrote what -> the orders adjudicated), `movement`, `retreats`,
+  `adjustment_counts`, `adjustments`, `update_owners`, `after_fall`, `control_changes`;
+- the end: `winner`;
+- what each level sees (hidden variants): `hidden`, `record_visibility`, `start_visibility`,
+  `phase_known`, `retreats_known`;
+- words: `result_vocabulary`, `result_words`, `format_result`.
 """
 
 from __future__ import annotations
@@ -20,6 +33,7 @@ from ..phase import ADJUSTMENTS, RETREATS
 from ..position import Position, Unit, initial_position
 from ..seats import ControlChange, Seating
 from ..units import STANDARD_UNIT_KINDS, UnitKind
+from ..visibility import PositionVisibility, RecordVisibility
 
 
 class Variant:
@@ -31,6 +45,8 @@ class Variant:
     board_name = "standard"
     unit_kinds: Mapping[str, UnitKind] = STANDARD_UNIT_KINDS
     order_words: Mapping[str, str] = STANDARD_KINDS
+    #: the renderer's symbol for a kind where the default lettered token will not do (letter -> Symbol)
+    unit_symbols: Mapping = {}
     #: True when some of the game is hidden from the public while it runs
     hidden = False
     #: extra keys this variant allows in game.yml, in every phase file, and only in the game's
@@ -58,6 +74,7 @@ class Variant:
 
     # ----- the game's shape
     def powers(self) -> list[str]:
+        """The powers of the game, in the board's order."""
         return list(self.board.powers)
 
     def start(self, year: int | None = None) -> Position:
@@ -107,6 +124,7 @@ class Variant:
         return result.format(self.board, self.result_vocabulary)
 
     def home_centres(self, power: str) -> tuple[str, ...]:
+        """The centres where `power` builds."""
         return self.board.home_centres(power)
 
     # ----- seats (who plays which power)
@@ -120,9 +138,11 @@ class Variant:
 
     # ----- phases
     def movement(self, position: Position, orders: Mapping[str, Sequence[Order]]) -> MovementOutcome:
+        """Adjudicate a movement phase (orders: what the intake step handed over)."""
         return adjudicate_movement(self.board, position.units, orders, self.unit_kinds)
 
     def retreats(self, position: Position, orders: Mapping[str, Sequence[Order]]) -> RetreatOutcome:
+        """Adjudicate a retreat phase."""
         return adjudicate_retreats(self.board, position.units, position.dislodged, orders, self.unit_kinds)
 
     def adjustment_counts(self, position: Position) -> dict[str, int]:
@@ -137,6 +157,7 @@ class Variant:
         return {p: n for p, n in counts.items() if n}
 
     def adjustments(self, position: Position, orders: Mapping[str, Sequence[Order]]) -> AdjustmentOutcome:
+        """Adjudicate an adjustment phase: builds, removals, waives, civil disorder."""
         return adjudicate_adjustments(self.board, position.units, position.owners, orders, self.unit_kinds,
                                       self.home_centres)
 
@@ -160,6 +181,23 @@ class Variant:
         if best is not None and counts[best] >= self.board.victory_centres:
             return best
         return None
+
+    # ----- what each level sees (read only when `hidden`)
+    def record_visibility(self, history, record) -> RecordVisibility:
+        """Who may know each fact of `record` (default: everyone knows everything)."""
+        return RecordVisibility.open(record)
+
+    def start_visibility(self, history, position: Position) -> PositionVisibility:
+        """Who may know each fact of the opening position (default: everyone)."""
+        return PositionVisibility.open(position)
+
+    def phase_known(self, record, level: str) -> bool:
+        """Does `level` know that `record`'s phase took place at all?"""
+        return True
+
+    def retreats_known(self, position: Position, level: str) -> bool:
+        """Does `level` know that the game waits for retreats in `position`?"""
+        return True
 
     def __repr__(self) -> str:
         return f"get_variant({self.name!r})"
