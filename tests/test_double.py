@@ -89,6 +89,15 @@ def test_a_support_written_with_or_without_the_power_agrees(tmp_path):
     assert executed(h.records[1], "France") == canon("A Pic S F Nth - Bel", "F MAO - Por", "A Spa H")
 
 
+def test_a_convoyed_move_agrees_with_or_without_via_convoy_where_no_land_route_exists(tmp_path):
+    h = replay(load_game(write(tmp_path / "g", ("1901-spring", {"England": {
+        "Ann": ["F Lon - NTH", "A Lvp - Edi", "F Edi - NWG"], "Gus": ["F Lon - NTH", "A Lvp-Edi", "F Edi-NWG"]}}),
+        ("1901-fall", {"England": {"Ann": ["F NTH C A Edi - Nwy", "A Edi - Nwy via convoy", "F NWG H"],
+                                   "Gus": ["F NTH C A Edi - Nwy", "A Edi - Nwy", "F NWG H"]}}))))
+    assert reasons(h.records[1], "England") == {}
+    assert h.records[1].after.owners["nwy"] == "England"
+
+
 def test_a_captain_who_sends_nothing_counts_as_ordering_holds(tmp_path):
     h = replay(load_game(write(tmp_path / "g", ("1901-spring", {
         "England": {"Ann": ["A Lvp S F Edi", "F Edi - NWG", "F Lon - NTH"]},
@@ -191,3 +200,16 @@ def test_a_replaced_player_s_successor_orders_from_her_phase(tmp_path):
     bad = {"England": {"Ann": ["F NTH - Nwy"], "Gus": ["F NTH - Nwy"]}}
     with pytest.raises(GameError, match="Ann gives orders for England"):
         replay_folder(write(tmp_path / "h", ("1901-spring", spring), ("1901-fall", bad), game={"players": players}))
+
+
+def test_the_example_s_pages_show_both_captains_orders_side_by_side_and_the_players_table():
+    from dipgen.site.model import views
+    from dipgen.site.pages import SiteOptions, game_page, season_page
+
+    h = replay_folder(Path(__file__).resolve().parent.parent / "games" / "two-captains")
+    records = views(h, "public")
+    (page,) = season_page(h, SiteOptions(), records, 0).values()
+    assert '<table class="dg-written">' in page and "<th scope=\"col\">Anneke Vos</th>" in page
+    assert '<tr class="dg-differ"><td>F Lon - NTH</td><td>F Lon - ENG</td>' in page and "not in sync: holds" in page
+    (game,) = game_page(h, SiteOptions()).values()
+    assert "## Players" in game and "Anneke Vos" in game and "14 centres after a Fall turn" in game

@@ -15,7 +15,8 @@ from dataclasses import replace
 
 from ..engine.results import Kind, Note
 from ..errors import GameError, Problem
-from ..orders import Build, Disband, Hold, Order, Support, UnitRef, Waive
+from ..board import province_of
+from ..orders import Build, Disband, Hold, Move, Order, Support, UnitRef, Waive
 from ..phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
 from ..seats import Seat, Seating
 from ..yamlio import kind_of, line_of, unknown_keys
@@ -163,7 +164,7 @@ class Double(Variant):
         for power, ls in lines.items():
             if not ls:
                 continue
-            given, notes_of = synchronise(position, power, ls)
+            given, notes_of = synchronise(self.board, position, power, ls)
             if given:
                 orders[power] = given
             notes.update(notes_of)
@@ -188,18 +189,18 @@ class Double(Variant):
         return f"{' and '.join(parts)} {verb} with {centres} centres in {r.phase.season_name}!"
 
 
-def synchronise(position, power: str, lines) -> tuple[list[Order], dict]:
+def synchronise(board, position, power: str, lines) -> tuple[list[Order], dict]:
     """The orders of `power` adjudicated, from its captains' `lines`, and the notes of what was
     not in sync, keyed by (power, province of the unit). A captain who sent no order for a unit
     counts as ordering what the standard game gives an unordered unit (hold; disband in a retreat)."""
     kind = position.phase.kind
     writers = list(dict.fromkeys(ol.writer for ol in lines))
     if kind == ADJUSTMENTS:
-        return _sync_adjustments(position, power, lines, writers), {}
+        return _sync_adjustments(board, position, power, lines, writers), {}
     units = position.units if kind == MOVEMENT else tuple(d.unit for d in position.dislodged)
     by_unit: dict[str, dict[str, Order]] = {}
     for ol in lines:
-        by_unit.setdefault(ol.order.unit.province, {})[ol.writer] = same_form(position, ol.order)
+        by_unit.setdefault(ol.order.unit.province, {})[ol.writer] = same_form(board, position, ol.order)
     out, notes = [], {}
     for unit in units:
         if unit.power != power:
@@ -225,17 +226,17 @@ def synchronise(position, power: str, lines) -> tuple[list[Order], dict]:
     return out, notes
 
 
-def _sync_adjustments(position, power: str, lines, writers) -> list[Order]:
+def _sync_adjustments(board, position, power: str, lines, writers) -> list[Order]:
     """Builds and removals both captains ordered (a build or removal only one ordered is not made)."""
     if len(writers) < 2:
         return []
-    each = [Counter(same_form(position, ol.order) for ol in lines if ol.writer == w
+    each = [Counter(same_form(board, position, ol.order) for ol in lines if ol.writer == w
                     and not isinstance(ol.order, Waive)) for w in writers[:2]]
     both = each[0] & each[1]
-    return [o for o in (same_form(position, ol.order) for ol in lines if ol.writer == writers[0]) if both.pop(o, 0)]
+    return [o for o in (same_form(board, position, ol.order) for ol in lines if ol.writer == writers[0]) if both.pop(o, 0)]
 
 
-def same_form(position, order: Order) -> Order:
+def same_form(board, position, order: Order) -> Order:
     """`order` with its units named as they stand (kind and coast), so that two orders that mean
     the same compare equal however they were written ('F Lon - NTH', 'London-North Sea')."""
     if isinstance(order, (Build, Waive)):
@@ -251,6 +252,8 @@ def same_form(position, order: Order) -> Order:
     out = replace(order, unit=named(order.unit, at))
     if hasattr(out, "target"):
         out = replace(out, target=named(out.target, on_board))
+    if isinstance(out, Move) and out.unit.kind == "A" and province_of(out.dest) not in board.army_adj.get(out.unit.province, ()):
+        out = replace(out, via_convoy=True)  # 'A Edi - Nwy' can only go by convoy: 'via convoy' adds nothing
     return out
 
 
