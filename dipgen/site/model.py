@@ -235,7 +235,8 @@ def written_orders(history: History, record: PhaseRecord, power: str) -> tuple[l
         seen.add(k)
         mine = given.get(k, {})
         texts = tuple(mine.get(w, "") for w in writers)
-        rows.append(WrittenRow(texts, r.order_text(board), variant.result_words(r), len(set(texts)) > 1, r.succeeded))
+        changed = any(n.kind is Kind.INTAKE for n in r.notes)  # what the intake step decided, not the spelling
+        rows.append(WrittenRow(texts, r.order_text(board), variant.result_words(r), changed, r.succeeded))
     for k, mine in given.items():  # orders that were not carried out at all (a build only one captain gave)
         if k not in seen:
             texts = tuple(mine.get(w, "") for w in writers)
