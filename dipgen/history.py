@@ -50,6 +50,7 @@ class _Replay:
             if self.variant.makes_draws:
                 self.game_draws = game_draws(game, load_seed(game))
             setup = self.game_draws.phase(None) if self.game_draws is not None else None
+            game.seating = self.variant.drawn_seating(game, setup) or game.seating  # seats drawn at the set-up
             position = self.variant.initial_position(game, setup)
         except GameError as e:
             raise GameError(e.problems)
@@ -71,9 +72,9 @@ class _Replay:
             if self.problems:
                 break
             year_over = self.variant.calendar.ends_year(phase) and position.phase.kind == ADJUSTMENTS
-            winner = self.variant.winner(position) if year_over else None
-            if winner:
-                result = GameResult("solo", (winner,), phase)
+            winners = self.variant.winners(position) if year_over else ()
+            if winners:
+                result = GameResult("solo", tuple(winners), phase)
                 break
             if end_phase is not None and phase == end_phase:
                 break
@@ -229,8 +230,9 @@ class _Replay:
     def adjustments(self, position: Position, pf: PhaseFile) -> PhaseRecord:
         due = self.variant.adjustment_counts(position)
         occupied = {u.province for u in position.units if self.variant.unit_kinds[u.kind].occupies}
-        for power, lines in pf.orders.items():
+        for power, lines in _per_writer(pf.orders):  # each writer's orders are checked on their own
             n = due.get(power, 0)
+            taken = set(occupied)
             builds = [ol for ol in lines if isinstance(ol.order, (Build, Waive))]
             removes = [ol for ol in lines if isinstance(ol.order, Remove)]
             if lines and n == 0:
@@ -252,14 +254,14 @@ class _Replay:
             for ol in builds:
                 if isinstance(ol.order, Build) and n > 0:
                     unit, why = _build(self.board, self.variant.unit_kinds, power, ol.order.unit, position.owners,
-                                       occupied, self.variant.home_centres)
+                                       taken, self.variant.home_centres)
                     if unit is None:
                         free = [self.board.format_loc(c) for c in self.variant.home_centres(power)
-                                if position.owners.get(c) == power and c not in occupied]
+                                if position.owners.get(c) == power and c not in taken]
                         self.err(pf.name, ol.line, f"cannot build {ol.text!r}: {why}",
                                  f"{power} can build in: {', '.join(free) or 'nowhere'}")
                     else:
-                        occupied.add(unit.province)
+                        taken.add(unit.province)
         self.check_units(pf, position.units, "unit")
         intake = self.orders_for(pf, (Build, Remove, Waive), "builds, removals and waives", position)
         out = self.variant.adjustments(position, intake.orders)
@@ -295,6 +297,14 @@ class _Replay:
     @staticmethod
     def lines(pf: PhaseFile) -> dict[str, tuple[OrderLine, ...]]:
         return {p: tuple(ls) for p, ls in pf.orders.items()}
+
+
+def _per_writer(orders: Mapping[str, list[OrderLine]]):
+    """(power, its lines by one writer) for each power and each writer of its orders, in the order written."""
+    for power, lines in orders.items():
+        writers = dict.fromkeys(ol.writer for ol in lines) or {power: None}
+        for w in writers:
+            yield power, [ol for ol in lines if ol.writer == w]
 
 
 def end_of_season(variant, after: Position) -> tuple[Position, tuple]:

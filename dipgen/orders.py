@@ -274,12 +274,19 @@ class _Parser:
             self.i = start
 
     def skip_power(self) -> None:
+        if self.peek() == "(" and self.peek(2) == ")" and self._power_in_brackets(self.peek(1) or ""):
+            self.i += 3  # "A Pic S (E) F NTH - Bel": the power's name or initial in brackets
+            return
         t = self.peek()
         if t is None or self.board.power_lookup(t) is None:
             return
         if self.board.lookup(t) is None:  # "Rom" is Rome, not a power
             self.i += 1
             self.take({"'s"})
+
+    def _power_in_brackets(self, word: str) -> bool:
+        initials = [p for p in self.board.powers if p[:1].lower() == word]
+        return self.board.power_lookup(word) is not None or len(word) == 1 and len(initials) == 1
 
     def via_convoy(self) -> bool:
         if self.take({"via", "by"}):

@@ -121,6 +121,9 @@ class History:
         r = self.result
         if r is None:
             return ""
+        said = self.game.variant.result_line(self)
+        if said:
+            return said
         who = [f"{p} ({self.player(p)})" if self.player(p) else p for p in r.powers]
         when = r.phase.season_name
         if r.kind == "solo":

@@ -32,6 +32,8 @@ from tools.examples.story import load_stories
 
 GAMES = Path(__file__).resolve().parent.parent / "games"
 FOLDERS = discover_games(GAMES)
+#: games written by hand (or by their own tool) rather than from a story: their tests are their variant's
+HAND_WRITTEN = {"two-captains"}  # tools/double_example.py, tests/test_double.py
 STORIES = {s.slug: s for s in load_stories()}
 _HISTORIES: dict = {}
 
@@ -66,10 +68,10 @@ def test_dipgen_check_passes(capsys):
 
 
 def test_every_example_game_has_its_story():
-    assert sorted(f.name for f in FOLDERS) == sorted(STORIES)
+    assert sorted(f.name for f in FOLDERS if f.name not in HAND_WRITTEN) == sorted(STORIES)
 
 
-@pytest.mark.parametrize("folder", FOLDERS, ids=lambda p: p.name)
+@pytest.mark.parametrize("folder", [f for f in FOLDERS if f.name not in HAND_WRITTEN], ids=lambda p: p.name)
 def test_example_game_shows_what_its_story_promises(folder):
     require(_history(folder), STORIES[folder.name])
 

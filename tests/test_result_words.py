@@ -28,7 +28,10 @@ from dipgen.variants import VARIANTS
 
 GAMES = sorted(p for p in (Path(__file__).parent.parent / "games").iterdir() if (p / "game.yml").exists())
 
-_LI = re.compile(r'<li class="[^"]*">(?P<text>[^<]*)(?P<rest>.*?)</li>')
+# an order line; or, where a power's orders come from several writers (Double Diplomacy), the
+# order carried out, in the last cell of its row
+_LI = re.compile(r'<li class="[^"]*">(?P<text>[^<]*)(?P<rest>.*?)</li>'
+                 r'|<td class="dg-(?:ok|fail)[^"]*">(?P<cell>[^<]*)(?P<cellrest>.*?)</td>')
 _RETREAT_LI = re.compile(r'<li>.*?</span></span> <span class="dg-unit">(?P<text>[^<]*)</span>(?P<rest>.*?)</li>')
 _POWER = re.compile(r'<section class="dg-power[^"]*"[^>]*>\s*<div class="dg-power-head"><span class="dg-power-name"[^>]*>'
                     r'<span class="dg-swatch" aria-hidden="true"></span>(?P<power>[^<]+)</span>')
@@ -46,8 +49,11 @@ def site_items(page: str) -> Counter:
     for power, body in zip(sections[1::2], sections[2::2]):
         body = body.split("</section>")[0]
         for m in _LI.finditer(body):
-            words = _WORDS.search(m["rest"])
-            out[(power, html.unescape(m["text"]).strip(), _words(words[1]) if words else ())] += 1
+            text, rest = (m["text"], m["rest"]) if m["text"] is not None else (m["cell"], m["cellrest"])
+            if m["text"] is None and html.unescape(text).strip() in ("not made", "—", ""):
+                continue  # a writer's order that was not carried out: no result of its own
+            words = _WORDS.search(rest)
+            out[(power, html.unescape(text).strip(), _words(words[1]) if words else ())] += 1
     for m in _RETREAT_LI.finditer(page):
         power = re.search(r'aria-hidden="true"></span>([^<]+)</span>', m[0])[1]
         words = _WORDS.search(m["rest"])

@@ -57,7 +57,7 @@ def game_status(history: History, level: str = "public") -> Status:
         return Status("running", f"Running: {what}", f"The game is running: {what} orders are due.", (), "1")
     powers = result.powers
     if result.kind == "solo":
-        label = f"Won by {powers[0]}"
+        label = f"Won by {and_list(list(powers))}"
     elif result.kind == "concession":
         label = f"Conceded to {powers[0]}"
     elif result.kind == "draw":
@@ -189,6 +189,84 @@ def order_items(history: History, record: PhaseRecord, power: str) -> list[Order
     for r in record.results_of(power):
         out.append(OrderItem(r.order_text(variant.board), variant.result_words(r), r.default, r.succeeded,
                              frozenset(n.kind for n in r.notes)))
+    return out
+
+
+@dataclass(frozen=True)
+class WrittenRow:
+    """One unit (or build) of a power whose orders several players wrote: what each wrote
+    ('' for nothing), what was carried out with its result words, and whether they differed."""
+
+    given: tuple[str, ...]
+    executed: str
+    tags: tuple[str, ...]
+    differ: bool
+    succeeded: bool = True
+
+
+def written_orders(history: History, record: PhaseRecord, power: str) -> tuple[list[str], list[WrittenRow]]:
+    """Where a variant takes each power's orders from several writers (`Variant.order_form` not
+    ``power``): the writers of `power` (its controllers then, and whoever wrote) and, per unit,
+    their orders side by side with the order carried out. ([], []) in the standard form."""
+    variant = history.game.variant
+    board = variant.board
+    if variant.order_form == "power":
+        return [], []
+    lines = record.orders.get(power, ())
+    seating = history.seating
+    writers = [seating.seat(k).name(record.phase) for k in seating.controllers(power, record.phase)
+               if seating.seat(k)] if variant.order_form == "power/writer" else []
+    writers += [w for w in dict.fromkeys(ol.writer for ol in lines) if w not in writers]
+    if not writers:
+        return [], []
+
+    def key(order) -> str:
+        unit = getattr(order, "unit", None)
+        return unit.province if unit is not None and order.__class__.__name__ != "Build" else order.format(board)
+
+    given: dict[str, dict[str, str]] = {}
+    for ol in lines:
+        given.setdefault(key(ol.order), {})[ol.writer] = ol.order.format(board)
+    rows, seen = [], set()
+    for r in record.results_of(power):
+        if r.order is None:
+            continue
+        k = key(r.order) if r.unit is None else r.unit.province
+        seen.add(k)
+        mine = given.get(k, {})
+        texts = tuple(mine.get(w, "") for w in writers)
+        changed = any(n.kind is Kind.INTAKE for n in r.notes)  # what the intake step decided, not the spelling
+        rows.append(WrittenRow(texts, r.order_text(board), variant.result_words(r), changed, r.succeeded))
+    for k, mine in given.items():  # orders that were not carried out at all (a build only one captain gave)
+        if k not in seen:
+            texts = tuple(mine.get(w, "") for w in writers)
+            rows.append(WrittenRow(texts, "", (), len(set(texts)) > 1, False))
+    return writers, rows
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """A player of a game whose players are apart from its powers: her powers, centres by year."""
+
+    names: list[str]
+    powers: list[tuple[str, str]]        # (power, colour)
+    cells: list[str] = field(default_factory=list)
+
+
+def seat_rows(history: History, rows: list[CentreRow]) -> list[SeatRow]:
+    """Each seat with the powers it ever controlled and their centres year by year ('5 + 4'),
+    from the centre table's `rows` (as the level sees them); [] when each power is its own seat."""
+    seating = history.seating
+    if seating.standard:
+        return []
+    board = history.game.variant.board
+    by_power = {r.power: r for r in rows}
+    out = []
+    for seat in seating.seats:
+        powers = [p for p in seating.ever_controlled(seat.key) if p in by_power]
+        cells = [" + ".join(c[i].text for c in (by_power[p].cells for p in powers))
+                 for i in range(len(by_power[powers[0]].cells))] if powers else []
+        out.append(SeatRow(seat.names(), [(p, board.powers[p].colour) for p in powers], cells))
     return out
 
 

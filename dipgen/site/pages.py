@@ -31,7 +31,7 @@ from . import maps, markup
 from .jinja import TEMPLATES, render
 from .links import archive_uri, game_folder, game_uri, href, season_uri
 from .model import (and_list, centre_moves, centre_rows, game_status, kind_line, order_items, ordering_powers,
-                    phase_title, season_name, views, years_span)
+                    phase_title, season_name, seat_rows, views, written_orders, years_span)
 from .privatepage import PRIVATE_JS_URI, private_content, private_shell
 
 ASSETS = Path(__file__).parent / "assets"
@@ -164,7 +164,7 @@ def game_page(history: History, options: SiteOptions, records: list[PhaseRecord]
         map_heading=map_heading,
         now_map=_map(history, options, uri, None, "after", caption, f"Map of {game.title}: {caption}"),
         years=years, rows=rows,
-        victory=f"{variant.board.victory_centres} centres win outright." if variant.board.victory_centres else "",
+        victory=variant.victory_text(), seats=seat_rows(history, rows),
         history=sorted(table.items()), next_name=tl.due.name if tl.due else "",
         rules_href=link(rules) if rules else "", archive_href=link(archive_uri(options.prefix)),
     )
@@ -202,8 +202,9 @@ def season_page(history: History, options: SiteOptions, records: list[PhaseRecor
         nmr_text = ""
         if p in record.nmr and not items:
             nmr_text = "No orders received." + (" Builds waived." if due > 0 else "")
+        writers, written = written_orders(history, record, p)
         powers.append(dict(power=p, colour=colour(p), player=history.player(p, phase), orders=items,
-                           nmr=p in record.nmr, adjust=adjust, nmr_text=nmr_text))
+                           nmr=p in record.nmr, adjust=adjust, nmr_text=nmr_text, writers=writers, written=written))
 
     dislodged = [dict(power=d.unit.power, colour=colour(d.unit.power), unit=d.unit.describe(board),
                       attacker=board.format_loc(d.attacker_from), by=d.by_power, fate_known=d.retreats is not None,

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from .base import Variant
 from .blind import Blind
+from .double import Double
 from .stab import Stab
 from .standard import Standard
 
-VARIANTS: dict[str, type[Variant]] = {"standard": Standard, "stab": Stab, "blind": Blind}
+VARIANTS: dict[str, type[Variant]] = {"standard": Standard, "stab": Stab, "blind": Blind, "double": Double}
 
 
 def variant_names() -> list[str]:

@@ -132,6 +132,10 @@ class Variant:
         """game.yml's ``players:`` in this variant's own form, as seats and initial control (None: the standard form)."""
         return None
 
+    def drawn_seating(self, game, draws) -> Seating | None:
+        """The seating once the set-up's `draws` are made, for seats game.yml leaves to a draw (None: as read)."""
+        return None
+
     def control_changes(self, record, seating: Seating) -> Sequence[ControlChange]:
         """Powers that change hands after `record`'s phase, each from a later phase (default: none ever do)."""
         return ()
@@ -181,6 +185,20 @@ class Variant:
         if best is not None and counts[best] >= self.board.victory_centres:
             return best
         return None
+
+    def winners(self, position: Position) -> tuple[str, ...]:
+        """The powers that have won together (checked after each Fall turn; default: `winner`'s one)."""
+        won = self.winner(position)
+        return (won,) if won else ()
+
+    def victory_text(self) -> str:
+        """How the game is won, in a sentence under the centre table."""
+        n = self.board.victory_centres
+        return f"{n} centres win outright." if n else ""
+
+    def result_line(self, history) -> str:
+        """The game's result said in this variant's terms ('': the standard sentence, by power)."""
+        return ""
 
     # ----- what each level sees (read only when `hidden`)
     def record_visibility(self, history, record) -> RecordVisibility:

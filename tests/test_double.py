@@ -1,0 +1,215 @@
+"""Double Diplomacy (issue 13): seats from the seed's table, the synchronisation of the two
+captains' orders (the seed's examples 1 and 2 give exactly its "moves to go into adjudication"),
+the rulings of site_src/rules/double.md, the 14-centre victory, and the GM's errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from dipgen.draws import commitment
+from dipgen.engine.results import Kind
+from dipgen.errors import GameError
+from dipgen.game import load_game
+from dipgen.history import replay, replay_folder
+from dipgen.orders import Hold, parse_order
+from dipgen.variants import get_variant
+from dipgen.variants.double import TABLE, Sync
+
+NAMES = {1: "Ann", 2: "Ben", 3: "Cleo", 4: "Dan", 5: "Eve", 6: "Fay", 7: "Gus"}
+PLAYERS = {NAMES[n]: list(ps) for n, ps in TABLE.items()}
+BOARD = get_variant("double").board
+
+
+def write(folder: Path, *phases: tuple[str, dict], game: dict | None = None, seed: bytes | None = None) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    data = {"title": "Double test", "variant": "double", "gm": "Grace", "players": PLAYERS, **(game or {})}
+    if seed is not None:
+        data["seed_sha256"] = commitment(seed)
+        data["seed"] = seed.hex()
+    (folder / "game.yml").write_text(yaml.safe_dump(data, sort_keys=False))
+    for slug, orders in phases:
+        (folder / f"{slug}.yml").write_text(yaml.safe_dump({"orders": orders}, sort_keys=False, allow_unicode=True))
+    return folder
+
+
+def executed(record, power: str) -> list[str]:
+    """The orders adjudicated for `power`, canonical text, in board order."""
+    return sorted(r.order.format(BOARD) for r in record.results if r.power == power and r.order is not None)
+
+
+def reasons(record, power: str) -> dict[str, Sync]:
+    return {r.unit.province: n.reason for r in record.results if r.power == power and r.unit is not None
+            for n in r.notes if n.kind is Kind.INTAKE}
+
+
+def canon(*texts: str) -> list[str]:
+    return sorted(parse_order(BOARD, t).format(BOARD) for t in texts)
+
+
+def test_seed_example_1_a_unit_not_in_sync_holds(tmp_path):
+    h = replay(load_game(write(tmp_path / "g", ("1901-spring", {"England": {
+        "Ann": ["A Lvp – Yor", "F Edi – Nwg", "F Lon – Nth"],
+        "Gus": ["A Lvp – Yor", "F Edi – Nwg", "F Lon – ENG"]}}))))
+    rec = h.records[0]
+    assert executed(rec, "England") == canon("A Lvp - Yor", "F Edi - Nwg", "F Lon H")
+    assert reasons(rec, "England") == {"lon": Sync.HOLDS}
+    lon = next(r for r in rec.results if r.unit.province == "lon")
+    assert h.game.variant.result_words(lon) == ("not in sync: holds",)
+
+
+def france_in_picardy(tmp_path, fall_orders: dict) -> object:
+    spring = {"France": {"Eve": ["A Par - Pic", "F Bre - MAO", "A Mar - Spa"],
+                         "Fay": ["A Paris-Picardy", "F Brest - Mid-Atlantic Ocean", "A Marseilles - Spain"]},
+              "England": {"Ann": ["F Lon - NTH"], "Gus": ["F London-North Sea"]}}
+    return replay(load_game(write(tmp_path / "g", ("1901-spring", spring), ("1901-fall", fall_orders))))
+
+
+def test_seed_example_2_a_support_overrules_a_hold_a_move_does_not(tmp_path):
+    h = france_in_picardy(tmp_path, {"France": {
+        "Eve": ["A Pic HOLD", "F MAO – Por", "A Spa – Mar"],
+        "Fay": ["A Pic S (E) F Nth – Bel", "F MAO – Por", "A Spa HOLD"]},
+        "England": {"Ann": ["F NTH - Bel"], "Gus": ["F North Sea - Belgium"]}})
+    spring, fall = h.records[0], h.records[1]
+    assert executed(spring, "France") == canon("A Par - Pic", "F Bre - MAO", "A Mar - Spa")  # same meaning, in sync
+    assert reasons(spring, "France") == {}
+    assert executed(fall, "France") == canon("A Pic S F Nth - Bel", "F MAO - Por", "A Spa H")
+    assert reasons(fall, "France") == {"pic": Sync.SUPPORT_STANDS, "spa": Sync.HOLDS}
+    assert h.records[1].after.owners["bel"] == "England"  # the synchronised support counted
+
+
+def test_a_support_written_with_or_without_the_power_agrees(tmp_path):
+    h = france_in_picardy(tmp_path, {"France": {
+        "Eve": ["A Pic S England F NTH - Bel", "F MAO - Por", "A Spa H"],
+        "Fay": ["A Pic S F North Sea - Belgium", "F Mid-Atlantic - Portugal", "Spa H"]},
+        "England": {"Ann": ["F NTH - Bel"], "Gus": ["F NTH - Bel"]}})
+    assert reasons(h.records[1], "France") == {}
+    assert executed(h.records[1], "France") == canon("A Pic S F Nth - Bel", "F MAO - Por", "A Spa H")
+
+
+def test_a_convoyed_move_agrees_with_or_without_via_convoy_where_no_land_route_exists(tmp_path):
+    h = replay(load_game(write(tmp_path / "g", ("1901-spring", {"England": {
+        "Ann": ["F Lon - NTH", "A Lvp - Edi", "F Edi - NWG"], "Gus": ["F Lon - NTH", "A Lvp-Edi", "F Edi-NWG"]}}),
+        ("1901-fall", {"England": {"Ann": ["F NTH C A Edi - Nwy", "A Edi - Nwy via convoy", "F NWG H"],
+                                   "Gus": ["F NTH C A Edi - Nwy", "A Edi - Nwy", "F NWG H"]}}))))
+    assert reasons(h.records[1], "England") == {}
+    assert h.records[1].after.owners["nwy"] == "England"
+
+
+def test_a_captain_who_sends_nothing_counts_as_ordering_holds(tmp_path):
+    h = replay(load_game(write(tmp_path / "g", ("1901-spring", {
+        "England": {"Ann": ["A Lvp S F Edi", "F Edi - NWG", "F Lon - NTH"]},
+        "Russia": {"Dan": [], "Eve": []}}))))
+    rec = h.records[0]
+    assert executed(rec, "England") == canon("A Lvp S F Edi", "F Edi H", "F Lon H")
+    assert reasons(rec, "England") == {"lvp": Sync.SUPPORT_STANDS, "edi": Sync.HOLDS, "lon": Sync.HOLDS}
+    assert "Russia" in rec.nmr and "England" not in rec.nmr
+    assert not any(n.kind is Kind.INTAKE for r in rec.results if r.power == "Russia" for n in r.notes)
+
+
+def test_builds_synchronise_a_build_only_one_captain_ordered_is_not_made(tmp_path):
+    both = lambda *o: {"Fay": list(o), "Gus": list(o)}  # noqa: E731
+    folder = write(tmp_path / "g", ("1901-spring", {"Austria": both("A Bud - Ser", "F Tri - Alb", "A Vie H")}),
+                   ("1901-fall", {"Austria": both("F Alb - Gre", "A Ser H", "A Vie H")}),
+                   ("1901-winter", {"Austria": {"Fay": ["Build A Bud", "Build F Tri"],
+                                                "Gus": ["Build Army Budapest", "Build A Tri"]}}))
+    h = replay(load_game(folder))
+    assert h.records[-1].adjustments == {"Austria": 2}
+    built = {u.loc for u in h.records[-1].after.units if u.power == "Austria"} - {"vie", "ser", "gre"}
+    assert built == {"bud"}
+
+
+def test_a_retreat_not_in_sync_disbands(tmp_path):
+    both = lambda *o: {"Fay": list(o), "Gus": list(o)}  # noqa: E731
+    folder = write(tmp_path / "g", ("1901-spring", {"Russia": {"Dan": ["A War - Gal"], "Eve": ["A War - Gal"]}}),
+                   ("1901-fall", {"Austria": both("A Vie - Gal", "A Bud S A Vie - Gal")}),
+                   ("1901-fall-retreats", {"Russia": {"Dan": ["A Gal - Ukr"], "Eve": ["A Gal - War"]}}))
+    h = replay(load_game(folder))
+    rec = h.records[-1]
+    assert reasons(rec, "Russia") == {"gal": Sync.DISBANDS}
+    assert not [u for u in rec.after.units if u.power == "Russia" and u.province in ("ukr", "war")]
+    gal = next(r for r in rec.results if r.power == "Russia")
+    assert "not in sync: disbanded" in h.game.variant.result_words(gal)
+
+
+def test_two_captains_win_together_at_14_centres_and_the_result_names_them(tmp_path):
+    variant = get_variant("double")
+    from dipgen.position import Position
+    from dipgen.phase import Phase
+
+    start = variant.start(1901)
+    owners = dict(start.owners)
+    for c in ["nwy", "swe", "den", "hol", "bel", "kie", "ber", "mun", "bre", "par", "mar"]:
+        owners[c] = "England"
+    assert variant.winners(Position(Phase(1905, 2), start.units, owners)) == ("England",)
+    for c in ["ser", "gre", "bul", "rum", "con", "ank", "smy", "sev", "mos", "war", "stp"]:
+        owners[c] = "Austria"
+    assert variant.winners(Position(Phase(1905, 2), start.units, owners)) == ("Austria", "England")
+
+
+def test_random_seats_are_drawn_from_the_seed_and_give_the_table(tmp_path):
+    seed = bytes(range(32))
+    names = list(NAMES.values())
+    folder = write(tmp_path / "g", game={"seats": "random", "players": names}, seed=seed)
+    h = replay(load_game(folder))
+    (draw,) = h.draws.setup_draws
+    assert draw.label == "setup/seats" and sorted(draw.value) == sorted(names)
+    for n, key in enumerate(draw.value, 1):
+        assert set(h.seating.powers_of(key)) == set(TABLE[n])
+
+
+def test_an_unknown_player_is_an_error_with_its_line(tmp_path):
+    folder = write(tmp_path / "g", ("1901-spring", {"England": {"Anne": ["F Lon - NTH"]}}))
+    with pytest.raises(GameError) as e:
+        load_game(folder)
+    (p,) = e.value.problems
+    assert p.line == 3 and "'Anne' under England is not a player" in p.message and "Ann" in p.message + p.hint
+
+
+def test_a_player_ordering_a_power_she_does_not_play_is_an_error_with_its_line(tmp_path):
+    folder = write(tmp_path / "g", ("1901-spring", {"England": {"Ann": ["F Lon - NTH"], "Ben": ["F Lon - NTH"]}}))
+    with pytest.raises(GameError) as e:
+        replay_folder(folder)
+    (p,) = e.value.problems
+    assert p.file.endswith("1901-spring.yml") and p.line == 6  # her first order
+    assert "Ben gives orders for England, which she does not play" in p.message and "Ann and Gus" in p.hint
+
+
+def test_players_must_follow_the_seed_s_pairs(tmp_path):
+    bad = dict(PLAYERS, Ann=["England", "France"])
+    with pytest.raises(GameError) as e:
+        load_game(write(tmp_path / "g", game={"players": bad}))
+    assert any("England and France are not a pair" in p.message for p in e.value.problems)
+
+
+def test_a_unit_ordered_twice_by_one_captain_is_an_error(tmp_path):
+    folder = write(tmp_path / "g", ("1901-spring", {"England": {"Ann": ["F Lon - NTH", "F Lon - ENG"]}}))
+    with pytest.raises(GameError, match="a second order for F Lon"):
+        replay_folder(folder)
+
+
+def test_a_replaced_player_s_successor_orders_from_her_phase(tmp_path):
+    players = dict(PLAYERS)
+    players["Ann"] = {"powers": ["England", "Turkey"], "later": [{"name": "Zoe", "from": "1901-fall"}]}
+    spring = {"England": {"Ann": ["F Lon - NTH"], "Gus": ["F Lon - NTH"]}}
+    fall = {"England": {"Zoe": ["F NTH - Nwy"], "Gus": ["F NTH - Nwy"]}}
+    h = replay(load_game(write(tmp_path / "g", ("1901-spring", spring), ("1901-fall", fall), game={"players": players})))
+    assert h.records[-1].after.owners["nwy"] == "England"
+    bad = {"England": {"Ann": ["F NTH - Nwy"], "Gus": ["F NTH - Nwy"]}}
+    with pytest.raises(GameError, match="Ann gives orders for England"):
+        replay_folder(write(tmp_path / "h", ("1901-spring", spring), ("1901-fall", bad), game={"players": players}))
+
+
+def test_the_example_s_pages_show_both_captains_orders_side_by_side_and_the_players_table():
+    from dipgen.site.model import views
+    from dipgen.site.pages import SiteOptions, game_page, season_page
+
+    h = replay_folder(Path(__file__).resolve().parent.parent / "games" / "two-captains")
+    records = views(h, "public")
+    (page,) = season_page(h, SiteOptions(), records, 0).values()
+    assert '<table class="dg-written">' in page and "<th scope=\"col\">Anneke Vos</th>" in page
+    assert '<tr class="dg-differ"><td>F Lon - NTH</td><td>F Lon - ENG</td>' in page and "not in sync: holds" in page
+    (game,) = game_page(h, SiteOptions()).values()
+    assert "## Players" in game and "Anneke Vos" in game and "14 centres after a Fall turn" in game
