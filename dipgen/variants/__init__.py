@@ -9,8 +9,10 @@ from .base import Variant
 from .blind import Blind
 from .stab import Stab
 from .standard import Standard
+from .tir import Tir
 
-VARIANTS: dict[str, type[Variant]] = {"standard": Standard, "stab": Stab, "blind": Blind}
+VARIANTS: dict[str, type[Variant]] = {"standard": Standard, "stab": Stab, "blind": Blind,
+                                  "tir": Tir}
 
 
 def variant_names() -> list[str]:

@@ -65,6 +65,10 @@ class Variant:
         return self.start(game.start)
 
     # ----- order intake
+    def prepare(self, position: Position, phase_file, draws=None) -> Position:
+        """The position a phase's orders are taken in, once the variant has read what its phase file says besides orders (default: unchanged)."""
+        return position
+
     def writers(self, seating) -> dict[str, str]:
         """Who may write orders in a phase file where they are keyed by writer: casefolded -> name."""
         out = {}
@@ -135,6 +139,11 @@ class Variant:
         """The position once a Fall turn is over and centres have changed hands (a hook for
         variants with more to settle then, such as Blind's spies)."""
         return position
+
+    def winner_after(self, record) -> str | None:
+        """The power that has won once `record`'s phase is over (default: `winner`, after each Fall turn)."""
+        after = record.after
+        return self.winner(after) if record.phase.season_index == 1 and after.phase.season_index == 2 else None
 
     def winner(self, position: Position) -> str | None:
         """The power that has won outright, if any (checked after each Fall turn)."""
