@@ -33,6 +33,9 @@ from tools.examples.story import load_stories
 GAMES = Path(__file__).resolve().parent.parent / "games"
 FOLDERS = discover_games(GAMES)
 STORIES = {s.slug: s for s in load_stories()}
+#: example games a GM wrote by hand (no story: their own tests check what they show)
+HAND_WRITTEN = {"two-crowns"}  # the TIR game, tests/test_tir.py
+GENERATED = [f for f in FOLDERS if f.name not in HAND_WRITTEN]
 _HISTORIES: dict = {}
 
 
@@ -66,10 +69,10 @@ def test_dipgen_check_passes(capsys):
 
 
 def test_every_example_game_has_its_story():
-    assert sorted(f.name for f in FOLDERS) == sorted(STORIES)
+    assert sorted(f.name for f in GENERATED) == sorted(STORIES)
 
 
-@pytest.mark.parametrize("folder", FOLDERS, ids=lambda p: p.name)
+@pytest.mark.parametrize("folder", GENERATED, ids=lambda p: p.name)
 def test_example_game_shows_what_its_story_promises(folder):
     require(_history(folder), STORIES[folder.name])
 

@@ -352,3 +352,19 @@ def test_a_player_wins_when_her_opponent_has_no_unit_and_no_home_centre():
     assert TIR.winner_after(R) == "France"
     R.after = pos.with_(units=tuple(u for u in pos.units if u.power != "Russia"))
     assert TIR.winner_after(R) is None  # Russia still owns home centres it may build on
+
+
+def test_the_example_game_is_finished_and_shows_every_shift_and_a_random_choice():
+    h = replay(load_game(Path(__file__).resolve().parent.parent / "games" / "two-crowns"))
+    assert h.finished
+    reports = [r.report for r in h.records if r.report is not None and r.report.rolls]
+    kinds = set()
+    for rep in reports:
+        for r in rep.rolls:
+            total = max(2, min(12, r.total))
+            kinds.add("war" if total <= 3 else "down" if total <= 5 else "none" if total <= 8 else
+                      "up" if total <= 10 else "allied")
+    assert kinds == {"war", "down", "none", "up", "allied"}
+    assert {s.what for rep in reports for s in rep.shifts} == {"attack", "support"}
+    assert any(c.die for rep in reports for c in rep.choices)
+    assert any(not x.valid for rep in reports for c in rep.choices for x in c.candidates)

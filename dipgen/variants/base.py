@@ -140,6 +140,15 @@ class Variant:
         variants with more to settle then, such as Blind's spies)."""
         return position
 
+    # ----- pages
+    def season_section(self, record) -> str:
+        """HTML of the variant's own for a season page, after the orders (default: none)."""
+        return ""
+
+    def game_section(self, records) -> str:
+        """HTML of the variant's own for the game page, after the centre table (default: none)."""
+        return ""
+
     def winner_after(self, record) -> str | None:
         """The power that has won once `record`'s phase is over (default: `winner`, after each Fall turn)."""
         after = record.after

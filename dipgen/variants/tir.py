@@ -539,3 +539,109 @@ class Tir(Variant):
 
     def winner(self, position: Position) -> str | None:
         return None  # a TIR game is won by elimination (`winner_after`), never by centres
+
+    # ------------------------------------------------------------------ pages
+    def season_section(self, record) -> str:
+        return season_html(self, record.report) if isinstance(record.report, TirReport) else ""
+
+    def game_section(self, records) -> str:
+        return chart_svg(self, records)
+
+
+# ------------------------------------------------------------------ pages
+def _esc(text) -> str:
+    import html
+
+    return html.escape(str(text), quote=True)
+
+
+def season_html(variant: Tir, report: TirReport) -> str:
+    """The TIR section of a season page: the table before and after, each roll, the players'
+    own shifts, and each unit of the five with both players' orders."""
+    out = []
+    if report.rolls or report.before != report.after:
+        rolls = {r.pair: r for r in report.rolls}
+        shifts: dict[str, list[OwnShift]] = {}
+        for s in report.shifts:
+            shifts.setdefault(s.pair, []).append(s)
+        p1, p2 = report.players
+        out.append('<h2 id="tir">Table of International Relations</h2>\n<div class="dg-scroll"><table class="dg-tir">')
+        out.append(f'<thead><tr><th scope="col">Relationship</th><th scope="col">Before</th><th scope="col">Dice</th>'
+                   f'<th scope="col" class="dg-num">{_esc(p1)}</th><th scope="col" class="dg-num">{_esc(p2)}</th>'
+                   '<th scope="col" class="dg-num">Total</th><th scope="col">After the dice</th>'
+                   '<th scope="col">Players\' orders</th><th scope="col">After</th></tr></thead><tbody>')
+        for a, b in variant.pairs():
+            name = variant.pair_name(a, b)
+            r = rolls.get(name)
+            before, after = report.before[name], report.after[name]
+            dice = f"{r.dice[0]} + {r.dice[1]}" if r else "—"
+            pts = dict(r.points) if r else {}
+            mid = r.after if r else before
+            own = "; ".join(f"{s.order} ({s.what}): {LEVELS[s.after]}" for s in shifts.get(name, ())) or ""
+            changed = " dg-tir-changed" if after != before else ""
+            out.append(f'<tr class="dg-tir-{after}{changed}"><th scope="row">{_esc(name)}</th><td>{LEVELS[before]}</td>'
+                       f'<td>{dice}</td><td class="dg-num">{pts.get(p1, 0):+d}</td><td class="dg-num">{pts.get(p2, 0):+d}'
+                       f'</td><td class="dg-num">{r.total if r else "—"}</td><td>{LEVELS[mid]}</td><td>{_esc(own)}</td>'
+                       f'<td><strong>{LEVELS[after]}</strong></td></tr>')
+        out.append('</tbody></table></div>')
+        out.append('<p class="dg-small">Two dice and both players\' points: 2-3 to At War, 4-5 one step toward war, '
+                   '6-8 no change, 9-10 one step toward alliance, 11-12 to Allied. A player\'s attack moves her '
+                   'relationship with the attacked power to At War, her support or convoy of an attack two steps '
+                   'toward war, from the next turn.</p>')
+    if report.choices:
+        out.append('<h2 id="tir-orders">The five powers\' orders</h2>\n<ul class="dg-tir-units">')
+        for c in report.choices:
+            what = _esc(c.where and variant.board.format_loc(c.where) or c.power)
+            cands = "; ".join(f"{_esc(x.writer)}: <code>{_esc(x.text)}</code>"
+                              + ("" if x.valid else f" <em>invalid: {_esc(x.why)}</em>") for x in c.candidates)
+            if c.die is not None:
+                verdict = f"die {c.die} (draw {c.draw}) chose <code>{_esc(c.chosen)}</code>"
+            elif c.chosen:
+                verdict = f"<code>{_esc(c.chosen)}</code>"
+            else:
+                verdict = "holds" + (f" ({_esc(c.why)})" if c.why else "")
+            out.append(f'<li><strong>{_esc(c.power)}</strong> {what}: {cands} → {verdict}</li>')
+        out.append('</ul>')
+    return "\n".join(out)
+
+
+COLOURS = ("#b91c1c", "#ea580c", "#6b7280", "#16a34a", "#1d4ed8")
+
+
+def chart_svg(variant: Tir, records) -> str:
+    """The history of every relationship as small step charts, one row each (an SVG drawn here)."""
+    turns = [(r.phase, r.report) for r in records if isinstance(r.report, TirReport) and r.report.rolls]
+    if not turns:
+        return ""
+    first = turns[0][1].before
+    series = {variant.pair_name(a, b): [first[variant.pair_name(a, b)]] + [t.after[variant.pair_name(a, b)]
+                                                                           for _, t in turns]
+              for a, b in variant.pairs()}
+    label_w, step, row, gap = 150, 28, 26, 6
+    width = label_w + step * len(turns) + 20
+    height = (row + gap) * len(series) + 30
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="dg-tir-chart" viewBox="0 0 {width} {height}" '
+             f'width="{width}" height="{height}" role="img" aria-label="Each relationship of the TIR, turn by turn">']
+    for i, (name, levels) in enumerate(series.items()):
+        y0 = 10 + i * (row + gap)
+        parts.append(f'<text x="0" y="{y0 + row / 2 + 4}" font-size="11">{_esc(name)}</text>')
+        parts.append(f'<rect x="{label_w}" y="{y0}" width="{step * len(turns)}" height="{row}" fill="#f3f4f6"/>')
+        pts = []
+        for j, level in enumerate(levels):
+            x = label_w + step * j
+            y = y0 + row - 2 - level * (row - 4) / 4
+            if j:
+                pts.append(f"{x:.0f},{pts[-1].split(',')[1]}")
+            pts.append(f"{x:.0f},{y:.1f}")
+            parts.append(f'<circle cx="{x}" cy="{y:.1f}" r="2.5" fill="{COLOURS[level]}"><title>{_esc(name)}: '
+                         f'{LEVELS[level]}{"" if not j else " after " + _esc(turns[j - 1][0].name)}</title></circle>')
+        parts.append(f'<polyline points="{" ".join(pts)}" fill="none" stroke="#374151" stroke-width="1"/>')
+    y = height - 8
+    for k, level in enumerate(LEVELS):
+        parts.append(f'<circle cx="{label_w + k * 90}" cy="{y - 4}" r="4" fill="{COLOURS[k]}"/>'
+                     f'<text x="{label_w + k * 90 + 8}" y="{y}" font-size="11">{level}</text>')
+    parts.append("</svg>")
+    return ('<h2 id="tir-chart">Relationships through the game</h2>\n<div class="dg-scroll">' + "".join(parts)
+            + '</div>\n<p class="dg-small">Each row one relationship, from the start (left) to the last turn '
+            '(right): low is At War, high is Allied.</p>')
+
