@@ -71,8 +71,7 @@ class _Replay:
             position = record.after
             if self.problems:
                 break
-            year_over = self.variant.calendar.ends_year(phase) and position.phase.kind == ADJUSTMENTS
-            winners = self.variant.winners(position) if year_over else ()
+            winners = self.variant.winners_after(record)
             if winners:
                 result = GameResult("solo", tuple(winners), phase)
                 break
@@ -126,6 +125,7 @@ class _Replay:
     def play(self, position: Position, pf: PhaseFile) -> PhaseRecord:
         self.draws = self.game_draws.phase(pf.phase) if self.game_draws is not None else None
         kind = pf.phase.kind
+        position = self.variant.prepare(position, pf, self.draws)
         if kind == MOVEMENT:
             return self.movement(position, pf)
         if kind == RETREATS:
@@ -207,14 +207,15 @@ class _Replay:
         out = self.variant.movement(position, intake.orders)
         self.warn_illegal(pf, out.results)
         phase = pf.phase
-        after = Position(self.variant.calendar.retreats_of(phase), out.units, position.owners, out.dislodged)
+        after = Position(self.variant.calendar.retreats_of(phase), out.units, position.owners, out.dislodged,
+                         economy=_economy(position, intake))
         changes: tuple = ()
         if not out.dislodged:
             after, changes = end_of_season(self.variant, after)
         powers = sorted({u.power for u in position.units})
         return PhaseRecord(phase, position, self.lines(pf), with_notes(out.results, intake.notes), after, out.dislodged,
                            out.destroyed, changes, {}, self.nmr(pf, powers), pf.press, pf.notes, pf.name,
-                           draws=self.drawn())
+                           draws=self.drawn(), report=intake.report)
 
     def retreats(self, position: Position, pf: PhaseFile) -> PhaseRecord:
         self.check_units(pf, tuple(d.unit for d in position.dislodged), "dislodged unit")
@@ -222,15 +223,17 @@ class _Replay:
         out = self.variant.retreats(position, intake.orders)
         self.warn_illegal(pf, out.results)
         after, changes = end_of_season(self.variant,
-                                       Position(pf.phase, out.units, position.owners))
+                                       Position(pf.phase, out.units, position.owners,
+                                                economy=_economy(position, intake)))
         powers = sorted({d.unit.power for d in position.dislodged})
         return PhaseRecord(pf.phase, position, self.lines(pf), with_notes(out.results, intake.notes), after, (), (),
-                           changes, {}, self.nmr(pf, powers), pf.press, pf.notes, pf.name, draws=self.drawn())
+                           changes, {}, self.nmr(pf, powers), pf.press, pf.notes, pf.name, draws=self.drawn(),
+                           report=intake.report)
 
     def adjustments(self, position: Position, pf: PhaseFile) -> PhaseRecord:
         due = self.variant.adjustment_counts(position)
         occupied = {u.province for u in position.units if self.variant.unit_kinds[u.kind].occupies}
-        for power, lines in _per_writer(pf.orders):  # each writer's orders are checked on their own
+        for power, lines, occupied in _per_writer(pf.orders, occupied):  # each writer's, where several write
             n = due.get(power, 0)
             taken = set(occupied)
             builds = [ol for ol in lines if isinstance(ol.order, (Build, Waive))]
@@ -265,9 +268,11 @@ class _Replay:
         self.check_units(pf, position.units, "unit")
         intake = self.orders_for(pf, (Build, Remove, Waive), "builds, removals and waives", position)
         out = self.variant.adjustments(position, intake.orders)
-        after = Position(self.variant.calendar.after(pf.phase), out.units, position.owners)
+        after = Position(self.variant.calendar.after(pf.phase), out.units, position.owners,
+                         economy=_economy(position, intake))
         return PhaseRecord(pf.phase, position, self.lines(pf), with_notes(out.results, intake.notes), after, (), (),
-                           (), due, self.nmr(pf, sorted(due)), pf.press, pf.notes, pf.name, draws=self.drawn())
+                           (), due, self.nmr(pf, sorted(due)), pf.press, pf.notes, pf.name, draws=self.drawn(),
+                           report=intake.report)
 
     def warn_illegal(self, pf: PhaseFile, results) -> None:
         """A warning for each order that reads clearly but cannot be carried out, saying what
@@ -299,12 +304,20 @@ class _Replay:
         return {p: tuple(ls) for p, ls in pf.orders.items()}
 
 
-def _per_writer(orders: Mapping[str, list[OrderLine]]):
-    """(power, its lines by one writer) for each power and each writer of its orders, in the order written."""
+def _per_writer(orders, occupied: set):
+    """(power, lines, provinces occupied) for each writer's adjustment orders for each power: each
+    writer's are checked on their own, as the variant merges them after (`Variant.intake`)."""
     for power, lines in orders.items():
-        writers = dict.fromkeys(ol.writer for ol in lines) or {power: None}
-        for w in writers:
-            yield power, [ol for ol in lines if ol.writer == w]
+        writers: dict[str, list] = {}
+        for ol in lines:
+            writers.setdefault(ol.writer, []).append(ol)
+        for mine in writers.values() or [[]]:
+            yield power, mine, set(occupied)
+
+
+def _economy(position: Position, intake: Intake):
+    """The variant's state after a phase's intake step: as the step left it, or as it was."""
+    return intake.economy if intake.economy is not None else position.economy
 
 
 def end_of_season(variant, after: Position) -> tuple[Position, tuple]:

@@ -26,6 +26,10 @@ class Intake:
 
     orders: Mapping[str, Sequence[Order]]
     notes: Mapping[tuple[str, str], tuple[Note, ...]] = field(default_factory=dict)
+    #: the variant's state (`Position.economy`) once the step is over; None: as it was
+    economy: Mapping | None = None
+    #: what the step decided, for the variant's pages (kept as `PhaseRecord.report`)
+    report: object = None
 
 
 def as_written(lines: Mapping[str, Sequence[OrderLine]]) -> Intake:

@@ -59,6 +59,8 @@ class PhaseRecord:
     control: tuple[ControlChange, ...] = ()
     #: what the phase drew (`dipgen.draws.Draw`), in drawing order, secret draws included
     draws: tuple = ()
+    #: what the variant's intake step decided, for its pages (`Intake.report`)
+    report: object = None
 
     @property
     def kind(self) -> str:

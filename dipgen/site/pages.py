@@ -167,6 +167,7 @@ def game_page(history: History, options: SiteOptions, records: list[PhaseRecord]
         victory=variant.victory_text(), seats=seat_rows(history, rows),
         history=sorted(table.items()), next_name=tl.due.name if tl.due else "",
         rules_href=link(rules) if rules else "", archive_href=link(archive_uri(options.prefix)),
+        variant_section=Markup(variant.game_section(records)),
     )
     if problems:
         raise GameError(problems)
@@ -272,6 +273,7 @@ def season_page(history: History, options: SiteOptions, records: list[PhaseRecor
         result_line=history.result_line() if is_last and history.finished else "",
         status_kind=history.result.kind if history.result else "",
         draws=_draws_section(history, options, uri, phase),
+        variant_section=Markup(variant.season_section(record)),
     )
     if problems:
         raise GameError(problems)

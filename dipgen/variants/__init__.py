@@ -10,8 +10,10 @@ from .blind import Blind
 from .double import Double
 from .stab import Stab
 from .standard import Standard
+from .tir import Tir
 
-VARIANTS: dict[str, type[Variant]] = {"standard": Standard, "stab": Stab, "blind": Blind, "double": Double}
+VARIANTS: dict[str, type[Variant]] = {"standard": Standard, "stab": Stab, "blind": Blind, "double": Double,
+                                  "tir": Tir}
 
 
 def variant_names() -> list[str]:

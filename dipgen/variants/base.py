@@ -99,6 +99,10 @@ class Variant:
         return True
 
     # ----- order intake
+    def prepare(self, position: Position, phase_file, draws=None) -> Position:
+        """The position a phase's orders are taken in, once the variant has read what its phase file says besides orders (default: unchanged)."""
+        return position
+
     def writers(self, seating) -> dict[str, str]:
         """Who may write orders in a phase file where they are keyed by writer: casefolded -> name."""
         out = {}
@@ -177,6 +181,22 @@ class Variant:
         """The position once a Fall turn is over and centres have changed hands (a hook for
         variants with more to settle then, such as Blind's spies)."""
         return position
+
+    # ----- pages
+    def season_section(self, record) -> str:
+        """HTML of the variant's own for a season page, after the orders (default: none)."""
+        return ""
+
+    def game_section(self, records) -> str:
+        """HTML of the variant's own for the game page, after the centre table (default: none)."""
+        return ""
+
+    def winners_after(self, record) -> tuple[str, ...]:
+        """The powers that have won once `record`'s phase is over (default: `winners`, when the
+        calendar's year ends: after each Fall turn)."""
+        if self.calendar.ends_year(record.phase) and record.after.phase.kind == ADJUSTMENTS:
+            return tuple(self.winners(record.after))
+        return ()
 
     def winner(self, position: Position) -> str | None:
         """The power that has won outright, if any (checked after each Fall turn)."""
