@@ -71,9 +71,8 @@ class _Replay:
             if self.problems:
                 break
             fall_over = phase.season_index == 1 and position.phase.season_index == 2
-            winner = self.variant.winner(position) if fall_over else None
-            if winner:
-                result = GameResult("solo", (winner,), phase)
+            result = self.variant.game_result(position, phase, seating) if fall_over else None
+            if result is not None:
                 break
             if end_phase is not None and phase == end_phase:
                 break
@@ -198,7 +197,7 @@ class _Replay:
                     first[(ol.writer, id(unit))] = ol
 
     def nmr(self, pf: PhaseFile, powers) -> tuple[str, ...]:
-        return tuple(p for p in powers if not pf.orders.get(p))
+        return tuple(p for p in powers if not pf.orders.get(p) and self.variant.must_order(p, pf.phase))
 
     def movement(self, position: Position, pf: PhaseFile) -> PhaseRecord:
         self.check_units(pf, position.units, "unit")

@@ -123,12 +123,13 @@ class History:
             return ""
         who = [f"{p} ({self.player(p)})" if self.player(p) else p for p in r.powers]
         when = r.phase.season_name
+        why = f" ({r.note})" if r.note and r.kind in ("solo", "draw") else ""
         if r.kind == "solo":
-            return f"{who[0]} wins in {when}!"
+            return f"{who[0]} wins in {when}{why}!"
         if r.kind == "concession":
             return f"Concession to {who[0]} in {when}."
         if r.kind == "draw":
-            return f"{len(who)}-way draw between {_and(who)}, {when}."
+            return f"{len(who)}-way draw between {_and(who)}, {when}{why}."
         return f"Abandoned after {when}." + (f" {r.note}" if r.note else "")
 
 

@@ -9,8 +9,9 @@ from .base import Variant
 from .blind import Blind
 from .stab import Stab
 from .standard import Standard
+from .taskdip import Taskdip
 
-VARIANTS: dict[str, type[Variant]] = {"standard": Standard, "stab": Stab, "blind": Blind}
+VARIANTS: dict[str, type[Variant]] = {"standard": Standard, "stab": Stab, "blind": Blind, "taskdip": Taskdip}
 
 
 def variant_names() -> list[str]:

@@ -144,5 +144,16 @@ class Variant:
             return best
         return None
 
+    def game_result(self, position: Position, phase, seating: Seating):
+        """The game's result once the Fall turn `phase` is over (a `records.GameResult`), or None: a solo by `winner`."""
+        from ..records import GameResult
+
+        winner = self.winner(position)
+        return GameResult("solo", (winner,), phase) if winner else None
+
+    def must_order(self, power: str, phase) -> bool:
+        """Is `power` due to send orders in `phase` (False: its units hold, and no orders is no NMR)?"""
+        return True
+
     def __repr__(self) -> str:
         return f"get_variant({self.name!r})"
