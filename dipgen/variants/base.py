@@ -31,6 +31,8 @@ class Variant:
     order_words: Mapping[str, str] = STANDARD_KINDS
     #: True when some of the game is hidden from the public while it runs
     hidden = False
+    #: in a hidden game, does the public see a fixed calendar (dipgen.timeline) rather than the phases as played?
+    fixed_calendar = True
     #: extra keys this variant allows in game.yml, in every phase file, and only in the game's
     #: first phase file (the set-up: Stab!'s placement, Blind's spies; anywhere else an error)
     game_keys: frozenset[str] = frozenset()
@@ -150,6 +152,10 @@ class Variant:
 
         winner = self.winner(position)
         return GameResult("solo", (winner,), phase) if winner else None
+
+    def game_section(self, history, level: str) -> str:
+        """Safe HTML the variant adds to the game page (`level` public or gm) or to seat `level`'s private page (default: none)."""
+        return ""
 
     def must_order(self, power: str, phase) -> bool:
         """Is `power` due to send orders in `phase` (False: its units hold, and no orders is no NMR)?"""

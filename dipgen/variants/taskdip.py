@@ -75,6 +75,7 @@ class Taskdip(Variant):
                    "someone violates their neutrality.")
     hidden = True  # RULING: the tasks only; the board and every order are public (record_visibility: default)
     makes_draws = True
+    fixed_calendar = False  # the board is public: the public sees the phases as played
     result_vocabulary = MappingProxyType({**STANDARD_WORDS, Neutrality.VIOLATES: "violates neutrality"})
 
     def __init__(self) -> None:
@@ -338,6 +339,9 @@ class Taskdip(Variant):
         counts = super().adjustment_counts(position)
         return {p: n for p, n in counts.items() if n < 0 or not self.neutral(p, position.phase)}
 
+    def game_section(self, history, level: str) -> str:
+        return _game_section(self, history, level)
+
     # ------------------------------------------------------------------ victory
     def game_result(self, position: Position, phase: Phase, seating: Seating) -> GameResult | None:
         owners = position.owners
@@ -379,3 +383,87 @@ def _secret_lots(game):
         return None, ""
     secrets = load_secrets(file, seat_keys(game), require_key=False)
     return secrets.extra.get("lots"), display_path(file)
+
+
+# ---------------------------------------------------------------------- pages
+def _tasks_html(variant: Taskdip, history, powers, progress: bool) -> str:
+    """Each of `powers`' task, its cards, and (if `progress`) centre by centre how far it is."""
+    from html import escape
+
+    a = variant.state.allotment
+    owners = history.position.owners
+    board = variant.board
+    items = []
+    for power in powers:
+        task = a.tasks.get(power)
+        if task is None:
+            continue
+        cards = a.cards[power]
+        drawn = f"the {cards[-1]}" + (f" (the {cards[0]} was redrawn)" if len(cards) > 1 else "")
+        line = f"<strong>{escape(power)}</strong> ({escape(drawn)}): {escape(task.text)}"
+        if progress:
+            parts = []
+            for g, have in task.progress(c for c, o in owners.items() if o == power):
+                names = ", ".join(board.format_loc(c) for c in g.centres)
+                held = ", ".join(board.format_loc(c) for c in have) or "none"
+                what = f"all of {names}" if g.count == len(g.centres) else f"{g.count} of {names}"
+                parts.append(f"<li>{escape(what)}: {escape(power)} holds {escape(held)} "
+                             f"({min(len(have), g.count)} of {g.count}{', done' if len(have) >= g.count else ''})</li>")
+            done = " <em>Fulfilled.</em>" if task.fulfilled(c for c, o in owners.items() if o == power) else ""
+            line += done + "<ul>" + "".join(parts) + "</ul>"
+        items.append(f"<li>{line}</li>")
+    return "<ul>" + "".join(items) + "</ul>" if items else ""
+
+
+def _game_section(self: Taskdip, history, level: str) -> str:
+    """Who plays which power, the neutral powers, violations and re-allotments (public); the tasks
+    only on their player's private page, or once the game is revealed (or for the GM)."""
+    from html import escape
+
+    a = self.state.allotment
+    if a is None:
+        return ""
+    seating = history.seating
+    changes = [c for r in history.records for c in r.control]
+    out = ['<section class="dg-taskdip">']
+    seat = seating.seat(level)
+    revealed = level == "gm" or history.finished or history.game.reveal == "now"
+    if seat is not None:
+        out.append("<h2>Your tasks</h2>")
+        out.append(_tasks_html(self, history, a.powers.get(level, ()), True) or "<p>None.</p>")
+        later = [c.power for c in changes if c.new == level]
+        if later:
+            out.append(f"<p>Allotted to you later, without a task: {escape(', '.join(later))}.</p>")
+        out.append("</section>")
+        return "\n".join(out)
+    out.append("<h2>Players and powers</h2><ul>")
+    for s in seating.keys():
+        powers = [escape(p) for p in a.powers.get(s, ())]
+        later = [f"{escape(c.power)} (after {escape(r.phase.name)})" for r in history.records for c in r.control
+                 if c.new == s]
+        out.append(f"<li><strong>{escape(s)}</strong>: {', '.join(powers) or 'no power'}"
+                   f"{'; later ' + ', '.join(later) if later else ''}</li>")
+    out.append("</ul>")
+    source = "drawn from the game's committed seed" if a.source == "seed" else "drawn with playing cards, as the GM wrote them"
+    out.append(f"<p>Powers and tasks were {escape(source)} before the first phase.</p>")
+    neutral = self.originally_neutral()
+    if neutral:
+        out.append("<h3>Originally neutral powers</h3><ul>")
+        for n in neutral:
+            mine = [c for c in changes if c.power == n]
+            status = "neutral: its units hold" if not mine else escape(mine[0].why)
+            out.append(f"<li><strong>{escape(n)}</strong>: {status}</li>")
+        out.append("</ul>")
+    redrawn = [p for p, cards in a.cards.items() if len(cards) > 1]
+    out.append("<h3>Tasks</h3>")
+    if redrawn:
+        out.append("<p>" + " ".join(f"{escape(p)}'s first task was redrawn (it needed a home centre of its "
+                                    "player's other power)." for p in redrawn) + "</p>")
+    if revealed:
+        allotted = [p for s in seating.keys() for p in a.powers.get(s, ())]
+        out.append(_tasks_html(self, history, allotted, True))
+    else:
+        out.append("<p>Each allotted power has a secret task, known only to its player until the game ends.</p>")
+    out.append("</section>")
+    return "\n".join(out)
+
