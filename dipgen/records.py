@@ -74,6 +74,8 @@ class GameResult:
     powers: tuple[str, ...]
     phase: Phase
     note: str = ""
+    #: the victory condition that decided it, said in the result line (a variant's, `Variant.game_result`)
+    condition: str = ""
 
 
 @dataclass
@@ -123,7 +125,7 @@ class History:
             return ""
         who = [f"{p} ({self.player(p)})" if self.player(p) else p for p in r.powers]
         when = r.phase.season_name
-        why = f" ({r.note})" if r.note and r.kind in ("solo", "draw") else ""
+        why = f" ({r.condition})" if r.condition else ""
         if r.kind == "solo":
             return f"{who[0]} wins in {when}{why}!"
         if r.kind == "concession":

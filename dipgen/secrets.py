@@ -30,6 +30,8 @@ from .errors import GameError, Problem, display_path
 from .names import did_you_mean
 from .yamlio import line_of, load, unknown_keys
 
+#: a game's secrets file, beside its game.yml
+SECRETS_FILE = "secrets.yml"
 #: keys a secrets file may hold (``seed``: the secret seed of games with random draws; ``lots``:
 #: lots the players drew by hand, which the variant reads and checks, Taskdip's)
 SECRETS_KEYS = {"passphrases", "page_key", "seed", "lots"}

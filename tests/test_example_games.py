@@ -83,7 +83,7 @@ def test_taskdip_example():
     changes = [c for r in h.records for c in r.control]
     assert [(c.power, c.new) for c in changes] == [("Austria", "Cy Lindgren")]
     assert "fewest centres in total" in changes[0].why and "(Italy: A Ven - Tyr)" in changes[0].why
-    assert h.result.kind == "solo" and h.result.powers == ("Italy",) and "task" in h.result.note
+    assert h.result.kind == "solo" and h.result.powers == ("Italy",) and "task" in h.result.condition
     assert h.game.seed  # published, so that a build without secrets.yml draws the same lots
 
 

@@ -300,7 +300,7 @@ def _victory(owners: dict[str, str], tasks: dict, powers: dict[str, tuple]):
 def test_victory_by_task():
     r = _victory({"por": "Turkey"}, {"Turkey": "Seven", "Germany": "Nine", "Italy": "Eight", "Austria": "Nine"},
                  {"Andreas": ("Austria", "Italy"), "Katja": ("Turkey", "Germany")})
-    assert r.kind == "solo" and r.powers == ("Turkey",) and "task" in r.note
+    assert r.kind == "solo" and r.powers == ("Turkey",) and "task" in r.condition
 
 
 def test_task_by_the_power_it_was_imposed_on():
@@ -321,7 +321,7 @@ def test_victory_two_adversary_home_countries():
     owners = {c: "Russia" for c in ("ber", "kie", "mun", "ank", "con", "smy")}
     r = _victory(owners, {"Turkey": "Nine", "Germany": "Nine", "Italy": "Nine", "Russia": "Nine"},
                  {"Andreas": ("Russia", "Italy"), "Katja": ("Turkey", "Germany")})
-    assert r.kind == "solo" and r.powers == ("Russia",) and "Germany and Turkey" in r.note
+    assert r.kind == "solo" and r.powers == ("Russia",) and "Germany and Turkey" in r.condition
 
 
 def test_seed_in_secrets_with_seat_passphrases(tmp_path):

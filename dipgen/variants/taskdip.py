@@ -367,16 +367,15 @@ class Taskdip(Variant):
             return None
         if len(won) == 1:
             (seat, (power, why)), = won.items()
-            return GameResult("solo", (power,), phase, why)
+            return GameResult("solo", (power,), phase, condition=why)
         return GameResult("draw", tuple(p for p, _ in won.values()), phase,
-                          "; ".join(why for _, why in won.values()))
+                          condition="; ".join(why for _, why in won.values()))
 
 
 def _secret_lots(game):
     """secrets.yml's ``lots:`` (and the file's name), or (None, "")."""
-    from ..game import SECRETS_FILE
     from ..private import seat_keys
-    from ..secrets import load_secrets
+    from ..secrets import SECRETS_FILE, load_secrets
 
     file = game.path / SECRETS_FILE
     if not file.exists():
