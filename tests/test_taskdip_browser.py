@@ -6,6 +6,8 @@ from __future__ import annotations
 import textwrap
 
 from dipgen.cli import main
+from dipgen.history import replay_folder
+from dipgen.leaks import scan_site
 from dipgen.private import page_uri
 from dipgen.secrets import load_secrets
 from test_browser import DESKTOP, Watched, browser, pytestmark, serve  # noqa: F401
@@ -21,10 +23,13 @@ def test_player_sees_her_tasks(browser, tmp_path):  # noqa: F811
     (folder / "game.yml").write_text("title: Taskdip Live\ngm: G\nvariant: taskdip\nplayers: [Andreas, Katja]\n")
     (folder / "secrets.yml").write_text(textwrap.dedent(LOTS))
     assert main(["secrets", str(folder)]) == 0
-    (folder / "1901-spring.yml").write_text("orders:\n  Germany: [A Mun - Bur]\n")
+    (folder / "1901-spring.yml").write_text("orders:\n  Germany: [A Mun - Bur]\n  Austria: [A Bud - Ser]\n")
+    (folder / "1901-fall.yml").write_text("orders:\n  Germany: [A Bur H]\n  Austria: [A Ser H]\n")
     secrets = load_secrets(folder / "secrets.yml", ["Andreas", "Katja"])
     assert "lots" in secrets.extra  # 'dipgen secrets' kept the GM's lots
     site = build(project)
+    # the board is public: the Fall page's centre totals are no leak (the scanner's calendar is the public's)
+    assert scan_site(site, [replay_folder(folder)], docs_dir=project / "site_src") == []
     public = (site / "games" / "td-run" / "index.html").read_text()
     assert "Andreas" in public and "Russian home centres" not in public
     with serve(site) as url:
