@@ -333,3 +333,32 @@ def test_seed_in_secrets_with_seat_passphrases(tmp_path):
                                    '  Katja: "eeeee-fffff-ggggg-hhhhh"\n')
     h = replay_folder(g)
     assert sum(len(ps) for ps in h.game.variant.state.allotment.powers.values()) == 4
+
+
+def test_task_completed_by_a_fall_retreat(tmp_path):
+    """Italy's task (one Russian home centre) is met by its army retreating into Warsaw in the
+    Fall 1902 retreats: the game ends there, Andreas the winner."""
+    lots = """\
+        lots:
+          powers:
+            Andreas: [Italy, England]
+            Katja: [Russia, Germany]
+          tasks:
+            Italy: Seven
+            England: Ten
+            Russia: Ten
+            Germany: Ten
+        """
+    phases = [
+        ("1901-spring", "orders:\n  Italy: [A Ven - Tyr]\n"),
+        ("1901-fall", "orders:\n  Italy: [A Tyr - Boh]\n"),
+        ("1902-spring", "orders:\n  Italy: [A Boh - Gal]\n  Russia: [A War - Pru]\n"),
+        ("1902-fall", "orders:\n  Austria: [A Vie - Gal, A Bud S A Vie - Gal]\n"),
+        ("1902-fall-retreats", "orders:\n  Italy: [A Gal - War]\n"),
+    ]
+    h = replay_folder(game(tmp_path, ["Andreas", "Katja"], phases, lots=lots, seed=False))
+    assert [(c.power, c.new) for r in h.records for c in r.control] == [("Austria", "Katja")]
+    assert h.result.kind == "solo" and h.result.powers == ("Italy",)
+    assert h.result.phase.name == "Fall 1902 retreats"
+    assert h.result_line() == ("Italy (Andreas) wins in Fall 1902 (Italy's task fulfilled: control one Russian "
+                               "home centre)!")

@@ -398,7 +398,7 @@ def _tasks_html(variant: Taskdip, history, powers, progress: bool) -> str:
         if task is None:
             continue
         cards = a.cards[power]
-        drawn = f"the {cards[-1]}" + (f" (the {cards[0]} was redrawn)" if len(cards) > 1 else "")
+        drawn = f"card: {cards[-1]}" + (f"; the {cards[0]} was redrawn" if len(cards) > 1 else "")
         line = f"<strong>{escape(power)}</strong> ({escape(drawn)}): {escape(task.text)}"
         if progress:
             parts = []
