@@ -71,7 +71,7 @@ class _Replay:
             if self.problems:
                 break
             fall_over = phase.season_index == 1 and position.phase.season_index == 2
-            result = self.variant.game_result(position, phase, seating) if fall_over else None
+            result = self.variant.game_result(position, phase, seating, fall_over)
             if result is not None:
                 break
             if end_phase is not None and phase == end_phase:

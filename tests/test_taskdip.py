@@ -294,7 +294,7 @@ def _victory(owners: dict[str, str], tasks: dict, powers: dict[str, tuple]):
                                   {p: (c,) for p, c in tasks.items()}, "test")
     pos = v.start(1901)
     pos = pos.with_(owners={**pos.owners, **owners})
-    return v.game_result(pos, Phase(1905, 1, True), seating)
+    return v.game_result(pos, Phase(1905, 1, True), seating, True)
 
 
 def test_victory_by_task():
@@ -362,3 +362,28 @@ def test_task_completed_by_a_fall_retreat(tmp_path):
     assert h.result.phase.name == "Fall 1902 retreats"
     assert h.result_line() == ("Italy (Andreas) wins in Fall 1902 (Italy's task fulfilled: control one Russian "
                                "home centre)!")
+
+
+def test_resign_last_player_wins(tmp_path):
+    body = "resign: Katja\norders:\n  Italy: [A Ven H]\n"
+    h = replay_folder(game(tmp_path, ["Andreas", "Katja"], [("1901-spring", body)], lots=SEED_EXAMPLE, seed=False))
+    assert h.result.kind == "solo" and h.result.phase.name == "Spring 1901"
+    assert h.result_line() == "Austria (Andreas) wins in Spring 1901 (every other player resigned)!"
+
+
+def test_resigned_players_powers_hold(tmp_path):
+    """With three players one resigns: her powers' units hold from the next phase, without NMR;
+    orders for them are an error; the game goes on."""
+    phases = [("1901-spring", "resign: [Cid]\norders:\n  Italy: [A Ven H]\n"), ("1901-fall", "orders:\n  Italy: [A Ven H]\n")]
+    h = replay_folder(game(tmp_path, ["Ann", "Bob", "Cid"], phases, lots=THREE, seed=False))
+    assert h.result is None
+    assert "England" in h.records[0].nmr and "England" not in h.records[1].nmr and "Germany" in h.records[1].nmr
+    bad = phases[:1] + [("1901-fall", "orders:\n  France: [A Par H]\n")]
+    with pytest.raises(GameError, match="France is played by nobody \\(its player resigned\\) in Fall 1901"):
+        replay_folder(game(tmp_path, ["Ann", "Bob", "Cid"], bad, lots=THREE, seed=False))
+
+
+def test_resign_names_a_player(tmp_path):
+    with pytest.raises(GameError, match="resign: 'Kat' is not a player of this game"):
+        replay_folder(game(tmp_path, ["Andreas", "Katja"], [("1901-spring", "resign: Kat\norders:\n  Italy: []\n")],
+                           lots=SEED_EXAMPLE, seed=False))

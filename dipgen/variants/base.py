@@ -146,11 +146,11 @@ class Variant:
             return best
         return None
 
-    def game_result(self, position: Position, phase, seating: Seating):
-        """The game's result once the Fall turn `phase` is over (a `records.GameResult`), or None: a solo by `winner`."""
+    def game_result(self, position: Position, phase, seating: Seating, fall_over: bool):
+        """The game's result after `phase` (a `records.GameResult`) or None: by default a solo by `winner` once a Fall turn is over."""
         from ..records import GameResult
 
-        winner = self.winner(position)
+        winner = self.winner(position) if fall_over else None
         return GameResult("solo", (winner,), phase) if winner else None
 
     def game_section(self, history, level: str) -> str:

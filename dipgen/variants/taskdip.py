@@ -66,6 +66,7 @@ class _State:
     seating: Seating | None = None
     violations: list[Violation] = field(default_factory=list)
     pending: dict[Phase, list[ControlChange]] = field(default_factory=dict)
+    resigned: dict[str, Phase] = field(default_factory=dict)  # seat -> the phase after which she resigned
 
 
 class Taskdip(Variant):
@@ -76,6 +77,7 @@ class Taskdip(Variant):
     hidden = True  # RULING: the tasks only; the board and every order are public (record_visibility: default)
     makes_draws = True
     fixed_calendar = False  # the board is public: the public sees the phases as played
+    phase_keys = frozenset({"resign"})
     result_vocabulary = MappingProxyType({**STANDARD_WORDS, Neutrality.VIOLATES: "violates neutrality"})
 
     def __init__(self) -> None:
@@ -122,7 +124,44 @@ class Taskdip(Variant):
         game.players = {p: [(game.seating.player(p), None)] for p in self.powers() if game.seating.player(p)}
         self.state.allotment = allotment
         self.state.seating = game.seating
+        self.state.resigned = self._resignations(game)
         return self.start(game.start)
+
+    def _resignations(self, game) -> dict[str, Phase]:
+        """Each phase file's ``resign:`` (a player, or a list of them, who resign after that phase)."""
+        out: dict[str, Phase] = {}
+        problems = []
+        by_name = {s.casefold(): s for s in game.seating.keys()}
+        for phase, pf in sorted(game.phases.items()):
+            raw = pf.extra.get("resign")
+            if raw is None:
+                continue
+            for name in [raw] if isinstance(raw, str) else raw if isinstance(raw, list) else [raw]:
+                line = line_of(name) or line_of(pf.extra, "resign")
+                seat = by_name.get(str(name).strip().casefold()) if isinstance(name, str) else None
+                if seat is None:
+                    problems.append(Problem(pf.name, line, f"resign: {name!r} is not a player of this game",
+                                            f"players: {', '.join(game.seating.keys())}; e.g. resign: [Katja]"))
+                elif seat in out:
+                    problems.append(Problem(pf.name, line, f"{seat} resigned already, after {out[seat].name}",
+                                            "keep the first resignation"))
+                else:
+                    out[seat] = phase
+        if problems:
+            raise GameError(problems)
+        return out
+
+    def resigned(self, seat: str, phase: Phase) -> bool:
+        """Had `seat` resigned before `phase`?"""
+        since = self.state.resigned.get(seat)
+        return since is not None and since < phase
+
+    def holds_only(self, power: str, phase: Phase) -> bool:
+        """Do `power`'s units hold without orders in `phase` (neutral, or all its players resigned)?"""
+        seating = self.state.seating
+        if seating is None:
+            return False
+        return all(self.resigned(s, phase) for s in seating.controllers(power, phase))
 
     def _eligible(self, power: str, partner: tuple[str, ...]) -> list[str]:
         """The cards whose task needs no home centre of `partner` (the player's other power)."""
@@ -262,10 +301,11 @@ class Taskdip(Variant):
         orders, notes = {}, {}
         problems = []
         for power, ls in lines.items():
-            if ls and self.neutral(power, phase):
+            if ls and self.holds_only(power, phase):
                 ol = ls[0]
-                problems.append(Problem(ol.file, ol.line, f"{power} is neutral in {phase.name}: its units hold and take "
-                                        "no orders", f"delete {power}'s orders"))
+                what = "neutral" if self.neutral(power, phase) else "played by nobody (its player resigned)"
+                problems.append(Problem(ol.file, ol.line, f"{power} is {what} in {phase.name}: its units hold and "
+                                        "take no orders", f"delete {power}'s orders"))
                 continue
             if ls:
                 orders[power] = [ol.order for ol in ls]
@@ -300,7 +340,7 @@ class Taskdip(Variant):
         """Who receives `neutral`, and the criterion that decided it."""
         seating = self.state.seating
         phase = position.phase
-        seats = seating.keys()
+        seats = [s for s in seating.keys() if not self.resigned(s, phase)]  # RULING: never to a resigned player
         respecting = [s for s in seats if s not in violators]
         pool = respecting or seats
         first = "the one player who respected its neutrality" if len(respecting) == 1 else ""
@@ -332,23 +372,29 @@ class Taskdip(Variant):
         return changes
 
     def must_order(self, power: str, phase: Phase) -> bool:
-        return not self.neutral(power, phase)
+        return not self.holds_only(power, phase)
 
     def adjustment_counts(self, position: Position) -> dict[str, int]:
         # RULING: a neutral power never builds; it removes units it can no longer supply
         counts = super().adjustment_counts(position)
-        return {p: n for p, n in counts.items() if n < 0 or not self.neutral(p, position.phase)}
+        return {p: n for p, n in counts.items() if n < 0 or not self.holds_only(p, position.phase)}
 
     def game_section(self, history, level: str) -> str:
         return _game_section(self, history, level)
 
     # ------------------------------------------------------------------ victory
-    def game_result(self, position: Position, phase: Phase, seating: Seating) -> GameResult | None:
+    def game_result(self, position: Position, phase: Phase, seating: Seating, fall_over: bool) -> GameResult | None:
+        playing = [s for s in seating.keys() if not self.resigned(s, phase.next_candidates()[0])]
+        if len(playing) == 1 and self.state.resigned:
+            mine = seating.powers_of(playing[0], phase) or seating.ever_controlled(playing[0])
+            return GameResult("solo", (mine[0],), phase, condition="every other player resigned")
+        if not fall_over:
+            return None
         owners = position.owners
         counts = position.centre_counts(self.powers())
         a = self.state.allotment
         won: dict[str, tuple[str, str]] = {}  # seat -> (power, condition)
-        for seat in seating.keys():
+        for seat in playing:
             mine = seating.powers_of(seat, phase)
             for power in a.powers.get(seat, ()):
                 task = a.tasks.get(power)
