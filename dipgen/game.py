@@ -18,13 +18,13 @@ from .orders import Order, OrderSyntaxError, UnknownUnitKind, for_phase, parse_o
 from .phase import Phase
 from .records import OrderLine
 from .seats import Seating
+from .secrets import SECRETS_FILE  # noqa: F401 (kept importable as game.SECRETS_FILE)
 from .variants import Variant, get_variant
 from .yamlio import by_power, kind_of, line_of, load, power_key, text_field, unknown_keys
 
 GAME_KEYS = {"title", "variant", "gm", "players", "start", "end", "reveal", "seed_sha256", "seed", "description", "map"}
 PHASE_KEYS = {"orders", "press", "notes"}
 END_KEYS = {"draw", "concession", "abandoned", "phase", "note"}
-SECRETS_FILE = "secrets.yml"
 
 
 @dataclass

@@ -35,9 +35,10 @@ def load_seed(game: Game) -> bytes | None:
     file = game.path / SECRETS_FILE
     if not file.exists():
         return None
+    from .private import seat_keys
     from .secrets import load_secrets
 
-    secrets = load_secrets(file, game.variant.powers(), require_key=False)
+    secrets = load_secrets(file, seat_keys(game), require_key=False)
     if secrets.seed is None:
         return None
     name = display_path(file)

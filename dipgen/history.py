@@ -71,9 +71,9 @@ class _Replay:
             position = record.after
             if self.problems:
                 break
-            winners = self.variant.winners_after(record)
-            if winners:
-                result = GameResult("solo", tuple(winners), phase)
+            year_over = self.variant.calendar.ends_year(phase) and position.phase.kind == ADJUSTMENTS
+            result = self.variant.game_result(position, phase, seating, year_over)
+            if result is not None:
                 break
             if end_phase is not None and phase == end_phase:
                 break
@@ -199,7 +199,7 @@ class _Replay:
                     first[(ol.writer, id(unit))] = ol
 
     def nmr(self, pf: PhaseFile, powers) -> tuple[str, ...]:
-        return tuple(p for p in powers if not pf.orders.get(p))
+        return tuple(p for p in powers if not pf.orders.get(p) and self.variant.must_order(p, pf.phase))
 
     def movement(self, position: Position, pf: PhaseFile) -> PhaseRecord:
         self.check_units(pf, position.units, "unit")

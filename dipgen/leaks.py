@@ -34,7 +34,7 @@ from .orders import Concealed
 from .phase import Phase
 from .render import centre_mark, unit_marks
 from .site.pages import revealed
-from .timeline import timeline
+from .timeline import fixed_calendar, timeline
 from .visibility import PUBLIC
 
 TEXT_SUFFIXES = {".html", ".htm", ".md", ".svg", ".json", ".js", ".xml", ".txt", ".css", ".map"}
@@ -321,7 +321,7 @@ def scan_site(site_dir: Path | str, histories: list[History], prefix: str = "gam
                 leaks.extend(_scan_search_index(rel, raw, own, needles, elsewhere))
                 continue
             leaks.extend(_scan_text(rel, raw, path.suffix.lower(), needles if rel.startswith(own) else elsewhere))
-            if rel.startswith(own) and history.game.variant.hidden:
+            if rel.startswith(own) and fixed_calendar(history, PUBLIC):  # totals wait for the Winter page
                 leaks.extend(_early_totals(rel, raw, own))
             if rel.startswith(own) and path.suffix.lower() == ".svg" and "/maps/" in rel:
                 phase, is_map = _map_phase(path.name)

@@ -76,6 +76,8 @@ class GameResult:
     powers: tuple[str, ...]
     phase: Phase
     note: str = ""
+    #: the victory condition that decided it, said in the result line (a variant's, `Variant.game_result`)
+    condition: str = ""
 
 
 @dataclass
@@ -128,12 +130,13 @@ class History:
             return said
         who = [f"{p} ({self.player(p)})" if self.player(p) else p for p in r.powers]
         when = r.phase.season_name
+        why = f" ({r.condition})" if r.condition else ""
         if r.kind == "solo":
-            return f"{who[0]} wins in {when}!"
+            return f"{who[0]} wins in {when}{why}!"
         if r.kind == "concession":
             return f"Concession to {who[0]} in {when}."
         if r.kind == "draw":
-            return f"{len(who)}-way draw between {_and(who)}, {when}."
+            return f"{len(who)}-way draw between {_and(who)}, {when}{why}."
         return f"Abandoned after {when}." + (f" {r.note}" if r.note else "")
 
 

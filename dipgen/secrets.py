@@ -30,8 +30,11 @@ from .errors import GameError, Problem, display_path
 from .names import did_you_mean
 from .yamlio import line_of, load, unknown_keys
 
-#: keys a secrets file may hold (``seed``: the secret seed of games with random draws)
-SECRETS_KEYS = {"passphrases", "page_key", "seed"}
+#: a game's secrets file, beside its game.yml
+SECRETS_FILE = "secrets.yml"
+#: keys a secrets file may hold (``seed``: the secret seed of games with random draws; ``lots``:
+#: lots the players drew by hand, which the variant reads and checks, Taskdip's)
+SECRETS_KEYS = {"passphrases", "page_key", "seed", "lots"}
 
 #: lower-case letters and digits with the look-alikes left out (0/o, 1/l/i)
 ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"

@@ -97,11 +97,12 @@ def cmd_secrets(args) -> int:
 def _seed_to_make(game, path: Path, asked: bool) -> str | None:
     """A new seed, if the game needs one and has none; GameError if it is too late to make one."""
     from .gameseed import folder_has_phases
+    from .private import seat_keys
     from .secrets import generate_seed, load_secrets
 
     if not (asked or getattr(game.variant, "makes_draws", False)):
         return None
-    if path.exists() and load_secrets(path, game.variant.powers(), require_key=False).seed is not None:
+    if path.exists() and load_secrets(path, seat_keys(game), require_key=False).seed is not None:
         return None
     if folder_has_phases(game.path):
         what = ("game.yml commits to a seed that secrets.yml does not have" if game.seed_sha256

@@ -76,7 +76,7 @@ def timeline(history: History, level: str) -> Timeline:
 
 
 def fixed_calendar(history: History, level: str) -> bool:
-    return level == PUBLIC and history.game.variant.hidden
+    return level == PUBLIC and history.game.variant.hidden and history.game.variant.fixed_calendar
 
 
 def _make(history: History, level: str) -> Timeline:

@@ -160,14 +160,13 @@ def game_page(history: History, options: SiteOptions, records: list[PhaseRecord]
         page_title=_title(game.title), game=game, status=status,
         kind_line=variant.description or variant.title, variant_title=variant.title,
         span=f"{span[0]}–{span[1]}" if span and span[0] != span[1] else (str(span[0]) if span else ""),
-        description=description,
+        description=description, variant_section=Markup(variant.game_section(history, options.level)),
         map_heading=map_heading,
         now_map=_map(history, options, uri, None, "after", caption, f"Map of {game.title}: {caption}"),
         years=years, rows=rows,
         victory=variant.victory_text(), seats=seat_rows(history, rows),
         history=sorted(table.items()), next_name=tl.due.name if tl.due else "",
         rules_href=link(rules) if rules else "", archive_href=link(archive_uri(options.prefix)),
-        variant_section=Markup(variant.game_section(records)),
     )
     if problems:
         raise GameError(problems)

@@ -79,7 +79,7 @@ def private_content(history: History, power: str, uri: str, prefix: str = "games
         now_map=_map(history, power, None, "after", caption),
         units=", ".join(name(u) for u in mine), centres=", ".join(centres), centre_count=len(centres),
         others=and_list([f"{u.power} {u.describe(board)}" for u in others]),
-        seasons=seasons, board=href(uri, maps.board_uri(variant), directory_urls),
+        seasons=seasons, variant_section=Markup(variant.game_section(history, power)), board=href(uri, maps.board_uri(variant), directory_urls),
         game_href=href(uri, game_uri(prefix, game.slug), directory_urls))
 
 

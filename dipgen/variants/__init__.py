@@ -10,10 +10,11 @@ from .blind import Blind
 from .double import Double
 from .stab import Stab
 from .standard import Standard
+from .taskdip import Taskdip
 from .tir import Tir
 
 VARIANTS: dict[str, type[Variant]] = {"standard": Standard, "stab": Stab, "blind": Blind, "double": Double,
-                                  "tir": Tir}
+                                  "tir": Tir, "taskdip": Taskdip}
 
 
 def variant_names() -> list[str]:

@@ -49,6 +49,8 @@ class Variant:
     unit_symbols: Mapping = {}
     #: True when some of the game is hidden from the public while it runs
     hidden = False
+    #: in a hidden game, does the public see a fixed calendar (dipgen.timeline) rather than the phases as played?
+    fixed_calendar = True
     #: extra keys this variant allows in game.yml, in every phase file, and only in the game's
     #: first phase file (the set-up: Stab!'s placement, Blind's spies; anywhere else an error)
     game_keys: frozenset[str] = frozenset()
@@ -187,17 +189,6 @@ class Variant:
         """HTML of the variant's own for a season page, after the orders (default: none)."""
         return ""
 
-    def game_section(self, records) -> str:
-        """HTML of the variant's own for the game page, after the centre table (default: none)."""
-        return ""
-
-    def winners_after(self, record) -> tuple[str, ...]:
-        """The powers that have won once `record`'s phase is over (default: `winners`, when the
-        calendar's year ends: after each Fall turn)."""
-        if self.calendar.ends_year(record.phase) and record.after.phase.kind == ADJUSTMENTS:
-            return tuple(self.winners(record.after))
-        return ()
-
     def winner(self, position: Position) -> str | None:
         """The power that has won outright, if any (checked after each Fall turn)."""
         counts = position.centre_counts(self.powers())
@@ -205,6 +196,22 @@ class Variant:
         if best is not None and counts[best] >= self.board.victory_centres:
             return best
         return None
+
+    def game_result(self, position: Position, phase, seating: Seating, fall_over: bool):
+        """The game's result after `phase` (a `records.GameResult`) or None: by default the powers
+        `winners` names once the year is over (`fall_over`: after each Fall turn)."""
+        from ..records import GameResult
+
+        winners = tuple(self.winners(position)) if fall_over else ()
+        return GameResult("solo", winners, phase) if winners else None
+
+    def game_section(self, history, level: str) -> str:
+        """Safe HTML the variant adds to the game page (`level` public or gm) or to seat `level`'s private page (default: none)."""
+        return ""
+
+    def must_order(self, power: str, phase) -> bool:
+        """Is `power` due to send orders in `phase` (False: its units hold, and no orders is no NMR)?"""
+        return True
 
     def winners(self, position: Position) -> tuple[str, ...]:
         """The powers that have won together (checked after each Fall turn; default: `winner`'s one)."""

@@ -525,15 +525,20 @@ class Tir(Variant):
         return Intake(orders, notes, None, TirReport(players, table, table, choices=tuple(choices)))
 
     # ------------------------------------------------------------------ victory
-    def winners_after(self, record) -> tuple[str, ...]:
+    def game_result(self, position: Position, phase, seating, fall_over: bool):
         """RULING: checked after every phase: a player wins once her opponent has no unit left
         (dislodged ones included) and owns no home centre she could build on."""
-        won = self.winner_after(record)
-        return (won,) if won else ()
+        from ..records import GameResult
+
+        won = self.winner_at(position)
+        return GameResult("solo", (won,), phase) if won else None
 
     def winner_after(self, record) -> str | None:
         """The player's power that has won once `record`'s phase is over, if one has."""
-        after = record.after
+        return self.winner_at(record.after)
+
+    def winner_at(self, after: Position) -> str | None:
+        """The player's power that has won in position `after`, if one has."""
         players = self.players_of(after)
         left = {u.power for u in after.units} | {d.unit.power for d in after.dislodged}
         for me, other in (players, players[::-1]):
@@ -549,8 +554,9 @@ class Tir(Variant):
     def season_section(self, record) -> str:
         return season_html(self, record.report) if isinstance(record.report, TirReport) else ""
 
-    def game_section(self, records) -> str:
-        return chart_svg(self, records)
+    def game_section(self, history, level: str) -> str:
+        """The chart of every relationship through the game (the board is open: every level sees it)."""
+        return chart_svg(self, history.records)
 
 
 # ------------------------------------------------------------------ pages

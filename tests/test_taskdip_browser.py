@@ -1,0 +1,50 @@
+"""A Taskdip player opens her private page in headless chromium and sees her tasks; the GM's
+steps are the real ones: game.yml, lots in secrets.yml, 'dipgen secrets', a phase, the build."""
+
+from __future__ import annotations
+
+import textwrap
+
+from dipgen.cli import main
+from dipgen.history import replay_folder
+from dipgen.leaks import scan_site
+from dipgen.private import page_uri
+from dipgen.secrets import load_secrets
+from test_browser import DESKTOP, Watched, browser, pytestmark, serve  # noqa: F401
+from test_leaks import build, make_project
+from test_taskdip import SEED_EXAMPLE as LOTS
+
+
+
+def test_player_sees_her_tasks(browser, tmp_path):  # noqa: F811
+    project = make_project(tmp_path / "p", [])
+    folder = project / "games" / "td-run"
+    folder.mkdir(parents=True)
+    (folder / "game.yml").write_text("title: Taskdip Live\ngm: G\nvariant: taskdip\nplayers: [Andreas, Katja]\n")
+    (folder / "secrets.yml").write_text(textwrap.dedent(LOTS))
+    assert main(["secrets", str(folder)]) == 0
+    (folder / "1901-spring.yml").write_text("orders:\n  Germany: [A Mun - Bur]\n  Austria: [A Bud - Ser]\n")
+    (folder / "1901-fall.yml").write_text("orders:\n  Germany: [A Bur H]\n  Austria: [A Ser H]\n")
+    secrets = load_secrets(folder / "secrets.yml", ["Andreas", "Katja"])
+    assert "lots" in secrets.extra  # 'dipgen secrets' kept the GM's lots
+    site = build(project)
+    # the board is public: the Fall page's centre totals are no leak (the scanner's calendar is the public's)
+    assert scan_site(site, [replay_folder(folder)], docs_dir=project / "site_src") == []
+    public = (site / "games" / "td-run" / "index.html").read_text()
+    assert "Andreas" in public and "Russian home centres" not in public
+    with serve(site) as url:
+        w = Watched(browser, DESKTOP, tmp_path)
+        page = w.page
+        try:
+            page.goto(url + page_uri(secrets.page_key, "td-run", "Andreas"))
+            page.fill("#pp-pass", secrets.passphrases["Andreas"])
+            page.click("#pp-open")
+            page.locator(".pp-now").wait_for(timeout=15000)
+            text = page.locator(".dg-taskdip").inner_text()
+            assert "Your tasks" in text
+            assert "Control three Russian home centres and the Balkans (Bul, Gre, Rum, Ser)" in text
+            assert "Control one English home centre" in text
+            assert "Allotted to you later, without a task: France." in text
+            w.shot("taskdip-private")
+        finally:
+            w.close()

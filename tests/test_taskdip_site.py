@@ -1,0 +1,67 @@
+"""Taskdip's pages: the public site shows players, neutral powers, violations and re-allotments
+but never a task while the game runs (two games differing only in their tasks publish the same
+site, byte for byte); a player's private page shows her tasks, centre by centre."""
+
+from __future__ import annotations
+
+import textwrap
+
+from dipgen.history import replay_folder
+from dipgen.site.pages import SiteOptions, build_site
+from dipgen.site.privatepage import private_content
+
+LOTS = """\
+    lots:
+      powers:
+        Andreas: [Austria, Italy]
+        Katja: [Turkey, Germany]
+      tasks:
+        Austria: [Eight, {austria}]
+        Italy: {italy}
+        Turkey: {turkey}
+        Germany: Nine
+    """
+PHASES = {
+    "1901-spring": "orders:\n  Austria: [A Vie - Gal, A Bud - Ser, F Tri - Alb]\n  Germany: [A Mun - Bur, A Ber - Kie, F Kie - Hol]\n",
+    "1901-fall": "orders:\n  Austria: [A Gal H, A Ser H, F Alb - Gre]\n  France: [A Par S A Mar - Bur, A Mar - Bur, F Bre H]\n"
+                 "  Germany: [A Bur H, A Kie - Den, F Hol H]\n",
+    "1901-fall-retreats": "orders:\n  Germany: [A Bur - Ruh]\n",
+}
+
+
+def make(tmp_path, name, austria, italy, turkey):
+    g = tmp_path / name / "run"
+    g.mkdir(parents=True)
+    (g / "game.yml").write_text("title: Taskdip test\ngm: G\nvariant: taskdip\nplayers: [Andreas, Katja]\n")
+    (g / "secrets.yml").write_text(textwrap.dedent(LOTS.format(austria=austria, italy=italy, turkey=turkey)))
+    for slug, body in PHASES.items():
+        (g / f"{slug}.yml").write_text(body)
+    return replay_folder(g)
+
+
+def test_public_site_independent_of_tasks(tmp_path):
+    a = make(tmp_path, "a", "Nine", "Eight", "Seven")
+    b = make(tmp_path, "b", "Ten", "Nine", "Nine")
+    assert a.game.variant.state.allotment.tasks["Italy"].text != b.game.variant.state.allotment.tasks["Italy"].text
+    site_a, site_b = build_site([a], SiteOptions()), build_site([b], SiteOptions())
+    assert sorted(site_a) == sorted(site_b)
+    assert [k for k in site_a if site_a[k] != site_b[k]] == []
+    page = site_a["games/run/index.md"]
+    assert "Andreas</strong>: Austria, Italy; later France (after Spring 1901)" in page
+    assert "France&#x27;s neutrality was violated in Spring 1901 by Katja (Germany: A Mun - Bur)" in page
+    assert "England</strong>: neutral: its units hold" in page
+    assert "Austria's first task was redrawn" in page
+    for task in a.game.variant.state.allotment.tasks.values():
+        assert all(task.text not in text for text in site_a.values())
+
+
+def test_private_page_shows_own_tasks(tmp_path):
+    h = make(tmp_path, "a", "Nine", "Eight", "Seven")
+    mine = private_content(h, "Andreas", "games/run/private/x.html")
+    assert "Control three Russian home centres and the Balkans (Bul, Gre, Rum, Ser)" in mine
+    assert "all of Bul, Gre, Rum, Ser: Austria holds Gre, Ser (2 of 4)" in mine
+    assert "Control one English home centre" in mine
+    assert "Allotted to you later, without a task: France." in mine
+    assert "Iberian" not in mine  # Katja's Turkey's task
+    theirs = private_content(h, "Katja", "games/run/private/y.html")
+    assert "Iberian" in theirs and "English home centre" not in theirs
