@@ -15,8 +15,8 @@ from .board import Board, UnknownName, load_board, province_of
 from .engine.adjustments import adjudicate_adjustments
 from .engine.movement import adjudicate_movement, retreat_options
 from .engine.retreats import adjudicate_retreats
-from .orders import Move, for_phase, parse_order, parse_unit
-from .position import Dislodged, Unit
+from .orders import STANDARD_KINDS, Move, for_phase, parse_order, parse_unit
+from .position import Dislodged, Position, Unit
 from .units import STANDARD_UNIT_KINDS
 
 #: Cases of older DATC files whose expected result DATC 3.0 reversed.
@@ -39,6 +39,8 @@ class Case:
     phase: str = "Spring 1901, Movement"
     sections: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
     same: bool = False
+    #: the file's ``VARIANT_ALL`` line: the variant's name and its options (``plane_limit``)
+    variant: tuple[str, ...] = ("standard",)
 
     @property
     def kind(self) -> str:
@@ -60,6 +62,7 @@ def parse_cases(text: str, filename: str = "<datc>") -> list[Case]:
     case: Case | None = None
     lines: list[tuple[int, str]] | None = None  # the section being read, if any
     lineno = 0
+    variant: tuple[str, ...] = ("standard",)
     for raw in text.splitlines():
         lineno += 1
         if "#" in raw:
@@ -74,11 +77,12 @@ def parse_cases(text: str, filename: str = "<datc>") -> list[Case]:
                 raise DatcFormatError(f"{filename}:{lineno}: {line!r} {where}")
             lines.append((lineno, line))
         elif word == "VARIANT_ALL":
+            variant = tuple(line.split()[1:]) or ("standard",)
             continue
         elif word == "CASE":
             if case is not None:
                 raise DatcFormatError(f"{filename}:{lineno}: CASE inside case {case.name} (missing END)")
-            case, lines = Case(line[4:].strip(), lineno), None
+            case, lines = Case(line[4:].strip(), lineno, variant=variant), None
         elif case is None:
             raise DatcFormatError(f"{filename}:{lineno}: {line!r} outside a CASE block")
         elif word == "END":
@@ -115,8 +119,11 @@ class _Lines:
     """A file's unit and order lines, each distinct one read once: a file of many cases
     repeats the same lines again and again."""
 
-    def __init__(self, board: Board):
+    def __init__(self, board: Board, variant=None):
         self.board = board
+        self.variant = variant  # a variant other than the standard game, if the file names one
+        self.kinds = variant.unit_kinds if variant is not None else STANDARD_UNIT_KINDS
+        self.words = variant.order_words if variant is not None else STANDARD_KINDS
         self._units: dict[str, Unit] = {}
         self._orders: dict[str, dict[str, tuple[str, object]]] = {}  # phase kind -> line -> (power, order)
 
@@ -126,8 +133,8 @@ class _Lines:
             unit = self._units.get(line)
             if unit is None:
                 power, rest = _power_and_rest(self.board, line)
-                kind, loc = parse_unit(self.board, rest)
-                if STANDARD_UNIT_KINDS[kind].terrain == "land":
+                kind, loc = parse_unit(self.board, rest, self.words)
+                if self.kinds[kind].terrain != "sea":
                     loc = province_of(loc)  # an army stands in the province, whatever coast a file names
                 unit = self._units[line] = Unit(power, kind, loc)
             out.append(unit)
@@ -142,7 +149,7 @@ class _Lines:
             if hit is None:
                 power, rest = _power_and_rest(self.board, line)
                 try:
-                    order = for_phase(parse_order(self.board, rest), kind)
+                    order = for_phase(parse_order(self.board, rest, self.words), kind)
                 except ValueError:
                     order = None
                 hit = known[line] = (power, order)
@@ -163,6 +170,8 @@ def run_case(case: Case, board: Board | None = None) -> tuple[bool, str]:
 
 
 def _run_case(case: Case, read: _Lines) -> tuple[bool, str]:
+    if read.variant is not None:
+        return _run_variant_case(case, read)
     board = read.board
     sec = case.sections
     units = read.units(sec.get("PRESTATE", []))
@@ -195,11 +204,62 @@ def _run_case(case: Case, read: _Lines) -> tuple[bool, str]:
     return False, " | ".join(diff)
 
 
+def _owners(board: Board, case: Case) -> dict[str, str]:
+    """The case's centre owners; without the section, as at the start of a game."""
+    sec = case.sections
+    owners = {} if "PRESTATE_SUPPLYCENTER_OWNERS" in sec else {
+        p.id: p.home for p in board.provinces.values() if p.home}
+    for _, line in sec.get("PRESTATE_SUPPLYCENTER_OWNERS", []):
+        power, rest = _power_and_rest(board, line)
+        owners[province_of(parse_unit(board, rest)[1])] = power
+    return owners
+
+
+def _run_variant_case(case: Case, read: _Lines) -> tuple[bool, str]:
+    """A case of a variant's file, through the variant's own phases; several units may stand
+    in one province, so positions are compared as lists of units, not sets."""
+    from collections import Counter
+
+    from .phase import Phase
+
+    board, variant, sec = read.board, read.variant, case.sections
+    units = read.units(sec.get("PRESTATE", []))
+    orders = read.orders(sec.get("ORDERS", []), case.kind)
+    owners = _owners(board, case)
+    year = int(m.group(0)) if (m := re.search(r"\d{4}", case.phase)) else board.start_year
+    season = {"movement": 1 if "fall" in case.phase.lower() else 0, "retreats": 1, "adjustments": 2}[case.kind]
+    position = Position(Phase(year, season, case.kind == "retreats"), tuple(units), owners)
+    got_dislodged: list[Unit] = []
+    expected_dislodged: list[Unit] = []
+    if case.kind == "movement":
+        out = variant.movement(position, orders)
+        got, got_dislodged = list(out.units), [d.unit for d in out.dislodged]
+        expected_dislodged = read.units(sec.get("POSTSTATE_DISLODGED", []))
+    elif case.kind == "retreats":
+        position = position.with_(dislodged=tuple(_prestate_dislodged(board, case, units, read.kinds)))
+        got = list(variant.retreats(position, orders).units)
+    else:
+        got = list(variant.adjustments(position, orders).units)
+    expected = list(units) if case.same else read.units(sec.get("POSTSTATE", []))
+    got_c, exp_c = Counter(got), Counter(expected)
+    gd_c, ed_c = Counter(got_dislodged), Counter(expected_dislodged)
+    if got_c == exp_c and gd_c == ed_c:
+        return True, ""
+    diff = []
+    if got_c != exp_c:
+        diff.append("missing " + _show(board, list((exp_c - got_c).elements())) + "; unexpected "
+                    + _show(board, list((got_c - exp_c).elements())))
+    if gd_c != ed_c:
+        diff.append("dislodged: missing " + _show(board, list((ed_c - gd_c).elements()))
+                    + "; unexpected " + _show(board, list((gd_c - ed_c).elements())))
+    return False, " | ".join(diff)
+
+
 def _show(board: Board, units) -> str:
     return ", ".join(f"{u.power} {u.kind} {board.format_loc(u.loc)}" for u in sorted(units)) or "none"
 
 
-def _prestate_dislodged(board: Board, case: Case, units: list[Unit]) -> list[Dislodged]:
+def _prestate_dislodged(board: Board, case: Case, units: list[Unit], kinds=STANDARD_UNIT_KINDS) -> list[Dislodged]:
     """Dislodged units with their retreats, from the previous phase's results."""
     moves = []
     for _, line in case.sections.get("PRESTATE_RESULTS", []):
@@ -213,9 +273,10 @@ def _prestate_dislodged(board: Board, case: Case, units: list[Unit]) -> list[Dis
             continue
         if isinstance(order, Move):
             moves.append((m.group(1).upper() == "SUCCESS", power, order))
-    occupied = {u.province for u in units}
+    occupied = {u.province for u in units if kinds[u.kind].occupies}
     out = []
-    dislodged_units = _units(board, case.sections.get("PRESTATE_DISLODGED", []))
+    dislodged_units = _Lines(board, None if kinds is STANDARD_UNIT_KINDS else _KindsOnly(kinds)).units(
+        case.sections.get("PRESTATE_DISLODGED", []))
     dis_provs = {u.province for u in dislodged_units}
     attackers = {province_of(o.dest): o for ok, _, o in moves if ok}
     # An empty province was stood off when two or more moves into it failed, not counting a
@@ -233,9 +294,36 @@ def _prestate_dislodged(board: Board, case: Case, units: list[Unit]) -> list[Dis
     for unit in dislodged_units:
         att = attackers.get(unit.province)
         src = att.unit.province if att else ""
-        options = retreat_options(board, STANDARD_UNIT_KINDS, unit, src, bool(att and att.via_convoy), occupied, standoffs)
+        options = retreat_options(board, kinds, unit, src, bool(att and att.via_convoy), occupied, standoffs)
         out.append(Dislodged(unit, src, "", tuple(sorted(options))))
     return out
+
+
+class _KindsOnly:
+    """A stand-in variant for reading units with a variant's kinds."""
+
+    def __init__(self, kinds):
+        self.unit_kinds = kinds
+        self.order_words = {k.lower(): k for k in kinds} | dict(STANDARD_KINDS)
+
+
+def _variant(spec: tuple[str, ...]):
+    """The variant a ``VARIANT_ALL`` line names, with its options set (None: the standard game)."""
+    from .variants import get_variant
+
+    name = spec[0].lower()
+    if name == "standard":
+        return None
+    try:
+        variant = get_variant(name)
+    except ValueError as e:
+        raise DatcFormatError(str(e)) from None
+    for option in spec[1:]:
+        key = option.strip("(),").lower()
+        if not hasattr(variant, key):
+            raise DatcFormatError(f"VARIANT_ALL {spec[0]}: unknown option {option!r}")
+        setattr(variant, key, True)
+    return variant
 
 
 @dataclass
@@ -249,8 +337,10 @@ class Report:
 def run_file(path: str | Path, report: Report | None = None) -> Report:
     report = report or Report()
     text = Path(path).read_text(encoding="utf-8")
-    read = _Lines(load_board("standard"))
-    for case in parse_cases(text, str(path)):
+    cases = parse_cases(text, str(path))
+    variant = _variant(cases[0].variant) if cases else None
+    read = _Lines(variant.board if variant is not None else load_board("standard"), variant)
+    for case in cases:
         try:
             ok, diff = _run_case(case, read)
         except ValueError as e:

@@ -207,7 +207,8 @@ class _Replay:
         self.warn_illegal(pf, out.results)
         phase = pf.phase
         nxt_phase = Phase(phase.year, phase.season_index, True)
-        after = Position(nxt_phase, out.units, position.owners, out.dislodged)
+        economy = position.economy if getattr(out, "economy", None) is None else out.economy
+        after = Position(nxt_phase, out.units, position.owners, out.dislodged, economy=economy)
         changes: tuple = ()
         if not out.dislodged:
             after, changes = end_of_season(self.variant, after)
@@ -222,7 +223,7 @@ class _Replay:
         out = self.variant.retreats(position, intake.orders)
         self.warn_illegal(pf, out.results)
         after, changes = end_of_season(self.variant,
-                                       Position(pf.phase, out.units, position.owners))
+                                       Position(pf.phase, out.units, position.owners, economy=position.economy))
         powers = sorted({d.unit.power for d in position.dislodged})
         return PhaseRecord(pf.phase, position, self.lines(pf), with_notes(out.results, intake.notes), after, (), (),
                            changes, {}, self.nmr(pf, powers), pf.press, pf.notes, pf.name, draws=self.drawn())

@@ -139,6 +139,17 @@ class CounterEspionage:
 
 
 @dataclass(frozen=True)
+class Bomb:
+    """A bomber bombs a supply centre within its range (Complicated): ``B Mun bomb Par``."""
+
+    unit: UnitRef
+    target: str
+
+    def format(self, board: Board) -> str:
+        return f"{self.unit.format(board)} bomb {board.format_loc(self.target)}"
+
+
+@dataclass(frozen=True)
 class Concealed:
     """What a hidden game's report shows of an order whose object is secret:
     ``A Pic S`` (it supported something), ``F ENG C`` (it convoyed something).
@@ -151,7 +162,7 @@ class Concealed:
         return f"{self.unit.format(board)} {self.verb}"
 
 
-Order = Union[Hold, Move, Support, Convoy, Retreat, Disband, Build, Remove, Waive, CounterEspionage, Concealed]
+Order = Union[Hold, Move, Support, Convoy, Retreat, Disband, Build, Remove, Waive, CounterEspionage, Bomb, Concealed]
 MOVEMENT_ORDERS = (Hold, Move, Support, Convoy)
 RETREAT_ORDERS = (Retreat, Disband)
 ADJUSTMENT_ORDERS = (Build, Remove, Waive)
@@ -166,6 +177,7 @@ _REMOVE = {"remove", "removes", "rem"}
 _BUILD = {"b", "build", "builds"}
 _WAIVE = {"waive", "waives", "waived"}
 _COUNTER = {"ce", "counterespionage", "counter-espionage"}
+_BOMB = {"bomb", "bombs"}
 _COASTS = {"nc": "nc", "sc": "sc", "ec": "ec", "wc": "wc", "n": "nc", "s": "sc", "e": "ec", "w": "wc",
            "north": "nc", "south": "sc", "east": "ec", "west": "wc"}
 
@@ -327,6 +339,8 @@ class _Parser:
             return self.end(Disband(unit))
         if self.take(_COUNTER) or (self.peek() == "counter" and self.peek(1) in ("espionage", "-") and self._counter()):
             return self.end(CounterEspionage(unit))
+        if self.take(_BOMB):
+            return self.end(Bomb(unit, self.location()))
         if self.take(_RETREAT):
             self.take({"-"})
             return self.end(Retreat(unit, self.location()))

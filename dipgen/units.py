@@ -33,6 +33,8 @@ class UnitKind:
     fights: bool = True       # takes part in combat at all (a spy does not)
     takes_centres: bool = True
     may_end_at_sea: bool = True  # only checked for AIR kinds: a plane may not end a move at sea
+    #: gives support (a bomber does not); an AIR kind supports anything within `steps`, seas included
+    supports: bool = True
     build_cost: int = 1       # what it costs to build, in the variant's economy
     upkeep: int = 1           # what it costs to keep each year, in the variant's economy
     plural: str = ""

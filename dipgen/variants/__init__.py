@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from .base import Variant
 from .blind import Blind
+from .complicated import Complicated
 from .stab import Stab
 from .standard import Standard
 
-VARIANTS: dict[str, type[Variant]] = {"standard": Standard, "stab": Stab, "blind": Blind}
+VARIANTS: dict[str, type[Variant]] = {"standard": Standard, "stab": Stab, "blind": Blind,
+                                   "complicated": Complicated}
 
 
 def variant_names() -> list[str]:
