@@ -5,12 +5,13 @@
 
 from __future__ import annotations
 
+from .armor import Armor
 from .base import Variant
 from .blind import Blind
 from .stab import Stab
 from .standard import Standard
 
-VARIANTS: dict[str, type[Variant]] = {"standard": Standard, "stab": Stab, "blind": Blind}
+VARIANTS: dict[str, type[Variant]] = {"standard": Standard, "stab": Stab, "blind": Blind, "armor": Armor}
 
 
 def variant_names() -> list[str]:
