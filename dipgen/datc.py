@@ -17,7 +17,7 @@ from .engine.movement import adjudicate_movement, retreat_options
 from .engine.retreats import adjudicate_retreats
 from .orders import STANDARD_KINDS, Move, for_phase, parse_order, parse_unit
 from .position import Dislodged, Position, Unit
-from .units import STANDARD_UNIT_KINDS
+from .units import LAND, STANDARD_UNIT_KINDS
 
 #: Cases of older DATC files whose expected result DATC 3.0 reversed.
 SUPERSEDED = {
@@ -39,8 +39,6 @@ class Case:
     phase: str = "Spring 1901, Movement"
     sections: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
     same: bool = False
-    #: the file's ``VARIANT_ALL`` line: the variant's name and its options (``plane_limit``)
-    variant: tuple[str, ...] = ("standard",)
 
     @property
     def kind(self) -> str:
@@ -62,7 +60,6 @@ def parse_cases(text: str, filename: str = "<datc>") -> list[Case]:
     case: Case | None = None
     lines: list[tuple[int, str]] | None = None  # the section being read, if any
     lineno = 0
-    variant: tuple[str, ...] = ("standard",)
     for raw in text.splitlines():
         lineno += 1
         if "#" in raw:
@@ -77,12 +74,11 @@ def parse_cases(text: str, filename: str = "<datc>") -> list[Case]:
                 raise DatcFormatError(f"{filename}:{lineno}: {line!r} {where}")
             lines.append((lineno, line))
         elif word == "VARIANT_ALL":
-            variant = tuple(line.split()[1:]) or ("standard",)
-            continue
+            continue  # read by `variant_of`
         elif word == "CASE":
             if case is not None:
                 raise DatcFormatError(f"{filename}:{lineno}: CASE inside case {case.name} (missing END)")
-            case, lines = Case(line[4:].strip(), lineno, variant=variant), None
+            case, lines = Case(line[4:].strip(), lineno), None
         elif case is None:
             raise DatcFormatError(f"{filename}:{lineno}: {line!r} outside a CASE block")
         elif word == "END":
@@ -115,15 +111,33 @@ def _power_and_rest(board: Board, line: str) -> tuple[str, str]:
         raise
 
 
+def variant_of(text: str, filename: str = "<datc>"):
+    """The variant a file's ``VARIANT_ALL`` line names (the standard game without one)."""
+    from .variants import get_variant
+
+    m = re.search(r"^\s*VARIANT_ALL\s+(\S+)(.*)$", text, re.MULTILINE)
+    try:
+        variant = get_variant(m.group(1) if m else "standard")
+    except ValueError as e:
+        raise DatcFormatError(f"{filename}: {e}") from None
+    for option in (m.group(2).split("#")[0].split() if m else ()):  # VARIANT_ALL Complicated plane_limit
+        key = option.strip("(),").lower()
+        if not isinstance(getattr(variant, key, None), bool):
+            raise DatcFormatError(f"{filename}: VARIANT_ALL {m.group(1)}: unknown option {option!r}")
+        setattr(variant, key, True)
+    return variant
+
+
 class _Lines:
     """A file's unit and order lines, each distinct one read once: a file of many cases
-    repeats the same lines again and again."""
+    repeats the same lines again and again. Units and orders are read in the words of the
+    variant's unit kinds (`kinds`, `words`)."""
 
-    def __init__(self, board: Board, variant=None):
-        self.board = board
-        self.variant = variant  # a variant other than the standard game, if the file names one
-        self.kinds = variant.unit_kinds if variant is not None else STANDARD_UNIT_KINDS
-        self.words = variant.order_words if variant is not None else STANDARD_KINDS
+    def __init__(self, board: Board, kinds=STANDARD_UNIT_KINDS, words=STANDARD_KINDS, home_centres=None,
+                 variant=None):
+        self.board, self.kinds, self.words, self.home_centres = board, kinds, words, home_centres
+        #: a variant with phases of its own (Complicated's bombing and supply points), run through them
+        self.variant = variant
         self._units: dict[str, Unit] = {}
         self._orders: dict[str, dict[str, tuple[str, object]]] = {}  # phase kind -> line -> (power, order)
 
@@ -134,7 +148,7 @@ class _Lines:
             if unit is None:
                 power, rest = _power_and_rest(self.board, line)
                 kind, loc = parse_unit(self.board, rest, self.words)
-                if self.kinds[kind].terrain != "sea":
+                if self.kinds[kind].terrain == LAND:
                     loc = province_of(loc)  # an army stands in the province, whatever coast a file names
                 unit = self._units[line] = Unit(power, kind, loc)
             out.append(unit)
@@ -159,10 +173,6 @@ class _Lines:
         return out
 
 
-def _units(board: Board, lines) -> list[Unit]:
-    return _Lines(board).units(lines)
-
-
 def run_case(case: Case, board: Board | None = None) -> tuple[bool, str]:
     """Adjudicate one case; (passed, what differed)."""
     board = board or load_board("standard")
@@ -174,24 +184,26 @@ def _run_case(case: Case, read: _Lines) -> tuple[bool, str]:
         return _run_variant_case(case, read)
     board = read.board
     sec = case.sections
+    kinds = read.kinds
     units = read.units(sec.get("PRESTATE", []))
     orders = read.orders(sec.get("ORDERS", []), case.kind)
     expected_dislodged: set[Unit] = set()
     if case.kind == "movement":
-        out = adjudicate_movement(board, units, orders)
+        out = adjudicate_movement(board, units, orders, kinds)
         got, got_dislodged = set(out.units), {d.unit for d in out.dislodged}
         expected_dislodged = set(read.units(sec.get("POSTSTATE_DISLODGED", [])))
     elif case.kind == "retreats":
-        dislodged = _prestate_dislodged(board, case, units)
-        got, got_dislodged = set(adjudicate_retreats(board, units, dislodged, orders).units), set()
+        dislodged = _prestate_dislodged(read, case, units)
+        got, got_dislodged = set(adjudicate_retreats(board, units, dislodged, orders, kinds).units), set()
     else:
         # without the section, the centres are owned as at the start of a game
         owners = {} if "PRESTATE_SUPPLYCENTER_OWNERS" in sec else {
             p.id: p.home for p in board.provinces.values() if p.home}
         for _, line in sec.get("PRESTATE_SUPPLYCENTER_OWNERS", []):
             power, rest = _power_and_rest(board, line)
-            owners[province_of(parse_unit(board, rest)[1])] = power
-        got, got_dislodged = set(adjudicate_adjustments(board, units, owners, orders).units), set()
+            owners[province_of(parse_unit(board, rest, read.words)[1])] = power
+        got, got_dislodged = set(adjudicate_adjustments(board, units, owners, orders, kinds,
+                                                        read.home_centres).units), set()
     expected = set(units) if case.same else set(read.units(sec.get("POSTSTATE", [])))
     if got == expected and got_dislodged == expected_dislodged:
         return True, ""
@@ -211,7 +223,7 @@ def _owners(board: Board, case: Case) -> dict[str, str]:
         p.id: p.home for p in board.provinces.values() if p.home}
     for _, line in sec.get("PRESTATE_SUPPLYCENTER_OWNERS", []):
         power, rest = _power_and_rest(board, line)
-        owners[province_of(parse_unit(board, rest)[1])] = power
+        owners[province_of(parse_unit(board, rest, STANDARD_KINDS)[1])] = power
     return owners
 
 
@@ -236,7 +248,7 @@ def _run_variant_case(case: Case, read: _Lines) -> tuple[bool, str]:
         got, got_dislodged = list(out.units), [d.unit for d in out.dislodged]
         expected_dislodged = read.units(sec.get("POSTSTATE_DISLODGED", []))
     elif case.kind == "retreats":
-        position = position.with_(dislodged=tuple(_prestate_dislodged(board, case, units, read.kinds)))
+        position = position.with_(dislodged=tuple(_prestate_dislodged(read, case, units)))
         got = list(variant.retreats(position, orders).units)
     else:
         got = list(variant.adjustments(position, orders).units)
@@ -259,8 +271,9 @@ def _show(board: Board, units) -> str:
     return ", ".join(f"{u.power} {u.kind} {board.format_loc(u.loc)}" for u in sorted(units)) or "none"
 
 
-def _prestate_dislodged(board: Board, case: Case, units: list[Unit], kinds=STANDARD_UNIT_KINDS) -> list[Dislodged]:
+def _prestate_dislodged(read: _Lines, case: Case, units: list[Unit]) -> list[Dislodged]:
     """Dislodged units with their retreats, from the previous phase's results."""
+    board = read.board
     moves = []
     for _, line in case.sections.get("PRESTATE_RESULTS", []):
         m = re.match(r"\s*(SUCCESS|FAILURE)\s*:\s*(.*)$", line, re.IGNORECASE)
@@ -268,15 +281,14 @@ def _prestate_dislodged(board: Board, case: Case, units: list[Unit], kinds=STAND
             raise DatcFormatError(f"cannot read result {line!r}")
         power, rest = _power_and_rest(board, m.group(2))
         try:
-            order = parse_order(board, rest)
+            order = parse_order(board, rest, read.words)
         except ValueError:
             continue
         if isinstance(order, Move):
             moves.append((m.group(1).upper() == "SUCCESS", power, order))
-    occupied = {u.province for u in units if kinds[u.kind].occupies}
+    occupied = {u.province for u in units if read.kinds[u.kind].occupies}
     out = []
-    dislodged_units = _Lines(board, None if kinds is STANDARD_UNIT_KINDS else _KindsOnly(kinds)).units(
-        case.sections.get("PRESTATE_DISLODGED", []))
+    dislodged_units = read.units(case.sections.get("PRESTATE_DISLODGED", []))
     dis_provs = {u.province for u in dislodged_units}
     attackers = {province_of(o.dest): o for ok, _, o in moves if ok}
     # An empty province was stood off when two or more moves into it failed, not counting a
@@ -294,36 +306,9 @@ def _prestate_dislodged(board: Board, case: Case, units: list[Unit], kinds=STAND
     for unit in dislodged_units:
         att = attackers.get(unit.province)
         src = att.unit.province if att else ""
-        options = retreat_options(board, kinds, unit, src, bool(att and att.via_convoy), occupied, standoffs)
+        options = retreat_options(board, read.kinds, unit, src, bool(att and att.via_convoy), occupied, standoffs)
         out.append(Dislodged(unit, src, "", tuple(sorted(options))))
     return out
-
-
-class _KindsOnly:
-    """A stand-in variant for reading units with a variant's kinds."""
-
-    def __init__(self, kinds):
-        self.unit_kinds = kinds
-        self.order_words = {k.lower(): k for k in kinds} | dict(STANDARD_KINDS)
-
-
-def _variant(spec: tuple[str, ...]):
-    """The variant a ``VARIANT_ALL`` line names, with its options set (None: the standard game)."""
-    from .variants import get_variant
-
-    name = spec[0].lower()
-    if name == "standard":
-        return None
-    try:
-        variant = get_variant(name)
-    except ValueError as e:
-        raise DatcFormatError(str(e)) from None
-    for option in spec[1:]:
-        key = option.strip("(),").lower()
-        if not hasattr(variant, key):
-            raise DatcFormatError(f"VARIANT_ALL {spec[0]}: unknown option {option!r}")
-        setattr(variant, key, True)
-    return variant
 
 
 @dataclass
@@ -337,10 +322,13 @@ class Report:
 def run_file(path: str | Path, report: Report | None = None) -> Report:
     report = report or Report()
     text = Path(path).read_text(encoding="utf-8")
-    cases = parse_cases(text, str(path))
-    variant = _variant(cases[0].variant) if cases else None
-    read = _Lines(variant.board if variant is not None else load_board("standard"), variant)
-    for case in cases:
+    variant = variant_of(text, str(path))
+    from .variants.base import Variant
+
+    own = any(getattr(type(variant), hook) is not getattr(Variant, hook) for hook in ("movement", "adjustments"))
+    read = _Lines(variant.board, variant.unit_kinds, variant.order_words, variant.home_centres,
+                  variant if own else None)
+    for case in parse_cases(text, str(path)):
         try:
             ok, diff = _run_case(case, read)
         except ValueError as e:

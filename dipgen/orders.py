@@ -123,6 +123,29 @@ class Remove:
 
 
 @dataclass(frozen=True)
+class _Change:
+    """A unit on an owned home centre changes kind where it stands (``Upgrade A Par``)."""
+
+    unit: UnitRef
+    VERB = ""
+
+    def format(self, board: Board) -> str:
+        return f"{self.VERB} {self.unit.format(board)}"
+
+
+class Upgrade(_Change):
+    """Becomes the stronger kind, for a build (Armor: the army becomes a tank)."""
+
+    VERB = "Upgrade"
+
+
+class Downgrade(_Change):
+    """Becomes the weaker kind, for a removal (Armor: the tank becomes an army)."""
+
+    VERB = "Downgrade"
+
+
+@dataclass(frozen=True)
 class Waive:
     def format(self, board: Board) -> str:
         return "Waive"
@@ -162,10 +185,11 @@ class Concealed:
         return f"{self.unit.format(board)} {self.verb}"
 
 
-Order = Union[Hold, Move, Support, Convoy, Retreat, Disband, Build, Remove, Waive, CounterEspionage, Bomb, Concealed]
+Order = Union[Hold, Move, Support, Convoy, Retreat, Disband, Build, Remove, Upgrade, Downgrade, Waive,
+              CounterEspionage, Bomb, Concealed]
 MOVEMENT_ORDERS = (Hold, Move, Support, Convoy)
 RETREAT_ORDERS = (Retreat, Disband)
-ADJUSTMENT_ORDERS = (Build, Remove, Waive)
+ADJUSTMENT_ORDERS = (Build, Remove, Upgrade, Downgrade, Waive)
 
 _HOLD = {"h", "hold", "holds", "stand", "stands"}
 _MOVE = {"-", "to", "m", "move", "moves", "->"}
@@ -175,6 +199,8 @@ _CONVOY = {"c", "convoy", "convoys", "conv"}
 _DISBAND = {"d", "disband", "disbands"}
 _REMOVE = {"remove", "removes", "rem"}
 _BUILD = {"b", "build", "builds"}
+_UPGRADE = {"upgrade", "upgrades"}
+_DOWNGRADE = {"downgrade", "downgrades"}
 _WAIVE = {"waive", "waives", "waived"}
 _COUNTER = {"ce", "counterespionage", "counter-espionage"}
 _BOMB = {"bomb", "bombs"}
@@ -321,6 +347,10 @@ class _Parser:
             return self.end(Build(self.unit()))
         if self.take(_REMOVE):
             return self.end(Remove(self.unit()))
+        if self.take(_UPGRADE):
+            return self.end(Upgrade(self.unit()))
+        if self.take(_DOWNGRADE):
+            return self.end(Downgrade(self.unit()))
         if self.peek() in _DISBAND and self.peek(1) is not None:
             self.i += 1
             return self.end(Disband(self.unit()))
@@ -425,7 +455,8 @@ class _Quick:
         first = words[0] if words else ""
         if first in _WAIVE:
             return Waive() if n == 1 else None
-        for verbs, cls in ((_BUILD, Build), (_REMOVE, Remove), (_DISBAND, Disband)):
+        for verbs, cls in ((_BUILD, Build), (_REMOVE, Remove), (_DISBAND, Disband), (_UPGRADE, Upgrade),
+                           (_DOWNGRADE, Downgrade)):
             if first in verbs:
                 unit = self.unit(1) if n == 3 else None
                 return None if unit is None else cls(unit)

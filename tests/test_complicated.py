@@ -147,3 +147,34 @@ def test_no_build_where_an_enemy_plane_stands(v):
     pos = winter(v, units, {"par": "France", "bre": "France"})
     out = v.adjustments(pos, orders(v, France=["Build A Par"]))
     assert not out.results[0].succeeded and "plane" in out.results[0].notes[0].why
+
+
+def test_tank_costs_four_and_an_upgrade_three(v):
+    """Seed 2.3: tanks cost 4 to build and 2 to keep; an army on a home centre upgrades for 3."""
+    units = [Unit("France", "A", "par"), Unit("France", "P", "pic")]
+    pos = winter(v, units, {"par": "France", "bre": "France", "mar": "France"})
+    assert v.supply(pos)["France"].net == 7
+    out = v.adjustments(pos, orders(v, France=["Build T Mar", "Upgrade A Par", "Build A Bre"]))
+    assert [r.succeeded for r in out.results] == [True, True, False]
+    assert sorted((u.kind, u.province) for u in out.units) == [("P", "pic"), ("T", "mar"), ("T", "par")]
+
+
+def test_tank_counts_two_in_combat(v):
+    pos = spring(v, [Unit("Germany", "T", "kie"), Unit("England", "A", "hol"), Unit("England", "P", "hol")])
+    out = v.movement(pos, orders(v, Germany=["T Kie - Hol"], England=["P Hol S A Hol"]))
+    assert sorted((u.kind, u.province) for u in out.units) == [("T", "hol")]
+
+
+def test_plane_limit_worked_example():
+    """Seed, optional rule: a tank supported by an army and three planes has strength 4 (beats 3, not 4)."""
+    v = get_variant("complicated")
+    v.plane_limit = True
+    attack = ["T Kie - Hol", "A Ruh S T Kie - Hol", "P Ber S T Kie - Hol", "P Mun S T Kie - Hol",
+              "P Bur S T Kie - Hol"]
+    base = [Unit("Germany", "T", "kie"), Unit("Germany", "A", "ruh"), Unit("Germany", "P", "ber"),
+            Unit("Germany", "P", "mun"), Unit("Germany", "P", "bur"), Unit("England", "T", "hol"),
+            Unit("England", "A", "bel"), Unit("England", "F", "nth")]
+    three = v.movement(spring(v, base), orders(v, Germany=attack, England=["A Bel S T Hol"]))
+    assert ("T", "hol", "Germany") in {(u.kind, u.province, u.power) for u in three.units}
+    four = v.movement(spring(v, base), orders(v, Germany=attack, England=["A Bel S T Hol", "F NTH S T Hol"]))
+    assert ("T", "hol", "England") in {(u.kind, u.province, u.power) for u in four.units}

@@ -5,13 +5,14 @@
 
 from __future__ import annotations
 
+from .armor import Armor
 from .base import Variant
 from .blind import Blind
 from .complicated import Complicated
 from .stab import Stab
 from .standard import Standard
 
-VARIANTS: dict[str, type[Variant]] = {"standard": Standard, "stab": Stab, "blind": Blind,
+VARIANTS: dict[str, type[Variant]] = {"standard": Standard, "stab": Stab, "blind": Blind, "armor": Armor,
                                    "complicated": Complicated}
 
 

@@ -23,19 +23,25 @@ from ..engine.adjustments import AdjustmentOutcome, _build, civil_disorder_order
 from ..engine.movement import MovementOutcome, adjudicate_movement, within
 from ..engine.results import STANDARD_WORDS, Illegal, Kind, Note, OrderResult
 from ..errors import GameError, Problem
-from ..orders import STANDARD_KINDS, Bomb, Build, Convoy, Hold, Move, Order, Remove, Support, UnitRef, Waive
+from ..orders import (STANDARD_KINDS, Bomb, Build, Convoy, Downgrade, Hold, Move, Order, Remove, Support, UnitRef,
+                      Upgrade, Waive)
 from ..position import Position, Unit
 from ..units import AIR, ARMY, FLEET, UnitKind
 from ..yamlio import kind_of, line_of
+from .armor import TANK as ARMOR_TANK
 from .base import Variant
 
 PLANE = UnitKind("P", "plane", AIR, strength=Fraction(1, 2), steps=2, occupies=False, takes_centres=False,
                  may_end_at_sea=False, build_cost=2, upkeep=1)
 BOMBER = UnitKind("B", "bomber", AIR, strength=0, steps=3, occupies=False, takes_centres=False,
                   may_end_at_sea=False, supports=False, build_cost=2, upkeep=1)
+#: a tank as in Armor (strength 2), at the seed's prices
+TANK = replace(ARMOR_TANK, build_cost=4, upkeep=2)
 KINDS: Mapping[str, UnitKind] = MappingProxyType({
-    "A": replace(ARMY, build_cost=2, upkeep=1), "F": replace(FLEET, build_cost=2, upkeep=1),
-    "P": PLANE, "B": BOMBER})
+    "A": replace(ARMY, build_cost=2, upkeep=1, upgrades_to="T"), "F": replace(FLEET, build_cost=2, upkeep=1),
+    "T": TANK, "P": PLANE, "B": BOMBER})
+#: the seed: "Armies may be upgraded to Tank armies in home centers for a cost of 3 supply points"
+UPGRADE_COST = 3
 
 #: supply points a centre gives its owner each year: in its own home country, elsewhere
 HOME_POINTS, OTHER_POINTS = 3, 2
@@ -67,7 +73,7 @@ class Complicated(Variant):
     description = ("Supply points instead of one unit per centre; planes and bombers beside armies and fleets; "
                    "bombing of centres.")
     unit_kinds = KINDS
-    order_words = {**STANDARD_KINDS, "p": "P", "plane": "P", "b": "B", "bomber": "B"}
+    order_words = {**STANDARD_KINDS, "t": "T", "tank": "T", "p": "P", "plane": "P", "b": "B", "bomber": "B"}
     game_keys = frozenset({"options"})
     movement_orders = (Hold, Move, Support, Convoy, Bomb)
     movement_orders_text = "movement orders: hold, move, support and convoy, and for bombers bomb (B Mun bomb Par)"
@@ -246,8 +252,11 @@ class Complicated(Variant):
         for power, s in self.supply(position).items():
             n = s.net
             if n > 0:
-                free = [c for c in self.home_centres(power) if position.owners.get(c) == power and c not in occupied]
-                if n < cheapest or not free:
+                homes = [c for c in self.home_centres(power) if position.owners.get(c) == power]
+                free = [c for c in homes if c not in occupied]
+                upgradable = n >= UPGRADE_COST and any(
+                    u.power == power and u.province in homes and kinds[u.kind].upgrades_to for u in position.units)
+                if not ((n >= cheapest and free) or upgradable):
                     continue
             if n:
                 out[power] = n
@@ -268,17 +277,20 @@ class Complicated(Variant):
         for power, orders_ in orders.items():
             n = due.get(power, 0)
             for order in orders_:
-                if not isinstance(order, (Build, Remove, Waive)):
+                if not isinstance(order, (Build, Remove, Upgrade, Downgrade, Waive)):
                     results.append(OrderResult(power, order, None, False, (Note(Kind.ILLEGAL, Illegal.WRONG_PHASE, "not an order for an adjustment phase"),)))
                     continue
-                if isinstance(order, (Build, Waive)) and n <= 0:
+                if isinstance(order, (Build, Upgrade, Waive)) and n <= 0:
                     results.append(OrderResult(power, order, None, False, (Note(Kind.VOID, why=f"{power} has no points to build with"),)))
                     continue
-                if isinstance(order, Remove) and n >= 0:
+                if isinstance(order, (Remove, Downgrade)) and n >= 0:
                     results.append(OrderResult(power, order, None, False, (Note(Kind.VOID, why=f"{power} can pay its upkeep"),)))
                     continue
                 if isinstance(order, Waive):
                     results.append(OrderResult(power, order, None, True))
+                    continue
+                if isinstance(order, (Upgrade, Downgrade)):
+                    results.append(self.change_kind(power, order, units, position.owners, left, removed))
                     continue
                 if isinstance(order, Remove):
                     if left[power] >= 0:
@@ -317,8 +329,43 @@ class Complicated(Variant):
                     left[power] += kinds[unit.kind].upkeep
                     results.append(OrderResult(power, Remove(UnitRef(unit.kind, unit.loc)), unit, True,
                                                (Note(Kind.CIVIL_DISORDER, why="upkeep it could not pay"),), default=True))
-        after = [u for u in units if id(u) not in removed] + built
+        changed = {id(r.unit): r.order for r in results if isinstance(r.order, (Upgrade, Downgrade)) and r.succeeded}
+        after = [u for u in units if id(u) not in removed] + built  # `removed` holds the changed units too
+        for u in units:
+            if id(u) in changed:
+                up = isinstance(changed[id(u)], Upgrade)
+                after.append(replace(u, kind=kinds[u.kind].upgrades_to if up else self.weaker(u.kind)))
         return AdjustmentOutcome(tuple(results), tuple(sorted(after, key=lambda u: u.loc)))
+
+    def weaker(self, letter: str) -> str:
+        return next(k for k, kind in self.unit_kinds.items() if kind.upgrades_to == letter)
+
+    def change_kind(self, power, order, units, owners, left, removed) -> OrderResult:
+        """An upgrade (for `UPGRADE_COST` points) or a downgrade (saving the upkeep between the
+        two kinds, when upkeep cannot be paid) of a unit of `power` on an owned home centre."""
+        kinds, board = self.unit_kinds, self.board
+        up = isinstance(order, Upgrade)
+        prov = order.unit.province
+        unit = next((u for u in units if u.province == prov and u.power == power and id(u) not in removed
+                     and (kinds[u.kind].upgrades_to if up else any(k.upgrades_to == u.kind for k in kinds.values()))),
+                    None)
+        why = ""
+        if unit is None:
+            why = f"{power} has no {'army' if up else 'tank'} in {board.full_name(prov)}"
+        elif prov not in self.home_centres(power) or owners.get(prov) != power:
+            why = f"{board.full_name(prov)} is not an owned home centre of {power}"
+        elif up and left[power] < UPGRADE_COST:
+            why = f"{power} has {left[power]} supply point(s) left, an upgrade costs {UPGRADE_COST}"
+        elif not up and left[power] >= 0:
+            why = f"{power} has removed enough"
+        if why:
+            return OrderResult(power, order, unit, False, (Note(Kind.ILLEGAL, Illegal.CANNOT_BUILD, why),))
+        removed.add(id(unit))  # counted once: it changes kind at the end
+        if up:
+            left[power] -= UPGRADE_COST
+        else:
+            left[power] += kinds[unit.kind].upkeep - kinds[self.weaker(unit.kind)].upkeep
+        return OrderResult(power, replace(order, unit=UnitRef(unit.kind, unit.loc)), unit, True)
 
     def can_build(self, power: str, ref: UnitRef, position: Position, occupied: set[str]):
         """(the unit, "") or (None, why not): an owned home centre with no unit that occupies
