@@ -15,9 +15,9 @@ from .board import Board, UnknownName, load_board, province_of
 from .engine.adjustments import adjudicate_adjustments
 from .engine.movement import adjudicate_movement, retreat_options
 from .engine.retreats import adjudicate_retreats
-from .orders import Move, for_phase, parse_order, parse_unit
-from .position import Dislodged, Unit
-from .units import STANDARD_UNIT_KINDS
+from .orders import STANDARD_KINDS, Move, for_phase, parse_order, parse_unit
+from .position import Dislodged, Position, Unit
+from .units import LAND, STANDARD_UNIT_KINDS
 
 #: Cases of older DATC files whose expected result DATC 3.0 reversed.
 SUPERSEDED = {
@@ -74,7 +74,7 @@ def parse_cases(text: str, filename: str = "<datc>") -> list[Case]:
                 raise DatcFormatError(f"{filename}:{lineno}: {line!r} {where}")
             lines.append((lineno, line))
         elif word == "VARIANT_ALL":
-            continue
+            continue  # read by `variant_of`
         elif word == "CASE":
             if case is not None:
                 raise DatcFormatError(f"{filename}:{lineno}: CASE inside case {case.name} (missing END)")
@@ -111,12 +111,33 @@ def _power_and_rest(board: Board, line: str) -> tuple[str, str]:
         raise
 
 
+def variant_of(text: str, filename: str = "<datc>"):
+    """The variant a file's ``VARIANT_ALL`` line names (the standard game without one)."""
+    from .variants import get_variant
+
+    m = re.search(r"^\s*VARIANT_ALL\s+(\S+)(.*)$", text, re.MULTILINE)
+    try:
+        variant = get_variant(m.group(1) if m else "standard")
+    except ValueError as e:
+        raise DatcFormatError(f"{filename}: {e}") from None
+    for option in (m.group(2).split("#")[0].split() if m else ()):  # VARIANT_ALL Complicated plane_limit
+        key = option.strip("(),").lower()
+        if not isinstance(getattr(variant, key, None), bool):
+            raise DatcFormatError(f"{filename}: VARIANT_ALL {m.group(1)}: unknown option {option!r}")
+        setattr(variant, key, True)
+    return variant
+
+
 class _Lines:
     """A file's unit and order lines, each distinct one read once: a file of many cases
-    repeats the same lines again and again."""
+    repeats the same lines again and again. Units and orders are read in the words of the
+    variant's unit kinds (`kinds`, `words`)."""
 
-    def __init__(self, board: Board):
-        self.board = board
+    def __init__(self, board: Board, kinds=STANDARD_UNIT_KINDS, words=STANDARD_KINDS, home_centres=None,
+                 variant=None):
+        self.board, self.kinds, self.words, self.home_centres = board, kinds, words, home_centres
+        #: a variant with phases of its own (Complicated's bombing and supply points), run through them
+        self.variant = variant
         self._units: dict[str, Unit] = {}
         self._orders: dict[str, dict[str, tuple[str, object]]] = {}  # phase kind -> line -> (power, order)
 
@@ -126,8 +147,8 @@ class _Lines:
             unit = self._units.get(line)
             if unit is None:
                 power, rest = _power_and_rest(self.board, line)
-                kind, loc = parse_unit(self.board, rest)
-                if STANDARD_UNIT_KINDS[kind].terrain == "land":
+                kind, loc = parse_unit(self.board, rest, self.words)
+                if self.kinds[kind].terrain == LAND:
                     loc = province_of(loc)  # an army stands in the province, whatever coast a file names
                 unit = self._units[line] = Unit(power, kind, loc)
             out.append(unit)
@@ -142,7 +163,7 @@ class _Lines:
             if hit is None:
                 power, rest = _power_and_rest(self.board, line)
                 try:
-                    order = for_phase(parse_order(self.board, rest), kind)
+                    order = for_phase(parse_order(self.board, rest, self.words), kind)
                 except ValueError:
                     order = None
                 hit = known[line] = (power, order)
@@ -152,10 +173,6 @@ class _Lines:
         return out
 
 
-def _units(board: Board, lines) -> list[Unit]:
-    return _Lines(board).units(lines)
-
-
 def run_case(case: Case, board: Board | None = None) -> tuple[bool, str]:
     """Adjudicate one case; (passed, what differed)."""
     board = board or load_board("standard")
@@ -163,26 +180,30 @@ def run_case(case: Case, board: Board | None = None) -> tuple[bool, str]:
 
 
 def _run_case(case: Case, read: _Lines) -> tuple[bool, str]:
+    if read.variant is not None:
+        return _run_variant_case(case, read)
     board = read.board
     sec = case.sections
+    kinds = read.kinds
     units = read.units(sec.get("PRESTATE", []))
     orders = read.orders(sec.get("ORDERS", []), case.kind)
     expected_dislodged: set[Unit] = set()
     if case.kind == "movement":
-        out = adjudicate_movement(board, units, orders)
+        out = adjudicate_movement(board, units, orders, kinds)
         got, got_dislodged = set(out.units), {d.unit for d in out.dislodged}
         expected_dislodged = set(read.units(sec.get("POSTSTATE_DISLODGED", [])))
     elif case.kind == "retreats":
-        dislodged = _prestate_dislodged(board, case, units)
-        got, got_dislodged = set(adjudicate_retreats(board, units, dislodged, orders).units), set()
+        dislodged = _prestate_dislodged(read, case, units)
+        got, got_dislodged = set(adjudicate_retreats(board, units, dislodged, orders, kinds).units), set()
     else:
         # without the section, the centres are owned as at the start of a game
         owners = {} if "PRESTATE_SUPPLYCENTER_OWNERS" in sec else {
             p.id: p.home for p in board.provinces.values() if p.home}
         for _, line in sec.get("PRESTATE_SUPPLYCENTER_OWNERS", []):
             power, rest = _power_and_rest(board, line)
-            owners[province_of(parse_unit(board, rest)[1])] = power
-        got, got_dislodged = set(adjudicate_adjustments(board, units, owners, orders).units), set()
+            owners[province_of(parse_unit(board, rest, read.words)[1])] = power
+        got, got_dislodged = set(adjudicate_adjustments(board, units, owners, orders, kinds,
+                                                        read.home_centres).units), set()
     expected = set(units) if case.same else set(read.units(sec.get("POSTSTATE", [])))
     if got == expected and got_dislodged == expected_dislodged:
         return True, ""
@@ -195,12 +216,64 @@ def _run_case(case: Case, read: _Lines) -> tuple[bool, str]:
     return False, " | ".join(diff)
 
 
+def _owners(board: Board, case: Case) -> dict[str, str]:
+    """The case's centre owners; without the section, as at the start of a game."""
+    sec = case.sections
+    owners = {} if "PRESTATE_SUPPLYCENTER_OWNERS" in sec else {
+        p.id: p.home for p in board.provinces.values() if p.home}
+    for _, line in sec.get("PRESTATE_SUPPLYCENTER_OWNERS", []):
+        power, rest = _power_and_rest(board, line)
+        owners[province_of(parse_unit(board, rest, STANDARD_KINDS)[1])] = power
+    return owners
+
+
+def _run_variant_case(case: Case, read: _Lines) -> tuple[bool, str]:
+    """A case of a variant's file, through the variant's own phases; several units may stand
+    in one province, so positions are compared as lists of units, not sets."""
+    from collections import Counter
+
+    from .phase import Phase
+
+    board, variant, sec = read.board, read.variant, case.sections
+    units = read.units(sec.get("PRESTATE", []))
+    orders = read.orders(sec.get("ORDERS", []), case.kind)
+    owners = _owners(board, case)
+    year = int(m.group(0)) if (m := re.search(r"\d{4}", case.phase)) else board.start_year
+    season = {"movement": 1 if "fall" in case.phase.lower() else 0, "retreats": 1, "adjustments": 2}[case.kind]
+    position = Position(Phase(year, season, case.kind == "retreats"), tuple(units), owners)
+    got_dislodged: list[Unit] = []
+    expected_dislodged: list[Unit] = []
+    if case.kind == "movement":
+        out = variant.movement(position, orders)
+        got, got_dislodged = list(out.units), [d.unit for d in out.dislodged]
+        expected_dislodged = read.units(sec.get("POSTSTATE_DISLODGED", []))
+    elif case.kind == "retreats":
+        position = position.with_(dislodged=tuple(_prestate_dislodged(read, case, units)))
+        got = list(variant.retreats(position, orders).units)
+    else:
+        got = list(variant.adjustments(position, orders).units)
+    expected = list(units) if case.same else read.units(sec.get("POSTSTATE", []))
+    got_c, exp_c = Counter(got), Counter(expected)
+    gd_c, ed_c = Counter(got_dislodged), Counter(expected_dislodged)
+    if got_c == exp_c and gd_c == ed_c:
+        return True, ""
+    diff = []
+    if got_c != exp_c:
+        diff.append("missing " + _show(board, list((exp_c - got_c).elements())) + "; unexpected "
+                    + _show(board, list((got_c - exp_c).elements())))
+    if gd_c != ed_c:
+        diff.append("dislodged: missing " + _show(board, list((ed_c - gd_c).elements()))
+                    + "; unexpected " + _show(board, list((gd_c - ed_c).elements())))
+    return False, " | ".join(diff)
+
+
 def _show(board: Board, units) -> str:
     return ", ".join(f"{u.power} {u.kind} {board.format_loc(u.loc)}" for u in sorted(units)) or "none"
 
 
-def _prestate_dislodged(board: Board, case: Case, units: list[Unit]) -> list[Dislodged]:
+def _prestate_dislodged(read: _Lines, case: Case, units: list[Unit]) -> list[Dislodged]:
     """Dislodged units with their retreats, from the previous phase's results."""
+    board = read.board
     moves = []
     for _, line in case.sections.get("PRESTATE_RESULTS", []):
         m = re.match(r"\s*(SUCCESS|FAILURE)\s*:\s*(.*)$", line, re.IGNORECASE)
@@ -208,14 +281,14 @@ def _prestate_dislodged(board: Board, case: Case, units: list[Unit]) -> list[Dis
             raise DatcFormatError(f"cannot read result {line!r}")
         power, rest = _power_and_rest(board, m.group(2))
         try:
-            order = parse_order(board, rest)
+            order = parse_order(board, rest, read.words)
         except ValueError:
             continue
         if isinstance(order, Move):
             moves.append((m.group(1).upper() == "SUCCESS", power, order))
-    occupied = {u.province for u in units}
+    occupied = {u.province for u in units if read.kinds[u.kind].occupies}
     out = []
-    dislodged_units = _units(board, case.sections.get("PRESTATE_DISLODGED", []))
+    dislodged_units = read.units(case.sections.get("PRESTATE_DISLODGED", []))
     dis_provs = {u.province for u in dislodged_units}
     attackers = {province_of(o.dest): o for ok, _, o in moves if ok}
     # An empty province was stood off when two or more moves into it failed, not counting a
@@ -233,7 +306,7 @@ def _prestate_dislodged(board: Board, case: Case, units: list[Unit]) -> list[Dis
     for unit in dislodged_units:
         att = attackers.get(unit.province)
         src = att.unit.province if att else ""
-        options = retreat_options(board, STANDARD_UNIT_KINDS, unit, src, bool(att and att.via_convoy), occupied, standoffs)
+        options = retreat_options(board, read.kinds, unit, src, bool(att and att.via_convoy), occupied, standoffs)
         out.append(Dislodged(unit, src, "", tuple(sorted(options))))
     return out
 
@@ -249,7 +322,12 @@ class Report:
 def run_file(path: str | Path, report: Report | None = None) -> Report:
     report = report or Report()
     text = Path(path).read_text(encoding="utf-8")
-    read = _Lines(load_board("standard"))
+    variant = variant_of(text, str(path))
+    from .variants.base import Variant
+
+    own = any(getattr(type(variant), hook) is not getattr(Variant, hook) for hook in ("movement", "adjustments"))
+    read = _Lines(variant.board, variant.unit_kinds, variant.order_words, variant.home_centres,
+                  variant if own else None)
     for case in parse_cases(text, str(path)):
         try:
             ok, diff = _run_case(case, read)

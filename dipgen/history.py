@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from .engine.adjustments import _build
+from .engine.adjustments import _build, order_cost
 from .engine.results import Kind, OrderResult
 from .errors import GameError, Problem, display_path
 from .game import Game, PhaseFile, load_game
@@ -19,7 +19,7 @@ from .gameseed import game_draws, load_seed
 from .intake import Intake, with_notes
 from .records import GameResult, History, OrderLine, PhaseRecord
 from .seats import control_after
-from .orders import Build, Disband, Move, Order, Remove, Retreat, Waive
+from .orders import ADJUSTMENT_ORDERS, Build, Disband, Downgrade, Move, Order, Remove, Retreat, Upgrade, Waive
 from .phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
 from .position import Dislodged, Position, Unit
 
@@ -208,7 +208,7 @@ class _Replay:
         self.warn_illegal(pf, out.results)
         phase = pf.phase
         after = Position(self.variant.calendar.retreats_of(phase), out.units, position.owners, out.dislodged,
-                         economy=_economy(position, intake))
+                         economy=_economy(position, intake, out))
         changes: tuple = ()
         if not out.dislodged:
             after, changes = end_of_season(self.variant, after)
@@ -232,12 +232,13 @@ class _Replay:
 
     def adjustments(self, position: Position, pf: PhaseFile) -> PhaseRecord:
         due = self.variant.adjustment_counts(position)
-        occupied = {u.province for u in position.units if self.variant.unit_kinds[u.kind].occupies}
+        kinds = self.variant.unit_kinds
+        occupied = {u.province for u in position.units if kinds[u.kind].occupies}
         for power, lines, occupied in _per_writer(pf.orders, occupied):  # each writer's, where several write
             n = due.get(power, 0)
             taken = set(occupied)
-            builds = [ol for ol in lines if isinstance(ol.order, (Build, Waive))]
-            removes = [ol for ol in lines if isinstance(ol.order, Remove)]
+            builds = [ol for ol in lines if isinstance(ol.order, (Build, Upgrade, Waive))]
+            removes = [ol for ol in lines if isinstance(ol.order, (Remove, Downgrade))]
             if lines and n == 0:
                 self.err(pf.name, pf.order_lines.get(power), f"{power} has no builds or removals in {pf.phase.name}",
                          f"remove {power}'s orders from this file")
@@ -248,12 +249,16 @@ class _Replay:
             if n < 0 and builds:
                 self.err(pf.name, builds[0].line, f"{power} must remove {-n} and cannot build",
                          "order removals such as 'Remove A Par'")
-            if n > 0 and len(builds) > n:
-                self.err(pf.name, builds[n].line, f"too many builds: {power} may build {n}, the orders have {len(builds)}",
-                         "drop the extra builds")
-            if n < 0 and len(removes) > -n:
-                self.err(pf.name, removes[-n].line, f"too many removals: {power} must remove {-n}, the orders have {len(removes)}",
-                         "drop the extra removals")
+            # counted in the kinds' costs (a tank's build takes two): an order is extra when the
+            # ones before it already take all that is due; a build needing more than is left fails
+            costs = [order_cost(ol.order, position.units, kinds) for ol in (builds if n > 0 else removes)]
+            extra = next((i for i in range(len(costs)) if sum(costs[:i]) >= abs(n)), None)
+            if n > 0 and extra is not None:
+                self.err(pf.name, builds[extra].line, f"too many builds: {power} may build {n}, the orders have "
+                         f"{sum(costs)}", "drop the extra builds")
+            if n < 0 and extra is not None:
+                self.err(pf.name, removes[extra].line, f"too many removals: {power} must remove {-n}, the orders "
+                         f"have {sum(costs)}", "drop the extra removals")
             for ol in builds:
                 if isinstance(ol.order, Build) and n > 0:
                     unit, why = _build(self.board, self.variant.unit_kinds, power, ol.order.unit, position.owners,
@@ -266,13 +271,28 @@ class _Replay:
                     else:
                         taken.add(unit.province)
         self.check_units(pf, position.units, "unit")
-        intake = self.orders_for(pf, (Build, Remove, Waive), "builds, removals and waives", position)
+        intake = self.orders_for(pf, ADJUSTMENT_ORDERS, "builds, removals and waives", position)
         out = self.variant.adjustments(position, intake.orders)
+        self.refuse_illegal(pf, out.results)
         after = Position(self.variant.calendar.after(pf.phase), out.units, position.owners,
                          economy=_economy(position, intake))
         return PhaseRecord(pf.phase, position, self.lines(pf), with_notes(out.results, intake.notes), after, (), (),
                            (), due, self.nmr(pf, sorted(due)), pf.press, pf.notes, pf.name, draws=self.drawn(),
                            report=intake.report)
+
+    def refuse_illegal(self, pf: PhaseFile, results) -> None:
+        """An error for each adjustment order the rules refuse that the checks above let pass
+        (an upgrade off a home centre, a tank's build with one build left): the GM fixes it."""
+        lines = {(ol.power, ol.order.unit.province if getattr(ol.order, "unit", None) else None): ol
+                 for ls in pf.orders.values() for ol in ls}
+        wrong = {p.line for p in self.problems if p.file == pf.name}
+        for r in results:
+            ref = getattr(r.order, "unit", None)
+            ol = lines.get((r.power, ref.province if ref else None))
+            n = next((n for n in r.notes if n.kind is Kind.ILLEGAL), None)
+            if n is not None and ol is not None and ol.line not in wrong:
+                self.err(pf.name, ol.line, f"{ol.text!r} cannot be carried out: {n.why}",
+                         "correct the order, or leave it out")
 
     def warn_illegal(self, pf: PhaseFile, results) -> None:
         """A warning for each order that reads clearly but cannot be carried out, saying what
@@ -315,8 +335,11 @@ def _per_writer(orders, occupied: set):
             yield power, mine, set(occupied)
 
 
-def _economy(position: Position, intake: Intake):
-    """The variant's state after a phase's intake step: as the step left it, or as it was."""
+def _economy(position: Position, intake: Intake, out=None):
+    """The variant's state after a phase: as the adjudication left it (Complicated's bombing), or
+    as the intake step left it (the TIR), or as it was."""
+    if out is not None and getattr(out, "economy", None) is not None:
+        return out.economy
     return intake.economy if intake.economy is not None else position.economy
 
 

@@ -123,6 +123,29 @@ class Remove:
 
 
 @dataclass(frozen=True)
+class _Change:
+    """A unit on an owned home centre changes kind where it stands (``Upgrade A Par``)."""
+
+    unit: UnitRef
+    VERB = ""
+
+    def format(self, board: Board) -> str:
+        return f"{self.VERB} {self.unit.format(board)}"
+
+
+class Upgrade(_Change):
+    """Becomes the stronger kind, for a build (Armor: the army becomes a tank)."""
+
+    VERB = "Upgrade"
+
+
+class Downgrade(_Change):
+    """Becomes the weaker kind, for a removal (Armor: the tank becomes an army)."""
+
+    VERB = "Downgrade"
+
+
+@dataclass(frozen=True)
 class Waive:
     def format(self, board: Board) -> str:
         return "Waive"
@@ -139,6 +162,17 @@ class CounterEspionage:
 
 
 @dataclass(frozen=True)
+class Bomb:
+    """A bomber bombs a supply centre within its range (Complicated): ``B Mun bomb Par``."""
+
+    unit: UnitRef
+    target: str
+
+    def format(self, board: Board) -> str:
+        return f"{self.unit.format(board)} bomb {board.format_loc(self.target)}"
+
+
+@dataclass(frozen=True)
 class Concealed:
     """What a hidden game's report shows of an order whose object is secret:
     ``A Pic S`` (it supported something), ``F ENG C`` (it convoyed something).
@@ -151,10 +185,11 @@ class Concealed:
         return f"{self.unit.format(board)} {self.verb}"
 
 
-Order = Union[Hold, Move, Support, Convoy, Retreat, Disband, Build, Remove, Waive, CounterEspionage, Concealed]
+Order = Union[Hold, Move, Support, Convoy, Retreat, Disband, Build, Remove, Upgrade, Downgrade, Waive,
+              CounterEspionage, Bomb, Concealed]
 MOVEMENT_ORDERS = (Hold, Move, Support, Convoy)
 RETREAT_ORDERS = (Retreat, Disband)
-ADJUSTMENT_ORDERS = (Build, Remove, Waive)
+ADJUSTMENT_ORDERS = (Build, Remove, Upgrade, Downgrade, Waive)
 
 _HOLD = {"h", "hold", "holds", "stand", "stands"}
 _MOVE = {"-", "to", "m", "move", "moves", "->"}
@@ -164,8 +199,11 @@ _CONVOY = {"c", "convoy", "convoys", "conv"}
 _DISBAND = {"d", "disband", "disbands"}
 _REMOVE = {"remove", "removes", "rem"}
 _BUILD = {"b", "build", "builds"}
+_UPGRADE = {"upgrade", "upgrades"}
+_DOWNGRADE = {"downgrade", "downgrades"}
 _WAIVE = {"waive", "waives", "waived"}
 _COUNTER = {"ce", "counterespionage", "counter-espionage"}
+_BOMB = {"bomb", "bombs"}
 _COASTS = {"nc": "nc", "sc": "sc", "ec": "ec", "wc": "wc", "n": "nc", "s": "sc", "e": "ec", "w": "wc",
            "north": "nc", "south": "sc", "east": "ec", "west": "wc"}
 
@@ -316,6 +354,10 @@ class _Parser:
             return self.end(Build(self.unit()))
         if self.take(_REMOVE):
             return self.end(Remove(self.unit()))
+        if self.take(_UPGRADE):
+            return self.end(Upgrade(self.unit()))
+        if self.take(_DOWNGRADE):
+            return self.end(Downgrade(self.unit()))
         if self.peek() in _DISBAND and self.peek(1) is not None:
             self.i += 1
             return self.end(Disband(self.unit()))
@@ -334,6 +376,8 @@ class _Parser:
             return self.end(Disband(unit))
         if self.take(_COUNTER) or (self.peek() == "counter" and self.peek(1) in ("espionage", "-") and self._counter()):
             return self.end(CounterEspionage(unit))
+        if self.take(_BOMB):
+            return self.end(Bomb(unit, self.location()))
         if self.take(_RETREAT):
             self.take({"-"})
             return self.end(Retreat(unit, self.location()))
@@ -418,7 +462,8 @@ class _Quick:
         first = words[0] if words else ""
         if first in _WAIVE:
             return Waive() if n == 1 else None
-        for verbs, cls in ((_BUILD, Build), (_REMOVE, Remove), (_DISBAND, Disband)):
+        for verbs, cls in ((_BUILD, Build), (_REMOVE, Remove), (_DISBAND, Disband), (_UPGRADE, Upgrade),
+                           (_DOWNGRADE, Downgrade)):
             if first in verbs:
                 unit = self.unit(1) if n == 3 else None
                 return None if unit is None else cls(unit)

@@ -33,8 +33,15 @@ class UnitKind:
     fights: bool = True       # takes part in combat at all (a spy does not)
     takes_centres: bool = True
     may_end_at_sea: bool = True  # only checked for AIR kinds: a plane may not end a move at sea
+    #: gives support (a bomber does not); an AIR kind supports anything within `steps`, seas included
+    supports: bool = True
     build_cost: int = 1       # what it costs to build, in the variant's economy
     upkeep: int = 1           # what it costs to keep each year, in the variant's economy
+    #: the letter of the kind this one may be upgraded to where it stands on an owned home
+    #: centre (Armor's army -> tank); the dearer kind may be downgraded back the same way. The
+    #: upgrade costs the difference of the build costs, the downgrade gives back the
+    #: difference of the upkeeps
+    upgrades_to: str = ""
     plural: str = ""
 
     @property
@@ -60,3 +67,8 @@ def kind_for_terrain(kinds: Mapping[str, UnitKind], terrain: str) -> UnitKind | 
         if kind.terrain == terrain and kind.occupies and kind.fights:
             return kind
     return None
+
+
+def downgrade_of(kinds: Mapping[str, UnitKind], letter: str) -> UnitKind | None:
+    """The kind a unit of kind `letter` becomes when downgraded (the kind that upgrades to it)."""
+    return next((k for k in kinds.values() if k.upgrades_to and k.upgrades_to == letter), None)

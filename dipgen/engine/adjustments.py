@@ -14,9 +14,9 @@ from dataclasses import dataclass, replace
 from typing import Callable, Iterable, Mapping, Sequence
 
 from ..board import Board
-from ..orders import Build, Order, Remove, UnitRef, Waive
+from ..orders import ADJUSTMENT_ORDERS, Build, Downgrade, Order, Remove, UnitRef, Upgrade, Waive
 from ..position import Unit
-from ..units import LAND, SEA, STANDARD_UNIT_KINDS, UnitKind, kind_for_terrain
+from ..units import LAND, SEA, STANDARD_UNIT_KINDS, UnitKind, downgrade_of, kind_for_terrain
 from .results import Illegal, Kind, Note, OrderResult
 
 
@@ -62,28 +62,75 @@ def civil_disorder_order(board: Board, units: Sequence[Unit], owned: Iterable[st
                                         board.provinces[u.province].name))
 
 
+def upgrade_cost(kinds: Mapping[str, UnitKind], kind: str) -> int:
+    """Builds an upgrade of a unit of kind `kind` takes (0: it cannot be upgraded)."""
+    k = kinds.get(kind)
+    if k is None or not k.upgrades_to or k.upgrades_to not in kinds:
+        return 0
+    return max(1, kinds[k.upgrades_to].build_cost - k.build_cost)
+
+
+def downgrade_relief(kinds: Mapping[str, UnitKind], kind: str) -> int:
+    """Removals a downgrade of a unit of kind `kind` counts for (0: it cannot be downgraded)."""
+    k, weaker = kinds.get(kind), downgrade_of(kinds, kind)
+    if k is None or weaker is None:
+        return 0
+    return max(1, k.upkeep - weaker.upkeep)
+
+
+def order_cost(order: Order, units: Iterable[Unit], kinds: Mapping[str, UnitKind]) -> int:
+    """How many builds (Build, Upgrade, Waive) or removals (Remove, Downgrade) an adjustment
+    order counts for, read from the kinds: a build costs its kind's build cost, a removal the
+    removed unit's upkeep. An order whose unit is unknown counts one."""
+    ref = getattr(order, "unit", None)
+    if isinstance(order, Build):
+        k = kinds.get(ref.kind) if ref.kind else None
+        return k.build_cost if k is not None else 1
+    if isinstance(order, (Remove, Upgrade, Downgrade)):
+        here = [u for u in units if u.province == ref.province and kinds[u.kind].upkeep]
+        unit = next((u for u in here if u.kind == ref.kind), here[0] if here else None)
+        if unit is None:
+            return 1
+        if isinstance(order, Upgrade):
+            return upgrade_cost(kinds, unit.kind) or 1
+        if isinstance(order, Downgrade):
+            return downgrade_relief(kinds, unit.kind) or 1
+        return kinds[unit.kind].upkeep
+    return 1
+
+
+def _count(n: int) -> str:
+    return {1: "one", 2: "two", 3: "three"}.get(n, str(n))
+
+
 def adjudicate_adjustments(board: Board, units: Iterable[Unit], owners: Mapping[str, str],
                            orders: Mapping[str, Sequence[Order]],
                            kinds: Mapping[str, UnitKind] = STANDARD_UNIT_KINDS,
                            home_centres: Callable[[str], Iterable[str]] | None = None) -> AdjustmentOutcome:
+    """Counts are in the kinds' costs: a build takes its kind's build cost from the builds due,
+    a removal gives its unit's upkeep, an upgrade takes the difference of the build costs, a
+    downgrade gives the difference of the upkeeps. Orders are taken in the order written; an
+    order that needs more builds than are left fails, a removal is carried out whenever one
+    is still owed (a tank removed when one removal is owed counts its two)."""
     units = list(units)
     homes = home_centres or board.home_centres
     counts = adjustment_counts(units, owners, board.powers, kinds)
     results: list[OrderResult] = []
     occupied = {u.province for u in units if kinds[u.kind].occupies}
     removed: set[Unit] = set()
+    changed: dict[Unit, Unit] = {}  # upgraded or downgraded: the unit before -> after
     built: list[Unit] = []
     used = {p: 0 for p in board.powers}
     for power, orders_ in orders.items():
         due = counts.get(power, 0)
         for order in orders_:
-            if not isinstance(order, (Build, Remove, Waive)):
+            if not isinstance(order, ADJUSTMENT_ORDERS):
                 results.append(OrderResult(power, order, None, False, (Note(Kind.ILLEGAL, Illegal.WRONG_PHASE, "not an order for an adjustment phase"),)))
                 continue
-            if isinstance(order, (Build, Waive)) and due <= 0:
+            if isinstance(order, (Build, Waive, Upgrade)) and due <= 0:
                 results.append(OrderResult(power, order, None, False, (Note(Kind.VOID, why=f"{power} has no builds"),)))
                 continue
-            if isinstance(order, Remove) and due >= 0:
+            if isinstance(order, (Remove, Downgrade)) and due >= 0:
                 results.append(OrderResult(power, order, None, False, (Note(Kind.VOID, why=f"{power} has no units to remove"),)))
                 continue
             if used[power] >= abs(due):
@@ -94,36 +141,116 @@ def adjudicate_adjustments(board: Board, units: Iterable[Unit], owners: Mapping[
                 used[power] += 1
                 results.append(OrderResult(power, order, None, True))
                 continue
-            if isinstance(order, Remove):
+            if isinstance(order, (Remove, Upgrade, Downgrade)):
                 here = [u for u in units if u.province == order.unit.province and u not in removed
-                        and kinds[u.kind].upkeep]
+                        and u not in changed and kinds[u.kind].upkeep]
                 unit = next((u for u in here if u.kind == order.unit.kind), here[0] if here else None)
                 if unit is None or unit.power != power:
                     why = "no unit there" if unit is None else f"the unit there is {unit.power}'s"
                     code = Illegal.NO_UNIT if unit is None else Illegal.NOT_YOURS
                     results.append(OrderResult(power, order, unit, False, (Note(Kind.ILLEGAL, code, why),)))
                     continue
-                removed.add(unit)
-                used[power] += 1
-                results.append(OrderResult(power, replace(order, unit=UnitRef(unit.kind, unit.loc)), unit, True))
+                if isinstance(order, Remove):
+                    removed.add(unit)
+                    used[power] += kinds[unit.kind].upkeep
+                    results.append(OrderResult(power, replace(order, unit=UnitRef(unit.kind, unit.loc)), unit, True))
+                    continue
+                new, cost, why = _change(board, kinds, power, unit, owners, homes, isinstance(order, Upgrade))
+                if new is not None and isinstance(order, Upgrade) and used[power] + cost > due:
+                    new, why = None, (f"an upgrade to {kinds[new.kind].article} {kinds[new.kind].name} takes "
+                                      f"{_count(cost)} builds; {power} has {_count(due - used[power])} left")
+                if new is None:
+                    results.append(OrderResult(power, order, unit, False, (Note(Kind.ILLEGAL, Illegal.IMPOSSIBLE, why),)))
+                    continue
+                changed[unit] = new
+                used[power] += cost
+                results.append(OrderResult(power, type(order)(UnitRef(unit.kind, unit.loc)), unit, True))
                 continue
             unit, why = _build(board, kinds, power, order.unit, owners, occupied, homes)
+            if unit is not None and used[power] + kinds[unit.kind].build_cost > due:
+                k = kinds[unit.kind]
+                unit, why = None, (f"{k.article} {k.name} takes {_count(k.build_cost)} builds; "
+                                   f"{power} has {_count(due - used[power])} left")
             if unit is None:
                 results.append(OrderResult(power, order, None, False, (Note(Kind.ILLEGAL, Illegal.CANNOT_BUILD, why),)))
                 continue
             occupied.add(unit.province)
             built.append(unit)
-            used[power] += 1
+            used[power] += kinds[unit.kind].build_cost
             results.append(OrderResult(power, Build(UnitRef(unit.kind, unit.loc)), unit, True))
     for power, due in counts.items():
         if due < 0 and used[power] < -due:
-            mine = [u for u in units if u.power == power and u not in removed and kinds[u.kind].upkeep]
-            for unit in civil_disorder_order(board, mine, [c for c, o in owners.items() if o == power], kinds)[: -due - used[power]]:
-                removed.add(unit)
-                results.append(OrderResult(power, Remove(UnitRef(unit.kind, unit.loc)), unit, True,
-                                           (Note(Kind.CIVIL_DISORDER, why="too few removals ordered"),), default=True))
-    after = [u for u in units if u not in removed] + built
+            mine = [u for u in units if u.power == power and u not in removed and u not in changed
+                    and kinds[u.kind].upkeep]
+            owned = [c for c, o in owners.items() if o == power]
+            for unit, new in _civil_disorder(board, kinds, mine, owned, -due - used[power], homes(power)):
+                note = (Note(Kind.CIVIL_DISORDER, why="too few removals ordered"),)
+                if new is None:
+                    removed.add(unit)
+                    order = Remove(UnitRef(unit.kind, unit.loc))
+                else:
+                    changed[unit] = new
+                    order = Downgrade(UnitRef(unit.kind, unit.loc))
+                results.append(OrderResult(power, order, unit, True, note, default=True))
+    after = [changed.get(u, u) for u in units if u not in removed] + built
     return AdjustmentOutcome(tuple(results), tuple(sorted(after, key=lambda u: u.loc)))
+
+
+def _civil_disorder(board: Board, kinds: Mapping[str, UnitKind], mine: list[Unit], owned: list[str], owed: int,
+                    homes: Iterable[str]) -> list[tuple[Unit, Unit | None]]:
+    """The units civil disorder removes (new None) or downgrades, `owed` removals in all.
+
+    The 2023 rule's order picks each unit in turn. A unit whose upkeep is no more than what is
+    still owed is removed. One that costs more (a tank when one removal is owed) is downgraded
+    where it stands on an owned home centre, and otherwise passed over for the next unit in the
+    order; if only such units are left, the first of them is removed (the power loses more
+    than it owed rather than keep more than it may)."""
+    homes = set(homes)
+    out: list[tuple[Unit, Unit | None]] = []
+    passed: list[Unit] = []
+    for unit in civil_disorder_order(board, mine, owned, kinds):
+        if owed <= 0:
+            break
+        cost = kinds[unit.kind].upkeep
+        if cost <= owed:
+            out.append((unit, None))
+            owed -= cost
+            continue
+        relief = downgrade_relief(kinds, unit.kind)
+        if relief and relief <= owed and unit.province in homes and unit.province in owned:
+            out.append((unit, replace(unit, kind=downgrade_of(kinds, unit.kind).letter)))
+            owed -= relief
+            continue
+        passed.append(unit)
+    for unit in passed:
+        if owed <= 0:
+            break
+        out.append((unit, None))
+        owed -= kinds[unit.kind].upkeep
+    return out
+
+
+def _change(board: Board, kinds: Mapping[str, UnitKind], power: str, unit: Unit, owners: Mapping[str, str],
+            homes, up: bool) -> tuple[Unit | None, int, str]:
+    """An upgrade (`up`) or downgrade of `unit` where it stands: (the unit after, its cost in
+    builds or removals, why not)."""
+    k = kinds[unit.kind]
+    name = board.provinces[unit.province].name
+    if up:
+        cost = upgrade_cost(kinds, unit.kind)
+        new_kind = kinds[k.upgrades_to] if cost else None
+        if new_kind is None:
+            return None, 0, f"{k.article} {k.name} cannot be upgraded"
+    else:
+        cost = downgrade_relief(kinds, unit.kind)
+        new_kind = downgrade_of(kinds, unit.kind) if cost else None
+        if new_kind is None:
+            return None, 0, f"{k.article} {k.name} cannot be downgraded"
+    if unit.province not in set(homes(power)):
+        return None, 0, f"{name} is not a home centre of {power}"
+    if owners.get(unit.province) != power:
+        return None, 0, f"{power} does not own {name} now"
+    return replace(unit, kind=new_kind.letter), cost, ""
 
 
 def _build(board: Board, kinds: Mapping[str, UnitKind], power: str, ref: UnitRef, owners: Mapping[str, str],

@@ -57,6 +57,8 @@ class MovementOutcome:
     dislodged: tuple[Dislodged, ...]   # dislodged units with somewhere to retreat
     destroyed: tuple[Dislodged, ...]   # dislodged units with nowhere to go (retreats empty)
     standoffs: frozenset[str] = field(default_factory=frozenset)
+    #: the variant's economy after the phase (`Position.economy`), when the phase changed it
+    economy: Mapping | None = None
 
 
 _INF = 1 << 30
@@ -68,8 +70,11 @@ _VOID_CONVOY = Note(Kind.VOID, why="the army did not move by this convoy")
 
 class _Movement:
     def __init__(self, board: Board, kinds: Mapping[str, UnitKind], units: Iterable[Unit],
-                 orders: Mapping[str, Sequence[Order]]):
+                 orders: Mapping[str, Sequence[Order]], limit: bool = False):
         self.board, self.kinds = board, kinds
+        #: the optional rule of 'Complicated': no side counts more units that do not occupy
+        #: (planes) than units that do (armies, fleets) in one battle
+        self.limit = limit
         units = list(units)
         #: the units that fight, each decision keyed by the unit's index here
         self.units: list[Unit] = [u for u in units if kinds[u.kind].fights]
@@ -106,6 +111,14 @@ class _Movement:
         """Can `unit` move to province `prov` directly (coasts ignored)?"""
         return reachable(self.board, self.kinds[unit.kind], unit.loc, prov)
 
+    def support_reaches(self, unit: Unit, prov: str) -> bool:
+        """Can `unit` support in province `prov`? Where it could move; a kind that flies (AIR),
+        anywhere within its `steps`, seas included, and its own province."""
+        kind = self.kinds[unit.kind]
+        if kind.terrain != AIR:
+            return self.reaches(unit, prov)
+        return prov == unit.province or prov in within(self.board, unit.province, kind.steps)
+
     def fleet_dest(self, unit: Unit, dest_loc: str) -> tuple[str | None, str]:
         """Where a fleet's move to `dest_loc` lands, or (None, why)."""
         prov = province_of(dest_loc)
@@ -136,14 +149,20 @@ class _Movement:
         kinds, units = self.kinds, self.units
         return frozenset(p for p, k in self.at.items() if kinds[units[k].kind].convoys and self.is_convoy_sea(p))
 
-    def find(self, ref: UnitRef) -> int | None:
+    def find(self, ref: UnitRef, power: str | None = None, taken: set | None = None) -> int | None:
         """The key of the unit in combat an order names: the one in its province, or, where
-        several stand there, the one of the kind it names (else the occupying one)."""
+        several stand there, the one of the kind it names (else the occupying one), of the
+        ordering `power` first, and not one already ordered (`taken`: several planes of one
+        power in one province take one order each)."""
         keys = self.here.get(ref.province)
         if not keys:
             return None
         if len(keys) > 1:
             keys = [k for k in keys if self.units[k].kind == ref.kind] or [self.at.get(ref.province, keys[0])]
+            if power is not None and len(keys) > 1:
+                keys = [k for k in keys if self.units[k].power == power] or keys
+                if taken:
+                    keys = [k for k in keys if k not in taken] or keys
         return keys[0]
 
     def necessary_fleets(self, src: str, dst: str, seas: frozenset[str]) -> frozenset[str]:
@@ -201,6 +220,7 @@ class _Movement:
         """Match the given orders to units, drop illegal ones, settle multiple orders."""
         legal: dict[int, list[tuple[_Ord, int]]] = defaultdict(list)
         all_fleets = self.convoy_fleets()
+        taken: set[int] = set()  # units that do not occupy, once ordered
         for power, orders in self.given.items():
             for order in orders:
                 idx = len(self.results)
@@ -209,12 +229,14 @@ class _Movement:
                     self.results.append(OrderResult(power, order, None, False,
                                                     (Note(Kind.ILLEGAL, Illegal.WRONG_PHASE, "not an order for a movement phase"),)))
                     continue
-                key = self.find(ref)
+                key = self.find(ref, power, taken)
                 if key is None:
                     self.results.append(OrderResult(power, order, None, False,
                                                     (Note(Kind.ILLEGAL, Illegal.NO_UNIT, f"no unit in {self.board.full_name(ref.province)}"),)))
                     continue
                 unit = self.units[key]
+                if not self.kinds[unit.kind].occupies:
+                    taken.add(key)
                 if unit.power != power:
                     self.results.append(OrderResult(power, order, unit, False,
                                                     (Note(Kind.ILLEGAL, Illegal.NOT_YOURS, f"the unit in {self.board.full_name(unit.province)} is {unit.power}'s"),)))
@@ -256,8 +278,12 @@ class _Movement:
                                      for f in self._convoy_candidates.get((o.src, o.dest), ()))
         self.moves_to: dict[str, list[_Ord]] = defaultdict(list)
         self.supports_of: dict[tuple[int, str | None], list[_Ord]] = defaultdict(list)
+        kinds = self.kinds
         for o in self.ords.values():
             if o.kind == "move":
+                if not kinds[o.unit.kind].occupies:  # a flight: through any unit, attacks nothing, always arrives
+                    self.value_final[o.key] = True
+                    continue
                 self.moves_to[o.dest].append(o)
             elif o.kind == "support":
                 self.supports_of[(o.target, o.dest)].append(o)
@@ -300,9 +326,11 @@ class _Movement:
                 return None, f"there is no unit in {b.full_name(target)} to support"
             if tkey == key:
                 return None, "a unit cannot support itself"
+            if not k.supports:
+                return None, f"{k.article} {k.name} cannot support"
             other = self.units[tkey]
             if order.dest is None:
-                if not self.reaches(unit, target):
+                if not self.support_reaches(unit, target):
                     return None, f"{b.full_name(unit.loc)} cannot reach {b.full_name(target)}, so cannot support there"
                 return _Ord("support", key, unit, power, order, None, None, tkey), ""
             dest = province_of(order.dest)
@@ -310,7 +338,7 @@ class _Movement:
                 return None, "a unit cannot support a move into its own province"
             if dest == target:
                 return None, "a unit cannot be supported to move to where it is"
-            if not self.reaches(unit, dest):
+            if not self.support_reaches(unit, dest):
                 return None, f"{b.full_name(unit.loc)} cannot reach {b.full_name(dest)}, so cannot support a move there"
             ok = self.reaches(other, dest)
             if not ok and self.kind(other).convoyable and b.provinces[target].is_coastal and b.provinces[dest].is_coastal:
@@ -456,12 +484,25 @@ class _Movement:
 
     def support_total(self, o: _Ord, exclude_power: str | None = None) -> int:
         total = 0
+        given = [] if self.limit else None
         for s in self.supports(o.key, o.dest):
             if exclude_power is not None and s.power == exclude_power:
                 continue
             if self.resolve(s.key):
                 total += self.strength(s.unit)
+                if given is not None:
+                    given.append(s.unit)
+        if given:
+            return self.limited(o.unit, given)
         return total
+
+    def limited(self, unit: Unit, supporters: list[Unit]):
+        """The supporters' strength under the optional rule: units that do not occupy count
+        no more of themselves than the battle has units that do (`unit` and its supporters)."""
+        kinds = self.kinds
+        ground = [u for u in [unit, *supporters] if kinds[u.kind].occupies]
+        air = sorted((kinds[u.kind].strength for u in supporters if not kinds[u.kind].occupies), reverse=True)
+        return sum(kinds[u.kind].strength for u in ground if u is not unit) + sum(air[:len(ground)])
 
     def attack(self, o: _Ord) -> int:
         if not self.path(o):
@@ -481,9 +522,13 @@ class _Movement:
         if o.kind == "move":
             return 0 if self.resolve(o.key) else self.strength(o.unit)
         total = self.strength(o.unit)
+        given = []
         for s in self.supports(o.key, None):
             if self.resolve(s.key):
                 total += self.strength(s.unit)
+                given.append(s.unit)
+        if self.limit and given:
+            return self.strength(o.unit) + self.limited(o.unit, given)
         return total
 
     def defend(self, o: _Ord) -> int:
@@ -519,6 +564,8 @@ class _Movement:
         else:
             if not self.matches_move(o):
                 return False
+        if o.dest is None and self.units[o.target].province == o.src:
+            return True  # the hold of a unit it stands with: the attack on both is the one it fights
         for m in self.moves_to.get(o.src, ()):
             if m.power == o.power:
                 continue
@@ -538,11 +585,19 @@ class _Movement:
                 self.resolve(key)
         moved = {k for k, o in self.ords.items() if o.kind == "move" and self.value_final[k]}
         dislodger: dict[int, _Ord] = {}  # key of a dislodged unit -> the move that dislodged it
+        kinds = self.kinds
         for k in moved:
             o = self.ords[k]
+            if not kinds[o.unit.kind].occupies:
+                continue  # a flight dislodges nothing
             there = self.at.get(o.dest)
             if there is not None and there not in moved:
                 dislodger[there] = o
+            if len(self.here[o.dest]) > (there is not None):
+                # units beside the occupant (planes) that stayed are dislodged with it, unless its own
+                for j in self.here[o.dest]:
+                    if j != there and j not in moved and self.units[j].power != o.power:
+                        dislodger[j] = o
         notes = {k: self.notes_for(k, dislodger) for k in self.ords}
         results = list(self.results)
         for key, idx in self._slots.items():
@@ -646,7 +701,7 @@ def retreat_options(board: Board, kinds: Mapping[str, UnitKind], unit: Unit, att
                     attacker_convoyed: bool, occupied: Iterable[str], standoffs: Iterable[str]) -> list[str]:
     """Where a dislodged unit may retreat: next to it, empty, not stood off, and not where its
     attacker came from (unless the attacker came by convoy, DATC 4.A.5)."""
-    blocked = set(occupied) | set(standoffs)
+    blocked = set(occupied) | set(standoffs) if kinds[unit.kind].occupies else set()
     if not attacker_convoyed:
         blocked.add(attacker_from)
     return [loc for loc in destinations(board, kinds[unit.kind], unit.loc) if province_of(loc) not in blocked]
@@ -675,6 +730,15 @@ def destinations(board: Board, kind: UnitKind, loc: str) -> list[str]:
     return sorted(p for p in seen if kind.may_end_at_sea or not board.provinces[p].is_sea)
 
 
+def within(board: Board, prov: str, steps: int) -> set[str]:
+    """Every province within `steps` spaces of `prov` over land and sea alike (not `prov` itself)."""
+    seen, frontier = {prov}, [prov]
+    for _ in range(steps):
+        frontier = [q for p in frontier for q in board.neighbours(p) if q not in seen and not seen.add(q)]
+    seen.discard(prov)
+    return seen
+
+
 def reachable(board: Board, kind: UnitKind, loc: str, prov: str) -> bool:
     """Can a unit of `kind` at `loc` reach province `prov` in one move (coasts ignored)?"""
     if kind.steps == 1:
@@ -695,6 +759,7 @@ def _with_unit(order: Order, unit: Unit) -> Order:
 
 
 def adjudicate_movement(board: Board, units: Iterable[Unit], orders: Mapping[str, Sequence[Order]],
-                        kinds: Mapping[str, UnitKind] = STANDARD_UNIT_KINDS) -> MovementOutcome:
-    """Resolve one movement phase. `orders` maps each power to its orders, in the order written."""
-    return _Movement(board, kinds, units, orders).run()
+                        kinds: Mapping[str, UnitKind] = STANDARD_UNIT_KINDS, plane_limit: bool = False) -> MovementOutcome:
+    """Resolve one movement phase. `orders` maps each power to its orders, in the order written
+    (`plane_limit`: no side counts more units that do not occupy than units that do, per battle)."""
+    return _Movement(board, kinds, units, orders, plane_limit).run()

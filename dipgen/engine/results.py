@@ -26,6 +26,7 @@ class Kind(Enum):
     DISBANDED = "disbanded"            # the dislodged unit disbanded (ordered, or it could not retreat)
     CIVIL_DISORDER = "civil_disorder"  # a unit removed because the power gave too few removals
     CAUGHT = "caught"                  # Blind: a spy's counter-espionage caught enemy spies
+    EFFECT = "effect"                  # a variant's order had its effect (a bombing hit); the reason says which
     INTAKE = "intake"                  # the variant's order intake changed or replaced the order;
     #                                    the reason is the variant's own (an Enum it defines)
 
@@ -79,7 +80,7 @@ STANDARD_WORDS: Mapping[Kind | Enum, str] = MappingProxyType({
     Kind.BOUNCE: "bounce", Kind.CUT: "cut", Kind.DISLODGED: "dislodged", Kind.VOID: "void",
     Kind.ILLEGAL: "illegal", Kind.IGNORED: "void", Kind.NO_CONVOY: "no convoy",
     Kind.DESTROYED: "destroyed", Kind.DISBANDED: "disbanded", Kind.CIVIL_DISORDER: "civil disorder",
-    Kind.CAUGHT: "caught", Kind.INTAKE: "changed",
+    Kind.CAUGHT: "caught", Kind.EFFECT: "done", Kind.INTAKE: "changed",
 })
 
 

@@ -39,13 +39,16 @@ def _retreat_target(board: Board, kind: UnitKind, d: Dislodged, dest: str) -> st
 def adjudicate_retreats(board: Board, units: Iterable[Unit], dislodged: Sequence[Dislodged],
                         orders: Mapping[str, Sequence[Order]],
                         kinds: Mapping[str, UnitKind] = STANDARD_UNIT_KINDS) -> RetreatOutcome:
-    by_prov = {d.unit.province: d for d in dislodged}
+    by_prov: dict[str, list[Dislodged]] = {}
+    for d in dislodged:  # several where units stand together (a plane with an army)
+        by_prov.setdefault(d.unit.province, []).append(d)
     results: list[OrderResult] = []
-    chosen: dict[str, tuple[int, str | None]] = {}  # province of dislodged unit -> (result index, target)
+    chosen: dict[int, tuple[int, str | None]] = {}  # index of dislodged unit -> (result index, target)
+    index = {id(d): i for i, d in enumerate(dislodged)}
     for power, orders_ in orders.items():
         for order in orders_:
             ref: UnitRef | None = getattr(order, "unit", None)
-            d = by_prov.get(ref.province) if ref else None
+            d = _pick(by_prov.get(ref.province, ()), ref, power, chosen, index) if ref else None
             if not isinstance(order, (Retreat, Disband)):
                 results.append(OrderResult(power, order, None, False, (Note(Kind.ILLEGAL, Illegal.WRONG_PHASE, "not an order for a retreat phase"),)))
                 continue
@@ -58,7 +61,7 @@ def adjudicate_retreats(board: Board, units: Iterable[Unit], dislodged: Sequence
                                            (Note(Kind.ILLEGAL, Illegal.NOT_YOURS, f"the unit in {board.full_name(ref.province)} is {d.unit.power}'s"),)))
                 continue
             order = replace(order, unit=UnitRef(d.unit.kind, d.unit.loc))
-            if d.unit.province in chosen:
+            if index[id(d)] in chosen:
                 results.append(OrderResult(power, order, d.unit, False, (Note(Kind.IGNORED, why="a second order for the same unit"),)))
                 continue
             if isinstance(order, Disband):
@@ -70,21 +73,31 @@ def adjudicate_retreats(board: Board, units: Iterable[Unit], dislodged: Sequence
                         Note(Kind.ILLEGAL, Illegal.IMPOSSIBLE, f"cannot retreat to {board.full_name(order.dest)}"),)))
                     continue
             results.append(OrderResult(power, order, d.unit, True))
-            chosen[d.unit.province] = (len(results) - 1, target)
-    counts = Counter(province_of(t) for _, t in chosen.values() if t)
+            chosen[index[id(d)]] = (len(results) - 1, target)
+    # units that occupy bounce off each other; the others (planes) may retreat together
+    counts = Counter(province_of(t) for i, (_, t) in chosen.items() if t and kinds[dislodged[i].unit.kind].occupies)
     after = list(units)
-    for prov, (idx, target) in chosen.items():
+    for i, (idx, target) in chosen.items():
         r = results[idx]
         if target is None:
             if isinstance(r.order, Disband):
                 results[idx] = replace(r, succeeded=True, notes=(Note(Kind.DISBANDED),))
             continue
-        if counts[province_of(target)] > 1:
+        if kinds[r.unit.kind].occupies and counts[province_of(target)] > 1:
             results[idx] = replace(r, succeeded=False, notes=(Note(Kind.BOUNCE, Bounce.STANDOFF), Note(Kind.DISBANDED)))
             continue
         after.append(replace(r.unit, loc=target))
-    for prov, d in by_prov.items():
-        if prov not in chosen:
+    for i, d in enumerate(dislodged):
+        if i not in chosen:
             results.append(OrderResult(d.unit.power, Disband(UnitRef(d.unit.kind, d.unit.loc)), d.unit, True,
                                        (Note(Kind.DISBANDED, why="no valid retreat order"),), default=True))
     return RetreatOutcome(tuple(results), tuple(sorted(after, key=lambda u: u.loc)))
+
+
+def _pick(here: Sequence[Dislodged], ref: UnitRef, power: str, chosen, index) -> Dislodged | None:
+    """The dislodged unit an order names among those of its province: of the kind it names and
+    of the ordering power first, not one already ordered."""
+    if len(here) <= 1:
+        return here[0] if here else None
+    best = sorted(here, key=lambda d: (d.unit.kind != ref.kind, d.unit.power != power, index[id(d)] in chosen))
+    return best[0]

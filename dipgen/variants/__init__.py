@@ -5,16 +5,18 @@
 
 from __future__ import annotations
 
+from .armor import Armor
 from .base import Variant
 from .blind import Blind
+from .complicated import Complicated
 from .double import Double
 from .stab import Stab
 from .standard import Standard
 from .taskdip import Taskdip
 from .tir import Tir
 
-VARIANTS: dict[str, type[Variant]] = {"standard": Standard, "stab": Stab, "blind": Blind, "double": Double,
-                                  "tir": Tir, "taskdip": Taskdip}
+VARIANTS: dict[str, type[Variant]] = {"standard": Standard, "stab": Stab, "blind": Blind, "armor": Armor,
+                                  "complicated": Complicated, "double": Double, "tir": Tir, "taskdip": Taskdip}
 
 
 def variant_names() -> list[str]:

@@ -24,7 +24,7 @@ from typing import Iterable, Mapping, Sequence
 
 from ..board import Board, load_board
 from ..calendar import STANDARD_CALENDAR, Calendar
-from ..engine.adjustments import AdjustmentOutcome, adjudicate_adjustments, adjustment_counts
+from ..engine.adjustments import AdjustmentOutcome, adjudicate_adjustments, adjustment_counts, upgrade_cost
 from ..engine.movement import MovementOutcome, adjudicate_movement
 from ..engine.results import STANDARD_WORDS, Kind, OrderResult, result_words
 from ..engine.retreats import RetreatOutcome, adjudicate_retreats
@@ -157,13 +157,19 @@ class Variant:
 
     def adjustment_counts(self, position: Position) -> dict[str, int]:
         """Builds (+) and removals (-) due to each power that can act on them."""
-        counts = adjustment_counts(position.units, position.owners, self.powers(), self.unit_kinds)
-        occupied = {u.province for u in position.units if self.unit_kinds[u.kind].occupies}
+        kinds = self.unit_kinds
+        counts = adjustment_counts(position.units, position.owners, self.powers(), kinds)
+        occupied = {u.province for u in position.units if kinds[u.kind].occupies}
+        dearest = max((k.build_cost for k in kinds.values() if k.occupies and k.fights), default=1)
         for power, n in counts.items():
             if n > 0:
-                free = [c for c in self.home_centres(power)
-                        if position.owners.get(c) == power and c not in occupied]
-                counts[power] = min(n, len(free))
+                # as many as the free owned home centres take, each the dearest kind, and the
+                # upgrades of the units on owned home centres (none in the standard game)
+                homes = [c for c in self.home_centres(power) if position.owners.get(c) == power]
+                free = [c for c in homes if c not in occupied]
+                upgrades = sum(upgrade_cost(kinds, u.kind) for u in position.units
+                               if u.power == power and u.province in homes)
+                counts[power] = min(n, len(free) * dearest + upgrades)
         return {p: n for p, n in counts.items() if n}
 
     def adjustments(self, position: Position, orders: Mapping[str, Sequence[Order]]) -> AdjustmentOutcome:

@@ -1,0 +1,29 @@
+"""Armor Diplomacy: the standard game with tank armies (``T``).
+
+A tank is an army that counts as two: strength 2 in attack, hold, defence and support (its
+own, so no cut or dislodgement of another unit touches it), two centres to build and to keep.
+An army on an owned home centre may be upgraded to a tank for one build, and a tank there
+downgraded to an army for one removal. All of it is data (the kinds' strength, costs and
+``upgrades_to``); the engine reads it. Rulings: site_src/rules/armor.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from types import MappingProxyType
+
+from ..orders import STANDARD_KINDS
+from ..units import ARMY, FLEET, LAND, UnitKind
+from .base import Variant
+
+TANK = UnitKind("T", "tank", LAND, strength=2, convoyable=True, build_cost=2, upkeep=2)
+ARMOR_UNIT_KINDS = MappingProxyType({"A": replace(ARMY, upgrades_to="T"), "F": FLEET, "T": TANK})
+
+
+class Armor(Variant):
+    name = "armor"
+    title = "Armor Diplomacy"
+    description = ("The standard game with tank armies: a tank is an army that counts as two, in battle and in "
+                   "supply; armies on home centres may be upgraded to tanks and tanks downgraded.")
+    unit_kinds = ARMOR_UNIT_KINDS
+    order_words = MappingProxyType({**STANDARD_KINDS, "t": "T", "tank": "T"})

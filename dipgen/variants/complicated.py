@@ -1,0 +1,377 @@
+"""'Complicated' Diplomacy: supply points instead of one unit per centre, and two kinds of
+aircraft beside armies and fleets (tanks come from Armor).
+
+Planes (P) and bombers (B) are unit kinds that fly (AIR) and do not occupy: the engine
+treats their moves as flights (through anything, attacking nothing), lets planes support
+anything within two spaces, seas included, and dislodges them with the unit they stand
+with (dipgen/engine/movement.py). What is this variant's own: bombing, where bombers may
+end, and the economy of supply points. Rulings where the seed is silent are on the rules
+page (site_src/rules/complicated.md) and marked RULING below.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, replace
+from enum import Enum
+from fractions import Fraction
+from types import MappingProxyType
+from typing import Mapping, Sequence
+
+from ..board import province_of
+from ..engine.adjustments import AdjustmentOutcome, _build, civil_disorder_order
+from ..engine.movement import MovementOutcome, adjudicate_movement, within
+from ..engine.results import STANDARD_WORDS, Illegal, Kind, Note, OrderResult
+from ..errors import GameError, Problem
+from ..orders import (STANDARD_KINDS, Bomb, Build, Convoy, Downgrade, Hold, Move, Order, Remove, Support, UnitRef,
+                      Upgrade, Waive)
+from ..position import Position, Unit
+from ..units import AIR, ARMY, FLEET, UnitKind
+from ..yamlio import kind_of, line_of
+from .armor import TANK as ARMOR_TANK
+from .base import Variant
+
+PLANE = UnitKind("P", "plane", AIR, strength=Fraction(1, 2), steps=2, occupies=False, takes_centres=False,
+                 may_end_at_sea=False, build_cost=2, upkeep=1)
+BOMBER = UnitKind("B", "bomber", AIR, strength=0, steps=3, occupies=False, takes_centres=False,
+                  may_end_at_sea=False, supports=False, build_cost=2, upkeep=1)
+#: a tank as in Armor (strength 2), at the seed's prices
+TANK = replace(ARMOR_TANK, build_cost=4, upkeep=2)
+KINDS: Mapping[str, UnitKind] = MappingProxyType({
+    "A": replace(ARMY, build_cost=2, upkeep=1, upgrades_to="T"), "F": replace(FLEET, build_cost=2, upkeep=1),
+    "T": TANK, "P": PLANE, "B": BOMBER})
+#: the seed: "Armies may be upgraded to Tank armies in home centers for a cost of 3 supply points"
+UPGRADE_COST = 3
+
+#: supply points a centre gives its owner each year: in its own home country, elsewhere
+HOME_POINTS, OTHER_POINTS = 3, 2
+BOMB_RANGE = 3
+
+
+class Bombing(Enum):
+    HIT = "hit"            # the bombing succeeded: the centre gives one point less this year
+    DEFENDED = "defended"  # planes defending the centre were as many as the bombers or more
+
+
+@dataclass(frozen=True)
+class Supply:
+    """One power's supply account at the end of a year."""
+
+    income: int      # points its centres give before bombing
+    bombed: int      # points lost to bombing
+    upkeep: int      # what its units cost to keep
+
+    @property
+    def net(self) -> int:
+        """Points left to build with (negative: upkeep it cannot pay)."""
+        return self.income - self.bombed - self.upkeep
+
+
+class Complicated(Variant):
+    name = "complicated"
+    title = "'Complicated' Diplomacy"
+    description = ("Supply points instead of one unit per centre; planes and bombers beside armies and fleets; "
+                   "bombing of centres.")
+    unit_kinds = KINDS
+    order_words = {**STANDARD_KINDS, "t": "T", "tank": "T", "p": "P", "plane": "P", "b": "B", "bomber": "B"}
+    game_keys = frozenset({"options"})
+    movement_orders = (Hold, Move, Support, Convoy, Bomb)
+    movement_orders_text = "movement orders: hold, move, support and convoy, and for bombers bomb (B Mun bomb Par)"
+    result_vocabulary = MappingProxyType({**STANDARD_WORDS, Bombing.HIT: "hit", Bombing.DEFENDED: "defended"})
+    capitals = {"Austria": "vie", "England": "lon", "France": "par", "Germany": "ber", "Italy": "rom",
+                "Russia": "mos", "Turkey": "ank"}
+    #: the seed's optional rule (game.yml ``options: {plane_limit: true}``)
+    plane_limit = False
+
+    # ------------------------------------------------------------------ the start
+    def start(self, year: int | None = None) -> Position:
+        position = super().start(year)
+        planes = tuple(Unit(p, "P", c) for p, c in self.capitals.items())
+        return position.with_(units=tuple(sorted(position.units + planes, key=lambda u: u.loc)))
+
+    def initial_position(self, game, draws=None) -> Position:
+        raw = game.raw.get("options") if game is not None else None
+        if raw is not None:
+            where = line_of(game.raw, "options")
+            if not isinstance(raw, dict) or set(raw) - {"plane_limit"} or not isinstance(raw.get("plane_limit", False), bool):
+                raise GameError([Problem("game.yml", where, f"options must be a mapping such as "
+                                         f"{{plane_limit: true}}, not {kind_of(raw) if not isinstance(raw, dict) else raw}",
+                                         "the only option is plane_limit: true or false")])
+            self.plane_limit = raw.get("plane_limit", False)
+        return self.start(game.start if game is not None else None)
+
+    # ------------------------------------------------------------------ control
+    def controls(self, power: str, units, owners: Mapping[str, str]) -> set[str]:
+        """RULING: the land a power controls: its owned centres, and land where a unit of its own
+        occupies the province."""
+        kinds, board = self.unit_kinds, self.board
+        out = {c for c, p in owners.items() if p == power}
+        out |= {u.province for u in units if u.power == power and kinds[u.kind].occupies}
+        return {p for p in out if board.provinces[p].is_land}
+
+    # ------------------------------------------------------------------ a movement phase
+    def movement(self, position: Position, orders) -> MovementOutcome:
+        board, kinds = self.board, self.unit_kinds
+        given: dict[str, list[Order]] = defaultdict(list)
+        bombs: list[tuple[str, Bomb, Hold]] = []
+        early: list[OrderResult] = []
+        control: dict[str, set[str]] = {}
+        for power, orders_ in orders.items():
+            for order in orders_:
+                ref = getattr(order, "unit", None)
+                kind = kinds.get(ref.kind) if ref is not None else None
+                if isinstance(order, Bomb):
+                    if kind is not BOMBER:
+                        early.append(OrderResult(power, order, None, False,
+                                                 (Note(Kind.ILLEGAL, Illegal.IMPOSSIBLE, "only a bomber can bomb"),)))
+                        continue
+                    hold = Hold(ref)
+                    bombs.append((power, order, hold))
+                    given[power].append(hold)
+                    continue
+                if kind is BOMBER and isinstance(order, Move):
+                    dest = province_of(order.dest)
+                    mine = control.get(power)
+                    if mine is None:
+                        mine = control[power] = self.controls(power, position.units, position.owners)
+                    if dest not in mine:
+                        early.append(OrderResult(power, order, None, False, (Note(
+                            Kind.ILLEGAL, Illegal.IMPOSSIBLE,
+                            f"a bomber may end only in land {power} controls, and {board.full_name(dest)} is not"),)))
+                        continue
+                given[power].append(order)
+        out = adjudicate_movement(board, position.units, given, kinds, self.plane_limit)
+        results = list(out.results)
+        economy = self.economy_of(position)
+        bombed = dict(economy["bombed"])
+        if bombs:
+            results, hits = self.bombing(position, results, bombs)
+            for c in hits:
+                bombed[c] = bombed.get(c, 0) + 1
+        # RULING: a dislodged bomber retreats only to land its power controls after the turn
+        dislodged = []
+        for d in out.dislodged:
+            if kinds[d.unit.kind] is BOMBER:
+                ok = self.controls(d.unit.power, out.units, position.owners)
+                d = replace(d, retreats=tuple(r for r in d.retreats if province_of(r) in ok))
+            dislodged.append(d)
+        stay = tuple(d for d in dislodged if d.retreats)
+        gone = out.destroyed + tuple(d for d in dislodged if not d.retreats)
+        return replace(out, results=tuple(early) + tuple(results), dislodged=stay, destroyed=gone,
+                       economy=MappingProxyType({"year": position.phase.year, "bombed": MappingProxyType(bombed)}))
+
+    def economy_of(self, position: Position) -> Mapping:
+        """This year's economy so far (bombing losses per centre); a new year starts with none."""
+        e = position.economy
+        if e is None or e.get("year") != position.phase.year:
+            return {"year": position.phase.year, "bombed": {}}
+        return e
+
+    def bombing(self, position: Position, results: list[OrderResult], bombs):
+        """Each bombing's result, and the centres hit. A bombing succeeds when its bombers
+        outnumber the planes defending the centre: planes of other powers that support the
+        unit in it or a move into it, and planes that stood in it and did not fly away."""
+        board, kinds = self.board, self.unit_kinds
+        pending = defaultdict(list)  # (power, hold) -> bomb orders waiting for their bomber
+        for power, bomb, hold in bombs:
+            pending[(power, hold)].append(bomb)
+        by_centre: dict[str, list[int]] = defaultdict(list)  # centre -> indexes of legal bombings
+        out = list(results)
+        for i, r in enumerate(results):
+            if not isinstance(r.order, Hold) or r.default or r.unit is None:
+                continue
+            waiting = pending.get((r.power, Hold(UnitRef(r.unit.kind, r.unit.province))))
+            if not waiting:
+                continue
+            bomb = replace(waiting.pop(0), unit=UnitRef(r.unit.kind, r.unit.loc))
+            target = province_of(bomb.target)
+            keep = tuple(n for n in r.notes if n.kind is Kind.DISLODGED)
+            if target not in board.centres:
+                out[i] = replace(r, order=bomb, succeeded=False, notes=(Note(
+                    Kind.ILLEGAL, Illegal.IMPOSSIBLE, f"{board.full_name(target)} is not a supply centre"),) + keep)
+            elif target != r.unit.province and target not in within(board, r.unit.province, BOMB_RANGE):
+                out[i] = replace(r, order=bomb, succeeded=False, notes=(Note(
+                    Kind.ILLEGAL, Illegal.IMPOSSIBLE,
+                    f"{board.full_name(target)} is more than {BOMB_RANGE} spaces away"),) + keep)
+            else:
+                out[i] = replace(r, order=bomb)
+                by_centre[target].append(i)
+        hits = []
+        for centre, idxs in sorted(by_centre.items()):
+            attackers = {out[i].power for i in idxs}
+            supporting, standing = set(), set()
+            for r in results:
+                u = r.unit
+                if u is None or kinds[u.kind].occupies or u.power in attackers or not r.effective:
+                    continue
+                if not kinds[u.kind].strength:
+                    continue  # only planes defend (a bomber has no strength in combat)
+                o = r.order
+                if isinstance(o, Support) and (province_of(o.dest) if o.dest else o.target.province) == centre:
+                    supporting.add(u.uid)
+                elif u.province == centre and not isinstance(o, Move):
+                    standing.add(u.uid)
+            defenders = len(supporting) + len(standing - supporting)
+            ok = len(idxs) > defenders
+            if ok:
+                hits.append(centre)
+            for i in idxs:
+                r = out[i]
+                name = board.full_name(centre)
+                if ok:
+                    note = Note(Kind.EFFECT, Bombing.HIT, why=f"{name} gives one supply point less this year")
+                else:
+                    note = Note(Kind.BOUNCE, Bombing.DEFENDED,
+                                why=f"{len(idxs)} bomber(s) against {defenders} defending plane(s) at {name}")
+                out[i] = replace(r, succeeded=ok, notes=(note,) + r.notes)
+        return out, hits
+
+    # ------------------------------------------------------------------ supply
+    def supply(self, position: Position) -> dict[str, Supply]:
+        """Each power's supply account at the end of the year (after the Fall turn)."""
+        kinds = self.unit_kinds
+        bombed = self.economy_of(position)["bombed"]
+        acc = {p: [0, 0, 0] for p in self.powers()}
+        for c, p in position.owners.items():
+            if p in acc:
+                acc[p][0] += HOME_POINTS if c in self.home_centres(p) else OTHER_POINTS
+                # RULING: a centre gives no less than nothing, however often it was bombed
+                acc[p][1] += min(bombed.get(c, 0), HOME_POINTS if c in self.home_centres(p) else OTHER_POINTS)
+        for u in position.units:
+            if u.power in acc:
+                acc[u.power][2] += kinds[u.kind].upkeep
+        return {p: Supply(*v) for p, v in acc.items()}
+
+    def adjustment_counts(self, position: Position) -> dict[str, int]:
+        """Supply points each power may spend (+) or upkeep it cannot pay (-). A power with
+        points but nothing it could build (too few points, no free home centre) has no winter."""
+        kinds = self.unit_kinds
+        cheapest = min(k.build_cost for k in kinds.values())
+        occupied = {u.province for u in position.units if kinds[u.kind].occupies}
+        out = {}
+        for power, s in self.supply(position).items():
+            n = s.net
+            if n > 0:
+                homes = [c for c in self.home_centres(power) if position.owners.get(c) == power]
+                free = [c for c in homes if c not in occupied]
+                upgradable = n >= UPGRADE_COST and any(
+                    u.power == power and u.province in homes and kinds[u.kind].upgrades_to for u in position.units)
+                if not ((n >= cheapest and free) or upgradable):
+                    continue
+            if n:
+                out[power] = n
+        return out
+
+    def adjustments(self, position: Position, orders: Mapping[str, Sequence[Order]]) -> AdjustmentOutcome:
+        """Builds are paid from the points in the order written, while they last; a power that
+        cannot pay its upkeep removes units until it can (RULING: its own removals first, in
+        the order written, then the standard civil-disorder order). Points left are lost."""
+        board, kinds = self.board, self.unit_kinds
+        due = self.adjustment_counts(position)
+        units = list(position.units)
+        occupied = {u.province for u in units if kinds[u.kind].occupies}
+        removed: set[int] = set()  # ids: two planes of a power in one province are equal values
+        built: list[Unit] = []
+        results: list[OrderResult] = []
+        left = dict(due)
+        for power, orders_ in orders.items():
+            n = due.get(power, 0)
+            for order in orders_:
+                if not isinstance(order, (Build, Remove, Upgrade, Downgrade, Waive)):
+                    results.append(OrderResult(power, order, None, False, (Note(Kind.ILLEGAL, Illegal.WRONG_PHASE, "not an order for an adjustment phase"),)))
+                    continue
+                if isinstance(order, (Build, Upgrade, Waive)) and n <= 0:
+                    results.append(OrderResult(power, order, None, False, (Note(Kind.VOID, why=f"{power} has no points to build with"),)))
+                    continue
+                if isinstance(order, (Remove, Downgrade)) and n >= 0:
+                    results.append(OrderResult(power, order, None, False, (Note(Kind.VOID, why=f"{power} can pay its upkeep"),)))
+                    continue
+                if isinstance(order, Waive):
+                    results.append(OrderResult(power, order, None, True))
+                    continue
+                if isinstance(order, (Upgrade, Downgrade)):
+                    results.append(self.change_kind(power, order, units, position.owners, left, removed))
+                    continue
+                if isinstance(order, Remove):
+                    if left[power] >= 0:
+                        results.append(OrderResult(power, order, None, False, (Note(Kind.VOID, why=f"{power} has removed enough"),)))
+                        continue
+                    here = [u for u in units if u.province == order.unit.province and id(u) not in removed]
+                    here.sort(key=lambda u: (u.power != power, u.kind != order.unit.kind))
+                    unit = here[0] if here else None
+                    if unit is None or unit.power != power:
+                        why = "no unit there" if unit is None else f"the unit there is {unit.power}'s"
+                        code = Illegal.NO_UNIT if unit is None else Illegal.NOT_YOURS
+                        results.append(OrderResult(power, order, unit, False, (Note(Kind.ILLEGAL, code, why),)))
+                        continue
+                    removed.add(id(unit))
+                    left[power] += kinds[unit.kind].upkeep
+                    results.append(OrderResult(power, replace(order, unit=UnitRef(unit.kind, unit.loc)), unit, True))
+                    continue
+                unit, why = self.can_build(power, order.unit, position, occupied)
+                if unit is not None and kinds[unit.kind].build_cost > left[power]:
+                    unit, why = None, f"{power} has {left[power]} supply point(s) left, a {kinds[unit.kind].name} costs {kinds[unit.kind].build_cost}"
+                if unit is None:
+                    results.append(OrderResult(power, order, None, False, (Note(Kind.ILLEGAL, Illegal.CANNOT_BUILD, why),)))
+                    continue
+                occupied.add(unit.province)
+                left[power] -= kinds[unit.kind].build_cost
+                built.append(unit)
+                results.append(OrderResult(power, Build(UnitRef(unit.kind, unit.loc)), unit, True))
+        for power, n in due.items():
+            if n < 0 and left[power] < 0:
+                mine = [u for u in units if u.power == power and id(u) not in removed]
+                owned = [c for c, o in position.owners.items() if o == power]
+                for unit in civil_disorder_order(board, mine, owned, kinds):
+                    if left[power] >= 0:
+                        break
+                    removed.add(id(unit))
+                    left[power] += kinds[unit.kind].upkeep
+                    results.append(OrderResult(power, Remove(UnitRef(unit.kind, unit.loc)), unit, True,
+                                               (Note(Kind.CIVIL_DISORDER, why="upkeep it could not pay"),), default=True))
+        changed = {id(r.unit): r.order for r in results if isinstance(r.order, (Upgrade, Downgrade)) and r.succeeded}
+        after = [u for u in units if id(u) not in removed] + built  # `removed` holds the changed units too
+        for u in units:
+            if id(u) in changed:
+                up = isinstance(changed[id(u)], Upgrade)
+                after.append(replace(u, kind=kinds[u.kind].upgrades_to if up else self.weaker(u.kind)))
+        return AdjustmentOutcome(tuple(results), tuple(sorted(after, key=lambda u: u.loc)))
+
+    def weaker(self, letter: str) -> str:
+        return next(k for k, kind in self.unit_kinds.items() if kind.upgrades_to == letter)
+
+    def change_kind(self, power, order, units, owners, left, removed) -> OrderResult:
+        """An upgrade (for `UPGRADE_COST` points) or a downgrade (saving the upkeep between the
+        two kinds, when upkeep cannot be paid) of a unit of `power` on an owned home centre."""
+        kinds, board = self.unit_kinds, self.board
+        up = isinstance(order, Upgrade)
+        prov = order.unit.province
+        unit = next((u for u in units if u.province == prov and u.power == power and id(u) not in removed
+                     and (kinds[u.kind].upgrades_to if up else any(k.upgrades_to == u.kind for k in kinds.values()))),
+                    None)
+        why = ""
+        if unit is None:
+            why = f"{power} has no {'army' if up else 'tank'} in {board.full_name(prov)}"
+        elif prov not in self.home_centres(power) or owners.get(prov) != power:
+            why = f"{board.full_name(prov)} is not an owned home centre of {power}"
+        elif up and left[power] < UPGRADE_COST:
+            why = f"{power} has {left[power]} supply point(s) left, an upgrade costs {UPGRADE_COST}"
+        elif not up and left[power] >= 0:
+            why = f"{power} has removed enough"
+        if why:
+            return OrderResult(power, order, unit, False, (Note(Kind.ILLEGAL, Illegal.CANNOT_BUILD, why),))
+        removed.add(id(unit))  # counted once: it changes kind at the end
+        if up:
+            left[power] -= UPGRADE_COST
+        else:
+            left[power] += kinds[unit.kind].upkeep - kinds[self.weaker(unit.kind)].upkeep
+        return OrderResult(power, replace(order, unit=UnitRef(unit.kind, unit.loc)), unit, True)
+
+    def can_build(self, power: str, ref: UnitRef, position: Position, occupied: set[str]):
+        """(the unit, "") or (None, why not): an owned home centre with no unit that occupies
+        it and no plane or bomber of another power."""
+        prov = ref.province
+        foreign = [u for u in position.units_at(prov) if u.power != power]
+        if foreign and not any(self.unit_kinds[u.kind].occupies for u in foreign):
+            return None, f"{foreign[0].power}'s {self.unit_kinds[foreign[0].kind].name} stands in {self.board.full_name(prov)}"
+        return _build(self.board, self.unit_kinds, power, ref, position.owners, occupied, self.home_centres)

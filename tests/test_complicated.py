@@ -1,0 +1,180 @@
+"""'Complicated' Diplomacy: planes, bombers, bombing and supply points (issue 12)."""
+
+from pathlib import Path
+
+import pytest
+
+from dipgen.datc import run_file
+from dipgen.orders import Bomb, Build, Remove, UnitRef, parse_order
+from dipgen.phase import Phase
+from dipgen.position import Position, Unit
+from dipgen.variants import get_variant
+
+CASES = sorted((Path(__file__).parent / "datc_variants").glob("complicated*.txt"))
+
+
+@pytest.mark.parametrize("path", CASES, ids=lambda p: p.name)
+def test_cases(path):
+    report = run_file(path)
+    assert report.failed == 0, "\n".join(line for line in report.lines if not line.startswith("PASS"))
+    assert report.passed >= 3
+
+
+def test_there_are_forty_cases():
+    assert sum(run_file(p).passed for p in CASES) >= 40
+
+
+@pytest.fixture
+def v():
+    return get_variant("complicated")
+
+
+def winter(v, units, owners=None, year=1901, bombed=None):
+    owners = owners if owners is not None else {p.id: p.home for p in v.board.provinces.values() if p.home}
+    economy = {"year": year, "bombed": bombed or {}}
+    return Position(Phase(year, 2), tuple(units), owners, economy=economy)
+
+
+def test_opening_arithmetic(v):
+    """Seed: 'a starting production of 9 supplies, with only 4 needed for support (12 and 5 for Russia)'."""
+    s = v.supply(v.start().with_(phase=Phase(1901, 2)))
+    assert {p: (a.income, a.upkeep) for p, a in s.items()} == {
+        **{p: (9, 4) for p in ("Austria", "England", "France", "Germany", "Italy", "Turkey")}, "Russia": (12, 5)}
+
+
+def test_start_has_a_plane_in_each_capital(v):
+    planes = sorted((u.power, u.province) for u in v.start().units if u.kind == "P")
+    assert planes == [("Austria", "vie"), ("England", "lon"), ("France", "par"), ("Germany", "ber"),
+                      ("Italy", "rom"), ("Russia", "mos"), ("Turkey", "ank")]
+
+
+def test_other_centres_give_two(v):
+    pos = winter(v, [], {"par": "France", "bel": "France", "mun": "France"})
+    assert v.supply(pos)["France"].income == 3 + 2 + 2
+
+
+def test_bomb_order_reads_and_prints(v):
+    order = parse_order(v.board, "B Mun bomb Par", v.order_words)
+    assert order == Bomb(UnitRef("B", "mun"), "par")
+    assert order.format(v.board) == "B Mun bomb Par"
+    assert parse_order(v.board, "B Mun", v.order_words) == Build(UnitRef(None, "mun"))
+
+
+def spring(v, units, owners=None, economy=None):
+    owners = owners if owners is not None else {p.id: p.home for p in v.board.provinces.values() if p.home}
+    return Position(Phase(1901, 0), tuple(units), owners, economy=economy)
+
+
+def orders(v, **by_power):
+    return {p: [parse_order(v.board, o, v.order_words) for o in os] for p, os in by_power.items()}
+
+
+def test_undefended_bombing_takes_one_point(v):
+    pos = spring(v, [Unit("Germany", "B", "mun"), Unit("France", "A", "par")])
+    out = v.movement(pos, orders(v, Germany=["B Mun bomb Par"]))
+    (r,) = [r for r in out.results if r.power == "Germany"]
+    assert r.succeeded and v.result_words(r) == ("hit",)
+    assert dict(out.economy["bombed"]) == {"par": 1}
+
+
+def test_bombers_must_outnumber_defending_planes(v):
+    """Seed 2.5: each bomber negates one supporting or occupying plane; it succeeds when bombers exceed them."""
+    units = [Unit("Germany", "B", "mun"), Unit("Germany", "B", "ruh"), Unit("France", "P", "par"),
+             Unit("France", "P", "pic"), Unit("France", "A", "par")]
+    two_defend = v.movement(spring(v, units), orders(v, Germany=["B Mun bomb Par", "B Ruh bomb Par"],
+                                                       France=["P Pic S A Par"]))
+    assert dict(two_defend.economy["bombed"]) == {}
+    assert all(v.result_words(r) == ("defended",) for r in two_defend.results if r.power == "Germany")
+    one_defends = v.movement(spring(v, units), orders(v, Germany=["B Mun bomb Par", "B Ruh bomb Par"],
+                                                        France=["P Pic - Bel"]))
+    assert dict(one_defends.economy["bombed"]) == {"par": 1}
+
+
+def test_a_plane_that_flies_away_does_not_defend(v):
+    units = [Unit("Germany", "B", "mun"), Unit("France", "P", "par")]
+    out = v.movement(spring(v, units), orders(v, Germany=["B Mun bomb Par"], France=["P Par - Bel"]))
+    assert dict(out.economy["bombed"]) == {"par": 1}
+
+
+def test_bombing_out_of_range_or_not_a_centre_is_illegal(v):
+    units = [Unit("Germany", "B", "ber")]
+    out = v.movement(spring(v, units), orders(v, Germany=["B Ber bomb Spa"]))
+    assert not out.results[0].succeeded and v.result_words(out.results[0]) == ("illegal",)
+    out = v.movement(spring(v, units), orders(v, Germany=["B Ber bomb Sil"]))
+    assert v.result_words(out.results[0]) == ("illegal",)
+
+
+def test_spring_and_fall_bombings_add_up_and_count_for_whoever_owns_the_centre(v):
+    """Seed 2.5: bombed in both Spring and Fall, a centre gives 2 less; whoever controls it at the year's end."""
+    units = [Unit("Germany", "B", "mun"), Unit("France", "A", "bur")]
+    out = v.movement(spring(v, units), orders(v, Germany=["B Mun bomb Par"]))
+    fall = Position(Phase(1901, 1), out.units, spring(v, []).owners, economy=out.economy)
+    out2 = v.movement(fall, orders(v, Germany=["B Mun bomb Par"]))
+    assert dict(out2.economy["bombed"]) == {"par": 2}
+    owners = {"par": "Germany", "mun": "Germany"}
+    s = v.supply(winter(v, [], owners, bombed=out2.economy["bombed"]))
+    assert (s["Germany"].income, s["Germany"].bombed) == (5, 2)
+
+
+def test_last_years_bombing_is_forgotten(v):
+    pos = winter(v, [], {"par": "France"}, year=1901, bombed={"par": 1}).with_(phase=Phase(1902, 2))
+    assert v.supply(pos)["France"].bombed == 0
+
+
+def test_builds_are_paid_in_points(v):
+    """France with 9 points and 2 units: builds cost 2, so three builds and no fourth."""
+    units = [Unit("France", "A", "mar"), Unit("France", "P", "pic")]
+    pos = winter(v, units, {"par": "France", "bre": "France", "mar": "France"})
+    assert v.adjustment_counts(pos) == {"France": 7}
+    out = v.adjustments(pos, orders(v, France=["Build A Par", "Build F Bre", "Build P Mar", "Build A Mar"]))
+    assert [r.succeeded for r in out.results] == [True, True, False, False]
+
+
+def test_unpaid_upkeep_removes_units(v):
+    """A power whose upkeep exceeds its points removes units until it can pay (its own choice first)."""
+    units = [Unit("France", "A", "par"), Unit("France", "P", "par"), Unit("France", "A", "pic"),
+             Unit("France", "F", "mao")]
+    pos = winter(v, units, {"hol": "France"})
+    assert v.adjustment_counts(pos) == {"France": -2}
+    out = v.adjustments(pos, orders(v, France=["Remove P Par"]))
+    kept = sorted((u.kind, u.province) for u in out.units)
+    assert len(kept) == 2 and ("P", "par") not in kept
+    assert sum(1 for r in out.results if r.default) == 1
+
+
+def test_no_build_where_an_enemy_plane_stands(v):
+    units = [Unit("Germany", "P", "par")]
+    pos = winter(v, units, {"par": "France", "bre": "France"})
+    out = v.adjustments(pos, orders(v, France=["Build A Par"]))
+    assert not out.results[0].succeeded and "plane" in out.results[0].notes[0].why
+
+
+def test_tank_costs_four_and_an_upgrade_three(v):
+    """Seed 2.3: tanks cost 4 to build and 2 to keep; an army on a home centre upgrades for 3."""
+    units = [Unit("France", "A", "par"), Unit("France", "P", "pic")]
+    pos = winter(v, units, {"par": "France", "bre": "France", "mar": "France"})
+    assert v.supply(pos)["France"].net == 7
+    out = v.adjustments(pos, orders(v, France=["Build T Mar", "Upgrade A Par", "Build A Bre"]))
+    assert [r.succeeded for r in out.results] == [True, True, False]
+    assert sorted((u.kind, u.province) for u in out.units) == [("P", "pic"), ("T", "mar"), ("T", "par")]
+
+
+def test_tank_counts_two_in_combat(v):
+    pos = spring(v, [Unit("Germany", "T", "kie"), Unit("England", "A", "hol"), Unit("England", "P", "hol")])
+    out = v.movement(pos, orders(v, Germany=["T Kie - Hol"], England=["P Hol S A Hol"]))
+    assert sorted((u.kind, u.province) for u in out.units) == [("T", "hol")]
+
+
+def test_plane_limit_worked_example():
+    """Seed, optional rule: a tank supported by an army and three planes has strength 4 (beats 3, not 4)."""
+    v = get_variant("complicated")
+    v.plane_limit = True
+    attack = ["T Kie - Hol", "A Ruh S T Kie - Hol", "P Ber S T Kie - Hol", "P Mun S T Kie - Hol",
+              "P Bur S T Kie - Hol"]
+    base = [Unit("Germany", "T", "kie"), Unit("Germany", "A", "ruh"), Unit("Germany", "P", "ber"),
+            Unit("Germany", "P", "mun"), Unit("Germany", "P", "bur"), Unit("England", "T", "hol"),
+            Unit("England", "A", "bel"), Unit("England", "F", "nth")]
+    three = v.movement(spring(v, base), orders(v, Germany=attack, England=["A Bel S T Hol"]))
+    assert ("T", "hol", "Germany") in {(u.kind, u.province, u.power) for u in three.units}
+    four = v.movement(spring(v, base), orders(v, Germany=attack, England=["A Bel S T Hol", "F NTH S T Hol"]))
+    assert ("T", "hol", "England") in {(u.kind, u.province, u.power) for u in four.units}
