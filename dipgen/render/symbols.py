@@ -35,6 +35,17 @@ FLEET = Symbol(
     13.0,
 )
 
+#: A tank (Armor's ``T``): a tracked hull with a turret and gun, wider than an army's token,
+#: and its tracks' wheels as the glyph
+TANK = Symbol(
+    "tank",
+    '<path class="ub" d="M-9.5 1.2H9.5A4.3 4.3 0 0 1 9.5 9.8H-9.5A4.3 4.3 0 0 1-9.5 1.2Z'
+    'M-6.4 1.2V-5.2H4.6V-2.6H13.8V.2H4.6V1.2Z"/>'
+    '<path class="ug" d="M-9.5 4A1.6 1.6 0 1 0-9.5 7.2 1.6 1.6 0 1 0-9.5 4ZM-3.2 4A1.6 1.6 0 1 0-3.2 7.2 1.6 1.6 0 1 0-3.2 4Z'
+    'M3.2 4A1.6 1.6 0 1 0 3.2 7.2 1.6 1.6 0 1 0 3.2 4ZM9.5 4A1.6 1.6 0 1 0 9.5 7.2 1.6 1.6 0 1 0 9.5 4Z"/>',
+    13.0,
+)
+
 #: The symbols the renderer knows, by kind letter.
 SYMBOLS: Mapping[str, Symbol] = {"A": ARMY, "F": FLEET}
 
