@@ -110,29 +110,23 @@ def test_a_game_plays_tanks_from_yaml(make_game):
     assert Unit("France", "T", "bur") in spring.after.units  # 2 beats 1 into an empty province
 
 
-def test_gm_check_refuses_a_tank_with_one_build_in_hand(make_game):
+@pytest.mark.parametrize("spring,fall,winter,error", [
+    # one build in hand: a tank cannot be built
+    ("[A Par - Pic]", "[A Pic - Bel]", "[Build T Par]", "tank takes two builds; France has one left"),
+    # two in hand: the tank takes both, the army after it is one too many
+    ("[A Par - Pic, A Mar - Spa]", "[A Pic - Bel, A Spa H]", "[Build T Par, Build A Mar]",
+     "too many builds: France may build 2, the orders have 3"),
+])
+def test_gm_checks_count_a_tank_build_as_two(make_game, spring, fall, winter, error):
     from dipgen.errors import GameError
 
     path = make_game({
         "game.yml": ARMOR_GAME,
-        "1901-spring.yml": "orders:\n  France: [A Par - Pic]\n",
-        "1901-fall.yml": "orders:\n  France: [A Pic - Bel]\n",
-        "1901-winter.yml": "orders:\n  France: [Build T Par]\n",
+        "1901-spring.yml": f"orders:\n  France: {spring}\n",
+        "1901-fall.yml": f"orders:\n  France: {fall}\n",
+        "1901-winter.yml": f"orders:\n  France: {winter}\n",
     })
-    with pytest.raises(GameError, match="tank takes two builds; France has one left"):
-        replay(load_game(path))
-
-
-def test_gm_check_counts_a_tank_build_as_two(make_game):
-    from dipgen.errors import GameError
-
-    path = make_game({
-        "game.yml": ARMOR_GAME,
-        "1901-spring.yml": "orders:\n  France: [A Par - Pic, A Mar - Spa]\n",
-        "1901-fall.yml": "orders:\n  France: [A Pic - Bel, A Spa H]\n",
-        "1901-winter.yml": "orders:\n  France: [Build T Par, Build A Mar]\n",
-    })
-    with pytest.raises(GameError, match="too many builds: France may build 2, the orders have 3"):
+    with pytest.raises(GameError, match=error):
         replay(load_game(path))
 
 
