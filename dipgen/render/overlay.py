@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import replace
 from functools import lru_cache
 from typing import Iterable
 from xml.sax.saxutils import escape, quoteattr
@@ -19,8 +20,9 @@ from xml.sax.saxutils import escape, quoteattr
 from ..board import Board, province_of
 from ..engine.results import Kind, OrderResult
 from ..mapview import MapView
-from ..orders import Build, Concealed, Convoy, Disband, Hold, Move, Remove, Retreat, Support
+from ..orders import Build, Concealed, Convoy, Disband, Downgrade, Hold, Move, Remove, Retreat, Support, Upgrade
 from ..position import Dislodged, Unit
+from ..units import downgrade_of
 from .assets import Layout, layout, variant_board_name
 from .colour import glyph_colour
 from .symbols import Symbol, lettered, symbol_id
@@ -384,8 +386,11 @@ class Painter:
     def paint(self, sc: MapView) -> None:
         self.centres(sc.owners)
         units_by_prov = {u.province: u for u in sc.units}
+        changed = self.changed_units(sc)
         for u in sc.units:
-            if u.loc in sc.ghosts:
+            if u in changed:  # upgraded or downgraded this winter: drawn as it is now
+                self.unit(changed[u], self.describe(changed[u]))
+            elif u.loc in sc.ghosts:
                 self.unit(u, self.describe(u) + ": dislodged", ghost=True)
             else:
                 self.unit(u, self.describe(u))
@@ -522,6 +527,27 @@ class Painter:
                          f'<use href="#o-bd" x="{num(x + rad)}" y="{num(y - rad)}"/>'))
             elif isinstance(r.order, Remove):
                 self.cross(r.power, (x, y), large=True, title=self.order_title(r))
+            elif isinstance(r.order, (Upgrade, Downgrade)):
+                key, badge = ("upgrade", "o-up") if isinstance(r.order, Upgrade) else ("downgrade", "o-dn")
+                self.keys.add(key)
+                rad = self.radius(u.kind)
+                self.add("marks", r.power, self.wrap("", self.order_title(r),
+                         f'<circle class="nw" cx="{num(x)}" cy="{num(y)}" r="{num(rad + 5)}"/>'
+                         f'<use href="#{badge}" x="{num(x + rad)}" y="{num(y - rad)}"/>'))
+
+    def changed_units(self, sc: MapView) -> dict[Unit, Unit]:
+        """Units an adjustment phase upgraded or downgraded: the unit before -> the unit after."""
+        if sc.kind != "adjustments":
+            return {}
+        kinds = self.variant.unit_kinds
+        out = {}
+        for r in sc.results:
+            if r.unit is not None and r.succeeded and isinstance(r.order, (Upgrade, Downgrade)):
+                new = (kinds[r.unit.kind].upgrades_to if isinstance(r.order, Upgrade)
+                       else getattr(downgrade_of(kinds, r.unit.kind), "letter", ""))
+                if new in kinds:
+                    out[r.unit] = replace(r.unit, kind=new)
+        return out
 
     # ------------------------------------------------------------------ output
     def body(self) -> str:
@@ -547,7 +573,11 @@ class Painter:
         for ref, shape in (("o-xs", f'<path id="o-xs" d="{_cross_path(5.5, 1.7)}"/>'),
                            ("o-xl", f'<path id="o-xl" d="{_cross_path(10, 2.6)}"/>'),
                            ("o-bd", '<g id="o-bd"><circle class="bb" r="5.6"/>'
-                                    '<path class="bp" d="M-3.2 0H3.2M0-3.2V3.2"/></g>')):
+                                    '<path class="bp" d="M-3.2 0H3.2M0-3.2V3.2"/></g>'),
+                           ("o-up", '<g id="o-up"><circle class="bb" r="5.6"/>'
+                                    '<path class="bp" d="M-3.2 1.8 0-1.6 3.2 1.8"/></g>'),
+                           ("o-dn", '<g id="o-dn"><circle class="bb" r="5.6"/>'
+                                    '<path class="bp" d="M-3.2-1.8 0 1.6 3.2-1.8"/></g>')):
             if f'href="#{ref}"' in content:
                 shapes.append(shape)
         shapes_text = "".join(shapes)
@@ -618,10 +648,11 @@ def layout_of(variant) -> Layout:
 
 # ---------------------------------------------------------------------- the title and legend
 KEY_ORDER = ("move", "failed", "support", "cut", "convoy", "hold", "secret", "dislodged", "retreat", "build",
-             "remove")
+             "remove", "upgrade", "downgrade")
 KEY_LABEL = {"move": "move", "failed": "failed move", "support": "support", "cut": "support cut",
              "convoy": "convoy", "hold": "hold", "dislodged": "dislodged", "retreat": "retreat",
-             "build": "build", "remove": "removed, disbanded", "secret": "order unseen"}
+             "build": "build", "remove": "removed, disbanded", "secret": "order unseen",
+             "upgrade": "upgraded", "downgrade": "downgraded"}
 
 
 def _key_glyph(key: str, x: float, y: float, kind: str = "A") -> tuple[str, str]:
@@ -651,6 +682,9 @@ def _key_glyph(key: str, x: float, y: float, kind: str = "A") -> tuple[str, str]
                     f'<use href="#{symbol_id(kind)}" transform="scale(.6)"/></g>')
     if key == "build":
         return "", f'<use href="#o-bd" x="{num(x + 13)}" y="{num(y)}"/>'
+    if key in ("upgrade", "downgrade"):
+        badge = "o-up" if key == "upgrade" else "o-dn"
+        return "", f'<use href="#{badge}" x="{num(x + 13)}" y="{num(y)}"/>'
     if key == "remove":
         return "", f'<use href="#o-xs" x="{num(x + 13)}" y="{num(y)}" class="x"/>'
     return "", ""

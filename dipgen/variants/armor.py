@@ -13,6 +13,7 @@ from dataclasses import replace
 from types import MappingProxyType
 
 from ..orders import STANDARD_KINDS
+from ..render.symbols import TANK as TANK_SYMBOL
 from ..units import ARMY, FLEET, LAND, UnitKind
 from .base import Variant
 
@@ -27,3 +28,4 @@ class Armor(Variant):
                    "supply; armies on home centres may be upgraded to tanks and tanks downgraded.")
     unit_kinds = ARMOR_UNIT_KINDS
     order_words = MappingProxyType({**STANDARD_KINDS, "t": "T", "tank": "T"})
+    unit_symbols = MappingProxyType({"T": TANK_SYMBOL})

@@ -1,0 +1,167 @@
+"""Armor Diplomacy: the variant's own DATC-format cases, its orders, its GM checks and its symbol."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from dipgen.datc import parse_cases, run_file, variant_of, _Lines, _run_case
+from dipgen.game import load_game
+from dipgen.history import replay
+from dipgen.orders import Downgrade, Upgrade, parse_order
+from dipgen.position import Position, Unit
+from dipgen.phase import Phase
+from dipgen.render.symbols import symbol_table
+from dipgen.variants import get_variant
+
+from conftest import REPO
+
+ARMOR = REPO / "tests" / "datc_armor" / "armor.txt"
+TEXT = ARMOR.read_text(encoding="utf-8")
+CASES = parse_cases(TEXT, str(ARMOR))
+
+
+def test_at_least_25_cases_each_saying_its_rule():
+    assert len(CASES) >= 25 and len({c.name for c in CASES}) == len(CASES)
+    lines = TEXT.splitlines()
+    for case in CASES:  # the comment line just above CASE names the rule shown
+        assert lines[case.line - 2].startswith("# "), case.name
+
+
+@pytest.fixture(scope="module")
+def armor_lines():
+    v = variant_of(TEXT, str(ARMOR))
+    assert v.name == "armor"
+    return _Lines(v.board, v.unit_kinds, v.order_words, v.home_centres)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_armor_case(case, armor_lines):
+    ok, diff = _run_case(case, armor_lines)
+    assert ok, diff
+
+
+def test_datc_command_runs_an_armor_file():
+    report = run_file(ARMOR)
+    assert report.failed == 0 and report.passed == len(CASES)
+
+
+def test_a_file_naming_an_unknown_variant_is_refused(tmp_path):
+    from dipgen.datc import DatcFormatError
+
+    f = tmp_path / "x.txt"
+    f.write_text("VARIANT_ALL Armour\nCASE 1\nPRESTATE\n  France: A par\nORDERS\nPOSTSTATE_SAME\nEND\n")
+    with pytest.raises(DatcFormatError, match="armor"):
+        run_file(f)
+
+
+@pytest.mark.parametrize("text,order", [
+    ("Upgrade A Par", Upgrade), ("upgrade a par", Upgrade), ("UPGRADE army Paris", Upgrade),
+    ("Downgrade T Par", Downgrade), ("downgrade tank par", Downgrade),
+])
+def test_upgrade_and_downgrade_are_read_in_any_case(text, order):
+    v = get_variant("armor")
+    o = parse_order(v.board, text, v.order_words)
+    assert type(o) is order and o.format(v.board) == f"{order.__name__} {'A' if order is Upgrade else 'T'} Par"
+
+
+def test_a_tank_is_read_by_its_letter():
+    v = get_variant("armor")
+    assert parse_order(v.board, "T Bur - Mun", v.order_words).format(v.board) == "T Bur - Mun"
+    assert parse_order(v.board, "Build T Par", v.order_words).format(v.board) == "Build T Par"
+    assert parse_order(v.board, "Remove T Mun", v.order_words).format(v.board) == "Remove T Mun"
+
+
+def test_builds_due_count_tanks_and_the_room_to_build_them():
+    v = get_variant("armor")
+    owners = {"bre": "France", "par": "France", "mar": "France", "spa": "France", "por": "France"}
+    # five centres, one tank: three builds, and room for them (two free home centres take tanks)
+    pos = Position(Phase(1901, 2), (Unit("France", "T", "bur"),), owners)
+    assert v.adjustment_counts(pos)["France"] == 3
+    # three home centres all taken by armies: the only builds are their upgrades
+    pos = Position(Phase(1901, 2), tuple(Unit("France", "A", c) for c in ("bre", "par")) + (Unit("France", "F", "mar"),), owners)
+    assert v.adjustment_counts(pos)["France"] == 2  # two armies to upgrade, the fleet cannot be
+    # the standard game keeps its count: one build per free home centre
+    std = get_variant("standard")
+    assert std.adjustment_counts(Position(Phase(1901, 2), (Unit("France", "A", "bur"),), owners))["France"] == 3
+
+
+ARMOR_GAME = """
+title: Armor test
+gm: Grace
+variant: armor
+players: {Austria: Anna, England: Ed, France: Fran, Germany: Gus, Italy: Ida, Russia: Rob, Turkey: Tom}
+"""
+
+
+def test_a_game_plays_tanks_from_yaml(make_game):
+    path = make_game({
+        "game.yml": ARMOR_GAME,
+        "1901-spring.yml": "orders:\n  France: [A Par - Pic, A Mar - Spa]\n",
+        "1901-fall.yml": "orders:\n  France: [A Pic - Bel, A Spa H]\n",
+        "1901-winter.yml": "orders:\n  France: [Build T Par]\n",
+        "1902-spring.yml": "orders:\n  France: [T Par - Bur]\n  Germany: [A Mun - Bur]\n",
+    })
+    h = replay(load_game(path))
+    winter = h.records[2]
+    assert [r.order.format(h.game.variant.board) for r in winter.results] == ["Build T Par"]
+    spring = h.records[3]
+    assert Unit("France", "T", "bur") in spring.after.units  # 2 beats 1 into an empty province
+
+
+@pytest.mark.parametrize("spring,fall,winter,error", [
+    # one build in hand: a tank cannot be built
+    ("[A Par - Pic]", "[A Pic - Bel]", "[Build T Par]", "tank takes two builds; France has one left"),
+    # two in hand: the tank takes both, the army after it is one too many
+    ("[A Par - Pic, A Mar - Spa]", "[A Pic - Bel, A Spa H]", "[Build T Par, Build A Mar]",
+     "too many builds: France may build 2, the orders have 3"),
+])
+def test_gm_checks_count_a_tank_build_as_two(make_game, spring, fall, winter, error):
+    from dipgen.errors import GameError
+
+    path = make_game({
+        "game.yml": ARMOR_GAME,
+        "1901-spring.yml": f"orders:\n  France: {spring}\n",
+        "1901-fall.yml": f"orders:\n  France: {fall}\n",
+        "1901-winter.yml": f"orders:\n  France: {winter}\n",
+    })
+    with pytest.raises(GameError, match=error):
+        replay(load_game(path))
+
+
+def test_the_tank_has_its_own_shape():
+    """Told apart from the army, the fleet and the lettered default by shape, not colour."""
+    table = symbol_table(get_variant("armor"))
+
+    def outline(body: str):
+        first = ET.fromstring(f"<g>{body}</g>")[0]
+        return first.tag, tuple(sorted(first.attrib.items()))
+
+    shapes = {kind: outline(sym.body) for kind, sym in table.items()}
+    assert set(shapes) == {"A", "F", "T"}
+    assert len(set(shapes.values())) == 3
+    assert table["T"].name == "tank" and "<text" not in table["T"].body
+
+
+def test_an_upgrade_is_drawn_as_the_new_tank_with_its_mark(make_game):
+    from dipgen import render
+    from dipgen.mapview import map_view
+
+    path = make_game({
+        "game.yml": ARMOR_GAME,
+        "1901-spring.yml": "orders:\n  France: [A Par - Pic, A Mar - Spa]\n",
+        "1901-fall.yml": "orders:\n  France: [A Pic - Bel, A Spa H]\n",
+        "1901-winter.yml": "orders:\n  France: [Upgrade A Spa, Build T Par]\n",
+    })
+    from dipgen.errors import GameError
+
+    with pytest.raises(GameError, match="Spain is not a home centre of France"):  # the GM is told
+        replay(load_game(path))
+    (path / "1901-winter.yml").write_text("orders:\n  France: [Build A Par]\n")
+    (path / "1902-spring.yml").write_text("orders:\n  France: [A Spa - Gas]\n")
+    (path / "1902-fall.yml").write_text("orders:\n  France: [A Gas - Bur, A Bel H, A Par H]\n")
+    (path / "1902-winter.yml").write_text("orders:\n  France: [Upgrade A Par]\n")
+    h = replay(load_game(path))
+    svg = render.overlay_svg(map_view(h, Phase.from_slug("1902-winter"), "public", "orders"))
+    assert 'href="#u-T"' in svg and 'id="o-up"' in svg and ">upgraded<" in svg and ">tank<" in svg
