@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from .engine.adjustments import _build, order_cost
+from .engine.matching import pick
 from .engine.results import Kind, OrderResult
 from .errors import GameError, Problem, display_path
 from .game import Game, PhaseFile, load_game
@@ -164,20 +165,21 @@ class _Replay:
                     continue
                 here = by_prov.get(ref.province, [])
                 where = self.board.full_name(ref.province)
+                taken = [i for i, u in enumerate(here) if (ol.writer, id(u)) in first]
+                i = pick(here, ref.kind, power, kinds, taken)  # the rule the engine uses too
                 if ref.kind in kinds and not kinds[ref.kind].occupies:  # several of a kind may share a province
                     kind = kinds[ref.kind]
                     mine_here = [u for u in here if u.power == power and u.kind == ref.kind]
-                    free = [u for u in mine_here if (ol.writer, id(u)) not in first]
-                    if not free:
+                    if i is None or here[i].power != power or i in taken:
                         mine = ", ".join(u.describe(self.board) for u in sorted(units) if u.power == power and u.kind == ref.kind)
                         n = len(mine_here)
                         message = (f"more orders than {kind.names}: {power} has {n} {kind.name if n == 1 else kind.names} in {where}"
                                    if mine_here else f"{power} has no {kind.name} in {where}")
                         self.err(pf.name, ol.line, message, f"{power}'s {kind.names}: {mine or 'none'}")
                     else:
-                        first[(ol.writer, id(free[0]))] = ol
+                        first[(ol.writer, id(here[i]))] = ol
                     continue
-                unit = next((u for u in here if kinds[u.kind].occupies), None)
+                unit = None if i is None else here[i]
                 mine = [u for u in units if u.power == power and kinds[u.kind].occupies]
                 listing = ", ".join(u.describe(self.board) for u in sorted(mine, key=lambda u: u.loc)) or "none"
                 if unit is None:

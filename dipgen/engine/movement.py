@@ -27,6 +27,7 @@ from ..board import Board, province_of
 from ..orders import Convoy, Hold, Move, Order, Support, UnitRef
 from ..position import Dislodged, Unit
 from ..units import AIR, LAND, SEA, STANDARD_UNIT_KINDS, UnitKind
+from .matching import pick
 from .results import Bounce, Illegal, Kind, Note, OrderResult
 
 
@@ -150,20 +151,16 @@ class _Movement:
         return frozenset(p for p, k in self.at.items() if kinds[units[k].kind].convoys and self.is_convoy_sea(p))
 
     def find(self, ref: UnitRef, power: str | None = None, taken: set | None = None) -> int | None:
-        """The key of the unit in combat an order names: the one in its province, or, where
-        several stand there, the one of the kind it names (else the occupying one), of the
-        ordering `power` first, and not one already ordered (`taken`: several planes of one
-        power in one province take one order each)."""
+        """The key of the unit in combat an order of `power` names (`matching.pick`: the rule the
+        replay's checks use too); `taken`: keys already ordered."""
         keys = self.here.get(ref.province)
         if not keys:
             return None
-        if len(keys) > 1:
-            keys = [k for k in keys if self.units[k].kind == ref.kind] or [self.at.get(ref.province, keys[0])]
-            if power is not None and len(keys) > 1:
-                keys = [k for k in keys if self.units[k].power == power] or keys
-                if taken:
-                    keys = [k for k in keys if k not in taken] or keys
-        return keys[0]
+        if len(keys) == 1 and power is None:
+            return keys[0]
+        i = pick([self.units[k] for k in keys], ref.kind, power, self.kinds,
+                 [j for j, k in enumerate(keys) if taken and k in taken])
+        return None if i is None else keys[i]
 
     def necessary_fleets(self, src: str, dst: str, seas: frozenset[str]) -> frozenset[str]:
         """Fleets that lie on some route from src to dst with no shortcut (DATC 4.E.1, 6.G.19)."""
