@@ -273,7 +273,8 @@ class _Replay:
                     else:
                         taken.add(unit.province)
         self.check_units(pf, position.units, "unit")
-        intake = self.orders_for(pf, ADJUSTMENT_ORDERS, "builds, removals and waives", position)
+        changes = "upgrades, downgrades, " if any(k.upgrades_to for k in kinds.values()) else ""
+        intake = self.orders_for(pf, ADJUSTMENT_ORDERS, f"builds, {changes}removals and waives", position)
         out = self.variant.adjustments(position, intake.orders)
         self.refuse_illegal(pf, out.results)
         after = Position(self.variant.calendar.after(pf.phase), out.units, position.owners,

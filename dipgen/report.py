@@ -156,12 +156,20 @@ def centre_summary(history: History, record: PhaseRecord, seen: PhaseRecord, pow
             continue
         centres = after.centres_of(p)
         listing = f"  ({', '.join(variant.board.format_loc(c) for c in centres)})" if centres else ""
-        k = len(after.units_of(p, variant.unit_kinds))
-        units = f", {k:2} unit{'' if k == 1 else 's'}" if after.counts is None else ""
+        held = after.units_of(p, variant.unit_kinds)
+        k = len(held)
+        units = f", {k:2} unit{'' if k == 1 else 's'}{_dear(held, variant.unit_kinds)}" if after.counts is None else ""
         n = counts.get(p, 0)
         lines.append(f"  {p:8} {n:2} centre{'' if n == 1 else 's'}{units}{listing}")
     lines.append("")
     return lines + player_summary(history, record, counts)
+
+
+def _dear(units, kinds) -> str:
+    """Among `units`, those that cost more than one centre to keep, in words: " (1 tank)"."""
+    dear = [kinds[u.kind] for u in units if kinds[u.kind].upkeep > 1]
+    counted = [(sum(1 for d in dear if d is k), k) for k in dict.fromkeys(dear)]
+    return f" ({', '.join(f'{n} {k.name if n == 1 else k.names}' for n, k in counted)})" if dear else ""
 
 
 def player_summary(history: History, record: PhaseRecord, counts: dict[str, int]) -> list[str]:

@@ -165,3 +165,64 @@ def test_an_upgrade_is_drawn_as_the_new_tank_with_its_mark(make_game):
     h = replay(load_game(path))
     svg = render.overlay_svg(map_view(h, Phase.from_slug("1902-winter"), "public", "orders"))
     assert 'href="#u-T"' in svg and 'id="o-up"' in svg and ">upgraded<" in svg and ">tank<" in svg
+
+
+@pytest.mark.parametrize("variant,what", [
+    ("armor", "Winter 1901 takes builds, upgrades, downgrades, removals and waives"),
+    ("standard", "Winter 1901 takes builds, removals and waives"),
+])
+def test_the_winter_hint_names_the_orders_the_variant_has(make_game, variant, what):
+    from dipgen.errors import GameError
+
+    path = make_game({
+        "game.yml": ARMOR_GAME.replace("variant: armor", f"variant: {variant}"),
+        "1901-spring.yml": "orders:\n  France: [A Par - Pic, A Mar - Spa]\n",
+        "1901-fall.yml": "orders:\n  France: [A Pic - Bel, A Spa H]\n",
+        "1901-winter.yml": "orders:\n  France: [Build A Par, A Spa - Por]\n",
+    })
+    with pytest.raises(GameError) as caught:
+        replay(load_game(path))
+    assert what in str(caught.value)
+
+
+def test_the_example_game_shows_what_it_claims():
+    """tracks-in-the-mud (tools/armor_example.py): tanks built, armies upgraded, tanks downgraded,
+    battles a tank won and lost that armies would not have, each pointed at by the GM's notes, and
+    the season pages and reports saying "tank" in words."""
+    from dipgen.orders import Build, Move
+    from dipgen.report import phase_report
+
+    h = replay(load_game(REPO / "games" / "tracks-in-the-mud"))  # tools/armor_example.py writes it
+    assert not h.warnings and h.result is not None
+    assert h.records[-1].phase.year >= 1906
+    done = [r for rec in h.records for r in rec.results if r.succeeded and r.order is not None]
+    builds = [r for r in done if isinstance(r.order, Build) and r.order.unit.kind == "T"]
+    upgrades = [r for r in done if isinstance(r.order, Upgrade)]
+    downgrades = [r for r in done if isinstance(r.order, Downgrade)]
+    assert len(builds) >= 2 and len(upgrades) >= 2 and len(downgrades) >= 1
+    for r in builds + upgrades + downgrades:  # each one pointed at in its winter's notes
+        rec = next(rec for rec in h.records if r in rec.results)
+        assert f"{r.power}: {r.order.format(h.game.variant.board)}" in rec.notes
+    # a battle a tank decided, checked here with the engine: the same orders with that tank an army
+    # end otherwise (France's tank is held out of the Ruhr by Germany's tank supporting from Kiel)
+    from dataclasses import replace
+    from dipgen.engine.movement import adjudicate_movement
+
+    fall = next(rec for rec in h.records if rec.phase.slug == "1903-fall")
+    board, kinds = h.game.variant.board, h.game.variant.unit_kinds
+    bur = next(r for r in fall.results if r.unit and r.unit.province == "bur")
+    assert bur.unit.kind == "T" and isinstance(bur.order, Move) and not bur.succeeded
+    assert "**France: T Bur - Ruh** failed because of Germany's tank in Kiel" in fall.notes
+    units = [replace(u, kind="A") if u.province == "kie" else u for u in fall.before.units]
+    orders = {}
+    for r in fall.results:
+        o = r.order
+        if r.unit is not None and r.unit.province == "kie":
+            o = replace(o, unit=replace(o.unit, kind="A"))
+        orders.setdefault(r.power, []).append(o)
+    alt = adjudicate_movement(board, units, orders, kinds)
+    assert next(r for r in alt.results if r.unit and r.unit.province == "bur").succeeded
+    # tanks in words in the reports: the centre table says how many of a power's units are tanks
+    winter = next(rec for rec in h.records if rec.phase.slug == "1904-winter")
+    assert "France    4 centres,  2 units (2 tanks)" in phase_report(h, winter)
+    assert "Russia    5 centres,  4 units (1 tank)" in phase_report(h, winter)

@@ -37,7 +37,8 @@ STORIES = {s.slug: s for s in load_stories()}
 #: variant: their own variant's tests check what they show
 HAND_WRITTEN = {"two-captains": "double",    # tools/double_example.py, tests/test_double.py
                 "two-crowns": "tir",         # tests/test_tir.py
-                "austrian-question": "taskdip"}
+                "austrian-question": "taskdip",
+                "tracks-in-the-mud": "armor"}  # tools/armor_example.py, tests/test_armor.py
 GENERATED = [f for f in FOLDERS if f.name not in HAND_WRITTEN]
 _HISTORIES: dict = {}
 

@@ -1,0 +1,294 @@
+"""Write the Armor Diplomacy example game, games/tracks-in-the-mud/, as a GM would have received it.
+
+    python -m tools.armor_example [--out DIR]
+
+The moves are the example bots' (tools/examples/bot.py), which plan with a tank as if it were an
+army; the tanks are the script's: in the winter a tank-minded power (`TANK_MINDED`) builds a tank
+where it has two builds and a free home centre, otherwise upgrades an army on a home centre, and
+when it must remove it first downgrades a tank on a home centre. Every movement phase is adjudicated
+a second time with every tank an army; where the outcome differs, the GM's notes on that season say
+so, order by order, and the press of the powers concerned talks about it. Every phase is replayed
+with dipgen before the next is planned.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import random
+import shutil
+from pathlib import Path
+
+import yaml
+
+from dipgen.engine.movement import adjudicate_movement
+from dipgen.game import load_game
+from dipgen.history import replay
+from dipgen.orders import Build, Downgrade, Remove, Upgrade, UnitRef
+from dipgen.variants import get_variant
+
+from tools.examples.board import BOARD, HOME, POWERS, on_board, units_of
+from tools.examples.bot import Bot, Relations
+
+SLUG = "tracks-in-the-mud"
+VARIANT = get_variant("armor")
+KINDS = VARIANT.unit_kinds
+LAST = "1906-winter"
+SEED = 7
+TANK_MINDED = ("Germany", "Russia", "France", "Turkey")
+NAMES = {"Austria": "Ilse Brandauer", "England": "Rupert Ashdown", "France": "Colette Arnaud",
+         "Germany": "Jonas Reinholt", "Italy": "Marco Bellini", "Russia": "Yelena Sorokina",
+         "Turkey": "Emre Aydin"}
+CAPITAL = {"Austria": "Vienna", "England": "London", "France": "Paris", "Germany": "Berlin", "Italy": "Rome",
+           "Russia": "Moscow", "Turkey": "Constantinople"}
+
+
+# ====================================================================== tanks as the bots see them
+
+def as_armies(pos):
+    """The position with every tank an army: what the bots plan with."""
+    units = tuple(dataclasses.replace(u, kind="A") if u.kind == "T" else u for u in pos.units)
+    dislodged = tuple(dataclasses.replace(d, unit=dataclasses.replace(d.unit, kind="A")) if d.unit.kind == "T"
+                      else d for d in pos.dislodged)
+    return on_board(pos.with_(units=units, dislodged=dislodged))
+
+
+def with_kinds(order, tanks: set[str]):
+    """`order` with the letter T for every unit it names that is a tank (by province)."""
+    changes = {}
+    for field in ("unit", "target"):
+        ref = getattr(order, field, None)
+        if isinstance(ref, UnitRef) and ref.loc[:3] in tanks:
+            changes[field] = dataclasses.replace(ref, kind="T")
+    return dataclasses.replace(order, **changes) if changes else order
+
+
+def tanks_in(units) -> set[str]:
+    return {u.province for u in units if u.kind == "T"}
+
+
+# ====================================================================== the orders
+
+def movement(bot, rel, pos, rng) -> dict:
+    board = as_armies(pos)
+    plans, claimed = {}, {}
+    for p in POWERS:
+        if units_of(board, p):
+            friends = set().union(*(cl for q, cl in claimed.items() if rel.trusts(p, q))) if claimed else set()
+            plans[p] = bot.movement(board, p, friends)
+            claimed[p] = {(getattr(o, "dest", None) or "")[:3] for o in plans[p].orders.values()} - {""}
+    bot.ally_supports(board, plans, rng)
+    tanks = tanks_in(pos.units)
+    return {p: [with_kinds(plan.orders[k], tanks) for k in sorted(plan.orders)] for p, plan in plans.items()}
+
+
+def retreats(bot, pos) -> dict:
+    board = as_armies(pos)
+    tanks = tanks_in(d.unit for d in pos.dislodged)
+    out = {}
+    for p in sorted({d.unit.power for d in pos.dislodged}):
+        rs = bot.retreats(board, p, False)
+        out[p] = [with_kinds(rs[k], tanks) for k in sorted(rs)]
+    return out
+
+
+def winter(bot, pos) -> dict:
+    """Builds, upgrades, downgrades and removals: the bots' choices, with the tank-minded powers' tanks."""
+    board = as_armies(pos)
+    out = {}
+    for p, n in sorted(VARIANT.adjustment_counts(pos).items()):
+        mine = [u for u in pos.units if u.power == p]
+        home = [c for c in sorted(HOME[p]) if pos.owners.get(c) == p]
+        orders = []
+        if n > 0:
+            if p in TANK_MINDED:
+                occupied = {u.province for u in pos.units}
+                free = [c for c in home if c not in occupied and not BOARD.provinces[c].is_coastal]
+                free += [c for c in home if c not in occupied and c not in free]
+                if n >= 2 and free:
+                    orders.append(Build(UnitRef("T", free[0])))
+                    n -= 2
+                armies = [u for u in mine if u.kind == "A" and u.province in home]
+                if n >= 1 and armies:
+                    orders.append(Upgrade(UnitRef("A", armies[0].loc)))
+                    n -= 1
+            if n > 0:
+                taken = {o.unit.loc[:3] for o in orders if isinstance(o, Build)}
+                more = [o for o in bot.adjustments(board, p, n + len(taken)) if not (
+                    isinstance(o, Build) and o.unit.loc[:3] in taken)]
+                orders += more[:n]
+        else:
+            owed = -n
+            for u in mine:
+                if owed and u.kind == "T" and u.province in home:
+                    orders.append(Downgrade(UnitRef("T", u.loc)))
+                    owed -= 1
+            downgraded = {o.unit.loc for o in orders}
+            tanks = tanks_in(pos.units)
+            for o in bot.adjustments(board, p, -len(units_of(board, p))):
+                cost = 2 if o.unit.loc[:3] in tanks else 1
+                if owed and cost <= owed and o.unit.loc not in downgraded:
+                    orders.append(with_kinds(o, tanks))
+                    owed -= cost
+        out[p] = orders
+    return out
+
+
+# ====================================================================== what the tanks did
+
+def _as_army(units, orders, tank: str):
+    """The units and orders with the tank in province `tank` an army."""
+    units = [dataclasses.replace(u, kind="A") if u.province == tank else u for u in units]
+
+    def plain(o):
+        return dataclasses.replace(o, **{f: dataclasses.replace(getattr(o, f), kind="A") for f in ("unit", "target")
+                                         if isinstance(getattr(o, f, None), UnitRef) and getattr(o, f).loc[:3] == tank})
+    return units, {p: [plain(o) for o in os] for p, os in orders.items()}
+
+
+def tank_moments(record, orders) -> list[tuple[str, str, bool, str]]:
+    """The battles of a movement phase a tank decided, as (power, province, whether that power won,
+    what the GM says): the phase adjudicated again with one tank an army, for each tank; and every
+    tank dislodged."""
+    tanks = {u.province: u for u in record.before.units if u.kind == "T"}
+    real = {r.unit.province: r for r in record.results if r.unit is not None}
+    lost = {d.unit.province for d in record.dislodged + record.destroyed}
+    decided: dict[str, list[str]] = {}
+    for t in sorted(tanks):
+        units, plain = _as_army(record.before.units, orders, t)
+        alt = adjudicate_movement(BOARD, units, plain, KINDS)
+        alt_lost = {d.unit.province for d in alt.dislodged + alt.destroyed}
+        for r in alt.results:
+            if r.unit is None or r.unit.province not in real:
+                continue
+            prov = r.unit.province
+            if r.succeeded != real[prov].succeeded or (prov in alt_lost) != (prov in lost):
+                decided.setdefault(prov, []).append(t)
+    out = []
+    for prov in sorted(decided, key=lambda p: (real[p].power, p)):
+        r = real[prov]
+        text = f"**{r.power}: {r.order.format(BOARD)}**"
+        if decided[prov] == [prov]:
+            why, other = "because it is a tank", "as an army"
+        else:
+            why = "because of " + " and ".join(f"{tanks[t].power}'s tank in {name(t)}" for t in decided[prov])
+            other = "had that tank been an army"
+        moved = type(r.order).__name__ == "Move"
+        if prov in lost:
+            out.append((r.power, prov, False, f"{text}: dislodged {why}; {other}, the unit would have stood."))
+        elif moved and r.succeeded:
+            out.append((r.power, prov, True, f"{text} succeeded {why}; {other}, the move would have failed."))
+        elif moved:
+            out.append((r.power, prov, False, f"{text} failed {why}; {other}, the move would have succeeded."))
+        else:
+            out.append((r.power, prov, True, f"{text}: the unit stood {why}; {other}, it would have been "
+                                             f"dislodged."))
+    for d in record.dislodged + record.destroyed:
+        if d.unit.kind == "T":
+            out.append((d.unit.power, d.unit.province, False,
+                        f"**{d.unit.power}'s tank in {name(d.unit.province)}** was dislodged from "
+                        f"{name(d.attacker_from)}: a tank holds with two, so the attack had at least three."))
+    return out
+
+
+def name(prov: str) -> str:
+    return BOARD.provinces[prov[:3]].name
+
+
+def winter_notes(record) -> tuple[list[str], dict]:
+    notes, press = [], {}
+    for r in record.results:
+        if r.order is None or not r.succeeded:
+            continue
+        text = r.order.format(BOARD)
+        if isinstance(r.order, Build) and r.order.unit.kind == "T":
+            notes.append(f"**{r.power}: {text}**: a tank, for two of {r.power}'s builds.")
+            press.setdefault(r.power, "The new tank is ready. It counts as two, and we intend to make it count.")
+        elif isinstance(r.order, Upgrade):
+            notes.append(f"**{r.power}: {text}**: the army becomes a tank for one build.")
+            press.setdefault(r.power, "Our army at home has been given armour. Neighbours, take note.")
+        elif isinstance(r.order, Downgrade):
+            notes.append(f"**{r.power}: {text}**: the tank becomes an army, which counts as one removal: "
+                         f"{r.power} keeps the unit and loses the armour.")
+            press.setdefault(r.power, "We cannot feed the tank any longer; the crew walks on.")
+        elif isinstance(r.order, Remove) and r.order.unit.kind == "T":
+            notes.append(f"**{r.power}: {text}**: a tank removed counts as two removals.")
+    return notes, press
+
+
+# ====================================================================== the folder
+
+class _Dumper(yaml.SafeDumper):
+    """Text of several lines as a block, as a GM would type it."""
+
+
+_Dumper.add_representer(str, lambda d, s: d.represent_scalar("tag:yaml.org,2002:str", s,
+                                                              style="|" if "\n" in s else None))
+
+
+def dump(data) -> str:
+    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
+
+
+def write(folder: Path, seed: int = SEED) -> None:
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+    game = {"title": "Tracks in the Mud", "variant": "armor", "gm": "Walter Kessel",
+            "players": dict(NAMES),
+            "description": "A club game of Armor Diplomacy, 1901 to 1906: the standard board, with tank armies "
+                           "that count as two in battle and in supply. The GM's notes on each season point at the "
+                           "battles a tank decided, which the same orders with armies would have ended otherwise, "
+                           "and at every tank built, upgraded, downgraded or removed.\n\n*An example game: the "
+                           "moves were written by dipgen's scripted player (`tools/armor_example.py`), the tanks "
+                           "by its script; every name is invented.*"}
+    (folder / "game.yml").write_text(dump(game))
+    rng = random.Random(seed)
+    rel = Relations()
+    for a, b in (("England", "France"), ("Austria", "Italy"), ("Russia", "Turkey")):
+        rel.allies.add(frozenset((a, b)))
+    bot = Bot(rng, rel)
+    history = replay(load_game(folder))
+    while True:
+        pos = history.position
+        if pos.phase.year > int(LAST[:4]):
+            break
+        kind = pos.phase.kind
+        orders = (movement(bot, rel, pos, rng) if kind == "movement" else
+                  retreats(bot, pos) if kind == "retreats" else winter(bot, pos))
+        data = {"orders": {p: [o.format(BOARD) for o in os] for p, os in orders.items()}}
+        path = folder / f"{pos.phase.slug}.yml"
+        path.write_text(dump(data))
+        history = replay(load_game(folder))
+        record = history.records[-1]
+        if kind == "movement":
+            moments = tank_moments(record, orders)
+            notes, press = [n for *_, n in moments], {}
+            for power, prov, won, _ in moments:
+                press.setdefault(power, f"{name(prov)}: armour {'carried the day' if won else 'was not on our side'}"
+                                        f". {'Noted, and enjoyed.' if won else 'Noted, and remembered.'}")
+        elif kind == "adjustments":
+            notes, press = winter_notes(record)
+        else:
+            notes, press = [], {}
+        if notes:
+            data["press"] = "\n\n".join(f"**{CAPITAL[p]} to All:** {t}" for p, t in sorted(press.items()))
+            data["notes"] = "What the tanks did this season:\n\n" + "\n".join(f"- {n}" for n in notes)
+            path.write_text(dump(data))
+            history = replay(load_game(folder))
+        if history.finished:
+            return
+    counts = history.position.centre_counts(POWERS)
+    game["end"] = {"draw": [p for p in POWERS if counts.get(p, 0) >= 3]}
+    (folder / "game.yml").write_text(dump(game))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", type=Path, default=Path("games"))
+    args = ap.parse_args()
+    write(args.out / SLUG)
+
+
+if __name__ == "__main__":
+    main()
