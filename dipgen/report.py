@@ -223,7 +223,7 @@ def next_steps(history: History, record: PhaseRecord, level: str) -> list[str]:
     if nxt.kind == ADJUSTMENTS:
         for p, n in sorted(variant.adjustment_counts(history.position).items()):
             if level == GM or p in own or not variant.hidden:
-                lines.append(f"  {p} " + (f"builds {n}" if n > 0 else f"removes {-n}"))
+                lines.append(f"  {p} " + variant.adjustment_text(n))
     elif nxt.kind == RETREATS:
         for d in history.position.dislodged:
             if level == GM or d.unit.power in own or not variant.hidden:

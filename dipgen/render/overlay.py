@@ -20,12 +20,12 @@ from xml.sax.saxutils import escape, quoteattr
 from ..board import Board, province_of
 from ..engine.results import Kind, OrderResult
 from ..mapview import MapView
-from ..orders import Build, Concealed, Convoy, Disband, Downgrade, Hold, Move, Remove, Retreat, Support, Upgrade
+from ..orders import Bomb, Build, Concealed, Convoy, Disband, Downgrade, Hold, Move, Remove, Retreat, Support, Upgrade
 from ..position import Dislodged, Unit
 from ..units import downgrade_of
 from .assets import Layout, layout, variant_board_name
 from .colour import glyph_colour
-from .symbols import Symbol, lettered, symbol_id
+from .symbols import Symbol, lettered, symbol_id, symbol_table
 
 INK = "#1d1b16"
 PAPER = "#fffdf5"
@@ -138,9 +138,22 @@ def _standing(kind: str, at: Pt) -> str:
     return f'href="#{symbol_id(kind)}" x="{num(at[0])}" y="{num(at[1])}"'
 
 
-def _beside(kind: str, at: Pt, i: int) -> str:
-    """The `i`-th piece outside combat of a province whose unit anchor is `at` (its ``<use>``'s attributes)."""
-    return f'href="#{symbol_id(kind)}" transform="translate({num(at[0] - 13 + 9 * i)} {num(at[1] + 13)}) scale(.55)"'
+def _beside_at(sym: Symbol, at: Pt, i: int) -> Pt:
+    """Where the `i`-th piece of its row beside the unit anchored at `at` is drawn."""
+    _, dx, dy, step = sym.beside
+    return at[0] + dx + step * i, at[1] + dy
+
+
+def _beside(kind: str, sym: Symbol, at: Pt, i: int) -> str:
+    """The `i`-th piece that does not occupy, of a province whose unit anchor is `at` (its ``<use>``'s
+    attributes): small, in a row whose place and size its symbol gives (`Symbol.beside`)."""
+    x, y = _beside_at(sym, at, i)
+    return f'href="#{symbol_id(kind)}" transform="translate({num(x)} {num(y)}) scale({num2(sym.beside[0])})"'
+
+
+def num2(v: float) -> str:
+    """A scale factor, as short as it goes: ``.55``, ``.7``."""
+    return f"{v:.2f}".rstrip("0").rstrip(".").removeprefix("0")
 
 
 def _dislodged(kind: str, at: Pt, title: str, ring: str) -> str:
@@ -193,6 +206,7 @@ class Painter:
         self.keys: set[str] = set()          # what the legend must explain
         self.kinds_used: set[str] = set()
         self.move_paths: dict[str, tuple[str, Pt]] = {}  # mover's province -> (dest province, attach point)
+        self.piece_at: dict[Unit, Pt] = {}   # where each piece drawn beside a unit stands
 
     # ------------------------------------------------------------------ helpers
     def add(self, layer: str, power: str, element: str) -> None:
@@ -282,14 +296,27 @@ class Painter:
         self.add("units", unit.power, _use(_standing(unit.kind, (x, y)) + cls, self.title(title)))
 
     def pieces(self, pieces: Iterable[Unit]) -> None:
-        """Pieces outside combat (spies): small, below and left of the province's unit anchor,
-        side by side when several share a province."""
-        seen: dict[str, int] = {}
-        for p in sorted(pieces, key=lambda u: (u.province, self.powers.index(u.power) if u.power in self.powers else 99)):
-            i = seen[p.province] = seen.get(p.province, -1) + 1
-            x, y = self.layout.unit(p.province)
+        """Pieces that do not occupy (spies, planes, bombers): small, beside the province's unit
+        anchor where their symbol says (spies below left, aircraft above), side by side when
+        several share a province."""
+        seen: dict[tuple, int] = {}
+        for p in sorted(pieces, key=lambda u: (u.province, self.powers.index(u.power) if u.power in self.powers else 99,
+                                               u.kind)):
+            sym = self.symbol(p.kind)
+            i = seen[p.province, sym.beside] = seen.get((p.province, sym.beside), -1) + 1
+            at = self.layout.unit(p.province)
             self.kinds_used.add(p.kind)
-            self.add("pieces", p.power, _use(_beside(p.kind, (x, y), i), self.title(self.describe(p))))
+            self.piece_at.setdefault(p, _beside_at(sym, at, i))
+            self.add("pieces", p.power, _use(_beside(p.kind, sym, at, i), self.title(self.describe(p))))
+
+    def drawn_at(self, unit: Unit) -> Pt:
+        """Where `unit` is drawn: beside its province's unit when it does not occupy, else at the anchor."""
+        return self.piece_at.get(unit) or self.layout.unit(unit.loc)
+
+    def small_radius(self, unit: Unit) -> float:
+        """How far arrows keep from `unit` as drawn (a piece beside another is drawn small)."""
+        sym = self.symbol(unit.kind)
+        return sym.radius * sym.beside[0] if unit in self.piece_at else sym.radius
 
     def dislodged_unit(self, d: Dislodged, destroyed: bool) -> None:
         x, y = self.dislodged_at(d.unit.loc)
@@ -420,20 +447,22 @@ class Painter:
             dest = self.dest_loc(u, r.order.dest, sc.after_units)
             route = self.convoy_route(u, province_of(dest), convoys)
             on_route.update(f.province for f in route)
-            pts = [self.layout.unit(u.loc)] + [self.layout.unit(f.loc) for f in route] + [self.layout.unit(dest)]
+            pts = [self.drawn_at(u)] + [self.layout.unit(f.loc) for f in route] + [self.layout.unit(dest)]
             target = units_by_prov.get(province_of(dest))
             r1 = self.radius(target.kind) + 1 if target else 6.0
-            attach = self.arrow(r.power, pts, self.radius(u.kind), r1, r.succeeded, self.order_title(r))
+            attach = self.arrow(r.power, pts, self.small_radius(u), r1, r.succeeded, self.order_title(r))
             self.move_paths[u.province] = (province_of(dest), attach)
         for r in results:
             o, u = r.order, r.unit
             if u is None or isinstance(o, Move):
                 continue
-            here = self.layout.unit(u.loc)
+            here = self.drawn_at(u)
             if isinstance(o, Hold):
                 if not r.default:
                     self.keys.add("hold")
-                    self.ring(r.power, here, self.radius(u.kind) + 5, "", self.order_title(r))
+                    self.ring(r.power, here, self.small_radius(u) + 5, "", self.order_title(r))
+            elif isinstance(o, Bomb):
+                self.bombing(r, here)
             elif isinstance(o, Support):
                 self.paint_support(r, units_by_prov)
             elif isinstance(o, Concealed):  # the level knows only that the unit supported or convoyed
@@ -457,13 +486,13 @@ class Painter:
     def paint_support(self, r: OrderResult, units_by_prov: dict[str, Unit]) -> None:
         o: Support = r.order  # type: ignore[assignment]
         u = r.unit
-        here = self.layout.unit(u.loc)
+        here = self.drawn_at(u)
         supported = units_by_prov.get(o.target.province)
         target_loc = supported.loc if supported else o.target.loc
         cut = r.has(Kind.CUT)
         ok = r.succeeded and not r.has(Kind.VOID) and not r.has(Kind.ILLEGAL)
         if o.dest is None:
-            self.support_line(r.power, here, self.layout.unit(target_loc), self.radius(u.kind),
+            self.support_line(r.power, here, self.layout.unit(target_loc), self.small_radius(u),
                               self.radius(supported.kind if supported else None) + 3, ok, cut, self.order_title(r))
             return
         path = self.move_paths.get(o.target.province)
@@ -473,7 +502,23 @@ class Painter:
             dest = self.layout.unit(self.dest_loc(supported, o.dest) if supported else o.dest)
             src = self.layout.unit(target_loc)
             attach = (src[0] + (dest[0] - src[0]) * 0.6, src[1] + (dest[1] - src[1]) * 0.6)
-        self.support_line(r.power, here, attach, self.radius(u.kind), 0.0, ok, cut, self.order_title(r))
+        self.support_line(r.power, here, attach, self.small_radius(u), 0.0, ok, cut, self.order_title(r))
+
+    def bombing(self, r: OrderResult, here: Pt) -> None:
+        """A bomber's run: a dotted line to the centre it bombs, ending in a burst filled with the
+        bomber's colour when the bombing hit, or left blank when planes fended it off."""
+        o: Bomb = r.order  # type: ignore[assignment]
+        if r.has(Kind.ILLEGAL) or r.has(Kind.VOID):
+            return
+        target = self.layout.centre(province_of(o.target)) or self.layout.unit(o.target)
+        ux, uy, d = _unit_vec(here, target)
+        r0 = min(self.small_radius(r.unit), d / 3)
+        s, e = (here[0] + ux * r0, here[1] + uy * r0), (target[0] - ux * 6, target[1] - uy * 6)
+        key = "bomb" if r.succeeded else "bomb-failed"
+        self.keys.add(key)
+        self.add("supports", r.power, self.wrap("", self.order_title(r), f'<path class="dt" d="{_line_d(s, e)}"/>'))
+        self.add("marks", r.power, _use(f'href="#o-bm" x="{num(target[0])}" y="{num(target[1])}" '
+                                        f'class="{"hd" if r.succeeded else "bb"}"', self.title(self.order_title(r))))
 
     def convoy_route(self, army: Unit, dest_prov: str, convoys: list[OrderResult]) -> list[Unit]:
         """The fleets that carry `army` to `dest_prov`, in order (empty if it goes overland)."""
@@ -577,7 +622,8 @@ class Painter:
                            ("o-up", '<g id="o-up"><circle class="bb" r="5.6"/>'
                                     '<path class="bp" d="M-3.2 1.8 0-1.6 3.2 1.8"/></g>'),
                            ("o-dn", '<g id="o-dn"><circle class="bb" r="5.6"/>'
-                                    '<path class="bp" d="M-3.2-1.8 0 1.6 3.2-1.8"/></g>')):
+                                    '<path class="bp" d="M-3.2-1.8 0 1.6 3.2-1.8"/></g>'),
+                           ("o-bm", f'<path id="o-bm" d="{_burst_path(10, 4.4, 8)}"/>')):
             if f'href="#{ref}"' in content:
                 shapes.append(shape)
         shapes_text = "".join(shapes)
@@ -598,6 +644,16 @@ def _power_css(classes: tuple[tuple[str, str], ...]) -> str:
         extra = f";--g:{g}" if g != "#fff" else ""
         rules.append(f".{cls}{{color:{colour}{extra}}}")
     return "".join(rules)
+
+
+def _burst_path(outer: float, inner: float, points: int) -> str:
+    """A burst (a bombing's mark): a star of `points` points, `outer` and `inner` radii."""
+    pts = []
+    for k in range(2 * points):
+        a = math.pi * k / points - math.pi / 2
+        rad = outer if k % 2 == 0 else inner
+        pts.append((math.cos(a) * rad, math.sin(a) * rad))
+    return "M" + "L".join(pt(p) for p in pts) + "Z"
 
 
 def _cross_path(arm: float, half: float) -> str:
@@ -624,6 +680,7 @@ def unit_marks(variant, kind: str, loc: str) -> tuple[re.Pattern, ...]:
     made by the same code that draws, so that a check of what a map shows (`dipgen.leaks`)
     needs to know nothing of SVG, nor of the kinds there are."""
     lay = layout_of(variant)
+    sym = symbol_table(variant).get(kind) or lettered(kind)
     try:
         at = lay.unit(loc)
         aside = Painter(variant, lay, {}, titles=False).dislodged_at(loc)
@@ -632,7 +689,7 @@ def unit_marks(variant, kind: str, loc: str) -> tuple[re.Pattern, ...]:
     title, ring = "\0title\0", "\0ring\0"
     dislodged = re.escape(_dislodged(kind, aside, title, ring))
     dislodged = dislodged.replace(re.escape(title), "(?:<title>[^<]*</title>)?").replace(re.escape(ring), '[^"]*')
-    pieces = [] if "/" in loc else [re.escape(_beside(kind, at, i)) for i in range(len(variant.board.powers))]
+    pieces = [] if "/" in loc else [re.escape(_beside(kind, sym, at, i)) for i in range(2 * len(variant.board.powers))]
     return tuple(re.compile(p) for p in (re.escape(_standing(kind, at)), dislodged, *pieces))
 
 
@@ -648,11 +705,11 @@ def layout_of(variant) -> Layout:
 
 # ---------------------------------------------------------------------- the title and legend
 KEY_ORDER = ("move", "failed", "support", "cut", "convoy", "hold", "secret", "dislodged", "retreat", "build",
-             "remove", "upgrade", "downgrade")
+             "remove", "upgrade", "downgrade", "bomb", "bomb-failed")
 KEY_LABEL = {"move": "move", "failed": "failed move", "support": "support", "cut": "support cut",
              "convoy": "convoy", "hold": "hold", "dislodged": "dislodged", "retreat": "retreat",
              "build": "build", "remove": "removed, disbanded", "secret": "order unseen",
-             "upgrade": "upgraded", "downgrade": "downgraded"}
+             "upgrade": "upgraded", "downgrade": "downgraded", "bomb": "bombing hit", "bomb-failed": "bombing defended"}
 
 
 def _key_glyph(key: str, x: float, y: float, kind: str = "A") -> tuple[str, str]:
@@ -682,6 +739,10 @@ def _key_glyph(key: str, x: float, y: float, kind: str = "A") -> tuple[str, str]
                     f'<use href="#{symbol_id(kind)}" transform="scale(.6)"/></g>')
     if key == "build":
         return "", f'<use href="#o-bd" x="{num(x + 13)}" y="{num(y)}"/>'
+    if key in ("bomb", "bomb-failed"):
+        return "supports", (f'<path class="dt" d="{_line_d((x, y), (x + 14, y))}"/>'
+                         f'<use href="#o-bm" transform="translate({num(x + 20)} {num(y)}) scale(.7)" '
+                         f'class="{"hd" if key == "bomb" else "bb"}"/>')
     if key in ("upgrade", "downgrade"):
         badge = "o-up" if key == "upgrade" else "o-dn"
         return "", f'<use href="#{badge}" x="{num(x + 13)}" y="{num(y)}"/>'

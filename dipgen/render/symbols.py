@@ -21,6 +21,9 @@ class Symbol:
     name: str       # for the legend: "army"
     body: str       # SVG elements drawn around (0, 0)
     radius: float   # how far arrows keep from the unit's anchor
+    #: drawn beside the unit of its province when it does not occupy: (scale, x and y of the
+    #: first piece from the province's anchor, step to the next piece of the row)
+    beside: tuple[float, float, float, float] = (.55, -13.0, 13.0, 9.0)
 
 
 ARMY = Symbol(
@@ -43,6 +46,27 @@ TANK = Symbol(
     'M-6.4-1.3V-7.7H4.6V-5.1H13.8V-2.3H4.6V-1.3Z"/>'
     '<path class="ug" d="M-9.5 1.5A1.6 1.6 0 1 0 -9.5 4.7 1.6 1.6 0 1 0 -9.5 1.5ZM-3.2 1.5A1.6 1.6 0 1 0 -3.2 4.7 1.6 1.6 0 1 0 -3.2 1.5ZM3.2 1.5A1.6 1.6 0 1 0 3.2 4.7 1.6 1.6 0 1 0 3.2 1.5ZM9.5 1.5A1.6 1.6 0 1 0 9.5 4.7 1.6 1.6 0 1 0 9.5 1.5Z"/>',
     13.0,
+)
+
+#: aircraft do not occupy: they are drawn in a row above the unit of their province, larger than a spy
+ABOVE = (.85, -11.0, -18.0, 14.0)
+
+#: A plane (Complicated's ``P``): an aeroplane seen from above, nose up: a cross of fuselage and
+#: straight wings with a tailplane, and a stripe along the fuselage as the glyph
+PLANE = Symbol(
+    "plane",
+    '<path class="ub" d="M0-10C1.3-10 1.8-8.4 1.8-6.4V-3.4L10-.5V2.6L1.8 1.3 1.4 5.9 4.5 7.7V9.8'
+    'L0 8.7-4.5 9.8V7.7L-1.4 5.9-1.8 1.3-10 2.6V-.5L-1.8-3.4V-6.4C-1.8-8.4-1.3-10 0-10Z"/>'
+    '<path class="ug" d="M-.7-7.2H.7V4H-.7Z"/>',
+    10.5, ABOVE,
+)
+#: A bomber (Complicated's ``B``): a flying wing, a broad chevron with a saw-toothed trailing
+#: edge, and a bomb under its middle as the glyph
+BOMBER = Symbol(
+    "bomber",
+    '<path class="ub" d="M0-7.6 11.2 3.6 8.4 6.8 4.8 4.8 2.4 7.6 0 5.6-2.4 7.6-4.8 4.8-8.4 6.8-11.2 3.6Z"/>'
+    '<path class="ug" d="M0-2.6A1.9 1.9 0 1 1 0 1.2 1.9 1.9 0 1 1 0-2.6ZM-.7.6H.7V3.4H-.7Z"/>',
+    10.5, ABOVE,
 )
 
 #: The symbols the renderer knows, by kind letter.

@@ -198,7 +198,7 @@ def season_page(history: History, options: SiteOptions, records: list[PhaseRecor
             css = "dg-default" if o.default else ("dg-fail" if not o.succeeded or o.tags else "dg-ok")
             items.append(dict(text=o.text, tags=o.tags, no_order_first=first, no_order_last=last, css=css))
         due = record.adjustments.get(p, 0)
-        adjust = (f"builds {due}" if due > 0 else f"removes {-due}") if due else ""
+        adjust = variant.adjustment_text(due) if due else ""
         nmr_text = ""
         if p in record.nmr and not items:
             nmr_text = "No orders received." + (" Builds waived." if due > 0 else "")
@@ -231,7 +231,7 @@ def season_page(history: History, options: SiteOptions, records: list[PhaseRecor
             d = due.get(p, 0)
             counts.append(dict(power=p, colour=colour(p), centres=n, units=u if whole else "?",
                                out=n == 0 and (u == 0 or not whole),
-                               adjust=(f"builds {d}" if d > 0 else f"removes {-d}") if d else ""))
+                               adjust=variant.adjustment_text(d) if d else ""))
 
     def neighbour(i: int) -> dict | None:
         if 0 <= i < len(records):

@@ -172,6 +172,10 @@ class Variant:
                 counts[power] = min(n, len(free) * dearest + upgrades)
         return {p: n for p, n in counts.items() if n}
 
+    def adjustment_text(self, n: int) -> str:
+        """What a power's due `n` (from `adjustment_counts`, not 0) is called on pages and in reports: ``builds 2``."""
+        return f"builds {n}" if n > 0 else f"removes {-n}"
+
     def adjustments(self, position: Position, orders: Mapping[str, Sequence[Order]]) -> AdjustmentOutcome:
         """Adjudicate an adjustment phase: builds, removals, waives, civil disorder."""
         return adjudicate_adjustments(self.board, position.units, position.owners, orders, self.unit_kinds,

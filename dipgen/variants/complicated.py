@@ -26,6 +26,7 @@ from ..errors import GameError, Problem
 from ..orders import (STANDARD_KINDS, Bomb, Build, Convoy, Downgrade, Hold, Move, Order, Remove, Support, UnitRef,
                       Upgrade, Waive)
 from ..position import Position, Unit
+from ..render.symbols import BOMBER as BOMBER_SYMBOL, PLANE as PLANE_SYMBOL, TANK as TANK_SYMBOL
 from ..units import AIR, ARMY, FLEET, UnitKind
 from ..yamlio import kind_of, line_of
 from .armor import TANK as ARMOR_TANK
@@ -74,6 +75,7 @@ class Complicated(Variant):
                    "bombing of centres.")
     unit_kinds = KINDS
     order_words = {**STANDARD_KINDS, "t": "T", "tank": "T", "p": "P", "plane": "P", "b": "B", "bomber": "B"}
+    unit_symbols = MappingProxyType({"T": TANK_SYMBOL, "P": PLANE_SYMBOL, "B": BOMBER_SYMBOL})
     game_keys = frozenset({"options"})
     movement_orders = (Hold, Move, Support, Convoy, Bomb)
     movement_orders_text = "movement orders: hold, move, support and convoy, and for bombers bomb (B Mun bomb Par)"
@@ -261,6 +263,11 @@ class Complicated(Variant):
             if n:
                 out[power] = n
         return out
+
+    def adjustment_text(self, n: int) -> str:
+        """Supply points, not units: ``5 supply points to spend``, ``2 supply points short``."""
+        points = f"{abs(n)} supply point{'s' if abs(n) != 1 else ''}"
+        return f"{points} to spend" if n > 0 else f"{points} short (upkeep unpaid)"
 
     def adjustments(self, position: Position, orders: Mapping[str, Sequence[Order]]) -> AdjustmentOutcome:
         """Builds are paid from the points in the order written, while they last; a power that

@@ -1,0 +1,87 @@
+"""Complicated's maps: planes and bombers by shape, stacked beside the occupying unit, bombings drawn."""
+
+import xml.etree.ElementTree as ET
+
+from dipgen.engine.results import Kind, Note, OrderResult
+from dipgen.mapview import MapView
+from dipgen.orders import Bomb, Move, UnitRef
+from dipgen.position import Unit
+from dipgen.render import overlay_svg
+from dipgen.render.symbols import symbol_table
+from dipgen.variants import get_variant
+from dipgen.variants.complicated import Bombing
+
+
+def outline(body: str):
+    first = ET.fromstring(f"<g>{body}</g>")[0]
+    return first.tag, first.attrib.get("d") or tuple(sorted(first.attrib.items()))
+
+
+def test_every_kind_has_its_own_shape():
+    table = symbol_table(get_variant("complicated"))
+    assert set(table) == {"A", "F", "T", "P", "B"}
+    assert not any(">P<" in s.body or ">B<" in s.body for s in table.values())  # not the lettered default
+    assert len({outline(s.body) for s in table.values()}) == 5
+
+
+def view(results=(), units=(), pieces=()):
+    v = get_variant("complicated")
+    return MapView("Spring 1902", "orders and results", "movement", tuple(units), frozenset(), (), {},
+                   tuple(results), (), {}, tuple(pieces), v)
+
+
+def test_a_stack_draws_its_aircraft_beside_the_army_in_one_row():
+    army, plane, bomber = Unit("France", "A", "bur"), Unit("France", "P", "bur"), Unit("France", "B", "bur")
+    svg = overlay_svg(view(units=[army], pieces=[plane, bomber]))
+    assert svg.count('href="#u-P" transform="translate(') == 1 and svg.count('href="#u-B" transform="translate(') == 1
+    # two different places, side by side
+    import re
+    spots = re.findall(r'href="#u-[PB]" transform="translate\(([-\d.]+) ([-\d.]+)\)', svg)
+    assert len(set(spots)) == 2 and spots[0][1] == spots[1][1]
+    assert ">plane<" in svg and ">bomber<" in svg  # the legend names both
+
+
+def test_a_bombing_is_drawn_with_its_outcome():
+    bomber = Unit("Germany", "B", "ber")
+    bomb = Bomb(UnitRef("B", "ber"), "par")
+    hit = OrderResult("Germany", bomb, bomber, True, (Note(Kind.EFFECT, Bombing.HIT),))
+    held = OrderResult("Germany", bomb, bomber, False, (Note(Kind.BOUNCE, Bombing.DEFENDED),))
+    svg_hit = overlay_svg(view([hit], pieces=[bomber]))
+    svg_held = overlay_svg(view([held], pieces=[bomber]))
+    assert 'id="o-bm"' in svg_hit and 'href="#o-bm"' in svg_hit and ">bombing hit<" in svg_hit
+    assert ">bombing defended<" in svg_held and ">bombing hit<" not in svg_held
+    assert svg_hit.count('<path class="dt"') == 2  # the run and its legend sample
+
+
+def test_a_flight_is_an_arrow_from_where_the_plane_is_drawn():
+    plane = Unit("France", "P", "par")
+    move = OrderResult("France", Move(UnitRef("P", "par"), "mun"), plane, True)
+    svg = overlay_svg(view([move], pieces=[plane]))
+    assert 'class="hd"' in svg and ">move<" in svg
+
+
+SPRING = """orders:
+  France:
+    - A Par - Bur
+    - P Par - Bur
+"""
+
+
+def test_winter_is_said_in_supply_points(tmp_path):
+    """Pages and reports say what a power has to spend in points, not units to build."""
+    from dipgen.game import load_game
+    from dipgen.history import replay
+    from dipgen.report import next_steps
+
+    tmp_path = tmp_path / "g"
+    tmp_path.mkdir()
+    (tmp_path / "game.yml").write_text("title: T\nvariant: complicated\ngm: G\nstart: 1901\nplayers:\n"
+                                       + "".join(f"  {p}: P{i}\n" for i, p in enumerate(
+                                           ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"])))
+    (tmp_path / "1901-spring.yml").write_text(SPRING)
+    (tmp_path / "1901-fall.yml").write_text("orders:\n  France: []\n")
+    h = replay(load_game(tmp_path))
+    lines = next_steps(h, h.records[-1], "gm")
+    assert "  France 5 supply points to spend" in lines  # 9 from three home centres, 4 of upkeep
+    assert "  Russia 7 supply points to spend" in lines
+    assert not any("builds" in line for line in lines)
