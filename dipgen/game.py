@@ -36,6 +36,9 @@ class PhaseFile:
     press: str = ""
     notes: str = ""
     extra: dict = field(default_factory=dict)  # variant keys (e.g. Stab! placement)
+    #: (power, writer) -> line of the key under which the writer's orders for the power stand,
+    #: an empty list included (the writers a variant that takes orders per writer must check)
+    writers: dict = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -466,8 +469,10 @@ def _read_phase(variant: Variant, phase: Phase, file: Path, problems: list[Probl
         problems.append(Problem(name, line_of(data, "orders"), f"orders must map each power to its orders, not be "
                                 f"{kind_of(raw_orders)}", "e.g.\n      orders:\n        France:\n          - A Par - Bur"))
         raw_orders = {}
+    writers: dict[tuple[str, str], int | None] = {}
     for key, value, kline in _order_blocks(variant, seating, raw_orders, name, problems):
         power, writer = key
+        writers[key] = kline
         if value is None:
             who = power if writer == power else f"{writer} for {power}"
             problems.append(Problem(name, kline, f"{who} has nothing after it",
@@ -491,7 +496,7 @@ def _read_phase(variant: Variant, phase: Phase, file: Path, problems: list[Probl
                 orders[power].append(order_line)
         key_lines.setdefault(power, kline)
     extra = {k: data[k] for k in data if k not in PHASE_KEYS and k in allowed}
-    return PhaseFile(phase, file, orders, key_lines, press, notes, extra)
+    return PhaseFile(phase, file, orders, key_lines, press, notes, extra, writers)
 
 
 def _order_blocks(variant: Variant, seating, raw: dict, file: str, problems: list[Problem]):

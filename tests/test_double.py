@@ -213,3 +213,12 @@ def test_the_example_s_pages_show_both_captains_orders_side_by_side_and_the_play
     assert '<tr class="dg-differ"><td>F Lon - NTH</td><td>F Lon - ENG</td>' in page and "not in sync: holds" in page
     (game,) = game_page(h, SiteOptions()).values()
     assert "## Players" in game and "Anneke Vos" in game and "14 centres after a Fall turn" in game
+
+
+def test_an_empty_list_under_a_power_she_does_not_play_is_an_error_too(tmp_path):
+    """``Ben: []`` under England says Ben sent England nothing: but Ben is not England's captain."""
+    folder = write(tmp_path / "g", ("1901-spring", {"England": {"Ann": ["F Lon - NTH"], "Ben": []}}))
+    with pytest.raises(GameError) as e:
+        replay_folder(folder)
+    (p,) = e.value.problems
+    assert p.line == 5 and "Ben gives orders for England, which she does not play" in p.message  # the "Ben: []" line

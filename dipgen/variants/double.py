@@ -142,16 +142,15 @@ class Double(Variant):
         problems = []
         seating = game.seating
         for phase, pf in sorted(game.phases.items()):
-            for power, lines in pf.orders.items():
+            for (power, writer), key_line in pf.writers.items():  # an empty list counts too
                 captains = {seating.seat(k).name(phase): k for k in seating.controllers(power, phase) if seating.seat(k)}
-                for writer in dict.fromkeys(ol.writer for ol in lines):
-                    if writer in captains:
-                        continue
-                    ol = next(ol for ol in lines if ol.writer == writer)
-                    line = ol.line
-                    problems.append(Problem(pf.name, line, f"{writer} gives orders for {power}, which she does not "
-                                            f"play in {phase.name}", f"{power}'s captains then: "
-                                            f"{' and '.join(captains) or 'nobody'}; move the orders under the right power"))
+                if writer in captains:
+                    continue
+                ol = next((ol for ol in pf.orders.get(power, ()) if ol.writer == writer), None)
+                line = ol.line if ol is not None else key_line
+                problems.append(Problem(pf.name, line, f"{writer} gives orders for {power}, which she does not "
+                                        f"play in {phase.name}", f"{power}'s captains then: "
+                                        f"{' and '.join(captains) or 'nobody'}; move the orders under the right power"))
         if problems:
             raise GameError(problems)
         return super().initial_position(game, draws)
