@@ -23,12 +23,23 @@ def create_game(root: Path, slug: str, variant_name: str = "standard", title: st
         "title": title or slug.replace("-", " ").title(),
         "variant": variant.name,
         "gm": gm or "The GM",
-        "players": {p: "to be announced" for p in variant.powers()},
+        "players": variant.new_players(),
     }
+    seed = None
+    if variant.makes_draws:  # lots or dice: the seed is made and committed to before anything is played
+        from .draws import commitment
+        from .secrets import generate_seed
+
+        seed = generate_seed()
+        data["seed_sha256"] = commitment(bytes.fromhex(seed))
     path.mkdir(parents=True)
     header = (f"# {data['title']}: a game of {variant.title}.\n"
               "# Fill in the players, then write each phase's orders in a file named after the phase:\n"
               "# 1901-spring.yml, 1901-fall.yml, 1901-fall-retreats.yml, 1901-winter.yml, ...\n"
               "# When the game ends, add e.g.  end: {draw: [England, France]}  (a solo win is found by itself).\n")
     (path / "game.yml").write_text(header + yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    if seed is not None:  # the seed goes where the build looks for it; passphrases come with 'dipgen secrets'
+        from .secrets import update_secrets
+
+        update_secrets(path / "secrets.yml", [], game_name=str(path), seed=seed)
     return path

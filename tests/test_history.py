@@ -2,6 +2,8 @@
 
 import re
 
+import pytest
+
 from dipgen.cli import main
 from dipgen.game import load_game
 from dipgen.history import replay
@@ -93,6 +95,17 @@ def test_new_game_is_valid_and_never_overwrites(tmp_path, capsys):
     assert "already exists" in capsys.readouterr().err
     assert (tmp_path / "spring-offensive" / "game.yml").read_text() == before
     assert main(["new", "Bad Name!", "--dir", str(tmp_path)]) == 1
+
+
+@pytest.mark.parametrize("variant", ["standard", "stab", "blind", "armor", "complicated", "double", "taskdip", "tir"])
+def test_a_new_game_of_every_variant_checks_clean(tmp_path, variant):
+    """`dipgen new --variant V` gives a game.yml in V's own players: form (Double's pairs, Taskdip's
+    names, the TIR's two powers) and, where the rules draw, a seed committed to in game.yml."""
+    assert main(["new", "g", "--dir", str(tmp_path), "--variant", variant]) == 0
+    assert main(["check", str(tmp_path / "g")]) == 0
+    game = load_game(tmp_path / "g")
+    assert bool(game.seed_sha256) == game.variant.makes_draws
+    assert (tmp_path / "g" / "secrets.yml").exists() == game.variant.makes_draws
 
 
 def test_adjudicate_prints_classic_results(make_game, capsys):

@@ -100,6 +100,10 @@ class Variant:
             return bool(self.adjustment_counts(position))
         return True
 
+    def new_players(self):
+        """The ``players:`` a new game.yml starts with (`dipgen new`), for the GM to fill in."""
+        return {p: "to be announced" for p in self.powers()}
+
     # ----- order intake
     def prepare(self, position: Position, phase_file, draws=None) -> Position:
         """The position a phase's orders are taken in, once the variant has read what its phase file says besides orders (default: unchanged)."""

@@ -155,6 +155,10 @@ class Double(Variant):
             raise GameError(problems)
         return super().initial_position(game, draws)
 
+    def new_players(self):
+        """Seven players, each with her two powers as the seed's table pairs them."""
+        return {f"Player {n}": list(pair) for n, pair in TABLE.items()}
+
     # ------------------------------------------------------------------ intake
     def intake(self, position, lines, draws=None):
         from ..intake import Intake

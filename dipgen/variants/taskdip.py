@@ -86,6 +86,10 @@ class Taskdip(Variant):
         self.state = _State()
 
     # ------------------------------------------------------------------ seats
+    def new_players(self):
+        """Two to seven names: the powers are drawn for them by lot before Spring 1901."""
+        return ["Player One", "Player Two", "Player Three"]
+
     def read_seats(self, raw, file: str, line: int | None, problems: list) -> Seating | None:
         example = "e.g.\n      players: [Andreas, Katja]"
         if not isinstance(raw, list):

@@ -161,6 +161,10 @@ class Tir(Variant):
         return table[self.pair_name(a, b)]
 
     # ------------------------------------------------------------------ seats
+    def new_players(self):
+        """The two players' powers (any two the GM and players agree on), with their players."""
+        return {"France": "to be announced", "Russia": "to be announced"}
+
     def read_seats(self, raw, file, line, problems):
         example = "e.g.\n      players:\n        France: Alice\n        Russia: Boris"
         if not isinstance(raw, dict):
