@@ -130,6 +130,7 @@ def mutated_text(draw, text: str) -> bytes:
     """A real file with a few mutations, each of a kind a hurried GM or a hostile one might make."""
     lines = text.splitlines(keepends=True) or ["\n"]
     for _ in range(draw(st.integers(1, 3))):
+        lines = lines or ["\n"]  # a mutation may have emptied the file
         i = draw(st.integers(0, max(0, len(lines) - 1)))
         how = draw(st.integers(0, 11))
         line = lines[i] if lines else "\n"
