@@ -28,7 +28,7 @@ from dipgen.orders import Build, Downgrade, Remove, Upgrade, UnitRef
 from dipgen.variants import get_variant
 
 from tools.examples.board import BOARD, HOME, POWERS, on_board, units_of
-from tools.examples.bot import Bot, Relations
+from tools.examples.bot import Bot, Relations, movement_orders, retreat_orders
 
 SLUG = "tracks-in-the-mud"
 VARIANT = get_variant("armor")
@@ -70,26 +70,15 @@ def tanks_in(units) -> set[str]:
 # ====================================================================== the orders
 
 def movement(bot, rel, pos, rng) -> dict:
-    board = as_armies(pos)
-    plans, claimed = {}, {}
-    for p in POWERS:
-        if units_of(board, p):
-            friends = set().union(*(cl for q, cl in claimed.items() if rel.trusts(p, q))) if claimed else set()
-            plans[p] = bot.movement(board, p, friends)
-            claimed[p] = {(getattr(o, "dest", None) or "")[:3] for o in plans[p].orders.values()} - {""}
-    bot.ally_supports(board, plans, rng)
     tanks = tanks_in(pos.units)
-    return {p: [with_kinds(plan.orders[k], tanks) for k in sorted(plan.orders)] for p, plan in plans.items()}
+    planned = movement_orders(bot, rel, as_armies(pos), rng)
+    return {p: [with_kinds(o, tanks) for o in os] for p, os in planned.items()}
 
 
 def retreats(bot, pos) -> dict:
-    board = as_armies(pos)
     tanks = tanks_in(d.unit for d in pos.dislodged)
-    out = {}
-    for p in sorted({d.unit.power for d in pos.dislodged}):
-        rs = bot.retreats(board, p, False)
-        out[p] = [with_kinds(rs[k], tanks) for k in sorted(rs)]
-    return out
+    planned = retreat_orders(bot, as_armies(pos), pos.dislodged)
+    return {p: [with_kinds(o, tanks) for o in os] for p, os in planned.items()}
 
 
 def winter(bot, pos) -> dict:

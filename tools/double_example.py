@@ -23,8 +23,8 @@ from dipgen.history import replay
 from dipgen.orders import Support, Hold
 from dipgen.variants.double import TABLE
 
-from tools.examples.board import POWERS, on_board, units_of
-from tools.examples.bot import Bot, Relations
+from tools.examples.board import POWERS, on_board
+from tools.examples.bot import Bot, Relations, movement_orders, retreat_orders
 from tools.examples.notation import written
 
 SLUG = "two-captains"
@@ -53,21 +53,9 @@ def orders_for(bot, rel, pos, rng) -> dict:
     """The bots' orders for `pos`: power -> [Order]."""
     kind = pos.phase.kind
     if kind == "movement":
-        board = on_board(pos)
-        plans, claimed = {}, {}
-        for p in POWERS:
-            if units_of(board, p):
-                friends = set().union(*(cl for q, cl in claimed.items() if rel.trusts(p, q))) if claimed else set()
-                plans[p] = bot.movement(board, p, friends)
-                claimed[p] = {(getattr(o, "dest", None) or "")[:3] for o in plans[p].orders.values()} - {""}
-        bot.ally_supports(board, plans, rng)
-        return {p: [plan.orders[k] for k in sorted(plan.orders)] for p, plan in plans.items()}
+        return movement_orders(bot, rel, on_board(pos), rng)
     if kind == "retreats":
-        out = {}
-        for p in sorted({d.unit.power for d in pos.dislodged}):
-            rs = bot.retreats(on_board(pos), p, False)
-            out[p] = [rs[k] for k in sorted(rs)]
-        return out
+        return retreat_orders(bot, on_board(pos), pos.dislodged)
     from dipgen.variants import get_variant
 
     due = get_variant("double").adjustment_counts(pos)

@@ -444,3 +444,26 @@ def _dest_of(a):
         return a[1][0]
     return ""
 
+
+
+def movement_orders(bot: Bot, rel: Relations, board: Position, rng) -> dict[str, list[Order]]:
+    """Every power's movement orders as the bots plan them on `board` for a scripted example game:
+    each power keeps clear of the provinces its trusted friends already claimed (any order's
+    destination), then allies add their supports. Power -> orders, by the unit's location."""
+    plans, claimed = {}, {}
+    for p in POWERS:
+        if units_of(board, p):
+            friends = set().union(*(cl for q, cl in claimed.items() if rel.trusts(p, q))) if claimed else set()
+            plans[p] = bot.movement(board, p, friends)
+            claimed[p] = {(getattr(o, "dest", None) or "")[:3] for o in plans[p].orders.values()} - {""}
+    bot.ally_supports(board, plans, rng)
+    return {p: [plan.orders[k] for k in sorted(plan.orders)] for p, plan in plans.items()}
+
+
+def retreat_orders(bot: Bot, board: Position, dislodged) -> dict[str, list[Order]]:
+    """The retreats the bots order for `dislodged` units, by power (none expecting too many units)."""
+    out = {}
+    for p in sorted({d.unit.power for d in dislodged}):
+        rs = bot.retreats(board, p, False)
+        out[p] = [rs[k] for k in sorted(rs)]
+    return out
