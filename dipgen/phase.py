@@ -1,4 +1,5 @@
-"""Phases of the game: Spring and Fall movement, their retreats, and Winter adjustments."""
+"""Phases of the game as values: a year, a season, and whether it is the retreats; what follows
+what is the variant's calendar (`dipgen.calendar`)."""
 
 from __future__ import annotations
 
@@ -61,14 +62,6 @@ class Phase:
     def season_name(self) -> str:
         """``Fall 1901`` for the Fall movement and its retreats alike."""
         return f"{self.season.capitalize()} {self.year}"
-
-    def next_candidates(self) -> tuple["Phase", ...]:
-        """The phases that may follow this one, nearest first (later ones are reached by skipping)."""
-        if self.season_index == 2:
-            return (Phase(self.year + 1, 0),)
-        if self.retreats:
-            return (Phase(self.year, self.season_index + 1),) if self.season_index == 0 else (Phase(self.year, 2),)
-        return (Phase(self.year, self.season_index, True),)
 
     def __str__(self) -> str:
         return self.name

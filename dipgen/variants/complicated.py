@@ -23,7 +23,7 @@ from ..engine.adjustments import AdjustmentOutcome, _build, civil_disorder_order
 from ..engine.movement import MovementOutcome, adjudicate_movement, within
 from ..engine.results import STANDARD_WORDS, Illegal, Kind, Note, OrderResult
 from ..errors import GameError, Problem
-from ..orders import (STANDARD_KINDS, Bomb, Build, Convoy, Downgrade, Hold, Move, Order, Remove, Support, UnitRef,
+from ..orders import (ADJUSTMENT_ORDERS, STANDARD_KINDS, Bomb, Build, Convoy, Downgrade, Hold, Move, Order, Remove, Support, UnitRef,
                       Upgrade, Waive)
 from ..position import Position, Unit
 from ..render.symbols import BOMBER as BOMBER_SYMBOL, PLANE as PLANE_SYMBOL, TANK as TANK_SYMBOL
@@ -284,7 +284,7 @@ class Complicated(Variant):
         for power, orders_ in orders.items():
             n = due.get(power, 0)
             for order in orders_:
-                if not isinstance(order, (Build, Remove, Upgrade, Downgrade, Waive)):
+                if not isinstance(order, ADJUSTMENT_ORDERS):
                     results.append(OrderResult(power, order, None, False, (Note(Kind.ILLEGAL, Illegal.WRONG_PHASE, "not an order for an adjustment phase"),)))
                     continue
                 if isinstance(order, (Build, Upgrade, Waive)) and n <= 0:

@@ -333,7 +333,7 @@ class Taskdip(Variant):
             self.state.violations.extend(vs)
             seat, why = self.reallot(n, {v.seat for v in vs}, position, draws)
             who = ", ".join(f"{v.seat} ({v.power}: {v.order})" for v in vs)
-            changes.append(ControlChange(n, None, seat, phase.next_candidates()[0],
+            changes.append(ControlChange(n, None, seat, self.calendar.after(phase),
                                          f"{n}'s neutrality was violated in {phase.name} by {who}; {n} is allotted to "
                                          f"{seat}: {why}"))
         if changes:
@@ -388,7 +388,7 @@ class Taskdip(Variant):
 
     # ------------------------------------------------------------------ victory
     def game_result(self, position: Position, phase: Phase, seating: Seating, fall_over: bool) -> GameResult | None:
-        playing = [s for s in seating.keys() if not self.resigned(s, phase.next_candidates()[0])]
+        playing = [s for s in seating.keys() if not self.resigned(s, self.calendar.after(phase))]
         if len(playing) == 1 and self.state.resigned:
             mine = seating.powers_of(playing[0], phase) or seating.ever_controlled(playing[0])
             return GameResult("solo", (mine[0],), phase, condition="every other player resigned")
