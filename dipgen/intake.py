@@ -11,7 +11,7 @@ concern, so that the site, the maps and the reports say it in the variant's word
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Mapping, Sequence
 
 from .engine.results import Note
@@ -42,8 +42,6 @@ def with_notes(results: Sequence, notes: Mapping[tuple[str, str], tuple[Note, ..
     own order, or the hold the rules gave it)."""
     if not notes:
         return tuple(results)
-    from dataclasses import replace
-
     out = []
     for r in results:
         extra = notes.get((r.power, r.unit.province)) if r.unit is not None and r.effective else None
