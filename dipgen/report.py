@@ -10,6 +10,7 @@ from __future__ import annotations
 from .records import History, PhaseRecord
 from .phase import ADJUSTMENTS, MOVEMENT, RETREATS
 from .visibility import GM, PUBLIC, own_powers, seating, view_record
+from .written import written_orders
 
 
 def _and(items: list[str]) -> str:
@@ -47,6 +48,36 @@ def reasons(history: History, record: PhaseRecord, power: str) -> list[str]:
             for r in record.results_of(power)]
 
 
+def written_table(history: History, record: PhaseRecord, writers: list[str], rows) -> list[str]:
+    """Where several people write a power's orders (`dipgen.written`): what each wrote, side by
+    side, then the order carried out with its result and why; ``!`` marks a unit whose orders
+    the variant's intake changed (orders that differ), ``-`` one that a writer left out."""
+    board = history.game.variant.board
+    before = record.before
+    units = {u.province: u for u in before.units} | {d.unit.province: d.unit for d in before.dislodged}
+    header = (*writers, "carried out")
+    table = [header]
+    whys = []
+    for row in rows:
+        words = f" (*{', '.join(row.tags)}*)" if row.tags else ""
+        executed = (row.executed + words) if row.executed else "(not carried out)"
+        table.append((*(t or "-" for t in row.given), executed))
+        r = row.result
+        whys.append(r.explain(board, units.get) if r is not None and r.notes else "")
+    widths = [max(len(cells[i]) for cells in table) for i in range(len(header))]
+
+    def line(mark: str, cells, why: str = "") -> str:
+        text = "  ".join(f"{c:{w}}" for c, w in zip(cells, widths)).rstrip()
+        return f"  {mark} {text}" + (f"  -- {why}" if why else "")
+
+    out = [line(" ", header)]
+    for row, cells, why in zip(rows, table[1:], whys):
+        out.append(line("!" if row.differ else " ", cells, why))
+    if any(row.differ for row in rows):
+        out.append("  (! the orders written differ; the variant's rules decided what was carried out)")
+    return out
+
+
 def default_level(history: History) -> str:
     """The level of the game report: the public's in a hidden game that is not yet revealed
     (over, or ``reveal: now``), everything otherwise."""
@@ -76,10 +107,15 @@ def phase_report(history: History, record: PhaseRecord, power: str | None = None
         if not results and not nmr:
             continue
         lines.append(power_heading(history, p, record) + ":" + ("  no orders received (NMR)" if nmr else ""))
-        width = max((len(t) for t in results), default=0)
-        for text, why in zip(results, reasons(history, seen, p)):
-            lines.append(f"  {text:{width}}  -- {why}" if why else f"  {text}")
+        writers, rows = written_orders(history, seen, p)
+        if writers:
+            lines.extend(written_table(history, seen, writers, rows))
+        else:
+            width = max((len(t) for t in results), default=0)
+            for text, why in zip(results, reasons(history, seen, p)):
+                lines.append(f"  {text:{width}}  -- {why}" if why else f"  {text}")
         lines.append("")
+    lines.extend(game.variant.report_section(history, seen, level))
     if seen.dislodged or seen.destroyed:
         lines.append("Dislodged:")
         for d in seen.dislodged:

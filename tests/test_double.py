@@ -222,3 +222,23 @@ def test_an_empty_list_under_a_power_she_does_not_play_is_an_error_too(tmp_path)
         replay_folder(folder)
     (p,) = e.value.problems
     assert p.line == 5 and "Ben gives orders for England, which she does not play" in p.message  # the "Ben: []" line
+
+
+def test_the_report_sets_both_captains_orders_beside_the_order_carried_out(tmp_path):
+    from dipgen.report import phase_report
+
+    h = france_in_picardy(tmp_path, {"France": {
+        "Eve": ["A Pic HOLD", "F MAO – Por", "A Spa – Mar"],
+        "Fay": ["A Pic S (E) F Nth – Bel", "F MAO – Por", "A Spa HOLD"]},
+        "England": {"Ann": ["F NTH - Bel"], "Gus": ["F North Sea - Belgium"]}})
+    report = phase_report(h, h.records[1]).splitlines()
+    france = report[report.index(next(x for x in report if x.startswith("France (")))+1:]
+    france = france[:france.index("")]
+    assert france[0].split() == ["Eve", "Fay", "carried", "out"]
+    spa = next(x for x in france if "Spa" in x)
+    assert spa.startswith("  ! ")
+    cells = [c.strip() for c in spa[4:].split("  ") if c.strip()]
+    assert cells[:3] == ["A Spa - Mar", "A Spa H", "A Spa H (*not in sync: holds*)"]
+    por = next(x for x in france if "Por" in x)
+    assert por.startswith("    ") and [c.strip() for c in por.split("  ") if c.strip()][:3] == ["F MAO - Por"] * 3
+    assert any(x.startswith("  (! ") for x in france)  # the mark is explained

@@ -67,13 +67,20 @@ _REPORT_LINE = re.compile(r"^  (?P<text>.+?)(?: \(no order\))?(?: \(\*(?P<words>
 def report_items(report: str, powers: list[str]) -> Counter:
     """(power, order, result words) of each order line of a report."""
     out: Counter = Counter()
-    power = None
+    power, column = None, None
     for line in report.splitlines():
         head = re.match(r"^(\S.*?)(?: \([^)]*\))?:(?:  no orders received \(NMR\))?$", line)
         if head:
-            power = head[1] if head[1] in powers else None
+            power, column = (head[1] if head[1] in powers else None), None
         elif not line.strip():
             power = None
+        elif power is not None and line.endswith("carried out") and column is None:
+            column = line.index("carried out")  # several writers: the order carried out is the last column
+        elif power is not None and column is not None:
+            if line.startswith("  (") or line[column:].startswith("(not carried out)"):
+                continue  # the legend, or a writer's order that was not carried out
+            m = _REPORT_LINE.match("  " + line[column:])
+            out[(power, m["text"].rstrip(), _words(m["words"] or ""))] += 1
         elif power is not None:
             m = _REPORT_LINE.match(line)
             out[(power, m["text"].rstrip(), _words(m["words"] or ""))] += 1

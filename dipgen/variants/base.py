@@ -203,6 +203,11 @@ class Variant:
         """HTML of the variant's own for a season page, after the orders (default: none)."""
         return ""
 
+    def report_section(self, history, record, level: str) -> list[str]:
+        """Plain-text lines the variant adds to a phase report after the orders (`record` as
+        `level` sees it; each block ends with an empty line; default: none)."""
+        return []
+
     def winner(self, position: Position) -> str | None:
         """The power that has won outright, if any (checked after each Fall turn)."""
         counts = position.centre_counts(self.powers())
