@@ -366,8 +366,8 @@ class _ViaOwnSupport(_Movement):
             return super().attack(o)
         if not self.path(o):
             return 0
-        there = self.ords.get(o.dest)
-        if there is not None and there.power == o.power and not (there.kind == "move" and self.resolve(there.src)):
+        there = self.occupying(o.dest)
+        if there is not None and there.power == o.power and not (there.kind == "move" and self.resolve(there.key)):
             return 0
         return self.strength(o.unit) + self.support_total(o)
 
