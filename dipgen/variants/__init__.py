@@ -8,6 +8,7 @@ from __future__ import annotations
 from .armor import Armor
 from .base import Variant
 from .blind import Blind
+from .blind_complicated import BlindComplicated
 from .complicated import Complicated
 from .double import Double
 from .stab import Stab
@@ -16,7 +17,8 @@ from .taskdip import Taskdip
 from .tir import Tir
 
 VARIANTS: dict[str, type[Variant]] = {"standard": Standard, "stab": Stab, "blind": Blind, "armor": Armor,
-                                  "complicated": Complicated, "double": Double, "tir": Tir, "taskdip": Taskdip}
+                                  "complicated": Complicated, "double": Double, "tir": Tir, "taskdip": Taskdip,
+                                  "blind-complicated": BlindComplicated}
 
 
 def variant_names() -> list[str]:

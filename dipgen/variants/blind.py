@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from ..board import province_of
 from ..engine.adjustments import distances_to_centres
-from ..engine.movement import MovementOutcome, adjudicate_movement
+from ..engine.movement import MovementOutcome
 from ..engine.results import Illegal, Kind, Note, OrderResult
 from ..errors import GameError, Problem
 from ..orders import STANDARD_KINDS, Convoy, CounterEspionage, Hold, Move, Support, UnitRef
@@ -53,7 +53,7 @@ class Blind(Variant):
 
     # ------------------------------------------------------------------ the start
     def initial_position(self, game, draws=None) -> Position:
-        position = self.start(game.start)
+        position = super().initial_position(game, draws)  # a variant composed with Blind sets up its own board
         pf = game.phases.get(self.calendar.first(game.start))
         raw = pf.extra.get("spies") if pf else None
         problems: list[Problem] = []
@@ -109,7 +109,7 @@ class Blind(Variant):
             for order in given:
                 ref = getattr(order, "unit", None)
                 (spy_orders if ref is not None and ref.kind == "S" else regular)[power].append(order)
-        out = adjudicate_movement(self.board, position.units, regular, self.unit_kinds)
+        out = super().movement(position, regular)  # the board's rules (a composed variant's own, e.g. Complicated's)
         results, spies = self.spy_phase(tuple(u for u in position.units if u.kind == "S"), spy_orders)
         units = tuple(sorted([u for u in out.units if u.kind != "S"] + list(spies), key=lambda u: u.loc))
         return replace(out, results=out.results + tuple(results), units=units)
@@ -256,34 +256,44 @@ def _movement_visibility(record, kinds) -> RecordVisibility:
     stays to meet it (or swaps with it), of each foreign unit that attacks one of its own that
     stays, and of each foreign unit that tries for the same province as one of its own; it
     sees the moves made against it and the moves that stood it off, with their results, and
-    where those units stand afterwards if they are still in sight. A spy that lives through
-    the turn reports the unit in its province: its order and result, and the unit there
-    afterwards."""
-    on_board = {u for u in record.before.units if kinds[u.kind].fights}
-    eff = {r.unit.province: r for r in record.results if r.effective and r.unit in on_board}
-    at = {u.province: u for u in on_board}
-    after_at = {u.province: u for u in record.after.units if kinds[u.kind].fights}
+    where those units stand afterwards if they are still in sight. Units that fight without
+    occupying (a composed variant's planes and bombers) are met where they are based: an
+    attack on their province meets those that stay there, and their power sees the attack;
+    their own flights meet nobody. A spy that lives through the turn reports every unit in
+    its province: its order and result, and the units there afterwards."""
+    on_board = [u for u in record.before.units if kinds[u.kind].fights]
+    result_of: dict[Unit, list[int]] = defaultdict(list)  # several equal units in a stack share their results
+    for i, r in enumerate(record.results):
+        if r.effective and r.unit is not None and kinds[r.unit.kind].fights:
+            result_of[r.unit].append(i)
+    at: dict[str, list[Unit]] = defaultdict(list)
+    for u in on_board:
+        at[u.province].append(u)
+    later_at: dict[str, list[Unit]] = defaultdict(list)
+    for u in record.after.units:
+        if kinds[u.kind].fights:
+            later_at[u.province].append(u)
+    after_by = {(u.power, u.kind, u.province): u for us in later_at.values() for u in us}
     before: dict[Unit, frozenset] = defaultdict(frozenset)
     after: dict[Unit, frozenset] = defaultdict(frozenset)
     seen_result: dict[int, frozenset] = defaultdict(frozenset)
-    index = {id(r): i for i, r in enumerate(record.results)}
 
-    def now(unit: Unit) -> Unit | None:
-        """Where `unit` stands after the turn, if it still stands."""
-        r = eff.get(unit.province)
-        if r is not None and isinstance(r.order, Move) and r.succeeded:
-            new = after_at.get(province_of(r.order.dest))
-        else:
-            new = after_at.get(unit.province)
-        return new if new is not None and new.power == unit.power and new.kind == unit.kind else None
+    def goes_to(unit: Unit) -> str:
+        """The province `unit` ends the turn in, if it still stands."""
+        for i in result_of.get(unit, ()):
+            r = record.results[i]
+            if isinstance(r.order, Move) and r.succeeded:
+                return province_of(r.order.dest)
+        return unit.province
 
     def learns(power: str, unit: Unit, with_result: bool) -> None:
         before[unit] |= _aud(power)
-        new = now(unit)
+        new = after_by.get((unit.power, unit.kind, goes_to(unit)))
         if new is not None:
             after[new] |= _aud(power)
-        if with_result and unit.province in eff:
-            seen_result[index[id(eff[unit.province])]] |= _aud(power)
+        if with_result:
+            for i in result_of.get(unit, ()):
+                seen_result[i] |= _aud(power)
 
     for c in contacts_of(record, kinds):
         if c.kind == "conflict":
@@ -291,13 +301,22 @@ def _movement_visibility(record, kinds) -> RecordVisibility:
             learns(c.other.power, c.move.unit, with_result=True)  # the defender sees the attack
         else:
             learns(c.move.power, c.other, with_result=True)  # a meeting: each sees the other's move
+    for i in sorted({i for ids in result_of.values() for i in ids}):  # attacks on provinces where aircraft are based
+        m = record.results[i]
+        if not isinstance(m.order, Move) or not kinds[m.unit.kind].occupies or m.has(Kind.NO_CONVOY):
+            continue
+        dest = province_of(m.order.dest)
+        for based in at.get(dest, ()):
+            if based.power != m.power and not kinds[based.kind].occupies and goes_to(based) == dest:
+                learns(m.power, based, with_result=False)
+                learns(based.power, m.unit, with_result=True)
     for spy in _spies_after_turn(record):  # the reports of the spies that lived through the turn
-        unit = at.get(spy.province)
-        if unit is not None and unit.power != spy.power:
-            learns(spy.power, unit, with_result=True)
-        later = after_at.get(spy.province)
-        if later is not None and later.power != spy.power:
-            after[later] |= _aud(spy.power)
+        for unit in at.get(spy.province, ()):
+            if unit.power != spy.power:
+                learns(spy.power, unit, with_result=True)
+        for later in later_at.get(spy.province, ()):
+            if later.power != spy.power:
+                after[later] |= _aud(spy.power)
     full = tuple(_aud(r.power) | seen_result[i] for i, r in enumerate(record.results))
     gone = record.dislodged + record.destroyed
     dislodged = {d.unit: _aud(d.unit.power, d.by_power) for d in gone}

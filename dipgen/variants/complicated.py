@@ -248,7 +248,7 @@ class Complicated(Variant):
         """Supply points each power may spend (+) or upkeep it cannot pay (-). A power with
         points but nothing it could build (too few points, no free home centre) has no winter."""
         kinds = self.unit_kinds
-        cheapest = min(k.build_cost for k in kinds.values())
+        cheapest = min(k.build_cost for k in kinds.values() if k.build_cost)  # not a composed variant's free pieces (spies)
         occupied = {u.province for u in position.units if kinds[u.kind].occupies}
         out = {}
         for power, s in self.supply(position).items():
@@ -303,7 +303,8 @@ class Complicated(Variant):
                     if left[power] >= 0:
                         results.append(OrderResult(power, order, None, False, (Note(Kind.VOID, why=f"{power} has removed enough"),)))
                         continue
-                    here = [u for u in units if u.province == order.unit.province and id(u) not in removed]
+                    here = [u for u in units if u.province == order.unit.province and id(u) not in removed
+                            and kinds[u.kind].upkeep]  # removing a piece that costs nothing saves nothing
                     here.sort(key=lambda u: (u.power != power, u.kind != order.unit.kind))
                     unit = here[0] if here else None
                     if unit is None or unit.power != power:
@@ -327,7 +328,7 @@ class Complicated(Variant):
                 results.append(OrderResult(power, Build(UnitRef(unit.kind, unit.loc)), unit, True))
         for power, n in due.items():
             if n < 0 and left[power] < 0:
-                mine = [u for u in units if u.power == power and id(u) not in removed]
+                mine = [u for u in units if u.power == power and id(u) not in removed and kinds[u.kind].upkeep]
                 owned = [c for c, o in position.owners.items() if o == power]
                 for unit in civil_disorder_order(board, mine, owned, kinds):
                     if left[power] >= 0:

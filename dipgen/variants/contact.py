@@ -35,8 +35,10 @@ class Contact:
 
 def contacts_of(record, kinds: Mapping[str, UnitKind]) -> list[Contact]:
     """Every contact of a movement record (each meeting is listed from both sides); `kinds`:
-    the variant's unit kinds (units that do not fight meet nobody)."""
-    on_board = {u for u in record.before.units if kinds[u.kind].fights}  # not units outside combat, such as spies
+    the variant's unit kinds (units that do not fight meet nobody, nor do those that do not
+    occupy a province: a plane's move is a flight, and the unit a move meets is the one that
+    holds the province)."""
+    on_board = {u for u in record.before.units if kinds[u.kind].fights and kinds[u.kind].occupies}
     eff = {r.unit.province: r for r in record.results if r.effective and r.unit in on_board}
     unit_at = {u.province: u for u in on_board}
 
