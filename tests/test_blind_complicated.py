@@ -318,3 +318,9 @@ def test_a_leaky_site_of_the_example_is_caught(tmp_path, monkeypatch):
     leaks = scan_site(site, [h])
     assert any("hidden P" in l.what for l in leaks) and any("hidden B" in l.what for l in leaks)
     assert any(" bomb " in l.what for l in leaks)
+
+
+def test_the_game_page_links_to_the_blind_complicated_rules(tmp_path):
+    h = play(tmp_path, {"1901-spring": "orders:\n  France: [P Par - Bur]\n"})
+    pages = build_site([h], SiteOptions(rules={"complicated": "rules/complicated.md"}))
+    assert 'href="../../rules/complicated/#blind-complicated"' in pages["games/night/index.md"]

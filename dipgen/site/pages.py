@@ -147,7 +147,8 @@ def game_page(history: History, options: SiteOptions, records: list[PhaseRecord]
     problems: list[Problem] = []
     description = _markdown(game.description, "description", display_path(game.path / "game.yml"),
                             _links(history, options, uri, records), problems)
-    rules = options.rules.get(variant.name)
+    page, _, anchor = (variant.rules_page or variant.name).partition("#")
+    rules = options.rules.get(page)
     if options.edition:
         edition_link = dict(url=link(game_uri(options.prefix, game.slug)), label="Back to the blind page")
     elif options.edition_link:
@@ -166,7 +167,7 @@ def game_page(history: History, options: SiteOptions, records: list[PhaseRecord]
         years=years, rows=rows,
         victory=variant.victory_text(), seats=seat_rows(history, rows),
         history=sorted(table.items()), next_name=tl.due.name if tl.due else "",
-        rules_href=link(rules) if rules else "", archive_href=link(archive_uri(options.prefix)),
+        rules_href=(link(rules) + (f"#{anchor}" if anchor else "")) if rules else "", archive_href=link(archive_uri(options.prefix)),
     )
     if problems:
         raise GameError(problems)

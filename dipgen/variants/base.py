@@ -71,6 +71,10 @@ class Variant:
     #: the phases of a year and what follows what (`dipgen.calendar.Calendar`)
     calendar: Calendar = STANDARD_CALENDAR
 
+    #: the rules page its games link to: a page of the site's rules folder by name, ``#section``
+    #: allowed ('' = the page named after the variant)
+    rules_page = ""
+
     def __init__(self) -> None:
         self.board: Board = load_board(self.board_name)
 

@@ -25,6 +25,7 @@ from .complicated import KINDS, Complicated
 
 class BlindComplicated(Blind, Complicated):
     name = "blind-complicated"
+    rules_page = "complicated#blind-complicated"
     title = "Blind Complicated Diplomacy"
     description = ("'Complicated' Diplomacy played blind: supply points, tanks, planes and bombers, every "
                    "position secret; powers learn of foreign units by fighting them and through their spies.")
