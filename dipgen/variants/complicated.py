@@ -458,7 +458,7 @@ def supply_section(variant: Complicated, history) -> str:
     if not years:
         return ""
     colours = {p: info.colour for p, info in variant.board.powers.items()}
-    out = ['<section class="dg-supply">', '<h2 id="supply-points">Supply points</h2>']
+    out = ['<section class="dg-supply">', '<h2 id="supply-points">Supply points</h2>', '<div class="dg-supply-years">']
     for i, (year, accounts) in enumerate(reversed(years)):
         out.append(f'<details class="dg-supply-year"{" open" if i == 0 else ""}><summary>{year}</summary>')
         out.append('<div class="dg-scroll"><table class="dg-centres dg-supply-table">'
@@ -479,9 +479,10 @@ def supply_section(variant: Complicated, history) -> str:
                 built, lost = "—", "—"
             else:
                 built, lost = str(a.built), str(a.unspent)
-            short = ' class="dg-num dg-short"' if s.net < 0 else ' class="dg-num"'
+            short = ' class="dg-num loss" title="more than the points left after bombing"' if s.net < 0 else \
+                ' class="dg-num"'
             out.append(f'<tr><th scope="row" class="dg-sticky">{name}</th><td class="dg-num">{s.income}</td>'
-                       f'<td class="dg-num">{-s.bombed if s.bombed else 0}</td><td{short}>{-s.upkeep if s.upkeep else 0}</td>'
+                       f'<td class="dg-num">{s.bombed}</td><td{short}>{s.upkeep}</td>'
                        f'<td class="dg-num">{built}</td><td class="dg-num">{lost}</td></tr>')
             if s.net < 0:
                 what = ", ".join(a.removed) if a.removed else "nothing yet"
@@ -492,8 +493,11 @@ def supply_section(variant: Complicated, history) -> str:
         if notes:
             out.append('<ul class="dg-small">' + "".join(notes) + "</ul>")
         out.append("</details>")
-    out.append(f'<p class="dg-small">Counted after each Fall: {HOME_POINTS} points for each owned centre of the '
-               f"power's home country, {OTHER_POINTS} for each other, less one for each successful bombing of a centre "
-               "it owns; upkeep is paid first, builds and upgrades from the rest, and what is left is lost.</p>")
+    out.append("</div>")
+    out.append(f'<p class="dg-small">Supply points, counted after each Fall: <em>income</em> {HOME_POINTS} for each '
+               f"owned centre of the power's home country and {OTHER_POINTS} for each other; <em>bombed</em> one less "
+               "for each successful bombing of a centre it owns that year; <em>upkeep</em> what its units cost to keep, "
+               "paid first; <em>built</em> what builds and upgrades took from the rest; <em>lost</em> what was left "
+               "unspent. Upkeep in red could not be paid: the units removed are said under the year.</p>")
     out.append("</section>")
     return "\n".join(out)
