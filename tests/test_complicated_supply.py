@@ -77,3 +77,30 @@ def test_the_section_stands_under_the_centre_table(tmp_path):
     assert get_variant("complicated").game_section_below_centres
     assert not get_variant("standard").game_section_below_centres
 
+
+def test_the_example_game_shows_what_it_claims():
+    """supply-lines (tools/complicated_example.py): eight years or more ending in a result, tanks,
+    an army with three planes over it, bombings that hit and bombings defended, powers short of
+    their upkeep, one of them in civil disorder, all said on the game page's supply table."""
+    from pathlib import Path
+
+    from dipgen.orders import Bomb, Build, Upgrade
+    from dipgen.site import SiteOptions, game_page
+
+    h = replay(load_game(Path(__file__).resolve().parent.parent / "games" / "supply-lines"))
+    v = h.game.variant
+    assert not h.warnings and h.result is not None and h.records[-1].phase.year >= 1908
+    assert v.plane_limit
+    done = [r for rec in h.records for r in rec.results if r.succeeded and r.unit is not None]
+    assert any(isinstance(r.order, (Build, Upgrade)) and r.unit.kind in "TA" and
+               (r.order.unit.kind == "T" or isinstance(r.order, Upgrade)) for r in done)
+    bombs = [v.result_words(r)[0] for rec in h.records for r in rec.results if isinstance(r.order, Bomb)]
+    assert bombs.count("hit") >= 5 and bombs.count("defended") >= 2
+    assert any(sum(1 for u in rec.after.units if u.kind == "P" and u.province == prov) >= 3
+               for rec in h.records for prov in {u.province for u in rec.after.units if u.kind in "AFT"})
+    short = [(rec.phase.year, p) for rec in h.records for p, n in rec.adjustments.items() if n < 0]
+    disorder = [rec.phase.year for rec in h.records for r in rec.results if r.default and r.succeeded]
+    assert len(short) >= 3 and disorder
+    (page,) = game_page(h, SiteOptions()).values()
+    assert page.index("## Supply centres") < page.index('<h2 id="supply-points">') < page.index("## History")
+    assert "(some in civil disorder)" in page and "short of its upkeep" in page

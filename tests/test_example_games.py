@@ -38,7 +38,8 @@ STORIES = {s.slug: s for s in load_stories()}
 HAND_WRITTEN = {"two-captains": "double",    # tools/double_example.py, tests/test_double.py
                 "two-crowns": "tir",         # tests/test_tir.py
                 "austrian-question": "taskdip",
-                "tracks-in-the-mud": "armor"}  # tools/armor_example.py, tests/test_armor.py
+                "tracks-in-the-mud": "armor",  # tools/armor_example.py, tests/test_armor.py
+                "supply-lines": "complicated"}  # tools/complicated_example.py, tests/test_complicated_supply.py
 GENERATED = [f for f in FOLDERS if f.name not in HAND_WRITTEN]
 _HISTORIES: dict = {}
 
