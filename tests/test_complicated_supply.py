@@ -48,6 +48,17 @@ def test_supply_table_per_year(tmp_path):
     assert '<details class="dg-supply-year" open><summary>1902' in html
 
 
+def test_a_game_that_ends_with_a_fall_spends_nothing_more(tmp_path):
+    """A game declared over after a Fall has no winter: the year's points are neither built
+    with nor due ("—"), not all lost."""
+    history(tmp_path)  # writes the folder
+    game = tmp_path / "g" / "game.yml"
+    game.write_text(game.read_text() + "end:\n  draw: [France, Russia]\n")
+    h = replay(load_game(tmp_path / "g"))
+    assert h.finished
+    assert row(h.game.variant.game_section(h, "public"), 1902, "France") == ["11", "1", "6", "—", "—"]
+
+
 SHORT = {
     # Germany's armies walk away, Russia takes Berlin and France Munich: Germany keeps Kiel
     # alone, 3 points against an upkeep of 4 (two armies, a fleet, a plane)

@@ -399,7 +399,7 @@ class YearAccount:
 
     power: str
     supply: Supply
-    built: int | None     # points spent on builds and upgrades (None: the winter is still to come)
+    built: int | None     # points spent on builds and upgrades (None: the winter is still to come, or never came)
     removed: tuple[str, ...] = ()  # the units removed (or downgraded) for upkeep it could not pay
     disorder: bool = False         # some of them were removed for it (civil disorder)
 
@@ -427,7 +427,7 @@ def supply_years(variant: Complicated, history) -> list[tuple[int, list[YearAcco
     out = []
     for year, pos in sorted(year_end.items()):
         winter = winters.get(year)
-        played = winter is not None or history.position.phase > pos.phase or history.finished
+        played = winter is not None or history.position.phase > pos.phase  # a winter skipped: nothing to build
         accounts = []
         for power, s in variant.supply(pos).items():
             if not (s.income or s.upkeep):
@@ -474,7 +474,7 @@ def supply_section(variant: Complicated, history) -> str:
             name = (f'<span class="dg-power-name" style="--dg-c: {escape(colours.get(a.power, "#888"))}">'
                     f'<span class="dg-swatch" aria-hidden="true"></span>{escape(a.power)}</span>')
             if a.built is None:
-                built, lost = "due", "—"
+                built, lost = "—" if history.finished else "due", "—"  # the game ended with that Fall
             elif s.net < 0:
                 built, lost = "—", "—"
             else:
