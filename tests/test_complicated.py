@@ -178,3 +178,50 @@ def test_plane_limit_worked_example():
     assert ("T", "hol", "Germany") in {(u.kind, u.province, u.power) for u in three.units}
     four = v.movement(spring(v, base), orders(v, Germany=attack, England=["A Bel S T Hol", "F NTH S T Hol"]))
     assert ("T", "hol", "England") in {(u.kind, u.province, u.power) for u in four.units}
+
+
+def test_own_planes_do_not_stop_a_build(v):
+    """RULING (where planes may be built): in an owned, free home centre, as any unit; the seed
+    forbids a build only where an *enemy* plane stands."""
+    pos = winter(v, [Unit("France", "P", "par"), Unit("France", "B", "par")], {"par": "France", "bre": "France"})
+    out = v.adjustments(pos, orders(v, France=["Build P Par"]))
+    assert out.results[0].succeeded
+    assert sorted(u.kind for u in out.units if u.province == "par") == ["B", "P", "P"]
+
+
+def test_a_bomber_does_not_defend_against_bombing(v):
+    """RULING: only planes defend a centre (a bomber has no strength in combat)."""
+    units = [Unit("Germany", "B", "mun"), Unit("France", "B", "par"), Unit("France", "A", "par")]
+    out = v.movement(spring(v, units), orders(v, Germany=["B Mun bomb Par"]))
+    assert dict(out.economy["bombed"]) == {"par": 1}
+
+
+def test_civil_disorder_with_points_points_to_spend_are_lost(v):
+    """RULING (civil disorder): a power that sends no winter orders builds nothing; its points are lost."""
+    pos = winter(v, [Unit("France", "A", "bur")], {"par": "France", "bre": "France", "mar": "France"})
+    assert v.adjustment_counts(pos) == {"France": 8}
+    out = v.adjustments(pos, {})
+    assert out.results == () and out.units == pos.units
+
+
+def test_civil_disorder_with_points_short_removes_until_paid(v):
+    """RULING (civil disorder): a power short of upkeep that sends nothing loses units in the
+    standard civil-disorder order (farthest from its centres first), each saving its upkeep, and
+    no more once the upkeep is paid."""
+    units = [Unit("France", "A", "par"), Unit("France", "P", "mun"), Unit("France", "A", "gas"),
+             Unit("France", "F", "wes"), Unit("France", "P", "par")]
+    pos = winter(v, units, {"par": "France"})  # 3 points, upkeep 5
+    assert v.adjustment_counts(pos) == {"France": -2}
+    out = v.adjustments(pos, {})
+    removed = [(r.unit.kind, r.unit.province) for r in out.results if r.default]
+    assert len(removed) == 2 and ("A", "par") not in removed and len(out.units) == 3
+    assert all(r.notes[0].why == "upkeep it could not pay" for r in out.results)
+
+
+def test_a_tank_removed_in_civil_disorder_saves_its_two(v):
+    """RULING: a removal saves its unit's whole upkeep: a tank removed when one point is owed
+    saves two, and the point over is lost as any unspent point."""
+    units = [Unit("France", "T", "mun"), Unit("France", "A", "par"), Unit("France", "P", "par")]
+    pos = winter(v, units, {"par": "France"})  # 3 points, upkeep 4
+    out = v.adjustments(pos, {})
+    assert [(r.unit.kind, r.unit.province) for r in out.results] == [("T", "mun")]

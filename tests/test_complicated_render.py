@@ -85,3 +85,34 @@ def test_winter_is_said_in_supply_points(tmp_path):
     assert "  France 5 supply points to spend" in lines  # 9 from three home centres, 4 of upkeep
     assert "  Russia 7 supply points to spend" in lines
     assert not any("builds" in line for line in lines)
+
+
+def _move_path(svg: str) -> str:
+    import re
+
+    return re.findall(r'<path d="(M[^"]+)"/><path class="hd"', svg)[0]
+
+
+def test_a_flight_is_drawn_through_the_space_it_crosses():
+    """Paris to Munich is two spaces: the arrow runs in straight legs through Burgundy's middle,
+    not in one curve over the board; a flight to a neighbour stays one curve; no convoy is keyed."""
+    plane = Unit("France", "P", "par")
+    far = overlay_svg(view([OrderResult("France", Move(UnitRef("P", "par"), "mun"), plane, True)], pieces=[plane]))
+    near = overlay_svg(view([OrderResult("France", Move(UnitRef("P", "par"), "bur"), plane, True)], pieces=[plane]))
+    from dipgen.render.overlay import layout_of, pt
+
+    bur = pt(layout_of(get_variant("complicated")).unit("bur"))
+    assert f"L{bur}L" in _move_path(far) and "q" not in _move_path(far)
+    assert _move_path(near).count("q") == 1 and "L" not in _move_path(near)
+    assert ">convoy<" not in far
+
+
+def test_the_route_drawn_is_the_shortest_first_by_name():
+    """Several shortest routes: the one whose spaces come first by abbreviation (London to Ruhr
+    over the English Channel and Belgium, not the North Sea)."""
+    from dipgen.engine.movement import route
+
+    v = get_variant("complicated")
+    assert route(v.board, v.unit_kinds["B"], "lon", "ruh") == ["lon", "eng", "bel", "ruh"]
+    assert route(v.board, v.unit_kinds["P"], "par", "mun") == ["par", "bur", "mun"]
+    assert route(v.board, v.unit_kinds["P"], "par", "bur") == ["par", "bur"]

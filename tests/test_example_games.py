@@ -39,7 +39,8 @@ HAND_WRITTEN = {"two-captains": "double",    # tools/double_example.py, tests/te
                 "two-crowns": "tir",         # tests/test_tir.py
                 "austrian-question": "taskdip",
                 "tracks-in-the-mud": "armor",  # tools/armor_example.py, tests/test_armor.py
-                "night-flights": "blind-complicated"}  # tests/test_blind_complicated.py
+                "night-flights": "blind-complicated",  # tests/test_blind_complicated.py
+                "supply-lines": "complicated"}  # tools/complicated_example.py, tests/test_complicated_supply.py
 GENERATED = [f for f in FOLDERS if f.name not in HAND_WRITTEN]
 _HISTORIES: dict = {}
 

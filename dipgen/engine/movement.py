@@ -727,6 +727,31 @@ def destinations(board: Board, kind: UnitKind, loc: str) -> list[str]:
     return sorted(p for p in seen if kind.may_end_at_sea or not board.provinces[p].is_sea)
 
 
+def route(board: Board, kind: UnitKind, src: str, dest: str) -> list[str]:
+    """The provinces a unit of `kind` passes through on a move from province `src` to `dest`, both
+    included: a shortest route on its terrain's graph (AIR: land and sea alike, through any unit),
+    and among several the one whose spaces come first by their ids, read from the start. [src, dest]
+    when they are neighbours or no route is found."""
+    graph = (board.neighbours if kind.terrain == AIR else (lambda p: board.army_adj.get(p, ()))
+             if kind.terrain == LAND else (lambda p: {province_of(x) for x in board.fleet_adj.get(p, ())}))
+    before: dict[str, str | None] = {src: None}
+    frontier = [src]
+    while frontier and dest not in before:
+        nxt = []
+        for p in frontier:  # in the order found: breadth first over sorted neighbours keeps routes in order
+            for q in sorted(graph(p)):
+                if q not in before:
+                    before[q] = p
+                    nxt.append(q)
+        frontier = nxt
+    if dest not in before:
+        return [src, dest]
+    out = [dest]
+    while before[out[-1]] is not None:
+        out.append(before[out[-1]])
+    return out[::-1]
+
+
 def within(board: Board, prov: str, steps: int) -> set[str]:
     """Every province within `steps` spaces of `prov` over land and sea alike (not `prov` itself)."""
     seen, frontier = {prov}, [prov]

@@ -18,6 +18,7 @@ from typing import Iterable
 from xml.sax.saxutils import escape, quoteattr
 
 from ..board import Board, province_of
+from ..engine.movement import route
 from ..engine.results import Kind, OrderResult
 from ..mapview import MapView
 from ..orders import Bomb, Build, Concealed, Convoy, Disband, Downgrade, Hold, Move, Remove, Retreat, Support, Upgrade
@@ -340,8 +341,9 @@ class Painter:
                                       self.title(title)))
 
     def arrow(self, power: str, points: list[Pt], r0: float, r1: float, ok: bool, title: str,
-              key: str = "move") -> Pt:
-        """A move or retreat through `points` (start, any convoying fleets, end). Returns its attach point."""
+              key: str = "move", via: str = "convoy") -> Pt:
+        """A move or retreat through `points` (start, any convoying fleets or spaces flown over, end;
+        `via` the legend's key for what is between, "" for none). Returns its attach point."""
         start, end = points[0], points[-1]
         if len(points) == 2:
             ux, uy, d = _unit_vec(start, end)
@@ -359,9 +361,10 @@ class Painter:
             s = _along(start, fleets[0], r0)
             e = _along(end, fleets[-1], r1)
             prev = ((fleets[-2][0] + fleets[-1][0]) / 2, (fleets[-2][1] + fleets[-1][1]) / 2) if len(fleets) > 1 else s
-            attach = _quad(prev, fleets[-1], e, 0.5)
+            attach = _quad(prev, fleets[-1], e, 0.5) if via else _along(fleets[-1], e, _unit_vec(fleets[-1], e)[2] / 2)
             head_from = fleets[-1]
-            self.keys.add("convoy")
+            if via:
+                self.keys.add(via)
         tx, ty, _ = _unit_vec(head_from, e)
         nx, ny = -ty, tx
         if ok:
@@ -377,6 +380,8 @@ class Painter:
             dash = ' class="d"'
         if len(points) == 2:
             d_attr = _quad_d(s, c, line_end)
+        elif not via:  # a flight: straight legs through the middle of each space crossed
+            d_attr = f"M{pt(s)}" + "".join(f"L{pt(w)}" for w in [*fleets, line_end])
         else:
             d_attr, cur = f"M{pt(s)}", s
             for a, b in zip(fleets, fleets[1:]):
@@ -447,10 +452,13 @@ class Painter:
             dest = self.dest_loc(u, r.order.dest, sc.after_units)
             route = self.convoy_route(u, province_of(dest), convoys)
             on_route.update(f.province for f in route)
-            pts = [self.drawn_at(u)] + [self.layout.unit(f.loc) for f in route] + [self.layout.unit(dest)]
+            over = [] if route else self.flown_over(u, province_of(dest))
+            pts = ([self.drawn_at(u)] + [self.layout.unit(f.loc) for f in route] + [self.layout.unit(p) for p in over]
+                   + [self.layout.unit(dest)])
             target = units_by_prov.get(province_of(dest))
             r1 = self.radius(target.kind) + 1 if target else 6.0
-            attach = self.arrow(r.power, pts, self.small_radius(u), r1, r.succeeded, self.order_title(r))
+            attach = self.arrow(r.power, pts, self.small_radius(u), r1, r.succeeded, self.order_title(r),
+                                via="" if over else "convoy")
             self.move_paths[u.province] = (province_of(dest), attach)
         for r in results:
             o, u = r.order, r.unit
@@ -482,6 +490,14 @@ class Painter:
                     self.support_line(r.power, here, target, self.radius(u.kind),
                                       self.radius(army.kind if army else None), False, False,
                                       self.order_title(r), key="convoy")
+
+    def flown_over(self, unit: Unit, dest: str) -> list[str]:
+        """The spaces between `unit` and `dest` on its move when its kind moves more than one
+        space at a time (`dipgen.engine.movement.route`): empty for a move to a neighbour."""
+        kind = self.variant.unit_kinds.get(unit.kind)
+        if kind is None or kind.steps < 2:
+            return []
+        return route(self.board, kind, unit.province, dest)[1:-1]
 
     def paint_support(self, r: OrderResult, units_by_prov: dict[str, Unit]) -> None:
         o: Support = r.order  # type: ignore[assignment]
@@ -550,8 +566,9 @@ class Painter:
             here = self.dislodged_at(u.loc)
             if isinstance(r.order, Retreat):
                 dest = self.dest_loc(u, r.order.dest, sc.after_units)
-                self.arrow(r.power, [here, self.layout.unit(dest)], self.radius(u.kind) * DISLODGED_SCALE, 6.0,
-                           r.succeeded, self.order_title(r), key="retreat")
+                over = [self.layout.unit(p) for p in self.flown_over(u, province_of(dest))]
+                self.arrow(r.power, [here, *over, self.layout.unit(dest)], self.radius(u.kind) * DISLODGED_SCALE, 6.0,
+                           r.succeeded, self.order_title(r), key="retreat", via="")
                 if not r.succeeded:
                     self.cross(r.power, here, large=True, title=self.order_title(r))
             elif isinstance(r.order, Disband):

@@ -162,6 +162,7 @@ def game_page(history: History, options: SiteOptions, records: list[PhaseRecord]
         kind_line=variant.description or variant.title, variant_title=variant.title,
         span=f"{span[0]}–{span[1]}" if span and span[0] != span[1] else (str(span[0]) if span else ""),
         description=description, variant_section=Markup(variant.game_section(history, options.level)),
+        section_below_centres=variant.game_section_below_centres,
         map_heading=map_heading,
         now_map=_map(history, options, uri, None, "after", caption, f"Map of {game.title}: {caption}"),
         years=years, rows=rows,

@@ -228,6 +228,9 @@ class Variant:
         winners = tuple(self.winners(position)) if fall_over else ()
         return GameResult("solo", winners, phase) if winners else None
 
+    #: where the game page shows `game_section`: above the map (False) or under the centre table (True)
+    game_section_below_centres = False
+
     def game_section(self, history, level: str) -> str:
         """Safe HTML the variant adds to the game page (`level` public or gm) or to seat `level`'s private page (default: none)."""
         return ""

@@ -18,7 +18,7 @@ from ..board import province_of
 from ..engine.results import Kind
 from ..orders import Bomb, Support
 from ..phase import MOVEMENT
-from ..visibility import GM, NOBODY, RecordVisibility
+from ..visibility import NOBODY, RecordVisibility
 from .blind import SPY, Blind, _spies_after_turn
 from .complicated import KINDS, Complicated
 
@@ -49,12 +49,6 @@ class BlindComplicated(Blind, Complicated):
             return vis
         return _bombings_seen(record, vis, self.unit_kinds)
 
-    def game_section(self, history, level: str) -> str:
-        """RULING: the year's supply accounts are each power's own secret (income tells how many home
-        centres it holds, bombing losses tell of raids, upkeep the size of its forces): the game
-        page shows them to the GM (and so to everyone at the reveal), never to the public while the
-        game runs; each power reads its own points in its winter report."""
-        return super().game_section(history, level) if level == GM else ""
 
 
 def _bombings_seen(record, vis: RecordVisibility, kinds) -> RecordVisibility:

@@ -1,0 +1,357 @@
+"""Write the 'Complicated' Diplomacy example game, games/supply-lines/, as a GM would have received it.
+
+    python -m tools.complicated_example [--out DIR]
+
+The armies and fleets move as the example bots plan them (tools/examples/bot.py), which see every
+tank as an army and no aircraft at all; the aircraft and the supply points are the script's:
+
+- a plane supports its power's most useful move or hold within two spaces (an attack on a
+  centre first, then the hold of a threatened centre); a plane with nothing to support flies to
+  the power's unit nearest a foreign centre, so that planes gather into stacks at the front;
+- a bomber bombs the foreign centre within three spaces of a power it is at war with (or any
+  neighbour's when none), preferring one no plane stands in; with nothing in range it flies,
+  up to three spaces, to controlled land nearer the enemy;
+- in the winter the points go to upkeep first, then, per power's taste (`TASTE`), to tanks,
+  upgrades, planes and bombers and the bots' armies and fleets; a power short of points removes
+  its aircraft farthest from home first, except `DISORDER`, whose player sends no winter orders
+  in one winter: the rules then remove for it (civil disorder).
+
+Every phase is replayed with dipgen before the next is planned; the game is declared a draw of
+the powers still standing at the end of 1908 (plane_limit on, as the seed's author proposed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import random
+import shutil
+from pathlib import Path
+
+from dipgen.board import province_of
+from dipgen.engine.movement import within
+from dipgen.game import load_game
+from dipgen.history import replay
+from dipgen.orders import Bomb, Build, Hold, Move, Remove, Retreat, Disband, Support, UnitRef, Upgrade
+from dipgen.variants import get_variant
+from dipgen.variants.complicated import UPGRADE_COST
+
+from tools.armor_example import dump
+from tools.examples.board import BOARD, HOME, POWERS
+from tools.examples.bot import Bot, Relations, movement_orders, retreat_orders
+
+SLUG = "supply-lines"
+VARIANT = get_variant("complicated")
+KINDS = VARIANT.unit_kinds
+LAST_YEAR = 1908
+SEED = 12
+#: what each power spends its spare points on first: T tank (or upgrade), P plane, B bomber
+TASTE = {"Austria": "PA", "England": "FBP", "France": "BPA", "Germany": "TBP", "Italy": "PBA",
+         "Russia": "TPA", "Turkey": "BPF"}
+#: (power, year): a winter whose removals that power's player never sends
+DISORDER = ("Italy", 1906)
+NAMES = {"Austria": "Greta Hollweg", "England": "Miles Farrant", "France": "Odile Marchal",
+         "Germany": "Konrad Vogt", "Italy": "Paola Ferri", "Russia": "Arkady Lenski",
+         "Turkey": "Selim Kaya"}
+CAPITAL = {"Austria": "Vienna", "England": "London", "France": "Paris", "Germany": "Berlin", "Italy": "Rome",
+           "Russia": "Moscow", "Turkey": "Ankara"}
+AIR = {"P", "B"}
+GAME = {"title": "Supply Lines", "variant": "complicated", "gm": "Hester Quayle",
+        "players": dict(NAMES), "options": {"plane_limit": True},
+        "description": "A club game of 'Complicated' Diplomacy, 1901 to 1908, with the optional plane limit: "
+                       "centres give supply points, and tanks, planes and bombers join the armies and fleets. "
+                       "The GM's notes on each season name every bombing, hit or defended, the plane stacks, "
+                       "and every power that could not pay its upkeep.\n\n*An example game: the moves were "
+                       "written by dipgen's scripted player (`tools/complicated_example.py`), the aircraft and "
+                       "the supply points by its script; every name is invented.*"}
+#: the alliances and the wars the bots keep to all game
+ALLIES = (("England", "France"), ("Austria", "Italy"), ("Russia", "Turkey"))
+WARS = (("Germany", "France"), ("Germany", "England"), ("Austria", "Turkey"), ("Italy", "Turkey"), ("Russia", "Austria"))
+
+
+def name(prov: str) -> str:
+    return BOARD.provinces[prov[:3]].name
+
+
+# ====================================================================== the board as the bots see it
+
+def ground(pos):
+    """The position with the aircraft gone and every tank an army: what the bots plan with."""
+    units = tuple(dataclasses.replace(u, kind="A") if u.kind == "T" else u for u in pos.units if u.kind not in AIR)
+    dislodged = tuple(dataclasses.replace(d, unit=dataclasses.replace(d.unit, kind="A")) if d.unit.kind == "T"
+                      else d for d in pos.dislodged if d.unit.kind not in AIR)
+    return pos.with_(units=units, dislodged=dislodged)
+
+
+def with_kinds(order, tanks: set[str]):
+    """`order` with the letter T for every unit it names that is a tank (by province)."""
+    changes = {}
+    for field in ("unit", "target"):
+        ref = getattr(order, field, None)
+        if isinstance(ref, UnitRef) and ref.kind == "A" and ref.loc[:3] in tanks:
+            changes[field] = dataclasses.replace(ref, kind="T")
+    return dataclasses.replace(order, **changes) if changes else order
+
+
+def near(a: str, b: str, steps: int) -> bool:
+    return a == b or b in within(BOARD, a, steps)
+
+
+def hops(a: str, b: str) -> int:
+    for n in range(0, 12):
+        if near(a, b, n):
+            return n
+    return 99
+
+
+def enemies(rel: Relations, power: str) -> set[str]:
+    wars = {q for q in POWERS if q != power and rel.at_war(power, q)}
+    return wars or {q for q in POWERS if q != power and not rel.allied(power, q)}
+
+
+# ====================================================================== the aircraft's orders
+
+def air_orders(pos, ground_orders: dict, rel: Relations, rng: random.Random) -> dict[str, list]:
+    """Each power's planes and bombers: supports, flights, bombings."""
+    out: dict[str, list] = {}
+    occupant = {u.province: u for u in pos.units if u.kind not in AIR}
+    planes_at = {}
+    for u in pos.units:
+        if u.kind == "P":
+            planes_at.setdefault(u.province, []).append(u)
+    for power in POWERS:
+        mine = [u for u in pos.units if u.power == power and u.kind in AIR]
+        if not mine:
+            continue
+        orders = []
+        gorders = ground_orders.get(power, [])
+        attacks = [o for o in gorders if isinstance(o, Move) and province_of(o.dest) in BOARD.centres
+                   and pos.owners.get(province_of(o.dest)) != power]
+        threatened = [u for u in pos.units if u.power == power and u.kind not in AIR
+                      and u.province in BOARD.centres and any(
+                          v.power != power and v.kind not in AIR and near(v.province, u.province, 1)
+                          and not rel.trusts(power, v.power) for v in pos.units)]
+        front = sorted((u for u in pos.units if u.power == power and u.kind in ("A", "T")),
+                       key=lambda u: (min((hops(u.province, c) for c in BOARD.centres
+                                           if pos.owners.get(c) not in (power, None)), default=9), u.province))
+        backed: dict[str, int] = {}
+        foes = enemies(rel, power)
+        for u in sorted(mine, key=lambda u: (u.kind, u.province)):
+            if u.kind == "P":
+                order = None
+                for o in attacks:
+                    if near(u.province, province_of(o.dest), 2) and backed.get(o.dest, 0) < 2:
+                        order = Support(UnitRef("P", u.loc), o.unit, o.dest)
+                        backed[o.dest] = backed.get(o.dest, 0) + 1
+                        break
+                if order is None:
+                    for t in threatened:
+                        if near(u.province, t.province, 2) and backed.get(t.province, 0) < 1:
+                            order = Support(UnitRef("P", u.loc), UnitRef(t.kind, t.loc))
+                            backed[t.province] = 1
+                            break
+                if order is None and front:
+                    goal = front[0].province
+                    if goal != u.province:
+                        # as close to the front as two spaces take it, ending on land
+                        reach = [p for p in within(BOARD, u.province, 2) if BOARD.provinces[p].is_land]
+                        best = min(reach, key=lambda p: (hops(p, goal), p))
+                        if hops(best, goal) < hops(u.province, goal):
+                            order = Move(UnitRef("P", u.loc), best)
+                orders.append(order or Hold(UnitRef("P", u.loc)))
+            else:  # a bomber
+                targets = [c for c in sorted(BOARD.centres) if near(u.province, c, 3)
+                           and pos.owners.get(c) in foes]
+                targets.sort(key=lambda c: (len(planes_at.get(c, [])) + (1 if rng.random() < 0.3 else 0), c))
+                if targets:
+                    orders.append(Bomb(UnitRef("B", u.loc), targets[0]))
+                    continue
+                mine_land = VARIANT.controls(power, pos.units, pos.owners)
+                goals = [c for c in BOARD.centres if pos.owners.get(c) in foes]
+                reach = [p for p in within(BOARD, u.province, 3) if p in mine_land]
+                if reach and goals:
+                    best = min(reach, key=lambda p: (min(hops(p, g) for g in goals), p))
+                    if min(hops(best, g) for g in goals) < min(hops(u.province, g) for g in goals):
+                        orders.append(Move(UnitRef("B", u.loc), best))
+                        continue
+                orders.append(Hold(UnitRef("B", u.loc)))
+        out[power] = orders
+    return out
+
+
+def movement(bot, rel, pos, rng) -> dict:
+    tanks = {u.province for u in pos.units if u.kind == "T"}
+    planned = movement_orders(bot, rel, ground(pos), rng)
+    orders = {p: [with_kinds(o, tanks) for o in os] for p, os in planned.items()}
+    for p, os in air_orders(pos, orders, rel, rng).items():
+        orders.setdefault(p, []).extend(os)
+    return orders
+
+
+def retreats(bot, pos) -> dict:
+    tanks = {d.unit.province for d in pos.dislodged if d.unit.kind == "T"}
+    planned = retreat_orders(bot, ground(pos), ground(pos).dislodged)
+    out = {p: [with_kinds(o, tanks) for o in os] for p, os in planned.items()}
+    for d in sorted(pos.dislodged, key=lambda d: d.unit.loc):
+        if d.unit.kind in AIR:
+            ref = UnitRef(d.unit.kind, d.unit.loc)
+            home = [r for r in d.retreats if pos.owners.get(province_of(r)) == d.unit.power]
+            dest = (home or sorted(d.retreats))[0] if d.retreats else None
+            out.setdefault(d.unit.power, []).append(Retreat(ref, dest) if dest else Disband(ref))
+    return out
+
+
+# ====================================================================== the winter
+
+def winter(bot, pos, year: int) -> dict:
+    """Points to spend: the power's taste first, then the bots' armies and fleets. Points short:
+    aircraft farthest from home first, then the bots' choice of ground units."""
+    out = {}
+    for p, n in sorted(VARIANT.adjustment_counts(pos).items()):
+        mine = [u for u in pos.units if u.power == p]
+        home = [c for c in sorted(HOME[p]) if pos.owners.get(c) == p]
+        orders = []
+        if n > 0:
+            occupied = {u.province for u in pos.units if KINDS[u.kind].occupies}
+            foreign_air = {u.province for u in pos.units if u.kind in AIR and u.power != p}
+            free = [c for c in home if c not in occupied and c not in foreign_air]
+            for letter in TASTE[p]:
+                cost = KINDS[letter].build_cost
+                if letter == "T":
+                    armies = [u for u in mine if u.kind == "A" and u.province in home]
+                    if n >= cost and free and not BOARD.provinces[free[-1]].is_coastal:
+                        orders.append(Build(UnitRef("T", free.pop())))
+                        n -= cost
+                    elif n >= UPGRADE_COST and armies:
+                        orders.append(Upgrade(UnitRef("A", armies[0].loc)))
+                        n -= UPGRADE_COST
+                elif n >= cost and free:
+                    c = free.pop(0)
+                    loc = BOARD.fleet_locations(c)[0] if letter == "F" and BOARD.provinces[c].is_coastal else c
+                    if letter == "F" and not BOARD.provinces[c].is_coastal:
+                        letter = "A"
+                    orders.append(Build(UnitRef(letter, loc)))
+                    n -= cost
+            if n >= 2 and free:
+                taken = {o.unit.loc[:3] for o in orders if isinstance(o, Build)}
+                more = [o for o in bot.adjustments(ground(pos), p, len(free) + len(taken))
+                        if isinstance(o, Build) and o.unit.loc[:3] not in taken]
+                for o in more:
+                    if n >= 2:
+                        orders.append(o)
+                        n -= 2
+        else:
+            if DISORDER[0] == p and DISORDER[1] in (None, year):
+                out[p] = []
+                continue
+            owed = -n
+            air = sorted((u for u in mine if u.kind in AIR),
+                         key=lambda u: (-min(hops(u.province, h) for h in HOME[p]), u.loc))
+            for u in air:
+                if owed > 0:
+                    orders.append(Remove(UnitRef(u.kind, u.loc)))
+                    owed -= KINDS[u.kind].upkeep
+            if owed > 0:
+                for o in bot.adjustments(ground(pos), p, -len([u for u in mine if u.kind not in AIR])):
+                    if owed > 0:
+                        unit = next(u for u in mine if u.loc == o.unit.loc and u.kind not in AIR)
+                        orders.append(Remove(UnitRef(unit.kind, unit.loc)))
+                        owed -= KINDS[unit.kind].upkeep
+        out[p] = orders
+    return out
+
+
+# ====================================================================== the press and notes
+
+def movement_notes(record) -> tuple[list[str], dict]:
+    """The GM's word on each bombing and on the plane stacks; a line of press from the bombed."""
+    notes, press = [], {}
+    for r in record.results:
+        if isinstance(r.order, Bomb) and r.succeeded:
+            target = province_of(r.order.target)
+            owner = record.before.owners.get(target)
+            notes.append(f"**{r.power}: {r.order.format(BOARD)}**: hit; {name(target)} gives one point less "
+                         f"this year.")
+            if owner and owner != r.power:
+                press.setdefault(owner, f"Bombs on {name(target)}. We will remember who sent them.")
+        elif isinstance(r.order, Bomb) and VARIANT.result_words(r) == ("defended",):
+            target = province_of(r.order.target)
+            notes.append(f"**{r.power}: {r.order.format(BOARD)}**: defended by the planes over {name(target)}.")
+            owner = record.before.owners.get(target)
+            if owner and owner != r.power:
+                press.setdefault(owner, f"Our fighters turned back the raid on {name(target)}.")
+    stacks = {}
+    for u in record.after.units:
+        if u.kind == "P":
+            stacks.setdefault((u.power, u.province), []).append(u)
+    for (power, prov), planes in sorted(stacks.items()):
+        if len(planes) >= 3:
+            notes.append(f"{power} has {len(planes)} planes over {name(prov)}.")
+    return notes, press
+
+
+def winter_notes(record) -> tuple[list[str], dict]:
+    """The GM's word on each power short of its upkeep, and a line of press from it."""
+    notes, press = [], {}
+    for power, n in sorted(record.adjustments.items()):
+        if n < 0:
+            gone = [f"{r.unit.kind} {BOARD.format_loc(r.unit.loc)}" for r in record.results_of(power)
+                    if r.succeeded and r.unit is not None]
+            disorder = any(r.default for r in record.results_of(power) if r.succeeded)
+            notes.append(f"**{power}** was {-n} supply point{'s' if n != -1 else ''} short of its upkeep"
+                         + (": no removals arrived, so the rules removed " if disorder else " and removed ")
+                         + ", ".join(gone) + ".")
+            if not disorder:  # a player who sent no orders sends no press either
+                press[power] = "Our treasury is empty: some of our forces stand down."
+    return notes, press
+
+
+# ====================================================================== the folder
+
+def write(folder: Path, seed: int = SEED) -> None:
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+    (folder / "game.yml").write_text(dump(GAME))
+    rng = random.Random(seed)
+    rel = Relations(allies={frozenset(pair) for pair in ALLIES}, wars={frozenset(pair) for pair in WARS})
+    bot = Bot(rng, rel)
+    history = replay(load_game(folder))
+    while True:
+        pos = history.position
+        if pos.phase.year > LAST_YEAR:
+            break
+        kind = pos.phase.kind
+        orders = (movement(bot, rel, pos, rng) if kind == "movement" else
+                  retreats(bot, pos) if kind == "retreats" else winter(bot, pos, pos.phase.year))
+        data = {"orders": {p: [o.format(BOARD) for o in os] for p, os in orders.items()}}
+        path = folder / f"{pos.phase.slug}.yml"
+        path.write_text(dump(data))
+        history = replay(load_game(folder))
+        record = history.records[-1]
+        notes, press = (movement_notes(record) if kind == "movement" else
+                        winter_notes(record) if kind == "adjustments" else ([], {}))
+        if notes:
+            path.write_text(dump({**data, **said(notes, press)}))
+            history = replay(load_game(folder))
+        if history.finished:
+            return
+    # the players agree a draw of every power still holding three centres or more
+    standing = history.position.centre_counts(POWERS)
+    (folder / "game.yml").write_text(dump({**GAME, "end": {"draw": [p for p in POWERS if standing.get(p, 0) >= 3]}}))
+
+
+def said(notes: list[str], press: dict) -> dict:
+    """The press and the GM's notes a phase file adds for `notes` and `press` (power -> text)."""
+    out = {"press": "\n\n".join(f"**{CAPITAL[p]} to All:** {t}" for p, t in sorted(press.items()))} if press else {}
+    return {**out, "notes": "\n".join(f"- {n}" for n in notes)}
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", type=Path, default=Path("games"), help="where the game's folder goes (default: games/)")
+    write(ap.parse_args(argv).out / SLUG)
+
+
+if __name__ == "__main__":
+    main()
