@@ -85,6 +85,8 @@ def test_bombers_must_outnumber_defending_planes(v):
                                                        France=["P Pic S A Par"]))
     assert dict(two_defend.economy["bombed"]) == {}
     assert all(v.result_words(r) == ("defended",) for r in two_defend.results if r.power == "Germany")
+    assert {r.explain(v.board) for r in two_defend.results if r.power == "Germany"} == {
+        "2 bombers against 2 defending planes over Paris"}  # the report's words, not a bounce's
     one_defends = v.movement(spring(v, units), orders(v, Germany=["B Mun bomb Par", "B Ruh bomb Par"],
                                                         France=["P Pic - Bel"]))
     assert dict(one_defends.economy["bombed"]) == {"par": 1}

@@ -145,7 +145,9 @@ class OrderResult:
         cut = next((n for n in self.notes if n.kind is Kind.CUT), None)
         parts = []
         for n in self.notes:
-            if n.kind is Kind.BOUNCE:
+            if n.kind is Kind.BOUNCE and n.why and not n.against:  # a variant's own failure, said its way
+                parts.append(n.why)
+            elif n.kind is Kind.BOUNCE:
                 own = n.reason is Bounce.SELF_STANDOFF
                 if own and not n.against:
                     parts.append("stood off by one of its own units")

@@ -225,7 +225,7 @@ class Complicated(Variant):
                     note = Note(Kind.EFFECT, Bombing.HIT, why=f"{name} gives one supply point less this year")
                 else:
                     note = Note(Kind.BOUNCE, Bombing.DEFENDED,
-                                why=f"{len(idxs)} bomber(s) against {defenders} defending plane(s) at {name}")
+                                why=f"{_count(len(idxs), 'bomber')} against {_count(defenders, 'defending plane')} over {name}")
                 out[i] = replace(r, succeeded=ok, notes=(note,) + r.notes)
         return out, hits
 
@@ -506,3 +506,7 @@ def supply_section(variant: Complicated, history) -> str:
                "unspent. Upkeep in red could not be paid: the units removed are said under the year.</p>")
     out.append("</section>")
     return "\n".join(out)
+
+
+def _count(n: int, thing: str) -> str:
+    return f"{n} {thing}{'' if n == 1 else 's'}"
