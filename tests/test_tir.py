@@ -368,3 +368,15 @@ def test_the_example_game_is_finished_and_shows_every_shift_and_a_random_choice(
     assert {s.what for rep in reports for s in rep.shifts} == {"attack", "support"}
     assert any(c.die for rep in reports for c in rep.choices)
     assert any(not x.valid for rep in reports for c in rep.choices for x in c.candidates)
+
+
+def test_the_five_powers_unordered_are_no_nmr_but_a_silent_player_is(tmp_path):
+    from dipgen.report import phase_report
+
+    silent = SPRING.replace("    Russia: [A War - Gal, A Mos - Ukr, F Sev - BLA, F StP/sc - Bot]\n", "")
+    h = replay(load_game(write(tmp_path / "g", {"1901-spring": silent})))
+    rec = h.records[0]
+    assert rec.nmr == ("Russia",)  # Austria, England, Italy, Turkey: nobody ordered them, they hold
+    assert all(r.order_text(TIR.board).endswith(" H") for r in rec.results_of("Turkey"))
+    text = phase_report(h, rec)
+    assert text.count("NMR") == 1 and "Russia (Boris):  no orders received (NMR)" in text
