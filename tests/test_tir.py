@@ -220,7 +220,7 @@ def test_two_conflicting_valid_orders_are_settled_by_a_die_and_equal_orders_are_
     high = run_turn(pos, orders, Dice(choice_Germany_mun=5))
     assert low.orders["Germany"] == [order("A Mun - Bur")] and high.orders["Germany"] == [order("A Mun - Tyr")]
     (note,) = high.notes[("Germany", "mun")]
-    assert note.reason is TirNote.CHOSEN and "by draw 1 (die 5)" in note.why
+    assert note.reason is TirNote.CHOSEN and "draw 1 rolled 5 (1-3 France's, 4-6 Russia's), so Russia's" in note.why
     same = run_turn(pos, {"France": {"Germany": ["A Mun - Bur"]}, "Russia": {"Germany": ["A Mun-Bur"]}})
     assert ("Germany", "mun") not in same.notes and same.report.choices[0].die is None
     # an invalid order is no conflict: the valid one counts, no die
@@ -380,3 +380,51 @@ def test_the_five_powers_unordered_are_no_nmr_but_a_silent_player_is(tmp_path):
     assert all(r.order_text(TIR.board).endswith(" H") for r in rec.results_of("Turkey"))
     text = phase_report(h, rec)
     assert text.count("NMR") == 1 and "Russia (Boris):  no orders received (NMR)" in text
+
+
+def test_one_invalid_order_is_noted_with_why_and_the_other_carried_out_and_both_invalid_hold():
+    pos = start({"Austria-Germany": HOSTILE})
+    pos = pos.with_(units=tuple(u for u in pos.units if u.province != "vie") +
+                    (type(pos.units[0])("Austria", "A", "boh", 950),))
+    one = run_turn(pos, {"France": {"Germany": ["A Mun - Boh"]}, "Russia": {"Germany": ["A Mun - Bur"]}})
+    (note,) = one.notes[("Germany", "mun")]
+    assert note.reason is TirNote.OVERRULED and TIR.result_vocabulary[note.reason] == "one order invalid"
+    assert note.why == ("France's A Mun - Boh is invalid: an attack on Austria needs Austria-Germany At War "
+                        "(it is Hostile); Russia's order is carried out")
+    both = run_turn(pos, {"France": {"Germany": ["A Mun - Boh"]}, "Russia": {"Germany": ["A Mun - Boh"]}})
+    (note,) = both.notes[("Germany", "mun")]
+    assert note.reason is TirNote.INVALID and "Germany" not in both.orders
+    assert note.why.startswith("no valid order under the TIR (France's A Mun - Boh is invalid: an attack on Austria")
+    assert "Russia's A Mun - Boh is invalid" in note.why and note.why.endswith("; the unit holds")
+
+
+def test_the_report_names_the_players_and_shows_the_table_before_and_after_with_dice_points_and_why(tmp_path):
+    from dipgen.report import phase_report
+    from dipgen.variants.tir import OwnShift, shift_text
+
+    h = replay(load_game(write(tmp_path / "g", {"1901-spring": SPRING})))
+    rec = h.records[0]
+    text = phase_report(h, rec)
+    germany = text[text.index("Germany:"):].splitlines()
+    assert germany[1].split() == ["France", "(Alice)", "Russia", "(Boris)", "carried", "out"]
+    assert "points from France (Alice) and Russia (Boris):" in text
+    roll = next(r for r in rec.report.rolls if r.pair == "France-Germany")
+    row = next(line for line in text.splitlines() if line[4:].startswith("France-Germany "))
+    after = rec.report.after["France-Germany"]
+    changed = "*" if after != NEUTRAL else " "
+    assert row.split() == [*changed.split(), "France-Germany", "Neutral", str(roll.dice[0]), "+", str(roll.dice[1]),
+                           "+2", "-1", str(roll.total), *TIR_LEVEL_WORDS[after], "total", f"{roll.total}:",
+                           *band_words(roll.total)]
+    assert "France-Russia    At War" in text and "the players' own: At War for the whole game" in text
+    shift = OwnShift("Russia", "Russia-Turkey", "F BLA S A Ser - Bul", "support", FRIENDLY, WAR + 1)
+    assert shift_text(shift) == "Russia's F BLA S A Ser - Bul supports an attack on Turkey: Hostile"
+
+
+TIR_LEVEL_WORDS = {WAR: ["At", "War"], HOSTILE: ["Hostile"], NEUTRAL: ["Neutral"], FRIENDLY: ["Friendly"],
+                   ALLIED: ["Allied"]}
+
+
+def band_words(total):
+    total = max(2, min(12, total))
+    return ("to At War" if total <= 3 else "one step toward war" if total <= 5 else "no change" if total <= 8
+            else "one step toward alliance" if total <= 10 else "to Allied").split()

@@ -15,6 +15,7 @@ rules page (site_src/rules/tir.md) and marked RULING below.
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
@@ -40,6 +41,7 @@ class TirNote(Enum):
     """What the TIR's intake step decided about a unit's order."""
 
     INVALID = "invalid"      # no valid order: the unit holds
+    OVERRULED = "overruled"  # one player's order was invalid: the other's was carried out
     CHOSEN = "chosen"        # two different valid orders: a die chose
     SUGGESTED = "suggested"  # a retreat or adjustment of the five powers: the players' suggestions
 
@@ -105,6 +107,7 @@ class Choice:
     die: int | None = None  # the die that chose, if the players disagreed
     draw: int | None = None  # its number among the phase's draws (1 = first)
     why: str = ""
+    by: str = ""           # the player whose valid order was picked ('' when none was valid)
 
 
 @dataclass(frozen=True)
@@ -136,7 +139,8 @@ class Tir(Variant):
                           "          Russia: [A War - Gal]\n          Germany: [A Mun H]")
     makes_draws = True
     result_vocabulary = MappingProxyType({**STANDARD_WORDS, TirNote.INVALID: "invalid under the TIR",
-                                          TirNote.CHOSEN: "chosen by die", TirNote.SUGGESTED: "by die"})
+                                          TirNote.OVERRULED: "one order invalid", TirNote.CHOSEN: "chosen by die",
+                                          TirNote.SUGGESTED: "by die"})
 
     # ------------------------------------------------------------------ the table
     def pairs(self) -> list[tuple[str, str]]:
@@ -376,32 +380,27 @@ class Tir(Variant):
             order, why = self.objective(position, table, unit, support, final)
             if order is not None:
                 final[unit.province] = order
-            choices.append(self.choice((unit, order, cands, die, number), order, why))
+            choices.append(self.choice((unit, support, cands, die, number), order, why))
         for unit in position.units:
             order = final.get(unit.province)
             if order is not None:
                 orders.setdefault(unit.power, []).append(order)
         for c in choices:
-            n = []
-            if not c.chosen and c.candidates:
-                whys = "; ".join([f"{x.writer}'s {x.text}: {x.why}" for x in c.candidates if not x.valid]
-                                 + ([c.why] if c.why else []))
-                n.append(Note(Kind.INTAKE, TirNote.INVALID, why=f"invalid under the TIR: {whys}; the unit holds"))
-            if c.die is not None:
-                n.append(Note(Kind.INTAKE, TirNote.CHOSEN, why=f"chosen at random by draw {c.draw} (die {c.die})"))
-            if n:
-                notes[(c.power, c.where)] = tuple(n)
+            said = choice_notes(c, players) if c.candidates else []
+            if said:
+                notes[(c.power, c.where)] = tuple(said)
         shifts, after = self.own_shifts(position, table, players, final)
         economy = {"players": players, "tir": MappingProxyType(after)}
         report = TirReport(players, before, MappingProxyType(after), rolls, tuple(shifts), tuple(choices))
         return Intake(orders, notes, economy, report)
 
     def choice(self, record, order, why: str) -> Choice:
-        unit, _, cands, die, number = record
+        unit, picked, cands, die, number = record
         fmt = self.board
+        by = next((w for w, ol, ok, _ in cands if ok and ol.order == picked), "")
         return Choice(unit.power, unit.province,
                       tuple(Candidate(w, ol.order.format(fmt), ok, y) for w, ol, ok, y in cands),
-                      order.format(fmt) if order is not None else "", die, number, why)
+                      order.format(fmt) if order is not None else "", die, number, why, by)
 
     def valid(self, position: Position, table, unit: Unit, order) -> tuple[bool, str]:
         """Is `order` for a unit of the five valid under the TIR, taken on its own? (A support is
@@ -519,15 +518,17 @@ class Tir(Variant):
             if len(distinct) > 1:
                 die = draws.die(f"suggestion/{power}" + (f"/{where}" if where else ""))
                 number = len(draws.drawn)
-                picked = options[0][1] if die <= 3 else options[1][1]
+                by, picked = options[0] if die <= 3 else options[1]
             else:
-                picked = options[0][1]
+                by, picked = options[0]
             orders.setdefault(power, []).extend(picked)
             text = "; ".join(o.format(self.board) for o in picked)
-            choices.append(Choice(power, where, tuple(Candidate(w, "; ".join(x.format(self.board) for x in o))
-                                                      for w, o in options), text, die, number))
+            cands = tuple(Candidate(w, "; ".join(x.format(self.board) for x in o)) for w, o in options)
+            choices.append(Choice(power, where, cands, text, die, number, by=by))
             if die is not None:
-                why = f"chosen at random by draw {number} (die {die}) between the players' suggestions"
+                both = " and ".join(f"{x.writer}'s {x.text}" for x in cands)
+                why = (f"the players suggested {both}: draw {number} rolled {die} ({die_rule(players)}), "
+                       f"so {by}'s")
                 for o in picked:
                     unit = getattr(o, "unit", None)
                     if unit is not None:
@@ -561,13 +562,96 @@ class Tir(Variant):
     def winner(self, position: Position) -> str | None:
         return None  # a TIR game is won by elimination (`winner_after`), never by centres
 
-    # ------------------------------------------------------------------ pages
+    # ------------------------------------------------------------------ pages and reports
+    def report_section(self, history, record, level: str) -> list[str]:
+        """The TIR before and after a turn, relationship by relationship, in a report."""
+        return report_lines(self, history, record.report, record.phase) if isinstance(record.report, TirReport) else []
+
     def season_section(self, record) -> str:
         return season_html(self, record.report) if isinstance(record.report, TirReport) else ""
 
     def game_section(self, history, level: str) -> str:
         """The chart of every relationship through the game (the board is open: every level sees it)."""
         return chart_svg(self, history.records)
+
+
+def die_rule(players) -> str:
+    """Which face of the choosing die picks whose order: '1-3 France's, 4-6 Russia's'."""
+    return f"1-3 {players[0]}'s, 4-6 {players[1]}'s"
+
+
+def choice_notes(c: Choice, players) -> list[Note]:
+    """The notes on a unit of the five: which of the players' orders were invalid and why, and
+    which one was carried out (by default, as the only valid one, or by the die)."""
+    bad = [x for x in c.candidates if not x.valid]
+    whys = "; ".join(f"{x.writer}'s {x.text} is invalid: {x.why}" for x in bad)
+    out = []
+    if not c.chosen:
+        picked = next((x.text for x in c.candidates if x.writer == c.by and x.valid), "")
+        reasons = "; ".join([w for w in (whys, c.why and f"{c.by}'s {picked}: {c.why}") if w])
+        out.append(Note(Kind.INTAKE, TirNote.INVALID, why=f"no valid order under the TIR ({reasons}); the unit holds"))
+    elif bad:
+        out.append(Note(Kind.INTAKE, TirNote.OVERRULED, why=f"{whys}; {c.by}'s order is carried out"))
+    if c.die is not None:
+        both = " and ".join(f"{x.writer}'s {x.text}" for x in c.candidates)
+        out.append(Note(Kind.INTAKE, TirNote.CHOSEN, why=f"{both} are both valid: draw {c.draw} rolled {c.die} "
+                        f"({die_rule(players)})" + (f", so {c.by}'s" if c.by else "")))
+    return out
+
+
+BANDS = ((3, "to At War"), (5, "one step toward war"), (8, "no change"), (10, "one step toward alliance"),
+         (12, "to Allied"))
+RULE = ("Dice + points: 2-3 (or less) to At War, 4-5 one step toward war, 6-8 no change, 9-10 one step toward "
+        "alliance, 11-12 (or more) to Allied. A player's attack moves her relationship with the attacked power "
+        "to At War, her support or convoy of an attack two steps toward war, from the next turn.")
+
+
+def band(total: int) -> str:
+    """What a roll's total does, in words: 'total 9: one step toward alliance'."""
+    return f"total {total}: " + next(text for top, text in BANDS if max(2, min(12, total)) <= top)
+
+
+def shift_text(s: OwnShift) -> str:
+    """A player's own shift in words: "France's A Bur - Mun attacks Germany: At War"."""
+    other = next(p for p in s.pair.split("-") if p != s.player)
+    what = f"attacks {other}" if s.what == "attack" else f"{s.what}s an attack on {other}"
+    return f"{s.player}'s {s.order} {what}: {LEVELS[s.after]}"
+
+
+def report_lines(variant: Tir, history, report: TirReport, phase) -> list[str]:
+    """The report's TIR table: before, dice, each player's points, total, after, and why; '*'
+    marks a relationship that changed."""
+    if not report.rolls:
+        return []
+    rolls = {r.pair: r for r in report.rolls}
+    shifts: dict[str, list[OwnShift]] = {}
+    for sh in report.shifts:
+        shifts.setdefault(sh.pair, []).append(sh)
+    p1, p2 = report.players
+    who = " and ".join(f"{p} ({history.player(p, phase)})" if history.player(p, phase) else p for p in (p1, p2))
+    rows = [("Relationship", "Before", "Dice", p1, p2, "Total", "After", "Why")]
+    marks = [" "]
+    for a, b in variant.pairs():
+        name = variant.pair_name(a, b)
+        r = rolls.get(name)
+        before, after = report.before[name], report.after[name]
+        if r is None:
+            why = "the players' own: At War for the whole game"
+            rows.append((name, LEVELS[before], "", "", "", "", LEVELS[after], why))
+        else:
+            pts = dict(r.points)
+            why = "; ".join([band(r.total)] + [shift_text(x) for x in shifts.get(name, ())])
+            rows.append((name, LEVELS[before], f"{r.dice[0]} + {r.dice[1]}", f"{pts.get(p1, 0):+d}",
+                         f"{pts.get(p2, 0):+d}", str(r.total), LEVELS[after], why))
+        marks.append("*" if after != before else " ")
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
+    right = {3, 4, 5}
+    out = [f"Table of International Relations, before and after the turn; points from {who}:"]
+    for mark, row in zip(marks, rows):
+        cells = [f"{c:>{w}}" if i in right else f"{c:{w}}" for i, (c, w) in enumerate(zip(row, widths))]
+        out.append(f"  {mark} " + "  ".join(cells) + f"  {row[-1]}".rstrip())
+    out.extend(textwrap.wrap("(* changed this turn) " + RULE, 100, initial_indent="  ", subsequent_indent="  "))
+    return out + [""]
 
 
 # ------------------------------------------------------------------ pages
@@ -599,17 +683,14 @@ def season_html(variant: Tir, report: TirReport) -> str:
             dice = f"{r.dice[0]} + {r.dice[1]}" if r else "—"
             pts = dict(r.points) if r else {}
             mid = r.after if r else before
-            own = "; ".join(f"{s.order} ({s.what}): {LEVELS[s.after]}" for s in shifts.get(name, ())) or ""
+            own = "; ".join(shift_text(s) for s in shifts.get(name, ()))
             changed = " dg-tir-changed" if after != before else ""
             out.append(f'<tr class="dg-tir-{after}{changed}"><th scope="row">{_esc(name)}</th><td>{LEVELS[before]}</td>'
                        f'<td>{dice}</td><td class="dg-num">{pts.get(p1, 0):+d}</td><td class="dg-num">{pts.get(p2, 0):+d}'
                        f'</td><td class="dg-num">{r.total if r else "—"}</td><td>{LEVELS[mid]}</td><td>{_esc(own)}</td>'
                        f'<td><strong>{LEVELS[after]}</strong></td></tr>')
         out.append('</tbody></table></div>')
-        out.append('<p class="dg-small">Two dice and both players\' points: 2-3 to At War, 4-5 one step toward war, '
-                   '6-8 no change, 9-10 one step toward alliance, 11-12 to Allied. A player\'s attack moves her '
-                   'relationship with the attacked power to At War, her support or convoy of an attack two steps '
-                   'toward war, from the next turn.</p>')
+        out.append(f'<p class="dg-small">{_esc(RULE)}</p>')
     if report.choices:
         out.append('<h2 id="tir-orders">The five powers\' orders</h2>\n<ul class="dg-tir-units">')
         for c in report.choices:
@@ -617,11 +698,14 @@ def season_html(variant: Tir, report: TirReport) -> str:
             cands = "; ".join(f"{_esc(x.writer)}: <code>{_esc(x.text)}</code>"
                               + ("" if x.valid else f" <em>invalid: {_esc(x.why)}</em>") for x in c.candidates)
             if c.die is not None:
-                verdict = f"die {c.die} (draw {c.draw}) chose <code>{_esc(c.chosen)}</code>"
+                verdict = (f"draw {c.draw} rolled {c.die} ({_esc(die_rule(report.players))})"
+                           + (f": {_esc(c.by)}'s <code>{_esc(c.chosen)}</code>" if c.chosen else ""))
             elif c.chosen:
-                verdict = f"<code>{_esc(c.chosen)}</code>"
+                verdict = (f"{_esc(c.by)}'s " if c.by else "") + f"<code>{_esc(c.chosen)}</code>"
             else:
-                verdict = "holds" + (f" ({_esc(c.why)})" if c.why else "")
+                verdict = ""
+            if not c.chosen:
+                verdict += ("; " if verdict else "") + "holds" + (f" ({_esc(c.why)})" if c.why else "")
             out.append(f'<li><strong>{_esc(c.power)}</strong> {what}: {cands} → {verdict}</li>')
         out.append('</ul>')
     return "\n".join(out)
