@@ -428,3 +428,25 @@ def band_words(total):
     total = max(2, min(12, total))
     return ("to At War" if total <= 3 else "one step toward war" if total <= 5 else "no change" if total <= 8
             else "one step toward alliance" if total <= 10 else "to Allied").split()
+
+
+def test_the_chart_is_one_narrow_band_per_relationship_and_the_victory_is_by_elimination(tmp_path):
+    import re
+
+    from dipgen.variants.tir import chart_svg
+
+    fall = "orders:\n  France: {}\n  Russia: {}\ndp:\n  France: {France-Germany: -2}\n"  # every unit holds
+    h = replay(load_game(write(tmp_path / "g", {"1901-spring": SPRING, "1901-fall": fall})))
+    svg = chart_svg(TIR, h.records)
+    width = int(re.search(r'viewBox="0 0 (\d+) ', svg).group(1))
+    assert width <= 440 and "max-width:560px" in svg  # it shrinks to a phone's width and reads there
+    labels = re.findall(r'font-size="13">([A-Za-z-]+)</text>', svg)
+    assert len(labels) == 20 and "France-Russia" not in labels  # the players' own is said in words
+    assert "France-Russia, the players' own, is At War throughout" in svg
+    germany = [t for t in re.findall(r"<title>([^<]+)</title>", svg) if t.startswith("France-Germany:")]
+    levels = [NEUTRAL] + [r.report.after["France-Germany"] for r in h.records]
+    runs = 1 + sum(a != b for a, b in zip(levels, levels[1:]))
+    assert len(germany) == runs  # one rectangle per run of turns at one level
+    assert "1901" in svg
+    assert "no unit left" in TIR.victory_text()
+    assert "centres win outright" not in TIR.victory_text()

@@ -562,6 +562,10 @@ class Tir(Variant):
     def winner(self, position: Position) -> str | None:
         return None  # a TIR game is won by elimination (`winner_after`), never by centres
 
+    def victory_text(self) -> str:
+        return ("A player wins once her opponent has no unit left and owns no home centre to build on; "
+                "centres alone win nothing.")
+
     # ------------------------------------------------------------------ pages and reports
     def report_section(self, history, record, level: str) -> list[str]:
         """The TIR before and after a turn, relationship by relationship, in a report."""
@@ -715,39 +719,52 @@ COLOURS = ("#b91c1c", "#ea580c", "#6b7280", "#16a34a", "#1d4ed8")
 
 
 def chart_svg(variant: Tir, records) -> str:
-    """The history of every relationship as small step charts, one row each (an SVG drawn here)."""
+    """The history of every relationship as a band of colour per relationship, one cell per turn
+    (an SVG drawn here), narrow enough to read on a phone without scrolling sideways."""
     turns = [(r.phase, r.report) for r in records if isinstance(r.report, TirReport) and r.report.rolls]
     if not turns:
         return ""
-    first = turns[0][1].before
-    series = {variant.pair_name(a, b): [first[variant.pair_name(a, b)]] + [t.after[variant.pair_name(a, b)]
-                                                                           for _, t in turns]
-              for a, b in variant.pairs()}
-    label_w, step, row, gap = 150, 28, 26, 6
-    width = label_w + step * len(turns) + 20
-    height = (row + gap) * len(series) + 30
+    first = turns[0][1]
+    fixed = variant.pair_name(*first.players)
+    names = [variant.pair_name(a, b) for a, b in variant.pairs() if variant.pair_name(a, b) != fixed]
+    width, label_h, band_h, gap, top = 440, 15, 12, 7, 22
+    cell = width / (len(turns) + 1)  # the start, then each turn
+    row = label_h + band_h + gap
+    height = top + row * len(names) + 30
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="dg-tir-chart" viewBox="0 0 {width} {height}" '
-             f'width="{width}" height="{height}" role="img" aria-label="Each relationship of the TIR, turn by turn">']
-    for i, (name, levels) in enumerate(series.items()):
-        y0 = 10 + i * (row + gap)
-        parts.append(f'<text x="0" y="{y0 + row / 2 + 4}" font-size="11">{_esc(name)}</text>')
-        parts.append(f'<rect x="{label_w}" y="{y0}" width="{step * len(turns)}" height="{row}" fill="#f3f4f6"/>')
-        pts = []
-        for j, level in enumerate(levels):
-            x = label_w + step * j
-            y = y0 + row - 2 - level * (row - 4) / 4
-            if j:
-                pts.append(f"{x:.0f},{pts[-1].split(',')[1]}")
-            pts.append(f"{x:.0f},{y:.1f}")
-            parts.append(f'<circle cx="{x}" cy="{y:.1f}" r="2.5" fill="{COLOURS[level]}"><title>{_esc(name)}: '
-                         f'{LEVELS[level]}{"" if not j else " after " + _esc(turns[j - 1][0].name)}</title></circle>')
-        parts.append(f'<polyline points="{" ".join(pts)}" fill="none" stroke="#374151" stroke-width="1"/>')
-    y = height - 8
+             f'width="{width}" height="{height}" style="width:100%;max-width:560px;height:auto" font-family="sans-serif" '
+             'role="img" aria-label="Each relationship of the TIR, turn by turn">']
+    # the years along the top, a faint line at each year's first turn
+    every = max(1, -(-36 // int(2 * cell)))  # a label needs about 36 units
+    years = [(j + 1, ph) for j, (ph, _) in enumerate(turns) if j == 0 or ph.year != turns[j - 1][0].year]
+    for k, (j, ph) in enumerate(years):
+        x = j * cell
+        parts.append(f'<line x1="{x:.1f}" y1="{top - 4}" x2="{x:.1f}" y2="{top + row * len(names) - gap}" '
+                     'stroke="#d1d5db" stroke-width="0.5"/>')
+        if k % every == 0:
+            parts.append(f'<text x="{x:.1f}" y="{top - 8}" font-size="11" fill="#374151">{ph.year}</text>')
+    labels = ["the start"] + [ph.name for ph, _ in turns]
+    for i, name in enumerate(names):
+        y0 = top + i * row
+        parts.append(f'<text x="0" y="{y0 + label_h - 4}" font-size="13">{_esc(name)}</text>')
+        levels = [first.before[name]] + [rep.after[name] for _, rep in turns]
+        j = 0
+        while j < len(levels):  # one rectangle per run of turns at one level
+            k = j
+            while k + 1 < len(levels) and levels[k + 1] == levels[j]:
+                k += 1
+            span = labels[j] if j == k else f"{labels[j]} to {labels[k]}"
+            parts.append(f'<rect x="{j * cell:.1f}" y="{y0 + label_h}" width="{(k - j + 1) * cell:.1f}" '
+                         f'height="{band_h}" fill="{COLOURS[levels[j]]}"><title>{_esc(name)}: {LEVELS[levels[j]]} '
+                         f'({_esc(span)})</title></rect>')
+            j = k + 1
+    y = height - 10
     for k, level in enumerate(LEVELS):
-        parts.append(f'<circle cx="{label_w + k * 90}" cy="{y - 4}" r="4" fill="{COLOURS[k]}"/>'
-                     f'<text x="{label_w + k * 90 + 8}" y="{y}" font-size="11">{level}</text>')
+        x = k * width / len(LEVELS)
+        parts.append(f'<rect x="{x:.0f}" y="{y - 10}" width="12" height="12" fill="{COLOURS[k]}"/>'
+                     f'<text x="{x + 16:.0f}" y="{y}" font-size="12">{level}</text>')
     parts.append("</svg>")
-    return ('<h2 id="tir-chart">Relationships through the game</h2>\n<div class="dg-scroll">' + "".join(parts)
-            + '</div>\n<p class="dg-small">Each row one relationship, from the start (left) to the last turn '
-            '(right): low is At War, high is Allied.</p>')
-
+    return ('<h2 id="tir-chart">Relationships through the game</h2>\n<div class="dg-tir-chart-box">' + "".join(parts)
+            + f'</div>\n<p class="dg-small">Each band one relationship, from the start (left) to the last turn '
+            f'(right), coloured by its step of the table; {_esc(fixed)}, the players\' own, is At War throughout. '
+            'Point at a band for its turns.</p>')
