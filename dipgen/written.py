@@ -52,7 +52,7 @@ def written_orders(history: History, record: PhaseRecord, power: str) -> tuple[l
     for r in record.results_of(power):
         if r.order is None:
             continue
-        k = key(r.order) if r.unit is None else r.unit.province
+        k = key(r.order)  # a build by its order, as the writers gave it; any other by its unit
         seen.add(k)
         mine = given.get(k, {})
         texts = tuple(mine.get(w, "") for w in writers)

@@ -356,18 +356,28 @@ def test_a_player_wins_when_her_opponent_has_no_unit_and_no_home_centre():
 
 def test_the_example_game_is_finished_and_shows_every_shift_and_a_random_choice():
     h = replay(load_game(Path(__file__).resolve().parent.parent / "games" / "two-crowns"))
-    assert h.finished
-    reports = [r.report for r in h.records if r.report is not None and r.report.rolls]
-    kinds = set()
-    for rep in reports:
+    assert h.finished and h.result.kind == "solo" and h.result.powers == ("France",)  # by elimination
+    assert not h.position.units_of("Russia", TIR.unit_kinds)
+    assert not [c for c in TIR.home_centres("Russia") if h.position.owners.get(c) == "Russia"]
+    reports = [(r.kind, r.report) for r in h.records if r.report is not None]
+    moved = set()  # every band of the dice, each seen moving a marker (6-8: leaving it)
+    for _, rep in reports:
         for r in rep.rolls:
             total = max(2, min(12, r.total))
-            kinds.add("war" if total <= 3 else "down" if total <= 5 else "none" if total <= 8 else
-                      "up" if total <= 10 else "allied")
-    assert kinds == {"war", "down", "none", "up", "allied"}
-    assert {s.what for rep in reports for s in rep.shifts} == {"attack", "support"}
-    assert any(c.die for rep in reports for c in rep.choices)
-    assert any(not x.valid for rep in reports for c in rep.choices for x in c.candidates)
+            band = ("war" if total <= 3 else "down" if total <= 5 else "none" if total <= 8 else
+                    "up" if total <= 10 else "allied")
+            if (r.after != r.before) == (band != "none") and (band != "war" or r.before > HOSTILE) and \
+                    (band != "allied" or r.before < FRIENDLY):
+                moved.add(band)
+    assert moved == {"war", "down", "none", "up", "allied"}
+    shifts = [s for _, rep in reports for s in rep.shifts]
+    assert any(s.what == "attack" and s.before > WAR and s.after == WAR for s in shifts)
+    assert any(s.what in ("support", "convoy") and s.after == s.before - 2 for s in shifts)
+    assert any(c.die and all(x.valid for x in c.candidates) for k, rep in reports if k == "movement"
+               for c in rep.choices)
+    assert any(not x.valid for _, rep in reports for c in rep.choices for x in c.candidates)
+    assert any(c.die for k, rep in reports if k == "retreats" for c in rep.choices)
+    assert any(c.die and "Build" in c.chosen for k, rep in reports if k == "adjustments" for c in rep.choices)
 
 
 def test_the_five_powers_unordered_are_no_nmr_but_a_silent_player_is(tmp_path):
@@ -450,3 +460,14 @@ def test_the_chart_is_one_narrow_band_per_relationship_and_the_victory_is_by_eli
     assert "1901" in svg
     assert "no unit left" in TIR.victory_text()
     assert "centres win outright" not in TIR.victory_text()
+
+
+def test_a_build_both_players_suggested_stands_on_one_row_with_the_build_carried_out():
+    from dipgen.report import phase_report
+    from dipgen.phase import Phase
+
+    h = replay(load_game(Path(__file__).resolve().parent.parent / "games" / "two-crowns"))
+    text = phase_report(h, h.record(Phase(1901, 2)))
+    germany = text[text.index("\nGermany:"):].split("\n\n")[0].splitlines()
+    assert [line.split() for line in germany[3:]] == [["Build", "A", "Ber"] * 3, ["Build", "A", "Kie"] * 3]
+    assert "not carried out" not in text
