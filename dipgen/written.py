@@ -39,6 +39,7 @@ def written_orders(history: History, record: PhaseRecord, power: str) -> tuple[l
     writers += [w for w in dict.fromkeys(ol.writer for ol in lines) if w not in writers]
     if not writers:
         return [], []
+    labels = [_label(seating, w, record.phase) for w in writers]
 
     def key(order) -> str:
         unit = getattr(order, "unit", None)
@@ -51,7 +52,7 @@ def written_orders(history: History, record: PhaseRecord, power: str) -> tuple[l
     for r in record.results_of(power):
         if r.order is None:
             continue
-        k = key(r.order) if r.unit is None else r.unit.province
+        k = key(r.order)  # a build by its order, as the writers gave it; any other by its unit
         seen.add(k)
         mine = given.get(k, {})
         texts = tuple(mine.get(w, "") for w in writers)
@@ -61,4 +62,11 @@ def written_orders(history: History, record: PhaseRecord, power: str) -> tuple[l
         if k not in seen:
             texts = tuple(mine.get(w, "") for w in writers)
             rows.append(WrittenRow(texts, "", (), len(set(texts)) > 1, False))
-    return writers, rows
+    return labels, rows
+
+
+def _label(seating, writer: str, phase) -> str:
+    """A writer as the columns name her: a seat keyed by its power also names its player (``France (Alice)``)."""
+    seat = seating.seat(writer)
+    name = seat.name(phase) if seat is not None else ""
+    return f"{writer} ({name})" if name and name != writer else writer

@@ -36,7 +36,7 @@ STORIES = {s.slug: s for s in load_stories()}
 #: example games written by hand (or by their own tool) rather than from a story, with their
 #: variant: their own variant's tests check what they show
 HAND_WRITTEN = {"two-captains": "double",    # tools/double_example.py, tests/test_double.py
-                "two-crowns": "tir",         # tests/test_tir.py
+                "two-crowns": "tir",         # tools/tir_example.py, tests/test_tir.py
                 "austrian-question": "taskdip",
                 "tracks-in-the-mud": "armor",  # tools/armor_example.py, tests/test_armor.py
                 "night-flights": "blind-complicated",  # tests/test_blind_complicated.py

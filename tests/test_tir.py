@@ -220,7 +220,7 @@ def test_two_conflicting_valid_orders_are_settled_by_a_die_and_equal_orders_are_
     high = run_turn(pos, orders, Dice(choice_Germany_mun=5))
     assert low.orders["Germany"] == [order("A Mun - Bur")] and high.orders["Germany"] == [order("A Mun - Tyr")]
     (note,) = high.notes[("Germany", "mun")]
-    assert note.reason is TirNote.CHOSEN and "by draw 1 (die 5)" in note.why
+    assert note.reason is TirNote.CHOSEN and "draw 1 rolled 5 (1-3 France's, 4-6 Russia's), so Russia's" in note.why
     same = run_turn(pos, {"France": {"Germany": ["A Mun - Bur"]}, "Russia": {"Germany": ["A Mun-Bur"]}})
     assert ("Germany", "mun") not in same.notes and same.report.choices[0].die is None
     # an invalid order is no conflict: the valid one counts, no die
@@ -356,15 +356,118 @@ def test_a_player_wins_when_her_opponent_has_no_unit_and_no_home_centre():
 
 def test_the_example_game_is_finished_and_shows_every_shift_and_a_random_choice():
     h = replay(load_game(Path(__file__).resolve().parent.parent / "games" / "two-crowns"))
-    assert h.finished
-    reports = [r.report for r in h.records if r.report is not None and r.report.rolls]
-    kinds = set()
-    for rep in reports:
+    assert h.finished and h.result.kind == "solo" and h.result.powers == ("France",)  # by elimination
+    assert not h.position.units_of("Russia", TIR.unit_kinds)
+    assert not [c for c in TIR.home_centres("Russia") if h.position.owners.get(c) == "Russia"]
+    reports = [(r.kind, r.report) for r in h.records if r.report is not None]
+    moved = set()  # every band of the dice, each seen moving a marker (6-8: leaving it)
+    for _, rep in reports:
         for r in rep.rolls:
             total = max(2, min(12, r.total))
-            kinds.add("war" if total <= 3 else "down" if total <= 5 else "none" if total <= 8 else
-                      "up" if total <= 10 else "allied")
-    assert kinds == {"war", "down", "none", "up", "allied"}
-    assert {s.what for rep in reports for s in rep.shifts} == {"attack", "support"}
-    assert any(c.die for rep in reports for c in rep.choices)
-    assert any(not x.valid for rep in reports for c in rep.choices for x in c.candidates)
+            band = ("war" if total <= 3 else "down" if total <= 5 else "none" if total <= 8 else
+                    "up" if total <= 10 else "allied")
+            if (r.after != r.before) == (band != "none") and (band != "war" or r.before > HOSTILE) and \
+                    (band != "allied" or r.before < FRIENDLY):
+                moved.add(band)
+    assert moved == {"war", "down", "none", "up", "allied"}
+    shifts = [s for _, rep in reports for s in rep.shifts]
+    assert any(s.what == "attack" and s.before > WAR and s.after == WAR for s in shifts)
+    assert any(s.what in ("support", "convoy") and s.after == s.before - 2 for s in shifts)
+    assert any(c.die and all(x.valid for x in c.candidates) for k, rep in reports if k == "movement"
+               for c in rep.choices)
+    assert any(not x.valid for _, rep in reports for c in rep.choices for x in c.candidates)
+    assert any(c.die for k, rep in reports if k == "retreats" for c in rep.choices)
+    assert any(c.die and "Build" in c.chosen for k, rep in reports if k == "adjustments" for c in rep.choices)
+
+
+def test_the_five_powers_unordered_are_no_nmr_but_a_silent_player_is(tmp_path):
+    from dipgen.report import phase_report
+
+    silent = SPRING.replace("    Russia: [A War - Gal, A Mos - Ukr, F Sev - BLA, F StP/sc - Bot]\n", "")
+    h = replay(load_game(write(tmp_path / "g", {"1901-spring": silent})))
+    rec = h.records[0]
+    assert rec.nmr == ("Russia",)  # Austria, England, Italy, Turkey: nobody ordered them, they hold
+    assert all(r.order_text(TIR.board).endswith(" H") for r in rec.results_of("Turkey"))
+    text = phase_report(h, rec)
+    assert text.count("NMR") == 1 and "Russia (Boris):  no orders received (NMR)" in text
+
+
+def test_one_invalid_order_is_noted_with_why_and_the_other_carried_out_and_both_invalid_hold():
+    pos = start({"Austria-Germany": HOSTILE})
+    pos = pos.with_(units=tuple(u for u in pos.units if u.province != "vie") +
+                    (type(pos.units[0])("Austria", "A", "boh", 950),))
+    one = run_turn(pos, {"France": {"Germany": ["A Mun - Boh"]}, "Russia": {"Germany": ["A Mun - Bur"]}})
+    (note,) = one.notes[("Germany", "mun")]
+    assert note.reason is TirNote.OVERRULED and TIR.result_vocabulary[note.reason] == "one order invalid"
+    assert note.why == ("France's A Mun - Boh is invalid: an attack on Austria needs Austria-Germany At War "
+                        "(it is Hostile); Russia's order is carried out")
+    both = run_turn(pos, {"France": {"Germany": ["A Mun - Boh"]}, "Russia": {"Germany": ["A Mun - Boh"]}})
+    (note,) = both.notes[("Germany", "mun")]
+    assert note.reason is TirNote.INVALID and "Germany" not in both.orders
+    assert note.why.startswith("no valid order under the TIR (France's A Mun - Boh is invalid: an attack on Austria")
+    assert "Russia's A Mun - Boh is invalid" in note.why and note.why.endswith("; the unit holds")
+
+
+def test_the_report_names_the_players_and_shows_the_table_before_and_after_with_dice_points_and_why(tmp_path):
+    from dipgen.report import phase_report
+    from dipgen.variants.tir import OwnShift, shift_text
+
+    h = replay(load_game(write(tmp_path / "g", {"1901-spring": SPRING})))
+    rec = h.records[0]
+    text = phase_report(h, rec)
+    germany = text[text.index("Germany:"):].splitlines()
+    assert germany[1].split() == ["France", "(Alice)", "Russia", "(Boris)", "carried", "out"]
+    assert "points from France (Alice) and Russia (Boris):" in text
+    roll = next(r for r in rec.report.rolls if r.pair == "France-Germany")
+    row = next(line for line in text.splitlines() if line[4:].startswith("France-Germany "))
+    after = rec.report.after["France-Germany"]
+    changed = "*" if after != NEUTRAL else " "
+    assert row.split() == [*changed.split(), "France-Germany", "Neutral", str(roll.dice[0]), "+", str(roll.dice[1]),
+                           "+2", "-1", str(roll.total), *TIR_LEVEL_WORDS[after], "total", f"{roll.total}:",
+                           *band_words(roll.total)]
+    assert "France-Russia    At War" in text and "the players' own: At War for the whole game" in text
+    shift = OwnShift("Russia", "Russia-Turkey", "F BLA S A Ser - Bul", "support", FRIENDLY, WAR + 1)
+    assert shift_text(shift) == "Russia's F BLA S A Ser - Bul supports an attack on Turkey: Hostile"
+
+
+TIR_LEVEL_WORDS = {WAR: ["At", "War"], HOSTILE: ["Hostile"], NEUTRAL: ["Neutral"], FRIENDLY: ["Friendly"],
+                   ALLIED: ["Allied"]}
+
+
+def band_words(total):
+    total = max(2, min(12, total))
+    return ("to At War" if total <= 3 else "one step toward war" if total <= 5 else "no change" if total <= 8
+            else "one step toward alliance" if total <= 10 else "to Allied").split()
+
+
+def test_the_chart_is_one_narrow_band_per_relationship_and_the_victory_is_by_elimination(tmp_path):
+    import re
+
+    from dipgen.variants.tir import chart_svg
+
+    fall = "orders:\n  France: {}\n  Russia: {}\ndp:\n  France: {France-Germany: -2}\n"  # every unit holds
+    h = replay(load_game(write(tmp_path / "g", {"1901-spring": SPRING, "1901-fall": fall})))
+    svg = chart_svg(TIR, h.records)
+    width = int(re.search(r'viewBox="0 0 (\d+) ', svg).group(1))
+    assert width <= 440 and "max-width:560px" in svg  # it shrinks to a phone's width and reads there
+    labels = re.findall(r'font-size="13">([A-Za-z-]+)</text>', svg)
+    assert len(labels) == 20 and "France-Russia" not in labels  # the players' own is said in words
+    assert "France-Russia, the players' own, is At War throughout" in svg
+    germany = [t for t in re.findall(r"<title>([^<]+)</title>", svg) if t.startswith("France-Germany:")]
+    levels = [NEUTRAL] + [r.report.after["France-Germany"] for r in h.records]
+    runs = 1 + sum(a != b for a, b in zip(levels, levels[1:]))
+    assert len(germany) == runs  # one rectangle per run of turns at one level
+    assert "1901" in svg
+    assert "no unit left" in TIR.victory_text()
+    assert "centres win outright" not in TIR.victory_text()
+
+
+def test_a_build_both_players_suggested_stands_on_one_row_with_the_build_carried_out():
+    from dipgen.report import phase_report
+    from dipgen.phase import Phase
+
+    h = replay(load_game(Path(__file__).resolve().parent.parent / "games" / "two-crowns"))
+    text = phase_report(h, h.record(Phase(1901, 2)))
+    germany = text[text.index("\nGermany:"):].split("\n\n")[0].splitlines()
+    assert [line.split() for line in germany[3:]] == [["Build", "A", "Ber"] * 3, ["Build", "A", "Kie"] * 3]
+    assert "not carried out" not in text

@@ -15,6 +15,7 @@ rules page (site_src/rules/tir.md) and marked RULING below.
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
@@ -40,6 +41,7 @@ class TirNote(Enum):
     """What the TIR's intake step decided about a unit's order."""
 
     INVALID = "invalid"      # no valid order: the unit holds
+    OVERRULED = "overruled"  # one player's order was invalid: the other's was carried out
     CHOSEN = "chosen"        # two different valid orders: a die chose
     SUGGESTED = "suggested"  # a retreat or adjustment of the five powers: the players' suggestions
 
@@ -105,6 +107,7 @@ class Choice:
     die: int | None = None  # the die that chose, if the players disagreed
     draw: int | None = None  # its number among the phase's draws (1 = first)
     why: str = ""
+    by: str = ""           # the player whose valid order was picked ('' when none was valid)
 
 
 @dataclass(frozen=True)
@@ -136,7 +139,8 @@ class Tir(Variant):
                           "          Russia: [A War - Gal]\n          Germany: [A Mun H]")
     makes_draws = True
     result_vocabulary = MappingProxyType({**STANDARD_WORDS, TirNote.INVALID: "invalid under the TIR",
-                                          TirNote.CHOSEN: "chosen by die", TirNote.SUGGESTED: "by die"})
+                                          TirNote.OVERRULED: "one order invalid", TirNote.CHOSEN: "chosen by die",
+                                          TirNote.SUGGESTED: "by die"})
 
     # ------------------------------------------------------------------ the table
     def pairs(self) -> list[tuple[str, str]]:
@@ -195,10 +199,17 @@ class Tir(Variant):
     def initial_position(self, game, draws=None) -> Position:
         position = self.start(game.start)
         players = tuple(s.key for s in game.seating.seats)
+        self.seated = players
         table = {self.pair_name(a, b): NEUTRAL for a, b in self.pairs()}
         if len(players) == 2:
             table[self.pair_name(*players)] = WAR
         return position.with_(economy={"players": players, "tir": MappingProxyType(table)})
+
+    seated: tuple[str, ...] = ()  # the players' powers, once `initial_position` has read the game
+
+    def must_order(self, power: str, phase) -> bool:
+        """Only the two players owe orders: a unit of the five that nobody orders holds, and is no NMR."""
+        return power in self.seated if self.seated else True
 
     # ------------------------------------------------------------------ phase 1-2: points and dice
     def prepare(self, position: Position, phase_file, draws=None) -> Position:
@@ -369,32 +380,27 @@ class Tir(Variant):
             order, why = self.objective(position, table, unit, support, final)
             if order is not None:
                 final[unit.province] = order
-            choices.append(self.choice((unit, order, cands, die, number), order, why))
+            choices.append(self.choice((unit, support, cands, die, number), order, why))
         for unit in position.units:
             order = final.get(unit.province)
             if order is not None:
                 orders.setdefault(unit.power, []).append(order)
         for c in choices:
-            n = []
-            if not c.chosen and c.candidates:
-                whys = "; ".join([f"{x.writer}'s {x.text}: {x.why}" for x in c.candidates if not x.valid]
-                                 + ([c.why] if c.why else []))
-                n.append(Note(Kind.INTAKE, TirNote.INVALID, why=f"invalid under the TIR: {whys}; the unit holds"))
-            if c.die is not None:
-                n.append(Note(Kind.INTAKE, TirNote.CHOSEN, why=f"chosen at random by draw {c.draw} (die {c.die})"))
-            if n:
-                notes[(c.power, c.where)] = tuple(n)
+            said = choice_notes(c, players) if c.candidates else []
+            if said:
+                notes[(c.power, c.where)] = tuple(said)
         shifts, after = self.own_shifts(position, table, players, final)
         economy = {"players": players, "tir": MappingProxyType(after)}
         report = TirReport(players, before, MappingProxyType(after), rolls, tuple(shifts), tuple(choices))
         return Intake(orders, notes, economy, report)
 
     def choice(self, record, order, why: str) -> Choice:
-        unit, _, cands, die, number = record
+        unit, picked, cands, die, number = record
         fmt = self.board
+        by = next((w for w, ol, ok, _ in cands if ok and ol.order == picked), "")
         return Choice(unit.power, unit.province,
                       tuple(Candidate(w, ol.order.format(fmt), ok, y) for w, ol, ok, y in cands),
-                      order.format(fmt) if order is not None else "", die, number, why)
+                      order.format(fmt) if order is not None else "", die, number, why, by)
 
     def valid(self, position: Position, table, unit: Unit, order) -> tuple[bool, str]:
         """Is `order` for a unit of the five valid under the TIR, taken on its own? (A support is
@@ -512,15 +518,17 @@ class Tir(Variant):
             if len(distinct) > 1:
                 die = draws.die(f"suggestion/{power}" + (f"/{where}" if where else ""))
                 number = len(draws.drawn)
-                picked = options[0][1] if die <= 3 else options[1][1]
+                by, picked = options[0] if die <= 3 else options[1]
             else:
-                picked = options[0][1]
+                by, picked = options[0]
             orders.setdefault(power, []).extend(picked)
             text = "; ".join(o.format(self.board) for o in picked)
-            choices.append(Choice(power, where, tuple(Candidate(w, "; ".join(x.format(self.board) for x in o))
-                                                      for w, o in options), text, die, number))
+            cands = tuple(Candidate(w, "; ".join(x.format(self.board) for x in o)) for w, o in options)
+            choices.append(Choice(power, where, cands, text, die, number, by=by))
             if die is not None:
-                why = f"chosen at random by draw {number} (die {die}) between the players' suggestions"
+                both = " and ".join(f"{x.writer}'s {x.text}" for x in cands)
+                why = (f"the players suggested {both}: draw {number} rolled {die} ({die_rule(players)}), "
+                       f"so {by}'s")
                 for o in picked:
                     unit = getattr(o, "unit", None)
                     if unit is not None:
@@ -554,13 +562,100 @@ class Tir(Variant):
     def winner(self, position: Position) -> str | None:
         return None  # a TIR game is won by elimination (`winner_after`), never by centres
 
-    # ------------------------------------------------------------------ pages
+    def victory_text(self) -> str:
+        return ("A player wins once her opponent has no unit left and owns no home centre to build on; "
+                "centres alone win nothing.")
+
+    # ------------------------------------------------------------------ pages and reports
+    def report_section(self, history, record, level: str) -> list[str]:
+        """The TIR before and after a turn, relationship by relationship, in a report."""
+        return report_lines(self, history, record.report, record.phase) if isinstance(record.report, TirReport) else []
+
     def season_section(self, record) -> str:
         return season_html(self, record.report) if isinstance(record.report, TirReport) else ""
 
     def game_section(self, history, level: str) -> str:
         """The chart of every relationship through the game (the board is open: every level sees it)."""
         return chart_svg(self, history.records)
+
+
+def die_rule(players) -> str:
+    """Which face of the choosing die picks whose order: '1-3 France's, 4-6 Russia's'."""
+    return f"1-3 {players[0]}'s, 4-6 {players[1]}'s"
+
+
+def choice_notes(c: Choice, players) -> list[Note]:
+    """The notes on a unit of the five: which of the players' orders were invalid and why, and
+    which one was carried out (by default, as the only valid one, or by the die)."""
+    bad = [x for x in c.candidates if not x.valid]
+    whys = "; ".join(f"{x.writer}'s {x.text} is invalid: {x.why}" for x in bad)
+    out = []
+    if not c.chosen:
+        picked = next((x.text for x in c.candidates if x.writer == c.by and x.valid), "")
+        reasons = "; ".join([w for w in (whys, c.why and f"{c.by}'s {picked}: {c.why}") if w])
+        out.append(Note(Kind.INTAKE, TirNote.INVALID, why=f"no valid order under the TIR ({reasons}); the unit holds"))
+    elif bad:
+        out.append(Note(Kind.INTAKE, TirNote.OVERRULED, why=f"{whys}; {c.by}'s order is carried out"))
+    if c.die is not None:
+        both = " and ".join(f"{x.writer}'s {x.text}" for x in c.candidates)
+        out.append(Note(Kind.INTAKE, TirNote.CHOSEN, why=f"{both} are both valid: draw {c.draw} rolled {c.die} "
+                        f"({die_rule(players)})" + (f", so {c.by}'s" if c.by else "")))
+    return out
+
+
+BANDS = ((3, "to At War"), (5, "one step toward war"), (8, "no change"), (10, "one step toward alliance"),
+         (12, "to Allied"))
+RULE = ("Dice + points: 2-3 (or less) to At War, 4-5 one step toward war, 6-8 no change, 9-10 one step toward "
+        "alliance, 11-12 (or more) to Allied. A player's attack moves her relationship with the attacked power "
+        "to At War, her support or convoy of an attack two steps toward war, from the next turn.")
+
+
+def band(total: int) -> str:
+    """What a roll's total does, in words: 'total 9: one step toward alliance'."""
+    return f"total {total}: " + next(text for top, text in BANDS if max(2, min(12, total)) <= top)
+
+
+def shift_text(s: OwnShift) -> str:
+    """A player's own shift in words: "France's A Bur - Mun attacks Germany: At War"."""
+    other = next(p for p in s.pair.split("-") if p != s.player)
+    what = f"attacks {other}" if s.what == "attack" else f"{s.what}s an attack on {other}"
+    return f"{s.player}'s {s.order} {what}: {LEVELS[s.after]}"
+
+
+def report_lines(variant: Tir, history, report: TirReport, phase) -> list[str]:
+    """The report's TIR table: before, dice, each player's points, total, after, and why; '*'
+    marks a relationship that changed."""
+    if not report.rolls:
+        return []
+    rolls = {r.pair: r for r in report.rolls}
+    shifts: dict[str, list[OwnShift]] = {}
+    for sh in report.shifts:
+        shifts.setdefault(sh.pair, []).append(sh)
+    p1, p2 = report.players
+    who = " and ".join(f"{p} ({history.player(p, phase)})" if history.player(p, phase) else p for p in (p1, p2))
+    rows = [("Relationship", "Before", "Dice", p1, p2, "Total", "After", "Why")]
+    marks = [" "]
+    for a, b in variant.pairs():
+        name = variant.pair_name(a, b)
+        r = rolls.get(name)
+        before, after = report.before[name], report.after[name]
+        if r is None:
+            why = "the players' own: At War for the whole game"
+            rows.append((name, LEVELS[before], "", "", "", "", LEVELS[after], why))
+        else:
+            pts = dict(r.points)
+            why = "; ".join([band(r.total)] + [shift_text(x) for x in shifts.get(name, ())])
+            rows.append((name, LEVELS[before], f"{r.dice[0]} + {r.dice[1]}", f"{pts.get(p1, 0):+d}",
+                         f"{pts.get(p2, 0):+d}", str(r.total), LEVELS[after], why))
+        marks.append("*" if after != before else " ")
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
+    right = {3, 4, 5}
+    out = [f"Table of International Relations, before and after the turn; points from {who}:"]
+    for mark, row in zip(marks, rows):
+        cells = [f"{c:>{w}}" if i in right else f"{c:{w}}" for i, (c, w) in enumerate(zip(row, widths))]
+        out.append(f"  {mark} " + "  ".join(cells) + f"  {row[-1]}".rstrip())
+    out.extend(textwrap.wrap("(* changed this turn) " + RULE, 100, initial_indent="  ", subsequent_indent="  "))
+    return out + [""]
 
 
 # ------------------------------------------------------------------ pages
@@ -592,17 +687,14 @@ def season_html(variant: Tir, report: TirReport) -> str:
             dice = f"{r.dice[0]} + {r.dice[1]}" if r else "—"
             pts = dict(r.points) if r else {}
             mid = r.after if r else before
-            own = "; ".join(f"{s.order} ({s.what}): {LEVELS[s.after]}" for s in shifts.get(name, ())) or ""
+            own = "; ".join(shift_text(s) for s in shifts.get(name, ()))
             changed = " dg-tir-changed" if after != before else ""
             out.append(f'<tr class="dg-tir-{after}{changed}"><th scope="row">{_esc(name)}</th><td>{LEVELS[before]}</td>'
                        f'<td>{dice}</td><td class="dg-num">{pts.get(p1, 0):+d}</td><td class="dg-num">{pts.get(p2, 0):+d}'
                        f'</td><td class="dg-num">{r.total if r else "—"}</td><td>{LEVELS[mid]}</td><td>{_esc(own)}</td>'
                        f'<td><strong>{LEVELS[after]}</strong></td></tr>')
         out.append('</tbody></table></div>')
-        out.append('<p class="dg-small">Two dice and both players\' points: 2-3 to At War, 4-5 one step toward war, '
-                   '6-8 no change, 9-10 one step toward alliance, 11-12 to Allied. A player\'s attack moves her '
-                   'relationship with the attacked power to At War, her support or convoy of an attack two steps '
-                   'toward war, from the next turn.</p>')
+        out.append(f'<p class="dg-small">{_esc(RULE)}</p>')
     if report.choices:
         out.append('<h2 id="tir-orders">The five powers\' orders</h2>\n<ul class="dg-tir-units">')
         for c in report.choices:
@@ -610,11 +702,14 @@ def season_html(variant: Tir, report: TirReport) -> str:
             cands = "; ".join(f"{_esc(x.writer)}: <code>{_esc(x.text)}</code>"
                               + ("" if x.valid else f" <em>invalid: {_esc(x.why)}</em>") for x in c.candidates)
             if c.die is not None:
-                verdict = f"die {c.die} (draw {c.draw}) chose <code>{_esc(c.chosen)}</code>"
+                verdict = (f"draw {c.draw} rolled {c.die} ({_esc(die_rule(report.players))})"
+                           + (f": {_esc(c.by)}'s <code>{_esc(c.chosen)}</code>" if c.chosen else ""))
             elif c.chosen:
-                verdict = f"<code>{_esc(c.chosen)}</code>"
+                verdict = (f"{_esc(c.by)}'s " if c.by else "") + f"<code>{_esc(c.chosen)}</code>"
             else:
-                verdict = "holds" + (f" ({_esc(c.why)})" if c.why else "")
+                verdict = ""
+            if not c.chosen:
+                verdict += ("; " if verdict else "") + "holds" + (f" ({_esc(c.why)})" if c.why else "")
             out.append(f'<li><strong>{_esc(c.power)}</strong> {what}: {cands} → {verdict}</li>')
         out.append('</ul>')
     return "\n".join(out)
@@ -624,39 +719,52 @@ COLOURS = ("#b91c1c", "#ea580c", "#6b7280", "#16a34a", "#1d4ed8")
 
 
 def chart_svg(variant: Tir, records) -> str:
-    """The history of every relationship as small step charts, one row each (an SVG drawn here)."""
+    """The history of every relationship as a band of colour per relationship, one cell per turn
+    (an SVG drawn here), narrow enough to read on a phone without scrolling sideways."""
     turns = [(r.phase, r.report) for r in records if isinstance(r.report, TirReport) and r.report.rolls]
     if not turns:
         return ""
-    first = turns[0][1].before
-    series = {variant.pair_name(a, b): [first[variant.pair_name(a, b)]] + [t.after[variant.pair_name(a, b)]
-                                                                           for _, t in turns]
-              for a, b in variant.pairs()}
-    label_w, step, row, gap = 150, 28, 26, 6
-    width = label_w + step * len(turns) + 20
-    height = (row + gap) * len(series) + 30
+    first = turns[0][1]
+    fixed = variant.pair_name(*first.players)
+    names = [variant.pair_name(a, b) for a, b in variant.pairs() if variant.pair_name(a, b) != fixed]
+    width, label_h, band_h, gap, top = 440, 15, 12, 7, 22
+    cell = width / (len(turns) + 1)  # the start, then each turn
+    row = label_h + band_h + gap
+    height = top + row * len(names) + 30
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="dg-tir-chart" viewBox="0 0 {width} {height}" '
-             f'width="{width}" height="{height}" role="img" aria-label="Each relationship of the TIR, turn by turn">']
-    for i, (name, levels) in enumerate(series.items()):
-        y0 = 10 + i * (row + gap)
-        parts.append(f'<text x="0" y="{y0 + row / 2 + 4}" font-size="11">{_esc(name)}</text>')
-        parts.append(f'<rect x="{label_w}" y="{y0}" width="{step * len(turns)}" height="{row}" fill="#f3f4f6"/>')
-        pts = []
-        for j, level in enumerate(levels):
-            x = label_w + step * j
-            y = y0 + row - 2 - level * (row - 4) / 4
-            if j:
-                pts.append(f"{x:.0f},{pts[-1].split(',')[1]}")
-            pts.append(f"{x:.0f},{y:.1f}")
-            parts.append(f'<circle cx="{x}" cy="{y:.1f}" r="2.5" fill="{COLOURS[level]}"><title>{_esc(name)}: '
-                         f'{LEVELS[level]}{"" if not j else " after " + _esc(turns[j - 1][0].name)}</title></circle>')
-        parts.append(f'<polyline points="{" ".join(pts)}" fill="none" stroke="#374151" stroke-width="1"/>')
-    y = height - 8
+             f'width="{width}" height="{height}" style="width:100%;max-width:560px;height:auto" font-family="sans-serif" '
+             'role="img" aria-label="Each relationship of the TIR, turn by turn">']
+    # the years along the top, a faint line at each year's first turn
+    every = max(1, -(-36 // int(2 * cell)))  # a label needs about 36 units
+    years = [(j + 1, ph) for j, (ph, _) in enumerate(turns) if j == 0 or ph.year != turns[j - 1][0].year]
+    for k, (j, ph) in enumerate(years):
+        x = j * cell
+        parts.append(f'<line x1="{x:.1f}" y1="{top - 4}" x2="{x:.1f}" y2="{top + row * len(names) - gap}" '
+                     'stroke="#d1d5db" stroke-width="0.5"/>')
+        if k % every == 0:
+            parts.append(f'<text x="{x:.1f}" y="{top - 8}" font-size="11" fill="#374151">{ph.year}</text>')
+    labels = ["the start"] + [ph.name for ph, _ in turns]
+    for i, name in enumerate(names):
+        y0 = top + i * row
+        parts.append(f'<text x="0" y="{y0 + label_h - 4}" font-size="13">{_esc(name)}</text>')
+        levels = [first.before[name]] + [rep.after[name] for _, rep in turns]
+        j = 0
+        while j < len(levels):  # one rectangle per run of turns at one level
+            k = j
+            while k + 1 < len(levels) and levels[k + 1] == levels[j]:
+                k += 1
+            span = labels[j] if j == k else f"{labels[j]} to {labels[k]}"
+            parts.append(f'<rect x="{j * cell:.1f}" y="{y0 + label_h}" width="{(k - j + 1) * cell:.1f}" '
+                         f'height="{band_h}" fill="{COLOURS[levels[j]]}"><title>{_esc(name)}: {LEVELS[levels[j]]} '
+                         f'({_esc(span)})</title></rect>')
+            j = k + 1
+    y = height - 10
     for k, level in enumerate(LEVELS):
-        parts.append(f'<circle cx="{label_w + k * 90}" cy="{y - 4}" r="4" fill="{COLOURS[k]}"/>'
-                     f'<text x="{label_w + k * 90 + 8}" y="{y}" font-size="11">{level}</text>')
+        x = k * width / len(LEVELS)
+        parts.append(f'<rect x="{x:.0f}" y="{y - 10}" width="12" height="12" fill="{COLOURS[k]}"/>'
+                     f'<text x="{x + 16:.0f}" y="{y}" font-size="12">{level}</text>')
     parts.append("</svg>")
-    return ('<h2 id="tir-chart">Relationships through the game</h2>\n<div class="dg-scroll">' + "".join(parts)
-            + '</div>\n<p class="dg-small">Each row one relationship, from the start (left) to the last turn '
-            '(right): low is At War, high is Allied.</p>')
-
+    return ('<h2 id="tir-chart">Relationships through the game</h2>\n<div class="dg-tir-chart-box">' + "".join(parts)
+            + f'</div>\n<p class="dg-small">Each band one relationship, from the start (left) to the last turn '
+            f'(right), coloured by its step of the table; {_esc(fixed)}, the players\' own, is At War throughout. '
+            'Point at a band for its turns.</p>')

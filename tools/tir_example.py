@@ -1,0 +1,256 @@
+"""Write the TIR example game, games/two-crowns/, as a GM would have received it.
+
+    python -m tools.tir_example [--out DIR] [--seed N]     # write the game (seed N of the search)
+    python -m tools.tir_example --search 40                # try seeds 0..39, print what each game shows
+
+Two scripted minds play: France's player (Alice) wants the five powers at war with Russia and
+friendly to France; Russia's player (Boris) courts England, Germany and Italy and fights
+Austria and Turkey. Each mind plans every power's moves with the example bots
+(tools/examples/bot.py) under its own idea of who is friends with whom, and each player writes
+those plans for her own power and for the five; the TIR then decides which of the five's orders
+count. The game's seed (every die) is one of a numbered series; `SEED_NUMBER` is the first
+whose game ends in a win by the seed's condition and shows every kind of shift, a die between
+two valid orders, and a retreat and a build of the five decided by a die (`--search` finds it).
+Every phase is replayed with dipgen before the next is planned.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import random
+import shutil
+import tempfile
+from pathlib import Path
+
+import yaml
+
+from dipgen.draws import commitment
+from dipgen.game import load_game
+from dipgen.history import replay
+from dipgen.engine.movement import reachable
+from dipgen.orders import Disband, Move, Support
+from dipgen.variants import get_variant
+from dipgen.variants.tir import NEUTRAL, TirReport
+
+from tools.examples.board import BOARD, POWERS, on_board
+from tools.examples.bot import Bot, Relations, movement_orders, retreat_orders
+
+SLUG = "two-crowns"
+SEED_NUMBER = 7
+LAST_YEAR = 1912
+PLAYERS = {"France": "Alice Martin", "Russia": "Boris Ivanov"}
+FIVE = [p for p in POWERS if p not in PLAYERS]
+#: each player's points, the same every turn: France sets Russia's neighbours against her and
+#: courts Germany and England; Russia courts the far powers, England and Italy, against France
+POINTS = {"France": {"Germany-Russia": -2, "Austria-Russia": -2, "Russia-Turkey": -2, "France-Germany": 2,
+                     "England-France": 2},
+          "Russia": {"England-Russia": 2, "Italy-Russia": 2, "England-Italy": 2, "England-France": -2,
+                     "France-Italy": -2}}
+#: how hard each mind's bots press their attacks (tools.examples.bot.Bot's aggression)
+AGGRESSION = {"France": {"France": 4, "Germany": 4, "Austria": 4, "Turkey": 4}, "Russia": {}}
+PRESS = {
+    "1901-spring": "Paris and Saint Petersburg exchange compliments and send envoys to every court.",
+    "1901-fall": "Alice Martin: 'Berlin has never had a better friend than Paris.'",
+    "1902-spring": "Boris Ivanov: 'The Sultan will find the Tsar patient, but not for ever.'",
+    "1903-spring": "A Viennese pamphlet calls the Tsar's envoys 'wolves with visiting cards'.",
+    "1904-fall": "Alice Martin: 'The road to Moscow runs through Warsaw, and Warsaw listens to Berlin.'",
+    "1905-spring": "Boris Ivanov: 'Every die in this game is honest. I checked. That is the trouble.'",
+    "1906-spring": "The Porte recalls its ambassador from Saint Petersburg.",
+    "1907-fall": "Alice Martin: 'Not long now.'",
+}
+
+
+def seed_of(n: int) -> bytes:
+    """Seed `n` of the example's series: 32 bytes anyone can recompute."""
+    return hashlib.sha256(f"two-crowns example seed {n}".encode()).digest()
+
+
+def mind(player: str) -> Relations:
+    """Who the player's plans treat as friends and enemies (the bots read this)."""
+    rel = Relations()
+    if player == "France":
+        friends = ["France", "England", "Germany", "Austria", "Turkey"]
+        enemies = [("Russia", p) for p in POWERS if p != "Russia"] + [("France", "Italy")]
+    else:
+        friends = ["Russia", "England", "Italy"]
+        enemies = [("France", p) for p in POWERS if p != "France"] + [("Russia", "Austria"), ("Russia", "Turkey")]
+    rel.allies = {frozenset((a, b)) for a in friends for b in friends if a != b}
+    rel.wars = {frozenset(pair) for pair in enemies}
+    return rel
+
+
+def without_objective(order, power: str):
+    """A support for one of the five is written without its objective (`A Mun S A Ber`)."""
+    return Support(order.unit, order.target, None) if isinstance(order, Support) and power in FIVE else order
+
+
+def plans(minds, pos, variant) -> dict:
+    """Each player's orders for `pos`: player -> power -> [Order]."""
+    board = on_board(pos)
+    kind = pos.phase.kind
+    out = {}
+    for player, (bot, rel, rng) in minds.items():
+        if kind == "movement":
+            orders = movement_orders(bot, rel, board, rng)
+        elif kind == "retreats":  # a player would see her enemies' dislodged units disbanded
+            orders = retreat_orders(bot, board, pos.dislodged)
+            orders = {p: [Disband(o.unit) if p in FIVE and rel.at_war(player, p) else o for o in os]
+                      for p, os in orders.items()}
+        else:
+            orders = {p: bot.adjustments(board, p, n) for p, n in sorted(variant.adjustment_counts(pos).items())}
+        mine = [player] + FIVE
+        out[player] = {p: [without_objective(o, p) for o in orders[p]] for p in mine if orders.get(p)}
+    return out
+
+
+def scene(pos, written, variant) -> None:
+    """The script's one addition to the minds' plans, until it has happened: a player's own unit
+    supports an attack on a power she is still on good terms with (two steps toward war)."""
+    table = variant.table(pos)
+    for player, per in written.items():
+        for i, order in enumerate(per.get(player, [])):
+            unit = pos.occupant(order.unit.province, variant.unit_kinds)
+            for power, orders in per.items():
+                for move in orders:
+                    dest = getattr(move, "dest", None)
+                    if not isinstance(move, Move) or move.unit.province == unit.province:
+                        continue
+                    mover = pos.occupant(move.unit.province, variant.unit_kinds)
+                    hit = [q for q in variant.attacked(pos, mover.power, dest)
+                           if q not in PLAYERS and variant.level(table, player, q) >= NEUTRAL]
+                    if hit and reachable(BOARD, variant.unit_kinds[unit.kind], unit.loc, dest.split("/")[0]):
+                        per[player][i] = Support(order.unit, move.unit, dest)
+                        return
+
+
+def phase_file(pos, written, variant) -> dict:
+    board = variant.board
+    data: dict = {"orders": {player: {p: [o.format(board) for o in os] for p, os in per.items()}
+                             for player, per in written.items() if per}}
+    if pos.phase.kind == "movement":
+        data["dp"] = {player: dict(POINTS[player]) for player in PLAYERS}
+    if pos.phase.slug in PRESS:
+        data["press"] = PRESS[pos.phase.slug]
+    return data
+
+
+def play(folder: Path, n: int) -> object:
+    """Write the game with seed `n` of the series into `folder`; return its history."""
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+    seed = seed_of(n)
+    game = {"title": "Two Crowns", "variant": "tir", "gm": "Grace Hopper", "players": dict(PLAYERS),
+            "description": "France against Russia, the other five powers ruled through the Table of International "
+                           "Relations. Every die is checkable from the published pages.\n\n*An example game: the "
+                           "moves were written by dipgen's scripted players (`tools/tir_example.py`); every name "
+                           "is invented.*",
+            "seed_sha256": commitment(seed)}
+    (folder / "game.yml").write_text(yaml.safe_dump(game, sort_keys=False, allow_unicode=True))
+    (folder / "secrets.yml").write_text(yaml.safe_dump({"seed": seed.hex()}))  # the GM's, while the game runs
+    variant = get_variant("tir")
+    minds = {}
+    for i, player in enumerate(PLAYERS):
+        rng = random.Random(100 * n + i)
+        rel = mind(player)
+        minds[player] = (Bot(rng, rel, AGGRESSION[player]), rel, rng)
+    history = replay(load_game(folder))
+    said: set = set()
+    while not history.finished and history.position.phase.year <= LAST_YEAR:
+        pos = history.position
+        written = plans(minds, pos, variant)
+        if pos.phase.kind == "movement" and not two_steps(history):
+            scene(pos, written, variant)
+        data = phase_file(pos, written, variant)
+        path = folder / f"{pos.phase.slug}.yml"
+        path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+        history = replay(load_game(folder))
+        note = gm_note(history.records[-1], said)
+        if history.finished:
+            note = " ".join(x for x in (note, "Russia has no unit left and owns none of her home centres, so she "
+                                        "can never build again: France wins, as the rules say.") if x)
+        if note:  # the GM's word on the first die of each kind (notes change no result)
+            data["notes"] = note
+            path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+            history = replay(load_game(folder))
+    if not history.finished:
+        game["end"] = {"abandoned": f"no winner by {LAST_YEAR}"}
+    game["seed"] = seed.hex()  # the game is over: the seed is published, so anyone can check every die
+    (folder / "secrets.yml").unlink()
+    (folder / "game.yml").write_text(yaml.safe_dump(game, sort_keys=False, allow_unicode=True))
+    return replay(load_game(folder))
+
+
+def two_steps(history) -> bool:
+    """Has a player's support or convoy of an attack moved a marker two steps toward war yet?"""
+    return any(s.what != "attack" and s.after == s.before - 2 for r in history.records
+               if isinstance(r.report, TirReport) for s in r.report.shifts)
+
+
+def gm_note(record, said: set) -> str:
+    """What the GM adds to a phase the first time a die settles a unit, a retreat or a build."""
+    rep = record.report
+    if not isinstance(rep, TirReport):
+        return ""
+    for c in rep.choices:
+        kind = {"movement": "order", "retreats": "retreat"}.get(record.kind, "build" if "Build" in c.chosen else "")
+        if c.die is None or not kind or kind in said:
+            continue
+        said.add(kind)
+        where = f"{c.power}'s unit in {BOARD.full_name(c.where)}" if c.where else c.power
+        what = {"order": "the two of you gave different valid orders", "retreat": "you suggested different retreats",
+                "build": "you suggested different builds"}[kind]
+        return (f"For {where} {what}, so a die chose: draw {c.draw} of this phase rolled {c.die}, "
+                f"{c.by}'s. The page on random draws shows how to check it from the published key.")
+    return ""
+
+
+def shows(history) -> dict:
+    """What the game shows: the dice bands, the players' own shifts, the dice between orders."""
+    bands, own, chose, retreat, build = set(), set(), 0, 0, 0
+    for r in history.records:
+        rep = r.report
+        if not isinstance(rep, TirReport):
+            continue
+        for roll in rep.rolls:
+            t = max(2, min(12, roll.total))
+            bands.add("war" if t <= 3 else "down" if t <= 5 else "none" if t <= 8 else "up" if t <= 10 else "allied")
+        own |= {s.what for s in rep.shifts if s.after < s.before and (s.what == "attack" or s.after == s.before - 2)}
+        for c in rep.choices:
+            if c.die is None:
+                continue
+            if r.kind == "movement":
+                chose += 1
+            elif r.kind == "retreats":
+                retreat += 1
+            elif "Build" in c.chosen:
+                build += 1
+    return dict(bands=len(bands), own=sorted(own), chose=chose, retreat=retreat, build=build,
+                result=history.result_line() if history.result else "", end=history.records[-1].phase.name)
+
+
+def good(s: dict) -> bool:
+    return (s["bands"] == 5 and "attack" in s["own"] and {"support", "convoy"} & set(s["own"]) and s["chose"]
+            and s["retreat"]
+            and s["build"] and " wins " in s["result"])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", type=Path, default=Path("games"))
+    ap.add_argument("--seed", type=int, default=SEED_NUMBER)
+    ap.add_argument("--search", type=int, default=0, help="try seeds 0..N-1 and print what each game shows")
+    args = ap.parse_args()
+    if args.search:
+        with tempfile.TemporaryDirectory() as tmp:
+            for n in range(args.search):
+                s = shows(play(Path(tmp) / SLUG, n))
+                print(n, "GOOD" if good(s) else "    ", s, flush=True)
+        return
+    history = play(args.out / SLUG, args.seed)
+    print(shows(history))
+
+
+if __name__ == "__main__":
+    main()
