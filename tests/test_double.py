@@ -242,3 +242,21 @@ def test_the_report_sets_both_captains_orders_beside_the_order_carried_out(tmp_p
     por = next(x for x in france if "Por" in x)
     assert por.startswith("    ") and [c.strip() for c in por.split("  ") if c.strip()][:3] == ["F MAO - Por"] * 3
     assert any(x.startswith("  (! ") for x in france)  # the mark is explained
+
+
+def test_the_game_page_names_a_power_s_two_captains_together_and_a_player_s_powers_a_line_each(tmp_path):
+    """Two captains play a power at the same time: 'Ann and Gus', not 'Ann, then Gus' (which is
+    said of a replacement); the players table gives each of a player's powers its own line."""
+    from dipgen.site.pages import SiteOptions, game_page
+
+    players = dict(PLAYERS)
+    players["Ann"] = {"powers": ["England", "Turkey"], "later": [{"name": "Zoe", "from": "1901-fall"}]}
+    spring = {"England": {"Ann": ["F Lon - NTH"], "Gus": ["F Lon - NTH"]}}
+    h = replay(load_game(write(tmp_path / "g", ("1901-spring", spring), game={"players": players})))
+    assert h.seating.players_text("England") == "Ann, then Zoe and Gus"
+    assert h.seating.players_text("France") == "Eve and Fay"
+    (page,) = game_page(h, SiteOptions()).values()
+    assert '<span class="dg-who">Eve and Fay</span>' in page and "Eve, then Fay" not in page
+    assert '<tr><th scope="row" class="dg-sticky">Eve</th>' in page
+    eve = page[page.index('<tr><th scope="row" class="dg-sticky">Eve</th>'):].split('</tr>')[0]
+    assert 'France</span><br><span' in eve and eve.endswith('<td class="dg-num">3<br>4</td>')  # France 3, Russia 4
