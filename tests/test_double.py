@@ -244,6 +244,50 @@ def test_the_report_sets_both_captains_orders_beside_the_order_carried_out(tmp_p
     assert any(x.startswith("  (! ") for x in france)  # the mark is explained
 
 
+def shown(h) -> dict[str, str]:
+    """What the synchronisation visibly decided in a game, by scene: phase slug of its first
+    showing. 'standoff': a unit its captains sent two ways held, and an enemy move into its
+    province bounced; 'support': a support stood over a hold and the move it supported
+    succeeded; 'missed': one captain of a power sent nothing and a move her partner gave was
+    not carried out. Each with the GM's notes of that phase saying so."""
+    out: dict[str, str] = {}
+    for rec in h.records:
+        if rec.kind != "movement":
+            continue
+        why = {(r.power, r.unit.province): {n.reason for n in r.notes if n.kind is Kind.INTAKE}
+               for r in rec.results if r.unit is not None}
+        moved = {r.unit.province: r for r in rec.results if r.unit is not None and r.succeeded
+                 and type(r.order).__name__ == "Move"}
+        for r in rec.results:
+            if r.unit is None or not rec.notes:
+                continue
+            if Sync.HOLDS in why[(r.power, r.unit.province)] and any(
+                    o.power != r.power and o.has(Kind.BOUNCE) and type(o.order).__name__ == "Move"
+                    and o.order.dest[:3] == r.unit.province for o in rec.results):
+                out.setdefault("standoff", rec.phase.slug)
+            if Sync.SUPPORT_STANDS in why[(r.power, r.unit.province)] and r.succeeded \
+                    and r.order.dest is not None and r.order.target.province in moved:
+                out.setdefault("support", rec.phase.slug)
+        for power, lines in rec.orders.items():
+            writers = {ol.writer for ol in lines}
+            wanted = {ol.order.unit.province for ol in lines if type(ol.order).__name__ == "Move"}
+            if rec.notes and len(writers) == 1 and any(Sync.HOLDS in why.get((power, p), ()) for p in wanted):
+                out.setdefault("missed", rec.phase.slug)
+    return out
+
+
+def test_the_example_shows_a_stand_off_a_support_over_a_hold_and_a_missed_turn():
+    """The example game's synchronisation decides something visible, each with the GM's note."""
+    h = replay_folder(Path(__file__).resolve().parent.parent / "games" / "two-captains")
+    scenes = shown(h)
+    assert set(scenes) == {"standoff", "support", "missed"}
+    notes = {r.phase.slug: r.notes for r in h.records}
+    assert "bounced off the unit its captains could not agree to move" in notes[scenes["standoff"]]
+    assert "A support stands over a hold" in notes[scenes["support"]]
+    assert "sent no orders for" in notes[scenes["missed"]]
+    assert h.records[-1].phase.year - h.records[0].phase.year >= 6 and h.result is not None
+
+
 def test_the_game_page_names_a_power_s_two_captains_together_and_a_player_s_powers_a_line_each(tmp_path):
     """Two captains play a power at the same time: 'Ann and Gus', not 'Ann, then Gus' (which is
     said of a replacement); the players table gives each of a player's powers its own line."""
