@@ -60,10 +60,10 @@ def test_seed_example_1_a_unit_not_in_sync_holds(tmp_path):
     assert h.game.variant.result_words(lon) == ("not in sync: holds",)
 
 
-def france_in_picardy(tmp_path, fall_orders: dict) -> object:
+def france_in_picardy(tmp_path, fall_orders: dict, spring_too: dict | None = None) -> object:
     spring = {"France": {"Eve": ["A Par - Pic", "F Bre - MAO", "A Mar - Spa"],
                          "Fay": ["A Paris-Picardy", "F Brest - Mid-Atlantic Ocean", "A Marseilles - Spain"]},
-              "England": {"Ann": ["F Lon - NTH"], "Gus": ["F London-North Sea"]}}
+              "England": {"Ann": ["F Lon - NTH"], "Gus": ["F London-North Sea"]}, **(spring_too or {})}
     return replay(load_game(write(tmp_path / "g", ("1901-spring", spring), ("1901-fall", fall_orders))))
 
 
@@ -304,3 +304,153 @@ def test_the_game_page_names_a_power_s_two_captains_together_and_a_player_s_powe
     assert '<tr><th scope="row" class="dg-sticky">Eve</th>' in page
     eve = page[page.index('<tr><th scope="row" class="dg-sticky">Eve</th>'):].split('</tr>')[0]
     assert 'France</span><br><span' in eve and eve.endswith('<td class="dg-num">3<br>4</td>')  # France 3, Russia 4
+
+
+# ------------------------------------------------------------ the seed's examples, varied, as game folders
+
+ENGLAND_1901 = ["A Lvp – Yor", "F Edi – Nwg", "F Lon – Nth"]
+
+
+@pytest.mark.parametrize("ann, gus, carried, notes", [
+    # example 1 with the captains swapped: which of them wrote which order does not matter
+    (["A Lvp – Yor", "F Edi – Nwg", "F Lon – ENG"], ENGLAND_1901, ["A Lvp - Yor", "F Edi - Nwg", "F Lon H"],
+     {"lon": Sync.HOLDS}),
+    # the same orders, one in full names and lower case: in sync
+    (ENGLAND_1901, ["army liverpool - yorkshire", "Fleet Edinburgh -> Norwegian Sea", "F London-North Sea"],
+     ["A Lvp - Yor", "F Edi - Nwg", "F Lon - Nth"], {}),
+    # two units not in sync: both hold
+    (ENGLAND_1901, ["A Lvp – Wal", "F Edi – NTH", "F Lon – Nth"], ["A Lvp H", "F Edi H", "F Lon - Nth"],
+     {"lvp": Sync.HOLDS, "edi": Sync.HOLDS}),
+    # a move against a hold: the move never overrules it
+    (ENGLAND_1901, ["A Lvp – Yor", "F Edi H", "F Lon – Nth"], ["A Lvp - Yor", "F Edi H", "F Lon - Nth"],
+     {"edi": Sync.HOLDS}),
+    # a support against a move: not in sync, holds (the exception is for a hold only)
+    (["A Lvp S F Edi", "F Edi – Nwg", "F Lon – Nth"], ENGLAND_1901, ["A Lvp H", "F Edi - Nwg", "F Lon - Nth"],
+     {"lvp": Sync.HOLDS}),
+    # a support to hold against a hold: the support stands
+    (["A Lvp S F Edi", "F Edi H", "F Lon – Nth"], ["A Lvp H", "F Edi H", "F Lon – Nth"],
+     ["A Lvp S F Edi", "F Edi H", "F Lon - Nth"], {"lvp": Sync.SUPPORT_STANDS}),
+    # two different supports: not in sync, holds
+    (["A Lvp S F Edi", "F Edi H", "F Lon H"], ["A Lvp S F Lon", "F Edi H", "F Lon H"],
+     ["A Lvp H", "F Edi H", "F Lon H"], {"lvp": Sync.HOLDS}),
+    # a partial set: the unit one captain left out counts as her hold (a move does not overrule it)
+    (["A Lvp – Yor", "F Edi – Nwg"], ENGLAND_1901, ["A Lvp - Yor", "F Edi - Nwg", "F Lon H"], {"lon": Sync.HOLDS}),
+])
+def test_variations_on_the_seed_s_example_1(tmp_path, ann, gus, carried, notes):
+    h = replay(load_game(write(tmp_path / "g", ("1901-spring", {"England": {"Ann": ann, "Gus": gus}}))))
+    assert executed(h.records[0], "England") == canon(*carried)
+    assert reasons(h.records[0], "England") == notes
+
+
+@pytest.mark.parametrize("eve, fay, carried, notes, belgium", [
+    # example 2 with the captains swapped: the support still stands, the move still does not
+    (["A Pic S (E) F Nth – Bel", "F MAO – Por", "A Spa HOLD"], ["A Pic HOLD", "F MAO – Por", "A Spa – Mar"],
+     ["A Pic S F Nth - Bel", "F MAO - Por", "A Spa H"], {"pic": Sync.SUPPORT_STANDS, "spa": Sync.HOLDS}, "England"),
+    # Fay silent for Picardy: her silence is a hold, and the support stands over it
+    (["A Pic S (E) F Nth – Bel", "F MAO – Por", "A Spa – Mar"], ["F MAO – Por", "A Spa – Mar"],
+     ["A Pic S F Nth - Bel", "F MAO - Por", "A Spa - Mar"], {"pic": Sync.SUPPORT_STANDS}, "England"),
+    # both give the hold: Picardy holds, the support is not given, and the English fleet bounces with
+    # the German one in Belgium
+    (["A Pic HOLD", "F MAO – Por", "A Spa H"], ["A Pic H", "F MAO – Por", "A Spa HOLD"],
+     ["A Pic H", "F MAO - Por", "A Spa H"], {}, None),
+    # a convoy is no support: against a hold it does not stand
+    (["A Pic HOLD", "F MAO C A Spa - Por", "A Spa – Por"], ["A Pic S (E) F Nth – Bel", "F MAO H", "A Spa – Por"],
+     ["A Pic S F Nth - Bel", "F MAO H", "A Spa - Por"], {"pic": Sync.SUPPORT_STANDS, "mao": Sync.HOLDS}, "England"),
+])
+def test_variations_on_the_seed_s_example_2(tmp_path, eve, fay, carried, notes, belgium):
+    """As example 2, with a German fleet from Holland also moving on Belgium: the English move
+    takes it only with the French support."""
+    germany = {"Germany": {"Ben": ["F Kie - Hol"], "Cleo": ["F Kiel - Holland"]}}
+    h = france_in_picardy(tmp_path, {"France": {"Eve": eve, "Fay": fay},
+                                     "England": {"Ann": ["F NTH - Bel"], "Gus": ["F North Sea - Belgium"]},
+                                     "Germany": {"Ben": ["F Hol - Bel"], "Cleo": ["F Hol - Bel"]}}, germany)
+    fall = h.records[1]
+    assert executed(fall, "France") == canon(*carried)
+    assert reasons(fall, "France") == notes
+    assert fall.after.owners.get("bel") == belgium
+
+
+# ------------------------------------------------------------ the rulings of site_src/rules/double.md
+
+def galicia_dislodged(tmp_path, retreats: dict):
+    both = lambda *o: {"Fay": list(o), "Gus": list(o)}  # noqa: E731
+    return replay(load_game(write(
+        tmp_path / "g", ("1901-spring", {"Russia": {"Dan": ["A War - Gal"], "Eve": ["A War - Gal"]}}),
+        ("1901-fall", {"Austria": both("A Vie - Gal", "A Bud S A Vie - Gal")}), ("1901-fall-retreats", retreats))))
+
+
+def test_a_retreat_both_captains_ordered_is_made_and_one_captain_s_silence_disbands(tmp_path):
+    h = galicia_dislodged(tmp_path, {"Russia": {"Dan": ["A Gal - Ukr"], "Eve": ["A Galicia - Ukraine"]}})
+    assert reasons(h.records[-1], "Russia") == {} and h.records[-1].after.units_of("Russia")
+    assert any(u.province == "ukr" for u in h.records[-1].after.units if u.power == "Russia")
+    h = galicia_dislodged(tmp_path / "silent", {"Russia": {"Dan": ["A Gal - Ukr"]}})
+    assert reasons(h.records[-1], "Russia") == {"gal": Sync.DISBANDS}
+    assert not any(u.province == "ukr" for u in h.records[-1].after.units if u.power == "Russia")
+
+
+def germany_loses_munich(tmp_path, winter: dict):
+    """Germany ends 1901 with three units and two centres: it must remove one."""
+    both = lambda *o: {"Eve": list(o), "Fay": list(o)}  # noqa: E731
+    return replay(load_game(write(
+        tmp_path / "g", ("1901-spring", {"France": both("A Par - Bur", "A Mar S A Par - Bur"),
+                                         "Germany": {"Ben": ["A Mun - Ruh"], "Cleo": ["A Mun - Ruh"]}}),
+        ("1901-fall", {"France": both("A Bur - Mun")}), ("1901-winter", winter))))
+
+
+@pytest.mark.parametrize("ben, cleo, left", [
+    (["Remove F Kie"], ["Disband Fleet Kiel"], {"ber", "ruh"}),   # in sync: made
+    (["Remove F Kie"], ["Remove A Ber"], {"kie", "ber"}),         # not in sync: neither; the civil-disorder rule
+    (["Remove F Kie"], None, {"kie", "ber"}),                     # one captain silent: as not in sync
+    ([], [], {"kie", "ber"}),                                     # both silent: the civil-disorder rule
+])
+def test_removals_synchronise_and_the_civil_disorder_rule_chooses_the_rest(tmp_path, ben, cleo, left):
+    winter = {"Germany": {"Ben": ben, **({"Cleo": cleo} if cleo is not None else {})}}
+    h = germany_loses_munich(tmp_path, winter)
+    rec = h.records[-1]
+    assert rec.adjustments["Germany"] == -1
+    assert {u.province for u in rec.after.units if u.power == "Germany"} == left
+
+
+def test_a_build_one_captain_ordered_while_the_other_sent_nothing_is_not_made(tmp_path):
+    both = lambda *o: {"Fay": list(o), "Gus": list(o)}  # noqa: E731
+    h = replay(load_game(write(tmp_path / "g", ("1901-spring", {"Austria": both("A Bud - Ser", "F Tri - Alb")}),
+                               ("1901-fall", {"Austria": both("F Alb - Gre", "A Ser H")}),
+                               ("1901-winter", {"Austria": {"Fay": ["Build A Bud", "Build F Tri"]}}))))
+    assert h.records[-1].adjustments == {"Austria": 2}
+    assert {u.province for u in h.records[-1].after.units if u.power == "Austria"} == {"vie", "ser", "gre"}
+
+
+def test_a_power_neither_captain_wrote_for_holds_and_is_marked_as_sending_nothing(tmp_path):
+    h = replay(load_game(write(tmp_path / "g", ("1901-spring", {"England": {"Ann": ["F Lon - NTH"],
+                                                                            "Gus": ["F Lon - NTH"]}}))))
+    rec = h.records[0]
+    assert "Russia" in rec.nmr and "England" not in rec.nmr
+    assert all(r.default for r in rec.results_of("Russia")) and executed(rec, "Russia") == canon(
+        "A Mos H", "F Sev H", "F StP/sc H", "A War H")
+
+
+def test_two_powers_reaching_14_in_the_same_fall_both_win_and_the_result_names_both_pairs():
+    from types import SimpleNamespace
+
+    from dipgen.phase import Phase
+    from dipgen.position import Position
+    from dipgen.records import GameResult
+    from dipgen.seats import Seating
+
+    variant = get_variant("double")
+    start = variant.start(1901)
+    owners = dict(start.owners)
+    for c in ["nwy", "swe", "den", "hol", "bel", "kie", "ber", "mun", "bre", "par", "mar"]:
+        owners[c] = "England"
+    for c in ["ser", "gre", "bul", "rum", "con", "ank", "smy", "sev", "mos", "war", "stp"]:
+        owners[c] = "Austria"
+    fall = Phase(1905, 1)
+    position = Position(fall, start.units, owners)
+    result = variant.game_result(position, fall, Seating((), {}), True)
+    assert result == GameResult("solo", ("Austria", "England"), fall)
+    names = {"Austria": "Fay and Gus", "England": "Ann and Gus"}
+    history = SimpleNamespace(result=result, player=lambda p, phase: names[p],
+                              records=[SimpleNamespace(after=position)])
+    assert variant.result_line(history) == ("Austria's two captains, Fay and Gus, and England's two captains, "
+                                            "Ann and Gus, win together with 14 and 14 centres in Fall 1905!")
+    assert variant.game_result(position, fall, Seating((), {}), False) is None  # only after a Fall turn
