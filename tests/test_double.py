@@ -454,3 +454,22 @@ def test_two_powers_reaching_14_in_the_same_fall_both_win_and_the_result_names_b
     assert variant.result_line(history) == ("Austria's two captains, Fay and Gus, and England's two captains, "
                                             "Ann and Gus, win together with 14 and 14 centres in Fall 1905!")
     assert variant.game_result(position, fall, Seating((), {}), False) is None  # only after a Fall turn
+
+
+def test_drawn_seats_belong_to_the_history_and_the_loaded_game_stays_as_the_gm_wrote_it(tmp_path):
+    """With seats: random the replay draws who is which player; that seating is the History's
+    (`History.seating`), while the Game keeps the seats as game.yml gives them (nobody's powers yet)."""
+    seed = bytes(range(32))
+    names = list(NAMES.values())
+    folder = write(tmp_path / "g", game={"seats": "random", "players": names}, seed=seed)
+    ann, gus = replay(load_game(folder)).seating.controllers("England")  # England's captains, as drawn
+    (folder / "1901-spring.yml").write_text(yaml.safe_dump({"orders": {"England": {ann: ["F Lon - NTH"],
+                                                                                   gus: ["F Lon - ENG"]}}}))
+    game = load_game(folder)
+    before = game.seating
+    h = replay(game)  # the drawn captains' orders are accepted
+    assert game.seating is before and all(v == () for v in game.seating.control.values())
+    (draw,) = h.draws.setup_draws
+    assert h.seating.powers_of(draw.value[0]) == tuple(p for p in BOARD.powers if p in TABLE[1])
+    assert reasons(h.records[0], "England") == {"lon": Sync.HOLDS}
+    assert replay(game).seating == h.seating  # replaying the same loaded game draws the same seats
