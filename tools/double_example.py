@@ -189,11 +189,12 @@ def missed(pos, orders, used) -> Scene | None:
             continue
         a, b = captains(power)
         names = " and ".join(place_name(c) for c in lost)
+        stood = f" ({first(b)}'s supports stood)" if any(isinstance(o, Support) for o in orders[power]) else ""
         return Scene(power, a, None,
                      press=said(power, (b, f"{first(a)}, where were you? {names} was ours for the taking.")),
                      notes=(f"{NAMES[a]} sent no orders for {power} this season. A unit one captain gives no "
                             f"order counts as ordered to hold by her, so none of {NAMES[b]}'s moves for {power} "
-                            f"was carried out ({first(b)}'s supports stood), and {power} did not take {names}."))
+                            f"was carried out{stood}, and {power} did not take {names}."))
     return None
 
 
