@@ -8,7 +8,7 @@ say, and reported as warnings.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Mapping
 
 from .engine.adjustments import _build, order_cost
@@ -51,15 +51,16 @@ class _Replay:
             if self.variant.makes_draws:
                 self.game_draws = game_draws(game, load_seed(game))
             setup = self.game_draws.phase(None) if self.game_draws is not None else None
-            game.seating = self.variant.drawn_seating(game, setup) or game.seating  # seats drawn at the set-up
-            position = self.variant.initial_position(game, setup)
+            drawn = self.variant.drawn_seating(game, setup)  # seats drawn at the set-up: the History's
+            # the variant checks the phase files against the drawn seats; the loaded game stays as the GM wrote it
+            position = self.variant.initial_position(game if drawn is None else replace(game, seating=drawn), setup)
         except GameError as e:
             raise GameError(e.problems)
         records: list[PhaseRecord] = []
         used: set[Phase] = set()
         result: GameResult | None = None
         end_phase = game.ending.phase if game.ending else None
-        seating = game.seating  # seats: who controls which power, as play goes on
+        seating = drawn or game.seating  # seats: who controls which power, as play goes on
         while True:
             phase = position.phase
             pf = game.phases.get(phase)
@@ -101,7 +102,7 @@ class _Replay:
         if setup is not None:
             self.game_draws.setup_draws = setup.drawn
         return History(game, records, position, None if result else position.phase, result, self.warnings,
-                       draws=self.game_draws)
+                       draws=self.game_draws, drawn_seating=drawn)
 
     def check_unused(self, game: Game, used: set[Phase], records, position: Position, result) -> None:
         for phase, pf in sorted(game.phases.items()):

@@ -90,6 +90,8 @@ class History:
     warnings: list[Problem] = field(default_factory=list)
     #: the game's draws: commitment, key source and the set-up's draws (None: the game draws nothing)
     draws: GameDraws | None = None
+    #: the seats drawn at the set-up (`Variant.drawn_seating`; None: the game's own, as game.yml gives them)
+    drawn_seating: Seating | None = None
 
     @property
     def finished(self) -> bool:
@@ -98,7 +100,7 @@ class History:
     @property
     def seating(self) -> Seating:
         """The game's seats and who controlled which power, with every change made in play."""
-        return self.game.seating.after(c for r in self.records for c in r.control)
+        return (self.drawn_seating or self.game.seating).after(c for r in self.records for c in r.control)
 
     def player(self, power: str, phase: Phase | None = None) -> str:
         """Who played `power` at `phase` (by default: now); several players joined by 'and'."""

@@ -100,6 +100,15 @@ class Seating:
         keys += [c.new for c in self.changes if c.power == power and c.new and c.new not in keys]
         return [n for k in keys if k in self._by_key for n in self._by_key[k].names()]
 
+    def players_text(self, power: str) -> str:
+        """Who played `power`, in words: 'Alice, then Bob' (one after the other), 'Alice and Bob'
+        (together, as Double Diplomacy's two captains), '' for nobody."""
+        seats = [self._by_key[k] for k in self.control.get(power, ()) if k in self._by_key]
+        later = [c.new for c in self.changes if c.power == power and c.new and c.new not in self.control.get(power, ())]
+        text = " and ".join(", then ".join(s.names()) for s in seats)
+        return ", then ".join([text] * bool(text) + [n for k in dict.fromkeys(later) if k in self._by_key
+                                                     for n in self._by_key[k].names()])
+
     @property
     def standard(self) -> bool:
         """One seat per power, keyed by the power, and no power ever changed hands."""

@@ -428,8 +428,9 @@ def test_eliminated_powers_show_dashes():
     powers = ["Austria", "Turkey"]
     variant = SimpleNamespace(powers=lambda: powers, home_centres=lambda p: (1, 2, 3),
                               board=SimpleNamespace(powers={}), unit_kinds={})
-    game = SimpleNamespace(variant=variant, player_names=lambda p: [p.lower()])
-    h = SimpleNamespace(game=game, result=SimpleNamespace(kind="solo", powers=("Turkey",)))
+    game = SimpleNamespace(variant=variant)
+    h = SimpleNamespace(game=game, result=SimpleNamespace(kind="solo", powers=("Turkey",)),
+                        seating=SimpleNamespace(players_text=lambda p: p.lower()))
     years, rows = centre_rows(h, records)
     assert years == [1901, 1902, 1903]
     austria, turkey = rows

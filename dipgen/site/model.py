@@ -126,7 +126,7 @@ def centre_rows(history: History, records: list[PhaseRecord],
     rows = []
     for power in game.variant.powers():
         info = board.powers.get(power)
-        row = CentreRow(power, info.colour if info else "#888", game.player_names(power) or ["—"],
+        row = CentreRow(power, info.colour if info else "#888", [history.seating.players_text(power) or "—"],
                         winner=power in winners)
         previous = len(game.variant.home_centres(power))
         for year, counts in table:
@@ -199,11 +199,11 @@ class SeatRow:
 
     names: list[str]
     powers: list[tuple[str, str]]        # (power, colour)
-    cells: list[str] = field(default_factory=list)
+    cells: list[tuple[str, ...]] = field(default_factory=list)  # per year: the count of each power, in order
 
 
 def seat_rows(history: History, rows: list[CentreRow]) -> list[SeatRow]:
-    """Each seat with the powers it ever controlled and their centres year by year ('5 + 4'),
+    """Each seat with the powers it ever controlled and their centres year by year (one count per power),
     from the centre table's `rows` (as the level sees them); [] when each power is its own seat."""
     seating = history.seating
     if seating.standard:
@@ -213,7 +213,7 @@ def seat_rows(history: History, rows: list[CentreRow]) -> list[SeatRow]:
     out = []
     for seat in seating.seats:
         powers = [p for p in seating.ever_controlled(seat.key) if p in by_power]
-        cells = [" + ".join(c[i].text for c in (by_power[p].cells for p in powers))
+        cells = [tuple(c[i].text for c in (by_power[p].cells for p in powers))
                  for i in range(len(by_power[powers[0]].cells))] if powers else []
         out.append(SeatRow(seat.names(), [(p, board.powers[p].colour) for p in powers], cells))
     return out
