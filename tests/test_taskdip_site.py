@@ -9,6 +9,7 @@ import textwrap
 from dipgen.history import replay_folder
 from dipgen.site.pages import SiteOptions, build_site
 from dipgen.site.privatepage import private_content
+from dipgen.variants.taskdip import allotment_of
 
 LOTS = """\
     lots:
@@ -42,7 +43,7 @@ def make(tmp_path, name, austria, italy, turkey):
 def test_public_site_independent_of_tasks(tmp_path):
     a = make(tmp_path, "a", "Nine", "Eight", "Seven")
     b = make(tmp_path, "b", "Ten", "Nine", "Nine")
-    assert a.game.variant.state.allotment.tasks["Italy"].text != b.game.variant.state.allotment.tasks["Italy"].text
+    assert allotment_of(a).tasks["Italy"].text != allotment_of(b).tasks["Italy"].text
     site_a, site_b = build_site([a], SiteOptions()), build_site([b], SiteOptions())
     assert sorted(site_a) == sorted(site_b)
     assert [k for k in site_a if site_a[k] != site_b[k]] == []
@@ -51,7 +52,7 @@ def test_public_site_independent_of_tasks(tmp_path):
     assert "France&#x27;s neutrality was violated in Spring 1901 by Katja (Germany: A Mun - Bur)" in page
     assert "England</strong>: neutral: its units hold" in page
     assert "Austria's first task was redrawn" in page
-    for task in a.game.variant.state.allotment.tasks.values():
+    for task in allotment_of(a).tasks.values():
         assert all(task.text not in text for text in site_a.values())
 
 

@@ -223,8 +223,8 @@ class Variant:
         """Safe HTML the variant adds to the game page (`level` public or gm) or to seat `level`'s private page (default: none)."""
         return ""
 
-    def must_order(self, power: str, phase) -> bool:
-        """Is `power` due to send orders in `phase` (False: its units hold, and no orders is no NMR)?"""
+    def must_order(self, power: str, position: Position) -> bool:
+        """Is `power` due to send orders in the phase `position` waits for (False: its units hold, and no orders is no NMR)?"""
         return True
 
     def winners(self, position: Position) -> tuple[str, ...]:
