@@ -66,3 +66,38 @@ def test_private_page_shows_own_tasks(tmp_path):
     assert "Iberian" not in mine  # Katja's Turkey's task
     theirs = private_content(h, "Katja", "games/run/private/y.html")
     assert "Iberian" in theirs and "English home centre" not in theirs
+
+
+def _written(site: dict, folder):
+    for uri, text in site.items():
+        path = folder / uri
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return folder
+
+
+def test_leak_scanner_knows_the_tasks_the_cards_and_the_seed(tmp_path):
+    """The running demo game's public site is clean; a task, a card or the seed planted in it is caught."""
+    from pathlib import Path
+
+    from dipgen.leaks import scan_site
+
+    demo = replay_folder(Path(__file__).resolve().parent.parent / "games" / "quiet-frontier")
+    site = _written(build_site([demo], SiteOptions()), tmp_path / "site")
+    assert scan_site(site, [demo]) == []
+    game_page = site / "games" / "quiet-frontier" / "index.md"
+    clean = game_page.read_text()
+    plants = {
+        "Jonas says his task is to control one English home centre.": "Italy's secret task",
+        "<li><strong>Turkey</strong> (card: Eight; the Nine was redrawn)</li>": "the card drawn for Turkey's task",
+        "Russia: Eight": "the card drawn for Russia's task",
+        demo.draws.seed.hex(): "the game's secret seed",
+    }
+    for plant, what in plants.items():
+        game_page.write_text(clean + "\n" + plant + "\n")
+        assert [leak.what for leak in scan_site(site, [demo])] == [what], plant
+    game_page.write_text(clean)
+    (site / "index.md").write_text("Nobody knows whether France has to control Tun.\n")  # another page than the game's
+    assert [leak.what for leak in scan_site(site, [demo])] == []
+    (site / "index.md").write_text("France: control five of the Italian and English home centres\n")
+    assert [leak.what for leak in scan_site(site, [demo])] == ["France's secret task"]

@@ -14,6 +14,7 @@ The rulings where the rule text is silent are on site_src/rules/taskdip.md and m
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from types import MappingProxyType
@@ -398,6 +399,18 @@ class Taskdip(Variant):
         vis = RecordVisibility.open(record)
         return replace(vis, before=self.start_visibility(history, record.before),
                        after=self.start_visibility(history, record.after))
+
+    def secret_texts(self, history):
+        """Each task, as the pages write it, and each card drawn for it (``Austria (card: Nine)``,
+        ``Austria: [Eight, Nine]`` as in secrets.yml), until the game is revealed."""
+        a = allotment_of(history)
+        out = []
+        for power, task in sorted(a.tasks.items()) if a else ():
+            out.append((f"{power}'s secret task", (task.text, task.text[0].lower() + task.text[1:])))
+            cards = "|".join(sorted(set(a.cards[power])))
+            out.append((f"the card drawn for {power}'s task",
+                        (re.compile(rf"\b{power}\b(?:</?\w+>|\W){{0,12}}(?:card:\s*)?\[?\s*(?:{cards})\b"),)))
+        return out
 
     def game_section(self, history, level: str) -> str:
         return _game_section(self, history, level)
