@@ -20,7 +20,7 @@ LOTS = """\
         Austria: [Eight, {austria}]
         Italy: {italy}
         Turkey: {turkey}
-        Germany: Nine
+        Germany: {germany}
     """
 PHASES = {
     "1901-spring": "orders:\n  Austria: [A Vie - Gal, A Bud - Ser, F Tri - Alb]\n  Germany: [A Mun - Bur, A Ber - Kie, F Kie - Hol]\n",
@@ -30,11 +30,11 @@ PHASES = {
 }
 
 
-def make(tmp_path, name, austria, italy, turkey):
+def make(tmp_path, name, austria, italy, turkey, germany="Nine"):
     g = tmp_path / name / "run"
     g.mkdir(parents=True)
     (g / "game.yml").write_text("title: Taskdip test\ngm: G\nvariant: taskdip\nplayers: [Andreas, Katja]\n")
-    (g / "secrets.yml").write_text(textwrap.dedent(LOTS.format(austria=austria, italy=italy, turkey=turkey)))
+    (g / "secrets.yml").write_text(textwrap.dedent(LOTS.format(austria=austria, italy=italy, turkey=turkey, germany=germany)))
     for slug, body in PHASES.items():
         (g / f"{slug}.yml").write_text(body)
     return replay_folder(g)
@@ -42,8 +42,10 @@ def make(tmp_path, name, austria, italy, turkey):
 
 def test_public_site_independent_of_tasks(tmp_path):
     a = make(tmp_path, "a", "Nine", "Eight", "Seven")
-    b = make(tmp_path, "b", "Ten", "Nine", "Nine")
-    assert allotment_of(a).tasks["Italy"].text != allotment_of(b).tasks["Italy"].text
+    b = make(tmp_path, "b", "Ten", "Nine", "Nine", germany="Seven")
+    ta, tb = allotment_of(a).tasks, allotment_of(b).tasks
+    assert sorted(ta) == sorted(tb) == ["Austria", "Germany", "Italy", "Turkey"]
+    assert all(ta[p].text != tb[p].text for p in ta)  # every task differs; nothing else does
     site_a, site_b = build_site([a], SiteOptions()), build_site([b], SiteOptions())
     assert sorted(site_a) == sorted(site_b)
     assert [k for k in site_a if site_a[k] != site_b[k]] == []
