@@ -426,3 +426,48 @@ def test_one_variant_object_plays_two_games_interleaved(tmp_path):
     histories = {f: replay(games[f]) for f in (a, b)}  # one after the other, by the same object
     for f in (a, b):
         assert _game_section(shared, histories[f], "gm") == _game_section(alone[f].game.variant, alone[f], "gm")
+
+
+def test_game_folder_first_criterion_fewest_centres(tmp_path):
+    """Bob's German army enters Tyrolia: of the players who respected Austria, Cid (England 3 +
+    France 3) has fewer centres than Ann (Russia 4 + Italy 3)."""
+    spring = "orders:\n  Germany: [A Mun - Tyr, A Ber H, F Kie H]\n"
+    h = replay_folder(game(tmp_path, ["Ann", "Bob", "Cid"], [("1901-spring", spring)], lots=THREE))
+    (c,) = h.records[0].control
+    assert (c.power, c.new) == ("Austria", "Cid")
+    assert c.why.endswith("Austria is allotted to Cid: fewest centres in total of the players who respected it "
+                          "(Ann 7, Cid 6)")
+    assert not h.records[0].draws  # no lot was needed
+
+
+def test_game_folder_second_criterion_strongest_power(tmp_path):
+    """The seed's second criterion in play: both players violate France in Spring 1902 with
+    8 centres each after Fall 1901 (Austria 5 + Italy 3 against Germany 4 + Turkey 4); Katja's
+    strongest power, Germany or Turkey with 4, is weaker than Austria's 5, so France is hers."""
+    phases = [
+        ("1901-spring", "orders:\n  Austria: [A Bud - Ser, F Tri - Alb, A Vie H]\n  Italy: [A Ven - Pie, A Rom H, F Nap H]\n"
+                        "  Germany: [F Kie - Den, A Ber H, A Mun H]\n  Turkey: [A Con - Bul, A Smy H, F Ank H]\n"),
+        ("1901-fall", "orders:\n  Austria: [A Ser H, F Alb - Gre, A Vie H]\n  Italy: [A Pie H, A Rom H, F Nap H]\n"
+                      "  Germany: [F Den H, A Ber H, A Mun H]\n  Turkey: [A Bul H, A Smy H, F Ank H]\n"),
+        ("1901-winter", "orders:\n  Austria: [Build A Bud, Build F Tri]\n  Germany: [Build F Kie]\n"
+                        "  Turkey: [Build A Con]\n"),
+        ("1902-spring", "orders:\n  Italy: [A Pie - Mar]\n  Germany: [A Mun - Bur]\n"),
+    ]
+    h = replay_folder(game(tmp_path, ["Andreas", "Katja"], phases, lots=SEED_EXAMPLE))
+    (c,) = [c for r in h.records for c in r.control]
+    assert (c.power, c.new, c.since.name) == ("France", "Katja", "Spring 1902 retreats")
+    assert "by Andreas (Italy: A Pie - Mar), Katja (Germany: A Mun - Bur)" in c.why
+    assert c.why.endswith("equal totals (Andreas 8, Katja 8); the fewest centres in her strongest power "
+                          "(Andreas 5, Katja 4)")
+    assert not h.records[-1].draws
+
+
+def test_violation_into_finland(tmp_path):
+    """Finland lies inside Russia's border (the rules page's ruling): a German fleet moving there
+    violates neutral Russia, which goes to Andreas."""
+    phases = [("1901-spring", "orders:\n  Germany: [F Kie - Bal]\n"),
+              ("1901-fall", "orders:\n  Germany: [F Bal - Bot]\n"),
+              ("1902-spring", "orders:\n  Germany: [F Bot - Fin]\n")]
+    h = replay_folder(game(tmp_path, ["Andreas", "Katja"], phases, lots=SEED_EXAMPLE, seed=False))
+    assert [(r.phase.name, c.power, c.new) for r in h.records for c in r.control] == \
+        [("Spring 1902", "Russia", "Andreas")]
