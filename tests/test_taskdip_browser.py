@@ -18,6 +18,14 @@ from test_taskdip import SEED_EXAMPLE as LOTS
 
 
 
+def tasks_seen(page, passphrase: str) -> str:
+    """On a private page: type the passphrase, open it, and read the Taskdip section."""
+    page.fill("#pp-pass", passphrase)
+    page.click("#pp-open")
+    page.locator(".pp-now").wait_for(timeout=15000)
+    return page.locator(".dg-taskdip").inner_text()
+
+
 def test_player_sees_her_tasks(browser, tmp_path):  # noqa: F811
     project = make_project(tmp_path / "p", [])
     folder = project / "games" / "td-run"
@@ -39,10 +47,7 @@ def test_player_sees_her_tasks(browser, tmp_path):  # noqa: F811
         page = w.page
         try:
             page.goto(url + page_uri(secrets.page_key, "td-run", "Andreas"))
-            page.fill("#pp-pass", secrets.passphrases["Andreas"])
-            page.click("#pp-open")
-            page.locator(".pp-now").wait_for(timeout=15000)
-            text = page.locator(".dg-taskdip").inner_text()
+            text = tasks_seen(page, secrets.passphrases["Andreas"])
             assert "Your tasks" in text
             assert "Control three Russian home centres and the Balkans (Bul, Gre, Rum, Ser)" in text
             assert "Control one English home centre" in text
@@ -70,10 +75,7 @@ def test_demo_game_visitor_opens_a_private_page(browser, demo_site, tmp_path, si
             assert "its secrets are public" in box.inner_text()
             passphrase = box.locator("li", has_text="Hanna Berg").locator("code").inner_text()
             box.get_by_role("link", name="Hanna Berg's private page").click()
-            page.fill("#pp-pass", passphrase)
-            page.click("#pp-open")
-            page.locator(".pp-now").wait_for(timeout=15000)
-            text = page.locator(".dg-taskdip").inner_text()
+            text = tasks_seen(page, passphrase)
             assert "Russia (card: Eight): Control the three Turkish home centres and the Balkans" in text
             assert "all of Bul, Gre, Rum, Ser: Russia holds Rum (1 of 4)" in text
             assert "Allotted to you later, without a task: Austria." in text
