@@ -22,7 +22,8 @@ from .secrets import SECRETS_FILE  # noqa: F401 (kept importable as game.SECRETS
 from .variants import Variant, get_variant
 from .yamlio import by_power, kind_of, line_of, load, power_key, text_field, unknown_keys
 
-GAME_KEYS = {"title", "variant", "gm", "players", "start", "end", "reveal", "seed_sha256", "seed", "description", "map"}
+GAME_KEYS = {"title", "variant", "gm", "players", "start", "end", "reveal", "seed_sha256", "seed", "description", "map",
+             "demo_secrets"}
 PHASE_KEYS = {"orders", "press", "notes"}
 END_KEYS = {"draw", "concession", "abandoned", "phase", "note"}
 
@@ -77,6 +78,8 @@ class Game:
     seed: str | None = None
     #: the line of each key of game.yml
     lines: dict = field(default_factory=dict)
+    #: an example game that ships its secrets.yml on purpose (public demo secrets; see dipgen.load)
+    demo_secrets: bool = False
 
     def __post_init__(self) -> None:
         if self.seating is None:
@@ -143,11 +146,17 @@ def load_game(path: Path | str) -> Game:
 
     start, ending, reveal, commitment = _read_settings(variant, data, gname, problems)
     seed = _read_seed(data, commitment, gname, problems)
+    demo = data.get("demo_secrets", False)
+    if not isinstance(demo, bool):
+        problems.append(Problem(gname, line_of(data, "demo_secrets"), f"demo_secrets is true or false, not {kind_of(demo)}",
+                                "only an example game whose secrets.yml is public on purpose says demo_secrets: true"))
+        demo = False
     game_ok = not any(p.severity == "error" for p in problems)
     phases, broken = _read_phases(variant, path, variant.calendar.first(start), problems, seating)
     game = Game(slug=slug, path=path, title=title, variant=variant, gm=gm, players=players, start=start,
                 phases=phases, ending=ending, reveal=reveal, description=description, seed_sha256=commitment,
-                raw=dict(data), seed=seed, lines={k: line_of(data, k) for k in data}, seating=seating)
+                raw=dict(data), seed=seed, lines={k: line_of(data, k) for k in data}, seating=seating,
+                demo_secrets=demo)
     if any(p.severity == "error" for p in problems):
         partial = None
         if game_ok:  # the phases before the first broken one can still be played

@@ -201,8 +201,8 @@ class _Replay:
                 else:
                     first[(ol.writer, id(unit))] = ol
 
-    def nmr(self, pf: PhaseFile, powers) -> tuple[str, ...]:
-        return tuple(p for p in powers if not pf.orders.get(p) and self.variant.must_order(p, pf.phase))
+    def nmr(self, pf: PhaseFile, powers, position: Position) -> tuple[str, ...]:
+        return tuple(p for p in powers if not pf.orders.get(p) and self.variant.must_order(p, position))
 
     def movement(self, position: Position, pf: PhaseFile) -> PhaseRecord:
         self.check_units(pf, position.units, "unit")
@@ -217,7 +217,7 @@ class _Replay:
             after, changes = end_of_season(self.variant, after)
         powers = sorted({u.power for u in position.units})
         return PhaseRecord(phase, position, self.lines(pf), with_notes(out.results, intake.notes), after, out.dislodged,
-                           out.destroyed, changes, {}, self.nmr(pf, powers), pf.press, pf.notes, pf.name,
+                           out.destroyed, changes, {}, self.nmr(pf, powers, position), pf.press, pf.notes, pf.name,
                            draws=self.drawn(), report=intake.report)
 
     def retreats(self, position: Position, pf: PhaseFile) -> PhaseRecord:
@@ -230,7 +230,7 @@ class _Replay:
                                                 economy=_economy(position, intake)))
         powers = sorted({d.unit.power for d in position.dislodged})
         return PhaseRecord(pf.phase, position, self.lines(pf), with_notes(out.results, intake.notes), after, (), (),
-                           changes, {}, self.nmr(pf, powers), pf.press, pf.notes, pf.name, draws=self.drawn(),
+                           changes, {}, self.nmr(pf, powers, position), pf.press, pf.notes, pf.name, draws=self.drawn(),
                            report=intake.report)
 
     def adjustments(self, position: Position, pf: PhaseFile) -> PhaseRecord:
@@ -281,7 +281,7 @@ class _Replay:
         after = Position(self.variant.calendar.after(pf.phase), out.units, position.owners,
                          economy=_economy(position, intake))
         return PhaseRecord(pf.phase, position, self.lines(pf), with_notes(out.results, intake.notes), after, (), (),
-                           (), due, self.nmr(pf, sorted(due)), pf.press, pf.notes, pf.name, draws=self.drawn(),
+                           (), due, self.nmr(pf, sorted(due), position), pf.press, pf.notes, pf.name, draws=self.drawn(),
                            report=intake.report)
 
     def refuse_illegal(self, pf: PhaseFile, results) -> None:

@@ -3,7 +3,8 @@
 For each hidden game that is not yet revealed, the secrets are the facts of the GM's view
 that the public view never shows, in any phase: a unit's position, an order, the owner of a
 centre, and that a phase the public may not know of took place (Blind's retreats). The scanner then reads every file of the built site (pages, maps, the search index,
-the sitemap, scripts, file names) and reports each secret it finds:
+the sitemap, scripts, file names) and reports each secret it finds (and the game's seed, and the
+variant's own secrets, `Variant.secret_texts`: Taskdip's tasks and the cards drawn for them):
 
 - in text (HTML with its tags stripped and entities decoded, and the raw file, so that
   attributes and comments count too): an order in canonical notation (``A Wal - Bre``), a
@@ -65,6 +66,7 @@ class Secrets:
     all_owners: set[tuple[str, str]] = field(default_factory=set)     # every owner the History records
     calendar: set[Phase] = field(default_factory=set)             # the phases the public is shown
     due: set[Phase] = field(default_factory=set)                  # what the game waits for, if not public
+    texts: list[tuple[str, tuple]] = field(default_factory=list)  # the variant's own secrets, and the seed
 
 
 def _units(position) -> set[tuple[str, str, str]]:
@@ -114,6 +116,10 @@ def secrets_of(history: History) -> Secrets:
         if history.next_phase.retreats:
             out.phases.add(history.next_phase)
     out.all_units, out.all_owners = all_units, all_owners
+    out.texts = list(history.game.variant.secret_texts(history))
+    seed = history.draws.seed if history.draws is not None else None
+    if seed:
+        out.texts.append(("the game's secret seed", (seed.hex(),)))
     out.orders = all_orders - seen_orders
     out.units = all_units - seen_units
     out.owners = all_owners - seen_owners
@@ -203,6 +209,9 @@ def _needles(secrets: Secrets, board: Board) -> list[Needle]:
         out.append(Needle(f"that the game waits for {phase.name}",
                           pattern=re.compile(rf"\b{name}( adjustments)?\b[^.<>\n]{{0,30}}\bdue\b|Running: {name}\b"),
                           require=(phase.name,)))
+    for what, forms in secrets.texts:
+        out.append(Needle(what, tuple(f for f in forms if isinstance(f, str))))
+        out.extend(Needle(what, pattern=f) for f in forms if not isinstance(f, str))
     for centre, power in sorted(secrets.owners):
         abbr, name = board.format_loc(centre), board.provinces[centre].name
         what = f"that {power} owns {name}"

@@ -33,8 +33,9 @@ from .yamlio import line_of, load, unknown_keys
 #: a game's secrets file, beside its game.yml
 SECRETS_FILE = "secrets.yml"
 #: keys a secrets file may hold (``seed``: the secret seed of games with random draws; ``lots``:
-#: lots the players drew by hand, which the variant reads and checks, Taskdip's)
-SECRETS_KEYS = {"passphrases", "page_key", "seed", "lots"}
+#: lots the players drew by hand, which the variant reads and checks, Taskdip's; ``demo: true``:
+#: an example game's secrets, public on purpose, see dipgen.load)
+SECRETS_KEYS = {"passphrases", "page_key", "seed", "lots", "demo"}
 
 #: lower-case letters and digits with the look-alikes left out (0/o, 1/l/i)
 ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
@@ -152,6 +153,9 @@ def load_secrets(path: Path | str, powers: list[str], require_key: bool = True,
                                 "before the first phase, delete the line and run "
                                 f"'dipgen secrets {display_path(path.parent)}' for a new one"))
         seed = None
+    if data.get("demo", True) is not True:
+        problems.append(Problem(name, line_of(data, "demo"), "demo can only be true (this file's secrets are a public "
+                                "demonstration, committed on purpose)", "delete the line in a real game's secrets.yml"))
     if problems:
         raise GameError(problems)
     extra = {k: v for k, v in data.items() if k not in ("passphrases", "page_key")}

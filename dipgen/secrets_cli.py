@@ -76,7 +76,8 @@ def cmd_secrets(args) -> int:
         print(f"{name} is complete; nothing was changed.")
     if not game.variant.hidden:
         print(f"Note: {game.variant.title} is an open variant: its games have no private pages.")
-    _warn_if_tracked(path)
+    if update.secrets.extra.get("demo") is not True:  # an example game's demo secrets are public on purpose
+        _warn_if_tracked(path)
 
     base = args.site_url.rstrip("/") + "/" if args.site_url else ""
     if standard:
@@ -141,14 +142,14 @@ def _commit(game, seed: bytes | None) -> None:
 
 def _warn_if_tracked(path: Path) -> None:
     """Say so if git would commit the file (read-only git queries; no git, no warning)."""
+    from .load import in_git
+
     try:
         ignored = subprocess.run(["git", "check-ignore", "-q", path.name], cwd=path.parent,
                                  capture_output=True, timeout=10)
-        tracked = subprocess.run(["git", "ls-files", "--error-unmatch", path.name], cwd=path.parent,
-                                 capture_output=True, timeout=10)
     except (OSError, subprocess.SubprocessError):
         return
-    if tracked.returncode == 0:
+    if in_git(path):
         print(f"WARNING: {display_path(path)} is committed to git: remove it from the repository "
               "(git rm --cached), then change every passphrase (--new) and the page key (--new-page-key).",
               file=sys.stderr)

@@ -50,6 +50,8 @@ class PositionVisibility:
     counts: Audience                  # who knows each power's centre total
     dislodged: Mapping[Unit, Audience]  # who knows the unit is dislodged
     retreats: Mapping[Unit, Audience]   # who knows where it may retreat
+    #: what of the variant's state (`Position.economy`) every view keeps (None: nothing)
+    economy: Mapping | None = None
 
     @classmethod
     def open(cls, position: Position) -> "PositionVisibility":
@@ -186,7 +188,7 @@ def _position(pos: Position, vis: PositionVisibility, level: str | frozenset[str
     dislodged = tuple(
         replace(d, retreats=d.retreats if knows(level, vis.retreats.get(d.unit, NOBODY)) else None)
         for d in pos.dislodged if knows(level, vis.dislodged.get(d.unit, NOBODY)))
-    return Position(pos.phase, units, owners, dislodged, counts)
+    return Position(pos.phase, units, owners, dislodged, counts, economy=vis.economy)
 
 
 def _clean_note(note: Note, seen: set[str]) -> Note:

@@ -38,6 +38,7 @@ STORIES = {s.slug: s for s in load_stories()}
 HAND_WRITTEN = {"two-captains": "double",    # tools/double_example.py, tests/test_double.py
                 "two-crowns": "tir",         # tools/tir_example.py, tests/test_tir.py
                 "austrian-question": "taskdip",
+                "quiet-frontier": "taskdip",   # running, with public demo secrets (tests/test_demo_secrets.py)
                 "tracks-in-the-mud": "armor",  # tools/armor_example.py, tests/test_armor.py
                 "night-flights": "blind-complicated",  # tests/test_blind_complicated.py
                 "supply-lines": "complicated"}  # tools/complicated_example.py, tests/test_complicated_supply.py
@@ -93,6 +94,16 @@ def test_taskdip_example():
     assert "fewest centres in total" in changes[0].why and "(Italy: A Ven - Tyr)" in changes[0].why
     assert h.result.kind == "solo" and h.result.powers == ("Italy",) and "task" in h.result.condition
     assert h.game.seed  # published, so that a build without secrets.yml draws the same lots
+
+
+def test_taskdip_running_example():
+    """Two players, running; each player violates a neutral power once (a move into a province
+    without a centre) and the other receives it; the lots come from the demo secrets.yml."""
+    h = _history(GAMES / "quiet-frontier")
+    assert h.result is None and h.next_phase is not None
+    assert [(c.power, c.new) for r in h.records for c in r.control] == [("Austria", "Hanna Berg"),
+                                                                         ("England", "Jonas Weil")]
+    assert h.game.demo_secrets and not h.game.seed
 
 
 @pytest.mark.parametrize("folder", GENERATED, ids=lambda p: p.name)

@@ -14,7 +14,7 @@ from dipgen.phase import Phase
 from dipgen.position import Position
 from dipgen.seats import Seat, Seating
 from dipgen.variants import get_variant
-from dipgen.variants.taskdip import Allotment
+from dipgen.variants.taskdip import Allotment, TaskdipState, allotment_of
 
 SEED = "11" * 32
 
@@ -113,7 +113,7 @@ def test_seed_start_example(tmp_path):
     """The seed's game start: Austria's Eight needs an Italian centre and is redrawn as the Nine."""
     h = replay_folder(game(tmp_path, ["Andreas", "Katja"], lots=SEED_EXAMPLE, seed=False))
     v = h.game.variant
-    a = v.state.allotment
+    a = allotment_of(h)
     assert a.cards["Austria"] == ("Eight", "Nine")
     assert a.tasks["Austria"].text == "Control three Russian home centres and the Balkans (Bul, Gre, Rum, Ser)"
     assert a.tasks["Italy"].text == "Control one English home centre"
@@ -121,7 +121,7 @@ def test_seed_start_example(tmp_path):
     assert a.tasks["Germany"].text == "Control three Russian home centres, Bel, Den, Hol, Nwy and Swe"
     assert h.seating.powers_of("Andreas") == ("Austria", "Italy")
     assert h.seating.powers_of("Katja") == ("Germany", "Turkey")
-    assert v.originally_neutral() == ["England", "France", "Russia"]
+    assert v.originally_neutral(a) == ["England", "France", "Russia"]
     # the redraw is among the tasks needing no Italian centre, the Eight itself left out
     assert [c for c in v._eligible("Austria", ("Italy",)) if c != "Eight"] == ["Ten", "Nine"]
 
@@ -149,7 +149,7 @@ def test_written_lots_count_powers(tmp_path):
 def test_seed_lots(tmp_path, players, each):
     names = [f"P{i}" for i in range(players)]
     h = replay_folder(game(tmp_path, names))
-    a = h.game.variant.state.allotment
+    a = allotment_of(h)
     assert [len(a.powers[n]) for n in names] == [each] * players
     drawn = [p for n in names for p in a.powers[n]]
     assert len(set(drawn)) == len(drawn) and set(a.tasks) == set(drawn)
@@ -188,10 +188,10 @@ def _reallot(owners_counts, violators):
     seating = Seating((Seat("Ann", (("Ann", None),)), Seat("Bob", (("Bob", None),)), Seat("Cid", (("Cid", None),))),
                       {"Russia": ("Ann",), "Italy": ("Ann",), "Germany": ("Bob",), "Turkey": ("Bob",),
                        "England": ("Cid",), "France": ("Cid",), "Austria": ()})
-    v.state.seating = seating
+    state = TaskdipState(Allotment({}, {}, {}, "test"), seating)
     centres = iter(sorted(v.board.centres))
     owners = {next(centres): p for p, n in owners_counts.items() for _ in range(n)}
-    return v.reallot("Austria", set(violators), Position(Phase(1903, 0), (), owners), None)
+    return v.reallot(state, "Austria", set(violators), Position(Phase(1903, 0), (), owners), None)
 
 
 def test_reallot_seed_example():
@@ -289,11 +289,10 @@ def _victory(owners: dict[str, str], tasks: dict, powers: dict[str, tuple]):
     v = get_variant("taskdip")
     seats = tuple(Seat(s, ((s, None),)) for s in powers)
     seating = Seating(seats, {p: tuple(s for s in powers if p in powers[s]) for p in v.powers()})
-    v.state.seating = seating
-    v.state.allotment = Allotment(powers, {p: v.tasks[p][c] for p, c in tasks.items()},
-                                  {p: (c,) for p, c in tasks.items()}, "test")
+    allotment = Allotment(powers, {p: v.tasks[p][c] for p, c in tasks.items()},
+                          {p: (c,) for p, c in tasks.items()}, "test")
     pos = v.start(1901)
-    pos = pos.with_(owners={**pos.owners, **owners})
+    pos = pos.with_(owners={**pos.owners, **owners}, economy={"taskdip": TaskdipState(allotment, seating)})
     return v.game_result(pos, Phase(1905, 1, True), seating, True)
 
 
@@ -332,7 +331,7 @@ def test_seed_in_secrets_with_seat_passphrases(tmp_path):
     (g / "secrets.yml").write_text(f'seed: "{SEED}"\npassphrases:\n  Andreas: "aaaaa-bbbbb-ccccc-ddddd"\n'
                                    '  Katja: "eeeee-fffff-ggggg-hhhhh"\n')
     h = replay_folder(g)
-    assert sum(len(ps) for ps in h.game.variant.state.allotment.powers.values()) == 4
+    assert sum(len(ps) for ps in allotment_of(h).powers.values()) == 4
 
 
 def test_task_completed_by_a_fall_retreat(tmp_path):
@@ -387,3 +386,88 @@ def test_resign_names_a_player(tmp_path):
     with pytest.raises(GameError, match="resign: 'Kat' is not a player of this game"):
         replay_folder(game(tmp_path, ["Andreas", "Katja"], [("1901-spring", "resign: Kat\norders:\n  Italy: []\n")],
                            lots=SEED_EXAMPLE, seed=False))
+
+
+def test_one_variant_object_plays_two_games_interleaved(tmp_path):
+    """The variant object holds no game's state (it is in the positions): two games played phase
+    by phase in turn by one Taskdip object, then replayed one after the other by it, come out as
+    each does alone."""
+    from dipgen.game import load_game
+    from dipgen.history import replay, skip_empty, step
+    from dipgen.seats import control_after
+    from dipgen.variants.taskdip import _game_section
+
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    a = game(tmp_path / "a", ["Andreas", "Katja"], [
+        ("1901-spring", "orders:\n  Germany: [A Mun - Bur, A Ber H, F Kie H]\n"),
+        ("1901-fall", "orders:\n  France: [A Par H]\n  Italy: [A Ven H]\n")], lots=SEED_EXAMPLE)
+    b = game(tmp_path / "b", ["Ann", "Bob", "Cid"], [
+        ("1901-spring", "orders:\n  Germany: [A Mun - Tyr, A Ber H, F Kie H]\n"),
+        ("1901-fall", "orders:\n  Austria: [A Vie H]\n  England: [F Lon H]\n")], lots=THREE)
+    alone = {f: replay_folder(f) for f in (a, b)}
+    shared = get_variant("taskdip")
+    games = {f: load_game(f) for f in (a, b)}
+    for g in games.values():
+        g.variant = shared
+    positions = {f: shared.initial_position(g) for f, g in games.items()}
+    seatings = {f: g.seating for f, g in games.items()}
+    played: dict = {a: [], b: []}
+    for _ in range(2):  # Spring, then Fall: a's phase, then b's
+        for f, g in games.items():
+            record = step(shared, positions[f], g.phases[positions[f].phase])
+            record, seatings[f] = control_after(shared, record, seatings[f])
+            played[f].append(record)
+            positions[f] = skip_empty(shared, record.after)
+    for f in (a, b):
+        assert [(r.control, r.nmr) for r in played[f]] == [(r.control, r.nmr) for r in alone[f].records]
+    assert [c.new for r in played[a] for c in r.control] == ["Andreas"]
+    assert [c.new for r in played[b] for c in r.control] == ["Cid"]
+    histories = {f: replay(games[f]) for f in (a, b)}  # one after the other, by the same object
+    for f in (a, b):
+        assert _game_section(shared, histories[f], "gm") == _game_section(alone[f].game.variant, alone[f], "gm")
+
+
+def test_game_folder_first_criterion_fewest_centres(tmp_path):
+    """Bob's German army enters Tyrolia: of the players who respected Austria, Cid (England 3 +
+    France 3) has fewer centres than Ann (Russia 4 + Italy 3)."""
+    spring = "orders:\n  Germany: [A Mun - Tyr, A Ber H, F Kie H]\n"
+    h = replay_folder(game(tmp_path, ["Ann", "Bob", "Cid"], [("1901-spring", spring)], lots=THREE))
+    (c,) = h.records[0].control
+    assert (c.power, c.new) == ("Austria", "Cid")
+    assert c.why.endswith("Austria is allotted to Cid: fewest centres in total of the players who respected it "
+                          "(Ann 7, Cid 6)")
+    assert not h.records[0].draws  # no lot was needed
+
+
+def test_game_folder_second_criterion_strongest_power(tmp_path):
+    """The seed's second criterion in play: both players violate France in Spring 1902 with
+    8 centres each after Fall 1901 (Austria 5 + Italy 3 against Germany 4 + Turkey 4); Katja's
+    strongest power, Germany or Turkey with 4, is weaker than Austria's 5, so France is hers."""
+    phases = [
+        ("1901-spring", "orders:\n  Austria: [A Bud - Ser, F Tri - Alb, A Vie H]\n  Italy: [A Ven - Pie, A Rom H, F Nap H]\n"
+                        "  Germany: [F Kie - Den, A Ber H, A Mun H]\n  Turkey: [A Con - Bul, A Smy H, F Ank H]\n"),
+        ("1901-fall", "orders:\n  Austria: [A Ser H, F Alb - Gre, A Vie H]\n  Italy: [A Pie H, A Rom H, F Nap H]\n"
+                      "  Germany: [F Den H, A Ber H, A Mun H]\n  Turkey: [A Bul H, A Smy H, F Ank H]\n"),
+        ("1901-winter", "orders:\n  Austria: [Build A Bud, Build F Tri]\n  Germany: [Build F Kie]\n"
+                        "  Turkey: [Build A Con]\n"),
+        ("1902-spring", "orders:\n  Italy: [A Pie - Mar]\n  Germany: [A Mun - Bur]\n"),
+    ]
+    h = replay_folder(game(tmp_path, ["Andreas", "Katja"], phases, lots=SEED_EXAMPLE))
+    (c,) = [c for r in h.records for c in r.control]
+    assert (c.power, c.new, c.since.name) == ("France", "Katja", "Spring 1902 retreats")
+    assert "by Andreas (Italy: A Pie - Mar), Katja (Germany: A Mun - Bur)" in c.why
+    assert c.why.endswith("equal totals (Andreas 8, Katja 8); the fewest centres in her strongest power "
+                          "(Andreas 5, Katja 4)")
+    assert not h.records[-1].draws
+
+
+def test_violation_into_finland(tmp_path):
+    """Finland lies inside Russia's border (the rules page's ruling): a German fleet moving there
+    violates neutral Russia, which goes to Andreas."""
+    phases = [("1901-spring", "orders:\n  Germany: [F Kie - Bal]\n"),
+              ("1901-fall", "orders:\n  Germany: [F Bal - Bot]\n"),
+              ("1902-spring", "orders:\n  Germany: [F Bot - Fin]\n")]
+    h = replay_folder(game(tmp_path, ["Andreas", "Katja"], phases, lots=SEED_EXAMPLE, seed=False))
+    assert [(r.phase.name, c.power, c.new) for r in h.records for c in r.control] == \
+        [("Spring 1902", "Russia", "Andreas")]

@@ -5,15 +5,25 @@ from __future__ import annotations
 
 import textwrap
 
+import pytest
+
 from dipgen.cli import main
 from dipgen.history import replay_folder
 from dipgen.leaks import scan_site
 from dipgen.private import page_uri
 from dipgen.secrets import load_secrets
-from test_browser import DESKTOP, Watched, browser, pytestmark, serve  # noqa: F401
+from test_browser import DESKTOP, PHONE, Watched, browser, pytestmark, serve  # noqa: F401
 from test_leaks import build, make_project
 from test_taskdip import SEED_EXAMPLE as LOTS
 
+
+
+def tasks_seen(page, passphrase: str) -> str:
+    """On a private page: type the passphrase, open it, and read the Taskdip section."""
+    page.fill("#pp-pass", passphrase)
+    page.click("#pp-open")
+    page.locator(".pp-now").wait_for(timeout=15000)
+    return page.locator(".dg-taskdip").inner_text()
 
 
 def test_player_sees_her_tasks(browser, tmp_path):  # noqa: F811
@@ -37,14 +47,39 @@ def test_player_sees_her_tasks(browser, tmp_path):  # noqa: F811
         page = w.page
         try:
             page.goto(url + page_uri(secrets.page_key, "td-run", "Andreas"))
-            page.fill("#pp-pass", secrets.passphrases["Andreas"])
-            page.click("#pp-open")
-            page.locator(".pp-now").wait_for(timeout=15000)
-            text = page.locator(".dg-taskdip").inner_text()
+            text = tasks_seen(page, secrets.passphrases["Andreas"])
             assert "Your tasks" in text
             assert "Control three Russian home centres and the Balkans (Bul, Gre, Rum, Ser)" in text
             assert "Control one English home centre" in text
             assert "Allotted to you later, without a task: France." in text
             w.shot("taskdip-private")
+        finally:
+            w.close()
+
+
+@pytest.fixture(scope="module")
+def demo_site(tmp_path_factory):
+    return build(make_project(tmp_path_factory.mktemp("demo") / "p", ["quiet-frontier"]))
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_demo_game_visitor_opens_a_private_page(browser, demo_site, tmp_path, size):  # noqa: F811
+    """The running example as a visitor meets it: the game page gives the demo passphrases; she
+    follows Hanna's link, types the passphrase shown, and reads Hanna's tasks, centre by centre."""
+    with serve(demo_site) as url:
+        w = Watched(browser, size, tmp_path)
+        page = w.page
+        try:
+            page.goto(url + "games/quiet-frontier/")
+            box = page.locator(".dg-demo")
+            assert "its secrets are public" in box.inner_text()
+            passphrase = box.locator("li", has_text="Hanna Berg").locator("code").inner_text()
+            box.get_by_role("link", name="Hanna Berg's private page").click()
+            text = tasks_seen(page, passphrase)
+            assert "Russia (card: Eight): Control the three Turkish home centres and the Balkans" in text
+            assert "all of Bul, Gre, Rum, Ser: Russia holds Rum (1 of 4)" in text
+            assert "Allotted to you later, without a task: Austria." in text
+            assert "Iberian" not in text and "English home centre\n" not in text  # Jonas's tasks
+            w.shot(f"taskdip-demo-{size[0]}")
         finally:
             w.close()

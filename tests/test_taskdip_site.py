@@ -9,6 +9,7 @@ import textwrap
 from dipgen.history import replay_folder
 from dipgen.site.pages import SiteOptions, build_site
 from dipgen.site.privatepage import private_content
+from dipgen.variants.taskdip import allotment_of
 
 LOTS = """\
     lots:
@@ -19,7 +20,7 @@ LOTS = """\
         Austria: [Eight, {austria}]
         Italy: {italy}
         Turkey: {turkey}
-        Germany: Nine
+        Germany: {germany}
     """
 PHASES = {
     "1901-spring": "orders:\n  Austria: [A Vie - Gal, A Bud - Ser, F Tri - Alb]\n  Germany: [A Mun - Bur, A Ber - Kie, F Kie - Hol]\n",
@@ -29,11 +30,11 @@ PHASES = {
 }
 
 
-def make(tmp_path, name, austria, italy, turkey):
+def make(tmp_path, name, austria, italy, turkey, germany="Nine"):
     g = tmp_path / name / "run"
     g.mkdir(parents=True)
     (g / "game.yml").write_text("title: Taskdip test\ngm: G\nvariant: taskdip\nplayers: [Andreas, Katja]\n")
-    (g / "secrets.yml").write_text(textwrap.dedent(LOTS.format(austria=austria, italy=italy, turkey=turkey)))
+    (g / "secrets.yml").write_text(textwrap.dedent(LOTS.format(austria=austria, italy=italy, turkey=turkey, germany=germany)))
     for slug, body in PHASES.items():
         (g / f"{slug}.yml").write_text(body)
     return replay_folder(g)
@@ -41,8 +42,10 @@ def make(tmp_path, name, austria, italy, turkey):
 
 def test_public_site_independent_of_tasks(tmp_path):
     a = make(tmp_path, "a", "Nine", "Eight", "Seven")
-    b = make(tmp_path, "b", "Ten", "Nine", "Nine")
-    assert a.game.variant.state.allotment.tasks["Italy"].text != b.game.variant.state.allotment.tasks["Italy"].text
+    b = make(tmp_path, "b", "Ten", "Nine", "Nine", germany="Seven")
+    ta, tb = allotment_of(a).tasks, allotment_of(b).tasks
+    assert sorted(ta) == sorted(tb) == ["Austria", "Germany", "Italy", "Turkey"]
+    assert all(ta[p].text != tb[p].text for p in ta)  # every task differs; nothing else does
     site_a, site_b = build_site([a], SiteOptions()), build_site([b], SiteOptions())
     assert sorted(site_a) == sorted(site_b)
     assert [k for k in site_a if site_a[k] != site_b[k]] == []
@@ -51,7 +54,7 @@ def test_public_site_independent_of_tasks(tmp_path):
     assert "France&#x27;s neutrality was violated in Spring 1901 by Katja (Germany: A Mun - Bur)" in page
     assert "England</strong>: neutral: its units hold" in page
     assert "Austria's first task was redrawn" in page
-    for task in a.game.variant.state.allotment.tasks.values():
+    for task in allotment_of(a).tasks.values():
         assert all(task.text not in text for text in site_a.values())
 
 
@@ -65,3 +68,38 @@ def test_private_page_shows_own_tasks(tmp_path):
     assert "Iberian" not in mine  # Katja's Turkey's task
     theirs = private_content(h, "Katja", "games/run/private/y.html")
     assert "Iberian" in theirs and "English home centre" not in theirs
+
+
+def _written(site: dict, folder):
+    for uri, text in site.items():
+        path = folder / uri
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return folder
+
+
+def test_leak_scanner_knows_the_tasks_the_cards_and_the_seed(tmp_path):
+    """The running demo game's public site is clean; a task, a card or the seed planted in it is caught."""
+    from pathlib import Path
+
+    from dipgen.leaks import scan_site
+
+    demo = replay_folder(Path(__file__).resolve().parent.parent / "games" / "quiet-frontier")
+    site = _written(build_site([demo], SiteOptions()), tmp_path / "site")
+    assert scan_site(site, [demo]) == []
+    game_page = site / "games" / "quiet-frontier" / "index.md"
+    clean = game_page.read_text()
+    plants = {
+        "Jonas says his task is to control one English home centre.": "Italy's secret task",
+        "<li><strong>Turkey</strong> (card: Eight; the Nine was redrawn)</li>": "the card drawn for Turkey's task",
+        "Russia: Eight": "the card drawn for Russia's task",
+        demo.draws.seed.hex(): "the game's secret seed",
+    }
+    for plant, what in plants.items():
+        game_page.write_text(clean + "\n" + plant + "\n")
+        assert [leak.what for leak in scan_site(site, [demo])] == [what], plant
+    game_page.write_text(clean)
+    (site / "index.md").write_text("Nobody knows whether France has to control Tun.\n")  # another page than the game's
+    assert [leak.what for leak in scan_site(site, [demo])] == []
+    (site / "index.md").write_text("France: control five of the Italian and English home centres\n")
+    assert [leak.what for leak in scan_site(site, [demo])] == ["France's secret task"]

@@ -471,3 +471,15 @@ def test_a_build_both_players_suggested_stands_on_one_row_with_the_build_carried
     germany = text[text.index("\nGermany:"):].split("\n\n")[0].splitlines()
     assert [line.split() for line in germany[3:]] == [["Build", "A", "Ber"] * 3, ["Build", "A", "Kie"] * 3]
     assert "not carried out" not in text
+
+
+def test_who_owes_orders_is_read_from_the_game_not_remembered_by_the_variant():
+    """One variant object serves every TIR game of a site: the players of one game must not
+    decide who owes orders in another (they are in the position, not on the variant)."""
+    class Other:
+        start = 1901
+        seating = TIR.read_seats({"England": "Cleo", "Turkey": "Dan"}, "game.yml", 1, [])
+    france_russia = start()
+    england_turkey = TIR.initial_position(Other())  # a second game set up after the first
+    assert TIR.must_order("France", france_russia) and not TIR.must_order("England", france_russia)
+    assert TIR.must_order("England", england_turkey) and not TIR.must_order("France", england_turkey)

@@ -163,7 +163,7 @@ def game_page(history: History, options: SiteOptions, records: list[PhaseRecord]
         span=f"{span[0]}–{span[1]}" if span and span[0] != span[1] else (str(span[0]) if span else ""),
         description=description, variant_section=Markup(variant.game_section(history, options.level)),
         section_below_centres=variant.game_section_below_centres,
-        map_heading=map_heading,
+        demo_pages=_demo_pages(history, link), map_heading=map_heading,
         now_map=_map(history, options, uri, None, "after", caption, f"Map of {game.title}: {caption}"),
         years=years, rows=rows,
         victory=variant.victory_text(), seats=seat_rows(history, rows),
@@ -359,6 +359,21 @@ def published_files(history: History, options: SiteOptions) -> dict[str, str]:
     out = _collect(partial(game_files, history, edition) for edition in editions(history, options))
     out.update(draws_files(history, options))
     return out
+
+
+def _demo_pages(history: History, link: Callable[[str], str]) -> list[dict] | None:
+    """An example game that ships its secrets on purpose (``demo_secrets: true``, checked by
+    `dipgen.load.demo_problems`): each player's private page and passphrase, for the game page to
+    say openly; None for every other game."""
+    from ..game import SECRETS_FILE
+    from ..secrets import load_secrets
+
+    game = history.game
+    if not game.demo_secrets or revealed(history) or not (game.path / SECRETS_FILE).exists():
+        return None
+    secrets = load_secrets(game.path / SECRETS_FILE, seat_keys(game))
+    return [dict(name=seat, url=link(page_uri(secrets.page_key, game.slug, seat)), passphrase=passphrase)
+            for seat, passphrase in secrets.passphrases.items()]
 
 
 def check_pages(history: History, options: SiteOptions) -> None:

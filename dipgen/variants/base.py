@@ -235,8 +235,13 @@ class Variant:
         """Safe HTML the variant adds to the game page (`level` public or gm) or to seat `level`'s private page (default: none)."""
         return ""
 
-    def must_order(self, power: str, phase) -> bool:
-        """Is `power` due to send orders in `phase` (False: its units hold, and no orders is no NMR)?"""
+    def secret_texts(self, history) -> Sequence[tuple[str, tuple]]:
+        """What of a running game the public may never read, for the leak scanner: (the secret in
+        words, its forms: texts found as words, or compiled patterns) (default: none)."""
+        return ()
+
+    def must_order(self, power: str, position: Position) -> bool:
+        """Is `power` due to send orders in the phase `position` waits for (False: its units hold, and no orders is no NMR)?"""
         return True
 
     def winners(self, position: Position) -> tuple[str, ...]:

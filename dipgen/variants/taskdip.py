@@ -14,9 +14,11 @@ The rulings where the rule text is silent are on site_src/rules/taskdip.md and m
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from types import MappingProxyType
+from typing import Mapping
 
 from ..board import province_of
 from ..engine.results import STANDARD_WORDS, Kind, Note
@@ -27,6 +29,7 @@ from ..phase import Phase
 from ..position import Position
 from ..records import GameResult
 from ..seats import ControlChange, Seat, Seating
+from ..visibility import PositionVisibility, RecordVisibility
 from ..yamlio import kind_of, line_of
 from .base import Variant
 from .taskdip_tasks import CARD_NAMES, CARDS, Task, table
@@ -58,15 +61,42 @@ class Allotment:
     source: str                               # "seed" or "secrets.yml"
 
 
-@dataclass
-class _State:
-    """What the replay of one game has decided so far (reset by `initial_position`)."""
+@dataclass(frozen=True)
+class TaskdipState:
+    """What one game has decided so far, kept in the position (`Position.economy["taskdip"]`), so
+    that the variant object holds nothing of any game: the lots, who controls which power, the
+    resignations (from the phase files), every violation so far, and the control changes that the
+    phase just played made (`control_changes` hands them to the replay)."""
 
-    allotment: Allotment | None = None
-    seating: Seating | None = None
-    violations: list[Violation] = field(default_factory=list)
-    pending: dict[Phase, list[ControlChange]] = field(default_factory=dict)
-    resigned: dict[str, Phase] = field(default_factory=dict)  # seat -> the phase after which she resigned
+    allotment: Allotment
+    seating: Seating
+    resigned: Mapping[str, Phase] = field(default_factory=dict)  # seat -> the phase after which she resigned
+    violations: tuple[Violation, ...] = ()
+    pending: tuple[ControlChange, ...] = ()
+
+    def resigned_before(self, seat: str, phase: Phase) -> bool:
+        """Had `seat` resigned before `phase`?"""
+        since = self.resigned.get(seat)
+        return since is not None and since < phase
+
+    def holds_only(self, power: str, phase: Phase) -> bool:
+        """Do `power`'s units hold without orders in `phase` (neutral, or all its players resigned)?"""
+        return all(self.resigned_before(s, phase) for s in self.seating.controllers(power, phase))
+
+    def neutral(self, power: str, phase: Phase) -> bool:
+        """Is `power` under nobody's control at `phase`?"""
+        return not self.seating.controllers(power, phase)
+
+
+def state_of(position: Position) -> TaskdipState | None:
+    """The game's Taskdip state, kept in `position` (None: a position no Taskdip set-up made)."""
+    return (position.economy or {}).get("taskdip")
+
+
+def allotment_of(history) -> Allotment | None:
+    """The lots of a replayed game: each player's powers and each power's task."""
+    state = state_of(history.position)
+    return state.allotment if state else None
 
 
 class Taskdip(Variant):
@@ -82,8 +112,7 @@ class Taskdip(Variant):
 
     def __init__(self) -> None:
         super().__init__()
-        self.tasks = table(self.board.home_centres)
-        self.state = _State()
+        self.tasks = table(self.board.home_centres)  # Table 1: data, the same for every game
 
     # ------------------------------------------------------------------ seats
     def new_players(self):
@@ -115,7 +144,6 @@ class Taskdip(Variant):
 
     # ------------------------------------------------------------------ the set-up: lots and tasks
     def initial_position(self, game, draws=None) -> Position:
-        self.state = _State()
         seats = game.seating.keys()
         lots, lots_file = _secret_lots(game)
         if lots is not None:
@@ -126,10 +154,8 @@ class Taskdip(Variant):
         # the allotment is the game's seating from the first phase on (lots are drawn before it)
         game.seating = Seating(game.seating.seats, control)
         game.players = {p: [(game.seating.player(p), None)] for p in self.powers() if game.seating.player(p)}
-        self.state.allotment = allotment
-        self.state.seating = game.seating
-        self.state.resigned = self._resignations(game)
-        return self.start(game.start)
+        state = TaskdipState(allotment, game.seating, MappingProxyType(self._resignations(game)))
+        return self.start(game.start).with_(economy=MappingProxyType({"taskdip": state}))
 
     def _resignations(self, game) -> dict[str, Phase]:
         """Each phase file's ``resign:`` (a player, or a list of them, who resign after that phase)."""
@@ -154,18 +180,6 @@ class Taskdip(Variant):
         if problems:
             raise GameError(problems)
         return out
-
-    def resigned(self, seat: str, phase: Phase) -> bool:
-        """Had `seat` resigned before `phase`?"""
-        since = self.state.resigned.get(seat)
-        return since is not None and since < phase
-
-    def holds_only(self, power: str, phase: Phase) -> bool:
-        """Do `power`'s units hold without orders in `phase` (neutral, or all its players resigned)?"""
-        seating = self.state.seating
-        if seating is None:
-            return False
-        return all(self.resigned(s, phase) for s in seating.controllers(power, phase))
 
     def _eligible(self, power: str, partner: tuple[str, ...]) -> list[str]:
         """The cards whose task needs no home centre of `partner` (the player's other power)."""
@@ -280,14 +294,8 @@ class Taskdip(Variant):
         return Allotment(powers, tasks, cards, "secrets.yml")
 
     # ------------------------------------------------------------------ neutrals and violations
-    def neutral(self, power: str, phase: Phase) -> bool:
-        """Is `power` under nobody's control at `phase`?"""
-        seating = self.state.seating
-        return seating is not None and not seating.controllers(power, phase)
-
-    def originally_neutral(self) -> list[str]:
-        a = self.state.allotment
-        taken = {p for ps in a.powers.values() for p in ps} if a else set()
+    def originally_neutral(self, allotment: Allotment) -> list[str]:
+        taken = {p for ps in allotment.powers.values() for p in ps}
         return [p for p in self.powers() if p not in taken]
 
     def home_country(self, power: str) -> tuple[str, ...]:
@@ -302,12 +310,13 @@ class Taskdip(Variant):
 
     def intake(self, position: Position, lines, draws=None):
         phase = position.phase
+        state = state_of(position)
         orders, notes = {}, {}
         problems = []
         for power, ls in lines.items():
-            if ls and self.holds_only(power, phase):
+            if ls and state.holds_only(power, phase):
                 ol = ls[0]
-                what = "neutral" if self.neutral(power, phase) else "played by nobody (its player resigned)"
+                what = "neutral" if state.neutral(power, phase) else "played by nobody (its player resigned)"
                 problems.append(Problem(ol.file, ol.line, f"{power} is {what} in {phase.name}: its units hold and "
                                         "take no orders", f"delete {power}'s orders"))
                 continue
@@ -315,14 +324,14 @@ class Taskdip(Variant):
                 orders[power] = [ol.order for ol in ls]
         if problems:
             raise GameError(problems)
-        neutrals = [p for p in self.originally_neutral() if self.neutral(p, phase)]
+        neutrals = [p for p in self.originally_neutral(state.allotment) if state.neutral(p, phase)]
         found: dict[str, list[Violation]] = {}
         for power, ls in lines.items():
             for ol in ls:
                 into = self.entered(ol.order)
                 for n in neutrals:
                     if into is not None and into in self.home_country(n):
-                        seat = self.state.seating.controllers(power, phase)[0]
+                        seat = state.seating.controllers(power, phase)[0]
                         v = Violation(n, seat, power, ol.text.strip(), phase)
                         found.setdefault(n, []).append(v)
                         unit = province_of(ol.order.unit.loc)
@@ -330,21 +339,21 @@ class Taskdip(Variant):
                             Note(Kind.INTAKE, Neutrality.VIOLATES, why=f"violates {n}'s neutrality"),)
         changes = []
         for n, vs in found.items():
-            self.state.violations.extend(vs)
-            seat, why = self.reallot(n, {v.seat for v in vs}, position, draws)
+            seat, why = self.reallot(state, n, {v.seat for v in vs}, position, draws)
             who = ", ".join(f"{v.seat} ({v.power}: {v.order})" for v in vs)
             changes.append(ControlChange(n, None, seat, self.calendar.after(phase),
                                          f"{n}'s neutrality was violated in {phase.name} by {who}; {n} is allotted to "
                                          f"{seat}: {why}"))
-        if changes:
-            self.state.pending[phase] = changes
-        return Intake(orders, notes)
+        state = replace(state, seating=state.seating.after(changes), pending=tuple(changes),
+                        violations=state.violations + tuple(v for vs in found.values() for v in vs))
+        return Intake(orders, notes, MappingProxyType({**position.economy, "taskdip": state}))
 
-    def reallot(self, neutral: str, violators: set[str], position: Position, draws) -> tuple[str, str]:
+    def reallot(self, state: TaskdipState, neutral: str, violators: set[str], position: Position,
+                draws) -> tuple[str, str]:
         """Who receives `neutral`, and the criterion that decided it."""
-        seating = self.state.seating
+        seating = state.seating
         phase = position.phase
-        seats = [s for s in seating.keys() if not self.resigned(s, phase)]  # RULING: never to a resigned player
+        seats = [s for s in seating.keys() if not state.resigned_before(s, phase)]  # RULING: never to a resigned player
         respecting = [s for s in seats if s not in violators]
         pool = respecting or seats
         first = "the one player who respected its neutrality" if len(respecting) == 1 else ""
@@ -371,32 +380,53 @@ class Taskdip(Variant):
         return seat, f"equal totals ({scores}) and strongest powers ({scores2}); drawn by lot among {', '.join(pool3)}"
 
     def control_changes(self, record, seating: Seating):
-        changes = self.state.pending.pop(record.phase, [])
-        self.state.seating = seating.after(changes)
-        return changes
+        return state_of(record.after).pending  # what this phase's intake decided
 
-    def must_order(self, power: str, phase: Phase) -> bool:
-        return not self.holds_only(power, phase)
+    def must_order(self, power: str, position: Position) -> bool:
+        return not state_of(position).holds_only(power, position.phase)
 
     def adjustment_counts(self, position: Position) -> dict[str, int]:
         # RULING: a neutral power never builds; it removes units it can no longer supply
         counts = super().adjustment_counts(position)
-        return {p: n for p, n in counts.items() if n < 0 or not self.holds_only(p, position.phase)}
+        state = state_of(position)
+        return {p: n for p, n in counts.items() if n < 0 or not state.holds_only(p, position.phase)}
+
+    def start_visibility(self, history, position: Position) -> PositionVisibility:
+        """The board is public; of the game's state every view keeps all but the tasks."""
+        return replace(PositionVisibility.open(position), economy=_public_economy(position))
+
+    def record_visibility(self, history, record) -> RecordVisibility:
+        vis = RecordVisibility.open(record)
+        return replace(vis, before=self.start_visibility(history, record.before),
+                       after=self.start_visibility(history, record.after))
+
+    def secret_texts(self, history):
+        """Each task, as the pages write it, and each card drawn for it (``Austria (card: Nine)``,
+        ``Austria: [Eight, Nine]`` as in secrets.yml), until the game is revealed."""
+        a = allotment_of(history)
+        out = []
+        for power, task in sorted(a.tasks.items()) if a else ():
+            out.append((f"{power}'s secret task", (task.text, task.text[0].lower() + task.text[1:])))
+            cards = "|".join(sorted(set(a.cards[power])))
+            out.append((f"the card drawn for {power}'s task",
+                        (re.compile(rf"\b{power}\b(?:</?\w+>|\W){{0,12}}(?:card:\s*)?\[?\s*(?:{cards})\b"),)))
+        return out
 
     def game_section(self, history, level: str) -> str:
         return _game_section(self, history, level)
 
     # ------------------------------------------------------------------ victory
     def game_result(self, position: Position, phase: Phase, seating: Seating, fall_over: bool) -> GameResult | None:
-        playing = [s for s in seating.keys() if not self.resigned(s, self.calendar.after(phase))]
-        if len(playing) == 1 and self.state.resigned:
+        state = state_of(position)
+        playing = [s for s in seating.keys() if not state.resigned_before(s, self.calendar.after(phase))]
+        if len(playing) == 1 and state.resigned:
             mine = seating.powers_of(playing[0], phase) or seating.ever_controlled(playing[0])
             return GameResult("solo", (mine[0],), phase, condition="every other player resigned")
         if not fall_over:
             return None
         owners = position.owners
         counts = position.centre_counts(self.powers())
-        a = self.state.allotment
+        a = state.allotment
         won: dict[str, tuple[str, str]] = {}  # seat -> (power, condition)
         for seat in playing:
             mine = seating.powers_of(seat, phase)
@@ -422,6 +452,15 @@ class Taskdip(Variant):
                           condition="; ".join(why for _, why in won.values()))
 
 
+def _public_economy(position: Position):
+    """`position`'s economy with the tasks and the cards drawn for them left out."""
+    state = state_of(position)
+    if state is None:
+        return None
+    a = state.allotment
+    return MappingProxyType({**position.economy, "taskdip": replace(state, allotment=Allotment(a.powers, {}, {}, a.source))})
+
+
 def _secret_lots(game):
     """secrets.yml's ``lots:`` (and the file's name), or (None, "")."""
     from ..private import seat_keys
@@ -439,7 +478,7 @@ def _tasks_html(variant: Taskdip, history, powers, progress: bool) -> str:
     """Each of `powers`' task, its cards, and (if `progress`) centre by centre how far it is."""
     from html import escape
 
-    a = variant.state.allotment
+    a = allotment_of(history)
     owners = history.position.owners
     board = variant.board
     items = []
@@ -469,7 +508,7 @@ def _game_section(self: Taskdip, history, level: str) -> str:
     only on their player's private page, or once the game is revealed (or for the GM)."""
     from html import escape
 
-    a = self.state.allotment
+    a = allotment_of(history)
     if a is None:
         return ""
     seating = history.seating
@@ -495,7 +534,7 @@ def _game_section(self: Taskdip, history, level: str) -> str:
     out.append("</ul>")
     source = "drawn from the game's committed seed" if a.source == "seed" else "drawn with playing cards, as the GM wrote them"
     out.append(f"<p>Powers and tasks were {escape(source)} before the first phase.</p>")
-    neutral = self.originally_neutral()
+    neutral = self.originally_neutral(a)
     if neutral:
         out.append("<h3>Originally neutral powers</h3><ul>")
         for n in neutral:

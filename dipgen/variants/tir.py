@@ -199,17 +199,14 @@ class Tir(Variant):
     def initial_position(self, game, draws=None) -> Position:
         position = self.start(game.start)
         players = tuple(s.key for s in game.seating.seats)
-        self.seated = players
         table = {self.pair_name(a, b): NEUTRAL for a, b in self.pairs()}
         if len(players) == 2:
             table[self.pair_name(*players)] = WAR
         return position.with_(economy={"players": players, "tir": MappingProxyType(table)})
 
-    seated: tuple[str, ...] = ()  # the players' powers, once `initial_position` has read the game
-
-    def must_order(self, power: str, phase) -> bool:
+    def must_order(self, power: str, position: Position) -> bool:
         """Only the two players owe orders: a unit of the five that nobody orders holds, and is no NMR."""
-        return power in self.seated if self.seated else True
+        return power in self.players_of(position) if "players" in position.economy else True
 
     # ------------------------------------------------------------------ phase 1-2: points and dice
     def prepare(self, position: Position, phase_file, draws=None) -> Position:
