@@ -43,6 +43,11 @@ SALT_BYTES, NONCE_BYTES, KEY_BYTES = 16, 12, 32
 TOKEN_CHARS = 32
 PRIVATE_DIR = "private"
 PAD = 4096  # ciphertexts come in these steps, whatever the page says
+#: the room every private page of a game is given: ROOM_BASE, and ROOM_PER_PHASE for each phase
+#: the public knows was played (a page packs to about 1 KB a phase). The size of a page is then a
+#: function of public facts alone: what the hidden phases held cannot move it from one step of
+#: `PAD` to the next. A page that outgrows its room is padded to the next step beyond it.
+ROOM_BASE, ROOM_PER_PHASE = 16 * 1024, 4 * 1024
 
 
 def derive_key(passphrase: str, salt: bytes, iterations: int = ITERATIONS) -> bytes:
@@ -54,11 +59,18 @@ def _packed(plaintext: bytes, compress: bool) -> bytes:
     return zlib.compress(plaintext, 9) if compress else plaintext
 
 
-def padded_size(plaintexts, compress: bool = True) -> int:
-    """The size that pads every one of `plaintexts` (the private pages of one game) alike: the
-    biggest framed page, rounded up to a multiple of `PAD`."""
+def room(public_phases: int) -> int:
+    """The size every private page of a game whose public calendar shows `public_phases` phases
+    is padded to (see `ROOM_BASE`)."""
+    return ROOM_BASE + ROOM_PER_PHASE * public_phases
+
+
+def padded_size(plaintexts, compress: bool = True, least: int = 0) -> int:
+    """The size that pads every one of `plaintexts` (the private pages of one game) alike: `least`
+    (the game's `room`), or where the biggest framed page needs more, that rounded up to a
+    multiple of `PAD`."""
     biggest = max((4 + len(_packed(p, compress)) for p in plaintexts), default=4)
-    return biggest + (-biggest % PAD)
+    return max(least + (-least % PAD), biggest + (-biggest % PAD))
 
 
 def encrypt(plaintext: bytes, passphrase: str, iterations: int = ITERATIONS, compress: bool = True,

@@ -425,3 +425,39 @@ def test_pages_padded_to_a_common_size_open_as_before():
     assert [decrypt(e, "abcde-fghjk-mnpqr-stuvw") for e in envelopes] == [small, large]
     with pytest.raises(ValueError):
         encrypt(large, "abcde-fghjk-mnpqr-stuvw", size=PAD)
+
+
+def test_a_private_page_s_size_is_a_function_of_public_facts_alone():
+    """Two games alike in public whose private pages differ (a hidden phase had more to say)
+    publish private pages of one size: the game's room, set by the phases the public sees."""
+    from dipgen.private import PAD, padded_size, room
+
+    quiet, busy = [b"<p>A Par H</p>"], [b"<p>A Par H</p>", b"<p>" + os.urandom(3 * PAD).hex().encode()[:3 * PAD] + b"</p>"]
+    assert padded_size(quiet, least=room(6)) == padded_size(busy, least=room(6)) == room(6)
+    assert room(7) > room(6) and room(6) % PAD == 0
+    huge = [os.urandom(room(6) + 10)]  # does not compress: it outgrows the room
+    assert padded_size(huge, least=room(6)) == room(6) + PAD
+
+
+def test_every_running_example_s_private_pages_fit_in_their_room():
+    """The room is generous enough for real games: no example's page outgrows it (so none of
+    them publishes a size that depends on what the public does not see)."""
+    from pathlib import Path
+
+    from dipgen.history import replay_folder
+    from dipgen.private import _packed, room, seat_keys
+    from dipgen.site.privatepage import private_content
+    from dipgen.timeline import timeline
+    from dipgen.visibility import PUBLIC
+
+    checked = 0
+    for folder in sorted((Path(__file__).resolve().parent.parent / "games").iterdir()):
+        h = replay_folder(folder)
+        if not h.game.variant.hidden or h.finished:
+            continue
+        public = len(timeline(h, PUBLIC).records)
+        for seat in seat_keys(h.game):
+            packed = 4 + len(_packed(private_content(h, seat, "private/x/y.html", "", True).encode(), True))
+            assert packed <= room(public), f"{folder.name}, {seat}: {packed} bytes, room {room(public)}"
+            checked += 1
+    assert checked >= 14

@@ -23,7 +23,7 @@ from .. import __version__
 from ..engine.results import Kind
 from ..errors import GameError, Problem, display_path
 from ..phase import ADJUSTMENTS, MOVEMENT, Phase
-from ..private import encrypt, padded_size, page_uri, seat_keys
+from ..private import encrypt, padded_size, page_uri, room, seat_keys
 from ..records import History, PhaseRecord
 from ..timeline import timeline
 from ..visibility import GM, PUBLIC
@@ -399,8 +399,9 @@ def private_files(history: History, secrets, options: SiteOptions) -> dict[str, 
         uri = page_uri(secrets.page_key, history.game.slug, seat)
         content = private_content(history, seat, uri, options.prefix, options.directory_urls)
         pages[uri] = content.encode("utf-8"), passphrase
-    # one size for all: the size of a page must not tell which power has more to read
-    size = padded_size(content for content, _ in pages.values())
+    # one size for all, from public facts: the size of a page must not tell which power has more
+    # to read, nor what happened in the phases the public does not see
+    size = padded_size((content for content, _ in pages.values()), least=room(len(timeline(history, PUBLIC).records)))
     out = {uri: private_shell(encrypt(content, passphrase, size=size), uri)
            for uri, (content, passphrase) in pages.items()}
     if out:
