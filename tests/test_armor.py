@@ -12,7 +12,7 @@ from dipgen.history import replay
 from dipgen.orders import Downgrade, Upgrade, parse_order
 from dipgen.position import Position, Unit
 from dipgen.phase import Phase
-from dipgen.render.symbols import symbol_table
+from dipgen.symbols import symbol_table
 from dipgen.variants import get_variant
 
 from conftest import REPO

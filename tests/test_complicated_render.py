@@ -7,7 +7,7 @@ from dipgen.mapview import MapView
 from dipgen.orders import Bomb, Move, UnitRef
 from dipgen.position import Unit
 from dipgen.render import overlay_svg
-from dipgen.render.symbols import symbol_table
+from dipgen.symbols import symbol_table
 from dipgen.variants import get_variant
 from dipgen.variants.complicated import Bombing
 

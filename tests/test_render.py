@@ -19,7 +19,7 @@ from dipgen.mapview import map_view
 from dipgen.render import board_svg, map_size, power_classes
 from dipgen.render.assets import board_inner, layout
 from dipgen.render.overlay import DISLODGED_SCALE, Painter, num
-from dipgen.render.symbols import symbol_id, symbol_table
+from dipgen.symbols import symbol_id, symbol_table
 from dipgen.variants import VARIANTS
 from dipgen.variants.standard import Standard
 from dipgen.visibility import EVERYONE, NOBODY, PositionVisibility, RecordVisibility, levels

@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from dipgen.board import load_board
-from dipgen.render.symbols import symbol_table
+from dipgen.symbols import symbol_table
 from dipgen.variants.standard import Standard
 
 MACHADO = {

@@ -156,8 +156,11 @@ class _Movement:
         keys = self.here.get(ref.province)
         if not keys:
             return None
-        if len(keys) == 1 and power is None:
-            return keys[0]
+        if len(keys) == 1:  # the usual case, said quickly: what `pick` says of a lone unit
+            k = keys[0]
+            named = self.kinds.get(ref.kind)
+            if power is None or ((named is None or named.occupies) and self.kinds[self.units[k].kind].occupies):
+                return k
         i = pick([self.units[k] for k in keys], ref.kind, power, self.kinds,
                  [j for j, k in enumerate(keys) if taken and k in taken])
         return None if i is None else keys[i]
@@ -608,7 +611,7 @@ class _Movement:
         occupied: set[str] = set()
         for key, unit in enumerate(self.units):
             if key in moved:
-                unit = replace(unit, loc=self.ords[key].dest_loc)
+                unit = Unit(unit.power, unit.kind, self.ords[key].dest_loc, unit.uid)  # (dataclasses.replace is slow here)
             elif key in dislodger:
                 continue
             after.append(unit)

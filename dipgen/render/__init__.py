@@ -23,7 +23,7 @@ from ..mapview import MapView
 from .assets import board_inner, board_land_fill, board_text, layout, variant_board_name
 from .colour import mix
 from .overlay import Painter, centre_mark, legend, num, power_classes, unit_marks
-from .symbols import symbol_table
+from ..symbols import symbol_table
 
 __all__ = ["board_svg", "centre_mark", "map_size", "overlay_svg", "render_standalone", "power_classes", "unit_marks"]
 

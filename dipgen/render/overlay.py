@@ -26,7 +26,7 @@ from ..position import Dislodged, Unit
 from ..units import downgrade_of
 from .assets import Layout, layout, variant_board_name
 from .colour import glyph_colour
-from .symbols import Symbol, lettered, symbol_id, symbol_table
+from ..symbols import Symbol, lettered, symbol_id, symbol_table
 
 INK = "#1d1b16"
 PAPER = "#fffdf5"

@@ -13,7 +13,7 @@ from dataclasses import replace
 from types import MappingProxyType
 
 from ..orders import STANDARD_KINDS
-from ..render.symbols import TANK as TANK_SYMBOL
+from ..symbols import TANK as TANK_SYMBOL
 from ..units import ARMY, FLEET, LAND, UnitKind
 from .base import Variant
 

@@ -26,7 +26,7 @@ from ..errors import GameError, Problem
 from ..orders import (ADJUSTMENT_ORDERS, STANDARD_KINDS, Bomb, Build, Convoy, Downgrade, Hold, Move, Order, Remove, Support, UnitRef,
                       Upgrade, Waive)
 from ..position import Position, Unit
-from ..render.symbols import BOMBER as BOMBER_SYMBOL, PLANE as PLANE_SYMBOL, TANK as TANK_SYMBOL
+from ..symbols import BOMBER as BOMBER_SYMBOL, PLANE as PLANE_SYMBOL, TANK as TANK_SYMBOL
 from ..units import AIR, ARMY, FLEET, UnitKind
 from ..yamlio import kind_of, line_of
 from .armor import TANK as ARMOR_TANK

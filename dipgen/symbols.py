@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Mapping
-from xml.sax.saxutils import escape
+from html import escape
 
 
 @dataclass(frozen=True)
@@ -78,7 +78,7 @@ def lettered(letter: str, name: str = "") -> Symbol:
     return Symbol(
         name or letter,
         '<rect class="ub" x="-10" y="-10" width="20" height="20" rx="4"/>'
-        f'<text class="ug ul" y="4.6">{escape(letter[:2])}</text>',
+        f'<text class="ug ul" y="4.6">{escape(letter[:2], quote=False)}</text>',
         12.0,
     )
 
