@@ -14,12 +14,19 @@ from ..position import Unit
 from ..units import UnitKind
 
 
+def names_occupant(kind: str | None, kinds: Mapping[str, UnitKind]) -> bool:
+    """Does an order written with letter `kind` name the unit occupying its province (rather than
+    one of a kind that stands beside it)?"""
+    named = kinds.get(kind) if kind else None
+    return named is None or named.occupies
+
+
 def pick(candidates: Sequence[Unit], kind: str | None, power: str, kinds: Mapping[str, UnitKind],
          taken: Collection[int] = ()) -> int | None:
     """The index in `candidates` (the units standing in the order's province) of the unit an
     order of `power` with letter `kind` names, or None when none stands there to be named.
     `taken`: indexes already ordered (by the same writer), passed over while others remain."""
-    if kind in kinds and not kinds[kind].occupies:
+    if not names_occupant(kind, kinds):
         same = [i for i, u in enumerate(candidates) if u.kind == kind]
         mine = [i for i in same if candidates[i].power == power]
         free = [i for i in mine if i not in taken]

@@ -27,7 +27,7 @@ from ..board import Board, province_of
 from ..orders import Convoy, Hold, Move, Order, Support, UnitRef
 from ..position import Dislodged, Unit
 from ..units import AIR, LAND, SEA, STANDARD_UNIT_KINDS, UnitKind
-from .matching import pick
+from .matching import names_occupant, pick
 from .results import Bounce, Illegal, Kind, Note, OrderResult
 
 
@@ -156,10 +156,9 @@ class _Movement:
         keys = self.here.get(ref.province)
         if not keys:
             return None
-        if len(keys) == 1:  # the usual case, said quickly: what `pick` says of a lone unit
+        if len(keys) == 1:  # the usual case, said quickly: a lone occupant, named as `pick` names it
             k = keys[0]
-            named = self.kinds.get(ref.kind)
-            if power is None or ((named is None or named.occupies) and self.kinds[self.units[k].kind].occupies):
+            if power is None or (names_occupant(ref.kind, self.kinds) and self.kinds[self.units[k].kind].occupies):
                 return k
         i = pick([self.units[k] for k in keys], ref.kind, power, self.kinds,
                  [j for j, k in enumerate(keys) if taken and k in taken])
