@@ -103,6 +103,19 @@ def _count(n: int) -> str:
     return {1: "one", 2: "two", 3: "three"}.get(n, str(n))
 
 
+def gate(power: str, order, due: int, nothing_to_build: str, nothing_to_remove: str) -> OrderResult | None:
+    """The checks every adjustment order passes first (None: it passes): an order of another
+    phase is illegal; a build, upgrade or waive with nothing due, or a removal or downgrade with
+    nothing owed, is void, said as `nothing_to_build` or `nothing_to_remove`."""
+    if not isinstance(order, ADJUSTMENT_ORDERS):
+        return OrderResult(power, order, None, False, (Note(Kind.ILLEGAL, Illegal.WRONG_PHASE, "not an order for an adjustment phase"),))
+    if isinstance(order, (Build, Waive, Upgrade)) and due <= 0:
+        return OrderResult(power, order, None, False, (Note(Kind.VOID, why=nothing_to_build),))
+    if isinstance(order, (Remove, Downgrade)) and due >= 0:
+        return OrderResult(power, order, None, False, (Note(Kind.VOID, why=nothing_to_remove),))
+    return None
+
+
 def adjudicate_adjustments(board: Board, units: Iterable[Unit], owners: Mapping[str, str],
                            orders: Mapping[str, Sequence[Order]],
                            kinds: Mapping[str, UnitKind] = STANDARD_UNIT_KINDS,
@@ -124,14 +137,9 @@ def adjudicate_adjustments(board: Board, units: Iterable[Unit], owners: Mapping[
     for power, orders_ in orders.items():
         due = counts.get(power, 0)
         for order in orders_:
-            if not isinstance(order, ADJUSTMENT_ORDERS):
-                results.append(OrderResult(power, order, None, False, (Note(Kind.ILLEGAL, Illegal.WRONG_PHASE, "not an order for an adjustment phase"),)))
-                continue
-            if isinstance(order, (Build, Waive, Upgrade)) and due <= 0:
-                results.append(OrderResult(power, order, None, False, (Note(Kind.VOID, why=f"{power} has no builds"),)))
-                continue
-            if isinstance(order, (Remove, Downgrade)) and due >= 0:
-                results.append(OrderResult(power, order, None, False, (Note(Kind.VOID, why=f"{power} has no units to remove"),)))
+            refused = gate(power, order, due, f"{power} has no builds", f"{power} has no units to remove")
+            if refused is not None:
+                results.append(refused)
                 continue
             if used[power] >= abs(due):
                 what = "builds" if due > 0 else "removals"

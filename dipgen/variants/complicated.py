@@ -19,11 +19,11 @@ from types import MappingProxyType
 from typing import Mapping, Sequence
 
 from ..board import province_of
-from ..engine.adjustments import AdjustmentOutcome, _build, civil_disorder_order
+from ..engine.adjustments import AdjustmentOutcome, _build, civil_disorder_order, gate
 from ..engine.movement import MovementOutcome, adjudicate_movement, within
 from ..engine.results import STANDARD_WORDS, Illegal, Kind, Note, OrderResult
 from ..errors import GameError, Problem
-from ..orders import (ADJUSTMENT_ORDERS, STANDARD_KINDS, Bomb, Build, Convoy, Downgrade, Hold, Move, Order, Remove, Support, UnitRef,
+from ..orders import (STANDARD_KINDS, Bomb, Build, Convoy, Downgrade, Hold, Move, Order, Remove, Support, UnitRef,
                       Upgrade, Waive)
 from ..position import Position, Unit
 from ..symbols import BOMBER as BOMBER_SYMBOL, PLANE as PLANE_SYMBOL, TANK as TANK_SYMBOL
@@ -296,14 +296,9 @@ class Complicated(Variant):
         for power, orders_ in orders.items():
             n = due.get(power, 0)
             for order in orders_:
-                if not isinstance(order, ADJUSTMENT_ORDERS):
-                    results.append(OrderResult(power, order, None, False, (Note(Kind.ILLEGAL, Illegal.WRONG_PHASE, "not an order for an adjustment phase"),)))
-                    continue
-                if isinstance(order, (Build, Upgrade, Waive)) and n <= 0:
-                    results.append(OrderResult(power, order, None, False, (Note(Kind.VOID, why=f"{power} has no points to build with"),)))
-                    continue
-                if isinstance(order, (Remove, Downgrade)) and n >= 0:
-                    results.append(OrderResult(power, order, None, False, (Note(Kind.VOID, why=f"{power} can pay its upkeep"),)))
+                refused = gate(power, order, n, f"{power} has no points to build with", f"{power} can pay its upkeep")
+                if refused is not None:
+                    results.append(refused)
                     continue
                 if isinstance(order, Waive):
                     results.append(OrderResult(power, order, None, True))
