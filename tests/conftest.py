@@ -19,15 +19,17 @@ def make_game(tmp_path):
     """Write a game folder from {filename: yaml text} and return its path."""
 
     def make(files: dict[str, str], slug: str = "test-game") -> Path:
-        path = tmp_path / slug
-        path.mkdir(parents=True, exist_ok=True)
-        files = dict(files)
-        files.setdefault("game.yml", GAME_YML)
-        for name, text in files.items():
-            (path / name).write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
-        return path
+        return write_game(tmp_path / slug, {"game.yml": GAME_YML, **files})
 
     return make
+
+
+def write_game(path: Path, files: dict[str, str]) -> Path:
+    """Write a game folder at `path` from {filename: yaml text} (dedented) and return it."""
+    path.mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        (path / name).write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+    return path
 
 
 GAME_YML = """

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import write_game
 from dipgen.errors import GameError
 from dipgen.engine.results import Kind
 from dipgen.game import load_game
@@ -21,12 +22,7 @@ GAME = ("title: In the Dark\nvariant: blind\ngm: Grace\n"
 
 
 def game(tmp_path: Path, phases: dict[str, str]) -> Path:
-    path = tmp_path / "dark"
-    path.mkdir(parents=True)
-    (path / "game.yml").write_text(GAME)
-    for name, text in phases.items():
-        (path / f"{name}.yml").write_text(text)
-    return path
+    return write_game(tmp_path / "dark", {"game.yml": GAME, **{f"{name}.yml": text for name, text in phases.items()}})
 
 
 def spies(position, power):

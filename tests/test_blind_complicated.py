@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import write_game
 from dipgen.game import load_game
 from dipgen.history import replay
 from dipgen.orders import parse_order
@@ -25,12 +26,7 @@ GAME = ("title: Night Flights\nvariant: blind-complicated\ngm: Grace\n"
 
 
 def game(tmp_path: Path, phases: dict[str, str]) -> Path:
-    path = tmp_path / "night"
-    path.mkdir(parents=True)
-    (path / "game.yml").write_text(GAME)
-    for name, text in phases.items():
-        (path / f"{name}.yml").write_text(text)
-    return path
+    return write_game(tmp_path / "night", {"game.yml": GAME, **{f"{name}.yml": text for name, text in phases.items()}})
 
 
 def play(tmp_path: Path, phases: dict[str, str]):
