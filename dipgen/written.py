@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .engine.results import Kind, OrderResult
+from .orders import Build
 from .records import History, PhaseRecord
 
 
@@ -43,7 +44,7 @@ def written_orders(history: History, record: PhaseRecord, power: str) -> tuple[l
 
     def key(order) -> str:
         unit = getattr(order, "unit", None)
-        return unit.province if unit is not None and order.__class__.__name__ != "Build" else order.format(board)
+        return unit.province if unit is not None and not isinstance(order, Build) else order.format(board)
 
     given: dict[str, dict[str, str]] = {}
     for ol in lines:
