@@ -38,12 +38,18 @@ def order_lines(history: History, record: PhaseRecord, power: str) -> list[str]:
     return out
 
 
+def standing(record: PhaseRecord) -> dict:
+    """The unit that stood in each province when `record`'s phase began (a view), dislodged ones
+    included: whom a result's reason names."""
+    before = record.before
+    return {u.province: u for u in before.units} | {d.unit.province: d.unit for d in before.dislodged}
+
+
 def reasons(history: History, record: PhaseRecord, power: str) -> list[str]:
     """Beside each of `order_lines`: why the order failed, in words ('' where it did not).
     `record` should be a view, so that only units the reader may know are named."""
     board = history.game.variant.board
-    before = record.before
-    units = {u.province: u for u in before.units} | {d.unit.province: d.unit for d in before.dislodged}
+    units = standing(record)
     return [r.explain(board, units.get) if r.notes else ""
             for r in record.results_of(power)]
 
@@ -53,8 +59,7 @@ def written_table(history: History, record: PhaseRecord, writers: list[str], row
     side, then the order carried out with its result and why; ``!`` marks a unit whose orders
     the variant's intake changed (orders that differ), ``-`` one that a writer left out."""
     board = history.game.variant.board
-    before = record.before
-    units = {u.province: u for u in before.units} | {d.unit.province: d.unit for d in before.dislodged}
+    units = standing(record)
     header = (*writers, "carried out")
     table = [header]
     whys = []
