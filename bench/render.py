@@ -87,7 +87,7 @@ def main(argv=None) -> int:
     folder.mkdir(parents=True, exist_ok=True)
     items = dipgen_phases(corpus, args.phases, folder)
     n = len(items)
-    variant = items[0][0].game.variant
+    variant = items[0][0].variant
     print(f"phases: {n} (the first {n} phases of {len({cp.game for _, _, cp in items})} corpus games, "
           f"seed {args.seed}; {', '.join(f'{k} {v}' for k, v in _kinds(items).items())})")
 

@@ -29,13 +29,15 @@ def _load(path: Path):
 
 
 def cmd_check(args) -> int:
-    from .site.check import check_site
+    from .publish import check_game
+    from .site.check import site_options
 
     failed = 0
     for path in _games(args.games):
         try:
-            history = _load(path)
-            check_site(history, path)  # the game's Markdown and links, as the site build reads them
+            loaded = _load(path)
+            check_game(loaded, site_options(path))  # the game's Markdown and links, as the site build reads them
+            history = loaded.history
         except GameError as e:
             failed += 1
             for p in e.problems:
@@ -52,45 +54,47 @@ def cmd_check(args) -> int:
 
 def cmd_adjudicate(args) -> int:
     from .phase import Phase
-    from .report import phase_report
+    from .report import phase_report, report_level
+    from .view import game_view, revealed
 
     try:
-        history = _load(Path(args.game))
+        history = _load(Path(args.game)).history
     except GameError as e:
         print(e, file=sys.stderr)
         return 1
-    if not history.records:
-        print(f"Nothing has been played yet; the game waits for {history.next_phase.name} "
-              f"({history.next_phase.slug}.yml).")
-        return 0
-    record = history.records[-1]
-    if args.phase:
-        try:
-            record = history.record(Phase.from_slug(args.phase))
-        except (ValueError, KeyError):
-            played = ", ".join(r.phase.slug for r in history.records)
-            print(f"error: no phase {args.phase!r} was played in this game (played: {played})", file=sys.stderr)
-            return 1
-    power = None
+    level = "gm" if args.full else report_level(revealed(history))
     if args.power:
         try:
-            power = history.game.variant.board.power_name(args.power)
+            level = history.variant.board.power_name(args.power)
         except ValueError as e:
             print(f"error: {e}", file=sys.stderr)
             return 1
-    if args.player:  # a player's report: every power her seat controlled in that phase
+    if args.player:  # a player's report: every power her seat controlled
         from .names import did_you_mean
-        from .private import seat_keys
 
         seats = history.seating
-        power = next((k for k in seat_keys(history.game) if args.player.lower() in
-                      (k.lower(), seats.seat(k).name(record.phase).lower())), None)
-        if power is None:
-            names = [seats.seat(k).name(record.phase) for k in seat_keys(history.game)]
+        level = next((k for k in seats.keys() if args.player.lower() in
+                      (k.lower(), *(n.lower() for n in seats.seat(k).names()))), None)
+        if level is None:
+            names = [n for k in seats.keys() for n in seats.seat(k).names()]
             print(f"error: {args.player!r} is not a player of this game.{did_you_mean(args.player, names)}",
                   file=sys.stderr)
             return 1
-    sys.stdout.write(phase_report(history, record, power, "gm" if args.full else None))
+    view = game_view(history, level)
+    if not view.records:
+        due = view.due or history.next_phase
+        print(f"Nothing has been played yet; the game waits for {due.name} ({due.slug}.yml).")
+        return 0
+    record = view.records[-1]
+    if args.phase:
+        try:
+            record = view.record(Phase.from_slug(args.phase))
+        except (ValueError, KeyError):
+            shown = ", ".join(r.phase.slug for r in view.records)
+            whose = "" if level == "gm" else f" as the {level} report tells it (--full for the GM's)"
+            print(f"error: no phase {args.phase!r} in this game{whose} (phases: {shown})", file=sys.stderr)
+            return 1
+    sys.stdout.write(phase_report(view, record))
     return 0
 
 
@@ -118,7 +122,7 @@ def cmd_leaks(args) -> int:
     histories = []
     for path in _games([args.games]):
         try:
-            histories.append(_load(path))
+            histories.append(_load(path).history)
         except GameError as e:
             print(e, file=sys.stderr)
             return 1
@@ -128,7 +132,7 @@ def cmd_leaks(args) -> int:
     leaks = scan_site(args.site, histories, prefix=args.prefix, docs_dir=args.docs)
     for leak in leaks:
         print(leak)
-    hidden = sum(1 for h in histories if h.game.variant.hidden)
+    hidden = sum(1 for h in histories if h.variant.hidden)
     if leaks:
         print(f"{len(leaks)} leak(s) of hidden information in {args.site}", file=sys.stderr)
         return 1

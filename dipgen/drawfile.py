@@ -20,37 +20,9 @@ from dataclasses import dataclass
 
 from .draws import CHAIN, SETUP, Draw, commitment, key_matches, phase_label, redraw, secret_key, step_of
 from .phase import Phase
-from .records import History
+from .view import GameView
 
 FORMAT = "dipgen-draws/1"
-
-
-def draws_revealed(history: History) -> bool:
-    """May the seed and the secret draws be published? When the game is over, or with reveal: now."""
-    return history.finished or history.game.reveal == "now"
-
-
-def _published_phases(history: History) -> list[Phase]:
-    """The phases whose draws the public site shows: every one once the game is revealed, else
-    those of the public timeline (a hidden game's fixed calendar)."""
-    from .timeline import timeline
-    from .visibility import PUBLIC
-
-    if not history.game.variant.hidden or draws_revealed(history):
-        return [r.phase for r in history.records]
-    return timeline(history, PUBLIC).phases()
-
-
-def published_draws(history: History, phase: Phase | None) -> tuple[Draw, ...]:
-    """The draws of `phase` (None: the set-up) that the site shows."""
-    if history.draws is None:
-        return ()
-    if phase is None:
-        drawn = history.draws.setup_draws
-    else:
-        drawn = next((r.draws for r in history.records if r.phase == phase), ())
-    every = draws_revealed(history)
-    return tuple(d for d in drawn if every or not d.secret)
 
 
 def _json(value):
@@ -63,22 +35,24 @@ def draw_entry(d: Draw) -> dict:
     return {"label": d.label, "kind": d.kind, "among": _json(d.among), "value": _json(d.value), "secret": d.secret}
 
 
-def document(history: History) -> dict | None:
-    """The game's draws.json as a value; None for a game that has drawn nothing the site shows."""
-    source = history.draws
-    if source is None or not source.commitment:
+def document(view: GameView) -> dict | None:
+    """The game's draws.json as a value, from the view a site publishes (the public's, or once a
+    hidden game is revealed its full edition's); None for a game that has drawn nothing it shows."""
+    source = view.draws
+    if source is None:
         return None
     phases = []
-    for phase in [None, *_published_phases(history)]:
-        drawn = published_draws(history, phase)
-        if drawn:
-            phases.append({"phase": phase_label(phase), "step": step_of(phase, source.start),
-                           "key": source.key(phase).hex(), "draws": [draw_entry(d) for d in drawn]})
+    if source.setup:
+        phases.append({"phase": SETUP, "step": 0, "key": source.setup_key,
+                       "draws": [draw_entry(d) for d in source.setup]})
+    for r in view.records:
+        if r.draws:
+            phases.append({"phase": phase_label(r.phase), "step": step_of(r.phase, source.start), "key": r.draw_key,
+                           "draws": [draw_entry(d) for d in r.draws]})
     if not phases:
         return None
-    seed = source.seed.hex() if draws_revealed(history) and source.seed is not None else None
-    return {"format": FORMAT, "game": history.game.slug, "commitment": source.commitment, "start": source.start,
-            "chain": CHAIN, "seed": seed, "phases": phases}
+    return {"format": FORMAT, "game": view.slug, "commitment": source.commitment, "start": source.start,
+            "chain": source.chain, "seed": source.seed or None, "phases": phases}
 
 
 def dumps(doc: dict) -> str:

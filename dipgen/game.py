@@ -16,7 +16,7 @@ from .board import UnknownName
 from .errors import GameError, Problem, display_path
 from .orders import Order, OrderSyntaxError, UnknownUnitKind, for_phase, parse_order
 from .phase import Phase
-from .records import OrderLine
+from .orderline import OrderLine
 from .seats import Seating
 from .secrets import SECRETS_FILE  # noqa: F401 (kept importable as game.SECRETS_FILE)
 from .variants import Variant, get_variant

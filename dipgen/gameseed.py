@@ -15,15 +15,17 @@ from .draws import GameDraws, commitment
 from .errors import GameError, Problem, display_path
 from .game import SECRETS_FILE, Game
 from .records import History
+from .visibility import reveal_reached
 
 
 def _game_file(game: Game) -> str:
     return display_path(game.path / "game.yml")
 
 
-def load_seed(game: Game) -> bytes | None:
-    """The game's seed, from game.yml's ``seed:`` or secrets.yml, checked against the commitment;
-    None if neither has one. Raises GameError (file, line, fix) for a seed that does not match."""
+def seed_of(game: Game, secrets=None) -> bytes | None:
+    """The game's seed, from game.yml's ``seed:`` or its secrets (`dipgen.secrets.GameSecrets`, read
+    once by `dipgen.load`), checked against the commitment; None if neither has one. Raises
+    GameError (file, line, fix) for a seed that does not match."""
     gname = _game_file(game)
     committed = game.seed_sha256.lower() if game.seed_sha256 else None
     if game.seed is not None:
@@ -32,16 +34,9 @@ def load_seed(game: Game) -> bytes | None:
                                      f"(seed_sha256, line {game.lines.get('seed_sha256')})",
                                      f"copy the seed from the game's {SECRETS_FILE} exactly")])
         return bytes.fromhex(game.seed)
-    file = game.path / SECRETS_FILE
-    if not file.exists():
+    if secrets is None or secrets.seed is None:
         return None
-    from .private import seat_keys
-    from .secrets import load_secrets
-
-    secrets = load_secrets(file, seat_keys(game), require_key=False)
-    if secrets.seed is None:
-        return None
-    name = display_path(file)
+    name = display_path(secrets.path)
     if committed is None:
         raise GameError([Problem(name, secrets.seed_line, "a seed, but game.yml has no commitment to it (seed_sha256): "
                                  "nobody could check the draws made from it",
@@ -77,15 +72,13 @@ def game_draws(game: Game, seed: bytes | None = None) -> GameDraws:
                      missing=lambda: _no_seed(game))
 
 
-def check_seed(history: History) -> None:
+def check_seed(history: History, game: Game) -> None:
     """What only the replay tells: a seed published in game.yml while the game still runs."""
-    game = history.game
-    if game.seed is not None and not history.finished and game.reveal != "now":
+    if game.seed is not None and not reveal_reached(history):
         raise GameError([Problem(_game_file(game), game.lines.get("seed"), "the seed is published in game.yml while "
                                  "the game runs: anyone who reads it can work out every draw to come",
                                  f"move it to {SECRETS_FILE} (seed: \"...\"), and publish it only when the game is "
                                  "over")])
-    load_seed(game)
 
 
 def folder_has_phases(path: Path) -> bool:

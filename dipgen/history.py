@@ -16,9 +16,9 @@ from .engine.matching import pick
 from .engine.results import Kind, OrderResult
 from .errors import GameError, Problem, display_path
 from .game import Game, PhaseFile, load_game
-from .gameseed import game_draws, load_seed
+from .gameseed import game_draws, seed_of
 from .intake import Intake, with_notes
-from .records import GameResult, History, OrderLine, PhaseRecord
+from .records import GameInfo, GameResult, History, OrderLine, PhaseRecord
 from .seats import control_after
 from .orders import ADJUSTMENT_ORDERS, Build, Disband, Downgrade, Move, Order, Remove, Retreat, Upgrade, Waive
 from .phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
@@ -26,8 +26,10 @@ from .position import Dislodged, Position, Unit
 
 
 class _Replay:
-    def __init__(self, game: Game | None, variant=None):
+    def __init__(self, game: Game | None, variant=None, seed: bytes | None = None, secret=None):
         self.game = game
+        self.seed = seed
+        self.secret = secret  # what secrets.yml says for the set-up (Taskdip's lots), or None
         self.variant = variant or game.variant
         self.board = self.variant.board
         self.problems: list[Problem] = []
@@ -49,11 +51,12 @@ class _Replay:
         game = self.game
         try:
             if self.variant.makes_draws:
-                self.game_draws = game_draws(game, load_seed(game))
+                self.game_draws = game_draws(game, self.seed if self.seed is not None else seed_of(game))
             setup = self.game_draws.phase(None) if self.game_draws is not None else None
             drawn = self.variant.drawn_seating(game, setup)  # seats drawn at the set-up: the History's
             # the variant checks the phase files against the drawn seats; the loaded game stays as the GM wrote it
-            position = self.variant.initial_position(game if drawn is None else replace(game, seating=drawn), setup)
+            position = self.variant.initial_position(game if drawn is None else replace(game, seating=drawn), setup,
+                                                     self.secret)
         except GameError as e:
             raise GameError(e.problems)
         records: list[PhaseRecord] = []
@@ -93,16 +96,10 @@ class _Replay:
                 result = GameResult(game.ending.kind, game.ending.powers, last, game.ending.note)
         if self.problems:
             raise GameError(self.warnings + self.problems)  # the warnings of the phases before too
-        if self.variant.hidden and result is None and game.reveal != "now":
-            for r in records:
-                if r.kind != MOVEMENT and (r.press.strip() or r.notes.strip()):
-                    self.warn(r.file, None, f"the press and notes of {r.phase.name} stay unpublished until the game "
-                              "is revealed: the public may not learn that this phase took place",
-                              "put news for everyone in the next Spring or Fall file")
         if setup is not None:
             self.game_draws.setup_draws = setup.drawn
-        return History(game, records, position, None if result else position.phase, result, self.warnings,
-                       draws=self.game_draws, drawn_seating=drawn)
+        return History(game_info(game), self.variant, drawn or game.seating, records, position,
+                       None if result else position.phase, result, self.warnings, draws=self.game_draws)
 
     def check_unused(self, game: Game, used: set[Phase], records, position: Position, result) -> None:
         for phase, pf in sorted(game.phases.items()):
@@ -371,6 +368,12 @@ def skip_empty(variant, position: Position) -> Position:
     return position
 
 
+def game_info(game: Game) -> GameInfo:
+    """What the History keeps of game.yml besides its players and phases."""
+    return GameInfo(game.slug, game.title, game.gm, game.description, game.reveal, display_path(game.path),
+                    dict(game.lines), game.start)
+
+
 def step(variant, position: Position, phase_file: PhaseFile) -> PhaseRecord:
     """One phase on its own: a position and a phase file's orders in, its record out.
     Raises GameError on orders the GM must fix."""
@@ -381,23 +384,9 @@ def step(variant, position: Position, phase_file: PhaseFile) -> PhaseRecord:
     return record
 
 
-def replay(game: Game) -> History:
-    """Adjudicate every phase of `game`. Raises GameError on anything the GM must fix."""
-    return _Replay(game).run()
-
-
-def replay_folder(path) -> History:
-    """Read and adjudicate a game folder. When phase files are broken, the phases before the
-    first broken one are still played, so that their problems and warnings are reported with
-    the rest rather than after the GM has fixed the later file."""
-    try:
-        game = load_game(path)
-    except GameError as e:
-        if e.partial is None:
-            raise
-        try:
-            earlier = replay(e.partial).warnings
-        except GameError as inner:
-            earlier = inner.problems
-        raise GameError(earlier + e.problems) from None
-    return replay(game)
+def replay(game: Game, seed: bytes | None = None, secret=None) -> History:
+    """Adjudicate every phase of `game`. Raises GameError on anything the GM must fix. `seed`: the
+    game's seed for its draws (`dipgen.gameseed.seed_of`; without one, game.yml's published seed);
+    `secret`: what its secrets.yml says for the set-up (Taskdip's lots). Both are read by
+    `dipgen.load`, once; the replay reads no file."""
+    return _Replay(game, seed=seed, secret=secret).run()

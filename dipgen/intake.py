@@ -16,7 +16,7 @@ from typing import Mapping, Sequence
 
 from .engine.results import Note
 from .orders import Order
-from .records import OrderLine
+from .orderline import OrderLine
 
 
 @dataclass(frozen=True)

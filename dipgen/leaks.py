@@ -34,9 +34,9 @@ from .records import History
 from .orders import Concealed
 from .phase import Phase
 from .render import centre_mark, unit_marks
-from .site.pages import revealed
-from .timeline import fixed_calendar, timeline
-from .visibility import PUBLIC
+from .view import game_view
+from .view.timeline import fixed_calendar
+from .visibility import PUBLIC, revealed
 
 TEXT_SUFFIXES = {".html", ".htm", ".md", ".svg", ".json", ".js", ".xml", ".txt", ".css", ".map"}
 
@@ -76,9 +76,9 @@ def _units(position) -> set[tuple[str, str, str]]:
 
 
 def secrets_of(history: History) -> Secrets:
-    board = history.game.variant.board
-    out = Secrets(history.game.slug)
-    tl = timeline(history, PUBLIC)
+    board = history.variant.board
+    out = Secrets(history.info.slug)
+    tl = game_view(history, PUBLIC)
     out.calendar = set(tl.phases())
     seen_orders: set[str] = set()
     seen_units: set[tuple[str, str, str]] = set()
@@ -116,7 +116,7 @@ def secrets_of(history: History) -> Secrets:
         if history.next_phase.retreats:
             out.phases.add(history.next_phase)
     out.all_units, out.all_owners = all_units, all_owners
-    out.texts = list(history.game.variant.secret_texts(history))
+    out.texts = list(history.variant.secret_texts(history))
     seed = history.draws.seed if history.draws is not None else None
     if seed:
         out.texts.append(("the game's secret seed", (seed.hex(),)))
@@ -127,7 +127,7 @@ def secrets_of(history: History) -> Secrets:
 
 
 def _calendar_leaks(rel: str, own: str, secrets: Secrets) -> list[Leak]:
-    """A page or map of the game for a phase the public calendar does not have (`dipgen.timeline`)."""
+    """A page or map of the game for a phase the public calendar does not have (`dipgen.view.timeline`)."""
     inside = rel[len(own):]
     head = inside.split("/", 1)[0]
     if head == "maps":
@@ -252,7 +252,7 @@ def _scan_map(name: str, raw: str, history: History, phase: Phase | None, secret
     public view of that phase does not show. The forms each may take are the renderer's
     (`unit_marks`, `centre_mark`); none names a power, so a kind at a place (or a centre's dot)
     that the public sees for one power proves nothing about another."""
-    variant = history.game.variant
+    variant = history.variant
     board = variant.board
     public_units = secrets.public_units.get(phase, set())
     public_places = {(kind, loc) for _, kind, loc in public_units}
@@ -311,11 +311,11 @@ def scan_site(site_dir: Path | str, histories: list[History], prefix: str = "gam
         if revealed(history):
             continue
         secrets = secrets_of(history)
-        board = history.game.variant.board
+        board = history.variant.board
         needles = _needles(secrets, board)
         elsewhere = [n for n in needles if n.find(" ".join(handwritten.split())) is None]
-        own = f"{prefix}/{history.game.slug}/"
-        others = [f"{prefix}/{h.game.slug}/" for h in histories if h is not history]
+        own = f"{prefix}/{history.info.slug}/"
+        others = [f"{prefix}/{h.info.slug}/" for h in histories if h is not history]
         for path in files:
             rel = path.relative_to(site_dir).as_posix()
             leaks.extend(_scan_text(rel + " (its name)", rel, ".txt", needles))
@@ -330,7 +330,7 @@ def scan_site(site_dir: Path | str, histories: list[History], prefix: str = "gam
                 leaks.extend(_scan_search_index(rel, raw, own, needles, elsewhere))
                 continue
             leaks.extend(_scan_text(rel, raw, path.suffix.lower(), needles if rel.startswith(own) else elsewhere))
-            if rel.startswith(own) and fixed_calendar(history, PUBLIC):  # totals wait for the Winter page
+            if rel.startswith(own) and fixed_calendar(history):  # totals wait for the Winter page
                 leaks.extend(_early_totals(rel, raw, own))
             if rel.startswith(own) and path.suffix.lower() == ".svg" and "/maps/" in rel:
                 phase, is_map = _map_phase(path.name)

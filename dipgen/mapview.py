@@ -1,10 +1,9 @@
 """What one map shows: a phase's position and orders as one visibility level may know them.
 
-`map_view(history, phase, level, when)` is the view the renderer draws (`dipgen.render`
-takes a `MapView` and never a History). It reads the History only through the level's
-`dipgen.timeline`, so a hidden variant's filtering (and the public's fixed calendar)
-applies to every map: the site (`dipgen.site.maps`) and `dipgen render` build the view and
-hand it over.
+`map_view(view, phase, when)` is what the renderer draws (`dipgen.render` takes a `MapView`
+and never a History): it is made from one level's `dipgen.view.GameView`, so a hidden
+variant's filtering (and the public's fixed calendar) applies to every map. The site
+(`dipgen.site.maps`) and `dipgen render` build it and hand it over.
 """
 
 from __future__ import annotations
@@ -13,10 +12,9 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Mapping
 
 from .engine.results import OrderResult
-from .records import History
 from .phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
-from .position import Dislodged, Position, Unit
-from .timeline import timeline
+from .position import Dislodged, Unit
+from .view import UNKNOWN, DislodgedView, GameView, PositionView
 
 if TYPE_CHECKING:
     from .variants import Variant
@@ -42,10 +40,10 @@ class MapView:
     variant: Variant | None = None      # whose board, symbols and unit kinds to draw with
 
 
-def centre_counts(pos: Position, powers) -> dict[str, int | None]:
+def centre_counts(pos: PositionView, powers) -> dict[str, int | None]:
     """Each power's centre total as the view knows it (None where the view does not know it)."""
-    if pos.counts is None or pos.counts:
-        return dict(pos.centre_counts(powers))
+    if pos.totals is not UNKNOWN:
+        return {p: pos.totals.get(p, 0) for p in powers}
     seen: dict[str, int] = {}
     for owner in pos.owners.values():
         seen[owner] = seen.get(owner, 0) + 1
@@ -58,60 +56,67 @@ def as_phase(phase) -> Phase | None:
     return Phase.from_slug(str(phase))
 
 
-def map_view(history: History, phase, level: str, when: str = "orders") -> MapView:
-    """The map of `phase` (a `Phase`, its slug, or None for the position now) as `level` ("gm",
-    "public" or a power) knows it: ``when="orders"`` the orders and their results on the
-    position before the phase, ``when="after"`` the position after it. ValueError for a phase
-    the level does not know of, or another `when`."""
-    variant = history.game.variant
+def map_view(view: GameView, phase, when: str = "orders") -> MapView:
+    """The map of `phase` (a `Phase`, its slug, or None for the position now) as `view`'s level
+    knows it: ``when="orders"`` the orders and their results on the position before the phase,
+    ``when="after"`` the position after it. ValueError for a phase the level does not know of,
+    or another `when`."""
+    variant = view.variant
     kinds = variant.unit_kinds
-    view, pos = _map_view(history, phase, level, when)
+    drawn, pos = _map_view(view, phase, when)
     # units that do not occupy their province (spies) are drawn small beside the one that does
-    return replace(view, units=tuple(u for u in view.units if kinds[u.kind].occupies),
-                   after_units=tuple(u for u in view.after_units if kinds[u.kind].occupies),
+    return replace(drawn, units=tuple(u for u in drawn.units if kinds[u.kind].occupies),
+                   after_units=tuple(u for u in drawn.after_units if kinds[u.kind].occupies),
                    counts=centre_counts(pos, variant.powers()),
                    pieces=tuple(u for u in pos.units if not kinds[u.kind].occupies), variant=variant)
 
 
-def _map_view(history: History, phase, view: str, when: str) -> tuple[MapView, Position]:
+def _dislodged(d: DislodgedView) -> Dislodged:
+    """What the renderer draws of a dislodged unit: its attacker ('' where not known)."""
+    known = d.attacker_from is not UNKNOWN
+    return Dislodged(d.unit, d.attacker_from if known else "", d.by_power if known else "",
+                     None if d.retreats is UNKNOWN else d.retreats)
+
+
+def _map_view(view: GameView, phase, when: str) -> tuple[MapView, PositionView]:
     if when not in WHEN:
         raise ValueError(f"unknown map {when!r}: use 'orders' (the phase's orders and results) "
                          "or 'after' (the position after it)")
     phase = as_phase(phase)
-    tl = timeline(history, view)
     rec = None
     if phase is not None:
         try:
-            rec = tl.record(phase)
+            rec = view.record(phase)
         except KeyError:
-            if phase != tl.now.phase or history.finished:
-                shown = ", ".join(p.slug for p in tl.phases()) or "none"
-                raise ValueError(f"{phase.name} is not a phase of this game as the {view} view knows it (known: {shown}; "
-                                 f"next: {tl.now.phase.slug})") from None
+            if phase != view.now.phase or view.finished:
+                shown = ", ".join(p.slug for p in view.phases()) or "none"
+                raise ValueError(f"{phase.name} is not a phase of this game as the {view.level} view knows it "
+                                 f"(known: {shown}; next: {view.now.phase.slug})") from None
     if rec is None:
-        pos = tl.now
-        if history.finished and tl.records:
-            title, sub = tl.records[-1].phase.name, "final position"
+        pos = view.now
+        if view.finished and view.records:
+            title, sub = view.records[-1].phase.name, "final position"
         else:
             title, sub = pos.phase.name, "awaiting orders"
         return MapView(title, sub, "position", pos.units, frozenset(),
-                     tuple((d, False) for d in pos.dislodged), pos.owners), pos
+                       tuple((_dislodged(d), False) for d in pos.dislodged), pos.owners), pos
 
     kind = rec.phase.kind
     if when == "after":
         pos = rec.after
         what = {MOVEMENT: "after the moves", RETREATS: "after the retreats",
                 ADJUSTMENTS: "after builds and removals"}[kind]
-        dislodged = tuple((d, False) for d in pos.dislodged) + tuple((d, True) for d in rec.destroyed)
+        dislodged = tuple((_dislodged(d), False) for d in pos.dislodged) + \
+            tuple((_dislodged(d), True) for d in rec.destroyed)
         return MapView(rec.phase.name, what, "position", pos.units, frozenset(), dislodged, pos.owners), pos
 
     before = rec.before
     if kind == MOVEMENT:
-        hit = tuple((d, False) for d in rec.dislodged) + tuple((d, True) for d in rec.destroyed)
+        hit = tuple((_dislodged(d), False) for d in rec.dislodged) + tuple((_dislodged(d), True) for d in rec.destroyed)
         ghosts = frozenset(d.unit.loc for d, _ in hit)
     elif kind == RETREATS:
-        hit, ghosts = tuple((d, False) for d in before.dislodged), frozenset()
+        hit, ghosts = tuple((_dislodged(d), False) for d in before.dislodged), frozenset()
     else:
         hit, ghosts = (), frozenset()
     return MapView(rec.phase.name, "orders and results", kind, before.units, ghosts, hit, before.owners,
-                 rec.results, rec.after.units), before
+                   rec.results, rec.after.units), before

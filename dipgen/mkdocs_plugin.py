@@ -48,15 +48,12 @@ from mkdocs.utils import CountHandler
 
 from . import __version__
 from .errors import GameError, Problem, display_path
-from .game import SECRETS_FILE, discover_games, load_game
-from .gameseed import check_seed
-from .history import replay
-from .records import History
-from .private import seat_keys
-from .secrets import load_secrets
-from .site import (SiteOptions, archive_page, games_cards, generator_fingerprint, private_files, published_files,
-                   revealed, shared_files)
+from .game import SECRETS_FILE, discover_games
+from .load import Loaded, load_checked
+from .publish import editions, game_files, missing_passphrases
+from .site import SiteOptions, archive_page, games_cards, generator_fingerprint, shared_files
 from .site.pages import CSS_URI, JS_URI, add_overrides
+from .view import GameView, revealed
 
 log = logging.getLogger("mkdocs.plugins.dipgen")
 
@@ -76,8 +73,12 @@ class DipgenConfig(base.Config):
 @dataclass
 class _Cached:
     key: str
-    history: History
+    loaded: Loaded
     files: dict[str, str]
+
+    @property
+    def public(self) -> GameView:
+        return editions(self.loaded)[0]
 
 
 BUG = ("'dipgen check' may name the file to fix; if it finds nothing, this is a bug in dipgen: report it "
@@ -153,7 +154,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         self._command = ""
         self._hinted = False
         self._stage: Path | None = None
-        self._histories: list[History] = []
+        self._views: list[GameView] = []  # each game's public view, for the archive and the home page
         self._files: dict[str, str] = {}
         self._options = SiteOptions()
         self._origins: dict[str, Path] = {}  # generated page -> the file or folder it comes from
@@ -207,7 +208,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         started = time.perf_counter()
         folder = self.games_path(config)
         rules_dir = Path(config.docs_dir) / self.config.rules_dir
-        options = SiteOptions(level="public", prefix=self.config.prefix, directory_urls=config.use_directory_urls,
+        options = SiteOptions(prefix=self.config.prefix, directory_urls=config.use_directory_urls,
                               rules={p.stem: f"{self.config.rules_dir}/{p.name}" for p in rules_dir.glob("*.md")},
                               docs_dir=config.docs_dir)
         fingerprint = f"{__version__}:{generator_fingerprint()}:{options!r}"
@@ -237,21 +238,21 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
             if len(fresh) < len(paths):
                 raise PluginError(listed + "; nothing was built (run 'dipgen check' for the same list)")
             log.error("%s; until they are fixed, the server shows the last good build of those games", listed)
-        histories = [entry.history for entry in fresh.values()]
+        views = [entry.public for entry in fresh.values()]
         files: dict[str, str] = {}
         origins: dict[str, Path] = {}
         for path, entry in fresh.items():
             files.update(entry.files)
             origins.update({uri: _source(Path(path), uri) for uri in entry.files})
         try:
-            files.update(archive_page(histories, options))
-            files.update(shared_files(histories))
+            files.update(archive_page(views, options))
+            files.update(shared_files(views))
         except Exception as e:
             log.debug("dipgen: the archive", exc_info=True)
             raise PluginError(failure(display_path(folder), e, "drawing the archive's pages")) from e
         self._cache = fresh
         self._options = options
-        self._histories = histories
+        self._views = views
         self._files = files
         self._origins = origins
         self._build_aside(config)
@@ -268,15 +269,12 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         cached = self._cache.get(str(path))
         if cached is not None and cached.key == key:
             return cached
-        history = replay(load_game(path))
-        check_seed(history)
-        secrets = self._secrets(path, history)
-        for w in history.warnings:
+        loaded = load_checked(path)  # as 'dipgen check' reads it: they refuse the same things
+        for w in loaded.history.warnings:
             log.info(str(w))
-        files = published_files(history, options)
+        self._say_private(path, loaded)
         # encrypted afresh only here: an unchanged game keeps its pages (and their salts) from the cache
-        files.update(private_files(history, secrets, options))
-        return _Cached(key, history, files)
+        return _Cached(key, loaded, game_files(loaded, options))
 
     def _build_aside(self, config) -> None:
         """Send the build to a staging folder, unless it is a dirty one (which needs the old output)."""
@@ -329,21 +327,20 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
             self._warnings = None
         return staging
 
-    def _secrets(self, path: Path, history: History):
-        """The game's secrets.yml, if it needs one (a running hidden game) and has one."""
-        if revealed(history):
-            return None
-        file = path / SECRETS_FILE
-        if not file.exists():
+    @staticmethod
+    def _say_private(path: Path, loaded: Loaded) -> None:
+        """Tell the GM which players of a running hidden game get no private page, and why."""
+        h = loaded.history
+        if not h.variant.hidden or revealed(h):
+            return
+        if loaded.secrets is None:
             log.info("dipgen: %s: no private pages for the players (no %s); make one with 'dipgen secrets %s'",
-                     history.game.slug, SECRETS_FILE, display_path(path))
-            return None
-        secrets = load_secrets(file, seat_keys(history.game))
-        missing = [p for p in seat_keys(history.game) if p not in secrets.passphrases]
+                     h.info.slug, SECRETS_FILE, display_path(path))
+            return
+        missing = missing_passphrases(loaded)
         if missing:
             log.info("dipgen: %s: no private page for %s (no passphrase); add one with 'dipgen secrets %s'",
-                     history.game.slug, ", ".join(missing), display_path(path))
-        return secrets
+                     h.info.slug, ", ".join(missing), display_path(path))
 
     def on_files(self, files: Files, *, config) -> Files:
         """Add the generated pages and maps; a hand-written page of the same name wins, with a warning."""
@@ -366,7 +363,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         if origin is not None and page.file.generated_by:
             _name_failures(page, origin)
         if GAMES_MARKER in markdown:
-            block = games_cards(self._histories, self._options, page.file.src_uri)
+            block = games_cards(self._views, self._options, page.file.src_uri)
             markdown = markdown.replace(GAMES_MARKER, "\n" + block + "\n")
         return markdown
 

@@ -29,13 +29,13 @@ import hashlib
 import hmac
 import json
 import os
+import unicodedata
 import zlib
 
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.pbkdf2 import PBKDF2HMAC
 
-from .secrets import normalize
 
 VERSION = 1
 ITERATIONS = 600_000  # OWASP's 2023 figure for PBKDF2-HMAC-SHA256; never fewer
@@ -43,11 +43,18 @@ SALT_BYTES, NONCE_BYTES, KEY_BYTES = 16, 12, 32
 TOKEN_CHARS = 32
 PRIVATE_DIR = "private"
 PAD = 4096  # ciphertexts come in these steps, whatever the page says
-#: the room every private page of a game is given: ROOM_BASE, and ROOM_PER_PHASE for each phase
-#: the public knows was played (a page packs to about 1 KB a phase). The size of a page is then a
-#: function of public facts alone: what the hidden phases held cannot move it from one step of
-#: `PAD` to the next. A page that outgrows its room is padded to the next step beyond it.
+#: the room every private page of a game is given: ROOM_BASE, ROOM_PER_PHASE for each phase the
+#: public knows was played (a page packs to about 1 KB a phase), and room for the press and notes
+#: the public reads (on every page, in its reports). The size of a page is then a function of
+#: public facts alone: what the hidden phases held cannot move it. The build refuses a page that
+#: outgrows its room rather than publish a size that could.
 ROOM_BASE, ROOM_PER_PHASE = 16 * 1024, 4 * 1024
+
+
+def normalize(passphrase: str) -> str:
+    """The passphrase as the key is derived from it: NFC, surrounding spaces dropped.
+    The browser does the same (``private.js``), so a stray space when typing does not matter."""
+    return unicodedata.normalize("NFC", passphrase).strip()
 
 
 def derive_key(passphrase: str, salt: bytes, iterations: int = ITERATIONS) -> bytes:
@@ -59,10 +66,12 @@ def _packed(plaintext: bytes, compress: bool) -> bytes:
     return zlib.compress(plaintext, 9) if compress else plaintext
 
 
-def room(public_phases: int) -> int:
-    """The size every private page of a game whose public calendar shows `public_phases` phases
-    is padded to (see `ROOM_BASE`)."""
-    return ROOM_BASE + ROOM_PER_PHASE * public_phases
+def room(public_phases: int, public_text: str = "") -> int:
+    """The size every private page of a game is padded to, from public facts alone: how many
+    phases its public calendar shows, and the press and notes the public reads (see `ROOM_BASE`)."""
+    text = len(zlib.compress(public_text.encode("utf-8"), 9)) if public_text else 0
+    size = ROOM_BASE + ROOM_PER_PHASE * public_phases + text
+    return size + (-size % PAD)
 
 
 def padded_size(plaintexts, compress: bool = True, least: int = 0) -> int:
@@ -110,12 +119,6 @@ def decrypt(envelope: dict | str, passphrase: str) -> bytes:
     if envelope.get("zip"):
         raise ValueError(f"unknown compression {envelope['zip']!r}")
     return data
-
-
-def seat_keys(game) -> list[str]:
-    """The keys of a game's private pages and passphrases: its seats' keys, which in the standard
-    form are the powers, in the board's order (so that secrets.yml keeps ``England: ...``)."""
-    return game.seating.keys()
 
 
 def page_token(page_key: bytes, slug: str, power: str) -> str:

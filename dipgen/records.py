@@ -7,32 +7,17 @@ timeline, reports, maps, site, leak scanner) reads them without importing the re
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Mapping
+from typing import Mapping
 
+from .draws import Draw, GameDraws
 from .engine.results import OrderResult
 from .errors import Problem
-from .orders import Order
+from .orderline import OrderLine
+from .outcome import GameResult
 from .phase import Phase
 from .position import Dislodged, Position
 from .seats import ControlChange, Seating
-
-if TYPE_CHECKING:
-    from .draws import GameDraws
-    from .game import Game
-
-
-@dataclass(frozen=True)
-class OrderLine:
-    """One order as the GM wrote it: the power whose unit it orders, the text, the parsed order,
-    where it stands, and who wrote it (`writer`: the power itself in the standard game; a player
-    where the variant takes orders per player, `Variant.order_form`)."""
-
-    power: str
-    text: str
-    order: Order
-    file: str
-    line: int | None
-    writer: str = ""
+from .variants.base import Variant
 
 
 @dataclass(frozen=True)
@@ -57,8 +42,8 @@ class PhaseRecord:
     retreat_results: tuple[OrderResult, ...] = ()
     #: powers that changed hands after this phase (`Variant.control_changes`), from the next phase on
     control: tuple[ControlChange, ...] = ()
-    #: what the phase drew (`dipgen.draws.Draw`), in drawing order, secret draws included
-    draws: tuple = ()
+    #: what the phase drew, in drawing order, secret draws included
+    draws: tuple[Draw, ...] = ()
     #: what the variant's intake step decided, for its pages (`Intake.report`)
     report: object = None
 
@@ -71,18 +56,34 @@ class PhaseRecord:
 
 
 @dataclass(frozen=True)
-class GameResult:
-    kind: str                 # "solo", "draw", "concession", "abandoned"
-    powers: tuple[str, ...]
-    phase: Phase
-    note: str = ""
-    #: the victory condition that decided it, said in the result line (a variant's, `Variant.game_result`)
-    condition: str = ""
+class GameInfo:
+    """What a game's game.yml says of it besides its players and phases: the facts every output
+    names it by, and where its file is (for messages). The replay copies it from the loaded game,
+    so that the History holds no file reader's types."""
+
+    slug: str
+    title: str
+    gm: str = ""
+    description: str = ""
+    #: when a hidden game publishes everything: "end" (when it is over) or "now"
+    reveal: str = "end"
+    #: the game folder as the GM names it, and the line of each key of game.yml (for messages)
+    folder: str = ""
+    lines: Mapping[str, int | None] = field(default_factory=dict)
+    start: int | None = None
+
+    @property
+    def file(self) -> str:
+        """game.yml, as the GM names it."""
+        return f"{self.folder}/game.yml" if self.folder else "game.yml"
 
 
 @dataclass
 class History:
-    game: Game
+    info: GameInfo
+    variant: Variant
+    #: the seats and who controlled which power at the start (drawn at the set-up, or as game.yml gives them)
+    start_seating: Seating
     records: list[PhaseRecord]
     position: Position            # where the game stands now
     next_phase: Phase | None      # the phase awaiting orders; None when the game is over
@@ -90,8 +91,6 @@ class History:
     warnings: list[Problem] = field(default_factory=list)
     #: the game's draws: commitment, key source and the set-up's draws (None: the game draws nothing)
     draws: GameDraws | None = None
-    #: the seats drawn at the set-up (`Variant.drawn_seating`; None: the game's own, as game.yml gives them)
-    drawn_seating: Seating | None = None
 
     @property
     def finished(self) -> bool:
@@ -100,7 +99,10 @@ class History:
     @property
     def seating(self) -> Seating:
         """The game's seats and who controlled which power, with every change made in play."""
-        return (self.drawn_seating or self.game.seating).after(c for r in self.records for c in r.control)
+        cache = self.__dict__
+        if "_seating" not in cache:
+            cache["_seating"] = self.start_seating.after(c for r in self.records for c in r.control)
+        return cache["_seating"]
 
     def player(self, power: str, phase: Phase | None = None) -> str:
         """Who played `power` at `phase` (by default: now); several players joined by 'and'."""
@@ -114,7 +116,7 @@ class History:
 
     def centre_table(self) -> list[tuple[int, dict[str, int]]]:
         """Centre counts by year: after each Fall turn (the last record of each year otherwise)."""
-        powers = self.game.variant.powers()
+        powers = self.variant.powers()
         by_year: dict[int, Position] = {}
         for r in self.records:
             if r.phase.season_index >= 1 or r.phase.year not in by_year:
@@ -127,7 +129,7 @@ class History:
         r = self.result
         if r is None:
             return ""
-        said = self.game.variant.result_line(self)
+        said = self.variant.result_line(self)
         if said:
             return said
         who = [f"{p} ({self.player(p)})" if self.player(p) else p for p in r.powers]

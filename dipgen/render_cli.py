@@ -49,9 +49,9 @@ def _game_folder(path: Path) -> Path:
 
 
 def cmd_render(args) -> int:
-    from .game import load_game
-    from .history import replay
+    from .load import load_checked
     from .mapview import map_view
+    from .view import game_view
     from .phase import Phase
     from .render import render_standalone
 
@@ -61,7 +61,7 @@ def cmd_render(args) -> int:
             print(f"error: {problem}", file=sys.stderr)
             return 1
     try:
-        history = replay(load_game(Path(args.game)))
+        history = load_checked(Path(args.game)).history
     except GameError as e:
         print(e, file=sys.stderr)
         return 1
@@ -73,7 +73,7 @@ def cmd_render(args) -> int:
             print(f"error: {e}", file=sys.stderr)
             return 1
     try:
-        svg = render_standalone(map_view(history, phase, args.view, args.when))
+        svg = render_standalone(map_view(game_view(history, args.view), phase, args.when))
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1

@@ -1,15 +1,16 @@
 """Phase reports in plain text, as a GM sends them by e-mail.
 
-Every report is made from a view (`dipgen.visibility`): the game report from the public
-view of a hidden game (everything, in an open game), a power's private report from that
-power's view, with the news the GM owes it.
+Every report is made from one level's view (`dipgen.view.game_view`) and nothing else: the
+game report from the public view (so that it says exactly what the public site says: in a
+hidden game that runs, the public calendar's seasons, totals and NMRs), a player's private
+report from her seat's view, and the GM's full report from the GM's.
 """
 
 from __future__ import annotations
 
-from .records import History, PhaseRecord
 from .phase import ADJUSTMENTS, MOVEMENT, RETREATS
-from .visibility import GM, PUBLIC, own_powers, seating, view_record
+from .view import UNKNOWN, GameView, RecordView
+from .visibility import GM, PUBLIC
 from .written import written_orders
 
 
@@ -19,15 +20,14 @@ def _and(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def power_heading(history: History, power: str, record: PhaseRecord) -> str:
-    player = history.player(power, record.phase)
+def power_heading(view: GameView, power: str, record: RecordView) -> str:
+    player = view.player(power, record.phase)
     return f"{power} ({player})" if player else power
 
 
-def order_lines(history: History, record: PhaseRecord, power: str) -> list[str]:
-    """The classic lines for one power: its orders with results, then units that had none.
-    `record` should be a view (see `dipgen.visibility.view_record`)."""
-    variant = history.game.variant
+def order_lines(view: GameView, record: RecordView, power: str) -> list[str]:
+    """The classic lines for one power: its orders with results, then units that had none."""
+    variant = view.variant
     out = []
     for r in record.results_of(power):
         text = variant.format_result(r)
@@ -38,27 +38,26 @@ def order_lines(history: History, record: PhaseRecord, power: str) -> list[str]:
     return out
 
 
-def standing(record: PhaseRecord) -> dict:
-    """The unit that stood in each province when `record`'s phase began (a view), dislodged ones
-    included: whom a result's reason names."""
+def standing(record: RecordView) -> dict:
+    """The unit that stood in each province when `record`'s phase began, as the view knows it,
+    dislodged ones included: whom a result's reason names."""
     before = record.before
     return {u.province: u for u in before.units} | {d.unit.province: d.unit for d in before.dislodged}
 
 
-def reasons(history: History, record: PhaseRecord, power: str) -> list[str]:
-    """Beside each of `order_lines`: why the order failed, in words ('' where it did not).
-    `record` should be a view, so that only units the reader may know are named."""
-    board = history.game.variant.board
+def reasons(view: GameView, record: RecordView, power: str) -> list[str]:
+    """Beside each of `order_lines`: why the order failed, in words ('' where it did not); only
+    units the view knows are named."""
+    board = view.variant.board
     units = standing(record)
-    return [r.explain(board, units.get) if r.notes else ""
-            for r in record.results_of(power)]
+    return [r.explain(board, units.get) if r.notes else "" for r in record.results_of(power)]
 
 
-def written_table(history: History, record: PhaseRecord, writers: list[str], rows) -> list[str]:
+def written_table(view: GameView, record: RecordView, writers: list[str], rows) -> list[str]:
     """Where several people write a power's orders (`dipgen.written`): what each wrote, side by
     side, then the order carried out with its result and why; ``!`` marks a unit whose orders
     the variant's intake changed (orders that differ), ``-`` one that a writer left out."""
-    board = history.game.variant.board
+    board = view.variant.board
     units = standing(record)
     header = (*writers, "carried out")
     table = [header]
@@ -83,127 +82,127 @@ def written_table(history: History, record: PhaseRecord, writers: list[str], row
     return out
 
 
-def default_level(history: History) -> str:
-    """The level of the game report: the public's in a hidden game that is not yet revealed
-    (over, or ``reveal: now``), everything otherwise."""
-    game = history.game
-    if game.variant.hidden and not history.finished and game.reveal != "now":
-        return PUBLIC
-    return GM
+def report_level(revealed: bool) -> str:
+    """The level of the game report a GM sends everyone: the public's while a hidden game is not
+    yet revealed, everything otherwise."""
+    return GM if revealed else PUBLIC
 
 
-def phase_report(history: History, record: PhaseRecord, power: str | None = None, level: str | None = None) -> str:
-    """The report of one phase: the game report, with `power` that power's private report (or a
-    seat's, given its key: a player's, for every power she controlled then), or with `level` the
-    report at that level (``gm``: everything)."""
-    game, board = history.game, history.game.variant.board
-    level = power or level or default_level(history)
-    seen = view_record(history, record, level)
-    title = f"{game.title}: {record.phase.name}" + (" adjustments" if record.kind == ADJUSTMENTS else "")
-    if power:
-        seat = seating(history).seat(power)
-        title += f", for {power if power in game.variant.powers() or seat is None else seat.name(record.phase)}"
-    elif level == GM and game.variant.hidden:
+def phase_report(view: GameView, record: RecordView) -> str:
+    """The report of one of `view`'s records: the game report (a public or GM view) or a
+    player's private report (her seat's view)."""
+    variant, board = view.variant, view.variant.board
+    level = view.level
+    title = f"{view.title}: {record.title}"
+    if level not in (GM, PUBLIC):
+        seat = view.seating.seat(level)
+        title += f", for {level if level in variant.powers() or seat is None else seat.name(record.phase)}"
+    elif level == GM and view.hidden:
         title += ", the GM's full report"
     lines = [title, "=" * len(title), ""]
-    for p in game.variant.powers():
-        results = order_lines(history, seen, p)
-        nmr = p in seen.nmr
+    for p in variant.powers():
+        results = order_lines(view, record, p)
+        nmr = p in record.nmr
         if not results and not nmr:
             continue
-        lines.append(power_heading(history, p, record) + ":" + ("  no orders received (NMR)" if nmr else ""))
-        writers, rows = written_orders(history, seen, p)
+        lines.append(power_heading(view, p, record) + ":" + ("  no orders received (NMR)" if nmr else ""))
+        writers, rows = written_orders(view, record, p)
         if writers:
-            lines.extend(written_table(history, seen, writers, rows))
+            lines.extend(written_table(view, record, writers, rows))
         else:
             width = max((len(t) for t in results), default=0)
-            for text, why in zip(results, reasons(history, seen, p)):
+            for text, why in zip(results, reasons(view, record, p)):
                 lines.append(f"  {text:{width}}  -- {why}" if why else f"  {text}")
         lines.append("")
-    lines.extend(game.variant.report_section(history, seen, level))
-    if seen.dislodged or seen.destroyed:
+    lines.extend(variant.report_section(view, record))
+    if record.dislodged or record.destroyed:
         lines.append("Dislodged:")
-        for d in seen.dislodged:
-            where = f" (attacked from {board.format_loc(d.attacker_from)})" if d.attacker_from else ""
+        for d in record.dislodged:
+            where = f" (attacked from {board.format_loc(d.attacker_from)})" if d.attacker_from is not UNKNOWN else ""
             options = (f" may retreat to {_and([board.format_loc(x) for x in d.retreats])} or disband"
-                       if d.retreats else "")
+                       if d.retreats is not UNKNOWN and d.retreats else "")
             lines.append(f"  {d.unit.power} {d.unit.describe(board)}{where}{options}.")
-        for d in seen.destroyed:
+        for d in record.destroyed:
             lines.append(f"  {d.unit.power} {d.unit.describe(board)} has nowhere to retreat and is destroyed.")
         lines.append("")
-    if power:
-        lines.extend(private_news(history, record, seen, own_powers(history, power, record.phase)))
-    if seen.centre_changes:
+    if record.retreat_results:  # retreats folded into their season (a hidden game's public calendar)
+        lines.append("After the retreats:")
+        lines.extend(f"  {r.power} {variant.format_result(r)}" for r in record.retreat_results)
+        lines.append("")
+    if level not in (GM, PUBLIC):
+        lines.extend(private_news(view, record))
+    if record.centre_changes:
         lines.append("Supply centres changing hands:")
-        for c, old, new in seen.centre_changes:
+        for c, old, new in record.centre_changes:
             lines.append(f"  {board.provinces[c].name}: {new}" + (f" (from {old})" if old else ""))
         lines.append("")
-    lines.extend(centre_summary(history, record, seen, power))
-    lines.extend(control_lines(history, record))
+    lines.extend(centre_summary(view, record))
+    lines.extend(control_lines(view, record))
     if record.press:
         lines += ["Press:", *("  " + x for x in record.press.strip().splitlines()), ""]
     if record.notes:
         lines += ["GM's notes:", *("  " + x for x in record.notes.strip().splitlines()), ""]
-    lines.extend(next_steps(history, record, level))
+    lines.extend(next_steps(view, record))
     return "\n".join(lines).rstrip() + "\n"
 
 
-def private_news(history: History, record: PhaseRecord, seen: PhaseRecord, mine_: tuple[str, ...]) -> list[str]:
+def private_news(view: GameView, record: RecordView) -> list[str]:
     """What the GM tells one player privately besides what her view shows above (the retreats
     her attacks caused are among the results): her units, foreign units in her centres, the
-    fate of units she dislodged, and (before the winter) the centres she owns. `mine_`: the
-    powers she controlled in this phase (one, in the standard game; her units are then named
+    fate of units she dislodged, and (before the winter) the centres she owns. Her powers are
+    those her seat controlled in this phase (one, in the standard game; her units are then named
     with their power when she has several)."""
-    board = history.game.variant.board
+    variant = view.variant
+    board, kinds = variant.board, variant.unit_kinds
+    mine_ = set(view.seating.powers_of(view.level, record.phase)) if view.level not in variant.powers() \
+        else {view.level}
     lines = []
-    kinds = history.game.variant.unit_kinds
-    fighting = [u for u in seen.after.units if kinds[u.kind].fights]
+    fighting = [u for u in record.after.units if kinds[u.kind].fights]
     name = (lambda u: u.describe(board)) if len(mine_) <= 1 else (lambda u: f"{u.power} {u.describe(board)}")
     mine = sorted((u for u in fighting if u.power in mine_), key=lambda u: (u.power, u.loc))
     lines.append(f"Your units: {', '.join(name(u) for u in mine) or 'none'}.")
     for kind in kinds.values():  # units outside combat (spies) are listed apart, kind by kind
-        if kind.fights or not any(u.kind == kind.letter for u in seen.before.units + seen.after.units):
+        if kind.fights or not any(u.kind == kind.letter for u in record.before.units + record.after.units):
             continue
-        mine = sorted((u for u in seen.after.units if u.power in mine_ and u.kind == kind.letter),
+        mine = sorted((u for u in record.after.units if u.power in mine_ and u.kind == kind.letter),
                       key=lambda u: (u.power, u.loc))
         lines.append(f"Your {kind.names}: {', '.join(name(u) for u in mine) or 'none'}.")
     foreign = sorted((u for u in fighting if u.power not in mine_), key=lambda u: (u.power, u.loc))
-    if foreign and history.game.variant.hidden:
+    if foreign and view.hidden:
         lines.append("Foreign units in sight: " + ", ".join(f"{u.power} {u.describe(board)}" for u in foreign) + ".")
-    intruders = [u for u in foreign if seen.before.owners.get(u.province) in mine_]
-    for u in intruders:
+    for u in (u for u in foreign if record.before.owners.get(u.province) in mine_):
         lines.append(f"{u.power} {u.describe(board)} stands in your centre {board.provinces[u.province].name}.")
-    for d in seen.destroyed:
+    for d in record.destroyed:
         if d.unit.power not in mine_:
             lines.append(f"{d.unit.power} {d.unit.describe(board)}, dislodged by you, had nowhere to go and is destroyed.")
-    if seen.after.phase.kind == ADJUSTMENTS or record.kind == ADJUSTMENTS:
-        own = [board.format_loc(c) for c, p in sorted(seen.after.owners.items()) if p in mine_]
+    if record.after.phase.kind == ADJUSTMENTS or record.kind == ADJUSTMENTS:
+        own = [board.format_loc(c) for c, p in sorted(record.after.owners.items()) if p in mine_]
         lines.append(f"Your supply centres: {', '.join(own) or 'none'}.")
     lines.append("")
     return lines
 
 
-def centre_summary(history: History, record: PhaseRecord, seen: PhaseRecord, power: str | None) -> list[str]:
-    """Centre totals when a year's Fall is over (and owners, where the view knows them)."""
-    if not record.centre_changes and record.kind != ADJUSTMENTS and not (
-            record.phase.season_index == 1 and record.after.phase.season_index == 2):
+def centre_summary(view: GameView, record: RecordView) -> list[str]:
+    """The centre totals, where the record tells them (a year's end), with each power's units and
+    centres where the view knows the whole position."""
+    after = record.after
+    if not record.tells_totals or after.totals is UNKNOWN:
         return []
-    variant = history.game.variant
-    after = seen.after
-    counts = after.centre_counts(variant.powers())
+    variant = view.variant
+    counts = after.totals
     lines = ["Supply centres:"]
     for p in variant.powers():
-        if counts.get(p, 0) == 0 and not after.units_of(p, variant.unit_kinds) and after.counts is None:
+        held = after.units_of(p, variant.unit_kinds)
+        if counts.get(p, 0) == 0 and not held and after.whole:
             continue
         centres = after.centres_of(p)
         listing = f"  ({', '.join(variant.board.format_loc(c) for c in centres)})" if centres else ""
-        held = after.units_of(p, variant.unit_kinds)
         k = len(held)
-        units = f", {k:2} unit{'' if k == 1 else 's'}{_dear(held, variant.unit_kinds)}" if after.counts is None else ""
+        units = f", {k:2} unit{'' if k == 1 else 's'}{_dear(held, variant.unit_kinds)}" if after.whole else ""
         n = counts.get(p, 0)
         lines.append(f"  {p:8} {n:2} centre{'' if n == 1 else 's'}{units}{listing}")
     lines.append("")
-    return lines + player_summary(history, record, counts)
+    return lines + player_summary(view, record, counts)
 
 
 def _dear(units, kinds) -> str:
@@ -213,11 +212,11 @@ def _dear(units, kinds) -> str:
     return f" ({', '.join(f'{n} {k.name if n == 1 else k.names}' for n, k in counted)})" if dear else ""
 
 
-def player_summary(history: History, record: PhaseRecord, counts: dict[str, int]) -> list[str]:
+def player_summary(view: GameView, record: RecordView, counts) -> list[str]:
     """Where players are not powers (a player with several powers, a power changing hands):
     each player with the powers she controls after this phase and their centres together.
     Nothing in the standard form, whose report stays as it was."""
-    seats = seating(history)
+    seats = view.seating
     if seats.standard:
         return []
     after = record.after.phase
@@ -231,11 +230,11 @@ def player_summary(history: History, record: PhaseRecord, counts: dict[str, int]
     return lines
 
 
-def control_lines(history: History, record: PhaseRecord) -> list[str]:
-    """The powers that changed hands after this phase (`PhaseRecord.control`), if any."""
+def control_lines(view: GameView, record: RecordView) -> list[str]:
+    """The powers that changed hands after this phase, if any."""
     if not record.control:
         return []
-    seats = seating(history)
+    seats = view.seating
     lines = ["Changing hands:"]
     for c in record.control:
         lines.append(f"  {c.power} passes from {_seat_name(seats, c.old, c.since)} to "
@@ -249,25 +248,19 @@ def _seat_name(seats, key: str | None, phase) -> str:
     return seat.name(phase) if seat else "nobody"
 
 
-def next_steps(history: History, record: PhaseRecord, level: str) -> list[str]:
-    """What comes next, if this is the latest record."""
-    if history.records and record is not history.records[-1]:
+def next_steps(view: GameView, record: RecordView) -> list[str]:
+    """What comes next, if this is the view's latest record: as the level is told it."""
+    if not view.records or record is not view.records[-1]:
         return []
-    if history.result is not None:
-        return ["Game over: " + history.result_line(), ""]
-    nxt = history.next_phase
-    if nxt is None:
-        return []
-    lines = [f"Next: {nxt.name}" + (" adjustments" if nxt.kind == ADJUSTMENTS else "") + "."]
-    variant = history.game.variant
-    own = own_powers(history, level, nxt) if level not in (GM, PUBLIC) else ()
-    if nxt.kind == ADJUSTMENTS:
-        for p, n in sorted(variant.adjustment_counts(history.position).items()):
-            if level == GM or p in own or not variant.hidden:
-                lines.append(f"  {p} " + variant.adjustment_text(n))
-    elif nxt.kind == RETREATS:
-        for d in history.position.dislodged:
-            if level == GM or d.unit.power in own or not variant.hidden:
-                lines.append(f"  {d.unit.power} retreats {d.unit.describe(variant.board)}")
+    if view.result is not None:
+        return ["Game over: " + view.result_line, ""]
+    if view.due is None:
+        return [f"Next: the {view.season.season_name} turn is being completed.", ""] if view.season else []
+    lines = [f"Next: {view.due_title()}."]
+    variant = view.variant
+    if view.due.kind == ADJUSTMENTS:
+        lines.extend(f"  {p} " + variant.adjustment_text(n) for p, n in view.owed.items())
+    elif view.due.kind == RETREATS:
+        lines.extend(f"  {u.power} retreats {u.describe(variant.board)}" for u in view.retreating)
     lines.append("")
     return lines

@@ -28,6 +28,7 @@ import yaml
 
 from .errors import GameError, Problem, display_path
 from .names import did_you_mean
+from .private import normalize
 from .yamlio import line_of, load, unknown_keys
 
 #: a game's secrets file, beside its game.yml
@@ -62,12 +63,6 @@ class GameSecrets:
 
     def __repr__(self) -> str:  # never print a passphrase by accident (logs, tracebacks)
         return f"GameSecrets({display_path(self.path)}, powers={sorted(self.passphrases)})"
-
-
-def normalize(passphrase: str) -> str:
-    """The passphrase as the key is derived from it: NFC, surrounding spaces dropped.
-    The browser does the same (``private.js``), so a stray space when typing does not matter."""
-    return unicodedata.normalize("NFC", passphrase).strip()
 
 
 def generate_passphrase() -> str:

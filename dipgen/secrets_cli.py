@@ -36,7 +36,7 @@ def add_secrets_command(sub) -> None:
 def cmd_secrets(args) -> int:
     from .game import SECRETS_FILE, load_game
     from .names import did_you_mean
-    from .private import page_uri, seat_keys
+    from .private import page_uri
     from .secrets import PASSPHRASE_BITS, update_secrets
 
     folder = Path(args.game)
@@ -45,7 +45,7 @@ def cmd_secrets(args) -> int:
     except GameError as e:
         print(e, file=sys.stderr)
         return 1
-    powers = seat_keys(game)  # the seats' keys: the powers, where each player plays one
+    powers = game.seating.keys()  # the seats' keys: the powers, where each player plays one
     standard = game.seating.standard
     renew = []
     for name in args.new:
@@ -98,12 +98,12 @@ def cmd_secrets(args) -> int:
 def _seed_to_make(game, path: Path, asked: bool) -> str | None:
     """A new seed, if the game needs one and has none; GameError if it is too late to make one."""
     from .gameseed import folder_has_phases
-    from .private import seat_keys
+    
     from .secrets import generate_seed, load_secrets
 
     if not (asked or getattr(game.variant, "makes_draws", False)):
         return None
-    if path.exists() and load_secrets(path, seat_keys(game), require_key=False).seed is not None:
+    if path.exists() and load_secrets(path, game.seating.keys(), require_key=False).seed is not None:
         return None
     if folder_has_phases(game.path):
         what = ("game.yml commits to a seed that secrets.yml does not have" if game.seed_sha256

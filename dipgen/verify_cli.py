@@ -82,16 +82,18 @@ def cmd_verify(args) -> int:
                     return 1
                 return 0 if _report(where, doc, game.seed_sha256) else 1
             from .load import load_checked
+            from .publish import editions
 
-            history = load_checked(Path(target))
+            loaded = load_checked(Path(target))
         except GameError as e:
             print(e, file=sys.stderr)
             return 1
-        doc = document(history)
+        public, full = editions(loaded)
+        doc = document(full or public)  # what the build publishes
         if doc is None:
             print(f"{display_path(target)}: no draws published; nothing to check")
             return 0
-        return 0 if _report(display_path(target), doc, history.game.seed_sha256) else 1
+        return 0 if _report(display_path(target), doc, public.draws.commitment if public.draws else None) else 1
     if args.site:
         print("error: --site goes with a game folder (one with game.yml)", file=sys.stderr)
         return 1

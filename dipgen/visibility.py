@@ -1,44 +1,59 @@
-"""Visibility: who may know each fact of a History, and views that keep only what one level knows.
+"""A variant's visibility policy, as data: who may know each fact of a record or a position.
 
-Levels are ``"gm"`` (everything), ``"public"`` (what everyone knows), each power's name
-(what that power knows) and each seat's key (`dipgen.seats`: what the powers the seat
-controlled knew, phase by phase; in the standard form a seat is keyed by its power's name,
-so the two are one level). For every record the variant says, as data, who may know each
-fact (`RecordVisibility`): each unit's position before and after, each order result (in
-full, or only in part: ``A Pic *s``), each dislodgement and its retreats, each centre's
-owner, the centre totals, each change of owner, each power's adjustments and orders as
-written. `view_record` applies that to give the record a level may see; maps, pages and
-reports are made from views only, so nothing can show what the view left out.
+A fact is told to an *audience*: a set of levels. ``"gm"`` knows everything, ``"public"`` in an
+audience means everyone, and each power's name (or a seat's key, `dipgen.seats`) is a level of
+its own. A hidden variant's hooks (``Variant.record_visibility``, ``start_visibility``) return
+these values for every record; `dipgen.view` applies them, and nothing else decides what a
+level is shown. Open variants tell everyone everything (`PositionVisibility.open`,
+`RecordVisibility.open`).
 
-Open variants make everything public; hidden variants override
-``Variant.record_visibility`` (and ``start_visibility`` for the opening position).
+This module reads no History: the variants' policies import it, and the History's types import
+the variants.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Mapping
+from dataclasses import dataclass, field
+from typing import Callable, Mapping, Sequence, Union
 
-from .engine.results import Kind, Note, OrderResult
-from .orders import Concealed, Convoy, Support
-from .phase import Phase
-from .position import Dislodged, Position, Unit
-
-from .records import History, PhaseRecord
-from .seats import Seating, seat_levels
+from .position import Position, Unit
 
 GM, PUBLIC = "gm", "public"
 Audience = frozenset  # of level names; containing PUBLIC means everyone
 EVERYONE: Audience = frozenset({PUBLIC})
 NOBODY: Audience = frozenset()  # the GM only
 
+#: a level as it reads a fact: one level's name, or a seat reading with the levels of the powers
+#: it controls then (`dipgen.view.seen.reader`)
+Reader = Union[str, frozenset]
+#: what of a position's variant state (`Position.economy`) a reader may know: a value every reader
+#: is given, or a function of the reader
+EconomyRule = Union[Mapping, None, Callable[[frozenset], Union[Mapping, None]]]
 
-def knows(level: str | frozenset[str], audience: Audience) -> bool:
-    """Whether `level` (or a seat reading with a set of levels, see `reader`) may know a fact
-    told to `audience`."""
+
+def reveal_reached(history) -> bool:
+    """Has the game (a `dipgen.records.History`) reached its reveal: is it over, or has the GM said
+    ``reveal: now``? Then its seed and the draws the rules keep secret are published too."""
+    return history.finished or history.info.reveal == "now"
+
+
+def revealed(history) -> bool:
+    """May everything about this game be published? An open game always; a hidden one once it has
+    reached its reveal (`reveal_reached`). The one place this is decided: views, policies and the
+    site all ask here."""
+    return not history.variant.hidden or reveal_reached(history)
+
+
+def audience(*levels: str) -> Audience:
+    """The audience of the given levels (none given: the GM alone)."""
+    return frozenset(levels)
+
+
+def knows(level: Reader, told: Audience) -> bool:
+    """Whether `level` (or a seat reading with a set of levels) may know a fact told to `told`."""
     if isinstance(level, str):
-        return level == GM or PUBLIC in audience or level in audience
-    return GM in level or PUBLIC in audience or not level.isdisjoint(audience)
+        return level == GM or PUBLIC in told or level in told
+    return GM in level or PUBLIC in told or not level.isdisjoint(told)
 
 
 @dataclass(frozen=True)
@@ -46,17 +61,29 @@ class PositionVisibility:
     """Who may know each fact of a position."""
 
     units: Mapping[Unit, Audience]
-    owners: Mapping[str, Audience]   # centre -> who knows its owner
-    counts: Audience                  # who knows each power's centre total
+    owners: Mapping[str, Audience]      # centre -> who knows its owner
+    counts: Audience                    # who knows every power's centre total
     dislodged: Mapping[Unit, Audience]  # who knows the unit is dislodged
     retreats: Mapping[Unit, Audience]   # who knows where it may retreat
-    #: what of the variant's state (`Position.economy`) every view keeps (None: nothing)
-    economy: Mapping | None = None
+    #: what of the variant's state (`Position.economy`) each reader keeps (None: nothing)
+    economy: EconomyRule = None
+    #: who knows the whole position: every unit and every owner, so that what is not shown is not
+    #: there. A policy's ruling, never read off what a view happens to hold (that could turn on a
+    #: hidden fact); nobody but the GM unless the policy says so (`open` says everyone)
+    whole: Audience = NOBODY
 
     @classmethod
     def open(cls, position: Position) -> "PositionVisibility":
+        """Everyone knows everything of `position`, its variant state included."""
+        every = {d.unit: EVERYONE for d in position.dislodged}
         return cls({u: EVERYONE for u in position.units}, {c: EVERYONE for c in position.owners}, EVERYONE,
-                   {d.unit: EVERYONE for d in position.dislodged}, {d.unit: EVERYONE for d in position.dislodged})
+                   every, dict(every), position.economy, EVERYONE)
+
+    def economy_for(self, reader: Reader) -> Mapping | None:
+        rule = self.economy
+        if callable(rule):
+            return rule(frozenset({reader}) if isinstance(reader, str) else reader)
+        return rule
 
 
 @dataclass(frozen=True)
@@ -71,177 +98,28 @@ class RecordVisibility:
     retreats: Mapping[Unit, Audience]      # its retreat options, or that it was destroyed
     centre_changes: tuple[Audience, ...]
     adjustments: Mapping[str, Audience]    # power -> who knows its builds/removals due
-    orders: Mapping[str, Audience]         # power -> who may read its orders as written
-    nmr: Audience = EVERYONE
+    #: power -> who may read its orders as written, and so know whether a unit had one (a power left
+    #: out: itself alone)
+    orders: Mapping[str, Audience]
+    #: power -> who may know that it sent no orders (a power left out: everyone)
+    nmr: Mapping[str, Audience] = field(default_factory=dict)
+    #: who may read the press and the GM's notes of the phase's file
+    text: Audience = EVERYONE
+    #: who may read the variant's report of its intake step (`Intake.report`: TIR's table, dice)
+    report: Audience = EVERYONE
 
     @classmethod
-    def open(cls, record: PhaseRecord) -> "RecordVisibility":
+    def open(cls, record) -> "RecordVisibility":
+        """Everyone knows everything of `record` (a `dipgen.records.PhaseRecord`)."""
         every = tuple(EVERYONE for _ in record.results)
         gone = {d.unit: EVERYONE for d in record.dislodged + record.destroyed}
         return cls(PositionVisibility.open(record.before), PositionVisibility.open(record.after), every, every,
-                   gone, gone, tuple(EVERYONE for _ in record.centre_changes),
-                   {p: EVERYONE for p in record.adjustments}, {p: EVERYONE for p in record.orders})
+                   gone, dict(gone), tuple(EVERYONE for _ in record.centre_changes),
+                   {p: EVERYONE for p in record.adjustments},
+                   {p: EVERYONE for p in [*record.orders, *(r.power for r in record.results)]})
 
 
-def levels(history: History) -> list[str]:
-    """Every level of a game: gm, public, each power, then each seat not keyed by a power."""
-    powers = history.game.variant.powers()
-    return [GM, PUBLIC, *powers, *(k for k in seating(history).keys() if k not in powers)]
-
-
-def seating(history: History) -> Seating:
-    """`History.seating`, cached on the history."""
-    cache = history.__dict__
-    if "_seating" not in cache:  # a stand-in history without seats (in tests): every level reads as itself
-        cache["_seating"] = getattr(history, "seating", None) or Seating((), {})
-    return cache["_seating"]
-
-
-def reader(history: History, level: str, phase: Phase | None) -> frozenset[str]:
-    """The levels `level` reads with at `phase`: a seat reads with its own key and the powers it
-    controls then (`dipgen.seats.seat_levels`); any other level as itself."""
-    return frozenset({level}) if level in (GM, PUBLIC) else seat_levels(seating(history), level, phase)
-
-
-def _check(history: History, level: str) -> None:
-    if level not in levels(history):
-        raise ValueError(f"unknown view {level!r}; views are {', '.join(levels(history))}")
-
-
-def record_visibility(history: History, record: PhaseRecord) -> RecordVisibility:
-    """The variant's ruling on who may know what in `record` (cached on the history)."""
-    cache = history.__dict__.setdefault("_visibility", {})
-    if record.phase not in cache:
-        cache[record.phase] = history.game.variant.record_visibility(history, record)
-    return cache[record.phase]
-
-
-def phase_known(history: History, record: PhaseRecord, level: str) -> bool:
-    """Does `level` know that this phase took place at all? (In Blind, a retreat phase tells
-    that someone was dislodged: only those involved know of it.)"""
-    if level == GM or not history.game.variant.hidden:
-        return True
-    variant = history.game.variant
-    return any(variant.phase_known(record, lv) for lv in sorted(reader(history, level, record.phase)))
-
-
-def retreats_known(history: History, level: str) -> bool:
-    """Does `level` know that the game now waits for retreats?"""
-    if level == GM or not history.game.variant.hidden or not history.position.dislodged:
-        return True
-    variant = history.game.variant
-    return any(variant.retreats_known(history.position, lv) for lv in sorted(reader(history, level, history.position.phase)))
-
-
-def due_phase(history: History, level: str):
-    """The phase the game waits for, as `level` may know it: None when it is over, or when it
-    waits for retreats that `level` may not know of (then the season is still being played)."""
-    nxt = history.next_phase
-    if nxt is None or (nxt.retreats and not retreats_known(history, level)):
-        return None
-    return nxt
-
-
-def known_records(history: History, level: str) -> list[PhaseRecord]:
-    """The records `level` knows took place, as `level` may see them."""
-    return [view_record(history, r, level) for r in history.records if phase_known(history, r, level)]
-
-
-def view_record(history: History, record: PhaseRecord, level: str) -> PhaseRecord:
-    """What `level` may know of `record`."""
-    _check(history, level)
-    if not history.game.variant.hidden or level == GM:
-        return record
-    return apply(record, record_visibility(history, record), reader(history, level, record.phase),
-                 history.game.variant.unit_kinds)
-
-
-def view_position(history: History, position: Position, level: str) -> Position:
-    """What `level` may know of `position`: the position after the last record, or the opening one."""
-    _check(history, level)
-    if not history.game.variant.hidden or level == GM:
-        return position
-    if history.records and position == history.records[-1].after:
-        last = history.records[-1]
-        now = reader(history, level, position.phase)
-        if now == reader(history, level, last.phase):
-            seen = view_record(history, last, level).after
-        else:  # a power changed hands after the last phase: its new seat knows what the power knows
-            seen = apply(last, record_visibility(history, last), now, history.game.variant.unit_kinds).after
-        if seen.phase.retreats and not retreats_known(history, level):
-            # the season goes on, as far as this level knows
-            seen = seen.with_(phase=Phase(seen.phase.year, seen.phase.season_index))
-        return seen
-    vis = history.game.variant.start_visibility(history, position)
-    return _position(position, vis, reader(history, level, position.phase))
-
-
-# ---------------------------------------------------------------------------- applying it
-def _position(pos: Position, vis: PositionVisibility, level: str | frozenset[str]) -> Position:
-    units = tuple(u for u in pos.units if knows(level, vis.units.get(u, NOBODY)))
-    owners = {c: p for c, p in pos.owners.items() if knows(level, vis.owners.get(c, NOBODY))}
-    counts = None
-    if len(owners) < len(pos.owners) and knows(level, vis.counts):
-        counts = dict(pos.centre_counts({p for p in pos.owners.values()}))
-    elif len(owners) < len(pos.owners):
-        counts = {}
-    dislodged = tuple(
-        replace(d, retreats=d.retreats if knows(level, vis.retreats.get(d.unit, NOBODY)) else None)
-        for d in pos.dislodged if knows(level, vis.dislodged.get(d.unit, NOBODY)))
-    return Position(pos.phase, units, owners, dislodged, counts, economy=vis.economy)
-
-
-def _clean_note(note: Note, seen: set[str]) -> Note:
-    """A note naming only provinces where the level sees a unit."""
-    return replace(note, against=tuple(p for p in note.against if p in seen),
-                   source=note.source if note.source in seen else None,
-                   power=note.power if note.source in seen else None)
-
-
-#: what a concealed order's result may say: the kind alone, no reason and no particulars
-_PARTIAL_KINDS = frozenset({Kind.CUT, Kind.DISLODGED, Kind.VOID})
-
-
-def _partial(result: OrderResult) -> OrderResult:
-    verb = "S" if isinstance(result.order, Support) else "C" if isinstance(result.order, Convoy) else None
-    order = Concealed(result.order.unit, verb) if verb else result.order
-    notes = tuple(Note(n.kind) for n in result.notes if n.kind in _PARTIAL_KINDS)
-    return replace(result, order=order, notes=notes)
-
-
-def apply(record: PhaseRecord, vis: RecordVisibility, level: str | frozenset[str], kinds: Mapping) -> PhaseRecord:
-    """The record as `level` (or a seat's set of levels, see `reader`) may see it, by the rulings
-    in `vis` (`kinds`: the variant's unit kinds)."""
-    before = _position(record.before, vis.before, level)
-    after = _position(record.after, vis.after, level)
-    # the provinces where the level sees a unit that fights (a spy of its own names nobody there)
-    seen = {u.province for u in before.units if kinds[u.kind].fights} | {d.unit.province for d in before.dislodged}
-    results = []
-    for r, full, part in zip(record.results, vis.results, vis.results_partial):
-        if knows(level, full):
-            results.append(replace(r, notes=tuple(_clean_note(n, seen) for n in r.notes)))
-        elif knows(level, part):
-            results.append(_partial(r))
-    dislodged, destroyed = [], []
-    for d in record.dislodged + record.destroyed:
-        if not knows(level, vis.dislodged.get(d.unit, NOBODY)):
-            continue
-        fate_known = knows(level, vis.retreats.get(d.unit, NOBODY))
-        src = d.attacker_from if d.attacker_from in seen else ""
-        shown = Dislodged(d.unit, src, d.by_power if src else "", d.retreats if fate_known else None)
-        (destroyed if d in record.destroyed and fate_known else dislodged).append(shown)
-    changes = tuple(c for c, a in zip(record.centre_changes, vis.centre_changes) if knows(level, a))
-    return replace(
-        record, before=before, after=after, results=tuple(results), dislodged=tuple(dislodged),
-        destroyed=tuple(destroyed), centre_changes=changes,
-        adjustments={p: n for p, n in record.adjustments.items() if knows(level, vis.adjustments.get(p, NOBODY))},
-        orders={p: ls for p, ls in record.orders.items() if knows(level, vis.orders.get(p, NOBODY))},
-        nmr=record.nmr if knows(level, vis.nmr) else ())
-
-
-def own_powers(history: History, level: str, phase: Phase | None) -> tuple[str, ...]:
-    """The powers whose own units and centres `level` reads as "yours" at `phase`: a power's
-    level its power, a seat's the powers it controls then, any other level none."""
-    if level in history.game.variant.board.powers:
-        return (level,)
-    return seating(history).powers_of(level, phase)
+def own_nmr(powers: Sequence[str]) -> dict[str, Audience]:
+    """An NMR each power alone may know of (in a phase whose very being is a secret: that a power
+    had retreats or adjustments to order)."""
+    return {p: audience(p) for p in powers}

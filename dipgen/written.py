@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from .engine.results import Kind, OrderResult
 from .orders import Build
-from .records import History, PhaseRecord
+from .view import GameView, RecordView
 
 
 @dataclass(frozen=True)
@@ -25,16 +25,16 @@ class WrittenRow:
     result: OrderResult | None = field(default=None, compare=False)  # the carried-out order's result, for its reason
 
 
-def written_orders(history: History, record: PhaseRecord, power: str) -> tuple[list[str], list[WrittenRow]]:
+def written_orders(view: GameView, record: RecordView, power: str) -> tuple[list[str], list[WrittenRow]]:
     """Where a variant takes each power's orders from several writers (`Variant.order_form` not
     ``power``): the writers of `power` (its controllers then, and whoever wrote) and, per unit,
     their orders side by side with the order carried out. ([], []) in the standard form."""
-    variant = history.game.variant
+    variant = view.variant
     board = variant.board
     if variant.order_form == "power":
         return [], []
     lines = record.orders.get(power, ())
-    seating = history.seating
+    seating = view.seating
     writers = [seating.seat(k).name(record.phase) for k in seating.controllers(power, record.phase)
                if seating.seat(k)] if variant.order_form == "power/writer" else []
     writers += [w for w in dict.fromkeys(ol.writer for ol in lines) if w not in writers]

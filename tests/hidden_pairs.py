@@ -29,11 +29,13 @@ import yaml
 from dipgen.board import province_of
 from dipgen.errors import GameError
 from dipgen.game import load_game
-from dipgen.history import History, replay
+from dipgen.history import replay
+from dipgen.records import History
 from dipgen.phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
 from dipgen.position import Position, Unit
 from dipgen.variants import get_variant
-from dipgen.visibility import PUBLIC, view_record
+from dipgen.view.seen import seen_record as view_record
+from dipgen.visibility import PUBLIC
 
 SLUG = "the-game"  # both games of a pair live in folders of this name, so that only the fact differs
 KINDS = ("quiet", "support", "retreat", "build", "spy", "vacate")
@@ -322,7 +324,7 @@ def public_facts(h: History) -> tuple:
     totals of each year the game has left behind (a year is behind once a Spring is played)."""
     facts: list = []
     others: set = set()
-    powers = h.game.variant.powers()
+    powers = h.variant.powers()
     springs = {r.phase.year for r in h.records if r.kind == MOVEMENT and r.phase.season_index == 0}
     year_last = {}
     for r in h.records:
@@ -335,5 +337,5 @@ def public_facts(h: History) -> tuple:
             others.add((r.phase.year, r.phase.season_index, repr(v.results)))
     for year, r in sorted(year_last.items()):
         if year + 1 in springs:
-            facts.append(("totals", year, tuple(sorted(view_record(h, r, PUBLIC).after.centre_counts(powers).items()))))
+            facts.append(("totals", year, tuple(sorted(view_record(h, r, PUBLIC).after.totals.items()))))
     return tuple(facts), tuple(sorted(others)), h.finished

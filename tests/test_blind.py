@@ -12,9 +12,10 @@ from dipgen.game import load_game
 from dipgen.history import replay
 from dipgen.phase import Phase
 from dipgen.position import Position, Unit
-from dipgen.report import phase_report
 from dipgen.variants import get_variant
-from dipgen.visibility import view_position, view_record
+from dipgen.view import game_view
+from dipgen.view.seen import seen_record as view_record
+from support import game_report, report
 
 BLIND = get_variant("blind")
 GAME = ("title: In the Dark\nvariant: blind\ngm: Grace\n"
@@ -121,14 +122,14 @@ def test_the_public_sees_only_totals_and_nmrs(battle):
     public = view_record(battle, spring, "public")
     assert public.results == () and public.before.units == () and public.after.units == ()
     assert set(public.nmr) == {"England", "Russia", "Turkey"}
-    now = view_position(battle, battle.position, "public")
-    assert now.units == () and now.owners == {} and now.centre_counts(["France"])["France"] == 3
-    text = phase_report(battle, spring)
+    now = game_view(battle, "public").now
+    assert now.units == () and now.owners == {} and now.totals["France"] == 3
+    text = game_report(battle, spring.phase)
     assert "A Mun" not in text and "S Par" not in text and "no orders received (NMR)" in text
 
 
 def test_private_report_lists_spies(battle):
-    text = phase_report(battle, battle.records[0], "France")
+    text = report(battle, "France", battle.records[0].phase)
     assert "S Par - Bur" in text and "A Par - Pic" in text
     assert "F Kie" not in text
 

@@ -15,10 +15,11 @@ from dipgen.history import replay
 from dipgen.orders import parse_order
 from dipgen.phase import Phase
 from dipgen.position import Position, Unit
-from dipgen.report import phase_report
-from dipgen.site.pages import SiteOptions, build_site
+from dipgen.site.pages import SiteOptions
+from dipgen.view import game_view
+from support import load, public_site, report
 from dipgen.variants import get_variant
-from dipgen.visibility import view_position, view_record
+from dipgen.view.seen import seen_record as view_record
 
 V = get_variant("blind-complicated")
 GAME = ("title: Night Flights\nvariant: blind-complicated\ngm: Grace\n"
@@ -139,8 +140,8 @@ def test_a_spy_reports_every_unit_in_its_province(tmp_path):
                         "1901-fall": "orders:\n  Germany: [A Bur H, P Bur H]\n"})
     fall = h.records[1]
     assert foreign(h, fall, "France") == {("Germany", "A", "bur"), ("Germany", "P", "bur")}
-    report = phase_report(h, fall, "France")
-    assert "A Bur H" in report and "P Bur H" in report
+    report_ = report(h, "France", fall.phase)
+    assert "A Bur H" in report_ and "P Bur H" in report_
 
 
 def test_spies_are_neither_built_nor_removed_for_upkeep():
@@ -206,17 +207,17 @@ def test_supply_accounts_are_private(tmp_path):
     assert set(view_record(h, winter, "Germany").adjustments) == {"Germany"}
     assert set(view_record(h, winter, "public").adjustments) == set()
     fall = play(tmp_path / "fall", {k: BOMBING[k] for k in ("1901-spring", "1901-fall")})
-    mine = phase_report(fall, fall.records[-1], "Germany")
+    mine = report(fall, "Germany")
     assert "Germany 5 supply points to spend" in mine and "France" not in mine.split("Next:")[1]
-    assert "supply point" not in phase_report(fall, fall.records[-1], "public")
-    assert 'class="dg-supply"' in V.game_section(h, "gm")  # Complicated's supply table, for the GM
-    assert V.game_section(h, "public") == "" and V.game_section(h, "France") == ""
+    assert "supply point" not in report(fall, "public")
+    assert 'class="dg-supply"' in V.game_section(game_view(h, "gm"))  # Complicated's supply table, for the GM
+    assert V.game_section(game_view(h, "public")) == "" and V.game_section(game_view(h, "France")) == ""
 
 
 # ---------------------------------------------------------------------------- non-interference
 
 def _public(h) -> dict[str, str]:
-    return build_site([h], SiteOptions())
+    return public_site(h)
 
 
 BASE = {
@@ -263,15 +264,16 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "games" / "night-flights"
 
 @pytest.fixture(scope="module")
 def example_site(tmp_path_factory):
-    from test_leaks import build, histories, make_project
+    from support import build, make_project
+    from test_leaks import histories
 
     project = make_project(tmp_path_factory.mktemp("bc") / "p", [EXAMPLE.name])
     return project, build(project), histories(project)
 
 
 def test_the_example_game_shows_planes_a_bombing_and_a_winter():
-    h = replay(load_game(EXAMPLE))
-    assert h.result is None and h.game.variant.name == "blind-complicated"
+    h = load(EXAMPLE)
+    assert h.result is None and h.variant.name == "blind-complicated"
     kinds = {u.kind for r in h.records for u in r.after.units}
     assert {"P", "B", "S"} <= kinds
     bombs = [r for rec in h.records for r in rec.results if type(r.order).__name__ == "Bomb"]
@@ -288,23 +290,20 @@ def test_nothing_leaks_from_the_example_game(example_site):
     assert any(k == "P" for _, k, _ in s.units) and any(k == "B" for _, k, _ in s.units)
     assert any(" bomb " in o for o in s.orders)
     assert scan_site(site, hs, docs_dir=project / "site_src") == []
-    now = view_position(h, h.position, "public")
-    assert now.units == ()
+    assert game_view(h, "public").now.units == ()
 
 
 def test_a_leaky_site_of_the_example_is_caught(tmp_path, monkeypatch):
     """Were the pages and maps drawn from the GM's records, the scanner finds planes, bombers and
     the bombings in the example game's site."""
-    import dipgen.mapview as mapview
-    import dipgen.site.pages as pages
+    import dipgen.publish as publish
     from dipgen.leaks import scan_site
-    from dipgen.timeline import timeline
 
-    monkeypatch.setattr(pages, "views", lambda history, level: list(history.records))
-    monkeypatch.setattr(mapview, "timeline", lambda history, level: timeline(history, "gm"))
-    h = replay(load_game(EXAMPLE))
+    real = publish.game_view
+    monkeypatch.setattr(publish, "game_view", lambda history, level, demo=None: real(history, "gm"))
+    h = load(EXAMPLE)
     site = tmp_path / "site"
-    for uri, text in build_site([h]).items():
+    for uri, text in public_site(h).items():
         (site / uri).parent.mkdir(parents=True, exist_ok=True)
         (site / uri).write_text(text, encoding="utf-8")
     leaks = scan_site(site, [h])
@@ -314,5 +313,5 @@ def test_a_leaky_site_of_the_example_is_caught(tmp_path, monkeypatch):
 
 def test_the_game_page_links_to_the_blind_complicated_rules(tmp_path):
     h = play(tmp_path, {"1901-spring": "orders:\n  France: [P Par - Bur]\n"})
-    pages = build_site([h], SiteOptions(rules={"complicated": "rules/complicated.md"}))
+    pages = public_site(h, SiteOptions(rules={"complicated": "rules/complicated.md"}))
     assert 'href="../../rules/complicated/#blind-complicated"' in pages["games/night/index.md"]

@@ -97,7 +97,7 @@ def test_a_broken_game_fails_with_its_file_and_line_and_the_site_stays(project, 
     assert site_state(site) == before
 
 
-@pytest.mark.parametrize("where", ["published_files", "private_files", "replay", "load_game", "archive_page"])
+@pytest.mark.parametrize("where", ["game_files", "load_checked", "archive_page"])
 def test_an_unexpected_exception_is_a_message_naming_the_game(project, site, caplog, monkeypatch, where):
     def broken(*args, **kwargs):
         raise ZeroDivisionError("a bug nobody saw coming")

@@ -80,8 +80,10 @@ def test_winter_is_said_in_supply_points(tmp_path):
                                            ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"])))
     (tmp_path / "1901-spring.yml").write_text(SPRING)
     (tmp_path / "1901-fall.yml").write_text("orders:\n  France: []\n")
-    h = replay(load_game(tmp_path))
-    lines = next_steps(h, h.records[-1], "gm")
+    from dipgen.view import game_view
+
+    view = game_view(replay(load_game(tmp_path)), "gm")
+    lines = next_steps(view, view.records[-1])
     assert "  France 5 supply points to spend" in lines  # 9 from three home centres, 4 of upkeep
     assert "  Russia 7 supply points to spend" in lines
     assert not any("builds" in line for line in lines)

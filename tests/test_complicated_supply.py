@@ -5,7 +5,8 @@ import re
 
 from dipgen.game import load_game
 from dipgen.history import replay
-from dipgen.variants.complicated import supply_section, supply_years
+
+from dipgen.view import game_view
 
 PLAYERS = "".join(f"  {p}: P{i}\n" for i, p in enumerate(
     ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]))
@@ -36,8 +37,8 @@ def row(html: str, year: int, power: str) -> list[str]:
 
 def test_supply_table_per_year(tmp_path):
     h = history(tmp_path)
-    v = h.game.variant
-    html = v.game_section(h, "public")
+    v = h.variant
+    html = v.game_section(game_view(h, "public"))
     assert '<h2 id="supply-points">Supply points</h2>' in html
     # France 1901: Paris, Marseilles, Brest 3 each and Spain 2; four units; built A (2) and B (2); 3 lost
     assert row(html, 1901, "France") == ["11", "0", "4", "4", "3"]
@@ -56,7 +57,7 @@ def test_a_game_that_ends_with_a_fall_spends_nothing_more(tmp_path):
     game.write_text(game.read_text() + "end:\n  draw: [France, Russia]\n")
     h = replay(load_game(tmp_path / "g"))
     assert h.finished
-    assert row(h.game.variant.game_section(h, "public"), 1902, "France") == ["11", "1", "6", "—", "—"]
+    assert row(h.variant.game_section(game_view(h, "public")), 1902, "France") == ["11", "1", "6", "—", "—"]
 
 
 SHORT = {
@@ -70,14 +71,14 @@ SHORT = {
 
 def test_unpaid_upkeep_is_said_with_what_was_removed(tmp_path):
     h = history(tmp_path, {**SHORT, "1901-winter.yml": "orders:\n  Germany: [Remove A Tyr]\n"})
-    html = h.game.variant.game_section(h, "public")
+    html = h.variant.game_section(game_view(h, "public"))
     assert row(html, 1901, "Germany") == ["3", "0", "4", "—", "—"]
     assert "<li>Germany was 1 point short of its upkeep and removed A Tyr.</li>" in html
 
 
 def test_upkeep_not_ordered_away_is_removed_in_civil_disorder(tmp_path):
     h = history(tmp_path, {**SHORT, "1901-winter.yml": "orders:\n  Germany: []\n"})
-    html = h.game.variant.game_section(h, "public")
+    html = h.variant.game_section(game_view(h, "public"))
     assert re.search(r"<li>Germany was 1 point short of its upkeep and removed [^<]+ \(some in civil disorder\)\.</li>",
                      html)
 
@@ -99,7 +100,7 @@ def test_the_example_game_shows_what_it_claims():
     from dipgen.site import SiteOptions, game_page
 
     h = replay(load_game(Path(__file__).resolve().parent.parent / "games" / "supply-lines"))
-    v = h.game.variant
+    v = h.variant
     assert not h.warnings and h.result is not None and h.records[-1].phase.year >= 1908
     assert v.plane_limit
     done = [r for rec in h.records for r in rec.results if r.succeeded and r.unit is not None]
@@ -112,6 +113,6 @@ def test_the_example_game_shows_what_it_claims():
     short = [(rec.phase.year, p) for rec in h.records for p, n in rec.adjustments.items() if n < 0]
     disorder = [rec.phase.year for rec in h.records for r in rec.results if r.default and r.succeeded]
     assert len(short) >= 3 and disorder
-    (page,) = game_page(h, SiteOptions()).values()
+    (page,) = game_page(game_view(h, "public"), SiteOptions()).values()
     assert page.index("## Supply centres") < page.index('<h2 id="supply-points">') < page.index("## History")
     assert "(some in civil disorder)" in page and "short of its upkeep" in page

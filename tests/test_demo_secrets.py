@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from dipgen.cli import main
-from dipgen.history import replay_folder
+from dipgen.load import load_checked
+from dipgen.publish import editions
 from dipgen.site.pages import SiteOptions, build_site
 
 DEMO = Path(__file__).resolve().parent.parent / "games" / "quiet-frontier"
@@ -70,11 +71,39 @@ def test_demo_secrets_is_a_yes_or_no(tmp_path, capsys):
 
 
 def test_the_demo_game_page_says_its_secrets_are_public(tmp_path):
-    site = build_site([replay_folder(DEMO)], SiteOptions())
+    site = build_site([editions(load_checked(DEMO))], SiteOptions())
     page = site["games/quiet-frontier/index.md"]
     assert "A demonstration game: its secrets are public" in page
     assert "Hanna Berg's private page</a>, passphrase <code>6z5wh-kmvtt-m7y8e-dm4hy</code>" in page
     assert '<a href="../../private/ed2b7c5d1366bf9e6c5db8b6ddbabadf.html">' in page
-    plain = build_site([replay_folder(_copy(tmp_path, demo_secrets=False, demo=False))], SiteOptions())
+    from dipgen.load import Loaded, replay_folder
+
+    plain = build_site([editions(Loaded(replay_folder(_copy(tmp_path, demo_secrets=False, demo=False))))],
+                       SiteOptions())
     assert "demonstration game" not in plain["games/quiet-frontier/index.md"]
     assert "6z5wh" not in plain["games/quiet-frontier/index.md"]
+
+
+@pytest.mark.parametrize("demo_secrets,demo", [(True, False), (False, True)])
+def test_the_build_refuses_what_dipgen_check_refuses_and_publishes_no_passphrase(tmp_path, capsys, caplog,
+                                                                                   demo_secrets, demo):
+    """game.yml says demo_secrets: true but secrets.yml is a real game's (or the other way round):
+    `dipgen check` refuses it, and so does `mkdocs build`, through the same check, with the same
+    message; nothing is built, so no passphrase is published."""
+    import logging
+
+    from mkdocs.exceptions import Abort
+
+    from support import build, make_project
+
+    project = make_project(tmp_path / "p", [], games=tmp_path)
+    folder = _copy(tmp_path / "copy", demo_secrets, demo)
+    (project / "games").mkdir(exist_ok=True)
+    (folder).rename(project / "games" / folder.name)
+    assert main(["check", str(project / "games")]) == 1
+    said = capsys.readouterr().err
+    message = next(line for line in said.splitlines() if "error:" in line)
+    with caplog.at_level(logging.ERROR), pytest.raises(Abort):
+        build(project)
+    assert message in "\n".join(r.getMessage() for r in caplog.records)
+    assert not (project / "site").exists()

@@ -13,7 +13,8 @@ from dipgen.draws import commitment
 from dipgen.engine.results import Kind
 from dipgen.errors import GameError
 from dipgen.game import load_game
-from dipgen.history import replay, replay_folder
+from dipgen.history import replay
+from dipgen.load import replay_folder
 from dipgen.orders import Hold, parse_order
 from dipgen.variants import get_variant
 from dipgen.variants.double import TABLE, Sync
@@ -57,14 +58,14 @@ def test_seed_example_1_a_unit_not_in_sync_holds(tmp_path):
     assert executed(rec, "England") == canon("A Lvp - Yor", "F Edi - Nwg", "F Lon H")
     assert reasons(rec, "England") == {"lon": Sync.HOLDS}
     lon = next(r for r in rec.results if r.unit.province == "lon")
-    assert h.game.variant.result_words(lon) == ("not in sync: holds",)
+    assert h.variant.result_words(lon) == ("not in sync: holds",)
 
 
 def france_in_picardy(tmp_path, fall_orders: dict, spring_too: dict | None = None) -> object:
     spring = {"France": {"Eve": ["A Par - Pic", "F Bre - MAO", "A Mar - Spa"],
                          "Fay": ["A Paris-Picardy", "F Brest - Mid-Atlantic Ocean", "A Marseilles - Spain"]},
               "England": {"Ann": ["F Lon - NTH"], "Gus": ["F London-North Sea"]}, **(spring_too or {})}
-    return replay(load_game(write(tmp_path / "g", ("1901-spring", spring), ("1901-fall", fall_orders))))
+    return replay_folder(write(tmp_path / "g", ("1901-spring", spring), ("1901-fall", fall_orders)))
 
 
 def test_seed_example_2_a_support_overrules_a_hold_a_move_does_not(tmp_path):
@@ -115,7 +116,7 @@ def test_builds_synchronise_a_build_only_one_captain_ordered_is_not_made(tmp_pat
                    ("1901-fall", {"Austria": both("F Alb - Gre", "A Ser H", "A Vie H")}),
                    ("1901-winter", {"Austria": {"Fay": ["Build A Bud", "Build F Tri"],
                                                 "Gus": ["Build Army Budapest", "Build A Tri"]}}))
-    h = replay(load_game(folder))
+    h = replay_folder(folder)
     assert h.records[-1].adjustments == {"Austria": 2}
     built = {u.loc for u in h.records[-1].after.units if u.power == "Austria"} - {"vie", "ser", "gre"}
     assert built == {"bud"}
@@ -126,12 +127,12 @@ def test_a_retreat_not_in_sync_disbands(tmp_path):
     folder = write(tmp_path / "g", ("1901-spring", {"Russia": {"Dan": ["A War - Gal"], "Eve": ["A War - Gal"]}}),
                    ("1901-fall", {"Austria": both("A Vie - Gal", "A Bud S A Vie - Gal")}),
                    ("1901-fall-retreats", {"Russia": {"Dan": ["A Gal - Ukr"], "Eve": ["A Gal - War"]}}))
-    h = replay(load_game(folder))
+    h = replay_folder(folder)
     rec = h.records[-1]
     assert reasons(rec, "Russia") == {"gal": Sync.DISBANDS}
     assert not [u for u in rec.after.units if u.power == "Russia" and u.province in ("ukr", "war")]
     gal = next(r for r in rec.results if r.power == "Russia")
-    assert "not in sync: disbanded" in h.game.variant.result_words(gal)
+    assert "not in sync: disbanded" in h.variant.result_words(gal)
 
 
 def test_two_captains_win_together_at_14_centres_and_the_result_names_them(tmp_path):
@@ -153,7 +154,7 @@ def test_random_seats_are_drawn_from_the_seed_and_give_the_table(tmp_path):
     seed = bytes(range(32))
     names = list(NAMES.values())
     folder = write(tmp_path / "g", game={"seats": "random", "players": names}, seed=seed)
-    h = replay(load_game(folder))
+    h = replay_folder(folder)
     (draw,) = h.draws.setup_draws
     assert draw.label == "setup/seats" and sorted(draw.value) == sorted(names)
     for n, key in enumerate(draw.value, 1):
@@ -195,7 +196,7 @@ def test_a_replaced_player_s_successor_orders_from_her_phase(tmp_path):
     players["Ann"] = {"powers": ["England", "Turkey"], "later": [{"name": "Zoe", "from": "1901-fall"}]}
     spring = {"England": {"Ann": ["F Lon - NTH"], "Gus": ["F Lon - NTH"]}}
     fall = {"England": {"Zoe": ["F NTH - Nwy"], "Gus": ["F NTH - Nwy"]}}
-    h = replay(load_game(write(tmp_path / "g", ("1901-spring", spring), ("1901-fall", fall), game={"players": players})))
+    h = replay_folder(write(tmp_path / "g", ("1901-spring", spring), ("1901-fall", fall), game={"players": players}))
     assert h.records[-1].after.owners["nwy"] == "England"
     bad = {"England": {"Ann": ["F NTH - Nwy"], "Gus": ["F NTH - Nwy"]}}
     with pytest.raises(GameError, match="Ann gives orders for England"):
@@ -203,15 +204,15 @@ def test_a_replaced_player_s_successor_orders_from_her_phase(tmp_path):
 
 
 def test_the_example_s_pages_show_both_captains_orders_side_by_side_and_the_players_table():
-    from dipgen.site.model import views
     from dipgen.site.pages import SiteOptions, game_page, season_page
+    from dipgen.view import game_view
 
     h = replay_folder(Path(__file__).resolve().parent.parent / "games" / "two-captains")
-    records = views(h, "public")
-    (page,) = season_page(h, SiteOptions(), records, 0).values()
+    view = game_view(h, "public")
+    (page,) = season_page(view, SiteOptions(), 0).values()
     assert '<table class="dg-written">' in page and "<th scope=\"col\">Anneke Vos</th>" in page
     assert '<tr class="dg-differ"><td>F Lon - NTH</td><td>F Lon - ENG</td>' in page and "not in sync: holds" in page
-    (game,) = game_page(h, SiteOptions()).values()
+    (game,) = game_page(view, SiteOptions()).values()
     assert "## Players" in game and "Anneke Vos" in game and "14 centres after a Fall turn" in game
 
 
@@ -225,13 +226,13 @@ def test_an_empty_list_under_a_power_she_does_not_play_is_an_error_too(tmp_path)
 
 
 def test_the_report_sets_both_captains_orders_beside_the_order_carried_out(tmp_path):
-    from dipgen.report import phase_report
+    from support import game_report
 
     h = france_in_picardy(tmp_path, {"France": {
         "Eve": ["A Pic HOLD", "F MAO – Por", "A Spa – Mar"],
         "Fay": ["A Pic S (E) F Nth – Bel", "F MAO – Por", "A Spa HOLD"]},
         "England": {"Ann": ["F NTH - Bel"], "Gus": ["F North Sea - Belgium"]}})
-    report = phase_report(h, h.records[1]).splitlines()
+    report = game_report(h, h.records[1].phase).splitlines()
     france = report[report.index(next(x for x in report if x.startswith("France (")))+1:]
     france = france[:france.index("")]
     assert france[0].split() == ["Eve", "Fay", "carried", "out"]
@@ -292,14 +293,15 @@ def test_the_game_page_names_a_power_s_two_captains_together_and_a_player_s_powe
     """Two captains play a power at the same time: 'Ann and Gus', not 'Ann, then Gus' (which is
     said of a replacement); the players table gives each of a player's powers its own line."""
     from dipgen.site.pages import SiteOptions, game_page
+    from dipgen.view import game_view
 
     players = dict(PLAYERS)
     players["Ann"] = {"powers": ["England", "Turkey"], "later": [{"name": "Zoe", "from": "1901-fall"}]}
     spring = {"England": {"Ann": ["F Lon - NTH"], "Gus": ["F Lon - NTH"]}}
-    h = replay(load_game(write(tmp_path / "g", ("1901-spring", spring), game={"players": players})))
+    h = replay_folder(write(tmp_path / "g", ("1901-spring", spring), game={"players": players}))
     assert h.seating.players_text("England") == "Ann, then Zoe and Gus"
     assert h.seating.players_text("France") == "Eve and Fay"
-    (page,) = game_page(h, SiteOptions()).values()
+    (page,) = game_page(game_view(h, "public"), SiteOptions()).values()
     assert '<span class="dg-who">Eve and Fay</span>' in page and "Eve, then Fay" not in page
     assert '<tr><th scope="row" class="dg-sticky">Eve</th>' in page
     eve = page[page.index('<tr><th scope="row" class="dg-sticky">Eve</th>'):].split('</tr>')[0]
@@ -337,7 +339,7 @@ ENGLAND_1901 = ["A Lvp – Yor", "F Edi – Nwg", "F Lon – Nth"]
     (["A Lvp – Yor", "F Edi – Nwg"], ENGLAND_1901, ["A Lvp - Yor", "F Edi - Nwg", "F Lon H"], {"lon": Sync.HOLDS}),
 ])
 def test_variations_on_the_seed_s_example_1(tmp_path, ann, gus, carried, notes):
-    h = replay(load_game(write(tmp_path / "g", ("1901-spring", {"England": {"Ann": ann, "Gus": gus}}))))
+    h = replay_folder(write(tmp_path / "g", ("1901-spring", {"England": {"Ann": ann, "Gus": gus}})))
     assert executed(h.records[0], "England") == canon(*carried)
     assert reasons(h.records[0], "England") == notes
 
@@ -434,7 +436,7 @@ def test_two_powers_reaching_14_in_the_same_fall_both_win_and_the_result_names_b
 
     from dipgen.phase import Phase
     from dipgen.position import Position
-    from dipgen.records import GameResult
+    from dipgen.outcome import GameResult
     from dipgen.seats import Seating
 
     variant = get_variant("double")
@@ -462,7 +464,7 @@ def test_drawn_seats_belong_to_the_history_and_the_loaded_game_stays_as_the_gm_w
     seed = bytes(range(32))
     names = list(NAMES.values())
     folder = write(tmp_path / "g", game={"seats": "random", "players": names}, seed=seed)
-    ann, gus = replay(load_game(folder)).seating.controllers("England")  # England's captains, as drawn
+    ann, gus = replay_folder(folder).seating.controllers("England")  # England's captains, as drawn
     (folder / "1901-spring.yml").write_text(yaml.safe_dump({"orders": {"England": {ann: ["F Lon - NTH"],
                                                                                    gus: ["F Lon - ENG"]}}}))
     game = load_game(folder)

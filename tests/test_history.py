@@ -38,7 +38,7 @@ def test_dislodgement_gives_a_retreat_phase(make_game):
     h = replay(load_game(path))
     assert h.next_phase == Phase.from_slug("1901-winter")
     assert ("vie", "Austria", "Germany") in h.records[-1].centre_changes
-    assert h.position.occupant("tyr", h.game.variant.unit_kinds).power == "Austria"
+    assert h.position.occupant("tyr", h.variant.unit_kinds).power == "Austria"
 
 
 def test_solo_victory_ends_the_game(make_game):

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from dipgen.load import replay_folder
 from dipgen.draws import commitment
 from dipgen.engine.results import Kind, Note
 from dipgen.errors import GameError
@@ -77,14 +78,14 @@ def write(folder: Path, orders: dict, seed: bytes | None = SEED) -> Path:
 def test_orders_per_writer_are_merged_by_the_variant_and_the_draw_recorded(tmp_path, variant):
     folder = write(tmp_path / "g", {"France": {"Ann": ["A Par - Bur", "F Bre - MAO"], "Ben": ["A Par - Pic", "F Bre - MAO"]},
                                     "England": {"ben": ["F Lon - NTH"]}})
-    h = replay(load_game(folder))
+    h = replay_folder(folder)
     rec = h.records[0]
     assert {ol.writer for ol in rec.orders["France"]} == {"Ann", "Ben"}  # both kept, as written
     assert [d.label for d in rec.draws] == ["1901-spring/France/par"]  # one disagreement, one draw
     par = next(r for r in rec.results if r.unit is not None and r.unit.province == "par")
     assert any(n.kind is Kind.INTAKE and n.reason is Picked.BY_DRAW for n in par.notes)
-    assert "drawn" in h.game.variant.result_words(par)
-    again = replay(load_game(folder)).records[0]  # the replay is deterministic
+    assert "drawn" in h.variant.result_words(par)
+    again = replay_folder(folder).records[0]  # the replay is deterministic
     assert again.results == rec.results and again.draws == rec.draws
 
 
@@ -99,10 +100,10 @@ def test_an_unknown_writer_is_an_error_with_its_line_and_a_suggestion(tmp_path, 
 def test_one_writer_ordering_a_unit_twice_is_an_error_two_writers_are_not(tmp_path, variant):
     folder = write(tmp_path / "g", {"France": {"Ann": ["A Par - Bur", "A Par - Pic"]}})
     with pytest.raises(GameError, match="a second order for A Par"):
-        replay(load_game(folder))
+        replay_folder(folder)
 
 
 def test_a_variant_that_draws_needs_the_seed(tmp_path, variant):
     folder = write(tmp_path / "g", {"France": {"Ann": ["A Par - Bur"], "Ben": ["A Par - Pic"]}}, seed=None)
     with pytest.raises(GameError, match="makes random draws"):
-        replay(load_game(folder))
+        replay_folder(folder)

@@ -8,37 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from dipgen.game import load_game
-from dipgen.history import replay
 from dipgen.leaks import scan_site, secrets_of
 from dipgen.phase import Phase
-from dipgen.visibility import view_record
+from dipgen.view import game_view
+from dipgen.view.seen import seen_record as view_record
+from support import REPO, build, load, make_project, public_site
 
-REPO = Path(__file__).resolve().parent.parent
 RUNNING, FINISHED = "lamps-out", "masked-ball"
 
 
-def make_project(root: Path, slugs: list[str]) -> Path:
-    root.mkdir(parents=True)
-    shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
-    shutil.copytree(REPO / "site_src", root / "site_src")
-    for slug in slugs:
-        shutil.copytree(REPO / "games" / slug, root / "games" / slug)
-    return root
-
-
-def build(project: Path) -> Path:
-    """`mkdocs build --strict`, in this process (so a test can change the generator)."""
-    from mkdocs.commands.build import build as mkdocs_build
-    from mkdocs.config import load_config
-
-    cfg = load_config(str(project / "mkdocs.yml"), strict=True)
-    mkdocs_build(cfg)
-    return project / "site"
-
-
 def histories(project: Path):
-    return [replay(load_game(p)) for p in sorted((project / "games").iterdir())]
+    return [load(p) for p in sorted((project / "games").iterdir())]
 
 
 @pytest.fixture(scope="module")
@@ -49,7 +29,7 @@ def built(tmp_path_factory):
 
 def test_the_running_game_has_secrets_to_keep(built):
     _, _, hs = built
-    running = next(h for h in hs if h.game.slug == RUNNING)
+    running = next(h for h in hs if h.info.slug == RUNNING)
     s = secrets_of(running)
     assert len(s.orders) > 50 and len(s.units) > 20 and len(s.owners) > 20
 
@@ -63,12 +43,12 @@ def test_nothing_leaks_from_the_running_game(built):
 
 def test_the_finished_game_publishes_everything(built):
     _, site, hs = built
-    finished = next(h for h in hs if h.game.slug == FINISHED)
+    finished = next(h for h in hs if h.info.slug == FINISHED)
     blind = (site / "games" / FINISHED / "index.html").read_text()
     assert "Click here for the non-blind page" in blind
     full = site / "games" / FINISHED / "full"
     assert (full / "index.html").exists()
-    board = finished.game.variant.board
+    board = finished.variant.board
     for record in finished.records[:6]:  # every order the GM saw is on the non-blind season page
         text = (full / record.phase.slug / "index.html").read_text()
         for r in record.results:
@@ -87,7 +67,7 @@ def test_one_hidden_order_in_one_file_is_caught(built, tmp_path):
     _, site, hs = built
     copy = tmp_path / "site"
     shutil.copytree(site, copy)
-    running = next(h for h in hs if h.game.slug == RUNNING)
+    running = next(h for h in hs if h.info.slug == RUNNING)
     secret = sorted(secrets_of(running).orders)[0]
     page = copy / "games" / RUNNING / "1902-spring" / "index.html"
     page.write_text(page.read_text().replace("</article>", f"<!-- {secret} --></article>", 1))
@@ -99,15 +79,10 @@ def test_one_hidden_order_in_one_file_is_caught(built, tmp_path):
 def test_a_generator_that_uses_the_gm_view_is_caught(tmp_path, monkeypatch):
     """Were a template or the renderer to draw from the records instead of the public view,
     the scan finds it in the pages, the maps and the search index."""
-    import importlib
+    import dipgen.publish as publish
 
-    import dipgen.site.pages as pages
-
-    import dipgen.mapview as mapview
-    from dipgen.timeline import timeline
-
-    monkeypatch.setattr(pages, "views", lambda history, level: list(history.records))
-    monkeypatch.setattr(mapview, "timeline", lambda history, level: timeline(history, "gm"))
+    real = publish.game_view
+    monkeypatch.setattr(publish, "game_view", lambda history, level, demo=None: real(history, "gm"))
     project = make_project(tmp_path / "p", [RUNNING])
     site = build(project)
     leaks = scan_site(site, histories(project), docs_dir=project / 'site_src')
@@ -142,13 +117,13 @@ def test_spies_drawn_on_a_public_map_are_caught(tmp_path, monkeypatch):
     import dipgen.site.maps as maps
 
     real = maps.map_view
+    project = make_project(tmp_path / "p", ["closed-shutters"])
+    gm = game_view(load(project / "games" / "closed-shutters"), "gm")
 
-    def leaky(history, phase, view, when="orders"):
-        gm = real(history, phase, "gm", when)
-        return dataclasses.replace(real(history, phase, view, when), pieces=gm.pieces)
+    def leaky(view, phase, when="orders"):
+        return dataclasses.replace(real(view, phase, when), pieces=real(gm, phase, when).pieces)
 
     monkeypatch.setattr(maps, "map_view", leaky)
-    project = make_project(tmp_path / "p", ["closed-shutters"])
     site = build(project)
     leaks = scan_site(site, histories(project), docs_dir=project / "site_src")
     assert any(l.file.endswith(".svg") and "hidden S" in l.what for l in leaks), leaks[:3]
@@ -157,10 +132,10 @@ def test_spies_drawn_on_a_public_map_are_caught(tmp_path, monkeypatch):
 def test_a_retreat_phase_the_public_may_not_know_of_is_a_secret():
     from dipgen.leaks import _needles, _scan_text
 
-    h = replay(load_game(REPO / "games" / "closed-shutters"))
+    h = load(REPO / "games" / "closed-shutters")
     s = secrets_of(h)
     assert {p.slug for p in s.phases} == {"1902-fall-retreats", "1904-spring-retreats"}
-    needles = _needles(s, h.game.variant.board)
+    needles = _needles(s, h.variant.board)
     found = _scan_text("page.html", "<p>Please have Fall 1902 retreats in by Friday.</p>", ".html", needles)
     assert [l.what for l in found] == ["that Fall 1902 retreats took place"]
     assert _scan_text("page.html", "<p>Please have the rest of Fall 1902 in by Friday.</p>", ".html", needles) == []
@@ -180,9 +155,8 @@ def _write(files: dict[str, str], root: Path) -> Path:
 ])
 def test_a_calendar_that_follows_hidden_phases_is_caught(tmp_path, monkeypatch, upto, found):
     """Were the public pages to follow the game's real phases instead of the fixed public
-    calendar (`dipgen.timeline`), the scanner finds it from the one built site."""
-    import dipgen.timeline as timeline_module
-    from dipgen.site.pages import build_site
+    calendar (`dipgen.view.timeline`), the scanner finds it from the one built site."""
+    import dipgen.view.timeline as timeline_module
 
     game = tmp_path / "games" / RUNNING
     shutil.copytree(REPO / "games" / RUNNING, game)
@@ -190,18 +164,23 @@ def test_a_calendar_that_follows_hidden_phases_is_caught(tmp_path, monkeypatch, 
         for f in game.glob("*-*.yml"):
             if Phase.from_slug(f.stem) > Phase.from_slug(upto):
                 f.unlink()
-    h = replay(load_game(game))
-    site = _write(build_site([h]), tmp_path / "fixed")
+    h = load(game)
+    site = _write(public_site(h), tmp_path / "fixed")
     assert scan_site(site, [h]) == []
-    import dipgen.mapview as mapview
-    import dipgen.site.maps as maps
-    import dipgen.site.model as model
-    import dipgen.site.pages as pages
+    h = load(game)
+    site_h = load(game)
+    # the site follows the phases as played and says what the game really waits for; the scanner
+    # (reading another History) does not
+    real = timeline_module._make
 
-    for module in (mapview, maps, model, pages):  # the site follows the phases as played; the scanner does not
-        monkeypatch.setattr(module, "timeline", timeline_module._as_played)
-    h = replay(load_game(game))
-    site = _write(build_site([h]), tmp_path / "following")
+    def following(history, level):
+        if history is not site_h:
+            return real(history, level)
+        _, now, _, _, _ = timeline_module._as_played(history, level)
+        return [timeline_module._played(history, r, level) for r in history.records], now, history.next_phase, None, False
+
+    monkeypatch.setattr(timeline_module, "_make", following)
+    site = _write(public_site(site_h), tmp_path / "following")
     leaks = scan_site(site, [h])
     assert any(found in leak.what for leak in leaks), leaks
 
@@ -225,12 +204,12 @@ def _rekind(value, power: str, old: str, new: str):
     return value
 
 
-def _gm_maps(monkeypatch):
-    """A site whose maps are drawn from the GM's view, whatever the level."""
+def _gm_maps(monkeypatch, h):
+    """A site whose maps are drawn from the GM's view of `h`, whatever the level."""
     import dipgen.site.maps as maps
 
     real = maps.map_view
-    monkeypatch.setattr(maps, "map_view", lambda history, phase, level, when: real(history, phase, "gm", when))
+    monkeypatch.setattr(maps, "map_view", lambda view, phase, when: real(game_view(h, "gm"), phase, when))
 
 
 def test_a_new_unit_kind_is_covered_with_no_scanner_code(tmp_path, monkeypatch):
@@ -238,18 +217,16 @@ def test_a_new_unit_kind_is_covered_with_no_scanner_code(tmp_path, monkeypatch):
     they are found all the same, and the honest site shows none of them."""
     import dataclasses
 
-    from dipgen.site.pages import build_site
-
-    h = replay(load_game(REPO / "games" / RUNNING))
-    kinds = h.game.variant.unit_kinds  # the variant declares the new kind, as a real one would
-    monkeypatch.setattr(h.game.variant, "unit_kinds",
+    h = load(REPO / "games" / RUNNING)
+    kinds = h.variant.unit_kinds  # the variant declares the new kind, as a real one would
+    monkeypatch.setattr(h.variant, "unit_kinds",
                         {**kinds, "Z": dataclasses.replace(kinds["A"], letter="Z", name="zeppelin")})
     h = dataclasses.replace(h, records=_rekind(h.records, "England", "A", "Z"),
                             position=_rekind(h.position, "England", "A", "Z"))
     assert any(u.kind == "Z" for u in h.position.units)
-    assert scan_site(_write(build_site([h]), tmp_path / "honest"), [h]) == []
-    _gm_maps(monkeypatch)
-    leaks = scan_site(_write(build_site([h]), tmp_path / "leaky"), [h])
+    assert scan_site(_write(public_site(h), tmp_path / "honest"), [h]) == []
+    _gm_maps(monkeypatch, h)
+    leaks = scan_site(_write(public_site(h), tmp_path / "leaky"), [h])
     assert any(l.file.endswith(".svg") and "England's hidden Z" in l.what for l in leaks), leaks[:3]
 
 
@@ -257,13 +234,12 @@ def test_the_scanner_follows_the_renderer_not_a_copy_of_its_format(tmp_path, mon
     """The renderer names its symbols differently: what it draws is still known to the scanner,
     as it asks the renderer how each fact looks rather than parsing the maps itself."""
     import dipgen.render.overlay as overlay
-    from dipgen.site.pages import build_site
 
     monkeypatch.setattr(overlay, "symbol_id", lambda kind: f"kind-{kind}")
-    h = replay(load_game(REPO / "games" / RUNNING))
-    assert scan_site(_write(build_site([h]), tmp_path / "honest"), [h]) == []
-    _gm_maps(monkeypatch)
-    site = _write(build_site([h]), tmp_path / "leaky")
+    h = load(REPO / "games" / RUNNING)
+    assert scan_site(_write(public_site(h), tmp_path / "honest"), [h]) == []
+    _gm_maps(monkeypatch, h)
+    site = _write(public_site(h), tmp_path / "leaky")
     assert 'href="#kind-A"' in (site / "games" / RUNNING / "maps" / "now.svg").read_text()
     leaks = scan_site(site, [h])
     assert any(l.file.endswith(".svg") and "hidden A" in l.what for l in leaks), leaks[:3]

@@ -13,6 +13,7 @@ from dipgen.errors import GameError
 from dipgen.game import load_game
 from dipgen.history import replay
 from dipgen.site import SiteOptions, game_pages
+from dipgen.view import game_view
 from dipgen.site.markup import MAX_DEPTH, Links, render
 from dipgen.yamlio import Text
 
@@ -229,7 +230,7 @@ def test_the_pages_embed_sanitised_html_that_mkdocs_leaves_alone(tmp_path):
     (folder / "1901-spring.yml").write_text(SPRING.format(deep="<script>alert(1)</script>").replace(
         "[bad link](1905-fall.md) and ", ""), encoding="utf-8")
     history = replay(load_game(folder))
-    page = game_pages(history, SiteOptions())["games/hostile/1901-spring.md"]
+    page = game_pages(game_view(history, "public"), SiteOptions())["games/hostile/1901-spring.md"]
     block = page[page.index('<div class="dg-press">'):]
     block = block[:block.index("</div>") + 6]
     assert "<script" not in block and "markdown" not in block

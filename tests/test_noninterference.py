@@ -25,7 +25,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from hidden_pairs import KINDS, SLUG, pair, public_facts
-from dipgen.site.pages import SiteOptions, build_site
+from support import build, load, public_site
 
 settings.register_profile("ci", max_examples=10, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
@@ -46,10 +46,6 @@ SAMPLE = [
     ("stab", "vacate", 19, 8, 6, 0.25),
     ("blind", "quiet", 38, 6, 5, 0.55),
 ]
-
-
-def public_site(h) -> dict[str, str]:
-    return build_site([h], SiteOptions())
 
 
 def differences(a: dict[str, str], b: dict[str, str]) -> list[str]:
@@ -81,7 +77,7 @@ def test_non_interference_property(tmp_path_factory, variant, kind, seed, phases
 
 
 def _project(root: Path, game: Path) -> Path:
-    from test_leaks import REPO
+    from support import REPO
 
     root.mkdir(parents=True)
     shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
@@ -108,17 +104,14 @@ def _same_tree(a: Path, b: Path) -> list[str]:
 def test_whole_built_sites_are_byte_identical(tmp_path, variant, kind, seed, phases, after, activity):
     """The whole MkDocs build, search index and sitemap included, and the leak scanner finds
     nothing in either."""
-    from dipgen.game import load_game
-    from dipgen.history import replay
     from dipgen.leaks import scan_site
-    from test_leaks import build
 
     made = pair(variant, kind, seed, tmp_path / "pair", phases=phases, after=after, activity=activity)
     assert made is not None
     sites = []
     for name, h in zip("ab", made):
-        project = _project(tmp_path / name, h.game.path)
+        project = _project(tmp_path / name, Path(h.info.folder))
         sites.append(build(project))
-        assert scan_site(sites[-1], [replay(load_game(project / "games" / SLUG))],
+        assert scan_site(sites[-1], [load(project / "games" / SLUG)],
                          docs_dir=project / "site_src") == []
     assert _same_tree(*sites) == []

@@ -18,7 +18,7 @@ from dipgen.game import load_game
 from dipgen.private import page_uri
 from dipgen.secrets import load_secrets
 from test_browser import DESKTOP, PHONE, Watched, browser, pytestmark, serve  # noqa: F401
-from test_leaks import build, make_project
+from support import build, make_project
 
 RUNNING = "lamps-out"
 
@@ -30,8 +30,12 @@ def private_site(tmp_path_factory):
     assert main(["secrets", str(folder)]) == 0
     secrets = load_secrets(folder / "secrets.yml", load_game(folder).variant.powers())
     site = build(project)
+    from dipgen.view import game_view
+    from support import load
+
+    england = game_view(load(folder), "England")  # the seasons of England's calendar, and their maps
     with serve(site) as url:
-        yield url, secrets
+        yield url, secrets, len(england.records), sum(not r.summary_only for r in england.records)
 
 
 def wait_for_maps(page) -> int:
@@ -49,7 +53,7 @@ def wait_for_maps(page) -> int:
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_a_player_opens_her_private_page(browser, private_site, tmp_path, size):  # noqa: F811
-    url, secrets = private_site
+    url, secrets, seasons, mapped = private_site
     w = Watched(browser, size, tmp_path)
     page = w.page
     try:
@@ -73,9 +77,9 @@ def test_a_player_opens_her_private_page(browser, private_site, tmp_path, size):
         page.locator(".pp-now").wait_for(timeout=15000)
         assert "England" in page.locator(".pp-kicker").inner_text()
         assert page.locator("h1").inner_text() == "The Lamps Go Out"
-        assert page.locator("details.pp-season").count() == 11
+        assert page.locator("details.pp-season").count() == seasons
         assert "for England" in page.locator("details[open] pre.pp-report").inner_text()
-        assert wait_for_maps(page) == 1 + 2 * 11
+        assert wait_for_maps(page) == 1 + 2 * mapped
         assert "F NTH" in page.locator(".pp-facts").inner_text()
         w.shot(f"private-open-{size[0]}")
         shutil.copy(tmp_path / f"private-open-{size[0]}.png", f"/tmp/private_open_{size[0]}.png")
@@ -107,7 +111,7 @@ KEPT = """() => new Promise((resolve, reject) => {
 
 
 def test_remember_keeps_only_a_key_that_cannot_be_read_out(browser, private_site, tmp_path):  # noqa: F811
-    url, secrets = private_site
+    url, secrets, seasons, mapped = private_site
     w = Watched(browser, DESKTOP, tmp_path)
     page = w.page
     try:

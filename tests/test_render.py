@@ -22,16 +22,17 @@ from dipgen.render.overlay import DISLODGED_SCALE, Painter, num
 from dipgen.symbols import symbol_id, symbol_table
 from dipgen.variants import VARIANTS
 from dipgen.variants.standard import Standard
-from dipgen.visibility import EVERYONE, NOBODY, PositionVisibility, RecordVisibility, levels
+from dipgen.view import game_view, levels
+from dipgen.visibility import EVERYONE, NOBODY, PositionVisibility, RecordVisibility
 
 
 def overlay_svg(history, phase, level="public", when="orders"):
     """The site's overlay: the level's view of the phase, drawn."""
-    return render.overlay_svg(map_view(history, phase, level, when))
+    return render.overlay_svg(map_view(game_view(history, level), phase, when))
 
 
 def render_standalone(history, phase, level="public", when="orders"):
-    return render.render_standalone(map_view(history, phase, level, when))
+    return render.render_standalone(map_view(game_view(history, level), phase, when))
 
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -130,7 +131,7 @@ def anchor(loc: str) -> tuple[float, float]:
 
 
 def painter(history) -> Painter:
-    v = history.game.variant
+    v = history.variant
     return Painter(v, LAYOUT, symbol_table(v))
 
 
@@ -151,7 +152,7 @@ def expected_units(units, pclass) -> set[tuple[str, str, float, float]]:
 # ---------------------------------------------------------------------------- the API
 
 def test_board_and_overlay_share_the_viewbox(lively):
-    variant = lively.game.variant
+    variant = lively.variant
     w, h = map_size(variant)
     board = parse(board_svg(variant))
     assert floats(board.get("viewBox")) == [0, 0, w, h]
@@ -171,13 +172,13 @@ def test_overlay_refers_only_to_itself(lively):
         assert refs and all(ref.startswith("#") and ref[1:] in ids for ref in refs), refs - {f"#{i}" for i in ids}
         assert "<image" not in svg and "url(" not in svg
         # transparent: no background filling the map
-        assert not any(el.tag == NS + "rect" and el.get("width") in ("100%", num(map_size(lively.game.variant)[0]))
+        assert not any(el.tag == NS + "rect" and el.get("width") in ("100%", num(map_size(lively.variant)[0]))
                        for el in root.iter())
 
 
 def test_overlay_merges_into_the_board_without_clashes(lively):
     """The site's download merges both files into one document: no shared ids or class names."""
-    board = parse(board_svg(lively.game.variant))
+    board = parse(board_svg(lively.variant))
     board_ids = {el.get("id") for el in board.iter() if el.get("id")}
     board_classes = {c for el in board.iter() for c in (el.get("class") or "").split()}
     board_classes |= set(re.findall(r"\.([A-Za-z_][\w-]*)", "".join(s.text or "" for s in board.iter(NS + "style"))))
@@ -228,7 +229,7 @@ def test_phase_name_is_drawn(lively):
 # ---------------------------------------------------------------------------- units and centres
 
 def test_every_unit_is_drawn_at_its_anchor_in_its_power_class(lively):
-    pclass = power_classes(lively.game.variant.board)
+    pclass = power_classes(lively.variant.board)
     for r in lively.records:
         orders = parse(overlay_svg(lively, r.phase, "gm", "orders"))
         ghosts = {d.unit.loc for d in r.dislodged + r.destroyed} if r.kind == "movement" else set()
@@ -242,7 +243,7 @@ def test_every_unit_is_drawn_at_its_anchor_in_its_power_class(lively):
 
 
 def test_army_and_fleet_symbols_differ_in_shape(lively):
-    table = symbol_table(lively.game.variant)
+    table = symbol_table(lively.variant)
     army, fleet = table["A"].body, table["F"].body
     shape = lambda body: [(el.tag, el.get("d"), el.get("r")) for el in ET.fromstring(f"<g>{body}</g>")]  # noqa: E731
     assert shape(army) != shape(fleet)
@@ -258,7 +259,7 @@ def test_unknown_unit_kinds_get_a_lettered_symbol(lively):
 
 
 def test_owned_centres_are_marked_in_the_owners_colour(lively):
-    pclass = power_classes(lively.game.variant.board)
+    pclass = power_classes(lively.variant.board)
     rec = lively.record(Phase(1901, 1, True))  # retreats: centres change hands after them
     root = parse(overlay_svg(lively, rec.phase, "gm", "after"))
     drawn = {(cls, x, y) for cls, els in by_power(root, "centres").items() for el in els
@@ -318,7 +319,7 @@ def test_moves_are_arrows_between_anchors_and_failures_are_marked(lively):
 
 
 def test_every_ordered_move_is_drawn(lively):
-    pclass = power_classes(lively.game.variant.board)
+    pclass = power_classes(lively.variant.board)
     for r in lively.records:
         if r.kind != "movement":
             continue
@@ -507,7 +508,8 @@ class FogOfWar(Standard):
             self._position_visibility(record.before), self._position_visibility(record.after),
             tuple(own(r.power) for r in record.results), tuple(NOBODY for _ in record.results),
             gone, gone, tuple(own(new) for _, _, new in record.centre_changes),
-            {p: own(p) for p in record.adjustments}, {p: own(p) for p in record.orders}, NOBODY)
+            {p: own(p) for p in record.adjustments}, {p: own(p) for p in record.orders},
+            {p: NOBODY for p in record.nmr})
 
 
 @pytest.fixture
@@ -521,7 +523,7 @@ def fog(make_game, monkeypatch):
 
 
 def test_a_level_sees_nothing_it_may_not(fog):
-    variant = fog.game.variant
+    variant = fog.variant
     pclass = power_classes(variant.board)
     hidden_powers = [p for p in variant.powers() if p != "France"]
     secret_spots = set()

@@ -16,14 +16,14 @@ from pathlib import Path
 import pytest
 
 from dipgen.engine.results import STANDARD_WORDS, Bounce, Kind, Note, result_words
-from dipgen.history import replay_folder
 from dipgen.mapview import map_view
+from dipgen.publish import editions
 from dipgen.render import render_standalone
 from dipgen.report import phase_report
-from dipgen.site.model import views
-from dipgen.site.pages import SiteOptions, editions, season_page
+from dipgen.site.pages import SiteOptions, season_page
 from dipgen.site.privatepage import private_content
-from dipgen.timeline import timeline
+from dipgen.view import game_view
+from support import loaded
 from dipgen.variants import VARIANTS
 
 GAMES = sorted(p for p in (Path(__file__).parent.parent / "games").iterdir() if (p / "game.yml").exists())
@@ -108,37 +108,36 @@ def _in(items: Counter, reference: Counter, once: bool = False) -> list:
 
 @pytest.mark.parametrize("folder", GAMES, ids=[g.name for g in GAMES])
 def test_site_maps_and_reports_say_the_same_words(folder):
-    history = replay_folder(folder)
-    variant = history.game.variant
+    game = loaded(folder)
+    history = game.history
+    variant = history.variant
     powers = variant.powers()
     compared = 0
-    for options in editions(history, SiteOptions()):
-        level = options.level
-        tl = timeline(history, level)
-        records = views(history, level)
-        for i, record in enumerate(records):
-            if tl.summary_only(record.phase):
+    public, full = editions(game)
+    for view in (public, full) if full else (public,):
+        level = view.level
+        for i, record in enumerate(view.records):
+            if record.summary_only:
                 continue
-            page = next(iter(season_page(history, options, records, i).values()))
-            said = Counter()
-            for r in history.records:  # the phase's report, and on a fixed calendar its retreats'
-                if (r.phase.year, r.phase.season_index) == (record.phase.year, record.phase.season_index) and (
-                        r.phase == record.phase or tl.fixed):
-                    said += report_items(phase_report(history, r, level=level), powers)
+            page = next(iter(season_page(view, SiteOptions(edition="full" if view is full else ""), i).values()))
+            said = report_items(phase_report(view, record), powers)  # the report of the same record
             shown = site_items(page)
             assert not _in(shown, said), f"{record.phase.name} at {level}: the page says {_in(shown, said)}"
-            drawn = map_items(render_standalone(map_view(history, record.phase, level, "orders")), powers)
+            drawn = map_items(render_standalone(map_view(view, record.phase, "orders")), powers)
             assert not _in(drawn, said, True), f"{record.phase.name} at {level}: the map says {_in(drawn, said, True)}"
             compared += sum(n for (_, _, w), n in shown.items() if w)
     if variant.hidden and not history.finished:
         for power in powers:
-            content = private_content(history, power, "games/x/private.html")
+            seat = game_view(history, power)
+            content = private_content(seat, "games/x/private.html")
             reports = [html.unescape(x) for x in re.findall(r'<pre class="pp-report">(.*?)</pre>', content, re.S)]
             assert reports
             for report in reports:
-                record = next(r for r in history.records if report.startswith(phase_report(history, r, power).split("\n")[0]))
+                record = next(r for r in seat.records if report.startswith(phase_report(seat, r).split("\n")[0]))
                 said = report_items(report, powers)
-                drawn = map_items(render_standalone(map_view(history, record.phase, power, "orders")), powers)
+                if record.summary_only:
+                    continue
+                drawn = map_items(render_standalone(map_view(seat, record.phase, "orders")), powers)
                 assert not _in(drawn, said, True), f"{record.phase.name} for {power}: the map says {_in(drawn, said, True)}"
                 compared += sum(n for (_, _, w), n in said.items() if w)
     assert compared > 0  # the comparison saw result words

@@ -18,14 +18,17 @@ from dipgen.game import load_game
 from dipgen.history import replay
 from dipgen.phase import Phase
 from dipgen.private import decrypt, page_uri
-from dipgen.report import phase_report
+from dipgen.load import Loaded
+from dipgen.publish import seat_pages
 from dipgen.seats import ControlChange, Seat, Seating
 from dipgen.secrets import load_secrets
 from dipgen.site.pages import SiteOptions, private_files
 from dipgen.site.privatepage import private_content
+from dipgen.view import game_view
+from dipgen.view.seen import seen_record as view_record
+from support import report as phase_report
 from dipgen.variants import VARIANTS
 from dipgen.variants.stab import Stab
-from dipgen.visibility import view_position, view_record
 
 ROOT = Path(__file__).resolve().parent.parent
 PAIRS = {"Alice": ["England", "France"], "Anna": ["Austria"], "Bob": ["Germany"], "Ida": ["Italy"],
@@ -88,7 +91,7 @@ def test_the_standard_form_is_one_seat_per_power_keyed_by_the_power():
 
 def test_a_player_holds_two_powers_and_a_power_changes_hands_through_the_hook(tmp_path, variant):
     h = history_of(write_game(tmp_path / "two"))
-    seats = h.game.seating
+    seats = h.start_seating
     assert not seats.standard
     assert seats.powers_of("Alice") == ("England", "France")
     assert h.player("France", Phase(1901, 0)) == "Alice"
@@ -110,8 +113,8 @@ def test_a_seat_sees_what_its_powers_knew_phase_by_phase(tmp_path, variant):
     ida = view_record(h, spring, "Ida")
     assert {u.power for u in ida.before.units} == {"Italy"}
     # Italy changed hands after Spring 1901: now Alice knows where Italy's units stand, Ida does not
-    assert "Italy" in {u.power for u in view_position(h, h.position, "Alice").units}
-    assert not view_position(h, h.position, "Ida").units
+    assert "Italy" in {u.power for u in game_view(h, "Alice").now.units}
+    assert not game_view(h, "Ida").now.units
     # a power's own level is as it was
     assert {u.power for u in view_record(h, spring, "England").before.units} == {"England"}
 
@@ -119,14 +122,13 @@ def test_a_seat_sees_what_its_powers_knew_phase_by_phase(tmp_path, variant):
 def test_a_players_report_names_her_and_each_of_her_units_power(tmp_path, variant):
     folder = write_game(tmp_path / "two")
     h = history_of(folder)
-    report = phase_report(h, h.records[-1], "Alice")
+    report = phase_report(h, "Alice", h.records[-1].phase)
     assert report.splitlines()[0] == "Two powers: Spring 1901, for Alice"
     units_line = next(line for line in report.splitlines() if line.startswith("Your units:"))
     # the powers she controlled in Spring 1901; Italy became hers only after it
     assert units_line == "Your units: England F Edi, England A Lvp, England F NTH, France F Bre, France A Bur, France A Mar."
-    assert "Italy passes from Ida to Alice from Fall 1901: Ida left the table." in phase_report(h, h.records[-1],
-                                                                                               level="gm")
-    cli = subprocess.run([sys.executable, "-c", "import sys; from tests.test_seats import TwoPowerStab; "
+    assert "Italy passes from Ida to Alice from Fall 1901: Ida left the table." in phase_report(h, "gm")
+    cli = subprocess.run([sys.executable, "-c", "import sys; sys.path.insert(0, 'tests'); from tests.test_seats import TwoPowerStab; "
                           "from dipgen.variants import VARIANTS; VARIANTS[TwoPowerStab.name] = TwoPowerStab; "
                           "from dipgen.cli import main; sys.exit(main(sys.argv[1:]))",
                           "adjudicate", str(folder), "--player", "alice"], capture_output=True, text=True, cwd=ROOT)
@@ -138,16 +140,16 @@ def test_passphrases_and_private_pages_are_per_seat(tmp_path, variant):
     folder = write_game(tmp_path / "two")
     (folder / "secrets.yml").write_text(yaml.safe_dump({"page_key": "ab" * 32, "passphrases": PASS}))
     h = history_of(folder)
-    keys = h.game.seating.keys()
+    keys = h.start_seating.keys()
     secrets = load_secrets(folder / "secrets.yml", keys)
     assert sorted(secrets.passphrases) == sorted(PASS)
     (folder / "secrets.yml").write_text(yaml.safe_dump({"page_key": "ab" * 32,
                                                         "passphrases": {"England": PASS["Alice"]}}))
     with pytest.raises(GameError, match="'England' is not a"):  # a power is not a seat of this game
         load_secrets(folder / "secrets.yml", keys)
-    files = private_files(h, secrets, SiteOptions())
-    uri = page_uri(secrets.page_key, h.game.slug, "Alice")
-    assert uri in files and page_uri(secrets.page_key, h.game.slug, "England") not in files
+    files = private_files(seat_pages(Loaded(h, secrets), SiteOptions()), game_view(h, "public"))
+    uri = page_uri(secrets.page_key, h.info.slug, "Alice")
+    assert uri in files and page_uri(secrets.page_key, h.info.slug, "England") not in files
     assert len([f for f in files if f.startswith("private/")]) == len(PASS)
     envelope = json.loads(re.search(r'id="pp-payload">(.*?)</script>', files[uri], re.S).group(1))
     page = decrypt(envelope, PASS["Alice"]).decode()
@@ -160,8 +162,8 @@ def test_a_seats_private_page_does_not_depend_on_another_seats_hidden_facts(tmp_
     a = history_of(write_game(tmp_path / "a" / "two", german="F Kie - Den"))
     b = history_of(write_game(tmp_path / "b" / "two", german="F Kie H"))
     uri = "private/x.html"
-    assert private_content(a, "Alice", uri) == private_content(b, "Alice", uri)
-    assert private_content(a, "Bob", uri) != private_content(b, "Bob", uri)  # the test can fail
+    assert private_content(game_view(a, "Alice"), uri) == private_content(game_view(b, "Alice"), uri)
+    assert private_content(game_view(a, "Bob"), uri) != private_content(game_view(b, "Bob"), uri)  # it can fail
 
 
 def test_a_player_may_not_bear_a_powers_name(tmp_path, variant):

@@ -21,11 +21,14 @@ import pytest
 
 from dipgen.game import load_game
 from dipgen.history import replay
+from dipgen.load import Loaded
+from dipgen.publish import editions
 from dipgen.report import order_lines
 from dipgen.site import SiteOptions, build_site, game_pages
 from dipgen.site.links import href, page_url
 from dipgen.site.model import centre_rows, order_items
-from dipgen.timeline import timeline
+from dipgen.view import game_view
+from support import load
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -131,7 +134,7 @@ def built(tmp_path_factory) -> Path:
 
 
 def history(project: Path, slug: str):
-    return replay(load_game(project / "games" / slug))
+    return load(project / "games" / slug)
 
 
 # --------------------------------------------------------------------------- reading HTML
@@ -276,19 +279,19 @@ def test_example_games_build(tmp_path):
     result = mkdocs_build(project)
     assert result.returncode == 0, result.stderr
     for folder in games:
-        h = replay(load_game(project / "games" / folder.name))
+        h = load(project / "games" / folder.name)
         assert (project / "site" / "games" / folder.name / "index.html").is_file()
         pages = {p.parent.name for p in (project / "site" / "games" / folder.name).glob("*/index.html")}
-        shown_phases = {p.slug for p in timeline(h, "public").phases()}
+        shown_phases = {p.slug for p in game_view(h, "public").phases()}
         # every phase the public is shown, and no other: a hidden game's calendar hides its
         # retreats, and shows each Winter (with the year's totals) once the next Spring is played
         assert pages - {"full"} == shown_phases, folder.name
-        if not h.game.variant.hidden:
+        if not h.variant.hidden:
             assert shown_phases == {r.phase.slug for r in h.records}
         rows = table_rows(page(project, f"games/{folder.name}"), "dg-centres")
         years = len(rows[0]) - 1
-        assert years == len(h.centre_table()) or (h.game.variant.hidden and not h.finished), folder.name
-        for power, row in zip(h.game.variant.powers(), rows[1:]):
+        assert years == len(h.centre_table()) or (h.variant.hidden and not h.finished), folder.name
+        for power, row in zip(h.variant.powers(), rows[1:]):
             counts = [c[power] for _, c in h.centre_table()][:years]
             shown = row[1:]
             out = shown.index("–") if "–" in shown else len(shown)
@@ -305,10 +308,10 @@ def test_centre_table_agrees_with_history(built):
         header, body = rows[0], rows[1:]
         expected = h.centre_table()
         assert header[1:] == [f"{y % 100:02d}" for y, _ in expected]
-        powers = h.game.variant.powers()
+        powers = h.variant.powers()
         assert [r[0].split()[0] for r in body] == powers
         for power, row in zip(powers, body):
-            assert row[0] == f"{power} {h.game.player(power)}"
+            assert row[0] == f"{power} {h.player(power)}"
             assert [int(x) for x in row[1:]] == [counts[power] for _, counts in expected]
 
 
@@ -380,29 +383,30 @@ def test_broken_game_fails_the_build_and_writes_nothing(tmp_path):
 
 def test_generator_is_pure_and_names_pages_by_source_path(tmp_path):
     write_archive(tmp_path / "games")
-    hs = [replay(load_game(tmp_path / "games" / s)) for s in ("alpha", "bravo", "charlie")]
-    files = build_site(hs, SiteOptions(level="public"))
+    hs = [editions(Loaded(replay(load_game(tmp_path / "games" / s)))) for s in ("alpha", "bravo", "charlie")]
+    files = build_site(hs, SiteOptions())
     assert "games/index.md" in files and "games/alpha/1901-fall-retreats.md" in files
-    assert files == build_site(hs, SiteOptions(level="public"))
-    flat = build_site(hs, SiteOptions(level="public", directory_urls=False))
+    assert files == build_site(hs, SiteOptions())
+    flat = build_site(hs, SiteOptions(directory_urls=False))
     assert 'href="1901-spring.html"' in flat["games/alpha/index.md"]
     assert not list(tmp_path.glob("**/*.md"))  # nothing written
 
 
-def test_every_page_function_takes_the_level(tmp_path):
+def test_every_page_is_made_from_one_levels_view(tmp_path):
     write_game(tmp_path / "alpha", ALPHA)
     h = replay(load_game(tmp_path / "alpha"))
     with pytest.raises(ValueError):
-        game_pages(h, SiteOptions(level="nobody"))
-    assert game_pages(h, SiteOptions(level="gm")) == game_pages(h, SiteOptions(level="public"))
+        game_view(h, "nobody")
+    # an open game: the public knows all the GM does
+    assert game_pages(game_view(h, "gm"), SiteOptions()) == game_pages(game_view(h, "public"), SiteOptions())
 
 
 def test_order_items_print_as_the_report_does(tmp_path):
     write_game(tmp_path / "alpha", ALPHA)
-    h = replay(load_game(tmp_path / "alpha"))
-    for r in h.records:
-        for p in h.game.variant.powers():
-            assert [o.classic(r.kind) for o in order_items(h, r, p)] == order_lines(h, r, p)
+    view = game_view(replay(load_game(tmp_path / "alpha")), "gm")
+    for r in view.records:
+        for p in view.variant.powers():
+            assert [o.classic(r.kind) for o in order_items(view, r, p)] == order_lines(view, r, p)
 
 
 def test_relative_links():
@@ -419,19 +423,18 @@ def test_eliminated_powers_show_dashes():
     counts = [{"Austria": 4, "Turkey": 3}, {"Austria": 0, "Turkey": 18}, {"Austria": 0, "Turkey": 18}]
 
     def rec(year, c, units):
-        after = SimpleNamespace(centre_counts=lambda powers, c=c: dict(c),
-                                units_of=lambda p, kinds=None, units=units: units.get(p, []))
-        return SimpleNamespace(phase=SimpleNamespace(year=year, season_index=1), after=after)
+        after = SimpleNamespace(totals=dict(c), units_of=lambda p, kinds=None, units=units: units.get(p, []))
+        return SimpleNamespace(phase=SimpleNamespace(year=year, season_index=1), after=after, summary_only=False)
 
     records = [rec(1901, counts[0], {"Austria": [1], "Turkey": [1]}),
                rec(1902, counts[1], {"Turkey": [1]}), rec(1903, counts[2], {"Turkey": [1]})]
     powers = ["Austria", "Turkey"]
     variant = SimpleNamespace(powers=lambda: powers, home_centres=lambda p: (1, 2, 3),
                               board=SimpleNamespace(powers={}), unit_kinds={})
-    game = SimpleNamespace(variant=variant)
-    h = SimpleNamespace(game=game, result=SimpleNamespace(kind="solo", powers=("Turkey",)),
-                        seating=SimpleNamespace(players_text=lambda p: p.lower()))
-    years, rows = centre_rows(h, records)
+    view = SimpleNamespace(variant=variant, records=records, fixed=False,
+                           result=SimpleNamespace(kind="solo", powers=("Turkey",)),
+                           seating=SimpleNamespace(players_text=lambda p: p.lower()))
+    years, rows = centre_rows(view)
     assert years == [1901, 1902, 1903]
     austria, turkey = rows
     assert [c.text for c in austria.cells] == ["4", "0", "–"] and austria.out_year == 1902

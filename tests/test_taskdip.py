@@ -9,7 +9,7 @@ import pytest
 
 from dipgen.draws import commitment
 from dipgen.errors import GameError
-from dipgen.history import replay_folder
+from dipgen.load import replay_folder
 from dipgen.phase import Phase
 from dipgen.position import Position
 from dipgen.seats import Seat, Seating
@@ -112,8 +112,8 @@ SEED_EXAMPLE = """\
 def test_seed_start_example(tmp_path):
     """The seed's game start: Austria's Eight needs an Italian centre and is redrawn as the Nine."""
     h = replay_folder(game(tmp_path, ["Andreas", "Katja"], lots=SEED_EXAMPLE, seed=False))
-    v = h.game.variant
-    a = allotment_of(h)
+    v = h.variant
+    a = allotment_of(h.position)
     assert a.cards["Austria"] == ("Eight", "Nine")
     assert a.tasks["Austria"].text == "Control three Russian home centres and the Balkans (Bul, Gre, Rum, Ser)"
     assert a.tasks["Italy"].text == "Control one English home centre"
@@ -149,12 +149,12 @@ def test_written_lots_count_powers(tmp_path):
 def test_seed_lots(tmp_path, players, each):
     names = [f"P{i}" for i in range(players)]
     h = replay_folder(game(tmp_path, names))
-    a = allotment_of(h)
+    a = allotment_of(h.position)
     assert [len(a.powers[n]) for n in names] == [each] * players
     drawn = [p for n in names for p in a.powers[n]]
     assert len(set(drawn)) == len(drawn) and set(a.tasks) == set(drawn)
     for power, seat in ((p, n) for n in names for p in a.powers[n]):  # no task needs the partner's centres
-        partner = [c for q in a.powers[seat] if q != power for c in h.game.variant.board.home_centres(q)]
+        partner = [c for q in a.powers[seat] if q != power for c in h.variant.board.home_centres(q)]
         assert not a.tasks[power].needs_any_of(partner)
     secret = [d for d in h.draws.setup_draws if d.secret]
     assert {d.label.split("/")[1].split(" ")[1] for d in secret} == set(drawn)  # tasks drawn in secret
@@ -328,10 +328,10 @@ def test_seed_in_secrets_with_seat_passphrases(tmp_path):
     'not a power of this game')."""
     g = game(tmp_path, ["Andreas", "Katja"], seed=False,
              extra=f'seed_sha256: "{commitment(bytes.fromhex(SEED))}"\n')
-    (g / "secrets.yml").write_text(f'seed: "{SEED}"\npassphrases:\n  Andreas: "aaaaa-bbbbb-ccccc-ddddd"\n'
+    (g / "secrets.yml").write_text(f'page_key: "{"ab" * 32}"\nseed: "{SEED}"\npassphrases:\n  Andreas: "aaaaa-bbbbb-ccccc-ddddd"\n'
                                    '  Katja: "eeeee-fffff-ggggg-hhhhh"\n')
     h = replay_folder(g)
-    assert sum(len(ps) for ps in allotment_of(h).powers.values()) == 4
+    assert sum(len(ps) for ps in allotment_of(h.position).powers.values()) == 4
 
 
 def test_task_completed_by_a_fall_retreat(tmp_path):
@@ -396,6 +396,7 @@ def test_one_variant_object_plays_two_games_interleaved(tmp_path):
     from dipgen.history import replay, skip_empty, step
     from dipgen.seats import control_after
     from dipgen.variants.taskdip import _game_section
+    from dipgen.view import game_view
 
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
@@ -410,7 +411,10 @@ def test_one_variant_object_plays_two_games_interleaved(tmp_path):
     games = {f: load_game(f) for f in (a, b)}
     for g in games.values():
         g.variant = shared
-    positions = {f: shared.initial_position(g) for f, g in games.items()}
+    from dipgen.secrets import load_secrets
+
+    lots = {f: load_secrets(f / "secrets.yml", g.seating.keys(), require_key=False).extra for f, g in games.items()}
+    positions = {f: shared.initial_position(g, None, lots[f]) for f, g in games.items()}
     seatings = {f: g.seating for f, g in games.items()}
     played: dict = {a: [], b: []}
     for _ in range(2):  # Spring, then Fall: a's phase, then b's
@@ -423,9 +427,10 @@ def test_one_variant_object_plays_two_games_interleaved(tmp_path):
         assert [(r.control, r.nmr) for r in played[f]] == [(r.control, r.nmr) for r in alone[f].records]
     assert [c.new for r in played[a] for c in r.control] == ["Andreas"]
     assert [c.new for r in played[b] for c in r.control] == ["Cid"]
-    histories = {f: replay(games[f]) for f in (a, b)}  # one after the other, by the same object
+    histories = {f: replay(games[f], None, lots[f]) for f in (a, b)}  # one after the other, by the same object
     for f in (a, b):
-        assert _game_section(shared, histories[f], "gm") == _game_section(alone[f].game.variant, alone[f], "gm")
+        assert _game_section(shared, game_view(histories[f], "gm")) == \
+            _game_section(alone[f].variant, game_view(alone[f], "gm"))
 
 
 def test_game_folder_first_criterion_fewest_centres(tmp_path):

@@ -8,12 +8,12 @@ import textwrap
 import pytest
 
 from dipgen.cli import main
-from dipgen.history import replay_folder
+from dipgen.load import replay_folder
 from dipgen.leaks import scan_site
 from dipgen.private import page_uri
 from dipgen.secrets import load_secrets
 from test_browser import DESKTOP, PHONE, Watched, browser, pytestmark, serve  # noqa: F401
-from test_leaks import build, make_project
+from support import build, make_project
 from test_taskdip import SEED_EXAMPLE as LOTS
 
 

@@ -6,9 +6,14 @@ from __future__ import annotations
 
 import textwrap
 
-from dipgen.history import replay_folder
-from dipgen.site.pages import SiteOptions, build_site
-from dipgen.site.privatepage import private_content
+from dipgen.load import replay_folder
+from dipgen.site.privatepage import private_content as _private_content
+from dipgen.view import game_view
+from support import public_site
+
+
+def private_content(h, seat, uri):
+    return _private_content(game_view(h, seat), uri)
 from dipgen.variants.taskdip import allotment_of
 
 LOTS = """\
@@ -43,10 +48,10 @@ def make(tmp_path, name, austria, italy, turkey, germany="Nine"):
 def test_public_site_independent_of_tasks(tmp_path):
     a = make(tmp_path, "a", "Nine", "Eight", "Seven")
     b = make(tmp_path, "b", "Ten", "Nine", "Nine", germany="Seven")
-    ta, tb = allotment_of(a).tasks, allotment_of(b).tasks
+    ta, tb = allotment_of(a.position).tasks, allotment_of(b.position).tasks
     assert sorted(ta) == sorted(tb) == ["Austria", "Germany", "Italy", "Turkey"]
     assert all(ta[p].text != tb[p].text for p in ta)  # every task differs; nothing else does
-    site_a, site_b = build_site([a], SiteOptions()), build_site([b], SiteOptions())
+    site_a, site_b = public_site(a), public_site(b)
     assert sorted(site_a) == sorted(site_b)
     assert [k for k in site_a if site_a[k] != site_b[k]] == []
     page = site_a["games/run/index.md"]
@@ -54,7 +59,7 @@ def test_public_site_independent_of_tasks(tmp_path):
     assert "France&#x27;s neutrality was violated in Spring 1901 by Katja (Germany: A Mun - Bur)" in page
     assert "England</strong>: neutral: its units hold" in page
     assert "Austria's first task was redrawn" in page
-    for task in allotment_of(a).tasks.values():
+    for task in allotment_of(a.position).tasks.values():
         assert all(task.text not in text for text in site_a.values())
 
 
@@ -85,7 +90,7 @@ def test_leak_scanner_knows_the_tasks_the_cards_and_the_seed(tmp_path):
     from dipgen.leaks import scan_site
 
     demo = replay_folder(Path(__file__).resolve().parent.parent / "games" / "quiet-frontier")
-    site = _written(build_site([demo], SiteOptions()), tmp_path / "site")
+    site = _written(public_site(demo), tmp_path / "site")
     assert scan_site(site, [demo]) == []
     game_page = site / "games" / "quiet-frontier" / "index.md"
     clean = game_page.read_text()

@@ -13,7 +13,8 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dipgen.drawfile import check, document, dumps
+from dipgen.load import replay_folder
+from dipgen.drawfile import check, dumps
 from dipgen.draws import commitment
 from dipgen.engine.results import Kind
 from dipgen.errors import GameError
@@ -23,6 +24,17 @@ from dipgen.orders import Convoy, Move, Support, parse_order
 from dipgen.phase import Phase
 from dipgen.variants import get_variant
 from dipgen.variants.tir import ALLIED, FRIENDLY, HOSTILE, NEUTRAL, WAR, TirNote, shifted
+from dipgen.view import game_view
+from support import game_report
+
+
+def document(history):
+    from dipgen.drawfile import document as make
+    from dipgen.load import Loaded
+    from dipgen.publish import editions
+
+    public, full = editions(Loaded(history))
+    return make(full or public)
 
 SEED = bytes(range(32))
 TIR = get_variant("tir")
@@ -161,7 +173,7 @@ def test_a_convoy_between_two_powers_needs_them_allied_and_not_against_an_ally()
 
 def run_turn(pos, orders, dice=None):
     """Intake of one movement turn: orders as {writer: {power: [text...]}}."""
-    from dipgen.records import OrderLine
+    from dipgen.orderline import OrderLine
 
     lines = {}
     for writer, by_power in orders.items():
@@ -284,7 +296,7 @@ dp:
 def test_dipgen_check_catches_malformed_points_with_file_and_line(tmp_path, dp, message):
     folder = write(tmp_path / "g", {"1901-spring": f"orders:\n  France:\n    France: [A Par - Bur]\ndp:\n  {dp}\n"})
     with pytest.raises(GameError) as e:
-        replay(load_game(folder))
+        replay_folder(folder)
     (p,) = e.value.problems
     assert message in p.message and p.file.endswith("1901-spring.yml") and p.line == 5
 
@@ -293,14 +305,14 @@ def test_dipgen_check_catches_orders_for_the_opponents_units(tmp_path):
     folder = write(tmp_path / "g", {"1901-spring": "orders:\n  France:\n    France: [A Par - Bur]\n"
                                                    "    Russia: [A War - Gal]\n"})
     with pytest.raises(GameError) as e:
-        replay(load_game(folder))
+        replay_folder(folder)
     (p,) = e.value.problems
     assert p.line == 4 and "cannot order Russia's units" in p.message
 
 
 def test_a_game_replays_with_its_dice_recorded_and_the_choices_said_on_the_results(tmp_path):
     folder = write(tmp_path / "g", {"1901-spring": SPRING})
-    h = replay(load_game(folder))
+    h = replay_folder(folder)
     rec = h.records[0]
     assert sum(d.label.startswith("1901-spring/tir/") for d in rec.draws) == 40  # two dice, 20 relationships
     assert rec.report.after == rec.after.economy["tir"]
@@ -314,7 +326,7 @@ def test_a_game_replays_with_its_dice_recorded_and_the_choices_said_on_the_resul
 def test_the_same_seed_gives_the_same_game_and_a_changed_seed_is_caught(tmp_path_factory, seed):
     folder = write(tmp_path_factory.mktemp("g") / "g", {"1901-spring": SPRING}, seed=seed, publish_seed=True,
                    end={"abandoned": "a test"})
-    one, two = replay(load_game(folder)), replay(load_game(folder))
+    one, two = replay_folder(folder), replay_folder(folder)
     assert one.records[0].results == two.records[0].results and one.records[0].draws == two.records[0].draws
     doc = json.loads(dumps(document(one)))
     assert check(doc, commitment(seed))[0] == []
@@ -328,7 +340,7 @@ def test_the_same_seed_gives_the_same_game_and_a_changed_seed_is_caught(tmp_path
 
 def test_retreats_and_builds_of_the_five_are_decided_by_a_die_between_suggestions():
     pos = start()
-    from dipgen.records import OrderLine
+    from dipgen.orderline import OrderLine
 
     pos = pos.with_(phase=Phase(1901, 2))
     lines = {"Germany": [OrderLine("Germany", "Build A Kie", order("Build A Kie"), "f", 1, "France"),
@@ -355,7 +367,7 @@ def test_a_player_wins_when_her_opponent_has_no_unit_and_no_home_centre():
 
 
 def test_the_example_game_is_finished_and_shows_every_shift_and_a_random_choice():
-    h = replay(load_game(Path(__file__).resolve().parent.parent / "games" / "two-crowns"))
+    h = replay_folder(Path(__file__).resolve().parent.parent / "games" / "two-crowns")
     assert h.finished and h.result.kind == "solo" and h.result.powers == ("France",)  # by elimination
     assert not h.position.units_of("Russia", TIR.unit_kinds)
     assert not [c for c in TIR.home_centres("Russia") if h.position.owners.get(c) == "Russia"]
@@ -381,14 +393,13 @@ def test_the_example_game_is_finished_and_shows_every_shift_and_a_random_choice(
 
 
 def test_the_five_powers_unordered_are_no_nmr_but_a_silent_player_is(tmp_path):
-    from dipgen.report import phase_report
 
     silent = SPRING.replace("    Russia: [A War - Gal, A Mos - Ukr, F Sev - BLA, F StP/sc - Bot]\n", "")
-    h = replay(load_game(write(tmp_path / "g", {"1901-spring": silent})))
+    h = replay_folder(write(tmp_path / "g", {"1901-spring": silent}))
     rec = h.records[0]
     assert rec.nmr == ("Russia",)  # Austria, England, Italy, Turkey: nobody ordered them, they hold
     assert all(r.order_text(TIR.board).endswith(" H") for r in rec.results_of("Turkey"))
-    text = phase_report(h, rec)
+    text = game_report(h, rec.phase)
     assert text.count("NMR") == 1 and "Russia (Boris):  no orders received (NMR)" in text
 
 
@@ -409,12 +420,11 @@ def test_one_invalid_order_is_noted_with_why_and_the_other_carried_out_and_both_
 
 
 def test_the_report_names_the_players_and_shows_the_table_before_and_after_with_dice_points_and_why(tmp_path):
-    from dipgen.report import phase_report
     from dipgen.variants.tir import OwnShift, shift_text
 
-    h = replay(load_game(write(tmp_path / "g", {"1901-spring": SPRING})))
+    h = replay_folder(write(tmp_path / "g", {"1901-spring": SPRING}))
     rec = h.records[0]
-    text = phase_report(h, rec)
+    text = game_report(h, rec.phase)
     germany = text[text.index("Germany:"):].splitlines()
     assert germany[1].split() == ["France", "(Alice)", "Russia", "(Boris)", "carried", "out"]
     assert "points from France (Alice) and Russia (Boris):" in text
@@ -446,8 +456,8 @@ def test_the_chart_is_one_narrow_band_per_relationship_and_the_victory_is_by_eli
     from dipgen.variants.tir import chart_svg
 
     fall = "orders:\n  France: {}\n  Russia: {}\ndp:\n  France: {France-Germany: -2}\n"  # every unit holds
-    h = replay(load_game(write(tmp_path / "g", {"1901-spring": SPRING, "1901-fall": fall})))
-    svg = chart_svg(TIR, h.records)
+    h = replay_folder(write(tmp_path / "g", {"1901-spring": SPRING, "1901-fall": fall}))
+    svg = chart_svg(TIR, game_view(h, "public").records)
     width = int(re.search(r'viewBox="0 0 (\d+) ', svg).group(1))
     assert width <= 440 and "max-width:560px" in svg  # it shrinks to a phone's width and reads there
     labels = re.findall(r'font-size="13">([A-Za-z-]+)</text>', svg)
@@ -463,11 +473,10 @@ def test_the_chart_is_one_narrow_band_per_relationship_and_the_victory_is_by_eli
 
 
 def test_a_build_both_players_suggested_stands_on_one_row_with_the_build_carried_out():
-    from dipgen.report import phase_report
     from dipgen.phase import Phase
 
-    h = replay(load_game(Path(__file__).resolve().parent.parent / "games" / "two-crowns"))
-    text = phase_report(h, h.record(Phase(1901, 2)))
+    h = replay_folder(Path(__file__).resolve().parent.parent / "games" / "two-crowns")
+    text = game_report(h, Phase(1901, 2))
     germany = text[text.index("\nGermany:"):].split("\n\n")[0].splitlines()
     assert [line.split() for line in germany[3:]] == [["Build", "A", "Ber"] * 3, ["Build", "A", "Kie"] * 3]
     assert "not carried out" not in text

@@ -22,7 +22,7 @@ from dipgen.game import load_game
 from dipgen.private import page_uri
 from dipgen.secrets import load_secrets
 from test_browser import DESKTOP, Watched, browser, pytestmark, serve  # noqa: F401
-from test_leaks import build
+from support import build
 from test_site import REPO
 
 #: Markdown fields (description, press, notes): each payload in its own paragraph.

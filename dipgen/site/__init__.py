@@ -1,13 +1,14 @@
-"""The results site: pages and maps generated from game Histories, independent of MkDocs.
+"""The results site: pages and maps made from views of games, independent of MkDocs.
 
     from dipgen.site import SiteOptions, build_site
-    files = build_site(histories, SiteOptions(level="public"))   # {uri: content}
+    files = build_site([(public_view, None)], SiteOptions())   # {uri: content}
 
-`dipgen.mkdocs_plugin` registers these files with MkDocs; nothing here imports MkDocs.
+`dipgen.publish` makes the views of a loaded game and hands them over; `dipgen.mkdocs_plugin`
+registers the files with MkDocs; nothing here imports MkDocs, a History or a game's secrets.
 """
 
 from .pages import (SiteOptions, archive_page, build_site, game_files, game_page, game_pages, games_cards,
-                    generator_fingerprint, private_files, published_files, revealed, season_page, shared_files)
+                    generator_fingerprint, private_files, published_files, season_page, shared_files)
 
 __all__ = ["SiteOptions", "archive_page", "build_site", "game_files", "game_page", "game_pages", "games_cards",
-           "generator_fingerprint", "private_files", "published_files", "revealed", "season_page", "shared_files"]
+           "generator_fingerprint", "private_files", "published_files", "season_page", "shared_files"]

@@ -1,9 +1,6 @@
-"""`dipgen check`'s look at a game's pages: what the site build would refuse in its text.
-
-The build renders the Markdown of the game files (`markup`) and resolves its relative links
-against the site; this makes the same pages (without maps) with the site's layout as
-``mkdocs.yml`` gives it, so that ``dipgen check`` reports the same problems, with file and
-line, before anything is built or pushed.
+"""The layout of the site a game folder belongs to, read from its ``mkdocs.yml``, so that
+``dipgen check`` makes the game's pages (`dipgen.publish.check_game`) as the build does and
+reports the same problems, with file and line, before anything is built or pushed.
 """
 
 from __future__ import annotations
@@ -12,8 +9,7 @@ from pathlib import Path
 
 import yaml
 
-from ..records import History
-from .pages import SiteOptions, check_pages
+from .pages import SiteOptions
 
 
 class _Tolerant(yaml.SafeLoader):
@@ -42,8 +38,3 @@ def site_options(game_path: Path) -> SiteOptions:
     prefix = plugin.get("prefix", "games") if isinstance(plugin, dict) else "games"
     return SiteOptions(prefix=str(prefix), directory_urls=bool(data.get("use_directory_urls", True)),
                        docs_dir=str(config.parent / str(data.get("docs_dir", "docs"))))
-
-
-def check_site(history: History, game_path: Path) -> None:
-    """Raise GameError with every problem the site build would find in the game's text."""
-    check_pages(history, site_options(game_path))

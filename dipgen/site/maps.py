@@ -12,11 +12,11 @@ from dataclasses import dataclass
 
 from .. import render
 from ..mapview import WHEN, map_view
-from ..records import History
 from ..phase import Phase
 from ..variants import Variant
+from ..view import GameView
 from .links import game_folder
-from ..timeline import timeline
+
 
 def board_uri(variant: Variant) -> str:
     """Where the shared base map of the variant's board is written, once per site."""
@@ -46,20 +46,19 @@ def board_map(variant: Variant) -> str:
     return render.board_svg(variant)
 
 
-def overlay_map(history: History, phase: Phase | None, level: str, when: str) -> str:
-    """The overlay of `phase` (None: the position now) as `level` knows it."""
-    return render.overlay_svg(map_view(history, phase, level, when))
+def overlay_map(view: GameView, phase: Phase | None, when: str) -> str:
+    """The overlay of `phase` (None: the position now) as `view`'s level knows it."""
+    return render.overlay_svg(map_view(view, phase, when))
 
 
-def game_maps(history: History, level: str, prefix: str, edition: str = "") -> dict[str, str]:
-    """Every overlay of one game: two per phase `level` is shown (`dipgen.timeline`: not even a
-    file's name may tell that another phase took place), and the position now."""
-    slug = history.game.slug
-    out = {overlay_uri(prefix, slug, None, edition=edition): overlay_map(history, None, level, "after")}
-    tl = timeline(history, level)
-    for record in tl.records:
-        if tl.summary_only(record.phase):
+def game_maps(view: GameView, prefix: str, edition: str = "") -> dict[str, str]:
+    """Every overlay of one game: two per phase the view shows (not even a file's name may tell
+    that another phase took place), and the position now."""
+    slug = view.slug
+    out = {overlay_uri(prefix, slug, None, edition=edition): overlay_map(view, None, "after")}
+    for record in view.records:
+        if record.summary_only:
             continue
         for when in WHEN:
-            out[overlay_uri(prefix, slug, record.phase, when, edition)] = overlay_map(history, record.phase, level, when)
+            out[overlay_uri(prefix, slug, record.phase, when, edition)] = overlay_map(view, record.phase, when)
     return out

@@ -1,8 +1,7 @@
-"""What the pages show, as plain data computed from views of a History.
+"""What the pages show, as plain data computed from one level's view of a game.
 
-Nothing here knows about HTML or MkDocs: each function takes a History and the views
-(`dipgen.visibility.view_record`) of its records for one visibility level, and returns
-values the templates lay out. The tests compare these with the History itself.
+Nothing here knows about HTML or MkDocs: each function takes a `dipgen.view.GameView` (and its
+records) and returns values the templates lay out.
 """
 
 from __future__ import annotations
@@ -10,15 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..engine.results import Kind
-from ..records import History, PhaseRecord
 from ..phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
-from ..timeline import timeline
+from ..view import UNKNOWN, GameView, RecordView
 from ..written import WrittenRow, written_orders  # noqa: F401  (the pages' view of several writers)
-
-
-def views(history: History, level: str) -> list[PhaseRecord]:
-    """The records `level` is shown (`dipgen.timeline`), each as `level` may see it, in order."""
-    return list(timeline(history, level).records)
 
 
 def and_list(items: list[str]) -> str:
@@ -40,21 +33,20 @@ class Status:
     sort_key: str = ""
 
 
-def game_status(history: History, level: str = "public") -> Status:
-    result = history.result
+def game_status(view: GameView) -> Status:
+    """Where the game stands, as `view`'s level is told."""
+    result = view.result
     if result is None:
-        tl = timeline(history, level)
-        nxt = tl.due
-        if not history.records:
-            return Status("new", "Not started", f"The game has not started: {nxt.name} orders are due.", (), "0")
-        if nxt is None:
-            season = history.next_phase.season_name  # that someone must retreat is not this level's to know
+        if not view.records and view.due is not None:
+            return Status("new", "Not started", f"The game has not started: {view.due.name} orders are due.", (), "0")
+        if view.due is None:
+            season = view.season.season_name if view.season else ""  # that someone must retreat is not its to know
             return Status("running", f"Running: {season}",
                           f"The game is running: the {season} turn is being completed.", (), "1")
-        if tl.fixed:  # what is settled in private between two public turns may not show
-            return Status("running", f"Running: {nxt.name}", f"The game is running: {nxt.name} is the next turn.",
-                          (), "1")
-        what = f"{nxt.name} adjustments" if nxt.kind == ADJUSTMENTS else nxt.name
+        if view.fixed:  # what is settled in private between two public turns may not show
+            name = view.due.name
+            return Status("running", f"Running: {name}", f"The game is running: {name} is the next turn.", (), "1")
+        what = view.due_title()
         return Status("running", f"Running: {what}", f"The game is running: {what} orders are due.", (), "1")
     powers = result.powers
     if result.kind == "solo":
@@ -65,34 +57,31 @@ def game_status(history: History, level: str = "public") -> Status:
         label = f"Drawn between {and_list(list(powers))}"
     else:
         label = "Abandoned"
-    return Status(result.kind, label, history.result_line(), powers, "2" + result.kind)
+    return Status(result.kind, label, view.result_line, powers, "2" + result.kind)
 
 
-def years_span(history: History, level: str = "gm") -> tuple[int, int] | None:
-    """The first and last year of the phases `level` is shown."""
-    records = timeline(history, level).records
-    if not records:
+def years_span(view: GameView) -> tuple[int, int] | None:
+    """The first and last year of the phases the view shows."""
+    if not view.records:
         return None
-    return records[0].phase.year, records[-1].phase.year
+    return view.records[0].phase.year, view.records[-1].phase.year
 
 
 # ----------------------------------------------------------------------------- centres
 
-def centre_table(history: History, records: list[PhaseRecord],
-                 fixed: bool = False) -> list[tuple[int, dict[str, int]]]:
-    """Centre counts by year, as `History.centre_table` counts them, from the given views:
-    the position after each Fall turn (its retreats included), or after the year's last record
-    if it ended sooner. On a fixed calendar (`dipgen.timeline`) only a published Winter
-    tells a year's totals."""
-    powers = history.game.variant.powers()
-    by_year: dict[int, PhaseRecord] = {}
-    for r in records:
-        year = r.phase.year
-        if fixed and r.phase.season_index != 2:
+def centre_table(view: GameView) -> list[tuple[int, dict[str, int]]]:
+    """Centre totals by year: the position after each Fall turn (its retreats included), or after
+    the year's last record if it ended sooner. On a fixed calendar (`dipgen.view.timeline`) only a
+    published Winter tells a year's totals; a year whose totals the view does not know is left out."""
+    by_year: dict[int, RecordView] = {}
+    for r in view.records:
+        if view.fixed and not r.summary_only:
             continue
-        if r.phase.season_index >= 1 or year not in by_year:
-            by_year[year] = r
-    return [(y, r.after.centre_counts(powers)) for y, r in sorted(by_year.items())]
+        if r.phase.season_index >= 1 or r.phase.year not in by_year:
+            by_year[r.phase.year] = r
+    powers = view.variant.powers()
+    return [(y, {p: r.after.totals.get(p, 0) for p in powers}) for y, r in sorted(by_year.items())
+            if r.after.totals is not UNKNOWN]
 
 
 @dataclass
@@ -112,26 +101,27 @@ class CentreRow:
     winner: bool = False
 
 
-def centre_rows(history: History, records: list[PhaseRecord],
-                fixed: bool = False) -> tuple[list[int], list[CentreRow]]:
-    """The supply-centre table: years across, one row per power, eliminations marked.
-    `records`: the views of the records at one level (the totals are read from them)."""
-    game = history.game
-    board = game.variant.board
-    table = centre_table(history, records, fixed)
-    last_of_year: dict[int, PhaseRecord] = {}
-    for r in records:
+def colour_of(view: GameView, power: str) -> str:
+    info = view.variant.board.powers.get(power)
+    return info.colour if info else "#888"
+
+
+def centre_rows(view: GameView) -> tuple[list[int], list[CentreRow]]:
+    """The supply-centre table: years across, one row per power, eliminations marked."""
+    variant = view.variant
+    table = centre_table(view)
+    last_of_year: dict[int, RecordView] = {}
+    for r in view.records:
         last_of_year[r.phase.year] = r
-    winners = set(history.result.powers) if history.result else set()
+    winners = set(view.result.powers) if view.result else set()
     rows = []
-    for power in game.variant.powers():
-        info = board.powers.get(power)
-        row = CentreRow(power, info.colour if info else "#888", [history.seating.players_text(power) or "—"],
+    for power in variant.powers():
+        row = CentreRow(power, colour_of(view, power), [view.seating.players_text(power) or "—"],
                         winner=power in winners)
-        previous = len(game.variant.home_centres(power))
+        previous = len(variant.home_centres(power))
         for year, counts in table:
             n = counts.get(power, 0)
-            units = last_of_year[year].after.units_of(power, game.variant.unit_kinds)
+            units = last_of_year[year].after.units_of(power, variant.unit_kinds)
             if row.out_year is not None:
                 row.cells.append(Cell(year, "–", "out"))
                 continue
@@ -141,13 +131,13 @@ def centre_rows(history: History, records: list[PhaseRecord],
                 css = "loss out-now"
             row.cells.append(Cell(year, str(n), css))
             previous = n
-        if row.winner and row.cells and history.result and history.result.kind == "solo":
+        if row.winner and row.cells and view.result and view.result.kind == "solo":
             row.cells[-1].css += " win"
         rows.append(row)
     return [y for y, _ in table], rows
 
 
-def centre_moves(record: PhaseRecord) -> list[tuple[str, list[str], list[str]]]:
+def centre_moves(record: RecordView) -> list[tuple[str, list[str], list[str]]]:
     """[(power, centres gained, centres lost)] for the record's centre changes, by power."""
     gained: dict[str, list[str]] = {}
     lost: dict[str, list[str]] = {}
@@ -164,8 +154,8 @@ def centre_moves(record: PhaseRecord) -> list[tuple[str, list[str], list[str]]]:
 @dataclass(frozen=True)
 class OrderItem:
     """One line of a power's orders: the classic text, its result words (the variant's,
-    `Variant.result_words`), whether the rules
-    supplied it (no order received), and whether it succeeded."""
+    `Variant.result_words`), whether the rules supplied it (no order received), and whether it
+    succeeded."""
 
     text: str
     tags: tuple[str, ...]
@@ -183,14 +173,11 @@ class OrderItem:
         return self.text + tags
 
 
-def order_items(history: History, record: PhaseRecord, power: str) -> list[OrderItem]:
-    """The orders of `power` in `record` (a view) with their results, in the report's order."""
-    variant = history.game.variant
-    out = []
-    for r in record.results_of(power):
-        out.append(OrderItem(r.order_text(variant.board), variant.result_words(r), r.default, r.succeeded,
-                             frozenset(n.kind for n in r.notes)))
-    return out
+def order_items(view: GameView, record: RecordView, power: str) -> list[OrderItem]:
+    """The orders of `power` in `record` with their results, in the report's order."""
+    variant = view.variant
+    return [OrderItem(r.order_text(variant.board), variant.result_words(r), r.default, r.succeeded,
+                      frozenset(n.kind for n in r.notes)) for r in record.results_of(power)]
 
 
 @dataclass(frozen=True)
@@ -202,26 +189,25 @@ class SeatRow:
     cells: list[tuple[str, ...]] = field(default_factory=list)  # per year: the count of each power, in order
 
 
-def seat_rows(history: History, rows: list[CentreRow]) -> list[SeatRow]:
+def seat_rows(view: GameView, rows: list[CentreRow]) -> list[SeatRow]:
     """Each seat with the powers it ever controlled and their centres year by year (one count per power),
-    from the centre table's `rows` (as the level sees them); [] when each power is its own seat."""
-    seating = history.seating
+    from the centre table's `rows`; [] when each power is its own seat."""
+    seating = view.seating
     if seating.standard:
         return []
-    board = history.game.variant.board
     by_power = {r.power: r for r in rows}
     out = []
     for seat in seating.seats:
         powers = [p for p in seating.ever_controlled(seat.key) if p in by_power]
         cells = [tuple(c[i].text for c in (by_power[p].cells for p in powers))
                  for i in range(len(by_power[powers[0]].cells))] if powers else []
-        out.append(SeatRow(seat.names(), [(p, board.powers[p].colour) for p in powers], cells))
+        out.append(SeatRow(seat.names(), [(p, colour_of(view, p)) for p in powers], cells))
     return out
 
 
-def ordering_powers(history: History, record: PhaseRecord) -> list[str]:
+def ordering_powers(view: GameView, record: RecordView) -> list[str]:
     """The powers that had something to order (or sent orders) in `record`, in board order."""
-    return [p for p in history.game.variant.powers()
+    return [p for p in view.variant.powers()
             if record.results_of(p) or p in record.orders or p in record.nmr or p in record.adjustments]
 
 

@@ -16,13 +16,12 @@ from urllib.parse import quote
 
 from markupsafe import Markup
 
-from ..records import History
 from ..report import phase_report
-from ..visibility import due_phase, own_powers, phase_known, seating, view_position
+from ..view import GameView
 from . import maps
 from .jinja import render
 from .links import game_uri, href
-from .model import and_list, game_status, phase_title
+from .model import and_list, game_status
 
 PRIVATE_JS_URI = "assets/dipgen/private.js"
 
@@ -34,53 +33,55 @@ def _data_uri(svg: str) -> str:
     return "data:image/svg+xml," + quote(svg, safe=" =:/;,.()!*?@$+-_~")
 
 
-def _map(history: History, power: str, phase, when: str, caption: str) -> dict:
-    size = maps.map_size(history.game.variant)
-    return dict(overlay=_data_uri(maps.overlay_map(history, phase, power, when)),
+def _map(view: GameView, phase, when: str, caption: str) -> dict:
+    size = maps.map_size(view.variant)
+    return dict(overlay=_data_uri(maps.overlay_map(view, phase, when)),
                 width=f"{size.width:g}", height=f"{size.height:g}", caption=caption, alt=f"Map: {caption}")
 
 
-def private_content(history: History, power: str, uri: str, prefix: str = "games",
-                    directory_urls: bool = True) -> str:
-    """The HTML of `power`'s private page (before encryption), to be shown at `uri`."""
-    game, variant = history.game, history.game.variant
+def private_content(view: GameView, uri: str, prefix: str = "games", directory_urls: bool = True) -> str:
+    """The HTML of a seat's private page (before encryption), made from the seat's view alone, to
+    be shown at `uri`."""
+    variant = view.variant
     board = variant.board
-    colour = board.powers[power].colour if power in board.powers else "inherit"
-    now = view_position(history, history.position, power)
-    own = own_powers(history, power, history.position.phase)  # `power` is a seat's key (a power's, one per power)
-    seat = seating(history).seat(power)
+    seat_key = view.level
+    colour = board.powers[seat_key].colour if seat_key in board.powers else "inherit"
+    now = view.now
+    own = view.own
+    seat = view.seating.seat(seat_key)
     name = (lambda u: u.describe(board)) if len(own) <= 1 else (lambda u: f"{u.power} {u.describe(board)}")
     mine = sorted((u for u in now.units if u.power in own), key=lambda u: (u.power, u.loc))
     others = sorted((u for u in now.units if u.power not in own), key=lambda u: (u.power, u.loc))
     centres = [board.format_loc(c) for c, p in sorted(now.owners.items()) if p in own]
 
-    if history.finished:
+    if view.finished:
         now_heading, caption = "Final map", "Your view of the final position"
-    elif history.records:
+    elif view.records:
         now_heading = "Your map now"
-        due = due_phase(history, power)
-        caption = (f"What you know of the position: {phase_title(due)} orders are due" if due else
-                   f"What you know of the position: the {history.next_phase.season_name} turn is being completed")
+        caption = (f"What you know of the position: {view.due_title()} orders are due" if view.due else
+                   f"What you know of the position: the {view.season.season_name} turn is being completed")
     else:
-        now_heading, caption = "Starting map", f"The starting position: {history.next_phase.name} orders are due"
+        now_heading, caption = "Starting map", f"The starting position: {view.due.name} orders are due"
 
     seasons = []
-    for record in reversed([r for r in history.records if phase_known(history, r, power)]):
-        title = phase_title(record.phase)
+    for record in reversed(view.records):
         seasons.append(dict(
-            title=title, report=phase_report(history, record, power),
-            orders_map=_map(history, power, record.phase, "orders", f"{title}: your orders and what you saw"),
-            after_map=_map(history, power, record.phase, "after", f"After {title}: what you know")))
+            title=record.title, report=phase_report(view, record),
+            orders_map=None if record.summary_only else
+            _map(view, record.phase, "orders", f"{record.title}: your orders and what you saw"),
+            after_map=None if record.summary_only else
+            _map(view, record.phase, "after", f"After {record.title}: what you know")))
 
     return render(
-        "private_content.html", power=power if power in board.powers or seat is None else and_list(list(own)),
-        player=seat.name() if seat else game.player(power), colour=colour, title=game.title,
-        status=game_status(history, power).line, now_heading=now_heading,
-        now_map=_map(history, power, None, "after", caption),
+        "private_content.html", power=seat_key if seat_key in board.powers or seat is None else and_list(list(own)),
+        player=seat.name() if seat else view.player(seat_key), colour=colour, title=view.title,
+        status=game_status(view).line, now_heading=now_heading,
+        now_map=_map(view, None, "after", caption),
         units=", ".join(name(u) for u in mine), centres=", ".join(centres), centre_count=len(centres),
         others=and_list([f"{u.power} {u.describe(board)}" for u in others]),
-        seasons=seasons, variant_section=Markup(variant.game_section(history, power)), board=href(uri, maps.board_uri(variant), directory_urls),
-        game_href=href(uri, game_uri(prefix, game.slug), directory_urls))
+        seasons=seasons, variant_section=Markup(variant.game_section(view)),
+        board=href(uri, maps.board_uri(variant), directory_urls),
+        game_href=href(uri, game_uri(prefix, view.slug), directory_urls))
 
 
 def private_shell(envelope: dict, uri: str) -> str:

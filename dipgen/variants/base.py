@@ -88,9 +88,10 @@ class Variant:
         pos = initial_position(self.board, year)
         return pos.with_(phase=self.calendar.first(pos.phase.year))
 
-    def initial_position(self, game, draws=None) -> Position:
+    def initial_position(self, game, draws=None, secret=None) -> Position:
         """The position before the first phase (`draws`: the set-up's `PhaseDraws`, for variants
-        that draw). Raises GameError if the game's files set it up wrongly."""
+        that draw; `secret`: what the game's secrets.yml says besides its passphrases, such as lots
+        the players drew by hand, or None). Raises GameError if the game's files set it up wrongly."""
         return self.start(game.start)
 
     # ----- the calendar
@@ -203,13 +204,13 @@ class Variant:
         return position
 
     # ----- pages
-    def season_section(self, record) -> str:
+    def season_section(self, view, record) -> str:
         """HTML of the variant's own for a season page, after the orders (default: none)."""
         return ""
 
-    def report_section(self, history, record, level: str) -> list[str]:
-        """Plain-text lines the variant adds to a phase report after the orders (`record` as
-        `level` sees it; each block ends with an empty line; default: none)."""
+    def report_section(self, view, record) -> list[str]:
+        """Plain-text lines the variant adds to a phase report after the orders (`record`: one of the
+        records of `view`, a `dipgen.view.GameView`; each block ends with an empty line; default: none)."""
         return []
 
     def winner(self, position: Position) -> str | None:
@@ -223,7 +224,7 @@ class Variant:
     def game_result(self, position: Position, phase, seating: Seating, fall_over: bool):
         """The game's result after `phase` (a `records.GameResult`) or None: by default the powers
         `winners` names once the year is over (`fall_over`: after each Fall turn)."""
-        from ..records import GameResult
+        from ..outcome import GameResult
 
         winners = tuple(self.winners(position)) if fall_over else ()
         return GameResult("solo", winners, phase) if winners else None
@@ -231,8 +232,9 @@ class Variant:
     #: where the game page shows `game_section`: above the map (False) or under the centre table (True)
     game_section_below_centres = False
 
-    def game_section(self, history, level: str) -> str:
-        """Safe HTML the variant adds to the game page (`level` public or gm) or to seat `level`'s private page (default: none)."""
+    def game_section(self, view) -> str:
+        """Safe HTML the variant adds to the game page or to a seat's private page, made from that
+        page's view (a `dipgen.view.GameView`) alone (default: none)."""
         return ""
 
     def secret_texts(self, history) -> Sequence[tuple[str, tuple]]:
@@ -268,12 +270,19 @@ class Variant:
         return PositionVisibility.open(position)
 
     def phase_known(self, record, level: str) -> bool:
-        """Does `level` know that `record`'s phase took place at all?"""
+        """Does `level` know that `record`'s phase took place at all? Asked only of a hidden game
+        whose board is secret (`fixed_calendar`). RULING: a retreat phase is known only to the
+        powers whose units retreat and those who dislodged them (the public does not learn that
+        anyone had somewhere to go); an adjustment phase only to the powers that adjust in it."""
+        if record.phase.retreats:
+            return any(level in (d.unit.power, d.by_power) for d in record.before.dislodged)
+        if record.phase.kind == ADJUSTMENTS:
+            return level in record.adjustments
         return True
 
     def retreats_known(self, position: Position, level: str) -> bool:
-        """Does `level` know that the game waits for retreats in `position`?"""
-        return True
+        """Does `level` know that the game waits for retreats in `position` (asked as `phase_known`)?"""
+        return any(level in (d.unit.power, d.by_power) for d in position.dislodged)
 
     def __repr__(self) -> str:
         return f"get_variant({self.name!r})"

@@ -21,7 +21,7 @@ from ..orders import STANDARD_KINDS, Convoy, CounterEspionage, Hold, Move, Suppo
 from ..phase import MOVEMENT, Phase
 from ..position import Position, Unit
 from ..units import AIR, STANDARD_UNIT_KINDS, UnitKind
-from ..visibility import EVERYONE, NOBODY, PositionVisibility, RecordVisibility
+from ..visibility import EVERYONE, NOBODY, PositionVisibility, RecordVisibility, own_nmr
 from ..yamlio import by_power, kind_of, line_of
 from .base import Variant
 from .contact import contacts_of
@@ -52,8 +52,8 @@ class Blind(Variant):
     spies_at_start = 2
 
     # ------------------------------------------------------------------ the start
-    def initial_position(self, game, draws=None) -> Position:
-        position = super().initial_position(game, draws)  # a variant composed with Blind sets up its own board
+    def initial_position(self, game, draws=None, secret=None) -> Position:
+        position = super().initial_position(game, draws, secret)  # a variant composed with Blind sets up its own board
         pf = game.phases.get(self.calendar.first(game.start))
         raw = pf.extra.get("spies") if pf else None
         problems: list[Problem] = []
@@ -203,16 +203,6 @@ class Blind(Variant):
         return position.with_(units=tuple(sorted(others + pieces, key=lambda u: u.loc)))
 
     # ------------------------------------------------------------------ who knows what
-    def phase_known(self, record, level: str) -> bool:
-        """RULING: a retreat phase is known only to the powers whose units retreat and those
-        who dislodged them; the public does not learn that anyone was dislodged."""
-        if not record.phase.retreats:
-            return True
-        return any(level in (d.unit.power, d.by_power) for d in record.before.dislodged)
-
-    def retreats_known(self, position: Position, level: str) -> bool:
-        return any(level in (d.unit.power, d.by_power) for d in position.dislodged)
-
     def record_visibility(self, history, record) -> RecordVisibility:
         if record.kind == MOVEMENT:
             return _movement_visibility(record, self.unit_kinds)
@@ -222,9 +212,11 @@ class Blind(Variant):
         attackers = {d.unit: _aud(d.by_power) for d in record.before.dislodged}
         before, after = _own(record.before, attackers), _own(record.after)
         changes = tuple(_aud(old, new) if old else _aud(new) for _, old, new in record.centre_changes)
+        # RULING: a retreat or winter file's press and notes, and who sent nothing in it, tell who had
+        # something to order there: the GM's until the reveal (the public calendar has no such phase)
         return RecordVisibility(before, after, own_results, none, {}, {}, changes,
                                 {p: _aud(p) for p in record.adjustments}, {p: _aud(p) for p in record.orders},
-                                EVERYONE)
+                                own_nmr(record.nmr), text=NOBODY)
 
 
 def _spies_after_turn(record) -> list[Unit]:
@@ -246,6 +238,7 @@ def _own(pos: Position, extra: dict | None = None) -> PositionVisibility:
         units={u: _aud(u.power) | extra.get(u, NOBODY) for u in pos.units},
         owners={c: _aud(p) for c, p in pos.owners.items()},
         counts=EVERYONE,
+        whole=NOBODY,
         dislodged={d.unit: _aud(d.unit.power) | extra.get(d.unit, NOBODY) for d in pos.dislodged},
         retreats={d.unit: _aud(d.unit.power) for d in pos.dislodged},
     )
@@ -324,5 +317,5 @@ def _movement_visibility(record, kinds) -> RecordVisibility:
     changes = tuple(_aud(old, new) if old else _aud(new) for _, old, new in record.centre_changes)
     return RecordVisibility(_own(record.before, before), _own(record.after, after), full,
                             tuple(NOBODY for _ in record.results), dislodged, retreats, changes, {},
-                            {p: _aud(p) for p in record.orders}, EVERYONE)
+                            {p: _aud(p) for p in record.orders})
 

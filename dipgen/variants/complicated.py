@@ -92,7 +92,7 @@ class Complicated(Variant):
         planes = tuple(Unit(p, "P", c) for p, c in self.capitals.items())
         return position.with_(units=tuple(sorted(position.units + planes, key=lambda u: u.loc)))
 
-    def initial_position(self, game, draws=None) -> Position:
+    def initial_position(self, game, draws=None, secret=None) -> Position:
         raw = game.raw.get("options") if game is not None else None
         if raw is not None:
             where = line_of(game.raw, "options")
@@ -230,15 +230,16 @@ class Complicated(Variant):
         return out, hits
 
     # ------------------------------------------------------------------ pages
-    def game_section(self, history, level: str) -> str:
-        """The supply table per year (`supply_section`). RULING (Blind Complicated): in a hidden game
-        the accounts are each power's own secret (income tells how many home centres it holds,
-        bombing losses tell of raids, upkeep the size of its forces), so the table is shown to the
-        GM and, at the reveal, to everyone; never on the public site or a private page while the
-        game runs (each power reads its own points in its winter report)."""
-        if self.hidden and level != "gm" and not history.finished:
+    def game_section(self, view) -> str:
+        """The supply table per year (`supply_section`), where the view knows the whole board.
+        RULING (Blind Complicated): in a hidden game the accounts are each power's own secret
+        (income tells how many home centres it holds, bombing losses tell of raids, upkeep the size
+        of its forces), so the table is shown to the GM and, at the reveal, to everyone on the
+        game's full edition; never on the public site or a private page while the game runs (each
+        power reads its own points in its winter report)."""
+        if not view.now.whole:
             return ""
-        return supply_section(self, history)
+        return supply_section(self, view)
 
     # ------------------------------------------------------------------ supply
     def supply(self, position: Position) -> dict[str, Supply]:
@@ -411,15 +412,16 @@ class YearAccount:
         return max(self.supply.net, 0) - self.built
 
 
-def supply_years(variant: Complicated, history) -> list[tuple[int, list[YearAccount]]]:
+def supply_years(variant: Complicated, view) -> list[tuple[int, list[YearAccount]]]:
     """Each finished Fall's supply accounts, year by year: income, bombing, upkeep, and what the
-    winter that followed spent and removed (read from its orders' results)."""
+    winter that followed spent and removed (read from its orders' results), from a view that knows
+    the whole board (`dipgen.view.GameView`)."""
     from ..phase import ADJUSTMENTS
 
     kinds = variant.unit_kinds
     year_end: dict[int, Position] = {}
     winters: dict[int, object] = {}
-    for r in history.records:
+    for r in view.records:
         if r.after.phase.kind == ADJUSTMENTS:
             year_end[r.after.phase.year] = r.after
         if r.phase.kind == ADJUSTMENTS:
@@ -427,7 +429,7 @@ def supply_years(variant: Complicated, history) -> list[tuple[int, list[YearAcco
     out = []
     for year, pos in sorted(year_end.items()):
         winter = winters.get(year)
-        played = winter is not None or history.position.phase > pos.phase  # a winter skipped: nothing to build
+        played = winter is not None or view.now.phase > pos.phase  # a winter skipped: nothing to build
         accounts = []
         for power, s in variant.supply(pos).items():
             if not (s.income or s.upkeep):
@@ -449,12 +451,12 @@ def supply_years(variant: Complicated, history) -> list[tuple[int, list[YearAcco
     return out
 
 
-def supply_section(variant: Complicated, history) -> str:
+def supply_section(variant: Complicated, view) -> str:
     """The game page's supply table: one small table per year (the latest open), each power's
     income, bombing losses, upkeep, points built with and points lost; removals said below."""
     from html import escape
 
-    years = supply_years(variant, history)
+    years = supply_years(variant, view)
     if not years:
         return ""
     colours = {p: info.colour for p, info in variant.board.powers.items()}
@@ -474,7 +476,7 @@ def supply_section(variant: Complicated, history) -> str:
             name = (f'<span class="dg-power-name" style="--dg-c: {escape(colours.get(a.power, "#888"))}">'
                     f'<span class="dg-swatch" aria-hidden="true"></span>{escape(a.power)}</span>')
             if a.built is None:
-                built, lost = "—" if history.finished else "due", "—"  # the game ended with that Fall
+                built, lost = "—" if view.finished else "due", "—"  # the game ended with that Fall
             elif s.net < 0:
                 built, lost = "—", "—"
             else:

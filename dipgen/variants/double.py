@@ -137,7 +137,7 @@ class Double(Variant):
         mine = frozenset(seating.powers_of(key, None)) if seating.seat(key) else frozenset()
         return next((n for n, ps in TABLE.items() if frozenset(ps) == mine), None)
 
-    def initial_position(self, game, draws=None):
+    def initial_position(self, game, draws=None, secret=None):
         """The standard opening; first, every order is checked to be written by a captain of its power."""
         problems = []
         seating = game.seating
@@ -153,7 +153,7 @@ class Double(Variant):
                                         f"{' and '.join(captains) or 'nobody'}; move the orders under the right power"))
         if problems:
             raise GameError(problems)
-        return super().initial_position(game, draws)
+        return super().initial_position(game, draws, secret)
 
     def new_players(self):
         """Seven players, each with her two powers as the seed's table pairs them."""

@@ -17,7 +17,7 @@ from ..errors import GameError, Problem
 from ..orders import Convoy, Disband, Move, OrderSyntaxError, Support, parse_unit
 from ..phase import ADJUSTMENTS, MOVEMENT, Phase
 from ..position import Position, Unit
-from ..visibility import EVERYONE, NOBODY, PositionVisibility, RecordVisibility
+from ..visibility import EVERYONE, NOBODY, PositionVisibility, RecordVisibility, own_nmr
 from ..yamlio import by_power, kind_of, line_of
 from .base import Variant
 from .contact import contacts_of
@@ -47,7 +47,7 @@ class Stab(Variant):
         spaces = [p for p in self.board.home_territories.get(power, ()) if p not in self.not_home]
         return spaces + list(self.extra_places.get(power, ()))
 
-    def initial_position(self, game, draws=None) -> Position:
+    def initial_position(self, game, draws=None, secret=None) -> Position:
         first = self.calendar.first(game.start)
         owners = {p.id: p.home for p in self.board.provinces.values() if p.home}
         pf = game.phases.get(first)
@@ -143,7 +143,7 @@ def _private_position(pos: Position, extra: dict | None = None, counts=EVERYONE)
     owners = {c: _aud(p) for c, p in pos.owners.items()}
     dislodged = {d.unit: _aud(d.unit.power) | extra.get(d.unit, NOBODY) for d in pos.dislodged}
     retreats = {d.unit: _aud(d.unit.power) for d in pos.dislodged}
-    return PositionVisibility(units, owners, counts, dislodged, retreats)
+    return PositionVisibility(units, owners, counts, dislodged, retreats, whole=NOBODY)
 
 
 def contacts(record, kinds) -> tuple[set[Unit], set[Unit]]:
@@ -204,17 +204,22 @@ def _movement_visibility(record, kinds) -> RecordVisibility:
     retreats = {d.unit: _aud(d.unit.power) | (_aud(d.by_power) if d in record.destroyed else NOBODY) for d in gone}
     changes = tuple(_aud(old, new) if old else _aud(new) for _, old, new in record.centre_changes)
     return RecordVisibility(before, after, tuple(full), tuple(partial), dislodged, retreats, changes,
-                            {}, {p: _aud(p) for p in record.orders}, EVERYONE)
+                            {}, {p: _aud(p) for p in record.orders})
 
 
 def _retreat_visibility(history, record) -> RecordVisibility:
     by = {d.unit: d.by_power for d in record.before.dislodged}
+    misordered = {r.unit for r in record.results if r.unit is not None and r.has(Kind.ILLEGAL)}
     full, partial = [], []
     for r in record.results:
         own = _aud(r.power)
         attacker = _aud(by[r.unit]) if r.unit in by else NOBODY
-        if isinstance(r.order, Disband) and r.effective:
+        if isinstance(r.order, Disband) and r.effective and r.unit not in misordered:
             full.append(EVERYONE)  # disbands, chosen or for want of an order, are reported
+        elif isinstance(r.order, Disband) and r.effective:
+            # a unit disbanded because its retreat could not be made: a mis-order is not revealed,
+            # but both its power and the attacker learn that the unit is gone
+            full.append(own | attacker)
         else:
             full.append(own | attacker if r.effective or r.has(Kind.ILLEGAL) else own)
         partial.append(NOBODY)
@@ -232,12 +237,15 @@ def _retreat_visibility(history, record) -> RecordVisibility:
             retreated[u] = retreated.get(u, NOBODY) | _aud(owner)
     after = _private_position(record.after, retreated)
     changes = tuple(_aud(old, new) if old else _aud(new) for _, old, new in record.centre_changes)
+    # RULING: who sent nothing in a retreat or winter phase, and its file's press and notes, tell who
+    # had something to order in it: its power's own, and the GM's until the reveal
     return RecordVisibility(before, after, tuple(full), tuple(partial), {}, {}, changes, {},
-                            {p: _aud(p) for p in record.orders}, EVERYONE)
+                            {p: _aud(p) for p in record.orders}, own_nmr(record.nmr), text=NOBODY)
 
 
 def _adjustment_visibility(record) -> RecordVisibility:
     own = tuple(_aud(r.power) for r in record.results)
     return RecordVisibility(_private_position(record.before), _private_position(record.after), own,
                             tuple(NOBODY for _ in record.results), {}, {}, (),
-                            {p: _aud(p) for p in record.adjustments}, {p: _aud(p) for p in record.orders}, EVERYONE)
+                            {p: _aud(p) for p in record.adjustments}, {p: _aud(p) for p in record.orders},
+                            own_nmr(record.nmr), text=NOBODY)

@@ -27,9 +27,9 @@ from ..intake import Intake
 from ..orders import Convoy, Move, Retreat, Support
 from ..phase import Phase
 from ..position import Position
-from ..records import GameResult
+from ..outcome import GameResult
 from ..seats import ControlChange, Seat, Seating
-from ..visibility import PositionVisibility, RecordVisibility
+from ..visibility import PositionVisibility, RecordVisibility, revealed
 from ..yamlio import kind_of, line_of
 from .base import Variant
 from .taskdip_tasks import CARD_NAMES, CARDS, Task, table
@@ -59,6 +59,13 @@ class Allotment:
     tasks: dict[str, Task]                    # power -> its task
     cards: dict[str, tuple[str, ...]]         # power -> cards drawn (the first redrawn if two)
     source: str                               # "seed" or "secrets.yml"
+    #: the powers whose first task was redrawn: the rules have its player announce it, so everyone
+    #: knows it (though not the cards); by default, read off `cards`
+    redrawn: frozenset[str] | None = None
+
+    def __post_init__(self) -> None:
+        if self.redrawn is None:
+            object.__setattr__(self, "redrawn", frozenset(p for p, c in self.cards.items() if len(c) > 1))
 
 
 @dataclass(frozen=True)
@@ -93,9 +100,10 @@ def state_of(position: Position) -> TaskdipState | None:
     return (position.economy or {}).get("taskdip")
 
 
-def allotment_of(history) -> Allotment | None:
-    """The lots of a replayed game: each player's powers and each power's task."""
-    state = state_of(history.position)
+def allotment_of(position) -> Allotment | None:
+    """The lots of a game as `position` (a Position, or a view of one) holds them: each player's
+    powers and each power's task (as far as a view may know them)."""
+    state = state_of(position)
     return state.allotment if state else None
 
 
@@ -143,9 +151,10 @@ class Taskdip(Variant):
         return 2 if players <= 3 else 1
 
     # ------------------------------------------------------------------ the set-up: lots and tasks
-    def initial_position(self, game, draws=None) -> Position:
+    def initial_position(self, game, draws=None, secret=None) -> Position:
         seats = game.seating.keys()
-        lots, lots_file = _secret_lots(game)
+        lots = (secret or {}).get("lots")
+        lots_file = display_path(game.path / "secrets.yml")
         if lots is not None:
             allotment = self._written_lots(lots, lots_file, seats)
         else:
@@ -392,8 +401,11 @@ class Taskdip(Variant):
         return {p: n for p, n in counts.items() if n < 0 or not state.holds_only(p, position.phase)}
 
     def start_visibility(self, history, position: Position) -> PositionVisibility:
-        """The board is public; of the game's state every view keeps all but the tasks."""
-        return replace(PositionVisibility.open(position), economy=_public_economy(position))
+        """The board is public; of the game's state every level keeps all but the tasks: a player
+        reads the tasks of the powers she drew, everyone reads them all once the game is revealed."""
+        if revealed(history):
+            return PositionVisibility.open(position)
+        return replace(PositionVisibility.open(position), economy=lambda reader: _economy_for(position, reader))
 
     def record_visibility(self, history, record) -> RecordVisibility:
         vis = RecordVisibility.open(record)
@@ -403,7 +415,7 @@ class Taskdip(Variant):
     def secret_texts(self, history):
         """Each task, as the pages write it, and each card drawn for it (``Austria (card: Nine)``,
         ``Austria: [Eight, Nine]`` as in secrets.yml), until the game is revealed."""
-        a = allotment_of(history)
+        a = allotment_of(history.position)
         out = []
         for power, task in sorted(a.tasks.items()) if a else ():
             out.append((f"{power}'s secret task", (task.text, task.text[0].lower() + task.text[1:])))
@@ -412,8 +424,8 @@ class Taskdip(Variant):
                         (re.compile(rf"\b{power}\b(?:</?\w+>|\W){{0,12}}(?:card:\s*)?\[?\s*(?:{cards})\b"),)))
         return out
 
-    def game_section(self, history, level: str) -> str:
-        return _game_section(self, history, level)
+    def game_section(self, view) -> str:
+        return _game_section(self, view)
 
     # ------------------------------------------------------------------ victory
     def game_result(self, position: Position, phase: Phase, seating: Seating, fall_over: bool) -> GameResult | None:
@@ -452,34 +464,29 @@ class Taskdip(Variant):
                           condition="; ".join(why for _, why in won.values()))
 
 
-def _public_economy(position: Position):
-    """`position`'s economy with the tasks and the cards drawn for them left out."""
+def _economy_for(position: Position, reader: frozenset) -> Mapping | None:
+    """`position`'s economy as `reader` (a level's names) may read it: the tasks, and the cards
+    drawn for them, only of the powers the reader drew (the GM reads them all)."""
     state = state_of(position)
     if state is None:
-        return None
+        return position.economy
+    if "gm" in reader:
+        return position.economy
     a = state.allotment
-    return MappingProxyType({**position.economy, "taskdip": replace(state, allotment=Allotment(a.powers, {}, {}, a.source))})
-
-
-def _secret_lots(game):
-    """secrets.yml's ``lots:`` (and the file's name), or (None, "")."""
-    from ..private import seat_keys
-    from ..secrets import SECRETS_FILE, load_secrets
-
-    file = game.path / SECRETS_FILE
-    if not file.exists():
-        return None, ""
-    secrets = load_secrets(file, seat_keys(game), require_key=False)
-    return secrets.extra.get("lots"), display_path(file)
+    mine = {p for seat in reader for p in a.powers.get(seat, ())}
+    kept = Allotment(a.powers, {p: t for p, t in a.tasks.items() if p in mine},
+                     {p: c for p, c in a.cards.items() if p in mine}, a.source, a.redrawn)
+    return MappingProxyType({**position.economy, "taskdip": replace(state, allotment=kept)})
 
 
 # ---------------------------------------------------------------------- pages
-def _tasks_html(variant: Taskdip, history, powers, progress: bool) -> str:
-    """Each of `powers`' task, its cards, and (if `progress`) centre by centre how far it is."""
+def _tasks_html(variant: Taskdip, view, powers, progress: bool) -> str:
+    """Each of `powers`' task (as the view knows them), its cards, and (if `progress`) centre by
+    centre how far it is."""
     from html import escape
 
-    a = allotment_of(history)
-    owners = history.position.owners
+    a = allotment_of(view.now)
+    owners = view.now.owners
     board = variant.board
     items = []
     for power in powers:
@@ -503,22 +510,23 @@ def _tasks_html(variant: Taskdip, history, powers, progress: bool) -> str:
     return "<ul>" + "".join(items) + "</ul>" if items else ""
 
 
-def _game_section(self: Taskdip, history, level: str) -> str:
+def _game_section(self: Taskdip, view) -> str:
     """Who plays which power, the neutral powers, violations and re-allotments (public); the tasks
-    only on their player's private page, or once the game is revealed (or for the GM)."""
+    as far as the view knows them: on their player's private page, or once the game is revealed
+    (or for the GM)."""
     from html import escape
 
-    a = allotment_of(history)
+    a = allotment_of(view.now)
     if a is None:
         return ""
-    seating = history.seating
-    changes = [c for r in history.records for c in r.control]
+    seating = view.seating
+    level = view.level
+    changes = [c for r in view.records for c in r.control]
     out = ['<section class="dg-taskdip">']
     seat = seating.seat(level)
-    revealed = level == "gm" or history.finished or history.game.reveal == "now"
     if seat is not None:
         out.append("<h2>Your tasks</h2>")
-        out.append(_tasks_html(self, history, a.powers.get(level, ()), True) or "<p>None.</p>")
+        out.append(_tasks_html(self, view, a.powers.get(level, ()), True) or "<p>None.</p>")
         later = [c.power for c in changes if c.new == level]
         if later:
             out.append(f"<p>Allotted to you later, without a task: {escape(', '.join(later))}.</p>")
@@ -527,7 +535,7 @@ def _game_section(self: Taskdip, history, level: str) -> str:
     out.append("<h2>Players and powers</h2><ul>")
     for s in seating.keys():
         powers = [escape(p) for p in a.powers.get(s, ())]
-        later = [f"{escape(c.power)} (after {escape(r.phase.name)})" for r in history.records for c in r.control
+        later = [f"{escape(c.power)} (after {escape(r.phase.name)})" for r in view.records for c in r.control
                  if c.new == s]
         out.append(f"<li><strong>{escape(s)}</strong>: {', '.join(powers) or 'no power'}"
                    f"{'; later ' + ', '.join(later) if later else ''}</li>")
@@ -542,16 +550,15 @@ def _game_section(self: Taskdip, history, level: str) -> str:
             status = "neutral: its units hold" if not mine else escape(mine[0].why)
             out.append(f"<li><strong>{escape(n)}</strong>: {status}</li>")
         out.append("</ul>")
-    redrawn = [p for p, cards in a.cards.items() if len(cards) > 1]
+    allotted = [p for s in seating.keys() for p in a.powers.get(s, ())]
+    redrawn = [p for p in allotted if p in a.redrawn]
     out.append("<h3>Tasks</h3>")
     if redrawn:
         out.append("<p>" + " ".join(f"{escape(p)}'s first task was redrawn (it needed a home centre of its "
                                     "player's other power)." for p in redrawn) + "</p>")
-    if revealed:
-        allotted = [p for s in seating.keys() for p in a.powers.get(s, ())]
-        out.append(_tasks_html(self, history, allotted, True))
+    if all(p in a.tasks for p in allotted):
+        out.append(_tasks_html(self, view, allotted, True))
     else:
         out.append("<p>Each allotted power has a secret task, known only to its player until the game ends.</p>")
     out.append("</section>")
     return "\n".join(out)
-

@@ -196,7 +196,7 @@ class Tir(Variant):
                 out[name.casefold()] = seat.key
         return out
 
-    def initial_position(self, game, draws=None) -> Position:
+    def initial_position(self, game, draws=None, secret=None) -> Position:
         position = self.start(game.start)
         players = tuple(s.key for s in game.seating.seats)
         table = {self.pair_name(a, b): NEUTRAL for a, b in self.pairs()}
@@ -537,7 +537,7 @@ class Tir(Variant):
     def game_result(self, position: Position, phase, seating, fall_over: bool):
         """RULING: checked after every phase: a player wins once her opponent has no unit left
         (dislodged ones included) and owns no home centre she could build on."""
-        from ..records import GameResult
+        from ..outcome import GameResult
 
         won = self.winner_at(position)
         return GameResult("solo", (won,), phase) if won else None
@@ -564,16 +564,16 @@ class Tir(Variant):
                 "centres alone win nothing.")
 
     # ------------------------------------------------------------------ pages and reports
-    def report_section(self, history, record, level: str) -> list[str]:
+    def report_section(self, view, record) -> list[str]:
         """The TIR before and after a turn, relationship by relationship, in a report."""
-        return report_lines(self, history, record.report, record.phase) if isinstance(record.report, TirReport) else []
+        return report_lines(self, view, record.intake, record.phase) if isinstance(record.intake, TirReport) else []
 
-    def season_section(self, record) -> str:
-        return season_html(self, record.report) if isinstance(record.report, TirReport) else ""
+    def season_section(self, view, record) -> str:
+        return season_html(self, record.intake) if isinstance(record.intake, TirReport) else ""
 
-    def game_section(self, history, level: str) -> str:
+    def game_section(self, view) -> str:
         """The chart of every relationship through the game (the board is open: every level sees it)."""
-        return chart_svg(self, history.records)
+        return chart_svg(self, view.records)
 
 
 def die_rule(players) -> str:
@@ -619,7 +619,7 @@ def shift_text(s: OwnShift) -> str:
     return f"{s.player}'s {s.order} {what}: {LEVELS[s.after]}"
 
 
-def report_lines(variant: Tir, history, report: TirReport, phase) -> list[str]:
+def report_lines(variant: Tir, view, report: TirReport, phase) -> list[str]:
     """The report's TIR table: before, dice, each player's points, total, after, and why; '*'
     marks a relationship that changed."""
     if not report.rolls:
@@ -629,7 +629,7 @@ def report_lines(variant: Tir, history, report: TirReport, phase) -> list[str]:
     for sh in report.shifts:
         shifts.setdefault(sh.pair, []).append(sh)
     p1, p2 = report.players
-    who = " and ".join(f"{p} ({history.player(p, phase)})" if history.player(p, phase) else p for p in (p1, p2))
+    who = " and ".join(f"{p} ({view.player(p, phase)})" if view.player(p, phase) else p for p in (p1, p2))
     rows = [("Relationship", "Before", "Dice", p1, p2, "Total", "After", "Why")]
     marks = [" "]
     for a, b in variant.pairs():
@@ -718,7 +718,7 @@ COLOURS = ("#b91c1c", "#ea580c", "#6b7280", "#16a34a", "#1d4ed8")
 def chart_svg(variant: Tir, records) -> str:
     """The history of every relationship as a band of colour per relationship, one cell per turn
     (an SVG drawn here), narrow enough to read on a phone without scrolling sideways."""
-    turns = [(r.phase, r.report) for r in records if isinstance(r.report, TirReport) and r.report.rolls]
+    turns = [(r.phase, r.intake) for r in records if isinstance(r.intake, TirReport) and r.intake.rolls]
     if not turns:
         return ""
     first = turns[0][1]

@@ -71,14 +71,14 @@ class BlindSim(Sim):
     def learn(self, log: PhaseLog) -> None:
         """Each power's private view of the season (dipgen's own rulings) updates what it knows."""
         from dipgen.records import PhaseRecord
-        from dipgen.visibility import apply
+        from dipgen.view.seen import apply
 
         if log.phase.kind == "movement":
             rec = PhaseRecord(log.phase, log.before, {p: () for p in log.texts}, log.results, log.after,
                               log.dislodged, log.destroyed, log.changes)
             vis = self.variant.record_visibility(None, rec)
             for power in POWERS:
-                view = apply(rec, vis, power, self.variant.unit_kinds)
+                view = apply(rec, vis, power, self.variant)
                 mem = self.memory[power]
                 for u in on_board(view.before).units:
                     if u.power != power:
@@ -223,7 +223,7 @@ class BlindComposer(HiddenComposer):
 
     def fights(self, j: int) -> list[tuple[str, str]]:
         """Pairs of powers whose units met in phase `j` (each knows; the public does not)."""
-        from dipgen.visibility import view_record
+        from dipgen.view.seen import seen_record as view_record
 
         rec = self.history.records[j]
         pairs = []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from collections import deque
 
 from dipgen.board import province_of
@@ -34,7 +36,8 @@ def on_board(pos):
     """The position with only the units that occupy provinces: what the bots plan with."""
     if all(KINDS[u.kind].occupies for u in pos.units):
         return pos
-    return pos.with_(units=tuple(u for u in pos.units if KINDS[u.kind].occupies))
+    units = tuple(u for u in pos.units if KINDS[u.kind].occupies)
+    return pos.with_(units=units) if hasattr(pos, "with_") else dataclasses.replace(pos, units=units)  # a view
 
 
 # ====================================================================== geometry

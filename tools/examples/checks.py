@@ -11,6 +11,7 @@ from pathlib import Path
 
 from dipgen.board import province_of
 from dipgen.engine.results import Bounce, Kind
+from dipgen.game import load_game
 from dipgen.orders import Build, Convoy, CounterEspionage, Disband, Move, Remove, Retreat, Support
 from dipgen.phase import Phase
 from dipgen.position import Unit
@@ -65,7 +66,7 @@ def feature_counts(history) -> Counter:
 
 def summary(history, script=None) -> str:
     """What the generator prints about a game it wrote: the centre table and the feature counts."""
-    lines = [f"{history.game.slug}: {history.game.title}"]
+    lines = [f"{history.info.slug}: {history.info.title}"]
     lines.append("  " + (history.result_line() or f"running, waits for {history.next_phase.name}"))
     table = history.centre_table()
     lines.append("  " + "         " + " ".join(f"{str(y)[2:]:>3}" for y, _ in table))
@@ -75,10 +76,10 @@ def summary(history, script=None) -> str:
     keys = ["years", "convoys", "multi_fleet_convoys", "supported_attacks", "dislodgements", "retreats", "disbands",
             "builds", "removals", "cd_removals", "nmr", "eliminated", "press", "notes", "warnings"]
     lines.append("  " + ", ".join(f"{k} {c[k]}" for k in keys))
-    if history.game.variant.name == "stab":
+    if history.variant.name == "stab":
         sc = stab_counts(history)
         lines.append("  contacts: " + ", ".join(f"{k} {sc[k]}" for k in STAB_KEYS))
-    if history.game.variant.name == "blind":
+    if history.variant.name == "blind":
         bc = blind_counts(history)
         lines.append("  spies: " + ", ".join(f"{k} {bc[k]}" for k in BLIND_KEYS))
         lines.append("  contacts: " + ", ".join(f"{k} {bc[k]}" for k in
@@ -211,7 +212,7 @@ BLIND_KEYS = ("spy_moves", "spy_holds", "counter_espionage", "ce_at_home", "ce_a
 
 def blind_counts(history) -> Counter:
     """Spy events, and the contacts each power's private reports show, from dipgen's replay."""
-    from dipgen.visibility import view_record
+    from dipgen.view.seen import seen_record as view_record
 
     c: Counter = Counter()
     for rec in history.records:
@@ -254,7 +255,7 @@ def blind_contacts(history, rec, view_record) -> Counter:
 
 def _need(history, ok: bool, what: str, counts=None) -> None:
     if not ok:
-        raise AssertionError(f"example game {history.game.slug}: {what}" + (f" ({dict(counts)})" if counts else ""))
+        raise AssertionError(f"example game {history.info.slug}: {what}" + (f" ({dict(counts)})" if counts else ""))
 
 
 def require(history, script) -> None:
@@ -285,7 +286,7 @@ def require(history, script) -> None:
         need(c["dislodgements"] >= 6 and c["retreats"] >= 2 and c["disbands"] >= 1, "dislodgements, retreats, disbands")
         need(c["builds"] >= 10 and c["removals"] >= 3 and c["nmr"] >= 1, "builds, removals, an NMR")
         need(c["eliminated"] >= 1, "someone is eliminated")
-    REQUIRE.get(history.game.variant.name, require_standard)(history, script, c)
+    REQUIRE.get(history.variant.name, require_standard)(history, script, c)
 
 
 def require_standard(history, script, c: Counter) -> None:
@@ -313,7 +314,7 @@ def require_stab(history, script, c: Counter) -> None:
     """A Stab! example places its units, and shows every kind of contact the reports reveal."""
     k = stab_counts(history)
     need = lambda ok, what, counts=k: _need(history, ok, what, counts)  # noqa: E731
-    first = history.game.phases.get(Phase(history.game.start, 0))
+    first = load_game(Path(history.info.folder)).phases.get(Phase(history.info.start, 0))
     need(first is not None and first.extra.get("placement"), "the first phase places the units", {})
     need(k["direct"] >= 3 and k["empty_bounce"] >= 1 and k["support_contact"] >= 2 and k["cut"] >= 1,
          "direct conflicts, bounces in an empty space, supports in contact, cut supports")
@@ -331,7 +332,7 @@ def require_blind(history, script, c: Counter) -> None:
     private reports reveal."""
     k = blind_counts(history)
     need = lambda ok, what, counts=k: _need(history, ok, what, counts)  # noqa: E731
-    first = history.game.phases.get(Phase(history.game.start, 0))
+    first = load_game(Path(history.info.folder)).phases.get(Phase(history.info.start, 0))
     need(first is not None and first.extra.get("spies"), "the first phase places some spies", {})
     need(k["spy_moves"] >= 20 and k["spy_holds"] >= 5, "spies move and hold")
     need(k["ce_at_home"] >= 1 and k["ce_abroad"] >= 1, "spies hunt at home and abroad")
@@ -342,7 +343,7 @@ def require_blind(history, script, c: Counter) -> None:
          "every kind of contact, three times or more")
     need(c["nmr"] >= 1 and c["removals"] >= 1, "an NMR and removals", c)
     first_phase, last_phase = history.records[0].phase, history.records[-1].phase
-    need(any(history.game.player(p, first_phase) != history.game.player(p, last_phase) for p in POWERS),
+    need(any(history.player(p, first_phase) != history.player(p, last_phase) for p in POWERS),
          "a power changes hands", {})
     if script.stop:
         need(c["years"] <= 4, "four years at most", c)

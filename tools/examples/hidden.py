@@ -26,7 +26,7 @@ class HiddenComposer(Composer):
 
     def __init__(self, sim: Sim, history, rng: random.Random, style: str):
         super().__init__(sim, history, rng, style)
-        from dipgen.visibility import view_record
+        from dipgen.view.seen import seen_record as view_record
 
         self.public = [view_record(history, rec, "public") for rec in history.records]
         assert [r.phase for r in history.records] == [lg.phase for lg in sim.log]

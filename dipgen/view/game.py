@@ -1,0 +1,78 @@
+"""The one door from a History to every output: `game_view(history, level)`.
+
+A view is made from the History, the variant's visibility policy and the level, here and
+nowhere else (`dipgen.view.seen` applies the policy to each record, `dipgen.view.timeline`
+decides which records the level is told of). Pages, maps, search entries, private pages,
+reports, draws, feeds, calendars and status lines are made from a `GameView` alone.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from ..draws import CHAIN
+from ..phase import ADJUSTMENTS, RETREATS
+from ..records import History
+from ..visibility import GM, PUBLIC, reveal_reached, revealed
+from .seen import _key, check_level, own_powers
+from .timeline import timeline
+from .types import DemoSeat, DrawsView, GameInfoView, GameView
+
+
+def game_view(history: History, level: str, demo: "DemoSecrets | None" = None) -> GameView:
+    """The game as `level` ("gm", "public", a power, or a seat's key) may know it (cached on the
+    history). `demo`: an example game's published secrets (`dipgen.view.DemoSecrets`), shown on
+    its public page while it runs."""
+    check_level(history, level)
+    cache = history.__dict__.setdefault("_views", {})
+    key = (level, demo)
+    if key not in cache:
+        cache[key] = _make(history, level, demo)
+    return cache[key]
+
+
+class DemoSecrets:
+    """The secrets an example game publishes on purpose (``demo: true`` in its secrets.yml and
+    ``demo_secrets: true`` in game.yml, both checked by `dipgen.load`): its seats' passphrases and
+    the private pages' addresses."""
+
+    def __init__(self, pages: Mapping[str, tuple[str, str]]):
+        self.pages = dict(pages)  # seat -> (page path, passphrase)
+
+    def __repr__(self) -> str:  # never print a passphrase by accident
+        return f"DemoSecrets({len(self.pages)} seats)"
+
+
+def _make(history: History, level: str, demo: DemoSecrets | None) -> GameView:
+    variant = history.variant
+    shown, now, due, season, fixed = timeline(history, level)
+    public = timeline(history, PUBLIC)[0] if level != PUBLIC else shown
+    info = history.info
+    open_ = revealed(history)
+    reached = reveal_reached(history)
+    demo_seats = None
+    if demo is not None and level == PUBLIC and not open_:
+        demo_seats = tuple(DemoSeat(seat, page, phrase) for seat, (page, phrase) in demo.pages.items())
+    draws = None
+    source = history.draws
+    if source is not None and source.commitment:
+        setup = tuple(d for d in source.setup_draws if not d.secret or reached)
+        draws = DrawsView(source.commitment, source.start, CHAIN,
+                          source.seed.hex() if reached and source.seed is not None else "",
+                          setup, _key(history, None) if setup else "")
+    own = own_powers(history.seating, level, history.position.phase, variant.powers())
+    told = lambda power: level == GM or power in own or not variant.hidden  # noqa: E731
+    owed: dict[str, int] = {}
+    retreating: tuple = ()
+    if due is not None and due.kind == ADJUSTMENTS:
+        owed = {p: n for p, n in sorted(variant.adjustment_counts(history.position).items()) if told(p)}
+    elif due is not None and due.kind == RETREATS:
+        retreating = tuple(d.unit for d in history.position.dislodged if told(d.unit.power))
+    return GameView(
+        level=level,
+        info=GameInfoView(info.slug, info.title, info.gm, info.description, info.file,
+                          info.lines.get("description")),
+        variant=variant, seating=history.seating, records=tuple(shown), now=now, due=due, season=season,
+        result=history.result, result_line=history.result_line(), fixed=fixed, revealed=open_,
+        hidden=variant.hidden, own=own, draws=draws, demo=demo_seats, public_phases=len(public), owed=owed,
+        retreating=retreating)

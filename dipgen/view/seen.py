@@ -1,0 +1,180 @@
+"""What a level may see of one record or position: the variant's policy applied, and the one
+rule for when a game is `revealed`. `dipgen.view.timeline` decides which records a level is
+shown; `dipgen.view.game` puts the two together into the one door, `game_view`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from ..engine.results import Kind, Note, OrderResult
+from ..orders import Concealed, Convoy, Support
+from ..phase import Phase
+from ..position import Position
+from ..records import History, PhaseRecord
+from ..seats import Seating, seat_levels
+from ..visibility import EVERYONE, GM, NOBODY, PUBLIC, PositionVisibility, Reader, RecordVisibility, knows, reveal_reached
+from .types import UNKNOWN, DislodgedView, PositionView, RecordView
+
+
+# ----------------------------------------------------------------------------- levels
+
+def levels(history: History) -> list[str]:
+    """Every level of a game: gm, public, each power, then each seat not keyed by a power."""
+    powers = history.variant.powers()
+    return [GM, PUBLIC, *powers, *(k for k in history.seating.keys() if k not in powers)]
+
+
+def check_level(history: History, level: str) -> None:
+    if level not in levels(history):
+        raise ValueError(f"unknown view {level!r}; views are {', '.join(levels(history))}")
+
+
+def reader(history: History, level: str, phase: Phase | None) -> Reader:
+    """The levels `level` reads with at `phase`: a seat reads with its own key and the powers it
+    controls then (`dipgen.seats.seat_levels`); any other level as itself."""
+    return level if level in (GM, PUBLIC) else seat_levels(history.seating, level, phase)
+
+
+def own_powers(seating: Seating, level: str, phase: Phase | None, powers) -> tuple[str, ...]:
+    """The powers whose own units and centres `level` reads as "yours" at `phase`: a power's
+    level its power, a seat's the powers it controls then, any other level none."""
+    if level in powers:
+        return (level,)
+    return seating.powers_of(level, phase)
+
+
+def record_visibility(history: History, record: PhaseRecord) -> RecordVisibility:
+    """The variant's ruling on who may know what in `record` (cached on the history)."""
+    cache = history.__dict__.setdefault("_visibility", {})
+    if record.phase not in cache:
+        cache[record.phase] = history.variant.record_visibility(history, record)
+    return cache[record.phase]
+
+
+def phase_known(history: History, record: PhaseRecord, level: str) -> bool:
+    """Does `level` know that this phase took place at all? Where the board is secret (a hidden
+    game with a fixed public calendar) a retreat phase tells that someone was dislodged, and an
+    adjustment phase that someone adjusts: only those involved know of them
+    (`Variant.phase_known`). Everywhere else every level knows every phase."""
+    variant = history.variant
+    if level == GM or not variant.hidden or not variant.fixed_calendar:
+        return True
+    rd = reader(history, level, record.phase)
+    return any(variant.phase_known(record, lv) for lv in sorted(rd if isinstance(rd, frozenset) else {rd}))
+
+
+def retreats_known(history: History, level: str) -> bool:
+    """Does `level` know that the game now waits for retreats?"""
+    if level == GM or not history.variant.hidden or not history.position.dislodged:
+        return True
+    rd = reader(history, level, history.position.phase)
+    return any(history.variant.retreats_known(history.position, lv)
+               for lv in sorted(rd if isinstance(rd, frozenset) else {rd}))
+
+
+# ----------------------------------------------------------------------------- applying a policy
+
+def totals(position: Position, powers) -> dict[str, int]:
+    """Every power's centre total in a position of the History."""
+    return position.centre_counts(powers)
+
+
+def view_position(position: Position, vis: PositionVisibility, rd: Reader, powers) -> PositionView:
+    """`position` as `rd` may know it by the rulings in `vis`."""
+    economy = vis.economy_for(rd)
+    if knows(rd, vis.whole):
+        dislodged = tuple(DislodgedView(d.unit, d.attacker_from, d.by_power, tuple(d.retreats or ()))
+                          for d in position.dislodged)
+        return PositionView(position.phase, position.units, dict(position.owners), totals(position, powers),
+                            dislodged, economy, True)
+    units = tuple(u for u in position.units if knows(rd, vis.units.get(u, NOBODY)))
+    owners = {c: p for c, p in position.owners.items() if knows(rd, vis.owners.get(c, NOBODY))}
+    dislodged = tuple(
+        DislodgedView(d.unit, d.attacker_from, d.by_power,
+                      tuple(d.retreats or ()) if knows(rd, vis.retreats.get(d.unit, NOBODY)) else UNKNOWN)
+        for d in position.dislodged if knows(rd, vis.dislodged.get(d.unit, NOBODY)))
+    return PositionView(position.phase, units, owners,
+                        totals(position, powers) if knows(rd, vis.counts) else UNKNOWN, dislodged, economy, False)
+
+
+def _clean_note(note: Note, seen: set[str]) -> Note:
+    """A note naming only provinces where the level sees a unit."""
+    return replace(note, against=tuple(p for p in note.against if p in seen),
+                   source=note.source if note.source in seen else None,
+                   power=note.power if note.source in seen else None)
+
+
+#: what a concealed order's result may say: the kind alone, no reason and no particulars
+_PARTIAL_KINDS = frozenset({Kind.CUT, Kind.DISLODGED, Kind.VOID})
+
+
+def _partial(result: OrderResult) -> OrderResult:
+    verb = "S" if isinstance(result.order, Support) else "C" if isinstance(result.order, Convoy) else None
+    order = Concealed(result.order.unit, verb) if verb else result.order
+    notes = tuple(Note(n.kind) for n in result.notes if n.kind in _PARTIAL_KINDS)
+    return replace(result, order=order, notes=notes, default=False)
+
+
+def seen_record(history: History, record: PhaseRecord, level: str, rd: Reader | None = None) -> RecordView:
+    """`record` as `level` (reading as `rd`, by default its reader at the record's phase) may see
+    it, by the variant's rulings: the facts of the phase, before any calendar decides how it is
+    shown (`dipgen.view.timeline`)."""
+    variant = history.variant
+    rd = reader(history, level, record.phase) if rd is None else rd
+    vis = record_visibility(history, record) if variant.hidden else RecordVisibility.open(record)
+    seen = apply(record, vis, rd, variant)
+    draws = tuple(d for d in record.draws if not d.secret or reveal_reached(history))
+    return replace(seen, draws=draws, draw_key=_key(history, record.phase) if draws else "")
+
+
+def apply(record: PhaseRecord, vis: RecordVisibility, rd: Reader, variant) -> RecordView:
+    """`record` as the reader `rd` may see it by the rulings in `vis` (`variant`: whose powers and
+    unit kinds): every field decided, but its draws (`seen_record` adds those it publishes)."""
+    powers = variant.powers()
+    before = view_position(record.before, vis.before, rd, powers)
+    after = view_position(record.after, vis.after, rd, powers)
+    kinds = variant.unit_kinds
+    # the provinces where the level sees a unit that fights (a spy of its own names nobody there)
+    seen = {u.province for u in before.units if kinds[u.kind].fights} | {d.unit.province for d in before.dislodged}
+    results = []
+    for r, full, part in zip(record.results, vis.results, vis.results_partial):
+        if knows(rd, full):
+            shown = replace(r, notes=tuple(_clean_note(n, seen) for n in r.notes))
+            if r.default and not knows(rd, vis.orders.get(r.power, frozenset({r.power}))):
+                # whether a unit had an order, or a misorder the rules replaced, is its power's to know
+                shown = replace(shown, default=False)
+            results.append(shown)
+        elif knows(rd, part):
+            results.append(_partial(r))
+    dislodged, destroyed = [], []
+    for d in record.dislodged + record.destroyed:
+        if not knows(rd, vis.dislodged.get(d.unit, NOBODY)):
+            continue
+        fate = knows(rd, vis.retreats.get(d.unit, NOBODY))
+        src = d.attacker_from if d.attacker_from in seen else UNKNOWN
+        shown_d = DislodgedView(d.unit, src, d.by_power if src is not UNKNOWN else UNKNOWN,
+                                tuple(d.retreats or ()) if fate else UNKNOWN)
+        (destroyed if d in record.destroyed and fate else dislodged).append(shown_d)
+    text = knows(rd, vis.text)
+    return RecordView(
+        record.phase, record.phase.name, before, after,
+        orders={p: ls for p, ls in record.orders.items() if knows(rd, vis.orders.get(p, frozenset({p})))},
+        results=tuple(results), dislodged=tuple(dislodged), destroyed=tuple(destroyed),
+        centre_changes=tuple(c for c, a in zip(record.centre_changes, vis.centre_changes) if knows(rd, a)),
+        adjustments={p: n for p, n in record.adjustments.items() if knows(rd, vis.adjustments.get(p, NOBODY))},
+        nmr=tuple(p for p in record.nmr if knows(rd, vis.nmr.get(p, EVERYONE))),
+        press=record.press if text else "", notes=record.notes if text else "",
+        source=(record.file or "") if text else "", control=record.control,
+        intake=record.report if knows(rd, vis.report) else None)
+
+
+def start_view(history: History, level: str) -> PositionView:
+    """The opening position as `level` may know it."""
+    position = history.records[0].before if history.records else history.position
+    vis = history.variant.start_visibility(history, position) if history.variant.hidden \
+        else PositionVisibility.open(position)
+    return view_position(position, vis, reader(history, level, position.phase), history.variant.powers())
+
+
+def _key(history: History, phase: Phase | None) -> str:
+    return history.draws.key(phase).hex() if history.draws is not None and history.draws.seed is not None else ""
