@@ -38,19 +38,11 @@ def order_lines(history: History, record: PhaseRecord, power: str) -> list[str]:
     return out
 
 
-def standing(record: PhaseRecord) -> dict:
-    """The unit that stood in each province when `record`'s phase began (a view), dislodged ones
-    included: whom a result's reason names."""
-    before = record.before
-    return {u.province: u for u in before.units} | {d.unit.province: d.unit for d in before.dislodged}
-
-
 def reasons(history: History, record: PhaseRecord, power: str) -> list[str]:
     """Beside each of `order_lines`: why the order failed, in words ('' where it did not).
     `record` should be a view, so that only units the reader may know are named."""
     board = history.game.variant.board
-    units = standing(record)
-    return [r.explain(board, units.get) if r.notes else ""
+    return [r.explain(board) if r.notes else ""
             for r in record.results_of(power)]
 
 
@@ -59,7 +51,6 @@ def written_table(history: History, record: PhaseRecord, writers: list[str], row
     side, then the order carried out with its result and why; ``!`` marks a unit whose orders
     the variant's intake changed (orders that differ), ``-`` one that a writer left out."""
     board = history.game.variant.board
-    units = standing(record)
     header = (*writers, "carried out")
     table = [header]
     whys = []
@@ -68,7 +59,7 @@ def written_table(history: History, record: PhaseRecord, writers: list[str], row
         executed = (row.executed + words) if row.executed else "(not carried out)"
         table.append((*(t or "-" for t in row.given), executed))
         r = row.result
-        whys.append(r.explain(board, units.get) if r is not None and r.notes else "")
+        whys.append(r.explain(board) if r is not None and r.notes else "")
     widths = [max(len(cells[i]) for cells in table) for i in range(len(header))]
 
     def line(mark: str, cells, why: str = "") -> str:

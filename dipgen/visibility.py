@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Mapping
 
-from .engine.results import Kind, Note, OrderResult
+from .engine.results import Illegal, Kind, Note, OrderResult
 from .orders import Concealed, Convoy, Support
 from .phase import Phase
 from .position import Dislodged, Position, Unit
@@ -191,11 +191,14 @@ def _position(pos: Position, vis: PositionVisibility, level: str | frozenset[str
     return Position(pos.phase, units, owners, dislodged, counts, economy=vis.economy)
 
 
-def _clean_note(note: Note, seen: set[str]) -> Note:
-    """A note naming only provinces where the level sees a unit."""
-    return replace(note, against=tuple(p for p in note.against if p in seen),
-                   source=note.source if note.source in seen else None,
-                   power=note.power if note.source in seen else None)
+def _clean_note(note: Note, seen: set[Unit]) -> Note:
+    """A note naming only units the level sees (a foreign unit standing where an order named one
+    of the orderer's own, unseen, leaves only that the orderer had none there)."""
+    if note.source is None and not note.against:
+        return note
+    source = note.source if note.source in seen else None
+    reason = Illegal.NO_UNIT if note.reason is Illegal.NOT_YOURS and source is None else note.reason
+    return replace(note, reason=reason, source=source, against=tuple(u for u in note.against if u in seen))
 
 
 #: what a concealed order's result may say: the kind alone, no reason and no particulars
@@ -216,10 +219,11 @@ def apply(record: PhaseRecord, vis: RecordVisibility, level: str | frozenset[str
     after = _position(record.after, vis.after, level)
     # the provinces where the level sees a unit that fights (a spy of its own names nobody there)
     seen = {u.province for u in before.units if kinds[u.kind].fights} | {d.unit.province for d in before.dislodged}
+    units_seen = {u for u in before.units if kinds[u.kind].fights} | {d.unit for d in before.dislodged}
     results = []
     for r, full, part in zip(record.results, vis.results, vis.results_partial):
         if knows(level, full):
-            results.append(replace(r, notes=tuple(_clean_note(n, seen) for n in r.notes)))
+            results.append(replace(r, notes=tuple(_clean_note(n, units_seen) for n in r.notes)))
         elif knows(level, part):
             results.append(_partial(r))
     dislodged, destroyed = [], []

@@ -130,6 +130,18 @@ def test_a_plane_supporting_is_not_seen(tmp_path):
     assert foreign(h, fall, "Germany") == {("France", "A", "par")}
 
 
+def test_a_reason_names_the_unit_met_not_a_spy_or_plane_beside_it(tmp_path):
+    """Russia's spy and army stand in Warsaw, Austria's plane and army in Vienna: each power's report
+    names the army its own stood off with (night-flights read "bounced with Russia's S War")."""
+    h = play(tmp_path, {"1901-spring": "spies: {Russia: [War, Mos], Austria: [Vie, Bud]}\n"
+                                       "orders:\n  Austria: [A Vie - Gal]\n  Russia: [A War - Gal]\n"})
+    spring = h.records[0]
+    for level in ("Austria", "Russia", "gm"):
+        text = phase_report(h, spring, level=level)
+        assert "A Vie - Gal (*bounce*)  -- bounced with Russia's A War" in text
+        assert "A War - Gal (*bounce*)  -- bounced with Austria's A Vie" in text
+
+
 # ---------------------------------------------------------------------------- spies
 
 def test_a_spy_reports_every_unit_in_its_province(tmp_path):

@@ -654,7 +654,7 @@ class _Movement:
                         how = Bounce.HELD  # the unit there stayed and was not beaten
                     else:
                         how = Bounce.STANDOFF  # other moves into the same province stopped it
-                    notes.append(Note(Kind.BOUNCE, how, against=tuple(s.src for s in against)))
+                    notes.append(Note(Kind.BOUNCE, how, against=tuple(s.unit for s in against)))
         elif o.kind == "support":
             if o.dest is None:
                 valid = self.valid_hold_support(o.target)
@@ -669,7 +669,7 @@ class _Movement:
                 if not cutters and key in dislodger:  # dislodged from where it supported into: cut too
                     cutters = [dislodger[key]]
                 if cutters:
-                    notes.append(Note(Kind.CUT, source=cutters[0].src, power=cutters[0].power))
+                    notes.append(Note(Kind.CUT, source=cutters[0].unit))
         elif o.kind == "convoy":
             t = self.ords.get(o.target)
             if t is None or t.kind != "move" or t.dest != o.dest or not t.convoyed:
@@ -678,7 +678,7 @@ class _Movement:
         if key in dislodger:
             ok = False if o.kind != "move" else ok
             att = dislodger[key]
-            notes.append(Note(Kind.DISLODGED, source=att.src, power=att.power))
+            notes.append(Note(Kind.DISLODGED, source=att.unit))
         return ok, tuple(notes)
 
     def stoppers(self, o: _Ord) -> list[_Ord]:
