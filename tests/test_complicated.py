@@ -227,3 +227,35 @@ def test_a_tank_removed_in_civil_disorder_saves_its_two(v):
     pos = winter(v, units, {"par": "France"})  # 3 points, upkeep 4
     out = v.adjustments(pos, {})
     assert [(r.unit.kind, r.unit.province) for r in out.results] == [("T", "mun")]
+
+
+# ---------------------------------------------------------------------------- game folders (issue 21)
+
+from conftest import write_game  # noqa: E402
+from dipgen.game import load_game  # noqa: E402
+from dipgen.history import replay  # noqa: E402
+from dipgen.report import phase_report  # noqa: E402
+
+GAME = ("title: Supply test\nvariant: complicated\ngm: Grace\n"
+        "players: {Austria: A, England: B, France: C, Germany: D, Italy: E, Russia: F, Turkey: G}\n")
+
+
+def play(tmp_path, phases: dict[str, str], slug: str = "g"):
+    return replay(load_game(write_game(tmp_path / slug, {"game.yml": GAME, **{f"{k}.yml": t for k, t in phases.items()}})))
+
+
+def test_a_reason_names_the_unit_that_bounced_not_the_plane_beside_it(tmp_path):
+    """Two units stand in Vienna at the start (A Vie and P Vie): the bounce in Galicia names the army."""
+    h = play(tmp_path, {"1901-spring": "orders:\n  Austria: [A Vie - Gal, P Vie H]\n  Russia: [A War - Gal]\n"})
+    text = phase_report(h, h.records[0])
+    assert "A War - Gal (*bounce*)  -- bounced with Austria's A Vie" in text
+    assert "A Vie - Gal (*bounce*)  -- bounced with Russia's A War" in text
+    assert "P Vie" not in text.split("A War - Gal")[1].splitlines()[0]
+
+
+def test_a_warning_quotes_the_plane_s_own_order_and_line(tmp_path):
+    """The army and the plane of one power in Paris: the plane's impossible flight is warned about
+    at its own line, in its own words (not the army's)."""
+    h = play(tmp_path, {"1901-spring": "orders:\n  France:\n    - P Par - Mos\n    - A Par - Bur\n"})
+    (w,) = h.warnings
+    assert w.line == 3 and w.message.startswith("'P Par - Mos' cannot be carried out")
