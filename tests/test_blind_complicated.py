@@ -328,3 +328,40 @@ def test_the_game_page_links_to_the_blind_complicated_rules(tmp_path):
     h = play(tmp_path, {"1901-spring": "orders:\n  France: [P Par - Bur]\n"})
     pages = build_site([h], SiteOptions(rules={"complicated": "rules/complicated.md"}))
     assert 'href="../../rules/complicated/#blind-complicated"' in pages["games/night/index.md"]
+
+
+# ---------------------------------------------------------------------------- builds (issue 21)
+
+PLANE_IN_PARIS = {  # Germany's plane lands in Paris unseen (France's spies are elsewhere)
+    "1901-spring": "spies: {France: [Bre, Mar]}\n"
+                   "orders:\n  France: [A Par - Bur, P Par - Pic, A Mar - Spa]\n  Germany: [P Ber - Mun]\n",
+    "1901-fall": "orders:\n  Germany: [P Mun - Par]\n",
+    "1901-winter": "orders:\n  France: [Build A Par, Build A Mar]\n",
+}
+
+
+def test_a_build_under_an_unseen_foreign_plane_says_no_more_than_the_failure_tells(tmp_path):
+    """RULING: the build is void (a warning for the GM, who learns whose plane it is); the builder
+    learns that an aircraft of another power stands in her centre, which the failure itself tells
+    her, and neither whose nor which; nobody else learns anything."""
+    h = play(tmp_path, PLANE_IN_PARIS)
+    winter = h.records[-1]
+    (w,) = h.warnings
+    assert "Germany's P Par" in w.message
+    france = phase_report(h, winter, "France")
+    assert "Build A Par (*illegal*)  -- illegal: a plane or bomber of another power stands in Paris\n" in france
+    orders = france.split("France (C):\n")[1].split("\n\n")[0]
+    assert "Build A Mar" in orders and "Germany" not in orders and "P Par" not in orders
+    for level in ("public", "Germany", "England"):
+        assert "Build A Par" not in phase_report(h, winter, level=level)
+
+
+def test_a_foreign_spy_does_not_stop_a_build(tmp_path):
+    """Only planes and bombers bar a build (the seed's rule): a spy stands outside the fighting."""
+    h = play(tmp_path, {
+        "1901-spring": "spies: {Germany: [Mun, Ber]}\n"
+                       "orders:\n  France: [A Par - Bur, P Par - Pic, A Mar - Spa]\n  Germany: [S Mun - Bur]\n",
+        "1901-fall": "orders:\n  Germany: [S Bur - Par]\n",
+        "1901-winter": "orders:\n  France: [Build A Par]\n"})
+    assert ("Germany", "S", "par") in {(u.power, u.kind, u.province) for u in h.records[-1].before.units}
+    assert [r.succeeded for r in h.records[-1].results_of("France")] == [True] and not h.warnings

@@ -259,3 +259,23 @@ def test_a_warning_quotes_the_plane_s_own_order_and_line(tmp_path):
     h = play(tmp_path, {"1901-spring": "orders:\n  France:\n    - P Par - Mos\n    - A Par - Bur\n"})
     (w,) = h.warnings
     assert w.line == 3 and w.message.startswith("'P Par - Mos' cannot be carried out")
+
+
+PLANE_IN_PARIS = {  # Germany's plane lands in Paris, which France left empty; France has points to build
+    "1901-spring": "orders:\n  France: [A Par - Bur, P Par - Pic, A Mar - Spa]\n  Germany: [P Ber - Mun]\n",
+    "1901-fall": "orders:\n  Germany: [P Mun - Par]\n",
+    "1901-winter": "orders:\n  France: [Build A Par, Build A Mar]\n",
+}
+
+
+def test_a_build_under_a_foreign_plane_is_void_the_next_counts_and_the_gm_is_warned(tmp_path):
+    """The seed: 'Units may not be built in a supply center occupied by enemy 'planes': the player's
+    misorder, void; the build after it is paid for and made."""
+    h = play(tmp_path, PLANE_IN_PARIS)
+    winter = h.records[-1]
+    (w,) = h.warnings
+    assert w.line == 2 and "'Build A Par'" in w.message and "Germany's P Par" in w.message
+    assert [r.succeeded for r in winter.results_of("France")] == [False, True]
+    text = phase_report(h, winter)
+    assert ("Build A Par (*illegal*)  -- illegal: a plane or bomber of another power stands in Paris "
+            "(Germany's P Par is there)") in text

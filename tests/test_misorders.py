@@ -186,3 +186,27 @@ def test_a_hidden_game_shows_a_void_order_to_its_power_only(tmp_path, variant):
     for level in ("public", "Germany", "England"):
         assert "Mun - Bur" not in phase_report(h, spring, level=level)
         assert not [r for r in view_record(h, spring, level).results if r.power == "France" and r.unit is None]
+
+
+def test_what_the_orderer_learns_does_not_depend_on_the_unit_she_cannot_see(tmp_path):
+    """Non-interference for the orderer: whether Germany's army is still in Munich (a fact France
+    cannot see) changes nothing in France's report of her void order, nor on the public site."""
+    def blind(slug: str, germany: str):
+        return play(write_game(tmp_path / slug / "g", {
+            "game.yml": f"title: Misorders\nvariant: blind\ngm: Grace\n{PLAYERS}",
+            "1901-spring.yml": f"orders:\n  Germany: [{germany}]\n  France: [A Par - Pic]\n",
+            "1901-fall.yml": "orders:\n  France: [A Mun - Bur, A Pic H]\n"}))
+
+    there, gone = blind("there", "A Mun H"), blind("gone", "A Mun - Ruh")
+    assert "Germany's" in there.warnings[0].message and "France has no unit in Munich" in gone.warnings[0].message
+    assert phase_report(there, there.records[1], "France") == phase_report(gone, gone.records[1], "France")
+    from dipgen.site.pages import SiteOptions, build_site
+    assert build_site([there], SiteOptions()) == build_site([gone], SiteOptions())
+
+
+def test_the_season_page_shows_the_void_order_with_its_result(make_game):
+    from dipgen.site.pages import SiteOptions, build_site
+
+    h = play(make_game({"1901-spring.yml": "orders:\n  France: [A Par - Bur, A Pic - Bel]\n"}))
+    page = build_site([h], SiteOptions())["games/test-game/1901-spring.md"]
+    assert '<li class="dg-fail">A Pic - Bel <span class="dg-res">(<em>illegal</em>)</span></li>' in page
