@@ -279,3 +279,21 @@ def test_a_build_under_a_foreign_plane_is_void_the_next_counts_and_the_gm_is_war
     text = phase_report(h, winter)
     assert ("Build A Par (*illegal*)  -- illegal: a plane or bomber of another power stands in Paris "
             "(Germany's P Par is there)") in text
+
+
+def test_a_plane_supports_a_move_into_the_province_it_stands_in(tmp_path):
+    """Seed 2.4: "'Planes may support any move or hold within two spaces", its own province included:
+    France's P Bel S A Pic - Bel with A Pic - Bel against England's A Bel is 1 1/2 against 1."""
+    h = play(tmp_path, {
+        "1901-spring": "orders:\n  France: [A Par - Pic, P Par H]\n  England: [F Lon - NTH, A Lvp - Yor]\n",
+        "1901-fall": "orders:\n  France: [A Pic H, P Par - Bel]\n  England: [F NTH C A Yor - Bel, A Yor - Bel]\n",
+        "1901-winter": "orders:\n  England: []\n",
+        "1902-spring": "orders:\n  France: [A Pic - Bel, P Bel S A Pic - Bel]\n  England: [A Bel H]\n"})
+    before = {(u.power, u.kind) for u in h.records[-1].before.units if u.province == "bel"}
+    assert before == {("England", "A"), ("France", "P")}
+    spring = h.records[-1]
+    assert not h.warnings
+    assert [d.unit for d in spring.dislodged] == [u for u in spring.before.units if u.power == "England" and u.province == "bel"]
+    assert {(u.power, u.kind) for u in spring.after.units if u.province == "bel"} == {("France", "A"), ("France", "P")}
+    (support,) = [r for r in spring.results_of("France") if r.unit.kind == "P"]
+    assert support.succeeded and not support.notes

@@ -3,8 +3,9 @@ aircraft beside armies and fleets (tanks come from Armor).
 
 Planes (P) and bombers (B) are unit kinds that fly (AIR) and do not occupy: the engine
 treats their moves as flights (through anything, attacking nothing), lets planes support
-anything within two spaces, seas included, and dislodges them with the unit they stand
-with (dipgen/engine/movement.py). What is this variant's own: bombing, where bombers may
+anything within two spaces, seas and their own province included (a move into it too), and
+dislodges them with the unit they stand with, unless they supported the move that does it
+(dipgen/engine/movement.py). What is this variant's own: bombing, where bombers may
 end, and the economy of supply points. Rulings where the seed is silent are on the rules
 page (site_src/rules/complicated.md) and marked RULING below.
 """
