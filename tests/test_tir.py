@@ -483,3 +483,23 @@ def test_who_owes_orders_is_read_from_the_game_not_remembered_by_the_variant():
     england_turkey = TIR.initial_position(Other())  # a second game set up after the first
     assert TIR.must_order("France", france_russia) and not TIR.must_order("England", france_russia)
     assert TIR.must_order("England", england_turkey) and not TIR.must_order("France", england_turkey)
+
+
+def test_a_support_a_die_chose_that_then_fails_its_objective_is_said_once(tmp_path):
+    """Both supports are valid as written; the die picks France's, whose objective (Budapest moves to
+    Serbia) Vienna cannot reach, so the unit holds: one note says that, in one sentence (it said both
+    'both are valid' and 'no valid order')."""
+    spring = ("orders:\n  France:\n    France: [A Par H]\n    Austria: [A Vie S A Bud, A Bud - Ser]\n"
+              "  Russia:\n    Russia: [A War H]\n    Austria: [A Vie S F Tri, A Bud - Ser]\n")
+    h = replay(load_game(write(tmp_path / "g", {"1901-spring": spring}, seed=bytes(32))))
+    (c,) = [c for c in h.records[0].report.choices if c.where == "vie"]
+    assert (c.die, c.by, c.chosen) == (2, "France", "")  # this seed's die: France's support, which then fails
+    (r,) = [r for r in h.records[0].results_of("Austria") if r.unit.province == "vie"]
+    (note,) = r.notes
+    assert TIR.result_words(r) == ("invalid under the TIR",)
+    assert note.why == ("France's A Vie S A Bud and Russia's A Vie S F Tri are both valid as written: draw 41 rolled 2 "
+                        "(1-3 France's, 4-6 Russia's), so France's, which then fails under the TIR (it cannot reach "
+                        "Serbia, where the supported unit moves); the unit holds")
+    page = TIR.season_section(h.records[0])
+    assert ("draw 41 rolled 2 (1-3 France&#x27;s, 4-6 Russia&#x27;s): France's, which then fails; holds (it cannot "
+            "reach Serbia, where the supported unit moves)</li>") in page

@@ -587,6 +587,11 @@ def choice_notes(c: Choice, players) -> list[Note]:
     bad = [x for x in c.candidates if not x.valid]
     whys = "; ".join(f"{x.writer}'s {x.text} is invalid: {x.why}" for x in bad)
     out = []
+    if c.die is not None and not c.chosen:  # the die chose a support that its objective then undid
+        both = " and ".join(f"{x.writer}'s {x.text}" for x in c.candidates)
+        return [Note(Kind.INTAKE, TirNote.INVALID, why=f"{both} are both valid as written: draw {c.draw} rolled "
+                     f"{c.die} ({die_rule(players)}), so {c.by}'s, which then fails under the TIR ({c.why}); "
+                     "the unit holds")]
     if not c.chosen:
         picked = next((x.text for x in c.candidates if x.writer == c.by and x.valid), "")
         reasons = "; ".join([w for w in (whys, c.why and f"{c.by}'s {picked}: {c.why}") if w])
@@ -700,7 +705,8 @@ def season_html(variant: Tir, report: TirReport) -> str:
                               + ("" if x.valid else f" <em>invalid: {_esc(x.why)}</em>") for x in c.candidates)
             if c.die is not None:
                 verdict = (f"draw {c.draw} rolled {c.die} ({_esc(die_rule(report.players))})"
-                           + (f": {_esc(c.by)}'s <code>{_esc(c.chosen)}</code>" if c.chosen else ""))
+                           + (f": {_esc(c.by)}'s <code>{_esc(c.chosen)}</code>" if c.chosen
+                              else f": {_esc(c.by)}'s, which then fails" if c.by else ""))
             elif c.chosen:
                 verdict = (f"{_esc(c.by)}'s " if c.by else "") + f"<code>{_esc(c.chosen)}</code>"
             else:
