@@ -29,7 +29,7 @@ from ..orders import Convoy, Hold, Move, Support
 from ..phase import MOVEMENT
 from ..position import Position, Unit
 from ..seats import Seat, Seating
-from ..yamlio import by_power, kind_of, line_of
+from ..yamlio import Signed, by_power, kind_of, line_of
 from .base import Variant
 
 LEVELS = ("At War", "Hostile", "Neutral", "Friendly", "Allied")
@@ -295,6 +295,10 @@ class Tir(Variant):
                 if isinstance(n, bool) or not isinstance(n, int):
                     problems.append(Problem(file, line, f"points must be a whole number from -2 to +2, not "
                                             f"{kind_of(n)}", f"e.g. {name}: +2"))
+                    continue
+                if n > 0 and not isinstance(n, Signed):  # the seed: "positive or negative must be specified"
+                    problems.append(Problem(file, line, f"{n} points on {name}: say whether for or against, "
+                                            f"+{abs(n)} or -{abs(n)}", f"e.g. {name}: +{abs(n)}"))
                     continue
                 if abs(n) > MAX_PER_RELATIONSHIP:
                     problems.append(Problem(file, line, f"{n:+d} points on {name}: at most {MAX_PER_RELATIONSHIP} "
