@@ -179,3 +179,27 @@ def test_dipgen_verify_names_the_draw_that_fails(folder, tmp_path, capsys):
 def test_dipgen_verify_on_a_game_without_draws_says_so(capsys):
     assert main(["verify", str(REPO / "games" / "winter-palace")]) == 0
     assert "no draws published" in capsys.readouterr().out
+
+
+def test_the_page_says_in_words_that_the_number_is_read_big_endian(tmp_path, capsys):
+    """A player re-implementing the draws from the text alone needs the byte order (issue 21): the
+    prose says it, and it matters: read little-endian, the example game's dice do not check."""
+    text = (REPO / "site_src" / "draws.md").read_text()
+    code = re.search(r"```python\n(.*?)```", text, re.S).group(1)
+    prose = " ".join(text.replace(code, "").split())
+    assert "big-endian" in prose and "the first byte is the most significant" in prose
+    doc = document(replay(load_game(REPO / "games" / "two-crowns")))  # finished: its seed is published
+    dice = [d for ph in doc["phases"] for d in ph["draws"] if d["kind"] == "die"]
+    work = tmp_path / "reader"
+    work.mkdir()
+    (work / "draws.json").write_text(dumps(doc))
+    cwd = os.getcwd()
+    os.chdir(work)
+    try:
+        exec(compile(code, "draws.md", "exec"), {})
+        assert "every draw matches" in capsys.readouterr().out
+        with pytest.raises(AssertionError, match="not the published value"):
+            exec(compile(code.replace('"big"', '"little"'), "draws.md", "exec"), {})
+    finally:
+        os.chdir(cwd)
+    assert len(dice) > 100
