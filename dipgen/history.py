@@ -21,7 +21,7 @@ from .gameseed import game_draws, load_seed
 from .intake import Intake, with_notes
 from .records import GameResult, History, OrderLine, PhaseRecord
 from .seats import control_after
-from .orders import ADJUSTMENT_ORDERS, Build, Disband, Downgrade, Move, Order, Remove, Retreat, Upgrade, Waive
+from .orders import ADJUSTMENT_ORDERS, Build, Disband, Move, Order, Retreat
 from .phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
 from .position import Dislodged, Position, Unit
 
@@ -183,15 +183,13 @@ class _Replay:
                 if ref.kind in kinds and not kinds[ref.kind].occupies:  # several of a kind may share a province
                     kind = kinds[ref.kind]
                     n = sum(1 for u in here if u.power == power and u.kind == ref.kind)
+                    theirs = ", ".join(u.describe(self.board) for u in sorted(units)
+                                       if u.power == power and u.kind == ref.kind) or "none"
                     if n and i in taken:
-                        spies = ", ".join(u.describe(self.board) for u in sorted(units)
-                                          if u.power == power and u.kind == ref.kind)
                         self.err(pf.name, ol.line, f"more orders than {kind.names}: {power} has {n} "
-                                 f"{kind.name if n == 1 else kind.names} in {where}", f"{power}'s {kind.names}: {spies}")
+                                 f"{kind.name if n == 1 else kind.names} in {where}", f"{power}'s {kind.names}: {theirs}")
                     elif unit is None or unit.power != power:
-                        theirs = ", ".join(u.describe(self.board) for u in sorted(units)
-                                           if u.power == power and u.kind == ref.kind)
-                        self.misorder(pf, ol, unit, kind.name, f"{power}'s {kind.names}: {theirs or 'none'}")
+                        self.misorder(pf, ol, unit, kind.name, f"{power}'s {kind.names}: {theirs}")
                     else:
                         first[(ol.writer, id(unit))] = ol
                         self.named[id(ol)] = unit
