@@ -1,9 +1,11 @@
 """Replay a game phase by phase into a History: one record per phase played.
 
 `replay(game)` checks every order against the position it is given in and raises
-GameError (file, line, what is wrong, a hint) on anything the GM must fix; orders that
-are well formed but impossible (a player's misorder) are kept, adjudicated as the rules
-say, and reported as warnings.
+GameError (file, line, what is wrong, a hint) on anything the GM must fix (two orders for
+one unit from one writer, an order of another phase's kind); orders that are well formed
+but cannot be carried out (a player's misorder: an impossible move, an order for a unit she
+does not have, a build the rules refuse) are kept as written, adjudicated as the rules say
+(void), and reported as warnings.
 """
 
 from __future__ import annotations
@@ -11,16 +13,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Mapping
 
-from .engine.adjustments import _build, order_cost
 from .engine.matching import pick
-from .engine.results import Kind, OrderResult
+from .engine.results import Illegal, Kind, Note, OrderResult
 from .errors import GameError, Problem, display_path
 from .game import Game, PhaseFile, load_game
 from .gameseed import game_draws, seed_of
 from .intake import Intake, with_notes
 from .records import GameInfo, GameResult, History, OrderLine, PhaseRecord
 from .seats import control_after
-from .orders import ADJUSTMENT_ORDERS, Build, Disband, Downgrade, Move, Order, Remove, Retreat, Upgrade, Waive
+from .orders import ADJUSTMENT_ORDERS, Build, Disband, Move, Order, Retreat
 from .phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
 from .position import Dislodged, Position, Unit
 
@@ -36,6 +37,10 @@ class _Replay:
         self.warnings: list[Problem] = []
         self.game_draws = None  # the game's source of draws, for variants that make them
         self.draws = None       # the phase being played's draws
+        # the phase being played: the unit each order line names (by the line's id), and the
+        # lines that name none of their power's (a player's misorders), with their results
+        self.named: dict[int, Unit] = {}
+        self.misorders: dict[int, OrderResult] = {}
 
     def drawn(self) -> tuple:
         """What the phase being played drew (`dipgen.draws.Draw`), in drawing order."""
@@ -123,6 +128,7 @@ class _Replay:
     # ------------------------------------------------------------------ one phase
     def play(self, position: Position, pf: PhaseFile) -> PhaseRecord:
         self.draws = self.game_draws.phase(pf.phase) if self.game_draws is not None else None
+        self.named, self.misorders = {}, {}
         kind = pf.phase.kind
         position = self.variant.prepare(position, pf, self.draws)
         if kind == MOVEMENT:
@@ -137,6 +143,8 @@ class _Replay:
         out: dict[str, list[OrderLine]] = {}
         for power, lines in pf.orders.items():
             for ol in lines:
+                if id(ol) in self.misorders:  # void: it names no unit of its power
+                    continue
                 if not isinstance(ol.order, allowed):
                     hint = f"{pf.phase.name} takes {what}"
                     if isinstance(ol.order, Retreat) and pf.phase.kind == MOVEMENT:
@@ -147,16 +155,19 @@ class _Replay:
         return self.variant.intake(position, out, self.draws)
 
     def check_units(self, pf: PhaseFile, units: tuple[Unit, ...], what: str) -> None:
-        """Each order names a unit of its power that stands where it says (the GM must fix it
-        otherwise), and no unit gets two orders. Where several units stand in a province the
-        order's letter picks among them; units of a kind that does not occupy (spies) may be
-        several of one power in one province, each taking one order."""
+        """The unit each order names (`named`). No unit gets two orders from one writer (the GM
+        must fix that); an order that names no unit of its power where it says, none there or
+        another power's, is the player's misorder (`misorder`). Where several units stand in a
+        province the order's letter picks among them; units of a kind that does not occupy
+        (spies) may be several of one power in one province, each taking one order."""
         kinds = self.variant.unit_kinds
         by_prov: dict[str, list[Unit]] = {}
         for u in units:
             by_prov.setdefault(u.province, []).append(u)
         first: dict[tuple[str, int], OrderLine] = {}  # (writer, id of a unit) -> its order
         for power, lines in pf.orders.items():
+            mine = [u for u in units if u.power == power and kinds[u.kind].occupies]
+            listing = ", ".join(u.describe(self.board) for u in sorted(mine, key=lambda u: u.loc)) or "none"
             for ol in lines:
                 ref = getattr(ol.order, "unit", None)
                 if ref is None or isinstance(ol.order, Build):
@@ -165,27 +176,23 @@ class _Replay:
                 where = self.board.full_name(ref.province)
                 taken = [i for i, u in enumerate(here) if (ol.writer, id(u)) in first]
                 i = pick(here, ref.kind, power, kinds, taken)  # the rule the engine uses too
+                unit = None if i is None else here[i]
                 if ref.kind in kinds and not kinds[ref.kind].occupies:  # several of a kind may share a province
                     kind = kinds[ref.kind]
-                    mine_here = [u for u in here if u.power == power and u.kind == ref.kind]
-                    if i is None or here[i].power != power or i in taken:
-                        mine = ", ".join(u.describe(self.board) for u in sorted(units) if u.power == power and u.kind == ref.kind)
-                        n = len(mine_here)
-                        message = (f"more orders than {kind.names}: {power} has {n} {kind.name if n == 1 else kind.names} in {where}"
-                                   if mine_here else f"{power} has no {kind.name} in {where}")
-                        self.err(pf.name, ol.line, message, f"{power}'s {kind.names}: {mine or 'none'}")
+                    n = sum(1 for u in here if u.power == power and u.kind == ref.kind)
+                    theirs = ", ".join(u.describe(self.board) for u in sorted(units)
+                                       if u.power == power and u.kind == ref.kind) or "none"
+                    if n and i in taken:
+                        self.err(pf.name, ol.line, f"more orders than {kind.names}: {power} has {n} "
+                                 f"{kind.name if n == 1 else kind.names} in {where}", f"{power}'s {kind.names}: {theirs}")
+                    elif unit is None or unit.power != power:
+                        self.misorder(pf, ol, unit, kind.name, f"{power}'s {kind.names}: {theirs}")
                     else:
-                        first[(ol.writer, id(here[i]))] = ol
+                        first[(ol.writer, id(unit))] = ol
+                        self.named[id(ol)] = unit
                     continue
-                unit = None if i is None else here[i]
-                mine = [u for u in units if u.power == power and kinds[u.kind].occupies]
-                listing = ", ".join(u.describe(self.board) for u in sorted(mine, key=lambda u: u.loc)) or "none"
-                if unit is None:
-                    self.err(pf.name, ol.line, f"{power} has no {what} in {where}", f"{power}'s {what}s: {listing}")
-                    continue
-                if unit.power != power:
-                    self.err(pf.name, ol.line, f"the {kinds[unit.kind].name} in {self.board.full_name(unit.province)} "
-                             f"is {unit.power}'s, not {power}'s", f"{power}'s {what}s: {listing}")
+                if unit is None or unit.power != power:
+                    self.misorder(pf, ol, unit, what, f"{power}'s {what}s: {listing}")
                     continue
                 if ref.kind and ref.kind != unit.kind:
                     kind = kinds[unit.kind]
@@ -197,6 +204,28 @@ class _Replay:
                              f"line {first[(ol.writer, id(unit))].line})", "keep one order per unit")
                 else:
                     first[(ol.writer, id(unit))] = ol
+                    self.named[id(ol)] = unit
+
+    def misorder(self, pf: PhaseFile, ol: OrderLine, there: Unit | None, what: str, listing: str) -> None:
+        """An order naming no unit of its power where it says (`there`: the unit of another power
+        standing there, if any): void as written, the unit there untouched; a warning for the GM.
+        The note names `there` as its source, which a view shows only to a level that sees it."""
+        power, where = ol.power, self.board.full_name(ol.order.unit.province)
+        why = f"{power} has no {what} in {where}"
+        if there is None:
+            note = Note(Kind.ILLEGAL, Illegal.NO_UNIT, why)
+            message = f"{ol.text!r}: {why}"
+        else:
+            note = Note(Kind.ILLEGAL, Illegal.NOT_YOURS, why, source=there)
+            name = self.variant.unit_kinds[there.kind].name
+            message = f"{ol.text!r}: the {name} in {where} is {there.power}'s, not {power}'s; it is not affected"
+        self.misorders[id(ol)] = OrderResult(power, ol.order, None, False, (note,))
+        self.warn(pf.name, ol.line, f"{message}; the order is void",
+                  f"{listing} (fine if that is what the player wrote; otherwise correct the order)")
+
+    def results(self, engine: tuple, intake: Intake) -> tuple[OrderResult, ...]:
+        """A phase's results: the engine's, with the intake's notes, then the misorders."""
+        return with_notes(engine, intake.notes) + tuple(self.misorders.values())
 
     def nmr(self, pf: PhaseFile, powers, position: Position) -> tuple[str, ...]:
         return tuple(p for p in powers if not pf.orders.get(p) and self.variant.must_order(p, position))
@@ -213,7 +242,7 @@ class _Replay:
         if not out.dislodged:
             after, changes = end_of_season(self.variant, after)
         powers = sorted({u.power for u in position.units})
-        return PhaseRecord(phase, position, self.lines(pf), with_notes(out.results, intake.notes), after, out.dislodged,
+        return PhaseRecord(phase, position, self.lines(pf), self.results(out.results, intake), after, out.dislodged,
                            out.destroyed, changes, {}, self.nmr(pf, powers, position), pf.press, pf.notes, pf.name,
                            draws=self.drawn(), report=intake.report)
 
@@ -226,97 +255,52 @@ class _Replay:
                                        Position(pf.phase, out.units, position.owners,
                                                 economy=_economy(position, intake)))
         powers = sorted({d.unit.power for d in position.dislodged})
-        return PhaseRecord(pf.phase, position, self.lines(pf), with_notes(out.results, intake.notes), after, (), (),
+        return PhaseRecord(pf.phase, position, self.lines(pf), self.results(out.results, intake), after, (), (),
                            changes, {}, self.nmr(pf, powers, position), pf.press, pf.notes, pf.name, draws=self.drawn(),
                            report=intake.report)
 
     def adjustments(self, position: Position, pf: PhaseFile) -> PhaseRecord:
         due = self.variant.adjustment_counts(position)
         kinds = self.variant.unit_kinds
-        occupied = {u.province for u in position.units if kinds[u.kind].occupies}
-        for power, lines, occupied in _per_writer(pf.orders, occupied):  # each writer's, where several write
-            n = due.get(power, 0)
-            taken = set(occupied)
-            builds = [ol for ol in lines if isinstance(ol.order, (Build, Upgrade, Waive))]
-            removes = [ol for ol in lines if isinstance(ol.order, (Remove, Downgrade))]
-            if lines and n == 0:
-                self.err(pf.name, pf.order_lines.get(power), f"{power} has no builds or removals in {pf.phase.name}",
-                         f"remove {power}'s orders from this file")
-                continue
-            if n > 0 and removes:
-                self.err(pf.name, removes[0].line, f"{power} builds this winter and cannot remove units",
-                         f"{power} may build {n}")
-            if n < 0 and builds:
-                self.err(pf.name, builds[0].line, f"{power} must remove {-n} and cannot build",
-                         "order removals such as 'Remove A Par'")
-            # counted in the kinds' costs (a tank's build takes two): an order is extra when the
-            # ones before it already take all that is due; a build needing more than is left fails
-            costs = [order_cost(ol.order, position.units, kinds) for ol in (builds if n > 0 else removes)]
-            extra = next((i for i in range(len(costs)) if sum(costs[:i]) >= abs(n)), None)
-            if n > 0 and extra is not None:
-                self.err(pf.name, builds[extra].line, f"too many builds: {power} may build {n}, the orders have "
-                         f"{sum(costs)}", "drop the extra builds")
-            if n < 0 and extra is not None:
-                self.err(pf.name, removes[extra].line, f"too many removals: {power} must remove {-n}, the orders "
-                         f"have {sum(costs)}", "drop the extra removals")
-            for ol in builds:
-                if isinstance(ol.order, Build) and n > 0:
-                    unit, why = _build(self.board, self.variant.unit_kinds, power, ol.order.unit, position.owners,
-                                       taken, self.variant.home_centres)
-                    if unit is None:
-                        free = [self.board.format_loc(c) for c in self.variant.home_centres(power)
-                                if position.owners.get(c) == power and c not in taken]
-                        self.err(pf.name, ol.line, f"cannot build {ol.text!r}: {why}",
-                                 f"{power} can build in: {', '.join(free) or 'nowhere'}")
-                    else:
-                        taken.add(unit.province)
         self.check_units(pf, position.units, "unit")
         changes = "upgrades, downgrades, " if any(k.upgrades_to for k in kinds.values()) else ""
         intake = self.orders_for(pf, ADJUSTMENT_ORDERS, f"builds, {changes}removals and waives", position)
         out = self.variant.adjustments(position, intake.orders)
-        self.refuse_illegal(pf, out.results)
+        self.warn_illegal(pf, out.results)
         after = Position(self.variant.calendar.after(pf.phase), out.units, position.owners,
                          economy=_economy(position, intake))
-        return PhaseRecord(pf.phase, position, self.lines(pf), with_notes(out.results, intake.notes), after, (), (),
+        return PhaseRecord(pf.phase, position, self.lines(pf), self.results(out.results, intake), after, (), (),
                            (), due, self.nmr(pf, sorted(due), position), pf.press, pf.notes, pf.name, draws=self.drawn(),
                            report=intake.report)
 
-    def refuse_illegal(self, pf: PhaseFile, results) -> None:
-        """An error for each adjustment order the rules refuse that the checks above let pass
-        (an upgrade off a home centre, a tank's build with one build left): the GM fixes it."""
-        lines = {(ol.power, ol.order.unit.province if getattr(ol.order, "unit", None) else None): ol
-                 for ls in pf.orders.values() for ol in ls}
-        wrong = {p.line for p in self.problems if p.file == pf.name}
-        for r in results:
-            ref = getattr(r.order, "unit", None)
-            ol = lines.get((r.power, ref.province if ref else None))
-            n = next((n for n in r.notes if n.kind is Kind.ILLEGAL), None)
-            if n is not None and ol is not None and ol.line not in wrong:
-                self.err(pf.name, ol.line, f"{ol.text!r} cannot be carried out: {n.why}",
-                         "correct the order, or leave it out")
-
     def warn_illegal(self, pf: PhaseFile, results) -> None:
-        """A warning for each order that reads clearly but cannot be carried out, saying what
-        happens instead: in a movement phase the unit holds, in a retreat phase it disbands."""
-        lines = {(ol.power, ol.order.unit.province if getattr(ol.order, "unit", None) else None): ol
-                 for ls in pf.orders.values() for ol in ls}
+        """A warning for each order that reads clearly but cannot be carried out, at its own line
+        (found by the unit it names, or by the order itself), saying what happens instead: in a
+        movement phase the unit holds, in a retreat phase it disbands, in a winter the order is
+        void (a build the rules refuse, one more than is due)."""
         wrong = {p.line for p in self.problems if p.file == pf.name}  # errors already say what is wrong
+        refused = (Kind.ILLEGAL, Kind.VOID) if pf.phase.kind == ADJUSTMENTS else (Kind.ILLEGAL,)
+        by_unit: dict[int, list[OrderLine]] = {}
+        for ls in pf.orders.values():
+            for ol in ls:
+                if id(ol) in self.named:
+                    by_unit.setdefault(self.named[id(ol)].uid, []).append(ol)
         for r in results:
             if r.default or r.order is None:
                 continue
-            for n in r.notes:
-                if n.kind is Kind.ILLEGAL:
-                    ref = getattr(r.order, "unit", None)
-                    ol = lines.get((r.power, ref.province if ref else None))
-                    if ol is not None and ol.line not in wrong:
-                        self.warn(pf.name, ol.line,
-                                  f"{ol.text!r} cannot be carried out ({n.why}); {self.instead(pf.phase.kind, r)}",
-                                  "fine if that is what the player wrote; otherwise correct the order")
+            n = next((n for n in r.notes if n.kind in refused), None)
+            if n is None:
+                continue
+            why = n.why + (f" ({n.source.power}'s {n.source.describe(self.board)} is there)" if n.source else "")
+            for ol in _lines_of(r, by_unit.get(r.unit.uid, []) if r.unit is not None else [], pf.orders.get(r.power, ())):
+                if ol.line not in wrong:
+                    self.warn(pf.name, ol.line, f"{ol.text!r} cannot be carried out ({why}); {self.instead(pf.phase.kind, r)}",
+                              "fine if that is what the player wrote; otherwise correct the order")
 
     def instead(self, kind: str, result: OrderResult) -> str:
         """What becomes of a unit whose order cannot be carried out."""
-        if result.unit is None:
-            return "the order is ignored"
+        if result.unit is None or kind == ADJUSTMENTS:
+            return "the order is void"
         name = self.variant.unit_kinds[result.unit.kind].name
         return f"the {name} is disbanded" if kind == RETREATS else f"the {name} holds"
 
@@ -325,15 +309,22 @@ class _Replay:
         return {p: tuple(ls) for p, ls in pf.orders.items()}
 
 
-def _per_writer(orders, occupied: set):
-    """(power, lines, provinces occupied) for each writer's adjustment orders for each power: each
-    writer's are checked on their own, as the variant merges them after (`Variant.intake`)."""
-    for power, lines in orders.items():
-        writers: dict[str, list] = {}
-        for ol in lines:
-            writers.setdefault(ol.writer, []).append(ol)
-        for mine in writers.values() or [[]]:
-            yield power, mine, set(occupied)
+def _lines_of(result: OrderResult, naming: list[OrderLine], lines) -> list[OrderLine]:
+    """The order lines a result is about: of the lines `naming` its unit, those that gave its
+    order (several writers may have); for a result with no unit, the line of its order (the same
+    object as the engine was handed, or an equal one)."""
+    order = result.order
+    if naming:
+        same = [ol for ol in naming if ol.order is order or _named_as(ol.order, order) == order]
+        return same or naming
+    return ([ol for ol in lines if ol.order is order] or [ol for ol in lines if ol.order == order]
+            or [ol for ol in lines if _named_as(ol.order, order) == order][:1])
+
+
+def _named_as(order: Order, like: Order) -> Order:
+    """`order` naming its unit as `like` does (the engine names a unit as it stands: kind, coast)."""
+    ref = getattr(like, "unit", None)
+    return replace(order, unit=ref) if ref is not None and hasattr(order, "unit") and type(order) is type(like) else order
 
 
 def _economy(position: Position, intake: Intake, out=None):

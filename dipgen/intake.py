@@ -38,12 +38,17 @@ def as_written(lines: Mapping[str, Sequence[OrderLine]]) -> Intake:
 
 
 def with_notes(results: Sequence, notes: Mapping[tuple[str, str], tuple[Note, ...]]) -> tuple:
-    """`results` with each intake note added to the result of the unit it concerns (the unit's
-    own order, or the hold the rules gave it)."""
+    """`results` with each intake note added to the result of the unit it concerns: of the order
+    the step handed over for it (even one the engine then found illegal: the note says what was
+    decided, the engine's why that order failed), or else of the hold the rules gave it."""
     if not notes:
         return tuple(results)
-    out = []
-    for r in results:
-        extra = notes.get((r.power, r.unit.province)) if r.unit is not None and r.effective else None
-        out.append(replace(r, notes=r.notes + extra) if extra else r)
+    target: dict[tuple[str, str], int] = {}  # (power, province) -> the index of the result the notes go to
+    for i, r in enumerate(results):
+        key = (r.power, r.unit.province) if r.unit is not None else None
+        if key in notes and (key not in target or results[target[key]].default and not r.default):
+            target[key] = i
+    out = list(results)
+    for key, i in target.items():
+        out[i] = replace(out[i], notes=out[i].notes + notes[key])
     return tuple(out)

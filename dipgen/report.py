@@ -38,19 +38,11 @@ def order_lines(view: GameView, record: RecordView, power: str) -> list[str]:
     return out
 
 
-def standing(record: RecordView) -> dict:
-    """The unit that stood in each province when `record`'s phase began, as the view knows it,
-    dislodged ones included: whom a result's reason names."""
-    before = record.before
-    return {u.province: u for u in before.units} | {d.unit.province: d.unit for d in before.dislodged}
-
-
 def reasons(view: GameView, record: RecordView, power: str) -> list[str]:
-    """Beside each of `order_lines`: why the order failed, in words ('' where it did not); only
-    units the view knows are named."""
+    """Beside each of `order_lines`: why the order failed, in words ('' where it did not); the
+    notes name only units the view knows (`dipgen.view.seen`)."""
     board = view.variant.board
-    units = standing(record)
-    return [r.explain(board, units.get) if r.notes else "" for r in record.results_of(power)]
+    return [r.explain(board) if r.notes else "" for r in record.results_of(power)]
 
 
 def written_table(view: GameView, record: RecordView, writers: list[str], rows) -> list[str]:
@@ -58,7 +50,6 @@ def written_table(view: GameView, record: RecordView, writers: list[str], rows) 
     side, then the order carried out with its result and why; ``!`` marks a unit whose orders
     the variant's intake changed (orders that differ), ``-`` one that a writer left out."""
     board = view.variant.board
-    units = standing(record)
     header = (*writers, "carried out")
     table = [header]
     whys = []
@@ -67,7 +58,7 @@ def written_table(view: GameView, record: RecordView, writers: list[str], rows) 
         executed = (row.executed + words) if row.executed else "(not carried out)"
         table.append((*(t or "-" for t in row.given), executed))
         r = row.result
-        whys.append(r.explain(board, units.get) if r is not None and r.notes else "")
+        whys.append(r.explain(board) if r is not None and r.notes else "")
     widths = [max(len(cells[i]) for cells in table) for i in range(len(header))]
 
     def line(mark: str, cells, why: str = "") -> str:

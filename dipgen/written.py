@@ -50,9 +50,10 @@ def written_orders(view: GameView, record: RecordView, power: str) -> tuple[list
     for ol in lines:
         given.setdefault(key(ol.order), {})[ol.writer] = ol.order.format(board)
     rows, seen = [], set()
+    ordered = {r.unit for r in record.results_of(power) if r.unit is not None and not r.default}
     for r in record.results_of(power):
-        if r.order is None:
-            continue
+        if r.order is None or r.default and r.unit in ordered:
+            continue  # the hold of a unit whose order failed: its row is that order's
         k = key(r.order)  # a build by its order, as the writers gave it; any other by its unit
         seen.add(k)
         mine = given.get(k, {})

@@ -90,6 +90,16 @@ def _construct_str(loader: _Loader, node: yaml.ScalarNode) -> Text:
     return value
 
 
+class Signed(int):
+    """A whole number written with its sign (``+2``, ``-1``), where a file must say which way a
+    number goes (the TIR's diplomacy points): YAML reads ``2`` and ``+2`` as the same int."""
+
+
+def _construct_int(loader: _Loader, node: yaml.ScalarNode) -> int:
+    value = loader.construct_yaml_int(node)
+    return Signed(value) if node.value.lstrip().startswith(("+", "-")) else value
+
+
 class _Mapping(dict):
     line: int = 0
     key_lines: dict
@@ -127,6 +137,7 @@ for _cls in (_Loader, _SlowLoader):
     _cls.add_constructor("tag:yaml.org,2002:str", _construct_str)
     _cls.add_constructor("tag:yaml.org,2002:map", _construct_mapping)
     _cls.add_constructor("tag:yaml.org,2002:seq", _construct_seq)
+    _cls.add_constructor("tag:yaml.org,2002:int", _construct_int)
 
 
 def line_of(value, key=None) -> int | None:

@@ -135,9 +135,14 @@ def test_private_report_lists_spies(battle):
 
 
 def test_spy_orders_are_checked(tmp_path):
-    with pytest.raises(GameError) as e:
-        replay(load_game(game(tmp_path, {"1901-spring": "orders:\n  France: [S Bur - Par]\n"})))
-    assert "France has no spy in Burgundy" in str(e.value)
+    """An order for a spy that is not there is the player's misorder (void, a warning); more orders
+    than spies is the GM's to settle."""
+    h = replay(load_game(game(tmp_path, {"1901-spring": "orders:\n  France: [S Bur - Par, S Par - Pic]\n"})))
+    (w,) = h.warnings
+    assert "France has no spy in Burgundy" in w.message and w.line == 2
+    (void,) = [r for r in h.records[0].results if r.power == "France" and r.unit is None]
+    assert void.has(Kind.ILLEGAL)
+    assert ("France", "S", "pic") in {(u.power, u.kind, u.province) for u in h.records[0].after.units}
     with pytest.raises(GameError) as e:
         replay(load_game(game(tmp_path / "b", {"1901-spring": "orders:\n  France: [S Par - Bur, S Par H, S Par CE]\n"})))
     assert "more orders than spies: France has 1 spy in Paris" in str(e.value)

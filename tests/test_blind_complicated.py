@@ -17,7 +17,7 @@ from dipgen.phase import Phase
 from dipgen.position import Position, Unit
 from dipgen.site.pages import SiteOptions
 from dipgen.view import game_view
-from support import load, public_site, report
+from support import game_report, load, public_site, report
 from dipgen.variants import get_variant
 from dipgen.view.seen import seen_record as view_record
 
@@ -129,6 +129,18 @@ def test_a_plane_supporting_is_not_seen(tmp_path):
     fall = h.records[1]
     assert foreign(h, fall, "France") == {("Germany", "A", "bur")}
     assert foreign(h, fall, "Germany") == {("France", "A", "par")}
+
+
+def test_a_reason_names_the_unit_met_not_a_spy_or_plane_beside_it(tmp_path):
+    """Russia's spy and army stand in Warsaw, Austria's plane and army in Vienna: each power's report
+    names the army its own stood off with (night-flights read "bounced with Russia's S War")."""
+    h = play(tmp_path, {"1901-spring": "spies: {Russia: [War, Mos], Austria: [Vie, Bud]}\n"
+                                       "orders:\n  Austria: [A Vie - Gal]\n  Russia: [A War - Gal]\n"})
+    spring = h.records[0]
+    for level in ("Austria", "Russia", "gm"):
+        text = report(h, level, spring.phase)
+        assert "A Vie - Gal (*bounce*)  -- bounced with Russia's A War" in text
+        assert "A War - Gal (*bounce*)  -- bounced with Austria's A Vie" in text
 
 
 # ---------------------------------------------------------------------------- spies
@@ -315,3 +327,42 @@ def test_the_game_page_links_to_the_blind_complicated_rules(tmp_path):
     h = play(tmp_path, {"1901-spring": "orders:\n  France: [P Par - Bur]\n"})
     pages = public_site(h, SiteOptions(rules={"complicated": "rules/complicated.md"}))
     assert 'href="../../rules/complicated/#blind-complicated"' in pages["games/night/index.md"]
+
+
+# ---------------------------------------------------------------------------- builds (issue 21)
+
+PLANE_IN_PARIS = {  # Germany's plane lands in Paris unseen (France's spies are elsewhere)
+    "1901-spring": "spies: {France: [Bre, Mar]}\n"
+                   "orders:\n  France: [A Par - Bur, P Par - Pic, A Mar - Spa]\n  Germany: [P Ber - Mun]\n",
+    "1901-fall": "orders:\n  Germany: [P Mun - Par]\n",
+    "1901-winter": "orders:\n  France: [Build A Par, Build A Mar]\n",
+}
+
+
+def test_a_build_under_an_unseen_foreign_plane_says_no_more_than_the_failure_tells(tmp_path):
+    """RULING: the build is void (a warning for the GM, who learns whose plane it is); the builder
+    learns that an aircraft of another power stands in her centre, which the failure itself tells
+    her, and neither whose nor which; nobody else learns anything."""
+    h = play(tmp_path, PLANE_IN_PARIS)
+    winter = h.records[-1]
+    (w,) = h.warnings
+    assert "Germany's P Par" in w.message
+    france = report(h, "France", winter.phase)
+    assert "Build A Par (*illegal*)  -- illegal: a plane or bomber of another power stands in Paris\n" in france
+    orders = france.split("France (C):\n")[1].split("\n\n")[0]
+    assert "Build A Mar" in orders and "Germany" not in orders and "P Par" not in orders
+    for level in ("public", "Germany", "England"):  # the winter is not even on their calendar
+        view = game_view(h, level)
+        assert winter.phase not in view.phases() or "Build A Par" not in report(h, level, winter.phase)
+        assert not any("Build A Par" in report(h, level, r.phase) for r in view.records)
+
+
+def test_a_foreign_spy_does_not_stop_a_build(tmp_path):
+    """Only planes and bombers bar a build (the seed's rule): a spy stands outside the fighting."""
+    h = play(tmp_path, {
+        "1901-spring": "spies: {Germany: [Mun, Ber]}\n"
+                       "orders:\n  France: [A Par - Bur, P Par - Pic, A Mar - Spa]\n  Germany: [S Mun - Bur]\n",
+        "1901-fall": "orders:\n  Germany: [S Bur - Par]\n",
+        "1901-winter": "orders:\n  France: [Build A Par]\n"})
+    assert ("Germany", "S", "par") in {(u.power, u.kind, u.province) for u in h.records[-1].before.units}
+    assert [r.succeeded for r in h.records[-1].results_of("France")] == [True] and not h.warnings

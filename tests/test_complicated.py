@@ -227,3 +227,73 @@ def test_a_tank_removed_in_civil_disorder_saves_its_two(v):
     pos = winter(v, units, {"par": "France"})  # 3 points, upkeep 4
     out = v.adjustments(pos, {})
     assert [(r.unit.kind, r.unit.province) for r in out.results] == [("T", "mun")]
+
+
+# ---------------------------------------------------------------------------- game folders (issue 21)
+
+from conftest import write_game  # noqa: E402
+from dipgen.game import load_game  # noqa: E402
+from dipgen.history import replay  # noqa: E402
+from support import game_report  # noqa: E402
+
+GAME = ("title: Supply test\nvariant: complicated\ngm: Grace\n"
+        "players: {Austria: A, England: B, France: C, Germany: D, Italy: E, Russia: F, Turkey: G}\n")
+
+
+def play(tmp_path, phases: dict[str, str], slug: str = "g"):
+    return replay(load_game(write_game(tmp_path / slug, {"game.yml": GAME, **{f"{k}.yml": t for k, t in phases.items()}})))
+
+
+def test_a_reason_names_the_unit_that_bounced_not_the_plane_beside_it(tmp_path):
+    """Two units stand in Vienna at the start (A Vie and P Vie): the bounce in Galicia names the army."""
+    h = play(tmp_path, {"1901-spring": "orders:\n  Austria: [A Vie - Gal, P Vie H]\n  Russia: [A War - Gal]\n"})
+    text = game_report(h, h.records[0].phase)
+    assert "A War - Gal (*bounce*)  -- bounced with Austria's A Vie" in text
+    assert "A Vie - Gal (*bounce*)  -- bounced with Russia's A War" in text
+    assert "P Vie" not in text.split("A War - Gal")[1].splitlines()[0]
+
+
+def test_a_warning_quotes_the_plane_s_own_order_and_line(tmp_path):
+    """The army and the plane of one power in Paris: the plane's impossible flight is warned about
+    at its own line, in its own words (not the army's)."""
+    h = play(tmp_path, {"1901-spring": "orders:\n  France:\n    - P Par - Mos\n    - A Par - Bur\n"})
+    (w,) = h.warnings
+    assert w.line == 3 and w.message.startswith("'P Par - Mos' cannot be carried out")
+
+
+PLANE_IN_PARIS = {  # Germany's plane lands in Paris, which France left empty; France has points to build
+    "1901-spring": "orders:\n  France: [A Par - Bur, P Par - Pic, A Mar - Spa]\n  Germany: [P Ber - Mun]\n",
+    "1901-fall": "orders:\n  Germany: [P Mun - Par]\n",
+    "1901-winter": "orders:\n  France: [Build A Par, Build A Mar]\n",
+}
+
+
+def test_a_build_under_a_foreign_plane_is_void_the_next_counts_and_the_gm_is_warned(tmp_path):
+    """The seed: 'Units may not be built in a supply center occupied by enemy 'planes': the player's
+    misorder, void; the build after it is paid for and made."""
+    h = play(tmp_path, PLANE_IN_PARIS)
+    winter = h.records[-1]
+    (w,) = h.warnings
+    assert w.line == 2 and "'Build A Par'" in w.message and "Germany's P Par" in w.message
+    assert [r.succeeded for r in winter.results_of("France")] == [False, True]
+    text = game_report(h, winter.phase)
+    assert ("Build A Par (*illegal*)  -- illegal: a plane or bomber of another power stands in Paris "
+            "(Germany's P Par is there)") in text
+
+
+def test_a_plane_supports_a_move_into_the_province_it_stands_in(tmp_path):
+    """Seed 2.4: "'Planes may support any move or hold within two spaces", its own province included:
+    France's P Bel S A Pic - Bel with A Pic - Bel against England's A Bel is 1 1/2 against 1."""
+    h = play(tmp_path, {
+        "1901-spring": "orders:\n  France: [A Par - Pic, P Par H]\n  England: [F Lon - NTH, A Lvp - Yor]\n",
+        "1901-fall": "orders:\n  France: [A Pic H, P Par - Bel]\n  England: [F NTH C A Yor - Bel, A Yor - Bel]\n",
+        "1901-winter": "orders:\n  England: []\n",
+        "1902-spring": "orders:\n  France: [A Pic - Bel, P Bel S A Pic - Bel]\n  England: [A Bel H]\n"})
+    before = {(u.power, u.kind) for u in h.records[-1].before.units if u.province == "bel"}
+    assert before == {("England", "A"), ("France", "P")}
+    spring = h.records[-1]
+    assert not h.warnings
+    assert [d.unit for d in spring.dislodged] == [u for u in spring.before.units if u.power == "England" and u.province == "bel"]
+    assert {(u.power, u.kind) for u in spring.after.units if u.province == "bel"} == {("France", "A"), ("France", "P")}
+    (support,) = [r for r in spring.results_of("France") if r.unit.kind == "P"]
+    assert support.succeeded and not support.notes

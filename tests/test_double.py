@@ -475,3 +475,24 @@ def test_drawn_seats_belong_to_the_history_and_the_loaded_game_stays_as_the_gm_w
     assert h.seating.powers_of(draw.value[0]) == tuple(p for p in BOARD.powers if p in TABLE[1])
     assert reasons(h.records[0], "England") == {"lon": Sync.HOLDS}
     assert replay(game).seating == h.seating  # replaying the same loaded game draws the same seats
+
+
+def test_an_illegal_support_that_overrules_a_hold_is_shown_once(tmp_path):
+    """The support stands over the hold, then is illegal (Picardy cannot reach Portugal): the unit
+    holds, and the report shows it once, with both what the synchronisation decided and why the
+    order failed (it printed the unit twice, once as 'illegal' and once as 'support stands')."""
+    from support import game_report
+
+    h = france_in_picardy(tmp_path, {"France": {
+        "Eve": ["A Pic HOLD", "F MAO – Por", "A Spa H"],
+        "Fay": ["A Pic S F MAO - Por", "F MAO – Por", "A Spa H"]}})
+    fall = h.records[1]
+    report = game_report(h, fall.phase).splitlines()
+    pic = [x for x in report if "A Pic" in x]
+    assert len(pic) == 1 and pic[0].startswith("  ! ")
+    assert "A Pic S F MAO - Por (*illegal, support stands over hold*)" in pic[0]
+    assert pic[0].endswith("-- illegal: Picardy cannot reach Portugal, so cannot support a move there; "
+                           "intake: a support overrules a hold")
+    assert ("France", "A", "pic") in {(u.power, u.kind, u.province) for u in fall.after.units}
+    (w,) = h.warnings
+    assert "'A Pic S F MAO - Por' cannot be carried out" in w.message and w.message.endswith("the army holds")

@@ -147,25 +147,31 @@ def test_a_hidden_game_publishes_draws_only_for_its_public_calendar():
     assert check(doc, commitment(SEED))[0] == []
 
 
-def test_the_snippet_on_the_site_checks_a_published_file(folder, tmp_path, capsys):
-    (folder / "game.yml").write_text((folder / "game.yml").read_text() + "reveal: now\n")
-    text = (REPO / "site_src" / "draws.md").read_text()
-    code = re.search(r"```python\n(.*?)```", text, re.S).group(1)
-    doc = document(running(folder))
-    work = tmp_path / "reader"
-    work.mkdir()
+def snippet() -> str:
+    """The checking script the draws page gives."""
+    return re.search(r"```python\n(.*?)```", (REPO / "site_src" / "draws.md").read_text(), re.S).group(1)
+
+
+def run_snippet(code: str, doc: dict, work: Path) -> None:
+    """Run the page's script as a reader would, in a folder holding `doc` as draws.json."""
+    work.mkdir(exist_ok=True)
     (work / "draws.json").write_text(dumps(doc))
     cwd = os.getcwd()
     os.chdir(work)
     try:
         exec(compile(code, "draws.md", "exec"), {})
-        assert "every draw matches the commitment " + doc["commitment"] in capsys.readouterr().out
-        doc["phases"][1]["draws"][1]["value"] = "Nobody"
-        (work / "draws.json").write_text(dumps(doc))
-        with pytest.raises(AssertionError, match="1901-spring/who"):
-            exec(compile(code, "draws.md", "exec"), {})
     finally:
         os.chdir(cwd)
+
+
+def test_the_snippet_on_the_site_checks_a_published_file(folder, tmp_path, capsys):
+    (folder / "game.yml").write_text((folder / "game.yml").read_text() + "reveal: now\n")
+    doc = document(running(folder))
+    run_snippet(snippet(), doc, tmp_path / "reader")
+    assert "every draw matches the commitment " + doc["commitment"] in capsys.readouterr().out
+    doc["phases"][1]["draws"][1]["value"] = "Nobody"
+    with pytest.raises(AssertionError, match="1901-spring/who"):
+        run_snippet(snippet(), doc, tmp_path / "reader")
 
 
 def test_dipgen_verify_names_the_draw_that_fails(folder, tmp_path, capsys):
@@ -189,3 +195,17 @@ def test_dipgen_verify_names_the_draw_that_fails(folder, tmp_path, capsys):
 def test_dipgen_verify_on_a_game_without_draws_says_so(capsys):
     assert main(["verify", str(REPO / "games" / "winter-palace")]) == 0
     assert "no draws published" in capsys.readouterr().out
+
+
+def test_the_page_says_in_words_that_the_number_is_read_big_endian(tmp_path, capsys):
+    """A player re-implementing the draws from the text alone needs the byte order (issue 21): the
+    prose says it, and it matters: read little-endian, the example game's dice do not check."""
+    text, code = (REPO / "site_src" / "draws.md").read_text(), snippet()
+    prose = " ".join(text.replace(code, "").split())
+    assert "big-endian" in prose and "the first byte is the most significant" in prose
+    doc = document(replay(load_game(REPO / "games" / "two-crowns")))  # finished: its seed is published
+    assert sum(1 for ph in doc["phases"] for d in ph["draws"] if d["kind"] == "die") > 100
+    run_snippet(code, doc, tmp_path / "reader")
+    assert "every draw matches" in capsys.readouterr().out
+    with pytest.raises(AssertionError, match="not the published value"):
+        run_snippet(code.replace('"big"', '"little"'), doc, tmp_path / "reader")

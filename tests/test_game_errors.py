@@ -47,14 +47,15 @@ def test_unknown_province(make_game):
 
 
 def test_unit_not_there(make_game):
-    p = one(make_game({"1901-spring.yml": "orders:\n  France:\n    - A Par - Bur\n    - A Pic - Bel\n"}))
-    assert p.line == 4 and "France has no unit in Picardy" in p.message
-    assert "A Par" in p.hint and "F Bre" in p.hint
+    """A player's misorder, not the GM's: a warning (tests/test_misorders.py has the rest)."""
+    (w,) = replay(load_game(make_game({"1901-spring.yml": "orders:\n  France:\n    - A Par - Bur\n    - A Pic - Bel\n"}))).warnings
+    assert w.line == 4 and "France has no unit in Picardy" in w.message
+    assert "A Par" in w.hint and "F Bre" in w.hint
 
 
 def test_unit_of_another_power(make_game):
-    p = one(make_game({"1901-spring.yml": "orders:\n  France:\n    - A Mun - Bur\n"}))
-    assert p.line == 3 and "army in Munich is Germany's, not France's" in p.message
+    (w,) = replay(load_game(make_game({"1901-spring.yml": "orders:\n  France:\n    - A Mun - Bur\n"}))).warnings
+    assert w.line == 3 and "army in Munich is Germany's, not France's" in w.message
 
 
 def test_two_orders_for_one_unit(make_game):
@@ -112,22 +113,22 @@ FALL_TO_WINTER = {
 
 def test_build_in_a_centre_that_is_not_a_free_owned_home_centre(make_game):
     path = make_game({**FALL_TO_WINTER, "1901-winter.yml": "orders:\n  France:\n    - Build A Par\n    - Build A Bel\n"})
-    p = one(path)
-    assert p.line == 4 and "Belgium is not a home centre of France" in p.message
-    assert p.hint == "France can build in: Bre, Mar"  # Paris was just built
+    (w,) = replay(load_game(path)).warnings
+    assert w.line == 4 and "Belgium is not a home centre of France" in w.message and "void" in w.message
 
 
 def test_too_many_builds(make_game):
     path = make_game({**FALL_TO_WINTER,
                       "1901-winter.yml": "orders:\n  France: [Build A Par, Build A Mar, Build F Bre, Build A Par]\n"})
-    ps = [str(p) for p in problems(path)]
-    assert any("too many builds: France may build 3" in p for p in ps)
+    h = replay(load_game(path))
+    assert ["France has no builds left" in w.message for w in h.warnings] == [True]
+    assert [r.succeeded for r in h.records[-1].results_of("France")] == [True, True, True, False]
 
 
 def test_orders_from_a_power_with_nothing_to_adjust(make_game):
     path = make_game({**FALL_TO_WINTER, "1901-winter.yml": "orders:\n  France: [Build A Par]\n  Italy: [Build A Rom]\n"})
-    p = one(path)
-    assert p.line == 3 and "Italy has no builds or removals" in p.message
+    (w,) = replay(load_game(path)).warnings
+    assert w.line == 3 and "Italy has no builds" in w.message
 
 
 def test_phase_after_the_end(make_game):
@@ -140,10 +141,10 @@ def test_phase_after_the_end(make_game):
 
 
 def test_cli_check_exit_status_and_no_traceback(make_game, capsys):
-    path = make_game({"1901-spring.yml": "orders:\n  France:\n    - A Pic - Bel\n"})
+    path = make_game({"1901-spring.yml": "orders:\n  France:\n    - A Par - Pic\n    - A Par - Bur\n"})
     assert main(["check", str(path)]) == 1
     err = capsys.readouterr().err
-    assert "1901-spring.yml:3: error: France has no unit in Picardy" in err
+    assert "1901-spring.yml:4: error: a second order for A Par" in err
     assert "Traceback" not in err
 
 

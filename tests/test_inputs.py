@@ -318,7 +318,7 @@ def test_an_illegal_retreat_is_warned_as_a_disband(make_game):
 
 def test_warnings_come_with_the_errors_of_later_phases(make_game, capsys):
     misorder = "orders:\n  France: [A Par - Mun]\n"
-    for fall, fault in (("orders:\n  France: [A Pic - Bel]\n", "France has no unit in Picardy"),  # found in the replay
+    for fall, fault in (("orders:\n  France: [A Par - Pic, A Par - Bur]\n", "a second order for A Par"),  # found in the replay
                         ("orders:\n  France: [A Par - Bxx]\n", "unknown province")):  # found in reading
         path = make_game({"1901-spring.yml": misorder, "1901-fall.yml": fall}, slug="g" + str(len(fall)))
         status, err = check(capsys, path)

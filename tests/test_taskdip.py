@@ -476,3 +476,37 @@ def test_violation_into_finland(tmp_path):
     h = replay_folder(game(tmp_path, ["Andreas", "Katja"], phases, lots=SEED_EXAMPLE, seed=False))
     assert [(r.phase.name, c.power, c.new) for r in h.records for c in r.control] == \
         [("Spring 1902", "Russia", "Andreas")]
+
+
+# ---------------------------------------------------------------------------- issue 21
+
+def test_a_neutral_unit_is_never_dislodged_while_neutral_its_new_player_orders_the_retreat(tmp_path):
+    """The attack that dislodges a neutral unit enters its home country, so it violates the neutrality
+    and the power is allotted from the next phase: its retreat has a player, who orders it."""
+    phases = [
+        ("1901-spring", "orders:\n  Austria: [A Vie - Gal]\n  Germany: [A Ber - Sil, A Mun H, F Kie H]\n"),
+        ("1901-fall", "orders:\n  Austria: [A Gal - War]\n  Germany: [A Sil S A Gal - War, A Mun H, F Kie H]\n"),
+        ("1901-fall-retreats", "orders:\n  Russia: [A War - Lvn]\n"),
+    ]
+    h = replay_folder(game(tmp_path, ["Andreas", "Katja"], phases, lots=SEED_EXAMPLE))  # both violate: a lot
+    fall, retreats = h.records[1], h.records[2]
+    assert [d.unit.power for d in fall.dislodged] == ["Russia"]
+    (c,) = fall.control
+    assert c.power == "Russia" and c.since == retreats.phase
+    (r,) = retreats.results_of("Russia")
+    assert r.succeeded and not r.default and ("Russia", "A", "lvn") in {
+        (u.power, u.kind, u.province) for u in retreats.after.units}
+
+
+def test_orders_for_a_neutral_power_stay_an_error_even_when_they_name_no_unit(tmp_path):
+    body = "orders:\n  France: [A Pic - Bur]\n"
+    with pytest.raises(GameError, match="France is neutral in Spring 1901"):
+        replay_folder(game(tmp_path, ["Andreas", "Katja"], [("1901-spring", body)], lots=SEED_EXAMPLE, seed=False))
+
+
+def test_an_order_for_a_unit_the_player_does_not_have_violates_nothing(tmp_path):
+    """RULING: an order naming no unit of hers orders nothing, so it enters no neutral country; an
+    order for one of her units violates even if it cannot be carried out (test_violation_kinds)."""
+    body = "orders:\n  Germany: [A Pru - Lvn, A Ber H, A Mun H, F Kie H]\n"
+    h = replay_folder(game(tmp_path, ["Andreas", "Katja"], [("1901-spring", body)], lots=SEED_EXAMPLE, seed=False))
+    assert h.records[0].control == () and "Germany has no unit in Prussia" in h.warnings[0].message

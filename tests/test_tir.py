@@ -25,6 +25,7 @@ from dipgen.phase import Phase
 from dipgen.variants import get_variant
 from dipgen.variants.tir import ALLIED, FRIENDLY, HOSTILE, NEUTRAL, WAR, TirNote, shifted
 from dipgen.view import game_view
+from dipgen.yamlio import Signed
 from support import game_report
 
 
@@ -104,7 +105,7 @@ def test_the_worked_example_through_the_phase_file_the_dice_and_the_points(tmp_p
     from dipgen.game import PhaseFile
 
     pf = PhaseFile(Phase(1901, 0), tmp_path / "1901-spring.yml", {}, {},
-                   extra={"dp": {"France": {"France-Germany": 2}, "Russia": {"Germany-France": -1}}})
+                   extra={"dp": {"France": {"France-Germany": Signed(2)}, "Russia": {"Germany-France": -1}}})
     after = TIR.prepare(pos, pf, Dice(tir_France_Germany_1=5, tir_France_Germany_2=3))
     assert after.economy["tir"]["France-Germany"] == FRIENDLY
     roll = next(r for r in after.economy["turn"][1] if r.pair == "France-Germany")
@@ -286,12 +287,13 @@ dp:
 
 @pytest.mark.parametrize("dp, message", [
     ("France: {France-Germany: +3}", "at most 2"),
-    ("France: {France-Germany: 2, England-Italy: 2, Austria-Turkey: -2, Germany-Italy: 2, Austria-Italy: 2, "
-     "England-Turkey: 1}", "11 points: at most 10"),
-    ("France: {France-Gremany: 1}", "not a relationship"),
-    ("France: {France-Russia: 1}", "the players' own relationship"),
-    ("Germany: {France-Germany: 1}", "not a player's power"),
+    ("France: {France-Germany: +2, England-Italy: +2, Austria-Turkey: -2, Germany-Italy: +2, Austria-Italy: +2, "
+     "England-Turkey: +1}", "11 points: at most 10"),
+    ("France: {France-Gremany: +1}", "not a relationship"),
+    ("France: {France-Russia: +1}", "the players' own relationship"),
+    ("Germany: {France-Germany: +1}", "not a player's power"),
     ("France: {France-Germany: lots}", "whole number"),
+    ("France: {France-Germany: 2}", "2 points on France-Germany: say whether for or against, +2 or -2"),
 ])
 def test_dipgen_check_catches_malformed_points_with_file_and_line(tmp_path, dp, message):
     folder = write(tmp_path / "g", {"1901-spring": f"orders:\n  France:\n    France: [A Par - Bur]\ndp:\n  {dp}\n"})
@@ -492,3 +494,38 @@ def test_who_owes_orders_is_read_from_the_game_not_remembered_by_the_variant():
     england_turkey = TIR.initial_position(Other())  # a second game set up after the first
     assert TIR.must_order("France", france_russia) and not TIR.must_order("England", france_russia)
     assert TIR.must_order("England", england_turkey) and not TIR.must_order("France", england_turkey)
+
+
+def test_a_support_a_die_chose_that_then_fails_its_objective_is_said_once(tmp_path):
+    """Both supports are valid as written; the die picks France's, whose objective (Budapest moves to
+    Serbia) Vienna cannot reach, so the unit holds: one note says that, in one sentence (it said both
+    'both are valid' and 'no valid order')."""
+    spring = ("orders:\n  France:\n    France: [A Par H]\n    Austria: [A Vie S A Bud, A Bud - Ser]\n"
+              "  Russia:\n    Russia: [A War H]\n    Austria: [A Vie S F Tri, A Bud - Ser]\n")
+    h = replay_folder(write(tmp_path / "g", {"1901-spring": spring}, seed=bytes(32)))
+    (c,) = [c for c in h.records[0].report.choices if c.where == "vie"]
+    assert (c.die, c.by, c.chosen) == (2, "France", "")  # this seed's die: France's support, which then fails
+    (r,) = [r for r in h.records[0].results_of("Austria") if r.unit.province == "vie"]
+    (note,) = r.notes
+    assert TIR.result_words(r) == ("invalid under the TIR",)
+    assert note.why == ("France's A Vie S A Bud and Russia's A Vie S F Tri are both valid as written: draw 41 rolled 2 "
+                        "(1-3 France's, 4-6 Russia's), so France's, which then fails under the TIR (it cannot reach "
+                        "Serbia, where the supported unit moves); the unit holds")
+    view = game_view(h, "public")
+    page = TIR.season_section(view, view.records[0])
+    assert ("draw 41 rolled 2 (1-3 France&#x27;s, 4-6 Russia&#x27;s): France's, which then fails; holds (it cannot "
+            "reach Serbia, where the supported unit moves)</li>") in page
+
+
+def test_points_must_carry_their_sign_and_zero_needs_none(tmp_path):
+    """The seed: "The type of allocation (positive or negative must be specified)": 2 is neither;
+    +2 and -1 are read as written, and 0 (nothing allotted) needs no sign."""
+    body = "orders:\n  France:\n    France: [A Par - Bur]\ndp:\n  France: {France-Germany: %s, England-Italy: -1, Austria-Italy: 0}\n"
+    folder = write(tmp_path / "bad", {"1901-spring": body % "2"})
+    with pytest.raises(GameError) as e:
+        replay_folder(folder)
+    (p,) = e.value.problems
+    assert p.line == 5 and p.hint == "e.g. France-Germany: +2"
+    h = replay_folder(write(tmp_path / "ok", {"1901-spring": body % "+2"}))
+    (roll,) = [r for r in h.records[0].report.rolls if r.pair == "France-Germany"]
+    assert dict(roll.points)["France"] == 2

@@ -124,12 +124,19 @@ def scene(pos, written, variant) -> None:
                         return
 
 
+class Points(int):
+    """Diplomacy points, written with their sign (`+2`, `-2`), as the rules ask."""
+
+
+yaml.SafeDumper.add_representer(Points, lambda dumper, n: dumper.represent_scalar("tag:yaml.org,2002:int", f"{n:+d}"))
+
+
 def phase_file(pos, written, variant) -> dict:
     board = variant.board
     data: dict = {"orders": {player: {p: [o.format(board) for o in os] for p, os in per.items()}
                              for player, per in written.items() if per}}
     if pos.phase.kind == "movement":
-        data["dp"] = {player: dict(POINTS[player]) for player in PLAYERS}
+        data["dp"] = {player: {pair: Points(n) for pair, n in POINTS[player].items()} for player in PLAYERS}
     if pos.phase.slug in PRESS:
         data["press"] = PRESS[pos.phase.slug]
     return data

@@ -333,7 +333,7 @@ class _Movement:
                     return None, f"{b.full_name(unit.loc)} cannot reach {b.full_name(target)}, so cannot support there"
                 return _Ord("support", key, unit, power, order, None, None, tkey), ""
             dest = province_of(order.dest)
-            if dest == unit.province:
+            if dest == unit.province and k.occupies:  # a plane beside the unit there may (Complicated)
                 return None, "a unit cannot support a move into its own province"
             if dest == target:
                 return None, "a unit cannot be supported to move to where it is"
@@ -566,7 +566,7 @@ class _Movement:
         if o.dest is None and self.units[o.target].province == o.src:
             return True  # the hold of a unit it stands with: the attack on both is the one it fights
         for m in self.moves_to.get(o.src, ()):
-            if m.power == o.power:
+            if m.power == o.power or m.key == o.target:  # (a plane supporting a move into its own province)
                 continue
             if o.dest is not None and m.src == o.dest:
                 if self.resolve(m.key):  # the attack it supports against dislodges it
@@ -575,6 +575,12 @@ class _Movement:
             if self.path(m):
                 return False
         return True
+
+    def backs(self, key: int, move: _Ord) -> bool:
+        """Is the unit at `key` ordered to support `move` (a plane beside the unit it attacks: it
+        fought on the mover's side, and is not overrun by the move it supported)?"""
+        s = self.ords[key]
+        return s.kind == "support" and s.target == move.key and s.dest == move.dest
 
     # ------------------------------------------------------------------ results out
     def run(self) -> MovementOutcome:
@@ -595,7 +601,7 @@ class _Movement:
             if len(self.here[o.dest]) > (there is not None):
                 # units beside the occupant (planes) that stayed are dislodged with it, unless its own
                 for j in self.here[o.dest]:
-                    if j != there and j not in moved and self.units[j].power != o.power:
+                    if j != there and j not in moved and self.units[j].power != o.power and not self.backs(j, o):
                         dislodger[j] = o
         notes = {k: self.notes_for(k, dislodger) for k in self.ords}
         results = list(self.results)
@@ -654,7 +660,7 @@ class _Movement:
                         how = Bounce.HELD  # the unit there stayed and was not beaten
                     else:
                         how = Bounce.STANDOFF  # other moves into the same province stopped it
-                    notes.append(Note(Kind.BOUNCE, how, against=tuple(s.src for s in against)))
+                    notes.append(Note(Kind.BOUNCE, how, against=tuple(s.unit for s in against)))
         elif o.kind == "support":
             if o.dest is None:
                 valid = self.valid_hold_support(o.target)
@@ -665,11 +671,12 @@ class _Movement:
                 notes.append(_VOID_SUPPORT)
             elif not self.value_final[key]:
                 ok = False
-                cutters = [m for m in self.moves_to.get(o.src, ()) if m.power != o.power and m.src != o.dest and self.path(m)]
+                cutters = [m for m in self.moves_to.get(o.src, ()) if m.power != o.power and m.src != o.dest
+                           and m.key != o.target and self.path(m)]
                 if not cutters and key in dislodger:  # dislodged from where it supported into: cut too
                     cutters = [dislodger[key]]
                 if cutters:
-                    notes.append(Note(Kind.CUT, source=cutters[0].src, power=cutters[0].power))
+                    notes.append(Note(Kind.CUT, source=cutters[0].unit))
         elif o.kind == "convoy":
             t = self.ords.get(o.target)
             if t is None or t.kind != "move" or t.dest != o.dest or not t.convoyed:
@@ -678,7 +685,7 @@ class _Movement:
         if key in dislodger:
             ok = False if o.kind != "move" else ok
             att = dislodger[key]
-            notes.append(Note(Kind.DISLODGED, source=att.src, power=att.power))
+            notes.append(Note(Kind.DISLODGED, source=att.unit))
         return ok, tuple(notes)
 
     def stoppers(self, o: _Ord) -> list[_Ord]:

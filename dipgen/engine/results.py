@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
-from typing import Callable, Iterable, Mapping
+from typing import Iterable, Mapping
 
 from ..board import Board
 from ..orders import Order
@@ -59,16 +59,18 @@ class Note:
     several (`Bounce` for a bounce, `Illegal` for an illegal order, a variant's own Enum for an
     intake note), and ``why``, the same in a sentence for a person (nothing may branch on it).
 
-    ``against`` lists the provinces of the units that stopped a bounced move; ``source`` is
-    where the unit that cut a support or dislodged a unit came from, ``power`` its power.
+    The units a note names are the units themselves, as they stood when the phase began (where
+    several share a province, a province would not say which): ``against``, the units that
+    stopped a bounced move; ``source``, the unit that cut a support or dislodged a unit, or the
+    unit that stood where an order wrongly named one of the orderer's own (`Illegal.NOT_YOURS`).
+    A view (`dipgen.visibility`) drops those its level may not see.
     """
 
     kind: Kind
     reason: Reason | None = None
     why: str = ""
-    source: str | None = None
-    power: str | None = None
-    against: tuple[str, ...] = ()
+    source: Unit | None = None
+    against: tuple[Unit, ...] = ()
 
     def __post_init__(self) -> None:
         if type(self.kind) is not Kind or not (self.reason is None or isinstance(self.reason, Enum)):
@@ -129,17 +131,13 @@ class OrderResult:
             return self.unit.describe(board) + " H" if self.unit else ""
         return self.order.format(board)
 
-    def explain(self, board: Board, unit_at: Callable[[str], Unit | None] = lambda prov: None) -> str:
+    def explain(self, board: Board) -> str:
         """Why, in words: 'bounced with Germany's A Kie', 'cut by France's A Bur',
-        'dislodged by Italy's F ION from ION', 'void: the supported unit did not do that'.
-        `unit_at` names the unit that stood in a province when the phase began."""
+        'dislodged by Italy's F ION', 'void: the supported unit did not do that'."""
 
-        def who(prov: str | None, own: bool = False) -> str:
-            unit = unit_at(prov) if prov else None
+        def who(unit: Unit | None, own: bool = False) -> str:
             if unit is not None:
                 return unit.describe(board) if own else f"{unit.power}'s {unit.describe(board)}"
-            if prov:
-                return f"the unit from {board.format_loc(prov)}"
             return "one of its own units" if own else "another unit"
 
         cut = next((n for n in self.notes if n.kind is Kind.CUT), None)
@@ -153,7 +151,7 @@ class OrderResult:
                     parts.append("stood off by one of its own units")
                     continue
                 how = {Bounce.HELD: "held off by ", Bounce.SELF_STANDOFF: "stood off by its own "}.get(n.reason, "bounced with ")
-                parts.append(how + (" and ".join(who(p, own) for p in n.against) if n.against else "another unit"))
+                parts.append(how + (" and ".join(who(u, own) for u in n.against) if n.against else "another unit"))
             elif n.kind is Kind.CUT:
                 dislodged = next((d for d in self.notes if d.kind is Kind.DISLODGED), None)
                 if dislodged is not None and dislodged.source == n.source:
@@ -165,7 +163,8 @@ class OrderResult:
             elif n.kind is Kind.NO_CONVOY:
                 parts.append("no convoy route")
             elif n.why:
-                parts.append(f"{n.kind.value.replace('_', ' ')}: {n.why}")
+                there = f" ({who(n.source)} is there)" if n.source is not None else ""
+                parts.append(f"{n.kind.value.replace('_', ' ')}: {n.why}{there}")
             else:
                 parts.append(n.kind.value.replace("_", " "))
         return "; ".join(parts)

@@ -40,7 +40,7 @@ class BlindComplicated(Blind, Complicated):
         """Spies are never built: lost ones come back at the end of each Fall (Blind)."""
         kind = self.unit_kinds.get(ref.kind) if ref.kind else None
         if kind is not None and not kind.fights:
-            return None, f"{kind.names} are not built: lost ones are replaced at the end of each Fall"
+            return None, f"{kind.names} are not built: lost ones are replaced at the end of each Fall", None
         return super().can_build(power, ref, position, occupied)
 
     def record_visibility(self, history, record) -> RecordVisibility:

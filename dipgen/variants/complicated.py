@@ -3,8 +3,9 @@ aircraft beside armies and fleets (tanks come from Armor).
 
 Planes (P) and bombers (B) are unit kinds that fly (AIR) and do not occupy: the engine
 treats their moves as flights (through anything, attacking nothing), lets planes support
-anything within two spaces, seas included, and dislodges them with the unit they stand
-with (dipgen/engine/movement.py). What is this variant's own: bombing, where bombers may
+anything within two spaces, seas and their own province included (a move into it too), and
+dislodges them with the unit they stand with, unless they supported the move that does it
+(dipgen/engine/movement.py). What is this variant's own: bombing, where bombers may
 end, and the economy of supply points. Rulings where the seed is silent are on the rules
 page (site_src/rules/complicated.md) and marked RULING below.
 """
@@ -324,11 +325,12 @@ class Complicated(Variant):
                     left[power] += kinds[unit.kind].upkeep
                     results.append(OrderResult(power, replace(order, unit=UnitRef(unit.kind, unit.loc)), unit, True))
                     continue
-                unit, why = self.can_build(power, order.unit, position, occupied)
+                unit, why, blocker = self.can_build(power, order.unit, position, occupied)
                 if unit is not None and kinds[unit.kind].build_cost > left[power]:
                     unit, why = None, f"{power} has {left[power]} supply point(s) left, a {kinds[unit.kind].name} costs {kinds[unit.kind].build_cost}"
                 if unit is None:
-                    results.append(OrderResult(power, order, None, False, (Note(Kind.ILLEGAL, Illegal.CANNOT_BUILD, why),)))
+                    results.append(OrderResult(power, order, None, False,
+                                               (Note(Kind.ILLEGAL, Illegal.CANNOT_BUILD, why, source=blocker),)))
                     continue
                 occupied.add(unit.province)
                 left[power] -= kinds[unit.kind].build_cost
@@ -384,13 +386,17 @@ class Complicated(Variant):
         return OrderResult(power, replace(order, unit=UnitRef(unit.kind, unit.loc)), unit, True)
 
     def can_build(self, power: str, ref: UnitRef, position: Position, occupied: set[str]):
-        """(the unit, "") or (None, why not): an owned home centre with no unit that occupies
-        it and no plane or bomber of another power."""
-        prov = ref.province
-        foreign = [u for u in position.units_at(prov) if u.power != power]
-        if foreign and not any(self.unit_kinds[u.kind].occupies for u in foreign):
-            return None, f"{foreign[0].power}'s {self.unit_kinds[foreign[0].kind].name} stands in {self.board.full_name(prov)}"
-        return _build(self.board, self.unit_kinds, power, ref, position.owners, occupied, self.home_centres)
+        """(the unit, "", None) or (None, why not, the foreign unit in the way if that is why): an
+        owned home centre with no unit that occupies it and no plane or bomber of another power.
+        RULING: the reason does not say whose aircraft bars the build, nor which kind (the note
+        names it, for a level that sees it): see `Note.source`."""
+        unit, why = _build(self.board, self.unit_kinds, power, ref, position.owners, occupied, self.home_centres)
+        kinds = self.unit_kinds
+        blocker = next((u for u in position.units_at(ref.province) if u.power != power and kinds[u.kind].fights
+                        and not kinds[u.kind].occupies), None)  # a spy stands outside the fighting, and bars nothing
+        if unit is not None and blocker is not None:
+            return None, f"a plane or bomber of another power stands in {self.board.full_name(ref.province)}", blocker
+        return unit, why, None
 
 
 # ------------------------------------------------------------------ the supply table (game page)

@@ -317,22 +317,30 @@ class Taskdip(Variant):
             return province_of(order.dest)
         return None
 
+    def prepare(self, position: Position, phase_file, draws=None) -> Position:
+        """RULING: orders written for a power that holds (neutral, or its player resigned) are the
+        GM's error, whatever they name: nobody may order it."""
+        phase, state = position.phase, state_of(position)
+        problems = []
+        for power, ls in phase_file.orders.items():
+            if ls and state.holds_only(power, phase):
+                what = "neutral" if state.neutral(power, phase) else "played by nobody (its player resigned)"
+                problems.append(Problem(ls[0].file, ls[0].line, f"{power} is {what} in {phase.name}: its units hold "
+                                        "and take no orders", f"delete {power}'s orders"))
+        if problems:
+            raise GameError(problems)
+        return position
+
     def intake(self, position: Position, lines, draws=None):
+        """The orders as written (`prepare` refused any for a power that holds); an order that
+        moves, retreats, supports or convoys into a neutral power's home country violates it. The
+        orders that named no unit of their power never reach this step: they order nothing."""
         phase = position.phase
         state = state_of(position)
         orders, notes = {}, {}
-        problems = []
         for power, ls in lines.items():
-            if ls and state.holds_only(power, phase):
-                ol = ls[0]
-                what = "neutral" if state.neutral(power, phase) else "played by nobody (its player resigned)"
-                problems.append(Problem(ol.file, ol.line, f"{power} is {what} in {phase.name}: its units hold and "
-                                        "take no orders", f"delete {power}'s orders"))
-                continue
             if ls:
                 orders[power] = [ol.order for ol in ls]
-        if problems:
-            raise GameError(problems)
         neutrals = [p for p in self.originally_neutral(state.allotment) if state.neutral(p, phase)]
         found: dict[str, list[Violation]] = {}
         for power, ls in lines.items():

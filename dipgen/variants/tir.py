@@ -29,7 +29,7 @@ from ..orders import Convoy, Hold, Move, Support
 from ..phase import MOVEMENT
 from ..position import Position, Unit
 from ..seats import Seat, Seating
-from ..yamlio import by_power, kind_of, line_of
+from ..yamlio import Signed, by_power, kind_of, line_of
 from .base import Variant
 
 LEVELS = ("At War", "Hostile", "Neutral", "Friendly", "Allied")
@@ -295,6 +295,10 @@ class Tir(Variant):
                 if isinstance(n, bool) or not isinstance(n, int):
                     problems.append(Problem(file, line, f"points must be a whole number from -2 to +2, not "
                                             f"{kind_of(n)}", f"e.g. {name}: +2"))
+                    continue
+                if n > 0 and not isinstance(n, Signed):  # the seed: "positive or negative must be specified"
+                    problems.append(Problem(file, line, f"{n} points on {name}: say whether for or against, "
+                                            f"+{abs(n)} or -{abs(n)}", f"e.g. {name}: +{abs(n)}"))
                     continue
                 if abs(n) > MAX_PER_RELATIONSHIP:
                     problems.append(Problem(file, line, f"{n:+d} points on {name}: at most {MAX_PER_RELATIONSHIP} "
@@ -587,6 +591,11 @@ def choice_notes(c: Choice, players) -> list[Note]:
     bad = [x for x in c.candidates if not x.valid]
     whys = "; ".join(f"{x.writer}'s {x.text} is invalid: {x.why}" for x in bad)
     out = []
+    if c.die is not None and not c.chosen:  # the die chose a support that its objective then undid
+        both = " and ".join(f"{x.writer}'s {x.text}" for x in c.candidates)
+        return [Note(Kind.INTAKE, TirNote.INVALID, why=f"{both} are both valid as written: draw {c.draw} rolled "
+                     f"{c.die} ({die_rule(players)}), so {c.by}'s, which then fails under the TIR ({c.why}); "
+                     "the unit holds")]
     if not c.chosen:
         picked = next((x.text for x in c.candidates if x.writer == c.by and x.valid), "")
         reasons = "; ".join([w for w in (whys, c.why and f"{c.by}'s {picked}: {c.why}") if w])
@@ -700,7 +709,8 @@ def season_html(variant: Tir, report: TirReport) -> str:
                               + ("" if x.valid else f" <em>invalid: {_esc(x.why)}</em>") for x in c.candidates)
             if c.die is not None:
                 verdict = (f"draw {c.draw} rolled {c.die} ({_esc(die_rule(report.players))})"
-                           + (f": {_esc(c.by)}'s <code>{_esc(c.chosen)}</code>" if c.chosen else ""))
+                           + (f": {_esc(c.by)}'s <code>{_esc(c.chosen)}</code>" if c.chosen
+                              else f": {_esc(c.by)}'s, which then fails" if c.by else ""))
             elif c.chosen:
                 verdict = (f"{_esc(c.by)}'s " if c.by else "") + f"<code>{_esc(c.chosen)}</code>"
             else:

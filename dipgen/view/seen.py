@@ -6,10 +6,10 @@ shown; `dipgen.view.game` puts the two together into the one door, `game_view`.
 from __future__ import annotations
 
 from dataclasses import replace
-from ..engine.results import Kind, Note, OrderResult
+from ..engine.results import Illegal, Kind, Note, OrderResult
 from ..orders import Concealed, Convoy, Support
 from ..phase import Phase
-from ..position import Position
+from ..position import Position, Unit
 from ..records import History, PhaseRecord
 from ..seats import Seating, seat_levels
 from ..visibility import EVERYONE, GM, NOBODY, PUBLIC, PositionVisibility, Reader, RecordVisibility, knows, reveal_reached
@@ -97,11 +97,14 @@ def view_position(position: Position, vis: PositionVisibility, rd: Reader, power
                         totals(position, powers) if knows(rd, vis.counts) else UNKNOWN, dislodged, economy, False)
 
 
-def _clean_note(note: Note, seen: set[str]) -> Note:
-    """A note naming only provinces where the level sees a unit."""
-    return replace(note, against=tuple(p for p in note.against if p in seen),
-                   source=note.source if note.source in seen else None,
-                   power=note.power if note.source in seen else None)
+def _clean_note(note: Note, seen: set[Unit]) -> Note:
+    """A note naming only units the level sees (a foreign unit standing where an order named one
+    of the orderer's own, unseen, leaves only that the orderer had none there)."""
+    if note.source is None and not note.against:
+        return note
+    source = note.source if note.source in seen else None
+    reason = Illegal.NO_UNIT if note.reason is Illegal.NOT_YOURS and source is None else note.reason
+    return replace(note, reason=reason, source=source, against=tuple(u for u in note.against if u in seen))
 
 
 #: what a concealed order's result may say: the kind alone, no reason and no particulars
@@ -134,12 +137,14 @@ def apply(record: PhaseRecord, vis: RecordVisibility, rd: Reader, variant) -> Re
     before = view_position(record.before, vis.before, rd, powers)
     after = view_position(record.after, vis.after, rd, powers)
     kinds = variant.unit_kinds
-    # the provinces where the level sees a unit that fights (a spy of its own names nobody there)
+    # the provinces, and the units, where the level sees a unit that fights (a spy of its own names
+    # nobody there)
     seen = {u.province for u in before.units if kinds[u.kind].fights} | {d.unit.province for d in before.dislodged}
+    units_seen = {u for u in before.units if kinds[u.kind].fights} | {d.unit for d in before.dislodged}
     results = []
     for r, full, part in zip(record.results, vis.results, vis.results_partial):
         if knows(rd, full):
-            shown = replace(r, notes=tuple(_clean_note(n, seen) for n in r.notes))
+            shown = replace(r, notes=tuple(_clean_note(n, units_seen) for n in r.notes))
             if r.default and not knows(rd, vis.orders.get(r.power, frozenset({r.power}))):
                 # whether a unit had an order, or a misorder the rules replaced, is its power's to know
                 shown = replace(shown, default=False)

@@ -146,7 +146,8 @@ def public_news(pub) -> dict:
                     continue
                 if n.reason is Bounce.SELF_STANDOFF:
                     ev["self"].append((r.power, dest))
-                for q in n.against:
+                for u in n.against:
+                    q = u.province
                     other = shown.get(q)
                     if other is None or other.power == r.power:
                         continue

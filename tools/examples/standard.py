@@ -29,8 +29,8 @@ def movement_events(log: PhaseLog) -> dict:
                 ev["convoys"].append((r.power, province_of(r.order.dest)))
             for n in r.notes:
                 if n.kind is Kind.BOUNCE:
-                    for q in n.against:
-                        other = occupant(log.before, q)
+                    for u in n.against:
+                        other = occupant(log.before, u.province)
                         theirs = next((o for o in log.orders.get(other.power, []) if other is not None
                                        and o.unit.province == other.province), None) if other else None
                         standoff = isinstance(theirs, Move) and province_of(theirs.dest) == province_of(r.order.dest)
