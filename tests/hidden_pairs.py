@@ -10,7 +10,16 @@ phases of identical play). The kinds of facts (`KINDS`):
 - ``build``: a build is made, or waived;
 - ``spy``: a spy holds, or moves (Blind);
 - ``vacate``: a unit stays in (or leaves, meeting nobody) the last place a dislodged unit
-  could retreat to (Stab!, Blind).
+  could retreat to (Stab!, Blind);
+- ``misorder``: a unit (preferably one a foreign move attacks) holds, or is given an order that
+  cannot be carried out (a move to a province it cannot reach, or an unlawful support), and so
+  holds all the same: a mis-order is not revealed;
+- ``unlawful``: a dislodged unit retreats, or is ordered to retreat where it cannot (and so is
+  disbanded): neither is the public's to know;
+- ``notes``: a retreat or winter file has long GM's notes, or none: they stay unpublished until
+  the reveal, and no page grows with them;
+- ``silent``: a power with builds or removals due sends them, or sends nothing (an NMR in a
+  winter, which tells that it had something to adjust: its own to know).
 
 `public_facts` is what the variant's rulings let the public know of a game (the public view of
 each movement phase, the public results of the others, and the centre totals of each finished
@@ -38,7 +47,7 @@ from dipgen.view.seen import seen_record as view_record
 from dipgen.visibility import PUBLIC
 
 SLUG = "the-game"  # both games of a pair live in folders of this name, so that only the fact differs
-KINDS = ("quiet", "support", "retreat", "build", "spy", "vacate")
+KINDS = ("quiet", "support", "retreat", "build", "spy", "vacate", "misorder", "unlawful", "notes", "silent")
 PLAYERS = {"Austria": "Anna", "England": "Ed", "France": "Fran", "Germany": "Gus", "Italy": "Ida",
            "Russia": "Rob", "Turkey": "Tess"}
 
@@ -220,9 +229,9 @@ def pair(variant_name: str, kind: str, seed: int, scratch: Path, phases: int = 6
     then `after` more phases of identical play; None when the prefix offers no such fact."""
     variant = get_variant(variant_name)
     files, h = prefix(variant_name, seed, phases, scratch, activity)
-    wanted = {"retreat": RETREATS, "build": ADJUSTMENTS}.get(kind, MOVEMENT)
+    wanted = {"retreat": RETREATS, "unlawful": RETREATS, "build": ADJUSTMENTS, "silent": ADJUSTMENTS}.get(kind, MOVEMENT)
     for _ in range(8):  # play on to the next phase of the kind the fact needs
-        if h.next_phase is None or h.next_phase.kind == wanted:
+        if h.next_phase is None or h.next_phase.kind == wanted or (kind == "notes" and h.next_phase.kind != MOVEMENT):
             break
         files = files.with_phase(h.next_phase, Player(variant, random.Random(seed), activity).orders(h.position))
         h = files.history(scratch / "prefix" / SLUG)
@@ -272,9 +281,42 @@ def pair(variant_name: str, kind: str, seed: int, scratch: Path, phases: int = 6
             unit, dest = rng.choice(options)
             a = _replace(base, unit, f"{unit.kind} {unit.loc} H")
             b = _replace(base, unit, f"{unit.kind} {unit.loc} - {dest}")
+    elif kind == "misorder" and phase.kind == MOVEMENT:
+        attacked = {province_of(o.split(" - ")[-1].split()[0]): power for power, os in base.items() for o in os
+                    if " - " in o and " S " not in o}
+        units = sorted(_board(pos).units)
+        targets = [u for u in units if u.province in attacked and attacked[u.province] != u.power] or units
+        unit = rng.choice(targets)
+        far = sorted(p for p in variant.board.provinces
+                     if p not in variant.board.neighbours(unit.province) and p != unit.province)
+        a = _replace(base, unit, f"{unit.kind} {unit.loc} H")
+        others = [u for u in units if u.power != unit.power and u.province not in variant.board.neighbours(unit.province)]
+        if others and rng.random() < 0.5:  # an unlawful support: of a unit far away, into a province it cannot reach
+            other = rng.choice(others)
+            b = _replace(base, unit, f"{unit.kind} {unit.loc} S {other.kind} {other.loc} - {rng.choice(far)}")
+        else:
+            b = _replace(base, unit, f"{unit.kind} {unit.loc} - {rng.choice(far)}")
+    elif kind == "unlawful" and phase.retreats:
+        movable = [d for d in pos.dislodged if d.retreats]
+        if movable:
+            d = rng.choice(sorted(movable, key=lambda d: d.unit))
+            far = sorted(p for p in variant.board.provinces
+                         if p not in variant.board.neighbours(d.unit.province) and p != d.unit.province)
+            a = _replace(base, d.unit, f"{d.unit.kind} {d.unit.loc} - {d.retreats[0]}")
+            b = _replace(base, d.unit, f"{d.unit.kind} {d.unit.loc} - {rng.choice(far)}")
+    elif kind == "silent" and phase.kind == ADJUSTMENTS:
+        due = sorted(p for p, os in base.items() if os)
+        if due:
+            power = rng.choice(due)
+            a, b = base, {p: os for p, os in base.items() if p != power}
+    elif kind == "notes" and phase.kind != MOVEMENT:
+        a, b = base, base
+        extra_b = {**extra, "notes": "".join(f"Note {i}: {rng.getrandbits(64):x} told to nobody.\n" for i in range(1000))}
+        fa, fb = files.with_phase(phase, a, extra), files.with_phase(phase, b, extra_b)
     if a is None:
         return None
-    fa, fb = files.with_phase(phase, a, extra), files.with_phase(phase, b, extra)
+    if kind != "notes":
+        fa, fb = files.with_phase(phase, a, extra), files.with_phase(phase, b, extra)
     ha, hb = fa.history(scratch / "a" / SLUG), fb.history(scratch / "b" / SLUG)
     for _ in range(after):
         if ha.next_phase is None or hb.next_phase is None:
@@ -339,3 +381,86 @@ def public_facts(h: History) -> tuple:
         if year + 1 in springs:
             facts.append(("totals", year, tuple(sorted(view_record(h, r, PUBLIC).after.totals.items()))))
     return tuple(facts), tuple(sorted(others)), h.finished
+
+
+# ----------------------------------------------------------------------------- who may know it
+
+def involved(a: History, b: History) -> set[str]:
+    """The powers that may learn the fact a pair differs in: those whose orders differ, and every
+    power with a unit (spies included) or a centre in or next to a province where the two games'
+    units differ at any point, or where a phase only one of them had took place. Every other
+    power must be shown exactly the same in both games. Deliberately generous: it is drawn from
+    the board, not from any variant's rulings, so that it cannot share their mistakes."""
+    board = a.variant.board
+
+    def facts(h: History) -> dict:
+        out: dict = {}
+        for r in h.records:
+            units = {(u.power, u.kind, u.loc) for pos in (r.before, r.after) for u in pos.units}
+            units |= {(d.unit.power, d.unit.kind, d.unit.loc) for d in r.before.dislodged + r.after.dislodged}
+            out[r.phase] = (units, {p: tuple(ol.text for ol in ls) for p, ls in r.orders.items()})
+        return out
+
+    fa, fb = facts(a), facts(b)
+    places: set[str] = set()
+    powers: set[str] = set()
+    for phase in set(fa) | set(fb):
+        ua, oa = fa.get(phase, (set(), {}))
+        ub, ob = fb.get(phase, (set(), {}))
+        if phase not in fa or phase not in fb:
+            places |= {province_of(loc) for _, _, loc in ua | ub}
+        places |= {province_of(loc) for _, _, loc in ua ^ ub}
+        powers |= {p for p in set(oa) | set(ob) if oa.get(p) != ob.get(p)}
+    near = places | {n for p in places for n in board.neighbours(p)}
+    for h in (a, b):
+        for r in h.records:
+            for pos in (r.before, r.after):
+                powers |= {u.power for u in pos.units if u.province in near}
+                powers |= {owner for centre, owner in pos.owners.items() if centre in near}
+    return powers
+
+
+# ----------------------------------------------------------------------------- what is published
+
+#: the secrets of both games of a pair: one page key, a passphrase per power
+PAGE_KEY = bytes(range(32))
+PASSPHRASES = {p: f"pass-{p.lower()}-phrase-for-tests" for p in PLAYERS}
+
+
+def published(h: History) -> dict[str, str]:
+    """Everything a game publishes that a reader can tell apart, keyed by where it is read:
+    ``site/<uri>`` each file of the public site (pages, maps, draws, the archive), ``report`` the
+    game report the GM e-mails everyone, ``private-page/<uri>`` each private page's name and
+    size, and ``private/<seat>`` what each player reads on hers once she has opened it (the page
+    before encryption, which decrypts to exactly that: tests/test_private.py)."""
+    from dipgen.load import Loaded
+    from dipgen.private import padded_size
+    from dipgen.publish import seat_pages
+    from dipgen.secrets import GameSecrets
+    from dipgen.site.pages import SiteOptions, private_room
+    from dipgen.view import game_view
+    from support import game_report, public_site
+
+    secrets = GameSecrets(Path(SLUG) / "secrets.yml", PAGE_KEY, dict(PASSPHRASES))
+    out = {f"site/{uri}": text for uri, text in public_site(h).items()}
+    out["report"] = game_report(h)
+    size = private_room(game_view(h, "public"))
+    pages = seat_pages(Loaded(h, secrets), SiteOptions())
+    assert padded_size((content.encode() for _, content, _ in pages), least=size) == size, "a page outgrew its room"
+    by_uri = {uri: content for uri, content, _ in pages}
+    from dipgen.private import page_uri
+
+    for seat in h.seating.keys() if pages else ():
+        uri = page_uri(PAGE_KEY, SLUG, seat)
+        out[f"private-page/{uri}"] = str(size)
+        out[f"private/{seat}"] = by_uri[uri]
+    return out
+
+
+def differences(a: History, b: History) -> list[str]:
+    """What differs between the outputs of a pair that the fact's outsiders could read: the public
+    site, the public report, the private pages' names and sizes, and the private pages of every
+    power not `involved`."""
+    pa, pb = published(a), published(b)
+    may = {f"private/{p}" for p in involved(a, b)}
+    return sorted(k for k in set(pa) | set(pb) if k not in may and pa.get(k) != pb.get(k))

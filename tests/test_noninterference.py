@@ -1,16 +1,20 @@
 """Non-interference: two running hidden games that differ only in a hidden fact publish
-byte-identical public sites.
+byte-identical public sites, the same public report, private pages of one name and size, and,
+to every player who may not know the fact, the same private page.
 
 The pairs come from `hidden_pairs` (a seeded player, then one hidden fact changed: a hold or
 a move that meets nobody, a support that decides a dislodgement, a retreat or a disband, a
 build or a waive, a spy's move, a unit that stays in or leaves the last place a dislodged unit
-could go to). A pair counts only when the variant's rulings give the public the same facts of
-both games (`hidden_pairs.public_facts`); then every published file must be the same, byte
-for byte: pages, maps, status lines, file names, the search index.
+could go to, a misorder, an unlawful retreat, notes in a retreat or winter file, a winter NMR).
+A pair counts only when the variant's rulings give the public the same facts of both games
+(`hidden_pairs.public_facts`); then everything `hidden_pairs.published` lists must be the same,
+byte for byte (pages, maps, status lines, file names, the report the GM e-mails everyone, the
+private pages' names and sizes), and so must the decrypted private page of every player not
+`hidden_pairs.involved` (drawn from the board: the powers near where the games differ).
 
-The sample below is fixed (each of its pairs made the public sites differ before the public
-calendar of `dipgen.timeline`); the property explores more (``HYPOTHESIS_PROFILE=long`` for
-many more examples).
+The sample below is fixed: each of its pairs made some output differ in an earlier dipgen (the
+first eight before the public calendar, the others before the one door of `dipgen.view`); the
+property explores more (``HYPOTHESIS_PROFILE=long`` for many more examples).
 """
 
 from __future__ import annotations
@@ -24,8 +28,8 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from hidden_pairs import KINDS, SLUG, pair, public_facts
-from support import build, load, public_site
+from hidden_pairs import KINDS, SLUG, differences, pair, public_facts
+from support import build, load
 
 settings.register_profile("ci", max_examples=10, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
@@ -45,11 +49,16 @@ SAMPLE = [
     ("blind", "build", 11, 7, 3, 0.55),
     ("stab", "vacate", 19, 8, 6, 0.25),
     ("blind", "quiet", 38, 6, 5, 0.55),
+    # the one door: the report said "(no order)" of a misordered unit under attack
+    ("stab", "misorder", 2, 3, 0, 0.55),
+    # the season page and the report said an unlawfully retreating unit was disbanded
+    ("stab", "unlawful", 0, 5, 0, 0.55),
+    # every private page grew with a winter file's notes
+    ("stab", "notes", 1, 5, 0, 0.55),
+    ("blind", "notes", 0, 5, 0, 0.55),
+    # every player's page told of another's winter NMR
+    ("blind", "silent", 1, 3, 0, 0.25),
 ]
-
-
-def differences(a: dict[str, str], b: dict[str, str]) -> list[str]:
-    return sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
 
 
 @pytest.mark.parametrize("variant,kind,seed,phases,after,activity", SAMPLE,
@@ -60,8 +69,9 @@ def test_a_hidden_fact_changes_nothing_public(tmp_path, variant, kind, seed, pha
     a, b = made
     assert not a.finished and not b.finished
     assert public_facts(a) == public_facts(b), "not a pair that differs in a hidden fact only"
-    assert [r.phase for r in a.records] != [r.phase for r in b.records] or a.position != b.position
-    assert differences(public_site(a), public_site(b)) == []
+    assert [r.phase for r in a.records] != [r.phase for r in b.records] or a.position != b.position or \
+        [(r.orders, r.notes) for r in a.records] != [(r.orders, r.notes) for r in b.records]
+    assert differences(a, b) == []
 
 
 @settings(settings.get_profile(PROFILE))
@@ -73,16 +83,23 @@ def test_non_interference_property(tmp_path_factory, variant, kind, seed, phases
     assume(made is not None)
     a, b = made
     assume(not a.finished and not b.finished and public_facts(a) == public_facts(b))
-    assert differences(public_site(a), public_site(b)) == []
+    assert differences(a, b) == []
 
 
 def _project(root: Path, game: Path) -> Path:
+    """A site project of the one game, with its players' passphrases (the same for both games of a
+    pair), so that the build publishes their private pages too."""
+    import yaml
+
+    from hidden_pairs import PAGE_KEY, PASSPHRASES
     from support import REPO
 
     root.mkdir(parents=True)
     shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
     shutil.copytree(REPO / "site_src", root / "site_src")
     shutil.copytree(game, root / "games" / SLUG)
+    (root / "games" / SLUG / "secrets.yml").write_text(yaml.safe_dump(
+        {"page_key": PAGE_KEY.hex(), "passphrases": PASSPHRASES}), encoding="utf-8")
     return root
 
 
@@ -94,7 +111,9 @@ def _same_tree(a: Path, b: Path) -> list[str]:
         prefix, c = stack.pop()
         out += [prefix + n for n in c.left_only + c.right_only + c.funny_files]
         _, mismatch, errors = filecmp.cmpfiles(a / prefix, b / prefix, c.common_files, shallow=False)
-        out += [prefix + n for n in mismatch + errors]
+        # a private page is encrypted with a fresh salt: its name and size are what must not differ
+        out += [prefix + n for n in mismatch + errors
+                if prefix != "private/" or (a / prefix / n).stat().st_size != (b / prefix / n).stat().st_size]
         stack += [(f"{prefix}{n}/", sub) for n, sub in c.subdirs.items()]
     return sorted(out)
 
@@ -102,8 +121,8 @@ def _same_tree(a: Path, b: Path) -> list[str]:
 @pytest.mark.parametrize("variant,kind,seed,phases,after,activity", [SAMPLE[0], SAMPLE[3]],
                          ids=["stab-build", "blind-retreat"])
 def test_whole_built_sites_are_byte_identical(tmp_path, variant, kind, seed, phases, after, activity):
-    """The whole MkDocs build, search index and sitemap included, and the leak scanner finds
-    nothing in either."""
+    """The whole MkDocs build, search index, sitemap and the players' private pages (their names
+    and sizes) included, and the leak scanner finds nothing in either."""
     from dipgen.leaks import scan_site
 
     made = pair(variant, kind, seed, tmp_path / "pair", phases=phases, after=after, activity=activity)
@@ -114,4 +133,5 @@ def test_whole_built_sites_are_byte_identical(tmp_path, variant, kind, seed, pha
         sites.append(build(project))
         assert scan_site(sites[-1], [load(project / "games" / SLUG)],
                          docs_dir=project / "site_src") == []
+    assert len(list((sites[0] / "private").glob("*.html"))) == 7
     assert _same_tree(*sites) == []

@@ -209,3 +209,62 @@ def test_season_pages_never_call_a_retreating_unit_destroyed(slug, phase):
             assert "destroyed" not in line, (level, line)
             if level == "gm":
                 assert "may retreat to" in line
+
+
+# ---------------------------------------------------------------------------- mis-orders are not revealed
+
+def _pair(tmp_path: Path, phases: dict[str, str], fact: str, a: str, b: str):
+    """Two running games whose files differ only in `fact`'s line of the last phase: `a` in one, `b`
+    in the other (same folder name, so that only the fact differs)."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from hidden_pairs import SLUG
+    from support import load
+
+    out = []
+    for name, line in (("a", a), ("b", b)):
+        files = {f"{k}.yml": v.replace(fact, line) for k, v in phases.items()}
+        out.append(load(write(tmp_path / name / SLUG, {"game.yml": GAME, **files})))
+    return out
+
+
+def _outsiders_see_the_same(a, b, involved: set[str]) -> None:
+    from hidden_pairs import published
+
+    pa, pb = published(a), published(b)
+    differ = sorted(k for k in set(pa) | set(pb) if pa.get(k) != pb.get(k))
+    assert differ and all(k.startswith("private/") for k in differ), differ  # the test can fail: someone knows
+    assert {k.removeprefix("private/") for k in differ} <= involved, differ
+
+
+@pytest.mark.parametrize("misorder", ["A Par - Mun", "A Par S F Bre - Lon"])
+def test_a_misorder_under_attack_is_not_revealed(tmp_path, misorder):
+    """France's A Par, attacked by a German army, is ordered to Munich (out of reach) or to support
+    a fleet into London (unlawful): it holds, and the public sees it hold exactly as after a lawful
+    'A Par H' (no '(no order)' mark on the page, the map or the search index, nor in the report).
+    Only France, and the German attacker, may tell the two apart."""
+    phases = {"1901-spring": "placement: {France: [A Par, F Bre, A Mar]}\n"
+                             "orders:\n  Germany: [A Mun - Bur]\n  France: [A Par H]\n",
+              "1901-fall": "orders:\n  Germany: [A Bur - Par]\n  France: [FACT]\n"}
+    a, b = _pair(tmp_path, phases, "FACT", "A Par H", misorder)
+    assert any("cannot be carried out" in w.message for w in b.warnings)
+    _outsiders_see_the_same(a, b, {"France", "Germany"})
+
+
+def test_an_unlawful_retreat_is_not_revealed(tmp_path):
+    """France's dislodged A Bur retreats to Picardy, or is ordered to London (out of reach) and so
+    is disbanded: the public learns of neither (a mis-order is not revealed; a disband is told only
+    when chosen or when no retreat was ordered). France and its attacker, Germany, are told."""
+    phases = {"1901-spring": "placement: {France: [A Par, F Bre, A Mar]}\n"
+                             "orders:\n  France: [A Par - Bur]\n  Germany: [A Mun - Ruh, A Ber - Mun]\n",
+              "1901-fall": "orders:\n  Germany: [A Ruh - Bur, A Mun S A Ruh - Bur]\n  France: [A Bur H]\n",
+              "1901-fall-retreats": "orders:\n  France: [FACT]\n"}
+    a, b = _pair(tmp_path, phases, "FACT", "A Bur - Pic", "A Bur - Lon")
+    assert [r.phase.slug for r in a.records][-1] == "1901-fall-retreats"
+    _outsiders_see_the_same(a, b, {"France", "Germany"})
+    # a disband the player chose is told to everyone, as the rules say
+    c = _pair(tmp_path / "c", phases, "FACT", "A Bur disband", "A Bur disband")[0]
+    from support import game_report
+
+    assert "France A Bur disband" in game_report(c)
