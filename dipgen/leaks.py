@@ -22,6 +22,7 @@ build, including one made by an older dipgen.
 
 from __future__ import annotations
 
+import base64
 import html
 import json
 import re
@@ -30,9 +31,10 @@ from functools import lru_cache
 from pathlib import Path
 
 from .board import Board
+from .engine.results import Kind
 from .records import History
 from .orders import Concealed
-from .phase import Phase
+from .phase import MOVEMENT, Phase
 from .render import centre_mark, unit_marks
 from .view import game_view
 from .view.timeline import fixed_calendar
@@ -67,6 +69,9 @@ class Secrets:
     calendar: set[Phase] = field(default_factory=set)             # the phases the public is shown
     due: set[Phase] = field(default_factory=set)                  # what the game waits for, if not public
     texts: list[tuple[str, tuple]] = field(default_factory=list)  # the variant's own secrets, and the seed
+    #: what would tell that a unit was misordered (a mis-order is not revealed): the mark of a unit
+    #: that held for want of a lawful order, and the disband of one whose retreat was unlawful
+    misorders: set[str] = field(default_factory=set)
 
 
 def _units(position) -> set[tuple[str, str, str]]:
@@ -123,7 +128,23 @@ def secrets_of(history: History) -> Secrets:
     out.orders = all_orders - seen_orders
     out.units = all_units - seen_units
     out.owners = all_owners - seen_owners
+    out.misorders = _misorder_marks(history, board) - seen_orders
     return out
+
+
+def _misorder_marks(history: History, board: Board) -> set[str]:
+    """By the rule alone, not by any view: a unit whose order could not be carried out holds (or,
+    in a retreat, is disbanded), and nothing may tell the public so: not a '(no order)' beside its
+    hold, nor its disband. Read off the GM's records: a result the rules supplied for a unit that
+    has an illegal order in the same phase."""
+    marks = set()
+    for record in history.records:
+        misordered = {r.unit for r in record.results if r.unit is not None and r.has(Kind.ILLEGAL)}
+        for r in record.results:
+            if r.default and r.unit in misordered and r.order is not None:
+                text = r.order.format(board)
+                marks.add(f"{text} (no order)" if record.kind == MOVEMENT else text)
+    return marks
 
 
 def _calendar_leaks(rel: str, own: str, secrets: Secrets) -> list[Leak]:
@@ -202,6 +223,8 @@ def _needles(secrets: Secrets, board: Board) -> list[Needle]:
             continue  # another power's unit stood there in public: the words alone prove nothing
         words = f"{kind} {board.format_loc(loc)}"
         out.append(Needle(f"the position of {power}'s hidden {words}", (words,)))
+    for text in sorted(secrets.misorders):
+        out.append(Needle(f"a misorder, through {text!r}", (text,)))
     for phase in sorted(secrets.phases):
         out.append(Needle(f"that {phase.name} took place", (phase.slug, phase.name)))
     for phase in sorted(secrets.due):
@@ -303,6 +326,7 @@ def scan_site(site_dir: Path | str, histories: list[History], prefix: str = "gam
     site_dir = Path(site_dir)
     leaks: list[Leak] = []
     files = sorted(p for p in site_dir.rglob("*") if p.is_file())
+    leaks.extend(_private_sizes(site_dir, histories))
     handwritten = ""
     if docs_dir is not None and Path(docs_dir).is_dir():
         handwritten = "\n".join(f.read_text(encoding="utf-8", errors="replace")
@@ -336,6 +360,42 @@ def scan_site(site_dir: Path | str, histories: list[History], prefix: str = "gam
                 phase, is_map = _map_phase(path.name)
                 if is_map:
                     leaks.extend(_scan_map(rel, raw, history, phase, secrets))
+    return leaks
+
+
+_ENVELOPE = re.compile(r'id="pp-payload">(.*?)</script>', re.S)
+
+
+def _private_sizes(site_dir: Path, histories: list[History]) -> list[Leak]:
+    """A private page is padded to its game's room, a function of public facts alone
+    (`dipgen.site.pages.private_room`): a page of another size tells what its game's hidden
+    phases held. The scanner cannot tell which game a page belongs to (its name is a keyed
+    hash), so each page's size must be the room of some running hidden game, and each room must
+    hold as many pages as its games have players at most."""
+    from .site.pages import private_room
+
+    rooms: dict[int, int] = {}
+    for h in histories:
+        if h.variant.hidden and not revealed(h):
+            size = private_room(game_view(h, PUBLIC))
+            rooms[size] = rooms.get(size, 0) + len(h.seating.keys())
+    seen: dict[int, int] = {}
+    leaks = []
+    for page in sorted((site_dir / "private").glob("*.html")) if (site_dir / "private").is_dir() else ():
+        rel = page.relative_to(site_dir).as_posix()
+        m = _ENVELOPE.search(page.read_text(encoding="utf-8", errors="replace"))
+        try:
+            size = len(base64.b64decode(json.loads(m.group(1))["ct"])) - 16 if m else -1
+        except (ValueError, KeyError, TypeError):
+            size = -1
+        seen[size] = seen.get(size, 0) + 1
+        if size not in rooms:
+            leaks.append(Leak(rel, "what a game's hidden phases held, through the size of a private page",
+                              f"{size} bytes of padded content; the rooms of public facts are {sorted(rooms)}"))
+    for size, n in seen.items():
+        if size in rooms and n > rooms[size]:
+            leaks.append(Leak("private/", "what a game's hidden phases held, through the size of private pages",
+                              f"{n} pages of {size} bytes, more than the {rooms[size]} players of the games of that room"))
     return leaks
 
 

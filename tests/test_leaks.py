@@ -244,3 +244,67 @@ def test_the_scanner_follows_the_renderer_not_a_copy_of_its_format(tmp_path, mon
     leaks = scan_site(site, [h])
     assert any(l.file.endswith(".svg") and "hidden A" in l.what for l in leaks), leaks[:3]
     assert any(l.file.endswith(".svg") and "owns" in l.what for l in leaks), leaks[:3]
+
+
+# ---------------------------------------------------------------------------- what one site tells
+
+def _stab_pair_game(tmp_path: Path, fall: str, retreat: str | None = None) -> Path:
+    """A running Stab! game where France's A Par, attacked by a German army, gets `fall`; with
+    `retreat`, France's dislodged A Bur gets it in the Fall retreats instead."""
+    game = tmp_path / "games" / "knives"
+    game.mkdir(parents=True)
+    (game / "game.yml").write_text("title: Knives Out\nvariant: stab\ngm: Grace\nplayers: {Austria: A, England: B, "
+                                   "France: C, Germany: D, Italy: E, Russia: F, Turkey: G}\n")
+    if retreat is None:
+        (game / "1901-spring.yml").write_text("placement: {France: [A Par, F Bre, A Mar]}\n"
+                                              "orders:\n  Germany: [A Mun - Bur]\n  France: [A Par H]\n")
+        (game / "1901-fall.yml").write_text(f"orders:\n  Germany: [A Bur - Par]\n  France: [{fall}]\n")
+    else:
+        (game / "1901-spring.yml").write_text("placement: {France: [A Par, F Bre, A Mar]}\n"
+                                              "orders:\n  France: [A Par - Bur]\n  Germany: [A Mun - Ruh, A Ber - Mun]\n")
+        (game / "1901-fall.yml").write_text("orders:\n  Germany: [A Ruh - Bur, A Mun S A Ruh - Bur]\n  France: [A Bur H]\n")
+        (game / "1901-fall-retreats.yml").write_text(f"orders:\n  France: [{retreat}]\n")
+    return game
+
+
+@pytest.mark.parametrize("retreat,planted,what", [
+    (None, "A Par H (no order)", "a misorder, through 'A Par H (no order)'"),
+    ("A Bur - Lon", "France A Bur disband", "a misorder, through 'A Bur disband'"),
+])
+def test_a_revealed_misorder_is_caught_from_the_one_site(tmp_path, retreat, planted, what):
+    """A mis-order is not revealed (Stab!): were a page to mark the misordered unit's hold '(no
+    order)', or report the disband of a unit whose retreat was unlawful, the scanner finds it from
+    the rule alone, whatever the view said."""
+    h = load(_stab_pair_game(tmp_path, "A Par - Mun", retreat))
+    site = _write(public_site(h), tmp_path / "site")
+    assert scan_site(site, [h]) == []
+    page = site / "games" / "knives" / "1901-fall.md"
+    page.write_text(page.read_text() + f"\n<li>{planted}</li>\n")
+    assert what in [leak.what for leak in scan_site(site, [h])]
+    # a lawful hold marks nothing: the same words are no secret there
+    lawful = load(_stab_pair_game(tmp_path / "lawful", "A Par H"))
+    assert not [m for m in secrets_of(lawful).misorders]
+
+
+def test_a_private_page_of_another_size_is_caught(built, tmp_path):
+    """Every private page of a running hidden game is padded to the room of its public facts: a
+    page padded to more (say, because a hidden winter's notes went on it) is caught by its size."""
+    from dipgen.cli import main
+    from dipgen.private import encrypt
+    from dipgen.site.pages import private_room
+    from dipgen.site.privatepage import private_shell
+
+    project, site, hs = built
+    copy = tmp_path / "p"
+    shutil.copytree(project, copy)
+    assert main(["secrets", str(copy / "games" / RUNNING)]) == 0
+    site = build(copy)
+    hs = histories(copy)
+    assert scan_site(site, hs, docs_dir=copy / "site_src") == []
+    running = next(h for h in hs if h.info.slug == RUNNING)
+    room = private_room(game_view(running, "public"))
+    page = sorted((site / "private").glob("*.html"))[0]
+    page.write_text(private_shell(encrypt(b"<p>a page with more to say</p>", "abcde-fghjk-mnpqr-stuvw",
+                                          size=room + 4096), "private/" + page.name))
+    leaks = scan_site(site, hs, docs_dir=copy / "site_src")
+    assert [leak.file for leak in leaks] == [f"private/{page.name}"] and "size of a private page" in leaks[0].what
