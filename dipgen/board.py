@@ -83,6 +83,17 @@ class Board:
     victory_centres: int
     _lookup: Mapping[str, str] = field(repr=False, compare=False)
     _powers: Mapping[str, str] = field(repr=False, compare=False)
+    # Tables made once when the board is built (`_build`), read by the engine for every order:
+    #: the province of every location a unit can stand on (``"spa/nc"`` -> ``"spa"``, ``"par"`` -> ``"par"``)
+    loc_province: Mapping[str, str] = field(repr=False, compare=False)
+    #: for each fleet location, the provinces it borders (coasts collapsed): where a fleet there can move
+    fleet_touches: Mapping[str, frozenset[str]] = field(repr=False, compare=False)
+    #: for each location, the provinces an army in its province can move to (`army_adj` by location)
+    army_reach: Mapping[str, frozenset[str]] = field(repr=False, compare=False)
+    #: the sea provinces
+    seas: frozenset[str] = field(repr=False, compare=False)
+    #: for each province, where a fleet may stand in it (`fleet_locations`)
+    _fleet_locations: Mapping[str, tuple[str, ...]] = field(repr=False, compare=False)
 
     # ----- queries
     @property
@@ -91,11 +102,6 @@ class Board:
 
     def home_centres(self, power: str) -> tuple[str, ...]:
         return tuple(p.id for p in self.provinces.values() if p.home == power)
-
-    @cached_property
-    def fleet_touches(self) -> Mapping[str, frozenset[str]]:
-        """For each fleet location, the provinces it borders (coasts collapsed)."""
-        return {loc: frozenset(province_of(n) for n in nbrs) for loc, nbrs in self.fleet_adj.items()}
 
     def locations(self) -> list[str]:
         """Every location a unit can stand on: provinces and coasts."""
@@ -107,10 +113,7 @@ class Board:
 
     def fleet_locations(self, prov: str) -> tuple[str, ...]:
         """Where a fleet may stand in a province: its coasts, or the province itself."""
-        p = self.provinces[prov]
-        if p.type == "land":
-            return ()
-        return tuple(f"{prov}/{c}" for c in p.coasts) or (prov,)
+        return self._fleet_locations[prov]
 
     def neighbours(self, prov: str) -> set[str]:
         """Provinces adjacent to `prov` for any unit (coasts collapsed)."""
@@ -219,6 +222,9 @@ def _build(data: dict) -> Board:
             lookup[_norm(spelling)] = pid
     for alias, pid in (data.get("aliases") or {}).items():
         lookup.setdefault(_norm(alias), pid)
+    loc_province = {loc: pid for pid, p in provinces.items() for loc in (pid, *(f"{pid}/{c}" for c in p.coasts))}
+    fleet_locations = {pid: () if p.type == "land" else tuple(f"{pid}/{c}" for c in p.coasts) or (pid,)
+                       for pid, p in provinces.items()}
     return Board(
         name=data["name"], powers=powers, provinces=provinces, army_adj=army, fleet_adj=fleet,
         starting_units={k: tuple(v) for k, v in (data.get("starting_units") or {}).items()},
@@ -229,6 +235,11 @@ def _build(data: dict) -> Board:
         victory_centres=int(data.get("victory_centres", 18)),
         _lookup=lookup,
         _powers={_norm(s): name for name, info in powers.items() for s in (name, info.adjective, info.abbr)},
+        loc_province=loc_province,
+        fleet_touches={loc: frozenset(province_of(n) for n in nbrs) for loc, nbrs in fleet.items()},
+        army_reach={loc: army.get(pid, frozenset()) for loc, pid in loc_province.items()},
+        seas=frozenset(pid for pid, p in provinces.items() if p.is_sea),
+        _fleet_locations=fleet_locations,
     )
 
 

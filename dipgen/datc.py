@@ -189,7 +189,7 @@ def _run_case(case: Case, read: _Lines) -> tuple[bool, str]:
     orders = read.orders(sec.get("ORDERS", []), case.kind)
     expected_dislodged: set[Unit] = set()
     if case.kind == "movement":
-        out = adjudicate_movement(board, units, orders, kinds)
+        out = adjudicate_movement(board, units, orders, kinds, notes=False)  # positions are compared, not notes
         got, got_dislodged = set(out.units), {d.unit for d in out.dislodged}
         expected_dislodged = set(read.units(sec.get("POSTSTATE_DISLODGED", [])))
     elif case.kind == "retreats":

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Mapping, Union
 
 from .board import Board, UnknownName, province_of
@@ -40,8 +41,8 @@ class UnitRef:
         loc = board.format_loc(self.loc)
         return f"{self.kind} {loc}" if self.kind else loc
 
-    @property
-    def province(self) -> str:
+    @cached_property
+    def province(self) -> str:  # read for every order adjudicated: worked out once per reference
         return province_of(self.loc)
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import defaultdict, deque
 from dataclasses import dataclass, field, replace
 from operator import attrgetter
-from typing import Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 from ..board import Board, province_of
 from ..orders import Convoy, Hold, Move, Order, Support, UnitRef
@@ -67,12 +67,24 @@ _INF = 1 << 30
 _NO_CONVOY = Note(Kind.NO_CONVOY)
 _VOID_SUPPORT = Note(Kind.VOID, why="the supported unit did not do that")
 _VOID_CONVOY = Note(Kind.VOID, why="the army did not move by this convoy")
+_TWICE = Note(Kind.IGNORED, why="the same order twice")
+_SEVERAL = Note(Kind.IGNORED, why="the unit had several different orders, so it holds")
 
 
 class _Movement:
     def __init__(self, board: Board, kinds: Mapping[str, UnitKind], units: Iterable[Unit],
-                 orders: Mapping[str, Sequence[Order]], limit: bool = False):
+                 orders: Mapping[str, Sequence[Order]], limit: bool = False, notes: bool = True):
         self.board, self.kinds = board, kinds
+        #: whether the results say why (their notes), or only whether each order succeeded
+        self.explain = notes
+        #: per kind letter: does it occupy its province (`UnitKind.occupies`)?
+        self.occupies = {letter: k.occupies for letter, k in kinds.items()}
+        #: does every kind occupy (no spies, no planes)? Then a province holds one unit at most
+        self.one_a_province = all(self.occupies.values())
+        #: per kind letter: the board's table of where a unit of that kind can move from each
+        #: location, for kinds that move one space on land or sea (None: worked out by `destinations`)
+        self.near = {letter: None if k.steps != 1 else board.army_reach if k.terrain == LAND
+                     else board.fleet_touches if k.terrain == SEA else None for letter, k in kinds.items()}
         #: the optional rule of 'Complicated': no side counts more units that do not occupy
         #: (planes) than units that do (armies, fleets) in one battle
         self.limit = limit
@@ -84,9 +96,10 @@ class _Movement:
         #: province -> keys of the units in combat standing there; `at`: the one occupying it
         self.here: dict[str, list[int]] = defaultdict(list)
         self.at: dict[str, int] = {}
+        occupies = self.occupies
         for k, u in enumerate(self.units):
             self.here[u.province].append(k)
-            if kinds[u.kind].occupies:
+            if occupies[u.kind]:
                 self.at[u.province] = k
         self.given = orders
         self.ords: dict[int, _Ord] = {}
@@ -110,7 +123,10 @@ class _Movement:
 
     def reaches(self, unit: Unit, prov: str) -> bool:
         """Can `unit` move to province `prov` directly (coasts ignored)?"""
-        return reachable(self.board, self.kinds[unit.kind], unit.loc, prov)
+        near = self.near[unit.kind]
+        if near is not None:
+            return prov in near.get(unit.loc, ())
+        return prov in destinations(self.board, self.kinds[unit.kind], unit.loc)
 
     def support_reaches(self, unit: Unit, prov: str) -> bool:
         """Can `unit` support in province `prov`? Where it could move; a kind that flies (AIR),
@@ -141,14 +157,15 @@ class _Movement:
         return None, f"both coasts of {p.name} can be reached: say which"
 
     def is_convoy_sea(self, prov: str) -> bool:
-        return self.board.provinces[prov].is_sea
+        return prov in self.board.seas
 
     def sea_touches(self, sea: str, prov: str) -> bool:
         return prov in self.board.fleet_touches.get(sea, ())
 
     def convoy_fleets(self) -> frozenset[str]:
         kinds, units = self.kinds, self.units
-        return frozenset(p for p, k in self.at.items() if kinds[units[k].kind].convoys and self.is_convoy_sea(p))
+        seas = self.board.seas
+        return frozenset(p for p, k in self.at.items() if p in seas and kinds[units[k].kind].convoys)
 
     def find(self, ref: UnitRef, power: str | None = None, taken: set | None = None) -> int | None:
         """The key of the unit in combat an order of `power` names (`matching.pick`: the rule the
@@ -158,7 +175,8 @@ class _Movement:
             return None
         if len(keys) == 1:  # the usual case, said quickly: a lone occupant, named as `pick` names it
             k = keys[0]
-            if power is None or (names_occupant(ref.kind, self.kinds) and self.kinds[self.units[k].kind].occupies):
+            if power is None or self.one_a_province or (
+                    names_occupant(ref.kind, self.kinds) and self.occupies[self.units[k].kind]):
                 return k
         i = pick([self.units[k] for k in keys], ref.kind, power, self.kinds,
                  [j for j, k in enumerate(keys) if taken and k in taken])
@@ -169,28 +187,26 @@ class _Movement:
         key = (src, dst, seas)
         if key in self._routes_cache:
             return self._routes_cache[key]
-        found: set[str] = set()
+        touches = self.board.fleet_touches
         adj = self._sea_adj.get(seas)
         if adj is None:  # the same fleets for most orders of a phase
-            adj = self._sea_adj[seas] = {s: {t for t in seas if t != s and self.sea_touches(s, t)} for s in seas}
-
-        def extend(path: list[str]) -> None:
+            adj = self._sea_adj[seas] = {s: (seas & touches[s]) - {s} for s in seas}
+        # every chain of fleets from src to dst, fleet by fleet (a list, not a recursive closure:
+        # a closure that calls itself is a reference cycle, which only the collector frees)
+        found: set[str] = set()
+        paths = [[first] for first in seas if src in touches[first]]
+        while paths:
+            path = paths.pop()
             last = path[-1]
-            if self.sea_touches(last, dst):
+            if dst in touches[last]:
                 found.update(path)
-                return
+                continue
             for nxt in adj[last]:
-                if nxt in path or self.sea_touches(nxt, src):
+                if nxt in path or src in touches[nxt]:
                     continue
                 if any(nxt in adj[earlier] for earlier in path[:-1]):
                     continue  # a shortcut exists: this fleet would not be needed
-                path.append(nxt)
-                extend(path)
-                path.pop()
-
-        for first in seas:
-            if self.sea_touches(first, src):
-                extend([first])
+                paths.append(path + [nxt])
         result = frozenset(found)
         self._routes_cache[key] = result
         return result
@@ -217,75 +233,82 @@ class _Movement:
     # ------------------------------------------------------------------ orders in
     def collect(self) -> None:
         """Match the given orders to units, drop illegal ones, settle multiple orders."""
-        legal: dict[int, list[tuple[_Ord, int]]] = defaultdict(list)
+        units, results, occupies = self.units, self.results, self.occupies
         all_fleets = self.convoy_fleets()
         taken: set[int] = set()  # units that do not occupy, once ordered
+        legal: dict[int, tuple[_Ord, int]] = {}  # key -> its first legal order and that order's result slot
+        more: dict[int, list[tuple[_Ord, int]]] = {}  # key -> all its legal orders, where it has several
         for power, orders in self.given.items():
             for order in orders:
-                idx = len(self.results)
-                ref: UnitRef | None = getattr(order, "unit", None)
                 if not isinstance(order, (Hold, Move, Support, Convoy)):
-                    self.results.append(OrderResult(power, order, None, False,
-                                                    (Note(Kind.ILLEGAL, Illegal.WRONG_PHASE, "not an order for a movement phase"),)))
+                    results.append(self.failed(power, order, None, lambda: Note(
+                        Kind.ILLEGAL, Illegal.WRONG_PHASE, "not an order for a movement phase")))
                     continue
+                ref: UnitRef = order.unit
                 key = self.find(ref, power, taken)
                 if key is None:
-                    self.results.append(OrderResult(power, order, None, False,
-                                                    (Note(Kind.ILLEGAL, Illegal.NO_UNIT, f"no unit in {self.board.full_name(ref.province)}"),)))
+                    results.append(self.failed(power, order, None, lambda: Note(
+                        Kind.ILLEGAL, Illegal.NO_UNIT, f"no unit in {self.board.full_name(ref.province)}")))
                     continue
-                unit = self.units[key]
-                if not self.kinds[unit.kind].occupies:
+                unit = units[key]
+                if not occupies[unit.kind]:
                     taken.add(key)
                 if unit.power != power:
-                    self.results.append(OrderResult(power, order, unit, False,
-                                                    (Note(Kind.ILLEGAL, Illegal.NOT_YOURS, f"the unit in {self.board.full_name(unit.province)} is {unit.power}'s"),)))
+                    results.append(self.failed(power, order, unit, lambda: Note(
+                        Kind.ILLEGAL, Illegal.NOT_YOURS, f"the unit in {self.board.full_name(unit.province)} is {unit.power}'s")))
                     continue
                 order = _with_unit(order, unit)
                 o, why = self.check(power, key, unit, order, all_fleets)
                 if o is None:
-                    self.results.append(OrderResult(power, order, unit, False, (Note(Kind.ILLEGAL, Illegal.IMPOSSIBLE, why),)))
+                    results.append(self.failed(power, order, unit, lambda: Note(Kind.ILLEGAL, Illegal.IMPOSSIBLE, why)))
                     continue
-                self.results.append((power, order, unit))  # filled in by `run`
-                legal[o.key].append((o, idx))
-        self._slots: dict[int, int] = {}
-        for key, entries in legal.items():
-            if len(entries) == 1 or len({e[0].given for e in entries}) == 1:
-                o, idx = entries[0]
-                self.ords[key] = o
-                self._slots[key] = idx
+                if key in legal:
+                    more.setdefault(key, [legal[key]]).append((o, len(results)))
+                else:
+                    legal[key] = (o, len(results))
+                results.append((power, order, unit))  # filled in by `run`
+        for key, entries in more.items():
+            if len({o.given for o, _ in entries}) == 1:
                 for _, dup in entries[1:]:
-                    self.results[dup] = OrderResult(*self.results[dup], False,
-                                                    (Note(Kind.IGNORED, why="the same order twice"),))
+                    results[dup] = self.failed(*results[dup], lambda: _TWICE)
             else:
-                for _, i in entries:
-                    self.results[i] = OrderResult(*self.results[i], False, (
-                        Note(Kind.IGNORED, why="the unit had several different orders, so it holds"),))
-        for key, unit in enumerate(self.units):
-            if key not in self.ords:
-                self.ords[key] = _Ord("hold", key, unit, unit.power, None)
+                del legal[key]
+                for _, slot in entries:
+                    results[slot] = self.failed(*results[slot], lambda: _SEVERAL)
+        #: key -> the slot in `results` of the order it carries out
+        self._slots: dict[int, int] = {key: slot for key, (_, slot) in legal.items()}
+        ords = self.ords
+        for key, (o, _) in legal.items():
+            ords[key] = o
+        for key, unit in enumerate(units):
+            if key not in ords:
+                ords[key] = _Ord("hold", key, unit, unit.power, None)
         # Convoy intent, needed before anything resolves (4.A.3): (from, to) -> the convoying seas
         self._convoy_candidates: dict[tuple[str, str], list[str]] = defaultdict(list)
-        for o in self.ords.values():
+        for o in ords.values():
             if o.kind == "convoy":
-                self._convoy_candidates[(self.units[o.target].province, o.dest)].append(o.src)
-        for o in self.ords.values():
-            if o.kind == "move" and self.kinds[o.unit.kind].convoyable:
-                if not self.reaches(o.unit, o.dest) or o.via:
-                    o.convoyed = True
-                else:
-                    o.convoyed = any(self.ords[self.at[f]].power == o.power
-                                     for f in self._convoy_candidates.get((o.src, o.dest), ()))
+                self._convoy_candidates[(units[o.target].province, o.dest)].append(o.src)
         self.moves_to: dict[str, list[_Ord]] = defaultdict(list)
         self.supports_of: dict[tuple[int, str | None], list[_Ord]] = defaultdict(list)
         kinds = self.kinds
-        for o in self.ords.values():
+        for o in ords.values():
             if o.kind == "move":
-                if not kinds[o.unit.kind].occupies:  # a flight: through any unit, attacks nothing, always arrives
+                # `check` marked `via` every move of an army that needs a convoy (not adjacent, or
+                # ordered via convoy); an adjacent move goes by convoy too if its own power convoys it
+                if kinds[o.unit.kind].convoyable:
+                    o.convoyed = o.via or any(ords[self.at[f]].power == o.power
+                                              for f in self._convoy_candidates.get((o.src, o.dest), ()))
+                if not occupies[o.unit.kind]:  # a flight: through any unit, attacks nothing, always arrives
                     self.value_final[o.key] = True
                     continue
                 self.moves_to[o.dest].append(o)
             elif o.kind == "support":
                 self.supports_of[(o.target, o.dest)].append(o)
+
+    def failed(self, power: str, order: Order, unit: Unit | None, note: Callable[[], Note]) -> OrderResult:
+        """The result of an order that failed before adjudication, and why (`note`, made only
+        when the results say why)."""
+        return OrderResult(power, order, unit, False, (note(),) if self.explain else ())
 
     def check(self, power: str, key: int, unit: Unit, order: Order,
               fleets: frozenset[str]) -> tuple[_Ord | None, str]:
@@ -597,7 +620,7 @@ class _Movement:
                 for j in self.here[o.dest]:
                     if j != there and j not in moved and self.units[j].power != o.power:
                         dislodger[j] = o
-        notes = {k: self.notes_for(k, dislodger) for k in self.ords}
+        notes = {k: self.outcome(k, dislodger) for k in self.ords}
         results = list(self.results)
         for key, idx in self._slots.items():
             ok, ns = notes[key]
@@ -637,34 +660,22 @@ class _Movement:
         return MovementOutcome(tuple(results), tuple(sorted(after + self.bystanders, key=attrgetter("loc"))),
                                tuple(dislodged), tuple(destroyed), frozenset(standoffs))
 
-    def notes_for(self, key: int, dislodger: Mapping[int, _Ord]) -> tuple[bool, tuple[Note, ...]]:
+    def outcome(self, key: int, dislodger: Mapping[int, _Ord]) -> tuple[bool, tuple[Note, ...]]:
+        """Whether the order at `key` succeeded and, when the results say why, its notes."""
         o = self.ords[key]
+        explain = self.explain
         notes: list[Note] = []
         ok = True
         if o.kind == "move":
             ok = self.value_final[key]
-            if not ok:
-                if not self.path(o):
-                    notes.append(_NO_CONVOY)
-                else:
-                    against = self.stoppers(o)
-                    if against and all(s.power == o.power for s in against):
-                        how = Bounce.SELF_STANDOFF  # stopped by its own power's units only
-                    elif against and against[0].src == o.dest:
-                        how = Bounce.HELD  # the unit there stayed and was not beaten
-                    else:
-                        how = Bounce.STANDOFF  # other moves into the same province stopped it
-                    notes.append(Note(Kind.BOUNCE, how, against=tuple(s.src for s in against)))
+            if not ok and explain:
+                notes.append(self.bounce(o))
         elif o.kind == "support":
-            if o.dest is None:
-                valid = self.valid_hold_support(o.target)
-            else:
-                valid = self.matches_move(o)
-            if not valid:
-                ok = False
+            valid = self.valid_hold_support(o.target) if o.dest is None else self.matches_move(o)
+            ok = valid and self.value_final[key]
+            if not valid and explain:
                 notes.append(_VOID_SUPPORT)
-            elif not self.value_final[key]:
-                ok = False
+            elif not ok and explain:
                 cutters = [m for m in self.moves_to.get(o.src, ()) if m.power != o.power and m.src != o.dest and self.path(m)]
                 if not cutters and key in dislodger:  # dislodged from where it supported into: cut too
                     cutters = [dislodger[key]]
@@ -672,14 +683,28 @@ class _Movement:
                     notes.append(Note(Kind.CUT, source=cutters[0].src, power=cutters[0].power))
         elif o.kind == "convoy":
             t = self.ords.get(o.target)
-            if t is None or t.kind != "move" or t.dest != o.dest or not t.convoyed:
-                ok = False
+            ok = t is not None and t.kind == "move" and t.dest == o.dest and t.convoyed
+            if not ok and explain:
                 notes.append(_VOID_CONVOY)
         if key in dislodger:
-            ok = False if o.kind != "move" else ok
-            att = dislodger[key]
-            notes.append(Note(Kind.DISLODGED, source=att.src, power=att.power))
+            ok = ok and o.kind == "move"
+            if explain:
+                att = dislodger[key]
+                notes.append(Note(Kind.DISLODGED, source=att.src, power=att.power))
         return ok, tuple(notes)
+
+    def bounce(self, o: _Ord) -> Note:
+        """Why move `o` failed."""
+        if not self.path(o):
+            return _NO_CONVOY
+        against = self.stoppers(o)
+        if against and all(s.power == o.power for s in against):
+            how = Bounce.SELF_STANDOFF  # stopped by its own power's units only
+        elif against and against[0].src == o.dest:
+            how = Bounce.HELD  # the unit there stayed and was not beaten
+        else:
+            how = Bounce.STANDOFF  # other moves into the same province stopped it
+        return Note(Kind.BOUNCE, how, against=tuple(s.src for s in against))
 
     def stoppers(self, o: _Ord) -> list[_Ord]:
         """The orders of the units that stopped move `o`: the unit it attacked first, if it held."""
@@ -767,10 +792,9 @@ def reachable(board: Board, kind: UnitKind, loc: str, prov: str) -> bool:
     """Can a unit of `kind` at `loc` reach province `prov` in one move (coasts ignored)?"""
     if kind.steps == 1:
         if kind.terrain == LAND:
-            return prov in board.army_adj.get(province_of(loc), ())
+            return prov in board.army_reach.get(loc, ())
         if kind.terrain == SEA:
-            nbrs = board.fleet_adj.get(loc, ())
-            return any(x in nbrs for x in board.fleet_locations(prov))
+            return prov in board.fleet_touches.get(loc, ())
     return prov in destinations(board, kind, loc)
 
 
@@ -783,7 +807,10 @@ def _with_unit(order: Order, unit: Unit) -> Order:
 
 
 def adjudicate_movement(board: Board, units: Iterable[Unit], orders: Mapping[str, Sequence[Order]],
-                        kinds: Mapping[str, UnitKind] = STANDARD_UNIT_KINDS, plane_limit: bool = False) -> MovementOutcome:
+                        kinds: Mapping[str, UnitKind] = STANDARD_UNIT_KINDS, plane_limit: bool = False,
+                        notes: bool = True) -> MovementOutcome:
     """Resolve one movement phase. `orders` maps each power to its orders, in the order written
-    (`plane_limit`: no side counts more units that do not occupy than units that do, per battle)."""
-    return _Movement(board, kinds, units, orders, plane_limit).run()
+    (`plane_limit`: no side counts more units that do not occupy than units that do, per battle).
+    With `notes` false the results say only whether each order succeeded, not why (no notes):
+    everything else is the same, and a caller that reads only positions saves the work."""
+    return _Movement(board, kinds, units, orders, plane_limit, notes).run()
