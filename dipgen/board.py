@@ -234,7 +234,9 @@ def _build(data: dict) -> Board:
         start_year=int(data.get("start_year", 1901)),
         victory_centres=int(data.get("victory_centres", 18)),
         _lookup=lookup,
-        _powers={_norm(s): name for name, info in powers.items() for s in (name, info.adjective, info.abbr)},
+        # folded spellings, and each as the board writes it ("England"), which most text uses
+        _powers={key: name for name, info in powers.items() for s in (name, info.adjective, info.abbr)
+                 for key in (_norm(s), s)},
         loc_province=loc_province,
         fleet_touches={loc: frozenset(province_of(n) for n in nbrs) for loc, nbrs in fleet.items()},
         army_reach={loc: army.get(pid, frozenset()) for loc, pid in loc_province.items()},

@@ -45,6 +45,7 @@ class _Ord:
     target: int | None = None     # key of the supported / convoyed unit
     via: bool = False
     convoyed: bool = False        # a move that needs a convoy route
+    h2h: _Ord | None = None       # the move it meets head to head: the unit at its destination moving to its source
 
     @property
     def src(self) -> str:
@@ -304,6 +305,13 @@ class _Movement:
                 self.moves_to[o.dest].append(o)
             elif o.kind == "support":
                 self.supports_of[(o.target, o.dest)].append(o)
+        #: province -> the order of the unit occupying it
+        self.occupant: dict[str, _Ord] = {prov: ords[k] for prov, k in self.at.items()}
+        for ms in self.moves_to.values():
+            for o in ms:  # convoyed moves are never head to head (4.A.7)
+                other = None if o.convoyed else self.occupant.get(o.dest)
+                if other is not None and other.kind == "move" and other.dest == o.src and not other.convoyed:
+                    o.h2h = other
 
     def failed(self, power: str, order: Order, unit: Unit | None, note: Callable[[], Note]) -> OrderResult:
         """The result of an order that failed before adjudication, and why (`note`, made only
@@ -397,8 +405,9 @@ class _Movement:
         further up, is the ancestor of the cycle: it tries the other guess, and if the two
         guesses give different answers the backup rule settles the cycle.
         """
-        if key in self.value_final:
-            return self.value_final[key]
+        value = self.value_final.get(key)
+        if value is not None:
+            return value
         if key in self.depth:  # in progress: use its current guess
             self.low = min(self.low, self.depth[key])
             return self.guess[key]
@@ -409,17 +418,17 @@ class _Movement:
         d = len(self.depth)
         self.depth[key] = d
         outer_low, mark = self.low, len(self.prov_order)
-        results = []
-        for guess in (False, True):
-            self.guess[key], self.low = guess, _INF
+        self.guess[key], self.low = False, _INF
+        results = [self.adjudicate(key)]
+        if self.low == _INF:  # the usual case: it depended on no guess at all
+            del self.depth[key]
+            self.low = outer_low
+            self.value_final[key] = results[0]
+            return results[0]
+        if self.low >= d:  # it depended on its own guess: try the other (below: on a guess further up)
+            members = self._drop_provisional(mark)
+            self.guess[key], self.low = True, _INF
             results.append(self.adjudicate(key))
-            low = self.low
-            if low >= d and guess is False and low == _INF:
-                break  # depends on no guess at all
-            if low < d:
-                break  # depends on a guess further up: stays provisional
-            if guess is False:
-                members = self._drop_provisional(mark)
         del self.depth[key]
         low = self.low
         if low < d:
@@ -475,11 +484,6 @@ class _Movement:
             return not any(self.resolve(m.key) for m in self.moves_to.get(o.src, ()))
         return True
 
-    def occupying(self, prov: str) -> _Ord | None:
-        """The order of the unit occupying `prov`, if one does."""
-        k = self.at.get(prov)
-        return None if k is None else self.ords[k]
-
     def path(self, o: _Ord) -> bool:
         if not o.convoyed:
             return True
@@ -489,14 +493,6 @@ class _Movement:
             return f.kind == "convoy" and self.resolve(f.key)
 
         return self.route_exists(o.src, o.dest, convoying)
-
-    def head_to_head(self, o: _Ord) -> _Ord | None:
-        if o.convoyed:
-            return None
-        other = self.occupying(o.dest)
-        if other is not None and other.kind == "move" and other.dest == o.src and not other.convoyed:
-            return other
-        return None
 
     def supports(self, target: int, dest: str | None) -> list[_Ord]:
         return self.supports_of.get((target, dest), [])
@@ -529,8 +525,8 @@ class _Movement:
     def attack(self, o: _Ord) -> int:
         if not self.path(o):
             return 0
-        there = self.occupying(o.dest)
-        h2h = self.head_to_head(o)
+        there = self.occupant.get(o.dest)
+        h2h = o.h2h
         if there is None or (h2h is None and there.kind == "move" and self.resolve(there.key)):
             return self.strength(o.unit) + self.support_total(o)
         if there.power == o.power:
@@ -538,7 +534,7 @@ class _Movement:
         return self.strength(o.unit) + self.support_total(o, exclude_power=there.power)
 
     def hold_strength(self, prov: str) -> int:
-        o = self.occupying(prov)
+        o = self.occupant.get(prov)
         if o is None:
             return 0
         if o.kind == "move":
@@ -559,7 +555,7 @@ class _Movement:
     def prevent(self, o: _Ord) -> int:
         if not self.path(o):
             return 0
-        h2h = self.head_to_head(o)
+        h2h = o.h2h
         if h2h is not None and self.resolve(h2h.key):
             return 0
         return self.strength(o.unit) + self.support_total(o)
@@ -568,7 +564,7 @@ class _Movement:
         if not self.path(o):
             return False
         att = self.attack(o)
-        h2h = self.head_to_head(o)
+        h2h = o.h2h
         if att <= (self.defend(h2h) if h2h is not None else self.hold_strength(o.dest)):
             return False
         return all(att > self.prevent(m) for m in self.moves_to[o.dest] if m is not o)
@@ -631,14 +627,17 @@ class _Movement:
                 results.append(OrderResult(o.power, Hold(UnitRef(o.unit.kind, o.unit.loc)), o.unit, ok, ns, default=True))
         after: list[Unit] = []
         occupied: set[str] = set()
+        occupies = self.occupies
         for key, unit in enumerate(self.units):
             if key in moved:
-                unit = Unit(unit.power, unit.kind, self.ords[key].dest_loc, unit.uid)  # (dataclasses.replace is slow here)
-            elif key in dislodger:
-                continue
-            after.append(unit)
-            if self.kinds[unit.kind].occupies:
-                occupied.add(unit.province)
+                o = self.ords[key]
+                after.append(Unit(unit.power, unit.kind, o.dest_loc, unit.uid))  # (dataclasses.replace is slow here)
+                if occupies[unit.kind]:
+                    occupied.add(o.dest)
+            elif key not in dislodger:
+                after.append(unit)
+                if occupies[unit.kind]:
+                    occupied.add(unit.province)
         # standoffs: empty provinces where a real attempt to move failed
         standoffs = set()
         for dest, ms in self.moves_to.items():
@@ -647,7 +646,7 @@ class _Movement:
             for m in ms:
                 if self.value_final[m.key] or not self.path(m):
                     continue
-                h2h = self.head_to_head(m)
+                h2h = m.h2h
                 if h2h is not None and self.value_final[h2h.key]:
                     continue
                 standoffs.add(dest)
@@ -710,8 +709,8 @@ class _Movement:
         """The orders of the units that stopped move `o`: the unit it attacked first, if it held."""
         att = self.attack(o)
         out = []
-        h2h = self.head_to_head(o)
-        there = self.occupying(o.dest)
+        h2h = o.h2h
+        there = self.occupant.get(o.dest)
         if there is not None and not (there.kind == "move" and self.value_final[there.key] and h2h is None):
             if h2h is not None or att <= self.hold_strength(o.dest):
                 out.append(there)
