@@ -7,13 +7,14 @@ provinces; fleets on the ``fleet`` graph of locations.
 
 from __future__ import annotations
 
+import marshal
+import os
 import re
+import sys
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Mapping
-
-import yaml
 
 from .names import did_you_mean
 
@@ -250,10 +251,44 @@ def load_board(name: str = "standard") -> Board:
     """The board called `name`, from ``dipgen/data/<name>.yml``."""
     path = Path(__file__).with_name("data") / f"{name}.yml"
     if path.is_file():  # the usual install; importlib.resources costs more to import
-        text = path.read_text(encoding="utf-8")
-    else:
-        from importlib import resources
+        return _build(board_data(path))
+    from importlib import resources
 
-        text = resources.files("dipgen").joinpath("data", f"{name}.yml").read_text(encoding="utf-8")
+    return _build(_parse(resources.files("dipgen").joinpath("data", f"{name}.yml").read_text(encoding="utf-8")))
+
+
+def _parse(text: str) -> dict:
+    import yaml  # here, not above: a board read from its compiled copy needs no YAML parser
+
     # libyaml's parser, when PyYAML has it, reads the board in a seventh of the time
-    return _build(yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)))
+    return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+
+
+def board_data(path: Path) -> dict:
+    """The data of the board file at `path`, read through a compiled copy kept beside it, as
+    Python keeps a module's bytecode: ``__pycache__/<name>.<python>.marshal``, made again
+    whenever the file's size or modification time differs from the copy's. Reading the copy
+    saves importing and running the YAML parser on every start. Where the folder cannot be
+    written (a read-only install), or Python writes no bytecode, the file is parsed each time."""
+    st = path.stat()
+    stamp = (st.st_mtime_ns, st.st_size)
+    copy = path.parent / "__pycache__" / f"{path.stem}.{sys.implementation.cache_tag}.marshal"
+    try:
+        saved, data = marshal.loads(copy.read_bytes())
+        if saved == stamp:
+            return data
+    except (OSError, ValueError, EOFError, TypeError):
+        pass  # no copy yet, or not a readable one: parse the file
+    data = _parse(path.read_text(encoding="utf-8"))
+    if not sys.dont_write_bytecode:
+        tmp = copy.with_name(f"{copy.name}.{os.getpid()}.tmp")
+        try:
+            copy.parent.mkdir(exist_ok=True)
+            tmp.write_bytes(marshal.dumps((stamp, data)))
+            os.replace(tmp, copy)  # whole or not at all, for a process reading it at the same time
+        except (OSError, ValueError):  # not writable, or data marshal cannot keep: parse next time too
+            try:
+                tmp.unlink(missing_ok=True)
+            except OSError:
+                pass
+    return data

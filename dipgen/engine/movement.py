@@ -616,15 +616,14 @@ class _Movement:
                 for j in self.here[o.dest]:
                     if j != there and j not in moved and self.units[j].power != o.power:
                         dislodger[j] = o
-        notes = {k: self.outcome(k, dislodger) for k in self.ords}
-        results = list(self.results)
-        for key, idx in self._slots.items():
-            ok, ns = notes[key]
-            results[idx] = OrderResult(*results[idx], ok, ns)
-        for key, o in self.ords.items():
+        results, slots = self.results, self._slots
+        for key, o in self.ords.items():  # each order's result in its slot; the rules' holds after the orders given
+            ok, ns = self.outcome(key, dislodger)
             if o.given is None:
-                ok, ns = notes[key]
                 results.append(OrderResult(o.power, Hold(UnitRef(o.unit.kind, o.unit.loc)), o.unit, ok, ns, default=True))
+            else:
+                slot = slots[key]
+                results[slot] = OrderResult(*results[slot], ok, ns)
         after: list[Unit] = []
         occupied: set[str] = set()
         occupies = self.occupies
@@ -662,6 +661,8 @@ class _Movement:
     def outcome(self, key: int, dislodger: Mapping[int, _Ord]) -> tuple[bool, tuple[Note, ...]]:
         """Whether the order at `key` succeeded and, when the results say why, its notes."""
         o = self.ords[key]
+        if o.kind == "hold" and key not in dislodger:
+            return True, ()
         explain = self.explain
         notes: list[Note] = []
         ok = True
