@@ -276,7 +276,7 @@ def _triples(units) -> list[tuple[str, str, str]]:
 
 
 def _seen(units) -> set[tuple[str, str, str]]:
-    return set(_triples(units))
+    return {(u.power, u.kind, u.loc) for u in units}
 
 
 def _show(board: Board, triples) -> str:

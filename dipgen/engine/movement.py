@@ -330,7 +330,7 @@ class _Movement:
             if dest == unit.province:
                 return None, "a unit cannot move to where it is"
             if k.terrain == LAND:
-                if not b.provinces[dest].is_land:
+                if dest in b.seas:
                     return None, f"{k.article} {k.name} cannot move to sea ({b.full_name(dest)})"
                 if self.reaches(unit, dest):
                     return _Ord("move", key, unit, power, order, dest, dest, via=order.via_convoy), ""
