@@ -172,7 +172,10 @@ class _Lines:
                 hit = known[line] = (power, order)
             power, order = hit
             if order is not None:
-                out.setdefault(power, []).append(order)
+                mine = out.get(power)
+                if mine is None:
+                    mine = out[power] = []
+                mine.append(order)
         return out
 
 

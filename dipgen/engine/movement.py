@@ -297,8 +297,8 @@ class _Movement:
                 # `check` marked `via` every move of an army that needs a convoy (not adjacent, or
                 # ordered via convoy); an adjacent move goes by convoy too if its own power convoys it
                 if kinds[o.unit.kind].convoyable:
-                    o.convoyed = o.via or any(ords[self.at[f]].power == o.power
-                                              for f in self._convoy_candidates.get((o.src, o.dest), ()))
+                    seas = self._convoy_candidates.get((o.src, o.dest))
+                    o.convoyed = o.via or (seas is not None and any(ords[self.at[f]].power == o.power for f in seas))
                 if not occupies[o.unit.kind]:  # a flight: through any unit, attacks nothing, always arrives
                     self.value_final[o.key] = True
                     continue
@@ -494,16 +494,13 @@ class _Movement:
 
         return self.route_exists(o.src, o.dest, convoying)
 
-    def supports(self, target: int, dest: str | None) -> list[_Ord]:
-        return self.supports_of.get((target, dest), [])
-
     def valid_hold_support(self, target: int) -> bool:
         return self.ords[target].kind != "move"
 
     def support_total(self, o: _Ord, exclude_power: str | None = None) -> int:
         total = 0
         given = [] if self.limit else None
-        for s in self.supports(o.key, o.dest):
+        for s in self.supports_of.get((o.key, o.dest), ()):
             if exclude_power is not None and s.power == exclude_power:
                 continue
             if self.resolve(s.key):
@@ -523,8 +520,7 @@ class _Movement:
         return sum(kinds[u.kind].strength for u in ground if u is not unit) + sum(air[:len(ground)])
 
     def attack(self, o: _Ord) -> int:
-        if not self.path(o):
-            return 0
+        """The strength of move `o`, which has a path (its callers have checked `path`)."""
         there = self.occupant.get(o.dest)
         h2h = o.h2h
         if there is None or (h2h is None and there.kind == "move" and self.resolve(there.key)):
@@ -541,7 +537,7 @@ class _Movement:
             return 0 if self.resolve(o.key) else self.strength(o.unit)
         total = self.strength(o.unit)
         given = []
-        for s in self.supports(o.key, None):
+        for s in self.supports_of.get((o.key, None), ()):
             if self.resolve(s.key):
                 total += self.strength(s.unit)
                 given.append(s.unit)
