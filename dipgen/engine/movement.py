@@ -563,7 +563,10 @@ class _Movement:
         h2h = o.h2h
         if att <= (self.defend(h2h) if h2h is not None else self.hold_strength(o.dest)):
             return False
-        return all(att > self.prevent(m) for m in self.moves_to[o.dest] if m is not o)
+        for m in self.moves_to[o.dest]:  # every other move there must be weaker
+            if m is not o and att <= self.prevent(m):
+                return False
+        return True
 
     def matches_move(self, o: _Ord) -> bool:
         """Does the supported unit make the move this support names?"""
