@@ -199,3 +199,29 @@ def test_results_without_notes_agree_on_the_datc_and_variant_cases():
                                    getattr(variant, "plane_limit", False))
             noted += sum(len(r.notes) for r in full.results)
     assert noted > 200  # the cases' results do have notes to leave out
+
+
+def test_adjudication_leaves_no_reference_cycles():
+    """A phase's resolver is freed as soon as the phase is adjudicated, not left for the cycle
+    collector (a recursive closure once kept every phase with a convoy alive until it ran)."""
+    import gc
+
+    rng = random.Random(25)
+    phases = []
+    for _ in range(60):
+        units = random_units(rng, rng.randint(10, 34))
+        phases.append((units, random_orders(rng, units)))
+    gc.collect()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        for units, orders in phases:
+            for notes in (True, False):
+                adjudicate_movement(BOARD, units, orders, notes=notes)
+        gc.collect()
+        left = list(gc.garbage)
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+    assert left == []

@@ -45,7 +45,6 @@ class _Ord:
     target: int | None = None     # key of the supported / convoyed unit
     via: bool = False
     convoyed: bool = False        # a move that needs a convoy route
-    h2h: _Ord | None = None       # the move it meets head to head: the unit at its destination moving to its source
 
     @property
     def src(self) -> str:
@@ -277,10 +276,10 @@ class _Movement:
                 for _, slot in entries:
                     results[slot] = self.failed(*results[slot], lambda: _SEVERAL)
         #: key -> the slot in `results` of the order it carries out
-        self._slots: dict[int, int] = {key: slot for key, (_, slot) in legal.items()}
+        self._slots: dict[int, int] = {}
         ords = self.ords
-        for key, (o, _) in legal.items():
-            ords[key] = o
+        for key, (o, slot) in legal.items():
+            ords[key], self._slots[key] = o, slot
         for key, unit in enumerate(units):
             if key not in ords:
                 ords[key] = _Ord("hold", key, unit, unit.power, None)
@@ -307,11 +306,14 @@ class _Movement:
                 self.supports_of[(o.target, o.dest)].append(o)
         #: province -> the order of the unit occupying it
         self.occupant: dict[str, _Ord] = {prov: ords[k] for prov, k in self.at.items()}
+        #: key of a move -> the move it meets head to head (the unit at its destination moving to its
+        #: source); kept here, not on the orders, where two orders naming each other would be a reference cycle
+        self.head_on: dict[int, _Ord] = {}
         for ms in self.moves_to.values():
             for o in ms:  # convoyed moves are never head to head (4.A.7)
                 other = None if o.convoyed else self.occupant.get(o.dest)
                 if other is not None and other.kind == "move" and other.dest == o.src and not other.convoyed:
-                    o.h2h = other
+                    self.head_on[o.key] = other
 
     def failed(self, power: str, order: Order, unit: Unit | None, note: Callable[[], Note]) -> OrderResult:
         """The result of an order that failed before adjudication, and why (`note`, made only
@@ -522,7 +524,7 @@ class _Movement:
     def attack(self, o: _Ord) -> int:
         """The strength of move `o`, which has a path (its callers have checked `path`)."""
         there = self.occupant.get(o.dest)
-        h2h = o.h2h
+        h2h = self.head_on.get(o.key)
         if there is None or (h2h is None and there.kind == "move" and self.resolve(there.key)):
             return self.strength(o.unit) + self.support_total(o)
         if there.power == o.power:
@@ -551,7 +553,7 @@ class _Movement:
     def prevent(self, o: _Ord) -> int:
         if not self.path(o):
             return 0
-        h2h = o.h2h
+        h2h = self.head_on.get(o.key)
         if h2h is not None and self.resolve(h2h.key):
             return 0
         return self.strength(o.unit) + self.support_total(o)
@@ -560,7 +562,7 @@ class _Movement:
         if not self.path(o):
             return False
         att = self.attack(o)
-        h2h = o.h2h
+        h2h = self.head_on.get(o.key)
         if att <= (self.defend(h2h) if h2h is not None else self.hold_strength(o.dest)):
             return False
         for m in self.moves_to[o.dest]:  # every other move there must be weaker
@@ -575,12 +577,8 @@ class _Movement:
                 and (o.dest_loc is None or o.dest_loc == t.dest_loc))
 
     def support_given(self, o: _Ord) -> bool:
-        if o.dest is None:
-            if not self.valid_hold_support(o.target):
-                return False
-        else:
-            if not self.matches_move(o):
-                return False
+        if not self.support_valid(o):
+            return False
         if o.dest is None and self.units[o.target].province == o.src:
             return True  # the hold of a unit it stands with: the attack on both is the one it fights
         for m in self.moves_to.get(o.src, ()):
@@ -597,8 +595,8 @@ class _Movement:
     # ------------------------------------------------------------------ results out
     def run(self) -> MovementOutcome:
         self.collect()
-        for key in self.ords:
-            if self.ords[key].kind != "hold":
+        for key, o in self.ords.items():
+            if o.kind != "hold":
                 self.resolve(key)
         moved = {k for k, o in self.ords.items() if o.kind == "move" and self.value_final[k]}
         dislodger: dict[int, _Ord] = {}  # key of a dislodged unit -> the move that dislodged it
@@ -644,7 +642,7 @@ class _Movement:
             for m in ms:
                 if self.value_final[m.key] or not self.path(m):
                     continue
-                h2h = m.h2h
+                h2h = self.head_on.get(m.key)
                 if h2h is not None and self.value_final[h2h.key]:
                     continue
                 standoffs.add(dest)
@@ -658,39 +656,48 @@ class _Movement:
                                tuple(dislodged), tuple(destroyed), frozenset(standoffs))
 
     def outcome(self, key: int, dislodger: Mapping[int, _Ord]) -> tuple[bool, tuple[Note, ...]]:
-        """Whether the order at `key` succeeded and, when the results say why, its notes."""
+        """Whether the order at `key` succeeded and, when the results say why, its notes (an
+        order that succeeded has none)."""
         o = self.ords[key]
-        if o.kind == "hold" and key not in dislodger:
-            return True, ()
-        explain = self.explain
-        notes: list[Note] = []
-        ok = True
         if o.kind == "move":
             ok = self.value_final[key]
-            if not ok and explain:
-                notes.append(self.bounce(o))
         elif o.kind == "support":
-            valid = self.valid_hold_support(o.target) if o.dest is None else self.matches_move(o)
-            ok = valid and self.value_final[key]
-            if not valid and explain:
+            ok = self.support_valid(o) and self.value_final[key]
+        elif o.kind == "convoy":
+            ok = self.convoy_used(o)
+        else:
+            ok = True
+        if key in dislodger and o.kind != "move":
+            ok = False
+        if ok or not self.explain:
+            return ok, ()
+        notes: list[Note] = []
+        if o.kind == "move":
+            notes.append(self.bounce(o))
+        elif o.kind == "support":
+            if not self.support_valid(o):
                 notes.append(_VOID_SUPPORT)
-            elif not ok and explain:
+            elif not self.value_final[key]:
                 cutters = [m for m in self.moves_to.get(o.src, ()) if m.power != o.power and m.src != o.dest and self.path(m)]
                 if not cutters and key in dislodger:  # dislodged from where it supported into: cut too
                     cutters = [dislodger[key]]
                 if cutters:
                     notes.append(Note(Kind.CUT, source=cutters[0].src, power=cutters[0].power))
-        elif o.kind == "convoy":
-            t = self.ords.get(o.target)
-            ok = t is not None and t.kind == "move" and t.dest == o.dest and t.convoyed
-            if not ok and explain:
-                notes.append(_VOID_CONVOY)
+        elif o.kind == "convoy" and not self.convoy_used(o):
+            notes.append(_VOID_CONVOY)
         if key in dislodger:
-            ok = ok and o.kind == "move"
-            if explain:
-                att = dislodger[key]
-                notes.append(Note(Kind.DISLODGED, source=att.src, power=att.power))
+            att = dislodger[key]
+            notes.append(Note(Kind.DISLODGED, source=att.src, power=att.power))
         return ok, tuple(notes)
+
+    def support_valid(self, o: _Ord) -> bool:
+        """Did the supported unit do what support `o` names (hold, or make that move)?"""
+        return self.valid_hold_support(o.target) if o.dest is None else self.matches_move(o)
+
+    def convoy_used(self, o: _Ord) -> bool:
+        """Did the army convoy `o` names move by convoy where it says?"""
+        t = self.ords.get(o.target)
+        return t is not None and t.kind == "move" and t.dest == o.dest and t.convoyed
 
     def bounce(self, o: _Ord) -> Note:
         """Why move `o` failed."""
@@ -709,7 +716,7 @@ class _Movement:
         """The orders of the units that stopped move `o`: the unit it attacked first, if it held."""
         att = self.attack(o)
         out = []
-        h2h = o.h2h
+        h2h = self.head_on.get(o.key)
         there = self.occupant.get(o.dest)
         if there is not None and not (there.kind == "move" and self.value_final[there.key] and h2h is None):
             if h2h is not None or att <= self.hold_strength(o.dest):
