@@ -102,15 +102,21 @@ _POWER_AND_REST = re.compile(r"\s*([A-Za-z]+)\s*:?\s+(.*)$")
 
 
 def _power_and_rest(board: Board, line: str) -> tuple[str, str]:
-    m = _POWER_AND_REST.match(line)
-    if not m:
-        raise DatcFormatError(f"cannot read {line!r}")
+    """``"England: A Lon"`` -> ``("England", "A Lon")``: a line's power and what follows it."""
+    word, colon, rest = line.partition(": ")  # as most files write it, read without the expression
+    if colon and word.isalpha() and word.isascii() and rest.strip():
+        rest = rest.lstrip()
+    else:
+        m = _POWER_AND_REST.match(line)
+        if not m:
+            raise DatcFormatError(f"cannot read {line!r}")
+        word, rest = m.groups()
     try:
-        return board.power_name(m.group(1)), m.group(2)
+        return board.power_name(word), rest
     except UnknownName:
-        close = difflib.get_close_matches(m.group(1).capitalize(), list(board.powers), n=1, cutoff=0.8)
+        close = difflib.get_close_matches(word.capitalize(), list(board.powers), n=1, cutoff=0.8)
         if close:  # test files have typos ("Germnay"); read them as their writers meant
-            return close[0], m.group(2)
+            return close[0], rest
         raise
 
 
