@@ -151,17 +151,16 @@ class _Lines:
         self._orders: dict[str, dict[str, tuple[str, object]]] = {}  # phase kind -> line -> (power, order)
 
     def units(self, lines) -> list[Unit]:
-        out = []
-        for _, line in lines:
-            unit = self._units.get(line)
-            if unit is None:
-                power, rest = _power_and_rest(self.board, line)
-                kind, loc = parse_unit(self.board, rest, self.words)
-                if self.kinds[kind].terrain == LAND:
-                    loc = province_of(loc)  # an army stands in the province, whatever coast a file names
-                unit = self._units[line] = Unit(power, kind, loc)
-            out.append(unit)
-        return out
+        known = self._units
+        return [known.get(line) or self._unit(line) for _, line in lines]
+
+    def _unit(self, line: str) -> Unit:
+        power, rest = _power_and_rest(self.board, line)
+        kind, loc = parse_unit(self.board, rest, self.words)
+        if self.kinds[kind].terrain == LAND:
+            loc = province_of(loc)  # an army stands in the province, whatever coast a file names
+        unit = self._units[line] = Unit(power, kind, loc)
+        return unit
 
     def orders(self, lines, kind: str) -> dict[str, list]:
         """Each power's orders in the sense of the phase; unreadable orders are no orders."""
@@ -196,15 +195,15 @@ def _run_case(case: Case, read: _Lines) -> tuple[bool, str]:
         return _run_variant_case(case, read)
     board = read.board
     sec = case.sections
-    kinds = read.kinds
+    kinds, phase = read.kinds, case.kind
     units = read.units(sec.get("PRESTATE", []))
-    orders = read.orders(sec.get("ORDERS", []), case.kind)
+    orders = read.orders(sec.get("ORDERS", []), phase)
     expected_dislodged: set[tuple[str, str, str]] = set()
-    if case.kind == "movement":
+    if phase == "movement":
         out = adjudicate_movement(board, units, orders, kinds, notes=False)  # positions are compared, not notes
         got, got_dislodged = _seen(out.units), _seen(d.unit for d in out.dislodged)
         expected_dislodged = _seen(read.units(sec.get("POSTSTATE_DISLODGED", [])))
-    elif case.kind == "retreats":
+    elif phase == "retreats":
         dislodged = _prestate_dislodged(read, case, units)
         got, got_dislodged = _seen(adjudicate_retreats(board, units, dislodged, orders, kinds).units), set()
     else:
