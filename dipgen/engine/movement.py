@@ -112,6 +112,7 @@ class _Movement:
         self.prov_order: list[int] = []
         self.low = _INF
         self._routes_cache: dict = {}
+        self._convoy_fleets: frozenset[str] | None = None
         self._sea_adj: dict = {}
 
     # ------------------------------------------------------------------ geometry
@@ -163,9 +164,11 @@ class _Movement:
         return prov in self.board.fleet_touches.get(sea, ())
 
     def convoy_fleets(self) -> frozenset[str]:
-        kinds, units = self.kinds, self.units
-        seas = self.board.seas
-        return frozenset(p for p, k in self.at.items() if p in seas and kinds[units[k].kind].convoys)
+        """The seas where a fleet stands that could convoy (worked out once, when an order first asks)."""
+        if self._convoy_fleets is None:
+            kinds, units, seas = self.kinds, self.units, self.board.seas
+            self._convoy_fleets = frozenset(p for p, k in self.at.items() if p in seas and kinds[units[k].kind].convoys)
+        return self._convoy_fleets
 
     def find(self, ref: UnitRef, power: str | None = None, taken: set | None = None) -> int | None:
         """The key of the unit in combat an order of `power` names (`matching.pick`: the rule the
@@ -234,7 +237,6 @@ class _Movement:
     def collect(self) -> None:
         """Match the given orders to units, drop illegal ones, settle multiple orders."""
         units, results, occupies = self.units, self.results, self.occupies
-        all_fleets = self.convoy_fleets()
         taken: set[int] = set()  # units that do not occupy, once ordered
         legal: dict[int, tuple[_Ord, int]] = {}  # key -> its first legal order and that order's result slot
         more: dict[int, list[tuple[_Ord, int]]] = {}  # key -> all its legal orders, where it has several
@@ -258,7 +260,7 @@ class _Movement:
                         Kind.ILLEGAL, Illegal.NOT_YOURS, f"the unit in {self.board.full_name(unit.province)} is {unit.power}'s")))
                     continue
                 order = _with_unit(order, unit)
-                o, why = self.check(power, key, unit, order, all_fleets)
+                o, why = self.check(power, key, unit, order)
                 if o is None:
                     results.append(self.failed(power, order, unit, lambda: Note(Kind.ILLEGAL, Illegal.IMPOSSIBLE, why)))
                     continue
@@ -320,8 +322,7 @@ class _Movement:
         when the results say why)."""
         return OrderResult(power, order, unit, False, (note(),) if self.explain else ())
 
-    def check(self, power: str, key: int, unit: Unit, order: Order,
-              fleets: frozenset[str]) -> tuple[_Ord | None, str]:
+    def check(self, power: str, key: int, unit: Unit, order: Order) -> tuple[_Ord | None, str]:
         """The order as a legal `_Ord`, or (None, why it is illegal)."""
         b = self.board
         k = self.kinds[unit.kind]
@@ -337,7 +338,7 @@ class _Movement:
                 if self.reaches(unit, dest):
                     return _Ord("move", key, unit, power, order, dest, dest, via=order.via_convoy), ""
                 if k.convoyable and b.provinces[unit.province].is_coastal and b.provinces[dest].is_coastal:
-                    if self.necessary_fleets(unit.province, dest, fleets):
+                    if self.necessary_fleets(unit.province, dest, self.convoy_fleets()):
                         return _Ord("move", key, unit, power, order, dest, dest, via=True), ""
                     return None, f"{b.full_name(dest)} is not next to {b.full_name(unit.province)} and no fleets could convoy there"
                 return None, f"{b.full_name(dest)} is not next to {b.full_name(unit.province)}"
@@ -374,7 +375,7 @@ class _Movement:
                 return None, f"{b.full_name(unit.loc)} cannot reach {b.full_name(dest)}, so cannot support a move there"
             ok = self.reaches(other, dest)
             if not ok and self.kind(other).convoyable and b.provinces[target].is_coastal and b.provinces[dest].is_coastal:
-                ok = bool(self.necessary_fleets(target, dest, fleets - {unit.province}))
+                ok = bool(self.necessary_fleets(target, dest, self.convoy_fleets() - {unit.province}))
             if not ok:
                 return None, f"the unit in {b.full_name(target)} cannot reach {b.full_name(dest)}"
             coast = order.dest if "/" in order.dest else None  # a coast, if named, must match (4.B.4)
@@ -392,7 +393,7 @@ class _Movement:
                 return None, f"a {self.kind(other).name} cannot be convoyed"
             if not (b.provinces[target].is_coastal and b.provinces[dest].is_coastal) or dest == target:
                 return None, "a convoy goes from one coastal province to another"
-            if unit.province not in self.necessary_fleets(target, dest, fleets):
+            if unit.province not in self.necessary_fleets(target, dest, self.convoy_fleets()):
                 return None, f"this fleet is on no convoy route from {b.full_name(target)} to {b.full_name(dest)}"
             return _Ord("convoy", key, unit, power, order, dest, dest, tkey), ""
         return None, "not an order for a movement phase"
