@@ -94,13 +94,15 @@ class _Movement:
         #: units outside combat (Blind's spies): they stay where they are unless the variant moves them
         self.bystanders = [u for u in units if not kinds[u.kind].fights]
         #: province -> keys of the units in combat standing there; `at`: the one occupying it
-        self.here: dict[str, list[int]] = defaultdict(list)
-        self.at: dict[str, int] = {}
+        here: dict[str, list[int]] = defaultdict(list)
+        at: dict[str, int] = {}
         occupies = self.occupies
         for k, u in enumerate(self.units):
-            self.here[u.province].append(k)
+            prov = u.province
+            here[prov].append(k)
             if occupies[u.kind]:
-                self.at[u.province] = k
+                at[prov] = k
+        self.here, self.at = here, at
         self.given = orders
         self.ords: dict[int, _Ord] = {}
         #: per order given, its result; (power, order, unit) for a legal order until `run` settles it
