@@ -238,9 +238,10 @@ class _Movement:
     # ------------------------------------------------------------------ orders in
     def collect(self) -> None:
         """Match the given orders to units, drop illegal ones, settle multiple orders."""
-        units, results, occupies = self.units, self.results, self.occupies
+        units, results, occupies, ords = self.units, self.results, self.occupies, self.ords
         taken: set[int] = set()  # units that do not occupy, once ordered
-        legal: dict[int, tuple[_Ord, int]] = {}  # key -> its first legal order and that order's result slot
+        #: key -> the slot in `results` of the order it carries out (in `ords`)
+        slots: dict[int, int] = {}
         more: dict[int, list[tuple[_Ord, int]]] = {}  # key -> all its legal orders, where it has several
         for power, orders in self.given.items():
             for order in orders:
@@ -266,24 +267,20 @@ class _Movement:
                 if o is None:
                     results.append(self.failed(power, order, unit, lambda: Note(Kind.ILLEGAL, Illegal.IMPOSSIBLE, why)))
                     continue
-                if key in legal:
-                    more.setdefault(key, [legal[key]]).append((o, len(results)))
+                if key in ords:
+                    more.setdefault(key, [(ords[key], slots[key])]).append((o, len(results)))
                 else:
-                    legal[key] = (o, len(results))
+                    ords[key], slots[key] = o, len(results)
                 results.append((power, order, unit))  # filled in by `run`
         for key, entries in more.items():
             if len({o.given for o, _ in entries}) == 1:
                 for _, dup in entries[1:]:
                     results[dup] = self.failed(*results[dup], lambda: _TWICE)
-            else:
-                del legal[key]
+            else:  # the unit holds (below)
+                del ords[key], slots[key]
                 for _, slot in entries:
                     results[slot] = self.failed(*results[slot], lambda: _SEVERAL)
-        #: key -> the slot in `results` of the order it carries out
-        self._slots: dict[int, int] = {}
-        ords = self.ords
-        for key, (o, slot) in legal.items():
-            ords[key], self._slots[key] = o, slot
+        self._slots = slots
         for key, unit in enumerate(units):
             if key not in ords:
                 ords[key] = _Ord("hold", key, unit, unit.power, None)
