@@ -293,7 +293,7 @@ class Classifier:
 
         saved = mod.civil_disorder_order
 
-        def by_home(board, units, owned):
+        def by_home(board, units, owned, kinds=None):
             homes = VARIANT.home_centres(units[0].power) if units else ()
             dist = {u: _home_distance(u, homes) for u in units}
             return sorted(units, key=lambda u: (-dist[u], u.kind != "F", u.loc))
