@@ -27,8 +27,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from corpus import (CorpusPhase, build_corpus, ref_loc, ref_orders, ref_phase, ref_power,  # noqa: E402
-                    ref_unit, summary)
+from corpus import (NO_REFERENCE_HELP, CorpusPhase, build_corpus, reference_version, ref_loc, ref_orders,  # noqa: E402
+                    ref_phase, ref_power, ref_unit, summary)
 
 from dipgen.board import province_of  # noqa: E402
 from dipgen.engine.adjustments import adjudicate_adjustments  # noqa: E402
@@ -467,17 +467,10 @@ def main(argv=None) -> int:
     ap.add_argument("--repeat", type=int, default=7, help="timed runs of dipgen (median reported)")
     ap.add_argument("--ref-repeat", type=int, default=5, help="timed runs of the reference (median reported)")
     ap.add_argument("--show", type=int, default=8, help="disagreements shown in full per class")
-    ap.add_argument("--no-reference", action="store_true", help="time dipgen alone (no reference installed)")
+    ap.add_argument("--no-reference", action="store_true", help=NO_REFERENCE_HELP)
     args = ap.parse_args(argv)
 
-    ref_version = None
-    if not args.no_reference:
-        try:
-            from diplomacy.version import PACKAGE_VERSION as ref_version
-        except ImportError:
-            print("the reference engine is not installed: see bench/README.md (pip install -r bench/requirements.txt), "
-                  "or time dipgen alone with --no-reference")
-            return 2
+    ref_version = reference_version(args.no_reference)
 
     t = time.perf_counter()
     corpus = build_corpus(args.games, args.years, args.seed)

@@ -352,6 +352,24 @@ def write_game(corpus: Corpus, index: int, path: str | Path, title: str | None =
     return path
 
 
+# ---------------------------------------------------------------------------- the reference itself
+NO_REFERENCE_HELP = "measure dipgen alone, without the reference installed (CI runs every benchmark so)"
+
+
+def reference_version(no_reference: bool) -> str | None:
+    """The installed reference's version, or None when dipgen is measured alone (`--no-reference`).
+    Without the reference and without that option, says how to install it and exits (status 2)."""
+    if no_reference:
+        return None
+    try:
+        from diplomacy.version import PACKAGE_VERSION
+    except ImportError:
+        print("the reference engine is not installed: see bench/README.md (pip install -r bench/requirements.txt), "
+              "or measure dipgen alone with --no-reference")
+        raise SystemExit(2)
+    return PACKAGE_VERSION
+
+
 # ---------------------------------------------------------------------------- the reference's notation
 def ref_loc(loc: str) -> str:
     """dipgen ``spa/nc`` -> reference ``SPA/NC`` (the standard ids are the same three letters)."""

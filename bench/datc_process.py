@@ -40,7 +40,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from adjudicate import BOARD, KNOWN, VARIANT, Classifier, dipgen_adjudicate  # noqa: E402
-from corpus import CorpusPhase, play_game  # noqa: E402
+from corpus import NO_REFERENCE_HELP, CorpusPhase, play_game, reference_version  # noqa: E402
 
 import dipgen  # noqa: E402
 from dipgen.phase import MOVEMENT  # noqa: E402
@@ -142,17 +142,10 @@ def main(argv=None) -> int:
     ap.add_argument("--keep", metavar="FILE", help="keep the DATC file here")
     ap.add_argument("--no-fresh-check", action="store_true",
                     help="skip the check that a new reference Game per case gives the same results")
-    ap.add_argument("--no-reference", action="store_true", help="time dipgen alone (no reference installed)")
+    ap.add_argument("--no-reference", action="store_true", help=NO_REFERENCE_HELP)
     args = ap.parse_args(argv)
 
-    ref_version = None
-    if not args.no_reference:
-        try:
-            from diplomacy.version import PACKAGE_VERSION as ref_version
-        except ImportError:
-            print("the reference engine is not installed: see bench/README.md (pip install -r bench/requirements.txt), "
-                  "or time dipgen alone with --no-reference")
-            return 2
+    ref_version = reference_version(args.no_reference)
     if Path(dipgen.__file__).resolve().parent.parent != ROOT:
         print(f"warning: this Python's dipgen is {Path(dipgen.__file__).parent}, not this checkout's")
 

@@ -33,7 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from adjudicate import reference_game  # noqa: E402
-from corpus import CorpusPhase, build_corpus, ref_orders, write_game  # noqa: E402
+from corpus import NO_REFERENCE_HELP, CorpusPhase, build_corpus, ref_orders, reference_version, write_game  # noqa: E402
 
 from dipgen.game import load_game  # noqa: E402
 from dipgen.history import replay  # noqa: E402
@@ -72,17 +72,10 @@ def main(argv=None) -> int:
     ap.add_argument("--repeat", type=int, default=5, help="timed runs of dipgen (median reported)")
     ap.add_argument("--ref-repeat", type=int, default=3, help="timed runs of the reference (median reported)")
     ap.add_argument("--keep", metavar="DIR", help="write the game folders and a few SVGs of each renderer here")
-    ap.add_argument("--no-reference", action="store_true", help="measure dipgen alone (no reference installed)")
+    ap.add_argument("--no-reference", action="store_true", help=NO_REFERENCE_HELP)
     args = ap.parse_args(argv)
 
-    ref_version = None
-    if not args.no_reference:
-        try:
-            from diplomacy.version import PACKAGE_VERSION as ref_version
-        except ImportError:
-            print("the reference engine is not installed: see bench/README.md (pip install -r bench/requirements.txt), "
-                  "or measure dipgen alone with --no-reference")
-            return 2
+    ref_version = reference_version(args.no_reference)
     from dipgen.mapview import map_view
     from dipgen.render import board_svg, overlay_svg, render_standalone
 

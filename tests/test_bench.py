@@ -83,3 +83,9 @@ def test_datc_process_and_the_reference_driver(tmp_path):
 def test_histories():
     out = ok("histories.py", "games/austrian-question")
     assert out.startswith("=== austrian-question") and "--- 1901-spring (exit 0)" in out
+
+
+@pytest.mark.skipif(importlib.util.find_spec("diplomacy") is not None, reason="the reference is installed here")
+def test_without_the_reference_a_benchmark_says_how_to_run():
+    proc = run("render.py", "--phases", "5", "--repeat", "1")
+    assert proc.returncode == 2 and "--no-reference" in proc.stdout and "bench/requirements.txt" in proc.stdout
