@@ -620,7 +620,8 @@ class _Movement:
                 results.append(OrderResult(o.power, Hold(UnitRef(o.unit.kind, o.unit.loc)), o.unit, ok, ns, default=True))
             else:
                 slot = slots[key]
-                results[slot] = OrderResult(*results[slot], ok, ns)
+                power, order, unit = results[slot]
+                results[slot] = OrderResult(power, order, unit, ok, ns)
         after: list[Unit] = []
         occupied: set[str] = set()
         occupies = self.occupies
