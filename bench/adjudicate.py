@@ -1,6 +1,6 @@
 """Adjudication speed and agreement: dipgen against the reference engine ``diplomacy==1.1.2``.
 
-    python bench/adjudicate.py [--games 40] [--years 20] [--seed 1] [--repeat 5] [--ref-repeat 3]
+    python bench/adjudicate.py [--games 40] [--years 20] [--seed 1] [--repeat 5] [--ref-repeat 3] [--no-reference]
 
 Builds the corpus of bench/corpus.py (not timed), then adjudicates every phase with
 dipgen's engine functions (called directly, as the standard variant does) and with the
@@ -11,7 +11,8 @@ and their retreat options), every class of disagreement with its reason under th
 rulebook and DATC 3.0, and the time of the whole DATC 3.0 suite.
 
 Needs the bench virtualenv (see bench/README.md): the reference engine is never a
-dependency of dipgen itself.
+dependency of dipgen itself. ``--no-reference`` times dipgen alone and runs the classifier's
+emulations without verdicts (CI runs every benchmark so, on a tiny size).
 """
 
 from __future__ import annotations
@@ -26,8 +27,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from corpus import (CorpusPhase, build_corpus, ref_loc, ref_orders, ref_phase, ref_power,  # noqa: E402
-                    ref_unit, summary)
+from corpus import (NO_REFERENCE_HELP, CorpusPhase, build_corpus, reference_version, ref_loc, ref_orders,  # noqa: E402
+                    ref_phase, ref_power, ref_unit, summary)
 
 from dipgen.board import province_of  # noqa: E402
 from dipgen.engine.adjustments import adjudicate_adjustments  # noqa: E402
@@ -292,7 +293,7 @@ class Classifier:
 
         saved = mod.civil_disorder_order
 
-        def by_home(board, units, owned):
+        def by_home(board, units, owned, kinds=None):
             homes = VARIANT.home_centres(units[0].power) if units else ()
             dist = {u: _home_distance(u, homes) for u in units}
             return sorted(units, key=lambda u: (-dist[u], u.kind != "F", u.loc))
@@ -366,7 +367,7 @@ class _ViaOwnSupport(_Movement):
             return super().attack(o)
         if not self.path(o):
             return 0
-        there = self.occupying(o.dest)
+        there = self.occupant.get(o.dest)
         if there is not None and there.power == o.power and not (there.kind == "move" and self.resolve(there.key)):
             return 0
         return self.strength(o.unit) + self.support_total(o)
@@ -466,13 +467,10 @@ def main(argv=None) -> int:
     ap.add_argument("--repeat", type=int, default=7, help="timed runs of dipgen (median reported)")
     ap.add_argument("--ref-repeat", type=int, default=5, help="timed runs of the reference (median reported)")
     ap.add_argument("--show", type=int, default=8, help="disagreements shown in full per class")
+    ap.add_argument("--no-reference", action="store_true", help=NO_REFERENCE_HELP)
     args = ap.parse_args(argv)
 
-    try:
-        from diplomacy.version import PACKAGE_VERSION as ref_version
-    except ImportError:
-        print("the reference engine is not installed: see bench/README.md (pip install -r bench/requirements.txt)")
-        return 2
+    ref_version = reference_version(args.no_reference)
 
     t = time.perf_counter()
     corpus = build_corpus(args.games, args.years, args.seed)
@@ -485,7 +483,8 @@ def main(argv=None) -> int:
     # warm-up (imports, caches, the reference's convoy-path table)
     for cp, ro in list(zip(phases, rtexts))[:30]:
         dipgen_adjudicate(cp)
-        reference_adjudicate(reference_game(cp), ro)
+        if ref_version:
+            reference_adjudicate(reference_game(cp), ro)
 
     # interleaved rounds, so that a busy moment of the machine hits both engines alike
     d_runs, dt_runs, r_runs, r_outcomes = [], [], [], []
@@ -493,7 +492,7 @@ def main(argv=None) -> int:
         if r < args.repeat:
             d_runs += time_dipgen(phases, 1)
             dt_runs += time_dipgen_from_text(phases, texts, 1)
-        if r < args.ref_repeat:
+        if r < args.ref_repeat and ref_version:
             runs, outs = time_reference(phases, rtexts, 1, keep_first=not r_outcomes)
             r_runs += runs
             r_outcomes = r_outcomes or outs
@@ -501,13 +500,21 @@ def main(argv=None) -> int:
 
     d_med = statistics.median(d_runs)
     dt_med = statistics.median(dt_runs)
-    r_med = statistics.median(r for r, _ in r_runs)
-    rp_med = statistics.median(p for _, p in r_runs)
-
-    print(f"\nreference: diplomacy {ref_version} (Game.set_orders + Game.process; the game is set up untimed)")
-    print(f"machine: {cpu_count()} cores, Python {sys.version.split()[0]}")
+    datc_result = (f"\nDATC 3.0 suite ({DATC_FILE.relative_to(ROOT)}): {datc_line}; "
+                   f"{1000 * statistics.median(datc_runs):.0f} ms (median of {len(datc_runs)} runs, parsing included)")
+    print(f"\nmachine: {cpu_count()} cores, Python {sys.version.split()[0]}")
     print(f"phases: {n}")
     print(f"dipgen:    {n / d_med:9.0f} phases/s  ({1000 * d_med / n:.3f} ms/phase; median of {len(d_runs)} runs)")
+    if not ref_version:
+        print(f"  with order text parsing: {n / dt_med:.0f} phases/s")
+        clf = Classifier()  # its emulations of the reference's rules run; their verdicts need the reference
+        for cp in phases:
+            clf.classify(cp, dipgen_outcome(cp, dipgen_adjudicate(cp)))
+        print("reference: not run (--no-reference)" + datc_result)
+        return 0 if datc_line.endswith(" 0 failed") else 1
+    r_med = statistics.median(r for r, _ in r_runs)
+    rp_med = statistics.median(p for _, p in r_runs)
+    print(f"reference: diplomacy {ref_version} (Game.set_orders + Game.process; the game is set up untimed)")
     print(f"reference: {n / r_med:9.0f} phases/s  ({1000 * r_med / n:.3f} ms/phase; median of {len(r_runs)} runs)")
     print(f"dipgen is {r_med / d_med:.1f}x the reference")
     print(f"  with order text parsing in dipgen's time: {n / dt_med:.0f} phases/s, {r_med / dt_med:.1f}x the reference")
@@ -554,8 +561,7 @@ def main(argv=None) -> int:
             print("    orders:")
             print(fmt_orders(cp))
 
-    print(f"\nDATC 3.0 suite ({DATC_FILE.relative_to(ROOT)}): {datc_line}; "
-          f"{1000 * statistics.median(datc_runs):.0f} ms (median of {len(datc_runs)} runs, parsing included)")
+    print(datc_result)
     return 0
 
 

@@ -55,19 +55,21 @@ def make_project(folder: Path, games: Path) -> Path:
 
 def time_generator(games: Path) -> dict[str, float]:
     """dipgen's work on its own: replay, maps, pages."""
-    from dipgen.game import discover_games, load_game
-    from dipgen.history import replay
+    from dipgen.game import discover_games
+    from dipgen.load import load_checked
     from dipgen.site import SiteOptions, archive_page, game_pages, shared_files
     from dipgen.site.maps import game_maps
+    from dipgen.view import game_view
 
     options = SiteOptions(rules={"standard": "rules/standard.md"})
     t0 = time.perf_counter()
-    histories = [replay(load_game(p)) for p in discover_games(games)]
+    histories = [load_checked(p).history for p in discover_games(games)]
+    views = [game_view(h, "public") for h in histories]
     t1 = time.perf_counter()
-    n_maps = sum(len(game_maps(h, options.level, options.prefix)) for h in histories)
-    shared = shared_files(histories)
+    n_maps = sum(len(game_maps(v, options.prefix)) for v in views)
+    shared = shared_files(views)
     t2 = time.perf_counter()
-    n_pages = sum(len(game_pages(h, options)) for h in histories) + len(archive_page(histories, options))
+    n_pages = sum(len(game_pages(v, options)) for v in views) + len(archive_page(views, options))
     t3 = time.perf_counter()
     phases = sum(len(h.records) for h in histories)
     return {"games": len(histories), "phases": phases, "maps": n_maps + len(shared), "pages": n_pages,

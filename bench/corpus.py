@@ -344,9 +344,30 @@ def write_game(corpus: Corpus, index: int, path: str | Path, title: str | None =
     (path / "game.yml").write_text(yaml.safe_dump(game, sort_keys=False), encoding="utf-8")
     for cp in corpus.game(index):
         orders = {p: [o.format(board) for o in os] for p, os in cp.orders.items()}
+        if not orders:  # nobody ordered: the loader asks for the powers that could have, each with []
+            could = {u.power for u in cp.position.units} | {d.unit.power for d in cp.position.dislodged}
+            orders = {p: [] for p in variant.powers() if p in could}
         (path / f"{cp.phase.slug}.yml").write_text(yaml.safe_dump({"orders": orders}, sort_keys=False),
                                                    encoding="utf-8")
     return path
+
+
+# ---------------------------------------------------------------------------- the reference itself
+NO_REFERENCE_HELP = "measure dipgen alone, without the reference installed (CI runs every benchmark so)"
+
+
+def reference_version(no_reference: bool) -> str | None:
+    """The installed reference's version, or None when dipgen is measured alone (`--no-reference`).
+    Without the reference and without that option, says how to install it and exits (status 2)."""
+    if no_reference:
+        return None
+    try:
+        from diplomacy.version import PACKAGE_VERSION
+    except ImportError:
+        print("the reference engine is not installed: see bench/README.md (pip install -r bench/requirements.txt), "
+              "or measure dipgen alone with --no-reference")
+        raise SystemExit(2)
+    return PACKAGE_VERSION
 
 
 # ---------------------------------------------------------------------------- the reference's notation
@@ -437,5 +458,13 @@ if __name__ == "__main__":
     c = build_corpus(args.games, args.years, args.seed)
     print(summary(c), f"({time.perf_counter() - t:.1f} s)")
     if args.write:
+        from dipgen.game import load_game
+        from dipgen.history import replay
+
         for g in c.games:
-            print(write_game(c, g, Path(args.write) / f"game-{g:02d}"))
+            path = write_game(c, g, Path(args.write) / f"game-{g:02d}")
+            # the folder must tell the game as it was played: each phase starts from the same units
+            played = {r.phase: r.before.units for r in replay(load_game(path)).records}
+            if any(played.get(cp.phase) != cp.position.units for cp in c.game(g)):
+                raise SystemExit(f"{path} does not replay to the positions the game was played from")
+            print(path)

@@ -24,8 +24,6 @@ from __future__ import annotations
 import json
 import sys
 
-from diplomacy import Game
-
 POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
 SEASONS = {"spring": "S", "fall": "F", "autumn": "F"}
 
@@ -115,6 +113,12 @@ def main(argv: list[str]) -> int:
     files = [a for a in argv if a != "--fresh"]
     if len(files) != 1:
         print(__doc__.split("\n\n")[1].strip(), file=sys.stderr)
+        return 2
+    try:
+        from diplomacy import Game
+    except ImportError:
+        print("the reference engine is not installed: see bench/README.md (pip install -r bench/requirements.txt)",
+              file=sys.stderr)
         return 2
     agree = differ = 0
     game = Game()

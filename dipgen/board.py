@@ -7,13 +7,14 @@ provinces; fleets on the ``fleet`` graph of locations.
 
 from __future__ import annotations
 
+import marshal
+import os
 import re
+import sys
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Mapping
-
-import yaml
 
 from .names import did_you_mean
 
@@ -83,6 +84,17 @@ class Board:
     victory_centres: int
     _lookup: Mapping[str, str] = field(repr=False, compare=False)
     _powers: Mapping[str, str] = field(repr=False, compare=False)
+    # Tables made once when the board is built (`_build`), read by the engine for every order:
+    #: the province of every location a unit can stand on (``"spa/nc"`` -> ``"spa"``, ``"par"`` -> ``"par"``)
+    loc_province: Mapping[str, str] = field(repr=False, compare=False)
+    #: for each fleet location, the provinces it borders (coasts collapsed): where a fleet there can move
+    fleet_touches: Mapping[str, frozenset[str]] = field(repr=False, compare=False)
+    #: for each location, the provinces an army in its province can move to (`army_adj` by location)
+    army_reach: Mapping[str, frozenset[str]] = field(repr=False, compare=False)
+    #: the sea provinces
+    seas: frozenset[str] = field(repr=False, compare=False)
+    #: for each province, where a fleet may stand in it (`fleet_locations`)
+    _fleet_locations: Mapping[str, tuple[str, ...]] = field(repr=False, compare=False)
 
     # ----- queries
     @property
@@ -91,11 +103,6 @@ class Board:
 
     def home_centres(self, power: str) -> tuple[str, ...]:
         return tuple(p.id for p in self.provinces.values() if p.home == power)
-
-    @cached_property
-    def fleet_touches(self) -> Mapping[str, frozenset[str]]:
-        """For each fleet location, the provinces it borders (coasts collapsed)."""
-        return {loc: frozenset(province_of(n) for n in nbrs) for loc, nbrs in self.fleet_adj.items()}
 
     def locations(self) -> list[str]:
         """Every location a unit can stand on: provinces and coasts."""
@@ -107,10 +114,7 @@ class Board:
 
     def fleet_locations(self, prov: str) -> tuple[str, ...]:
         """Where a fleet may stand in a province: its coasts, or the province itself."""
-        p = self.provinces[prov]
-        if p.type == "land":
-            return ()
-        return tuple(f"{prov}/{c}" for c in p.coasts) or (prov,)
+        return self._fleet_locations[prov]
 
     def neighbours(self, prov: str) -> set[str]:
         """Provinces adjacent to `prov` for any unit (coasts collapsed)."""
@@ -219,6 +223,9 @@ def _build(data: dict) -> Board:
             lookup[_norm(spelling)] = pid
     for alias, pid in (data.get("aliases") or {}).items():
         lookup.setdefault(_norm(alias), pid)
+    loc_province = {loc: pid for pid, p in provinces.items() for loc in (pid, *(f"{pid}/{c}" for c in p.coasts))}
+    fleet_locations = {pid: () if p.type == "land" else tuple(f"{pid}/{c}" for c in p.coasts) or (pid,)
+                       for pid, p in provinces.items()}
     return Board(
         name=data["name"], powers=powers, provinces=provinces, army_adj=army, fleet_adj=fleet,
         starting_units={k: tuple(v) for k, v in (data.get("starting_units") or {}).items()},
@@ -228,7 +235,14 @@ def _build(data: dict) -> Board:
         start_year=int(data.get("start_year", 1901)),
         victory_centres=int(data.get("victory_centres", 18)),
         _lookup=lookup,
-        _powers={_norm(s): name for name, info in powers.items() for s in (name, info.adjective, info.abbr)},
+        # folded spellings, and each as the board writes it ("England"), which most text uses
+        _powers={key: name for name, info in powers.items() for s in (name, info.adjective, info.abbr)
+                 for key in (_norm(s), s)},
+        loc_province=loc_province,
+        fleet_touches={loc: frozenset(province_of(n) for n in nbrs) for loc, nbrs in fleet.items()},
+        army_reach={loc: army.get(pid, frozenset()) for loc, pid in loc_province.items()},
+        seas=frozenset(pid for pid, p in provinces.items() if p.is_sea),
+        _fleet_locations=fleet_locations,
     )
 
 
@@ -237,10 +251,44 @@ def load_board(name: str = "standard") -> Board:
     """The board called `name`, from ``dipgen/data/<name>.yml``."""
     path = Path(__file__).with_name("data") / f"{name}.yml"
     if path.is_file():  # the usual install; importlib.resources costs more to import
-        text = path.read_text(encoding="utf-8")
-    else:
-        from importlib import resources
+        return _build(board_data(path))
+    from importlib import resources
 
-        text = resources.files("dipgen").joinpath("data", f"{name}.yml").read_text(encoding="utf-8")
+    return _build(_parse(resources.files("dipgen").joinpath("data", f"{name}.yml").read_text(encoding="utf-8")))
+
+
+def _parse(text: str) -> dict:
+    import yaml  # here, not above: a board read from its compiled copy needs no YAML parser
+
     # libyaml's parser, when PyYAML has it, reads the board in a seventh of the time
-    return _build(yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)))
+    return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+
+
+def board_data(path: Path) -> dict:
+    """The data of the board file at `path`, read through a compiled copy kept beside it, as
+    Python keeps a module's bytecode: ``__pycache__/<name>.<python>.marshal``, made again
+    whenever the file's size or modification time differs from the copy's. Reading the copy
+    saves importing and running the YAML parser on every start. Where the folder cannot be
+    written (a read-only install), or Python writes no bytecode, the file is parsed each time."""
+    st = path.stat()
+    stamp = (st.st_mtime_ns, st.st_size)
+    copy = path.parent / "__pycache__" / f"{path.stem}.{sys.implementation.cache_tag}.marshal"
+    try:
+        saved, data = marshal.loads(copy.read_bytes())
+        if saved == stamp:
+            return data
+    except (OSError, ValueError, EOFError, TypeError):
+        pass  # no copy yet, or not a readable one: parse the file
+    data = _parse(path.read_text(encoding="utf-8"))
+    if not sys.dont_write_bytecode:
+        tmp = copy.with_name(f"{copy.name}.{os.getpid()}.tmp")
+        try:
+            copy.parent.mkdir(exist_ok=True)
+            tmp.write_bytes(marshal.dumps((stamp, data)))
+            os.replace(tmp, copy)  # whole or not at all, for a process reading it at the same time
+        except (OSError, ValueError):  # not writable, or data marshal cannot keep: parse next time too
+            try:
+                tmp.unlink(missing_ok=True)
+            except OSError:
+                pass
+    return data

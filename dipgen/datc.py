@@ -10,6 +10,7 @@ import difflib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Iterator
 
 from .board import Board, UnknownName, load_board, province_of
 from .engine.adjustments import adjudicate_adjustments
@@ -56,12 +57,15 @@ _KEYWORD_INITIALS = "".join(sorted({k[0] for k in _KEYWORDS}))
 
 
 def parse_cases(text: str, filename: str = "<datc>") -> list[Case]:
-    cases: list[Case] = []
+    return list(iter_cases(text, filename))
+
+
+def iter_cases(text: str, filename: str = "<datc>") -> Iterator[Case]:
+    """The cases of a file, each as soon as its END is read (a file of many cases is run case by
+    case, not held whole); DatcFormatError where the file breaks the format."""
     case: Case | None = None
     lines: list[tuple[int, str]] | None = None  # the section being read, if any
-    lineno = 0
-    for raw in text.splitlines():
-        lineno += 1
+    for lineno, raw in enumerate(text.splitlines(), 1):
         if "#" in raw:
             raw = raw.split("#", 1)[0]
         line = raw.strip()
@@ -82,7 +86,7 @@ def parse_cases(text: str, filename: str = "<datc>") -> list[Case]:
         elif case is None:
             raise DatcFormatError(f"{filename}:{lineno}: {line!r} outside a CASE block")
         elif word == "END":
-            cases.append(case)
+            yield case
             case = lines = None
         elif word == "PRESTATE_SETPHASE":
             case.phase = line[len(word):].strip()
@@ -92,22 +96,27 @@ def parse_cases(text: str, filename: str = "<datc>") -> list[Case]:
             lines = case.sections.setdefault(word, [])
     if case is not None:
         raise DatcFormatError(f"{filename}: case {case.name} has no END")
-    return cases
 
 
 _POWER_AND_REST = re.compile(r"\s*([A-Za-z]+)\s*:?\s+(.*)$")
 
 
 def _power_and_rest(board: Board, line: str) -> tuple[str, str]:
-    m = _POWER_AND_REST.match(line)
-    if not m:
-        raise DatcFormatError(f"cannot read {line!r}")
+    """``"England: A Lon"`` -> ``("England", "A Lon")``: a line's power and what follows it."""
+    word, colon, rest = line.partition(": ")  # as most files write it, read without the expression
+    if colon and word.isalpha() and word.isascii() and rest.strip():
+        rest = rest.lstrip()
+    else:
+        m = _POWER_AND_REST.match(line)
+        if not m:
+            raise DatcFormatError(f"cannot read {line!r}")
+        word, rest = m.groups()
     try:
-        return board.power_name(m.group(1)), m.group(2)
+        return board.power_name(word), rest
     except UnknownName:
-        close = difflib.get_close_matches(m.group(1).capitalize(), list(board.powers), n=1, cutoff=0.8)
+        close = difflib.get_close_matches(word.capitalize(), list(board.powers), n=1, cutoff=0.8)
         if close:  # test files have typos ("Germnay"); read them as their writers meant
-            return close[0], m.group(2)
+            return close[0], rest
         raise
 
 
@@ -142,17 +151,16 @@ class _Lines:
         self._orders: dict[str, dict[str, tuple[str, object]]] = {}  # phase kind -> line -> (power, order)
 
     def units(self, lines) -> list[Unit]:
-        out = []
-        for _, line in lines:
-            unit = self._units.get(line)
-            if unit is None:
-                power, rest = _power_and_rest(self.board, line)
-                kind, loc = parse_unit(self.board, rest, self.words)
-                if self.kinds[kind].terrain == LAND:
-                    loc = province_of(loc)  # an army stands in the province, whatever coast a file names
-                unit = self._units[line] = Unit(power, kind, loc)
-            out.append(unit)
-        return out
+        known = self._units
+        return [known.get(line) or self._unit(line) for _, line in lines]
+
+    def _unit(self, line: str) -> Unit:
+        power, rest = _power_and_rest(self.board, line)
+        kind, loc = parse_unit(self.board, rest, self.words)
+        if self.kinds[kind].terrain == LAND:
+            loc = province_of(loc)  # an army stands in the province, whatever coast a file names
+        unit = self._units[line] = Unit(power, kind, loc)
+        return unit
 
     def orders(self, lines, kind: str) -> dict[str, list]:
         """Each power's orders in the sense of the phase; unreadable orders are no orders."""
@@ -169,7 +177,10 @@ class _Lines:
                 hit = known[line] = (power, order)
             power, order = hit
             if order is not None:
-                out.setdefault(power, []).append(order)
+                mine = out.get(power)
+                if mine is None:
+                    mine = out[power] = []
+                mine.append(order)
         return out
 
 
@@ -184,17 +195,17 @@ def _run_case(case: Case, read: _Lines) -> tuple[bool, str]:
         return _run_variant_case(case, read)
     board = read.board
     sec = case.sections
-    kinds = read.kinds
+    kinds, phase = read.kinds, case.kind
     units = read.units(sec.get("PRESTATE", []))
-    orders = read.orders(sec.get("ORDERS", []), case.kind)
-    expected_dislodged: set[Unit] = set()
-    if case.kind == "movement":
-        out = adjudicate_movement(board, units, orders, kinds)
-        got, got_dislodged = set(out.units), {d.unit for d in out.dislodged}
-        expected_dislodged = set(read.units(sec.get("POSTSTATE_DISLODGED", [])))
-    elif case.kind == "retreats":
+    orders = read.orders(sec.get("ORDERS", []), phase)
+    expected_dislodged: set[tuple[str, str, str]] = set()
+    if phase == "movement":
+        out = adjudicate_movement(board, units, orders, kinds, notes=False)  # positions are compared, not notes
+        got, got_dislodged = _seen(out.units), _seen(d.unit for d in out.dislodged)
+        expected_dislodged = _seen(read.units(sec.get("POSTSTATE_DISLODGED", [])))
+    elif phase == "retreats":
         dislodged = _prestate_dislodged(read, case, units)
-        got, got_dislodged = set(adjudicate_retreats(board, units, dislodged, orders, kinds).units), set()
+        got, got_dislodged = _seen(adjudicate_retreats(board, units, dislodged, orders, kinds).units), set()
     else:
         # without the section, the centres are owned as at the start of a game
         owners = {} if "PRESTATE_SUPPLYCENTER_OWNERS" in sec else {
@@ -202,9 +213,9 @@ def _run_case(case: Case, read: _Lines) -> tuple[bool, str]:
         for _, line in sec.get("PRESTATE_SUPPLYCENTER_OWNERS", []):
             power, rest = _power_and_rest(board, line)
             owners[province_of(parse_unit(board, rest, read.words)[1])] = power
-        got, got_dislodged = set(adjudicate_adjustments(board, units, owners, orders, kinds,
-                                                        read.home_centres).units), set()
-    expected = set(units) if case.same else set(read.units(sec.get("POSTSTATE", [])))
+        got, got_dislodged = _seen(adjudicate_adjustments(board, units, owners, orders, kinds,
+                                                          read.home_centres).units), set()
+    expected = _seen(units if case.same else read.units(sec.get("POSTSTATE", [])))
     if got == expected and got_dislodged == expected_dislodged:
         return True, ""
     diff = []
@@ -253,8 +264,8 @@ def _run_variant_case(case: Case, read: _Lines) -> tuple[bool, str]:
     else:
         got = list(variant.adjustments(position, orders).units)
     expected = list(units) if case.same else read.units(sec.get("POSTSTATE", []))
-    got_c, exp_c = Counter(got), Counter(expected)
-    gd_c, ed_c = Counter(got_dislodged), Counter(expected_dislodged)
+    got_c, exp_c = Counter(_triples(got)), Counter(_triples(expected))
+    gd_c, ed_c = Counter(_triples(got_dislodged)), Counter(_triples(expected_dislodged))
     if got_c == exp_c and gd_c == ed_c:
         return True, ""
     diff = []
@@ -267,8 +278,18 @@ def _run_variant_case(case: Case, read: _Lines) -> tuple[bool, str]:
     return False, " | ".join(diff)
 
 
-def _show(board: Board, units) -> str:
-    return ", ".join(f"{u.power} {u.kind} {board.format_loc(u.loc)}" for u in sorted(units)) or "none"
+def _triples(units) -> list[tuple[str, str, str]]:
+    """Units as a case compares them: (power, kind, location)."""
+    return [(u.power, u.kind, u.loc) for u in units]
+
+
+def _seen(units) -> set[tuple[str, str, str]]:
+    return {(u.power, u.kind, u.loc) for u in units}
+
+
+def _show(board: Board, triples) -> str:
+    """Units, given as `_triples`, as a file writes them."""
+    return ", ".join(f"{power} {kind} {board.format_loc(loc)}" for power, kind, loc in sorted(triples)) or "none"
 
 
 def _prestate_dislodged(read: _Lines, case: Case, units: list[Unit]) -> list[Dislodged]:
@@ -328,7 +349,7 @@ def run_file(path: str | Path, report: Report | None = None) -> Report:
     own = any(getattr(type(variant), hook) is not getattr(Variant, hook) for hook in ("movement", "adjustments"))
     read = _Lines(variant.board, variant.unit_kinds, variant.order_words, variant.home_centres,
                   variant if own else None)
-    for case in parse_cases(text, str(path)):
+    for case in iter_cases(text, str(path)):
         try:
             ok, diff = _run_case(case, read)
         except ValueError as e:

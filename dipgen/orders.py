@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Mapping, Union
 
 from .board import Board, UnknownName, province_of
@@ -40,8 +41,8 @@ class UnitRef:
         loc = board.format_loc(self.loc)
         return f"{self.kind} {loc}" if self.kind else loc
 
-    @property
-    def province(self) -> str:
+    @cached_property
+    def province(self) -> str:  # read for every order adjudicated: worked out once per reference
         return province_of(self.loc)
 
 
@@ -207,6 +208,9 @@ _BOMB = {"bomb", "bombs"}
 _COASTS = {"nc": "nc", "sc": "sc", "ec": "ec", "wc": "wc", "n": "nc", "s": "sc", "e": "ec", "w": "wc",
            "north": "nc", "south": "sc", "east": "ec", "west": "wc"}
 
+#: the verbs that come before the unit ("Build A Par"), each with its order
+_FIRST_VERBS = {word: cls for verbs, cls in ((_BUILD, Build), (_REMOVE, Remove), (_DISBAND, Disband),
+                                             (_UPGRADE, Upgrade), (_DOWNGRADE, Downgrade)) for word in verbs}
 _TOKEN = re.compile(r"->|[-/(),:]|[^\s\-/(),:]+")
 
 
@@ -462,11 +466,10 @@ class _Quick:
         first = words[0] if words else ""
         if first in _WAIVE:
             return Waive() if n == 1 else None
-        for verbs, cls in ((_BUILD, Build), (_REMOVE, Remove), (_DISBAND, Disband), (_UPGRADE, Upgrade),
-                           (_DOWNGRADE, Downgrade)):
-            if first in verbs:
-                unit = self.unit(1) if n == 3 else None
-                return None if unit is None else cls(unit)
+        cls = _FIRST_VERBS.get(first)
+        if cls is not None:
+            unit = self.unit(1) if n == 3 else None
+            return None if unit is None else cls(unit)
         unit = self.unit(0)
         if unit is None:
             return None

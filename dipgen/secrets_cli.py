@@ -3,7 +3,6 @@ private pages with their passphrases for the GM to hand out."""
 
 from __future__ import annotations
 
-import subprocess
 import sys
 from pathlib import Path
 
@@ -142,6 +141,8 @@ def _commit(game, seed: bytes | None) -> None:
 
 def _warn_if_tracked(path: Path) -> None:
     """Say so if git would commit the file (read-only git queries; no git, no warning)."""
+    import subprocess  # here: every dipgen command builds this one's parser, few run it
+
     from .load import in_git
 
     try:

@@ -8,8 +8,10 @@ kind from the variant's table (letter -> `UnitKind`) and ask it what they need t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
+
+if TYPE_CHECKING:  # a strength may be a Fraction; the variants that use one import it
+    from fractions import Fraction
 
 #: terrains a kind moves on: ``land`` (the army graph), ``sea`` (the fleet graph, coasts
 #: included), ``air`` (every province, land and sea, through any unit)

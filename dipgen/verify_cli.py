@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -45,6 +44,8 @@ def _fetch(where: str) -> dict:
         data = path.read_bytes()[:MAX_BYTES + 1]
     if len(data) > MAX_BYTES:
         raise ValueError("too big for a draws file")
+    import json  # here: every dipgen command builds this one's parser, few run it
+
     return json.loads(data.decode("utf-8"))
 
 

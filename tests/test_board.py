@@ -88,3 +88,72 @@ def test_home_territories(board):
         assert set(board.home_centres(power)) <= set(provs)
     seen = [p for provs in terr.values() for p in provs]
     assert len(seen) == len(set(seen))
+
+
+def test_tables_made_at_load_agree_with_the_graphs(board):
+    """The engine's per-board tables say what the adjacency graphs say."""
+    from dipgen.board import coast_of
+
+    assert set(board.loc_province) == set(board.locations())
+    for loc, prov in board.loc_province.items():
+        assert prov == province_of(loc) and (coast_of(loc) is None) == (loc == prov)
+        assert board.army_reach[loc] == board.army_adj.get(prov, frozenset())
+    for loc, nbrs in board.fleet_adj.items():
+        assert board.fleet_touches[loc] == {province_of(n) for n in nbrs}
+        # a fleet reaches a province when it is next to one of the places a fleet may stand there
+        for prov in board.provinces:
+            assert (prov in board.fleet_touches[loc]) == any(x in nbrs for x in board.fleet_locations(prov))
+    assert board.seas == {p.id for p in board.provinces.values() if p.is_sea}
+    assert board.power_name("England") == board.power_name("england") == board.power_name("ENG") == "England"
+
+
+def _board_file(tmp_path):
+    from pathlib import Path
+
+    import dipgen.board
+
+    path = tmp_path / "data" / "standard.yml"
+    path.parent.mkdir()
+    path.write_text((Path(dipgen.board.__file__).parent / "data" / "standard.yml").read_text(encoding="utf-8"),
+                    encoding="utf-8")
+    return path
+
+
+def test_board_data_is_read_through_a_compiled_copy(tmp_path, monkeypatch):
+    import os
+
+    import dipgen.board as B
+
+    monkeypatch.setattr(B.sys, "dont_write_bytecode", False)
+    path = _board_file(tmp_path)
+    parsed = B._parse(path.read_text(encoding="utf-8"))
+    assert B.board_data(path) == parsed
+    copies = list((path.parent / "__pycache__").glob("standard.*.marshal"))
+    assert len(copies) == 1 and not list(path.parent.glob("__pycache__/*.tmp"))
+    calls = []
+    monkeypatch.setattr(B, "_parse", lambda text: calls.append(text) or parsed)
+    assert B.board_data(path) == parsed and calls == []  # read from the copy, not parsed
+
+    # the file changes: parsed again, and the copy made again
+    path.write_text(path.read_text(encoding="utf-8") + "\n# a comment\n", encoding="utf-8")
+    assert B.board_data(path) == parsed and len(calls) == 1
+    assert B.board_data(path) == parsed and len(calls) == 1
+
+    # a broken copy is no copy
+    copies[0].write_bytes(b"not marshal data")
+    assert B.board_data(path) == parsed and len(calls) == 2
+    assert B.board_data(path) == parsed and len(calls) == 2
+
+    # a folder that cannot be written: parsed every time, and no error
+    os.utime(path, ns=(1, 1))
+    monkeypatch.setattr(B.Path, "write_bytes", lambda self, data: (_ for _ in ()).throw(PermissionError(self)))
+    assert B.board_data(path) == parsed and B.board_data(path) == parsed and len(calls) == 4
+
+
+def test_board_data_writes_no_copy_where_python_writes_no_bytecode(tmp_path, monkeypatch):
+    import dipgen.board as B
+
+    monkeypatch.setattr(B.sys, "dont_write_bytecode", True)
+    path = _board_file(tmp_path)
+    assert B.board_data(path) == B._parse(path.read_text(encoding="utf-8"))
+    assert not (path.parent / "__pycache__").exists()

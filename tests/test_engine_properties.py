@@ -70,7 +70,7 @@ def test_movement_invariants(seed, n):
     rng = random.Random(seed)
     units = random_units(rng, n)
     orders = random_orders(rng, units)
-    out = adjudicate_movement(BOARD, units, orders)
+    out = _same_but_notes(units, orders)  # with notes; and without them, the same but for the notes
 
     # one unit per province, no unit lost or made
     provinces = [u.province for u in out.units]
@@ -153,3 +153,67 @@ def test_adjustment_invariants(seed):
     for u in out.units:
         if u not in units:  # built: in an owned, home centre of its power
             assert owners.get(u.province) == u.power and u.province in BOARD.home_centres(u.power)
+
+
+def _same_but_notes(units, orders, board=BOARD, kinds=None, plane_limit=False):
+    """adjudicate_movement with and without notes: equal in everything but the notes."""
+    from dataclasses import replace
+
+    extra = {} if kinds is None else {"kinds": kinds, "plane_limit": plane_limit}
+    full = adjudicate_movement(board, units, orders, **extra)
+    bare = adjudicate_movement(board, units, orders, notes=False, **extra)
+    assert all(r.notes == () for r in bare.results)
+    assert [replace(r, notes=()) for r in full.results] == list(bare.results)
+    assert replace(full, results=()) == replace(bare, results=())
+    return full
+
+
+def test_results_without_notes_agree_on_the_datc_and_variant_cases():
+    """Every movement case of the DATC and of the variants' files (planes, the plane limit)."""
+    from pathlib import Path
+
+    from dipgen.datc import _Lines, parse_cases, variant_of
+
+    root = Path(__file__).resolve().parent
+    files = [root / "datc" / "datc_v3_0.txt", *sorted((root / "datc_variants").glob("*.txt")),
+             root / "datc_armor" / "armor.txt"]
+    noted = 0
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        variant = variant_of(text, str(path))
+        read = _Lines(variant.board, variant.unit_kinds, variant.order_words)
+        for case in parse_cases(text, str(path)):
+            if case.kind != "movement":
+                continue
+            units = read.units(case.sections.get("PRESTATE", []))
+            orders = read.orders(case.sections.get("ORDERS", []), "movement")
+            full = _same_but_notes(units, orders, variant.board, variant.unit_kinds,
+                                   getattr(variant, "plane_limit", False))
+            noted += sum(len(r.notes) for r in full.results)
+    assert noted > 200  # the cases' results do have notes to leave out
+
+
+def test_adjudication_leaves_no_reference_cycles():
+    """A phase's resolver is freed as soon as the phase is adjudicated, not left for the cycle
+    collector (a recursive closure once kept every phase with a convoy alive until it ran)."""
+    import gc
+
+    rng = random.Random(25)
+    phases = []
+    for _ in range(60):
+        units = random_units(rng, rng.randint(10, 34))
+        phases.append((units, random_orders(rng, units)))
+    gc.collect()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        for units, orders in phases:
+            for notes in (True, False):
+                adjudicate_movement(BOARD, units, orders, notes=notes)
+        gc.collect()
+        left = list(gc.garbage)
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+    assert left == []

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import defaultdict, deque
 from dataclasses import dataclass, field, replace
 from operator import attrgetter
-from typing import Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 from ..board import Board, province_of
 from ..orders import Convoy, Hold, Move, Order, Support, UnitRef
@@ -67,12 +67,24 @@ _INF = 1 << 30
 _NO_CONVOY = Note(Kind.NO_CONVOY)
 _VOID_SUPPORT = Note(Kind.VOID, why="the supported unit did not do that")
 _VOID_CONVOY = Note(Kind.VOID, why="the army did not move by this convoy")
+_TWICE = Note(Kind.IGNORED, why="the same order twice")
+_SEVERAL = Note(Kind.IGNORED, why="the unit had several different orders, so it holds")
 
 
 class _Movement:
     def __init__(self, board: Board, kinds: Mapping[str, UnitKind], units: Iterable[Unit],
-                 orders: Mapping[str, Sequence[Order]], limit: bool = False):
+                 orders: Mapping[str, Sequence[Order]], limit: bool = False, notes: bool = True):
         self.board, self.kinds = board, kinds
+        #: whether the results say why (their notes), or only whether each order succeeded
+        self.explain = notes
+        #: per kind letter: does it occupy its province (`UnitKind.occupies`)?
+        self.occupies = {letter: k.occupies for letter, k in kinds.items()}
+        #: does every kind occupy (no spies, no planes)? Then a province holds one unit at most
+        self.one_a_province = all(self.occupies.values())
+        #: per kind letter: the board's table of where a unit of that kind can move from each
+        #: location, for kinds that move one space on land or sea (None: worked out by `destinations`)
+        self.near = {letter: None if k.steps != 1 else board.army_reach if k.terrain == LAND
+                     else board.fleet_touches if k.terrain == SEA else None for letter, k in kinds.items()}
         #: the optional rule of 'Complicated': no side counts more units that do not occupy
         #: (planes) than units that do (armies, fleets) in one battle
         self.limit = limit
@@ -82,12 +94,15 @@ class _Movement:
         #: units outside combat (Blind's spies): they stay where they are unless the variant moves them
         self.bystanders = [u for u in units if not kinds[u.kind].fights]
         #: province -> keys of the units in combat standing there; `at`: the one occupying it
-        self.here: dict[str, list[int]] = defaultdict(list)
-        self.at: dict[str, int] = {}
+        here: dict[str, list[int]] = defaultdict(list)
+        at: dict[str, int] = {}
+        occupies = self.occupies
         for k, u in enumerate(self.units):
-            self.here[u.province].append(k)
-            if kinds[u.kind].occupies:
-                self.at[u.province] = k
+            prov = u.province
+            here[prov].append(k)
+            if occupies[u.kind]:
+                at[prov] = k
+        self.here, self.at = here, at
         self.given = orders
         self.ords: dict[int, _Ord] = {}
         #: per order given, its result; (power, order, unit) for a legal order until `run` settles it
@@ -99,6 +114,7 @@ class _Movement:
         self.prov_order: list[int] = []
         self.low = _INF
         self._routes_cache: dict = {}
+        self._convoy_fleets: frozenset[str] | None = None
         self._sea_adj: dict = {}
 
     # ------------------------------------------------------------------ geometry
@@ -110,7 +126,10 @@ class _Movement:
 
     def reaches(self, unit: Unit, prov: str) -> bool:
         """Can `unit` move to province `prov` directly (coasts ignored)?"""
-        return reachable(self.board, self.kinds[unit.kind], unit.loc, prov)
+        near = self.near[unit.kind]
+        if near is not None:
+            return prov in near.get(unit.loc, ())
+        return prov in destinations(self.board, self.kinds[unit.kind], unit.loc)
 
     def support_reaches(self, unit: Unit, prov: str) -> bool:
         """Can `unit` support in province `prov`? Where it could move; a kind that flies (AIR),
@@ -141,14 +160,17 @@ class _Movement:
         return None, f"both coasts of {p.name} can be reached: say which"
 
     def is_convoy_sea(self, prov: str) -> bool:
-        return self.board.provinces[prov].is_sea
+        return prov in self.board.seas
 
     def sea_touches(self, sea: str, prov: str) -> bool:
         return prov in self.board.fleet_touches.get(sea, ())
 
     def convoy_fleets(self) -> frozenset[str]:
-        kinds, units = self.kinds, self.units
-        return frozenset(p for p, k in self.at.items() if kinds[units[k].kind].convoys and self.is_convoy_sea(p))
+        """The seas where a fleet stands that could convoy (worked out once, when an order first asks)."""
+        if self._convoy_fleets is None:
+            kinds, units, seas = self.kinds, self.units, self.board.seas
+            self._convoy_fleets = frozenset(p for p, k in self.at.items() if p in seas and kinds[units[k].kind].convoys)
+        return self._convoy_fleets
 
     def find(self, ref: UnitRef, power: str | None = None, taken: set | None = None) -> int | None:
         """The key of the unit in combat an order of `power` names (`matching.pick`: the rule the
@@ -158,7 +180,8 @@ class _Movement:
             return None
         if len(keys) == 1:  # the usual case, said quickly: a lone occupant, named as `pick` names it
             k = keys[0]
-            if power is None or (names_occupant(ref.kind, self.kinds) and self.kinds[self.units[k].kind].occupies):
+            if power is None or self.one_a_province or (
+                    names_occupant(ref.kind, self.kinds) and self.occupies[self.units[k].kind]):
                 return k
         i = pick([self.units[k] for k in keys], ref.kind, power, self.kinds,
                  [j for j, k in enumerate(keys) if taken and k in taken])
@@ -169,28 +192,26 @@ class _Movement:
         key = (src, dst, seas)
         if key in self._routes_cache:
             return self._routes_cache[key]
-        found: set[str] = set()
+        touches = self.board.fleet_touches
         adj = self._sea_adj.get(seas)
         if adj is None:  # the same fleets for most orders of a phase
-            adj = self._sea_adj[seas] = {s: {t for t in seas if t != s and self.sea_touches(s, t)} for s in seas}
-
-        def extend(path: list[str]) -> None:
+            adj = self._sea_adj[seas] = {s: (seas & touches[s]) - {s} for s in seas}
+        # every chain of fleets from src to dst, fleet by fleet (a list, not a recursive closure:
+        # a closure that calls itself is a reference cycle, which only the collector frees)
+        found: set[str] = set()
+        paths = [[first] for first in seas if src in touches[first]]
+        while paths:
+            path = paths.pop()
             last = path[-1]
-            if self.sea_touches(last, dst):
+            if dst in touches[last]:
                 found.update(path)
-                return
+                continue
             for nxt in adj[last]:
-                if nxt in path or self.sea_touches(nxt, src):
+                if nxt in path or src in touches[nxt]:
                     continue
                 if any(nxt in adj[earlier] for earlier in path[:-1]):
                     continue  # a shortcut exists: this fleet would not be needed
-                path.append(nxt)
-                extend(path)
-                path.pop()
-
-        for first in seas:
-            if self.sea_touches(first, src):
-                extend([first])
+                paths.append(path + [nxt])
         result = frozenset(found)
         self._routes_cache[key] = result
         return result
@@ -217,78 +238,90 @@ class _Movement:
     # ------------------------------------------------------------------ orders in
     def collect(self) -> None:
         """Match the given orders to units, drop illegal ones, settle multiple orders."""
-        legal: dict[int, list[tuple[_Ord, int]]] = defaultdict(list)
-        all_fleets = self.convoy_fleets()
+        units, results, occupies, ords = self.units, self.results, self.occupies, self.ords
         taken: set[int] = set()  # units that do not occupy, once ordered
+        #: key -> the slot in `results` of the order it carries out (in `ords`)
+        slots: dict[int, int] = {}
+        more: dict[int, list[tuple[_Ord, int]]] = {}  # key -> all its legal orders, where it has several
         for power, orders in self.given.items():
             for order in orders:
-                idx = len(self.results)
-                ref: UnitRef | None = getattr(order, "unit", None)
                 if not isinstance(order, (Hold, Move, Support, Convoy)):
-                    self.results.append(OrderResult(power, order, None, False,
-                                                    (Note(Kind.ILLEGAL, Illegal.WRONG_PHASE, "not an order for a movement phase"),)))
+                    results.append(self.failed(power, order, None, lambda: Note(
+                        Kind.ILLEGAL, Illegal.WRONG_PHASE, "not an order for a movement phase")))
                     continue
+                ref: UnitRef = order.unit
                 key = self.find(ref, power, taken)
                 if key is None:
-                    self.results.append(OrderResult(power, order, None, False,
-                                                    (Note(Kind.ILLEGAL, Illegal.NO_UNIT, f"no unit in {self.board.full_name(ref.province)}"),)))
+                    results.append(self.failed(power, order, None, lambda: Note(
+                        Kind.ILLEGAL, Illegal.NO_UNIT, f"no unit in {self.board.full_name(ref.province)}")))
                     continue
-                unit = self.units[key]
-                if not self.kinds[unit.kind].occupies:
+                unit = units[key]
+                if not occupies[unit.kind]:
                     taken.add(key)
                 if unit.power != power:
-                    self.results.append(OrderResult(power, order, unit, False,
-                                                    (Note(Kind.ILLEGAL, Illegal.NOT_YOURS, f"the unit in {self.board.full_name(unit.province)} is {unit.power}'s"),)))
+                    results.append(self.failed(power, order, unit, lambda: Note(
+                        Kind.ILLEGAL, Illegal.NOT_YOURS, f"the unit in {self.board.full_name(unit.province)} is {unit.power}'s")))
                     continue
                 order = _with_unit(order, unit)
-                o, why = self.check(power, key, unit, order, all_fleets)
+                o, why = self.check(power, key, unit, order)
                 if o is None:
-                    self.results.append(OrderResult(power, order, unit, False, (Note(Kind.ILLEGAL, Illegal.IMPOSSIBLE, why),)))
+                    results.append(self.failed(power, order, unit, lambda: Note(Kind.ILLEGAL, Illegal.IMPOSSIBLE, why)))
                     continue
-                self.results.append((power, order, unit))  # filled in by `run`
-                legal[o.key].append((o, idx))
-        self._slots: dict[int, int] = {}
-        for key, entries in legal.items():
-            if len(entries) == 1 or len({e[0].given for e in entries}) == 1:
-                o, idx = entries[0]
-                self.ords[key] = o
-                self._slots[key] = idx
+                if key in ords:
+                    more.setdefault(key, [(ords[key], slots[key])]).append((o, len(results)))
+                else:
+                    ords[key], slots[key] = o, len(results)
+                results.append((power, order, unit))  # filled in by `run`
+        for key, entries in more.items():
+            if len({o.given for o, _ in entries}) == 1:
                 for _, dup in entries[1:]:
-                    self.results[dup] = OrderResult(*self.results[dup], False,
-                                                    (Note(Kind.IGNORED, why="the same order twice"),))
-            else:
-                for _, i in entries:
-                    self.results[i] = OrderResult(*self.results[i], False, (
-                        Note(Kind.IGNORED, why="the unit had several different orders, so it holds"),))
-        for key, unit in enumerate(self.units):
-            if key not in self.ords:
-                self.ords[key] = _Ord("hold", key, unit, unit.power, None)
+                    results[dup] = self.failed(*results[dup], lambda: _TWICE)
+            else:  # the unit holds (below)
+                del ords[key], slots[key]
+                for _, slot in entries:
+                    results[slot] = self.failed(*results[slot], lambda: _SEVERAL)
+        self._slots = slots
+        for key, unit in enumerate(units):
+            if key not in ords:
+                ords[key] = _Ord("hold", key, unit, unit.power, None)
         # Convoy intent, needed before anything resolves (4.A.3): (from, to) -> the convoying seas
         self._convoy_candidates: dict[tuple[str, str], list[str]] = defaultdict(list)
-        for o in self.ords.values():
+        for o in ords.values():
             if o.kind == "convoy":
-                self._convoy_candidates[(self.units[o.target].province, o.dest)].append(o.src)
-        for o in self.ords.values():
-            if o.kind == "move" and self.kinds[o.unit.kind].convoyable:
-                if not self.reaches(o.unit, o.dest) or o.via:
-                    o.convoyed = True
-                else:
-                    o.convoyed = any(self.ords[self.at[f]].power == o.power
-                                     for f in self._convoy_candidates.get((o.src, o.dest), ()))
+                self._convoy_candidates[(units[o.target].province, o.dest)].append(o.src)
         self.moves_to: dict[str, list[_Ord]] = defaultdict(list)
         self.supports_of: dict[tuple[int, str | None], list[_Ord]] = defaultdict(list)
         kinds = self.kinds
-        for o in self.ords.values():
+        for o in ords.values():
             if o.kind == "move":
-                if not kinds[o.unit.kind].occupies:  # a flight: through any unit, attacks nothing, always arrives
+                # `check` marked `via` every move of an army that needs a convoy (not adjacent, or
+                # ordered via convoy); an adjacent move goes by convoy too if its own power convoys it
+                if kinds[o.unit.kind].convoyable:
+                    seas = self._convoy_candidates.get((o.src, o.dest))
+                    o.convoyed = o.via or (seas is not None and any(ords[self.at[f]].power == o.power for f in seas))
+                if not occupies[o.unit.kind]:  # a flight: through any unit, attacks nothing, always arrives
                     self.value_final[o.key] = True
                     continue
                 self.moves_to[o.dest].append(o)
             elif o.kind == "support":
                 self.supports_of[(o.target, o.dest)].append(o)
+        #: province -> the order of the unit occupying it
+        self.occupant: dict[str, _Ord] = {prov: ords[k] for prov, k in self.at.items()}
+        #: key of a move -> the move it meets head to head (the unit at its destination moving to its
+        #: source); kept here, not on the orders, where two orders naming each other would be a reference cycle
+        self.head_on: dict[int, _Ord] = {}
+        for ms in self.moves_to.values():
+            for o in ms:  # convoyed moves are never head to head (4.A.7)
+                other = None if o.convoyed else self.occupant.get(o.dest)
+                if other is not None and other.kind == "move" and other.dest == o.src and not other.convoyed:
+                    self.head_on[o.key] = other
 
-    def check(self, power: str, key: int, unit: Unit, order: Order,
-              fleets: frozenset[str]) -> tuple[_Ord | None, str]:
+    def failed(self, power: str, order: Order, unit: Unit | None, note: Callable[[], Note]) -> OrderResult:
+        """The result of an order that failed before adjudication, and why (`note`, made only
+        when the results say why)."""
+        return OrderResult(power, order, unit, False, (note(),) if self.explain else ())
+
+    def check(self, power: str, key: int, unit: Unit, order: Order) -> tuple[_Ord | None, str]:
         """The order as a legal `_Ord`, or (None, why it is illegal)."""
         b = self.board
         k = self.kinds[unit.kind]
@@ -299,12 +332,12 @@ class _Movement:
             if dest == unit.province:
                 return None, "a unit cannot move to where it is"
             if k.terrain == LAND:
-                if not b.provinces[dest].is_land:
+                if dest in b.seas:
                     return None, f"{k.article} {k.name} cannot move to sea ({b.full_name(dest)})"
                 if self.reaches(unit, dest):
                     return _Ord("move", key, unit, power, order, dest, dest, via=order.via_convoy), ""
                 if k.convoyable and b.provinces[unit.province].is_coastal and b.provinces[dest].is_coastal:
-                    if self.necessary_fleets(unit.province, dest, fleets):
+                    if self.necessary_fleets(unit.province, dest, self.convoy_fleets()):
                         return _Ord("move", key, unit, power, order, dest, dest, via=True), ""
                     return None, f"{b.full_name(dest)} is not next to {b.full_name(unit.province)} and no fleets could convoy there"
                 return None, f"{b.full_name(dest)} is not next to {b.full_name(unit.province)}"
@@ -341,7 +374,7 @@ class _Movement:
                 return None, f"{b.full_name(unit.loc)} cannot reach {b.full_name(dest)}, so cannot support a move there"
             ok = self.reaches(other, dest)
             if not ok and self.kind(other).convoyable and b.provinces[target].is_coastal and b.provinces[dest].is_coastal:
-                ok = bool(self.necessary_fleets(target, dest, fleets - {unit.province}))
+                ok = bool(self.necessary_fleets(target, dest, self.convoy_fleets() - {unit.province}))
             if not ok:
                 return None, f"the unit in {b.full_name(target)} cannot reach {b.full_name(dest)}"
             coast = order.dest if "/" in order.dest else None  # a coast, if named, must match (4.B.4)
@@ -359,7 +392,7 @@ class _Movement:
                 return None, f"a {self.kind(other).name} cannot be convoyed"
             if not (b.provinces[target].is_coastal and b.provinces[dest].is_coastal) or dest == target:
                 return None, "a convoy goes from one coastal province to another"
-            if unit.province not in self.necessary_fleets(target, dest, fleets):
+            if unit.province not in self.necessary_fleets(target, dest, self.convoy_fleets()):
                 return None, f"this fleet is on no convoy route from {b.full_name(target)} to {b.full_name(dest)}"
             return _Ord("convoy", key, unit, power, order, dest, dest, tkey), ""
         return None, "not an order for a movement phase"
@@ -374,8 +407,9 @@ class _Movement:
         further up, is the ancestor of the cycle: it tries the other guess, and if the two
         guesses give different answers the backup rule settles the cycle.
         """
-        if key in self.value_final:
-            return self.value_final[key]
+        value = self.value_final.get(key)
+        if value is not None:
+            return value
         if key in self.depth:  # in progress: use its current guess
             self.low = min(self.low, self.depth[key])
             return self.guess[key]
@@ -386,17 +420,17 @@ class _Movement:
         d = len(self.depth)
         self.depth[key] = d
         outer_low, mark = self.low, len(self.prov_order)
-        results = []
-        for guess in (False, True):
-            self.guess[key], self.low = guess, _INF
+        self.guess[key], self.low = False, _INF
+        results = [self.adjudicate(key)]
+        if self.low == _INF:  # the usual case: it depended on no guess at all
+            del self.depth[key]
+            self.low = outer_low
+            self.value_final[key] = results[0]
+            return results[0]
+        if self.low >= d:  # it depended on its own guess: try the other (below: on a guess further up)
+            members = self._drop_provisional(mark)
+            self.guess[key], self.low = True, _INF
             results.append(self.adjudicate(key))
-            low = self.low
-            if low >= d and guess is False and low == _INF:
-                break  # depends on no guess at all
-            if low < d:
-                break  # depends on a guess further up: stays provisional
-            if guess is False:
-                members = self._drop_provisional(mark)
         del self.depth[key]
         low = self.low
         if low < d:
@@ -452,11 +486,6 @@ class _Movement:
             return not any(self.resolve(m.key) for m in self.moves_to.get(o.src, ()))
         return True
 
-    def occupying(self, prov: str) -> _Ord | None:
-        """The order of the unit occupying `prov`, if one does."""
-        k = self.at.get(prov)
-        return None if k is None else self.ords[k]
-
     def path(self, o: _Ord) -> bool:
         if not o.convoyed:
             return True
@@ -467,24 +496,13 @@ class _Movement:
 
         return self.route_exists(o.src, o.dest, convoying)
 
-    def head_to_head(self, o: _Ord) -> _Ord | None:
-        if o.convoyed:
-            return None
-        other = self.occupying(o.dest)
-        if other is not None and other.kind == "move" and other.dest == o.src and not other.convoyed:
-            return other
-        return None
-
-    def supports(self, target: int, dest: str | None) -> list[_Ord]:
-        return self.supports_of.get((target, dest), [])
-
     def valid_hold_support(self, target: int) -> bool:
         return self.ords[target].kind != "move"
 
     def support_total(self, o: _Ord, exclude_power: str | None = None) -> int:
         total = 0
         given = [] if self.limit else None
-        for s in self.supports(o.key, o.dest):
+        for s in self.supports_of.get((o.key, o.dest), ()):
             if exclude_power is not None and s.power == exclude_power:
                 continue
             if self.resolve(s.key):
@@ -504,10 +522,9 @@ class _Movement:
         return sum(kinds[u.kind].strength for u in ground if u is not unit) + sum(air[:len(ground)])
 
     def attack(self, o: _Ord) -> int:
-        if not self.path(o):
-            return 0
-        there = self.occupying(o.dest)
-        h2h = self.head_to_head(o)
+        """The strength of move `o`, which has a path (its callers have checked `path`)."""
+        there = self.occupant.get(o.dest)
+        h2h = self.head_on.get(o.key)
         if there is None or (h2h is None and there.kind == "move" and self.resolve(there.key)):
             return self.strength(o.unit) + self.support_total(o)
         if there.power == o.power:
@@ -515,14 +532,14 @@ class _Movement:
         return self.strength(o.unit) + self.support_total(o, exclude_power=there.power)
 
     def hold_strength(self, prov: str) -> int:
-        o = self.occupying(prov)
+        o = self.occupant.get(prov)
         if o is None:
             return 0
         if o.kind == "move":
             return 0 if self.resolve(o.key) else self.strength(o.unit)
         total = self.strength(o.unit)
         given = []
-        for s in self.supports(o.key, None):
+        for s in self.supports_of.get((o.key, None), ()):
             if self.resolve(s.key):
                 total += self.strength(s.unit)
                 given.append(s.unit)
@@ -536,7 +553,7 @@ class _Movement:
     def prevent(self, o: _Ord) -> int:
         if not self.path(o):
             return 0
-        h2h = self.head_to_head(o)
+        h2h = self.head_on.get(o.key)
         if h2h is not None and self.resolve(h2h.key):
             return 0
         return self.strength(o.unit) + self.support_total(o)
@@ -545,10 +562,13 @@ class _Movement:
         if not self.path(o):
             return False
         att = self.attack(o)
-        h2h = self.head_to_head(o)
+        h2h = self.head_on.get(o.key)
         if att <= (self.defend(h2h) if h2h is not None else self.hold_strength(o.dest)):
             return False
-        return all(att > self.prevent(m) for m in self.moves_to[o.dest] if m is not o)
+        for m in self.moves_to[o.dest]:  # every other move there must be weaker
+            if m is not o and att <= self.prevent(m):
+                return False
+        return True
 
     def matches_move(self, o: _Ord) -> bool:
         """Does the supported unit make the move this support names?"""
@@ -557,12 +577,8 @@ class _Movement:
                 and (o.dest_loc is None or o.dest_loc == t.dest_loc))
 
     def support_given(self, o: _Ord) -> bool:
-        if o.dest is None:
-            if not self.valid_hold_support(o.target):
-                return False
-        else:
-            if not self.matches_move(o):
-                return False
+        if not self.support_valid(o):
+            return False
         if o.dest is None and self.units[o.target].province == o.src:
             return True  # the hold of a unit it stands with: the attack on both is the one it fights
         for m in self.moves_to.get(o.src, ()):
@@ -585,8 +601,8 @@ class _Movement:
     # ------------------------------------------------------------------ results out
     def run(self) -> MovementOutcome:
         self.collect()
-        for key in self.ords:
-            if self.ords[key].kind != "hold":
+        for key, o in self.ords.items():
+            if o.kind != "hold":
                 self.resolve(key)
         moved = {k for k, o in self.ords.items() if o.kind == "move" and self.value_final[k]}
         dislodger: dict[int, _Ord] = {}  # key of a dislodged unit -> the move that dislodged it
@@ -603,25 +619,28 @@ class _Movement:
                 for j in self.here[o.dest]:
                     if j != there and j not in moved and self.units[j].power != o.power and not self.backs(j, o):
                         dislodger[j] = o
-        notes = {k: self.notes_for(k, dislodger) for k in self.ords}
-        results = list(self.results)
-        for key, idx in self._slots.items():
-            ok, ns = notes[key]
-            results[idx] = OrderResult(*results[idx], ok, ns)
-        for key, o in self.ords.items():
+        results, slots = self.results, self._slots
+        for key, o in self.ords.items():  # each order's result in its slot; the rules' holds after the orders given
+            ok, ns = self.outcome(key, dislodger)
             if o.given is None:
-                ok, ns = notes[key]
                 results.append(OrderResult(o.power, Hold(UnitRef(o.unit.kind, o.unit.loc)), o.unit, ok, ns, default=True))
+            else:
+                slot = slots[key]
+                power, order, unit = results[slot]
+                results[slot] = OrderResult(power, order, unit, ok, ns)
         after: list[Unit] = []
         occupied: set[str] = set()
+        occupies = self.occupies
         for key, unit in enumerate(self.units):
             if key in moved:
-                unit = Unit(unit.power, unit.kind, self.ords[key].dest_loc, unit.uid)  # (dataclasses.replace is slow here)
-            elif key in dislodger:
-                continue
-            after.append(unit)
-            if self.kinds[unit.kind].occupies:
-                occupied.add(unit.province)
+                o = self.ords[key]
+                after.append(Unit(unit.power, unit.kind, o.dest_loc, unit.uid))  # (dataclasses.replace is slow here)
+                if occupies[unit.kind]:
+                    occupied.add(o.dest)
+            elif key not in dislodger:
+                after.append(unit)
+                if occupies[unit.kind]:
+                    occupied.add(unit.province)
         # standoffs: empty provinces where a real attempt to move failed
         standoffs = set()
         for dest, ms in self.moves_to.items():
@@ -630,7 +649,7 @@ class _Movement:
             for m in ms:
                 if self.value_final[m.key] or not self.path(m):
                     continue
-                h2h = self.head_to_head(m)
+                h2h = self.head_on.get(m.key)
                 if h2h is not None and self.value_final[h2h.key]:
                     continue
                 standoffs.add(dest)
@@ -643,57 +662,70 @@ class _Movement:
         return MovementOutcome(tuple(results), tuple(sorted(after + self.bystanders, key=attrgetter("loc"))),
                                tuple(dislodged), tuple(destroyed), frozenset(standoffs))
 
-    def notes_for(self, key: int, dislodger: Mapping[int, _Ord]) -> tuple[bool, tuple[Note, ...]]:
+    def outcome(self, key: int, dislodger: Mapping[int, _Ord]) -> tuple[bool, tuple[Note, ...]]:
+        """Whether the order at `key` succeeded and, when the results say why, its notes (an
+        order that succeeded has none)."""
         o = self.ords[key]
-        notes: list[Note] = []
-        ok = True
         if o.kind == "move":
             ok = self.value_final[key]
-            if not ok:
-                if not self.path(o):
-                    notes.append(_NO_CONVOY)
-                else:
-                    against = self.stoppers(o)
-                    if against and all(s.power == o.power for s in against):
-                        how = Bounce.SELF_STANDOFF  # stopped by its own power's units only
-                    elif against and against[0].src == o.dest:
-                        how = Bounce.HELD  # the unit there stayed and was not beaten
-                    else:
-                        how = Bounce.STANDOFF  # other moves into the same province stopped it
-                    notes.append(Note(Kind.BOUNCE, how, against=tuple(s.unit for s in against)))
         elif o.kind == "support":
-            if o.dest is None:
-                valid = self.valid_hold_support(o.target)
-            else:
-                valid = self.matches_move(o)
-            if not valid:
-                ok = False
+            ok = self.support_valid(o) and self.value_final[key]
+        elif o.kind == "convoy":
+            ok = self.convoy_used(o)
+        else:
+            ok = True
+        if key in dislodger and o.kind != "move":
+            ok = False
+        if ok or not self.explain:
+            return ok, ()
+        notes: list[Note] = []
+        if o.kind == "move":
+            notes.append(self.bounce(o))
+        elif o.kind == "support":
+            if not self.support_valid(o):
                 notes.append(_VOID_SUPPORT)
             elif not self.value_final[key]:
-                ok = False
                 cutters = [m for m in self.moves_to.get(o.src, ()) if m.power != o.power and m.src != o.dest
                            and m.key != o.target and self.path(m)]
                 if not cutters and key in dislodger:  # dislodged from where it supported into: cut too
                     cutters = [dislodger[key]]
                 if cutters:
                     notes.append(Note(Kind.CUT, source=cutters[0].unit))
-        elif o.kind == "convoy":
-            t = self.ords.get(o.target)
-            if t is None or t.kind != "move" or t.dest != o.dest or not t.convoyed:
-                ok = False
-                notes.append(_VOID_CONVOY)
+        elif o.kind == "convoy" and not self.convoy_used(o):
+            notes.append(_VOID_CONVOY)
         if key in dislodger:
-            ok = False if o.kind != "move" else ok
             att = dislodger[key]
             notes.append(Note(Kind.DISLODGED, source=att.unit))
         return ok, tuple(notes)
+
+    def support_valid(self, o: _Ord) -> bool:
+        """Did the supported unit do what support `o` names (hold, or make that move)?"""
+        return self.valid_hold_support(o.target) if o.dest is None else self.matches_move(o)
+
+    def convoy_used(self, o: _Ord) -> bool:
+        """Did the army convoy `o` names move by convoy where it says?"""
+        t = self.ords.get(o.target)
+        return t is not None and t.kind == "move" and t.dest == o.dest and t.convoyed
+
+    def bounce(self, o: _Ord) -> Note:
+        """Why move `o` failed."""
+        if not self.path(o):
+            return _NO_CONVOY
+        against = self.stoppers(o)
+        if against and all(s.power == o.power for s in against):
+            how = Bounce.SELF_STANDOFF  # stopped by its own power's units only
+        elif against and against[0].src == o.dest:
+            how = Bounce.HELD  # the unit there stayed and was not beaten
+        else:
+            how = Bounce.STANDOFF  # other moves into the same province stopped it
+        return Note(Kind.BOUNCE, how, against=tuple(s.unit for s in against))
 
     def stoppers(self, o: _Ord) -> list[_Ord]:
         """The orders of the units that stopped move `o`: the unit it attacked first, if it held."""
         att = self.attack(o)
         out = []
-        h2h = self.head_to_head(o)
-        there = self.occupying(o.dest)
+        h2h = self.head_on.get(o.key)
+        there = self.occupant.get(o.dest)
         if there is not None and not (there.kind == "move" and self.value_final[there.key] and h2h is None):
             if h2h is not None or att <= self.hold_strength(o.dest):
                 out.append(there)
@@ -774,10 +806,9 @@ def reachable(board: Board, kind: UnitKind, loc: str, prov: str) -> bool:
     """Can a unit of `kind` at `loc` reach province `prov` in one move (coasts ignored)?"""
     if kind.steps == 1:
         if kind.terrain == LAND:
-            return prov in board.army_adj.get(province_of(loc), ())
+            return prov in board.army_reach.get(loc, ())
         if kind.terrain == SEA:
-            nbrs = board.fleet_adj.get(loc, ())
-            return any(x in nbrs for x in board.fleet_locations(prov))
+            return prov in board.fleet_touches.get(loc, ())
     return prov in destinations(board, kind, loc)
 
 
@@ -790,7 +821,10 @@ def _with_unit(order: Order, unit: Unit) -> Order:
 
 
 def adjudicate_movement(board: Board, units: Iterable[Unit], orders: Mapping[str, Sequence[Order]],
-                        kinds: Mapping[str, UnitKind] = STANDARD_UNIT_KINDS, plane_limit: bool = False) -> MovementOutcome:
+                        kinds: Mapping[str, UnitKind] = STANDARD_UNIT_KINDS, plane_limit: bool = False,
+                        notes: bool = True) -> MovementOutcome:
     """Resolve one movement phase. `orders` maps each power to its orders, in the order written
-    (`plane_limit`: no side counts more units that do not occupy than units that do, per battle)."""
-    return _Movement(board, kinds, units, orders, plane_limit).run()
+    (`plane_limit`: no side counts more units that do not occupy than units that do, per battle).
+    With `notes` false the results say only whether each order succeeded, not why (no notes):
+    everything else is the same, and a caller that reads only positions saves the work."""
+    return _Movement(board, kinds, units, orders, plane_limit, notes).run()

@@ -1,24 +1,91 @@
 """Variants: the standard game is the variant with no hooks; others override some.
 
-``get_variant("standard")`` returns the variant object a game names in ``game.yml``.
+``get_variant("standard")`` returns the variant object a game names in ``game.yml``. A variant's
+module is imported when the variant is first asked for: a command that reads standard games
+(``dipgen datc`` on the DATC's files) does not import the others.
 """
 
 from __future__ import annotations
 
-from .armor import Armor
-from .base import Variant
-from .blind import Blind
-from .blind_complicated import BlindComplicated
-from .complicated import Complicated
-from .double import Double
-from .stab import Stab
-from .standard import Standard
-from .taskdip import Taskdip
-from .tir import Tir
+from typing import Callable, Iterator, MutableMapping
 
-VARIANTS: dict[str, type[Variant]] = {"standard": Standard, "stab": Stab, "blind": Blind, "armor": Armor,
-                                  "complicated": Complicated, "double": Double, "tir": Tir, "taskdip": Taskdip,
-                                  "blind-complicated": BlindComplicated}
+from .base import Variant
+
+
+def _standard():
+    from .standard import Standard
+    return Standard
+
+
+def _stab():
+    from .stab import Stab
+    return Stab
+
+
+def _blind():
+    from .blind import Blind
+    return Blind
+
+
+def _armor():
+    from .armor import Armor
+    return Armor
+
+
+def _complicated():
+    from .complicated import Complicated
+    return Complicated
+
+
+def _double():
+    from .double import Double
+    return Double
+
+
+def _tir():
+    from .tir import Tir
+    return Tir
+
+
+def _taskdip():
+    from .taskdip import Taskdip
+    return Taskdip
+
+
+def _blind_complicated():
+    from .blind_complicated import BlindComplicated
+    return BlindComplicated
+
+
+class _Variants(MutableMapping):
+    """Variant name -> its class, each imported by its loader when first read. Variants can be
+    added and removed as in a dict (tests register variants of their own)."""
+
+    def __init__(self, loaders: dict[str, Callable[[], type[Variant]]]):
+        self._entries: dict[str, type[Variant] | Callable[[], type[Variant]]] = dict(loaders)
+
+    def __getitem__(self, name: str) -> type[Variant]:
+        entry = self._entries[name]
+        if not isinstance(entry, type):
+            entry = self._entries[name] = entry()
+        return entry
+
+    def __setitem__(self, name: str, cls: type[Variant]) -> None:
+        self._entries[name] = cls
+
+    def __delitem__(self, name: str) -> None:
+        del self._entries[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
+VARIANTS: MutableMapping[str, type[Variant]] = _Variants({
+    "standard": _standard, "stab": _stab, "blind": _blind, "armor": _armor, "complicated": _complicated,
+    "double": _double, "tir": _tir, "taskdip": _taskdip, "blind-complicated": _blind_complicated})
 
 
 def variant_names() -> list[str]:

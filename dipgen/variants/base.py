@@ -20,7 +20,7 @@ default. The points, in the order a game meets them:
 from __future__ import annotations
 
 from enum import Enum
-from typing import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 from ..board import Board, load_board
 from ..calendar import STANDARD_CALENDAR, Calendar
@@ -31,9 +31,11 @@ from ..engine.retreats import RetreatOutcome, adjudicate_retreats
 from ..orders import STANDARD_KINDS, Convoy, Hold, Move, Order, Support
 from ..phase import ADJUSTMENTS, RETREATS
 from ..position import Position, Unit, initial_position
-from ..seats import ControlChange, Seating
 from ..units import STANDARD_UNIT_KINDS, UnitKind
-from ..visibility import PositionVisibility, RecordVisibility
+
+if TYPE_CHECKING:  # imported where used: adjudicating (dipgen datc) needs neither seats nor visibility
+    from ..seats import ControlChange, Seating
+    from ..visibility import PositionVisibility, RecordVisibility
 
 
 class Variant:
@@ -263,10 +265,14 @@ class Variant:
     # ----- what each level sees (read only when `hidden`)
     def record_visibility(self, history, record) -> RecordVisibility:
         """Who may know each fact of `record` (default: everyone knows everything)."""
+        from ..visibility import RecordVisibility
+
         return RecordVisibility.open(record)
 
     def start_visibility(self, history, position: Position) -> PositionVisibility:
         """Who may know each fact of the opening position (default: everyone)."""
+        from ..visibility import PositionVisibility
+
         return PositionVisibility.open(position)
 
     def phase_known(self, record, level: str) -> bool:

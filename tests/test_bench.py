@@ -1,0 +1,91 @@
+"""Every benchmark script in bench/ still runs end to end, once, on a tiny size and without the
+reference engine (which only the bench virtualenv of bench/README.md has): the figures the
+README gives must stay reproducible with the commands it gives. Timings are not checked, only
+that each script runs and reports dipgen's side. Deselect with ``-m "not bench"``.
+
+Seed 9 matters: its first game has a phase nobody ordered (1901 winter), which the game
+folders of `bench/corpus.py` must write as each power with an empty list.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.bench
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH = ROOT / "bench"
+
+
+def run(script: str, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(BENCH / script), *args], capture_output=True, text=True,
+                          cwd=ROOT, timeout=300)
+
+
+def ok(script: str, *args: str) -> str:
+    proc = run(script, *args)
+    assert proc.returncode == 0, f"bench/{script} {' '.join(args)} exited {proc.returncode}:\n{proc.stdout}\n{proc.stderr}"
+    return proc.stdout
+
+
+def test_every_script_is_covered():
+    assert {p.name for p in BENCH.glob("*.py")} == {
+        "adjudicate.py", "build.py", "corpus.py", "datc_process.py", "datc_reference.py", "histories.py", "render.py"}
+
+
+def test_corpus_writes_game_folders_that_replay(tmp_path):
+    out = ok("corpus.py", "--games", "1", "--years", "2", "--seed", "9", "--write", str(tmp_path))
+    assert "1 games" in out
+    winter = (tmp_path / "game-00" / "1901-winter.yml").read_text(encoding="utf-8")
+    assert "[]" in winter  # nobody ordered: each power is listed with an empty list
+
+
+def test_adjudicate(tmp_path):
+    # seed 5: a civil disorder in 1903, which runs the classifier's emulation of the reference's order of removals
+    out = ok("adjudicate.py", "--games", "1", "--years", "3", "--seed", "5", "--repeat", "1", "--no-reference")
+    assert "phases/s" in out and "reference: not run" in out
+    assert "DATC 3.0 suite (tests/datc/datc_v3_0.txt): 164 passed, 0 failed" in out
+
+
+def test_render():
+    out = ok("render.py", "--phases", "10", "--seed", "9", "--repeat", "1", "--no-reference")
+    assert "dipgen overlay:" in out and "dipgen standalone:" in out and "adjustments" in out
+
+
+def test_build():
+    out = ok("build.py", "--games", "1", "--years", "2", "--seed", "9", "--skip-examples")
+    assert "full build:" in out and "serve --dirty refresh" in out
+
+
+def test_datc_process_and_the_reference_driver(tmp_path):
+    file = tmp_path / "random.txt"
+    out = ok("datc_process.py", "--phases", "20", "--repeat", "1", "--no-reference", "--keep", str(file))
+    assert "-> 20 passed, 0 failed" in out
+    proc = run("datc_reference.py", str(file))
+    if importlib.util.find_spec("diplomacy") is None:
+        assert proc.returncode == 2 and "the reference engine is not installed" in proc.stderr
+    else:
+        assert proc.returncode == 0 and proc.stdout.splitlines()[-1].endswith(" differ"), proc.stderr
+    # the driver's reading of the file needs no reference: every case, with units and orders
+    spec = importlib.util.spec_from_file_location("datc_reference", BENCH / "datc_reference.py")
+    driver = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(driver)
+    cases = list(driver.read_cases(str(file)))
+    assert len(cases) == 20
+    assert all(sections.get("PRESTATE") and sections.get("ORDERS") for _, _, sections in cases)
+
+
+def test_histories():
+    out = ok("histories.py", "games/austrian-question")
+    assert out.startswith("=== austrian-question") and "--- 1901-spring (exit 0)" in out
+
+
+@pytest.mark.skipif(importlib.util.find_spec("diplomacy") is not None, reason="the reference is installed here")
+def test_without_the_reference_a_benchmark_says_how_to_run():
+    proc = run("render.py", "--phases", "5", "--repeat", "1")
+    assert proc.returncode == 2 and "--no-reference" in proc.stdout and "bench/requirements.txt" in proc.stdout
