@@ -9,13 +9,14 @@ say, and reported as warnings.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Mapping
 
 from .engine.adjustments import _build, order_cost
 from .engine.matching import pick
 from .engine.results import Kind, OrderResult
 from .errors import GameError, Problem, display_path
-from .game import Game, PhaseFile, load_game
+from .game import Game, PhaseFile, load_game, phase_files
 from .gameseed import game_draws, load_seed
 from .intake import Intake, with_notes
 from .records import GameResult, History, OrderLine, PhaseRecord
@@ -61,6 +62,7 @@ class _Replay:
         result: GameResult | None = None
         end_phase = game.ending.phase if game.ending else None
         seating = drawn or game.seating  # seats: who controls which power, as play goes on
+        stopped = None
         while True:
             phase = position.phase
             pf = game.phases.get(phase)
@@ -72,6 +74,7 @@ class _Replay:
             records.append(record)
             position = record.after
             if self.problems:
+                stopped = phase  # the phases after it are not played
                 break
             year_over = self.variant.calendar.ends_year(phase) and position.phase.kind == ADJUSTMENTS
             result = self.variant.game_result(position, phase, seating, year_over)
@@ -86,13 +89,13 @@ class _Replay:
         if game.ending and result is None and not self.problems:
             last = records[-1].phase if records else None
             if end_phase is not None and last != end_phase:
-                self.err(display_path(game.path / "game.yml"), None,
+                self.err(display_path(game.path / "game.yml"), game.ending.line,
                          f"the game is declared over after {end_phase.name}, but that phase was never played",
                          f"the last phase with orders is {last.name}" if last else "add the game's phase files")
             elif last is not None:
                 result = GameResult(game.ending.kind, game.ending.powers, last, game.ending.note)
-        if self.problems:
-            raise GameError(self.warnings + self.problems)  # the warnings of the phases before too
+        if self.problems:  # the warnings of the phases before too; `stopped`: where the play stopped, if in a phase
+            raise GameError(self.warnings + self.problems, stopped=stopped)
         if self.variant.hidden and result is None and game.reveal != "now":
             for r in records:
                 if r.kind != MOVEMENT and (r.press.strip() or r.notes.strip()):
@@ -387,17 +390,55 @@ def replay(game: Game) -> History:
 
 
 def replay_folder(path) -> History:
-    """Read and adjudicate a game folder. When phase files are broken, the phases before the
-    first broken one are still played, so that their problems and warnings are reported with
-    the rest rather than after the GM has fixed the later file."""
+    """Read and adjudicate a game folder, reporting every independent problem at once: when
+    phase files are broken, the phases before the first broken one are still played, so that
+    their problems and warnings are reported with the rest rather than after the GM has fixed
+    the later file; the phases that cannot be adjudicated because of an earlier error are said
+    once, in a note, rather than given errors that follow from it. The GameError carries the
+    game as far as it could be read (`partial`), or None if game.yml itself is broken."""
     try:
         game = load_game(path)
     except GameError as e:
         if e.partial is None:
-            raise
+            raise GameError(in_file_order(e.problems) + not_adjudicated(path, None)) from None
         try:
-            earlier = replay(e.partial).warnings
+            earlier, stopped = replay(e.partial).warnings, e.stopped
         except GameError as inner:
-            earlier = inner.problems
-        raise GameError(earlier + e.problems) from None
-    return replay(game)
+            earlier, stopped = inner.problems, inner.stopped or e.stopped
+        note = not_adjudicated(path, stopped) if stopped is not None else []
+        raise GameError(in_file_order(earlier + e.problems) + note, partial=e.partial, stopped=stopped) from None
+    try:
+        return replay(game)
+    except GameError as e:
+        note = not_adjudicated(path, e.stopped) if e.stopped is not None else []
+        raise GameError(e.problems + note, partial=game, stopped=e.stopped) from None
+
+
+def in_file_order(problems: list[Problem]) -> list[Problem]:
+    """Problems as a compiler lists them: game.yml's first, then each phase file's in the order of
+    play, each file's by line (the order found, where lines are equal); other files last."""
+    def key(p: Problem):
+        name = Path(p.file).name
+        try:
+            return (1, Phase.from_slug(Path(name).stem), p.line or 0)
+        except ValueError:
+            return (0 if name == "game.yml" else 2, name, p.line or 0)
+    return sorted(problems, key=key)
+
+
+def not_adjudicated(path, stopped: Phase | None) -> list[Problem]:
+    """One note for the phase files after `stopped` (the phase whose errors stopped the play;
+    None: game.yml's), which were read for their form only: nothing is said of them that
+    follows from the earlier errors."""
+    if stopped is None and not (Path(path) / "game.yml").is_file():
+        return []  # no game to adjudicate: what is wrong says so
+    later = [file for phase, file in sorted(phase_files(path).items()) if stopped is None or phase > stopped]
+    if not later:
+        return []
+    if stopped is None:
+        return [Problem(display_path(Path(path) / "game.yml"), None, f"the {len(later)} phase file(s) are not "
+                        "adjudicated until the errors in game.yml are fixed", "their orders were checked only for "
+                        "their form", severity="note")]
+    after = f", nor the {len(later) - 1} phase file(s) after it" if len(later) > 1 else ""
+    return [Problem(display_path(later[0]), None, f"not adjudicated{after}, until the errors in {stopped.name} are "
+                    "fixed", "the orders were checked only for their form", severity="note")]

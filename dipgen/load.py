@@ -8,22 +8,37 @@ from pathlib import Path
 
 
 def load_checked(path: Path):
-    """The History of the game in `path`; GameError on anything the GM must fix."""
+    """The History of the game in `path`; GameError on anything the GM must fix, with every
+    independent problem at once: the game's files', and its secrets file's even when the game
+    cannot be played (`GameError.partial`: the game as far as it could be read)."""
     from .errors import GameError
-    from .game import SECRETS_FILE
     from .gameseed import check_seed
     from .history import replay_folder
     from .private import seat_keys
-    from .secrets import load_secrets
+    from .secrets import load_secrets, secrets_file
 
-    history = replay_folder(path)
-    secrets = None
-    if (path / SECRETS_FILE).exists():  # checked too, so that a broken one never reaches the build
-        secrets = load_secrets(path / SECRETS_FILE, seat_keys(history.game))
-    problems = demo_problems(history.game, secrets)
-    if problems:
-        raise GameError(problems)
-    check_seed(history)  # the seed of the draws matches its commitment, and is not published too early
+    history, problems = None, []
+    try:
+        history = replay_folder(path)
+        game = history.game
+    except GameError as e:
+        game, problems = e.partial, list(e.problems)
+    secrets, file = None, secrets_file(path)
+    if file is not None:  # checked too, so that a broken one never reaches the build
+        try:
+            secrets = load_secrets(file, seat_keys(game) if game is not None else None)
+        except GameError as e:
+            problems.extend(e.problems)
+    readable = file is None or secrets is not None  # else its problems are said, and not again below
+    if game is not None and readable:
+        problems.extend(demo_problems(game, secrets))
+    if history is not None and readable:
+        try:
+            check_seed(history)  # the seed of the draws matches its commitment, and is not published too early
+        except GameError as e:
+            problems.extend(e.problems)
+    if problems:  # the replay may have read secrets.yml too (a variant's draws): each problem once
+        raise GameError(list(dict.fromkeys(problems)), partial=game)
     return history
 
 

@@ -370,7 +370,8 @@ def test_broken_game_fails_the_build_and_writes_nothing(tmp_path):
                            capture_output=True, text=True)
     assert check.returncode == 1
     problems = [line for line in check.stderr.splitlines() if re.match(r"\S+:\d+: error: ", line)]
-    assert problems and problems[0].startswith("games/broken/1901-fall.yml:4: error: unknown province")
+    assert problems[0].startswith("games/broken/1901-fall.yml:3: error: France has no unit in Paris")
+    assert problems[1].startswith("games/broken/1901-fall.yml:4: error: unknown province")  # both at once
     for line in problems:
         assert line in result.stderr
     assert not (project / "site").exists()
