@@ -32,11 +32,12 @@ def load_seed(game: Game) -> bytes | None:
                                      f"(seed_sha256, line {game.lines.get('seed_sha256')})",
                                      f"copy the seed from the game's {SECRETS_FILE} exactly")])
         return bytes.fromhex(game.seed)
-    file = game.path / SECRETS_FILE
-    if not file.exists():
-        return None
     from .private import seat_keys
-    from .secrets import load_secrets
+    from .secrets import load_secrets, secrets_file
+
+    file = secrets_file(game.path)  # a link that loops or leads nowhere is read, and refused
+    if file is None:
+        return None
 
     secrets = load_secrets(file, seat_keys(game), require_key=False)
     if secrets.seed is None:

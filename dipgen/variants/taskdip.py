@@ -464,10 +464,10 @@ def _public_economy(position: Position):
 def _secret_lots(game):
     """secrets.yml's ``lots:`` (and the file's name), or (None, "")."""
     from ..private import seat_keys
-    from ..secrets import SECRETS_FILE, load_secrets
+    from ..secrets import load_secrets, secrets_file
 
-    file = game.path / SECRETS_FILE
-    if not file.exists():
+    file = secrets_file(game.path)
+    if file is None:
         return None, ""
     secrets = load_secrets(file, seat_keys(game), require_key=False)
     return secrets.extra.get("lots"), display_path(file)
