@@ -104,9 +104,10 @@ class _Staging:
     and the last to finish gives the site, as with MkDocs alone. A folder of that name whose lock
     nobody holds is a leftover of a build that was killed: `sweep` removes it."""
 
-    #: a leftover younger than this is left alone, lock or not: it may be a build's that has made
-    #: its folder and not yet locked it (and where there are no locks, a build still running)
-    GRACE = 60.0
+    #: a leftover younger than this (seconds since it last changed) is left alone, lock or not: it
+    #: may be a build's that has made its folder and not yet locked it (a matter of microseconds);
+    #: where there are no locks, it may be a build still running, so a day
+    GRACE = 10.0
     NO_LOCKS_GRACE = 24 * 3600.0
 
     def __init__(self, site: Path):
@@ -130,7 +131,7 @@ class _Staging:
     @classmethod
     def sweep(cls, site: Path) -> list[str]:
         """Remove what builds that were killed left beside `site`: only folders named exactly as
-        this class names them (not links), older than GRACE, whose lock no running build holds.
+        this class names them (not links), unchanged for GRACE, whose lock no running build holds.
         Returns the names removed."""
         pattern = re.compile(re.escape(f".{site.name}.dipgen-building-") + "[0-9a-f]{8}")
         removed = []
