@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
-from .errors import GameError, display_path
+from .errors import GameError, display_path, visible
 
 EPILOG = "Run 'dipgen COMMAND --help' for what each command takes."
 
@@ -29,20 +30,32 @@ def _load(path: Path):
 
 
 def cmd_check(args) -> int:
+    from .game import discover_games
     from .publish import check_game
+    from .secrets import shared_secrets
     from .site.check import site_options
 
+    paths = _games(args.games)
+    # a secrets.yml shared with another game, the games beside it included (as the build sees them)
+    near = {os.path.abspath(g): g for p in paths for g in discover_games(Path(p).parent)}
+    near.update({os.path.abspath(p): p for p in paths})
+    shared: dict[str, list] = {}
+    for folder, problem in shared_secrets([near[k] for k in sorted(near)]):
+        shared.setdefault(os.path.abspath(folder), []).append(problem)
     failed = 0
-    for path in _games(args.games):
+    for path in paths:
+        problems = shared.get(os.path.abspath(path), [])
         try:
             loaded = _load(path)
             check_game(loaded, site_options(path))  # the game's Markdown and links, as the site build reads them
             history = loaded.history
         except GameError as e:
+            problems = e.problems + problems
+        if problems:
             failed += 1
-            for p in e.problems:
+            for p in problems:
                 print(p, file=sys.stderr)
-            print(f"{display_path(path)}: {sum(1 for p in e.problems if p.severity == 'error')} error(s)", file=sys.stderr)
+            print(f"{display_path(path)}: {sum(1 for p in problems if p.severity == 'error')} error(s)", file=sys.stderr)
             continue
         for w in history.warnings:
             print(w, file=sys.stderr)
@@ -214,7 +227,32 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _Visible:
+    """A text stream that shows what a terminal would act on (escape sequences from a player's
+    name, a carriage return in the press) as visible escapes: `dipgen.errors.visible`, once, at
+    the edge where dipgen prints."""
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        self._stream.write(visible(text))
+        return len(text)
+
+    def __getattr__(self, name):  # flush, isatty, encoding, ...: the stream's own
+        return getattr(self._stream, name)
+
+
 def main(argv: list[str] | None = None) -> int:
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _Visible(out), _Visible(err)
+    try:
+        return _main(argv)
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
+def _main(argv: list[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):

@@ -8,19 +8,20 @@ from __future__ import annotations
 
 import os
 import re
+import unicodedata
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Mapping
 
 from .board import UnknownName
 from .errors import GameError, Problem, display_path
-from .orders import Order, OrderSyntaxError, UnknownUnitKind, for_phase, parse_order
+from .orders import OrderSyntaxError, UnknownUnitKind, for_phase, parse_order
 from .phase import Phase
 from .orderline import OrderLine
 from .seats import Seating
 from .secrets import SECRETS_FILE  # noqa: F401 (kept importable as game.SECRETS_FILE)
 from .variants import Variant, get_variant
-from .yamlio import by_power, kind_of, line_of, load, power_key, text_field, unknown_keys
+from .yamlio import by_power, kind_of, line_of, link_out, load, power_key, text_field, unknown_keys
 
 GAME_KEYS = {"title", "variant", "gm", "players", "start", "end", "reveal", "seed_sha256", "seed", "description", "map",
              "demo_secrets"}
@@ -54,6 +55,7 @@ class Ending:
     powers: tuple[str, ...] = ()
     phase: Phase | None = None  # the last phase played; None: the last with a file
     note: str = ""
+    line: int | None = None     # the line of `phase` in game.yml (else of `end`)
 
 
 @dataclass
@@ -95,6 +97,10 @@ class Game:
 
 #: A game folder's name, which is the game's address on the site (as `dipgen new` makes them)
 SLUG = re.compile(r"[a-z0-9][a-z0-9-]*")
+#: The longest title or name (the GM's, a player's), in characters: a title heads every page of the
+#: game and names it in the browser's tab and the archive's table, names stand in tables, reports
+#: and headings; anything longer is a paragraph (the description's job), not a title or a name.
+MAX_LINE = 200
 #: If nobody sent orders, the file still says so: an empty orders mapping is taken for a mistake
 NONE_SENT = "if nobody sent orders, list each power with an empty list, e.g. England: []"
 _ORDERS_EXAMPLE = "e.g.\n      orders:\n        England: [F Lon - NTH, F Edi - NWG, A Lvp - Yor]\n        France: []"
@@ -105,11 +111,17 @@ def suggest_slug(name: str) -> str:
 
 
 def load_game(path: Path | str) -> Game:
-    """Read a game folder. Raises GameError listing every problem found; when only phase files
-    are at fault, the error carries the game up to the first broken phase (`GameError.partial`),
-    so that what comes before can still be checked."""
+    """Read a game folder. Raises GameError listing every problem found; when the phases can
+    still be played as far as the first broken phase file (game.yml's errors, if any, are in
+    keys the play does not read, such as the title), the error carries the game up to the first
+    broken phase, that one with the orders that could be read (`GameError.partial`, and
+    `GameError.stopped` that phase), so that what comes before, and the other orders of that
+    phase, can still be checked."""
     path = Path(path)
     folder = display_path(path)
+    loop = _folder_loop(path)
+    if loop:
+        raise GameError([loop])
     if not path.is_dir():
         raise GameError([Problem(folder, None, "no such game folder",
                                  "games live in games/<slug>/; create one with 'dipgen new <slug>'")])
@@ -124,6 +136,10 @@ def load_game(path: Path | str) -> Game:
     try:
         if not os.path.lexists(game_file):
             raise GameError([_no_game_file(path, folder, slug)])
+        if game_file.is_dir() and not game_file.is_symlink():
+            raise GameError([Problem(gname, None, "game.yml is a folder; it must be the game's file, with title, gm "
+                                     "and players", "move what the folder holds elsewhere, delete it, and write game.yml "
+                                     "(see 'The files of a game' in README.md)")])
         data = load(_inside(path, game_file))
     except GameError as e:
         raise GameError(problems + e.problems)
@@ -141,29 +157,80 @@ def load_game(path: Path | str) -> Game:
     for key, value, example in (("title", title, "title: Spring Offensive"), ("gm", gm, "gm: Jane Doe")):
         if not value.strip() and isinstance(data.get(key), (str, type(None))):
             problems.append(Problem(gname, line_of(data, key), f"game.yml needs {key!r}", f"e.g. {example}"))
+    problems.extend(one_line(title, "the title", MAX_LINE, gname, line_of(data, "title"),
+                             "the description (description: |) takes the rest"))
+    problems.extend(one_line(gm, "the GM's name", MAX_LINE, gname, line_of(data, "gm")))
     description = text_field(data, "description", gname, problems)
-    players, seating = _read_seats(variant, data, gname, problems)
-
-    start, ending, reveal, commitment = _read_settings(variant, data, gname, problems)
-    seed = _read_seed(data, commitment, gname, problems)
     demo = data.get("demo_secrets", False)
     if not isinstance(demo, bool):
         problems.append(Problem(gname, line_of(data, "demo_secrets"), f"demo_secrets is true or false, not {kind_of(demo)}",
                                 "only an example game whose secrets.yml is public on purpose says demo_secrets: true"))
         demo = False
-    game_ok = not any(p.severity == "error" for p in problems)
+    problems.extend(_names(data.get("players"), gname, line_of(data, "players")))
+    shown = len(problems)  # the problems so far are in what the game shows, not in what it plays
+    players, seating = _read_seats(variant, data, gname, problems)
+    start, ending, reveal, commitment = _read_settings(variant, data, gname, problems)
+    seed = _read_seed(data, commitment, gname, problems)
+    game_ok = not any(p.severity == "error" for p in problems[shown:])
     phases, broken = _read_phases(variant, path, variant.calendar.first(start), problems, seating)
     game = Game(slug=slug, path=path, title=title, variant=variant, gm=gm, players=players, start=start,
                 phases=phases, ending=ending, reveal=reveal, description=description, seed_sha256=commitment,
                 raw=dict(data), seed=seed, lines={k: line_of(data, k) for k in data}, seating=seating,
                 demo_secrets=demo)
     if any(p.severity == "error" for p in problems):
-        partial = None
-        if game_ok:  # the phases before the first broken one can still be played
-            partial = replace(game, phases={ph: pf for ph, pf in phases.items() if not broken or ph < min(broken)},
+        partial = stopped = None
+        if game_ok:  # the phases up to the first broken one can still be played: that one with the orders
+            stopped = min(broken) if broken else None  # that could be read, for the errors of its other orders
+            partial = replace(game, phases={ph: pf for ph, pf in phases.items() if not broken or ph <= stopped},
                               ending=game.ending if not broken else None)
-        raise GameError(problems, partial=partial)
+        raise GameError(problems, partial=partial, stopped=stopped)
     return game
+
+
+def one_line(text: str, what: str, limit: int, file: str, line: int | None, more: str = "") -> list[Problem]:
+    """A problem if `text` (a title, a name: plain text shown on one line) is longer than `limit`
+    characters or holds a line break or another control character."""
+    out = []
+    if len(text) > limit:
+        out.append(Problem(file, line, f"{what} is {len(text):,} characters long; at most {limit}",
+                           f"shorten it{'; ' + more if more else ''}"))
+    control = next((c for c in text if unicodedata.category(c) == "Cc"), None)
+    if control is not None:
+        which = "a line break" if control in "\n\r" else f"a control character (\\x{ord(control):02x})"
+        out.append(Problem(file, line, f"{what} holds {which}: it is shown on one line, as plain text",
+                           "write it on one line, in quotes, without escapes such as \\n or \\e"))
+    return out
+
+
+def _names(raw, file: str, line: int | None) -> list[Problem]:
+    """`one_line`'s problems for every text under ``players:`` (the players' names, in whatever
+    form the variant reads them), each with its own line, in the order written."""
+    if isinstance(raw, str):
+        return one_line(raw, "a name", MAX_LINE, file, line_of(raw) or line)
+    out: list[Problem] = []
+    if isinstance(raw, dict):
+        for key, value in raw.items():
+            out += _names(key, file, line_of(raw, key) or line) + _names(value, file, line_of(raw, key) or line)
+    elif isinstance(raw, list):
+        for i, value in enumerate(raw):
+            out += _names(value, file, line_of(raw, i) or line)
+    return out
+
+
+def _folder_loop(path: Path) -> Problem | None:
+    """A game folder that is a link to the folder that holds it (``games/loop -> .``) or to one
+    above it: every game would be read inside it again."""
+    if not path.is_symlink():
+        return None
+    try:
+        real, holder = path.resolve(), path.parent.resolve()
+    except (OSError, RuntimeError):
+        return Problem(display_path(path), None, "a link that leads back to itself (a loop of links)",
+                       "delete the link; a game is a folder of its own")
+    if real == holder or real in holder.parents:
+        return Problem(display_path(path), None, f"a link to {os.readlink(path)}, the folder that holds it: "
+                       "a game folder cannot hold itself", "delete the link; a game is a folder of its own")
+    return None
 
 
 def _read_settings(variant: Variant, data: dict, gname: str, problems: list[Problem]):
@@ -224,22 +291,27 @@ def _inside(folder: Path, file: Path) -> Path:
     """`file`, if it is inside the game folder once symlinks are followed. A link out of the
     folder is refused: a game's files are its own, and the build must not publish what a link
     happens to point at on the machine that builds it."""
-    if file.is_symlink():
-        try:
-            file.resolve().relative_to(folder.resolve())
-        except (ValueError, OSError, RuntimeError):
-            raise GameError([Problem(display_path(file), None, "a link to a file outside the game folder",
-                                     "copy the file into the game folder instead of linking to it")]) from None
+    target = link_out(folder, file)
+    if target is not None:
+        raise GameError([Problem(display_path(file), None, f"a link to {target}, outside the game folder",
+                                 "copy the file into the game folder instead of linking to it")])
     return file
 
 
 def _no_game_file(path: Path, folder: str, slug: str) -> Problem:
-    near = sorted(f.name for f in path.iterdir() if f.name.lower() in ("game.yml", "game.yaml"))
-    phase_files = [f.name for f in path.iterdir() if f.suffix.lower() in (".yml", ".yaml")]
+    entries = list(path.iterdir())
+    near = sorted(f.name for f in entries if f.name.lower() in ("game.yml", "game.yaml"))
+    phase_files = [f.name for f in entries if f.suffix.lower() in (".yml", ".yaml")]
+    hidden = sorted(f.name for f in entries if f.name.startswith(".") and f.is_dir())
     if near:
         hint = f"rename {near[0]} to game.yml (exactly that name)"
     elif phase_files:
         hint = "a game's phase files need a game.yml beside them, with title, gm and players"
+    elif hidden and len(hidden) == len(entries):
+        return Problem(folder, None, f"no game here: {', '.join(hidden)} "
+                       f"{'is' if len(hidden) == 1 else 'are'} hidden (a folder whose name starts with a dot is "
+                       "skipped), and there is no game.yml", "to make a hidden folder a game, rename it without the "
+                       "dot; to start a game, run 'dipgen new <slug>'")
     else:
         hint = ("a game folder holds game.yml and the phase files: write its game.yml (see 'The files of a game' "
                 "in README.md), or delete the folder")
@@ -428,7 +500,7 @@ def _read_end(board, raw, gname, line, problems) -> Ending | None:
     note = text_field(raw, "note", gname, problems)
     if kind == "abandoned" and raw["abandoned"] is not True:
         note = text_field(raw, "abandoned", gname, problems, "the players lost interest")
-    return Ending(kind, tuple(powers), phase, note)
+    return Ending(kind, tuple(powers), phase, note, line_of(raw, "phase") if phase else line)
 
 
 def split_orders(value) -> list[tuple[str, int | None]]:
@@ -491,8 +563,13 @@ def _read_phase(variant: Variant, phase: Phase, file: Path, problems: list[Probl
             problems.append(Problem(name, kline, f"{power}'s orders must be a list or a block of lines, not "
                                                  f"{kind_of(value)}", 'quote each order: - "F Lon - NTH"'))
             continue
-        for item in value if isinstance(value, list) else ():
-            if isinstance(item, dict):
+        for i, item in enumerate(value if isinstance(value, list) else ()):
+            if item is None:
+                problems.append(Problem(name, line_of(value, i) or kline,
+                                        f"an empty order in {power}'s list: a '-' with nothing after it",
+                                        f"write the order after the dash, or delete the line; write {writer}: [] "
+                                        "if no orders were sent"))
+            elif isinstance(item, dict):
                 problems.append(Problem(name, line_of(item) or kline, "this order reads as a mapping (key: value): "
                                         "YAML takes ': ' or '{ }' that way", 'quote the order: - "F Lon - NTH"'))
             elif item is not None and not isinstance(item, str):
@@ -605,8 +682,21 @@ def holds_games(path: Path | str) -> bool:
 
 
 def _game_file_name(file: Path) -> bool:
-    return (file.suffix.lower() in (".yml", ".yaml") and not file.is_dir()
-            and (file.stem.lower() == "game" or _is_phase_name(file.stem)))
+    """A game's file, by its name (a folder so named too: reading the game then says what is wrong)."""
+    return file.suffix.lower() in (".yml", ".yaml") and (file.stem.lower() == "game" or _is_phase_name(file.stem))
+
+
+def phase_files(path: Path | str) -> dict[Phase, Path]:
+    """The files of a game folder named like phase files (the first of two for one phase)."""
+    out: dict[Phase, Path] = {}
+    try:
+        files = sorted(Path(path).iterdir())
+    except OSError:
+        return out
+    for file in files:
+        if file.suffix.lower() in (".yml", ".yaml") and not file.name.startswith(".") and _is_phase_name(file.stem):
+            out.setdefault(Phase.from_slug(file.stem), file)
+    return out
 
 
 def _is_phase_name(name: str) -> bool:

@@ -10,20 +10,19 @@ does not have, a build the rules refuse) are kept as written, adjudicated as the
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Mapping
+from dataclasses import replace
 
 from .engine.matching import pick
 from .engine.results import Illegal, Kind, Note, OrderResult
 from .errors import GameError, Problem, display_path
-from .game import Game, PhaseFile, load_game
+from .game import Game, PhaseFile
 from .gameseed import game_draws, seed_of
 from .intake import Intake, with_notes
 from .records import GameInfo, GameResult, History, OrderLine, PhaseRecord
 from .seats import control_after
 from .orders import ADJUSTMENT_ORDERS, Build, Disband, Move, Order, Retreat
 from .phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
-from .position import Dislodged, Position, Unit
+from .position import Position, Unit
 
 
 class _Replay:
@@ -69,6 +68,7 @@ class _Replay:
         result: GameResult | None = None
         end_phase = game.ending.phase if game.ending else None
         seating = drawn or game.seating  # seats: who controls which power, as play goes on
+        stopped = None
         while True:
             phase = position.phase
             pf = game.phases.get(phase)
@@ -80,6 +80,7 @@ class _Replay:
             records.append(record)
             position = record.after
             if self.problems:
+                stopped = phase  # the phases after it are not played
                 break
             year_over = self.variant.calendar.ends_year(phase) and position.phase.kind == ADJUSTMENTS
             result = self.variant.game_result(position, phase, seating, year_over)
@@ -94,13 +95,13 @@ class _Replay:
         if game.ending and result is None and not self.problems:
             last = records[-1].phase if records else None
             if end_phase is not None and last != end_phase:
-                self.err(display_path(game.path / "game.yml"), None,
+                self.err(display_path(game.path / "game.yml"), game.ending.line,
                          f"the game is declared over after {end_phase.name}, but that phase was never played",
                          f"the last phase with orders is {last.name}" if last else "add the game's phase files")
             elif last is not None:
                 result = GameResult(game.ending.kind, game.ending.powers, last, game.ending.note)
-        if self.problems:
-            raise GameError(self.warnings + self.problems)  # the warnings of the phases before too
+        if self.problems:  # the warnings of the phases before too; `stopped`: where the play stopped, if in a phase
+            raise GameError(self.warnings + self.problems, stopped=stopped)
         if setup is not None:
             self.game_draws.setup_draws = setup.drawn
         return History(game_info(game), self.variant, drawn or game.seating, records, position,

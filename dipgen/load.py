@@ -5,6 +5,10 @@ The game's ``secrets.yml`` is read here once, and what the rest needs of it is h
 and the set-up's secret lots to the replay, the passphrases to the private pages, and, for an
 example game that publishes its secrets on purpose (checked here), its demonstration secrets to
 the public view.
+
+Every independent problem is reported at once, as compilers do: the game's files', its secrets
+file's even when the game cannot be played, and, where a phase file's errors stop the play, one
+note for the phases that follow rather than errors that follow from it.
 """
 
 from __future__ import annotations
@@ -14,12 +18,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import GameError, Problem, display_path
-from .game import SECRETS_FILE, Game, load_game
+from .game import SECRETS_FILE, Game, load_game, phase_files
 from .gameseed import check_seed, seed_of
 from .history import replay
+from .phase import Phase
 from .private import page_uri
 from .records import History
-from .secrets import GameSecrets, load_secrets
+from .secrets import GameSecrets, load_secrets, secrets_file
 from .view import DemoSecrets, revealed
 from .view.seen import seen_record
 from .visibility import PUBLIC
@@ -38,60 +43,118 @@ class Loaded:
         return f"Loaded({self.history.info.slug})"
 
 
-def read_game(path: Path) -> tuple[Game, GameSecrets | None]:
-    """The game in `path` with its secrets.yml (if any), each read once; GameError on what is wrong
-    (when phase files are broken, the phases before the first broken one are still played, so
-    that their problems and warnings come with the rest)."""
-    try:
-        game = load_game(path)
-    except GameError as e:
-        if e.partial is None:
-            raise
-        try:
-            earlier = replay(e.partial, seed_of(e.partial, _secrets(e.partial))).warnings
-        except GameError as inner:
-            earlier = inner.problems
-        raise GameError(earlier + e.problems) from None
-    return game, _secrets(game)
-
-
-def _secrets(game: Game) -> GameSecrets | None:
-    """The game's secrets.yml, read once; a file with passphrases needs a page_key (the private
-    pages' addresses), one with only the seed or the lots does not."""
-    file = game.path / SECRETS_FILE
-    if not file.exists() and not file.is_symlink():
+def _secrets(path: Path, game: Game | None) -> GameSecrets | None:
+    """The game's secrets.yml, read once (a link that loops or leads nowhere is read, and refused);
+    a file with passphrases needs a page_key (the private pages' addresses), one with only the
+    seed or the lots does not."""
+    file = secrets_file(path)
+    if file is None:
         return None
-    secrets = load_secrets(file, game.seating.keys(), require_key=False)
+    secrets = load_secrets(file, game.seating.keys() if game is not None else None, require_key=False)
     if secrets.passphrases and not secrets.page_key:
         raise GameError([Problem(display_path(file), None, "secrets.yml has passphrases but no page_key (the "
                                  "private pages' addresses)",
-                                 f"run 'dipgen secrets {display_path(game.path)}' to add what is missing")])
+                                 f"run 'dipgen secrets {display_path(path)}' to add what is missing")])
     return secrets
+
+
+def _play(game: Game, secrets: GameSecrets | None) -> History:
+    return replay(game, seed_of(game, secrets), secrets.extra if secrets is not None else None)
+
+
+def read_game(path: Path) -> tuple[Game, GameSecrets | None]:
+    """The game in `path` and its secrets.yml (if any), each read once. GameError with every
+    independent problem: when phase files are broken, the phases before the first broken one are
+    still played, so that their problems and warnings come with the rest, and the secrets file is
+    checked even when the game cannot be played (`GameError.partial`: the game as far as it could
+    be read)."""
+    game, problems, stopped = None, [], None
+    try:
+        game = load_game(path)
+    except GameError as e:
+        game, problems, stopped = e.partial, list(e.problems), e.stopped
+    secrets, secrets_ok = None, True
+    try:
+        secrets = _secrets(path, game)
+    except GameError as e:
+        problems.extend(e.problems)
+        secrets_ok = False
+    if not problems:
+        return game, secrets
+    earlier: list[Problem] = []
+    if game is not None and secrets_ok:
+        try:
+            earlier = _play(game, secrets).warnings
+        except GameError as inner:
+            earlier, stopped = inner.problems, inner.stopped or stopped
+    note = not_adjudicated(path, stopped) if game is None or stopped is not None else []
+    raise GameError(in_file_order(earlier + problems) + note, partial=game, stopped=stopped) from None
 
 
 def replay_folder(path: Path | str) -> History:
     """The History of the game in `path`, its secrets.yml read for the seed and the set-up's lots,
     without `load_checked`'s checks of what may be published (for tools and tests)."""
-    game, secrets = read_game(Path(path))
-    return replay(game, seed_of(game, secrets), secrets.extra if secrets is not None else None)
+    path = Path(path)
+    game, secrets = read_game(path)
+    try:
+        return _play(game, secrets)
+    except GameError as e:
+        note = not_adjudicated(path, e.stopped) if e.stopped is not None else []
+        raise GameError(e.problems + note, partial=game, stopped=e.stopped) from None
 
 
 def load_checked(path: Path | str) -> Loaded:
     """The game in `path` read, replayed and checked as the build and `dipgen check` do; GameError
-    on anything the GM must fix."""
+    with every problem the GM must fix."""
     path = Path(path)
     game, secrets = read_game(path)
     problems = demo_problems(game, secrets)
+    history = None
+    try:
+        history = _play(game, secrets)
+        check_seed(history, game)  # the seed of the draws is not published too early
+    except GameError as e:
+        problems = e.problems + problems
+        if e.stopped is not None:
+            problems += not_adjudicated(path, e.stopped)
     if problems:
-        raise GameError(problems)
-    history = replay(game, seed_of(game, secrets), secrets.extra if secrets is not None else None)
-    check_seed(history, game)  # the seed of the draws is not published too early
+        raise GameError(list(dict.fromkeys(problems)), partial=game)
     history.warnings.extend(unpublished_text(history))
     demo = None
     if game.demo_secrets and secrets is not None:
         demo = DemoSecrets({seat: (page_uri(secrets.page_key, game.slug, seat), phrase)
                             for seat, phrase in secrets.passphrases.items()})
     return Loaded(history, secrets, demo)
+
+
+def in_file_order(problems: list[Problem]) -> list[Problem]:
+    """Problems as a compiler lists them: game.yml's first, then each phase file's in the order of
+    play, each file's by line (the order found, where lines are equal); other files last."""
+    def key(p: Problem):
+        name = Path(p.file).name
+        try:
+            return (1, Phase.from_slug(Path(name).stem), p.line or 0)
+        except ValueError:
+            return (0 if name == "game.yml" else 2, name, p.line or 0)
+    return sorted(problems, key=key)
+
+
+def not_adjudicated(path, stopped: Phase | None) -> list[Problem]:
+    """One note for the phase files after `stopped` (the phase whose errors stopped the play;
+    None: game.yml's), which were read for their form only: nothing is said of them that
+    follows from the earlier errors."""
+    if stopped is None and not (Path(path) / "game.yml").is_file():
+        return []  # no game to adjudicate: what is wrong says so
+    later = [file for phase, file in sorted(phase_files(path).items()) if stopped is None or phase > stopped]
+    if not later:
+        return []
+    if stopped is None:
+        return [Problem(display_path(Path(path) / "game.yml"), None, f"the {len(later)} phase file(s) are not "
+                        "adjudicated until the errors in game.yml are fixed", "their orders were checked only for "
+                        "their form", severity="note")]
+    after = f", nor the {len(later) - 1} phase file(s) after it" if len(later) > 1 else ""
+    return [Problem(display_path(later[0]), None, f"not adjudicated{after}, until the errors in {stopped.name} are "
+                    "fixed", "the orders were checked only for their form", severity="note")]
 
 
 def unpublished_text(history: History) -> list[Problem]:

@@ -13,8 +13,10 @@ unexpected failure names the game too). It then registers the generated pages an
 
 The site is written into a folder beside the site folder and takes its place only when the
 build is complete (`on_post_build`, last): a build that fails later (a page MkDocs cannot
-render, another plugin, warnings under --strict) leaves the previous site as it was. Dirty
-builds write in place, as MkDocs does.
+render, another plugin, warnings under --strict) leaves the previous site as it was. A build
+that was killed leaves its folder behind; the next build removes it (`_Staging.sweep`). Dirty
+builds write in place, as MkDocs does, and then remove what dipgen wrote before and no longer
+generates (`_prune`): a game no longer revealed loses its full edition.
 
 Under `mkdocs serve`, a game that breaks while the GM edits it is reported and shown as it
 last built, so the server goes on serving (when a rebuild fails, MkDocs's server holds every
@@ -32,6 +34,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import os
+import re
 import secrets as _random
 import shutil
 import tempfile
@@ -47,10 +50,12 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.utils import CountHandler
 
 from . import __version__
-from .errors import GameError, Problem, display_path
+from .errors import GameError, Problem, display_path, visible
 from .game import SECRETS_FILE, discover_games
 from .load import Loaded, load_checked
+from .private import PRIVATE_DIR
 from .publish import editions, game_files, missing_passphrases
+from .secrets import shared_secrets
 from .site import SiteOptions, archive_page, games_cards, generator_fingerprint, shared_files
 from .site.pages import CSS_URI, JS_URI, add_overrides
 from .view import GameView, revealed
@@ -88,18 +93,36 @@ BUG = ("'dipgen check' may name the file to fix; if it finds nothing, this is a 
 def failure(where: str, e: BaseException, what: str, hint: str = BUG) -> str:
     """An unexpected exception, said plainly: where, what dipgen was doing, and what to do."""
     detail = str(e).strip().splitlines()[0][:300] if str(e).strip() else ""
-    return f"{where}: error: {what} failed ({type(e).__name__}{': ' + detail if detail else ''})\n    hint: {hint}"
+    return visible(f"{where}: error: {what} failed ({type(e).__name__}{': ' + detail if detail else ''})\n"
+                   f"    hint: {hint}")
 
 
 class _Staging:
     """A build written into a folder beside the site folder, which replaces the site folder only
-    once the build is complete."""
+    once the build is complete.
+
+    Two builds may run at once (a `mkdocs serve` and a `mkdocs build`, two terminals): each
+    writes its own folder, holds a lock on it (`flock`, released by the system when the process
+    ends, however it ends) from the moment it is made until it becomes the site or is removed,
+    and the last to finish gives the site, as with MkDocs alone. A folder of that name whose lock
+    nobody holds is a leftover of a build that was killed: `sweep` removes it."""
+
+    #: a leftover younger than this (seconds since it last changed) is left alone, lock or not: it
+    #: may be a build's that has made its folder and not yet locked it (a matter of microseconds);
+    #: where there are no locks, it may be a build still running, so a day
+    GRACE = 10.0
+    NO_LOCKS_GRACE = 24 * 3600.0
 
     def __init__(self, site: Path):
         self.site = site
         site.parent.mkdir(parents=True, exist_ok=True)
         self.path = site.with_name(f".{site.name}.dipgen-building-{_random.token_hex(4)}")
         self.path.mkdir()  # the mode the umask gives, as MkDocs would make the site folder
+        try:
+            self._lock = _lock(self.path)
+        except OSError:
+            self.path.rmdir()
+            raise
         if site.is_dir():
             self.path.chmod(site.stat().st_mode & 0o7777)
 
@@ -108,7 +131,41 @@ class _Staging:
         """A site folder that can be replaced by renaming: not a link, not a mount point, not a file."""
         return not site.is_symlink() and not os.path.ismount(site) and (site.is_dir() or not site.exists())
 
+    @classmethod
+    def sweep(cls, site: Path) -> list[str]:
+        """Remove what builds that were killed left beside `site`: only folders named exactly as
+        this class names them (not links), unchanged for GRACE, whose lock no running build holds.
+        Returns the names removed."""
+        pattern = re.compile(re.escape(f".{site.name}.dipgen-building-") + "[0-9a-f]{8}")
+        removed = []
+        try:
+            entries = list(site.parent.iterdir())
+        except OSError:
+            return removed
+        for entry in entries:
+            if not pattern.fullmatch(entry.name) or entry.is_symlink() or not entry.is_dir():
+                continue
+            try:
+                age = time.time() - entry.stat().st_mtime
+                lock = _lock(entry)
+            except OSError:
+                continue  # gone meanwhile, or in use (the lock is held)
+            try:
+                if age >= (cls.GRACE if lock is not None else cls.NO_LOCKS_GRACE):
+                    shutil.rmtree(entry, ignore_errors=True)
+                    removed.append(entry.name)
+            finally:
+                _unlock(lock)
+        return removed
+
     def commit(self) -> None:
+        try:
+            self._commit()
+        finally:
+            _unlock(self._lock)
+            self._lock = None
+
+    def _commit(self) -> None:
         if not self.site.exists():
             self.path.rename(self.site)
             return
@@ -134,6 +191,70 @@ class _Staging:
 
     def discard(self) -> None:
         shutil.rmtree(self.path, ignore_errors=True)
+        _unlock(self._lock)
+        self._lock = None
+
+
+def _lock(folder: Path):
+    """An exclusive lock on `folder` (a descriptor of it, locked with flock), or None where the
+    system has no flock. OSError if another process holds it."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: no locks; `sweep` then waits a day before it takes a folder for a leftover
+        return None
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _unlock(fd) -> None:
+    if fd is not None:
+        os.close(fd)  # closing the descriptor releases the lock
+
+
+def _prune(site: Path, written: set[str], roots: set[str]) -> list[str]:
+    """In a dirty build, remove the files under `roots` (the folders dipgen writes into) that
+    this build did not write (`written`: the site paths of every file of the build), as a clean
+    build would: a game that is no longer revealed loses its full edition, a revealed one its
+    private pages, a deleted one its pages. Hidden entries (dot names) are left alone, as MkDocs
+    leaves them. Returns the paths removed."""
+    removed = []
+    for root in sorted(roots):
+        top = site / root
+        if top.is_symlink() or not top.is_dir():
+            continue
+        for folder, dirs, files in os.walk(top, topdown=False):
+            here = Path(folder)
+            if any(part.startswith(".") for part in here.relative_to(site).parts):
+                continue
+            for name in files:
+                uri = (here / name).relative_to(site).as_posix()
+                if not name.startswith(".") and uri not in written:
+                    (here / name).unlink(missing_ok=True)
+                    removed.append(uri)
+            for name in dirs:
+                try:
+                    (here / name).rmdir()  # only if empty now
+                except OSError:
+                    pass
+    return removed
+
+
+def _roots(uris) -> set[str]:
+    """The folders of the site that dipgen writes into: each generated file's first folder
+    (``games``, ``private``), or its first two under ``assets`` (``assets/dipgen``, ``assets/maps``),
+    which the theme and other plugins share."""
+    roots = set()
+    for uri in uris:
+        parts = uri.split("/")
+        n = 2 if parts[0] == "assets" else 1
+        if len(parts) > n:
+            roots.add("/".join(parts[:n]))
+    return roots
 
 
 def game_hash(folder: Path) -> str:
@@ -163,6 +284,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         self._site_dir = ""                  # the configured site folder, while the build goes to staging
         self._config = None                  # ... and the config that names the staging folder instead
         self._warnings: CountHandler | None = None
+        self._written: set[str] | None = None  # the site paths of every file of the build (for `_prune`)
         self.stats: dict[str, float] = {}
 
     # ----- lifecycle
@@ -218,9 +340,16 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         problems: list[Problem | str] = []
         fresh: dict[str, _Cached] = {}
         redone = 0
+        shared = {str(folder): problem for folder, problem in shared_secrets(paths)}  # as dipgen check does
         for path in paths:
+            own = [shared[str(path)]] if str(path) in shared else []
             try:
-                entry = self._game(path, fingerprint, options)
+                try:
+                    entry = self._game(path, fingerprint, options)
+                except GameError as e:
+                    raise GameError(e.problems + own) from None
+                if own:
+                    raise GameError(own)
             except GameError as e:
                 problems.extend(e.problems)
             except Exception as e:  # a bug, or input nobody foresaw: still a message naming the game
@@ -234,7 +363,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
                 fresh[str(path)] = self._cache[str(path)]  # its last good build, while the GM fixes it
         if problems:
             errors = sum(1 for p in problems if not isinstance(p, Problem) or p.severity == "error")
-            listed = "\n".join(str(p) for p in problems) + f"\n{errors} error(s) in the games"
+            listed = visible("\n".join(str(p) for p in problems)) + f"\n{errors} error(s) in the games"
             if len(fresh) < len(paths):
                 raise PluginError(listed + "; nothing was built (run 'dipgen check' for the same list)")
             log.error("%s; until they are fixed, the server shows the last good build of those games", listed)
@@ -281,6 +410,8 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         site = Path(config.site_dir)
         if self._in_place or not _Staging.usable(site):
             return
+        for name in _Staging.sweep(site):
+            log.info("dipgen: removed %s, left by a build that did not finish", name)
         try:
             self._staging = _Staging(site)
         except OSError as e:
@@ -292,8 +423,19 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         log.info("dipgen: the site is built in %s and replaces %s once complete", self._staging.path.name,
                  display_path(site))
 
+    @event_priority(-100)  # last: the files every plugin added
+    def on_env(self, env, *, config, files):
+        self._written = {f.dest_uri for f in files}
+        return env
+
     @event_priority(-100)  # last: after every other plugin has written its files (the search index)
     def on_post_build(self, *, config) -> None:
+        if self._in_place and self._written is not None:
+            roots = _roots(self._files) | {self.config.prefix.strip("/"), PRIVATE_DIR, CSS_URI.rsplit("/", 1)[0]}
+            removed = _prune(Path(config.site_dir), self._written, roots)
+            if removed:
+                log.info("dipgen: removed %d file(s) of the last build that this one no longer makes", len(removed))
+        self._written = None
         site_dir = self._site_dir
         strict_failed = bool(self._warnings and self._warnings.get_counts())  # MkDocs aborts right after this
         staging = self._end_build(discard=strict_failed)
@@ -356,6 +498,8 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
                                             inclusion=inclusion))
             else:
                 files.append(File.generated(config, uri, content=content, inclusion=inclusion))
+        if self._dirty and self._stage is not None:  # what earlier builds staged and this one does not make
+            _prune(self._stage, set(self._files), {p.name for p in self._stage.iterdir() if p.is_dir()})
         return files
 
     def on_page_markdown(self, markdown: str, *, page, config, files) -> str:

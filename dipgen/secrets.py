@@ -18,8 +18,8 @@ import io
 import math
 import os
 import re
+import stat
 import secrets as _random  # the standard library's (this module is dipgen.secrets)
-import unicodedata
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,7 +29,7 @@ import yaml
 from .errors import GameError, Problem, display_path
 from .names import did_you_mean
 from .private import normalize
-from .yamlio import line_of, load, unknown_keys
+from .yamlio import line_of, link_out, load, read_text, unknown_keys
 
 #: a game's secrets file, beside its game.yml
 SECRETS_FILE = "secrets.yml"
@@ -45,8 +45,10 @@ PASSPHRASE_BITS = GROUPS * GROUP_SIZE * math.log2(len(ALPHABET))
 assert PASSPHRASE_BITS >= 80, PASSPHRASE_BITS  # 20 symbols of 31: 99.1 bits
 
 MAX_FILE = 1 << 20    # bytes: a secrets file holds a few keys; anything bigger is not one
-MAX_DEPTH = 32        # levels of nesting, for the same reason (the file needs 2, a seed's lots 4)
 MIN_PASSPHRASE = 16   # characters, for a passphrase the GM chose herself
+#: the least estimated strength, in bits, of a passphrase the GM chose herself (see `strength`):
+#: as hard to guess as 13 letters drawn at random; each guess costs PBKDF2's 600,000 rounds
+MIN_BITS = 60
 PAGE_KEY_BYTES = 32   # 256 bits; a key read from the file needs at least 128
 HEADER = ("# Secrets of {game}: never commit or publish this file (see 'dipgen secrets --help').\n"
           "# page_key names the players' private pages; each passphrase opens one power's page.\n")
@@ -66,8 +68,34 @@ class GameSecrets:
 
 
 def generate_passphrase() -> str:
-    """4 groups of 5 symbols from a 31-symbol alphabet: about 99 bits of entropy."""
-    return "-".join("".join(_random.choice(ALPHABET) for _ in range(GROUP_SIZE)) for _ in range(GROUPS))
+    """4 groups of 5 symbols from a 31-symbol alphabet: about 99 bits of entropy. One that
+    `strength` would refuse (runs and repeats such as "abcde-ffff...": none in 200,000 draws) is
+    drawn again, so that every passphrase dipgen makes passes its own check."""
+    while True:
+        phrase = "-".join("".join(_random.choice(ALPHABET) for _ in range(GROUP_SIZE)) for _ in range(GROUPS))
+        if strength(phrase) >= MIN_BITS:
+            return phrase
+
+
+def strength(passphrase: str) -> float:
+    """dipgen's estimate, in bits, of how hard a passphrase is to guess: each character counts as
+    many bits as its kind allows (a letter log2(26) = 4.7, a digit log2(10) = 3.3, any other
+    character log2(33) = 5.0), except one that repeats the character before it or continues a run
+    with it (``aa``, ``ab``, ``ba``, ``12``, ``21``, whatever the case), which counts nothing.
+
+    Rough on purpose, so that it is simple to explain: it refuses ``aaaaaaaaaaaaaaaa`` (4.7 bits),
+    ``abcdefghijklmnop`` and ``1234567890123456``; it knows no words, so a phrase of common words
+    is rated above what it is worth."""
+    bits = 0.0
+    before = ""
+    for char in normalize(passphrase):
+        char = char.lower() if len(char.lower()) == 1 else char  # 'İ'.lower() is two characters
+        predictable = before and (char == before or (char.isalnum() and before.isalnum()
+                                                     and abs(ord(char) - ord(before)) == 1))
+        if not predictable:
+            bits += math.log2(26 if char.isalpha() else 10 if char.isdigit() else 33)
+        before = char
+    return bits
 
 
 def generate_page_key() -> str:
@@ -79,11 +107,13 @@ def generate_seed() -> str:
     return _random.token_hex(32)
 
 
-def load_secrets(path: Path | str, powers: list[str], require_key: bool = True,
+def load_secrets(path: Path | str, powers: list[str] | None, require_key: bool = True,
                  renew: Collection[str] = ()) -> GameSecrets:
-    """Read and check a secrets file for a game of `powers`. Raises GameError listing every problem.
-    (`require_key` False: a file without page_key is fine, its page_key is then empty; a power in
-    `renew` is about to get a new passphrase, so it may share its old one.)"""
+    """Read and check a secrets file for a game of `powers` (None: not known, because game.yml
+    has errors; the keys of the passphrases are then not checked). Raises GameError listing
+    every problem. (`require_key` False: a file without page_key is fine, its page_key is then
+    empty; a power in `renew` is about to get a new passphrase, so its old one may be weak or
+    shared.)"""
     path = Path(path)
     name = display_path(path)
     data = _read(path)
@@ -118,7 +148,7 @@ def load_secrets(path: Path | str, powers: list[str], require_key: bool = True,
         problems.append(Problem(name, line_of(data, "passphrases"), "passphrases must map each power to its passphrase",
                                 'e.g.\n      passphrases:\n        England: "k7mq2-vx9ra-d4hte-8wnpc"'))
         raw = {}
-    by_lower = {p.lower(): p for p in powers}
+    by_lower = {p.lower(): p for p in powers} if powers is not None else {str(k).lower(): str(k) for k in raw}
     for key, value in raw.items():
         line = line_of(raw, key)
         power = by_lower.get(str(key).lower())
@@ -129,14 +159,14 @@ def load_secrets(path: Path | str, powers: list[str], require_key: bool = True,
         if power in passphrases:
             problems.append(Problem(name, line, f"two passphrases for {power}", "keep one"))
             continue
+        renewed = f"run 'dipgen secrets {display_path(path.parent)} --new {power}' for a strong one"
         if not isinstance(value, str):
-            problems.append(Problem(name, line, f"{power}'s passphrase must be a quoted string",
-                                    f"run 'dipgen secrets {display_path(path.parent)} --new {power}' for a new one"))
+            if power not in renew:
+                problems.append(Problem(name, line, f"{power}'s passphrase must be a quoted string", renewed))
             continue
-        if len(normalize(value)) < MIN_PASSPHRASE:
-            problems.append(Problem(name, line, f"{power}'s passphrase is too short to keep its page secret "
-                                    f"(at least {MIN_PASSPHRASE} characters)",
-                                    f"run 'dipgen secrets {display_path(path.parent)} --new {power}' for a strong one"))
+        weak = _weakness(value)
+        if weak and power not in renew:
+            problems.append(Problem(name, line, f"{power}'s passphrase is {weak}", renewed))
             continue
         passphrases[power] = normalize(value)
         lines[power] = line
@@ -158,46 +188,63 @@ def load_secrets(path: Path | str, powers: list[str], require_key: bool = True,
                        line_of(data, "seed"))
 
 
+def _weakness(passphrase: str) -> str:
+    """What makes a passphrase the GM chose too weak to keep a page secret, in words; '' if nothing."""
+    if len(normalize(passphrase)) < MIN_PASSPHRASE:
+        return f"too short to keep its page secret (at least {MIN_PASSPHRASE} characters)"
+    bits = strength(passphrase)
+    if bits < MIN_BITS:
+        return (f"too easy to guess: about {bits:.0f} bits by dipgen's estimate, at least {MIN_BITS} (a character "
+                "that repeats the one before it or continues a run, as in aaaa, abcd or 1234, counts nothing)")
+    return ""
+
+
 def _read(path: Path):
-    """The file parsed, or a GameError: a secrets file is small, and whatever else is in it
-    (a huge file, nesting too deep to parse) is an error to fix, never a crash."""
-    name = display_path(path)
-    fix = f"move it away and run 'dipgen secrets {display_path(path.parent)}' to make a new one"
-    try:
-        size = path.stat().st_size
-    except OSError as e:
-        raise GameError([Problem(name, None, f"cannot read the file: {e.strerror}")])
-    if size > MAX_FILE:
-        raise GameError([Problem(name, None, f"secrets.yml is {size:,} bytes; a secrets file is a few hundred "
-                                 f"(at most {MAX_FILE:,})", fix)])
-    try:
-        if _depth(path) > MAX_DEPTH:
-            raise GameError([Problem(name, None, f"secrets.yml is nested more than {MAX_DEPTH} levels deep; "
-                                     "it holds a few keys with short values", fix)])
-        return load(path)
-    except RecursionError:
-        raise GameError([Problem(name, None, "secrets.yml is nested too deeply to read", fix)]) from None
-    except (TypeError, ValueError) as e:  # e.g. a mapping used as a key
-        raise GameError([Problem(name, None, f"secrets.yml cannot be read as YAML: {e}", fix)]) from None
+    """The file parsed, or a GameError: only a regular file of the game's own (never a link to
+    another game's secrets.yml, nor a FIFO or a device, which are refused before they are opened),
+    of at most MAX_FILE bytes; whatever else is in it (nesting too deep, broken YAML) is an error
+    to fix, never a crash."""
+    target = link_out(path.parent, path)
+    if target is not None:
+        raise GameError([Problem(display_path(path), None, f"secrets.yml is a link to {target}, outside the game "
+                                 "folder: a game's passphrases, page key and seed must be its own file (another "
+                                 "game's would open its pages)",
+                                 "put the game's own secrets.yml here instead of the link (if the file it leads to "
+                                 "is this game's, move it here; if it is another game's, delete the link and run "
+                                 f"'dipgen secrets {display_path(path.parent)}' for new passphrases)")])
+    return load(path, MAX_FILE, "secrets files")
 
 
-def _depth(path: Path) -> int:
-    """How deeply the file's lists and mappings nest, found by the event parser, which keeps a
-    stack rather than recursing (building values from deep nesting can crash the interpreter).
-    Broken YAML counts as 0: the loader then says what is wrong with it."""
-    depth = deepest = 0
-    try:
-        for event in yaml.parse(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader):
-            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
-                depth += 1
-                deepest = max(deepest, depth)
-                if deepest > MAX_DEPTH:
-                    break
-            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
-                depth -= 1
-    except (yaml.YAMLError, UnicodeDecodeError, OSError):
-        pass
-    return deepest
+def secrets_file(folder: Path | str) -> Path | None:
+    """The game's secrets.yml, if the folder has one: a link counts, even one that leads nowhere
+    or loops (reading it says what is wrong; ``Path.exists`` would take it for no file at all)."""
+    file = Path(folder) / SECRETS_FILE
+    return file if os.path.lexists(file) else None
+
+
+def shared_secrets(folders) -> list[tuple[Path, Problem]]:
+    """(game folder, problem) for each game whose secrets.yml is the very file another game has
+    too (a hard link, or a game folder that is a link to another): the players of one game could
+    open the other's pages, and the two games would share a seed. Each of them is named, so that
+    checking either game finds it; `dipgen check` and the build both refuse it."""
+    files: dict[tuple[int, int], list[Path]] = {}
+    for folder in folders:
+        try:
+            st = os.lstat(Path(folder) / SECRETS_FILE)
+        except OSError:
+            continue  # none, or unreadable: reading it says why
+        if stat.S_ISREG(st.st_mode):  # not a link: a link out of the game folder is refused as one
+            files.setdefault((st.st_dev, st.st_ino), []).append(Path(folder))
+    out = []
+    for group in files.values():
+        for folder in group if len(group) > 1 else ():
+            others = ", ".join(display_path(f / SECRETS_FILE) for f in group if f != folder)
+            out.append((folder, Problem(display_path(folder / SECRETS_FILE), None, f"this secrets.yml is the same file "
+                                        f"as {others}: the games would share passphrases, page key and seed",
+                                        "give each game its own: in each game but the one the file belongs to, "
+                                        "delete secrets.yml and run 'dipgen secrets <that game's folder>' for new "
+                                        "passphrases")))
+    return out
 
 
 def _shared(passphrases: dict[str, str], lines: dict[str, int | None], renew: Collection[str], name: str,
@@ -234,7 +281,7 @@ def update_secrets(path: Path | str, powers: list[str], renew: list[str] = (), g
     file is edited in place: its comments, key order and layout stay, only the values added or
     replaced differ."""
     path = Path(path)
-    created = not path.exists()
+    created = not os.path.lexists(path)  # a link that loops or leads nowhere is read, and refused, not replaced
     if created:
         current = GameSecrets(path, b"", {}, {})
     else:
@@ -329,7 +376,7 @@ def round_trip(path: Path, change) -> str:
     from ruamel.yaml.error import YAMLError as RoundTripError
 
     name = display_path(path)
-    text = path.read_bytes().decode("utf-8")  # as it is: read_text would turn CRLF into LF
+    text = read_text(path, MAX_FILE, "secrets files")  # as it is, CRLF and all (Path.read_text would make LF)
     bom = "\ufeff" if text.startswith("\ufeff") else ""
     crlf = "\r\n" in text
     text = text[len(bom):].replace("\r\n", "\n")

@@ -3,6 +3,7 @@ private pages with their passphrases for the GM to hand out."""
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -102,7 +103,7 @@ def _seed_to_make(game, path: Path, asked: bool) -> str | None:
 
     if not (asked or getattr(game.variant, "makes_draws", False)):
         return None
-    if path.exists() and load_secrets(path, game.seating.keys(), require_key=False).seed is not None:
+    if os.path.lexists(path) and load_secrets(path, game.seating.keys(), require_key=False).seed is not None:
         return None
     if folder_has_phases(game.path):
         what = ("game.yml commits to a seed that secrets.yml does not have" if game.seed_sha256

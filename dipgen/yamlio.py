@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import datetime
+import errno
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -34,12 +36,27 @@ class _Refused(yaml.MarkedYAMLError):
         self.hint = hint
 
 
+#: How many refusals of one file are listed (a hostile file may hold thousands of them)
+MAX_REFUSALS = 20
+#: A lone surrogate: what a YAML escape such as "\ud800" makes, and no UTF-8 text can hold
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 class _Bounded(Composer):
     """Builds the document node by node, refusing anchors and aliases (a few hundred bytes of
     aliases expand to gigabytes) and nesting deeper than MAX_DEPTH (libyaml's own composer
-    recurses in C and crashes on a file nested a hundred thousand levels deep)."""
+    recurses in C and crashes on a file nested a hundred thousand levels deep).
+
+    Refusals that leave the rest of the file readable (a key given twice, text that is not
+    Unicode) are collected in `refused` while the file is read to its end, so that all of
+    them are reported at once."""
 
     _depth = 0
+
+    def refuse(self, mark, problem: str, hint: str) -> None:
+        if not hasattr(self, "refused"):
+            self.refused = []
+        self.refused.append((mark.line + 1, problem, hint))
 
     def compose_node(self, parent, index):
         event = self.peek_event()
@@ -83,7 +100,17 @@ class _SlowLoader(_Bounded, yaml.SafeLoader):
 
 
 def _construct_str(loader: _Loader, node: yaml.ScalarNode) -> Text:
-    value = Text(loader.construct_scalar(node))
+    text = loader.construct_scalar(node)
+    if _SURROGATE.search(text):  # refused here, so that nothing downstream meets text it cannot write
+        try:  # a pair, as JSON writes a character outside the basic plane ("\ud83d\ude00"), is that character
+            text = text.encode("utf-16-le", "surrogatepass").decode("utf-16-le")
+        except UnicodeDecodeError:
+            lone = re.search("[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]", text)
+            loader.refuse(node.start_mark, "this text holds a character that does not exist (a lone surrogate, "
+                          f"\\u{ord(lone.group()):04x}): it cannot be written as UTF-8",
+                          "delete that \\u escape, or write the character itself")
+            text = _SURROGATE.sub("\ufffd", text)
+    value = Text(text)
     value.line = node.start_mark.line + 1
     if node.style in ("|", ">"):
         value.line += 1  # a block scalar's text starts on the next line
@@ -116,8 +143,9 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> _Mapping:
                            "an order containing ': ' or starting with '?' must be quoted, e.g. - \"A Par - Bur\"")
         key = loader.construct_object(key_node, deep=True)
         if key in out:
-            raise yaml.constructor.ConstructorError(
-                None, None, f"the key {_label(key)} appears twice", key_node.start_mark)
+            loader.refuse(key_node.start_mark, f"the key {_label(key)} appears twice (first on line "
+                          f"{out.key_lines[key]})", "keep one: merge the two, or delete one")
+            continue
         out[key] = loader.construct_object(value_node, deep=True)
         out.key_lines[key] = key_node.start_mark.line + 1
     return out
@@ -125,11 +153,13 @@ def _construct_mapping(loader: _Loader, node: yaml.MappingNode) -> _Mapping:
 
 class _List(list):
     line: int = 0
+    item_lines: list
 
 
 def _construct_seq(loader: _Loader, node: yaml.SequenceNode) -> _List:
     out = _List(loader.construct_object(n, deep=True) for n in node.value)
     out.line = node.start_mark.line + 1
+    out.item_lines = [n.start_mark.line + 1 for n in node.value]  # an empty item (None) has no line of its own
     return out
 
 
@@ -141,9 +171,12 @@ for _cls in (_Loader, _SlowLoader):
 
 
 def line_of(value, key=None) -> int | None:
-    """The line of a value read by `load`, or of `key` inside a mapping."""
+    """The line of a value read by `load`, or of `key` inside a mapping, or of the item at
+    index `key` inside a list."""
     if key is not None and isinstance(value, _Mapping):
         return value.key_lines.get(key)
+    if isinstance(key, int) and isinstance(value, _List) and 0 <= key < len(value.item_lines):
+        return value.item_lines[key]
     return getattr(value, "line", None) or None
 
 
@@ -174,44 +207,79 @@ def _not_regular(mode: int) -> str:
     return next((what for test, what in _NOT_REGULAR if test(mode)), "not a regular file")
 
 
-def read_text(path: Path) -> str:
-    """A game file's text: only a regular file (a FIFO would block every command), at most
-    MAX_BYTES, in UTF-8. Anything else is a GameError naming the file."""
+def read_text(path: Path, limit: int = MAX_BYTES, what: str = "game files") -> str:
+    """A file's text: only a regular file (a FIFO would block every command, a device would be
+    read without end), at most `limit` bytes, in UTF-8. Anything else is a GameError naming the
+    file (as written: a link by its own name) and saying that it is not one of `what`."""
     name = display_path(path)
     try:
         # stat first, so that nothing but a regular file is ever opened; O_NONBLOCK in case
         # the path becomes a FIFO in between (open would wait for a writer)
-        what = _not_regular(os.stat(path).st_mode)
-        if not what:
+        kind = _not_regular(os.stat(path).st_mode)
+        if not kind:
             with os.fdopen(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as f:
-                what = _not_regular(os.fstat(f.fileno()).st_mode)
-                data = b"" if what else f.read(MAX_BYTES + 1)
+                kind = _not_regular(os.fstat(f.fileno()).st_mode)
+                data = b"" if kind else f.read(limit + 1)
     except OSError as e:
-        raise GameError([Problem(name, None, f"cannot read the file: {e.strerror}")])
-    if what:
-        raise GameError([Problem(name, None, f"this is {what}, not a file",
-                                 "a game's files are plain text files: remove it, or put the file in its place")])
-    if len(data) > MAX_BYTES:
-        raise GameError([Problem(name, None, f"the file is larger than {MAX_BYTES // 1024} KiB, the limit for game files",
-                                 "a phase file is a few kB; is this the right file?")])
+        raise GameError([_unreadable(path, name, e)]) from None
+    if kind:
+        target = f" (a link to {os.readlink(path)})" if os.path.islink(path) else ""
+        raise GameError([Problem(name, None, f"this is {kind}{target}, not a file",
+                                 f"{what} are plain text files: remove it, or put the file in its place")])
+    if len(data) > limit:
+        size = f"{limit // 1024} KiB" if limit < 1 << 20 else f"{limit >> 20} MiB"
+        raise GameError([Problem(name, None, f"the file is larger than {size}, the limit for {what}",
+                                 "a phase file is a few kB, a secrets.yml a few hundred bytes; is this the right file?")])
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise GameError([Problem(name, None, f"not UTF-8 text ({e.reason})", "save the file as UTF-8")])
+        raise GameError([Problem(name, None, f"not UTF-8 text ({e.reason})", "save the file as UTF-8")]) from None
 
 
-def load(path: Path) -> object:
-    """Parse a YAML game file; broken YAML, and YAML that no game file needs (anchors, deep
-    nesting, complex keys, unreadable dates), become a GameError naming file and line."""
-    name = display_path(path)
-    text = read_text(path)
-    for loader in (_Loader, _SlowLoader):  # the slow one only to explain broken YAML
+def _unreadable(path: Path, name: str, e: OSError) -> Problem:
+    """Why a file cannot be opened, in words; a broken link is said to be one."""
+    if e.errno == errno.ELOOP:
+        return Problem(name, None, "a link that leads back to itself (a loop of links)",
+                       "replace the link with the file itself")
+    if e.errno == errno.ENOENT and os.path.islink(path):
+        return Problem(name, None, f"a link to {os.readlink(path)}, which does not exist",
+                       "replace the link with the file itself, or delete it")
+    return Problem(name, None, f"cannot read the file: {e.strerror}")
+
+
+def link_out(folder: Path, file: Path) -> str | None:
+    """Where `file` leads, if it is a link to somewhere outside `folder` (the link as written);
+    None if it is no link or stays inside (a loop is left for `read_text` to name)."""
+    if not os.path.islink(file):
+        return None
+    try:
+        Path(file).resolve().relative_to(Path(folder).resolve())
+    except ValueError:
+        return os.readlink(file)
+    except (OSError, RuntimeError):
+        return None
+    return None
+
+
+def load(path: Path, limit: int = MAX_BYTES, what: str = "game files") -> object:
+    """Parse a YAML file (`read_text`'s limits); broken YAML, and YAML that no game file needs
+    (anchors, deep nesting, complex keys, unreadable dates, a key twice, text that is not
+    Unicode), become a GameError naming file and line: every such refusal the file holds, when
+    the rest of it can still be read."""
+    return parse(read_text(path, limit, what), display_path(path))
+
+
+def parse(text: str, name: str) -> object:
+    """`load` for text already read from the file `name`."""
+    for loader_class in (_Loader, _SlowLoader):  # the slow one only to explain broken YAML
+        loader = None
         try:
-            return yaml.load(text, Loader=loader)
+            loader = loader_class(text)  # the pure-Python reader refuses some characters at once
+            data = loader.get_single_data()
         except _Refused as e:
             raise GameError([Problem(name, e.problem_mark.line + 1, e.problem, e.hint)])
         except yaml.MarkedYAMLError as e:
-            if loader is _Loader:
+            if loader_class is _Loader:
                 continue
             mark = e.problem_mark or e.context_mark
             line = mark.line + 1 if mark else None
@@ -223,9 +291,20 @@ def load(path: Path) -> object:
                 hint = "an order containing ': ' must be quoted, e.g. - \"A Par - Bur\""
             raise GameError([Problem(name, line, f"broken YAML: {what}", hint)])
         except yaml.YAMLError as e:
-            if loader is _Loader:
+            if loader_class is _Loader:
                 continue
             raise GameError([Problem(name, None, f"broken YAML: {e}")])
+        finally:
+            if loader is not None:
+                loader.dispose()
+        refused = getattr(loader, "refused", [])
+        if refused:
+            problems = [Problem(name, line, problem, hint) for line, problem, hint in refused[:MAX_REFUSALS]]
+            if len(refused) > MAX_REFUSALS:
+                problems.append(Problem(name, refused[MAX_REFUSALS][0], f"and {len(refused) - MAX_REFUSALS} more "
+                                        "problems like these from this line on", "fix the ones above first"))
+            raise GameError(problems)
+        return data
 
 
 def kind_of(value) -> str:

@@ -9,11 +9,12 @@ size limit); `write_game` makes it on disk. The specs are
   duplicated or swapped, values replaced by values of other YAML types, indentation broken,
   deep nesting, anchors and alias bombs, truncation, random bytes, files renamed or replaced
   by things that are not regular files;
-- random YAML documents (generated structures, dumped) and random bytes as game.yml and as
-  phase files.
+- random YAML documents (generated structures, dumped) and random bytes as game.yml, as
+  phase files and as secrets.yml; links that loop, lead nowhere or to /dev/zero.
 
 `games_trees` adds the level above: a games/ folder of such games under good and bad folder
-names (a dot, a space, capitals, a game.yaml instead of game.yml, a folder with no game.yml).
+names (a dot, a space, capitals, a game.yaml instead of game.yml, a folder with no game.yml,
+a link to the games folder itself).
 
     from fuzz_games import FUZZ, game_folders, write_game
 
@@ -22,7 +23,8 @@ names (a dot, a space, capitals, a game.yaml instead of game.yml, a folder with 
     def test_something(tmp_path_factory, spec):
         folder = write_game(tmp_path_factory.mktemp("fuzz") / "game", spec)
 
-`FUZZ` runs a few dozen examples (seconds in CI); ``HYPOTHESIS_PROFILE=long`` runs thousands.
+`FUZZ` runs a few dozen examples (seconds in CI); ``HYPOTHESIS_PROFILE=long`` runs thousands
+(``FUZZ_EXAMPLES=400`` sets how many).
 """
 
 from __future__ import annotations
@@ -43,7 +45,8 @@ GAMES = REPO / "games"
 settings.register_profile("fuzz-ci", max_examples=25, deadline=None, derandomize=False,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                                  HealthCheck.function_scoped_fixture])
-settings.register_profile("fuzz-long", parent=settings.get_profile("fuzz-ci"), max_examples=3000)
+settings.register_profile("fuzz-long", parent=settings.get_profile("fuzz-ci"),
+                          max_examples=int(os.environ.get("FUZZ_EXAMPLES", 3000)))
 #: the settings of a fuzz test: a few dozen examples, or thousands with HYPOTHESIS_PROFILE=long
 FUZZ = settings.get_profile("fuzz-long" if os.environ.get("HYPOTHESIS_PROFILE") == "long" else "fuzz-ci")
 
@@ -53,6 +56,9 @@ class Special(enum.Enum):
     DIRECTORY = "a directory"
     LINK_OUT = "a symlink to a file outside the game folder"
     HUGE = "a file larger than any game file should be"
+    LOOP = "a symlink to itself"
+    DEVICE = "a symlink to /dev/zero, which reads without end"
+    DANGLING = "a symlink to nothing"
 
 
 def _example_games() -> dict[str, dict[str, str]]:
@@ -178,7 +184,8 @@ def mutated_text(draw, text: str) -> bytes:
 
 PHASE_NAMES = ["1901-spring.yml", "1901-spring-retreats.yml", "1901-fall.yml", "1901-winter.yml", "1902-spring.yml",
                "1900-spring.yml", "2050-spring.yml", "1901-sprng.yml", "1901-Spring.yml", "1901-spring.yaml",
-               "game.yaml", "Game.yml", "GAME.YML", "notes.md", "x.yaml", "secrets.yml.bak", ".hidden.yml", "0000-fall.yml"]
+               "game.yaml", "Game.yml", "GAME.YML", "notes.md", "x.yaml", "secrets.yml.bak", ".hidden.yml", "0000-fall.yml",
+               "secrets.yml"]
 
 
 @st.composite
@@ -224,7 +231,8 @@ def _phase_order(name: str):
             if season in ("spring", "spring-retreats", "fall", "fall-retreats", "winter") else 9)
 
 
-FOLDER_NAMES = ["good-game", "another", ".hidden", "With Space", "UPPER", "under_score", "x" * 80, "émigré", "-dash"]
+FOLDER_NAMES = ["good-game", "another", ".hidden", "With Space", "UPPER", "under_score", "x" * 80, "émigré", "-dash",
+                "loop"]
 
 
 @st.composite
@@ -250,6 +258,12 @@ def write_game(folder: Path, spec: dict[str, bytes | Special], outside: Path | N
             path.symlink_to(outside)
         elif content is Special.HUGE:
             path.write_bytes(b"orders:\n  England: [F Lon - NTH]\npress: |\n" + b"  blah blah blah\n" * 200_000)
+        elif content is Special.LOOP:
+            path.symlink_to(name)
+        elif content is Special.DEVICE:
+            path.symlink_to("/dev/zero")
+        elif content is Special.DANGLING:
+            path.symlink_to("nothing-here.yml")
         else:
             path.write_bytes(content)
     return folder
@@ -259,12 +273,21 @@ def write_games(root: Path, tree: dict[str, dict[str, bytes | Special]]) -> Path
     """Make a games/ folder from `games_trees`; returns it."""
     root.mkdir(parents=True, exist_ok=True)
     for name, spec in tree.items():
+        if name == "loop":  # a game folder that is a link to the games folder
+            (root / name).symlink_to(".")
+            continue
         write_game(root / name, spec, outside=root.parent)
     return root
 
 
+class Hung(BaseException):
+    """What `time_limit` raises: not an Exception, and above all not an OSError (as TimeoutError
+    is), so that no `except OSError` in the code under test takes it for a failed read and
+    carries on, hiding the hang."""
+
+
 @contextlib.contextmanager
-def time_limit(seconds: int, error: type[BaseException] = TimeoutError):
+def time_limit(seconds: int, error: type[BaseException] = Hung):
     """Fail with `error` instead of hanging (a FIFO read, an alias bomb): SIGALRM, so only in
     the main thread, where pytest runs tests."""
     def hung(signum, frame):

@@ -349,8 +349,11 @@ def _step_both(variant, seed: float, ha, hb, fa, fb, scratch, activity: float):
                 o.startswith(f"{u.kind} {u.loc} ") for u in both if u.power == power)]
             spies = lambda given: [o for o in given if o.startswith("S ")]  # noqa: E731
             powers = sorted(set(oa) | set(ob))
+            # spies where both games have the same ones get the same orders, in the same order (the
+            # player lists equal spies in whatever order each position holds them)
+            alike = sorted(_spies(ha.position)) == sorted(_spies(hb.position))
             oa, ob = ({p: same(p, oa.get(p, [])) + spies(oa.get(p, [])) for p in powers},
-                      {p: same(p, oa.get(p, [])) + spies(ob.get(p, [])) for p in powers})
+                      {p: same(p, oa.get(p, [])) + spies((oa if alike else ob).get(p, [])) for p in powers})
         fa, fb = fa.with_phase(pa, oa), fb.with_phase(pa, ob)
         return fa.history(scratch / "a" / SLUG), fb.history(scratch / "b" / SLUG), fa, fb
     except GameError:  # an order one game cannot take (a support of a unit only one has)
@@ -388,7 +391,8 @@ def public_facts(h: History) -> tuple:
 def involved(a: History, b: History) -> set[str]:
     """The powers that may learn the fact a pair differs in: those whose orders differ, and every
     power with a unit (spies included) or a centre in or next to a province where the two games'
-    units differ at any point, or where a phase only one of them had took place. Every other
+    units differ at any point, where a unit was ordered differently, or where a phase only one of
+    them had took place. Every other
     power must be shown exactly the same in both games. Deliberately generous: it is drawn from
     the board, not from any variant's rulings, so that it cannot share their mistakes."""
     board = a.variant.board
@@ -398,7 +402,7 @@ def involved(a: History, b: History) -> set[str]:
         for r in h.records:
             units = {(u.power, u.kind, u.loc) for pos in (r.before, r.after) for u in pos.units}
             units |= {(d.unit.power, d.unit.kind, d.unit.loc) for d in r.before.dislodged + r.after.dislodged}
-            out[r.phase] = (units, {p: tuple(ol.text for ol in ls) for p, ls in r.orders.items()})
+            out[r.phase] = (units, {p: {ol.text for ol in ls} for p, ls in r.orders.items()})
         return out
 
     fa, fb = facts(a), facts(b)
@@ -410,7 +414,12 @@ def involved(a: History, b: History) -> set[str]:
         if phase not in fa or phase not in fb:
             places |= {province_of(loc) for _, _, loc in ua | ub}
         places |= {province_of(loc) for _, _, loc in ua ^ ub}
-        powers |= {p for p in set(oa) | set(ob) if oa.get(p) != ob.get(p)}
+        for p in set(oa) | set(ob):
+            differ = oa.get(p, set()) ^ ob.get(p, set())
+            if differ:
+                powers.add(p)
+                places |= {province_of(board.location(text.split()[1])) for text in differ if len(text.split()) > 1
+                           and _known_place(board, text.split()[1])}
     near = places | {n for p in places for n in board.neighbours(p)}
     for h in (a, b):
         for r in h.records:
@@ -418,6 +427,14 @@ def involved(a: History, b: History) -> set[str]:
                 powers |= {u.power for u in pos.units if u.province in near}
                 powers |= {owner for centre, owner in pos.owners.items() if centre in near}
     return powers
+
+
+def _known_place(board, word: str) -> bool:
+    try:
+        board.location(word)
+    except ValueError:
+        return False
+    return True
 
 
 # ----------------------------------------------------------------------------- what is published

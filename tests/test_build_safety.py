@@ -205,3 +205,176 @@ def test_serve_keeps_the_last_good_build_when_a_rebuild_fails(project, tmp_path,
             rebuild()
     finally:
         fall.unlink()
+
+
+# ---------------------------------------------------------------- dirty builds and builds that were killed
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def hidden_project(tmp_path) -> Path:
+    """A project with one running hidden game (Stab!), cut to its first year: quick to build."""
+    import shutil
+
+    root = make_project(tmp_path / "project", {})
+    game = root / "games" / "lamps-out"
+    game.mkdir(parents=True)
+    for name in ("game.yml", "1901-spring.yml", "1901-fall.yml", "1901-winter.yml"):
+        shutil.copy(REPO / "games" / "lamps-out" / name, game / name)
+    return root
+
+
+def dirty_build(project: Path) -> None:
+    """As `mkdocs build --dirty` runs it (the command, not build(), tells the plugins)."""
+    config = load_config(str(project / "mkdocs.yml"))
+    config.plugins.on_startup(command="build", dirty=True)
+    try:
+        build(config, dirty=True)
+    finally:  # MkDocs keeps a plugin with on_startup from one config to the next: as a clean build again
+        config.plugins.on_startup(command="build", dirty=False)
+
+
+def built_files(site: Path) -> set[str]:
+    return {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
+
+
+def test_a_dirty_build_drops_the_full_edition_of_a_game_no_longer_revealed(hidden_project):
+    """`reveal: now` publishes the full edition; once it is removed again, `mkdocs build --dirty`
+    must leave exactly what a clean build leaves: no page of the full edition (hidden facts)."""
+    site = hidden_project / "site"
+    game_yml = hidden_project / "games" / "lamps-out" / "game.yml"
+    running = game_yml.read_text(encoding="utf-8")
+    build(load_config(str(hidden_project / "mkdocs.yml")))
+    clean = built_files(site)
+    assert not [f for f in clean if "/full/" in f]
+
+    game_yml.write_text(running + "reveal: now\n", encoding="utf-8")
+    dirty_build(hidden_project)
+    revealed = built_files(site)
+    assert [f for f in revealed if f.startswith("games/lamps-out/full/")]
+
+    game_yml.write_text(running, encoding="utf-8")
+    dirty_build(hidden_project)
+    again = built_files(site)
+    assert not [f for f in again if "/full/" in f]
+    assert {f for f in again if f.startswith(("games/", "private/", "assets/dipgen/"))} == \
+           {f for f in clean if f.startswith(("games/", "private/", "assets/dipgen/"))}
+
+
+LEFTOVER = ".site.dipgen-building-0123abcd"
+
+
+def test_a_build_removes_what_a_killed_build_left_and_nothing_else(project, site):
+    """A build killed half-way leaves its folder beside the site. The next build removes it, but
+    only a folder of exactly that name, old enough, and locked by no running build: another build
+    running at the same time keeps its own."""
+    import fcntl
+    import time
+
+    def leftover(name: str, age: float) -> Path:
+        folder = project / name
+        folder.mkdir()
+        (folder / "index.html").write_text("half a site\n", encoding="utf-8")
+        os.utime(folder, (time.time() - age, time.time() - age))
+        return folder
+
+    killed = leftover(LEFTOVER, 3600)
+    running = leftover(".site.dipgen-building-4567cdef", 3600)
+    young = leftover(".site.dipgen-building-89ab0123", 0)  # just made: perhaps not locked yet
+    mine = leftover(".site.dipgen-building-notmine", 3600)  # not a name dipgen makes
+    (project / ".site.dipgen-building-deadbeef").symlink_to(running)  # a link: never followed
+    lock = os.open(running, os.O_RDONLY)
+    fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)  # a build still at work
+    try:
+        build(load_config(str(project / "mkdocs.yml")))
+    finally:
+        os.close(lock)
+    assert not killed.exists()
+    assert running.is_dir() and young.is_dir() and mine.is_dir()
+    assert (project / ".site.dipgen-building-deadbeef").is_symlink()
+    for folder in (running, young, mine):
+        import shutil
+
+        shutil.rmtree(folder)
+    (project / ".site.dipgen-building-deadbeef").unlink()
+    assert (site / "index.html").is_file()
+
+
+def test_a_build_holds_its_staging_folder_locked_while_it_works(project, monkeypatch):
+    """What another build's sweep relies on: while a build runs, its folder cannot be locked."""
+    seen = []
+    staging_init = plugin_module._Staging.__init__
+
+    def spy(self, site):
+        staging_init(self, site)
+        try:
+            plugin_module._lock(self.path)
+        except OSError:
+            seen.append("locked")
+        else:
+            seen.append("free")
+
+    monkeypatch.setattr(plugin_module._Staging, "__init__", spy)
+    build(load_config(str(project / "mkdocs.yml")))
+    assert seen == ["locked"]
+    assert not [p for p in project.iterdir() if p.name.startswith(".site")]
+
+
+SECRETS_KEY = 'page_key: "' + "ab" * 32 + '"\n'
+
+
+def _fifo(game: Path, other: Path) -> None:
+    os.mkfifo(game / "secrets.yml")
+
+
+def _link_out(game: Path, other: Path) -> None:
+    (other / "secrets.yml").write_text(SECRETS_KEY, encoding="utf-8")
+    (game / "secrets.yml").symlink_to(other / "secrets.yml")
+
+
+def _shared(game: Path, other: Path) -> None:
+    (game / "secrets.yml").write_text(SECRETS_KEY, encoding="utf-8")
+    os.link(game / "secrets.yml", other / "secrets.yml")
+
+
+def _weak(game: Path, other: Path) -> None:
+    (game / "secrets.yml").write_text(SECRETS_KEY + 'passphrases:\n  England: "aaaaaaaaaaaaaaaa"\n', encoding="utf-8")
+
+
+def _surrogate(game: Path, other: Path) -> None:
+    text = (game / "game.yml").read_text(encoding="utf-8")
+    (game / "game.yml").write_text(text.replace("title: The Lamps Go Out", 'title: "The Lamps \\ud800 Go Out"'),
+                                   encoding="utf-8")
+
+
+REFUSED = {"a FIFO as secrets.yml": (_fifo, "lamps-out/secrets.yml: error: this is a named pipe"),
+           "secrets.yml linked to another game's": (_link_out, "lamps-out/secrets.yml: error: secrets.yml is a link to"),
+           "one secrets.yml for two games": (_shared, "lamps-out/secrets.yml: error: this secrets.yml is the same file as"),
+           "a weak passphrase": (_weak, "lamps-out/secrets.yml:3: error: England's passphrase is too easy to guess"),
+           "a lone surrogate": (_surrogate, "lamps-out/game.yml:1: error: this text holds a character that does not "
+                                            "exist (a lone surrogate, \\ud800)")}
+
+
+@pytest.mark.parametrize("what", sorted(REFUSED))
+def test_the_build_refuses_what_dipgen_check_refuses(hidden_project, capsys, caplog, what):
+    """The build and `dipgen check` read through the same functions: the same refusal, in the
+    same words, in both."""
+    import shutil
+
+    from dipgen.cli import main
+    from fuzz_games import time_limit
+
+    make, message = REFUSED[what]
+    games = hidden_project / "games"
+    other = games / "lamps-out-copy"
+    shutil.copytree(games / "lamps-out", other)
+    make(games / "lamps-out", other)
+    capsys.readouterr()
+    with time_limit(60):
+        assert main(["check", str(games)]) == 1
+    err = capsys.readouterr().err
+    assert message in err, err
+    with time_limit(120):
+        logged = failed_build(hidden_project, caplog)
+    assert message in logged and "nothing was built" in logged

@@ -4,6 +4,7 @@ message names a file of the game."""
 
 import subprocess
 import sys
+import unicodedata
 
 from hypothesis import event, given
 
@@ -18,7 +19,17 @@ def run(capsys, *args: str) -> tuple[int, str]:
     capsys.readouterr()
     with time_limit(LIMIT):
         status = main(list(args))
-    return status, capsys.readouterr().err
+    out, err = capsys.readouterr()
+    assert_terminal_safe(out + err)
+    return status, err
+
+
+def assert_terminal_safe(text: str) -> None:
+    """Nothing a terminal would act on (an escape sequence, a carriage return, a bidirectional
+    override) and nothing that is not Unicode reaches the terminal from a game file."""
+    unsafe = [c for c in text if (unicodedata.category(c) in ("Cc", "Cs") and c not in "\n\t")
+              or "\u202a" <= c <= "\u202e" or "\u2066" <= c <= "\u2069"]
+    assert not unsafe, unsafe
 
 
 def assert_clean(status: int, err: str, where) -> None:

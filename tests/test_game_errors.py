@@ -154,3 +154,69 @@ def test_misorder_is_a_warning_not_an_error(make_game, capsys):
     assert [w.line for w in history.warnings] == [3]
     assert "cannot be carried out" in history.warnings[0].message
     assert main(["check", str(path)]) == 0
+
+
+# ---------------------------------------------------------------- every independent error in one run
+
+def check_err(capsys, path):
+    capsys.readouterr()
+    assert main(["check", str(path)]) == 1
+    return capsys.readouterr().err
+
+
+def test_check_reports_every_independent_error_at_once(make_game, capsys):
+    """A title of the wrong type, two bad orders of one phase (one unreadable, one of the wrong kind
+    for the phase), a broken later file: all in one run, as a compiler would; the phase after the
+    first broken one is said once not to be adjudicated, with no errors that follow from it."""
+    path = make_game({
+        "game.yml": "title: [The, Game]\ngm: Y\nplayers: {Austria: A, England: B, France: C, Germany: D, Italy: E, "
+                    "Russia: F, Turkey: G}\n",
+        "1901-spring.yml": "orders:\n  France:\n    - A Par - Bur\n    - A Mar R Pie\n    - F Bre - Gascny\n",
+        "1901-fall.yml": "orders:\n  France:\n    - A Bur - Bel\n    - A Bur - Mun\n",  # two orders: an error, if played
+        "1902-spring.yml": "orders:\n  France: [A Bel - Hol\n",
+    })
+    err = check_err(capsys, path)
+    for expected in ("game.yml:1: error: title must be text, not a list",
+                     "1901-spring.yml:4: error: 'A Mar R Pie' is not an order for Spring 1901",
+                     "1901-spring.yml:5: error: unknown province",
+                     "1902-spring.yml:3: error: broken YAML",
+                     "1901-fall.yml: note: not adjudicated, nor the 1 phase file(s) after it, until the errors in "
+                     "Spring 1901 are fixed"):
+        assert expected in err, err
+    assert "second order" not in err and err.count(": note: ") == 1
+    assert f"{path}: 4 error(s)" in err
+    # in the order of the files, game.yml first, then the phases as played; the note last
+    at = [err.index(x) for x in ("game.yml:1:", "1901-spring.yml:4:", "1901-spring.yml:5:", "1902-spring.yml:3:",
+                                 ": note: ")]
+    assert at == sorted(at), err
+
+
+def test_a_game_yml_the_play_needs_stops_the_play_and_says_so_once(make_game, capsys):
+    path = make_game({"game.yml": "title: X\ngm: Y\nplayers: {England: B}\nstart: soon\n",
+                      "1901-spring.yml": "orders:\n  France: [A Par - Bxx]\n",
+                      "1901-fall.yml": "orders:\n  France: [A Pic - Bel]\n"})
+    err = check_err(capsys, path)
+    assert "game.yml:3: error: no player named for Austria" in err and "game.yml:4: error: start must be a year" in err
+    assert "1901-spring.yml:2: error: unknown province" in err  # read for its form all the same
+    assert "game.yml: note: the 2 phase file(s) are not adjudicated until the errors in game.yml are fixed" in err
+    assert "Picardy" not in err
+
+
+def test_a_later_phase_is_not_judged_on_a_broken_earlier_one(make_game, capsys):
+    path = make_game({"1901-spring.yml": "orders:\n  France: [A Par R Pic]\n",
+                      "1901-fall.yml": "orders:\n  France: [A Bel R Hol]\n",  # would be another error
+                      "1901-winter.yml": "orders:\n  France: [Build A Par]\n"})
+    err = check_err(capsys, path)
+    assert "1901-spring.yml:2: error: 'A Par R Pic' is not an order for Spring 1901" in err
+    assert "1901-fall.yml: note: not adjudicated, nor the 1 phase file(s) after it" in err
+    assert "Belgium" not in err and "1901-winter.yml:" not in err and err.count("error:") == 1
+
+
+def test_an_error_in_what_the_game_shows_does_not_stop_the_play(make_game, capsys):
+    """A title or a name the site cannot show is game.yml's error; the phases are still played."""
+    path = make_game({"game.yml": f"title: X\ngm: Y\nplayers: {{Austria: A, England: {'B' * 300}, France: C, "
+                                  "Germany: D, Italy: E, Russia: F, Turkey: G}\n",
+                      "1901-spring.yml": "orders:\n  France: [A Par R Pic]\n"})
+    err = check_err(capsys, path)
+    assert "game.yml:3: error: a name is 300 characters long" in err
+    assert "1901-spring.yml:2: error: 'A Par R Pic' is not an order for Spring 1901" in err and "note" not in err

@@ -332,3 +332,138 @@ def test_the_example_generator_writes_a_phase_nobody_ordered_in_as_dipgen_reads_
     text = phase_yaml(PhaseLog(phase=None, before=None, after=None, texts={}, orders={}), set())
     h = replay(load_game(make_game({"1901-spring.yml": text})))
     assert len(h.records[0].nmr) == 7
+
+
+# ---------------------------------------------------------------- what still broke things (issue 21, section 4)
+
+@pytest.mark.parametrize("where, files, line", [
+    ("the title", {"game.yml": 'title: "The \\ud800 Game"\ngm: Y\n' + PLAYERS}, 1),
+    ("a player's name", {"game.yml": "title: X\ngm: Y\n" + PLAYERS.replace("England: B", 'England: "B\\ud800"')}, 3),
+    ("a key", {"game.yml": "title: X\ngm: Y\n" + PLAYERS + '"\\udfff": 1\n'}, 4),
+    ("the press", {"1901-spring.yml": SPRING + 'press: "Paris \\udc00 Berlin"\n'}, 4),
+    ("an order", {"1901-spring.yml": 'orders:\n  France:\n    - "A Par - Bur"\n    - "A Mar \\ud800 Spa"\n'}, 4),
+])
+def test_a_lone_surrogate_is_refused_where_it_is_read(make_game, capsys, where, files, line):
+    """"\ud800" is an escape YAML reads, and no UTF-8 file or page can hold: refused with file and
+    line by the reader, so that neither the checks, the reports nor the build ever meet it."""
+    path = make_game({"1901-spring.yml": SPRING, **files})
+    p = error(path, "lone surrogate")
+    assert p.line == line and p.file.endswith(next(iter(files)))
+    for args in (["check", path], ["adjudicate", path]):
+        status, err = check(capsys, *args[1:]) if args[0] == "check" else (None, None)
+        if args[0] == "adjudicate":
+            capsys.readouterr()
+            with time_limit(20):
+                status = main(["adjudicate", str(path)])
+            err = capsys.readouterr().err
+        assert status == 1 and "Traceback" not in err and f"{next(iter(files))}:{line}: error: " in err
+
+
+def test_a_surrogate_pair_is_the_character_it_writes(make_game):
+    path = make_game({"1901-spring.yml": SPRING + 'press: "Paris \\ud83d\\ude00 Berlin"\n'})
+    assert replay(load_game(path)).records[0].press == "Paris \U0001F600 Berlin"
+
+
+def test_every_refusal_in_a_file_is_reported_at_once(make_game):
+    text = 'title: X\ntitle: Y\ngm: "Y \\ud800"\n' + PLAYERS + "gm: Z\n"
+    found = [(p.line, p.message) for p in problems(make_game({"game.yml": text, "1901-spring.yml": SPRING}))]
+    assert [line for line, _ in found] == [2, 3, 5], found
+    assert "appears twice (first on line 1)" in found[0][1] and "lone surrogate" in found[1][1]
+
+
+def test_game_yml_as_a_link_to_itself_is_an_error_naming_it(make_game, capsys):
+    path = make_game({"1901-spring.yml": SPRING})
+    (path / "game.yml").unlink()
+    (path / "game.yml").symlink_to("game.yml")
+    p = error(path, "loop")
+    assert p.file.endswith("game.yml") and "replace the link" in p.hint
+    status, err = check(capsys, path)
+    assert status == 1 and "Traceback" not in err and "RuntimeError" not in err
+
+
+def test_a_link_out_of_the_folder_is_named_as_the_link(make_game, tmp_path, monkeypatch):
+    """The message names the file the GM sees in the game folder, not where it leads."""
+    monkeypatch.chdir(tmp_path)
+    path = make_game({"1901-spring.yml": SPRING})
+    (tmp_path / "elsewhere.yml").write_text("orders:\n  England: [F NTH - Nwy]\n")
+    (path / "1901-fall.yml").symlink_to(tmp_path / "elsewhere.yml")
+    p = error(path, "outside the game folder")
+    assert p.file == "test-game/1901-fall.yml" and str(tmp_path / "elsewhere.yml") in p.message
+    (path / "1901-fall.yml").unlink()
+    (path / "1901-fall.yml").symlink_to("nowhere.yml")  # inside, but leads nowhere
+    p = error(path, "which does not exist")
+    assert p.file == "test-game/1901-fall.yml" and "a link to nowhere.yml" in p.message
+
+
+def test_a_game_folder_linked_to_the_games_folder_is_named(make_game, capsys, monkeypatch):
+    good = make_game({"1901-spring.yml": SPRING}, slug="good")
+    monkeypatch.chdir(good.parent.parent)
+    (good.parent / "loop").symlink_to(".")
+    status, err = check(capsys, good.parent.name)
+    assert status == 1 and f"{good.parent.name}/loop: error: a link to ., the folder that holds it" in err
+    assert f"{good.parent.name}: error" not in err and err.count("error:") == 1, err
+
+
+def test_a_games_folder_holding_only_hidden_folders_says_so(tmp_path, capsys):
+    (tmp_path / "games" / ".drafts").mkdir(parents=True)
+    status, err = check(capsys, tmp_path / "games")
+    assert status == 1 and "no game here: .drafts is hidden (a folder whose name starts with a dot is skipped)" in err
+    assert "no game.yml in this folder" not in err and "rename it without the dot" in err
+
+
+def test_a_folder_named_game_yml_is_named(make_game, capsys):
+    path = make_game({"1901-spring.yml": SPRING})
+    (path / "game.yml").unlink()
+    (path / "game.yml").mkdir()
+    status, err = check(capsys, path)
+    assert status == 1 and f"{path}/game.yml: error: game.yml is a folder" in err
+    assert "cannot name a game folder" not in err and err.count("error:") == 1, err
+
+
+def test_an_end_phase_outside_the_game_has_its_line(make_game):
+    text = "title: X\ngm: Y\n" + PLAYERS + "end:\n  draw: [England, France]\n  phase: 1930-fall\n"
+    p = error(make_game({"game.yml": text, "1901-spring.yml": SPRING}), "never played")
+    assert p.file.endswith("game.yml") and p.line == 6
+
+
+@pytest.mark.parametrize("orders, line", [("  England:\n  -\n", 3), ("  England:\n    - F Lon - NTH\n    -\n", 4),
+                                          ("  England: [~]\n", 2)])
+def test_an_empty_order_is_an_error_not_an_nmr(make_game, orders, line):
+    """`England:` then a bare `-` is a list of one empty item: the orders were lost, not missed."""
+    p = error(make_game({"1901-spring.yml": "orders:\n" + orders}), "an empty order in England's list")
+    assert p.line == line and "England: []" in p.hint
+
+
+def test_a_title_and_names_are_one_short_line(make_game, capsys):
+    text = f"title: {'x' * 200_000}\ngm: Y\n" + PLAYERS
+    p = error(make_game({"game.yml": text, "1901-spring.yml": SPRING}), "the title is 200,000 characters long")
+    assert p.line == 1 and "at most 200" in p.message and "description" in p.hint
+    text = 'title: "Two\\nlines"\ngm: "Y\\e[2J"\n' + PLAYERS.replace("England: B", f"England: {'B' * 201}")
+    found = {p.line: p.message for p in problems(make_game({"game.yml": text, "1901-spring.yml": SPRING}, slug="g2"))}
+    assert "the title holds a line break" in found[1] and "the GM's name holds a control character (\\x1b)" in found[2]
+    assert "a name is 201 characters long; at most 200" in found[3]
+    path = make_game({"game.yml": f"title: {'x' * 200}\ngm: Y\n" + PLAYERS, "1901-spring.yml": SPRING}, slug="g3")
+    assert replay(load_game(path)).info.title == "x" * 200  # the limit itself is fine
+
+
+def test_a_name_in_a_variant_s_own_players_form_is_checked_too(make_game):
+    text = f"title: X\nvariant: taskdip\ngm: Y\nplayers: [Ann, \"B\\tob\", {'C' * 250}]\n"
+    found = [p for p in problems(make_game({"game.yml": text})) if p.severity == "error"]
+    assert [(p.line, p.message[:30]) for p in found if "a name" in p.message] == [
+        (4, "a name holds a control charact"), (4, "a name is 250 characters long;")]
+
+
+def test_dipgen_prints_what_a_terminal_would_act_on_as_escapes(make_game, capsys):
+    """Press (and a name with a bidirectional override) in `dipgen adjudicate`: escapes, never
+    the raw characters; the files and the History keep the text as written."""
+    press = 'press: "Hello\\e]0;owned\\a\\e[2J \\u202eevil\\r\\x9b"\n'
+    path = make_game({"game.yml": "title: X\ngm: Y\n" + PLAYERS.replace("England: B", 'England: "B\\u202eob"'),
+                      "1901-spring.yml": SPRING + press})
+    capsys.readouterr()
+    assert main(["adjudicate", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Hello\\x1b]0;owned\\x07\\x1b[2J \\u202eevil" in out and "\\x9b" in out
+    assert not any(c in out for c in "\x1b\x07\r\u202e\x9b")
+    assert "\x1b" in replay(load_game(path)).records[0].press  # the text itself is untouched
+    capsys.readouterr()
+    assert main(["check", str(path)]) == 0

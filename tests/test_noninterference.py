@@ -34,7 +34,7 @@ from support import build, load
 settings.register_profile("ci", max_examples=10, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
                                                  HealthCheck.function_scoped_fixture])
-settings.register_profile("long", max_examples=400, deadline=None,
+settings.register_profile("long", max_examples=int(os.environ.get("PAIRS", 400)), deadline=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much,
                                                  HealthCheck.function_scoped_fixture])
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "ci")

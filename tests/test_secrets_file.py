@@ -5,6 +5,7 @@ with file and line, never a crash."""
 from __future__ import annotations
 
 import difflib
+import os
 import re
 import shutil
 from pathlib import Path
@@ -17,6 +18,7 @@ from dipgen.cli import main
 from dipgen.errors import GameError
 from dipgen.game import load_game
 from dipgen.secrets import load_secrets
+from dipgen.yamlio import read_text
 
 REPO = Path(__file__).resolve().parent.parent
 RUNNING = "lamps-out"  # a running hidden game: it has private pages
@@ -31,14 +33,14 @@ page_key: "9f1c0e5a9f1c0e5a9f1c0e5a9f1c0e5a9f1c0e5a9f1c0e5a9f1c0e5a9f1c0e5a"   #
 
 passphrases:
     # Hugh asked for a new one on 3 March
-    Austria: "aaaaa-bbbbb-ccccc-ddddd"    # sent by post
-    England: 'eeeee-fffff-ggggg-hhhhh'
+    Austria: "k7mq2-vx9ra-d4hte-8wnpc"    # sent by post
+    England: 'r3nvz-hq8ke-w2mxa-7tjdp'
 
-    Germany: "jjjjj-kkkkk-mmmmm-nnnnn"
+    Germany: "j6wqe-zk3mv-p9hra-c4xnt"
     # Italy's player changed in 1903
-    Italy: "ppppp-qqqqq-rrrrr-sssss"
-    Russia: "ttttt-uuuuu-vvvvv-wwwww"   # Rus
-    Turkey: "xxxxx-yyyyy-zzzzz-22222"
+    Italy: "q8hzm-e3wkv-x6rpa-t2njd"
+    Russia: "u5ekx-n9qzh-a3wrm-v7pjc"   # Rus
+    Turkey: "x4mhr-y8wka-z3enq-d6vtp"
 # the seed decides the lots
 seed: "b7e1b7e1b7e1b7e1b7e1b7e1b7e1b7e1b7e1b7e1b7e1b7e1b7e1b7e1b7e1b7e1"   # never change it mid-game
 # end of file
@@ -80,7 +82,7 @@ def test_secrets_command_keeps_the_gms_comments_and_layout(game, capsys):
     assert len(added) == 1 and re.fullmatch(r'\+     France: "[a-z2-9-]{23}"', added[0]), added
     assert text.splitlines().index(added[0][2:]) == GM_FILE.splitlines().index("# the seed decides the lots")
     first = load_secrets(file, powers(game))
-    assert first.passphrases["Austria"] == "aaaaa-bbbbb-ccccc-ddddd" and first.extra == {"seed": "b7e1" * 16}
+    assert first.passphrases["Austria"] == "k7mq2-vx9ra-d4hte-8wnpc" and first.extra == {"seed": "b7e1" * 16}
 
     # --new England: only England's value changes, its quotes and the rest of the file stay
     before = text
@@ -120,13 +122,13 @@ def test_a_passphrase_shared_by_two_powers_is_an_error_in_check(game, capsys, mo
     monkeypatch.chdir(game.parent.parent)
     file = game / "secrets.yml"
     # the same passphrase for Germany and Russia (the second with a stray space: the same once typed)
-    file.write_text(GM_FILE.replace("ttttt-uuuuu-vvvvv-wwwww", " jjjjj-kkkkk-mmmmm-nnnnn")
-                    .replace("    Turkey:", '    France: "fffff-fffff-fffff-fffff"\n    Turkey:'), encoding="utf-8")
+    file.write_text(GM_FILE.replace("u5ekx-n9qzh-a3wrm-v7pjc", " j6wqe-zk3mv-p9hra-c4xnt")
+                    .replace("    Turkey:", '    France: "f9zkw-m3hxe-q7rna-v2jpc"\n    Turkey:'), encoding="utf-8")
     assert main(["check", f"games/{RUNNING}"]) == 1
     err = capsys.readouterr().err
     assert (f"games/{RUNNING}/secrets.yml:14: error: Russia has the same passphrase as Germany (line 11)" in err)
     assert f"hint: run 'dipgen secrets games/{RUNNING} --new Russia'" in err
-    assert "jjjjj" not in err  # never a passphrase in a message
+    assert "j6wqe" not in err  # never a passphrase in a message
     # the fix the message gives works, and touches only Russia's line
     before = file.read_text(encoding="utf-8")
     assert main(["secrets", f"games/{RUNNING}", "--new", "Russia"]) == 0
@@ -189,15 +191,15 @@ def test_a_hostile_secrets_file_is_an_error_never_a_crash(small_game, what, caps
 
 KEY_LINE = 'page_key: "' + "ab" * 32 + '"'
 LAYOUTS = {
-    "flow style": KEY_LINE + '\npassphrases: {England: "eeeee-fffff-ggggg-hhhhh"}  # flow\n',
-    "document start": "---\n# top\n" + KEY_LINE + '\npassphrases:\n  England: "eeeee-fffff-ggggg-hhhhh"\n',
-    "CRLF": "# top\r\n" + KEY_LINE + '\r\npassphrases:\r\n  England: "eeeee-fffff-ggggg-hhhhh"  # e\r\n# end\r\n',
-    "byte order mark": "\ufeff# top\n" + KEY_LINE + '\npassphrases:\n  England: "eeeee-fffff-ggggg-hhhhh"\n',
+    "flow style": KEY_LINE + '\npassphrases: {England: "r3nvz-hq8ke-w2mxa-7tjdp"}  # flow\n',
+    "document start": "---\n# top\n" + KEY_LINE + '\npassphrases:\n  England: "r3nvz-hq8ke-w2mxa-7tjdp"\n',
+    "CRLF": "# top\r\n" + KEY_LINE + '\r\npassphrases:\r\n  England: "r3nvz-hq8ke-w2mxa-7tjdp"  # e\r\n# end\r\n',
+    "byte order mark": "\ufeff# top\n" + KEY_LINE + '\npassphrases:\n  England: "r3nvz-hq8ke-w2mxa-7tjdp"\n',
     "comments only": "# nothing here yet\n# really\n",
     "an empty flow table": KEY_LINE + "\npassphrases: {}   # none\n",
-    "a lower-case power": KEY_LINE + '\npassphrases:\n  england: "eeeee-fffff-ggggg-hhhhh"  # hers\n',
-    "no page key": 'passphrases:\n  England: "eeeee-fffff-ggggg-hhhhh"\n# tail\n',
-    "no final newline": KEY_LINE + '\npassphrases:\n  England: "eeeee-fffff-ggggg-hhhhh"  # last',
+    "a lower-case power": KEY_LINE + '\npassphrases:\n  england: "r3nvz-hq8ke-w2mxa-7tjdp"  # hers\n',
+    "no page key": 'passphrases:\n  England: "r3nvz-hq8ke-w2mxa-7tjdp"\n# tail\n',
+    "no final newline": KEY_LINE + '\npassphrases:\n  England: "r3nvz-hq8ke-w2mxa-7tjdp"  # last',
 }
 
 
@@ -210,7 +212,7 @@ def test_odd_layouts_are_completed_in_place(small_game, layout):
     after = file.read_bytes().decode("utf-8")
     secrets = load_secrets(file, powers(small_game))
     assert sorted(secrets.passphrases) == sorted(powers(small_game))
-    assert secrets.passphrases["England"] != "eeeee-fffff-ggggg-hhhhh"
+    assert secrets.passphrases["England"] != "r3nvz-hq8ke-w2mxa-7tjdp"
     for comment in re.findall(r"#[^\r\n]*", before):
         assert comment in after
     assert after.startswith("\ufeff") == before.startswith("\ufeff")
@@ -226,3 +228,117 @@ def test_an_edit_that_went_wrong_is_never_written(small_game, monkeypatch, capsy
     assert main(["secrets", str(small_game)]) == 1
     assert "editing the file in place went wrong" in capsys.readouterr().err
     assert file.read_text(encoding="utf-8") == GM_FILE
+
+
+# ---------------------------------------------------------------- what still broke things (issue 21, section 4)
+
+def _commands(folder: Path):
+    return [["check", str(folder)], ["adjudicate", str(folder)], ["secrets", str(folder)]]
+
+
+@pytest.mark.parametrize("kind", ["fifo", "/dev/zero"])
+def test_secrets_yml_that_is_no_file_is_refused_before_it_is_opened(small_game, capsys, kind):
+    """A FIFO would block every command on open; /dev/zero would be read without end (a link to
+    it leads out of the game folder, and says so first; a device itself is refused as one). The
+    commands run as processes with a memory limit: reading /dev/zero whole is not a hang that an
+    alarm can stop, it fills the memory."""
+    import resource
+    import subprocess
+    import sys
+
+    from fuzz_games import time_limit
+
+    file = small_game / "secrets.yml"
+    if kind == "fifo":
+        os.mkfifo(file)
+    else:
+        if not os.path.exists("/dev/zero"):
+            pytest.skip("no /dev/zero here")
+        file.symlink_to("/dev/zero")
+        with time_limit(20), pytest.raises(GameError, match="this is a device, not a file"):
+            read_text(Path("/dev/zero"))
+
+    def limited():
+        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+    for command in _commands(small_game):
+        done = subprocess.run([sys.executable, "-m", "dipgen.cli", *command], cwd=REPO, capture_output=True,
+                              text=True, timeout=60, preexec_fn=limited)
+        assert done.returncode == 1 and f"{small_game}/secrets.yml: error: " in done.stderr, (command, done.stderr)
+        assert ("this is a named pipe (FIFO)" if kind == "fifo" else "a link to /dev/zero, outside the game") \
+            in done.stderr
+
+
+def test_a_weak_passphrase_is_refused_and_the_fix_works(small_game, capsys):
+    file = small_game / "secrets.yml"
+    file.write_text(KEY_LINE + '\npassphrases:\n  England: "aaaaaaaaaaaaaaaa"\n  France: "abcdefghijklmnop"\n'
+                    '  Italy: "Gondolas at dusk, 1901!"\n', encoding="utf-8")
+    with pytest.raises(GameError) as e:
+        load_secrets(file, powers(small_game))
+    found = {p.line: p for p in e.value.problems}
+    assert sorted(found) == [3, 4]  # Italy's, her own choice, is fine
+    assert "England's passphrase is too easy to guess: about 5 bits" in found[3].message
+    assert f"--new England" in found[3].hint and "aaaa" not in found[3].hint
+    assert main(["secrets", str(small_game), "--new", "England", "--new", "France"]) == 0
+    assert load_secrets(file, powers(small_game)).passphrases["Italy"] == "Gondolas at dusk, 1901!"
+
+
+def test_every_passphrase_dipgen_makes_passes_its_own_check(monkeypatch):
+    import dipgen.secrets as s
+
+    assert all(s.strength(s.generate_passphrase()) >= s.MIN_BITS for _ in range(20_000))
+    # a draw the check would refuse (runs and repeats) is drawn again, not handed out
+    draws = iter("abcdeabcdeabcdeabcde" + "k7mq2vx9rad4hte8wnpc")
+    monkeypatch.setattr(s._random, "choice", lambda alphabet: next(draws))
+    assert s.generate_passphrase() == "k7mq2-vx9ra-d4hte-8wnpc"
+    assert s.strength("abcde-abcde-abcde-abcde") < s.MIN_BITS <= s.strength("k7mq2-vx9ra-d4hte-8wnpc")
+
+
+def test_secrets_yml_linked_to_another_game_s_is_refused(tmp_path, small_game, capsys):
+    other = tmp_path / "games" / "other"
+    shutil.copytree(small_game, other)
+    assert main(["secrets", str(other)]) == 0
+    (small_game / "secrets.yml").symlink_to("../other/secrets.yml")
+    before = (other / "secrets.yml").read_bytes()
+    for command in _commands(small_game):
+        capsys.readouterr()
+        assert main(command) == 1
+        err = capsys.readouterr().err
+        assert f"{small_game}/secrets.yml: error: secrets.yml is a link to ../other/secrets.yml, outside the game " \
+               "folder" in err, err
+    assert (other / "secrets.yml").read_bytes() == before  # never edited through the link
+    (small_game / "secrets.yml").unlink()
+    (small_game / "secrets.yml").symlink_to(".my-secrets.yml")  # a link inside the folder is the game's own
+    shutil.copy(other / "secrets.yml", small_game / ".my-secrets.yml")
+    os.unlink(other / "secrets.yml")
+    capsys.readouterr()
+    assert main(["check", str(small_game)]) == 0, capsys.readouterr().err
+
+
+def test_one_secrets_yml_shared_by_two_games_is_refused(tmp_path, small_game, capsys):
+    """A hard link (or a game folder that is a link to another): each game's players could open
+    the other's pages. `dipgen check` names both games' files, whether it checks both games or
+    only one of them."""
+    other = tmp_path / "games" / "other"
+    shutil.copytree(small_game, other)
+    assert main(["secrets", str(small_game)]) == 0
+    os.link(small_game / "secrets.yml", other / "secrets.yml")
+    for named, games in (([str(tmp_path / "games")], (small_game, other)), ([str(other)], (other,)),
+                         ([str(small_game)], (small_game,))):
+        capsys.readouterr()
+        assert main(["check", *named]) == 1
+        err = capsys.readouterr().err
+        for game in games:
+            mate = small_game if game == other else other
+            assert f"{game}/secrets.yml: error: this secrets.yml is the same file as {mate}/secrets.yml" in err, err
+        assert "run 'dipgen secrets <that game's folder>'" in err
+
+
+def test_a_broken_secrets_yml_is_reported_with_the_game_s_errors(small_game, capsys):
+    (small_game / "1901-spring.yml").write_text("orders:\n  France: [A Par - Spq]\n", encoding="utf-8")
+    (small_game / "secrets.yml").write_text(KEY_LINE + '\npassphrases:\n  Frnace: "k7mq2-vx9ra-d4hte-8wnpc"\n',
+                                            encoding="utf-8")
+    assert main(["check", str(small_game)]) == 1
+    err = capsys.readouterr().err
+    assert "1901-spring.yml:2: error: unknown province" in err
+    assert "secrets.yml:3: error: 'Frnace' is not a power of this game" in err

@@ -365,7 +365,7 @@ def test_game_page_and_archive(built):
 
 def test_broken_game_fails_the_build_and_writes_nothing(tmp_path):
     games = {"alpha": ALPHA, "broken": dict(BRAVO)}
-    games["broken"]["1901-fall.yml"] = "orders:\n  France:\n    - A Par - Bur\n    - A Mar - Spq\n"
+    games["broken"]["1901-fall.yml"] = "orders:\n  France:\n    - A Bur R Pic\n    - A Mar - Spq\n"
     project = make_project(tmp_path / "project", games)
     result = mkdocs_build(project)
     assert result.returncode != 0
@@ -373,7 +373,8 @@ def test_broken_game_fails_the_build_and_writes_nothing(tmp_path):
                            capture_output=True, text=True)
     assert check.returncode == 1
     problems = [line for line in check.stderr.splitlines() if re.match(r"\S+:\d+: error: ", line)]
-    assert problems and problems[0].startswith("games/broken/1901-fall.yml:4: error: unknown province")
+    assert problems[0].startswith("games/broken/1901-fall.yml:3: error: 'A Bur R Pic' is not an order for Fall 1901")
+    assert problems[1].startswith("games/broken/1901-fall.yml:4: error: unknown province")  # both at once
     for line in problems:
         assert line in result.stderr
     assert not (project / "site").exists()

@@ -328,8 +328,8 @@ def test_seed_in_secrets_with_seat_passphrases(tmp_path):
     'not a power of this game')."""
     g = game(tmp_path, ["Andreas", "Katja"], seed=False,
              extra=f'seed_sha256: "{commitment(bytes.fromhex(SEED))}"\n')
-    (g / "secrets.yml").write_text(f'page_key: "{"ab" * 32}"\nseed: "{SEED}"\npassphrases:\n  Andreas: "aaaaa-bbbbb-ccccc-ddddd"\n'
-                                   '  Katja: "eeeee-fffff-ggggg-hhhhh"\n')
+    (g / "secrets.yml").write_text(f'page_key: "{"ab" * 32}"\nseed: "{SEED}"\npassphrases:\n  Andreas: "k7mq2-vx9ra-d4hte-8wnpc"\n'
+                                   '  Katja: "r3nvz-hq8ke-w2mxa-7tjdp"\n')
     h = replay_folder(g)
     assert sum(len(ps) for ps in allotment_of(h.position).powers.values()) == 4
 

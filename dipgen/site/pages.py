@@ -394,7 +394,7 @@ def _game_rows(views: list[GameView], options: SiteOptions, from_uri: str) -> li
     """One row per game for the archive and the home page, running games first."""
     rows = []
     for v in views:
-        variant, board = v.variant, v.variant.board
+        variant = v.variant
         now = v.records[-1].after if v.records else None
         span = years_span(v)
         players = []

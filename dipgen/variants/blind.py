@@ -9,7 +9,7 @@ are listed on the rules page (site_src/rules/blind.md) and marked RULING below.
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import defaultdict
 from dataclasses import replace
 
 from ..board import province_of
@@ -18,7 +18,7 @@ from ..engine.movement import MovementOutcome
 from ..engine.results import Illegal, Kind, Note, OrderResult
 from ..errors import GameError, Problem
 from ..orders import STANDARD_KINDS, Convoy, CounterEspionage, Hold, Move, Support, UnitRef
-from ..phase import MOVEMENT, Phase
+from ..phase import MOVEMENT
 from ..position import Position, Unit
 from ..units import AIR, STANDARD_UNIT_KINDS, UnitKind
 from ..visibility import EVERYONE, NOBODY, PositionVisibility, RecordVisibility, own_nmr

@@ -15,7 +15,7 @@ from ..board import province_of
 from ..engine.results import STANDARD_WORDS, Bounce, Kind
 from ..errors import GameError, Problem
 from ..orders import Convoy, Disband, Move, OrderSyntaxError, Support, parse_unit
-from ..phase import ADJUSTMENTS, MOVEMENT, Phase
+from ..phase import ADJUSTMENTS, MOVEMENT
 from ..position import Position, Unit
 from ..visibility import EVERYONE, NOBODY, PositionVisibility, RecordVisibility, own_nmr
 from ..yamlio import by_power, kind_of, line_of
