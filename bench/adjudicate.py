@@ -30,12 +30,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from corpus import (NO_REFERENCE_HELP, CorpusPhase, build_corpus, reference_version, ref_loc, ref_orders,  # noqa: E402
                     ref_phase, ref_power, ref_unit, summary)
 
-from dipgen.board import province_of  # noqa: E402
+from dipgen.core.board import province_of  # noqa: E402
 from dipgen.engine.adjustments import adjudicate_adjustments  # noqa: E402
 from dipgen.engine.movement import _Movement, adjudicate_movement  # noqa: E402  (_Movement: emulations only)
 from dipgen.engine.retreats import adjudicate_retreats  # noqa: E402
-from dipgen.orders import Convoy, Move, Support, for_phase, parse_order  # noqa: E402
-from dipgen.phase import ADJUSTMENTS, MOVEMENT, RETREATS  # noqa: E402
+from dipgen.core.orders import Convoy, Move, Support, for_phase, parse_order  # noqa: E402
+from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, RETREATS  # noqa: E402
 from dipgen.variants import get_variant  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,7 +48,7 @@ KINDS = VARIANT.unit_kinds
 
 # ---------------------------------------------------------------------------- dipgen
 def dipgen_adjudicate(cp: CorpusPhase, orders=None):
-    """One phase through dipgen's engine, as `dipgen.variants.base.Variant` calls it."""
+    """One phase through dipgen's engine, as `dipgen.rules.variant.Variant` calls it."""
     pos = cp.position
     orders = cp.orders if orders is None else orders
     kind = pos.phase.kind
@@ -186,7 +186,7 @@ def time_reference(phases: list[CorpusPhase], ref_texts: list[dict], repeat: int
 
 
 def time_datc(repeat: int) -> tuple[list[float], str]:
-    from dipgen.datc import run_file
+    from dipgen.adapters.datc import run_file
 
     runs, line = [], ""
     for _ in range(repeat):
@@ -308,7 +308,7 @@ class Classifier:
     # -- movement
     def movement_as_reference(self, cp: CorpusPhase, rules: set[str]):
         from dipgen.engine.movement import retreat_options
-        from dipgen.orders import Hold
+        from dipgen.core.orders import Hold
 
         pos = cp.position
         orders = {p: list(os) for p, os in cp.orders.items()}

@@ -55,10 +55,10 @@ def make_project(folder: Path, games: Path) -> Path:
 
 def time_generator(games: Path) -> dict[str, float]:
     """dipgen's work on its own: replay, maps, pages."""
-    from dipgen.game import discover_games
-    from dipgen.load import load_checked
-    from dipgen.site import SiteOptions, archive_page, game_pages, shared_files
-    from dipgen.site.maps import game_maps
+    from dipgen.io.gamefiles import discover_games
+    from dipgen.adapters.games import load_checked
+    from dipgen.present.site import SiteOptions, archive_page, game_pages, shared_files
+    from dipgen.present.site.maps import game_maps
     from dipgen.view import game_view
 
     options = SiteOptions(rules={"standard": "rules/standard.md"})
@@ -94,8 +94,8 @@ def _build(project: Path, *, dirty: bool = False, fresh: bool = False):
 
 def edit_one_phase(games: Path) -> Path:
     """Change the last phase file of the first game (a comment: the game is adjudicated again)."""
-    from dipgen.game import discover_games
-    from dipgen.phase import Phase
+    from dipgen.io.gamefiles import discover_games
+    from dipgen.core.phase import Phase
 
     game = discover_games(games)[0]
     last = max((p for p in game.glob("*.yml") if p.name != "game.yml"), key=lambda p: Phase.from_slug(p.stem))

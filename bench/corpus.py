@@ -27,12 +27,11 @@ from typing import Mapping
 
 import yaml
 
-from dipgen.board import Board, province_of
-from dipgen.history import end_of_season, skip_empty
-from dipgen.orders import (Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, Support, UnitRef,
-                           Waive)
-from dipgen.phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
-from dipgen.position import Position, Unit
+from dipgen.core.board import Board, province_of
+from dipgen.play.replay import end_of_season, skip_empty
+from dipgen.core.orders import Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, Support, UnitRef, Waive
+from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
+from dipgen.core.position import Position, Unit
 from dipgen.variants import get_variant
 
 
@@ -276,7 +275,7 @@ class RandomPlayer:
 
 # ---------------------------------------------------------------------------- playing games
 def play_game(index: int, seed: int, years: int = 20, variant=None) -> tuple[list[CorpusPhase], str | None]:
-    """One game of `years` years by the random player; stepped like `dipgen.history._Replay`."""
+    """One game of `years` years by the random player; stepped like `dipgen.play.replay._Replay`."""
     variant = variant or get_variant("standard")
     rng = random.Random(f"{seed}:{index}")
     player = RandomPlayer(variant.board, rng)
@@ -458,8 +457,8 @@ if __name__ == "__main__":
     c = build_corpus(args.games, args.years, args.seed)
     print(summary(c), f"({time.perf_counter() - t:.1f} s)")
     if args.write:
-        from dipgen.game import load_game
-        from dipgen.history import replay
+        from dipgen.io.gamefiles import load_game
+        from dipgen.play.replay import replay
 
         for g in c.games:
             path = write_game(c, g, Path(args.write) / f"game-{g:02d}")

@@ -43,7 +43,7 @@ from adjudicate import BOARD, KNOWN, VARIANT, Classifier, dipgen_adjudicate  # n
 from corpus import NO_REFERENCE_HELP, CorpusPhase, play_game, reference_version  # noqa: E402
 
 import dipgen  # noqa: E402
-from dipgen.phase import MOVEMENT  # noqa: E402
+from dipgen.core.phase import MOVEMENT  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -95,7 +95,7 @@ def dipgen_command() -> list[str]:
     script = Path(sys.executable).parent / "dipgen"
     if script.exists():
         return [str(script)]
-    return [sys.executable, "-c", "import sys; from dipgen.cli import main; sys.exit(main())"]
+    return [sys.executable, "-c", "import sys; from dipgen.adapters.cli import main; sys.exit(main())"]
 
 
 #: The children run as a user's shell runs them: with Python's bytecode cache, which an

@@ -3,7 +3,7 @@
     python bench/render.py [--phases 200] [--seed 1] [--repeat 5] [--ref-repeat 3] [--keep DIR] [--no-reference]
 
 Plays corpus games (bench/corpus.py), writes them as dipgen game folders, replays them with
-``dipgen.history.replay(dipgen.game.load_game(path))`` and renders the first `--phases`
+``dipgen.play.replay.replay(dipgen.io.gamefiles.load_game(path))`` and renders the first `--phases`
 phases twice, in this process:
 
 - dipgen: ``overlay_svg(map_view(game_view(history, "public"), phase, "orders"))`` per phase; the shared base map
@@ -35,8 +35,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from adjudicate import reference_game  # noqa: E402
 from corpus import NO_REFERENCE_HELP, CorpusPhase, build_corpus, ref_orders, reference_version, write_game  # noqa: E402
 
-from dipgen.game import load_game  # noqa: E402
-from dipgen.history import replay  # noqa: E402
+from dipgen.io.gamefiles import load_game  # noqa: E402
+from dipgen.play.replay import replay  # noqa: E402
 
 
 def dipgen_phases(corpus, limit: int, folder: Path):
@@ -76,9 +76,9 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
 
     ref_version = reference_version(args.no_reference)
-    from dipgen.mapview import map_view
+    from dipgen.present.mapview import map_view
     from dipgen.view import game_view
-    from dipgen.render import board_svg, overlay_svg, render_standalone
+    from dipgen.present.svg import board_svg, overlay_svg, render_standalone
 
     games = max(1, args.phases // 60 + 1)
     corpus = build_corpus(games, 20, args.seed)

@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-from dipgen.board import load_board
+from dipgen.core.board import load_board
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared"

@@ -35,16 +35,16 @@ from pathlib import Path
 
 import yaml
 
-from dipgen.board import province_of
-from dipgen.errors import GameError
-from dipgen.game import load_game
-from dipgen.history import replay
-from dipgen.records import History
-from dipgen.phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
-from dipgen.position import Position, Unit
+from dipgen.core.board import province_of
+from dipgen.core.errors import GameError
+from dipgen.io.gamefiles import load_game
+from dipgen.play.replay import replay
+from dipgen.play.records import History
+from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
+from dipgen.core.position import Position, Unit
 from dipgen.variants import get_variant
 from dipgen.view.seen import seen_record as view_record
-from dipgen.visibility import PUBLIC
+from dipgen.rules.visibility import PUBLIC
 
 SLUG = "the-game"  # both games of a pair live in folders of this name, so that only the fact differs
 KINDS = ("quiet", "support", "retreat", "build", "spy", "vacate", "misorder", "unlawful", "notes", "silent")
@@ -450,11 +450,11 @@ def published(h: History) -> dict[str, str]:
     game report the GM e-mails everyone, ``private-page/<uri>`` each private page's name and
     size, and ``private/<seat>`` what each player reads on hers once she has opened it (the page
     before encryption, which decrypts to exactly that: tests/test_private.py)."""
-    from dipgen.load import Loaded
-    from dipgen.private import padded_size
-    from dipgen.publish import seat_pages
-    from dipgen.secrets import GameSecrets
-    from dipgen.site.pages import SiteOptions, private_room
+    from dipgen.adapters.games import Loaded
+    from dipgen.core.crypt import padded_size
+    from dipgen.adapters.publish import seat_pages
+    from dipgen.io.secretsfile import GameSecrets
+    from dipgen.present.site.pages import SiteOptions, private_room
     from dipgen.view import game_view
     from support import game_report, public_site
 
@@ -465,7 +465,7 @@ def published(h: History) -> dict[str, str]:
     pages = seat_pages(Loaded(h, secrets), SiteOptions())
     assert padded_size((content.encode() for _, content, _ in pages), least=size) == size, "a page outgrew its room"
     by_uri = {uri: content for uri, content, _ in pages}
-    from dipgen.private import page_uri
+    from dipgen.core.crypt import page_uri
 
     for seat in h.seating.keys() if pages else ():
         uri = page_uri(PAGE_KEY, SLUG, seat)

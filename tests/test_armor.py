@@ -6,13 +6,13 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from dipgen.datc import parse_cases, run_file, variant_of, _Lines, _run_case
-from dipgen.game import load_game
-from dipgen.history import replay
-from dipgen.orders import Downgrade, Upgrade, parse_order
-from dipgen.position import Position, Unit
-from dipgen.phase import Phase
-from dipgen.symbols import symbol_table
+from dipgen.adapters.datc import parse_cases, run_file, variant_of, _Lines, _run_case
+from dipgen.io.gamefiles import load_game
+from dipgen.play.replay import replay
+from dipgen.core.orders import Downgrade, Upgrade, parse_order
+from dipgen.core.position import Position, Unit
+from dipgen.core.phase import Phase
+from dipgen.present.svg.symbols import symbol_table
 from dipgen.variants import get_variant
 
 from conftest import REPO
@@ -48,7 +48,7 @@ def test_datc_command_runs_an_armor_file():
 
 
 def test_a_file_naming_an_unknown_variant_is_refused(tmp_path):
-    from dipgen.datc import DatcFormatError
+    from dipgen.adapters.datc import DatcFormatError
 
     f = tmp_path / "x.txt"
     f.write_text("VARIANT_ALL Armour\nCASE 1\nPRESTATE\n  France: A par\nORDERS\nPOSTSTATE_SAME\nEND\n")
@@ -147,8 +147,8 @@ def test_the_tank_has_its_own_shape():
 
 
 def test_an_upgrade_is_drawn_as_the_new_tank_with_its_mark(make_game):
-    from dipgen import render
-    from dipgen.mapview import map_view
+    from dipgen.present import svg as render
+    from dipgen.present.mapview import map_view
 
     path = make_game({
         "game.yml": ARMOR_GAME,
@@ -174,7 +174,7 @@ def test_an_upgrade_is_drawn_as_the_new_tank_with_its_mark(make_game):
     ("standard", "Winter 1901 takes builds, removals and waives"),
 ])
 def test_the_winter_hint_names_the_orders_the_variant_has(make_game, variant, what):
-    from dipgen.errors import GameError
+    from dipgen.core.errors import GameError
 
     path = make_game({
         "game.yml": ARMOR_GAME.replace("variant: armor", f"variant: {variant}"),
@@ -191,7 +191,7 @@ def test_the_example_game_shows_what_it_claims():
     """tracks-in-the-mud (tools/armor_example.py): tanks built, armies upgraded, tanks downgraded,
     battles a tank won and lost that armies would not have, each pointed at by the GM's notes, and
     the season pages and reports saying "tank" in words."""
-    from dipgen.orders import Build, Move
+    from dipgen.core.orders import Build, Move
     from support import game_report
 
     h = replay(load_game(REPO / "games" / "tracks-in-the-mud"))  # tools/armor_example.py writes it

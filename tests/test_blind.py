@@ -6,12 +6,12 @@ from pathlib import Path
 import pytest
 
 from conftest import write_game
-from dipgen.errors import GameError
-from dipgen.engine.results import Kind
-from dipgen.game import load_game
-from dipgen.history import replay
-from dipgen.phase import Phase
-from dipgen.position import Position, Unit
+from dipgen.core.errors import GameError
+from dipgen.core.results import Kind
+from dipgen.io.gamefiles import load_game
+from dipgen.play.replay import replay
+from dipgen.core.phase import Phase
+from dipgen.core.position import Position, Unit
 from dipgen.variants import get_variant
 from dipgen.view import game_view
 from dipgen.view.seen import seen_record as view_record

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from conftest import write_game
-from dipgen.game import load_game
-from dipgen.history import replay
-from dipgen.orders import parse_order
-from dipgen.phase import Phase
-from dipgen.position import Position, Unit
-from dipgen.site.pages import SiteOptions
+from dipgen.io.gamefiles import load_game
+from dipgen.play.replay import replay
+from dipgen.core.orders import parse_order
+from dipgen.core.phase import Phase
+from dipgen.core.position import Position, Unit
+from dipgen.present.site.pages import SiteOptions
 from dipgen.view import game_view
 from support import game_report, load, public_site, report
 from dipgen.variants import get_variant
@@ -61,8 +61,8 @@ def test_the_board_is_complicated_and_the_spies_blind(tmp_path):
 
 
 def test_dipgen_new_makes_a_check_clean_game(tmp_path, capsys):
-    from dipgen.cli import main
-    from dipgen.newgame import create_game
+    from dipgen.adapters.cli import main
+    from dipgen.adapters.newgame import create_game
 
     create_game(tmp_path, "night", "blind-complicated")
     assert main(["check", str(tmp_path)]) == 0
@@ -294,7 +294,7 @@ def test_the_example_game_shows_planes_a_bombing_and_a_winter():
 
 
 def test_nothing_leaks_from_the_example_game(example_site):
-    from dipgen.leaks import scan_site, secrets_of
+    from dipgen.adapters.leaks import scan_site, secrets_of
 
     project, site, hs = example_site
     (h,) = hs
@@ -308,8 +308,8 @@ def test_nothing_leaks_from_the_example_game(example_site):
 def test_a_leaky_site_of_the_example_is_caught(tmp_path, monkeypatch):
     """Were the pages and maps drawn from the GM's records, the scanner finds planes, bombers and
     the bombings in the example game's site."""
-    import dipgen.publish as publish
-    from dipgen.leaks import scan_site
+    import dipgen.adapters.publish as publish
+    from dipgen.adapters.leaks import scan_site
 
     real = publish.game_view
     monkeypatch.setattr(publish, "game_view", lambda history, level, demo=None: real(history, "gm"))

@@ -2,7 +2,7 @@
 
 import pytest
 
-from dipgen.board import UnknownName, province_of
+from dipgen.core.board import UnknownName, province_of
 
 
 def test_counts(board):
@@ -92,7 +92,7 @@ def test_home_territories(board):
 
 def test_tables_made_at_load_agree_with_the_graphs(board):
     """The engine's per-board tables say what the adjacency graphs say."""
-    from dipgen.board import coast_of
+    from dipgen.core.board import coast_of
 
     assert set(board.loc_province) == set(board.locations())
     for loc, prov in board.loc_province.items():
@@ -110,11 +110,11 @@ def test_tables_made_at_load_agree_with_the_graphs(board):
 def _board_file(tmp_path):
     from pathlib import Path
 
-    import dipgen.board
+    import dipgen.core.board
 
     path = tmp_path / "data" / "standard.yml"
     path.parent.mkdir()
-    path.write_text((Path(dipgen.board.__file__).parent / "data" / "standard.yml").read_text(encoding="utf-8"),
+    path.write_text((Path(dipgen.core.board.__file__).parent.parent / "data" / "standard.yml").read_text(encoding="utf-8"),
                     encoding="utf-8")
     return path
 
@@ -122,7 +122,7 @@ def _board_file(tmp_path):
 def test_board_data_is_read_through_a_compiled_copy(tmp_path, monkeypatch):
     import os
 
-    import dipgen.board as B
+    import dipgen.core.board as B
 
     monkeypatch.setattr(B.sys, "dont_write_bytecode", False)
     path = _board_file(tmp_path)
@@ -151,7 +151,7 @@ def test_board_data_is_read_through_a_compiled_copy(tmp_path, monkeypatch):
 
 
 def test_board_data_writes_no_copy_where_python_writes_no_bytecode(tmp_path, monkeypatch):
-    import dipgen.board as B
+    import dipgen.core.board as B
 
     monkeypatch.setattr(B.sys, "dont_write_bytecode", True)
     path = _board_file(tmp_path)

@@ -14,7 +14,7 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
 
-import dipgen.mkdocs_plugin as plugin_module
+import dipgen.adapters.mkdocs as plugin_module
 from test_site import ALPHA, BRAVO, make_project
 
 #: Press that Markdown cannot render. Nested a few hundred levels deep, such press passes every
@@ -119,7 +119,7 @@ def test_press_markdown_cannot_render_fails_cleanly_and_keeps_the_site(project, 
     (project / "games" / "bravo" / "1901-fall.yml").write_text(DEEP_PRESS, encoding="utf-8")
     before = site_state(site)
     logged = failed_build(project, caplog)
-    # the sanitiser renders game Markdown before MkDocs cleans anything (dipgen/site/markup.py)
+    # the sanitiser renders game Markdown before MkDocs cleans anything (dipgen/present/site/markup.py)
     assert "games/bravo/1901-fall.yml:" in logged and "nested too deeply to render" in logged
     assert site_state(site) == before
 
@@ -362,7 +362,7 @@ def test_the_build_refuses_what_dipgen_check_refuses(hidden_project, capsys, cap
     same words, in both."""
     import shutil
 
-    from dipgen.cli import main
+    from dipgen.adapters.cli import main
     from fuzz_games import time_limit
 
     make, message = REFUSED[what]

@@ -4,10 +4,10 @@ from pathlib import Path
 
 import pytest
 
-from dipgen.datc import run_file
-from dipgen.orders import Bomb, Build, Remove, UnitRef, parse_order
-from dipgen.phase import Phase
-from dipgen.position import Position, Unit
+from dipgen.adapters.datc import run_file
+from dipgen.core.orders import Bomb, Build, Remove, UnitRef, parse_order
+from dipgen.core.phase import Phase
+from dipgen.core.position import Position, Unit
 from dipgen.variants import get_variant
 
 CASES = sorted((Path(__file__).parent / "datc_variants").glob("complicated*.txt"))
@@ -232,8 +232,8 @@ def test_a_tank_removed_in_civil_disorder_saves_its_two(v):
 # ---------------------------------------------------------------------------- game folders (issue 21)
 
 from conftest import write_game  # noqa: E402
-from dipgen.game import load_game  # noqa: E402
-from dipgen.history import replay  # noqa: E402
+from dipgen.io.gamefiles import load_game  # noqa: E402
+from dipgen.play.replay import replay  # noqa: E402
 from support import game_report  # noqa: E402
 
 GAME = ("title: Supply test\nvariant: complicated\ngm: Grace\n"

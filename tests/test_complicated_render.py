@@ -2,12 +2,12 @@
 
 import xml.etree.ElementTree as ET
 
-from dipgen.engine.results import Kind, Note, OrderResult
-from dipgen.mapview import MapView
-from dipgen.orders import Bomb, Move, UnitRef
-from dipgen.position import Unit
-from dipgen.render import overlay_svg
-from dipgen.symbols import symbol_table
+from dipgen.core.results import Kind, Note, OrderResult
+from dipgen.present.mapview import MapView
+from dipgen.core.orders import Bomb, Move, UnitRef
+from dipgen.core.position import Unit
+from dipgen.present.svg import overlay_svg
+from dipgen.present.svg.symbols import symbol_table
 from dipgen.variants import get_variant
 from dipgen.variants.complicated import Bombing
 
@@ -69,9 +69,9 @@ SPRING = """orders:
 
 def test_winter_is_said_in_supply_points(tmp_path):
     """Pages and reports say what a power has to spend in points, not units to build."""
-    from dipgen.game import load_game
-    from dipgen.history import replay
-    from dipgen.report import next_steps
+    from dipgen.io.gamefiles import load_game
+    from dipgen.play.replay import replay
+    from dipgen.present.report import next_steps
 
     tmp_path = tmp_path / "g"
     tmp_path.mkdir()
@@ -101,7 +101,7 @@ def test_a_flight_is_drawn_through_the_space_it_crosses():
     plane = Unit("France", "P", "par")
     far = overlay_svg(view([OrderResult("France", Move(UnitRef("P", "par"), "mun"), plane, True)], pieces=[plane]))
     near = overlay_svg(view([OrderResult("France", Move(UnitRef("P", "par"), "bur"), plane, True)], pieces=[plane]))
-    from dipgen.render.overlay import layout_of, pt
+    from dipgen.present.svg.overlay import layout_of, pt
 
     bur = pt(layout_of(get_variant("complicated")).unit("bur"))
     assert f"L{bur}L" in _move_path(far) and "q" not in _move_path(far)

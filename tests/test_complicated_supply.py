@@ -3,8 +3,8 @@ upkeep, points built with and points lost; upkeep a power could not pay and what
 
 import re
 
-from dipgen.game import load_game
-from dipgen.history import replay
+from dipgen.io.gamefiles import load_game
+from dipgen.play.replay import replay
 
 from dipgen.view import game_view
 
@@ -96,8 +96,8 @@ def test_the_example_game_shows_what_it_claims():
     their upkeep, one of them in civil disorder, all said on the game page's supply table."""
     from pathlib import Path
 
-    from dipgen.orders import Bomb, Build, Upgrade
-    from dipgen.site import SiteOptions, game_page
+    from dipgen.core.orders import Bomb, Build, Upgrade
+    from dipgen.present.site import SiteOptions, game_page
 
     h = replay(load_game(Path(__file__).resolve().parent.parent / "games" / "supply-lines"))
     v = h.variant

@@ -2,7 +2,7 @@
 
 import pytest
 
-from dipgen.datc import DatcFormatError, parse_cases, run_case, run_file
+from dipgen.adapters.datc import DatcFormatError, parse_cases, run_case, run_file
 
 from conftest import REPO, SHARED
 

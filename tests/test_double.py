@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 import yaml
 
-from dipgen.draws import commitment
-from dipgen.engine.results import Kind
-from dipgen.errors import GameError
-from dipgen.game import load_game
-from dipgen.history import replay
-from dipgen.load import replay_folder
-from dipgen.orders import Hold, parse_order
+from dipgen.rules.draws import commitment
+from dipgen.core.results import Kind
+from dipgen.core.errors import GameError
+from dipgen.io.gamefiles import load_game
+from dipgen.play.replay import replay
+from dipgen.adapters.games import replay_folder
+from dipgen.core.orders import Hold, parse_order
 from dipgen.variants import get_variant
 from dipgen.variants.double import TABLE, Sync
 
@@ -137,8 +137,8 @@ def test_a_retreat_not_in_sync_disbands(tmp_path):
 
 def test_two_captains_win_together_at_14_centres_and_the_result_names_them(tmp_path):
     variant = get_variant("double")
-    from dipgen.position import Position
-    from dipgen.phase import Phase
+    from dipgen.core.position import Position
+    from dipgen.core.phase import Phase
 
     start = variant.start(1901)
     owners = dict(start.owners)
@@ -204,7 +204,7 @@ def test_a_replaced_player_s_successor_orders_from_her_phase(tmp_path):
 
 
 def test_the_example_s_pages_show_both_captains_orders_side_by_side_and_the_players_table():
-    from dipgen.site.pages import SiteOptions, game_page, season_page
+    from dipgen.present.site.pages import SiteOptions, game_page, season_page
     from dipgen.view import game_view
 
     h = replay_folder(Path(__file__).resolve().parent.parent / "games" / "two-captains")
@@ -292,7 +292,7 @@ def test_the_example_shows_a_stand_off_a_support_over_a_hold_and_a_missed_turn()
 def test_the_game_page_names_a_power_s_two_captains_together_and_a_player_s_powers_a_line_each(tmp_path):
     """Two captains play a power at the same time: 'Ann and Gus', not 'Ann, then Gus' (which is
     said of a replacement); the players table gives each of a player's powers its own line."""
-    from dipgen.site.pages import SiteOptions, game_page
+    from dipgen.present.site.pages import SiteOptions, game_page
     from dipgen.view import game_view
 
     players = dict(PLAYERS)
@@ -434,10 +434,10 @@ def test_a_power_neither_captain_wrote_for_holds_and_is_marked_as_sending_nothin
 def test_two_powers_reaching_14_in_the_same_fall_both_win_and_the_result_names_both_pairs():
     from types import SimpleNamespace
 
-    from dipgen.phase import Phase
-    from dipgen.position import Position
-    from dipgen.outcome import GameResult
-    from dipgen.seats import Seating
+    from dipgen.core.phase import Phase
+    from dipgen.core.position import Position
+    from dipgen.core.outcome import GameResult
+    from dipgen.rules.seats import Seating
 
     variant = get_variant("double")
     start = variant.start(1901)

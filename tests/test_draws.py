@@ -1,4 +1,4 @@
-"""Random draws from a committed seed (dipgen.draws), the seed's checks (dipgen.gameseed) and
+"""Random draws from a committed seed (dipgen.rules.draws), the seed's checks (dipgen.io.seed) and
 `dipgen secrets` making the seed and its commitment."""
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from dipgen.cli import main
-from dipgen.draws import CHAIN, GameDraws, commitment, integer, key_matches, step_of
-from dipgen.errors import GameError
-from dipgen.game import load_game
-from dipgen.phase import Phase
+from dipgen.adapters.cli import main
+from dipgen.rules.draws import CHAIN, GameDraws, commitment, integer, key_matches, step_of
+from dipgen.core.errors import GameError
+from dipgen.io.gamefiles import load_game
+from dipgen.core.phase import Phase
 
 SEED = bytes(range(32))
 GAME_YML = """title: Dice
@@ -60,7 +60,7 @@ def test_integer_is_the_documented_function_and_uniform():
 
 def test_integer_rejects_the_biased_tail(monkeypatch):
     """A value at or above the largest multiple of n is drawn again with the next counter."""
-    import dipgen.draws as draws
+    import dipgen.rules.draws as draws
 
     calls = []
 
@@ -96,7 +96,7 @@ def test_secret_draws_do_not_come_from_the_published_key():
 
 
 def test_a_draw_without_a_seed_raises_a_game_error(tmp_path):
-    from dipgen.gameseed import game_draws
+    from dipgen.io.seed import game_draws
 
     folder = tmp_path / "dice"
     folder.mkdir()
@@ -122,8 +122,8 @@ def test_secrets_makes_the_seed_and_commits_to_it_before_the_first_phase(tmp_pat
     assert main(["secrets", str(folder), "--seed"]) == 0
     g = load_game(folder)
     assert "# the GM's comment" in (folder / "game.yml").read_text()
-    from dipgen.gameseed import seed_of
-    from dipgen.load import read_game
+    from dipgen.io.seed import seed_of
+    from dipgen.adapters.games import read_game
 
     seed = seed_of(*read_game(folder))
     assert seed is not None and commitment(seed) == g.seed_sha256

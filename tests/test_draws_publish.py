@@ -11,17 +11,17 @@ from pathlib import Path
 
 import pytest
 
-from dipgen.cli import main
-from dipgen.drawfile import check, dumps
-from dipgen.drawfile import document as _document
-from dipgen.draws import GameDraws, commitment
-from dipgen.game import load_game
-from dipgen.history import replay
-from dipgen.load import Loaded
-from dipgen.publish import editions
-from dipgen.site.pages import SiteOptions, published_files
+from dipgen.adapters.cli import main
+from dipgen.present.drawfile import check, dumps
+from dipgen.present.drawfile import document as _document
+from dipgen.rules.draws import GameDraws, commitment
+from dipgen.io.gamefiles import load_game
+from dipgen.play.replay import replay
+from dipgen.adapters.games import Loaded
+from dipgen.adapters.publish import editions
+from dipgen.present.site.pages import SiteOptions, published_files
 from dipgen.view import game_view
-from dipgen.visibility import PUBLIC
+from dipgen.rules.visibility import PUBLIC
 from support import load
 
 

@@ -4,12 +4,12 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-from dipgen.board import load_board, province_of
+from dipgen.core.board import load_board, province_of
 from dipgen.engine.adjustments import adjudicate_adjustments, adjustment_counts
 from dipgen.engine.movement import adjudicate_movement
 from dipgen.engine.retreats import adjudicate_retreats
-from dipgen.orders import Build, Convoy, Disband, Hold, Move, Remove, Retreat, Support, UnitRef, Waive
-from dipgen.position import Unit
+from dipgen.core.orders import Build, Convoy, Disband, Hold, Move, Remove, Retreat, Support, UnitRef, Waive
+from dipgen.core.position import Unit
 
 BOARD = load_board("standard")
 POWERS = list(BOARD.powers)
@@ -172,7 +172,7 @@ def test_results_without_notes_agree_on_the_datc_and_variant_cases():
     """Every movement case of the DATC and of the variants' files (planes, the plane limit)."""
     from pathlib import Path
 
-    from dipgen.datc import _Lines, parse_cases, variant_of
+    from dipgen.adapters.datc import _Lines, parse_cases, variant_of
 
     root = Path(__file__).resolve().parent
     files = [root / "datc" / "datc_v3_0.txt", *sorted((root / "datc_variants").glob("*.txt")),

@@ -17,14 +17,14 @@ from pathlib import Path
 
 import pytest
 
-from dipgen.board import province_of
-from dipgen.cli import main as dipgen_main
-from dipgen.game import discover_games, load_game
-from dipgen.history import replay
-from dipgen.orders import Concealed, Move, parse_unit
-from dipgen.phase import Phase
-from dipgen.phase import MOVEMENT
-from dipgen.report import phase_report
+from dipgen.core.board import province_of
+from dipgen.adapters.cli import main as dipgen_main
+from dipgen.io.gamefiles import discover_games, load_game
+from dipgen.play.replay import replay
+from dipgen.core.orders import Concealed, Move, parse_unit
+from dipgen.core.phase import Phase
+from dipgen.core.phase import MOVEMENT
+from dipgen.present.report import phase_report
 from dipgen.view import game_view
 from dipgen.view.seen import seen_record as view_record
 from support import load

@@ -2,10 +2,10 @@
 
 import pytest
 
-from dipgen.cli import main
-from dipgen.errors import GameError
-from dipgen.game import load_game
-from dipgen.history import replay
+from dipgen.adapters.cli import main
+from dipgen.core.errors import GameError
+from dipgen.io.gamefiles import load_game
+from dipgen.play.replay import replay
 
 SPRING_OK = """
 orders:

@@ -4,10 +4,10 @@ import re
 
 import pytest
 
-from dipgen.cli import main
-from dipgen.game import load_game
-from dipgen.history import replay
-from dipgen.phase import Phase
+from dipgen.adapters.cli import main
+from dipgen.io.gamefiles import load_game
+from dipgen.play.replay import replay
+from dipgen.core.phase import Phase
 
 PLAYERS = "players: {Austria: A, England: B, France: C, Germany: D, Italy: E, Russia: F, Turkey: G}\n"
 
@@ -43,7 +43,7 @@ def test_dislodgement_gives_a_retreat_phase(make_game):
 
 def test_solo_victory_ends_the_game(make_game):
     # Give France 18 centres by a custom start is not possible; instead check the rule on a position.
-    from dipgen.position import Position
+    from dipgen.core.position import Position
     from dipgen.variants import get_variant
 
     v = get_variant("standard")
@@ -151,8 +151,8 @@ def test_reports_say_why_an_order_failed(make_game, capsys):
 def test_the_replay_follows_the_variants_calendar():
     """The standard calendar's sequence, asked of the variant (`Variant.calendar`), and a game
     replayed through it: a retreat phase nobody needs and a winter nobody adjusts are skipped."""
-    from dipgen.calendar import STANDARD_CALENDAR as cal
-    from dipgen.phase import Phase
+    from dipgen.rules.seasons import STANDARD_CALENDAR as cal
+    from dipgen.core.phase import Phase
 
     spring, fall = Phase(1901, 0), Phase(1901, 1)
     assert cal.first(1901) == spring and cal.after(spring) == Phase(1901, 0, True)

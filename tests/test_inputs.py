@@ -5,12 +5,12 @@ import os
 
 import pytest
 
-from dipgen.cli import main
-from dipgen.errors import GameError
-from dipgen.game import discover_games, load_game
-from dipgen.history import replay
-from dipgen import yamlio
-from dipgen.yamlio import load
+from dipgen.adapters.cli import main
+from dipgen.core.errors import GameError
+from dipgen.io.gamefiles import discover_games, load_game
+from dipgen.play.replay import replay
+from dipgen.io import yamlfile as yamlio
+from dipgen.io.yamlfile import load
 from fuzz_games import ALIAS_BOMB, deep, time_limit
 
 SPRING = "orders:\n  England: [F Lon - NTH, F Edi - NWG, A Lvp - Yor]\n  France: [A Par - Bur, A Mar - Spa, F Bre - MAO]\n"

@@ -14,16 +14,16 @@ from pathlib import Path
 import pytest
 import yaml
 
-from dipgen.load import replay_folder
-from dipgen.draws import commitment
-from dipgen.engine.results import Kind, Note
-from dipgen.errors import GameError
-from dipgen.game import load_game
-from dipgen.history import replay
-from dipgen.intake import Intake
-from dipgen.seats import Seat, Seating
+from dipgen.adapters.games import replay_folder
+from dipgen.rules.draws import commitment
+from dipgen.core.results import Kind, Note
+from dipgen.core.errors import GameError
+from dipgen.io.gamefiles import load_game
+from dipgen.play.replay import replay
+from dipgen.rules.intake import Intake
+from dipgen.rules.seats import Seat, Seating
 from dipgen.variants import VARIANTS
-from dipgen.variants.base import Variant
+from dipgen.rules.variant import Variant
 
 SEED = bytes(range(32))
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from dipgen.leaks import scan_site, secrets_of
-from dipgen.phase import Phase
+from dipgen.adapters.leaks import scan_site, secrets_of
+from dipgen.core.phase import Phase
 from dipgen.view import game_view
 from dipgen.view.seen import seen_record as view_record
 from support import REPO, build, load, make_project, public_site
@@ -79,7 +79,7 @@ def test_one_hidden_order_in_one_file_is_caught(built, tmp_path):
 def test_a_generator_that_uses_the_gm_view_is_caught(tmp_path, monkeypatch):
     """Were a template or the renderer to draw from the records instead of the public view,
     the scan finds it in the pages, the maps and the search index."""
-    import dipgen.publish as publish
+    import dipgen.adapters.publish as publish
 
     real = publish.game_view
     monkeypatch.setattr(publish, "game_view", lambda history, level, demo=None: real(history, "gm"))
@@ -94,7 +94,7 @@ def test_a_generator_that_uses_the_gm_view_is_caught(tmp_path, monkeypatch):
 
 
 def test_leaks_command(built, capsys):
-    from dipgen.cli import main
+    from dipgen.adapters.cli import main
 
     project, site, _ = built
     assert main(["leaks", str(site), "--games", str(project / "games"), "--docs", str(project / "site_src")]) == 0
@@ -114,7 +114,7 @@ def test_spies_drawn_on_a_public_map_are_caught(tmp_path, monkeypatch):
     """A Blind game's public maps show no spy; a renderer that drew the GM's spies is caught."""
     import dataclasses
 
-    import dipgen.site.maps as maps
+    import dipgen.present.site.maps as maps
 
     real = maps.map_view
     project = make_project(tmp_path / "p", ["closed-shutters"])
@@ -130,7 +130,7 @@ def test_spies_drawn_on_a_public_map_are_caught(tmp_path, monkeypatch):
 
 
 def test_a_retreat_phase_the_public_may_not_know_of_is_a_secret():
-    from dipgen.leaks import _needles, _scan_text
+    from dipgen.adapters.leaks import _needles, _scan_text
 
     h = load(REPO / "games" / "closed-shutters")
     s = secrets_of(h)
@@ -189,7 +189,7 @@ def _rekind(value, power: str, old: str, new: str):
     """`value` (a History's records and positions) with every `old` unit of `power` made `new`."""
     import dataclasses
 
-    from dipgen.position import Unit
+    from dipgen.core.position import Unit
 
     if isinstance(value, Unit):
         return dataclasses.replace(value, kind=new) if (value.power, value.kind) == (power, old) else value
@@ -206,7 +206,7 @@ def _rekind(value, power: str, old: str, new: str):
 
 def _gm_maps(monkeypatch, h):
     """A site whose maps are drawn from the GM's view of `h`, whatever the level."""
-    import dipgen.site.maps as maps
+    import dipgen.present.site.maps as maps
 
     real = maps.map_view
     monkeypatch.setattr(maps, "map_view", lambda view, phase, when: real(game_view(h, "gm"), phase, when))
@@ -233,7 +233,7 @@ def test_a_new_unit_kind_is_covered_with_no_scanner_code(tmp_path, monkeypatch):
 def test_the_scanner_follows_the_renderer_not_a_copy_of_its_format(tmp_path, monkeypatch):
     """The renderer names its symbols differently: what it draws is still known to the scanner,
     as it asks the renderer how each fact looks rather than parsing the maps itself."""
-    import dipgen.render.overlay as overlay
+    import dipgen.present.svg.overlay as overlay
 
     monkeypatch.setattr(overlay, "symbol_id", lambda kind: f"kind-{kind}")
     h = load(REPO / "games" / RUNNING)
@@ -289,10 +289,10 @@ def test_a_revealed_misorder_is_caught_from_the_one_site(tmp_path, retreat, plan
 def test_a_private_page_of_another_size_is_caught(built, tmp_path):
     """Every private page of a running hidden game is padded to the room of its public facts: a
     page padded to more (say, because a hidden winter's notes went on it) is caught by its size."""
-    from dipgen.cli import main
-    from dipgen.private import encrypt
-    from dipgen.site.pages import private_room
-    from dipgen.site.privatepage import private_shell
+    from dipgen.adapters.cli import main
+    from dipgen.core.crypt import encrypt
+    from dipgen.present.site.pages import private_room
+    from dipgen.present.site.privatepage import private_shell
 
     project, site, hs = built
     copy = tmp_path / "p"

@@ -1,4 +1,4 @@
-"""The Markdown of game files (dipgen/site/markup.py): what the sanitiser keeps and drops, the
+"""The Markdown of game files (dipgen/present/site/markup.py): what the sanitiser keeps and drops, the
 limits that keep hostile Markdown from hanging or crashing the build, relative links, and
 that `dipgen check` and the build report the same problems with file and line."""
 
@@ -8,14 +8,14 @@ import re
 
 import pytest
 
-from dipgen.cli import main
-from dipgen.errors import GameError
-from dipgen.game import load_game
-from dipgen.history import replay
-from dipgen.site import SiteOptions, game_pages
+from dipgen.adapters.cli import main
+from dipgen.core.errors import GameError
+from dipgen.io.gamefiles import load_game
+from dipgen.play.replay import replay
+from dipgen.present.site import SiteOptions, game_pages
 from dipgen.view import game_view
-from dipgen.site.markup import MAX_DEPTH, Links, render
-from dipgen.yamlio import Text
+from dipgen.present.site.markup import MAX_DEPTH, Links, render
+from dipgen.io.yamlfile import Text
 
 from test_site import PLAYERS, make_project, mkdocs_build
 

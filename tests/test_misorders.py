@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from conftest import write_game
-from dipgen.cli import main
-from dipgen.engine.results import Illegal, Kind
-from dipgen.errors import GameError
-from dipgen.game import load_game
-from dipgen.history import replay
+from dipgen.adapters.cli import main
+from dipgen.core.results import Illegal, Kind
+from dipgen.core.errors import GameError
+from dipgen.io.gamefiles import load_game
+from dipgen.play.replay import replay
 from dipgen.view.seen import seen_record as view_record
 from support import game_report, public_site, report
 

@@ -123,7 +123,7 @@ def _same_tree(a: Path, b: Path) -> list[str]:
 def test_whole_built_sites_are_byte_identical(tmp_path, variant, kind, seed, phases, after, activity):
     """The whole MkDocs build, search index, sitemap and the players' private pages (their names
     and sizes) included, and the leak scanner finds nothing in either."""
-    from dipgen.leaks import scan_site
+    from dipgen.adapters.leaks import scan_site
 
     made = pair(variant, kind, seed, tmp_path / "pair", phases=phases, after=after, activity=activity)
     assert made is not None

@@ -5,9 +5,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from dipgen.board import UnknownName, load_board
-from dipgen.orders import (Build, Convoy, Disband, Hold, Move, OrderSyntaxError, Remove, Retreat, Support,
-                           UnitRef, Waive, for_phase, parse_order)
+from dipgen.core.board import UnknownName, load_board
+from dipgen.core.orders import (Build, Convoy, Disband, Hold, Move, OrderSyntaxError, Remove, Retreat, Support, UnitRef, Waive, for_phase, parse_order)
 
 A, F = "A", "F"
 
@@ -97,7 +96,7 @@ def test_round_trip(order):
 
 # ---- the quick reading (orders._Quick) reads common text word by word; it must agree with the
 # full parser on every text it accepts, and accept what reports print.
-from dipgen.orders import STANDARD_KINDS, _Parser, _Quick, parse_unit  # noqa: E402
+from dipgen.core.orders import STANDARD_KINDS, _Parser, _Quick, parse_unit  # noqa: E402
 
 _BLIND_KINDS = {**STANDARD_KINDS, "s": "S", "spy": "S"}
 _SPELLINGS = sorted({w for p in _BOARD.provinces.values() for w in (p.id, p.abbr, p.name)}
@@ -154,7 +153,7 @@ def test_quick_reading_leaves_words_that_begin_longer_names_to_the_full_parser()
     the quick reading must not read "bur" alone where the full parser reads "bur h"."""
     import yaml
 
-    from dipgen.board import _build
+    from dipgen.core.board import _build
 
     data = yaml.safe_load((Path(__file__).resolve().parent.parent / "dipgen" / "data" / "standard.yml").read_text())
     data["aliases"]["bur h"] = "mar"

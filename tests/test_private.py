@@ -17,15 +17,14 @@ from urllib.parse import unquote
 import pytest
 from cryptography.exceptions import InvalidTag
 
-from dipgen.cli import main
-from dipgen.errors import GameError
-from dipgen.game import load_game
-from dipgen.leaks import scan_site
-from dipgen.orders import Concealed
-from dipgen.private import ITERATIONS, decrypt, encrypt, page_token, page_uri
-from dipgen.site.maps import overlay_map as _overlay
-from dipgen.secrets import (ALPHABET, PASSPHRASE_BITS, generate_passphrase, load_secrets, normalize,
-                            update_secrets)
+from dipgen.adapters.cli import main
+from dipgen.core.errors import GameError
+from dipgen.io.gamefiles import load_game
+from dipgen.adapters.leaks import scan_site
+from dipgen.core.orders import Concealed
+from dipgen.core.crypt import ITERATIONS, decrypt, encrypt, page_token, page_uri
+from dipgen.present.site.maps import overlay_map as _overlay
+from dipgen.io.secretsfile import (ALPHABET, PASSPHRASE_BITS, generate_passphrase, load_secrets, normalize, update_secrets)
 from dipgen.view import game_view
 from dipgen.view.seen import seen_record as view_record
 from support import build, make_project
@@ -217,7 +216,7 @@ def test_each_page_opens_with_its_passphrase_and_shows_that_powers_view(built):
         seasons = seasons_of(text)
         assert list(seasons) == [r.title for r in reversed(view.records)]
         for record in view.records:
-            from dipgen.report import phase_report
+            from dipgen.present.report import phase_report
 
             report = seasons[record.title]
             assert report == phase_report(view, record)
@@ -385,7 +384,7 @@ def envelope_of_text(raw: str) -> dict:
 
 
 def test_check_reads_secrets_yml_too(tmp_path, capsys):
-    from dipgen.cli import main
+    from dipgen.adapters.cli import main
 
     game = tmp_path / "g"
     shutil.copytree(Path(__file__).parent.parent / "games" / "lamps-out", game)
@@ -396,7 +395,7 @@ def test_check_reads_secrets_yml_too(tmp_path, capsys):
 
 
 def test_ciphertext_size_tells_nothing_within_a_block():
-    from dipgen.private import PAD, decrypt, encrypt
+    from dipgen.core.crypt import PAD, decrypt, encrypt
 
     small = encrypt(b"<p>A Par H</p>", "abcde-fghjk-mnpqr-stuvw")
     large = encrypt(b"<p>" + b"x" * 2000 + b"</p>", "abcde-fghjk-mnpqr-stuvw")
@@ -405,7 +404,7 @@ def test_ciphertext_size_tells_nothing_within_a_block():
 
 
 def test_every_private_page_of_a_game_has_one_size(built, monkeypatch):
-    from dipgen.site import SiteOptions, private_files, privatepage
+    from dipgen.present.site import SiteOptions, private_files, privatepage
 
     _, site, hs, secrets = built
     pages = private_pages(site)
@@ -414,8 +413,8 @@ def test_every_private_page_of_a_game_has_one_size(built, monkeypatch):
     assert len({len(envelope_of(p)["ct"]) for p in pages}) == 1
     assert len({p.stat().st_size for p in pages}) == 1
     # however much more one power has to read than the others
-    import dipgen.publish as publish
-    from dipgen.load import Loaded
+    import dipgen.adapters.publish as publish
+    from dipgen.adapters.games import Loaded
 
     real = privatepage.private_content
     monkeypatch.setattr(publish, "private_content", lambda view, *a: real(view, *a) + (
@@ -427,7 +426,7 @@ def test_every_private_page_of_a_game_has_one_size(built, monkeypatch):
 
 
 def test_pages_padded_to_a_common_size_open_as_before():
-    from dipgen.private import PAD, padded_size
+    from dipgen.core.crypt import PAD, padded_size
 
     small, large = b"<p>A Par H</p>", b"<p>" + os.urandom(6000) + b"</p>"  # the large one does not compress
     size = padded_size([small, large])
@@ -442,7 +441,7 @@ def test_pages_padded_to_a_common_size_open_as_before():
 def test_a_private_page_s_size_is_a_function_of_public_facts_alone():
     """Two games alike in public whose private pages differ (a hidden phase had more to say)
     publish private pages of one size: the game's room, set by the phases the public sees."""
-    from dipgen.private import PAD, padded_size, room
+    from dipgen.core.crypt import PAD, padded_size, room
 
     quiet, busy = [b"<p>A Par H</p>"], [b"<p>A Par H</p>", b"<p>" + os.urandom(3 * PAD).hex().encode()[:3 * PAD] + b"</p>"]
     assert padded_size(quiet, least=room(6)) == padded_size(busy, least=room(6)) == room(6)
@@ -458,9 +457,9 @@ def test_every_running_example_s_private_pages_fit_in_their_room():
     them publishes a size that depends on what the public does not see)."""
     from pathlib import Path
 
-    from dipgen.private import _packed
-    from dipgen.site.pages import private_room
-    from dipgen.site.privatepage import private_content
+    from dipgen.core.crypt import _packed
+    from dipgen.present.site.pages import private_room
+    from dipgen.present.site.privatepage import private_content
     from support import load
 
     checked = 0
@@ -479,7 +478,7 @@ def test_every_running_example_s_private_pages_fit_in_their_room():
 def test_a_page_that_outgrows_its_room_stops_the_build():
     """Rather than a bigger size, which a hidden fact could move, the build refuses (it cannot
     happen with dipgen's own pages: see the test above)."""
-    from dipgen.site.pages import private_files
+    from dipgen.present.site.pages import private_files
     from support import load
 
     h = load(Path(__file__).resolve().parent.parent / "games" / RUNNING)

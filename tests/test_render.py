@@ -10,20 +10,20 @@ from dataclasses import replace
 
 import pytest
 
-from dipgen.game import load_game
-from dipgen.engine.results import Kind
-from dipgen.history import replay
-from dipgen.phase import Phase
-from dipgen import render
-from dipgen.mapview import map_view
-from dipgen.render import board_svg, map_size, power_classes
-from dipgen.render.assets import board_inner, layout
-from dipgen.render.overlay import DISLODGED_SCALE, Painter, num
-from dipgen.symbols import symbol_id, symbol_table
+from dipgen.io.gamefiles import load_game
+from dipgen.core.results import Kind
+from dipgen.play.replay import replay
+from dipgen.core.phase import Phase
+from dipgen.present import svg as render
+from dipgen.present.mapview import map_view
+from dipgen.present.svg import board_svg, map_size, power_classes
+from dipgen.present.svg.assets import board_inner, layout
+from dipgen.present.svg.overlay import DISLODGED_SCALE, Painter, num
+from dipgen.present.svg.symbols import symbol_id, symbol_table
 from dipgen.variants import VARIANTS
 from dipgen.variants.standard import Standard
 from dipgen.view import game_view, levels
-from dipgen.visibility import EVERYONE, NOBODY, PositionVisibility, RecordVisibility
+from dipgen.rules.visibility import EVERYONE, NOBODY, PositionVisibility, RecordVisibility
 
 
 def overlay_svg(history, phase, level="public", when="orders"):
@@ -565,7 +565,7 @@ def test_every_level_renders(lively):
 
 def test_no_hairlines():
     """At 1000 px wide, no line is thinner than 1.2 px (the map is 1100 units wide)."""
-    from dipgen.render.overlay import CSS
+    from dipgen.present.svg.overlay import CSS
 
     min_units = 1.2 * map_size(Standard())[0] / 1000
     widths = [float(w) for w in re.findall(r"stroke-width:([\d.]+)", CSS)]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from dipgen.cli import main
+from dipgen.adapters.cli import main
 
 REPO = Path(__file__).resolve().parent.parent
 GAME = "winter-palace"

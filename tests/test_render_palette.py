@@ -12,8 +12,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from dipgen.board import load_board
-from dipgen.symbols import symbol_table
+from dipgen.core.board import load_board
+from dipgen.present.svg.symbols import symbol_table
 from dipgen.variants.standard import Standard
 
 MACHADO = {

@@ -15,13 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from dipgen.engine.results import STANDARD_WORDS, Bounce, Kind, Note, result_words
-from dipgen.mapview import map_view
-from dipgen.publish import editions
-from dipgen.render import render_standalone
-from dipgen.report import phase_report
-from dipgen.site.pages import SiteOptions, season_page
-from dipgen.site.privatepage import private_content
+from dipgen.core.results import STANDARD_WORDS, Bounce, Kind, Note, result_words
+from dipgen.present.mapview import map_view
+from dipgen.adapters.publish import editions
+from dipgen.present.svg import render_standalone
+from dipgen.present.report import phase_report
+from dipgen.present.site.pages import SiteOptions, season_page
+from dipgen.present.site.privatepage import private_content
 from dipgen.view import game_view
 from support import loaded
 from dipgen.variants import VARIANTS

@@ -13,17 +13,17 @@ from pathlib import Path
 import pytest
 import yaml
 
-from dipgen.errors import GameError
-from dipgen.game import load_game
-from dipgen.history import replay
-from dipgen.phase import Phase
-from dipgen.private import decrypt, page_uri
-from dipgen.load import Loaded
-from dipgen.publish import seat_pages
-from dipgen.seats import ControlChange, Seat, Seating
-from dipgen.secrets import load_secrets
-from dipgen.site.pages import SiteOptions, private_files
-from dipgen.site.privatepage import private_content
+from dipgen.core.errors import GameError
+from dipgen.io.gamefiles import load_game
+from dipgen.play.replay import replay
+from dipgen.core.phase import Phase
+from dipgen.core.crypt import decrypt, page_uri
+from dipgen.adapters.games import Loaded
+from dipgen.adapters.publish import seat_pages
+from dipgen.rules.seats import ControlChange, Seat, Seating
+from dipgen.io.secretsfile import load_secrets
+from dipgen.present.site.pages import SiteOptions, private_files
+from dipgen.present.site.privatepage import private_content
 from dipgen.view import game_view
 from dipgen.view.seen import seen_record as view_record
 from support import report as phase_report
@@ -130,7 +130,7 @@ def test_a_players_report_names_her_and_each_of_her_units_power(tmp_path, varian
     assert "Italy passes from Ida to Alice from Fall 1901: Ida left the table." in phase_report(h, "gm")
     cli = subprocess.run([sys.executable, "-c", "import sys; sys.path.insert(0, 'tests'); from tests.test_seats import TwoPowerStab; "
                           "from dipgen.variants import VARIANTS; VARIANTS[TwoPowerStab.name] = TwoPowerStab; "
-                          "from dipgen.cli import main; sys.exit(main(sys.argv[1:]))",
+                          "from dipgen.adapters.cli import main; sys.exit(main(sys.argv[1:]))",
                           "adjudicate", str(folder), "--player", "alice"], capture_output=True, text=True, cwd=ROOT)
     assert cli.returncode == 0, cli.stderr
     assert cli.stdout == report

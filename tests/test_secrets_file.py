@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from dipgen.draws import commitment
+from dipgen.rules.draws import commitment
 
-from dipgen.cli import main
-from dipgen.errors import GameError
-from dipgen.game import load_game
-from dipgen.secrets import load_secrets
-from dipgen.yamlio import read_text
+from dipgen.adapters.cli import main
+from dipgen.core.errors import GameError
+from dipgen.io.gamefiles import load_game
+from dipgen.io.secretsfile import load_secrets
+from dipgen.io.yamlfile import read_text
 
 REPO = Path(__file__).resolve().parent.parent
 RUNNING = "lamps-out"  # a running hidden game: it has private pages
@@ -220,11 +220,11 @@ def test_odd_layouts_are_completed_in_place(small_game, layout):
 
 
 def test_an_edit_that_went_wrong_is_never_written(small_game, monkeypatch, capsys):
-    import dipgen.secrets
+    import dipgen.io.secretsfile
 
     file = small_game / "secrets.yml"
     file.write_text(GM_FILE, encoding="utf-8")
-    monkeypatch.setattr(dipgen.secrets, "_append", lambda mapping, key, value: None)  # France is never added
+    monkeypatch.setattr(dipgen.io.secretsfile, "_append", lambda mapping, key, value: None)  # France is never added
     assert main(["secrets", str(small_game)]) == 1
     assert "editing the file in place went wrong" in capsys.readouterr().err
     assert file.read_text(encoding="utf-8") == GM_FILE
@@ -262,7 +262,7 @@ def test_secrets_yml_that_is_no_file_is_refused_before_it_is_opened(small_game, 
         resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
 
     for command in _commands(small_game):
-        done = subprocess.run([sys.executable, "-m", "dipgen.cli", *command], cwd=REPO, capture_output=True,
+        done = subprocess.run([sys.executable, "-m", "dipgen.adapters.cli", *command], cwd=REPO, capture_output=True,
                               text=True, timeout=60, preexec_fn=limited)
         assert done.returncode == 1 and f"{small_game}/secrets.yml: error: " in done.stderr, (command, done.stderr)
         assert ("this is a named pipe (FIFO)" if kind == "fifo" else "a link to /dev/zero, outside the game") \
@@ -284,7 +284,7 @@ def test_a_weak_passphrase_is_refused_and_the_fix_works(small_game, capsys):
 
 
 def test_every_passphrase_dipgen_makes_passes_its_own_check(monkeypatch):
-    import dipgen.secrets as s
+    import dipgen.io.secretsfile as s
 
     assert all(s.strength(s.generate_passphrase()) >= s.MIN_BITS for _ in range(20_000))
     # a draw the check would refuse (runs and repeats) is drawn again, not handed out

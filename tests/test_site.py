@@ -19,14 +19,14 @@ from types import SimpleNamespace
 
 import pytest
 
-from dipgen.game import load_game
-from dipgen.history import replay
-from dipgen.load import Loaded
-from dipgen.publish import editions
-from dipgen.report import order_lines
-from dipgen.site import SiteOptions, build_site, game_pages
-from dipgen.site.links import href, page_url
-from dipgen.site.model import centre_rows, order_items
+from dipgen.io.gamefiles import load_game
+from dipgen.play.replay import replay
+from dipgen.adapters.games import Loaded
+from dipgen.adapters.publish import editions
+from dipgen.present.report import order_lines
+from dipgen.present.site import SiteOptions, build_site, game_pages
+from dipgen.present.site.links import href, page_url
+from dipgen.present.site.model import centre_rows, order_items
 from dipgen.view import game_view
 from support import load
 
@@ -369,7 +369,7 @@ def test_broken_game_fails_the_build_and_writes_nothing(tmp_path):
     project = make_project(tmp_path / "project", games)
     result = mkdocs_build(project)
     assert result.returncode != 0
-    check = subprocess.run([sys.executable, "-m", "dipgen.cli", "check", "games"], cwd=project,
+    check = subprocess.run([sys.executable, "-m", "dipgen.adapters.cli", "check", "games"], cwd=project,
                            capture_output=True, text=True)
     assert check.returncode == 1
     problems = [line for line in check.stderr.splitlines() if re.match(r"\S+:\d+: error: ", line)]

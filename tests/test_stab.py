@@ -4,15 +4,16 @@ from pathlib import Path
 
 import pytest
 
-from dipgen.errors import GameError
-from dipgen.game import OrderLine, PhaseFile, load_game
-from dipgen.history import replay, step
-from dipgen.orders import for_phase, parse_order, parse_unit
-from dipgen.phase import Phase
-from dipgen.position import Position, Unit
+from dipgen.core.errors import GameError
+from dipgen.io.gamefiles import OrderLine, load_game
+from dipgen.play.game import PhaseFile
+from dipgen.play.replay import replay, step
+from dipgen.core.orders import for_phase, parse_order, parse_unit
+from dipgen.core.phase import Phase
+from dipgen.core.position import Position, Unit
 from dipgen.variants import get_variant
-from dipgen.records import GameInfo, History
-from dipgen.seats import Seating
+from dipgen.play.records import GameInfo, History
+from dipgen.rules.seats import Seating
 from dipgen.view import UNKNOWN, game_view
 from dipgen.view.seen import seen_record as view_record
 
@@ -166,7 +167,7 @@ def test_retreats_and_builds_are_private(tmp_path):
 
 
 def test_adjudicate_reports_public_and_private(tmp_path, capsys):
-    from dipgen.cli import main
+    from dipgen.adapters.cli import main
 
     path = write(tmp_path / "g", {"game.yml": GAME,
         "1901-spring.yml": "placement:\n  Austria: [A Tyr, A Boh, F Tri]\n"
@@ -192,7 +193,7 @@ def test_season_pages_never_call_a_retreating_unit_destroyed(slug, phase):
     of every dislodged unit, whatever became of it.)"""
     import re
 
-    from dipgen.site.pages import SiteOptions, season_page
+    from dipgen.present.site.pages import SiteOptions, season_page
     from support import load
 
     h = load(Path(__file__).resolve().parent.parent / "games" / slug)

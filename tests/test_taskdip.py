@@ -7,12 +7,12 @@ import textwrap
 
 import pytest
 
-from dipgen.draws import commitment
-from dipgen.errors import GameError
-from dipgen.load import replay_folder
-from dipgen.phase import Phase
-from dipgen.position import Position
-from dipgen.seats import Seat, Seating
+from dipgen.rules.draws import commitment
+from dipgen.core.errors import GameError
+from dipgen.adapters.games import replay_folder
+from dipgen.core.phase import Phase
+from dipgen.core.position import Position
+from dipgen.rules.seats import Seat, Seating
 from dipgen.variants import get_variant
 from dipgen.variants.taskdip import Allotment, TaskdipState, allotment_of
 
@@ -392,9 +392,9 @@ def test_one_variant_object_plays_two_games_interleaved(tmp_path):
     """The variant object holds no game's state (it is in the positions): two games played phase
     by phase in turn by one Taskdip object, then replayed one after the other by it, come out as
     each does alone."""
-    from dipgen.game import load_game
-    from dipgen.history import replay, skip_empty, step
-    from dipgen.seats import control_after
+    from dipgen.io.gamefiles import load_game
+    from dipgen.play.replay import replay, skip_empty, step
+    from dipgen.rules.seats import control_after
     from dipgen.variants.taskdip import _game_section
     from dipgen.view import game_view
 
@@ -411,7 +411,7 @@ def test_one_variant_object_plays_two_games_interleaved(tmp_path):
     games = {f: load_game(f) for f in (a, b)}
     for g in games.values():
         g.variant = shared
-    from dipgen.secrets import load_secrets
+    from dipgen.io.secretsfile import load_secrets
 
     lots = {f: load_secrets(f / "secrets.yml", g.seating.keys(), require_key=False).extra for f, g in games.items()}
     positions = {f: shared.initial_position(g, None, lots[f]) for f, g in games.items()}

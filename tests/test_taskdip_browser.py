@@ -7,11 +7,11 @@ import textwrap
 
 import pytest
 
-from dipgen.cli import main
-from dipgen.load import replay_folder
-from dipgen.leaks import scan_site
-from dipgen.private import page_uri
-from dipgen.secrets import load_secrets
+from dipgen.adapters.cli import main
+from dipgen.adapters.games import replay_folder
+from dipgen.adapters.leaks import scan_site
+from dipgen.core.crypt import page_uri
+from dipgen.io.secretsfile import load_secrets
 from test_browser import DESKTOP, PHONE, Watched, browser, pytestmark, serve  # noqa: F401
 from support import build, make_project
 from test_taskdip import SEED_EXAMPLE as LOTS

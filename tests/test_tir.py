@@ -13,26 +13,26 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dipgen.load import replay_folder
-from dipgen.drawfile import check, dumps
-from dipgen.draws import commitment
-from dipgen.engine.results import Kind
-from dipgen.errors import GameError
-from dipgen.game import load_game
-from dipgen.history import replay
-from dipgen.orders import Convoy, Move, Support, parse_order
-from dipgen.phase import Phase
+from dipgen.adapters.games import replay_folder
+from dipgen.present.drawfile import check, dumps
+from dipgen.rules.draws import commitment
+from dipgen.core.results import Kind
+from dipgen.core.errors import GameError
+from dipgen.io.gamefiles import load_game
+from dipgen.play.replay import replay
+from dipgen.core.orders import Convoy, Move, Support, parse_order
+from dipgen.core.phase import Phase
 from dipgen.variants import get_variant
 from dipgen.variants.tir import ALLIED, FRIENDLY, HOSTILE, NEUTRAL, WAR, TirNote, shifted
 from dipgen.view import game_view
-from dipgen.yamlio import Signed
+from dipgen.io.yamlfile import Signed
 from support import game_report
 
 
 def document(history):
-    from dipgen.drawfile import document as make
-    from dipgen.load import Loaded
-    from dipgen.publish import editions
+    from dipgen.present.drawfile import document as make
+    from dipgen.adapters.games import Loaded
+    from dipgen.adapters.publish import editions
 
     public, full = editions(Loaded(history))
     return make(full or public)
@@ -102,7 +102,7 @@ def test_each_band_of_the_shift_table(total, level, expected):
 
 def test_the_worked_example_through_the_phase_file_the_dice_and_the_points(tmp_path):
     pos = start()
-    from dipgen.game import PhaseFile
+    from dipgen.play.game import PhaseFile
 
     pf = PhaseFile(Phase(1901, 0), tmp_path / "1901-spring.yml", {}, {},
                    extra={"dp": {"France": {"France-Germany": Signed(2)}, "Russia": {"Germany-France": -1}}})
@@ -152,7 +152,7 @@ def test_an_attack_on_an_occupied_space_needs_both_powers_at_war():
 def test_a_convoy_between_two_powers_needs_them_allied_and_not_against_an_ally():
     pos = start()
     units = [u for u in pos.units if u.province not in ("lon", "edi")]
-    from dipgen.position import Unit
+    from dipgen.core.position import Unit
 
     units += [Unit("England", "F", "nth", 900), Unit("Germany", "A", "yor", 901)]
     base = pos.with_(units=tuple(units))
@@ -174,7 +174,7 @@ def test_a_convoy_between_two_powers_needs_them_allied_and_not_against_an_ally()
 
 def run_turn(pos, orders, dice=None):
     """Intake of one movement turn: orders as {writer: {power: [text...]}}."""
-    from dipgen.orderline import OrderLine
+    from dipgen.core.orderline import OrderLine
 
     lines = {}
     for writer, by_power in orders.items():
@@ -187,7 +187,7 @@ def run_turn(pos, orders, dice=None):
 
 def boh(table):
     """The opening with Austria's Vienna army in Bohemia (beside Munich and Tyrolia)."""
-    from dipgen.position import Unit
+    from dipgen.core.position import Unit
 
     pos = start(table)
     return pos.with_(units=tuple(u for u in pos.units if u.province != "vie") + (Unit("Austria", "A", "boh", 970),))
@@ -211,7 +211,7 @@ def test_supports_find_their_objective_and_follow_rules_3_and_4():
     assert "Austria" not in out.orders and "cannot reach Burgundy" in out.notes[("Austria", "boh")][0].why
     # rule 4: an attack (on Italy's Venice army moving... on Italian-held Tyrolia) needs an ally, and
     # the attacked power hostile or at war with the supporter
-    from dipgen.position import Unit
+    from dipgen.core.position import Unit
 
     def tyr(table):
         pos = boh(table)
@@ -257,7 +257,7 @@ def test_a_players_attack_goes_to_war_and_her_support_of_an_attack_two_steps_aft
     pos = start({"Germany-Russia": ALLIED})
     out = run_turn(pos, {"Russia": {"Russia": ["A War - Sil", "F StP/sc - Bot"]}, "France": {}})
     assert out.economy["tir"]["Germany-Russia"] == ALLIED
-    from dipgen.position import Unit
+    from dipgen.core.position import Unit
 
     units = pos.units + (Unit("Russia", "A", "pru", 960),)
     pos = pos.with_(units=units)
@@ -342,7 +342,7 @@ def test_the_same_seed_gives_the_same_game_and_a_changed_seed_is_caught(tmp_path
 
 def test_retreats_and_builds_of_the_five_are_decided_by_a_die_between_suggestions():
     pos = start()
-    from dipgen.orderline import OrderLine
+    from dipgen.core.orderline import OrderLine
 
     pos = pos.with_(phase=Phase(1901, 2))
     lines = {"Germany": [OrderLine("Germany", "Build A Kie", order("Build A Kie"), "f", 1, "France"),
@@ -475,7 +475,7 @@ def test_the_chart_is_one_narrow_band_per_relationship_and_the_victory_is_by_eli
 
 
 def test_a_build_both_players_suggested_stands_on_one_row_with_the_build_carried_out():
-    from dipgen.phase import Phase
+    from dipgen.core.phase import Phase
 
     h = replay_folder(Path(__file__).resolve().parent.parent / "games" / "two-crowns")
     text = game_report(h, Phase(1901, 2))

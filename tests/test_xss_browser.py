@@ -17,10 +17,10 @@ import textwrap
 
 import pytest
 
-from dipgen.cli import main
-from dipgen.game import load_game
-from dipgen.private import page_uri
-from dipgen.secrets import load_secrets
+from dipgen.adapters.cli import main
+from dipgen.io.gamefiles import load_game
+from dipgen.core.crypt import page_uri
+from dipgen.io.secretsfile import load_secrets
 from test_browser import DESKTOP, Watched, browser, pytestmark, serve  # noqa: F401
 from support import build
 from test_site import REPO

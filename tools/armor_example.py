@@ -22,9 +22,9 @@ from pathlib import Path
 import yaml
 
 from dipgen.engine.movement import adjudicate_movement
-from dipgen.game import load_game
-from dipgen.history import replay
-from dipgen.orders import Build, Downgrade, Remove, Upgrade, UnitRef
+from dipgen.io.gamefiles import load_game
+from dipgen.play.replay import replay
+from dipgen.core.orders import Build, Downgrade, Remove, Upgrade, UnitRef
 from dipgen.variants import get_variant
 
 from tools.examples.board import BOARD, HOME, POWERS, on_board, units_of

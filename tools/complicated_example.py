@@ -28,11 +28,11 @@ import random
 import shutil
 from pathlib import Path
 
-from dipgen.board import province_of
+from dipgen.core.board import province_of
 from dipgen.engine.movement import within
-from dipgen.game import load_game
-from dipgen.history import replay
-from dipgen.orders import Bomb, Build, Hold, Move, Remove, Retreat, Disband, Support, UnitRef, Upgrade
+from dipgen.io.gamefiles import load_game
+from dipgen.play.replay import replay
+from dipgen.core.orders import Bomb, Build, Hold, Move, Remove, Retreat, Disband, Support, UnitRef, Upgrade
 from dipgen.variants import get_variant
 from dipgen.variants.complicated import UPGRADE_COST
 

@@ -30,11 +30,11 @@ from pathlib import Path
 
 import yaml
 
-from dipgen.board import province_of
-from dipgen.engine.results import Kind
-from dipgen.game import load_game
-from dipgen.history import replay
-from dipgen.orders import Convoy, Hold, Move, Support
+from dipgen.core.board import province_of
+from dipgen.core.results import Kind
+from dipgen.io.gamefiles import load_game
+from dipgen.play.replay import replay
+from dipgen.core.orders import Convoy, Hold, Move, Support
 from dipgen.variants import get_variant
 from dipgen.variants.double import TABLE, VICTORY, Sync
 

@@ -25,11 +25,11 @@ from pathlib import Path
 
 import yaml
 
-from dipgen.draws import commitment
-from dipgen.game import load_game
-from dipgen.history import replay
+from dipgen.rules.draws import commitment
+from dipgen.io.gamefiles import load_game
+from dipgen.play.replay import replay
 from dipgen.engine.movement import reachable
-from dipgen.orders import Disband, Move, Support
+from dipgen.core.orders import Disband, Move, Support
 from dipgen.variants import get_variant
 from dipgen.variants.tir import NEUTRAL, TirReport
 

@@ -13,11 +13,11 @@ from collections import deque
 from dataclasses import dataclass, replace
 from typing import Callable, Iterable, Mapping, Sequence
 
-from ..board import Board
-from ..orders import ADJUSTMENT_ORDERS, Build, Downgrade, Order, Remove, UnitRef, Upgrade, Waive
-from ..position import Unit
-from ..units import LAND, SEA, STANDARD_UNIT_KINDS, UnitKind, downgrade_of, kind_for_terrain
-from .results import Illegal, Kind, Note, OrderResult
+from dipgen.core.board import Board
+from dipgen.core.orders import ADJUSTMENT_ORDERS, Build, Downgrade, Order, Remove, UnitRef, Upgrade, Waive
+from dipgen.core.position import Unit
+from dipgen.core.units import LAND, SEA, STANDARD_UNIT_KINDS, UnitKind, downgrade_of, kind_for_terrain
+from dipgen.core.results import Illegal, Kind, Note, OrderResult
 
 
 @dataclass(frozen=True)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Collection, Mapping, Sequence
 
-from ..position import Unit
-from ..units import UnitKind
+from dipgen.core.position import Unit
+from dipgen.core.units import UnitKind
 
 
 def names_occupant(kind: str | None, kinds: Mapping[str, UnitKind]) -> bool:

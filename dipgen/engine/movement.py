@@ -23,12 +23,12 @@ from dataclasses import dataclass, field, replace
 from operator import attrgetter
 from typing import Callable, Iterable, Mapping, Sequence
 
-from ..board import Board, province_of
-from ..orders import Convoy, Hold, Move, Order, Support, UnitRef
-from ..position import Dislodged, Unit
-from ..units import AIR, LAND, SEA, STANDARD_UNIT_KINDS, UnitKind
-from .matching import names_occupant, pick
-from .results import Bounce, Illegal, Kind, Note, OrderResult
+from dipgen.core.board import Board, province_of
+from dipgen.core.orders import Convoy, Hold, Move, Order, Support, UnitRef
+from dipgen.core.position import Dislodged, Unit
+from dipgen.core.units import AIR, LAND, SEA, STANDARD_UNIT_KINDS, UnitKind
+from dipgen.engine.matching import names_occupant, pick
+from dipgen.core.results import Bounce, Illegal, Kind, Note, OrderResult
 
 
 @dataclass(slots=True)

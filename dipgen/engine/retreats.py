@@ -10,11 +10,11 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Iterable, Mapping, Sequence
 
-from ..board import Board, province_of
-from ..orders import Disband, Order, Retreat, UnitRef
-from ..position import Dislodged, Unit
-from ..units import SEA, STANDARD_UNIT_KINDS, UnitKind
-from .results import Bounce, Illegal, Kind, Note, OrderResult
+from dipgen.core.board import Board, province_of
+from dipgen.core.orders import Disband, Order, Retreat, UnitRef
+from dipgen.core.position import Dislodged, Unit
+from dipgen.core.units import SEA, STANDARD_UNIT_KINDS, UnitKind
+from dipgen.core.results import Bounce, Illegal, Kind, Note, OrderResult
 
 
 @dataclass(frozen=True)

@@ -9,51 +9,51 @@ from __future__ import annotations
 
 from typing import Callable, Iterator, MutableMapping
 
-from .base import Variant
+from dipgen.rules.variant import Variant
 
 
 def _standard():
-    from .standard import Standard
+    from dipgen.variants.standard import Standard
     return Standard
 
 
 def _stab():
-    from .stab import Stab
+    from dipgen.variants.stab import Stab
     return Stab
 
 
 def _blind():
-    from .blind import Blind
+    from dipgen.variants.blind import Blind
     return Blind
 
 
 def _armor():
-    from .armor import Armor
+    from dipgen.variants.armor import Armor
     return Armor
 
 
 def _complicated():
-    from .complicated import Complicated
+    from dipgen.variants.complicated import Complicated
     return Complicated
 
 
 def _double():
-    from .double import Double
+    from dipgen.variants.double import Double
     return Double
 
 
 def _tir():
-    from .tir import Tir
+    from dipgen.variants.tir import Tir
     return Tir
 
 
 def _taskdip():
-    from .taskdip import Taskdip
+    from dipgen.variants.taskdip import Taskdip
     return Taskdip
 
 
 def _blind_complicated():
-    from .blind_complicated import BlindComplicated
+    from dipgen.variants.blind_complicated import BlindComplicated
     return BlindComplicated
 
 
@@ -93,7 +93,7 @@ def variant_names() -> list[str]:
 
 
 def get_variant(name: str) -> Variant:
-    from ..names import did_you_mean
+    from dipgen.core.names import did_you_mean
 
     cls = VARIANTS.get(str(name).strip().lower())
     if cls is None:

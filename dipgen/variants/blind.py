@@ -12,19 +12,19 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import replace
 
-from ..board import province_of
-from ..engine.adjustments import distances_to_centres
-from ..engine.movement import MovementOutcome
-from ..engine.results import Illegal, Kind, Note, OrderResult
-from ..errors import GameError, Problem
-from ..orders import STANDARD_KINDS, Convoy, CounterEspionage, Hold, Move, Support, UnitRef
-from ..phase import MOVEMENT
-from ..position import Position, Unit
-from ..units import AIR, STANDARD_UNIT_KINDS, UnitKind
-from ..visibility import EVERYONE, NOBODY, PositionVisibility, RecordVisibility, own_nmr
-from ..yamlio import by_power, kind_of, line_of
-from .base import Variant
-from .contact import contacts_of
+from dipgen.core.board import province_of
+from dipgen.engine.adjustments import distances_to_centres
+from dipgen.engine.movement import MovementOutcome
+from dipgen.core.results import Illegal, Kind, Note, OrderResult
+from dipgen.core.errors import GameError, Problem
+from dipgen.core.orders import STANDARD_KINDS, Convoy, CounterEspionage, Hold, Move, Support, UnitRef
+from dipgen.core.phase import MOVEMENT
+from dipgen.core.position import Position, Unit
+from dipgen.core.units import AIR, STANDARD_UNIT_KINDS, UnitKind
+from dipgen.rules.visibility import EVERYONE, NOBODY, PositionVisibility, RecordVisibility, own_nmr
+from dipgen.io.yamlfile import by_power, kind_of, line_of
+from dipgen.rules.variant import Variant
+from dipgen.variants.contact import contacts_of
 
 SPY = UnitKind("S", "spy", AIR, strength=0, occupies=False, fights=False, takes_centres=False,
                build_cost=0, upkeep=0, plural="spies")

@@ -14,13 +14,13 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import replace
 
-from ..board import province_of
-from ..engine.results import Kind
-from ..orders import Bomb, Support
-from ..phase import MOVEMENT
-from ..visibility import NOBODY, RecordVisibility
-from .blind import SPY, Blind, _spies_after_turn
-from .complicated import KINDS, Complicated
+from dipgen.core.board import province_of
+from dipgen.core.results import Kind
+from dipgen.core.orders import Bomb, Support
+from dipgen.core.phase import MOVEMENT
+from dipgen.rules.visibility import NOBODY, RecordVisibility
+from dipgen.variants.blind import SPY, Blind, _spies_after_turn
+from dipgen.variants.complicated import KINDS, Complicated
 
 
 class BlindComplicated(Blind, Complicated):

@@ -19,19 +19,18 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Mapping, Sequence
 
-from ..board import province_of
-from ..engine.adjustments import AdjustmentOutcome, _build, civil_disorder_order, gate
-from ..engine.movement import MovementOutcome, adjudicate_movement, within
-from ..engine.results import STANDARD_WORDS, Illegal, Kind, Note, OrderResult
-from ..errors import GameError, Problem
-from ..orders import (STANDARD_KINDS, Bomb, Build, Convoy, Downgrade, Hold, Move, Order, Remove, Support, UnitRef,
-                      Upgrade, Waive)
-from ..position import Position, Unit
-from ..symbols import BOMBER as BOMBER_SYMBOL, PLANE as PLANE_SYMBOL, TANK as TANK_SYMBOL
-from ..units import AIR, ARMY, FLEET, UnitKind
-from ..yamlio import kind_of, line_of
-from .armor import TANK as ARMOR_TANK
-from .base import Variant
+from dipgen.core.board import province_of
+from dipgen.engine.adjustments import AdjustmentOutcome, _build, civil_disorder_order, gate
+from dipgen.engine.movement import MovementOutcome, adjudicate_movement, within
+from dipgen.core.results import STANDARD_WORDS, Illegal, Kind, Note, OrderResult
+from dipgen.core.errors import GameError, Problem
+from dipgen.core.orders import (STANDARD_KINDS, Bomb, Build, Convoy, Downgrade, Hold, Move, Order, Remove, Support, UnitRef, Upgrade, Waive)
+from dipgen.core.position import Position, Unit
+from dipgen.present.svg.symbols import BOMBER as BOMBER_SYMBOL, PLANE as PLANE_SYMBOL, TANK as TANK_SYMBOL
+from dipgen.core.units import AIR, ARMY, FLEET, UnitKind
+from dipgen.io.yamlfile import kind_of, line_of
+from dipgen.variants.armor import TANK as ARMOR_TANK
+from dipgen.rules.variant import Variant
 
 PLANE = UnitKind("P", "plane", AIR, strength=Fraction(1, 2), steps=2, occupies=False, takes_centres=False,
                  may_end_at_sea=False, build_cost=2, upkeep=1)
@@ -422,7 +421,7 @@ def supply_years(variant: Complicated, view) -> list[tuple[int, list[YearAccount
     """Each finished Fall's supply accounts, year by year: income, bombing, upkeep, and what the
     winter that followed spent and removed (read from its orders' results), from a view that knows
     the whole board (`dipgen.view.GameView`)."""
-    from ..phase import ADJUSTMENTS
+    from dipgen.core.phase import ADJUSTMENTS
 
     kinds = variant.unit_kinds
     year_end: dict[int, Position] = {}

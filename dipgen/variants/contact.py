@@ -9,11 +9,11 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Mapping
 
-from ..board import province_of
-from ..engine.results import Kind, OrderResult
-from ..orders import Move
-from ..position import Unit
-from ..units import UnitKind
+from dipgen.core.board import province_of
+from dipgen.core.results import Kind, OrderResult
+from dipgen.core.orders import Move
+from dipgen.core.position import Unit
+from dipgen.core.units import UnitKind
 
 
 @dataclass(frozen=True)

@@ -13,14 +13,14 @@ import enum
 from collections import Counter
 from dataclasses import replace
 
-from ..engine.results import Kind, Note
-from ..errors import GameError, Problem
-from ..board import province_of
-from ..orders import Build, Disband, Hold, Move, Order, Support, UnitRef, Waive
-from ..phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
-from ..seats import Seat, Seating
-from ..yamlio import kind_of, line_of, unknown_keys
-from .base import Variant
+from dipgen.core.results import Kind, Note
+from dipgen.core.errors import GameError, Problem
+from dipgen.core.board import province_of
+from dipgen.core.orders import Build, Disband, Hold, Move, Order, Support, UnitRef, Waive
+from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
+from dipgen.rules.seats import Seat, Seating
+from dipgen.io.yamlfile import kind_of, line_of, unknown_keys
+from dipgen.rules.variant import Variant
 
 #: the seed's table: player number -> her two powers (each power has two players)
 TABLE: dict[int, tuple[str, str]] = {
@@ -161,7 +161,7 @@ class Double(Variant):
 
     # ------------------------------------------------------------------ intake
     def intake(self, position, lines, draws=None):
-        from ..intake import Intake
+        from dipgen.rules.intake import Intake
 
         orders, notes = {}, {}
         for power, ls in lines.items():
@@ -290,6 +290,6 @@ def _pairs_text() -> str:
 
 
 def _gfile(game) -> str:
-    from ..errors import display_path
+    from dipgen.core.errors import display_path
 
     return display_path(game.path / "game.yml")

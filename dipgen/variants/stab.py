@@ -11,16 +11,16 @@ from __future__ import annotations
 from collections import defaultdict
 from types import MappingProxyType
 
-from ..board import province_of
-from ..engine.results import STANDARD_WORDS, Bounce, Kind
-from ..errors import GameError, Problem
-from ..orders import Convoy, Disband, Move, OrderSyntaxError, Support, parse_unit
-from ..phase import ADJUSTMENTS, MOVEMENT
-from ..position import Position, Unit
-from ..visibility import EVERYONE, NOBODY, PositionVisibility, RecordVisibility, own_nmr
-from ..yamlio import by_power, kind_of, line_of
-from .base import Variant
-from .contact import contacts_of
+from dipgen.core.board import province_of
+from dipgen.core.results import STANDARD_WORDS, Bounce, Kind
+from dipgen.core.errors import GameError, Problem
+from dipgen.core.orders import Convoy, Disband, Move, OrderSyntaxError, Support, parse_unit
+from dipgen.core.phase import ADJUSTMENTS, MOVEMENT
+from dipgen.core.position import Position, Unit
+from dipgen.rules.visibility import EVERYONE, NOBODY, PositionVisibility, RecordVisibility, own_nmr
+from dipgen.io.yamlfile import by_power, kind_of, line_of
+from dipgen.rules.variant import Variant
+from dipgen.variants.contact import contacts_of
 
 
 def _aud(*levels: str) -> frozenset:

@@ -1,6 +1,6 @@
 """The standard game: every default of `Variant`."""
 
-from .base import Variant
+from dipgen.rules.variant import Variant
 
 
 class Standard(Variant):

@@ -20,19 +20,19 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Mapping
 
-from ..board import province_of
-from ..engine.results import STANDARD_WORDS, Kind, Note
-from ..errors import GameError, Problem, display_path
-from ..intake import Intake
-from ..orders import Convoy, Move, Retreat, Support
-from ..phase import Phase
-from ..position import Position
-from ..outcome import GameResult
-from ..seats import ControlChange, Seat, Seating
-from ..visibility import PositionVisibility, RecordVisibility, revealed
-from ..yamlio import kind_of, line_of
-from .base import Variant
-from .taskdip_tasks import CARD_NAMES, CARDS, Task, table
+from dipgen.core.board import province_of
+from dipgen.core.results import STANDARD_WORDS, Kind, Note
+from dipgen.core.errors import GameError, Problem, display_path
+from dipgen.rules.intake import Intake
+from dipgen.core.orders import Convoy, Move, Retreat, Support
+from dipgen.core.phase import Phase
+from dipgen.core.position import Position
+from dipgen.core.outcome import GameResult
+from dipgen.rules.seats import ControlChange, Seat, Seating
+from dipgen.rules.visibility import PositionVisibility, RecordVisibility, revealed
+from dipgen.io.yamlfile import kind_of, line_of
+from dipgen.rules.variant import Variant
+from dipgen.variants.taskdip_tasks import CARD_NAMES, CARDS, Task, table
 
 
 class Neutrality(Enum):

@@ -8,7 +8,7 @@ conflict between two valid orders is settled by a die, and the players' own atta
 and convoys of attacks push their relationships toward war (`intake`). Retreats and
 adjustments of the five powers: each player suggests, a die decides.
 
-Every die is a draw from the game's committed seed (`dipgen.draws`); the TIR is carried from
+Every die is a draw from the game's committed seed (`dipgen.rules.draws`); the TIR is carried from
 phase to phase in `Position.economy`. The rulings where the rule text is silent are on the
 rules page (site_src/rules/tir.md) and marked RULING below.
 """
@@ -21,16 +21,16 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Mapping, Sequence
 
-from ..engine.movement import reachable
-from ..engine.results import STANDARD_WORDS, Kind, Note
-from ..errors import GameError, Problem
-from ..intake import Intake
-from ..orders import Convoy, Hold, Move, Support
-from ..phase import MOVEMENT
-from ..position import Position, Unit
-from ..seats import Seat, Seating
-from ..yamlio import Signed, by_power, kind_of, line_of
-from .base import Variant
+from dipgen.engine.movement import reachable
+from dipgen.core.results import STANDARD_WORDS, Kind, Note
+from dipgen.core.errors import GameError, Problem
+from dipgen.rules.intake import Intake
+from dipgen.core.orders import Convoy, Hold, Move, Support
+from dipgen.core.phase import MOVEMENT
+from dipgen.core.position import Position, Unit
+from dipgen.rules.seats import Seat, Seating
+from dipgen.io.yamlfile import Signed, by_power, kind_of, line_of
+from dipgen.rules.variant import Variant
 
 LEVELS = ("At War", "Hostile", "Neutral", "Friendly", "Allied")
 WAR, HOSTILE, NEUTRAL, FRIENDLY, ALLIED = range(5)
@@ -541,7 +541,7 @@ class Tir(Variant):
     def game_result(self, position: Position, phase, seating, fall_over: bool):
         """RULING: checked after every phase: a player wins once her opponent has no unit left
         (dislodged ones included) and owns no home centre she could build on."""
-        from ..outcome import GameResult
+        from dipgen.core.outcome import GameResult
 
         won = self.winner_at(position)
         return GameResult("solo", (won,), phase) if won else None

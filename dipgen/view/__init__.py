@@ -4,16 +4,14 @@
     view = game_view(history, "public")     # a GameView: every output is made from one
 
 Levels are ``"gm"`` (everything), ``"public"`` (what everyone knows), each power's name (what
-that power knows) and each seat's key (`dipgen.seats`). The variant's policy says who may know
-each fact (`dipgen.visibility`); `dipgen.view.timeline` says which phases a level is told of.
+that power knows) and each seat's key (`dipgen.rules.seats`). The variant's policy says who may know
+each fact (`dipgen.rules.visibility`); `dipgen.view.timeline` says which phases a level is told of.
 """
 
-from .game import DemoSecrets, game_view
-from ..visibility import (EVERYONE, GM, NOBODY, PUBLIC, Audience, PositionVisibility, RecordVisibility, knows,
-                          reveal_reached, revealed)
-from .seen import levels
-from .types import (UNKNOWN, DemoSeat, DislodgedView, DrawsView, GameInfoView, GameView, PositionView, RecordView,
-                    Unknown)
+from dipgen.view.game import DemoSecrets, game_view
+from dipgen.rules.visibility import (EVERYONE, GM, NOBODY, PUBLIC, Audience, PositionVisibility, RecordVisibility, knows, reveal_reached, revealed)
+from dipgen.view.seen import levels
+from dipgen.view.types import (UNKNOWN, DemoSeat, DislodgedView, DrawsView, GameInfoView, GameView, PositionView, RecordView, Unknown)
 
 __all__ = ["EVERYONE", "GM", "NOBODY", "PUBLIC", "UNKNOWN", "Audience", "DemoSecrets", "DemoSeat", "DislodgedView",
            "DrawsView", "GameInfoView", "GameView", "PositionView", "PositionVisibility", "RecordView",

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ..draws import CHAIN
-from ..phase import ADJUSTMENTS, RETREATS
-from ..records import History
-from ..visibility import GM, PUBLIC, reveal_reached, revealed
-from .seen import _key, check_level, own_powers
-from .timeline import timeline
-from .types import DemoSeat, DrawsView, GameInfoView, GameView
+from dipgen.rules.draws import CHAIN
+from dipgen.core.phase import ADJUSTMENTS, RETREATS
+from dipgen.play.records import History
+from dipgen.rules.visibility import GM, PUBLIC, reveal_reached, revealed
+from dipgen.view.seen import _key, check_level, own_powers
+from dipgen.view.timeline import timeline
+from dipgen.view.types import DemoSeat, DrawsView, GameInfoView, GameView
 
 
 def game_view(history: History, level: str, demo: "DemoSecrets | None" = None) -> GameView:
@@ -33,7 +33,7 @@ def game_view(history: History, level: str, demo: "DemoSecrets | None" = None) -
 
 class DemoSecrets:
     """The secrets an example game publishes on purpose (``demo: true`` in its secrets.yml and
-    ``demo_secrets: true`` in game.yml, both checked by `dipgen.load`): its seats' passphrases and
+    ``demo_secrets: true`` in game.yml, both checked by `dipgen.io.load`): its seats' passphrases and
     the private pages' addresses."""
 
     def __init__(self, pages: Mapping[str, tuple[str, str]]):

@@ -6,14 +6,14 @@ shown; `dipgen.view.game` puts the two together into the one door, `game_view`.
 from __future__ import annotations
 
 from dataclasses import replace
-from ..engine.results import Illegal, Kind, Note, OrderResult
-from ..orders import Concealed, Convoy, Support
-from ..phase import Phase
-from ..position import Position, Unit
-from ..records import History, PhaseRecord
-from ..seats import Seating, seat_levels
-from ..visibility import EVERYONE, GM, NOBODY, PUBLIC, PositionVisibility, Reader, RecordVisibility, knows, reveal_reached
-from .types import UNKNOWN, DislodgedView, PositionView, RecordView
+from dipgen.core.results import Illegal, Kind, Note, OrderResult
+from dipgen.core.orders import Concealed, Convoy, Support
+from dipgen.core.phase import Phase
+from dipgen.core.position import Position, Unit
+from dipgen.play.records import History, PhaseRecord
+from dipgen.rules.seats import Seating, seat_levels
+from dipgen.rules.visibility import (EVERYONE, GM, NOBODY, PUBLIC, PositionVisibility, Reader, RecordVisibility, knows, reveal_reached)
+from dipgen.view.types import UNKNOWN, DislodgedView, PositionView, RecordView
 
 
 # ----------------------------------------------------------------------------- levels
@@ -31,7 +31,7 @@ def check_level(history: History, level: str) -> None:
 
 def reader(history: History, level: str, phase: Phase | None) -> Reader:
     """The levels `level` reads with at `phase`: a seat reads with its own key and the powers it
-    controls then (`dipgen.seats.seat_levels`); any other level as itself."""
+    controls then (`dipgen.rules.seats.seat_levels`); any other level as itself."""
     return level if level in (GM, PUBLIC) else seat_levels(history.seating, level, phase)
 
 

@@ -36,11 +36,11 @@ from dataclasses import replace
 from functools import partial
 from typing import Callable, Mapping
 
-from ..phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
-from ..records import History, PhaseRecord
-from .seen import own_powers, phase_known, reader, retreats_known, seen_record, start_view
-from ..visibility import GM, PUBLIC, Reader
-from .types import UNKNOWN, PositionView, RecordView, Unknown
+from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
+from dipgen.play.records import History, PhaseRecord
+from dipgen.view.seen import own_powers, phase_known, reader, retreats_known, seen_record, start_view
+from dipgen.rules.visibility import GM, PUBLIC, Reader
+from dipgen.view.types import UNKNOWN, PositionView, RecordView, Unknown
 
 #: a level's timeline: its records, the position now, the phase it is told the game waits for,
 #: the season being completed (when it waits for a phase the level may not know of), and whether

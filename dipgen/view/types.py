@@ -13,14 +13,14 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Mapping
 
-from ..draws import Draw
-from ..engine.results import OrderResult
-from ..orderline import OrderLine
-from ..outcome import GameResult
-from ..phase import ADJUSTMENTS, Phase
-from ..position import Unit
-from ..seats import ControlChange, Seating
-from ..variants.base import Variant
+from dipgen.rules.draws import Draw
+from dipgen.core.results import OrderResult
+from dipgen.core.orderline import OrderLine
+from dipgen.core.outcome import GameResult
+from dipgen.core.phase import ADJUSTMENTS, Phase
+from dipgen.core.position import Unit
+from dipgen.rules.seats import ControlChange, Seating
+from dipgen.rules.variant import Variant
 
 
 class Unknown(Enum):

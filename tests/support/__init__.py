@@ -1,7 +1,7 @@
 """What the tests share: one writer of game folders, one loader, one site builder.
 
 Every test that needs a game folder writes it with `write_game`; every test that needs a game
-takes it as the build does (`load`, `loaded`: `dipgen.load.load_checked`, secrets.yml read once);
+takes it as the build does (`load`, `loaded`: `dipgen.io.load.load_checked`, secrets.yml read once);
 every test that needs a site makes it with `public_site` (in memory, from the views the build
 publishes) or `build` (a whole MkDocs build of a project made by `make_project`).
 """
@@ -12,11 +12,11 @@ import shutil
 import textwrap
 from pathlib import Path
 
-from dipgen.load import Loaded, load_checked
-from dipgen.publish import editions, game_files
-from dipgen.records import History
-from dipgen.report import phase_report
-from dipgen.site.pages import SiteOptions, archive_page, build_site, shared_files
+from dipgen.adapters.games import Loaded, load_checked
+from dipgen.adapters.publish import editions, game_files
+from dipgen.play.records import History
+from dipgen.present.report import phase_report
+from dipgen.present.site.pages import SiteOptions, archive_page, build_site, shared_files
 from dipgen.view import GameView, game_view
 
 REPO = Path(__file__).resolve().parent.parent.parent
@@ -48,7 +48,7 @@ def public_site(history: History, options: SiteOptions | None = None) -> dict[st
 
 
 def site_files(game: Loaded, options: SiteOptions | None = None) -> dict[str, str]:
-    """Every file one game adds to a site, its private pages included (`dipgen.publish.game_files`),
+    """Every file one game adds to a site, its private pages included (`dipgen.adapters.publish.game_files`),
     with the archive and the shared files."""
     options = options or SiteOptions()
     public, _ = editions(game)
@@ -93,7 +93,7 @@ def build(project: Path) -> Path:
 def game_report(history: History, phase=None) -> str:
     """The game report a GM e-mails everyone (`dipgen adjudicate`): the public's while a hidden game
     runs, everything otherwise."""
-    from dipgen.report import report_level
+    from dipgen.present.report import report_level
     from dipgen.view import revealed
 
     return report(history, report_level(revealed(history)), phase)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 from collections import Counter, defaultdict
 
-from dipgen.board import province_of
-from dipgen.orders import CounterEspionage, Disband, Hold, Move, Order, UnitRef
-from dipgen.phase import Phase
-from dipgen.position import Position, Unit
+from dipgen.core.board import province_of
+from dipgen.core.orders import CounterEspionage, Disband, Hold, Move, Order, UnitRef
+from dipgen.core.phase import Phase
+from dipgen.core.position import Position, Unit
 
 from .board import abbr, ANY_DIST, BOARD, CENTRES, full_name, HOME, occupant, on_board, POWERS, spies_of
 from .checks import spy_kinds
@@ -70,7 +70,7 @@ class BlindSim(Sim):
 
     def learn(self, log: PhaseLog) -> None:
         """Each power's private view of the season (dipgen's own rulings) updates what it knows."""
-        from dipgen.records import PhaseRecord
+        from dipgen.play.records import PhaseRecord
         from dipgen.view.seen import apply
 
         if log.phase.kind == "movement":

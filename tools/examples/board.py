@@ -6,8 +6,8 @@ import dataclasses
 
 from collections import deque
 
-from dipgen.board import province_of
-from dipgen.position import Unit
+from dipgen.core.board import province_of
+from dipgen.core.position import Unit
 from dipgen.variants import get_variant
 
 VARIANT = get_variant("standard")

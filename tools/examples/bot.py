@@ -6,9 +6,9 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from dipgen.board import province_of
-from dipgen.orders import Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, Support, UnitRef, Waive
-from dipgen.position import Position, Unit
+from dipgen.core.board import province_of
+from dipgen.core.orders import Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, Support, UnitRef, Waive
+from dipgen.core.position import Position, Unit
 
 from .board import ARMY_DIST, BOARD, CENTRES, dist, dist_from, HOME, move_targets, occupant, POWERS, reaches, sea_touches, SEAS, units_of
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from dipgen.board import province_of
-from dipgen.engine.results import Bounce, Kind
-from dipgen.game import load_game
-from dipgen.orders import Build, Convoy, CounterEspionage, Disband, Move, Remove, Retreat, Support
-from dipgen.phase import Phase
-from dipgen.position import Unit
+from dipgen.core.board import province_of
+from dipgen.core.results import Bounce, Kind
+from dipgen.io.gamefiles import load_game
+from dipgen.core.orders import Build, Convoy, CounterEspionage, Disband, Move, Remove, Retreat, Support
+from dipgen.core.phase import Phase
+from dipgen.core.position import Unit
 from dipgen.variants import get_variant
 from dipgen.variants.stab import contacts
 

@@ -7,8 +7,8 @@ import random
 import tempfile
 from pathlib import Path
 
-from dipgen.game import load_game
-from dipgen.history import replay
+from dipgen.io.gamefiles import load_game
+from dipgen.play.replay import replay
 
 from .blind import BlindComposer, BlindSim
 from .files import render, write_folder

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 
-from dipgen.phase import Phase
-from dipgen.position import Position
+from dipgen.core.phase import Phase
+from dipgen.core.position import Position
 
 from .board import on_board, POWERS
 from .press import _count_word, _public_name, Composer

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import random
 
-from dipgen.board import province_of
-from dipgen.orders import (Build, Convoy, Disband, for_phase, Hold, Move, Order, parse_order, Remove, Retreat,
-                           Support, UnitRef, Waive)
-from dipgen.position import Unit
+from dipgen.core.board import province_of
+from dipgen.core.orders import (Build, Convoy, Disband, for_phase, Hold, Move, Order, parse_order, Remove, Retreat, Support, UnitRef, Waive)
+from dipgen.core.position import Unit
 
 from .board import BOARD, full_name, reaches
 

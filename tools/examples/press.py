@@ -6,8 +6,8 @@ import random
 from pathlib import Path
 
 import yaml
-from dipgen.phase import Phase
-from dipgen.position import Position
+from dipgen.core.phase import Phase
+from dipgen.core.position import Position
 
 from .board import ANY_DIST, BOARD, HOME, place_name, POWERS, SEAS, units_of
 from .sim import PhaseLog, Sim

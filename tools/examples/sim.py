@@ -7,11 +7,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from dipgen.board import province_of
-from dipgen.history import end_of_season, skip_empty
-from dipgen.orders import for_phase, Move, Order, parse_order
-from dipgen.phase import Phase
-from dipgen.position import Position
+from dipgen.core.board import province_of
+from dipgen.play.replay import end_of_season, skip_empty
+from dipgen.core.orders import for_phase, Move, Order, parse_order
+from dipgen.core.phase import Phase
+from dipgen.core.position import Position
 from dipgen.variants import get_variant
 
 from .board import abbr, BOARD, full_name, occupant, on_board, POWERS, reaches, units_of
@@ -23,7 +23,7 @@ from .story import Script
 def opening_position(variant, extra: dict) -> Position:
     """The position before Spring 1901, read by the variant itself from a first phase file that
     carries `extra` (Stab!'s ``placement``, Blind's ``spies``)."""
-    from dipgen.game import PhaseFile
+    from dipgen.play.game import PhaseFile
 
     first = Phase(1901, 0)
     pf = PhaseFile(first, Path("1901-spring.yml"), {}, {}, extra=extra)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from dipgen.board import province_of
-from dipgen.engine.results import Bounce, Kind
-from dipgen.orders import Concealed, Convoy, Disband, Hold, Move, Support, UnitRef
-from dipgen.phase import Phase
-from dipgen.position import Position
+from dipgen.core.board import province_of
+from dipgen.core.results import Bounce, Kind
+from dipgen.core.orders import Concealed, Convoy, Disband, Hold, Move, Support, UnitRef
+from dipgen.core.phase import Phase
+from dipgen.core.position import Position
 
 from .board import BOARD, place_name, reaches, sea_touches, SEAS, units_of
 from .checks import contact_kinds

@@ -6,10 +6,10 @@ drawing on data/press/standard.yml.
 
 from __future__ import annotations
 
-from dipgen.board import province_of
-from dipgen.engine.results import Kind
-from dipgen.orders import Move, Support
-from dipgen.position import Position
+from dipgen.core.board import province_of
+from dipgen.core.results import Kind
+from dipgen.core.orders import Move, Support
+from dipgen.core.position import Position
 
 from .board import HOME, occupant, place_name, reaches, units_of
 from .press import _count_word, Composer

@@ -1,0 +1,271 @@
+"""The `dipgen` command: check, adjudicate, render, datc, new, secrets, verify."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from dipgen.core.errors import GameError, display_path, visible
+
+EPILOG = "Run 'dipgen COMMAND --help' for what each command takes."
+
+
+def _games(paths: list[str]) -> list[Path]:
+    """Game folders named on the command line; a folder of games stands for all of them."""
+    from dipgen.io.gamefiles import discover_games, holds_games
+
+    out: list[Path] = []
+    for p in map(Path, paths or ["games"]):
+        # every folder in a folder of games is a game; load_game says what is wrong with one that is not
+        out.extend(discover_games(p) if holds_games(p) else [p])
+    return out
+
+
+def _load(path: Path):
+    from dipgen.adapters.games import load_checked
+
+    return load_checked(path)
+
+
+def cmd_check(args) -> int:
+    from dipgen.io.gamefiles import discover_games
+    from dipgen.adapters.publish import check_game
+    from dipgen.io.secretsfile import shared_secrets
+    from dipgen.adapters.siteconfig import site_options
+
+    paths = _games(args.games)
+    # a secrets.yml shared with another game, the games beside it included (as the build sees them)
+    near = {os.path.abspath(g): g for p in paths for g in discover_games(Path(p).parent)}
+    near.update({os.path.abspath(p): p for p in paths})
+    shared: dict[str, list] = {}
+    for folder, problem in shared_secrets([near[k] for k in sorted(near)]):
+        shared.setdefault(os.path.abspath(folder), []).append(problem)
+    failed = 0
+    for path in paths:
+        problems = shared.get(os.path.abspath(path), [])
+        try:
+            loaded = _load(path)
+            check_game(loaded, site_options(path))  # the game's Markdown and links, as the site build reads them
+            history = loaded.history
+        except GameError as e:
+            problems = e.problems + problems
+        if problems:
+            failed += 1
+            for p in problems:
+                print(p, file=sys.stderr)
+            print(f"{display_path(path)}: {sum(1 for p in problems if p.severity == 'error')} error(s)", file=sys.stderr)
+            continue
+        for w in history.warnings:
+            print(w, file=sys.stderr)
+        state = history.result_line() or (
+            f"waiting for {history.next_phase.name}" if history.next_phase else "over")
+        print(f"{display_path(path)}: ok, {len(history.records)} phases played, {state}")
+    return 1 if failed else 0
+
+
+def cmd_adjudicate(args) -> int:
+    from dipgen.core.phase import Phase
+    from dipgen.present.report import phase_report, report_level
+    from dipgen.view import game_view, revealed
+
+    try:
+        history = _load(Path(args.game)).history
+    except GameError as e:
+        print(e, file=sys.stderr)
+        return 1
+    level = "gm" if args.full else report_level(revealed(history))
+    if args.power:
+        try:
+            level = history.variant.board.power_name(args.power)
+        except ValueError as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 1
+    if args.player:  # a player's report: every power her seat controlled
+        from dipgen.core.names import did_you_mean
+
+        seats = history.seating
+        level = next((k for k in seats.keys() if args.player.lower() in
+                      (k.lower(), *(n.lower() for n in seats.seat(k).names()))), None)
+        if level is None:
+            names = [n for k in seats.keys() for n in seats.seat(k).names()]
+            print(f"error: {args.player!r} is not a player of this game.{did_you_mean(args.player, names)}",
+                  file=sys.stderr)
+            return 1
+    view = game_view(history, level)
+    if not view.records:
+        due = view.due or history.next_phase
+        print(f"Nothing has been played yet; the game waits for {due.name} ({due.slug}.yml).")
+        return 0
+    record = view.records[-1]
+    if args.phase:
+        try:
+            record = view.record(Phase.from_slug(args.phase))
+        except (ValueError, KeyError):
+            shown = ", ".join(r.phase.slug for r in view.records)
+            whose = "" if level == "gm" else f" as the {level} report tells it (--full for the GM's)"
+            print(f"error: no phase {args.phase!r} in this game{whose} (phases: {shown})", file=sys.stderr)
+            return 1
+    sys.stdout.write(phase_report(view, record))
+    return 0
+
+
+def cmd_datc(args) -> int:
+    from dipgen.adapters.datc import DatcFormatError, Report, run_file
+
+    report = Report()
+    for f in args.files:
+        try:
+            run_file(f, report)
+        except (OSError, DatcFormatError) as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 1
+    for line in report.lines:
+        if args.verbose or not line.startswith("PASS"):
+            print(line)
+    tail = f", {report.superseded} skipped" if report.superseded else ""
+    print(f"{report.passed} passed, {report.failed} failed{tail}")
+    return 1 if report.failed else 0
+
+
+def cmd_leaks(args) -> int:
+    from dipgen.adapters.leaks import scan_site
+
+    histories = []
+    for path in _games([args.games]):
+        try:
+            histories.append(_load(path).history)
+        except GameError as e:
+            print(e, file=sys.stderr)
+            return 1
+    if not Path(args.site).is_dir():
+        print(f"error: no built site at {args.site}; build it first with 'mkdocs build'", file=sys.stderr)
+        return 1
+    leaks = scan_site(args.site, histories, prefix=args.prefix, docs_dir=args.docs)
+    for leak in leaks:
+        print(leak)
+    hidden = sum(1 for h in histories if h.variant.hidden)
+    if leaks:
+        print(f"{len(leaks)} leak(s) of hidden information in {args.site}", file=sys.stderr)
+        return 1
+    print(f"no leaks: {args.site} shows nothing of the {hidden} hidden game(s) that the public may not know")
+    return 0
+
+
+def cmd_new(args) -> int:
+    from dipgen.adapters.newgame import create_game
+
+    try:
+        path = create_game(Path(args.dir), args.slug, args.variant, title=args.title, gm=args.gm)
+    except (ValueError, FileExistsError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    print(f"created {display_path(path / 'game.yml')}; edit the players, then write {path.name}/1901-spring.yml")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="dipgen", description="Adjudicate play-by-email Diplomacy games kept as YAML files, and publish them.",
+        epilog=EPILOG)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("check", help="validate game files (exit status 1 on errors)",
+                       description="Read and adjudicate games, reporting every problem with file, line and a fix. "
+                                   "Usable as a pre-commit hook.")
+    p.add_argument("games", nargs="*", help="game folders, or folders of games (default: games/)")
+    p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser("adjudicate", help="print a phase's results as the GM sends them",
+                       description="Print the results of the latest phase (or --phase) in the classic style, "
+                                   "with dislodgements, centre changes and what comes next.")
+    p.add_argument("game", help="the game folder, e.g. games/my-game")
+    p.add_argument("--phase", help="a phase such as 1901-fall or 1901-fall-retreats (default: the latest)")
+    who = p.add_mutually_exclusive_group()
+    who.add_argument("--power", help="the private report for one power, as the GM e-mails it (hidden variants)")
+    who.add_argument("--player", help="the private report for one player (by name), for every power she played")
+    who.add_argument("--full", action="store_true",
+                     help="everything, for the GM's eyes (a hidden game's report is otherwise the public one "
+                          "until the game is revealed)")
+    p.set_defaults(func=cmd_adjudicate)
+
+    p = sub.add_parser("datc", help="run DATC-format adjudication test files",
+                       description="Run test cases in the DATC text format (as used by jDip and godip); one line "
+                                   "per failing case, then 'N passed, M failed'. Exit status 1 if any case fails.")
+    p.add_argument("files", nargs="+", help="DATC text files")
+    p.add_argument("-v", "--verbose", action="store_true", help="list passing cases too")
+    p.set_defaults(func=cmd_datc)
+
+    p = sub.add_parser("leaks", help="scan a built site for hidden information it must not show",
+                       description="Read every file of a built site (pages, maps, search index, sitemap, file "
+                                   "names) and report any fact of a running hidden game that its public view "
+                                   "does not show: a unit's position, an order, a centre's owner. Exit status 1 "
+                                   "on any leak.")
+    p.add_argument("site", nargs="?", default="site", help="the built site (default: site)")
+    p.add_argument("--games", default="games", help="the games folder it was built from (default: games)")
+    p.add_argument("--prefix", default="games", help="the site folder of the game pages (default: games)")
+    p.add_argument("--docs", default="site_src", help="the site's hand-written pages (default: site_src)")
+    p.set_defaults(func=cmd_leaks)
+
+    p = sub.add_parser("new", help="start a new game folder with a valid game.yml",
+                       description="Create games/<slug>/game.yml for a new game. Never overwrites an existing game.")
+    p.add_argument("slug", help="the game's folder name: lower case letters, digits and dashes")
+    p.add_argument("--variant", default="standard", help="the variant (default: standard)")
+    p.add_argument("--title", help="the game's title (default: from the slug)")
+    p.add_argument("--gm", default="", help="the GM's name")
+    p.add_argument("--dir", default="games", help="the folder that holds the games (default: games)")
+    p.set_defaults(func=cmd_new)
+
+    from dipgen.adapters.render_cmd import add_render_command  # the map renderer lives in its own module
+
+    add_render_command(sub)
+    from dipgen.adapters.secrets_cmd import add_secrets_command
+    add_secrets_command(sub)
+    from dipgen.adapters.verify_cmd import add_verify_command
+    add_verify_command(sub)
+    return parser
+
+
+class _Visible:
+    """A text stream that shows what a terminal would act on (escape sequences from a player's
+    name, a carriage return in the press) as visible escapes: `dipgen.core.errors.visible`, once, at
+    the edge where dipgen prints."""
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        self._stream.write(visible(text))
+        return len(text)
+
+    def __getattr__(self, name):  # flush, isatty, encoding, ...: the stream's own
+        return getattr(self._stream, name)
+
+
+def main(argv: list[str] | None = None) -> int:
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _Visible(out), _Visible(err)
+    try:
+        return _main(argv)
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
+def _main(argv: list[str] | None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 0
+    try:
+        return args.func(args)
+    except GameError as e:
+        print(e, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,127 @@
+"""A game as the build and every command take it: read (`dipgen.io.load`), replayed, and checked,
+by one path, so that `dipgen check`, `mkdocs build` and `mkdocs serve` refuse the same things.
+
+Every independent problem is reported at once, as compilers do: the game's files', its secrets
+file's even when the game cannot be played, and, where a phase file's errors stop the play, one
+note for the phases that follow rather than errors that follow from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from dipgen.core.crypt import page_uri
+from dipgen.core.errors import GameError, Problem
+from dipgen.io.load import demo_problems, in_file_order, not_adjudicated, read_files
+from dipgen.io.secretsfile import SECRETS_FILE, GameSecrets
+from dipgen.io.seed import game_draws, game_file, seed_of
+from dipgen.play.game import Game
+from dipgen.play.records import History
+from dipgen.play.replay import replay
+from dipgen.rules.visibility import PUBLIC, reveal_reached
+from dipgen.view import DemoSecrets, revealed
+from dipgen.view.seen import seen_record
+
+
+@dataclass
+class Loaded:
+    """A game as the build and the commands take it: its History, its secrets (None without a
+    secrets.yml) and, for an example game that ships them on purpose, its demonstration secrets."""
+
+    history: History
+    secrets: GameSecrets | None = None
+    demo: DemoSecrets | None = None
+
+    def __repr__(self) -> str:  # never print a passphrase by accident
+        return f"Loaded({self.history.info.slug})"
+
+
+def _play(game: Game, secrets: GameSecrets | None) -> History:
+    seed = seed_of(game, secrets)  # checked against the commitment, whether the variant draws or not
+    draws = game_draws(game, seed) if game.variant.makes_draws else None
+    return replay(game, draws, secrets.extra if secrets is not None else None)
+
+
+def read_game(path: Path) -> tuple[Game, GameSecrets | None]:
+    """The game in `path` and its secrets.yml (if any), each read once. GameError with every
+    independent problem: when phase files are broken, the phases before the first broken one are
+    still played, so that their problems and warnings come with the rest, and the secrets file is
+    checked even when the game cannot be played (`GameError.partial`: the game as far as it could
+    be read)."""
+    files = read_files(path)
+    game, secrets, problems, stopped = files.game, files.secrets, files.problems, files.stopped
+    if not problems:
+        return game, secrets
+    earlier: list[Problem] = []
+    if game is not None and files.secrets_read:
+        try:
+            earlier = _play(game, secrets).warnings
+        except GameError as inner:
+            earlier, stopped = inner.problems, inner.stopped or stopped
+    note = not_adjudicated(path, stopped) if game is None or stopped is not None else []
+    raise GameError(in_file_order(earlier + problems) + note, partial=game, stopped=stopped) from None
+
+
+def replay_folder(path: Path | str) -> History:
+    """The History of the game in `path`, its secrets.yml read for the seed and the set-up's lots,
+    without `load_checked`'s checks of what may be published (for tools and tests)."""
+    path = Path(path)
+    game, secrets = read_game(path)
+    try:
+        return _play(game, secrets)
+    except GameError as e:
+        note = not_adjudicated(path, e.stopped) if e.stopped is not None else []
+        raise GameError(e.problems + note, partial=game, stopped=e.stopped) from None
+
+
+def load_checked(path: Path | str) -> Loaded:
+    """The game in `path` read, replayed and checked as the build and `dipgen check` do; GameError
+    with every problem the GM must fix."""
+    path = Path(path)
+    game, secrets = read_game(path)
+    problems = demo_problems(game, secrets)
+    history = None
+    try:
+        history = _play(game, secrets)
+        check_seed(history, game)  # the seed of the draws is not published too early
+    except GameError as e:
+        problems = e.problems + problems
+        if e.stopped is not None:
+            problems += not_adjudicated(path, e.stopped)
+    if problems:
+        raise GameError(list(dict.fromkeys(problems)), partial=game)
+    history.warnings.extend(unpublished_text(history))
+    demo = None
+    if game.demo_secrets and secrets is not None:
+        demo = DemoSecrets({seat: (page_uri(secrets.page_key, game.slug, seat), phrase)
+                            for seat, phrase in secrets.passphrases.items()})
+    return Loaded(history, secrets, demo)
+
+
+def check_seed(history: History, game: Game) -> None:
+    """What only the replay tells: a seed published in game.yml while the game still runs."""
+    if game.seed is not None and not reveal_reached(history):
+        raise GameError([Problem(game_file(game), game.lines.get("seed"), "the seed is published in game.yml while "
+                                 "the game runs: anyone who reads it can work out every draw to come",
+                                 f"move it to {SECRETS_FILE} (seed: \"...\"), and publish it only when the game is "
+                                 "over")])
+
+
+def unpublished_text(history: History) -> list[Problem]:
+    """A warning for each phase file whose press and notes the public may not read while the game
+    runs (by the variant's policy: a hidden game's retreat or winter file): the GM who wrote news
+    there for everyone should move it."""
+    if revealed(history):
+        return []
+    out = []
+    for r in history.records:
+        if not (r.press.strip() or r.notes.strip()):
+            continue
+        public = seen_record(history, r, PUBLIC)
+        if not (public.press or public.notes):
+            out.append(Problem(r.file or history.info.file, None,
+                               f"the press and notes of {r.phase.name} stay unpublished until the game is revealed: "
+                               "the public may not learn that this phase took place",
+                               "put news for everyone in the next Spring or Fall file", severity="warning"))
+    return out

@@ -1,0 +1,133 @@
+"""Encryption of the players' private pages (the build side; the browser side is
+``dipgen/site/assets/private.js``).
+
+A page is encrypted with AES-256-GCM under a key derived from the player's passphrase by
+PBKDF2-HMAC-SHA256 (`ITERATIONS` rounds, a fresh random 16-byte salt per page, a fresh
+random 12-byte nonce). What is published is a small JSON envelope::
+
+    {"v": 1, "kdf": "PBKDF2-SHA256", "iter": 600000, "cipher": "AES-256-GCM", "zip": "deflate",
+     "pad": 4096, "salt": "<base64>", "iv": "<base64>", "ct": "<base64 of ciphertext + 16-byte tag>"}
+
+which is exactly what WebCrypto's ``deriveKey`` / ``decrypt`` take. The page is compressed
+before it is encrypted (``zip``: zlib's deflate format, which the browser's
+``DecompressionStream("deflate")`` reads): a season's maps and reports shrink about tenfold,
+which matters to a player on a phone. So that the size of a page says nothing of what it
+holds, the compressed page is padded (``pad``): a 4-byte big-endian length, the data, then
+zeros up to a multiple of `PAD` bytes, or to the common size of all the private pages of a
+game (`padded_size`), so that no page is bigger than another. The cryptography itself
+is the `cryptography` package's (OpenSSL): nothing here is hand-made but the envelope.
+
+A page's file name is `page_token`: HMAC-SHA256 under the game's secret page key of the
+game and the seat (`dipgen.rules.seats`: in the standard form the power), so it reveals neither, and nobody without the key can guess another
+player's address.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import os
+import unicodedata
+import zlib
+
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from cryptography.hazmat.primitives.kdf.pbkdf2 import PBKDF2HMAC
+
+
+VERSION = 1
+ITERATIONS = 600_000  # OWASP's 2023 figure for PBKDF2-HMAC-SHA256; never fewer
+SALT_BYTES, NONCE_BYTES, KEY_BYTES = 16, 12, 32
+TOKEN_CHARS = 32
+PRIVATE_DIR = "private"
+PAD = 4096  # ciphertexts come in these steps, whatever the page says
+#: the room every private page of a game is given: ROOM_BASE, ROOM_PER_PHASE for each phase the
+#: public knows was played (a page packs to about 1 KB a phase), and room for the press and notes
+#: the public reads (on every page, in its reports). The size of a page is then a function of
+#: public facts alone: what the hidden phases held cannot move it. The build refuses a page that
+#: outgrows its room rather than publish a size that could.
+ROOM_BASE, ROOM_PER_PHASE = 16 * 1024, 4 * 1024
+
+
+def normalize(passphrase: str) -> str:
+    """The passphrase as the key is derived from it: NFC, surrounding spaces dropped.
+    The browser does the same (``private.js``), so a stray space when typing does not matter."""
+    return unicodedata.normalize("NFC", passphrase).strip()
+
+
+def derive_key(passphrase: str, salt: bytes, iterations: int = ITERATIONS) -> bytes:
+    kdf = PBKDF2HMAC(algorithm=hashes.SHA256(), length=KEY_BYTES, salt=salt, iterations=iterations)
+    return kdf.derive(normalize(passphrase).encode("utf-8"))
+
+
+def _packed(plaintext: bytes, compress: bool) -> bytes:
+    return zlib.compress(plaintext, 9) if compress else plaintext
+
+
+def room(public_phases: int, public_text: str = "") -> int:
+    """The size every private page of a game is padded to, from public facts alone: how many
+    phases its public calendar shows, and the press and notes the public reads (see `ROOM_BASE`)."""
+    text = len(zlib.compress(public_text.encode("utf-8"), 9)) if public_text else 0
+    size = ROOM_BASE + ROOM_PER_PHASE * public_phases + text
+    return size + (-size % PAD)
+
+
+def padded_size(plaintexts, compress: bool = True, least: int = 0) -> int:
+    """The size that pads every one of `plaintexts` (the private pages of one game) alike: `least`
+    (the game's `room`), or where the biggest framed page needs more, that rounded up to a
+    multiple of `PAD`."""
+    biggest = max((4 + len(_packed(p, compress)) for p in plaintexts), default=4)
+    return max(least + (-least % PAD), biggest + (-biggest % PAD))
+
+
+def encrypt(plaintext: bytes, passphrase: str, iterations: int = ITERATIONS, compress: bool = True,
+            size: int | None = None) -> dict:
+    """The envelope of `plaintext` for `passphrase` (one key derivation: about 0.07 s), padded to
+    `size` bytes before encryption (see `padded_size`), or to the next multiple of `PAD`."""
+    if iterations < ITERATIONS:
+        raise ValueError(f"PBKDF2 needs at least {ITERATIONS} iterations, not {iterations}")
+    salt, nonce = os.urandom(SALT_BYTES), os.urandom(NONCE_BYTES)
+    key = derive_key(passphrase, salt, iterations)
+    data = _packed(plaintext, compress)
+    framed = len(data).to_bytes(4, "big") + data
+    if size is not None and size < len(framed):
+        raise ValueError(f"a page of {len(framed)} bytes cannot be padded to {size}")
+    framed += bytes((size - len(framed)) if size is not None else -len(framed) % PAD)
+    ct = AESGCM(key).encrypt(nonce, framed, None)
+    b64 = lambda b: base64.b64encode(b).decode("ascii")  # noqa: E731
+    envelope = {"v": VERSION, "kdf": "PBKDF2-SHA256", "iter": iterations, "cipher": "AES-256-GCM",
+                "pad": PAD, "salt": b64(salt), "iv": b64(nonce), "ct": b64(ct)}
+    if compress:
+        envelope["zip"] = "deflate"
+    return envelope
+
+
+def decrypt(envelope: dict | str, passphrase: str) -> bytes:
+    """The plaintext of an envelope; raises cryptography.exceptions.InvalidTag on a wrong passphrase."""
+    if isinstance(envelope, str):
+        envelope = json.loads(envelope)
+    if envelope.get("v") != VERSION or envelope.get("kdf") != "PBKDF2-SHA256":
+        raise ValueError(f"not a version {VERSION} private page envelope")
+    key = derive_key(passphrase, base64.b64decode(envelope["salt"]), int(envelope["iter"]))
+    data = AESGCM(key).decrypt(base64.b64decode(envelope["iv"]), base64.b64decode(envelope["ct"]), None)
+    if envelope.get("pad"):
+        data = data[4:4 + int.from_bytes(data[:4], "big")]
+    if envelope.get("zip") == "deflate":
+        return zlib.decompress(data)
+    if envelope.get("zip"):
+        raise ValueError(f"unknown compression {envelope['zip']!r}")
+    return data
+
+
+def page_token(page_key: bytes, slug: str, power: str) -> str:
+    """The name of a seat's private page: HMAC-SHA256(page_key, slug NUL seat key), 32 hex digits
+    (the seat key is the power's name in the standard form)."""
+    mac = hmac.new(page_key, f"{slug}\0{power}".encode("utf-8"), hashlib.sha256)
+    return mac.hexdigest()[:TOKEN_CHARS]
+
+
+def page_uri(page_key: bytes, slug: str, power: str) -> str:
+    """The site path of a power's private page (a static HTML file, not a MkDocs page)."""
+    return f"{PRIVATE_DIR}/{page_token(page_key, slug, power)}.html"

@@ -1,0 +1,81 @@
+"""A game as the replay takes it: its set-up (title, variant, players, start, how it ended) and
+each phase's orders as the GM wrote them. `dipgen.io.gamefiles` reads one from a game folder;
+`dipgen.play.replay` adjudicates it; nothing here reads a file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from dipgen.core.errors import display_path
+from dipgen.core.orderline import OrderLine
+from dipgen.core.phase import Phase
+from dipgen.rules.seats import Seating
+from dipgen.rules.variant import Variant
+
+
+@dataclass
+class PhaseFile:
+    phase: Phase
+    path: Path
+    orders: dict[str, list[OrderLine]]   # power -> orders, in the order written
+    order_lines: dict[str, int | None]    # power -> line of its key
+    press: str = ""
+    notes: str = ""
+    extra: dict = field(default_factory=dict)  # variant keys (e.g. Stab! placement)
+    #: (power, writer) -> line of the key under which the writer's orders for the power stand,
+    #: an empty list included (the writers a variant that takes orders per writer must check)
+    writers: dict = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return display_path(self.path)
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How the GM declared the game over (``end:`` in game.yml)."""
+
+    kind: str                   # "draw", "concession" or "abandoned"
+    powers: tuple[str, ...] = ()
+    phase: Phase | None = None  # the last phase played; None: the last with a file
+    note: str = ""
+    line: int | None = None     # the line of `phase` in game.yml (else of `end`)
+
+
+@dataclass
+class Game:
+    slug: str
+    path: Path
+    title: str
+    variant: Variant
+    gm: str
+    players: dict[str, list[tuple[str, Phase | None]]]  # power -> [(name, from phase)], first from the start
+    start: int
+    phases: dict[Phase, PhaseFile]
+    ending: Ending | None = None
+    reveal: str = "end"
+    description: str = ""
+    seed_sha256: str | None = None
+    raw: dict = field(default_factory=dict)
+    #: the seats and who controls which power at the start (changes in play are in the History)
+    seating: Seating = None
+
+    #: the seed, published in game.yml once the game is over (64 hex digits; see dipgen.io.seed)
+    seed: str | None = None
+    #: the line of each key of game.yml
+    lines: dict = field(default_factory=dict)
+    #: an example game that ships its secrets.yml on purpose (public demo secrets; see dipgen.io.load)
+    demo_secrets: bool = False
+
+    def __post_init__(self) -> None:
+        if self.seating is None:
+            self.seating = Seating.one_per_power(self.players)
+
+    def player(self, power: str, phase: Phase | None = None) -> str:
+        """Who played `power` at `phase` (by default: at the end), as `players:` seats them."""
+        return self.seating.player(power, phase)
+
+    def player_names(self, power: str) -> list[str]:
+        return self.seating.player_names(power)

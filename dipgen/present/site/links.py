@@ -1,0 +1,57 @@
+"""Where generated pages and files live, and relative links between them.
+
+Pages are named by their source path (``games/alpha/index.md``), as MkDocs names them;
+links in generated HTML must be relative URLs, which depend on whether the site uses
+directory URLs (``games/alpha/1901-spring/``) or not (``games/alpha/1901-spring.html``).
+"""
+
+from __future__ import annotations
+
+import posixpath
+
+from dipgen.core.phase import Phase
+
+
+def game_folder(prefix: str, slug: str, edition: str = "") -> str:
+    """The folder of one edition of a game's pages: the game's own, or (``"full"``) the
+    non-blind edition of a hidden game, published when it is revealed."""
+    return f"{prefix}/{slug}/{edition}/" if edition else f"{prefix}/{slug}/"
+
+
+def game_uri(prefix: str, slug: str, edition: str = "") -> str:
+    return game_folder(prefix, slug, edition) + "index.md"
+
+
+def season_uri(prefix: str, slug: str, phase: Phase, edition: str = "") -> str:
+    return game_folder(prefix, slug, edition) + f"{phase.slug}.md"
+
+
+def archive_uri(prefix: str) -> str:
+    return f"{prefix}/index.md"
+
+
+def page_url(uri: str, directory_urls: bool = True) -> str:
+    """The URL path (relative to the site root) of the page built from `uri`; files keep their path."""
+    if not uri.endswith(".md"):
+        return uri
+    stem = uri[:-3]
+    if stem == "index" or stem.endswith("/index"):
+        return stem[:-5]  # '' for the home page, 'games/' for games/index.md
+    return stem + "/" if directory_urls else stem + ".html"
+
+
+def href(from_uri: str, to_uri: str, directory_urls: bool = True) -> str:
+    """A relative link from the page built from `from_uri` to the page or file `to_uri`."""
+    here = page_url(from_uri, directory_urls)
+    base = here if here.endswith("/") or here == "" else posixpath.dirname(here) + "/"
+    if base == "/":
+        base = ""
+    target = page_url(to_uri, directory_urls)
+    rel = posixpath.relpath(target or ".", base or ".")
+    if rel == ".":
+        rel = "./"
+    elif target.endswith("/") or target == "":
+        rel += "/"
+    if to_uri.endswith(".md") and not directory_urls and (target == "" or target.endswith("/")):
+        rel += "index.html"
+    return rel

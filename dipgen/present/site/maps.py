@@ -1,0 +1,64 @@
+"""The maps of the site: one shared base map per board, and a transparent overlay per
+phase (the orders on the position before, and the position after) and per game (now).
+
+Pages stack the overlay `<img>` on the base map `<object>` (so the board's province
+names show on hover). All drawing is `dipgen.present.svg`'s; this module only names the
+files, builds each map's view (`dipgen.present.mapview`) and hands it over.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dipgen.present import svg as render
+from dipgen.present.mapview import WHEN, map_view
+from dipgen.core.phase import Phase
+from dipgen.rules.variant import Variant
+from dipgen.view import GameView
+from dipgen.present.site.links import game_folder
+
+
+def board_uri(variant: Variant) -> str:
+    """Where the shared base map of the variant's board is written, once per site."""
+    return f"assets/maps/{variant.board_name}.svg"
+
+
+def overlay_uri(prefix: str, slug: str, phase: Phase | None, when: str = "after", edition: str = "") -> str:
+    """The overlay of `phase` (`when`: 'orders' or 'after'), or of the current position (phase None)."""
+    folder = game_folder(prefix, slug, edition) + "maps/"
+    if phase is None:
+        return folder + "now.svg"
+    return folder + f"{phase.slug}-{when}.svg"
+
+
+@dataclass(frozen=True)
+class MapSize:
+    width: float
+    height: float
+
+
+def map_size(variant: Variant) -> MapSize:
+    w, h = render.map_size(variant)
+    return MapSize(float(w), float(h))
+
+
+def board_map(variant: Variant) -> str:
+    return render.board_svg(variant)
+
+
+def overlay_map(view: GameView, phase: Phase | None, when: str) -> str:
+    """The overlay of `phase` (None: the position now) as `view`'s level knows it."""
+    return render.overlay_svg(map_view(view, phase, when))
+
+
+def game_maps(view: GameView, prefix: str, edition: str = "") -> dict[str, str]:
+    """Every overlay of one game: two per phase the view shows (not even a file's name may tell
+    that another phase took place), and the position now."""
+    slug = view.slug
+    out = {overlay_uri(prefix, slug, None, edition=edition): overlay_map(view, None, "after")}
+    for record in view.records:
+        if record.summary_only:
+            continue
+        for when in WHEN:
+            out[overlay_uri(prefix, slug, record.phase, when, edition)] = overlay_map(view, record.phase, when)
+    return out

@@ -1,0 +1,463 @@
+"""The pages of the results site, as pure functions: views (and options) in, files out.
+
+Every function returns ``{uri: content}``: Markdown pages for MkDocs (raw HTML blocks
+for the laid-out parts, autoescaped by Jinja2; the Markdown of game files, such as press
+and notes, rendered and sanitised by `markup` into raw HTML blocks too) and SVG maps. Each
+page is made from one level's `dipgen.view.GameView` and nothing else: this module never sees
+a History, a game's files or its secrets.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+from dataclasses import dataclass, field, replace
+from functools import partial
+from pathlib import Path
+from typing import Callable, Iterable, Mapping
+
+from markupsafe import Markup
+
+from dipgen import __version__
+from dipgen.core.results import Kind
+from dipgen.core.errors import GameError, Problem
+from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, Phase
+from dipgen.core.crypt import encrypt, padded_size, room
+from dipgen.view import UNKNOWN, GameView, RecordView
+from dipgen.present.site import maps, markup
+from dipgen.present.site.jinja import TEMPLATES, render
+from dipgen.present.site.links import archive_uri, game_folder, game_uri, href, season_uri
+from dipgen.present.site.model import (and_list, centre_moves, centre_rows, colour_of, game_status, kind_line, order_items, ordering_powers, season_name, seat_rows, written_orders, years_span)
+from dipgen.present.site.privatepage import PRIVATE_JS_URI, private_shell
+
+ASSETS = Path(__file__).parent / "assets"
+#: a theme folder over mkdocs-material's: the Content-Security-Policy of every page (main.html)
+OVERRIDES = Path(__file__).parent / "overrides"
+CSS_URI = "assets/dipgen/dipgen.css"
+JS_URI = "assets/dipgen/dipgen.js"
+
+
+@dataclass(frozen=True)
+class SiteOptions:
+    """How the site is laid out.
+
+    prefix: the folder of the generated pages (the archive is ``<prefix>/index.md``).
+    directory_urls: as MkDocs' ``use_directory_urls``; relative links depend on it.
+    rules: variant name -> the rules page (a source path such as ``rules/standard.md``).
+    """
+
+    prefix: str = "games"
+    directory_urls: bool = True
+    rules: Mapping[str, str] = field(default_factory=dict)
+    #: "" for a game's own pages; "full" for the non-blind edition of a revealed hidden game
+    edition: str = ""
+    #: the other edition the game page links to ("full" from the blind pages), if any
+    edition_link: str | None = None
+    #: the hand-written pages and files (MkDocs' docs_dir), which game Markdown may link to
+    docs_dir: str | None = None
+
+
+def _title(text: str) -> Markup:
+    """A front-matter title: HTML-escaped (themes insert it unescaped), quoted for YAML."""
+    return Markup(json.dumps(html.escape(text, quote=False), ensure_ascii=False))
+
+
+def _links(view: GameView, options: SiteOptions, page: str) -> markup.Links:
+    """How relative links in the game's Markdown are read on `page` (see `markup.Links`)."""
+    slug = view.slug
+    return markup.Links(page, game_folder(options.prefix, slug), game_folder(options.prefix, slug, options.edition),
+                        frozenset(["index.md", *(f"{r.phase.slug}.md" for r in view.records)]),
+                        archive_uri(options.prefix), options.docs_dir, options.directory_urls)
+
+
+def _markdown(text: str, what: str, file: str, links: markup.Links, problems: list[Problem]) -> Markup:
+    """Markdown from a game file as sanitised HTML (`markup.render`); its problems go to `problems`."""
+    if not text.strip():
+        return Markup("")
+    try:
+        return markup.render(text, what, file, links)
+    except GameError as e:
+        problems.extend(e.problems)
+        return Markup("")
+
+
+def add_overrides(theme_dirs: list[str], custom_dir: str | None) -> None:
+    """Put `OVERRIDES` in a theme's search path: after the site's own custom_dir, if any (which
+    then wins), before the theme's templates."""
+    if str(OVERRIDES) not in theme_dirs:
+        theme_dirs.insert(1 if custom_dir else 0, str(OVERRIDES))
+
+
+# ----------------------------------------------------------------------------- maps
+
+def _map(view: GameView, options: SiteOptions, page: str, phase: Phase | None, when: str,
+         caption: str, alt: str) -> dict:
+    variant = view.variant
+    size = maps.map_size(variant)
+    slug = view.slug
+    overlay = maps.overlay_uri(options.prefix, slug, phase, when, options.edition)
+    name = f"{slug}-{phase.slug}-{when}.svg" if phase else f"{slug}-now.svg"
+    return dict(id=f"map-{when}" if phase else "map-now",
+                board=href(page, maps.board_uri(variant), options.directory_urls),
+                overlay=href(page, overlay, options.directory_urls),
+                width=f"{size.width:g}", height=f"{size.height:g}", caption=caption, alt=alt, filename=name,
+                loading="eager")
+
+
+# ----------------------------------------------------------------------------- game page
+
+def game_page(view: GameView, options: SiteOptions) -> dict[str, str]:
+    """The game's own page: result, kind of game, GM, map now, centre table, history."""
+    records = view.records
+    variant = view.variant
+    uri = game_uri(options.prefix, view.slug, options.edition)
+    link = lambda target: href(uri, target, options.directory_urls)  # noqa: E731
+    status = game_status(view)
+    years, rows = centre_rows(view)
+    span = years_span(view)
+
+    if view.finished:
+        map_heading, caption = "Final map", f"Final position, after {records[-1].title}" if records else "Final position"
+    elif records:
+        due = view.due
+        map_heading, caption = "Current map", (
+            f"What the public knows of the position: {due.name} is the next turn" if view.fixed else
+            f"The position now: {view.due_title()} orders are due" if due else
+            f"The position now: the {view.season.season_name} turn is being completed")
+    else:
+        map_heading, caption = "Starting map", f"The starting position: {view.due.name} orders are due"
+
+    table: dict[int, list[dict]] = {}
+    for r in records:
+        table.setdefault(r.phase.year, []).append(
+            dict(url=link(season_uri(options.prefix, view.slug, r.phase, options.edition)), label=season_name(r.phase),
+                 css=r.phase.kind))
+    if view.due is not None:
+        table.setdefault(view.due.year, []).append(dict(url=None, label=season_name(view.due), css="due"))
+
+    problems: list[Problem] = []
+    description = _markdown(view.info.description, "description", view.info.file, _links(view, options, uri),
+                            problems)
+    page, _, anchor = (variant.rules_page or variant.name).partition("#")
+    rules = options.rules.get(page)
+    if options.edition:
+        edition_link = dict(url=link(game_uri(options.prefix, view.slug)), label="Back to the blind page")
+    elif options.edition_link:
+        edition_link = dict(url=link(game_uri(options.prefix, view.slug, options.edition_link)),
+                            label="Click here for the non-blind page")
+    else:
+        edition_link = None
+    demo = None if view.demo is None else [dict(name=d.name, url=link(d.page), passphrase=d.passphrase)
+                                           for d in view.demo]
+    content = render(
+        "game.md", edition_link=edition_link,
+        page_title=_title(view.title), game=view.info, status=status,
+        kind_line=variant.description or variant.title, variant_title=variant.title,
+        span=f"{span[0]}–{span[1]}" if span and span[0] != span[1] else (str(span[0]) if span else ""),
+        description=description, variant_section=Markup(variant.game_section(view)),
+        section_below_centres=variant.game_section_below_centres,
+        demo_pages=demo, map_heading=map_heading,
+        now_map=_map(view, options, uri, None, "after", caption, f"Map of {view.title}: {caption}"),
+        years=years, rows=rows,
+        victory=variant.victory_text(), seats=seat_rows(view, rows),
+        history=sorted(table.items()), next_name=view.due.name if view.due else "",
+        rules_href=(link(rules) + (f"#{anchor}" if anchor else "")) if rules else "",
+        archive_href=link(archive_uri(options.prefix)),
+    )
+    if problems:
+        raise GameError(problems)
+    return {uri: content}
+
+
+# ----------------------------------------------------------------------------- season pages
+
+def _counts(view: GameView, record: RecordView) -> tuple[list[dict], str]:
+    """The centre totals the record's page tells (a year's end), with each power's units and the
+    builds or removals due where the view knows the whole position; and the heading of that column."""
+    after = record.after
+    if not record.tells_totals or after.totals is UNKNOWN:
+        return [], ""
+    variant = view.variant
+    counts = []
+    for p in variant.powers():
+        n, u = after.totals.get(p, 0), len(after.units_of(p, variant.unit_kinds))
+        d = record.due_after.get(p, 0)
+        counts.append(dict(power=p, colour=colour_of(view, p), centres=n, units=u if after.whole else "?",
+                           out=n == 0 and (u == 0 or not after.whole), adjust=variant.adjustment_text(d) if d else ""))
+    year_end = after.whole and record.phase.season_index == 1 and after.phase.season_index == 2
+    return counts, "Winter" if year_end else ""
+
+
+def season_page(view: GameView, options: SiteOptions, index: int) -> dict[str, str]:
+    """The page of one phase: maps before and after, every power's orders with results,
+    dislodgements, centres changing hands, press and GM notes, links to the neighbours."""
+    variant = view.variant
+    board = variant.board
+    records = view.records
+    record = records[index]
+    phase = record.phase
+    uri = season_uri(options.prefix, view.slug, phase, options.edition)
+    link = lambda target: href(uri, target, options.directory_urls)  # noqa: E731
+    colour = lambda p: colour_of(view, p)  # noqa: E731
+    title = record.title
+    summary = record.summary_only
+
+    powers = []
+    for p in ordering_powers(view, record):
+        items = []
+        for o in order_items(view, record, p):
+            first = o.default and record.kind == MOVEMENT
+            last = o.default and not first and "no order" not in o.text and Kind.CIVIL_DISORDER not in o.kinds
+            css = "dg-default" if o.default else ("dg-fail" if not o.succeeded or o.tags else "dg-ok")
+            items.append(dict(text=o.text, tags=o.tags, no_order_first=first, no_order_last=last, css=css))
+        due = record.adjustments.get(p, 0)
+        adjust = variant.adjustment_text(due) if due else ""
+        nmr_text = ""
+        if p in record.nmr and not items:
+            nmr_text = "No orders received." + (" Builds waived." if due > 0 else "")
+        writers, written = written_orders(view, record, p)
+        powers.append(dict(power=p, colour=colour(p), player=view.player(p, phase), orders=items,
+                           nmr=p in record.nmr, adjust=adjust, nmr_text=nmr_text, writers=writers, written=written))
+
+    def attacker(d) -> tuple[str, str]:
+        return ("", "") if d.attacker_from is UNKNOWN else (board.format_loc(d.attacker_from), d.by_power)
+
+    dislodged = [dict(power=d.unit.power, colour=colour(d.unit.power), unit=d.unit.describe(board),
+                      attacker=attacker(d)[0], by=attacker(d)[1], fate_known=d.fate_known,
+                      retreats=and_list([board.format_loc(x) for x in (d.retreats if d.fate_known else ())])
+                      .replace(" and ", " or "))
+                 for d in (*record.dislodged, *record.destroyed)]
+    retreat_results = [dict(power=r.power, colour=colour(r.power), text=r.order_text(board), tags=variant.result_words(r))
+                       for r in record.retreat_results]
+    moves = [dict(power=p, colour=colour(p), gained=", ".join(board.format_loc(c) for c in g),
+                  lost=", ".join(board.format_loc(c) for c in lost))
+             for p, g, lost in centre_moves(record)]
+    counts, counts_note = _counts(view, record)
+
+    def neighbour(i: int) -> dict | None:
+        if 0 <= i < len(records):
+            return dict(url=link(season_uri(options.prefix, view.slug, records[i].phase, options.edition)),
+                        label=records[i].title)
+        return None
+
+    if index + 1 < len(records):
+        last_label = ""
+    elif view.finished:
+        last_label = "Game over"
+    else:
+        last_label = (f"{view.due.name}: the next turn" if view.fixed else f"{view.due_title()}: orders due"
+                      if view.due else f"{view.season.season_name}: in play")
+    pager = dict(prev=neighbour(index - 1), next=neighbour(index + 1),
+                 up=link(game_uri(options.prefix, view.slug, options.edition)), last_label=last_label)
+    is_last = index == len(records) - 1
+    problems: list[Problem] = []
+    links = _links(view, options, uri)
+    file = record.source or view.info.file
+    press = _markdown(record.press, "press", file, links, problems)
+    notes = _markdown(record.notes, "GM's notes", file, links, problems)
+    content = render(
+        "season.md",
+        page_title=_title(f"{title} · {view.title}"), game=view.info, title=title,
+        kind="The year's centre totals" if summary else kind_line(phase), kind_code=record.kind,
+        archive_href=link(archive_uri(options.prefix)),
+        game_href=link(game_uri(options.prefix, view.slug, options.edition)),
+        pager=pager,
+        orders_map=None if summary else _map(view, options, uri, phase, "orders", f"{title}: orders",
+                                             f"Map of {title}: the orders on the position before"),
+        after_map=None if summary else _map(view, options, uri, phase, "after", f"After {title}",
+                                            f"Map of the position after {title}"),
+        units_known=any(c["units"] != "?" for c in counts),
+        orders_heading={MOVEMENT: "Orders", ADJUSTMENTS: "Builds and removals"}.get(record.kind, "Retreats"),
+        powers=powers, dislodged=dislodged, retreat_results=retreat_results, moves=moves, counts=counts,
+        counts_note=counts_note, press=press, notes=notes,
+        result_line=view.result_line if is_last and view.finished else "",
+        status_kind=view.result.kind if view.result else "",
+        draws=_draws_section(view, options, uri, record),
+        variant_section=Markup(variant.season_section(view, record)),
+    )
+    if problems:
+        raise GameError(problems)
+    return {uri: content}
+
+
+def _draws_section(view: GameView, options: SiteOptions, uri: str, record: RecordView) -> dict | None:
+    """What the phase drew and the key to check it with (None when it drew nothing shown)."""
+    if not record.draws:
+        return None
+    link = lambda target: href(uri, target, options.directory_urls)  # noqa: E731
+    show = lambda v: ", ".join(map(str, v)) if isinstance(v, (tuple, list)) else str(v)  # noqa: E731
+    items = [dict(label=d.label, among=show(d.among), value=show(d.value), secret=d.secret) for d in record.draws]
+    return dict(drawn=items, key=record.draw_key, seed=view.draws.seed if view.draws else "",
+                json_href=link(draws_uri(options.prefix, view.slug)), about_href=link("draws.md"))
+
+
+def draws_uri(prefix: str, slug: str) -> str:
+    return game_folder(prefix, slug) + "draws.json"
+
+
+def draws_files(view: GameView, options: SiteOptions) -> dict[str, str]:
+    """The game's draws.json (see `dipgen.present.drawfile`), if it has drawn anything the site shows."""
+    from dipgen.present.drawfile import document, dumps
+
+    doc = document(view)
+    return {draws_uri(options.prefix, view.slug): dumps(doc)} if doc else {}
+
+
+# ----------------------------------------------------------------------------- whole games and the site
+
+def game_pages(view: GameView, options: SiteOptions) -> dict[str, str]:
+    """The game page and one page per phase the view shows. Raises GameError with the problems of
+    every page (Markdown that cannot be rendered, links that point nowhere)."""
+    return _collect([partial(game_page, view, options),
+                     *(partial(season_page, view, options, i) for i in range(len(view.records)))])
+
+
+def _collect(makers: Iterable[Callable[[], dict[str, str]]]) -> dict[str, str]:
+    """The files of each maker, merged; the problems of all of them in one GameError."""
+    out: dict[str, str] = {}
+    problems: list[Problem] = []
+    for make in makers:
+        try:
+            out.update(make())
+        except GameError as e:
+            problems.extend(p for p in e.problems if p not in problems)
+    if problems:
+        raise GameError(problems)
+    return out
+
+
+def game_files(view: GameView, options: SiteOptions) -> dict[str, str]:
+    """Everything one edition of a game adds to the site: its pages and its map overlays."""
+    out = game_pages(view, options)
+    out.update(maps.game_maps(view, options.prefix, options.edition))
+    return out
+
+
+def editions(public: GameView, full: GameView | None, options: SiteOptions) -> list[tuple[GameView, SiteOptions]]:
+    """The editions of a game a public site shows: its pages from the public view, and for a
+    hidden game once it is revealed the non-blind edition too (`full`: the GM's view)."""
+    plain = replace(options, edition="", edition_link=None)
+    if full is None:
+        return [(public, plain)]
+    return [(public, replace(plain, edition_link="full")), (full, replace(plain, edition="full"))]
+
+
+def published_files(public: GameView, full: GameView | None, options: SiteOptions) -> dict[str, str]:
+    """What one game adds to a public site: the pages and maps of each of its `editions`, and its draws."""
+    out = _collect(partial(game_files, view, edition) for view, edition in editions(public, full, options))
+    out.update(draws_files(full or public, options))
+    return out
+
+
+def check_pages(public: GameView, full: GameView | None, options: SiteOptions) -> None:
+    """Make the pages of every edition a public site shows, as the build does (but not the maps),
+    and raise GameError with what the build would refuse (see `game_pages`)."""
+    _collect(partial(game_pages, view, edition) for view, edition in editions(public, full, options))
+
+
+def private_room(public: GameView) -> int:
+    """The size every private page of a game is padded to: `dipgen.core.crypt.room` of what the
+    public view shows (how many phases, and how much press and notes), public facts alone."""
+    text = "".join(r.press + r.notes for r in public.records)
+    return room(public.public_phases, text)
+
+
+def private_files(pages: list[tuple[str, str, str]], public: GameView) -> dict[str, str]:
+    """The private pages of a running hidden game, each encrypted with its player's passphrase, and
+    the script that opens them. `pages`: (site path, the page's HTML, passphrase) for each seat
+    (`dipgen.present.site.privatepage.private_content`, each made from that seat's view alone); `public`:
+    the game's public view.
+
+    Every page is padded to one size, `private_room`, made of public facts alone: a page's size
+    must not tell which player has more to read, nor what happened out of the public's sight. A
+    page that outgrows it is an error, never a bigger size that a hidden fact could move.
+
+    Pure but for the encryption's random salt and nonce: one key derivation per page."""
+    if not pages:
+        return {}
+    size = private_room(public)
+    fits = padded_size((content.encode("utf-8") for _, content, _ in pages), least=size)
+    if fits != size:
+        raise GameError([Problem("", None, f"a private page needs {fits} bytes, more than the {size} its size is "
+                                 "fixed to: its size would tell what the public may not know",
+                                 "this is a bug in dipgen (the room of a private page is made too small): report "
+                                 "it; 'reveal: now' in game.yml publishes the game without private pages")])
+    out = {uri: private_shell(encrypt(content.encode("utf-8"), passphrase, size=size), uri)
+           for uri, content, passphrase in pages}
+    out[PRIVATE_JS_URI] = (ASSETS / "private.js").read_text(encoding="utf-8")
+    return out
+
+
+def _game_rows(views: list[GameView], options: SiteOptions, from_uri: str) -> list[dict]:
+    """One row per game for the archive and the home page, running games first."""
+    rows = []
+    for v in views:
+        variant = v.variant
+        now = v.records[-1].after if v.records else None
+        span = years_span(v)
+        players = []
+        for p in variant.powers():
+            out = now is not None and not now.units_of(p, variant.unit_kinds) and not now.total(p)
+            players.append((p, colour_of(v, p), ", ".join(v.seating.player_names(p)) or "—", out))
+        rows.append(dict(title=v.title,
+                         url=href(from_uri, game_uri(options.prefix, v.slug, options.edition), options.directory_urls),
+                         variant=variant.title, gm=v.info.gm, players=players,
+                         years=(f"{span[0]}–{span[1]}" if span[0] != span[1] else str(span[0])) if span else "—",
+                         years_sort=f"{span[0]:04d}{span[1]:04d}" if span else "0",
+                         status=game_status(v)))
+    rows.sort(key=lambda r: (r["status"].sort_key[:1], r["title"].lower()))
+    return rows
+
+
+def archive_page(views: Iterable[GameView], options: SiteOptions) -> dict[str, str]:
+    """The list of every game (each by its public view): variant, GM, players, years, status; sortable."""
+    uri = archive_uri(options.prefix)
+    views = list(views)
+    rows = _game_rows(views, options, uri)
+    running = sum(1 for v in views if not v.finished)
+    summary = (f"{len(views)} game{'s' if len(views) != 1 else ''}: "
+               f"{running} running, {len(views) - running} finished.")
+    return {uri: render("archive.md", page_title=_title("Games"), games=rows, summary=summary)}
+
+
+def games_cards(views: Iterable[GameView], options: SiteOptions, from_uri: str, limit: int = 6) -> str:
+    """A block of cards for a hand-written page (the home page): the games, running ones first."""
+    rows = _game_rows(list(views), options, from_uri)
+    return render("cards.html", games=rows[:limit], more=len(rows) > limit, count=len(rows),
+                  archive_url=href(from_uri, archive_uri(options.prefix), options.directory_urls))
+
+
+def shared_files(views: Iterable[GameView]) -> dict[str, str]:
+    """Files every page shares: the base map of each board in use, the stylesheet and script."""
+    out: dict[str, str] = {}
+    for v in views:
+        uri = maps.board_uri(v.variant)
+        if uri not in out:
+            out[uri] = maps.board_map(v.variant)
+    out[CSS_URI] = (ASSETS / "dipgen.css").read_text(encoding="utf-8")
+    out[JS_URI] = (ASSETS / "dipgen.js").read_text(encoding="utf-8")
+    return out
+
+
+def build_site(games: Iterable[tuple[GameView, GameView | None]], options: SiteOptions | None = None) -> dict[str, str]:
+    """The whole generated site, without caching or private pages: each game's files (from its
+    public view, and its full edition's once revealed), the archive, shared files."""
+    options = options or SiteOptions()
+    games = list(games)
+    out: dict[str, str] = {}
+    for public, full in games:
+        out.update(published_files(public, full, options))
+    out.update(archive_page((public for public, _ in games), options))
+    out.update(shared_files(public for public, _ in games))
+    return out
+
+
+def generator_fingerprint() -> str:
+    """A hash of the templates and assets, so that cached pages follow a changed template."""
+    digest = hashlib.sha256(__version__.encode())
+    for folder in (TEMPLATES, ASSETS):
+        for f in sorted(folder.rglob("*")):
+            if f.is_file():
+                digest.update(f.name.encode() + b"\0" + f.read_bytes())
+    return digest.hexdigest()

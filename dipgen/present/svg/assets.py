@@ -1,0 +1,119 @@
+"""The base map of a board and its layout (unit anchors, centre markers), read from ``svg_templates/``.
+
+dipgen runs from a checkout (or an editable install): ``svg_templates/<board>/`` sits at
+the repository root, next to the ``dipgen`` package. A copy inside the package
+(``dipgen/svg_templates/<board>/``) is looked for first, so a wheel that ships one works too.
+Files are read once and cached (keyed by their modification time, so a rebuilt map is
+picked up by a long-running ``mkdocs serve``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Mapping
+
+from dipgen.core.board import coast_of, province_of
+
+_PACKAGE = Path(__file__).resolve().parent.parent.parent  # dipgen/
+_SEARCH = (_PACKAGE / "svg_templates", _PACKAGE.parent / "svg_templates")
+
+Point = tuple[float, float]
+
+
+def template_dir(board_name: str) -> Path:
+    """The folder holding ``board.svg`` and ``layout.json`` for `board_name`."""
+    for root in _SEARCH:
+        folder = root / board_name
+        if (folder / "board.svg").is_file() and (folder / "layout.json").is_file():
+            return folder
+    raise FileNotFoundError(
+        f"no base map for board {board_name!r}: expected svg_templates/{board_name}/board.svg and layout.json "
+        f"next to the dipgen package (looked in {', '.join(str(r) for r in _SEARCH)}); "
+        "dipgen renders maps from a checkout of its repository")
+
+
+def variant_board_name(variant) -> str:
+    return getattr(variant, "board_name", None) or variant.board.name.lower()
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where things go on a board's base map."""
+
+    view_box: tuple[float, float, float, float]
+    provinces: Mapping[str, Mapping]
+    coasts: Mapping[str, Mapping]
+
+    @property
+    def size(self) -> tuple[float, float]:
+        return self.view_box[2], self.view_box[3]
+
+    def _entry(self, loc: str) -> Mapping:
+        if coast_of(loc) and loc in self.coasts:
+            return self.coasts[loc]
+        prov = province_of(loc)
+        try:
+            return self.provinces[prov]
+        except KeyError:
+            raise ValueError(f"the map has no place for {loc!r}") from None
+
+    def unit(self, loc: str) -> Point:
+        x, y = self._entry(loc)["unit"]
+        return float(x), float(y)
+
+    def dislodged(self, loc: str) -> Point:
+        e = self._entry(loc)
+        x, y = e.get("dislodged") or e["unit"]
+        return float(x), float(y)
+
+    def centre(self, prov: str) -> Point | None:
+        p = self.provinces.get(prov)
+        c = p.get("centre") if p else None
+        return (float(c[0]), float(c[1])) if c else None
+
+
+@lru_cache(maxsize=16)
+def _read_text(path: str, stamp: tuple[int, int]) -> str:
+    return Path(path).read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=16)
+def _read_layout(path: str, stamp: tuple[int, int]) -> Layout:
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    return Layout(tuple(float(v) for v in data["viewBox"]), data["provinces"], data.get("coasts", {}))
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    st = path.stat()
+    return st.st_mtime_ns, st.st_size
+
+
+def board_text(board_name: str) -> str:
+    path = template_dir(board_name) / "board.svg"
+    return _read_text(str(path), _stamp(path))
+
+
+def layout(board_name: str) -> Layout:
+    path = template_dir(board_name) / "layout.json"
+    return _read_layout(str(path), _stamp(path))
+
+
+def board_land_fill(board_name: str, default: str = "#efe6cc") -> str:
+    """The land colour the base map's stylesheet uses (for tinting owned provinces)."""
+    m = re.search(r"\.land\{[^}]*fill:(#[0-9a-fA-F]{6})", board_text(board_name))
+    return m.group(1) if m else default
+
+
+def board_inner(board_name: str) -> str:
+    """The base map's content without its root ``<svg>`` element, title and description."""
+    text = board_text(board_name)
+    start = text.index(">", text.index("<svg")) + 1
+    end = text.rindex("</svg>")
+    inner = text[start:end]
+    inner = re.sub(r"^\s*<title>.*?</title>", "", inner, count=1, flags=re.S)
+    inner = re.sub(r"^\s*<desc>.*?</desc>", "", inner, count=1, flags=re.S)
+    return inner.strip("\n")

@@ -1,0 +1,810 @@
+"""Paint a `dipgen.present.mapview.MapView` as SVG elements over the base map: centres, orders, units, marks, legend.
+
+Plain string building: every coordinate rounded to 0.1, shapes reused through ``<use>``,
+short class names styled once in an embedded ``<style>``, everything grouped by power so
+each group carries its power's class (and colour) once.
+
+Layers, bottom to top: owned centres, support and convoy lines, move arrows, units,
+dislodged units, marks (failed-move bars, crosses, build badges), title and legend.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import replace
+from functools import lru_cache
+from typing import Iterable
+from xml.sax.saxutils import escape, quoteattr
+
+from dipgen.core.board import Board, province_of
+from dipgen.engine.movement import route
+from dipgen.core.results import Kind, OrderResult
+from dipgen.present.mapview import MapView
+from dipgen.core.orders import (Bomb, Build, Concealed, Convoy, Disband, Downgrade, Hold, Move, Remove, Retreat, Support, Upgrade)
+from dipgen.core.position import Dislodged, Unit
+from dipgen.core.units import downgrade_of
+from dipgen.present.svg.assets import Layout, layout, variant_board_name
+from dipgen.present.svg.colour import glyph_colour
+from dipgen.present.svg.symbols import Symbol, lettered, symbol_id, symbol_table
+
+INK = "#1d1b16"
+PAPER = "#fffdf5"
+
+# Lines are drawn once, inside a layer group whose stroke comes from the layer's class, and
+# cased (outlined in ink) by a <use> of that same group underneath, with the casing's class.
+CSS_RULES: tuple[str, ...] = (
+    f".ub{{fill:currentColor;stroke:{INK};stroke-width:1.7;stroke-linejoin:round}}",
+    ".ug{fill:var(--g,#fff)}",
+    ".ul{font:700 11px sans-serif;text-anchor:middle}",
+    ".gh{opacity:.38}",
+    ".lc{fill:none;stroke:currentColor;stroke-width:10.4;stroke-linecap:round}",
+    f".kc{{stroke:{INK};stroke-width:13.2}}",
+    ".lm{fill:none;stroke:currentColor;stroke-width:4;stroke-linecap:round;stroke-linejoin:round}",
+    f".km{{stroke:{INK};stroke-width:6.6}}",
+    ".ls{fill:none;stroke:currentColor;stroke-width:2.4;stroke-dasharray:6 3.5}",
+    f".ks{{stroke:{INK};stroke-width:4.4}}",
+    ".lr{fill:none;stroke:currentColor;stroke-width:3}",
+    f".kr{{stroke:{INK};stroke-width:5.6}}",
+    ".d{stroke-dasharray:7 5;stroke-linecap:butt}",
+    ".dc{stroke-dasharray:5 3}",
+    ".dt{stroke-dasharray:.1 5.4;stroke-linecap:round}",
+    f".hd{{fill:currentColor;stroke:{INK};stroke-width:1.4;stroke-linejoin:round}}",
+    f".sd{{fill:currentColor;stroke:{INK};stroke-width:1.4;stroke-dasharray:none}}",
+    ".fa{opacity:.55}",
+    f".x{{fill:{INK};stroke:{PAPER};stroke-width:1.5;paint-order:stroke;stroke-linejoin:round}}",
+    f".dr{{fill:{PAPER};fill-opacity:.75;stroke:currentColor;stroke-width:3;stroke-dasharray:4 2.5}}",
+    f".bb{{fill:{PAPER};stroke:{INK};stroke-width:1.4}}",
+    f".bp{{fill:none;stroke:{INK};stroke-width:2}}",
+    f".nw{{fill:none;stroke:{INK};stroke-width:1.6;stroke-dasharray:3 2}}",
+    f".t{{font-family:sans-serif;fill:{INK};paint-order:stroke;stroke:{PAPER};stroke-width:3;stroke-linejoin:round}}",
+    ".tt{font:700 26px Georgia,serif}",
+    ".ts{font-size:12.5px;font-style:italic}",
+    ".tl{font-size:11px}",
+    ".tr{text-anchor:end}",
+    f".pn{{fill:{PAPER};fill-opacity:.86;stroke:#6e6148;stroke-width:1.4}}",
+    ".pz{color:#a39a86}",
+)
+CSS = "".join(CSS_RULES)
+
+#: layers whose lines are cased: layer -> (class of the lines, class of their casing)
+CASED = {"centres": ("lc", "kc"), "rings": ("lr", "kr"), "supports": ("ls", "ks"), "moves": ("lm", "km")}
+
+# geometry, in map units
+HEAD_LEN, HEAD_HALF = 13.0, 7.5
+BAR_HALF = 8.0
+BEND = 0.14
+MAX_BEND = 22.0
+DISLODGED_SCALE = 0.8
+#: a dislodged unit sits at least this far from its province's unit anchor (in the direction of
+#: the layout's dislodged anchor), so that it does not hide the unit that took its place
+DISLODGED_MIN_OFFSET = 19.0
+
+Pt = tuple[float, float]
+
+
+def num(v: float) -> str:
+    """A coordinate rounded to 0.1, without a trailing ``.0``."""
+    s = f"{v:.1f}"
+    if s.endswith(".0"):
+        s = s[:-2]
+    return "0" if s == "-0" else s
+
+
+def pt(p: Pt) -> str:
+    return f"{num(p[0])} {num(p[1])}"
+
+
+def _unit_vec(a: Pt, b: Pt) -> tuple[float, float, float]:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    d = math.hypot(dx, dy) or 1e-9
+    return dx / d, dy / d, d
+
+
+def _along(a: Pt, b: Pt, dist: float) -> Pt:
+    ux, uy, _ = _unit_vec(a, b)
+    return a[0] + ux * dist, a[1] + uy * dist
+
+
+def _quad(s: Pt, c: Pt, e: Pt, t: float) -> Pt:
+    u = 1 - t
+    return (u * u * s[0] + 2 * u * t * c[0] + t * t * e[0], u * u * s[1] + 2 * u * t * c[1] + t * t * e[1])
+
+
+def power_classes(board: Board) -> dict[str, str]:
+    """Each power's CSS class in the overlay: ``p`` + its abbreviation (``pfra``)."""
+    out: dict[str, str] = {}
+    for i, (name, info) in enumerate(board.powers.items()):
+        cls = "p" + re.sub(r"[^a-z0-9]", "", (info.abbr or name).lower())
+        if cls in out.values():
+            cls = f"{cls}{i}"
+        out[name] = cls
+    return out
+
+
+def _title(text: str) -> str:
+    return f"<title>{escape(text)}</title>" if text else ""
+
+
+def _dot(p: Pt) -> str:
+    return f"M{pt(p)}h0"
+
+
+def _dots(pts: list[Pt]) -> str:
+    return '<path d="' + "".join(_dot(p) for p in pts) + '"/>'
+
+
+def _standing(kind: str, at: Pt) -> str:
+    """A unit at its anchor (the attributes of its ``<use>``)."""
+    return f'href="#{symbol_id(kind)}" x="{num(at[0])}" y="{num(at[1])}"'
+
+
+def _beside_at(sym: Symbol, at: Pt, i: int) -> Pt:
+    """Where the `i`-th piece of its row beside the unit anchored at `at` is drawn."""
+    _, dx, dy, step = sym.beside
+    return at[0] + dx + step * i, at[1] + dy
+
+
+def _beside(kind: str, sym: Symbol, at: Pt, i: int) -> str:
+    """The `i`-th piece that does not occupy, of a province whose unit anchor is `at` (its ``<use>``'s
+    attributes): small, in a row whose place and size its symbol gives (`Symbol.beside`)."""
+    x, y = _beside_at(sym, at, i)
+    return f'href="#{symbol_id(kind)}" transform="translate({num(x)} {num(y)}) scale({num2(sym.beside[0])})"'
+
+
+def num2(v: float) -> str:
+    """A scale factor, as short as it goes: ``.55``, ``.7``."""
+    return f"{v:.2f}".rstrip("0").rstrip(".").removeprefix("0")
+
+
+def _dislodged(kind: str, at: Pt, title: str, ring: str) -> str:
+    return (f'<g transform="translate({num(at[0])} {num(at[1])})">{title}'
+            f'<circle class="dr {ring}" r="14.5"/>'
+            f'<use href="#{symbol_id(kind)}" transform="scale({DISLODGED_SCALE})"/></g>')
+
+
+def _use(attrs: str, inner: str = "") -> str:
+    return f"<use {attrs}>{inner}</use>" if inner else f"<use {attrs}/>"
+
+
+def rel(frm: Pt, to: Pt) -> str:
+    """`to` relative to `frm`, for lower-case path commands."""
+    return f"{num(to[0] - frm[0])} {num(to[1] - frm[1])}".replace(" -", "-")
+
+
+def _quad_d(s: Pt, c: Pt, e: Pt) -> str:
+    return f"M{pt(s)}q{rel(s, c)} {rel(s, e)}"
+
+
+def _line_d(s: Pt, e: Pt) -> str:
+    return f"M{pt(s)}l{rel(s, e)}"
+
+
+def cased(layer: str, content: str, gid: str) -> str:
+    """Lines drawn once in a group with the layer's class, and cased by a <use> of that group beneath."""
+    line, casing = CASED[layer]
+    return f'<g class="{line}"><use href="#{gid}" class="{casing}"/><g id="{gid}">{content}</g></g>'
+
+
+class Painter:
+    """Collects one map's SVG elements, layer by layer and power by power.
+
+    `titles`: give units and orders a ``<title>`` (a tooltip where the SVG is shown on its
+    own; an overlay shown as an ``<img>`` has no tooltips, so it goes without).
+    """
+
+    LAYERS = ("centres", "rings", "supports", "moves", "units", "dislodged", "pieces", "marks")
+
+    def __init__(self, variant, layout: Layout, symbols: dict[str, Symbol], titles: bool = True):
+        self.variant = variant
+        self.board: Board = variant.board
+        self.layout = layout
+        self.symbols = dict(symbols)
+        self.titles = titles
+        self.pclass = power_classes(self.board)
+        self.powers = list(self.board.powers)
+        self.layers: dict[str, dict[str, list[str]]] = {name: {} for name in self.LAYERS}
+        self.keys: set[str] = set()          # what the legend must explain
+        self.kinds_used: set[str] = set()
+        self.move_paths: dict[str, tuple[str, Pt]] = {}  # mover's province -> (dest province, attach point)
+        self.piece_at: dict[Unit, Pt] = {}   # where each piece drawn beside a unit stands
+
+    # ------------------------------------------------------------------ helpers
+    def add(self, layer: str, power: str, element: str) -> None:
+        self.layers[layer].setdefault(power, []).append(element)
+
+    def title(self, text: str) -> str:
+        return _title(text) if self.titles else ""
+
+    def wrap(self, cls: str, title: str, content: str) -> str:
+        """`content` in a group when it needs one: for a class, or for a title."""
+        title = self.title(title)
+        if not cls and not title:
+            return content
+        return f'<g{f" class={quoteattr(cls)}" if cls else ""}>{title}{content}</g>'
+
+    def symbol(self, kind: str) -> Symbol:
+        sym = self.symbols.get(kind)
+        if sym is None:
+            sym = self.symbols[kind] = lettered(kind)
+        return sym
+
+    def radius(self, kind: str | None) -> float:
+        return self.symbol(kind).radius if kind else 10.0
+
+    def kind_name(self, kind: str) -> str:
+        info = getattr(self.variant, "unit_kinds", {}).get(kind)
+        return getattr(info, "name", None) or self.symbol(kind).name
+
+    def describe(self, unit: Unit) -> str:
+        """``French army, Paris`` (for titles; empty when the map has none)."""
+        if not self.titles:
+            return ""
+        info = self.board.powers.get(unit.power)
+        adj = info.adjective if info else unit.power
+        return f"{adj} {self.kind_name(unit.kind)}, {self.board.full_name(unit.loc)}"
+
+    def order_title(self, r: OrderResult) -> str:
+        if not self.titles:
+            return ""
+        tags = self.variant.result_words(r)
+        text = f"{r.power}: {r.order_text(self.board)}"
+        return text + (f" ({', '.join(tags)})" if tags else "")
+
+    def is_fleet_like(self, kind: str) -> bool:
+        info = getattr(self.variant, "unit_kinds", {}).get(kind)
+        return getattr(info, "terrain", "land") == "sea"
+
+    def dest_loc(self, unit: Unit, dest: str, after: Iterable[Unit] = ()) -> str:
+        """Where on `dest` a unit's move arrives: the coast a fleet reaches, or the province."""
+        prov = self.board.provinces.get(province_of(dest))
+        if "/" in dest or prov is None or not prov.coasts or not self.is_fleet_like(unit.kind):
+            return dest
+        for u in after:
+            if u.power == unit.power and u.province == prov.id and "/" in u.loc:
+                return u.loc
+        reach = self.board.fleet_adj.get(unit.loc, frozenset())
+        for c in prov.coasts:
+            if f"{prov.id}/{c}" in reach:
+                return f"{prov.id}/{c}"
+        return dest
+
+    def dislodged_at(self, loc: str) -> Pt:
+        """Where a dislodged unit is drawn: the layout's dislodged anchor, pushed out if it is too close."""
+        ux, uy = self.layout.unit(loc)
+        dx, dy = self.layout.dislodged(loc)
+        d = math.hypot(dx - ux, dy - uy)
+        if d < 1e-6:
+            return ux + DISLODGED_MIN_OFFSET * 0.7, uy - DISLODGED_MIN_OFFSET * 0.7
+        k = max(1.0, DISLODGED_MIN_OFFSET / d)
+        return ux + (dx - ux) * k, uy + (dy - uy) * k
+
+    # ------------------------------------------------------------------ primitives
+    def centres(self, owners) -> None:
+        """A dot in its owner's colour on each owned centre: one path of round-capped points per power."""
+        dots: dict[str, list[Pt]] = {}
+        for prov in sorted(owners):
+            at = self.layout.centre(prov)
+            if at is not None:
+                dots.setdefault(owners[prov], []).append(at)
+        for power, pts in dots.items():
+            self.add("centres", power, _dots(pts))
+
+    def unit(self, unit: Unit, title: str = "", ghost: bool = False) -> None:
+        x, y = self.layout.unit(unit.loc)
+        self.kinds_used.add(unit.kind)
+        cls = ' class="gh"' if ghost else ""
+        self.add("units", unit.power, _use(_standing(unit.kind, (x, y)) + cls, self.title(title)))
+
+    def pieces(self, pieces: Iterable[Unit]) -> None:
+        """Pieces that do not occupy (spies, planes, bombers): small, beside the province's unit
+        anchor where their symbol says (spies below left, aircraft above), side by side when
+        several share a province."""
+        seen: dict[tuple, int] = {}
+        for p in sorted(pieces, key=lambda u: (u.province, self.powers.index(u.power) if u.power in self.powers else 99,
+                                               u.kind)):
+            sym = self.symbol(p.kind)
+            i = seen[p.province, sym.beside] = seen.get((p.province, sym.beside), -1) + 1
+            at = self.layout.unit(p.province)
+            self.kinds_used.add(p.kind)
+            self.piece_at.setdefault(p, _beside_at(sym, at, i))
+            self.add("pieces", p.power, _use(_beside(p.kind, sym, at, i), self.title(self.describe(p))))
+
+    def drawn_at(self, unit: Unit) -> Pt:
+        """Where `unit` is drawn: beside its province's unit when it does not occupy, else at the anchor."""
+        return self.piece_at.get(unit) or self.layout.unit(unit.loc)
+
+    def small_radius(self, unit: Unit) -> float:
+        """How far arrows keep from `unit` as drawn (a piece beside another is drawn small)."""
+        sym = self.symbol(unit.kind)
+        return sym.radius * sym.beside[0] if unit in self.piece_at else sym.radius
+
+    def dislodged_unit(self, d: Dislodged, destroyed: bool) -> None:
+        x, y = self.dislodged_at(d.unit.loc)
+        self.kinds_used.add(d.unit.kind)
+        self.keys.add("dislodged")
+        why = f"dislodged by {d.by_power} from {self.board.full_name(d.attacker_from)}" if d.by_power else "dislodged"
+        if destroyed:
+            why += "; destroyed: nowhere to retreat"
+        elif d.retreats:
+            why += "; may retreat to " + ", ".join(self.board.format_loc(r) for r in d.retreats)
+        ring = self.pclass.get(d.by_power, "")
+        self.add("dislodged", d.unit.power,
+                 _dislodged(d.unit.kind, (x, y), self.title(self.describe(d.unit) + ": " + why), ring))
+        if destroyed:
+            self.cross(d.unit.power, (x, y), large=True)
+
+    def cross(self, power: str, at: Pt, large: bool = False, title: str = "") -> None:
+        self.keys.add("remove" if large else "cut")
+        ref = "o-xl" if large else "o-xs"
+        self.add("marks", power, _use(f'href="#{ref}" x="{num(at[0])}" y="{num(at[1])}" class="x"',
+                                      self.title(title)))
+
+    def arrow(self, power: str, points: list[Pt], r0: float, r1: float, ok: bool, title: str,
+              key: str = "move", via: str = "convoy") -> Pt:
+        """A move or retreat through `points` (start, any convoying fleets or spaces flown over, end;
+        `via` the legend's key for what is between, "" for none). Returns its attach point."""
+        start, end = points[0], points[-1]
+        if len(points) == 2:
+            ux, uy, d = _unit_vec(start, end)
+            if d < r0 + r1 + 8:
+                k = max(d - 8, 2) / (r0 + r1)
+                r0, r1 = r0 * k, r1 * k
+            s = (start[0] + ux * r0, start[1] + uy * r0)
+            e = (end[0] - ux * r1, end[1] - uy * r1)
+            off = min(d * BEND, MAX_BEND)
+            c = ((s[0] + e[0]) / 2 - uy * off, (s[1] + e[1]) / 2 + ux * off)
+            attach = _quad(s, c, e, 0.55)
+            head_from = c
+        else:
+            fleets = points[1:-1]
+            s = _along(start, fleets[0], r0)
+            e = _along(end, fleets[-1], r1)
+            prev = ((fleets[-2][0] + fleets[-1][0]) / 2, (fleets[-2][1] + fleets[-1][1]) / 2) if len(fleets) > 1 else s
+            attach = _quad(prev, fleets[-1], e, 0.5) if via else _along(fleets[-1], e, _unit_vec(fleets[-1], e)[2] / 2)
+            head_from = fleets[-1]
+            if via:
+                self.keys.add(via)
+        tx, ty, _ = _unit_vec(head_from, e)
+        nx, ny = -ty, tx
+        if ok:
+            base = (e[0] - tx * HEAD_LEN, e[1] - ty * HEAD_LEN)
+            line_end = (base[0] + tx * 1.5, base[1] + ty * 1.5)
+            mark = (f'<path class="hd" d="M{pt(e)}L{pt((base[0] + nx * HEAD_HALF, base[1] + ny * HEAD_HALF))} '
+                    f'{pt((base[0] - nx * HEAD_HALF, base[1] - ny * HEAD_HALF))}Z"/>')
+            dash = ""
+        else:
+            line_end = e
+            a = (e[0] + nx * BAR_HALF, e[1] + ny * BAR_HALF)
+            mark = f'<path d="{_line_d(a, (e[0] - nx * BAR_HALF, e[1] - ny * BAR_HALF))}"/>'
+            dash = ' class="d"'
+        if len(points) == 2:
+            d_attr = _quad_d(s, c, line_end)
+        elif not via:  # a flight: straight legs through the middle of each space crossed
+            d_attr = f"M{pt(s)}" + "".join(f"L{pt(w)}" for w in [*fleets, line_end])
+        else:
+            d_attr, cur = f"M{pt(s)}", s
+            for a, b in zip(fleets, fleets[1:]):
+                m = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+                d_attr += f"q{rel(cur, a)} {rel(cur, m)}"
+                cur = m
+            d_attr += f"q{rel(cur, fleets[-1])} {rel(cur, line_end)}"
+        self.keys.add(key if ok else "failed")
+        self.add("moves", power, self.wrap("", title, f'<path{dash} d="{d_attr}"/>{mark}'))
+        return attach
+
+    def support_line(self, power: str, start: Pt, target: Pt, r0: float, r1: float, ok: bool, cut: bool,
+                     title: str, key: str = "support") -> None:
+        ux, uy, d = _unit_vec(start, target)
+        r0 = min(r0, d / 3)
+        r1 = min(r1, d / 3)
+        s = (start[0] + ux * r0, start[1] + uy * r0)
+        e = (target[0] - ux * r1, target[1] - uy * r1)
+        self.keys.add(key)
+        self.add("supports", power,
+                 self.wrap("" if ok else "fa", title,
+                           f'<path d="{_line_d(s, e)}"/>'
+                           f'<circle class="sd" cx="{num(e[0])}" cy="{num(e[1])}" r="3.4"/>'))
+        if cut:
+            self.cross(power, ((s[0] + e[0]) / 2, (s[1] + e[1]) / 2), title=title)
+
+    def ring(self, power: str, at: Pt, r: float, style: str, title: str) -> None:
+        """A ring around a unit: a hold (plain), a convoy (``dc``, dashed), a secret order (``dt``, dotted)."""
+        cls = f' class="{style}"' if style else ""
+        self.add("rings", power,
+                 f'<circle{cls} cx="{num(at[0])}" cy="{num(at[1])}" r="{num(r)}">{self.title(title)}</circle>')
+
+    # ------------------------------------------------------------------ a view
+    def paint(self, sc: MapView) -> None:
+        self.centres(sc.owners)
+        units_by_prov = {u.province: u for u in sc.units}
+        changed = self.changed_units(sc)
+        for u in sc.units:
+            if u in changed:  # upgraded or downgraded this winter: drawn as it is now
+                self.unit(changed[u], self.describe(changed[u]))
+            elif u.loc in sc.ghosts:
+                self.unit(u, self.describe(u) + ": dislodged", ghost=True)
+            else:
+                self.unit(u, self.describe(u))
+        for d, destroyed in sc.dislodged:
+            self.dislodged_unit(d, destroyed)
+        self.pieces(sc.pieces)
+        order = {p: i for i, p in enumerate(self.powers)}
+        results = sorted(enumerate(sc.results), key=lambda ir: (order.get(ir[1].power, len(order)), ir[0]))
+        kinds = self.variant.unit_kinds
+        # units outside combat (spies) are shown where they stand; their orders stay in the reports
+        results = [r for _, r in results if r.unit is None or kinds[r.unit.kind].fights]
+        if sc.kind == "movement":
+            self.paint_movement(sc, results, units_by_prov)
+        elif sc.kind == "retreats":
+            self.paint_retreats(sc, results)
+        elif sc.kind == "adjustments":
+            self.paint_adjustments(sc, results)
+
+    def paint_movement(self, sc: MapView, results: list[OrderResult], units_by_prov: dict[str, Unit]) -> None:
+        convoys = [r for r in results if isinstance(r.order, Convoy) and r.unit is not None]
+        on_route: set[str] = set()
+        # moves first, so that supports can find the arrows they back
+        for r in results:
+            if not isinstance(r.order, Move) or r.unit is None:
+                continue
+            u = r.unit
+            dest = self.dest_loc(u, r.order.dest, sc.after_units)
+            route = self.convoy_route(u, province_of(dest), convoys)
+            on_route.update(f.province for f in route)
+            over = [] if route else self.flown_over(u, province_of(dest))
+            pts = ([self.drawn_at(u)] + [self.layout.unit(f.loc) for f in route] + [self.layout.unit(p) for p in over]
+                   + [self.layout.unit(dest)])
+            target = units_by_prov.get(province_of(dest))
+            r1 = self.radius(target.kind) + 1 if target else 6.0
+            attach = self.arrow(r.power, pts, self.small_radius(u), r1, r.succeeded, self.order_title(r),
+                                via="" if over else "convoy")
+            self.move_paths[u.province] = (province_of(dest), attach)
+        for r in results:
+            o, u = r.order, r.unit
+            if u is None or isinstance(o, Move):
+                continue
+            here = self.drawn_at(u)
+            if isinstance(o, Hold):
+                if not r.default:
+                    self.keys.add("hold")
+                    self.ring(r.power, here, self.small_radius(u) + 5, "", self.order_title(r))
+            elif isinstance(o, Bomb):
+                self.bombing(r, here)
+            elif isinstance(o, Support):
+                self.paint_support(r, units_by_prov)
+            elif isinstance(o, Concealed):  # the level knows only that the unit supported or convoyed
+                self.keys.add("secret")
+                self.ring(r.power, here, self.radius(u.kind) + 5, "dt", self.order_title(r))
+                if r.has(Kind.CUT):
+                    self.cross(r.power, (here[0] + 12, here[1] - 12), title=self.order_title(r))
+            elif isinstance(o, Convoy):
+                if u.province in on_route:
+                    self.keys.add("convoy")
+                    self.ring(r.power, here, self.radius(u.kind) + 5.5, "dc", self.order_title(r))
+                    if not r.succeeded:
+                        self.cross(r.power, (here[0] + 12, here[1] - 12), title=self.order_title(r))
+                else:  # a convoy that carried nobody: a faint line to the army it meant
+                    army = units_by_prov.get(o.target.province)
+                    target = self.layout.unit(army.loc if army else o.target.loc)
+                    self.support_line(r.power, here, target, self.radius(u.kind),
+                                      self.radius(army.kind if army else None), False, False,
+                                      self.order_title(r), key="convoy")
+
+    def flown_over(self, unit: Unit, dest: str) -> list[str]:
+        """The spaces between `unit` and `dest` on its move when its kind moves more than one
+        space at a time (`dipgen.engine.movement.route`): empty for a move to a neighbour."""
+        kind = self.variant.unit_kinds.get(unit.kind)
+        if kind is None or kind.steps < 2:
+            return []
+        return route(self.board, kind, unit.province, dest)[1:-1]
+
+    def paint_support(self, r: OrderResult, units_by_prov: dict[str, Unit]) -> None:
+        o: Support = r.order  # type: ignore[assignment]
+        u = r.unit
+        here = self.drawn_at(u)
+        supported = units_by_prov.get(o.target.province)
+        target_loc = supported.loc if supported else o.target.loc
+        cut = r.has(Kind.CUT)
+        ok = r.succeeded and not r.has(Kind.VOID) and not r.has(Kind.ILLEGAL)
+        if o.dest is None:
+            self.support_line(r.power, here, self.layout.unit(target_loc), self.small_radius(u),
+                              self.radius(supported.kind if supported else None) + 3, ok, cut, self.order_title(r))
+            return
+        path = self.move_paths.get(o.target.province)
+        if path is not None and path[0] == province_of(o.dest):
+            attach = path[1]
+        else:  # the supported unit did not make that move: aim at where it would have gone
+            dest = self.layout.unit(self.dest_loc(supported, o.dest) if supported else o.dest)
+            src = self.layout.unit(target_loc)
+            attach = (src[0] + (dest[0] - src[0]) * 0.6, src[1] + (dest[1] - src[1]) * 0.6)
+        self.support_line(r.power, here, attach, self.small_radius(u), 0.0, ok, cut, self.order_title(r))
+
+    def bombing(self, r: OrderResult, here: Pt) -> None:
+        """A bomber's run: a dotted line to the centre it bombs, ending in a burst filled with the
+        bomber's colour when the bombing hit, or left blank when planes fended it off."""
+        o: Bomb = r.order  # type: ignore[assignment]
+        if r.has(Kind.ILLEGAL) or r.has(Kind.VOID):
+            return
+        target = self.layout.centre(province_of(o.target)) or self.layout.unit(o.target)
+        ux, uy, d = _unit_vec(here, target)
+        r0 = min(self.small_radius(r.unit), d / 3)
+        s, e = (here[0] + ux * r0, here[1] + uy * r0), (target[0] - ux * 6, target[1] - uy * 6)
+        key = "bomb" if r.succeeded else "bomb-failed"
+        self.keys.add(key)
+        self.add("supports", r.power, self.wrap("", self.order_title(r), f'<path class="dt" d="{_line_d(s, e)}"/>'))
+        self.add("marks", r.power, _use(f'href="#o-bm" x="{num(target[0])}" y="{num(target[1])}" '
+                                        f'class="{"hd" if r.succeeded else "bb"}"', self.title(self.order_title(r))))
+
+    def convoy_route(self, army: Unit, dest_prov: str, convoys: list[OrderResult]) -> list[Unit]:
+        """The fleets that carry `army` to `dest_prov`, in order (empty if it goes overland)."""
+        fleets = {r.unit.province: r.unit for r in convoys
+                  if r.order.target.province == army.province and province_of(r.order.dest) == dest_prov}
+        if not fleets:
+            return []
+        nb = self.board.neighbours
+        frontier = [[f] for f in sorted(fleets) if f in nb(army.province)]
+        seen = {p[0] for p in frontier}
+        while frontier:
+            nxt = []
+            for path in frontier:
+                last = path[-1]
+                if dest_prov in nb(last):
+                    return [fleets[p] for p in path]
+                for f in sorted(fleets):
+                    if f not in seen and f in nb(last):
+                        seen.add(f)
+                        nxt.append(path + [f])
+            frontier = nxt
+        return []
+
+    def paint_retreats(self, sc: MapView, results: list[OrderResult]) -> None:
+        for r in results:
+            u = r.unit
+            if u is None:
+                continue
+            here = self.dislodged_at(u.loc)
+            if isinstance(r.order, Retreat):
+                dest = self.dest_loc(u, r.order.dest, sc.after_units)
+                over = [self.layout.unit(p) for p in self.flown_over(u, province_of(dest))]
+                self.arrow(r.power, [here, *over, self.layout.unit(dest)], self.radius(u.kind) * DISLODGED_SCALE, 6.0,
+                           r.succeeded, self.order_title(r), key="retreat", via="")
+                if not r.succeeded:
+                    self.cross(r.power, here, large=True, title=self.order_title(r))
+            elif isinstance(r.order, Disband):
+                self.cross(r.power, here, large=True, title=self.order_title(r))
+
+    def paint_adjustments(self, sc: MapView, results: list[OrderResult]) -> None:
+        for r in results:
+            u = r.unit
+            if u is None or not r.succeeded:
+                continue
+            x, y = self.layout.unit(u.loc)
+            if isinstance(r.order, Build):
+                self.keys.add("build")
+                self.unit(u, self.describe(u) + ": built")
+                rad = self.radius(u.kind)
+                self.add("marks", r.power, self.wrap("", self.order_title(r),
+                         f'<circle class="nw" cx="{num(x)}" cy="{num(y)}" r="{num(rad + 5)}"/>'
+                         f'<use href="#o-bd" x="{num(x + rad)}" y="{num(y - rad)}"/>'))
+            elif isinstance(r.order, Remove):
+                self.cross(r.power, (x, y), large=True, title=self.order_title(r))
+            elif isinstance(r.order, (Upgrade, Downgrade)):
+                key, badge = ("upgrade", "o-up") if isinstance(r.order, Upgrade) else ("downgrade", "o-dn")
+                self.keys.add(key)
+                rad = self.radius(u.kind)
+                self.add("marks", r.power, self.wrap("", self.order_title(r),
+                         f'<circle class="nw" cx="{num(x)}" cy="{num(y)}" r="{num(rad + 5)}"/>'
+                         f'<use href="#{badge}" x="{num(x + rad)}" y="{num(y - rad)}"/>'))
+
+    def changed_units(self, sc: MapView) -> dict[Unit, Unit]:
+        """Units an adjustment phase upgraded or downgraded: the unit before -> the unit after."""
+        if sc.kind != "adjustments":
+            return {}
+        kinds = self.variant.unit_kinds
+        out = {}
+        for r in sc.results:
+            if r.unit is not None and r.succeeded and isinstance(r.order, (Upgrade, Downgrade)):
+                new = (kinds[r.unit.kind].upgrades_to if isinstance(r.order, Upgrade)
+                       else getattr(downgrade_of(kinds, r.unit.kind), "letter", ""))
+                if new in kinds:
+                    out[r.unit] = replace(r.unit, kind=new)
+        return out
+
+    # ------------------------------------------------------------------ output
+    def body(self) -> str:
+        out = []
+        for name in self.LAYERS:
+            groups = self.layers[name]
+            if not groups:
+                continue
+            parts = []
+            for power in self.powers + sorted(set(groups) - set(self.powers)):
+                if power in groups:
+                    parts.append(f'<g class="{self.pclass.get(power, "")}">' + "".join(groups[power]) + "</g>")
+            content = "".join(parts)
+            if name in CASED:
+                out.append(cased(name, content, f"o-{name}"))
+            else:
+                out.append(f'<g id="o-{name}">{content}</g>')
+        return "\n".join(out)
+
+    def defs(self, content: str) -> str:
+        """The <defs> for `content` (the drawn body and legend): the shapes and style rules it uses."""
+        shapes = [f'<g id="{symbol_id(k)}">{self.symbol(k).body}</g>' for k in sorted(self.kinds_used)]
+        for ref, shape in (("o-xs", f'<path id="o-xs" d="{_cross_path(5.5, 1.7)}"/>'),
+                           ("o-xl", f'<path id="o-xl" d="{_cross_path(10, 2.6)}"/>'),
+                           ("o-bd", '<g id="o-bd"><circle class="bb" r="5.6"/>'
+                                    '<path class="bp" d="M-3.2 0H3.2M0-3.2V3.2"/></g>'),
+                           ("o-up", '<g id="o-up"><circle class="bb" r="5.6"/>'
+                                    '<path class="bp" d="M-3.2 1.8 0-1.6 3.2 1.8"/></g>'),
+                           ("o-dn", '<g id="o-dn"><circle class="bb" r="5.6"/>'
+                                    '<path class="bp" d="M-3.2-1.8 0 1.6 3.2-1.8"/></g>'),
+                           ("o-bm", f'<path id="o-bm" d="{_burst_path(10, 4.4, 8)}"/>')):
+            if f'href="#{ref}"' in content:
+                shapes.append(shape)
+        shapes_text = "".join(shapes)
+        used = {c for value in re.findall(r'class="([^"]*)"', content + shapes_text) for c in value.split()}
+        rules = "".join(rule for rule in CSS_RULES if rule[1:rule.index("{")] in used)
+        return f"<defs><style>{rules}{self.power_css()}</style>{shapes_text}</defs>"
+
+    def power_css(self) -> str:
+        return _power_css(tuple((self.pclass[name], info.colour) for name, info in self.board.powers.items()))
+
+
+@lru_cache(maxsize=64)
+def _power_css(classes: tuple[tuple[str, str], ...]) -> str:
+    """Each power's colour (and the colour of glyphs drawn on it) as a rule for its class."""
+    rules = []
+    for cls, colour in classes:
+        g = glyph_colour(colour)
+        extra = f";--g:{g}" if g != "#fff" else ""
+        rules.append(f".{cls}{{color:{colour}{extra}}}")
+    return "".join(rules)
+
+
+def _burst_path(outer: float, inner: float, points: int) -> str:
+    """A burst (a bombing's mark): a star of `points` points, `outer` and `inner` radii."""
+    pts = []
+    for k in range(2 * points):
+        a = math.pi * k / points - math.pi / 2
+        rad = outer if k % 2 == 0 else inner
+        pts.append((math.cos(a) * rad, math.sin(a) * rad))
+    return "M" + "L".join(pt(p) for p in pts) + "Z"
+
+
+def _cross_path(arm: float, half: float) -> str:
+    """A diagonal cross (×) as one closed outline: arms `arm` long, `half` thick each side."""
+    pts = []
+    for k in range(4):
+        a = math.radians(45 + 90 * k)
+        ca, sa = math.cos(a), math.sin(a)
+        tip = (ca * arm, sa * arm)
+        nx, ny = -sa, ca
+        pts.append((tip[0] - nx * half, tip[1] - ny * half))
+        pts.append((tip[0] + nx * half, tip[1] + ny * half))
+        b = math.radians(45 + 90 * k + 45)
+        r = half * math.sqrt(2)
+        pts.append((math.cos(b) * r, math.sin(b) * r))
+    return "M" + "L".join(pt(p) for p in pts) + "Z"
+
+
+# ---------------------------------------------------------------------- what a map may show
+
+def unit_marks(variant, kind: str, loc: str) -> tuple[re.Pattern, ...]:
+    """How an overlay may draw a unit of `kind` at `loc`, whoever owns it: standing (or faded),
+    dislodged, or beside the units as a piece outside combat. Patterns of the overlay's text,
+    made by the same code that draws, so that a check of what a map shows (`dipgen.adapters.leaks`)
+    needs to know nothing of SVG, nor of the kinds there are."""
+    lay = layout_of(variant)
+    sym = symbol_table(variant).get(kind) or lettered(kind)
+    try:
+        at = lay.unit(loc)
+        aside = Painter(variant, lay, {}, titles=False).dislodged_at(loc)
+    except ValueError:  # a place the map cannot draw a unit on
+        return ()
+    title, ring = "\0title\0", "\0ring\0"
+    dislodged = re.escape(_dislodged(kind, aside, title, ring))
+    dislodged = dislodged.replace(re.escape(title), "(?:<title>[^<]*</title>)?").replace(re.escape(ring), '[^"]*')
+    pieces = [] if "/" in loc else [re.escape(_beside(kind, sym, at, i)) for i in range(2 * len(variant.board.powers))]
+    return tuple(re.compile(p) for p in (re.escape(_standing(kind, at)), dislodged, *pieces))
+
+
+def centre_mark(variant, centre: str) -> re.Pattern | None:
+    """How an overlay draws the ownership dot of `centre`, whoever owns it (None: it has none)."""
+    at = layout_of(variant).centre(centre)
+    return None if at is None else re.compile(re.escape(_dot(at)) + r"(?![\d.])")
+
+
+def layout_of(variant) -> Layout:
+    return layout(variant_board_name(variant))
+
+
+# ---------------------------------------------------------------------- the title and legend
+KEY_ORDER = ("move", "failed", "support", "cut", "convoy", "hold", "secret", "dislodged", "retreat", "build",
+             "remove", "upgrade", "downgrade", "bomb", "bomb-failed")
+KEY_LABEL = {"move": "move", "failed": "failed move", "support": "support", "cut": "support cut",
+             "convoy": "convoy", "hold": "hold", "dislodged": "dislodged", "retreat": "retreat",
+             "build": "build", "remove": "removed, disbanded", "secret": "order unseen",
+             "upgrade": "upgraded", "downgrade": "downgraded", "bomb": "bombing hit", "bomb-failed": "bombing defended"}
+
+
+def _key_glyph(key: str, x: float, y: float, kind: str = "A") -> tuple[str, str]:
+    """A small sample of a mark, 26 wide, centred on height `y`: (layer it is cased with, SVG)."""
+    if key in ("move", "retreat"):
+        return "moves", (f'<path d="{_line_d((x, y), (x + 18, y))}"/>'
+                         f'<path class="hd" d="M{num(x + 27)} {num(y)}L{num(x + 17)} {num(y - 5.5)} '
+                         f'{num(x + 17)} {num(y + 5.5)}Z"/>')
+    if key == "failed":
+        return "moves", (f'<path class="d" d="{_line_d((x, y), (x + 24, y))}"/>'
+                         f'<path d="{_line_d((x + 24, y - 6.5), (x + 24, y + 6.5))}"/>')
+    if key in ("support", "cut"):
+        out = (f'<path d="{_line_d((x, y), (x + 24, y))}"/>'
+               f'<circle class="sd" cx="{num(x + 24)}" cy="{num(y)}" r="3"/>')
+        if key == "cut":
+            out += f'<use href="#o-xs" x="{num(x + 12)}" y="{num(y)}" class="x"/>'
+        return "supports", out
+    c = f'cx="{num(x + 13)}" cy="{num(y)}" r="7.5"'
+    if key == "convoy":
+        return "rings", f'<circle class="dc" {c}/>'
+    if key == "hold":
+        return "rings", f"<circle {c}/>"
+    if key == "secret":
+        return "rings", f'<circle class="dt" {c}/>'
+    if key == "dislodged":
+        return "", (f'<g transform="translate({num(x + 13)} {num(y)})"><circle class="dr" r="8"/>'
+                    f'<use href="#{symbol_id(kind)}" transform="scale(.6)"/></g>')
+    if key == "build":
+        return "", f'<use href="#o-bd" x="{num(x + 13)}" y="{num(y)}"/>'
+    if key in ("bomb", "bomb-failed"):
+        return "supports", (f'<path class="dt" d="{_line_d((x, y), (x + 14, y))}"/>'
+                         f'<use href="#o-bm" transform="translate({num(x + 20)} {num(y)}) scale(.7)" '
+                         f'class="{"hd" if key == "bomb" else "bb"}"/>')
+    if key in ("upgrade", "downgrade"):
+        badge = "o-up" if key == "upgrade" else "o-dn"
+        return "", f'<use href="#{badge}" x="{num(x + 13)}" y="{num(y)}"/>'
+    if key == "remove":
+        return "", f'<use href="#o-xs" x="{num(x + 13)}" y="{num(y)}" class="x"/>'
+    return "", ""
+
+
+def _count(n: int | None) -> str:
+    return "?" if n is None else str(n)
+
+
+def legend(p: Painter, sc: MapView) -> str:
+    """The phase name, each power's colour and centre count, and a key to what this map draws."""
+    x0, y0, col = 10.0, 10.0, 98.0
+    heads = (f'<text class="t tt" x="{num(x0 + 10)}" y="{num(y0 + 30)}">{escape(sc.title)}</text>'
+             f'<text class="t ts" x="{num(x0 + 10)}" y="{num(y0 + 48)}">{escape(sc.subtitle)}</text>')
+    out: list[str] = []
+    dots: list[str] = []
+    y = y0 + 70
+    for i, power in enumerate(p.powers):
+        cx = x0 + 10 + (i % 2) * col
+        cy = y + (i // 2) * 17
+        dots.append(f'<g class="{p.pclass[power]}">{_dots([(cx + 5, cy - 4)])}</g>')
+        out.append(f'<text x="{num(cx + 14)}" y="{num(cy)}">{escape(power)}</text>'
+                   f'<text class="tr" x="{num(cx + col - 12)}" y="{num(cy)}">{_count(sc.counts.get(power))}</text>')
+    y += ((len(p.powers) + 1) // 2) * 17 + 6
+    items: list[tuple[str, str]] = [("kind:" + k, p.kind_name(k)) for k in sorted(p.kinds_used)]
+    items += [(k, KEY_LABEL[k]) for k in KEY_ORDER if k in p.keys]
+    glyphs: dict[str, list[str]] = {}
+    for i, (key, label) in enumerate(items):
+        cx = x0 + 10 + (i % 2) * col
+        cy = y + (i // 2) * 19
+        if key.startswith("kind:"):
+            glyphs.setdefault("", []).append(
+                f'<use href="#{symbol_id(key[5:])}" x="{num(cx + 13)}" y="{num(cy - 4)}"/>')
+        else:
+            layer, svg = _key_glyph(key, cx, cy - 4, min(p.kinds_used, default="A"))
+            glyphs.setdefault(layer, []).append(svg)
+        out.append(f'<text x="{num(cx + 32)}" y="{num(cy)}">{escape(label)}</text>')
+    rows = (len(items) + 1) // 2
+    height = (y + rows * 19 - 6) - y0
+    panel = f'<rect class="pn" x="{num(x0)}" y="{num(y0)}" width="{num(2 * col + 12)}" height="{num(height)}" rx="6"/>'
+    samples = "".join(cased(layer, "".join(g), f"o-key-{layer}") if layer else "".join(g)
+                      for layer, g in sorted(glyphs.items()))
+    swatches = cased("centres", "".join(dots), "o-key-centres")
+    return (f'<g id="o-legend">{panel}{heads}{swatches}<g class="pz">{samples}</g>'
+            f'<g class="t tl">{"".join(out)}</g></g>')
