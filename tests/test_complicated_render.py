@@ -112,9 +112,32 @@ def test_a_flight_is_drawn_through_the_space_it_crosses():
 def test_the_route_drawn_is_the_shortest_first_by_name():
     """Several shortest routes: the one whose spaces come first by abbreviation (London to Ruhr
     over the English Channel and Belgium, not the North Sea)."""
-    from dipgen.engine.movement import route
+    from dipgen.core.reach import route
 
     v = get_variant("complicated")
     assert route(v.board, v.unit_kinds["B"], "lon", "ruh") == ["lon", "eng", "bel", "ruh"]
     assert route(v.board, v.unit_kinds["P"], "par", "mun") == ["par", "bur", "mun"]
     assert route(v.board, v.unit_kinds["P"], "par", "bur") == ["par", "bur"]
+
+
+def test_a_convoyed_move_is_drawn_through_the_fleets_the_engine_says_carried_it():
+    """The renderer draws a convoy from the move's result (`OrderResult.route`), never searching
+    for one itself: the fleets come in order from the army, and a fleet the level does not see is
+    not drawn (the route is dropped whole)."""
+    from dipgen.core.board import load_board
+    from dipgen.core.orders import parse_order
+    from dipgen.engine.movement import adjudicate_movement
+
+    board = load_board("standard")
+    units = [Unit("England", "A", "lon"), Unit("England", "F", "nth"), Unit("England", "F", "nwg")]
+    orders = {"England": [parse_order(board, t) for t in ("A Lon - Nwy", "F NTH C A Lon - Nwy", "F NWG C A Lon - Nwy")]}
+    out = adjudicate_movement(board, units, orders)
+    (move,) = [r for r in out.results if r.unit == units[0]]
+    assert move.succeeded and [u.province for u in move.route] == ["nth"]  # the shortest chain
+    bare = adjudicate_movement(board, units, orders, notes=False)
+    assert all(r.route == () for r in bare.results)  # only what words and maps read
+    import inspect
+
+    import dipgen.present.svg.overlay as overlay
+
+    assert "def convoy_route" not in inspect.getsource(overlay)

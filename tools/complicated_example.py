@@ -29,7 +29,7 @@ import shutil
 from pathlib import Path
 
 from dipgen.core.board import province_of
-from dipgen.engine.movement import within
+from dipgen.core.reach import within
 from dipgen.io.gamefiles import load_game
 from dipgen.play.replay import replay
 from dipgen.core.orders import Bomb, Build, Hold, Move, Remove, Retreat, Disband, Support, UnitRef, Upgrade

@@ -28,7 +28,7 @@ import yaml
 from dipgen.rules.draws import commitment
 from dipgen.io.gamefiles import load_game
 from dipgen.play.replay import replay
-from dipgen.engine.movement import reachable
+from dipgen.core.reach import reachable
 from dipgen.core.orders import Disband, Move, Support
 from dipgen.variants import get_variant
 from dipgen.variants.tir import NEUTRAL, TirReport

@@ -111,6 +111,8 @@ class OrderResult:
     succeeded: bool
     notes: tuple[Note, ...] = field(default=())
     default: bool = False  # an order the rules supplied (hold of an unordered unit, a CD removal)
+    #: a convoyed move: the fleets it went by (or would have), in order from its start
+    route: tuple[Unit, ...] = ()
 
     def has(self, kind: Kind) -> bool:
         return any(n.kind is kind for n in self.notes)

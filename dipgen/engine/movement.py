@@ -26,6 +26,7 @@ from typing import Callable, Iterable, Mapping, Sequence
 from dipgen.core.board import Board, province_of
 from dipgen.core.orders import Convoy, Hold, Move, Order, Support, UnitRef
 from dipgen.core.position import Dislodged, Unit
+from dipgen.core.reach import destinations, within
 from dipgen.core.units import AIR, LAND, SEA, STANDARD_UNIT_KINDS, UnitKind
 from dipgen.engine.matching import names_occupant, pick
 from dipgen.core.results import Bounce, Illegal, Kind, Note, OrderResult
@@ -627,7 +628,8 @@ class _Movement:
             else:
                 slot = slots[key]
                 power, order, unit = results[slot]
-                results[slot] = OrderResult(power, order, unit, ok, ns)
+                route = self.route(o) if o.convoyed and self.explain else ()
+                results[slot] = OrderResult(power, order, unit, ok, ns, route=route)
         after: list[Unit] = []
         occupied: set[str] = set()
         occupies = self.occupies
@@ -661,6 +663,27 @@ class _Movement:
             (dislodged if options else destroyed).append(d)
         return MovementOutcome(tuple(results), tuple(sorted(after + self.bystanders, key=attrgetter("loc"))),
                                tuple(dislodged), tuple(destroyed), frozenset(standoffs))
+
+    def route(self, o: _Ord) -> tuple[Unit, ...]:
+        """The fleets a convoyed move goes by, in order from its start: the shortest chain of the
+        fleets ordered to convoy it, adjacent link to link (among equals, the one whose provinces
+        come first by id), whether or not the convoy held; () when they form no chain."""
+        fleets = {self.units[k].province: self.units[k] for k, c in self.ords.items()
+                  if c.kind == "convoy" and c.target == o.key and c.dest == o.dest}
+        nb = self.board.neighbours
+        frontier = [[f] for f in sorted(fleets) if f in nb(o.src)]
+        seen = {p[0] for p in frontier}
+        while frontier:
+            nxt = []
+            for path in frontier:
+                if o.dest in nb(path[-1]):
+                    return tuple(fleets[p] for p in path)
+                for f in sorted(fleets):
+                    if f not in seen and f in nb(path[-1]):
+                        seen.add(f)
+                        nxt.append(path + [f])
+            frontier = nxt
+        return ()
 
     def outcome(self, key: int, dislodger: Mapping[int, _Ord]) -> tuple[bool, tuple[Note, ...]]:
         """Whether the order at `key` succeeded and, when the results say why, its notes (an
@@ -743,73 +766,6 @@ def retreat_options(board: Board, kinds: Mapping[str, UnitKind], unit: Unit, att
     if not attacker_convoyed:
         blocked.add(attacker_from)
     return [loc for loc in destinations(board, kinds[unit.kind], unit.loc) if province_of(loc) not in blocked]
-
-
-def destinations(board: Board, kind: UnitKind, loc: str) -> list[str]:
-    """Every location a unit of `kind` at `loc` can reach in one move (not by convoy): next to it
-    on its terrain's graph, or, for kinds that move several spaces, within `kind.steps` of it
-    (through any unit). A kind that may not end at sea is not given sea provinces."""
-    if kind.steps == 1 and kind.terrain == LAND:
-        return list(board.army_adj.get(province_of(loc), ()))
-    if kind.steps == 1 and kind.terrain == SEA:
-        return list(board.fleet_adj.get(loc, ()))
-    start = province_of(loc)
-    seen, frontier = {start}, [start]
-    for _ in range(kind.steps):
-        nxt = []
-        for p in frontier:
-            for q in (board.neighbours(p) if kind.terrain == AIR else board.army_adj.get(p, ())
-                      if kind.terrain == LAND else {province_of(x) for x in board.fleet_adj.get(p, ())}):
-                if q not in seen:
-                    seen.add(q)
-                    nxt.append(q)
-        frontier = nxt
-    seen.discard(start)
-    return sorted(p for p in seen if kind.may_end_at_sea or not board.provinces[p].is_sea)
-
-
-def route(board: Board, kind: UnitKind, src: str, dest: str) -> list[str]:
-    """The provinces a unit of `kind` passes through on a move from province `src` to `dest`, both
-    included: a shortest route on its terrain's graph (AIR: land and sea alike, through any unit),
-    and among several the one whose spaces come first by their ids, read from the start. [src, dest]
-    when they are neighbours or no route is found."""
-    graph = (board.neighbours if kind.terrain == AIR else (lambda p: board.army_adj.get(p, ()))
-             if kind.terrain == LAND else (lambda p: {province_of(x) for x in board.fleet_adj.get(p, ())}))
-    before: dict[str, str | None] = {src: None}
-    frontier = [src]
-    while frontier and dest not in before:
-        nxt = []
-        for p in frontier:  # in the order found: breadth first over sorted neighbours keeps routes in order
-            for q in sorted(graph(p)):
-                if q not in before:
-                    before[q] = p
-                    nxt.append(q)
-        frontier = nxt
-    if dest not in before:
-        return [src, dest]
-    out = [dest]
-    while before[out[-1]] is not None:
-        out.append(before[out[-1]])
-    return out[::-1]
-
-
-def within(board: Board, prov: str, steps: int) -> set[str]:
-    """Every province within `steps` spaces of `prov` over land and sea alike (not `prov` itself)."""
-    seen, frontier = {prov}, [prov]
-    for _ in range(steps):
-        frontier = [q for p in frontier for q in board.neighbours(p) if q not in seen and not seen.add(q)]
-    seen.discard(prov)
-    return seen
-
-
-def reachable(board: Board, kind: UnitKind, loc: str, prov: str) -> bool:
-    """Can a unit of `kind` at `loc` reach province `prov` in one move (coasts ignored)?"""
-    if kind.steps == 1:
-        if kind.terrain == LAND:
-            return prov in board.army_reach.get(loc, ())
-        if kind.terrain == SEA:
-            return prov in board.fleet_touches.get(loc, ())
-    return prov in destinations(board, kind, loc)
 
 
 def _with_unit(order: Order, unit: Unit) -> Order:

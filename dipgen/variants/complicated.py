@@ -21,7 +21,8 @@ from typing import Mapping, Sequence
 
 from dipgen.core.board import province_of
 from dipgen.engine.adjustments import AdjustmentOutcome, _build, civil_disorder_order, gate
-from dipgen.engine.movement import MovementOutcome, adjudicate_movement, within
+from dipgen.core.reach import within
+from dipgen.engine.movement import MovementOutcome, adjudicate_movement
 from dipgen.core.results import STANDARD_WORDS, Illegal, Kind, Note, OrderResult
 from dipgen.core.errors import GameError, Problem
 from dipgen.core.orders import (STANDARD_KINDS, Bomb, Build, Convoy, Downgrade, Hold, Move, Order, Remove, Support, UnitRef, Upgrade, Waive)

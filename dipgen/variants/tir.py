@@ -21,7 +21,7 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Mapping, Sequence
 
-from dipgen.engine.movement import reachable
+from dipgen.core.reach import reachable
 from dipgen.core.results import STANDARD_WORDS, Kind, Note
 from dipgen.core.errors import GameError, Problem
 from dipgen.rules.intake import Intake

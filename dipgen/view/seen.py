@@ -115,7 +115,7 @@ def _partial(result: OrderResult) -> OrderResult:
     verb = "S" if isinstance(result.order, Support) else "C" if isinstance(result.order, Convoy) else None
     order = Concealed(result.order.unit, verb) if verb else result.order
     notes = tuple(Note(n.kind) for n in result.notes if n.kind in _PARTIAL_KINDS)
-    return replace(result, order=order, notes=notes, default=False)
+    return replace(result, order=order, notes=notes, default=False, route=())
 
 
 def seen_record(history: History, record: PhaseRecord, level: str, rd: Reader | None = None) -> RecordView:
@@ -144,7 +144,8 @@ def apply(record: PhaseRecord, vis: RecordVisibility, rd: Reader, variant) -> Re
     results = []
     for r, full, part in zip(record.results, vis.results, vis.results_partial):
         if knows(rd, full):
-            shown = replace(r, notes=tuple(_clean_note(n, units_seen) for n in r.notes))
+            shown = replace(r, notes=tuple(_clean_note(n, units_seen) for n in r.notes),
+                            route=r.route if all(u in units_seen for u in r.route) else ())
             if r.default and not knows(rd, vis.orders.get(r.power, frozenset({r.power}))):
                 # whether a unit had an order, or a misorder the rules replaced, is its power's to know
                 shown = replace(shown, default=False)

@@ -18,7 +18,7 @@ from typing import Iterable
 from xml.sax.saxutils import escape, quoteattr
 
 from dipgen.core.board import Board, province_of
-from dipgen.engine.movement import route
+from dipgen.core.reach import route
 from dipgen.core.results import Kind, OrderResult
 from dipgen.present.mapview import MapView
 from dipgen.core.orders import (Bomb, Build, Concealed, Convoy, Disband, Downgrade, Hold, Move, Remove, Retreat, Support, Upgrade)
@@ -442,7 +442,6 @@ class Painter:
             self.paint_adjustments(sc, results)
 
     def paint_movement(self, sc: MapView, results: list[OrderResult], units_by_prov: dict[str, Unit]) -> None:
-        convoys = [r for r in results if isinstance(r.order, Convoy) and r.unit is not None]
         on_route: set[str] = set()
         # moves first, so that supports can find the arrows they back
         for r in results:
@@ -450,7 +449,7 @@ class Painter:
                 continue
             u = r.unit
             dest = self.dest_loc(u, r.order.dest, sc.after_units)
-            route = self.convoy_route(u, province_of(dest), convoys)
+            route = r.route  # the fleets the level sees carrying it (the engine's, `OrderResult.route`)
             on_route.update(f.province for f in route)
             over = [] if route else self.flown_over(u, province_of(dest))
             pts = ([self.drawn_at(u)] + [self.layout.unit(f.loc) for f in route] + [self.layout.unit(p) for p in over]
@@ -493,7 +492,7 @@ class Painter:
 
     def flown_over(self, unit: Unit, dest: str) -> list[str]:
         """The spaces between `unit` and `dest` on its move when its kind moves more than one
-        space at a time (`dipgen.engine.movement.route`): empty for a move to a neighbour."""
+        space at a time (`dipgen.core.reach.route`): empty for a move to a neighbour."""
         kind = self.variant.unit_kinds.get(unit.kind)
         if kind is None or kind.steps < 2:
             return []
@@ -535,28 +534,6 @@ class Painter:
         self.add("supports", r.power, self.wrap("", self.order_title(r), f'<path class="dt" d="{_line_d(s, e)}"/>'))
         self.add("marks", r.power, _use(f'href="#o-bm" x="{num(target[0])}" y="{num(target[1])}" '
                                         f'class="{"hd" if r.succeeded else "bb"}"', self.title(self.order_title(r))))
-
-    def convoy_route(self, army: Unit, dest_prov: str, convoys: list[OrderResult]) -> list[Unit]:
-        """The fleets that carry `army` to `dest_prov`, in order (empty if it goes overland)."""
-        fleets = {r.unit.province: r.unit for r in convoys
-                  if r.order.target.province == army.province and province_of(r.order.dest) == dest_prov}
-        if not fleets:
-            return []
-        nb = self.board.neighbours
-        frontier = [[f] for f in sorted(fleets) if f in nb(army.province)]
-        seen = {p[0] for p in frontier}
-        while frontier:
-            nxt = []
-            for path in frontier:
-                last = path[-1]
-                if dest_prov in nb(last):
-                    return [fleets[p] for p in path]
-                for f in sorted(fleets):
-                    if f not in seen and f in nb(last):
-                        seen.add(f)
-                        nxt.append(path + [f])
-            frontier = nxt
-        return []
 
     def paint_retreats(self, sc: MapView, results: list[OrderResult]) -> None:
         for r in results:
