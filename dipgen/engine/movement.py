@@ -1,12 +1,11 @@
 """Adjudication of a movement phase.
 
-Pure: a position and each power's orders in, a `MovementOutcome` out. The resolver is
-Kruijswijk's guess-and-check ("The Math of Adjudication", DATC 3.0 section 5): every
-order has one decision (a move succeeds, a support is given, a convoying fleet is not
-dislodged), decisions are resolved recursively, a decision that depends on itself is
-guessed both ways, and a cycle with no single answer goes to the backup rule: Szykman
-for convoy paradoxes (the convoys in the cycle fail), circular movement otherwise
-(every move in the cycle succeeds).
+Pure: a position and each power's orders in, a `MovementOutcome` out. Every order has one
+decision (a move succeeds, a support is given, a convoying fleet is not dislodged), settled
+by Kruijswijk's guess-and-check (`resolver`); a cycle with no single answer goes to the
+backup rule: Szykman for convoy paradoxes (the convoys in the cycle fail), circular movement
+otherwise (every move in the cycle succeeds). Where units stand and where they can go is
+`battlefield`; which orders are legal, `legality`; convoy routes, `convoys`.
 
 Rules follow the 2023 rulebook with DATC 3.0's preferences: illegal orders are ignored
 (4.E.1), a unit with several different legal orders holds (4.D.3), an army moves by convoy
@@ -18,7 +17,7 @@ follow 4.B.
 
 from __future__ import annotations
 
-from collections import defaultdict, deque
+from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from operator import attrgetter
 from typing import Callable, Iterable, Mapping, Sequence
@@ -26,30 +25,13 @@ from typing import Callable, Iterable, Mapping, Sequence
 from dipgen.core.board import Board, province_of
 from dipgen.core.orders import Convoy, Hold, Move, Order, Support, UnitRef
 from dipgen.core.position import Dislodged, Unit
-from dipgen.core.reach import destinations, within
-from dipgen.core.units import AIR, LAND, SEA, STANDARD_UNIT_KINDS, UnitKind
-from dipgen.engine.matching import names_occupant, pick
+from dipgen.core.reach import destinations
 from dipgen.core.results import Bounce, Illegal, Kind, Note, OrderResult
-
-
-@dataclass(slots=True)
-class _Ord:
-    """A legal order of one unit, with locations resolved."""
-
-    kind: str  # "hold", "move", "support", "convoy"
-    key: int   # the unit's key: its index among the units in combat
-    unit: Unit
-    power: str
-    given: Order | None
-    dest: str | None = None       # province
-    dest_loc: str | None = None   # location (a coast for fleets on split-coast provinces)
-    target: int | None = None     # key of the supported / convoyed unit
-    via: bool = False
-    convoyed: bool = False        # a move that needs a convoy route
-
-    @property
-    def src(self) -> str:
-        return self.unit.province
+from dipgen.core.units import STANDARD_UNIT_KINDS, UnitKind
+from dipgen.engine.battlefield import Battlefield, Ord
+from dipgen.engine.convoys import shortest_chain
+from dipgen.engine.legality import check
+from dipgen.engine.resolver import GuessAndCheck
 
 
 @dataclass(frozen=True)
@@ -63,7 +45,6 @@ class MovementOutcome:
     economy: Mapping | None = None
 
 
-_INF = 1 << 30
 # Notes are values: the common ones without particulars are made once
 _NO_CONVOY = Note(Kind.NO_CONVOY)
 _VOID_SUPPORT = Note(Kind.VOID, why="the supported unit did not do that")
@@ -72,169 +53,20 @@ _TWICE = Note(Kind.IGNORED, why="the same order twice")
 _SEVERAL = Note(Kind.IGNORED, why="the unit had several different orders, so it holds")
 
 
-class _Movement:
+class _Movement(Battlefield, GuessAndCheck):
     def __init__(self, board: Board, kinds: Mapping[str, UnitKind], units: Iterable[Unit],
                  orders: Mapping[str, Sequence[Order]], limit: bool = False, notes: bool = True):
-        self.board, self.kinds = board, kinds
+        Battlefield.__init__(self, board, kinds, units)
+        GuessAndCheck.__init__(self)
         #: whether the results say why (their notes), or only whether each order succeeded
         self.explain = notes
-        #: per kind letter: does it occupy its province (`UnitKind.occupies`)?
-        self.occupies = {letter: k.occupies for letter, k in kinds.items()}
-        #: does every kind occupy (no spies, no planes)? Then a province holds one unit at most
-        self.one_a_province = all(self.occupies.values())
-        #: per kind letter: the board's table of where a unit of that kind can move from each
-        #: location, for kinds that move one space on land or sea (None: worked out by `destinations`)
-        self.near = {letter: None if k.steps != 1 else board.army_reach if k.terrain == LAND
-                     else board.fleet_touches if k.terrain == SEA else None for letter, k in kinds.items()}
         #: the optional rule of 'Complicated': no side counts more units that do not occupy
         #: (planes) than units that do (armies, fleets) in one battle
         self.limit = limit
-        units = list(units)
-        #: the units that fight, each decision keyed by the unit's index here
-        self.units: list[Unit] = [u for u in units if kinds[u.kind].fights]
-        #: units outside combat (Blind's spies): they stay where they are unless the variant moves them
-        self.bystanders = [u for u in units if not kinds[u.kind].fights]
-        #: province -> keys of the units in combat standing there; `at`: the one occupying it
-        here: dict[str, list[int]] = defaultdict(list)
-        at: dict[str, int] = {}
-        occupies = self.occupies
-        for k, u in enumerate(self.units):
-            prov = u.province
-            here[prov].append(k)
-            if occupies[u.kind]:
-                at[prov] = k
-        self.here, self.at = here, at
         self.given = orders
-        self.ords: dict[int, _Ord] = {}
+        self.ords: dict[int, Ord] = {}
         #: per order given, its result; (power, order, unit) for a legal order until `run` settles it
         self.results: list = []
-        self.value_final: dict[int, bool] = {}
-        self.depth: dict[int, int] = {}
-        self.guess: dict[int, bool] = {}
-        self.provisional: dict[int, tuple[bool, int]] = {}
-        self.prov_order: list[int] = []
-        self.low = _INF
-        self._routes_cache: dict = {}
-        self._convoy_fleets: frozenset[str] | None = None
-        self._sea_adj: dict = {}
-
-    # ------------------------------------------------------------------ geometry
-    def kind(self, unit: Unit) -> UnitKind:
-        return self.kinds[unit.kind]
-
-    def strength(self, unit: Unit) -> int:
-        return self.kinds[unit.kind].strength
-
-    def reaches(self, unit: Unit, prov: str) -> bool:
-        """Can `unit` move to province `prov` directly (coasts ignored)?"""
-        near = self.near[unit.kind]
-        if near is not None:
-            return prov in near.get(unit.loc, ())
-        return prov in destinations(self.board, self.kinds[unit.kind], unit.loc)
-
-    def support_reaches(self, unit: Unit, prov: str) -> bool:
-        """Can `unit` support in province `prov`? Where it could move; a kind that flies (AIR),
-        anywhere within its `steps`, seas included, and its own province."""
-        kind = self.kinds[unit.kind]
-        if kind.terrain != AIR:
-            return self.reaches(unit, prov)
-        return prov == unit.province or prov in within(self.board, unit.province, kind.steps)
-
-    def fleet_dest(self, unit: Unit, dest_loc: str) -> tuple[str | None, str]:
-        """Where a fleet's move to `dest_loc` lands, or (None, why)."""
-        prov = province_of(dest_loc)
-        p = self.board.provinces[prov]
-        nbrs = self.board.fleet_adj.get(unit.loc, ())
-        if p.type == "land":
-            return None, f"a fleet cannot move inland to {p.name}"
-        if not p.coasts:
-            return (prov, "") if prov in nbrs else (None, f"{p.name} is not next to {self.board.full_name(unit.loc)}")
-        if "/" in dest_loc and dest_loc.split("/")[1] in p.coasts:
-            if dest_loc in nbrs:
-                return dest_loc, ""
-            return None, f"{self.board.full_name(dest_loc)} cannot be reached from {self.board.full_name(unit.loc)}"
-        reachable = [loc for loc in self.board.fleet_locations(prov) if loc in nbrs]
-        if len(reachable) == 1:
-            return reachable[0], ""
-        if not reachable:
-            return None, f"{p.name} is not next to {self.board.full_name(unit.loc)}"
-        return None, f"both coasts of {p.name} can be reached: say which"
-
-    def is_convoy_sea(self, prov: str) -> bool:
-        return prov in self.board.seas
-
-    def sea_touches(self, sea: str, prov: str) -> bool:
-        return prov in self.board.fleet_touches.get(sea, ())
-
-    def convoy_fleets(self) -> frozenset[str]:
-        """The seas where a fleet stands that could convoy (worked out once, when an order first asks)."""
-        if self._convoy_fleets is None:
-            kinds, units, seas = self.kinds, self.units, self.board.seas
-            self._convoy_fleets = frozenset(p for p, k in self.at.items() if p in seas and kinds[units[k].kind].convoys)
-        return self._convoy_fleets
-
-    def find(self, ref: UnitRef, power: str | None = None, taken: set | None = None) -> int | None:
-        """The key of the unit in combat an order of `power` names (`matching.pick`: the rule the
-        replay's checks use too); `taken`: keys already ordered."""
-        keys = self.here.get(ref.province)
-        if not keys:
-            return None
-        if len(keys) == 1:  # the usual case, said quickly: a lone occupant, named as `pick` names it
-            k = keys[0]
-            if power is None or self.one_a_province or (
-                    names_occupant(ref.kind, self.kinds) and self.occupies[self.units[k].kind]):
-                return k
-        i = pick([self.units[k] for k in keys], ref.kind, power, self.kinds,
-                 [j for j, k in enumerate(keys) if taken and k in taken])
-        return None if i is None else keys[i]
-
-    def necessary_fleets(self, src: str, dst: str, seas: frozenset[str]) -> frozenset[str]:
-        """Fleets that lie on some route from src to dst with no shortcut (DATC 4.E.1, 6.G.19)."""
-        key = (src, dst, seas)
-        if key in self._routes_cache:
-            return self._routes_cache[key]
-        touches = self.board.fleet_touches
-        adj = self._sea_adj.get(seas)
-        if adj is None:  # the same fleets for most orders of a phase
-            adj = self._sea_adj[seas] = {s: (seas & touches[s]) - {s} for s in seas}
-        # every chain of fleets from src to dst, fleet by fleet (a list, not a recursive closure:
-        # a closure that calls itself is a reference cycle, which only the collector frees)
-        found: set[str] = set()
-        paths = [[first] for first in seas if src in touches[first]]
-        while paths:
-            path = paths.pop()
-            last = path[-1]
-            if dst in touches[last]:
-                found.update(path)
-                continue
-            for nxt in adj[last]:
-                if nxt in path or src in touches[nxt]:
-                    continue
-                if any(nxt in adj[earlier] for earlier in path[:-1]):
-                    continue  # a shortcut exists: this fleet would not be needed
-                paths.append(path + [nxt])
-        result = frozenset(found)
-        self._routes_cache[key] = result
-        return result
-
-    def route_exists(self, src: str, dst: str, usable) -> bool:
-        """Is there a chain of seas (each passing `usable`) from src to dst? `usable` is called lazily."""
-        seen: set[str] = set()
-        queue = deque()
-        candidates = self._convoy_candidates.get((src, dst), ())
-        for s in candidates:
-            if self.sea_touches(s, src) and usable(s):
-                seen.add(s)
-                queue.append(s)
-        while queue:
-            s = queue.popleft()
-            if self.sea_touches(s, dst):
-                return True
-            for t in candidates:
-                if t not in seen and self.sea_touches(s, t) and usable(t):
-                    seen.add(t)
-                    queue.append(t)
-        return False
 
     # ------------------------------------------------------------------ orders in
     def collect(self) -> None:
@@ -243,7 +75,7 @@ class _Movement:
         taken: set[int] = set()  # units that do not occupy, once ordered
         #: key -> the slot in `results` of the order it carries out (in `ords`)
         slots: dict[int, int] = {}
-        more: dict[int, list[tuple[_Ord, int]]] = {}  # key -> all its legal orders, where it has several
+        more: dict[int, list[tuple[Ord, int]]] = {}  # key -> all its legal orders, where it has several
         for power, orders in self.given.items():
             for order in orders:
                 if not isinstance(order, (Hold, Move, Support, Convoy)):
@@ -264,7 +96,7 @@ class _Movement:
                         Kind.ILLEGAL, Illegal.NOT_YOURS, f"the unit in {self.board.full_name(unit.province)} is {unit.power}'s")))
                     continue
                 order = _with_unit(order, unit)
-                o, why = self.check(power, key, unit, order)
+                o, why = check(self, power, key, unit, order)
                 if o is None:
                     results.append(self.failed(power, order, unit, lambda: Note(Kind.ILLEGAL, Illegal.IMPOSSIBLE, why)))
                     continue
@@ -284,14 +116,20 @@ class _Movement:
         self._slots = slots
         for key, unit in enumerate(units):
             if key not in ords:
-                ords[key] = _Ord("hold", key, unit, unit.power, None)
-        # Convoy intent, needed before anything resolves (4.A.3): (from, to) -> the convoying seas
+                ords[key] = Ord("hold", key, unit, unit.power, None)
+        self.link()
+
+    def link(self) -> None:
+        """What the orders say of each other, needed before anything resolves: which moves go by
+        convoy (4.A.3), which moves and supports name each province, which moves meet head to head."""
+        units, ords, occupies = self.units, self.ords, self.occupies
+        # (from, to) -> the seas whose fleets are ordered to convoy that move
         self._convoy_candidates: dict[tuple[str, str], list[str]] = defaultdict(list)
         for o in ords.values():
             if o.kind == "convoy":
                 self._convoy_candidates[(units[o.target].province, o.dest)].append(o.src)
-        self.moves_to: dict[str, list[_Ord]] = defaultdict(list)
-        self.supports_of: dict[tuple[int, str | None], list[_Ord]] = defaultdict(list)
+        self.moves_to: dict[str, list[Ord]] = defaultdict(list)
+        self.supports_of: dict[tuple[int, str | None], list[Ord]] = defaultdict(list)
         kinds = self.kinds
         for o in ords.values():
             if o.kind == "move":
@@ -307,10 +145,10 @@ class _Movement:
             elif o.kind == "support":
                 self.supports_of[(o.target, o.dest)].append(o)
         #: province -> the order of the unit occupying it
-        self.occupant: dict[str, _Ord] = {prov: ords[k] for prov, k in self.at.items()}
+        self.occupant: dict[str, Ord] = {prov: ords[k] for prov, k in self.at.items()}
         #: key of a move -> the move it meets head to head (the unit at its destination moving to its
         #: source); kept here, not on the orders, where two orders naming each other would be a reference cycle
-        self.head_on: dict[int, _Ord] = {}
+        self.head_on: dict[int, Ord] = {}
         for ms in self.moves_to.values():
             for o in ms:  # convoyed moves are never head to head (4.A.7)
                 other = None if o.convoyed else self.occupant.get(o.dest)
@@ -322,143 +160,7 @@ class _Movement:
         when the results say why)."""
         return OrderResult(power, order, unit, False, (note(),) if self.explain else ())
 
-    def check(self, power: str, key: int, unit: Unit, order: Order) -> tuple[_Ord | None, str]:
-        """The order as a legal `_Ord`, or (None, why it is illegal)."""
-        b = self.board
-        k = self.kinds[unit.kind]
-        if isinstance(order, Hold):
-            return _Ord("hold", key, unit, power, order), ""
-        if isinstance(order, Move):
-            dest = province_of(order.dest)
-            if dest == unit.province:
-                return None, "a unit cannot move to where it is"
-            if k.terrain == LAND:
-                if dest in b.seas:
-                    return None, f"{k.article} {k.name} cannot move to sea ({b.full_name(dest)})"
-                if self.reaches(unit, dest):
-                    return _Ord("move", key, unit, power, order, dest, dest, via=order.via_convoy), ""
-                if k.convoyable and b.provinces[unit.province].is_coastal and b.provinces[dest].is_coastal:
-                    if self.necessary_fleets(unit.province, dest, self.convoy_fleets()):
-                        return _Ord("move", key, unit, power, order, dest, dest, via=True), ""
-                    return None, f"{b.full_name(dest)} is not next to {b.full_name(unit.province)} and no fleets could convoy there"
-                return None, f"{b.full_name(dest)} is not next to {b.full_name(unit.province)}"
-            if k.terrain == SEA:
-                loc, why = self.fleet_dest(unit, order.dest)
-                if loc is None:
-                    return None, why
-                return _Ord("move", key, unit, power, order, dest, loc), ""
-            if not k.may_end_at_sea and b.provinces[dest].is_sea:
-                return None, f"{k.article} {k.name} cannot end its move at sea ({b.full_name(dest)})"
-            if not self.reaches(unit, dest):
-                return None, f"{b.full_name(dest)} is more than {k.steps} spaces from {b.full_name(unit.province)}"
-            return _Ord("move", key, unit, power, order, dest, dest), ""
-        if isinstance(order, Support):
-            target = order.target.province
-            tkey = self.find(order.target)
-            if tkey is None:
-                return None, f"there is no unit in {b.full_name(target)} to support"
-            if tkey == key:
-                return None, "a unit cannot support itself"
-            if not k.supports:
-                return None, f"{k.article} {k.name} cannot support"
-            other = self.units[tkey]
-            if order.dest is None:
-                if not self.support_reaches(unit, target):
-                    return None, f"{b.full_name(unit.loc)} cannot reach {b.full_name(target)}, so cannot support there"
-                return _Ord("support", key, unit, power, order, None, None, tkey), ""
-            dest = province_of(order.dest)
-            if dest == unit.province and k.occupies:  # a plane beside the unit there may (Complicated)
-                return None, "a unit cannot support a move into its own province"
-            if dest == target:
-                return None, "a unit cannot be supported to move to where it is"
-            if not self.support_reaches(unit, dest):
-                return None, f"{b.full_name(unit.loc)} cannot reach {b.full_name(dest)}, so cannot support a move there"
-            ok = self.reaches(other, dest)
-            if not ok and self.kind(other).convoyable and b.provinces[target].is_coastal and b.provinces[dest].is_coastal:
-                ok = bool(self.necessary_fleets(target, dest, self.convoy_fleets() - {unit.province}))
-            if not ok:
-                return None, f"the unit in {b.full_name(target)} cannot reach {b.full_name(dest)}"
-            coast = order.dest if "/" in order.dest else None  # a coast, if named, must match (4.B.4)
-            return _Ord("support", key, unit, power, order, dest, coast, tkey), ""
-        if isinstance(order, Convoy):
-            target = order.target.province
-            dest = province_of(order.dest)
-            tkey = self.find(order.target)
-            other = None if tkey is None else self.units[tkey]
-            if not (k.convoys and self.is_convoy_sea(unit.province)):
-                return None, "only a fleet at sea can convoy"
-            if other is None:
-                return None, f"there is no unit in {b.full_name(target)} to convoy"
-            if not self.kind(other).convoyable:
-                return None, f"a {self.kind(other).name} cannot be convoyed"
-            if not (b.provinces[target].is_coastal and b.provinces[dest].is_coastal) or dest == target:
-                return None, "a convoy goes from one coastal province to another"
-            if unit.province not in self.necessary_fleets(target, dest, self.convoy_fleets()):
-                return None, f"this fleet is on no convoy route from {b.full_name(target)} to {b.full_name(dest)}"
-            return _Ord("convoy", key, unit, power, order, dest, dest, tkey), ""
-        return None, "not an order for a movement phase"
-
     # ------------------------------------------------------------------ decisions
-    def resolve(self, key: int) -> bool:
-        """The decision of the order at `key`, resolving what it depends on.
-
-        Each call in progress has a depth. A result that consulted the guess of a call still
-        in progress (directly, or through another such result) is provisional: it is kept
-        only while that guess stands. The call whose own guess was consulted, and no guess
-        further up, is the ancestor of the cycle: it tries the other guess, and if the two
-        guesses give different answers the backup rule settles the cycle.
-        """
-        value = self.value_final.get(key)
-        if value is not None:
-            return value
-        if key in self.depth:  # in progress: use its current guess
-            self.low = min(self.low, self.depth[key])
-            return self.guess[key]
-        if key in self.provisional:
-            value, low = self.provisional[key]
-            self.low = min(self.low, low)
-            return value
-        d = len(self.depth)
-        self.depth[key] = d
-        outer_low, mark = self.low, len(self.prov_order)
-        self.guess[key], self.low = False, _INF
-        results = [self.adjudicate(key)]
-        if self.low == _INF:  # the usual case: it depended on no guess at all
-            del self.depth[key]
-            self.low = outer_low
-            self.value_final[key] = results[0]
-            return results[0]
-        if self.low >= d:  # it depended on its own guess: try the other (below: on a guess further up)
-            members = self._drop_provisional(mark)
-            self.guess[key], self.low = True, _INF
-            results.append(self.adjudicate(key))
-        del self.depth[key]
-        low = self.low
-        if low < d:
-            self.provisional[key] = (results[0], low)
-            self.prov_order.append(key)
-            self.low = min(outer_low, low)
-            return results[0]
-        if len(results) == 2:
-            members = members + self._drop_provisional(mark)
-        if len(results) == 1 or results[0] == results[1]:
-            self.low = outer_low
-            self.value_final[key] = results[0]
-            return results[0]
-        cycle = list(dict.fromkeys(members + [key]))
-        self.backup_rule(cycle)
-        self.low = outer_low
-        value = self.resolve(key)
-        self.low = outer_low
-        return value
-
-    def _drop_provisional(self, mark: int) -> list[int]:
-        dropped = self.prov_order[mark:]
-        for k in dropped:
-            self.provisional.pop(k, None)
-        del self.prov_order[mark:]
-        return dropped
-
     def backup_rule(self, cycle: list[int]) -> None:
         convoys = [k for k in cycle if self.ords[k].kind == "convoy"]
         if convoys:  # Szykman: the convoys in a paradox fail
@@ -487,7 +189,7 @@ class _Movement:
             return not any(self.resolve(m.key) for m in self.moves_to.get(o.src, ()))
         return True
 
-    def path(self, o: _Ord) -> bool:
+    def path(self, o: Ord) -> bool:
         if not o.convoyed:
             return True
 
@@ -495,12 +197,12 @@ class _Movement:
             f = self.ords[self.at[sea]]
             return f.kind == "convoy" and self.resolve(f.key)
 
-        return self.route_exists(o.src, o.dest, convoying)
+        return self.convoys.route_exists(o.src, o.dest, self._convoy_candidates.get((o.src, o.dest), ()), convoying)
 
     def valid_hold_support(self, target: int) -> bool:
         return self.ords[target].kind != "move"
 
-    def support_total(self, o: _Ord, exclude_power: str | None = None) -> int:
+    def support_total(self, o: Ord, exclude_power: str | None = None) -> int:
         total = 0
         given = [] if self.limit else None
         for s in self.supports_of.get((o.key, o.dest), ()):
@@ -522,7 +224,7 @@ class _Movement:
         air = sorted((kinds[u.kind].strength for u in supporters if not kinds[u.kind].occupies), reverse=True)
         return sum(kinds[u.kind].strength for u in ground if u is not unit) + sum(air[:len(ground)])
 
-    def attack(self, o: _Ord) -> int:
+    def attack(self, o: Ord) -> int:
         """The strength of move `o`, which has a path (its callers have checked `path`)."""
         there = self.occupant.get(o.dest)
         h2h = self.head_on.get(o.key)
@@ -548,10 +250,10 @@ class _Movement:
             return self.strength(o.unit) + self.limited(o.unit, given)
         return total
 
-    def defend(self, o: _Ord) -> int:
+    def defend(self, o: Ord) -> int:
         return self.strength(o.unit) + self.support_total(o)
 
-    def prevent(self, o: _Ord) -> int:
+    def prevent(self, o: Ord) -> int:
         if not self.path(o):
             return 0
         h2h = self.head_on.get(o.key)
@@ -559,7 +261,7 @@ class _Movement:
             return 0
         return self.strength(o.unit) + self.support_total(o)
 
-    def move_succeeds(self, o: _Ord) -> bool:
+    def move_succeeds(self, o: Ord) -> bool:
         if not self.path(o):
             return False
         att = self.attack(o)
@@ -571,13 +273,13 @@ class _Movement:
                 return False
         return True
 
-    def matches_move(self, o: _Ord) -> bool:
+    def matches_move(self, o: Ord) -> bool:
         """Does the supported unit make the move this support names?"""
         t = self.ords.get(o.target)
         return (t is not None and t.kind == "move" and t.dest == o.dest
                 and (o.dest_loc is None or o.dest_loc == t.dest_loc))
 
-    def support_given(self, o: _Ord) -> bool:
+    def support_given(self, o: Ord) -> bool:
         if not self.support_valid(o):
             return False
         if o.dest is None and self.units[o.target].province == o.src:
@@ -593,7 +295,7 @@ class _Movement:
                 return False
         return True
 
-    def backs(self, key: int, move: _Ord) -> bool:
+    def backs(self, key: int, move: Ord) -> bool:
         """Is the unit at `key` ordered to support `move` (a plane beside the unit it attacks: it
         fought on the mover's side, and is not overrun by the move it supported)?"""
         s = self.ords[key]
@@ -606,7 +308,7 @@ class _Movement:
             if o.kind != "hold":
                 self.resolve(key)
         moved = {k for k, o in self.ords.items() if o.kind == "move" and self.value_final[k]}
-        dislodger: dict[int, _Ord] = {}  # key of a dislodged unit -> the move that dislodged it
+        dislodger: dict[int, Ord] = {}  # key of a dislodged unit -> the move that dislodged it
         kinds = self.kinds
         for k in moved:
             o = self.ords[k]
@@ -664,28 +366,14 @@ class _Movement:
         return MovementOutcome(tuple(results), tuple(sorted(after + self.bystanders, key=attrgetter("loc"))),
                                tuple(dislodged), tuple(destroyed), frozenset(standoffs))
 
-    def route(self, o: _Ord) -> tuple[Unit, ...]:
-        """The fleets a convoyed move goes by, in order from its start: the shortest chain of the
-        fleets ordered to convoy it, adjacent link to link (among equals, the one whose provinces
-        come first by id), whether or not the convoy held; () when they form no chain."""
+    def route(self, o: Ord) -> tuple[Unit, ...]:
+        """The fleets a convoyed move goes by, in order from its start (`convoys.shortest_chain`
+        of the fleets ordered to convoy it, whether or not the convoy held)."""
         fleets = {self.units[k].province: self.units[k] for k, c in self.ords.items()
                   if c.kind == "convoy" and c.target == o.key and c.dest == o.dest}
-        nb = self.board.neighbours
-        frontier = [[f] for f in sorted(fleets) if f in nb(o.src)]
-        seen = {p[0] for p in frontier}
-        while frontier:
-            nxt = []
-            for path in frontier:
-                if o.dest in nb(path[-1]):
-                    return tuple(fleets[p] for p in path)
-                for f in sorted(fleets):
-                    if f not in seen and f in nb(path[-1]):
-                        seen.add(f)
-                        nxt.append(path + [f])
-            frontier = nxt
-        return ()
+        return shortest_chain(self.board, o.src, o.dest, fleets)
 
-    def outcome(self, key: int, dislodger: Mapping[int, _Ord]) -> tuple[bool, tuple[Note, ...]]:
+    def outcome(self, key: int, dislodger: Mapping[int, Ord]) -> tuple[bool, tuple[Note, ...]]:
         """Whether the order at `key` succeeded and, when the results say why, its notes (an
         order that succeeded has none)."""
         o = self.ords[key]
@@ -721,16 +409,16 @@ class _Movement:
             notes.append(Note(Kind.DISLODGED, source=att.unit))
         return ok, tuple(notes)
 
-    def support_valid(self, o: _Ord) -> bool:
+    def support_valid(self, o: Ord) -> bool:
         """Did the supported unit do what support `o` names (hold, or make that move)?"""
         return self.valid_hold_support(o.target) if o.dest is None else self.matches_move(o)
 
-    def convoy_used(self, o: _Ord) -> bool:
+    def convoy_used(self, o: Ord) -> bool:
         """Did the army convoy `o` names move by convoy where it says?"""
         t = self.ords.get(o.target)
         return t is not None and t.kind == "move" and t.dest == o.dest and t.convoyed
 
-    def bounce(self, o: _Ord) -> Note:
+    def bounce(self, o: Ord) -> Note:
         """Why move `o` failed."""
         if not self.path(o):
             return _NO_CONVOY
@@ -743,7 +431,7 @@ class _Movement:
             how = Bounce.STANDOFF  # other moves into the same province stopped it
         return Note(Kind.BOUNCE, how, against=tuple(s.unit for s in against))
 
-    def stoppers(self, o: _Ord) -> list[_Ord]:
+    def stoppers(self, o: Ord) -> list[Ord]:
         """The orders of the units that stopped move `o`: the unit it attacked first, if it held."""
         att = self.attack(o)
         out = []

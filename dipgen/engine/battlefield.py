@@ -1,0 +1,113 @@
+"""The units of one movement phase where they stand, and where each can go.
+
+`Battlefield` is what every step of the movement adjudication reads and never changes: the
+units in combat (each keyed by its index), who stands in which province, and the board's
+geometry as each unit kind sees it. `Ord` is one unit's legal order with its places resolved.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Iterable, Mapping
+
+from dipgen.core.board import Board
+from dipgen.core.orders import Order, UnitRef
+from dipgen.core.position import Unit
+from dipgen.core.reach import destinations, within
+from dipgen.core.units import AIR, LAND, SEA, UnitKind
+from dipgen.engine.convoys import ConvoyRoutes
+from dipgen.engine.matching import names_occupant, pick
+
+
+@dataclass(slots=True)
+class Ord:
+    """A legal order of one unit, with locations resolved."""
+
+    kind: str  # "hold", "move", "support", "convoy"
+    key: int   # the unit's key: its index among the units in combat
+    unit: Unit
+    power: str
+    given: Order | None
+    dest: str | None = None       # province
+    dest_loc: str | None = None   # location (a coast for fleets on split-coast provinces)
+    target: int | None = None     # key of the supported / convoyed unit
+    via: bool = False
+    convoyed: bool = False        # a move that needs a convoy route
+
+    @property
+    def src(self) -> str:
+        return self.unit.province
+
+
+class Battlefield:
+    def __init__(self, board: Board, kinds: Mapping[str, UnitKind], units: Iterable[Unit]) -> None:
+        self.board, self.kinds = board, kinds
+        #: per kind letter: does it occupy its province (`UnitKind.occupies`)?
+        self.occupies = {letter: k.occupies for letter, k in kinds.items()}
+        #: does every kind occupy (no spies, no planes)? Then a province holds one unit at most
+        self.one_a_province = all(self.occupies.values())
+        #: per kind letter: the board's table of where a unit of that kind can move from each
+        #: location, for kinds that move one space on land or sea (None: worked out by `destinations`)
+        self.near = {letter: None if k.steps != 1 else board.army_reach if k.terrain == LAND
+                     else board.fleet_touches if k.terrain == SEA else None for letter, k in kinds.items()}
+        units = list(units)
+        #: the units that fight, each decision keyed by the unit's index here
+        self.units: list[Unit] = [u for u in units if kinds[u.kind].fights]
+        #: units outside combat (Blind's spies): they stay where they are unless the variant moves them
+        self.bystanders = [u for u in units if not kinds[u.kind].fights]
+        #: province -> keys of the units in combat standing there; `at`: the one occupying it
+        here: dict[str, list[int]] = defaultdict(list)
+        at: dict[str, int] = {}
+        occupies = self.occupies
+        for k, u in enumerate(self.units):
+            prov = u.province
+            here[prov].append(k)
+            if occupies[u.kind]:
+                at[prov] = k
+        self.here, self.at = here, at
+        self.convoys = ConvoyRoutes(board)
+        self._convoy_fleets: frozenset[str] | None = None
+
+    def kind(self, unit: Unit) -> UnitKind:
+        return self.kinds[unit.kind]
+
+    def strength(self, unit: Unit) -> int:
+        return self.kinds[unit.kind].strength
+
+    def reaches(self, unit: Unit, prov: str) -> bool:
+        """Can `unit` move to province `prov` directly (coasts ignored)?"""
+        near = self.near[unit.kind]
+        if near is not None:
+            return prov in near.get(unit.loc, ())
+        return prov in destinations(self.board, self.kinds[unit.kind], unit.loc)
+
+    def support_reaches(self, unit: Unit, prov: str) -> bool:
+        """Can `unit` support in province `prov`? Where it could move; a kind that flies (AIR),
+        anywhere within its `steps`, seas included, and its own province."""
+        kind = self.kinds[unit.kind]
+        if kind.terrain != AIR:
+            return self.reaches(unit, prov)
+        return prov == unit.province or prov in within(self.board, unit.province, kind.steps)
+
+    def convoy_fleets(self) -> frozenset[str]:
+        """The seas where a fleet stands that could convoy (worked out once, when an order first asks)."""
+        if self._convoy_fleets is None:
+            kinds, units, seas = self.kinds, self.units, self.board.seas
+            self._convoy_fleets = frozenset(p for p, k in self.at.items() if p in seas and kinds[units[k].kind].convoys)
+        return self._convoy_fleets
+
+    def find(self, ref: UnitRef, power: str | None = None, taken: set[int] | None = None) -> int | None:
+        """The key of the unit in combat an order of `power` names (`matching.pick`: the rule the
+        replay's checks use too); `taken`: keys already ordered."""
+        keys = self.here.get(ref.province)
+        if not keys:
+            return None
+        if len(keys) == 1:  # the usual case, said quickly: a lone occupant, named as `pick` names it
+            k = keys[0]
+            if power is None or self.one_a_province or (
+                    names_occupant(ref.kind, self.kinds) and self.occupies[self.units[k].kind]):
+                return k
+        i = pick([self.units[k] for k in keys], ref.kind, power, self.kinds,
+                 [j for j, k in enumerate(keys) if taken and k in taken])
+        return None if i is None else keys[i]
