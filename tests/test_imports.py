@@ -214,7 +214,7 @@ def test_every_output_is_made_from_a_view_and_from_nothing_else():
 
 #: what is still too long (issue 22): to shrink to nothing
 PENDING_LONG = {"io/gamefiles.py", "present/svg/overlay.py", "variants/tir.py",
-                "engine/adjustments.py:adjudicate_adjustments", "present/site/pages.py:season_page",
+                "present/site/pages.py:season_page",
                 "variants/taskdip.py:_written_lots"}
 
 

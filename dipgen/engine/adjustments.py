@@ -126,82 +126,120 @@ def adjudicate_adjustments(board: Board, units: Iterable[Unit], owners: Mapping[
     order that needs more builds than are left fails, a removal is carried out whenever one
     is still owed (a tank removed when one removal is owed counts its two)."""
     units = list(units)
-    homes = home_centres or board.home_centres
     counts = adjustment_counts(units, owners, board.powers, kinds)
-    results: list[OrderResult] = []
-    occupied = {u.province for u in units if kinds[u.kind].occupies}
-    removed: set[Unit] = set()
-    changed: dict[Unit, Unit] = {}  # upgraded or downgraded: the unit before -> after
-    built: list[Unit] = []
-    used = {p: 0 for p in board.powers}
-    for power, orders_ in orders.items():
-        due = counts.get(power, 0)
-        for order in orders_:
-            refused = gate(power, order, due, f"{power} has no builds", f"{power} has no units to remove")
-            if refused is not None:
-                results.append(refused)
-                continue
-            if used[power] >= abs(due):
-                what = "builds" if due > 0 else "removals"
-                results.append(OrderResult(power, order, None, False, (Note(Kind.VOID, why=f"{power} has no {what} left"),)))
-                continue
-            if isinstance(order, Waive):
-                used[power] += 1
-                results.append(OrderResult(power, order, None, True))
-                continue
-            if isinstance(order, (Remove, Upgrade, Downgrade)):
-                here = [u for u in units if u.province == order.unit.province and u not in removed
-                        and u not in changed and kinds[u.kind].upkeep]
-                unit = next((u for u in here if u.kind == order.unit.kind), here[0] if here else None)
-                if unit is None or unit.power != power:
-                    why = "no unit there" if unit is None else f"the unit there is {unit.power}'s"
-                    code = Illegal.NO_UNIT if unit is None else Illegal.NOT_YOURS
-                    results.append(OrderResult(power, order, unit, False, (Note(Kind.ILLEGAL, code, why),)))
-                    continue
-                if isinstance(order, Remove):
-                    removed.add(unit)
-                    used[power] += kinds[unit.kind].upkeep
-                    results.append(OrderResult(power, replace(order, unit=UnitRef(unit.kind, unit.loc)), unit, True))
-                    continue
-                new, cost, why = _change(board, kinds, power, unit, owners, homes, isinstance(order, Upgrade))
-                if new is not None and isinstance(order, Upgrade) and used[power] + cost > due:
-                    new, why = None, (f"an upgrade to {kinds[new.kind].article} {kinds[new.kind].name} takes "
-                                      f"{_count(cost)} builds; {power} has {_count(due - used[power])} left")
-                if new is None:
-                    results.append(OrderResult(power, order, unit, False, (Note(Kind.ILLEGAL, Illegal.IMPOSSIBLE, why),)))
-                    continue
-                changed[unit] = new
-                used[power] += cost
-                results.append(OrderResult(power, type(order)(UnitRef(unit.kind, unit.loc)), unit, True))
-                continue
-            unit, why = _build(board, kinds, power, order.unit, owners, occupied, homes)
-            if unit is not None and used[power] + kinds[unit.kind].build_cost > due:
-                k = kinds[unit.kind]
-                unit, why = None, (f"{k.article} {k.name} takes {_count(k.build_cost)} builds; "
-                                   f"{power} has {_count(due - used[power])} left")
-            if unit is None:
-                results.append(OrderResult(power, order, None, False, (Note(Kind.ILLEGAL, Illegal.CANNOT_BUILD, why),)))
-                continue
-            occupied.add(unit.province)
-            built.append(unit)
-            used[power] += kinds[unit.kind].build_cost
-            results.append(OrderResult(power, Build(UnitRef(unit.kind, unit.loc)), unit, True))
-    for power, due in counts.items():
-        if due < 0 and used[power] < -due:
-            mine = [u for u in units if u.power == power and u not in removed and u not in changed
-                    and kinds[u.kind].upkeep]
-            owned = [c for c, o in owners.items() if o == power]
-            for unit, new in _civil_disorder(board, kinds, mine, owned, -due - used[power], homes(power)):
-                note = (Note(Kind.CIVIL_DISORDER, why="too few removals ordered"),)
-                if new is None:
-                    removed.add(unit)
-                    order = Remove(UnitRef(unit.kind, unit.loc))
-                else:
-                    changed[unit] = new
-                    order = Downgrade(UnitRef(unit.kind, unit.loc))
-                results.append(OrderResult(power, order, unit, True, note, default=True))
-    after = [changed.get(u, u) for u in units if u not in removed] + built
-    return AdjustmentOutcome(tuple(results), tuple(sorted(after, key=lambda u: u.loc)))
+    return Winter(board, kinds, units, owners, counts, home_centres or board.home_centres).run(orders)
+
+
+class Winter:
+    """One adjustment phase as it is adjudicated: what each power may still build (`left` > 0)
+    or must still remove (`left` < 0), and the units built, removed and changed so far.
+
+    Each kind of order is one method, so that a variant whose winter differs in one step (what
+    a build costs, which unit a removal takes, what civil disorder does) overrides that step."""
+
+    #: why an order is void when there is nothing to build, or nothing to remove
+    nothing_to_build = "{power} has no builds"
+    nothing_to_remove = "{power} has no units to remove"
+
+    def __init__(self, board: Board, kinds: Mapping[str, UnitKind], units: list[Unit], owners: Mapping[str, str],
+                 due: Mapping[str, int], homes: Callable[[str], Iterable[str]]) -> None:
+        self.board, self.kinds, self.units, self.owners, self.homes = board, kinds, units, owners, homes
+        self.due = due
+        self.left = {p: due.get(p, 0) for p in board.powers} | dict(due)
+        self.occupied = {u.province for u in units if kinds[u.kind].occupies}
+        self.removed: set[Unit] = set()
+        self.changed: dict[Unit, Unit] = {}  # upgraded or downgraded: the unit before -> after
+        self.built: list[Unit] = []
+        self.results: list[OrderResult] = []
+
+    def run(self, orders: Mapping[str, Sequence[Order]]) -> AdjustmentOutcome:
+        for power, given in orders.items():
+            due = self.due.get(power, 0)
+            for order in given:
+                refused = gate(power, order, due, self.nothing_to_build.format(power=power),
+                               self.nothing_to_remove.format(power=power))
+                self.results.append(refused if refused is not None else self.carry_out(power, order))
+        for power, due in self.due.items():
+            if due < 0 and self.left[power] < 0:
+                self.civil_disorder(power)
+        units, removed, changed = self.units, self.removed, self.changed
+        after = [changed.get(u, u) for u in units if u not in removed] + self.built
+        return AdjustmentOutcome(tuple(self.results), tuple(sorted(after, key=lambda u: u.loc)))
+
+    def carry_out(self, power: str, order: Order) -> OrderResult:
+        """The result of one order that passed the `gate`."""
+        due, left = self.due.get(power, 0), self.left[power]
+        if (due > 0 and left <= 0) or (due < 0 and left >= 0):  # (a tank's removal may pay more than was owed)
+            what = "builds" if due > 0 else "removals"
+            return OrderResult(power, order, None, False, (Note(Kind.VOID, why=f"{power} has no {what} left"),))
+        if isinstance(order, Waive):
+            self.left[power] -= 1
+            return OrderResult(power, order, None, True)
+        if isinstance(order, Build):
+            return self.build(power, order)
+        unit = self.named(power, order.unit)
+        if unit is None or unit.power != power:
+            why = "no unit there" if unit is None else f"the unit there is {unit.power}'s"
+            code = Illegal.NO_UNIT if unit is None else Illegal.NOT_YOURS
+            return OrderResult(power, order, unit, False, (Note(Kind.ILLEGAL, code, why),))
+        if isinstance(order, Remove):
+            return self.remove(power, order, unit)
+        return self.change(power, order, unit)
+
+    def named(self, power: str, ref: UnitRef) -> Unit | None:
+        """The unit a removal, upgrade or downgrade names: one that costs upkeep, not yet removed
+        or changed, of the kind named if one stands there."""
+        kinds = self.kinds
+        here = [u for u in self.units if u.province == ref.province and u not in self.removed
+                and u not in self.changed and kinds[u.kind].upkeep]
+        return next((u for u in here if u.kind == ref.kind), here[0] if here else None)
+
+    def remove(self, power: str, order: Remove, unit: Unit) -> OrderResult:
+        self.removed.add(unit)
+        self.left[power] += self.kinds[unit.kind].upkeep
+        return OrderResult(power, replace(order, unit=UnitRef(unit.kind, unit.loc)), unit, True)
+
+    def change(self, power: str, order: Upgrade | Downgrade, unit: Unit) -> OrderResult:
+        kinds, left = self.kinds, self.left[power]
+        up = isinstance(order, Upgrade)
+        new, cost, why = _change(self.board, kinds, power, unit, self.owners, self.homes, up)
+        if new is not None and up and cost > left:
+            new, why = None, (f"an upgrade to {kinds[new.kind].article} {kinds[new.kind].name} takes "
+                              f"{_count(cost)} builds; {power} has {_count(left)} left")
+        if new is None:
+            return OrderResult(power, order, unit, False, (Note(Kind.ILLEGAL, Illegal.IMPOSSIBLE, why),))
+        self.changed[unit] = new
+        self.left[power] += -cost if up else cost
+        return OrderResult(power, type(order)(UnitRef(unit.kind, unit.loc)), unit, True)
+
+    def build(self, power: str, order: Build) -> OrderResult:
+        kinds, left = self.kinds, self.left[power]
+        unit, why = _build(self.board, kinds, power, order.unit, self.owners, self.occupied, self.homes)
+        if unit is not None and kinds[unit.kind].build_cost > left:
+            k = kinds[unit.kind]
+            unit, why = None, f"{k.article} {k.name} takes {_count(k.build_cost)} builds; {power} has {_count(left)} left"
+        if unit is None:
+            return OrderResult(power, order, None, False, (Note(Kind.ILLEGAL, Illegal.CANNOT_BUILD, why),))
+        self.occupied.add(unit.province)
+        self.built.append(unit)
+        self.left[power] -= kinds[unit.kind].build_cost
+        return OrderResult(power, Build(UnitRef(unit.kind, unit.loc)), unit, True)
+
+    def civil_disorder(self, power: str) -> None:
+        """Remove (or downgrade) units of a power that removed too few, by the 2023 rule's order."""
+        kinds = self.kinds
+        mine = [u for u in self.units if u.power == power and u not in self.removed and u not in self.changed
+                and kinds[u.kind].upkeep]
+        owned = [c for c, o in self.owners.items() if o == power]
+        note = (Note(Kind.CIVIL_DISORDER, why="too few removals ordered"),)
+        for unit, new in _civil_disorder(self.board, kinds, mine, owned, -self.left[power], self.homes(power)):
+            if new is None:
+                self.removed.add(unit)
+                order: Order = Remove(UnitRef(unit.kind, unit.loc))
+            else:
+                self.changed[unit] = new
+                order = Downgrade(UnitRef(unit.kind, unit.loc))
+            self.results.append(OrderResult(power, order, unit, True, note, default=True))
 
 
 def _civil_disorder(board: Board, kinds: Mapping[str, UnitKind], mine: list[Unit], owned: list[str], owed: int,
