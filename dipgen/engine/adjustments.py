@@ -18,6 +18,7 @@ from dipgen.core.orders import ADJUSTMENT_ORDERS, Build, Downgrade, Order, Remov
 from dipgen.core.position import Unit
 from dipgen.core.units import LAND, SEA, STANDARD_UNIT_KINDS, UnitKind, downgrade_of, kind_for_terrain
 from dipgen.core.results import Illegal, Kind, Note, OrderResult
+from dipgen.engine.matching import pick
 
 
 @dataclass(frozen=True)
@@ -187,12 +188,13 @@ class Winter:
         return self.change(power, order, unit)
 
     def named(self, power: str, ref: UnitRef) -> Unit | None:
-        """The unit a removal, upgrade or downgrade names: one that costs upkeep, not yet removed
-        or changed, of the kind named if one stands there."""
+        """The unit a removal, upgrade or downgrade names, by the one rule (`matching.pick`),
+        among those that cost upkeep and are not yet removed or changed."""
         kinds = self.kinds
         here = [u for u in self.units if u.province == ref.province and u not in self.removed
                 and u not in self.changed and kinds[u.kind].upkeep]
-        return next((u for u in here if u.kind == ref.kind), here[0] if here else None)
+        i = pick(here, ref.kind, power, kinds)
+        return None if i is None else here[i]
 
     def remove(self, power: str, order: Remove, unit: Unit) -> OrderResult:
         self.removed.add(unit)

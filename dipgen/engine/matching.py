@@ -1,4 +1,4 @@
-"""Which unit an order names: the one rule the replay's checks and the engine share.
+"""Which unit an order names: the one rule the replay's checks and the engine's three phases share.
 
 An order names a unit by its province and, where it matters, its letter (``A Par``,
 ``P Par``). In a province where one unit occupies and others stand beside it (a spy, a

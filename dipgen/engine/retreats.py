@@ -15,6 +15,7 @@ from dipgen.core.orders import Disband, Order, Retreat, UnitRef
 from dipgen.core.position import Dislodged, Unit
 from dipgen.core.units import SEA, STANDARD_UNIT_KINDS, UnitKind
 from dipgen.core.results import Bounce, Illegal, Kind, Note, OrderResult
+from dipgen.engine.matching import pick
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,7 @@ def adjudicate_retreats(board: Board, units: Iterable[Unit], dislodged: Sequence
     for power, orders_ in orders.items():
         for order in orders_:
             ref: UnitRef | None = getattr(order, "unit", None)
-            d = _pick(by_prov.get(ref.province, ()), ref, power, chosen, index) if ref else None
+            d = _named(by_prov.get(ref.province, ()), ref, power, kinds, chosen, index) if ref else None
             if not isinstance(order, (Retreat, Disband)):
                 results.append(OrderResult(power, order, None, False, (Note(Kind.ILLEGAL, Illegal.WRONG_PHASE, "not an order for a retreat phase"),)))
                 continue
@@ -94,10 +95,11 @@ def adjudicate_retreats(board: Board, units: Iterable[Unit], dislodged: Sequence
     return RetreatOutcome(tuple(results), tuple(sorted(after, key=lambda u: u.loc)))
 
 
-def _pick(here: Sequence[Dislodged], ref: UnitRef, power: str, chosen, index) -> Dislodged | None:
-    """The dislodged unit an order names among those of its province: of the kind it names and
-    of the ordering power first, not one already ordered."""
+def _named(here: Sequence[Dislodged], ref: UnitRef, power: str, kinds: Mapping[str, UnitKind],
+           chosen: Mapping[int, object], index: Mapping[int, int]) -> Dislodged | None:
+    """The dislodged unit an order names among those of its province, by the one rule
+    (`matching.pick`): a unit already ordered is passed over while another remains."""
     if len(here) <= 1:
         return here[0] if here else None
-    best = sorted(here, key=lambda d: (d.unit.kind != ref.kind, d.unit.power != power, index[id(d)] in chosen))
-    return best[0]
+    i = pick([d.unit for d in here], ref.kind, power, kinds, [j for j, d in enumerate(here) if index[id(d)] in chosen])
+    return None if i is None else here[i]
