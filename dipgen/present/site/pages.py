@@ -25,6 +25,7 @@ from dipgen.core.errors import GameError, Problem
 from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, Phase
 from dipgen.core.crypt import encrypt, padded_size, room
 from dipgen.view import UNKNOWN, GameView, RecordView
+from dipgen.present.happened import what_happened
 from dipgen.present.site import maps, markup
 from dipgen.present.site.jinja import TEMPLATES, render
 from dipgen.present.site.links import archive_uri, game_folder, game_uri, href, season_uri
@@ -262,7 +263,7 @@ def season_page(view: GameView, options: SiteOptions, index: int) -> dict[str, s
         kind="The year's centre totals" if summary else kind_line(phase), kind_code=record.kind,
         archive_href=link(archive_uri(options.prefix)),
         game_href=link(game_uri(options.prefix, view.slug, options.edition)),
-        pager=pager,
+        pager=pager, happened=what_happened(view, index),
         orders_map=None if summary else _map(view, options, uri, phase, "orders", f"{title}: orders",
                                              f"Map of {title}: the orders on the position before"),
         after_map=None if summary else _map(view, options, uri, phase, "after", f"After {title}",
