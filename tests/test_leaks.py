@@ -278,7 +278,7 @@ def test_a_revealed_misorder_is_caught_from_the_one_site(tmp_path, retreat, plan
     h = load(_stab_pair_game(tmp_path, "A Par - Mun", retreat))
     site = _write(public_site(h), tmp_path / "site")
     assert scan_site(site, [h]) == []
-    page = site / "games" / "knives" / "1901-fall.md"
+    page = site / "games" / "knives" / "1901-fall" / "index.md"
     page.write_text(page.read_text() + f"\n<li>{planted}</li>\n")
     assert what in [leak.what for leak in scan_site(site, [h])]
     # a lawful hold marks nothing: the same words are no secret there

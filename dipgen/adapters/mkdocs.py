@@ -526,8 +526,9 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
 
 
 def _source(folder: Path, uri: str) -> Path:
-    """The file a generated page is made from: its phase's file if there is one, else the game folder."""
-    phase = folder / (Path(uri).stem + ".yml")
+    """The file a generated page is made from: its phase's file if there is one, else the game folder
+    (a season's page is ``<phase>/index.md``)."""
+    phase = folder / (Path(uri).parent.name + ".yml")
     return phase if Path(uri).suffix == ".md" and phase.is_file() else folder
 
 

@@ -90,8 +90,9 @@ class Links:
                           "write it relative to the game's folder, e.g. 1901-spring.md or ../../about.md")
         target = posixpath.normpath(posixpath.join(self.folder, parts.path))
         name = posixpath.relpath(target, self.folder.rstrip("/"))
-        if "/" not in name and name in self.pages:
-            return href(self.page, self.edition + name, self.directory_urls) + tail, ""
+        if "/" not in name and name in self.pages:  # 1901-spring.md is built from 1901-spring/index.md
+            page = name if name == "index.md" else name[:-3] + "/index.md"
+            return href(self.page, self.edition + page, self.directory_urls) + tail, ""
         if "/" not in name and name.endswith(".md"):
             return None, (f"the link {url!r} names no page of this game (its pages are index.md and one per "
                           "phase the site shows, such as 1901-spring.md)")
