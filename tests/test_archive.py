@@ -282,6 +282,9 @@ def test_export_writes_the_whole_tree_without_the_plugin(tmp_path, monkeypatch, 
     # a second export replaces the first; a folder that is not an export is never written over
     (docs / "stale.md").write_text("old\n")
     assert run(["export", "out"], capsys)[0] == 0 and not (docs / "stale.md").exists()
+    (project / "site_src" / "about.md").write_text("# About\n\n<!-- dipgen:games -->\n")
+    code, out, err = run(["export", "out"], capsys)
+    assert code == 0 and "note: about.md has the games' cards" in err and "note: index.md" not in err
     (tmp_path / "mine").mkdir()
     (tmp_path / "mine" / "notes.txt").write_text("mine\n")
     code, out, err = run(["export", str(tmp_path / "mine")], capsys)

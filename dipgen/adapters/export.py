@@ -31,7 +31,8 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
 from dipgen.adapters.games import load_checked
-from dipgen.adapters.publish import archive_files, editions, game_files, provided_pages, site_options, with_cards
+from dipgen.adapters.publish import (GAMES_MARKER, archive_files, editions, game_files, provided_pages,
+                                     site_options, with_cards)
 from dipgen.core.errors import GameError, Problem, display_path
 from dipgen.io.gamefiles import discover_games
 from dipgen.io.secretsfile import shared_secrets
@@ -52,6 +53,7 @@ class Exported:
     games: int = 0
     files: int = 0
     hidden: list[str] = field(default_factory=list)  # hand-written pages that hide a generated one
+    cards: list[str] = field(default_factory=list)   # pages other than an index.md with the games' cards
 
 
 def _yaml() -> YAML:
@@ -171,6 +173,8 @@ def _write(stage: Path, data, plugin: dict, docs: Path, base: Path, files: dict[
         dest.parent.mkdir(parents=True, exist_ok=True)
         if path.suffix == ".md":
             text = path.read_text(encoding="utf-8")
+            if GAMES_MARKER in text and rel.name != "index.md":
+                result.cards.append(rel.as_posix())
             dest.write_text(with_cards(text, views, options, rel.as_posix()), encoding="utf-8")
         else:
             shutil.copy2(path, dest)

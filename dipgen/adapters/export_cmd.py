@@ -43,6 +43,10 @@ def cmd_export(args) -> int:
     for uri in done.hidden:
         print(f"note: {uri} is generated from the games; the hand-written page of that name is exported instead",
               file=sys.stderr)
+    for uri in done.cards:
+        print(f"note: {uri} has the games' cards: their links hold under MkDocs and ProperDocs, but a generator "
+              f"that reads raw HTML links from the page's source file (Zensical) builds {uri} into a folder of its "
+              "own and misreads them; put the cards on an index.md page (the home page has them)", file=sys.stderr)
     print(f"exported {done.games} game(s), {done.files} files to {display_path(done.out)}; build it there with "
           "'properdocs build -f mkdocs.yml' or 'zensical build'")
     return 0
