@@ -114,7 +114,7 @@ def test_init_writes_over_nothing(tmp_path, monkeypatch, capsys):
 
 def test_the_gitignore_keeps_every_secrets_file_and_the_site_out(club):
     subprocess.run(["git", "init", "-q"], cwd=club, check=True)
-    paths = ["games/a/secrets.yml", "games/deep/er/secrets.yml", "site/index.html", "export/mkdocs.yml",
+    paths = ["games/a/secrets.yml", "games/deep/er/secrets.yml", "site/index.html", "out/mkdocs.yml",
              "games/a/game.yml", "site_src/index.md"]
     ignored = subprocess.run(["git", "check-ignore", *paths], cwd=club, capture_output=True, text=True).stdout.split()
     assert ignored == paths[:4]

@@ -209,9 +209,9 @@ def _check_out(out: Path, base: Path, docs: Path) -> None:
     resolved = out.resolve()
     if resolved in (base, docs.resolve()) or resolved in base.parents or resolved in docs.resolve().parents:
         raise ExportError(f"{display_path(out)}: the export would replace the site's own folder; "
-                          "name a new folder, e.g. export/")
+                          "name a new folder, e.g. out/")
     if out.is_symlink() or (out.exists() and not out.is_dir()):
-        raise ExportError(f"{display_path(out)}: not a folder; name a new folder, e.g. export/")
+        raise ExportError(f"{display_path(out)}: not a folder; name a new folder, e.g. out/")
     if out.is_dir() and any(out.iterdir()) and not (out / MARK).is_file():
         raise ExportError(f"{display_path(out)}: not empty, and not an earlier export; nothing was written. "
                           "Name a new folder, or empty this one")

@@ -50,7 +50,7 @@ GITIGNORE = """\
 secrets.yml
 # What the builds make
 /site/
-/export/
+/out/
 .site.dipgen-building-*
 .site.dipgen-old-*
 # Python
