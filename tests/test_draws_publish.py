@@ -126,7 +126,7 @@ def test_season_pages_show_their_draws_and_the_site_carries_draws_json(folder):
     h = running(folder)
     files = published_files(*editions(Loaded(h)), SiteOptions())
     assert "games/dice/draws.json" in files
-    page = files["games/dice/1901-fall.md"]
+    page = files["games/dice/1901-fall/index.md"]
     key = h.draws.key(h.records[-1].phase).hex()
     assert "## Draws" in page and "1901-fall/tir/England-France" in page and key in page
     assert "1901-fall/task" not in page  # secret until the end

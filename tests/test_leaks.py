@@ -41,6 +41,16 @@ def test_nothing_leaks_from_the_running_game(built):
     assert scan_site(site, hs, docs_dir=site.parent / 'site_src') == []
 
 
+def test_the_packages_rules_pages_count_as_hand_written(built, tmp_path):
+    """A GM's archive (dipgen init) has no rules pages of its own: those the plugin adds from the
+    package are the project's own examples too, not a game's secrets."""
+    _, site, hs = built
+    own = tmp_path / "site_src"
+    own.mkdir()
+    (own / "index.md").write_text("# Our games\n")
+    assert scan_site(site, hs, docs_dir=own) == scan_site(site, hs, docs_dir=site.parent / "site_src") == []
+
+
 def test_the_finished_game_publishes_everything(built):
     _, site, hs = built
     finished = next(h for h in hs if h.info.slug == FINISHED)
@@ -278,7 +288,7 @@ def test_a_revealed_misorder_is_caught_from_the_one_site(tmp_path, retreat, plan
     h = load(_stab_pair_game(tmp_path, "A Par - Mun", retreat))
     site = _write(public_site(h), tmp_path / "site")
     assert scan_site(site, [h]) == []
-    page = site / "games" / "knives" / "1901-fall.md"
+    page = site / "games" / "knives" / "1901-fall" / "index.md"
     page.write_text(page.read_text() + f"\n<li>{planted}</li>\n")
     assert what in [leak.what for leak in scan_site(site, [h])]
     # a lawful hold marks nothing: the same words are no secret there

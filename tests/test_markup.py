@@ -19,7 +19,7 @@ from dipgen.io.yamlfile import Text
 
 from test_site import PLAYERS, make_project, mkdocs_build
 
-LINKS = Links(page="games/g/1901-fall.md", folder="games/g/", edition="games/g/",
+LINKS = Links(page="games/g/1901-fall/index.md", folder="games/g/", edition="games/g/",
               pages=frozenset({"index.md", "1901-spring.md", "1901-fall.md"}), archive="games/index.md")
 
 
@@ -87,20 +87,20 @@ def test_relative_links_lead_to_the_games_pages_in_each_edition():
     assert 'href="../"' in html("[the game](index.md)")
     assert 'href="../../"' in html("[all games](../index.md)")
     assert 'href="#press"' in html("[here](#press)")
-    full = Links(page="games/g/full/1901-fall.md", folder="games/g/", edition="games/g/full/",
+    full = Links(page="games/g/full/1901-fall/index.md", folder="games/g/", edition="games/g/full/",
                  pages=LINKS.pages, archive="games/index.md")
     assert 'href="../1901-spring/"' in html("[spring](1901-spring.md)", full)  # the full edition's own page
     assert 'href="../../../"' in html("[all games](../index.md)", full)
-    flat = Links(page="games/g/1901-fall.md", folder="games/g/", edition="games/g/", pages=LINKS.pages,
+    flat = Links(page="games/g/1901-fall/index.md", folder="games/g/", edition="games/g/", pages=LINKS.pages,
                  archive="games/index.md", directory_urls=False)
-    assert 'href="1901-spring.html"' in html("[spring](1901-spring.md)", flat)
+    assert 'href="../1901-spring/index.html"' in html("[spring](1901-spring.md)", flat)
 
 
 def test_relative_links_to_the_hand_written_pages(tmp_path):
     (tmp_path / "rules").mkdir()
     (tmp_path / "rules" / "stab.md").write_text("# Stab!\n")
     (tmp_path / "img.png").write_bytes(b"\x89PNG")
-    links = Links(page="games/g/1901-fall.md", folder="games/g/", edition="games/g/", pages=LINKS.pages,
+    links = Links(page="games/g/1901-fall/index.md", folder="games/g/", edition="games/g/", pages=LINKS.pages,
                   archive="games/index.md", docs_dir=str(tmp_path))
     out = html("[rules](../../rules/stab.md) ![map](../../img.png)", links)
     assert 'href="../../../rules/stab/"' in out and 'src="../../../img.png"' in out
@@ -230,7 +230,7 @@ def test_the_pages_embed_sanitised_html_that_mkdocs_leaves_alone(tmp_path):
     (folder / "1901-spring.yml").write_text(SPRING.format(deep="<script>alert(1)</script>").replace(
         "[bad link](1905-fall.md) and ", ""), encoding="utf-8")
     history = replay(load_game(folder))
-    page = game_pages(game_view(history, "public"), SiteOptions())["games/hostile/1901-spring.md"]
+    page = game_pages(game_view(history, "public"), SiteOptions())["games/hostile/1901-spring/index.md"]
     block = page[page.index('<div class="dg-press">'):]
     block = block[:block.index("</div>") + 6]
     assert "<script" not in block and "markdown" not in block

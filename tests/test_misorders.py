@@ -205,5 +205,5 @@ def test_what_the_orderer_learns_does_not_depend_on_the_unit_she_cannot_see(tmp_
 
 def test_the_season_page_shows_the_void_order_with_its_result(make_game):
     h = play(make_game({"1901-spring.yml": "orders:\n  France: [A Par - Bur, A Pic - Bel]\n"}))
-    page = public_site(h)["games/test-game/1901-spring.md"]
+    page = public_site(h)["games/test-game/1901-spring/index.md"]
     assert '<li class="dg-fail">A Pic - Bel <span class="dg-res">(<em>illegal</em>)</span></li>' in page

@@ -386,10 +386,10 @@ def test_generator_is_pure_and_names_pages_by_source_path(tmp_path):
     write_archive(tmp_path / "games")
     hs = [editions(Loaded(replay(load_game(tmp_path / "games" / s)))) for s in ("alpha", "bravo", "charlie")]
     files = build_site(hs, SiteOptions())
-    assert "games/index.md" in files and "games/alpha/1901-fall-retreats.md" in files
+    assert "games/index.md" in files and "games/alpha/1901-fall-retreats/index.md" in files
     assert files == build_site(hs, SiteOptions())
     flat = build_site(hs, SiteOptions(directory_urls=False))
-    assert 'href="1901-spring.html"' in flat["games/alpha/index.md"]
+    assert 'href="1901-spring/index.html"' in flat["games/alpha/index.md"]
     assert not list(tmp_path.glob("**/*.md"))  # nothing written
 
 
@@ -411,11 +411,12 @@ def test_order_items_print_as_the_report_does(tmp_path):
 
 
 def test_relative_links():
-    assert href("games/a/index.md", "games/a/1901-spring.md") == "1901-spring/"
-    assert href("games/a/1901-spring.md", "games/index.md") == "../../"
-    assert href("games/a/1901-spring.md", "assets/maps/standard.svg") == "../../../assets/maps/standard.svg"
-    assert href("games/a/1901-spring.md", "games/a/index.md", False) == "./index.html"
-    assert href("games/a/1901-spring.md", "games/a/maps/x.svg", False) == "maps/x.svg"
+    assert href("games/a/index.md", "games/a/1901-spring/index.md") == "1901-spring/"
+    assert href("games/a/1901-spring/index.md", "games/index.md") == "../../"
+    assert href("games/a/1901-spring/index.md", "assets/maps/standard.svg") == "../../../assets/maps/standard.svg"
+    assert href("games/a/1901-spring/index.md", "games/a/index.md", False) == "../index.html"
+    assert href("games/a/1901-spring/index.md", "games/a/maps/x.svg", False) == "../maps/x.svg"
+    assert href("games/a/1901-spring/index.md", "rules/stab.md", False) == "../../../rules/stab.html"
     assert page_url("index.md") == "" and page_url("games/index.md") == "games/"
 
 

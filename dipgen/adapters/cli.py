@@ -1,4 +1,4 @@
-"""The `dipgen` command: check, adjudicate, render, datc, new, secrets, verify."""
+"""The `dipgen` command: check, adjudicate, render, datc, new, secrets, verify, export, init."""
 
 from __future__ import annotations
 
@@ -13,11 +13,16 @@ EPILOG = "Run 'dipgen COMMAND --help' for what each command takes."
 
 
 def _games(paths: list[str]) -> list[Path]:
-    """Game folders named on the command line; a folder of games stands for all of them."""
-    from dipgen.io.gamefiles import discover_games, holds_games
+    """Game folders named on the command line; a folder of games stands for all of them, and a file
+    for the game it belongs to (as a pre-commit hook names the files a commit touches), once."""
+    from dipgen.io.gamefiles import discover_games, game_of, holds_games
 
     out: list[Path] = []
     for p in map(Path, paths or ["games"]):
+        if p.is_file():  # a file of no game (games/README.md) stands for nothing
+            found = game_of(p)
+            out.extend([found] if found is not None and found not in out else [])
+            continue
         # every folder in a folder of games is a game; load_game says what is wrong with one that is not
         out.extend(discover_games(p) if holds_games(p) else [p])
     return out
@@ -173,8 +178,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("check", help="validate game files (exit status 1 on errors)",
                        description="Read and adjudicate games, reporting every problem with file, line and a fix. "
-                                   "Usable as a pre-commit hook.")
-    p.add_argument("games", nargs="*", help="game folders, or folders of games (default: games/)")
+                                   "Usable as a pre-commit hook (dipgen-check): a file stands for its game.")
+    p.add_argument("games", nargs="*", help="game folders, folders of games, or files of games (default: games/)")
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser("adjudicate", help="print a phase's results as the GM sends them",
@@ -224,6 +229,10 @@ def build_parser() -> argparse.ArgumentParser:
     add_secrets_command(sub)
     from dipgen.adapters.verify_cmd import add_verify_command
     add_verify_command(sub)
+    from dipgen.adapters.export_cmd import add_export_command
+    add_export_command(sub)
+    from dipgen.adapters.init_cmd import add_init_command
+    add_init_command(sub)
     return parser
 
 

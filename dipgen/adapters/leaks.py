@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from dipgen.adapters.publish import provided_pages
 from dipgen.core.board import Board
 from dipgen.core.results import Kind
 from dipgen.play.records import History
@@ -321,16 +322,16 @@ def scan_site(site_dir: Path | str, histories: list[History], prefix: str = "gam
     """Every leak of every unrevealed hidden game's secrets anywhere in the built site.
 
     `docs_dir` holds the site's hand-written pages (``site_src``): outside the games' own
-    pages, words that stand in them (a rules page's ``A Par - Bur``) are the project's own
-    examples, not the game's secrets."""
+    pages, words that stand in them, or in the pages dipgen adds where the site has none of its
+    own (a rules page's ``A Par - Bur``), are the project's own examples, not the game's secrets."""
     site_dir = Path(site_dir)
     leaks: list[Leak] = []
     files = sorted(p for p in site_dir.rglob("*") if p.is_file())
     leaks.extend(_private_sizes(site_dir, histories))
     handwritten = ""
     if docs_dir is not None and Path(docs_dir).is_dir():
-        handwritten = "\n".join(f.read_text(encoding="utf-8", errors="replace")
-                                for f in sorted(Path(docs_dir).rglob("*.md")))
+        pages = [*sorted(Path(docs_dir).rglob("*.md")), *provided_pages(docs_dir).values()]
+        handwritten = "\n".join(f.read_text(encoding="utf-8", errors="replace") for f in pages)
     for history in histories:
         if revealed(history):
             continue

@@ -55,16 +55,14 @@ from dipgen.io.secretsfile import SECRETS_FILE
 from dipgen.io.gamefiles import discover_games
 from dipgen.adapters.games import Loaded, load_checked
 from dipgen.core.crypt import PRIVATE_DIR
-from dipgen.adapters.publish import editions, game_files, missing_passphrases
+from dipgen.adapters.publish import (archive_files, editions, game_files, missing_passphrases, provided_pages,
+                                     site_options, with_cards)
 from dipgen.io.secretsfile import shared_secrets
-from dipgen.present.site import SiteOptions, archive_page, games_cards, generator_fingerprint, shared_files
+from dipgen.present.site import SiteOptions, generator_fingerprint
 from dipgen.present.site.pages import CSS_URI, JS_URI, add_overrides
 from dipgen.view import GameView, revealed
 
 log = logging.getLogger("mkdocs.plugins.dipgen")
-
-#: A hand-written page with this line gets a card per game in its place (running games first).
-GAMES_MARKER = "<!-- dipgen:games -->"
 
 
 class DipgenConfig(base.Config):
@@ -73,7 +71,8 @@ class DipgenConfig(base.Config):
     prefix = c.Type(str, default="games")
     """Where the generated pages go in the site: ``<prefix>/index.md`` is the archive."""
     rules_dir = c.Type(str, default="rules")
-    """The hand-written rules pages, one per variant: ``<rules_dir>/<variant>.md``."""
+    """The rules pages, one per variant: ``<rules_dir>/<variant>.md``; dipgen adds its own for each
+    variant the site has no page of its own for (and ``draws.md``, the page on dice and lots)."""
 
 
 @dataclass
@@ -330,10 +329,8 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         under `mkdocs serve` for a game that has built before: its last good build stays on show."""
         started = time.perf_counter()
         folder = self.games_path(config)
-        rules_dir = Path(config.docs_dir) / self.config.rules_dir
-        options = SiteOptions(prefix=self.config.prefix, directory_urls=config.use_directory_urls,
-                              rules={p.stem: f"{self.config.rules_dir}/{p.name}" for p in rules_dir.glob("*.md")},
-                              docs_dir=config.docs_dir)
+        options = site_options(config.docs_dir, prefix=self.config.prefix,
+                               directory_urls=config.use_directory_urls, rules_dir=self.config.rules_dir)
         fingerprint = f"{__version__}:{generator_fingerprint()}:{options!r}"
         paths = discover_games(folder) if folder.is_dir() else []
         if not folder.is_dir():
@@ -375,8 +372,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
             files.update(entry.files)
             origins.update({uri: _source(Path(path), uri) for uri in entry.files})
         try:
-            files.update(archive_page(views, options))
-            files.update(shared_files(views))
+            files.update(archive_files(views, options))
         except Exception as e:
             log.debug("dipgen: the archive", exc_info=True)
             raise PluginError(failure(display_path(folder), e, "drawing the archive's pages")) from e
@@ -486,7 +482,11 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
                      h.info.slug, ", ".join(missing), display_path(path))
 
     def on_files(self, files: Files, *, config) -> Files:
-        """Add the generated pages and maps; a hand-written page of the same name wins, with a warning."""
+        """Add the generated pages and maps; a hand-written page of the same name wins, with a warning.
+        Add the package's rules pages and page on dice and lots where the site has none of its own."""
+        for uri, path in provided_pages(config.docs_dir, self.config.rules_dir).items():
+            if files.get_file_from_path(uri) is None:
+                files.append(File.generated(config, uri, abs_src_path=str(path)))
         for uri, content in self._files.items():
             existing = files.get_file_from_path(uri)
             if existing is not None:
@@ -507,10 +507,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         origin = self._origins.get(page.file.src_uri)
         if origin is not None and page.file.generated_by:
             _name_failures(page, origin)
-        if GAMES_MARKER in markdown:
-            block = games_cards(self._views, self._options, page.file.src_uri)
-            markdown = markdown.replace(GAMES_MARKER, "\n" + block + "\n")
-        return markdown
+        return with_cards(markdown, self._views, self._options, page.file.src_uri)
 
     def _stage_file(self, uri: str, content: str) -> str:
         """For `serve --dirty`: the file on disk, rewritten only when its content changed, so that
@@ -526,8 +523,9 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
 
 
 def _source(folder: Path, uri: str) -> Path:
-    """The file a generated page is made from: its phase's file if there is one, else the game folder."""
-    phase = folder / (Path(uri).stem + ".yml")
+    """The file a generated page is made from: its phase's file if there is one, else the game folder
+    (a season's page is ``<phase>/index.md``)."""
+    phase = folder / (Path(uri).parent.name + ".yml")
     return phase if Path(uri).suffix == ".md" and phase.is_file() else folder
 
 

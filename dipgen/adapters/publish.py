@@ -1,6 +1,8 @@
-"""What one game publishes on a site, from the game as `dipgen.io.load` takes it: the views it is
-published from, and their files. The MkDocs plugin and every command that makes a site's files
-go through here, so that they cannot drift apart.
+"""What a site publishes, from the games as `dipgen.io.load` takes them: the views each game is
+published from and their files, the archive and the files every page shares, the pages dipgen
+adds to a site that has none of its own (the rules of every variant, the page on dice and lots),
+and the games' cards on a hand-written page. The MkDocs plugin, `dipgen export` and every command
+that makes a site's files go through here, so that they cannot drift apart.
 
 This is where a game's secrets meet its views: the private pages are made from each seat's view
 (`dipgen.present.site.privatepage`) and encrypted with the passphrases `dipgen.io.load` read. Everything
@@ -10,8 +12,13 @@ GM's view too (its non-blind edition).
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Iterable
+
 from dipgen.adapters.games import Loaded
 from dipgen.core.crypt import page_uri
+from dipgen.core.resources import shipped
+from dipgen.present.site import archive_page, games_cards, shared_files
 from dipgen.present.site.pages import SiteOptions, check_pages, private_files, published_files
 from dipgen.present.site.privatepage import private_content
 from dipgen.view import GameView, game_view, revealed
@@ -65,3 +72,58 @@ def check_game(loaded: Loaded, options: SiteOptions) -> None:
     would refuse."""
     public, full = editions(loaded)
     check_pages(public, full, options)
+
+
+# ----------------------------------------------------------------------------- the whole site
+
+#: A hand-written page with this line gets a card per game in its place (running games first).
+GAMES_MARKER = "<!-- dipgen:games -->"
+#: the package's pages (in its site_src/) that every site has unless it writes its own
+PROVIDED = ("rules/*.md", "draws.md")
+
+
+def provided_pages(docs_dir: str | Path | None, rules_dir: str = "rules") -> dict[str, Path]:
+    """The pages dipgen adds to a site, by their path in it: the package's rules page of every
+    variant (in `rules_dir`) and its page on dice and lots, each unless `docs_dir` (the site's
+    hand-written pages; None: none) has a file of that name, which then wins."""
+    root = shipped("site_src")
+    out: dict[str, Path] = {}
+    for pattern in PROVIDED:
+        for path in sorted(root.glob(pattern)):
+            uri = path.relative_to(root).as_posix()
+            if uri.startswith("rules/"):
+                uri = f"{rules_dir.strip('/')}/{uri[len('rules/'):]}"
+            if docs_dir is None or not (Path(docs_dir) / uri).exists():
+                out[uri] = path
+    return out
+
+
+def site_options(docs_dir: str | Path | None, *, prefix: str = "games", directory_urls: bool = True,
+                 rules_dir: str = "rules") -> SiteOptions:
+    """How a site is laid out, from its configuration: where the generated pages go, its URL style,
+    the rules page of each variant (the site's own, else the package's) and the pages game
+    Markdown may link to."""
+    provided = provided_pages(docs_dir, rules_dir)
+    rules_dir = rules_dir.strip("/")
+    rules = {Path(uri).stem: uri for uri in provided if uri.startswith(rules_dir + "/")}
+    if docs_dir is not None:
+        rules.update({p.stem: f"{rules_dir}/{p.name}" for p in sorted((Path(docs_dir) / rules_dir).glob("*.md"))})
+    return SiteOptions(prefix=prefix, directory_urls=directory_urls, rules=rules,
+                       docs_dir=None if docs_dir is None else str(docs_dir), provided=frozenset(provided))
+
+
+def archive_files(views: Iterable[GameView], options: SiteOptions) -> dict[str, str]:
+    """What the games share on a site: the archive page (each game by its public view), the base
+    map of each board in use, the stylesheet and the script."""
+    views = list(views)
+    files = archive_page(views, options)
+    files.update(shared_files(views))
+    return files
+
+
+def with_cards(markdown: str, views: Iterable[GameView], options: SiteOptions, uri: str) -> str:
+    """A hand-written page (`uri`, its path in the site) with `GAMES_MARKER` replaced by the games'
+    cards; the page as it is without the marker."""
+    if GAMES_MARKER not in markdown:
+        return markdown
+    return markdown.replace(GAMES_MARKER, "\n" + games_cards(list(views), options, uri) + "\n")

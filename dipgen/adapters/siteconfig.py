@@ -9,6 +9,7 @@ from pathlib import Path
 
 import yaml
 
+from dipgen.adapters.publish import site_options as options_of
 from dipgen.present.site.pages import SiteOptions
 
 
@@ -27,14 +28,15 @@ def site_options(game_path: Path) -> SiteOptions:
         if config.is_file():
             break
     else:
-        return SiteOptions()
+        return options_of(None)
     try:
         data = yaml.load(config.read_text(encoding="utf-8"), Loader=_Tolerant) or {}
     except (OSError, UnicodeDecodeError, yaml.YAMLError):
-        return SiteOptions()  # MkDocs itself will say what is wrong with it
+        return options_of(None)  # MkDocs itself will say what is wrong with it
     if not isinstance(data, dict):
-        return SiteOptions()
+        return options_of(None)
     plugin = next((p["dipgen"] for p in data.get("plugins") or [] if isinstance(p, dict) and "dipgen" in p), None)
-    prefix = plugin.get("prefix", "games") if isinstance(plugin, dict) else "games"
-    return SiteOptions(prefix=str(prefix), directory_urls=bool(data.get("use_directory_urls", True)),
-                       docs_dir=str(config.parent / str(data.get("docs_dir", "docs"))))
+    plugin = plugin if isinstance(plugin, dict) else {}
+    return options_of(config.parent / str(data.get("docs_dir", "docs")), prefix=str(plugin.get("prefix", "games")),
+                      directory_urls=bool(data.get("use_directory_urls", True)),
+                      rules_dir=str(plugin.get("rules_dir", "rules")))

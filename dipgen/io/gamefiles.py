@@ -616,6 +616,18 @@ def holds_games(path: Path | str) -> bool:
     return path.is_dir() and bool(discover_games(path)) and not any(map(_game_file_name, path.iterdir()))
 
 
+def game_of(file: Path | str) -> Path | None:
+    """The game folder a file belongs to: the nearest folder above it that holds a game's file
+    (game.yml, however spelt, or a phase file); None for a file of no game."""
+    for folder in Path(file).parents:
+        try:
+            if any(map(_game_file_name, folder.iterdir())):
+                return folder
+        except OSError:
+            return None
+    return None
+
+
 def _game_file_name(file: Path) -> bool:
     """A game's file, by its name (a folder so named too: reading the game then says what is wrong)."""
     return file.suffix.lower() in (".yml", ".yaml") and (file.stem.lower() == "game" or _is_phase_name(file.stem))

@@ -1,8 +1,14 @@
 """Where generated pages and files live, and relative links between them.
 
-Pages are named by their source path (``games/alpha/index.md``), as MkDocs names them;
-links in generated HTML must be relative URLs, which depend on whether the site uses
-directory URLs (``games/alpha/1901-spring/``) or not (``games/alpha/1901-spring.html``).
+Pages are named by their source path (``games/alpha/index.md``), as MkDocs names them. Every
+generated page is the ``index.md`` of a folder of its own (the archive ``games/index.md``, a game
+``games/alpha/index.md``, a season ``games/alpha/1901-spring/index.md``), so that it is built
+into that same folder (``games/alpha/1901-spring/index.html``) whatever the generator and
+whether or not it uses directory URLs: a relative link in the page's raw HTML then means the
+same read from the page's source file or from the built page, and no generator that rewrites
+raw HTML links (as Zensical does, relative to the source file) can break it. Links to
+hand-written pages still depend on ``use_directory_urls`` (``rules/standard/`` or
+``rules/standard.html``), which the site's configuration gives every generator alike.
 """
 
 from __future__ import annotations
@@ -23,7 +29,8 @@ def game_uri(prefix: str, slug: str, edition: str = "") -> str:
 
 
 def season_uri(prefix: str, slug: str, phase: Phase, edition: str = "") -> str:
-    return game_folder(prefix, slug, edition) + f"{phase.slug}.md"
+    """The page of one phase: a folder's index.md, as every generated page (see above)."""
+    return game_folder(prefix, slug, edition) + f"{phase.slug}/index.md"
 
 
 def archive_uri(prefix: str) -> str:

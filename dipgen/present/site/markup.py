@@ -64,8 +64,8 @@ class Links:
     """How relative URLs in game Markdown are read: as in a Markdown page in the game's folder
     of the site (``games/<slug>/``), whichever page shows the text. ``1901-spring.md`` and
     ``index.md`` are the game's own pages (in the edition being built); anything else relative
-    must be a page or file of the hand-written site (`docs_dir`; not checked when None), e.g.
-    ``../../about.md``.
+    must be a page or file of the hand-written site (`docs_dir`; not checked when None) or one of
+    the pages dipgen adds to it (`provided`), e.g. ``../../about.md``, ``../../rules/stab.md``.
 
     page: the source path of the page being built; folder: the game's folder; edition: the
     folder of the edition being built (the same, or ``.../full/``); pages: the names of the
@@ -78,6 +78,7 @@ class Links:
     archive: str
     docs_dir: str | None = None
     directory_urls: bool = True
+    provided: frozenset[str] = frozenset()
 
     def resolve(self, url: str) -> tuple[str | None, str]:
         """(the URL to publish, '') or (None, what is wrong with it)."""
@@ -90,13 +91,15 @@ class Links:
                           "write it relative to the game's folder, e.g. 1901-spring.md or ../../about.md")
         target = posixpath.normpath(posixpath.join(self.folder, parts.path))
         name = posixpath.relpath(target, self.folder.rstrip("/"))
-        if "/" not in name and name in self.pages:
-            return href(self.page, self.edition + name, self.directory_urls) + tail, ""
+        if "/" not in name and name in self.pages:  # 1901-spring.md is built from 1901-spring/index.md
+            page = name if name == "index.md" else name[:-3] + "/index.md"
+            return href(self.page, self.edition + page, self.directory_urls) + tail, ""
         if "/" not in name and name.endswith(".md"):
             return None, (f"the link {url!r} names no page of this game (its pages are index.md and one per "
                           "phase the site shows, such as 1901-spring.md)")
         if target == self.archive or (not target.startswith("../") and (
-                self.docs_dir is None or (Path(self.docs_dir) / target).is_file())):  # None: not known here
+                self.docs_dir is None or target in self.provided  # None: not known here
+                or (Path(self.docs_dir) / target).is_file())):
             return href(self.page, target, self.directory_urls) + tail, ""
         return None, (f"the link {url!r} points nowhere: {target} is neither a page of this game nor a file of "
                       "the site's hand-written pages")

@@ -57,6 +57,9 @@ class SiteOptions:
     edition_link: str | None = None
     #: the hand-written pages and files (MkDocs' docs_dir), which game Markdown may link to
     docs_dir: str | None = None
+    #: the pages dipgen adds to a site whose docs_dir has none of that name (``rules/stab.md``,
+    #: ``draws.md``), which game Markdown may link to as well
+    provided: frozenset[str] = frozenset()
 
 
 def _title(text: str) -> Markup:
@@ -69,7 +72,7 @@ def _links(view: GameView, options: SiteOptions, page: str) -> markup.Links:
     slug = view.slug
     return markup.Links(page, game_folder(options.prefix, slug), game_folder(options.prefix, slug, options.edition),
                         frozenset(["index.md", *(f"{r.phase.slug}.md" for r in view.records)]),
-                        archive_uri(options.prefix), options.docs_dir, options.directory_urls)
+                        archive_uri(options.prefix), options.docs_dir, options.directory_urls, options.provided)
 
 
 def _markdown(text: str, what: str, file: str, links: markup.Links, problems: list[Problem]) -> Markup:

@@ -11,8 +11,7 @@ The renderer draws the view it is given: a `dipgen.present.mapview.MapView` (uni
 owners, results, already filtered for one visibility level by `dipgen.present.mapview.map_view`).
 It never reads a History.
 
-The base maps live in ``svg_templates/<board>/`` next to the package: dipgen renders
-maps from a checkout of its repository (or an editable install).
+The base maps live in ``svg_templates/<board>/``, which dipgen ships (`dipgen.core.resources`).
 """
 
 from __future__ import annotations

@@ -1,8 +1,5 @@
-"""The base map of a board and its layout (unit anchors, centre markers), read from ``svg_templates/``.
-
-dipgen runs from a checkout (or an editable install): ``svg_templates/<board>/`` sits at
-the repository root, next to the ``dipgen`` package. A copy inside the package
-(``dipgen/svg_templates/<board>/``) is looked for first, so a wheel that ships one works too.
+"""The base map of a board and its layout (unit anchors, centre markers), read from ``svg_templates/``
+(found by `dipgen.core.resources.shipped`: inside an installed package, or beside it in a checkout).
 Files are read once and cached (keyed by their modification time, so a rebuilt map is
 picked up by a long-running ``mkdocs serve``).
 """
@@ -17,23 +14,18 @@ from pathlib import Path
 from typing import Mapping
 
 from dipgen.core.board import coast_of, province_of
-
-_PACKAGE = Path(__file__).resolve().parent.parent.parent  # dipgen/
-_SEARCH = (_PACKAGE / "svg_templates", _PACKAGE.parent / "svg_templates")
+from dipgen.core.resources import shipped
 
 Point = tuple[float, float]
 
 
 def template_dir(board_name: str) -> Path:
     """The folder holding ``board.svg`` and ``layout.json`` for `board_name`."""
-    for root in _SEARCH:
-        folder = root / board_name
-        if (folder / "board.svg").is_file() and (folder / "layout.json").is_file():
-            return folder
-    raise FileNotFoundError(
-        f"no base map for board {board_name!r}: expected svg_templates/{board_name}/board.svg and layout.json "
-        f"next to the dipgen package (looked in {', '.join(str(r) for r in _SEARCH)}); "
-        "dipgen renders maps from a checkout of its repository")
+    root = shipped("svg_templates")
+    folder = root / board_name
+    if (folder / "board.svg").is_file() and (folder / "layout.json").is_file():
+        return folder
+    raise FileNotFoundError(f"no base map for board {board_name!r}: expected {folder}/board.svg and layout.json")
 
 
 def variant_board_name(variant) -> str:

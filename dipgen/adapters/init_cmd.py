@@ -1,0 +1,260 @@
+"""`dipgen init DIR`: a GM's own archive, ready for `dipgen new`, `dipgen check` and `mkdocs serve`.
+
+    DIR/mkdocs.yml                     Material and the dipgen plugin (archive/mkdocs.yml)
+    DIR/site_src/index.md, about.md    a home and an about page of her own
+    DIR/games/                         empty (a .gitkeep keeps it in git)
+    DIR/requirements.txt               dipgen as it made the archive, and the versions of its
+                                       dependencies it was made with
+    DIR/.gitignore                     every secrets.yml and the built site stay out of git
+    DIR/.pre-commit-config.yaml        `dipgen check` on the games a commit touches
+    DIR/.github/workflows/pages.yml    check, build strictly, scan for leaks, deploy to Pages
+
+The rules pages come from the package (the plugin adds them) unless she writes her own in
+site_src/rules/. Where CI gets dipgen from is read from how this copy was installed (its
+``direct_url.json``, PEP 610): a git URL at the same commit, a wheel file copied into the archive
+(``wheels/``), a web address; from a package index, the same version. ``--dipgen SPEC`` says it
+instead. Nothing is ever written over: a file that exists stops the command before it writes.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import sys
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from dipgen import __version__
+from dipgen.core.errors import display_path
+from dipgen.core.resources import shipped
+
+ARCHIVE = Path(__file__).with_name("archive")  # the templates of the archive's files
+
+#: the pre-commit hook, as .pre-commit-hooks.yaml gives it to other repositories
+HOOK = {
+    "id": "dipgen-check",
+    "name": "dipgen check",
+    "description": "Check the Diplomacy games whose files the commit touches (every game with --all-files)",
+    "entry": "dipgen check",
+    "language": "python",
+    "files": "^games/",
+    "verbose": True,  # warnings (a player's misorder) are printed even when the check passes
+}
+
+GITIGNORE = """\
+# A game's secrets are never committed: seeds and passphrases (dipgen secrets). CI gets them
+# from the DIPGEN_SECRETS repository secret.
+secrets.yml
+# What the builds make
+/site/
+/out/
+.site.dipgen-building-*
+.site.dipgen-old-*
+# Python
+__pycache__/
+.venv/
+"""
+
+HOME_TITLE = re.compile(r"^# .*$", re.M)
+#: this repository is an archive too (its example games), built by the same files: its site's name,
+#: and how its Pages workflow installs dipgen (from the checkout, as a wheel would install it)
+REPO_NAME = "Diplomacy by e-mail"
+REPO_INSTALL = "pip install -r requirements.txt ."
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where CI installs dipgen from: a pip requirement, the file to copy into the archive for it
+    (a wheel), the pre-commit repository and revision (for a git source), and a note for the GM."""
+
+    requirement: str
+    wheel: Path | None = None
+    repo: str | None = None
+    rev: str | None = None
+    note: str = ""
+
+
+def add_init_command(sub) -> None:
+    p = sub.add_parser("init", help="make a GM's own archive: mkdocs.yml, site_src/, games/, Pages workflow",
+                       description="Make a new archive of games in DIR: mkdocs.yml (Material and the dipgen plugin), "
+                                   "site_src/ with a home and an about page, an empty games/, requirements.txt "
+                                   "(dipgen as this copy was installed, and its dependencies' versions), "
+                                   ".gitignore, .pre-commit-config.yaml and .github/workflows/pages.yml. Writes "
+                                   "over nothing.")
+    p.add_argument("dir", help="the archive's folder (new, or empty)")
+    p.add_argument("--name", help="the site's name (default: from the folder's name)")
+    p.add_argument("--dipgen", metavar="SPEC",
+                   help="what CI installs dipgen from, as pip takes it (e.g. 'dipgen @ git+https://github.com/"
+                        "you/dipgen@v0.1.0'); default: where this copy was installed from")
+    p.set_defaults(func=cmd_init)
+
+
+def cmd_init(args) -> int:
+    root = Path(args.dir)
+    name = args.name or root.resolve().name.replace("-", " ").replace("_", " ").strip().title() or "Diplomacy"
+    try:
+        source = Source(args.dipgen.strip()) if args.dipgen else install_source()
+        files = archive_files(name, source)
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
+    clash = [rel for rel in files if (root / rel).exists() or (root / rel).is_symlink()]
+    if source.wheel is not None and (root / "wheels" / source.wheel.name).exists():
+        clash.append(f"wheels/{source.wheel.name}")
+    if root.exists() and not root.is_dir():
+        print(f"error: {display_path(root)} is a file; name a new folder", file=sys.stderr)
+        return 1
+    if clash:
+        print(f"error: {display_path(root)} already has {', '.join(sorted(clash))}; nothing was written "
+              "(name a new folder)", file=sys.stderr)
+        return 1
+    for rel, text in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    if source.wheel is not None:
+        (root / "wheels").mkdir(exist_ok=True)
+        shutil.copy2(source.wheel, root / "wheels" / source.wheel.name)
+    print(f"made the archive {display_path(root)} ({name}); CI installs {source.requirement}")
+    if source.note:
+        print(f"note: {source.note}")
+    print(f"next: cd {display_path(root)}; dipgen new my-game --gm \"Your Name\"; mkdocs serve")
+    return 0
+
+
+def archive_files(name: str, source: Source, install: str = "pip install -r requirements.txt") -> dict[str, str]:
+    """The archive's files by path, as text."""
+    site = shipped("site_src")
+    home = HOME_TITLE.sub(lambda m: f"# {_markdown_text(name)}", (site / "index.md").read_text(encoding="utf-8"),
+                          count=1)
+    return {
+        "mkdocs.yml": mkdocs_yml(name),
+        "site_src/index.md": home,
+        "site_src/about.md": (site / "about.md").read_text(encoding="utf-8"),
+        "games/.gitkeep": "",
+        "requirements.txt": requirements(source),
+        ".gitignore": GITIGNORE,
+        ".pre-commit-config.yaml": precommit_config(source),
+        ".github/workflows/pages.yml": pages_workflow(install),
+    }
+
+
+def _markdown_text(text: str) -> str:
+    """One line of plain text, safe as a Markdown heading."""
+    text = " ".join(text.split())
+    return re.sub(r"([\\`*_{}\[\]<>()#+!|~])", r"\\\1", text)
+
+
+def _yaml_text(text: str) -> str:
+    return json.dumps(" ".join(text.split()), ensure_ascii=False)  # a JSON string is a YAML string
+
+
+def mkdocs_yml(name: str) -> str:
+    """The archive's configuration: the nav's Rules list every variant with a page of its own."""
+    from dipgen.variants import VARIANTS, get_variant
+
+    rules_dir = shipped("site_src") / "rules"
+    lines = []
+    for key in VARIANTS:
+        variant = get_variant(key)
+        page = variant.rules_page or variant.name
+        if "#" not in page and (rules_dir / f"{page}.md").is_file():  # a section of another page is no entry
+            lines.append(f"      - {_yaml_text(variant.title)}: rules/{page}.md")
+    text = (ARCHIVE / "mkdocs.yml").read_text(encoding="utf-8")
+    return text.replace("@@SITE_NAME@@", _yaml_text(name)).replace("@@RULES@@", "\n".join(lines))
+
+
+def pages_workflow(install: str) -> str:
+    """The Pages workflow, with `install` the command that installs dipgen."""
+    return (ARCHIVE / "pages.yml").read_text(encoding="utf-8").replace("@@INSTALL@@", install)
+
+
+def precommit_config(source: Source) -> str:
+    """The hook from dipgen's repository at the commit CI installs, if it came from git; otherwise
+    the same hook run by the dipgen installed where she commits."""
+    head = "# 'pre-commit install' once, and every commit that touches games/ is checked by dipgen.\nrepos:\n"
+    if source.repo and source.rev:
+        return head + f"  - repo: {source.repo}\n    rev: {source.rev}\n    hooks:\n      - id: {HOOK['id']}\n"
+    hook = {**HOOK, "language": "system"}
+    body = "".join(f"        {k}: {json.dumps(v) if isinstance(v, str) else str(v).lower()}\n"
+                   for k, v in hook.items() if k != "id")
+    return head + f"  - repo: local  # the dipgen on your PATH (pipx, or the archive's venv)\n    hooks:\n" \
+                  f"      - id: {HOOK['id']}\n{body}"
+
+
+def requirements(source: Source) -> str:
+    out = ["# What the Pages workflow installs (and 'pip install -r requirements.txt' on a new machine):",
+           "# dipgen as it made this archive, and the versions of its dependencies it was made with."]
+    if source.note:
+        out.append(f"# NOTE: {source.note}")
+    out.append(source.requirement)
+    out.extend(f"{name}=={version}" for name, version in dependency_pins())
+    return "\n".join(out) + "\n"
+
+
+def install_source() -> Source:
+    """Where this copy of dipgen was installed from (PEP 610's direct_url.json), as CI can install it."""
+    try:
+        dist = metadata.distribution("dipgen")
+        raw = dist.read_text("direct_url.json")
+    except metadata.PackageNotFoundError:
+        dist, raw = None, None
+    version = dist.version if dist is not None else __version__
+    if not raw:
+        return Source(f"dipgen=={version}")  # from a package index
+    try:
+        info = json.loads(raw)
+        url = str(info["url"])
+    except (ValueError, KeyError, TypeError):
+        return Source(f"dipgen=={version}")
+    vcs = info.get("vcs_info") or {}
+    if vcs.get("vcs") == "git" and vcs.get("commit_id"):
+        requested = str(vcs.get("requested_revision") or "")
+        rev = requested if re.fullmatch(r"v?\d+(\.\d+)*", requested) else str(vcs["commit_id"])
+        return Source(f"dipgen @ git+{url}@{vcs['commit_id']}", repo=url, rev=rev)
+    parts = urlsplit(url)
+    if "archive_info" in info and parts.scheme == "file":
+        wheel = Path(unquote(parts.path))
+        if wheel.suffix == ".whl" and wheel.is_file():
+            return Source(f"./wheels/{wheel.name}", wheel=wheel)
+        raise ValueError(f"dipgen was installed from {wheel}, which is no longer there to copy into the archive; "
+                         "say what CI installs with --dipgen (a git URL at a tag, or a wheel's path)")
+    if "archive_info" in info and parts.scheme in ("http", "https"):
+        return Source(f"dipgen @ {url}")
+    return Source(f"dipgen=={version}", note=(
+        f"this dipgen runs from a folder ({unquote(parts.path)}), which CI cannot install; replace the dipgen "
+        "line of requirements.txt with a git URL at a tag or a wheel (or run 'dipgen init --dipgen SPEC')"))
+
+
+def dependency_pins() -> list[tuple[str, str]]:
+    """(name, version) of every package dipgen needs, directly or not, as installed here."""
+    from packaging.markers import default_environment
+    from packaging.requirements import InvalidRequirement, Requirement
+    from packaging.utils import canonicalize_name
+
+    env = {**default_environment(), "extra": ""}
+    pins: dict[str, tuple[str, str]] = {}
+    todo = ["dipgen"]
+    while todo:
+        try:
+            requires = metadata.distribution(todo.pop()).requires or []
+        except metadata.PackageNotFoundError:
+            continue
+        for line in requires:
+            try:
+                req = Requirement(line)
+            except InvalidRequirement:
+                continue
+            key = canonicalize_name(req.name)
+            if key in pins or key == "dipgen" or (req.marker is not None and not req.marker.evaluate(env)):
+                continue
+            try:
+                dist = metadata.distribution(req.name)
+            except metadata.PackageNotFoundError:
+                continue
+            pins[key] = (dist.metadata["Name"], dist.version)
+            todo.append(req.name)
+    return sorted(pins.values(), key=lambda p: p[0].lower())

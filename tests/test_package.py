@@ -1,0 +1,254 @@
+"""dipgen as a GM installs it: a wheel built from this checkout, installed in a fresh venv outside it.
+
+Once per session (it takes a minute: a wheel, a venv, dipgen's dependencies): `dipgen init club`,
+`dipgen new`, a first phase, `dipgen check`, `mkdocs build --strict` give a site with the game,
+its maps and the rules; the pre-commit hook (the archive's own, and this repository's
+.pre-commit-hooks.yaml through `pre-commit try-repo`) passes a good game and stops one with an
+unknown province; `dipgen export` builds with ProperDocs and Zensical into the same pages as
+MkDocs, and so does the exported example archive, whose season pages a browser opens: maps drawn,
+no 404, no console error.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from test_site import REPO
+
+pytestmark = pytest.mark.slow
+
+BIN = Path(sys.executable).parent  # the test venv's: pre-commit, properdocs, zensical (requirements-export.txt)
+#: what a wheel is built from: the package's sources, the maps, the pages (nothing else of the checkout)
+SOURCES = ("pyproject.toml", "setup.py", "README.md", ".pre-commit-hooks.yaml", "dipgen", "svg_templates",
+           "site_src")
+
+SPRING = """\
+orders:
+  England: [F Lon - NTH, F Edi - NWG, A Lvp - Yor]
+  France: [A Par - Bur, A Mar S A Par - Bur, F Bre - MAO]
+  Germany: [A Mun - Ruh, F Kie - Den, A Ber - Kie]
+press: |
+  **Paris to Berlin:** Burgundy is a garden, not a road ([the rules](../../rules/standard.md)).
+"""
+
+
+def run(args, cwd: Path, env: dict | None = None, timeout: int = 300) -> subprocess.CompletedProcess:
+    return subprocess.run([str(a) for a in args], cwd=cwd, env=env, capture_output=True, text=True,
+                          timeout=timeout, stdin=subprocess.DEVNULL)
+
+
+def ok(result: subprocess.CompletedProcess) -> subprocess.CompletedProcess:
+    assert result.returncode == 0, f"{result.args}\n{result.stdout}\n{result.stderr}"
+    return result
+
+
+def _need(tool: str) -> Path:
+    path = BIN / tool
+    if not path.exists():
+        pytest.skip(f"{tool} is not installed (pip install -r requirements-export.txt)")
+    return path
+
+
+class GM:
+    """A GM's machine: a venv with dipgen from the wheel, and her archive."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.venv = root / "venv"
+        self.env = {**{k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH")},
+                    "PATH": f"{self.venv / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}",
+                    "NO_MKDOCS_2_WARNING": "1", "PRE_COMMIT_HOME": str(root / "pre-commit-cache"),
+                    "GIT_AUTHOR_NAME": "GM", "GIT_AUTHOR_EMAIL": "gm@example.org",
+                    "GIT_COMMITTER_NAME": "GM", "GIT_COMMITTER_EMAIL": "gm@example.org"}
+        self.club = root / "work" / "club"
+
+    def __call__(self, *args, cwd: Path | None = None, timeout: int = 300) -> subprocess.CompletedProcess:
+        return run(args, cwd or self.club, self.env, timeout)
+
+
+def copy_sources(dest: Path) -> Path:
+    """The checkout's sources as they are now (committed or not), to build from outside it."""
+    dest.mkdir(parents=True)
+    for name in SOURCES:
+        source = REPO / name
+        if source.is_dir():
+            shutil.copytree(source, dest / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        else:
+            shutil.copy2(source, dest / name)
+    return dest
+
+
+@pytest.fixture(scope="session")
+def gm(tmp_path_factory) -> GM:
+    root = tmp_path_factory.mktemp("gm")
+    machine = GM(root)
+    source = copy_sources(root / "dipgen-src")
+    ok(run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", root / "dist", source], root))
+    wheel = next((root / "dist").glob("dipgen-*.whl"))
+    ok(run([sys.executable, "-m", "venv", machine.venv], root))
+    ok(machine("pip", "install", "-q", wheel, "-c", REPO / "requirements.txt", cwd=root, timeout=600))
+    (root / "work").mkdir()
+    ok(machine("dipgen", "init", "club", cwd=root / "work"))
+    ok(machine("dipgen", "new", "first-game", "--gm", "Ann Example"))
+    (machine.club / "games" / "first-game" / "1901-spring.yml").write_text(SPRING, encoding="utf-8")
+    machine.wheel = wheel
+    machine.source = source
+    return machine
+
+
+def test_the_wheel_carries_maps_pages_and_templates(gm):
+    import zipfile
+
+    names = set(zipfile.ZipFile(gm.wheel).namelist())
+    assert {"dipgen/svg_templates/standard/board.svg", "dipgen/svg_templates/standard/layout.json",
+            "dipgen/site_src/draws.md", "dipgen/adapters/archive/mkdocs.yml", "dipgen/adapters/archive/pages.yml",
+            "dipgen/present/site/overrides/main.html"} <= names
+    rules = {n.rsplit("/", 1)[1] for n in names if n.startswith("dipgen/site_src/rules/")}
+    assert rules == {p.name for p in (REPO / "site_src" / "rules").glob("*.md")}
+
+
+def test_a_new_archive_checks_renders_and_builds_outside_the_checkout(gm):
+    club = gm.club
+    assert REPO not in club.parents
+    where = gm("python", "-c", "import dipgen.core.resources as r; print(r.shipped('svg_templates'))").stdout
+    assert str(gm.venv) in where  # the installed copy, not this checkout
+    assert (club / "wheels" / gm.wheel.name).is_file()
+    assert f"./wheels/{gm.wheel.name}" in (club / "requirements.txt").read_text(encoding="utf-8").splitlines()
+    check = ok(gm("dipgen", "check"))
+    assert "games/first-game: ok, 1 phases played, waiting for Fall 1901" in check.stdout
+    assert "F Edi - NWG" in ok(gm("dipgen", "adjudicate", "games/first-game")).stdout
+    ok(gm("dipgen", "render", "games/first-game", "--phase", "1901-spring", "-o", club / "map.svg"))
+    assert (club / "map.svg").read_text(encoding="utf-8").startswith("<svg")
+    (club / "map.svg").unlink()
+    build = ok(gm("mkdocs", "build", "--strict"))
+    assert "end of life" not in build.stderr  # NO_MKDOCS_2_WARNING, as the workflow sets it
+    site = club / "site"
+    spring = (site / "games" / "first-game" / "1901-spring" / "index.html").read_text(encoding="utf-8")
+    assert "Burgundy is a garden" in spring and 'href="../../../rules/standard/"' in spring
+    for path in ("games/first-game/maps/1901-spring-orders.svg", "assets/maps/standard.svg",
+                 "rules/standard/index.html", "rules/taskdip/index.html", "draws/index.html", "index.html"):
+        assert (site / path).is_file(), path
+    assert "First Game" in (site / "index.html").read_text(encoding="utf-8")  # the games' cards on her home page
+    ok(gm("dipgen", "leaks", "site"))
+
+
+def _git_repo(folder: Path, gm: GM) -> None:
+    ok(gm("git", "init", "-q", "-b", "main", cwd=folder))
+    ok(gm("git", "add", "-A", cwd=folder))
+    ok(gm("git", "commit", "-q", "-m", "start", cwd=folder))
+
+
+def test_the_precommit_hook_passes_a_good_game_and_stops_an_unknown_province(gm):
+    precommit = _need("pre-commit")
+    club = gm.club
+    if not (club / ".git").exists():
+        _git_repo(club, gm)
+    if not (gm.source / ".git").exists():
+        _git_repo(gm.source, gm)  # this repository's hook, as another repository would use it
+    try_repo = [precommit, "try-repo", gm.source, "dipgen-check", "--all-files"]
+    good = ok(gm(*try_repo, timeout=600))
+    assert "dipgen check" in good.stdout and "Passed" in good.stdout
+    assert "games/first-game: ok" in good.stdout  # verbose: what the check said is shown
+    assert "Passed" in ok(gm(precommit, "run", "--all-files")).stdout  # the archive's own configuration
+
+    fall = club / "games" / "first-game" / "1901-fall.yml"
+    fall.write_text("orders:\n  England: [F NTH - Atlantis]\n", encoding="utf-8")
+    try:
+        ok(gm("git", "add", fall))
+        for args in (try_repo[:-1], [precommit, "run"]):  # the files the commit touches
+            bad = gm(*args, timeout=600)
+            assert bad.returncode == 1 and "Failed" in bad.stdout, bad.stdout + bad.stderr
+            assert "games/first-game/1901-fall.yml:2: error" in bad.stdout and "Atlantis" in bad.stdout
+    finally:
+        gm("git", "rm", "-q", "--cached", fall)
+        fall.unlink()
+
+
+def _built_pages(site: Path) -> set[str]:
+    return {p.relative_to(site).as_posix() for p in site.rglob("*.html") if p.name != "404.html"}
+
+
+def _export_and_build(gm: GM, archive: Path, out: Path, dipgen: list) -> dict[str, Path]:
+    """`dipgen export` of `archive`, built by ProperDocs and by Zensical: {generator: site folder}."""
+    properdocs, zensical = _need("properdocs"), _need("zensical")
+    ok(run([*dipgen, "export", out], archive, gm.env))
+    ok(run([properdocs, "build", "-f", "mkdocs.yml", "--strict", "-d", "site-properdocs"], out, gm.env))
+    zen = ok(run([zensical, "build"], out, gm.env))
+    assert "Build finished" in zen.stdout + zen.stderr
+    (out / "site").rename(out / "site-zensical")
+    return {"properdocs": out / "site-properdocs", "zensical": out / "site-zensical"}
+
+
+def test_the_export_builds_with_properdocs_and_zensical_into_the_same_pages(gm):
+    club = gm.club
+    if not (club / "site").is_dir():
+        ok(gm("mkdocs", "build", "--strict"))
+    sites = _export_and_build(gm, club, gm.root / "club-export", ["dipgen"])
+    pages = _built_pages(club / "site")
+    assert "games/first-game/1901-spring/index.html" in pages
+    for name, site in sites.items():
+        assert _built_pages(site) == pages, name
+        spring = (site / "games" / "first-game" / "1901-spring" / "index.html").read_text(encoding="utf-8")
+        assert "Burgundy is a garden" in spring and 'src="../maps/1901-spring-orders.svg"' in spring, name
+        assert 'data="../../../assets/maps/standard.svg"' in spring, name
+
+
+@pytest.fixture(scope="session")
+def example_sites(gm) -> dict[str, Path]:
+    """The example archive of this repository, exported and built by both generators."""
+    return _export_and_build(gm, REPO, gm.root / "example-export", [BIN / "dipgen"])
+
+
+def test_the_exported_example_archive_has_every_game(example_sites):
+    games = sorted(p.name for p in (REPO / "games").iterdir() if p.is_dir())
+    for name, site in example_sites.items():
+        built = sorted(p.name for p in (site / "games").iterdir() if (p / "index.html").is_file())
+        assert built == games, name
+        assert list((site / "private").glob("*.html")), name  # the demo game's private pages
+
+
+SEASONS = ["games/two-crowns/1901-fall/", "games/winter-palace/1903-fall/"]
+
+
+@pytest.mark.browser
+def test_a_browser_opens_the_season_pages_of_each_build(example_sites, tmp_path):
+    browser_tests = pytest.importorskip("test_browser")
+    if browser_tests.sync_playwright is None or not Path(browser_tests.CHROMIUM).exists():
+        pytest.skip("needs playwright and chromium (see tests/test_browser.py)")
+    with browser_tests.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=browser_tests.CHROMIUM, args=browser_tests.ARGS)
+        try:
+            for generator, site in example_sites.items():
+                with browser_tests.serve(site) as url:
+                    _open_seasons(browser_tests, browser, url, generator, tmp_path)
+        finally:
+            browser.close()
+
+
+def _open_seasons(browser_tests, browser, url: str, generator: str, tmp_path: Path) -> None:
+    watched = browser_tests.Watched(browser, browser_tests.PHONE, tmp_path)
+    page = watched.page
+    try:
+        for size in (browser_tests.PHONE, browser_tests.DESKTOP):
+            page.set_viewport_size({"width": size[0], "height": size[1]})
+            for season in SEASONS:
+                page.goto(url + season)
+                browser_tests.assert_maps_drawn(page, 2)
+                watched.shot(f"{generator}-{season.strip('/').replace('/', '-')}-{size[0]}")
+        page.locator("a.dg-next").first.click()  # a link between generated pages
+        page.wait_for_url("**/games/winter-palace/1903-fall-retreats/")
+        browser_tests.assert_maps_drawn(page, 2)
+        page.goto(url + "games/winter-palace/")
+        page.get_by_role("link", name=re.compile("^Rules: ")).click()  # to a page of the package's
+        page.wait_for_url("**/rules/standard/")
+        page.wait_for_load_state("load")
+        assert not watched.errors, (generator, watched.errors)
+    finally:
+        watched.close()
