@@ -115,6 +115,6 @@ def test_the_route_drawn_is_the_shortest_first_by_name():
     from dipgen.engine.movement import route
 
     v = get_variant("complicated")
-    assert route(v.board, v.unit_kinds["B"], "lon", "ruh") == ["lon", "eng", "bel", "ruh"]
-    assert route(v.board, v.unit_kinds["P"], "par", "mun") == ["par", "bur", "mun"]
-    assert route(v.board, v.unit_kinds["P"], "par", "bur") == ["par", "bur"]
+    assert route(v.rules.board, v.rules.unit_kinds["B"], "lon", "ruh") == ["lon", "eng", "bel", "ruh"]
+    assert route(v.rules.board, v.rules.unit_kinds["P"], "par", "mun") == ["par", "bur", "mun"]
+    assert route(v.rules.board, v.rules.unit_kinds["P"], "par", "bur") == ["par", "bur"]

@@ -229,7 +229,7 @@ def test_phase_name_is_drawn(lively):
 # ---------------------------------------------------------------------------- units and centres
 
 def test_every_unit_is_drawn_at_its_anchor_in_its_power_class(lively):
-    pclass = power_classes(lively.variant.board)
+    pclass = power_classes(lively.variant.rules.board)
     for r in lively.records:
         orders = parse(overlay_svg(lively, r.phase, "gm", "orders"))
         ghosts = {d.unit.loc for d in r.dislodged + r.destroyed} if r.kind == "movement" else set()
@@ -254,12 +254,12 @@ def test_unknown_unit_kinds_get_a_lettered_symbol(lively):
     class Tanks(Standard):
         unit_kinds = {**Standard.unit_kinds, "T": replace(Standard.unit_kinds["A"], letter="T", name="tank")}
 
-    table = symbol_table(Tanks())
+    table = symbol_table(Tanks.bundle())
     assert "T" in table and ">T<" in table["T"].body and table["T"].body != table["A"].body
 
 
 def test_owned_centres_are_marked_in_the_owners_colour(lively):
-    pclass = power_classes(lively.variant.board)
+    pclass = power_classes(lively.variant.rules.board)
     rec = lively.record(Phase(1901, 1, True))  # retreats: centres change hands after them
     root = parse(overlay_svg(lively, rec.phase, "gm", "after"))
     drawn = {(cls, x, y) for cls, els in by_power(root, "centres").items() for el in els
@@ -319,7 +319,7 @@ def test_moves_are_arrows_between_anchors_and_failures_are_marked(lively):
 
 
 def test_every_ordered_move_is_drawn(lively):
-    pclass = power_classes(lively.variant.board)
+    pclass = power_classes(lively.variant.rules.board)
     for r in lively.records:
         if r.kind != "movement":
             continue
@@ -524,8 +524,8 @@ def fog(make_game, monkeypatch):
 
 def test_a_level_sees_nothing_it_may_not(fog):
     variant = fog.variant
-    pclass = power_classes(variant.board)
-    hidden_powers = [p for p in variant.powers() if p != "France"]
+    pclass = power_classes(variant.rules.board)
+    hidden_powers = [p for p in variant.rules.powers() if p != "France"]
     secret_spots = set()
     for r in fog.records:
         for u in r.before.units + r.after.units:
@@ -541,7 +541,7 @@ def test_a_level_sees_nothing_it_may_not(fog):
                 for name in ("units", "dislodged", "moves", "supports", "rings", "marks", "centres"):
                     for cls in by_power(root, name):
                         assert cls == pclass["France"], (phase, when, name, cls)
-                for adj in (variant.board.powers[p].adjective for p in hidden_powers):
+                for adj in (variant.rules.board.powers[p].adjective for p in hidden_powers):
                     assert not re.search(rf"\b{adj} (army|fleet)", svg)   # no "German army, Kiel" titles
                 assert not any(f"{p}:" in svg for p in hidden_powers)   # no "Germany: A Mun - Bur" titles
                 for x, y in secret_spots:

@@ -62,7 +62,7 @@ def variant(monkeypatch):
 def write_game(folder: Path, german: str = "F Kie - Den") -> Path:
     from dipgen.variants import get_variant
 
-    board = get_variant("stab").board
+    board = get_variant("stab").rules.board
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "game.yml").write_text(yaml.safe_dump(
         {"title": "Two powers", "variant": TwoPowerStab.name, "gm": "Grace", "players": PAIRS}, sort_keys=False))
@@ -82,7 +82,7 @@ def history_of(folder: Path):
 def test_the_standard_form_is_one_seat_per_power_keyed_by_the_power():
     game = load_game(ROOT / "games" / "masked-ball")
     seats = game.seating
-    assert seats.standard and seats.keys() == game.variant.powers()
+    assert seats.standard and seats.keys() == game.variant.rules.powers()
     assert seats.powers_of("Germany") == ("Germany",)
     assert game.player("Germany", Phase(1904, 1)) == "Dieter Brandt"
     assert game.player("Germany") == "Sabine Kohl"

@@ -154,7 +154,7 @@ def test_seed_lots(tmp_path, players, each):
     drawn = [p for n in names for p in a.powers[n]]
     assert len(set(drawn)) == len(drawn) and set(a.tasks) == set(drawn)
     for power, seat in ((p, n) for n in names for p in a.powers[n]):  # no task needs the partner's centres
-        partner = [c for q in a.powers[seat] if q != power for c in h.variant.board.home_centres(q)]
+        partner = [c for q in a.powers[seat] if q != power for c in h.variant.rules.board.home_centres(q)]
         assert not a.tasks[power].needs_any_of(partner)
     secret = [d for d in h.draws.setup_draws if d.secret]
     assert {d.label.split("/")[1].split(" ")[1] for d in secret} == set(drawn)  # tasks drawn in secret
@@ -189,7 +189,7 @@ def _reallot(owners_counts, violators):
                       {"Russia": ("Ann",), "Italy": ("Ann",), "Germany": ("Bob",), "Turkey": ("Bob",),
                        "England": ("Cid",), "France": ("Cid",), "Austria": ()})
     state = TaskdipState(Allotment({}, {}, {}, "test"), seating)
-    centres = iter(sorted(v.board.centres))
+    centres = iter(sorted(v.rules.board.centres))
     owners = {next(centres): p for p, n in owners_counts.items() for _ in range(n)}
     return v.reallot(state, "Austria", set(violators), Position(Phase(1903, 0), (), owners), None)
 
@@ -288,12 +288,12 @@ def test_neutral_units_hold_without_nmr(tmp_path):
 def _victory(owners: dict[str, str], tasks: dict, powers: dict[str, tuple]):
     v = get_variant("taskdip")
     seats = tuple(Seat(s, ((s, None),)) for s in powers)
-    seating = Seating(seats, {p: tuple(s for s in powers if p in powers[s]) for p in v.powers()})
+    seating = Seating(seats, {p: tuple(s for s in powers if p in powers[s]) for p in v.rules.powers()})
     allotment = Allotment(powers, {p: v.tasks[p][c] for p, c in tasks.items()},
                           {p: (c,) for p, c in tasks.items()}, "test")
-    pos = v.start(1901)
+    pos = v.rules.start(1901)
     pos = pos.with_(owners={**pos.owners, **owners}, economy={"taskdip": TaskdipState(allotment, seating)})
-    return v.game_result(pos, Phase(1905, 1, True), seating, True)
+    return v.rules.game_result(pos, Phase(1905, 1, True), seating, True)
 
 
 def test_victory_by_task():
@@ -414,7 +414,7 @@ def test_one_variant_object_plays_two_games_interleaved(tmp_path):
     from dipgen.io.secretsfile import load_secrets
 
     lots = {f: load_secrets(f / "secrets.yml", g.seating.keys(), require_key=False).extra for f, g in games.items()}
-    positions = {f: shared.initial_position(g, None, lots[f]) for f, g in games.items()}
+    positions = {f: shared.rules.initial_position(g, None, lots[f]) for f, g in games.items()}
     seatings = {f: g.seating for f, g in games.items()}
     played: dict = {a: [], b: []}
     for _ in range(2):  # Spring, then Fall: a's phase, then b's

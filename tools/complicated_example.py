@@ -42,7 +42,7 @@ from tools.examples.bot import Bot, Relations, movement_orders, retreat_orders
 
 SLUG = "supply-lines"
 VARIANT = get_variant("complicated")
-KINDS = VARIANT.unit_kinds
+KINDS = VARIANT.rules.unit_kinds
 LAST_YEAR = 1908
 SEED = 12
 #: what each power spends its spare points on first: T tank (or upgrade), P plane, B bomber
@@ -207,7 +207,7 @@ def winter(bot, pos, year: int) -> dict:
     """Points to spend: the power's taste first, then the bots' armies and fleets. Points short:
     aircraft farthest from home first, then the bots' choice of ground units."""
     out = {}
-    for p, n in sorted(VARIANT.adjustment_counts(pos).items()):
+    for p, n in sorted(VARIANT.rules.adjustment_counts(pos).items()):
         mine = [u for u in pos.units if u.power == p]
         home = [c for c in sorted(HOME[p]) if pos.owners.get(c) == p]
         orders = []
@@ -274,7 +274,7 @@ def movement_notes(record) -> tuple[list[str], dict]:
                          f"this year.")
             if owner and owner != r.power:
                 press.setdefault(owner, f"Bombs on {name(target)}. We will remember who sent them.")
-        elif isinstance(r.order, Bomb) and VARIANT.result_words(r) == ("defended",):
+        elif isinstance(r.order, Bomb) and VARIANT.words.result_words(r) == ("defended",):
             target = province_of(r.order.target)
             notes.append(f"**{r.power}: {r.order.format(BOARD)}**: defended by the planes over {name(target)}.")
             owner = record.before.owners.get(target)

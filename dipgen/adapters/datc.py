@@ -131,9 +131,9 @@ def variant_of(text: str, filename: str = "<datc>"):
         raise DatcFormatError(f"{filename}: {e}") from None
     for option in (m.group(2).split("#")[0].split() if m else ()):  # VARIANT_ALL Complicated plane_limit
         key = option.strip("(),").lower()
-        if not isinstance(getattr(variant, key, None), bool):
+        if not isinstance(getattr(variant.rules, key, None), bool):
             raise DatcFormatError(f"{filename}: VARIANT_ALL {m.group(1)}: unknown option {option!r}")
-        setattr(variant, key, True)
+        setattr(variant.rules, key, True)
     return variant
 
 
@@ -255,14 +255,14 @@ def _run_variant_case(case: Case, read: _Lines) -> tuple[bool, str]:
     got_dislodged: list[Unit] = []
     expected_dislodged: list[Unit] = []
     if case.kind == "movement":
-        out = variant.movement(position, orders)
+        out = variant.rules.movement(position, orders)
         got, got_dislodged = list(out.units), [d.unit for d in out.dislodged]
         expected_dislodged = read.units(sec.get("POSTSTATE_DISLODGED", []))
     elif case.kind == "retreats":
         position = position.with_(dislodged=tuple(_prestate_dislodged(read, case, units)))
-        got = list(variant.retreats(position, orders).units)
+        got = list(variant.rules.retreats(position, orders).units)
     else:
-        got = list(variant.adjustments(position, orders).units)
+        got = list(variant.rules.adjustments(position, orders).units)
     expected = list(units) if case.same else read.units(sec.get("POSTSTATE", []))
     got_c, exp_c = Counter(_triples(got)), Counter(_triples(expected))
     gd_c, ed_c = Counter(_triples(got_dislodged)), Counter(_triples(expected_dislodged))
@@ -344,10 +344,10 @@ def run_file(path: str | Path, report: Report | None = None) -> Report:
     report = report or Report()
     text = Path(path).read_text(encoding="utf-8")
     variant = variant_of(text, str(path))
-    from dipgen.rules.variant import Variant
+    from dipgen.rules.variant import Rules
 
-    own = any(getattr(type(variant), hook) is not getattr(Variant, hook) for hook in ("movement", "adjustments"))
-    read = _Lines(variant.board, variant.unit_kinds, variant.order_words, variant.home_centres,
+    own = any(getattr(type(variant.rules), hook) is not getattr(Rules, hook) for hook in ("movement", "adjustments"))
+    read = _Lines(variant.rules.board, variant.rules.unit_kinds, variant.rules.order_words, variant.rules.home_centres,
                   variant if own else None)
     for case in iter_cases(text, str(path)):
         try:

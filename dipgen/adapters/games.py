@@ -39,7 +39,7 @@ class Loaded:
 
 def _play(game: Game, secrets: GameSecrets | None) -> History:
     seed = seed_of(game, secrets)  # checked against the commitment, whether the variant draws or not
-    draws = game_draws(game, seed) if game.variant.makes_draws else None
+    draws = game_draws(game, seed) if game.variant.rules.makes_draws else None
     return replay(game, draws, secrets.extra if secrets is not None else None)
 
 

@@ -99,4 +99,4 @@ def get_variant(name: str) -> Variant:
     if cls is None:
         raise ValueError(f"unknown variant {name!r}.{did_you_mean(str(name), VARIANTS)} "
                          f"Known variants: {', '.join(variant_names())}")
-    return cls()
+    return cls.bundle() if hasattr(cls, "bundle") else cls()

@@ -15,7 +15,7 @@ from types import MappingProxyType
 from dipgen.core.orders import STANDARD_KINDS
 from dipgen.present.svg.symbols import TANK as TANK_SYMBOL
 from dipgen.core.units import ARMY, FLEET, LAND, UnitKind
-from dipgen.rules.variant import Variant
+from dipgen.variants._whole import Whole as Variant
 
 TANK = UnitKind("T", "tank", LAND, strength=2, convoyable=True, build_cost=2, upkeep=2)
 ARMOR_UNIT_KINDS = MappingProxyType({"A": replace(ARMY, upgrades_to="T"), "F": FLEET, "T": TANK})

@@ -23,7 +23,7 @@ from dipgen.core.position import Position, Unit
 from dipgen.core.units import AIR, STANDARD_UNIT_KINDS, UnitKind
 from dipgen.rules.visibility import EVERYONE, NOBODY, PositionVisibility, RecordVisibility, own_nmr
 from dipgen.io.yamlfile import by_power, kind_of, line_of
-from dipgen.rules.variant import Variant
+from dipgen.variants._whole import Whole as Variant
 from dipgen.variants.contact import contacts_of
 
 SPY = UnitKind("S", "spy", AIR, strength=0, occupies=False, fights=False, takes_centres=False,

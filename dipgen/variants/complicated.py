@@ -30,7 +30,7 @@ from dipgen.present.svg.symbols import BOMBER as BOMBER_SYMBOL, PLANE as PLANE_S
 from dipgen.core.units import AIR, ARMY, FLEET, UnitKind
 from dipgen.io.yamlfile import kind_of, line_of
 from dipgen.variants.armor import TANK as ARMOR_TANK
-from dipgen.rules.variant import Variant
+from dipgen.variants._whole import Whole as Variant
 
 PLANE = UnitKind("P", "plane", AIR, strength=Fraction(1, 2), steps=2, occupies=False, takes_centres=False,
                  may_end_at_sea=False, build_cost=2, upkeep=1)

@@ -20,7 +20,7 @@ from dipgen.core.orders import Build, Disband, Hold, Move, Order, Support, UnitR
 from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
 from dipgen.rules.seats import Seat, Seating
 from dipgen.io.yamlfile import kind_of, line_of, unknown_keys
-from dipgen.rules.variant import Variant
+from dipgen.variants._whole import Whole as Variant
 
 #: the seed's table: player number -> her two powers (each power has two players)
 TABLE: dict[int, tuple[str, str]] = {

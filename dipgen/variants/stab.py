@@ -19,7 +19,7 @@ from dipgen.core.phase import ADJUSTMENTS, MOVEMENT
 from dipgen.core.position import Position, Unit
 from dipgen.rules.visibility import EVERYONE, NOBODY, PositionVisibility, RecordVisibility, own_nmr
 from dipgen.io.yamlfile import by_power, kind_of, line_of
-from dipgen.rules.variant import Variant
+from dipgen.variants._whole import Whole as Variant
 from dipgen.variants.contact import contacts_of
 
 

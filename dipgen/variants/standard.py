@@ -1,6 +1,6 @@
 """The standard game: every default of `Variant`."""
 
-from dipgen.rules.variant import Variant
+from dipgen.variants._whole import Whole as Variant
 
 
 class Standard(Variant):

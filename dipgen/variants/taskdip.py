@@ -31,7 +31,7 @@ from dipgen.core.outcome import GameResult
 from dipgen.rules.seats import ControlChange, Seat, Seating
 from dipgen.rules.visibility import PositionVisibility, RecordVisibility, revealed
 from dipgen.io.yamlfile import kind_of, line_of
-from dipgen.rules.variant import Variant
+from dipgen.variants._whole import Whole as Variant
 from dipgen.variants.taskdip_tasks import CARD_NAMES, CARDS, Task, table
 
 

@@ -30,7 +30,7 @@ from dipgen.core.phase import MOVEMENT
 from dipgen.core.position import Position, Unit
 from dipgen.rules.seats import Seat, Seating
 from dipgen.io.yamlfile import Signed, by_power, kind_of, line_of
-from dipgen.rules.variant import Variant
+from dipgen.variants._whole import Whole as Variant
 
 LEVELS = ("At War", "Hostile", "Neutral", "Friendly", "Allied")
 WAR, HOSTILE, NEUTRAL, FRIENDLY, ALLIED = range(5)

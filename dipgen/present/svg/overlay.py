@@ -197,7 +197,7 @@ class Painter:
 
     def __init__(self, variant, layout: Layout, symbols: dict[str, Symbol], titles: bool = True):
         self.variant = variant
-        self.board: Board = variant.board
+        self.board: Board = variant.rules.board
         self.layout = layout
         self.symbols = dict(symbols)
         self.titles = titles
@@ -233,7 +233,7 @@ class Painter:
         return self.symbol(kind).radius if kind else 10.0
 
     def kind_name(self, kind: str) -> str:
-        info = getattr(self.variant, "unit_kinds", {}).get(kind)
+        info = self.variant.rules.unit_kinds.get(kind)
         return getattr(info, "name", None) or self.symbol(kind).name
 
     def describe(self, unit: Unit) -> str:
@@ -247,12 +247,12 @@ class Painter:
     def order_title(self, r: OrderResult) -> str:
         if not self.titles:
             return ""
-        tags = self.variant.result_words(r)
+        tags = self.variant.words.result_words(r)
         text = f"{r.power}: {r.order_text(self.board)}"
         return text + (f" ({', '.join(tags)})" if tags else "")
 
     def is_fleet_like(self, kind: str) -> bool:
-        info = getattr(self.variant, "unit_kinds", {}).get(kind)
+        info = self.variant.rules.unit_kinds.get(kind)
         return getattr(info, "terrain", "land") == "sea"
 
     def dest_loc(self, unit: Unit, dest: str, after: Iterable[Unit] = ()) -> str:
@@ -431,7 +431,7 @@ class Painter:
         self.pieces(sc.pieces)
         order = {p: i for i, p in enumerate(self.powers)}
         results = sorted(enumerate(sc.results), key=lambda ir: (order.get(ir[1].power, len(order)), ir[0]))
-        kinds = self.variant.unit_kinds
+        kinds = self.variant.rules.unit_kinds
         # units outside combat (spies) are shown where they stand; their orders stay in the reports
         results = [r for _, r in results if r.unit is None or kinds[r.unit.kind].fights]
         if sc.kind == "movement":
@@ -494,7 +494,7 @@ class Painter:
     def flown_over(self, unit: Unit, dest: str) -> list[str]:
         """The spaces between `unit` and `dest` on its move when its kind moves more than one
         space at a time (`dipgen.engine.movement.route`): empty for a move to a neighbour."""
-        kind = self.variant.unit_kinds.get(unit.kind)
+        kind = self.variant.rules.unit_kinds.get(unit.kind)
         if kind is None or kind.steps < 2:
             return []
         return route(self.board, kind, unit.province, dest)[1:-1]
@@ -601,7 +601,7 @@ class Painter:
         """Units an adjustment phase upgraded or downgraded: the unit before -> the unit after."""
         if sc.kind != "adjustments":
             return {}
-        kinds = self.variant.unit_kinds
+        kinds = self.variant.rules.unit_kinds
         out = {}
         for r in sc.results:
             if r.unit is not None and r.succeeded and isinstance(r.order, (Upgrade, Downgrade)):
@@ -706,7 +706,7 @@ def unit_marks(variant, kind: str, loc: str) -> tuple[re.Pattern, ...]:
     title, ring = "\0title\0", "\0ring\0"
     dislodged = re.escape(_dislodged(kind, aside, title, ring))
     dislodged = dislodged.replace(re.escape(title), "(?:<title>[^<]*</title>)?").replace(re.escape(ring), '[^"]*')
-    pieces = [] if "/" in loc else [re.escape(_beside(kind, sym, at, i)) for i in range(2 * len(variant.board.powers))]
+    pieces = [] if "/" in loc else [re.escape(_beside(kind, sym, at, i)) for i in range(2 * len(variant.rules.board.powers))]
     return tuple(re.compile(p) for p in (re.escape(_standing(kind, at)), dislodged, *pieces))
 
 
