@@ -112,9 +112,14 @@ def load_game(path: Path | str) -> Game:
                 phases=phases, ending=ending, reveal=reveal, description=description, seed_sha256=commitment,
                 raw=dict(data), seed=seed, lines={k: line_of(data, k) for k in data}, seating=seating,
                 demo_secrets=demo)
+    before = len(problems)
+    game.setup = variant.files.read_setup(game, problems)  # the variant's keys of the set-up, read and checked
+    setup_ok = not any(p.severity == "error" for p in problems[before:])
     if any(p.severity == "error" for p in problems):
         partial = stopped = None
-        if game_ok:  # the phases up to the first broken one can still be played: that one with the orders
+        if game_ok and not setup_ok:  # the game cannot start: no phase is played, and none is said to follow
+            partial = replace(game, phases={}, ending=None)
+        elif game_ok:  # the phases up to the first broken one can still be played: that one with the orders
             stopped = min(broken) if broken else None  # that could be read, for the errors of its other orders
             partial = replace(game, phases={ph: pf for ph, pf in phases.items() if not broken or ph <= stopped},
                               ending=game.ending if not broken else None)
@@ -516,7 +521,8 @@ def _read_phase(variant: Variant, phase: Phase, file: Path, problems: list[Probl
             if order_line is not None:
                 orders[power].append(order_line)
         key_lines.setdefault(power, kline)
-    extra = {k: data[k] for k in data if k not in PHASE_KEYS and k in allowed}
+    extra = variant.files.read_phase(phase, {k: data[k] for k in data if k not in PHASE_KEYS and k in allowed}, name,
+                                     first, seating, problems)
     return PhaseFile(phase, file, orders, key_lines, press, notes, extra, writers)
 
 

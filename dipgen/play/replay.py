@@ -29,7 +29,7 @@ class _Replay:
     def __init__(self, game: Game | None, variant=None, draws: GameDraws | None = None, secret=None):
         self.game = game
         self.source = draws
-        self.secret = secret  # what secrets.yml says for the set-up (Taskdip's lots), or None
+        self.secret = secret  # what secrets.yml says for the set-up (Taskdip's lots, as its files read them), or None
         self.variant = variant or game.variant
         self.board = self.variant.rules.board
         self.problems: list[Problem] = []
@@ -381,6 +381,6 @@ def step(variant, position: Position, phase_file: PhaseFile) -> PhaseRecord:
 def replay(game: Game, draws: GameDraws | None = None, secret=None) -> History:
     """Adjudicate every phase of `game`. Raises GameError on anything the GM must fix. `draws`: the
     game's source of draws, from its seed (`dipgen.io.seed.game_draws`; without one, game.yml's
-    published seed, unchecked); `secret`: what its secrets.yml says for the set-up (Taskdip's
-    lots). Both come from `dipgen.io.load`, read once; the replay reads no file."""
+    published seed, unchecked); `secret`: what its secrets.yml says for the set-up, as the variant's
+    files read it (Taskdip's lots). Both come from `dipgen.io.load`, read once; the replay reads no file."""
     return _Replay(game, draws=draws, secret=secret).run()

@@ -29,7 +29,7 @@ from dipgen.core.position import Position, Unit
 from dipgen.present.svg.symbols import BOMBER as BOMBER_SYMBOL, PLANE as PLANE_SYMBOL, TANK as TANK_SYMBOL
 from dipgen.core.units import AIR, ARMY, FLEET, UnitKind
 from dipgen.io.yamlfile import kind_of, line_of
-from dipgen.variants.armor import TANK as ARMOR_TANK
+from dipgen.variants.armor.rules import TANK as ARMOR_TANK
 from dipgen.variants._whole import Whole as Variant
 
 PLANE = UnitKind("P", "plane", AIR, strength=Fraction(1, 2), steps=2, occupies=False, takes_centres=False,
