@@ -114,11 +114,11 @@ class Player:
 
     def adjustments(self, pos: Position) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {}
-        counts, pos = self.v.adjustment_counts(pos), _board(pos)
+        counts, pos = self.v.rules.adjustment_counts(pos), _board(pos)
         occupied = {u.province for u in pos.units}
         for power, n in sorted(counts.items()):
             if n > 0:
-                free = [c for c in self.v.home_centres(power) if pos.owners.get(c) == power and c not in occupied]
+                free = [c for c in self.v.rules.home_centres(power) if pos.owners.get(c) == power and c not in occupied]
                 for c in self.rng.sample(free, min(n, len(free))):
                     kind = "F" if self.b.provinces[c].is_coastal and self.rng.random() < 0.4 and not self.b.provinces[c].coasts else "A"
                     out.setdefault(power, []).append(f"Build {kind} {c}")

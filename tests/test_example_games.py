@@ -174,7 +174,7 @@ def test_stab_placements():
         for power, specs in placement.items():
             assert len(specs) == len(board.home_centres(power))
             units = [parse_unit(board, s) for s in specs]
-            assert all(province_of(loc) in variant.home_spaces(power) for _, loc in units)
+            assert all(province_of(loc) in variant.rules.home_spaces(power) for _, loc in units)
             placed |= {(power, kind, loc) for kind, loc in units}
             opening += sorted(specs) == sorted(board.starting_units[power])
         assert opening <= 1, "placements should differ from the standard opening"

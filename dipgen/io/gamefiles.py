@@ -195,7 +195,7 @@ def _read_settings(variant: Variant, data: dict, gname: str, problems: list[Prob
     if not isinstance(map_name, str) or map_name.strip().lower() != variant.rules.board_name:
         from dipgen.variants import VARIANTS
 
-        known = sorted({cls.board_name for cls in VARIANTS.values()})
+        known = sorted({make().rules.board_name for make in VARIANTS.values()})
         what = repr(str(map_name)) if isinstance(map_name, str) else kind_of(map_name)
         problems.append(Problem(gname, line_of(data, "map"), f"{variant.words.title} is played on the {variant.rules.board_name} "
                                 f"map, not {what} (known maps: {', '.join(known)})",
@@ -595,11 +595,14 @@ def _unit_kind_hint(variant: Variant, word: str) -> str:
     """Where a unit letter this variant lacks comes from: 'S' is a Blind spy."""
     from dipgen.variants import VARIANTS
 
-    for other in VARIANTS.values():
-        kind = other.order_words.get(word)
-        if kind is not None and other.unit_kinds.get(kind) is not None and other.name != variant.name:
-            unit = other.unit_kinds[kind]
-            return (f"{unit.plural} ({kind}) are a piece of {other.title} (variant: {other.name}); "
+    for name, make in VARIANTS.items():
+        if name == variant.name:
+            continue
+        other = make()
+        kind = other.rules.order_words.get(word)
+        if kind is not None and other.rules.unit_kinds.get(kind) is not None:
+            unit = other.rules.unit_kinds[kind]
+            return (f"{unit.plural} ({kind}) are a piece of {other.words.title} (variant: {other.name}); "
                     f"this game is {variant.words.title}")
     return "orders start with the unit, e.g. A Par - Bur or F Lon - NTH"
 

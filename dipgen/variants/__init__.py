@@ -19,7 +19,7 @@ from dipgen.rules.variant import Variant
 Maker = Callable[[], Variant]
 
 #: the variants not yet moved to a package of their own (issue 22)
-_LEGACY = {"stab": "stab:Stab", "blind": "blind:Blind", "complicated": "complicated:Complicated",
+_LEGACY = {"blind": "blind:Blind", "complicated": "complicated:Complicated",
            "double": "double:Double", "tir": "tir:Tir", "taskdip": "taskdip:Taskdip",
            "blind-complicated": "blind_complicated:BlindComplicated"}
 

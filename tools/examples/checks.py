@@ -16,7 +16,7 @@ from dipgen.core.orders import Build, Convoy, CounterEspionage, Disband, Move, R
 from dipgen.core.phase import Phase
 from dipgen.core.position import Unit
 from dipgen.variants import get_variant
-from dipgen.variants.stab import contacts
+from dipgen.variants.stab.visibility import contacts
 
 from .board import HOME, KINDS, on_board, POWERS, reaches, spies_of
 

@@ -27,7 +27,11 @@ def opening_position(variant, extra: dict) -> Position:
 
     first = Phase(1901, 0)
     pf = PhaseFile(first, Path("1901-spring.yml"), {}, {}, extra=extra)
-    game = type("Opening", (), {"start": 1901, "phases": {first: pf}})()
+    game = type("Opening", (), {"start": 1901, "phases": {first: pf}, "raw": {}, "lines": {}})()
+    problems: list = []
+    game.setup = variant.files.read_setup(game, problems)  # as dipgen.io reads a game's set-up
+    if problems:
+        raise ValueError("\n".join(map(str, problems)))
     return variant.rules.initial_position(game)
 
 
