@@ -262,7 +262,7 @@ def test_a_hidden_fact_changes_nothing_public(tmp_path, kind):
     assert [r.after for r in a.records] != [r.after for r in b.records] or [r.results for r in a.records] != [
         r.results for r in b.records]
     if kind == "supply":
-        sa, sb = (V.supply(h.records[-3].after) for h in (a, b))  # after Fall 1902
+        sa, sb = (V.rules.base.supply(h.records[-3].after) for h in (a, b))  # after Fall 1902
         assert sa["France"].bombed == 1 and sb["France"].bombed == 0
     pa, pb = _public(a), _public(b)
     assert sorted(pa) == sorted(pb)

@@ -4,12 +4,12 @@ import xml.etree.ElementTree as ET
 
 from dipgen.core.results import Kind, Note, OrderResult
 from dipgen.present.mapview import MapView
-from dipgen.core.orders import Bomb, Move, UnitRef
+from dipgen.core.orders import Move, UnitRef
 from dipgen.core.position import Unit
 from dipgen.present.svg import overlay_svg
 from dipgen.present.svg.symbols import symbol_table
 from dipgen.variants import get_variant
-from dipgen.variants.complicated import Bombing
+from dipgen.variants.complicated.rules import Bomb, Bombing
 
 
 def outline(body: str):

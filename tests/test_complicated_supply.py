@@ -96,7 +96,8 @@ def test_the_example_game_shows_what_it_claims():
     their upkeep, one of them in civil disorder, all said on the game page's supply table."""
     from pathlib import Path
 
-    from dipgen.core.orders import Bomb, Build, Upgrade
+    from dipgen.core.orders import Build, Upgrade
+    from dipgen.variants.complicated.rules import Bomb
     from dipgen.present.site import SiteOptions, game_page
 
     h = replay(load_game(Path(__file__).resolve().parent.parent / "games" / "supply-lines"))

@@ -254,7 +254,7 @@ def test_blind_spies_start_where_the_first_phase_says():
             if power in spies:
                 assert mine == sorted(province_of(variant.rules.board.location(x)) for x in spies[power])
             else:
-                assert variant.capitals[power] in mine
+                assert variant.rules.capitals[power] in mine
             assert set(mine) <= set(variant.rules.home_centres(power))
 
 

@@ -32,9 +32,9 @@ from dipgen.core.board import province_of
 from dipgen.engine.movement import within
 from dipgen.io.gamefiles import load_game
 from dipgen.play.replay import replay
-from dipgen.core.orders import Bomb, Build, Hold, Move, Remove, Retreat, Disband, Support, UnitRef, Upgrade
+from dipgen.core.orders import Build, Hold, Move, Remove, Retreat, Disband, Support, UnitRef, Upgrade
 from dipgen.variants import get_variant
-from dipgen.variants.complicated import UPGRADE_COST
+from dipgen.variants.complicated.rules import UPGRADE_COST, Bomb
 
 from tools.armor_example import dump
 from tools.examples.board import BOARD, HOME, POWERS
@@ -166,7 +166,7 @@ def air_orders(pos, ground_orders: dict, rel: Relations, rng: random.Random) -> 
                 if targets:
                     orders.append(Bomb(UnitRef("B", u.loc), targets[0]))
                     continue
-                mine_land = VARIANT.controls(power, pos.units, pos.owners)
+                mine_land = VARIANT.rules.controls(power, pos.units, pos.owners)
                 goals = [c for c in BOARD.centres if pos.owners.get(c) in foes]
                 reach = [p for p in within(BOARD, u.province, 3) if p in mine_land]
                 if reach and goals:

@@ -140,11 +140,12 @@ def variant_of(text: str, filename: str = "<datc>"):
 class _Lines:
     """A file's unit and order lines, each distinct one read once: a file of many cases
     repeats the same lines again and again. Units and orders are read in the words of the
-    variant's unit kinds (`kinds`, `words`)."""
+    variant's unit kinds (`kinds`, `words`) and order kinds (`verbs`)."""
 
     def __init__(self, board: Board, kinds=STANDARD_UNIT_KINDS, words=STANDARD_KINDS, home_centres=None,
-                 variant=None):
+                 variant=None, verbs=()):
         self.board, self.kinds, self.words, self.home_centres = board, kinds, words, home_centres
+        self.verbs = verbs
         #: a variant with phases of its own (Complicated's bombing and supply points), run through them
         self.variant = variant
         self._units: dict[str, Unit] = {}
@@ -171,7 +172,7 @@ class _Lines:
             if hit is None:
                 power, rest = _power_and_rest(self.board, line)
                 try:
-                    order = for_phase(parse_order(self.board, rest, self.words), kind)
+                    order = for_phase(parse_order(self.board, rest, self.words, self.verbs), kind)
                 except ValueError:
                     order = None
                 hit = known[line] = (power, order)
@@ -302,7 +303,7 @@ def _prestate_dislodged(read: _Lines, case: Case, units: list[Unit]) -> list[Dis
             raise DatcFormatError(f"cannot read result {line!r}")
         power, rest = _power_and_rest(board, m.group(2))
         try:
-            order = parse_order(board, rest, read.words)
+            order = parse_order(board, rest, read.words, read.verbs)
         except ValueError:
             continue
         if isinstance(order, Move):
@@ -348,7 +349,7 @@ def run_file(path: str | Path, report: Report | None = None) -> Report:
 
     own = any(getattr(type(variant.rules), hook) is not getattr(Rules, hook) for hook in ("movement", "adjustments"))
     read = _Lines(variant.rules.board, variant.rules.unit_kinds, variant.rules.order_words, variant.rules.home_centres,
-                  variant if own else None)
+                  variant if own else None, variant.rules.verbs)
     for case in iter_cases(text, str(path)):
         try:
             ok, diff = _run_case(case, read)

@@ -581,7 +581,8 @@ def _by_writer(writers: dict, raw: dict, file: str, problems: list[Problem], whe
 def _order_line(variant: Variant, phase: Phase, power: str, text: str, line, file: str,
                 problems: list[Problem], writer: str | None = None) -> OrderLine | None:
     try:
-        order = for_phase(parse_order(variant.rules.board, text, variant.rules.order_words), phase.kind)
+        order = for_phase(parse_order(variant.rules.board, text, variant.rules.order_words, variant.rules.verbs),
+                          phase.kind)
     except UnknownUnitKind as e:
         problems.append(Problem(file, line, str(e), _unit_kind_hint(variant, e.word)))
         return None

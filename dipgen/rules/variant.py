@@ -23,7 +23,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from dipgen.core.board import Board, load_board
-from dipgen.core.orders import STANDARD_KINDS, Convoy, Hold, Move, Order, Support
+from dipgen.core.orders import STANDARD_KINDS, Convoy, Hold, Move, Order, Support, Verb
 from dipgen.core.phase import ADJUSTMENTS, RETREATS
 from dipgen.core.position import Position, Unit, initial_position
 from dipgen.core.results import STANDARD_WORDS, Kind, OrderResult, result_words
@@ -48,8 +48,9 @@ class Rules:
 
     board_name = "standard"
     unit_kinds: Mapping[str, UnitKind] = STANDARD_UNIT_KINDS
-    #: the words orders name the unit kinds with
+    #: the words orders name the unit kinds with, and the order kinds of the variant's own (`Verb`)
     order_words: Mapping[str, str] = STANDARD_KINDS
+    verbs: tuple[Verb, ...] = ()
     #: the orders a movement phase takes, and how to say so
     movement_orders: tuple[type, ...] = (Hold, Move, Support, Convoy)
     movement_orders_text = "movement orders: hold, move, support and convoy"

@@ -19,9 +19,7 @@ from dipgen.rules.variant import Variant
 Maker = Callable[[], Variant]
 
 #: the variants not yet moved to a package of their own (issue 22)
-_LEGACY = {"blind": "blind:Blind", "complicated": "complicated:Complicated",
-           "double": "double:Double", "tir": "tir:Tir", "taskdip": "taskdip:Taskdip",
-           "blind-complicated": "blind_complicated:BlindComplicated"}
+_LEGACY = {"double": "double:Double", "tir": "tir:Tir", "taskdip": "taskdip:Taskdip"}
 
 
 def _packages() -> list[str]:

@@ -6,7 +6,8 @@ import random
 from collections import Counter, defaultdict
 
 from dipgen.core.board import province_of
-from dipgen.core.orders import CounterEspionage, Disband, Hold, Move, Order, UnitRef
+from dipgen.core.orders import Disband, Hold, Move, Order, UnitRef
+from dipgen.variants.blind.rules import CounterEspionage
 from dipgen.core.phase import Phase
 from dipgen.core.position import Position, Unit
 

@@ -12,7 +12,8 @@ from pathlib import Path
 from dipgen.core.board import province_of
 from dipgen.core.results import Bounce, Kind
 from dipgen.io.gamefiles import load_game
-from dipgen.core.orders import Build, Convoy, CounterEspionage, Disband, Move, Remove, Retreat, Support
+from dipgen.core.orders import Build, Convoy, Disband, Move, Remove, Retreat, Support
+from dipgen.variants.blind.rules import CounterEspionage
 from dipgen.core.phase import Phase
 from dipgen.core.position import Unit
 from dipgen.variants import get_variant

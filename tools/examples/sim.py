@@ -177,8 +177,8 @@ class Sim:
         return out
 
     def parse_back(self, texts: dict, kind: str) -> dict:
-        words = self.variant.rules.order_words
-        return {p: [for_phase(parse_order(BOARD, t, words), kind) for t in ts] for p, ts in texts.items()}
+        words, verbs = self.variant.rules.order_words, self.variant.rules.verbs
+        return {p: [for_phase(parse_order(BOARD, t, words, verbs), kind) for t in ts] for p, ts in texts.items()}
 
     def movement(self, whole: Position) -> PhaseLog:
         slug = whole.phase.slug

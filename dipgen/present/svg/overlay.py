@@ -21,7 +21,8 @@ from dipgen.core.board import Board, province_of
 from dipgen.engine.movement import route
 from dipgen.core.results import Kind, OrderResult
 from dipgen.present.mapview import MapView
-from dipgen.core.orders import (Bomb, Build, Concealed, Convoy, Disband, Downgrade, Hold, Move, Remove, Retreat, Support, Upgrade)
+from dipgen.core.orders import (Build, Concealed, Convoy, Disband, Downgrade, Hold, Move, Remove, Retreat, Strike, Support,
+                                Upgrade)
 from dipgen.core.position import Dislodged, Unit
 from dipgen.core.units import downgrade_of
 from dipgen.present.svg.assets import Layout, layout, variant_board_name
@@ -469,7 +470,7 @@ class Painter:
                 if not r.default:
                     self.keys.add("hold")
                     self.ring(r.power, here, self.small_radius(u) + 5, "", self.order_title(r))
-            elif isinstance(o, Bomb):
+            elif isinstance(o, Strike):
                 self.bombing(r, here)
             elif isinstance(o, Support):
                 self.paint_support(r, units_by_prov)
@@ -523,7 +524,7 @@ class Painter:
     def bombing(self, r: OrderResult, here: Pt) -> None:
         """A bomber's run: a dotted line to the centre it bombs, ending in a burst filled with the
         bomber's colour when the bombing hit, or left blank when planes fended it off."""
-        o: Bomb = r.order  # type: ignore[assignment]
+        o: Strike = r.order  # type: ignore[assignment]
         if r.has(Kind.ILLEGAL) or r.has(Kind.VOID):
             return
         target = self.layout.centre(province_of(o.target)) or self.layout.unit(o.target)

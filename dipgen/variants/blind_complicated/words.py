@@ -1,0 +1,10 @@
+"""Blind Complicated's name, and Complicated's words."""
+
+from dipgen.variants.complicated.words import ComplicatedWords
+
+
+class BlindComplicatedWords(ComplicatedWords):
+    title = "Blind Complicated Diplomacy"
+    description = ("'Complicated' Diplomacy played blind: supply points, tanks, planes and bombers, every "
+                   "position secret; powers learn of foreign units by fighting them and through their spies.")
+    rules_page = "complicated#blind-complicated"
