@@ -17,7 +17,7 @@ from dipgen.play.replay import replay
 from dipgen.adapters.games import replay_folder
 from dipgen.core.orders import Hold, parse_order
 from dipgen.variants import get_variant
-from dipgen.variants.double import TABLE, Sync
+from dipgen.variants.double.rules import TABLE, Sync
 
 NAMES = {1: "Ann", 2: "Ben", 3: "Cleo", 4: "Dan", 5: "Eve", 6: "Fay", 7: "Gus"}
 PLAYERS = {NAMES[n]: list(ps) for n, ps in TABLE.items()}

@@ -36,7 +36,7 @@ from dipgen.io.gamefiles import load_game
 from dipgen.play.replay import replay
 from dipgen.core.orders import Convoy, Hold, Move, Support
 from dipgen.variants import get_variant
-from dipgen.variants.double import TABLE, VICTORY, Sync
+from dipgen.variants.double.rules import TABLE, VICTORY, Sync
 
 from tools.examples.board import CENTRES, move_targets, occupant, on_board, place_name, POWERS
 from tools.examples.bot import Bot, Relations, movement_orders, retreat_orders
