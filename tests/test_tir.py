@@ -23,7 +23,7 @@ from dipgen.play.replay import replay
 from dipgen.core.orders import Convoy, Move, Support, parse_order
 from dipgen.core.phase import Phase
 from dipgen.variants import get_variant
-from dipgen.variants.tir import ALLIED, FRIENDLY, HOSTILE, NEUTRAL, WAR, TirNote, shifted
+from dipgen.variants.tir.rules import ALLIED, FRIENDLY, HOSTILE, NEUTRAL, WAR, TirNote, shifted
 from dipgen.view import game_view
 from dipgen.io.yamlfile import Signed
 from support import game_report
@@ -104,8 +104,11 @@ def test_the_worked_example_through_the_phase_file_the_dice_and_the_points(tmp_p
     pos = start()
     from dipgen.play.game import PhaseFile
 
-    pf = PhaseFile(Phase(1901, 0), tmp_path / "1901-spring.yml", {}, {},
-                   extra={"dp": {"France": {"France-Germany": Signed(2)}, "Russia": {"Germany-France": -1}}})
+    seating, problems = TIR.files.read_seats({"France": "Alice", "Russia": "Boris"}, "game.yml", 1, []), []
+    dp = {"dp": {"France": {"France-Germany": Signed(2)}, "Russia": {"Germany-France": -1}}}
+    extra = TIR.files.read_phase(Phase(1901, 0), dp, "1901-spring.yml", Phase(1901, 0), seating, problems)
+    assert not problems
+    pf = PhaseFile(Phase(1901, 0), tmp_path / "1901-spring.yml", {}, {}, extra=extra)
     after = TIR.rules.prepare(pos, pf, Dice(tir_France_Germany_1=5, tir_France_Germany_2=3))
     assert after.economy["tir"]["France-Germany"] == FRIENDLY
     roll = next(r for r in after.economy["turn"][1] if r.pair == "France-Germany")
@@ -118,35 +121,35 @@ def test_the_worked_example_through_the_phase_file_the_dice_and_the_points(tmp_p
 def test_an_attack_is_valid_only_at_war_and_a_move_to_an_empty_foreign_centre_is_an_attack():
     pos = start()
     ger = next(u for u in pos.units if u.province == "mun")
-    assert TIR.valid(pos, pos.economy["tir"], ger, order("A Mun - Bur")) == (True, "")  # no one there, no centre
-    ok, why = TIR.valid(pos, pos.economy["tir"], ger, order("A Mun - Tyr"))
+    assert TIR.rules.valid(pos, pos.economy["tir"], ger, order("A Mun - Bur")) == (True, "")  # no one there, no centre
+    ok, why = TIR.rules.valid(pos, pos.economy["tir"], ger, order("A Mun - Tyr"))
     assert ok  # Tyrolia: empty, not a centre
     war = start({"Austria-Germany": HOSTILE})
-    ok, why = TIR.valid(war, war.economy["tir"], ger, order("A Mun - Boh"))
+    ok, why = TIR.rules.valid(war, war.economy["tir"], ger, order("A Mun - Boh"))
     assert ok  # Bohemia is Austria's neighbour but no centre
     kie = next(u for u in pos.units if u.province == "kie")
     # Holland is neutral and unowned: no attack; Denmark likewise
-    assert TIR.valid(pos, pos.economy["tir"], kie, order("F Kie - Hol"))[0]
+    assert TIR.rules.valid(pos, pos.economy["tir"], kie, order("F Kie - Hol"))[0]
     # an empty centre owned by another power is an attack on it
     moved = pos.with_(units=tuple(u for u in pos.units if u.province != "war"))
     sil = next(u for u in pos.units if u.province == "ber")
-    assert TIR.attacked(moved, "Germany", "war") == ["Russia"]
-    ok, why = TIR.valid(moved, moved.economy["tir"], sil, order("A Ber - Pru"))
+    assert TIR.rules.attacked(moved, "Germany", "war") == ["Russia"]
+    ok, why = TIR.rules.valid(moved, moved.economy["tir"], sil, order("A Ber - Pru"))
     assert ok
     atwar = moved.with_(economy={**moved.economy, "tir": {**moved.economy["tir"], "Germany-Russia": WAR}})
-    assert TIR.attacked(atwar, "Germany", "war") == ["Russia"]
+    assert TIR.rules.attacked(atwar, "Germany", "war") == ["Russia"]
 
 
 def test_an_attack_on_an_occupied_space_needs_both_powers_at_war():
     pos = start()
     vie = next(u for u in pos.units if u.province == "vie")
-    ok, why = TIR.valid(pos, pos.economy["tir"], vie, order("A Vie - Tri"))
+    ok, why = TIR.rules.valid(pos, pos.economy["tir"], vie, order("A Vie - Tri"))
     assert ok  # its own unit: no attack
     pos = pos.with_(units=tuple(u if u.province != "tri" else u.__class__("Italy", "F", "tri", u.uid) for u in pos.units))
-    ok, why = TIR.valid(pos, pos.economy["tir"], vie, order("A Vie - Tri"))
+    ok, why = TIR.rules.valid(pos, pos.economy["tir"], vie, order("A Vie - Tri"))
     assert not ok and "Austria-Italy At War" in why and "Neutral" in why
     war = start({"Austria-Italy": WAR}).with_(units=pos.units)
-    assert TIR.valid(war, war.economy["tir"], vie, order("A Vie - Tri"))[0]
+    assert TIR.rules.valid(war, war.economy["tir"], vie, order("A Vie - Tri"))[0]
 
 
 def test_a_convoy_between_two_powers_needs_them_allied_and_not_against_an_ally():
@@ -159,17 +162,17 @@ def test_a_convoy_between_two_powers_needs_them_allied_and_not_against_an_ally()
     fleet = next(u for u in base.units if u.province == "nth")
     convoy = order("F NTH C A Yor - Bel")
     assert isinstance(convoy, Convoy)
-    assert "Allied" in TIR.valid(base, base.economy["tir"], fleet, convoy)[1]
+    assert "Allied" in TIR.rules.valid(base, base.economy["tir"], fleet, convoy)[1]
     allied = start({"England-Germany": ALLIED}).with_(units=base.units)
-    assert TIR.valid(allied, allied.economy["tir"], fleet, convoy)[0]
+    assert TIR.rules.valid(allied, allied.economy["tir"], fleet, convoy)[0]
     # into Belgium held by France, England's ally: a convoy of an attack on an ally
     with_french = base.units + (Unit("France", "A", "bel", 903),)
     both = start({"England-Germany": ALLIED, "England-France": ALLIED}).with_(units=with_french)
-    ok, why = TIR.valid(both, both.economy["tir"], fleet, convoy)
+    ok, why = TIR.rules.valid(both, both.economy["tir"], fleet, convoy)
     assert not ok and "an attack on France, England's ally" in why
     # an English army convoyed by an English fleet involves one power only
     own = base.with_(units=tuple(u for u in base.units if u.province != "yor") + (Unit("England", "A", "yor", 902),))
-    assert TIR.valid(own, own.economy["tir"], fleet, convoy)[0]
+    assert TIR.rules.valid(own, own.economy["tir"], fleet, convoy)[0]
 
 
 def run_turn(pos, orders, dice=None):
@@ -363,9 +366,9 @@ def test_a_player_wins_when_her_opponent_has_no_unit_and_no_home_centre():
     class R:
         phase = Phase(1905, 0)
         after = pos.with_(units=tuple(u for u in pos.units if u.power != "Russia"), owners=owners)
-    assert TIR.winner_after(R) == "France"
+    assert TIR.rules.winner_after(R) == "France"
     R.after = pos.with_(units=tuple(u for u in pos.units if u.power != "Russia"))
-    assert TIR.winner_after(R) is None  # Russia still owns home centres it may build on
+    assert TIR.rules.winner_after(R) is None  # Russia still owns home centres it may build on
 
 
 def test_the_example_game_is_finished_and_shows_every_shift_and_a_random_choice():
@@ -422,7 +425,8 @@ def test_one_invalid_order_is_noted_with_why_and_the_other_carried_out_and_both_
 
 
 def test_the_report_names_the_players_and_shows_the_table_before_and_after_with_dice_points_and_why(tmp_path):
-    from dipgen.variants.tir import OwnShift, shift_text
+    from dipgen.variants.tir.rules import OwnShift
+    from dipgen.variants.tir.words import shift_text
 
     h = replay_folder(write(tmp_path / "g", {"1901-spring": SPRING}))
     rec = h.records[0]
@@ -455,11 +459,11 @@ def band_words(total):
 def test_the_chart_is_one_narrow_band_per_relationship_and_the_victory_is_by_elimination(tmp_path):
     import re
 
-    from dipgen.variants.tir import chart_svg
+    from dipgen.variants.tir.words import chart_svg
 
     fall = "orders:\n  France: {}\n  Russia: {}\ndp:\n  France: {France-Germany: -2}\n"  # every unit holds
     h = replay_folder(write(tmp_path / "g", {"1901-spring": SPRING, "1901-fall": fall}))
-    svg = chart_svg(TIR, game_view(h, "public").records)
+    svg = chart_svg(TIR.rules, game_view(h, "public").records)
     width = int(re.search(r'viewBox="0 0 (\d+) ', svg).group(1))
     assert width <= 440 and "max-width:560px" in svg  # it shrinks to a phone's width and reads there
     labels = re.findall(r'font-size="13">([A-Za-z-]+)</text>', svg)

@@ -31,7 +31,7 @@ from dipgen.play.replay import replay
 from dipgen.engine.movement import reachable
 from dipgen.core.orders import Disband, Move, Support
 from dipgen.variants import get_variant
-from dipgen.variants.tir import NEUTRAL, TirReport
+from dipgen.variants.tir.rules import NEUTRAL, TirReport
 
 from tools.examples.board import BOARD, POWERS, on_board
 from tools.examples.bot import Bot, Relations, movement_orders, retreat_orders

@@ -19,7 +19,7 @@ from dipgen.rules.variant import Variant
 Maker = Callable[[], Variant]
 
 #: the variants not yet moved to a package of their own (issue 22)
-_LEGACY = {"tir": "tir:Tir", "taskdip": "taskdip:Taskdip"}
+_LEGACY = {"taskdip": "taskdip:Taskdip"}
 
 
 def _packages() -> list[str]:
