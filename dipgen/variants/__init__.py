@@ -18,13 +18,10 @@ from dipgen.rules.variant import Variant
 #: own: Complicated's rules keep the game's options)
 Maker = Callable[[], Variant]
 
-#: the variants not yet moved to a package of their own (issue 22)
-_LEGACY = {"taskdip": "taskdip:Taskdip"}
-
 
 def _packages() -> list[str]:
     """The names of the variants, one per package here."""
-    return [m.name.replace("_", "-") for m in pkgutil.iter_modules(__path__) if m.ispkg] + list(_LEGACY)
+    return [m.name.replace("_", "-") for m in pkgutil.iter_modules(__path__) if m.ispkg]
 
 
 class _Variants(MutableMapping):
@@ -37,12 +34,7 @@ class _Variants(MutableMapping):
     def __getitem__(self, name: str) -> Maker:
         maker = self._makers[name]
         if maker is None:
-            if name in _LEGACY:
-                module, cls = _LEGACY[name].split(":")
-                maker = getattr(import_module(f"{__name__}.{module}"), cls).bundle
-            else:
-                maker = import_module(f"{__name__}.{name.replace('-', '_')}").variant
-            self._makers[name] = maker
+            maker = self._makers[name] = import_module(f"{__name__}.{name.replace('-', '_')}").variant
         return maker
 
     def __setitem__(self, name: str, maker: Maker) -> None:
@@ -74,5 +66,4 @@ def get_variant(name: str) -> Variant:
     if maker is None:
         raise ValueError(f"unknown variant {name!r}.{did_you_mean(str(name), VARIANTS)} "
                          f"Known variants: {', '.join(variant_names())}")
-    variant = maker()
-    return variant if isinstance(variant, Variant) else type(variant).bundle()
+    return maker()

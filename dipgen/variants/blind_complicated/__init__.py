@@ -4,15 +4,13 @@ files over Complicated's, Blind's policy with the witnesses of each bombing (vis
 Complicated's words (the supply accounts stay private while the game runs: words.py)."""
 
 from dipgen.rules.variant import Variant
-from dipgen.variants.blind.files import BlindFiles
 from dipgen.variants.blind.rules import BlindRules
+from dipgen.variants.blind_complicated.files import BlindComplicatedFiles
 from dipgen.variants.blind_complicated.rules import Board
 from dipgen.variants.blind_complicated.visibility import BlindComplicatedPolicy
 from dipgen.variants.blind_complicated.words import BlindComplicatedWords
-from dipgen.variants.complicated.files import ComplicatedFiles
 
 
 def variant() -> Variant:
-    rules = BlindRules(Board())
-    return Variant("blind-complicated", rules, BlindFiles(rules, ComplicatedFiles(rules.base)),
-                   BlindComplicatedPolicy(rules), BlindComplicatedWords(rules.base))
+    return Variant.of("blind-complicated", BlindRules(Board()), files=BlindComplicatedFiles,
+                      visibility=BlindComplicatedPolicy, words=BlindComplicatedWords)
