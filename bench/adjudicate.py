@@ -42,8 +42,8 @@ ROOT = Path(__file__).resolve().parent.parent
 DATC_FILE = ROOT / "tests" / "datc" / "datc_v3_0.txt"
 
 VARIANT = get_variant("standard")
-BOARD = VARIANT.board
-KINDS = VARIANT.unit_kinds
+BOARD = VARIANT.rules.board
+KINDS = VARIANT.rules.unit_kinds
 
 
 # ---------------------------------------------------------------------------- dipgen
@@ -56,7 +56,7 @@ def dipgen_adjudicate(cp: CorpusPhase, orders=None):
         return adjudicate_movement(BOARD, pos.units, orders, KINDS)
     if kind == RETREATS:
         return adjudicate_retreats(BOARD, pos.units, pos.dislodged, orders)
-    return adjudicate_adjustments(BOARD, pos.units, pos.owners, orders, KINDS, VARIANT.home_centres)
+    return adjudicate_adjustments(BOARD, pos.units, pos.owners, orders, KINDS, VARIANT.rules.home_centres)
 
 
 def dipgen_outcome(cp: CorpusPhase, out) -> dict:
@@ -92,7 +92,7 @@ def reference_game(cp: CorpusPhase):
     centres = defaultdict(list)
     for c, p in pos.owners.items():
         centres[p].append(ref_loc(c))
-    for power in VARIANT.powers():
+    for power in VARIANT.rules.powers():
         game.set_units(ref_power(power), by_power.get(power, []), reset=True)
         game.set_centers(ref_power(power), centres.get(power, []), reset=True)
     if pos.phase.kind == RETREATS:
@@ -200,7 +200,7 @@ def time_datc(repeat: int) -> tuple[list[float], str]:
 # ---------------------------------------------------------------------------- disagreements
 def fmt_position(cp: CorpusPhase) -> str:
     lines = []
-    for power in VARIANT.powers():
+    for power in VARIANT.rules.powers():
         us = [u.describe(BOARD) for u in cp.position.units if u.power == power]
         ds = [d.unit.describe(BOARD) + f" (dislodged; may retreat to {', '.join(d.retreats) or 'nowhere'})"
               for d in cp.position.dislodged if d.unit.power == power]
@@ -214,7 +214,7 @@ def fmt_orders(cp: CorpusPhase) -> str:
     lines = []
     for power, os in cp.orders.items():
         lines.append(f"      {power}: " + "; ".join(o.format(BOARD) for o in os))
-    absent = [p for p in VARIANT.powers() if p not in cp.orders]
+    absent = [p for p in VARIANT.rules.powers() if p not in cp.orders]
     if absent:
         lines.append(f"      (no orders from {', '.join(absent)})")
     return "\n".join(lines)
@@ -294,14 +294,14 @@ class Classifier:
         saved = mod.civil_disorder_order
 
         def by_home(board, units, owned, kinds=None):
-            homes = VARIANT.home_centres(units[0].power) if units else ()
+            homes = VARIANT.rules.home_centres(units[0].power) if units else ()
             dist = {u: _home_distance(u, homes) for u in units}
             return sorted(units, key=lambda u: (-dist[u], u.kind != "F", u.loc))
 
         mod.civil_disorder_order = by_home  # dipgen's module global, restored below
         try:
             pos = cp.position
-            return adjudicate_adjustments(BOARD, pos.units, pos.owners, cp.orders, KINDS, VARIANT.home_centres)
+            return adjudicate_adjustments(BOARD, pos.units, pos.owners, cp.orders, KINDS, VARIANT.rules.home_centres)
         finally:
             mod.civil_disorder_order = saved
 

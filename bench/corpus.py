@@ -278,8 +278,8 @@ def play_game(index: int, seed: int, years: int = 20, variant=None) -> tuple[lis
     """One game of `years` years by the random player; stepped like `dipgen.play.replay._Replay`."""
     variant = variant or get_variant("standard")
     rng = random.Random(f"{seed}:{index}")
-    player = RandomPlayer(variant.board, rng)
-    position = variant.start()
+    player = RandomPlayer(variant.rules.board, rng)
+    position = variant.rules.start()
     end_year = position.phase.year + years
     phases: list[CorpusPhase] = []
     winner = None
@@ -288,24 +288,24 @@ def play_game(index: int, seed: int, years: int = 20, variant=None) -> tuple[lis
         if phase.kind == MOVEMENT:
             orders = player.movement(position)
             phases.append(CorpusPhase(index, position, orders))
-            out = variant.movement(position, orders)
+            out = variant.rules.movement(position, orders)
             after = Position(Phase(phase.year, phase.season_index, True), out.units, position.owners, out.dislodged)
             if not out.dislodged:
                 after = end_of_season(variant, after)[0]
         elif phase.kind == RETREATS:
             orders = player.retreats(position)
             phases.append(CorpusPhase(index, position, orders))
-            out = variant.retreats(position, orders)
+            out = variant.rules.retreats(position, orders)
             after = end_of_season(variant, Position(phase, out.units, position.owners))[0]
         else:
-            counts = variant.adjustment_counts(position)
-            orders = player.adjustments(position, counts, variant.home_centres)
+            counts = variant.rules.adjustment_counts(position)
+            orders = player.adjustments(position, counts, variant.rules.home_centres)
             phases.append(CorpusPhase(index, position, orders))
-            out = variant.adjustments(position, orders)
+            out = variant.rules.adjustments(position, orders)
             after = Position(Phase(phase.year + 1, 0), out.units, position.owners)
         position = after
         if phase.season_index == 1 and position.phase.season_index == 2:
-            winner = variant.winner(position)
+            winner = variant.rules.winner(position)
             if winner:
                 break
         position = skip_empty(variant, position)
@@ -328,7 +328,7 @@ def build_corpus(games: int = 40, years: int = 20, seed: int = 1) -> Corpus:
 def write_game(corpus: Corpus, index: int, path: str | Path, title: str | None = None) -> Path:
     """Write game `index` of the corpus as a dipgen game folder (game.yml + a file per phase)."""
     variant = get_variant("standard")
-    board = variant.board
+    board = variant.rules.board
     path = Path(path)
     path.mkdir(parents=True, exist_ok=True)
     for old in path.glob("*.yml"):
@@ -337,7 +337,7 @@ def write_game(corpus: Corpus, index: int, path: str | Path, title: str | None =
         "title": title or f"Bench corpus game {index} (seed {corpus.seed})",
         "variant": "standard",
         "gm": "bench/corpus.py",
-        "players": {p: f"Random player {j + 1}" for j, p in enumerate(variant.powers())},
+        "players": {p: f"Random player {j + 1}" for j, p in enumerate(variant.rules.powers())},
         "description": "Played by the seeded random player of bench/corpus.py.",
     }
     (path / "game.yml").write_text(yaml.safe_dump(game, sort_keys=False), encoding="utf-8")
@@ -345,7 +345,7 @@ def write_game(corpus: Corpus, index: int, path: str | Path, title: str | None =
         orders = {p: [o.format(board) for o in os] for p, os in cp.orders.items()}
         if not orders:  # nobody ordered: the loader asks for the powers that could have, each with []
             could = {u.power for u in cp.position.units} | {d.unit.power for d in cp.position.dislodged}
-            orders = {p: [] for p in variant.powers() if p in could}
+            orders = {p: [] for p in variant.rules.powers() if p in could}
         (path / f"{cp.phase.slug}.yml").write_text(yaml.safe_dump({"orders": orders}, sort_keys=False),
                                                    encoding="utf-8")
     return path

@@ -64,7 +64,7 @@ class Player:
     moves it has already decided (so that dislodgements happen), retreats, builds."""
 
     def __init__(self, variant, rng: random.Random, activity: float = 0.55):
-        self.v, self.b, self.rng, self.activity = variant, variant.board, rng, activity
+        self.v, self.b, self.rng, self.activity = variant, variant.rules.board, rng, activity
 
     def moves_of(self, u: Unit) -> list[str]:
         if u.kind == "A":
@@ -114,11 +114,11 @@ class Player:
 
     def adjustments(self, pos: Position) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {}
-        counts, pos = self.v.adjustment_counts(pos), _board(pos)
+        counts, pos = self.v.rules.adjustment_counts(pos), _board(pos)
         occupied = {u.province for u in pos.units}
         for power, n in sorted(counts.items()):
             if n > 0:
-                free = [c for c in self.v.home_centres(power) if pos.owners.get(c) == power and c not in occupied]
+                free = [c for c in self.v.rules.home_centres(power) if pos.owners.get(c) == power and c not in occupied]
                 for c in self.rng.sample(free, min(n, len(free))):
                     kind = "F" if self.b.provinces[c].is_coastal and self.rng.random() < 0.4 and not self.b.provinces[c].coasts else "A"
                     out.setdefault(power, []).append(f"Build {kind} {c}")
@@ -165,7 +165,7 @@ class Files:
 
 def _first_extra(variant, phase: Phase) -> dict:
     if variant.name == "stab" and phase.season_index == 0 and not phase.retreats:
-        return {"placement": {p: list(variant.board.starting_units[p]) for p in PLAYERS}}
+        return {"placement": {p: list(variant.rules.board.starting_units[p]) for p in PLAYERS}}
     return {}
 
 
@@ -218,7 +218,7 @@ def _free_moves(variant, pos: Position, orders: dict[str, list[str]]) -> list[tu
             continue
         for dest in player.moves_of(u):
             prov = province_of(dest)
-            if not _board(pos).units_at(prov) and prov not in ordered_into and prov not in variant.board.centres:
+            if not _board(pos).units_at(prov) and prov not in ordered_into and prov not in variant.rules.board.centres:
                 out.append((u, dest))
     return out
 
@@ -269,14 +269,14 @@ def pair(variant_name: str, kind: str, seed: int, scratch: Path, phases: int = 6
             b = {p: ([x for x in os if x != text] + ["Waive"] if p == power else os) for p, os in base.items()}
     elif kind == "spy" and phase.kind == MOVEMENT and _spies(pos):
         spy = rng.choice(_spies(pos))
-        near = sorted(variant.board.neighbours(spy.province))
+        near = sorted(variant.rules.board.neighbours(spy.province))
         a = _replace(base, spy, f"S {spy.loc} H")
         b = _replace(base, spy, f"S {spy.loc} - {rng.choice(near)}")
     elif kind == "vacate" and phase.kind == MOVEMENT:
         attacked = {province_of(o.split(" - ")[-1].split()[0]) for os in base.values() for o in os
                     if " - " in o and " S " not in o}
         options = [(u, d) for u, d in _free_moves(variant, pos, base)
-                   if attacked & variant.board.neighbours(u.province)]  # next to a fight: it may block a retreat
+                   if attacked & variant.rules.board.neighbours(u.province)]  # next to a fight: it may block a retreat
         if options:
             unit, dest = rng.choice(options)
             a = _replace(base, unit, f"{unit.kind} {unit.loc} H")
@@ -287,10 +287,10 @@ def pair(variant_name: str, kind: str, seed: int, scratch: Path, phases: int = 6
         units = sorted(_board(pos).units)
         targets = [u for u in units if u.province in attacked and attacked[u.province] != u.power] or units
         unit = rng.choice(targets)
-        far = sorted(p for p in variant.board.provinces
-                     if p not in variant.board.neighbours(unit.province) and p != unit.province)
+        far = sorted(p for p in variant.rules.board.provinces
+                     if p not in variant.rules.board.neighbours(unit.province) and p != unit.province)
         a = _replace(base, unit, f"{unit.kind} {unit.loc} H")
-        others = [u for u in units if u.power != unit.power and u.province not in variant.board.neighbours(unit.province)]
+        others = [u for u in units if u.power != unit.power and u.province not in variant.rules.board.neighbours(unit.province)]
         if others and rng.random() < 0.5:  # an unlawful support: of a unit far away, into a province it cannot reach
             other = rng.choice(others)
             b = _replace(base, unit, f"{unit.kind} {unit.loc} S {other.kind} {other.loc} - {rng.choice(far)}")
@@ -300,8 +300,8 @@ def pair(variant_name: str, kind: str, seed: int, scratch: Path, phases: int = 6
         movable = [d for d in pos.dislodged if d.retreats]
         if movable:
             d = rng.choice(sorted(movable, key=lambda d: d.unit))
-            far = sorted(p for p in variant.board.provinces
-                         if p not in variant.board.neighbours(d.unit.province) and p != d.unit.province)
+            far = sorted(p for p in variant.rules.board.provinces
+                         if p not in variant.rules.board.neighbours(d.unit.province) and p != d.unit.province)
             a = _replace(base, d.unit, f"{d.unit.kind} {d.unit.loc} - {d.retreats[0]}")
             b = _replace(base, d.unit, f"{d.unit.kind} {d.unit.loc} - {rng.choice(far)}")
     elif kind == "silent" and phase.kind == ADJUSTMENTS:
@@ -369,7 +369,7 @@ def public_facts(h: History) -> tuple:
     totals of each year the game has left behind (a year is behind once a Spring is played)."""
     facts: list = []
     others: set = set()
-    powers = h.variant.powers()
+    powers = h.variant.rules.powers()
     springs = {r.phase.year for r in h.records if r.kind == MOVEMENT and r.phase.season_index == 0}
     year_last = {}
     for r in h.records:
@@ -395,7 +395,7 @@ def involved(a: History, b: History) -> set[str]:
     them had took place. Every other
     power must be shown exactly the same in both games. Deliberately generous: it is drawn from
     the board, not from any variant's rulings, so that it cannot share their mistakes."""
-    board = a.variant.board
+    board = a.variant.rules.board
 
     def facts(h: History) -> dict:
         out: dict = {}

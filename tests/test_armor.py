@@ -33,7 +33,7 @@ def test_at_least_25_cases_each_saying_its_rule():
 def armor_lines():
     v = variant_of(TEXT, str(ARMOR))
     assert v.name == "armor"
-    return _Lines(v.board, v.unit_kinds, v.order_words, v.home_centres)
+    return _Lines(v.rules.board, v.rules.unit_kinds, v.rules.order_words, v.rules.home_centres)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
@@ -62,15 +62,15 @@ def test_a_file_naming_an_unknown_variant_is_refused(tmp_path):
 ])
 def test_upgrade_and_downgrade_are_read_in_any_case(text, order):
     v = get_variant("armor")
-    o = parse_order(v.board, text, v.order_words)
-    assert type(o) is order and o.format(v.board) == f"{order.__name__} {'A' if order is Upgrade else 'T'} Par"
+    o = parse_order(v.rules.board, text, v.rules.order_words)
+    assert type(o) is order and o.format(v.rules.board) == f"{order.__name__} {'A' if order is Upgrade else 'T'} Par"
 
 
 def test_a_tank_is_read_by_its_letter():
     v = get_variant("armor")
-    assert parse_order(v.board, "T Bur - Mun", v.order_words).format(v.board) == "T Bur - Mun"
-    assert parse_order(v.board, "Build T Par", v.order_words).format(v.board) == "Build T Par"
-    assert parse_order(v.board, "Remove T Mun", v.order_words).format(v.board) == "Remove T Mun"
+    assert parse_order(v.rules.board, "T Bur - Mun", v.rules.order_words).format(v.rules.board) == "T Bur - Mun"
+    assert parse_order(v.rules.board, "Build T Par", v.rules.order_words).format(v.rules.board) == "Build T Par"
+    assert parse_order(v.rules.board, "Remove T Mun", v.rules.order_words).format(v.rules.board) == "Remove T Mun"
 
 
 def test_builds_due_count_tanks_and_the_room_to_build_them():
@@ -78,13 +78,13 @@ def test_builds_due_count_tanks_and_the_room_to_build_them():
     owners = {"bre": "France", "par": "France", "mar": "France", "spa": "France", "por": "France"}
     # five centres, one tank: three builds, and room for them (two free home centres take tanks)
     pos = Position(Phase(1901, 2), (Unit("France", "T", "bur"),), owners)
-    assert v.adjustment_counts(pos)["France"] == 3
+    assert v.rules.adjustment_counts(pos)["France"] == 3
     # three home centres all taken by armies: the only builds are their upgrades
     pos = Position(Phase(1901, 2), tuple(Unit("France", "A", c) for c in ("bre", "par")) + (Unit("France", "F", "mar"),), owners)
-    assert v.adjustment_counts(pos)["France"] == 2  # two armies to upgrade, the fleet cannot be
+    assert v.rules.adjustment_counts(pos)["France"] == 2  # two armies to upgrade, the fleet cannot be
     # the standard game keeps its count: one build per free home centre
     std = get_variant("standard")
-    assert std.adjustment_counts(Position(Phase(1901, 2), (Unit("France", "A", "bur"),), owners))["France"] == 3
+    assert std.rules.adjustment_counts(Position(Phase(1901, 2), (Unit("France", "A", "bur"),), owners))["France"] == 3
 
 
 ARMOR_GAME = """
@@ -105,7 +105,7 @@ def test_a_game_plays_tanks_from_yaml(make_game):
     })
     h = replay(load_game(path))
     winter = h.records[2]
-    assert [r.order.format(h.variant.board) for r in winter.results] == ["Build T Par"]
+    assert [r.order.format(h.variant.rules.board) for r in winter.results] == ["Build T Par"]
     spring = h.records[3]
     assert Unit("France", "T", "bur") in spring.after.units  # 2 beats 1 into an empty province
 
@@ -204,14 +204,14 @@ def test_the_example_game_shows_what_it_claims():
     assert len(builds) >= 2 and len(upgrades) >= 2 and len(downgrades) >= 1
     for r in builds + upgrades + downgrades:  # each one pointed at in its winter's notes
         rec = next(rec for rec in h.records if r in rec.results)
-        assert f"{r.power}: {r.order.format(h.variant.board)}" in rec.notes
+        assert f"{r.power}: {r.order.format(h.variant.rules.board)}" in rec.notes
     # a battle a tank decided, checked here with the engine: the same orders with that tank an army
     # end otherwise (France's tank is held out of the Ruhr by Germany's tank supporting from Kiel)
     from dataclasses import replace
     from dipgen.engine.movement import adjudicate_movement
 
     fall = next(rec for rec in h.records if rec.phase.slug == "1903-fall")
-    board, kinds = h.variant.board, h.variant.unit_kinds
+    board, kinds = h.variant.rules.board, h.variant.rules.unit_kinds
     bur = next(r for r in fall.results if r.unit and r.unit.province == "bur")
     assert bur.unit.kind == "T" and isinstance(bur.order, Move) and not bur.succeeded
     assert "**France: T Bur - Ruh** failed because of Germany's tank in Kiel" in fall.notes

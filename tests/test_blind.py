@@ -69,16 +69,16 @@ def test_spies_move_through_anything_and_counter_espionage_kills_enemies(tmp_pat
 
 def test_spies_lost_with_the_capital_and_replaced_each_year(tmp_path):
     b = BLIND
-    owners = {p.id: p.home for p in b.board.provinces.values() if p.home}
+    owners = {p.id: p.home for p in b.rules.board.provinces.values() if p.home}
     pos = Position(Phase(1902, 2), (Unit("France", "S", "par"),), dict(owners))
-    assert b.spies_due("France", owners) == 2
-    assert spies(b.after_fall(pos), "France") == ["par", "par"]  # the lost spy is replaced in Paris
+    assert b.rules.spies_due("France", owners) == 2
+    assert spies(b.rules.after_fall(pos), "France") == ["par", "par"]  # the lost spy is replaced in Paris
     owners2 = dict(owners, par="Germany")
-    assert b.spies_due("France", owners2) == 1 and b.spies_due("Germany", owners2) == 3
+    assert b.rules.spies_due("France", owners2) == 1 and b.rules.spies_due("Germany", owners2) == 3
     pos2 = Position(Phase(1902, 2), (Unit("France", "S", "bre"), Unit("France", "S", "mos")), owners2)
-    assert spies(b.after_fall(pos2), "France") == ["bre"]  # the one far from home goes
+    assert spies(b.rules.after_fall(pos2), "France") == ["bre"]  # the one far from home goes
     owners3 = {c: ("Germany" if p == "France" else p) for c, p in owners.items()}
-    assert b.spies_due("France", owners3) == 0
+    assert b.rules.spies_due("France", owners3) == 0
 
 
 @pytest.fixture

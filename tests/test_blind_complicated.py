@@ -57,7 +57,7 @@ def test_the_board_is_complicated_and_the_spies_blind(tmp_path):
     h = play(tmp_path, {})
     kinds = sorted((u.power, u.kind, u.province) for u in h.position.units if u.kind in "PS" and u.power == "France")
     assert kinds == [("France", "P", "par"), ("France", "S", "bre"), ("France", "S", "par")]
-    assert V.hidden and V.unit_kinds["B"].name == "bomber" and V.unit_kinds["S"].name == "spy"
+    assert V.visibility.hidden and V.rules.unit_kinds["B"].name == "bomber" and V.rules.unit_kinds["S"].name == "spy"
 
 
 def test_dipgen_new_makes_a_check_clean_game(tmp_path, capsys):
@@ -78,7 +78,7 @@ def test_bombing_and_spies_in_one_turn(tmp_path):
     bomber = play(tmp_path / "b", {**BOMBING, "1902-spring": "orders: {Germany: [B Mun bomb Par, S Ber - Kie]}\n"})
     spring = bomber.records[-1]
     (r,) = [r for r in spring.results if r.power == "Germany" and r.unit.kind == "B"]
-    assert r.succeeded and V.result_words(r) == ("hit",)
+    assert r.succeeded and V.words.result_words(r) == ("hit",)
     assert dict(spring.after.economy["bombed"]) == {"par": 1}
     assert ("Germany", "S", "kie") in {(u.power, u.kind, u.province) for u in spring.after.units}
 
@@ -160,14 +160,14 @@ def test_spies_are_neither_built_nor_removed_for_upkeep():
     units = [Unit("France", "A", "par"), Unit("France", "A", "pic"), Unit("France", "F", "mao"),
              Unit("France", "S", "mos"), Unit("France", "S", "sev")]
     pos = Position(Phase(1901, 2), tuple(units), {"par": "France"}, economy={"year": 1901, "bombed": {}})
-    assert V.adjustment_counts(pos) == {"France": 0} or V.adjustment_counts(pos) == {}
+    assert V.rules.adjustment_counts(pos) == {"France": 0} or V.rules.adjustment_counts(pos) == {}
     short = pos.with_(units=pos.units + (Unit("France", "P", "par"),))
-    out = V.adjustments(short, {"France": [parse_order(V.board, "Remove S Mos", V.order_words)]})
-    removed = [r.order.format(V.board) for r in out.results if r.succeeded]
+    out = V.rules.adjustments(short, {"France": [parse_order(V.rules.board, "Remove S Mos", V.rules.order_words)]})
+    removed = [r.order.format(V.rules.board) for r in out.results if r.succeeded]
     assert removed == ["Remove F MAO"]  # the spy saves nothing; civil disorder takes a unit that costs
     rich = Position(Phase(1901, 2), (Unit("Germany", "A", "kie"),), {"ber": "Germany", "mun": "Germany"},
                     economy={"year": 1901, "bombed": {}})
-    out = V.adjustments(rich, {"Germany": [parse_order(V.board, "Build S Ber", V.order_words)]})
+    out = V.rules.adjustments(rich, {"Germany": [parse_order(V.rules.board, "Build S Ber", V.rules.order_words)]})
     assert not out.results[0].succeeded and "spies are not built" in out.results[0].notes[0].why
 
 
@@ -175,7 +175,7 @@ def test_one_point_and_nothing_to_spend_it_on_is_no_winter():
     """The spies' price (nothing) is not the cheapest build: with 1 point there is nothing to build."""
     pos = Position(Phase(1901, 2), (Unit("Germany", "A", "kie"), Unit("Germany", "A", "mun")), {"ber": "Germany"},
                    economy={"year": 1901, "bombed": {}})
-    assert V.adjustment_counts(pos) == {}
+    assert V.rules.adjustment_counts(pos) == {}
 
 
 # ---------------------------------------------------------------------------- bombing
@@ -189,10 +189,10 @@ def test_a_bombing_is_seen_by_the_bombed_and_the_result_by_the_bomber(tmp_path):
     spring = h.records[-1]
     assert ("Germany", "B", "mun") in foreign(h, spring, "France")
     france = view_record(h, spring, "France")
-    assert [(r.order.format(V.board), V.result_words(r)) for r in france.results if r.power == "Germany"] == [
+    assert [(r.order.format(V.rules.board), V.words.result_words(r)) for r in france.results if r.power == "Germany"] == [
         ("B Mun bomb Par", ("hit",))]
     germany = view_record(h, spring, "Germany")
-    assert [V.result_words(r) for r in germany.results if r.unit.kind == "B"] == [("hit",)]
+    assert [V.words.result_words(r) for r in germany.results if r.unit.kind == "B"] == [("hit",)]
     assert foreign(h, spring, "Germany") == set()
     assert foreign(h, spring, "Italy") == set()
     assert {r.power for r in view_record(h, spring, "Italy").results} == {"Italy"}
@@ -206,7 +206,7 @@ def test_defending_planes_see_the_raid(tmp_path):
                                                   "  France: [P Pic S A Par]\n  England: [P Lon S F Bre]\n"})
     spring = h.records[-1]
     (r,) = [r for r in spring.results if r.unit.kind == "B"]
-    assert V.result_words(r) == ("defended",)
+    assert V.words.result_words(r) == ("defended",)
     assert ("Germany", "B", "mun") in foreign(h, spring, "France")
     assert ("Germany", "B", "mun") not in foreign(h, spring, "England")
 
@@ -222,8 +222,8 @@ def test_supply_accounts_are_private(tmp_path):
     mine = report(fall, "Germany")
     assert "Germany 5 supply points to spend" in mine and "France" not in mine.split("Next:")[1]
     assert "supply point" not in report(fall, "public")
-    assert 'class="dg-supply"' in V.game_section(game_view(h, "gm"))  # Complicated's supply table, for the GM
-    assert V.game_section(game_view(h, "public")) == "" and V.game_section(game_view(h, "France")) == ""
+    assert 'class="dg-supply"' in V.words.game_section(game_view(h, "gm"))  # Complicated's supply table, for the GM
+    assert V.words.game_section(game_view(h, "public")) == "" and V.words.game_section(game_view(h, "France")) == ""
 
 
 # ---------------------------------------------------------------------------- non-interference
@@ -262,7 +262,7 @@ def test_a_hidden_fact_changes_nothing_public(tmp_path, kind):
     assert [r.after for r in a.records] != [r.after for r in b.records] or [r.results for r in a.records] != [
         r.results for r in b.records]
     if kind == "supply":
-        sa, sb = (V.supply(h.records[-3].after) for h in (a, b))  # after Fall 1902
+        sa, sb = (V.rules.base.supply(h.records[-3].after) for h in (a, b))  # after Fall 1902
         assert sa["France"].bombed == 1 and sb["France"].bombed == 0
     pa, pb = _public(a), _public(b)
     assert sorted(pa) == sorted(pb)

@@ -5,7 +5,8 @@ from pathlib import Path
 import pytest
 
 from dipgen.adapters.datc import run_file
-from dipgen.core.orders import Bomb, Build, Remove, UnitRef, parse_order
+from dipgen.core.orders import Build, Remove, UnitRef, parse_order
+from dipgen.variants.complicated.rules import Bomb
 from dipgen.core.phase import Phase
 from dipgen.core.position import Position, Unit
 from dipgen.variants import get_variant
@@ -30,50 +31,50 @@ def v():
 
 
 def winter(v, units, owners=None, year=1901, bombed=None):
-    owners = owners if owners is not None else {p.id: p.home for p in v.board.provinces.values() if p.home}
+    owners = owners if owners is not None else {p.id: p.home for p in v.rules.board.provinces.values() if p.home}
     economy = {"year": year, "bombed": bombed or {}}
     return Position(Phase(year, 2), tuple(units), owners, economy=economy)
 
 
 def test_opening_arithmetic(v):
     """Seed: 'a starting production of 9 supplies, with only 4 needed for support (12 and 5 for Russia)'."""
-    s = v.supply(v.start().with_(phase=Phase(1901, 2)))
+    s = v.rules.supply(v.rules.start().with_(phase=Phase(1901, 2)))
     assert {p: (a.income, a.upkeep) for p, a in s.items()} == {
         **{p: (9, 4) for p in ("Austria", "England", "France", "Germany", "Italy", "Turkey")}, "Russia": (12, 5)}
 
 
 def test_start_has_a_plane_in_each_capital(v):
-    planes = sorted((u.power, u.province) for u in v.start().units if u.kind == "P")
+    planes = sorted((u.power, u.province) for u in v.rules.start().units if u.kind == "P")
     assert planes == [("Austria", "vie"), ("England", "lon"), ("France", "par"), ("Germany", "ber"),
                       ("Italy", "rom"), ("Russia", "mos"), ("Turkey", "ank")]
 
 
 def test_other_centres_give_two(v):
     pos = winter(v, [], {"par": "France", "bel": "France", "mun": "France"})
-    assert v.supply(pos)["France"].income == 3 + 2 + 2
+    assert v.rules.supply(pos)["France"].income == 3 + 2 + 2
 
 
 def test_bomb_order_reads_and_prints(v):
-    order = parse_order(v.board, "B Mun bomb Par", v.order_words)
+    order = parse_order(v.rules.board, "B Mun bomb Par", v.rules.order_words, v.rules.verbs)
     assert order == Bomb(UnitRef("B", "mun"), "par")
-    assert order.format(v.board) == "B Mun bomb Par"
-    assert parse_order(v.board, "B Mun", v.order_words) == Build(UnitRef(None, "mun"))
+    assert order.format(v.rules.board) == "B Mun bomb Par"
+    assert parse_order(v.rules.board, "B Mun", v.rules.order_words) == Build(UnitRef(None, "mun"))
 
 
 def spring(v, units, owners=None, economy=None):
-    owners = owners if owners is not None else {p.id: p.home for p in v.board.provinces.values() if p.home}
+    owners = owners if owners is not None else {p.id: p.home for p in v.rules.board.provinces.values() if p.home}
     return Position(Phase(1901, 0), tuple(units), owners, economy=economy)
 
 
 def orders(v, **by_power):
-    return {p: [parse_order(v.board, o, v.order_words) for o in os] for p, os in by_power.items()}
+    return {p: [parse_order(v.rules.board, o, v.rules.order_words, v.rules.verbs) for o in os] for p, os in by_power.items()}
 
 
 def test_undefended_bombing_takes_one_point(v):
     pos = spring(v, [Unit("Germany", "B", "mun"), Unit("France", "A", "par")])
-    out = v.movement(pos, orders(v, Germany=["B Mun bomb Par"]))
+    out = v.rules.movement(pos, orders(v, Germany=["B Mun bomb Par"]))
     (r,) = [r for r in out.results if r.power == "Germany"]
-    assert r.succeeded and v.result_words(r) == ("hit",)
+    assert r.succeeded and v.words.result_words(r) == ("hit",)
     assert dict(out.economy["bombed"]) == {"par": 1}
 
 
@@ -81,54 +82,54 @@ def test_bombers_must_outnumber_defending_planes(v):
     """Seed 2.5: each bomber negates one supporting or occupying plane; it succeeds when bombers exceed them."""
     units = [Unit("Germany", "B", "mun"), Unit("Germany", "B", "ruh"), Unit("France", "P", "par"),
              Unit("France", "P", "pic"), Unit("France", "A", "par")]
-    two_defend = v.movement(spring(v, units), orders(v, Germany=["B Mun bomb Par", "B Ruh bomb Par"],
+    two_defend = v.rules.movement(spring(v, units), orders(v, Germany=["B Mun bomb Par", "B Ruh bomb Par"],
                                                        France=["P Pic S A Par"]))
     assert dict(two_defend.economy["bombed"]) == {}
-    assert all(v.result_words(r) == ("defended",) for r in two_defend.results if r.power == "Germany")
-    assert {r.explain(v.board) for r in two_defend.results if r.power == "Germany"} == {
+    assert all(v.words.result_words(r) == ("defended",) for r in two_defend.results if r.power == "Germany")
+    assert {r.explain(v.rules.board) for r in two_defend.results if r.power == "Germany"} == {
         "2 bombers against 2 defending planes over Paris"}  # the report's words, not a bounce's
-    one_defends = v.movement(spring(v, units), orders(v, Germany=["B Mun bomb Par", "B Ruh bomb Par"],
+    one_defends = v.rules.movement(spring(v, units), orders(v, Germany=["B Mun bomb Par", "B Ruh bomb Par"],
                                                         France=["P Pic - Bel"]))
     assert dict(one_defends.economy["bombed"]) == {"par": 1}
 
 
 def test_a_plane_that_flies_away_does_not_defend(v):
     units = [Unit("Germany", "B", "mun"), Unit("France", "P", "par")]
-    out = v.movement(spring(v, units), orders(v, Germany=["B Mun bomb Par"], France=["P Par - Bel"]))
+    out = v.rules.movement(spring(v, units), orders(v, Germany=["B Mun bomb Par"], France=["P Par - Bel"]))
     assert dict(out.economy["bombed"]) == {"par": 1}
 
 
 def test_bombing_out_of_range_or_not_a_centre_is_illegal(v):
     units = [Unit("Germany", "B", "ber")]
-    out = v.movement(spring(v, units), orders(v, Germany=["B Ber bomb Spa"]))
-    assert not out.results[0].succeeded and v.result_words(out.results[0]) == ("illegal",)
-    out = v.movement(spring(v, units), orders(v, Germany=["B Ber bomb Sil"]))
-    assert v.result_words(out.results[0]) == ("illegal",)
+    out = v.rules.movement(spring(v, units), orders(v, Germany=["B Ber bomb Spa"]))
+    assert not out.results[0].succeeded and v.words.result_words(out.results[0]) == ("illegal",)
+    out = v.rules.movement(spring(v, units), orders(v, Germany=["B Ber bomb Sil"]))
+    assert v.words.result_words(out.results[0]) == ("illegal",)
 
 
 def test_spring_and_fall_bombings_add_up_and_count_for_whoever_owns_the_centre(v):
     """Seed 2.5: bombed in both Spring and Fall, a centre gives 2 less; whoever controls it at the year's end."""
     units = [Unit("Germany", "B", "mun"), Unit("France", "A", "bur")]
-    out = v.movement(spring(v, units), orders(v, Germany=["B Mun bomb Par"]))
+    out = v.rules.movement(spring(v, units), orders(v, Germany=["B Mun bomb Par"]))
     fall = Position(Phase(1901, 1), out.units, spring(v, []).owners, economy=out.economy)
-    out2 = v.movement(fall, orders(v, Germany=["B Mun bomb Par"]))
+    out2 = v.rules.movement(fall, orders(v, Germany=["B Mun bomb Par"]))
     assert dict(out2.economy["bombed"]) == {"par": 2}
     owners = {"par": "Germany", "mun": "Germany"}
-    s = v.supply(winter(v, [], owners, bombed=out2.economy["bombed"]))
+    s = v.rules.supply(winter(v, [], owners, bombed=out2.economy["bombed"]))
     assert (s["Germany"].income, s["Germany"].bombed) == (5, 2)
 
 
 def test_last_years_bombing_is_forgotten(v):
     pos = winter(v, [], {"par": "France"}, year=1901, bombed={"par": 1}).with_(phase=Phase(1902, 2))
-    assert v.supply(pos)["France"].bombed == 0
+    assert v.rules.supply(pos)["France"].bombed == 0
 
 
 def test_builds_are_paid_in_points(v):
     """France with 9 points and 2 units: builds cost 2, so three builds and no fourth."""
     units = [Unit("France", "A", "mar"), Unit("France", "P", "pic")]
     pos = winter(v, units, {"par": "France", "bre": "France", "mar": "France"})
-    assert v.adjustment_counts(pos) == {"France": 7}
-    out = v.adjustments(pos, orders(v, France=["Build A Par", "Build F Bre", "Build P Mar", "Build A Mar"]))
+    assert v.rules.adjustment_counts(pos) == {"France": 7}
+    out = v.rules.adjustments(pos, orders(v, France=["Build A Par", "Build F Bre", "Build P Mar", "Build A Mar"]))
     assert [r.succeeded for r in out.results] == [True, True, False, False]
 
 
@@ -137,8 +138,8 @@ def test_unpaid_upkeep_removes_units(v):
     units = [Unit("France", "A", "par"), Unit("France", "P", "par"), Unit("France", "A", "pic"),
              Unit("France", "F", "mao")]
     pos = winter(v, units, {"hol": "France"})
-    assert v.adjustment_counts(pos) == {"France": -2}
-    out = v.adjustments(pos, orders(v, France=["Remove P Par"]))
+    assert v.rules.adjustment_counts(pos) == {"France": -2}
+    out = v.rules.adjustments(pos, orders(v, France=["Remove P Par"]))
     kept = sorted((u.kind, u.province) for u in out.units)
     assert len(kept) == 2 and ("P", "par") not in kept
     assert sum(1 for r in out.results if r.default) == 1
@@ -147,7 +148,7 @@ def test_unpaid_upkeep_removes_units(v):
 def test_no_build_where_an_enemy_plane_stands(v):
     units = [Unit("Germany", "P", "par")]
     pos = winter(v, units, {"par": "France", "bre": "France"})
-    out = v.adjustments(pos, orders(v, France=["Build A Par"]))
+    out = v.rules.adjustments(pos, orders(v, France=["Build A Par"]))
     assert not out.results[0].succeeded and "plane" in out.results[0].notes[0].why
 
 
@@ -155,30 +156,30 @@ def test_tank_costs_four_and_an_upgrade_three(v):
     """Seed 2.3: tanks cost 4 to build and 2 to keep; an army on a home centre upgrades for 3."""
     units = [Unit("France", "A", "par"), Unit("France", "P", "pic")]
     pos = winter(v, units, {"par": "France", "bre": "France", "mar": "France"})
-    assert v.supply(pos)["France"].net == 7
-    out = v.adjustments(pos, orders(v, France=["Build T Mar", "Upgrade A Par", "Build A Bre"]))
+    assert v.rules.supply(pos)["France"].net == 7
+    out = v.rules.adjustments(pos, orders(v, France=["Build T Mar", "Upgrade A Par", "Build A Bre"]))
     assert [r.succeeded for r in out.results] == [True, True, False]
     assert sorted((u.kind, u.province) for u in out.units) == [("P", "pic"), ("T", "mar"), ("T", "par")]
 
 
 def test_tank_counts_two_in_combat(v):
     pos = spring(v, [Unit("Germany", "T", "kie"), Unit("England", "A", "hol"), Unit("England", "P", "hol")])
-    out = v.movement(pos, orders(v, Germany=["T Kie - Hol"], England=["P Hol S A Hol"]))
+    out = v.rules.movement(pos, orders(v, Germany=["T Kie - Hol"], England=["P Hol S A Hol"]))
     assert sorted((u.kind, u.province) for u in out.units) == [("T", "hol")]
 
 
 def test_plane_limit_worked_example():
     """Seed, optional rule: a tank supported by an army and three planes has strength 4 (beats 3, not 4)."""
     v = get_variant("complicated")
-    v.plane_limit = True
+    v.rules.plane_limit = True
     attack = ["T Kie - Hol", "A Ruh S T Kie - Hol", "P Ber S T Kie - Hol", "P Mun S T Kie - Hol",
               "P Bur S T Kie - Hol"]
     base = [Unit("Germany", "T", "kie"), Unit("Germany", "A", "ruh"), Unit("Germany", "P", "ber"),
             Unit("Germany", "P", "mun"), Unit("Germany", "P", "bur"), Unit("England", "T", "hol"),
             Unit("England", "A", "bel"), Unit("England", "F", "nth")]
-    three = v.movement(spring(v, base), orders(v, Germany=attack, England=["A Bel S T Hol"]))
+    three = v.rules.movement(spring(v, base), orders(v, Germany=attack, England=["A Bel S T Hol"]))
     assert ("T", "hol", "Germany") in {(u.kind, u.province, u.power) for u in three.units}
-    four = v.movement(spring(v, base), orders(v, Germany=attack, England=["A Bel S T Hol", "F NTH S T Hol"]))
+    four = v.rules.movement(spring(v, base), orders(v, Germany=attack, England=["A Bel S T Hol", "F NTH S T Hol"]))
     assert ("T", "hol", "England") in {(u.kind, u.province, u.power) for u in four.units}
 
 
@@ -186,7 +187,7 @@ def test_own_planes_do_not_stop_a_build(v):
     """RULING (where planes may be built): in an owned, free home centre, as any unit; the seed
     forbids a build only where an *enemy* plane stands."""
     pos = winter(v, [Unit("France", "P", "par"), Unit("France", "B", "par")], {"par": "France", "bre": "France"})
-    out = v.adjustments(pos, orders(v, France=["Build P Par"]))
+    out = v.rules.adjustments(pos, orders(v, France=["Build P Par"]))
     assert out.results[0].succeeded
     assert sorted(u.kind for u in out.units if u.province == "par") == ["B", "P", "P"]
 
@@ -194,15 +195,15 @@ def test_own_planes_do_not_stop_a_build(v):
 def test_a_bomber_does_not_defend_against_bombing(v):
     """RULING: only planes defend a centre (a bomber has no strength in combat)."""
     units = [Unit("Germany", "B", "mun"), Unit("France", "B", "par"), Unit("France", "A", "par")]
-    out = v.movement(spring(v, units), orders(v, Germany=["B Mun bomb Par"]))
+    out = v.rules.movement(spring(v, units), orders(v, Germany=["B Mun bomb Par"]))
     assert dict(out.economy["bombed"]) == {"par": 1}
 
 
 def test_civil_disorder_with_points_points_to_spend_are_lost(v):
     """RULING (civil disorder): a power that sends no winter orders builds nothing; its points are lost."""
     pos = winter(v, [Unit("France", "A", "bur")], {"par": "France", "bre": "France", "mar": "France"})
-    assert v.adjustment_counts(pos) == {"France": 8}
-    out = v.adjustments(pos, {})
+    assert v.rules.adjustment_counts(pos) == {"France": 8}
+    out = v.rules.adjustments(pos, {})
     assert out.results == () and out.units == pos.units
 
 
@@ -213,8 +214,8 @@ def test_civil_disorder_with_points_short_removes_until_paid(v):
     units = [Unit("France", "A", "par"), Unit("France", "P", "mun"), Unit("France", "A", "gas"),
              Unit("France", "F", "wes"), Unit("France", "P", "par")]
     pos = winter(v, units, {"par": "France"})  # 3 points, upkeep 5
-    assert v.adjustment_counts(pos) == {"France": -2}
-    out = v.adjustments(pos, {})
+    assert v.rules.adjustment_counts(pos) == {"France": -2}
+    out = v.rules.adjustments(pos, {})
     removed = [(r.unit.kind, r.unit.province) for r in out.results if r.default]
     assert len(removed) == 2 and ("A", "par") not in removed and len(out.units) == 3
     assert all(r.notes[0].why == "upkeep it could not pay" for r in out.results)
@@ -225,7 +226,7 @@ def test_a_tank_removed_in_civil_disorder_saves_its_two(v):
     saves two, and the point over is lost as any unspent point."""
     units = [Unit("France", "T", "mun"), Unit("France", "A", "par"), Unit("France", "P", "par")]
     pos = winter(v, units, {"par": "France"})  # 3 points, upkeep 4
-    out = v.adjustments(pos, {})
+    out = v.rules.adjustments(pos, {})
     assert [(r.unit.kind, r.unit.province) for r in out.results] == [("T", "mun")]
 
 

@@ -4,12 +4,12 @@ import xml.etree.ElementTree as ET
 
 from dipgen.core.results import Kind, Note, OrderResult
 from dipgen.present.mapview import MapView
-from dipgen.core.orders import Bomb, Move, UnitRef
+from dipgen.core.orders import Move, UnitRef
 from dipgen.core.position import Unit
 from dipgen.present.svg import overlay_svg
 from dipgen.present.svg.symbols import symbol_table
 from dipgen.variants import get_variant
-from dipgen.variants.complicated import Bombing
+from dipgen.variants.complicated.rules import Bomb, Bombing
 
 
 def outline(body: str):
@@ -115,9 +115,9 @@ def test_the_route_drawn_is_the_shortest_first_by_name():
     from dipgen.core.reach import route
 
     v = get_variant("complicated")
-    assert route(v.board, v.unit_kinds["B"], "lon", "ruh") == ["lon", "eng", "bel", "ruh"]
-    assert route(v.board, v.unit_kinds["P"], "par", "mun") == ["par", "bur", "mun"]
-    assert route(v.board, v.unit_kinds["P"], "par", "bur") == ["par", "bur"]
+    assert route(v.rules.board, v.rules.unit_kinds["B"], "lon", "ruh") == ["lon", "eng", "bel", "ruh"]
+    assert route(v.rules.board, v.rules.unit_kinds["P"], "par", "mun") == ["par", "bur", "mun"]
+    assert route(v.rules.board, v.rules.unit_kinds["P"], "par", "bur") == ["par", "bur"]
 
 
 def test_a_convoyed_move_is_drawn_through_the_fleets_the_engine_says_carried_it():

@@ -38,7 +38,7 @@ def row(html: str, year: int, power: str) -> list[str]:
 def test_supply_table_per_year(tmp_path):
     h = history(tmp_path)
     v = h.variant
-    html = v.game_section(game_view(h, "public"))
+    html = v.words.game_section(game_view(h, "public"))
     assert '<h2 id="supply-points">Supply points</h2>' in html
     # France 1901: Paris, Marseilles, Brest 3 each and Spain 2; four units; built A (2) and B (2); 3 lost
     assert row(html, 1901, "France") == ["11", "0", "4", "4", "3"]
@@ -57,7 +57,7 @@ def test_a_game_that_ends_with_a_fall_spends_nothing_more(tmp_path):
     game.write_text(game.read_text() + "end:\n  draw: [France, Russia]\n")
     h = replay(load_game(tmp_path / "g"))
     assert h.finished
-    assert row(h.variant.game_section(game_view(h, "public")), 1902, "France") == ["11", "1", "6", "—", "—"]
+    assert row(h.variant.words.game_section(game_view(h, "public")), 1902, "France") == ["11", "1", "6", "—", "—"]
 
 
 SHORT = {
@@ -71,14 +71,14 @@ SHORT = {
 
 def test_unpaid_upkeep_is_said_with_what_was_removed(tmp_path):
     h = history(tmp_path, {**SHORT, "1901-winter.yml": "orders:\n  Germany: [Remove A Tyr]\n"})
-    html = h.variant.game_section(game_view(h, "public"))
+    html = h.variant.words.game_section(game_view(h, "public"))
     assert row(html, 1901, "Germany") == ["3", "0", "4", "—", "—"]
     assert "<li>Germany was 1 point short of its upkeep and removed A Tyr.</li>" in html
 
 
 def test_upkeep_not_ordered_away_is_removed_in_civil_disorder(tmp_path):
     h = history(tmp_path, {**SHORT, "1901-winter.yml": "orders:\n  Germany: []\n"})
-    html = h.variant.game_section(game_view(h, "public"))
+    html = h.variant.words.game_section(game_view(h, "public"))
     assert re.search(r"<li>Germany was 1 point short of its upkeep and removed [^<]+ \(some in civil disorder\)\.</li>",
                      html)
 
@@ -86,8 +86,8 @@ def test_upkeep_not_ordered_away_is_removed_in_civil_disorder(tmp_path):
 def test_the_section_stands_under_the_centre_table(tmp_path):
     from dipgen.variants import get_variant
 
-    assert get_variant("complicated").game_section_below_centres
-    assert not get_variant("standard").game_section_below_centres
+    assert get_variant("complicated").words.game_section_below_centres
+    assert not get_variant("standard").words.game_section_below_centres
 
 
 def test_the_example_game_shows_what_it_claims():
@@ -96,17 +96,18 @@ def test_the_example_game_shows_what_it_claims():
     their upkeep, one of them in civil disorder, all said on the game page's supply table."""
     from pathlib import Path
 
-    from dipgen.core.orders import Bomb, Build, Upgrade
+    from dipgen.core.orders import Build, Upgrade
+    from dipgen.variants.complicated.rules import Bomb
     from dipgen.present.site import SiteOptions, game_page
 
     h = replay(load_game(Path(__file__).resolve().parent.parent / "games" / "supply-lines"))
     v = h.variant
     assert not h.warnings and h.result is not None and h.records[-1].phase.year >= 1908
-    assert v.plane_limit
+    assert v.rules.plane_limit
     done = [r for rec in h.records for r in rec.results if r.succeeded and r.unit is not None]
     assert any(isinstance(r.order, (Build, Upgrade)) and r.unit.kind in "TA" and
                (r.order.unit.kind == "T" or isinstance(r.order, Upgrade)) for r in done)
-    bombs = [v.result_words(r)[0] for rec in h.records for r in rec.results if isinstance(r.order, Bomb)]
+    bombs = [v.words.result_words(r)[0] for rec in h.records for r in rec.results if isinstance(r.order, Bomb)]
     assert bombs.count("hit") >= 5 and bombs.count("defended") >= 2
     assert any(sum(1 for u in rec.after.units if u.kind == "P" and u.province == prov) >= 3
                for rec in h.records for prov in {u.province for u in rec.after.units if u.kind in "AFT"})

@@ -17,11 +17,11 @@ from dipgen.play.replay import replay
 from dipgen.adapters.games import replay_folder
 from dipgen.core.orders import Hold, parse_order
 from dipgen.variants import get_variant
-from dipgen.variants.double import TABLE, Sync
+from dipgen.variants.double.rules import TABLE, Sync
 
 NAMES = {1: "Ann", 2: "Ben", 3: "Cleo", 4: "Dan", 5: "Eve", 6: "Fay", 7: "Gus"}
 PLAYERS = {NAMES[n]: list(ps) for n, ps in TABLE.items()}
-BOARD = get_variant("double").board
+BOARD = get_variant("double").rules.board
 
 
 def write(folder: Path, *phases: tuple[str, dict], game: dict | None = None, seed: bytes | None = None) -> Path:
@@ -58,7 +58,7 @@ def test_seed_example_1_a_unit_not_in_sync_holds(tmp_path):
     assert executed(rec, "England") == canon("A Lvp - Yor", "F Edi - Nwg", "F Lon H")
     assert reasons(rec, "England") == {"lon": Sync.HOLDS}
     lon = next(r for r in rec.results if r.unit.province == "lon")
-    assert h.variant.result_words(lon) == ("not in sync: holds",)
+    assert h.variant.words.result_words(lon) == ("not in sync: holds",)
 
 
 def france_in_picardy(tmp_path, fall_orders: dict, spring_too: dict | None = None) -> object:
@@ -132,7 +132,7 @@ def test_a_retreat_not_in_sync_disbands(tmp_path):
     assert reasons(rec, "Russia") == {"gal": Sync.DISBANDS}
     assert not [u for u in rec.after.units if u.power == "Russia" and u.province in ("ukr", "war")]
     gal = next(r for r in rec.results if r.power == "Russia")
-    assert "not in sync: disbanded" in h.variant.result_words(gal)
+    assert "not in sync: disbanded" in h.variant.words.result_words(gal)
 
 
 def test_two_captains_win_together_at_14_centres_and_the_result_names_them(tmp_path):
@@ -140,14 +140,14 @@ def test_two_captains_win_together_at_14_centres_and_the_result_names_them(tmp_p
     from dipgen.core.position import Position
     from dipgen.core.phase import Phase
 
-    start = variant.start(1901)
+    start = variant.rules.start(1901)
     owners = dict(start.owners)
     for c in ["nwy", "swe", "den", "hol", "bel", "kie", "ber", "mun", "bre", "par", "mar"]:
         owners[c] = "England"
-    assert variant.winners(Position(Phase(1905, 2), start.units, owners)) == ("England",)
+    assert variant.rules.winners(Position(Phase(1905, 2), start.units, owners)) == ("England",)
     for c in ["ser", "gre", "bul", "rum", "con", "ank", "smy", "sev", "mos", "war", "stp"]:
         owners[c] = "Austria"
-    assert variant.winners(Position(Phase(1905, 2), start.units, owners)) == ("Austria", "England")
+    assert variant.rules.winners(Position(Phase(1905, 2), start.units, owners)) == ("Austria", "England")
 
 
 def test_random_seats_are_drawn_from_the_seed_and_give_the_table(tmp_path):
@@ -440,7 +440,7 @@ def test_two_powers_reaching_14_in_the_same_fall_both_win_and_the_result_names_b
     from dipgen.rules.seats import Seating
 
     variant = get_variant("double")
-    start = variant.start(1901)
+    start = variant.rules.start(1901)
     owners = dict(start.owners)
     for c in ["nwy", "swe", "den", "hol", "bel", "kie", "ber", "mun", "bre", "par", "mar"]:
         owners[c] = "England"
@@ -448,14 +448,14 @@ def test_two_powers_reaching_14_in_the_same_fall_both_win_and_the_result_names_b
         owners[c] = "Austria"
     fall = Phase(1905, 1)
     position = Position(fall, start.units, owners)
-    result = variant.game_result(position, fall, Seating((), {}), True)
+    result = variant.rules.game_result(position, fall, Seating((), {}), True)
     assert result == GameResult("solo", ("Austria", "England"), fall)
     names = {"Austria": "Fay and Gus", "England": "Ann and Gus"}
     history = SimpleNamespace(result=result, player=lambda p, phase: names[p],
                               records=[SimpleNamespace(after=position)])
-    assert variant.result_line(history) == ("Austria's two captains, Fay and Gus, and England's two captains, "
+    assert variant.words.result_line(history) == ("Austria's two captains, Fay and Gus, and England's two captains, "
                                             "Ann and Gus, win together with 14 and 14 centres in Fall 1905!")
-    assert variant.game_result(position, fall, Seating((), {}), False) is None  # only after a Fall turn
+    assert variant.rules.game_result(position, fall, Seating((), {}), False) is None  # only after a Fall turn
 
 
 def test_drawn_seats_belong_to_the_history_and_the_loaded_game_stays_as_the_gm_wrote_it(tmp_path):

@@ -182,13 +182,13 @@ def test_results_without_notes_agree_on_the_datc_and_variant_cases():
     for path in files:
         text = path.read_text(encoding="utf-8")
         variant = variant_of(text, str(path))
-        read = _Lines(variant.board, variant.unit_kinds, variant.order_words)
+        read = _Lines(variant.rules.board, variant.rules.unit_kinds, variant.rules.order_words)
         for case in parse_cases(text, str(path)):
             if case.kind != "movement":
                 continue
             units = read.units(case.sections.get("PRESTATE", []))
             orders = read.orders(case.sections.get("ORDERS", []), "movement")
-            full = _same_but_notes(units, orders, variant.board, variant.unit_kinds,
+            full = _same_but_notes(units, orders, variant.rules.board, variant.rules.unit_kinds,
                                    getattr(variant, "plane_limit", False))
             noted += sum(len(r.notes) for r in full.results)
     assert noted > 200  # the cases' results do have notes to leave out

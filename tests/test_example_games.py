@@ -165,16 +165,16 @@ def _stab():
 def test_stab_placements():
     for h in _stab():
         variant = h.variant
-        board = variant.board
+        board = variant.rules.board
         first = load_game(Path(h.info.folder)).phases[Phase(h.info.start, 0)]
         placement = first.extra.get("placement")
-        assert isinstance(placement, dict) and set(placement) == set(variant.powers()), first.name
+        assert isinstance(placement, dict) and set(placement) == set(variant.rules.powers()), first.name
         opening = 0
         placed = set()
         for power, specs in placement.items():
             assert len(specs) == len(board.home_centres(power))
             units = [parse_unit(board, s) for s in specs]
-            assert all(province_of(loc) in variant.home_spaces(power) for _, loc in units)
+            assert all(province_of(loc) in variant.rules.home_spaces(power) for _, loc in units)
             placed |= {(power, kind, loc) for kind, loc in units}
             opening += sorted(specs) == sorted(board.starting_units[power])
         assert opening <= 1, "placements should differ from the standard opening"
@@ -182,8 +182,8 @@ def test_stab_placements():
     specs = [s for h in _stab() for ss in load_game(Path(h.info.folder)).phases[Phase(1901, 0)].extra["placement"].values()
              for s in ss]
     assert "F NTH" in specs, "England uses its North Sea option somewhere"
-    centres = {c for h in _stab() for c in h.variant.board.centres}
-    assert any(province_of(parse_unit(_stab()[0].variant.board, s)[1]) not in centres for s in specs), \
+    centres = {c for h in _stab() for c in h.variant.rules.board.centres}
+    assert any(province_of(parse_unit(_stab()[0].variant.rules.board, s)[1]) not in centres for s in specs), \
         "some units start outside the home centres"
 
 
@@ -204,7 +204,7 @@ def test_hidden_press_says_only_what_the_public_knows():
     province where a hidden unit or spy stood or went that season (the capitals sign the press, so
     they are not counted)."""
     for h in _stab() + _blind():
-        board = h.variant.board
+        board = h.variant.rules.board
         capitals = {"vie", "lon", "par", "ber", "rom", "mos", "con"}
         known: set[str] = set()
         for rec in h.records:
@@ -246,16 +246,16 @@ def test_blind_spies_start_where_the_first_phase_says():
     for h in _blind():
         variant = h.variant
         spies = load_game(Path(h.info.folder)).phases[Phase(h.info.start, 0)].extra.get("spies")
-        assert isinstance(spies, dict) and 0 < len(spies) < len(variant.powers())
+        assert isinstance(spies, dict) and 0 < len(spies) < len(variant.rules.powers())
         start = [u for u in h.records[0].before.units if u.kind == "S"]
-        assert len(start) == 2 * len(variant.powers())
-        for power in variant.powers():
+        assert len(start) == 2 * len(variant.rules.powers())
+        for power in variant.rules.powers():
             mine = sorted(s.province for s in start if s.power == power)
             if power in spies:
-                assert mine == sorted(province_of(variant.board.location(x)) for x in spies[power])
+                assert mine == sorted(province_of(variant.rules.board.location(x)) for x in spies[power])
             else:
-                assert variant.capitals[power] in mine
-            assert set(mine) <= set(variant.home_centres(power))
+                assert variant.rules.capitals[power] in mine
+            assert set(mine) <= set(variant.rules.home_centres(power))
 
 
 def test_blind_public_reports_show_only_totals_and_nmrs():

@@ -38,7 +38,7 @@ def test_dislodgement_gives_a_retreat_phase(make_game):
     h = replay(load_game(path))
     assert h.next_phase == Phase.from_slug("1901-winter")
     assert ("vie", "Austria", "Germany") in h.records[-1].centre_changes
-    assert h.position.occupant("tyr", h.variant.unit_kinds).power == "Austria"
+    assert h.position.occupant("tyr", h.variant.rules.unit_kinds).power == "Austria"
 
 
 def test_solo_victory_ends_the_game(make_game):
@@ -47,11 +47,11 @@ def test_solo_victory_ends_the_game(make_game):
     from dipgen.variants import get_variant
 
     v = get_variant("standard")
-    centres = sorted(v.board.centres)
+    centres = sorted(v.rules.board.centres)
     pos = Position(Phase(1905, 2), (), {c: ("France" if i < 18 else "Italy") for i, c in enumerate(centres)})
-    assert v.winner(pos) == "France"
+    assert v.rules.winner(pos) == "France"
     pos = Position(Phase(1905, 2), (), {c: ("France" if i < 17 else "Italy") for i, c in enumerate(centres)})
-    assert v.winner(pos) is None
+    assert v.rules.winner(pos) is None
 
 
 def test_declared_draw(make_game):
@@ -104,8 +104,8 @@ def test_a_new_game_of_every_variant_checks_clean(tmp_path, variant):
     assert main(["new", "g", "--dir", str(tmp_path), "--variant", variant]) == 0
     assert main(["check", str(tmp_path / "g")]) == 0
     game = load_game(tmp_path / "g")
-    assert bool(game.seed_sha256) == game.variant.makes_draws
-    assert (tmp_path / "g" / "secrets.yml").exists() == game.variant.makes_draws
+    assert bool(game.seed_sha256) == game.variant.rules.makes_draws
+    assert (tmp_path / "g" / "secrets.yml").exists() == game.variant.rules.makes_draws
 
 
 def test_adjudicate_prints_classic_results(make_game, capsys):
@@ -160,4 +160,4 @@ def test_the_replay_follows_the_variants_calendar():
     assert cal.ends_year(fall) and cal.ends_year(Phase(1901, 1, True)) and not cal.ends_year(spring)
     assert cal.after(Phase(1901, 2)) == Phase(1902, 0)
     from dipgen.variants import get_variant
-    assert get_variant("standard").calendar is cal and get_variant("standard").start(1905).phase == Phase(1905, 0)
+    assert get_variant("standard").rules.calendar is cal and get_variant("standard").rules.start(1905).phase == Phase(1905, 0)

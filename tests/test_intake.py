@@ -23,7 +23,7 @@ from dipgen.play.replay import replay
 from dipgen.rules.intake import Intake
 from dipgen.rules.seats import Seat, Seating
 from dipgen.variants import VARIANTS
-from dipgen.rules.variant import Variant
+from dipgen.rules.variant import Files, Rules, Variant, Words
 
 SEED = bytes(range(32))
 
@@ -32,15 +32,8 @@ class Picked(enum.Enum):
     BY_DRAW = "chosen by draw"
 
 
-class TwoCaptains(Variant):
-    name = "two-captains"
-    order_form = "power/writer"
+class TwoCaptainsRules(Rules):
     makes_draws = True
-    result_vocabulary = {**Variant.result_vocabulary, Picked.BY_DRAW: "drawn"}
-
-    def read_seats(self, raw, file, line, problems):
-        seats = (Seat("Ann", (("Ann", None),)), Seat("Ben", (("Ben", None),)))
-        return Seating(seats, {p: ("Ann", "Ben") for p in self.powers()})
 
     def intake(self, position, lines, draws=None):
         orders, notes = {}, {}
@@ -59,14 +52,30 @@ class TwoCaptains(Variant):
         return Intake(orders, notes)
 
 
+class TwoCaptainsFiles(Files):
+    order_form = "power/writer"
+
+    def read_seats(self, raw, file, line, problems):
+        seats = (Seat("Ann", (("Ann", None),)), Seat("Ben", (("Ben", None),)))
+        return Seating(seats, {p: ("Ann", "Ben") for p in self.rules.powers()})
+
+
+class TwoCaptainsWords(Words):
+    result_vocabulary = {**Words.result_vocabulary, Picked.BY_DRAW: "drawn"}
+
+
+def two_captains() -> Variant:
+    return Variant.of("two-captains", TwoCaptainsRules(), files=TwoCaptainsFiles, words=TwoCaptainsWords)
+
+
 @pytest.fixture
 def variant(monkeypatch):
-    monkeypatch.setitem(VARIANTS, TwoCaptains.name, TwoCaptains)
+    monkeypatch.setitem(VARIANTS, "two-captains", two_captains)
 
 
 def write(folder: Path, orders: dict, seed: bytes | None = SEED) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
-    game = {"title": "Two captains", "variant": TwoCaptains.name, "gm": "Grace", "players": ["Ann", "Ben"]}
+    game = {"title": "Two captains", "variant": "two-captains", "gm": "Grace", "players": ["Ann", "Ben"]}
     if seed is not None:
         game["seed_sha256"] = commitment(seed)
         (folder / "secrets.yml").write_text(yaml.safe_dump({"seed": seed.hex()}))
@@ -84,7 +93,7 @@ def test_orders_per_writer_are_merged_by_the_variant_and_the_draw_recorded(tmp_p
     assert [d.label for d in rec.draws] == ["1901-spring/France/par"]  # one disagreement, one draw
     par = next(r for r in rec.results if r.unit is not None and r.unit.province == "par")
     assert any(n.kind is Kind.INTAKE and n.reason is Picked.BY_DRAW for n in par.notes)
-    assert "drawn" in h.variant.result_words(par)
+    assert "drawn" in h.variant.words.result_words(par)
     again = replay_folder(folder).records[0]  # the replay is deterministic
     assert again.results == rec.results and again.draws == rec.draws
 

@@ -58,7 +58,7 @@ def test_the_finished_game_publishes_everything(built):
     assert "Click here for the non-blind page" in blind
     full = site / "games" / FINISHED / "full"
     assert (full / "index.html").exists()
-    board = finished.variant.board
+    board = finished.variant.rules.board
     for record in finished.records[:6]:  # every order the GM saw is on the non-blind season page
         text = (full / record.phase.slug / "index.html").read_text()
         for r in record.results:
@@ -145,7 +145,7 @@ def test_a_retreat_phase_the_public_may_not_know_of_is_a_secret():
     h = load(REPO / "games" / "closed-shutters")
     s = secrets_of(h)
     assert {p.slug for p in s.phases} == {"1902-fall-retreats", "1904-spring-retreats"}
-    needles = _needles(s, h.variant.board)
+    needles = _needles(s, h.variant.rules.board)
     found = _scan_text("page.html", "<p>Please have Fall 1902 retreats in by Friday.</p>", ".html", needles)
     assert [l.what for l in found] == ["that Fall 1902 retreats took place"]
     assert _scan_text("page.html", "<p>Please have the rest of Fall 1902 in by Friday.</p>", ".html", needles) == []
@@ -228,8 +228,8 @@ def test_a_new_unit_kind_is_covered_with_no_scanner_code(tmp_path, monkeypatch):
     import dataclasses
 
     h = load(REPO / "games" / RUNNING)
-    kinds = h.variant.unit_kinds  # the variant declares the new kind, as a real one would
-    monkeypatch.setattr(h.variant, "unit_kinds",
+    kinds = h.variant.rules.unit_kinds  # the variant declares the new kind, as a real one would
+    monkeypatch.setattr(h.variant.rules, "unit_kinds",
                         {**kinds, "Z": dataclasses.replace(kinds["A"], letter="Z", name="zeppelin")})
     h = dataclasses.replace(h, records=_rekind(h.records, "England", "A", "Z"),
                             position=_rekind(h.position, "England", "A", "Z"))

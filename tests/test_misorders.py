@@ -64,7 +64,7 @@ def test_an_order_for_another_power_s_unit_leaves_that_unit_alone(make_game):
     (void,) = voids(spring, "France")
     assert void.unit is None and void.notes[0].reason is Illegal.NOT_YOURS
     (ruh,) = [r for r in spring.results_of("Germany") if r.unit is not None and r.unit.province == "mun"]
-    assert ruh.succeeded and ruh.order.format(h.variant.board) == "A Mun - Ruh"
+    assert ruh.succeeded and ruh.order.format(h.variant.rules.board) == "A Mun - Ruh"
     assert line_of(game_report(h, spring.phase), "A Mun - Bur") == (
         "A Mun - Bur (*illegal*)  -- illegal: France has no unit in Munich (Germany's A Mun is there)")
 
@@ -130,7 +130,7 @@ def test_a_build_into_an_occupied_centre_is_void_and_the_next_build_counts(make_
     (w,) = h.warnings
     assert w.line == 2 and "'Build F Bre'" in w.message
     (void,) = voids(winter, "France")
-    assert void.order.format(h.variant.board) == "Build F Bre" and void.unit is None
+    assert void.order.format(h.variant.rules.board) == "Build F Bre" and void.unit is None
     built = sorted(u.province for u in winter.after.units if u.power == "France" and u.province in ("par", "mar"))
     assert built == ["mar", "par"]
     assert line_of(game_report(h, winter.phase), "Build F Bre").startswith("Build F Bre (*illegal*)  -- illegal: ")
@@ -178,7 +178,7 @@ def test_a_hidden_game_shows_a_void_order_to_its_power_only(tmp_path, variant):
     h = hidden_game(tmp_path, variant, placement + "orders:\n  France: [A Mun - Bur, A Par - Pic]\n  Germany: [A Mun H]\n")
     spring = h.records[0]
     assert "the army in Munich is Germany's" in h.warnings[0].message  # the GM knows
-    (mine,) = [r for r in view_record(h, spring, "France").results if r.order.format(h.variant.board) == "A Mun - Bur"]
+    (mine,) = [r for r in view_record(h, spring, "France").results if r.order.format(h.variant.rules.board) == "A Mun - Bur"]
     assert mine.notes[0].reason is Illegal.NO_UNIT and mine.notes[0].source is None
     france = report(h, "France", spring.phase)
     assert line_of(france, "A Mun - Bur") == "A Mun - Bur (*illegal*)  -- illegal: France has no unit in Munich"

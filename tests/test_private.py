@@ -40,7 +40,7 @@ DATA_URI = re.compile(r'src="data:image/svg\+xml,([^"]+)"')
 
 
 def powers_of(project: Path, slug: str) -> list[str]:
-    return load_game(project / "games" / slug).variant.powers()
+    return load_game(project / "games" / slug).variant.rules.powers()
 
 
 def make_secrets(project: Path, slug: str):
@@ -188,7 +188,7 @@ def test_one_private_page_per_power_of_the_running_game_only(built):
     project, site, hs, secrets = built
     pages = private_pages(site)
     running = secrets[RUNNING]
-    expected = {page_uri(running.page_key, RUNNING, p) for p in hs[RUNNING].variant.powers()}
+    expected = {page_uri(running.page_key, RUNNING, p) for p in hs[RUNNING].variant.rules.powers()}
     assert {p.relative_to(site).as_posix() for p in pages} == expected  # none for the finished game
     assert (site / "assets" / "dipgen" / "private.js").exists()
     for page in pages:
@@ -200,8 +200,8 @@ def test_one_private_page_per_power_of_the_running_game_only(built):
 def test_each_page_opens_with_its_passphrase_and_shows_that_powers_view(built):
     project, site, hs, secrets = built
     history, s = hs[RUNNING], secrets[RUNNING]
-    board = history.variant.board
-    powers = history.variant.powers()
+    board = history.variant.rules.board
+    powers = history.variant.rules.powers()
     for power in powers:
         page = site / page_uri(s.page_key, RUNNING, power)
         text = open_page(page, s.passphrases[power])
@@ -235,8 +235,8 @@ def test_each_page_opens_with_its_passphrase_and_shows_that_powers_view(built):
 def test_no_page_shows_what_only_another_power_knows(built):
     _, site, hs, secrets = built
     history, s = hs[RUNNING], secrets[RUNNING]
-    board = history.variant.board
-    powers = history.variant.powers()
+    board = history.variant.rules.board
+    powers = history.variant.rules.powers()
 
     checked = 0
     for power in powers:
@@ -277,9 +277,9 @@ def test_a_wrong_passphrase_fails(built):
 def test_the_shell_says_nothing_in_clear(built):
     _, site, hs, secrets = built
     history = hs[RUNNING]
-    info, board = history.info, history.variant.board
-    words = [info.title, info.slug, info.gm, *history.variant.powers(), "Stab",
-             *(name for p in history.variant.powers() for name in history.seating.player_names(p)),
+    info, board = history.info, history.variant.rules.board
+    words = [info.title, info.slug, info.gm, *history.variant.rules.powers(), "Stab",
+             *(name for p in history.variant.rules.powers() for name in history.seating.player_names(p)),
              *(board.provinces[c].name for c in board.provinces)]
     abbreviations = [board.format_loc(c) for c in board.provinces]
     orders = {r.order.format(board) for rec in history.records for r in rec.results if r.order}
@@ -298,7 +298,7 @@ def test_the_shell_says_nothing_in_clear(built):
             assert not re.search(rf"(?<![\w-]){re.escape(abbr)}(?![\w-])", shell), f"{page.name} shows {abbr!r}"
         for order in orders:
             assert order not in shell
-        for power in history.variant.powers():
+        for power in history.variant.rules.powers():
             assert power.lower() not in page.name.lower()
 
 
@@ -408,7 +408,7 @@ def test_every_private_page_of_a_game_has_one_size(built, monkeypatch):
 
     _, site, hs, secrets = built
     pages = private_pages(site)
-    assert len(pages) == len(hs[RUNNING].variant.powers())
+    assert len(pages) == len(hs[RUNNING].variant.rules.powers())
     # the shells differ only in salt, nonce and ciphertext, all of one length: so do the files
     assert len({len(envelope_of(p)["ct"]) for p in pages}) == 1
     assert len({p.stat().st_size for p in pages}) == 1
@@ -465,7 +465,7 @@ def test_every_running_example_s_private_pages_fit_in_their_room():
     checked = 0
     for folder in sorted((Path(__file__).resolve().parent.parent / "games").iterdir()):
         h = load(folder)
-        if not h.variant.hidden or h.finished:
+        if not h.variant.visibility.hidden or h.finished:
             continue
         room = private_room(game_view(h, "public"))
         for seat in h.seating.keys():

@@ -28,7 +28,7 @@ def private_site(tmp_path_factory):
     project = make_project(tmp_path_factory.mktemp("private-browser") / "p", [RUNNING])
     folder = project / "games" / RUNNING
     assert main(["secrets", str(folder)]) == 0
-    secrets = load_secrets(folder / "secrets.yml", load_game(folder).variant.powers())
+    secrets = load_secrets(folder / "secrets.yml", load_game(folder).variant.rules.powers())
     site = build(project)
     from dipgen.view import game_view
     from support import load

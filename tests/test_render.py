@@ -20,8 +20,8 @@ from dipgen.present.svg import board_svg, map_size, power_classes
 from dipgen.present.svg.assets import board_inner, layout
 from dipgen.present.svg.overlay import DISLODGED_SCALE, Painter, num
 from dipgen.present.svg.symbols import symbol_id, symbol_table
-from dipgen.variants import VARIANTS
-from dipgen.variants.standard import Standard
+from dipgen.variants import VARIANTS, get_variant
+from dipgen.rules.variant import Policy, Rules, Variant
 from dipgen.view import game_view, levels
 from dipgen.rules.visibility import EVERYONE, NOBODY, PositionVisibility, RecordVisibility
 
@@ -229,7 +229,7 @@ def test_phase_name_is_drawn(lively):
 # ---------------------------------------------------------------------------- units and centres
 
 def test_every_unit_is_drawn_at_its_anchor_in_its_power_class(lively):
-    pclass = power_classes(lively.variant.board)
+    pclass = power_classes(lively.variant.rules.board)
     for r in lively.records:
         orders = parse(overlay_svg(lively, r.phase, "gm", "orders"))
         ghosts = {d.unit.loc for d in r.dislodged + r.destroyed} if r.kind == "movement" else set()
@@ -251,15 +251,15 @@ def test_army_and_fleet_symbols_differ_in_shape(lively):
 
 
 def test_unknown_unit_kinds_get_a_lettered_symbol(lively):
-    class Tanks(Standard):
-        unit_kinds = {**Standard.unit_kinds, "T": replace(Standard.unit_kinds["A"], letter="T", name="tank")}
+    class Tanks(Rules):
+        unit_kinds = {**Rules.unit_kinds, "T": replace(Rules.unit_kinds["A"], letter="T", name="tank")}
 
-    table = symbol_table(Tanks())
+    table = symbol_table(Variant.of("tanks", Tanks()))
     assert "T" in table and ">T<" in table["T"].body and table["T"].body != table["A"].body
 
 
 def test_owned_centres_are_marked_in_the_owners_colour(lively):
-    pclass = power_classes(lively.variant.board)
+    pclass = power_classes(lively.variant.rules.board)
     rec = lively.record(Phase(1901, 1, True))  # retreats: centres change hands after them
     root = parse(overlay_svg(lively, rec.phase, "gm", "after"))
     drawn = {(cls, x, y) for cls, els in by_power(root, "centres").items() for el in els
@@ -319,7 +319,7 @@ def test_moves_are_arrows_between_anchors_and_failures_are_marked(lively):
 
 
 def test_every_ordered_move_is_drawn(lively):
-    pclass = power_classes(lively.variant.board)
+    pclass = power_classes(lively.variant.rules.board)
     for r in lively.records:
         if r.kind != "movement":
             continue
@@ -483,11 +483,10 @@ def test_civil_disorder_removals_are_crossed_too(make_game):
 
 # ---------------------------------------------------------------------------- visibility
 
-class FogOfWar(Standard):
+class FogOfWar(Policy):
     """A made-up hidden variant: a power knows only its own units, centres and orders; the
     public knows nothing of the position."""
 
-    name = "fogtest"
     hidden = True
 
     @staticmethod
@@ -514,7 +513,7 @@ class FogOfWar(Standard):
 
 @pytest.fixture
 def fog(make_game, monkeypatch):
-    monkeypatch.setitem(VARIANTS, "fogtest", FogOfWar)
+    monkeypatch.setitem(VARIANTS, "fogtest", lambda: Variant.of("fogtest", Rules(), visibility=FogOfWar))
     game_yml = (
         "title: Fog\ngm: Grace\nvariant: fogtest\nplayers:\n"
         + "".join(f"  {p}: {p[0]}\n" for p in ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"))
@@ -524,8 +523,8 @@ def fog(make_game, monkeypatch):
 
 def test_a_level_sees_nothing_it_may_not(fog):
     variant = fog.variant
-    pclass = power_classes(variant.board)
-    hidden_powers = [p for p in variant.powers() if p != "France"]
+    pclass = power_classes(variant.rules.board)
+    hidden_powers = [p for p in variant.rules.powers() if p != "France"]
     secret_spots = set()
     for r in fog.records:
         for u in r.before.units + r.after.units:
@@ -541,7 +540,7 @@ def test_a_level_sees_nothing_it_may_not(fog):
                 for name in ("units", "dislodged", "moves", "supports", "rings", "marks", "centres"):
                     for cls in by_power(root, name):
                         assert cls == pclass["France"], (phase, when, name, cls)
-                for adj in (variant.board.powers[p].adjective for p in hidden_powers):
+                for adj in (variant.rules.board.powers[p].adjective for p in hidden_powers):
                     assert not re.search(rf"\b{adj} (army|fleet)", svg)   # no "German army, Kiel" titles
                 assert not any(f"{p}:" in svg for p in hidden_powers)   # no "Germany: A Mun - Bur" titles
                 for x, y in secret_spots:
@@ -567,7 +566,7 @@ def test_no_hairlines():
     """At 1000 px wide, no line is thinner than 1.2 px (the map is 1100 units wide)."""
     from dipgen.present.svg.overlay import CSS
 
-    min_units = 1.2 * map_size(Standard())[0] / 1000
+    min_units = 1.2 * map_size(get_variant("standard"))[0] / 1000
     widths = [float(w) for w in re.findall(r"stroke-width:([\d.]+)", CSS)]
     assert widths and min(widths) >= min_units
     unit_stroke = float(re.search(r"\.ub\{[^}]*stroke-width:([\d.]+)", CSS).group(1))
@@ -577,8 +576,6 @@ def test_no_hairlines():
 class Whispers(FogOfWar):
     """Everyone sees every unit, but only that a unit supported or convoyed, not what."""
 
-    name = "whispertest"
-
     def record_visibility(self, history, record):
         vis = super().record_visibility(history, record)
         partial = tuple(EVERYONE if type(r.order).__name__ in ("Support", "Convoy") else NOBODY
@@ -587,7 +584,7 @@ class Whispers(FogOfWar):
 
 
 def test_orders_a_level_knows_only_in_part_are_dotted_rings(make_game, monkeypatch):
-    monkeypatch.setitem(VARIANTS, "whispertest", Whispers)
+    monkeypatch.setitem(VARIANTS, "whispertest", lambda: Variant.of("whispertest", Rules(), visibility=Whispers))
     game_yml = ("title: Whispers\ngm: Grace\nvariant: whispertest\nplayers:\n"
                 + "".join(f"  {p}: {p[0]}\n" for p in ("Austria", "England", "France", "Germany", "Italy",
                                                        "Russia", "Turkey")))

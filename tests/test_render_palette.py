@@ -14,7 +14,7 @@ import pytest
 
 from dipgen.core.board import load_board
 from dipgen.present.svg.symbols import symbol_table
-from dipgen.variants.standard import Standard
+from dipgen.variants import get_variant
 
 MACHADO = {
     "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216), (-0.003882, -0.048116, 1.051998)),
@@ -111,7 +111,7 @@ def test_power_colours_stand_out_from_the_map():
 
 def test_unit_symbols_differ_by_shape():
     """Not just colour: each kind's outline is a different shape."""
-    table = symbol_table(Standard())
+    table = symbol_table(get_variant("standard"))
 
     def outline(body: str):
         first = ET.fromstring(f"<g>{body}</g>")[0]

@@ -24,7 +24,7 @@ from dipgen.present.site.pages import SiteOptions, season_page
 from dipgen.present.site.privatepage import private_content
 from dipgen.view import game_view
 from support import loaded
-from dipgen.variants import VARIANTS
+from dipgen.variants import VARIANTS, get_variant
 
 GAMES = sorted(p for p in (Path(__file__).parent.parent / "games").iterdir() if (p / "game.yml").exists())
 
@@ -111,7 +111,7 @@ def test_site_maps_and_reports_say_the_same_words(folder):
     game = loaded(folder)
     history = game.history
     variant = history.variant
-    powers = variant.powers()
+    powers = variant.rules.powers()
     compared = 0
     public, full = editions(game)
     for view in (public, full) if full else (public,):
@@ -126,7 +126,7 @@ def test_site_maps_and_reports_say_the_same_words(folder):
             drawn = map_items(render_standalone(map_view(view, record.phase, "orders")), powers)
             assert not _in(drawn, said, True), f"{record.phase.name} at {level}: the map says {_in(drawn, said, True)}"
             compared += sum(n for (_, _, w), n in shown.items() if w)
-    if variant.hidden and not history.finished:
+    if variant.visibility.hidden and not history.finished:
         for power in powers:
             seat = game_view(history, power)
             content = private_content(seat, "games/x/private.html")
@@ -145,14 +145,15 @@ def test_site_maps_and_reports_say_the_same_words(folder):
 
 def test_vocabulary_is_keyed_by_typed_values_and_covers_every_kind():
     assert set(STANDARD_WORDS) >= set(Kind)
-    for variant in VARIANTS.values():
-        vocab = variant.result_vocabulary
+    for name in VARIANTS:
+        variant = get_variant(name)
+        vocab = variant.words.result_vocabulary
         assert all(not isinstance(k, str) for k in vocab), variant.name
         assert set(vocab) >= set(Kind), variant.name
 
 
 def test_stab_says_fails_bounce_and_self_standoff():
-    stab = VARIANTS["stab"].result_vocabulary
+    stab = get_variant("stab").words.result_vocabulary
     said = [result_words([Note(Kind.BOUNCE, b)], stab) for b in (Bounce.HELD, Bounce.STANDOFF, Bounce.SELF_STANDOFF)]
     assert said == [("fails",), ("bounce",), ("self-standoff",)]
     assert result_words([Note(Kind.BOUNCE, Bounce.HELD), Note(Kind.DISLODGED)]) == ("bounce", "dislodged")

@@ -28,7 +28,11 @@ from dipgen.view import game_view
 from dipgen.view.seen import seen_record as view_record
 from support import report as phase_report
 from dipgen.variants import VARIANTS
-from dipgen.variants.stab import Stab
+from dipgen.rules.variant import Variant
+from dipgen.variants.stab.files import StabFiles
+from dipgen.variants.stab.rules import StabRules
+from dipgen.variants.stab.visibility import StabPolicy
+from dipgen.variants.stab.words import StabWords
 
 ROOT = Path(__file__).resolve().parent.parent
 PAIRS = {"Alice": ["England", "France"], "Anna": ["Austria"], "Bob": ["Germany"], "Ida": ["Italy"],
@@ -37,16 +41,8 @@ PASS = {"Alice": "alice-pass-phrase-0001", "Anna": "anna-pass-phrase-00002", "Bo
         "Ida": "ida-pass-phrase-000004", "Rob": "rob-pass-phrase-000005", "Tess": "tess-pass-phrase-00006"}
 
 
-class TwoPowerStab(Stab):
-    """Stab! with players apart from powers: `players:` maps each player to her powers, and
-    Italy passes from Ida to Alice after Spring 1901 (a rule made up for this test)."""
-
-    name = "two-power-stab"
-
-    def read_seats(self, raw, file, line, problems):
-        seats = tuple(Seat(name, ((name, None),)) for name in raw)
-        control = {p: tuple(n for n, ps in raw.items() if p in ps) for p in self.powers()}
-        return Seating(seats, control)
+class TwoPowerStabRules(StabRules):
+    """Stab! where Italy passes from Ida to Alice after Spring 1901 (a rule made up for this test)."""
 
     def control_changes(self, record, seating):
         if record.phase == Phase(1901, 0) and seating.controllers("Italy", record.phase) == ("Ida",):
@@ -54,18 +50,33 @@ class TwoPowerStab(Stab):
         return ()
 
 
+class TwoPowerStabFiles(StabFiles):
+    """Stab! with players apart from powers: `players:` maps each player to her powers."""
+
+    def read_seats(self, raw, file, line, problems):
+        seats = tuple(Seat(name, ((name, None),)) for name in raw)
+        control = {p: tuple(n for n, ps in raw.items() if p in ps) for p in self.rules.powers()}
+        return Seating(seats, control)
+
+
+def two_power_stab() -> Variant:
+    """Stab! with players apart from powers, and Italy changing hands after Spring 1901."""
+    return Variant.of("two-power-stab", TwoPowerStabRules(), files=TwoPowerStabFiles, visibility=StabPolicy,
+                      words=StabWords)
+
+
 @pytest.fixture
 def variant(monkeypatch):
-    monkeypatch.setitem(VARIANTS, TwoPowerStab.name, TwoPowerStab)
+    monkeypatch.setitem(VARIANTS, "two-power-stab", two_power_stab)
 
 
 def write_game(folder: Path, german: str = "F Kie - Den") -> Path:
     from dipgen.variants import get_variant
 
-    board = get_variant("stab").board
+    board = get_variant("stab").rules.board
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "game.yml").write_text(yaml.safe_dump(
-        {"title": "Two powers", "variant": TwoPowerStab.name, "gm": "Grace", "players": PAIRS}, sort_keys=False))
+        {"title": "Two powers", "variant": "two-power-stab", "gm": "Grace", "players": PAIRS}, sort_keys=False))
     orders = {p: [] for p in board.powers}
     orders["England"] = ["F Lon - NTH"]
     orders["France"] = ["A Par - Bur"]
@@ -82,7 +93,7 @@ def history_of(folder: Path):
 def test_the_standard_form_is_one_seat_per_power_keyed_by_the_power():
     game = load_game(ROOT / "games" / "masked-ball")
     seats = game.seating
-    assert seats.standard and seats.keys() == game.variant.powers()
+    assert seats.standard and seats.keys() == game.variant.rules.powers()
     assert seats.powers_of("Germany") == ("Germany",)
     assert game.player("Germany", Phase(1904, 1)) == "Dieter Brandt"
     assert game.player("Germany") == "Sabine Kohl"
@@ -128,8 +139,8 @@ def test_a_players_report_names_her_and_each_of_her_units_power(tmp_path, varian
     # the powers she controlled in Spring 1901; Italy became hers only after it
     assert units_line == "Your units: England F Edi, England A Lvp, England F NTH, France F Bre, France A Bur, France A Mar."
     assert "Italy passes from Ida to Alice from Fall 1901: Ida left the table." in phase_report(h, "gm")
-    cli = subprocess.run([sys.executable, "-c", "import sys; sys.path.insert(0, 'tests'); from tests.test_seats import TwoPowerStab; "
-                          "from dipgen.variants import VARIANTS; VARIANTS[TwoPowerStab.name] = TwoPowerStab; "
+    cli = subprocess.run([sys.executable, "-c", "import sys; sys.path.insert(0, 'tests'); from tests.test_seats import two_power_stab; "
+                          "from dipgen.variants import VARIANTS; VARIANTS['two-power-stab'] = two_power_stab; "
                           "from dipgen.adapters.cli import main; sys.exit(main(sys.argv[1:]))",
                           "adjudicate", str(folder), "--player", "alice"], capture_output=True, text=True, cwd=ROOT)
     assert cli.returncode == 0, cli.stderr

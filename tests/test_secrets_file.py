@@ -66,7 +66,7 @@ def game(tmp_path) -> Path:
 
 
 def powers(folder: Path) -> list[str]:
-    return load_game(folder).variant.powers()
+    return load_game(folder).variant.rules.powers()
 
 
 def test_secrets_command_keeps_the_gms_comments_and_layout(game, capsys):

@@ -286,12 +286,12 @@ def test_example_games_build(tmp_path):
         # every phase the public is shown, and no other: a hidden game's calendar hides its
         # retreats, and shows each Winter (with the year's totals) once the next Spring is played
         assert pages - {"full"} == shown_phases, folder.name
-        if not h.variant.hidden:
+        if not h.variant.visibility.hidden:
             assert shown_phases == {r.phase.slug for r in h.records}
         rows = table_rows(page(project, f"games/{folder.name}"), "dg-centres")
         years = len(rows[0]) - 1
-        assert years == len(h.centre_table()) or (h.variant.hidden and not h.finished), folder.name
-        for power, row in zip(h.variant.powers(), rows[1:]):
+        assert years == len(h.centre_table()) or (h.variant.visibility.hidden and not h.finished), folder.name
+        for power, row in zip(h.variant.rules.powers(), rows[1:]):
             counts = [c[power] for _, c in h.centre_table()][:years]
             shown = row[1:]
             out = shown.index("–") if "–" in shown else len(shown)
@@ -308,7 +308,7 @@ def test_centre_table_agrees_with_history(built):
         header, body = rows[0], rows[1:]
         expected = h.centre_table()
         assert header[1:] == [f"{y % 100:02d}" for y, _ in expected]
-        powers = h.variant.powers()
+        powers = h.variant.rules.powers()
         assert [r[0].split()[0] for r in body] == powers
         for power, row in zip(powers, body):
             assert row[0] == f"{power} {h.player(power)}"
@@ -406,7 +406,7 @@ def test_order_items_print_as_the_report_does(tmp_path):
     write_game(tmp_path / "alpha", ALPHA)
     view = game_view(replay(load_game(tmp_path / "alpha")), "gm")
     for r in view.records:
-        for p in view.variant.powers():
+        for p in view.variant.rules.powers():
             assert [o.classic(r.kind) for o in order_items(view, r, p)] == order_lines(view, r, p)
 
 
@@ -431,8 +431,8 @@ def test_eliminated_powers_show_dashes():
     records = [rec(1901, counts[0], {"Austria": [1], "Turkey": [1]}),
                rec(1902, counts[1], {"Turkey": [1]}), rec(1903, counts[2], {"Turkey": [1]})]
     powers = ["Austria", "Turkey"]
-    variant = SimpleNamespace(powers=lambda: powers, home_centres=lambda p: (1, 2, 3),
-                              board=SimpleNamespace(powers={}), unit_kinds={})
+    variant = SimpleNamespace(rules=SimpleNamespace(powers=lambda: powers, home_centres=lambda p: (1, 2, 3),
+                                                    board=SimpleNamespace(powers={}), unit_kinds={}))
     view = SimpleNamespace(variant=variant, records=records, fixed=False,
                            result=SimpleNamespace(kind="solo", powers=("Turkey",)),
                            seating=SimpleNamespace(players_text=lambda p: p.lower()))

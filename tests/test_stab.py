@@ -18,7 +18,7 @@ from dipgen.view import UNKNOWN, game_view
 from dipgen.view.seen import seen_record as view_record
 
 STAB = get_variant("stab")
-B = STAB.board
+B = STAB.rules.board
 
 # The position and orders of the rule text's Autumn 1902 example.
 POSITION = {
@@ -62,14 +62,14 @@ def example_record(phase=Phase(1902, 1)):
 
 def FakeHistory(record) -> History:
     """A running game of one phase: `record`."""
-    seats = Seating.one_per_power({p: [(p, None)] for p in STAB.powers()})
+    seats = Seating.one_per_power({p: [(p, None)] for p in STAB.rules.powers()})
     return History(GameInfo("fake", "Fake"), STAB, seats, [record], record.after, record.after.phase, None)
 
 
 def public_report(record):
     h = FakeHistory(record)
     seen = view_record(h, record, "public")
-    return {p: [STAB.format_result(r) for r in seen.results if r.power == p] for p in POSITION}, seen
+    return {p: [STAB.words.format_result(r) for r in seen.results if r.power == p] for p in POSITION}, seen
 
 
 def test_the_rule_texts_autumn_1902_report_line_for_line():
@@ -205,7 +205,7 @@ def test_season_pages_never_call_a_retreating_unit_destroyed(slug, phase):
         index = view.phases().index(record.phase)
         page = next(iter(season_page(view, SiteOptions(), index).values()))
         for d in could_retreat:
-            unit = d.unit.describe(h.variant.board)
+            unit = d.unit.describe(h.variant.rules.board)
             line = re.search(rf'<span class="dg-unit">{re.escape(unit)}</span>[^<]*(?:<[^l][^<]*)*', page).group(0)
             assert "destroyed" not in line, (level, line)
             if level == "gm":

@@ -14,7 +14,7 @@ from dipgen.core.phase import Phase
 from dipgen.core.position import Position
 from dipgen.rules.seats import Seat, Seating
 from dipgen.variants import get_variant
-from dipgen.variants.taskdip import Allotment, TaskdipState, allotment_of
+from dipgen.variants.taskdip.rules import Allotment, TaskdipState, allotment_of
 
 SEED = "11" * 32
 
@@ -69,16 +69,16 @@ def taskdip():
 
 @pytest.mark.parametrize("power,card", sorted(TABLE))
 def test_table_card_by_card(taskdip, power, card):
-    task = taskdip.tasks[power][card]
+    task = taskdip.rules.tasks[power][card]
     assert sorted((g.count, frozenset(g.centres)) for g in task.groups) == \
         sorted((n, frozenset(cs)) for n, cs in TABLE[(power, card)])
     for g in task.groups:  # every centre named is a supply centre of the board
-        assert set(g.centres) <= set(taskdip.board.centres)
+        assert set(g.centres) <= set(taskdip.rules.board.centres)
 
 
 def test_table_has_five_cards_per_power(taskdip):
-    assert {p: sorted(row) for p, row in taskdip.tasks.items()} == \
-        {p: sorted(["Joker", "Ten", "Nine", "Eight", "Seven"]) for p in taskdip.powers()}
+    assert {p: sorted(row) for p, row in taskdip.rules.tasks.items()} == \
+        {p: sorted(["Joker", "Ten", "Nine", "Eight", "Seven"]) for p in taskdip.rules.powers()}
 
 
 def game(tmp_path, players, phases=(), lots=None, seed=True, extra=""):
@@ -121,9 +121,9 @@ def test_seed_start_example(tmp_path):
     assert a.tasks["Germany"].text == "Control three Russian home centres, Bel, Den, Hol, Nwy and Swe"
     assert h.seating.powers_of("Andreas") == ("Austria", "Italy")
     assert h.seating.powers_of("Katja") == ("Germany", "Turkey")
-    assert v.originally_neutral(a) == ["England", "France", "Russia"]
+    assert v.rules.originally_neutral(a) == ["England", "France", "Russia"]
     # the redraw is among the tasks needing no Italian centre, the Eight itself left out
-    assert [c for c in v._eligible("Austria", ("Italy",)) if c != "Eight"] == ["Ten", "Nine"]
+    assert [c for c in v.rules.eligible("Austria", ("Italy",)) if c != "Eight"] == ["Ten", "Nine"]
 
 
 @pytest.mark.parametrize("austria,message", [
@@ -154,7 +154,7 @@ def test_seed_lots(tmp_path, players, each):
     drawn = [p for n in names for p in a.powers[n]]
     assert len(set(drawn)) == len(drawn) and set(a.tasks) == set(drawn)
     for power, seat in ((p, n) for n in names for p in a.powers[n]):  # no task needs the partner's centres
-        partner = [c for q in a.powers[seat] if q != power for c in h.variant.board.home_centres(q)]
+        partner = [c for q in a.powers[seat] if q != power for c in h.variant.rules.board.home_centres(q)]
         assert not a.tasks[power].needs_any_of(partner)
     secret = [d for d in h.draws.setup_draws if d.secret]
     assert {d.label.split("/")[1].split(" ")[1] for d in secret} == set(drawn)  # tasks drawn in secret
@@ -189,9 +189,9 @@ def _reallot(owners_counts, violators):
                       {"Russia": ("Ann",), "Italy": ("Ann",), "Germany": ("Bob",), "Turkey": ("Bob",),
                        "England": ("Cid",), "France": ("Cid",), "Austria": ()})
     state = TaskdipState(Allotment({}, {}, {}, "test"), seating)
-    centres = iter(sorted(v.board.centres))
+    centres = iter(sorted(v.rules.board.centres))
     owners = {next(centres): p for p, n in owners_counts.items() for _ in range(n)}
-    return v.reallot(state, "Austria", set(violators), Position(Phase(1903, 0), (), owners), None)
+    return v.rules.reallot(state, "Austria", set(violators), Position(Phase(1903, 0), (), owners), None)
 
 
 def test_reallot_seed_example():
@@ -288,12 +288,12 @@ def test_neutral_units_hold_without_nmr(tmp_path):
 def _victory(owners: dict[str, str], tasks: dict, powers: dict[str, tuple]):
     v = get_variant("taskdip")
     seats = tuple(Seat(s, ((s, None),)) for s in powers)
-    seating = Seating(seats, {p: tuple(s for s in powers if p in powers[s]) for p in v.powers()})
-    allotment = Allotment(powers, {p: v.tasks[p][c] for p, c in tasks.items()},
+    seating = Seating(seats, {p: tuple(s for s in powers if p in powers[s]) for p in v.rules.powers()})
+    allotment = Allotment(powers, {p: v.rules.tasks[p][c] for p, c in tasks.items()},
                           {p: (c,) for p, c in tasks.items()}, "test")
-    pos = v.start(1901)
+    pos = v.rules.start(1901)
     pos = pos.with_(owners={**pos.owners, **owners}, economy={"taskdip": TaskdipState(allotment, seating)})
-    return v.game_result(pos, Phase(1905, 1, True), seating, True)
+    return v.rules.game_result(pos, Phase(1905, 1, True), seating, True)
 
 
 def test_victory_by_task():
@@ -395,7 +395,7 @@ def test_one_variant_object_plays_two_games_interleaved(tmp_path):
     from dipgen.io.gamefiles import load_game
     from dipgen.play.replay import replay, skip_empty, step
     from dipgen.rules.seats import control_after
-    from dipgen.variants.taskdip import _game_section
+    from dipgen.variants.taskdip.words import _game_section
     from dipgen.view import game_view
 
     (tmp_path / "a").mkdir()
@@ -413,8 +413,9 @@ def test_one_variant_object_plays_two_games_interleaved(tmp_path):
         g.variant = shared
     from dipgen.io.secretsfile import load_secrets
 
-    lots = {f: load_secrets(f / "secrets.yml", g.seating.keys(), require_key=False).extra for f, g in games.items()}
-    positions = {f: shared.initial_position(g, None, lots[f]) for f, g in games.items()}
+    lots = {f: shared.files.read_secret(load_secrets(f / "secrets.yml", g.seating.keys(), require_key=False).extra,
+                                        "secrets.yml", g.seating.keys()) for f, g in games.items()}
+    positions = {f: shared.rules.initial_position(g, None, lots[f]) for f, g in games.items()}
     seatings = {f: g.seating for f, g in games.items()}
     played: dict = {a: [], b: []}
     for _ in range(2):  # Spring, then Fall: a's phase, then b's
@@ -429,8 +430,8 @@ def test_one_variant_object_plays_two_games_interleaved(tmp_path):
     assert [c.new for r in played[b] for c in r.control] == ["Cid"]
     histories = {f: replay(games[f], None, lots[f]) for f in (a, b)}  # one after the other, by the same object
     for f in (a, b):
-        assert _game_section(shared, game_view(histories[f], "gm")) == \
-            _game_section(alone[f].variant, game_view(alone[f], "gm"))
+        assert _game_section(shared.rules, game_view(histories[f], "gm")) == \
+            _game_section(alone[f].variant.rules, game_view(alone[f], "gm"))
 
 
 def test_game_folder_first_criterion_fewest_centres(tmp_path):

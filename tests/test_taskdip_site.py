@@ -14,7 +14,7 @@ from support import public_site
 
 def private_content(h, seat, uri):
     return _private_content(game_view(h, seat), uri)
-from dipgen.variants.taskdip import allotment_of
+from dipgen.variants.taskdip.rules import allotment_of
 
 LOTS = """\
     lots:

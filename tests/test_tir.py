@@ -23,7 +23,7 @@ from dipgen.play.replay import replay
 from dipgen.core.orders import Convoy, Move, Support, parse_order
 from dipgen.core.phase import Phase
 from dipgen.variants import get_variant
-from dipgen.variants.tir import ALLIED, FRIENDLY, HOSTILE, NEUTRAL, WAR, TirNote, shifted
+from dipgen.variants.tir.rules import ALLIED, FRIENDLY, HOSTILE, NEUTRAL, WAR, TirNote, shifted
 from dipgen.view import game_view
 from dipgen.io.yamlfile import Signed
 from support import game_report
@@ -76,15 +76,15 @@ def start(table: dict | None = None):
     """The opening position of a France v Russia game, with some markers set."""
     class G:
         start = 1901
-        seating = TIR.read_seats({"France": "Alice", "Russia": "Boris"}, "game.yml", 1, [])
-    pos = TIR.initial_position(G())
+        seating = TIR.files.read_seats({"France": "Alice", "Russia": "Boris"}, "game.yml", 1, [])
+    pos = TIR.rules.initial_position(G())
     tir = dict(pos.economy["tir"])
     tir.update(table or {})
     return pos.with_(economy={**pos.economy, "tir": tir})
 
 
 def order(text):
-    return parse_order(TIR.board, text)
+    return parse_order(TIR.rules.board, text)
 
 
 # ------------------------------------------------------------------ the dice and the points
@@ -104,9 +104,12 @@ def test_the_worked_example_through_the_phase_file_the_dice_and_the_points(tmp_p
     pos = start()
     from dipgen.play.game import PhaseFile
 
-    pf = PhaseFile(Phase(1901, 0), tmp_path / "1901-spring.yml", {}, {},
-                   extra={"dp": {"France": {"France-Germany": Signed(2)}, "Russia": {"Germany-France": -1}}})
-    after = TIR.prepare(pos, pf, Dice(tir_France_Germany_1=5, tir_France_Germany_2=3))
+    seating, problems = TIR.files.read_seats({"France": "Alice", "Russia": "Boris"}, "game.yml", 1, []), []
+    dp = {"dp": {"France": {"France-Germany": Signed(2)}, "Russia": {"Germany-France": -1}}}
+    extra = TIR.files.read_phase(Phase(1901, 0), dp, "1901-spring.yml", Phase(1901, 0), seating, problems)
+    assert not problems
+    pf = PhaseFile(Phase(1901, 0), tmp_path / "1901-spring.yml", {}, {}, extra=extra)
+    after = TIR.rules.prepare(pos, pf, Dice(tir_France_Germany_1=5, tir_France_Germany_2=3))
     assert after.economy["tir"]["France-Germany"] == FRIENDLY
     roll = next(r for r in after.economy["turn"][1] if r.pair == "France-Germany")
     assert roll.dice == (5, 3) and roll.points == (("France", 2), ("Russia", -1)) and roll.total == 9
@@ -118,35 +121,35 @@ def test_the_worked_example_through_the_phase_file_the_dice_and_the_points(tmp_p
 def test_an_attack_is_valid_only_at_war_and_a_move_to_an_empty_foreign_centre_is_an_attack():
     pos = start()
     ger = next(u for u in pos.units if u.province == "mun")
-    assert TIR.valid(pos, pos.economy["tir"], ger, order("A Mun - Bur")) == (True, "")  # no one there, no centre
-    ok, why = TIR.valid(pos, pos.economy["tir"], ger, order("A Mun - Tyr"))
+    assert TIR.rules.valid(pos, pos.economy["tir"], ger, order("A Mun - Bur")) == (True, "")  # no one there, no centre
+    ok, why = TIR.rules.valid(pos, pos.economy["tir"], ger, order("A Mun - Tyr"))
     assert ok  # Tyrolia: empty, not a centre
     war = start({"Austria-Germany": HOSTILE})
-    ok, why = TIR.valid(war, war.economy["tir"], ger, order("A Mun - Boh"))
+    ok, why = TIR.rules.valid(war, war.economy["tir"], ger, order("A Mun - Boh"))
     assert ok  # Bohemia is Austria's neighbour but no centre
     kie = next(u for u in pos.units if u.province == "kie")
     # Holland is neutral and unowned: no attack; Denmark likewise
-    assert TIR.valid(pos, pos.economy["tir"], kie, order("F Kie - Hol"))[0]
+    assert TIR.rules.valid(pos, pos.economy["tir"], kie, order("F Kie - Hol"))[0]
     # an empty centre owned by another power is an attack on it
     moved = pos.with_(units=tuple(u for u in pos.units if u.province != "war"))
     sil = next(u for u in pos.units if u.province == "ber")
-    assert TIR.attacked(moved, "Germany", "war") == ["Russia"]
-    ok, why = TIR.valid(moved, moved.economy["tir"], sil, order("A Ber - Pru"))
+    assert TIR.rules.attacked(moved, "Germany", "war") == ["Russia"]
+    ok, why = TIR.rules.valid(moved, moved.economy["tir"], sil, order("A Ber - Pru"))
     assert ok
     atwar = moved.with_(economy={**moved.economy, "tir": {**moved.economy["tir"], "Germany-Russia": WAR}})
-    assert TIR.attacked(atwar, "Germany", "war") == ["Russia"]
+    assert TIR.rules.attacked(atwar, "Germany", "war") == ["Russia"]
 
 
 def test_an_attack_on_an_occupied_space_needs_both_powers_at_war():
     pos = start()
     vie = next(u for u in pos.units if u.province == "vie")
-    ok, why = TIR.valid(pos, pos.economy["tir"], vie, order("A Vie - Tri"))
+    ok, why = TIR.rules.valid(pos, pos.economy["tir"], vie, order("A Vie - Tri"))
     assert ok  # its own unit: no attack
     pos = pos.with_(units=tuple(u if u.province != "tri" else u.__class__("Italy", "F", "tri", u.uid) for u in pos.units))
-    ok, why = TIR.valid(pos, pos.economy["tir"], vie, order("A Vie - Tri"))
+    ok, why = TIR.rules.valid(pos, pos.economy["tir"], vie, order("A Vie - Tri"))
     assert not ok and "Austria-Italy At War" in why and "Neutral" in why
     war = start({"Austria-Italy": WAR}).with_(units=pos.units)
-    assert TIR.valid(war, war.economy["tir"], vie, order("A Vie - Tri"))[0]
+    assert TIR.rules.valid(war, war.economy["tir"], vie, order("A Vie - Tri"))[0]
 
 
 def test_a_convoy_between_two_powers_needs_them_allied_and_not_against_an_ally():
@@ -159,17 +162,17 @@ def test_a_convoy_between_two_powers_needs_them_allied_and_not_against_an_ally()
     fleet = next(u for u in base.units if u.province == "nth")
     convoy = order("F NTH C A Yor - Bel")
     assert isinstance(convoy, Convoy)
-    assert "Allied" in TIR.valid(base, base.economy["tir"], fleet, convoy)[1]
+    assert "Allied" in TIR.rules.valid(base, base.economy["tir"], fleet, convoy)[1]
     allied = start({"England-Germany": ALLIED}).with_(units=base.units)
-    assert TIR.valid(allied, allied.economy["tir"], fleet, convoy)[0]
+    assert TIR.rules.valid(allied, allied.economy["tir"], fleet, convoy)[0]
     # into Belgium held by France, England's ally: a convoy of an attack on an ally
     with_french = base.units + (Unit("France", "A", "bel", 903),)
     both = start({"England-Germany": ALLIED, "England-France": ALLIED}).with_(units=with_french)
-    ok, why = TIR.valid(both, both.economy["tir"], fleet, convoy)
+    ok, why = TIR.rules.valid(both, both.economy["tir"], fleet, convoy)
     assert not ok and "an attack on France, England's ally" in why
     # an English army convoyed by an English fleet involves one power only
     own = base.with_(units=tuple(u for u in base.units if u.province != "yor") + (Unit("England", "A", "yor", 902),))
-    assert TIR.valid(own, own.economy["tir"], fleet, convoy)[0]
+    assert TIR.rules.valid(own, own.economy["tir"], fleet, convoy)[0]
 
 
 def run_turn(pos, orders, dice=None):
@@ -182,7 +185,7 @@ def run_turn(pos, orders, dice=None):
             for t in texts:
                 lines.setdefault(power, []).append(OrderLine(power, t, order(t), "f.yml", 1, writer))
     economy = {**pos.economy, "turn": (pos.economy["tir"], ())}
-    return TIR.intake(pos.with_(economy=economy), lines, dice or Dice())
+    return TIR.rules.intake(pos.with_(economy=economy), lines, dice or Dice())
 
 
 def boh(table):
@@ -320,7 +323,7 @@ def test_a_game_replays_with_its_dice_recorded_and_the_choices_said_on_the_resul
     assert rec.report.after == rec.after.economy["tir"]
     chosen = [r for r in rec.results if any(n.kind is Kind.INTAKE and n.reason is TirNote.CHOSEN for n in r.notes)]
     assert {r.unit.province for r in chosen} == {"mun", "kie"}
-    assert "chosen by die" in TIR.result_words(chosen[0])
+    assert "chosen by die" in TIR.words.result_words(chosen[0])
 
 
 @settings(max_examples=5, deadline=None)
@@ -348,11 +351,11 @@ def test_retreats_and_builds_of_the_five_are_decided_by_a_die_between_suggestion
     lines = {"Germany": [OrderLine("Germany", "Build A Kie", order("Build A Kie"), "f", 1, "France"),
                          OrderLine("Germany", "Build F Kie", order("Build F Kie"), "f", 2, "Russia")],
              "France": [OrderLine("France", "Build A Par", order("Build A Par"), "f", 3, "France")]}
-    low = TIR.intake(pos, lines, Dice(suggestion_Germany=1))
-    high = TIR.intake(pos, lines, Dice(suggestion_Germany=6))
+    low = TIR.rules.intake(pos, lines, Dice(suggestion_Germany=1))
+    high = TIR.rules.intake(pos, lines, Dice(suggestion_Germany=6))
     assert low.orders["Germany"] == [order("Build A Kie")] and high.orders["Germany"] == [order("Build F Kie")]
     assert low.orders["France"] == [order("Build A Par")]
-    only = TIR.intake(pos, {"Germany": lines["Germany"][:1]}, Dice())
+    only = TIR.rules.intake(pos, {"Germany": lines["Germany"][:1]}, Dice())
     assert only.orders["Germany"] == [order("Build A Kie")] and not only.report.choices[0].die
 
 
@@ -363,16 +366,16 @@ def test_a_player_wins_when_her_opponent_has_no_unit_and_no_home_centre():
     class R:
         phase = Phase(1905, 0)
         after = pos.with_(units=tuple(u for u in pos.units if u.power != "Russia"), owners=owners)
-    assert TIR.winner_after(R) == "France"
+    assert TIR.rules.winner_after(R) == "France"
     R.after = pos.with_(units=tuple(u for u in pos.units if u.power != "Russia"))
-    assert TIR.winner_after(R) is None  # Russia still owns home centres it may build on
+    assert TIR.rules.winner_after(R) is None  # Russia still owns home centres it may build on
 
 
 def test_the_example_game_is_finished_and_shows_every_shift_and_a_random_choice():
     h = replay_folder(Path(__file__).resolve().parent.parent / "games" / "two-crowns")
     assert h.finished and h.result.kind == "solo" and h.result.powers == ("France",)  # by elimination
-    assert not h.position.units_of("Russia", TIR.unit_kinds)
-    assert not [c for c in TIR.home_centres("Russia") if h.position.owners.get(c) == "Russia"]
+    assert not h.position.units_of("Russia", TIR.rules.unit_kinds)
+    assert not [c for c in TIR.rules.home_centres("Russia") if h.position.owners.get(c) == "Russia"]
     reports = [(r.kind, r.report) for r in h.records if r.report is not None]
     moved = set()  # every band of the dice, each seen moving a marker (6-8: leaving it)
     for _, rep in reports:
@@ -400,7 +403,7 @@ def test_the_five_powers_unordered_are_no_nmr_but_a_silent_player_is(tmp_path):
     h = replay_folder(write(tmp_path / "g", {"1901-spring": silent}))
     rec = h.records[0]
     assert rec.nmr == ("Russia",)  # Austria, England, Italy, Turkey: nobody ordered them, they hold
-    assert all(r.order_text(TIR.board).endswith(" H") for r in rec.results_of("Turkey"))
+    assert all(r.order_text(TIR.rules.board).endswith(" H") for r in rec.results_of("Turkey"))
     text = game_report(h, rec.phase)
     assert text.count("NMR") == 1 and "Russia (Boris):  no orders received (NMR)" in text
 
@@ -411,7 +414,7 @@ def test_one_invalid_order_is_noted_with_why_and_the_other_carried_out_and_both_
                     (type(pos.units[0])("Austria", "A", "boh", 950),))
     one = run_turn(pos, {"France": {"Germany": ["A Mun - Boh"]}, "Russia": {"Germany": ["A Mun - Bur"]}})
     (note,) = one.notes[("Germany", "mun")]
-    assert note.reason is TirNote.OVERRULED and TIR.result_vocabulary[note.reason] == "one order invalid"
+    assert note.reason is TirNote.OVERRULED and TIR.words.result_vocabulary[note.reason] == "one order invalid"
     assert note.why == ("France's A Mun - Boh is invalid: an attack on Austria needs Austria-Germany At War "
                         "(it is Hostile); Russia's order is carried out")
     both = run_turn(pos, {"France": {"Germany": ["A Mun - Boh"]}, "Russia": {"Germany": ["A Mun - Boh"]}})
@@ -422,7 +425,8 @@ def test_one_invalid_order_is_noted_with_why_and_the_other_carried_out_and_both_
 
 
 def test_the_report_names_the_players_and_shows_the_table_before_and_after_with_dice_points_and_why(tmp_path):
-    from dipgen.variants.tir import OwnShift, shift_text
+    from dipgen.variants.tir.rules import OwnShift
+    from dipgen.variants.tir.words import shift_text
 
     h = replay_folder(write(tmp_path / "g", {"1901-spring": SPRING}))
     rec = h.records[0]
@@ -455,11 +459,11 @@ def band_words(total):
 def test_the_chart_is_one_narrow_band_per_relationship_and_the_victory_is_by_elimination(tmp_path):
     import re
 
-    from dipgen.variants.tir import chart_svg
+    from dipgen.variants.tir.words import chart_svg
 
     fall = "orders:\n  France: {}\n  Russia: {}\ndp:\n  France: {France-Germany: -2}\n"  # every unit holds
     h = replay_folder(write(tmp_path / "g", {"1901-spring": SPRING, "1901-fall": fall}))
-    svg = chart_svg(TIR, game_view(h, "public").records)
+    svg = chart_svg(TIR.rules, game_view(h, "public").records)
     width = int(re.search(r'viewBox="0 0 (\d+) ', svg).group(1))
     assert width <= 440 and "max-width:560px" in svg  # it shrinks to a phone's width and reads there
     labels = re.findall(r'font-size="13">([A-Za-z-]+)</text>', svg)
@@ -470,8 +474,8 @@ def test_the_chart_is_one_narrow_band_per_relationship_and_the_victory_is_by_eli
     runs = 1 + sum(a != b for a, b in zip(levels, levels[1:]))
     assert len(germany) == runs  # one rectangle per run of turns at one level
     assert "1901" in svg
-    assert "no unit left" in TIR.victory_text()
-    assert "centres win outright" not in TIR.victory_text()
+    assert "no unit left" in TIR.words.victory_text()
+    assert "centres win outright" not in TIR.words.victory_text()
 
 
 def test_a_build_both_players_suggested_stands_on_one_row_with_the_build_carried_out():
@@ -489,11 +493,11 @@ def test_who_owes_orders_is_read_from_the_game_not_remembered_by_the_variant():
     decide who owes orders in another (they are in the position, not on the variant)."""
     class Other:
         start = 1901
-        seating = TIR.read_seats({"England": "Cleo", "Turkey": "Dan"}, "game.yml", 1, [])
+        seating = TIR.files.read_seats({"England": "Cleo", "Turkey": "Dan"}, "game.yml", 1, [])
     france_russia = start()
-    england_turkey = TIR.initial_position(Other())  # a second game set up after the first
-    assert TIR.must_order("France", france_russia) and not TIR.must_order("England", france_russia)
-    assert TIR.must_order("England", england_turkey) and not TIR.must_order("France", england_turkey)
+    england_turkey = TIR.rules.initial_position(Other())  # a second game set up after the first
+    assert TIR.rules.must_order("France", france_russia) and not TIR.rules.must_order("England", france_russia)
+    assert TIR.rules.must_order("England", england_turkey) and not TIR.rules.must_order("France", england_turkey)
 
 
 def test_a_support_a_die_chose_that_then_fails_its_objective_is_said_once(tmp_path):
@@ -507,12 +511,12 @@ def test_a_support_a_die_chose_that_then_fails_its_objective_is_said_once(tmp_pa
     assert (c.die, c.by, c.chosen) == (2, "France", "")  # this seed's die: France's support, which then fails
     (r,) = [r for r in h.records[0].results_of("Austria") if r.unit.province == "vie"]
     (note,) = r.notes
-    assert TIR.result_words(r) == ("invalid under the TIR",)
+    assert TIR.words.result_words(r) == ("invalid under the TIR",)
     assert note.why == ("France's A Vie S A Bud and Russia's A Vie S F Tri are both valid as written: draw 41 rolled 2 "
                         "(1-3 France's, 4-6 Russia's), so France's, which then fails under the TIR (it cannot reach "
                         "Serbia, where the supported unit moves); the unit holds")
     view = game_view(h, "public")
-    page = TIR.season_section(view, view.records[0])
+    page = TIR.words.season_section(view, view.records[0])
     assert ("draw 41 rolled 2 (1-3 France&#x27;s, 4-6 Russia&#x27;s): France's, which then fails; holds (it cannot "
             "reach Serbia, where the supported unit moves)</li>") in page
 

@@ -68,7 +68,7 @@ def test_a_players_calendar_is_the_public_one_and_her_own(tmp_path):
     seasons are the public calendar's, folded as the public's are, plus those she took part in."""
     h = load(REPO / "games" / "closed-shutters")
     public = [r.phase for r in game_view(h, "public").records]
-    for power in h.variant.powers():
+    for power in h.variant.rules.powers():
         mine = game_view(h, power)
         extra = [r for r in mine.records if r.phase not in public]
         for r in extra:  # only phases she took part in
@@ -105,7 +105,7 @@ def test_what_is_owed_next_is_the_levels_own():
     for slug in ("lamps-out", "closed-shutters"):
         h = load(REPO / "games" / slug)
         assert not game_view(h, "public").owed and not game_view(h, "public").retreating
-        for power in h.variant.powers():
+        for power in h.variant.rules.powers():
             assert set(game_view(h, power).owed) <= {power}
 
 

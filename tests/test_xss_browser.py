@@ -97,7 +97,7 @@ def hostile_site(tmp_path_factory):
     (hidden / "1904-spring.yml").write_text(spring + markdown_field("press", "HIDDEN-PRESS-OK"), encoding="utf-8")
     assert main(["check", str(root / "games" / "hostile"), str(hidden)]) == 0
     assert main(["secrets", str(hidden)]) == 0
-    secrets = load_secrets(hidden / "secrets.yml", load_game(hidden).variant.powers())
+    secrets = load_secrets(hidden / "secrets.yml", load_game(hidden).variant.rules.powers())
     site = build(root)
     with serve(site) as url:
         yield site, url, secrets

@@ -32,7 +32,7 @@ from tools.examples.bot import Bot, Relations, movement_orders, retreat_orders
 
 SLUG = "tracks-in-the-mud"
 VARIANT = get_variant("armor")
-KINDS = VARIANT.unit_kinds
+KINDS = VARIANT.rules.unit_kinds
 LAST = "1906-winter"
 SEED = 7
 TANK_MINDED = ("Germany", "Russia", "France", "Turkey")
@@ -85,7 +85,7 @@ def winter(bot, pos) -> dict:
     """Builds, upgrades, downgrades and removals: the bots' choices, with the tank-minded powers' tanks."""
     board = as_armies(pos)
     out = {}
-    for p, n in sorted(VARIANT.adjustment_counts(pos).items()):
+    for p, n in sorted(VARIANT.rules.adjustment_counts(pos).items()):
         mine = [u for u in pos.units if u.power == p]
         home = [c for c in sorted(HOME[p]) if pos.owners.get(c) == p]
         orders = []

@@ -32,9 +32,9 @@ from dipgen.core.board import province_of
 from dipgen.core.reach import within
 from dipgen.io.gamefiles import load_game
 from dipgen.play.replay import replay
-from dipgen.core.orders import Bomb, Build, Hold, Move, Remove, Retreat, Disband, Support, UnitRef, Upgrade
+from dipgen.core.orders import Build, Hold, Move, Remove, Retreat, Disband, Support, UnitRef, Upgrade
 from dipgen.variants import get_variant
-from dipgen.variants.complicated import UPGRADE_COST
+from dipgen.variants.complicated.rules import UPGRADE_COST, Bomb
 
 from tools.armor_example import dump
 from tools.examples.board import BOARD, HOME, POWERS
@@ -42,7 +42,7 @@ from tools.examples.bot import Bot, Relations, movement_orders, retreat_orders
 
 SLUG = "supply-lines"
 VARIANT = get_variant("complicated")
-KINDS = VARIANT.unit_kinds
+KINDS = VARIANT.rules.unit_kinds
 LAST_YEAR = 1908
 SEED = 12
 #: what each power spends its spare points on first: T tank (or upgrade), P plane, B bomber
@@ -166,7 +166,7 @@ def air_orders(pos, ground_orders: dict, rel: Relations, rng: random.Random) -> 
                 if targets:
                     orders.append(Bomb(UnitRef("B", u.loc), targets[0]))
                     continue
-                mine_land = VARIANT.controls(power, pos.units, pos.owners)
+                mine_land = VARIANT.rules.controls(power, pos.units, pos.owners)
                 goals = [c for c in BOARD.centres if pos.owners.get(c) in foes]
                 reach = [p for p in within(BOARD, u.province, 3) if p in mine_land]
                 if reach and goals:
@@ -207,7 +207,7 @@ def winter(bot, pos, year: int) -> dict:
     """Points to spend: the power's taste first, then the bots' armies and fleets. Points short:
     aircraft farthest from home first, then the bots' choice of ground units."""
     out = {}
-    for p, n in sorted(VARIANT.adjustment_counts(pos).items()):
+    for p, n in sorted(VARIANT.rules.adjustment_counts(pos).items()):
         mine = [u for u in pos.units if u.power == p]
         home = [c for c in sorted(HOME[p]) if pos.owners.get(c) == p]
         orders = []
@@ -274,7 +274,7 @@ def movement_notes(record) -> tuple[list[str], dict]:
                          f"this year.")
             if owner and owner != r.power:
                 press.setdefault(owner, f"Bombs on {name(target)}. We will remember who sent them.")
-        elif isinstance(r.order, Bomb) and VARIANT.result_words(r) == ("defended",):
+        elif isinstance(r.order, Bomb) and VARIANT.words.result_words(r) == ("defended",):
             target = province_of(r.order.target)
             notes.append(f"**{r.power}: {r.order.format(BOARD)}**: defended by the planes over {name(target)}.")
             owner = record.before.owners.get(target)

@@ -36,7 +36,7 @@ from dipgen.io.gamefiles import load_game
 from dipgen.play.replay import replay
 from dipgen.core.orders import Convoy, Hold, Move, Support
 from dipgen.variants import get_variant
-from dipgen.variants.double import TABLE, VICTORY, Sync
+from dipgen.variants.double.rules import TABLE, VICTORY, Sync
 
 from tools.examples.board import CENTRES, move_targets, occupant, on_board, place_name, POWERS
 from tools.examples.bot import Bot, Relations, movement_orders, retreat_orders
@@ -65,7 +65,7 @@ def orders_for(bot, rel, pos, rng) -> dict:
         return movement_orders(bot, rel, on_board(pos), rng)
     if kind == "retreats":
         return retreat_orders(bot, on_board(pos), pos.dislodged)
-    due = VARIANT.adjustment_counts(pos)
+    due = VARIANT.rules.adjustment_counts(pos)
     return {p: bot.adjustments(on_board(pos), p, n) for p, n in sorted(due.items())}
 
 
@@ -85,7 +85,7 @@ class Scene:
 
 def outcome(pos, orders) -> dict:
     """(power, province) -> the result of that unit's order, adjudicated as the engine does."""
-    return {(r.power, r.unit.province): r for r in VARIANT.movement(pos, orders).results if r.unit is not None}
+    return {(r.power, r.unit.province): r for r in VARIANT.rules.movement(pos, orders).results if r.unit is not None}
 
 
 def swapped(orders, power, i, order) -> dict:
@@ -178,12 +178,12 @@ def missed(pos, orders, used) -> Scene | None:
     and a centre he would have taken is not taken."""
     if pos.phase.season_index != 1:
         return None
-    base = VARIANT.movement(pos, orders)
+    base = VARIANT.rules.movement(pos, orders)
     for power in [p for p in POWERS if p not in used]:
         if power not in orders:
             continue
         silent = {**orders, power: [Hold(o.unit) if isinstance(o, (Move, Convoy)) else o for o in orders[power]]}
-        after = VARIANT.movement(pos, silent)
+        after = VARIANT.rules.movement(pos, silent)
         lost = sorted(taken(base, power, pos) - taken(after, power, pos))
         if not lost:
             continue

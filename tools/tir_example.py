@@ -31,7 +31,7 @@ from dipgen.play.replay import replay
 from dipgen.core.reach import reachable
 from dipgen.core.orders import Disband, Move, Support
 from dipgen.variants import get_variant
-from dipgen.variants.tir import NEUTRAL, TirReport
+from dipgen.variants.tir.rules import NEUTRAL, TirReport
 
 from tools.examples.board import BOARD, POWERS, on_board
 from tools.examples.bot import Bot, Relations, movement_orders, retreat_orders
@@ -98,7 +98,7 @@ def plans(minds, pos, variant) -> dict:
             orders = {p: [Disband(o.unit) if p in FIVE and rel.at_war(player, p) else o for o in os]
                       for p, os in orders.items()}
         else:
-            orders = {p: bot.adjustments(board, p, n) for p, n in sorted(variant.adjustment_counts(pos).items())}
+            orders = {p: bot.adjustments(board, p, n) for p, n in sorted(variant.rules.adjustment_counts(pos).items())}
         mine = [player] + FIVE
         out[player] = {p: [without_objective(o, p) for o in orders[p]] for p in mine if orders.get(p)}
     return out
@@ -110,16 +110,16 @@ def scene(pos, written, variant) -> None:
     table = variant.table(pos)
     for player, per in written.items():
         for i, order in enumerate(per.get(player, [])):
-            unit = pos.occupant(order.unit.province, variant.unit_kinds)
+            unit = pos.occupant(order.unit.province, variant.rules.unit_kinds)
             for power, orders in per.items():
                 for move in orders:
                     dest = getattr(move, "dest", None)
                     if not isinstance(move, Move) or move.unit.province == unit.province:
                         continue
-                    mover = pos.occupant(move.unit.province, variant.unit_kinds)
+                    mover = pos.occupant(move.unit.province, variant.rules.unit_kinds)
                     hit = [q for q in variant.attacked(pos, mover.power, dest)
                            if q not in PLAYERS and variant.level(table, player, q) >= NEUTRAL]
-                    if hit and reachable(BOARD, variant.unit_kinds[unit.kind], unit.loc, dest.split("/")[0]):
+                    if hit and reachable(BOARD, variant.rules.unit_kinds[unit.kind], unit.loc, dest.split("/")[0]):
                         per[player][i] = Support(order.unit, move.unit, dest)
                         return
 
@@ -132,7 +132,7 @@ yaml.SafeDumper.add_representer(Points, lambda dumper, n: dumper.represent_scala
 
 
 def phase_file(pos, written, variant) -> dict:
-    board = variant.board
+    board = variant.rules.board
     data: dict = {"orders": {player: {p: [o.format(board) for o in os] for p, os in per.items()}
                              for player, per in written.items() if per}}
     if pos.phase.kind == "movement":

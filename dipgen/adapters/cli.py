@@ -83,7 +83,7 @@ def cmd_adjudicate(args) -> int:
     level = "gm" if args.full else report_level(revealed(history))
     if args.power:
         try:
-            level = history.variant.board.power_name(args.power)
+            level = history.variant.rules.board.power_name(args.power)
         except ValueError as e:
             print(f"error: {e}", file=sys.stderr)
             return 1
@@ -150,7 +150,7 @@ def cmd_leaks(args) -> int:
     leaks = scan_site(args.site, histories, prefix=args.prefix, docs_dir=args.docs)
     for leak in leaks:
         print(leak)
-    hidden = sum(1 for h in histories if h.variant.hidden)
+    hidden = sum(1 for h in histories if h.variant.visibility.hidden)
     if leaks:
         print(f"{len(leaks)} leak(s) of hidden information in {args.site}", file=sys.stderr)
         return 1

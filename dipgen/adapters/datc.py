@@ -131,20 +131,21 @@ def variant_of(text: str, filename: str = "<datc>"):
         raise DatcFormatError(f"{filename}: {e}") from None
     for option in (m.group(2).split("#")[0].split() if m else ()):  # VARIANT_ALL Complicated plane_limit
         key = option.strip("(),").lower()
-        if not isinstance(getattr(variant, key, None), bool):
+        if not isinstance(getattr(variant.rules, key, None), bool):
             raise DatcFormatError(f"{filename}: VARIANT_ALL {m.group(1)}: unknown option {option!r}")
-        setattr(variant, key, True)
+        setattr(variant.rules, key, True)
     return variant
 
 
 class _Lines:
     """A file's unit and order lines, each distinct one read once: a file of many cases
     repeats the same lines again and again. Units and orders are read in the words of the
-    variant's unit kinds (`kinds`, `words`)."""
+    variant's unit kinds (`kinds`, `words`) and order kinds (`verbs`)."""
 
     def __init__(self, board: Board, kinds=STANDARD_UNIT_KINDS, words=STANDARD_KINDS, home_centres=None,
-                 variant=None):
+                 variant=None, verbs=()):
         self.board, self.kinds, self.words, self.home_centres = board, kinds, words, home_centres
+        self.verbs = verbs
         #: a variant with phases of its own (Complicated's bombing and supply points), run through them
         self.variant = variant
         self._units: dict[str, Unit] = {}
@@ -171,7 +172,7 @@ class _Lines:
             if hit is None:
                 power, rest = _power_and_rest(self.board, line)
                 try:
-                    order = for_phase(parse_order(self.board, rest, self.words), kind)
+                    order = for_phase(parse_order(self.board, rest, self.words, self.verbs), kind)
                 except ValueError:
                     order = None
                 hit = known[line] = (power, order)
@@ -255,14 +256,14 @@ def _run_variant_case(case: Case, read: _Lines) -> tuple[bool, str]:
     got_dislodged: list[Unit] = []
     expected_dislodged: list[Unit] = []
     if case.kind == "movement":
-        out = variant.movement(position, orders)
+        out = variant.rules.movement(position, orders)
         got, got_dislodged = list(out.units), [d.unit for d in out.dislodged]
         expected_dislodged = read.units(sec.get("POSTSTATE_DISLODGED", []))
     elif case.kind == "retreats":
         position = position.with_(dislodged=tuple(_prestate_dislodged(read, case, units)))
-        got = list(variant.retreats(position, orders).units)
+        got = list(variant.rules.retreats(position, orders).units)
     else:
-        got = list(variant.adjustments(position, orders).units)
+        got = list(variant.rules.adjustments(position, orders).units)
     expected = list(units) if case.same else read.units(sec.get("POSTSTATE", []))
     got_c, exp_c = Counter(_triples(got)), Counter(_triples(expected))
     gd_c, ed_c = Counter(_triples(got_dislodged)), Counter(_triples(expected_dislodged))
@@ -302,7 +303,7 @@ def _prestate_dislodged(read: _Lines, case: Case, units: list[Unit]) -> list[Dis
             raise DatcFormatError(f"cannot read result {line!r}")
         power, rest = _power_and_rest(board, m.group(2))
         try:
-            order = parse_order(board, rest, read.words)
+            order = parse_order(board, rest, read.words, read.verbs)
         except ValueError:
             continue
         if isinstance(order, Move):
@@ -344,11 +345,11 @@ def run_file(path: str | Path, report: Report | None = None) -> Report:
     report = report or Report()
     text = Path(path).read_text(encoding="utf-8")
     variant = variant_of(text, str(path))
-    from dipgen.rules.variant import Variant
+    from dipgen.rules.variant import Rules
 
-    own = any(getattr(type(variant), hook) is not getattr(Variant, hook) for hook in ("movement", "adjustments"))
-    read = _Lines(variant.board, variant.unit_kinds, variant.order_words, variant.home_centres,
-                  variant if own else None)
+    own = any(getattr(type(variant.rules), hook) is not getattr(Rules, hook) for hook in ("movement", "adjustments"))
+    read = _Lines(variant.rules.board, variant.rules.unit_kinds, variant.rules.order_words, variant.rules.home_centres,
+                  variant if own else None, variant.rules.verbs)
     for case in iter_cases(text, str(path)):
         try:
             ok, diff = _run_case(case, read)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dipgen.core.crypt import page_uri
-from dipgen.core.errors import GameError, Problem
+from dipgen.core.errors import GameError, Problem, display_path
 from dipgen.io.load import demo_problems, in_file_order, not_adjudicated, read_files
 from dipgen.io.secretsfile import SECRETS_FILE, GameSecrets
 from dipgen.io.seed import game_draws, game_file, seed_of
@@ -39,8 +39,10 @@ class Loaded:
 
 def _play(game: Game, secrets: GameSecrets | None) -> History:
     seed = seed_of(game, secrets)  # checked against the commitment, whether the variant draws or not
-    draws = game_draws(game, seed) if game.variant.makes_draws else None
-    return replay(game, draws, secrets.extra if secrets is not None else None)
+    draws = game_draws(game, seed) if game.variant.rules.makes_draws else None
+    secret = game.variant.files.read_secret(secrets.extra if secrets is not None else None,
+                                            display_path(game.path / SECRETS_FILE), game.seating.keys())
+    return replay(game, draws, secret)
 
 
 def read_game(path: Path) -> tuple[Game, GameSecrets | None]:

@@ -158,11 +158,12 @@ def mkdocs_yml(name: str) -> str:
 
     rules_dir = shipped("site_src") / "rules"
     lines = []
-    for key in VARIANTS:
-        variant = get_variant(key)
-        page = variant.rules_page or variant.name
+    # the standard game first, the variants after it by name
+    variants = sorted((get_variant(key) for key in VARIANTS), key=lambda v: (v.name != "standard", v.name))
+    for variant in variants:
+        page = variant.words.rules_page or variant.name
         if "#" not in page and (rules_dir / f"{page}.md").is_file():  # a section of another page is no entry
-            lines.append(f"      - {_yaml_text(variant.title)}: rules/{page}.md")
+            lines.append(f"      - {_yaml_text(variant.words.title)}: rules/{page}.md")
     text = (ARCHIVE / "mkdocs.yml").read_text(encoding="utf-8")
     return text.replace("@@SITE_NAME@@", _yaml_text(name)).replace("@@RULES@@", "\n".join(lines))
 

@@ -82,7 +82,7 @@ def _units(position) -> set[tuple[str, str, str]]:
 
 
 def secrets_of(history: History) -> Secrets:
-    board = history.variant.board
+    board = history.variant.rules.board
     out = Secrets(history.info.slug)
     tl = game_view(history, PUBLIC)
     out.calendar = set(tl.phases())
@@ -122,7 +122,7 @@ def secrets_of(history: History) -> Secrets:
         if history.next_phase.retreats:
             out.phases.add(history.next_phase)
     out.all_units, out.all_owners = all_units, all_owners
-    out.texts = list(history.variant.secret_texts(history))
+    out.texts = list(history.variant.visibility.secret_texts(history))
     seed = history.draws.seed if history.draws is not None else None
     if seed:
         out.texts.append(("the game's secret seed", (seed.hex(),)))
@@ -277,7 +277,7 @@ def _scan_map(name: str, raw: str, history: History, phase: Phase | None, secret
     (`unit_marks`, `centre_mark`); none names a power, so a kind at a place (or a centre's dot)
     that the public sees for one power proves nothing about another."""
     variant = history.variant
-    board = variant.board
+    board = variant.rules.board
     public_units = secrets.public_units.get(phase, set())
     public_places = {(kind, loc) for _, kind, loc in public_units}
     leaks = []
@@ -336,7 +336,7 @@ def scan_site(site_dir: Path | str, histories: list[History], prefix: str = "gam
         if revealed(history):
             continue
         secrets = secrets_of(history)
-        board = history.variant.board
+        board = history.variant.rules.board
         needles = _needles(secrets, board)
         elsewhere = [n for n in needles if n.find(" ".join(handwritten.split())) is None]
         own = f"{prefix}/{history.info.slug}/"
@@ -377,7 +377,7 @@ def _private_sizes(site_dir: Path, histories: list[History]) -> list[Leak]:
 
     rooms: dict[int, int] = {}
     for h in histories:
-        if h.variant.hidden and not revealed(h):
+        if h.variant.visibility.hidden and not revealed(h):
             size = private_room(game_view(h, PUBLIC))
             rooms[size] = rooms.get(size, 0) + len(h.seating.keys())
     seen: dict[int, int] = {}

@@ -470,7 +470,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
     def _say_private(path: Path, loaded: Loaded) -> None:
         """Tell the GM which players of a running hidden game get no private page, and why."""
         h = loaded.history
-        if not h.variant.hidden or revealed(h):
+        if not h.variant.visibility.hidden or revealed(h):
             return
         if loaded.secrets is None:
             log.info("dipgen: %s: no private pages for the players (no %s); make one with 'dipgen secrets %s'",

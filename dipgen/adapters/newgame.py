@@ -23,17 +23,17 @@ def create_game(root: Path, slug: str, variant_name: str = "standard", title: st
         "title": title or slug.replace("-", " ").title(),
         "variant": variant.name,
         "gm": gm or "The GM",
-        "players": variant.new_players(),
+        "players": variant.files.new_players(),
     }
     seed = None
-    if variant.makes_draws:  # lots or dice: the seed is made and committed to before anything is played
+    if variant.rules.makes_draws:  # lots or dice: the seed is made and committed to before anything is played
         from dipgen.rules.draws import commitment
         from dipgen.io.secretsfile import generate_seed
 
         seed = generate_seed()
         data["seed_sha256"] = commitment(bytes.fromhex(seed))
     path.mkdir(parents=True)
-    header = (f"# {data['title']}: a game of {variant.title}.\n"
+    header = (f"# {data['title']}: a game of {variant.words.title}.\n"
               "# Fill in the players, then write each phase's orders in a file named after the phase:\n"
               "# 1901-spring.yml, 1901-fall.yml, 1901-fall-retreats.yml, 1901-winter.yml, ...\n"
               "# When the game ends, add e.g.  end: {draw: [England, France]}  (a solo win is found by itself).\n")

@@ -75,8 +75,8 @@ def cmd_secrets(args) -> int:
         print(f"Updated {name}: {' and '.join(what) or 'a page key'}; everything else is unchanged.")
     else:
         print(f"{name} is complete; nothing was changed.")
-    if not game.variant.hidden:
-        print(f"Note: {game.variant.title} is an open variant: its games have no private pages.")
+    if not game.variant.visibility.hidden:
+        print(f"Note: {game.variant.words.title} is an open variant: its games have no private pages.")
     if update.secrets.extra.get("demo") is not True:  # an example game's demo secrets are public on purpose
         _warn_if_tracked(path)
 
@@ -102,7 +102,7 @@ def _seed_to_make(game, path: Path, asked: bool) -> str | None:
     
     from dipgen.io.secretsfile import generate_seed, load_secrets
 
-    if not (asked or getattr(game.variant, "makes_draws", False)):
+    if not (asked or game.variant.rules.makes_draws):
         return None
     if os.path.lexists(path) and load_secrets(path, game.seating.keys(), require_key=False).seed is not None:
         return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Mapping, Union
+from typing import Callable, Mapping, Sequence, Union
 
 from dipgen.core.board import Board, UnknownName, province_of
 from dipgen.core.names import did_you_mean
@@ -153,24 +153,34 @@ class Waive:
 
 
 @dataclass(frozen=True)
-class CounterEspionage:
-    """A spy hunts the enemy spies in its own province (Blind Diplomacy): ``S Par CE``."""
-
-    unit: UnitRef
-
-    def format(self, board: Board) -> str:
-        return f"{self.unit.format(board)} CE"
-
-
-@dataclass(frozen=True)
-class Bomb:
-    """A bomber bombs a supply centre within its range (Complicated): ``B Mun bomb Par``."""
+class Strike:
+    """An order by which a unit strikes a location from where it stands, without moving: a
+    variant's (Complicated's bombing, ``B Mun bomb Par``), each with the word it is written
+    with (`VERB`). The maps draw it as a run to its target."""
 
     unit: UnitRef
     target: str
+    VERB = ""
 
     def format(self, board: Board) -> str:
-        return f"{self.unit.format(board)} bomb {board.format_loc(self.target)}"
+        return f"{self.unit.format(board)} {self.VERB} {board.format_loc(self.target)}"
+
+
+@dataclass(frozen=True)
+class Verb:
+    """An order kind a variant adds to the grammar, written after its unit (``S Par CE``, ``B Mun
+    bomb Par``): the words people write for it (a phrase of several words too: ``counter
+    espionage``), and its order type, made of the unit and, when it `aims`, of the location
+    written after the verb. A variant's rules list theirs (`Rules.verbs`); `parse_order` reads them."""
+
+    words: frozenset[str]
+    order: Callable[..., Order]
+    aims: bool = False
+
+    @cached_property
+    def phrases(self) -> tuple[tuple[str, ...], ...]:
+        """Each of `words` as the tokens the parser reads, the longest first."""
+        return tuple(sorted({tuple(_tokens(w)) for w in self.words}, key=len, reverse=True))
 
 
 @dataclass(frozen=True)
@@ -186,8 +196,9 @@ class Concealed:
         return f"{self.unit.format(board)} {self.verb}"
 
 
-Order = Union[Hold, Move, Support, Convoy, Retreat, Disband, Build, Remove, Upgrade, Downgrade, Waive,
-              CounterEspionage, Bomb, Concealed]
+#: the orders of the grammar's own; a variant adds kinds of its own (`Verb`)
+Order = Union[Hold, Move, Support, Convoy, Retreat, Disband, Build, Remove, Upgrade, Downgrade, Waive, Strike,
+              Concealed]
 MOVEMENT_ORDERS = (Hold, Move, Support, Convoy)
 RETREAT_ORDERS = (Retreat, Disband)
 ADJUSTMENT_ORDERS = (Build, Remove, Upgrade, Downgrade, Waive)
@@ -203,8 +214,6 @@ _BUILD = {"b", "build", "builds"}
 _UPGRADE = {"upgrade", "upgrades"}
 _DOWNGRADE = {"downgrade", "downgrades"}
 _WAIVE = {"waive", "waives", "waived"}
-_COUNTER = {"ce", "counterespionage", "counter-espionage"}
-_BOMB = {"bomb", "bombs"}
 _COASTS = {"nc": "nc", "sc": "sc", "ec": "ec", "wc": "wc", "n": "nc", "s": "sc", "e": "ec", "w": "wc",
            "north": "nc", "south": "sc", "east": "ec", "west": "wc"}
 
@@ -220,8 +229,8 @@ def _tokens(text: str) -> list[str]:
 
 
 class _Parser:
-    def __init__(self, board: Board, text: str, kinds: Mapping[str, str]):
-        self.board, self.text, self.kinds = board, text, kinds
+    def __init__(self, board: Board, text: str, kinds: Mapping[str, str], verbs: Sequence[Verb] = ()):
+        self.board, self.text, self.kinds, self.verbs = board, text, kinds, verbs
         self.toks = [t for t in _tokens(text) if t not in (",", ":")]
         self.i = 0
 
@@ -236,6 +245,14 @@ class _Parser:
             self.i += 1
             return t
         return None
+
+    def take_phrase(self, phrases: tuple[tuple[str, ...], ...]) -> bool:
+        """Reads the first of `phrases` (each a run of tokens) that the order goes on with."""
+        for phrase in phrases:
+            if tuple(self.toks[self.i:self.i + len(phrase)]) == phrase:
+                self.i += len(phrase)
+                return True
+        return False
 
     def done(self) -> bool:
         return self.i >= len(self.toks)
@@ -378,10 +395,9 @@ class _Parser:
             return self.end(Remove(unit))
         if self.take(_DISBAND):
             return self.end(Disband(unit))
-        if self.take(_COUNTER) or (self.peek() == "counter" and self.peek(1) in ("espionage", "-") and self._counter()):
-            return self.end(CounterEspionage(unit))
-        if self.take(_BOMB):
-            return self.end(Bomb(unit, self.location()))
+        for verb in self.verbs:  # the variant's own
+            if self.take_phrase(verb.phrases):
+                return self.end(verb.order(unit, self.location()) if verb.aims else verb.order(unit))
         if self.take(_RETREAT):
             self.take({"-"})
             return self.end(Retreat(unit, self.location()))
@@ -411,11 +427,6 @@ class _Parser:
         raise self.fail(f"did not expect {self.peek()!r} after the unit; orders look like "
                         "'A Par - Bur', 'A Mun S A Bur - Mar', 'F NTH C A Lon - Bel' or 'A Par H'")
 
-    def _counter(self) -> bool:
-        """'counter espionage' or 'counter - espionage' as one word."""
-        self.i += 1
-        self.take({"-"})
-        return self.take({"espionage"}) is not None
 
     def end(self, order: Order) -> Order:
         self.via_convoy()  # "(via convoy)" is harmless at the end of any order
@@ -508,12 +519,14 @@ class _Quick:
         return None
 
 
-def parse_order(board: Board, text: str, kinds: Mapping[str, str] = STANDARD_KINDS) -> Order:
-    """Parse one order. Raises OrderSyntaxError or UnknownName (both ValueError) with a readable message."""
+def parse_order(board: Board, text: str, kinds: Mapping[str, str] = STANDARD_KINDS,
+                verbs: Sequence[Verb] = ()) -> Order:
+    """Parse one order, in the words of a variant's unit kinds (`kinds`) and order kinds of its
+    own (`verbs`). Raises OrderSyntaxError or UnknownName (both ValueError) with a readable message."""
     if not text or not text.strip():
         raise OrderSyntaxError("empty order")
     order = _Quick(board, text, kinds).read()
-    return order if order is not None else _Parser(board, text, kinds).order()
+    return order if order is not None else _Parser(board, text, kinds, verbs).order()
 
 
 def parse_unit(board: Board, text: str, kinds: Mapping[str, str] = STANDARD_KINDS) -> tuple[str, str]:

@@ -86,7 +86,7 @@ def load_game(path: Path | str) -> Game:
         variant = get_variant(text_field(data, "variant", gname, problems, "standard") or "standard")
     except ValueError as e:
         raise GameError(problems + [Problem(gname, line_of(data, "variant"), str(e))])
-    problems.extend(unknown_keys(data, GAME_KEYS | set(variant.game_keys), gname, "in game.yml"))
+    problems.extend(unknown_keys(data, GAME_KEYS | set(variant.files.game_keys), gname, "in game.yml"))
     title = text_field(data, "title", gname, problems, "Spring Offensive")
     gm = text_field(data, "gm", gname, problems, "Jane Doe")
     for key, value, example in (("title", title, "title: Spring Offensive"), ("gm", gm, "gm: Jane Doe")):
@@ -107,14 +107,19 @@ def load_game(path: Path | str) -> Game:
     start, ending, reveal, commitment = _read_settings(variant, data, gname, problems)
     seed = _read_seed(data, commitment, gname, problems)
     game_ok = not any(p.severity == "error" for p in problems[shown:])
-    phases, broken = _read_phases(variant, path, variant.calendar.first(start), problems, seating)
+    phases, broken = _read_phases(variant, path, variant.rules.calendar.first(start), problems, seating)
     game = Game(slug=slug, path=path, title=title, variant=variant, gm=gm, players=players, start=start,
                 phases=phases, ending=ending, reveal=reveal, description=description, seed_sha256=commitment,
                 raw=dict(data), seed=seed, lines={k: line_of(data, k) for k in data}, seating=seating,
                 demo_secrets=demo)
+    before = len(problems)
+    game.setup = variant.files.read_setup(game, problems)  # the variant's keys of the set-up, read and checked
+    setup_ok = not any(p.severity == "error" for p in problems[before:])
     if any(p.severity == "error" for p in problems):
         partial = stopped = None
-        if game_ok:  # the phases up to the first broken one can still be played: that one with the orders
+        if game_ok and not setup_ok:  # the game cannot start: no phase is played, and none is said to follow
+            partial = replace(game, phases={}, ending=None)
+        elif game_ok:  # the phases up to the first broken one can still be played: that one with the orders
             stopped = min(broken) if broken else None  # that could be read, for the errors of its other orders
             partial = replace(game, phases={ph: pf for ph, pf in phases.items() if not broken or ph <= stopped},
                               ending=game.ending if not broken else None)
@@ -170,7 +175,7 @@ def _folder_loop(path: Path) -> Problem | None:
 
 def _read_settings(variant: Variant, data: dict, gname: str, problems: list[Problem]):
     """game.yml's optional keys, checked: start, end, reveal, map and seed_sha256."""
-    board = variant.board
+    board = variant.rules.board
     start = data.get("start", board.start_year)
     if isinstance(start, bool) or not isinstance(start, int) or not 1000 <= start <= 9999:
         what = "a year outside 1000-9999" if isinstance(start, int) and not isinstance(start, bool) else kind_of(start)
@@ -186,15 +191,15 @@ def _read_settings(variant: Variant, data: dict, gname: str, problems: list[Prob
         problems.append(Problem(gname, line_of(data, "reveal"), f"reveal must be 'end' or 'now', not {what}",
                                 "reveal: end publishes a hidden game when it ends; reveal: now publishes it at once"))
         reveal = "end"
-    map_name = data.get("map", variant.board_name)
-    if not isinstance(map_name, str) or map_name.strip().lower() != variant.board_name:
+    map_name = data.get("map", variant.rules.board_name)
+    if not isinstance(map_name, str) or map_name.strip().lower() != variant.rules.board_name:
         from dipgen.variants import VARIANTS
 
-        known = sorted({cls.board_name for cls in VARIANTS.values()})
+        known = sorted({make().rules.board_name for make in VARIANTS.values()})
         what = repr(str(map_name)) if isinstance(map_name, str) else kind_of(map_name)
-        problems.append(Problem(gname, line_of(data, "map"), f"{variant.title} is played on the {variant.board_name} "
+        problems.append(Problem(gname, line_of(data, "map"), f"{variant.words.title} is played on the {variant.rules.board_name} "
                                 f"map, not {what} (known maps: {', '.join(known)})",
-                                f"write map: {variant.board_name}, or leave map out"))
+                                f"write map: {variant.rules.board_name}, or leave map out"))
     seed = data.get("seed_sha256")
     if seed is not None and not (isinstance(seed, str) and re.fullmatch(r"[0-9a-fA-F]{64}", seed)):
         what = "" if isinstance(seed, str) else f", not {kind_of(seed)}"
@@ -257,11 +262,11 @@ def _read_seats(variant: Variant, data: dict, gname: str, problems: list[Problem
     """game.yml's `players:`: in the variant's own form if it has one (`Variant.read_seats`), else
     the standard form, power -> player (one seat per power, keyed by the power's name)."""
     raw = data.get("players")
-    seating = variant.read_seats(raw, gname, line_of(data, "players"), problems) if raw is not None else None
+    seating = variant.files.read_seats(raw, gname, line_of(data, "players"), problems) if raw is not None else None
     if seating is None:
         players = _read_players(variant, data, gname, problems)
-        return players, Seating.one_per_power({p: players[p] for p in variant.powers() if p in players})
-    powers = variant.powers()
+        return players, Seating.one_per_power({p: players[p] for p in variant.rules.powers() if p in players})
+    powers = variant.rules.powers()
     reserved = {p.lower() for p in powers} | {"gm", "public"}
     for seat in seating.seats:
         own = seating.control.get(seat.key) == (seat.key,) and seating.powers_of(seat.key) == (seat.key,)
@@ -284,10 +289,10 @@ def _read_players(variant: Variant, data: dict, gname: str, problems: list[Probl
         problems.append(Problem(gname, line_of(data, "players"),
                                 f"players must map each power to its player, not be {kind_of(raw)}", example))
         return players
-    for power, who, kline in by_power(variant.board, raw, gname, problems, "under players",
+    for power, who, kline in by_power(variant.rules.board, raw, gname, problems, "under players",
                                       "keep one; a power that changed hands lists its players under one key"):
         players[power] = _player_entries(power, who, gname, kline, problems)
-    for power in variant.powers():
+    for power in variant.rules.powers():
         if power not in players:
             problems.append(Problem(gname, line_of(data, "players"), f"no player named for {power}",
                                     f"add '{power}: <name>' under players (write 'civil disorder' if nobody plays it)"))
@@ -464,8 +469,8 @@ def _read_phase(variant: Variant, phase: Phase, file: Path, problems: list[Probl
     if not isinstance(data, dict):
         raise GameError([Problem(name, 1, "a phase file is a mapping with 'orders' (and optionally 'press' and 'notes')",
                                  "e.g.\n      orders:\n        England:\n          - F Lon - NTH")])
-    setup = set(variant.setup_keys)
-    allowed = PHASE_KEYS | set(variant.phase_keys) | setup
+    setup = set(variant.files.setup_keys)
+    allowed = PHASE_KEYS | set(variant.files.phase_keys) | setup
     unknown = unknown_keys(data, allowed, name, hint=f"a phase file has {', '.join(sorted(allowed))}")
     problems.extend(unknown)
     for key in sorted(setup & set(data)) if phase != first else ():
@@ -516,7 +521,8 @@ def _read_phase(variant: Variant, phase: Phase, file: Path, problems: list[Probl
             if order_line is not None:
                 orders[power].append(order_line)
         key_lines.setdefault(power, kline)
-    extra = {k: data[k] for k in data if k not in PHASE_KEYS and k in allowed}
+    extra = variant.files.read_phase(phase, {k: data[k] for k in data if k not in PHASE_KEYS and k in allowed}, name,
+                                     first, seating, problems)
     return PhaseFile(phase, file, orders, key_lines, press, notes, extra, writers)
 
 
@@ -525,28 +531,28 @@ def _order_blocks(variant: Variant, seating, raw: dict, file: str, problems: lis
     form the variant reads them (`Variant.order_form`): ``power`` (each power's orders, written by
     its player), ``power/writer`` (each power's orders per player: Double Diplomacy) or
     ``writer/power`` (each player's orders per power she orders: the 2-player game)."""
-    form = variant.order_form
+    form = variant.files.order_form
     if form == "power":
-        for power, value, kline in by_power(variant.board, raw, file, problems, "under orders",
+        for power, value, kline in by_power(variant.rules.board, raw, file, problems, "under orders",
                                             "merge its two lists of orders into one"):
             yield (power, power), value, kline
         return
-    writers = variant.writers(seating)
+    writers = variant.files.writers(seating)
     outer_is_power = form == "power/writer"
-    outer = by_power(variant.board, raw, file, problems, "under orders", "merge the two lists into one") \
+    outer = by_power(variant.rules.board, raw, file, problems, "under orders", "merge the two lists into one") \
         if outer_is_power else _by_writer(writers, raw, file, problems, "under orders")
     for first, inner, kline in outer:
         if inner is None or isinstance(inner, (str, list)):
             what = "each of its players" if outer_is_power else "each power she orders"
             problems.append(Problem(file, kline, f"{first}'s orders are given per writer: a mapping of {what} to a "
-                                    f"list of orders", variant.order_form_example))
+                                    f"list of orders", variant.files.order_form_example))
             continue
         if not isinstance(inner, dict):
             problems.append(Problem(file, kline, f"{first}'s orders must be a mapping, not {kind_of(inner)}",
-                                    variant.order_form_example))
+                                    variant.files.order_form_example))
             continue
         seconds = _by_writer(writers, inner, file, problems, f"under {first}") if outer_is_power else \
-            by_power(variant.board, inner, file, problems, f"under {first}", "merge the two lists into one")
+            by_power(variant.rules.board, inner, file, problems, f"under {first}", "merge the two lists into one")
         for second, value, line in seconds:
             yield ((first, second) if outer_is_power else (second, first)), value, line
 
@@ -575,7 +581,8 @@ def _by_writer(writers: dict, raw: dict, file: str, problems: list[Problem], whe
 def _order_line(variant: Variant, phase: Phase, power: str, text: str, line, file: str,
                 problems: list[Problem], writer: str | None = None) -> OrderLine | None:
     try:
-        order = for_phase(parse_order(variant.board, text, variant.order_words), phase.kind)
+        order = for_phase(parse_order(variant.rules.board, text, variant.rules.order_words, variant.rules.verbs),
+                          phase.kind)
     except UnknownUnitKind as e:
         problems.append(Problem(file, line, str(e), _unit_kind_hint(variant, e.word)))
         return None
@@ -589,12 +596,15 @@ def _unit_kind_hint(variant: Variant, word: str) -> str:
     """Where a unit letter this variant lacks comes from: 'S' is a Blind spy."""
     from dipgen.variants import VARIANTS
 
-    for other in VARIANTS.values():
-        kind = other.order_words.get(word)
-        if kind is not None and other.unit_kinds.get(kind) is not None and other.name != variant.name:
-            unit = other.unit_kinds[kind]
-            return (f"{unit.plural} ({kind}) are a piece of {other.title} (variant: {other.name}); "
-                    f"this game is {variant.title}")
+    for name, make in VARIANTS.items():
+        if name == variant.name:
+            continue
+        other = make()
+        kind = other.rules.order_words.get(word)
+        if kind is not None and other.rules.unit_kinds.get(kind) is not None:
+            unit = other.rules.unit_kinds[kind]
+            return (f"{unit.plural} ({kind}) are a piece of {other.words.title} (variant: {other.name}); "
+                    f"this game is {variant.words.title}")
     return "orders start with the unit, e.g. A Par - Bur or F Lon - NTH"
 
 
@@ -655,4 +665,4 @@ def _is_phase_name(name: str) -> bool:
 
 
 def player_map(game: Game) -> Mapping[str, str]:
-    return {p: game.player(p) for p in game.variant.powers()}
+    return {p: game.player(p) for p in game.variant.rules.powers()}

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Mapping
 
 from dipgen.core.errors import display_path
 from dipgen.core.orderline import OrderLine
@@ -23,7 +24,7 @@ class PhaseFile:
     order_lines: dict[str, int | None]    # power -> line of its key
     press: str = ""
     notes: str = ""
-    extra: dict = field(default_factory=dict)  # variant keys (e.g. Stab! placement)
+    extra: dict = field(default_factory=dict)  # the variant's keys, as its `Files.read_phase` read them
     #: (power, writer) -> line of the key under which the writer's orders for the power stand,
     #: an empty list included (the writers a variant that takes orders per writer must check)
     writers: dict = field(default_factory=dict)
@@ -68,6 +69,9 @@ class Game:
     lines: dict = field(default_factory=dict)
     #: an example game that ships its secrets.yml on purpose (public demo secrets; see dipgen.io.load)
     demo_secrets: bool = False
+    #: the set-up as the variant reads it from game.yml and the first phase file (its `Files.read_setup`:
+    #: Stab!'s placement, Blind's spies, Complicated's options), which its rules start the game from
+    setup: Mapping = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.seating is None:

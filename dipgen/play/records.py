@@ -116,7 +116,7 @@ class History:
 
     def centre_table(self) -> list[tuple[int, dict[str, int]]]:
         """Centre counts by year: after each Fall turn (the last record of each year otherwise)."""
-        powers = self.variant.powers()
+        powers = self.variant.rules.powers()
         by_year: dict[int, Position] = {}
         for r in self.records:
             if r.phase.season_index >= 1 or r.phase.year not in by_year:
@@ -129,7 +129,7 @@ class History:
         r = self.result
         if r is None:
             return ""
-        said = self.variant.result_line(self)
+        said = self.variant.words.result_line(self)
         if said:
             return said
         who = [f"{p} ({self.player(p)})" if self.player(p) else p for p in r.powers]

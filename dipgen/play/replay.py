@@ -29,9 +29,9 @@ class _Replay:
     def __init__(self, game: Game | None, variant=None, draws: GameDraws | None = None, secret=None):
         self.game = game
         self.source = draws
-        self.secret = secret  # what secrets.yml says for the set-up (Taskdip's lots), or None
+        self.secret = secret  # what secrets.yml says for the set-up (Taskdip's lots, as its files read them), or None
         self.variant = variant or game.variant
-        self.board = self.variant.board
+        self.board = self.variant.rules.board
         self.problems: list[Problem] = []
         self.warnings: list[Problem] = []
         self.game_draws = None  # the game's source of draws, for variants that make them
@@ -54,14 +54,14 @@ class _Replay:
     def run(self) -> History:
         game = self.game
         try:
-            if self.variant.makes_draws:
+            if self.variant.rules.makes_draws:
                 self.game_draws = self.source or GameDraws(
                     game.seed_sha256.lower() if game.seed_sha256 else None, game.start,
                     bytes.fromhex(game.seed) if game.seed else None)
             setup = self.game_draws.phase(None) if self.game_draws is not None else None
-            drawn = self.variant.drawn_seating(game, setup)  # seats drawn at the set-up: the History's
+            drawn = self.variant.rules.drawn_seating(game, setup)  # seats drawn at the set-up: the History's
             # the variant checks the phase files against the drawn seats; the loaded game stays as the GM wrote it
-            position = self.variant.initial_position(game if drawn is None else replace(game, seating=drawn), setup,
+            position = self.variant.rules.initial_position(game if drawn is None else replace(game, seating=drawn), setup,
                                                      self.secret)
         except GameError as e:
             raise GameError(e.problems)
@@ -84,8 +84,8 @@ class _Replay:
             if self.problems:
                 stopped = phase  # the phases after it are not played
                 break
-            year_over = self.variant.calendar.ends_year(phase) and position.phase.kind == ADJUSTMENTS
-            result = self.variant.game_result(position, phase, seating, year_over)
+            year_over = self.variant.rules.calendar.ends_year(phase) and position.phase.kind == ADJUSTMENTS
+            result = self.variant.rules.game_result(position, phase, seating, year_over)
             if result is not None:
                 break
             if end_phase is not None and phase == end_phase:
@@ -133,7 +133,7 @@ class _Replay:
         self.draws = self.game_draws.phase(pf.phase) if self.game_draws is not None else None
         self.named, self.misorders = {}, {}
         kind = pf.phase.kind
-        position = self.variant.prepare(position, pf, self.draws)
+        position = self.variant.rules.prepare(position, pf, self.draws)
         if kind == MOVEMENT:
             return self.movement(position, pf)
         if kind == RETREATS:
@@ -155,7 +155,7 @@ class _Replay:
                     self.err(pf.name, ol.line, f"{ol.text!r} is not an order for {pf.phase.name}", hint)
                     continue
                 out.setdefault(power, []).append(ol)
-        return self.variant.intake(position, out, self.draws)
+        return self.variant.rules.intake(position, out, self.draws)
 
     def check_units(self, pf: PhaseFile, units: tuple[Unit, ...], what: str) -> None:
         """The unit each order names (`named`). No unit gets two orders from one writer (the GM
@@ -163,7 +163,7 @@ class _Replay:
         another power's, is the player's misorder (`misorder`). Where several units stand in a
         province the order's letter picks among them; units of a kind that does not occupy
         (spies) may be several of one power in one province, each taking one order."""
-        kinds = self.variant.unit_kinds
+        kinds = self.variant.rules.unit_kinds
         by_prov: dict[str, list[Unit]] = {}
         for u in units:
             by_prov.setdefault(u.province, []).append(u)
@@ -220,7 +220,7 @@ class _Replay:
             message = f"{ol.text!r}: {why}"
         else:
             note = Note(Kind.ILLEGAL, Illegal.NOT_YOURS, why, source=there)
-            name = self.variant.unit_kinds[there.kind].name
+            name = self.variant.rules.unit_kinds[there.kind].name
             message = f"{ol.text!r}: the {name} in {where} is {there.power}'s, not {power}'s; it is not affected"
         self.misorders[id(ol)] = OrderResult(power, ol.order, None, False, (note,))
         self.warn(pf.name, ol.line, f"{message}; the order is void",
@@ -231,15 +231,15 @@ class _Replay:
         return with_notes(engine, intake.notes) + tuple(self.misorders.values())
 
     def nmr(self, pf: PhaseFile, powers, position: Position) -> tuple[str, ...]:
-        return tuple(p for p in powers if not pf.orders.get(p) and self.variant.must_order(p, position))
+        return tuple(p for p in powers if not pf.orders.get(p) and self.variant.rules.must_order(p, position))
 
     def movement(self, position: Position, pf: PhaseFile) -> PhaseRecord:
         self.check_units(pf, position.units, "unit")
-        intake = self.orders_for(pf, self.variant.movement_orders, self.variant.movement_orders_text, position)
-        out = self.variant.movement(position, intake.orders)
+        intake = self.orders_for(pf, self.variant.rules.movement_orders, self.variant.rules.movement_orders_text, position)
+        out = self.variant.rules.movement(position, intake.orders)
         self.warn_illegal(pf, out.results)
         phase = pf.phase
-        after = Position(self.variant.calendar.retreats_of(phase), out.units, position.owners, out.dislodged,
+        after = Position(self.variant.rules.calendar.retreats_of(phase), out.units, position.owners, out.dislodged,
                          economy=_economy(position, intake, out))
         changes: tuple = ()
         if not out.dislodged:
@@ -252,7 +252,7 @@ class _Replay:
     def retreats(self, position: Position, pf: PhaseFile) -> PhaseRecord:
         self.check_units(pf, tuple(d.unit for d in position.dislodged), "dislodged unit")
         intake = self.orders_for(pf, (Retreat, Disband), "retreats and disbands", position)
-        out = self.variant.retreats(position, intake.orders)
+        out = self.variant.rules.retreats(position, intake.orders)
         self.warn_illegal(pf, out.results)
         after, changes = end_of_season(self.variant,
                                        Position(pf.phase, out.units, position.owners,
@@ -263,14 +263,14 @@ class _Replay:
                            report=intake.report)
 
     def adjustments(self, position: Position, pf: PhaseFile) -> PhaseRecord:
-        due = self.variant.adjustment_counts(position)
-        kinds = self.variant.unit_kinds
+        due = self.variant.rules.adjustment_counts(position)
+        kinds = self.variant.rules.unit_kinds
         self.check_units(pf, position.units, "unit")
         changes = "upgrades, downgrades, " if any(k.upgrades_to for k in kinds.values()) else ""
         intake = self.orders_for(pf, ADJUSTMENT_ORDERS, f"builds, {changes}removals and waives", position)
-        out = self.variant.adjustments(position, intake.orders)
+        out = self.variant.rules.adjustments(position, intake.orders)
         self.warn_illegal(pf, out.results)
-        after = Position(self.variant.calendar.after(pf.phase), out.units, position.owners,
+        after = Position(self.variant.rules.calendar.after(pf.phase), out.units, position.owners,
                          economy=_economy(position, intake))
         return PhaseRecord(pf.phase, position, self.lines(pf), self.results(out.results, intake), after, (), (),
                            (), due, self.nmr(pf, sorted(due), position), pf.press, pf.notes, pf.name, draws=self.drawn(),
@@ -304,7 +304,7 @@ class _Replay:
         """What becomes of a unit whose order cannot be carried out."""
         if result.unit is None or kind == ADJUSTMENTS:
             return "the order is void"
-        name = self.variant.unit_kinds[result.unit.kind].name
+        name = self.variant.rules.unit_kinds[result.unit.kind].name
         return f"the {name} is disbanded" if kind == RETREATS else f"the {name} holds"
 
     @staticmethod
@@ -342,13 +342,13 @@ def end_of_season(variant, after: Position) -> tuple[Position, tuple]:
     """After a season's last phase: at the end of the year's last season (the Fall) centres change
     hands (returned as (centre, old owner, new owner)) and the variant settles the rest
     (`Variant.after_fall`); then the next phase of the variant's calendar."""
-    phase, calendar = after.phase, variant.calendar
+    phase, calendar = after.phase, variant.rules.calendar
     changes: tuple = ()
     nxt = calendar.after_season(phase)
     if calendar.ends_year(phase):
-        owners = variant.update_owners(after.units, after.owners)
+        owners = variant.rules.update_owners(after.units, after.owners)
         changes = tuple((c, after.owners.get(c), o) for c, o in sorted(owners.items()) if after.owners.get(c) != o)
-        after = variant.after_fall(after.with_(owners=owners, phase=nxt, dislodged=()))
+        after = variant.rules.after_fall(after.with_(owners=owners, phase=nxt, dislodged=()))
     else:
         after = after.with_(phase=nxt, dislodged=())
     return after, changes
@@ -357,8 +357,8 @@ def end_of_season(variant, after: Position) -> tuple[Position, tuple]:
 def skip_empty(variant, position: Position) -> Position:
     """Move past phases with nothing to order (`Variant.phase_needed`): retreats nobody needs,
     winters nobody adjusts."""
-    while not variant.phase_needed(position):
-        position = position.with_(phase=variant.calendar.after(position.phase))
+    while not variant.rules.phase_needed(position):
+        position = position.with_(phase=variant.rules.calendar.after(position.phase))
     return position
 
 
@@ -381,6 +381,6 @@ def step(variant, position: Position, phase_file: PhaseFile) -> PhaseRecord:
 def replay(game: Game, draws: GameDraws | None = None, secret=None) -> History:
     """Adjudicate every phase of `game`. Raises GameError on anything the GM must fix. `draws`: the
     game's source of draws, from its seed (`dipgen.io.seed.game_draws`; without one, game.yml's
-    published seed, unchecked); `secret`: what its secrets.yml says for the set-up (Taskdip's
-    lots). Both come from `dipgen.io.load`, read once; the replay reads no file."""
+    published seed, unchecked); `secret`: what its secrets.yml says for the set-up, as the variant's
+    files read it (Taskdip's lots). Both come from `dipgen.io.load`, read once; the replay reads no file."""
     return _Replay(game, draws=draws, secret=secret).run()

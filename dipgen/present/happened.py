@@ -14,7 +14,7 @@ from dipgen.core.orders import Build, Downgrade, Remove, Retreat, Upgrade
 from dipgen.core.phase import ADJUSTMENTS
 from dipgen.core.position import Unit
 from dipgen.core.results import Kind, OrderResult
-from dipgen.view.types import UNKNOWN, GameView, PositionView, RecordView
+from dipgen.view.types import UNKNOWN, GameView, PositionView
 
 
 @dataclass(frozen=True)
@@ -45,14 +45,14 @@ def _present(position: PositionView, power: str) -> bool | None:
 def what_happened(view: GameView, index: int) -> list[Happening]:
     """The events of the view's record at `index` as the view knows them, most telling first
     ([] when nothing happened that the level may know)."""
-    board = view.variant.board
+    board = view.variant.rules.board
     record = view.records[index]
     out: list[Happening] = []
-    for power in view.variant.powers():
+    for power in view.variant.rules.powers():
         gained = [board.full_name(c) for c, _, new in record.centre_changes if new == power]
         if gained:
             out.append(Happening("centres", f"{power} took {_names(gained)}."))
-    for power in view.variant.powers():
+    for power in view.variant.rules.powers():
         lost = [board.full_name(c) for c, old, new in record.centre_changes if old == power and new != power]
         if lost:
             out.append(Happening("centres", f"{power} lost {_names(lost)}."))
@@ -74,7 +74,7 @@ def what_happened(view: GameView, index: int) -> list[Happening]:
     out.extend(_results(view, record.retreat_results))
     if record.kind == ADJUSTMENTS:
         out.extend(_results(view, record.results))
-    for power in view.variant.powers():
+    for power in view.variant.rules.powers():
         if _present(record.before, power) and _present(record.after, power) is False:
             out.append(Happening("eliminated", f"{power} was eliminated."))
     return out
@@ -92,7 +92,7 @@ def _totals(view: GameView, index: int) -> list[Happening]:
     if before is UNKNOWN:
         return []
     out = []
-    for power in view.variant.powers():
+    for power in view.variant.rules.powers():
         n = after.get(power, 0) - before.get(power, 0)
         if n:
             word = "gained" if n > 0 else "lost"
@@ -101,15 +101,15 @@ def _totals(view: GameView, index: int) -> list[Happening]:
 
 
 def _unit(view: GameView, unit: Unit, article: bool = False) -> str:
-    kind = view.variant.unit_kinds.get(unit.kind)
+    kind = view.variant.rules.unit_kinds.get(unit.kind)
     name = kind.name if kind else unit.kind
     a = f"{kind.article} " if article and kind else ""
-    return f"{a}{name} in {view.variant.board.full_name(unit.loc)}"
+    return f"{a}{name} in {view.variant.rules.board.full_name(unit.loc)}"
 
 
 def _results(view: GameView, results: tuple[OrderResult, ...]) -> list[Happening]:
     """Builds and removals carried out (one line per power), retreats and disbands (one per unit)."""
-    board = view.variant.board
+    board = view.variant.rules.board
     built: dict[str, list[str]] = {}
     removed: dict[str, list[str]] = {}
     out: list[Happening] = []

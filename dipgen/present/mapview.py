@@ -62,12 +62,12 @@ def map_view(view: GameView, phase, when: str = "orders") -> MapView:
     ``when="after"`` the position after it. ValueError for a phase the level does not know of,
     or another `when`."""
     variant = view.variant
-    kinds = variant.unit_kinds
+    kinds = variant.rules.unit_kinds
     drawn, pos = _map_view(view, phase, when)
     # units that do not occupy their province (spies) are drawn small beside the one that does
     return replace(drawn, units=tuple(u for u in drawn.units if kinds[u.kind].occupies),
                    after_units=tuple(u for u in drawn.after_units if kinds[u.kind].occupies),
-                   counts=centre_counts(pos, variant.powers()),
+                   counts=centre_counts(pos, variant.rules.powers()),
                    pieces=tuple(u for u in pos.units if not kinds[u.kind].occupies), variant=variant)
 
 

@@ -30,10 +30,10 @@ def order_lines(view: GameView, record: RecordView, power: str) -> list[str]:
     variant = view.variant
     out = []
     for r in record.results_of(power):
-        text = variant.format_result(r)
+        text = variant.words.format_result(r)
         if r.default and record.kind == MOVEMENT:
-            words = variant.result_words(r)
-            text = f"{r.order_text(variant.board)} (no order)" + (f" (*{', '.join(words)}*)" if words else "")
+            words = variant.words.result_words(r)
+            text = f"{r.order_text(variant.rules.board)} (no order)" + (f" (*{', '.join(words)}*)" if words else "")
         out.append(text)
     return out
 
@@ -41,7 +41,7 @@ def order_lines(view: GameView, record: RecordView, power: str) -> list[str]:
 def reasons(view: GameView, record: RecordView, power: str) -> list[str]:
     """Beside each of `order_lines`: why the order failed, in words ('' where it did not); the
     notes name only units the view knows (`dipgen.view.seen`)."""
-    board = view.variant.board
+    board = view.variant.rules.board
     return [r.explain(board) if r.notes else "" for r in record.results_of(power)]
 
 
@@ -49,7 +49,7 @@ def written_table(view: GameView, record: RecordView, writers: list[str], rows) 
     """Where several people write a power's orders (`dipgen.present.written`): what each wrote, side by
     side, then the order carried out with its result and why; ``!`` marks a unit whose orders
     the variant's intake changed (orders that differ), ``-`` one that a writer left out."""
-    board = view.variant.board
+    board = view.variant.rules.board
     header = (*writers, "carried out")
     table = [header]
     whys = []
@@ -82,16 +82,16 @@ def report_level(revealed: bool) -> str:
 def phase_report(view: GameView, record: RecordView) -> str:
     """The report of one of `view`'s records: the game report (a public or GM view) or a
     player's private report (her seat's view)."""
-    variant, board = view.variant, view.variant.board
+    variant, board = view.variant, view.variant.rules.board
     level = view.level
     title = f"{view.title}: {record.title}"
     if level not in (GM, PUBLIC):
         seat = view.seating.seat(level)
-        title += f", for {level if level in variant.powers() or seat is None else seat.name(record.phase)}"
+        title += f", for {level if level in variant.rules.powers() or seat is None else seat.name(record.phase)}"
     elif level == GM and view.hidden:
         title += ", the GM's full report"
     lines = [title, "=" * len(title), ""]
-    for p in variant.powers():
+    for p in variant.rules.powers():
         results = order_lines(view, record, p)
         nmr = p in record.nmr
         if not results and not nmr:
@@ -105,7 +105,7 @@ def phase_report(view: GameView, record: RecordView) -> str:
             for text, why in zip(results, reasons(view, record, p)):
                 lines.append(f"  {text:{width}}  -- {why}" if why else f"  {text}")
         lines.append("")
-    lines.extend(variant.report_section(view, record))
+    lines.extend(variant.words.report_section(view, record))
     if record.dislodged or record.destroyed:
         lines.append("Dislodged:")
         for d in record.dislodged:
@@ -118,7 +118,7 @@ def phase_report(view: GameView, record: RecordView) -> str:
         lines.append("")
     if record.retreat_results:  # retreats folded into their season (a hidden game's public calendar)
         lines.append("After the retreats:")
-        lines.extend(f"  {r.power} {variant.format_result(r)}" for r in record.retreat_results)
+        lines.extend(f"  {r.power} {variant.words.format_result(r)}" for r in record.retreat_results)
         lines.append("")
     if level not in (GM, PUBLIC):
         lines.extend(private_news(view, record))
@@ -144,8 +144,8 @@ def private_news(view: GameView, record: RecordView) -> list[str]:
     those her seat controlled in this phase (one, in the standard game; her units are then named
     with their power when she has several)."""
     variant = view.variant
-    board, kinds = variant.board, variant.unit_kinds
-    mine_ = set(view.seating.powers_of(view.level, record.phase)) if view.level not in variant.powers() \
+    board, kinds = variant.rules.board, variant.rules.unit_kinds
+    mine_ = set(view.seating.powers_of(view.level, record.phase)) if view.level not in variant.rules.powers() \
         else {view.level}
     lines = []
     fighting = [u for u in record.after.units if kinds[u.kind].fights]
@@ -182,14 +182,14 @@ def centre_summary(view: GameView, record: RecordView) -> list[str]:
     variant = view.variant
     counts = after.totals
     lines = ["Supply centres:"]
-    for p in variant.powers():
-        held = after.units_of(p, variant.unit_kinds)
+    for p in variant.rules.powers():
+        held = after.units_of(p, variant.rules.unit_kinds)
         if counts.get(p, 0) == 0 and not held and after.whole:
             continue
         centres = after.centres_of(p)
-        listing = f"  ({', '.join(variant.board.format_loc(c) for c in centres)})" if centres else ""
+        listing = f"  ({', '.join(variant.rules.board.format_loc(c) for c in centres)})" if centres else ""
         k = len(held)
-        units = f", {k:2} unit{'' if k == 1 else 's'}{_dear(held, variant.unit_kinds)}" if after.whole else ""
+        units = f", {k:2} unit{'' if k == 1 else 's'}{_dear(held, variant.rules.unit_kinds)}" if after.whole else ""
         n = counts.get(p, 0)
         lines.append(f"  {p:8} {n:2} centre{'' if n == 1 else 's'}{units}{listing}")
     lines.append("")
@@ -250,8 +250,8 @@ def next_steps(view: GameView, record: RecordView) -> list[str]:
     lines = [f"Next: {view.due_title()}."]
     variant = view.variant
     if view.due.kind == ADJUSTMENTS:
-        lines.extend(f"  {p} " + variant.adjustment_text(n) for p, n in view.owed.items())
+        lines.extend(f"  {p} " + variant.words.adjustment_text(n) for p, n in view.owed.items())
     elif view.due.kind == RETREATS:
-        lines.extend(f"  {u.power} retreats {u.describe(variant.board)}" for u in view.retreating)
+        lines.extend(f"  {u.power} retreats {u.describe(variant.rules.board)}" for u in view.retreating)
     lines.append("")
     return lines

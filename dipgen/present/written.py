@@ -30,13 +30,13 @@ def written_orders(view: GameView, record: RecordView, power: str) -> tuple[list
     ``power``): the writers of `power` (its controllers then, and whoever wrote) and, per unit,
     their orders side by side with the order carried out. ([], []) in the standard form."""
     variant = view.variant
-    board = variant.board
-    if variant.order_form == "power":
+    board = variant.rules.board
+    if variant.files.order_form == "power":
         return [], []
     lines = record.orders.get(power, ())
     seating = view.seating
     writers = [seating.seat(k).name(record.phase) for k in seating.controllers(power, record.phase)
-               if seating.seat(k)] if variant.order_form == "power/writer" else []
+               if seating.seat(k)] if variant.files.order_form == "power/writer" else []
     writers += [w for w in dict.fromkeys(ol.writer for ol in lines) if w not in writers]
     if not writers:
         return [], []
@@ -59,7 +59,7 @@ def written_orders(view: GameView, record: RecordView, power: str) -> tuple[list
         mine = given.get(k, {})
         texts = tuple(mine.get(w, "") for w in writers)
         changed = any(n.kind is Kind.INTAKE for n in r.notes)  # what the intake step decided, not the spelling
-        rows.append(WrittenRow(texts, r.order_text(board), variant.result_words(r), changed, r.succeeded, r))
+        rows.append(WrittenRow(texts, r.order_text(board), variant.words.result_words(r), changed, r.succeeded, r))
     for k, mine in given.items():  # orders that were not carried out at all (a build only one captain gave)
         if k not in seen:
             texts = tuple(mine.get(w, "") for w in writers)

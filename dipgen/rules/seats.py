@@ -149,7 +149,7 @@ def control_after(variant, record, seating: Seating):
     checked and kept on the record (`PhaseRecord.control`); returns the record and the new seating."""
     from dataclasses import replace
 
-    changes = tuple(variant.control_changes(record, seating))
+    changes = tuple(variant.rules.control_changes(record, seating))
     if not changes:
         return record, seating
     for c in changes:

@@ -1,91 +1,56 @@
-"""Variants: the standard game is the variant with no hooks; others override some.
-
-``get_variant("standard")`` returns the variant object a game names in ``game.yml``. A variant's
-module is imported when the variant is first asked for: a command that reads standard games
-(``dipgen datc`` on the DATC's files) does not import the others.
+"""The variants, by name: each is a package of its own here, ``dipgen/variants/<name>/`` (a dash in
+the name is an underscore in the folder's), whose ``variant()`` makes its `Variant`: its rules
+(``rules.py``) and, where it has them, its files (``files.py``), visibility (``visibility.py``)
+and words (``words.py``). The registry lists no names: the packages are the list, and a variant's
+package is imported when the variant is first asked for, so that a command that reads standard
+games (``dipgen datc`` on the DATC's files) imports no other variant.
 """
 
 from __future__ import annotations
 
+import pkgutil
+from importlib import import_module
 from typing import Callable, Iterator, MutableMapping
 
 from dipgen.rules.variant import Variant
 
-
-def _standard():
-    from dipgen.variants.standard import Standard
-    return Standard
-
-
-def _stab():
-    from dipgen.variants.stab import Stab
-    return Stab
+#: what makes a variant: called with no arguments, it gives a new `Variant` (a game's variant is its
+#: own: Complicated's rules keep the game's options)
+Maker = Callable[[], Variant]
 
 
-def _blind():
-    from dipgen.variants.blind import Blind
-    return Blind
-
-
-def _armor():
-    from dipgen.variants.armor import Armor
-    return Armor
-
-
-def _complicated():
-    from dipgen.variants.complicated import Complicated
-    return Complicated
-
-
-def _double():
-    from dipgen.variants.double import Double
-    return Double
-
-
-def _tir():
-    from dipgen.variants.tir import Tir
-    return Tir
-
-
-def _taskdip():
-    from dipgen.variants.taskdip import Taskdip
-    return Taskdip
-
-
-def _blind_complicated():
-    from dipgen.variants.blind_complicated import BlindComplicated
-    return BlindComplicated
+def _packages() -> list[str]:
+    """The names of the variants, one per package here."""
+    return [m.name.replace("_", "-") for m in pkgutil.iter_modules(__path__) if m.ispkg]
 
 
 class _Variants(MutableMapping):
-    """Variant name -> its class, each imported by its loader when first read. Variants can be
-    added and removed as in a dict (tests register variants of their own)."""
+    """Variant name -> what makes it (`Maker`), each package imported when its variant is first
+    read. Variants can be added and removed as in a dict (tests register variants of their own)."""
 
-    def __init__(self, loaders: dict[str, Callable[[], type[Variant]]]):
-        self._entries: dict[str, type[Variant] | Callable[[], type[Variant]]] = dict(loaders)
+    def __init__(self, names: list[str]):
+        self._makers: dict[str, Maker | None] = dict.fromkeys(names)
 
-    def __getitem__(self, name: str) -> type[Variant]:
-        entry = self._entries[name]
-        if not isinstance(entry, type):
-            entry = self._entries[name] = entry()
-        return entry
+    def __getitem__(self, name: str) -> Maker:
+        maker = self._makers[name]
+        if maker is None:
+            maker = self._makers[name] = import_module(f"{__name__}.{name.replace('-', '_')}").variant
+        return maker
 
-    def __setitem__(self, name: str, cls: type[Variant]) -> None:
-        self._entries[name] = cls
+    def __setitem__(self, name: str, maker: Maker) -> None:
+        self._makers[name] = maker
 
     def __delitem__(self, name: str) -> None:
-        del self._entries[name]
+        del self._makers[name]
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._entries)
+        return iter(self._makers)
 
     def __len__(self) -> int:
-        return len(self._entries)
+        return len(self._makers)
 
 
-VARIANTS: MutableMapping[str, type[Variant]] = _Variants({
-    "standard": _standard, "stab": _stab, "blind": _blind, "armor": _armor, "complicated": _complicated,
-    "double": _double, "tir": _tir, "taskdip": _taskdip, "blind-complicated": _blind_complicated})
+VARIANTS: MutableMapping[str, Maker] = _Variants(_packages())
 
 
 def variant_names() -> list[str]:
@@ -93,10 +58,12 @@ def variant_names() -> list[str]:
 
 
 def get_variant(name: str) -> Variant:
+    """A new `Variant` of the name a game writes in ``variant:`` (any case); ValueError for a name
+    no variant has, with the known names."""
     from dipgen.core.names import did_you_mean
 
-    cls = VARIANTS.get(str(name).strip().lower())
-    if cls is None:
+    maker = VARIANTS.get(str(name).strip().lower())
+    if maker is None:
         raise ValueError(f"unknown variant {name!r}.{did_you_mean(str(name), VARIANTS)} "
                          f"Known variants: {', '.join(variant_names())}")
-    return cls()
+    return maker()

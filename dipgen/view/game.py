@@ -60,12 +60,12 @@ def _make(history: History, level: str, demo: DemoSecrets | None) -> GameView:
         draws = DrawsView(source.commitment, source.start, CHAIN,
                           source.seed.hex() if reached and source.seed is not None else "",
                           setup, _key(history, None) if setup else "")
-    own = own_powers(history.seating, level, history.position.phase, variant.powers())
-    told = lambda power: level == GM or power in own or not variant.hidden  # noqa: E731
+    own = own_powers(history.seating, level, history.position.phase, variant.rules.powers())
+    told = lambda power: level == GM or power in own or not variant.visibility.hidden  # noqa: E731
     owed: dict[str, int] = {}
     retreating: tuple = ()
     if due is not None and due.kind == ADJUSTMENTS:
-        owed = {p: n for p, n in sorted(variant.adjustment_counts(history.position).items()) if told(p)}
+        owed = {p: n for p, n in sorted(variant.rules.adjustment_counts(history.position).items()) if told(p)}
     elif due is not None and due.kind == RETREATS:
         retreating = tuple(d.unit for d in history.position.dislodged if told(d.unit.power))
     return GameView(
@@ -74,5 +74,5 @@ def _make(history: History, level: str, demo: DemoSecrets | None) -> GameView:
                           info.lines.get("description")),
         variant=variant, seating=history.seating, records=tuple(shown), now=now, due=due, season=season,
         result=history.result, result_line=history.result_line(), fixed=fixed, revealed=open_,
-        hidden=variant.hidden, own=own, draws=draws, demo=demo_seats, public_phases=len(public), owed=owed,
+        hidden=variant.visibility.hidden, own=own, draws=draws, demo=demo_seats, public_phases=len(public), owed=owed,
         retreating=retreating)

@@ -20,7 +20,7 @@ from dipgen.view.types import UNKNOWN, DislodgedView, PositionView, RecordView
 
 def levels(history: History) -> list[str]:
     """Every level of a game: gm, public, each power, then each seat not keyed by a power."""
-    powers = history.variant.powers()
+    powers = history.variant.rules.powers()
     return [GM, PUBLIC, *powers, *(k for k in history.seating.keys() if k not in powers)]
 
 
@@ -47,7 +47,7 @@ def record_visibility(history: History, record: PhaseRecord) -> RecordVisibility
     """The variant's ruling on who may know what in `record` (cached on the history)."""
     cache = history.__dict__.setdefault("_visibility", {})
     if record.phase not in cache:
-        cache[record.phase] = history.variant.record_visibility(history, record)
+        cache[record.phase] = history.variant.visibility.record_visibility(history, record)
     return cache[record.phase]
 
 
@@ -57,18 +57,18 @@ def phase_known(history: History, record: PhaseRecord, level: str) -> bool:
     adjustment phase that someone adjusts: only those involved know of them
     (`Variant.phase_known`). Everywhere else every level knows every phase."""
     variant = history.variant
-    if level == GM or not variant.hidden or not variant.fixed_calendar:
+    if level == GM or not variant.visibility.hidden or not variant.visibility.fixed_calendar:
         return True
     rd = reader(history, level, record.phase)
-    return any(variant.phase_known(record, lv) for lv in sorted(rd if isinstance(rd, frozenset) else {rd}))
+    return any(variant.visibility.phase_known(record, lv) for lv in sorted(rd if isinstance(rd, frozenset) else {rd}))
 
 
 def retreats_known(history: History, level: str) -> bool:
     """Does `level` know that the game now waits for retreats?"""
-    if level == GM or not history.variant.hidden or not history.position.dislodged:
+    if level == GM or not history.variant.visibility.hidden or not history.position.dislodged:
         return True
     rd = reader(history, level, history.position.phase)
-    return any(history.variant.retreats_known(history.position, lv)
+    return any(history.variant.visibility.retreats_known(history.position, lv)
                for lv in sorted(rd if isinstance(rd, frozenset) else {rd}))
 
 
@@ -124,7 +124,7 @@ def seen_record(history: History, record: PhaseRecord, level: str, rd: Reader | 
     shown (`dipgen.view.timeline`)."""
     variant = history.variant
     rd = reader(history, level, record.phase) if rd is None else rd
-    vis = record_visibility(history, record) if variant.hidden else RecordVisibility.open(record)
+    vis = record_visibility(history, record) if variant.visibility.hidden else RecordVisibility.open(record)
     seen = apply(record, vis, rd, variant)
     draws = tuple(d for d in record.draws if not d.secret or reveal_reached(history))
     return replace(seen, draws=draws, draw_key=_key(history, record.phase) if draws else "")
@@ -133,10 +133,10 @@ def seen_record(history: History, record: PhaseRecord, level: str, rd: Reader | 
 def apply(record: PhaseRecord, vis: RecordVisibility, rd: Reader, variant) -> RecordView:
     """`record` as the reader `rd` may see it by the rulings in `vis` (`variant`: whose powers and
     unit kinds): every field decided, but its draws (`seen_record` adds those it publishes)."""
-    powers = variant.powers()
+    powers = variant.rules.powers()
     before = view_position(record.before, vis.before, rd, powers)
     after = view_position(record.after, vis.after, rd, powers)
-    kinds = variant.unit_kinds
+    kinds = variant.rules.unit_kinds
     # the provinces, and the units, where the level sees a unit that fights (a spy of its own names
     # nobody there)
     seen = {u.province for u in before.units if kinds[u.kind].fights} | {d.unit.province for d in before.dislodged}
@@ -177,9 +177,9 @@ def apply(record: PhaseRecord, vis: RecordVisibility, rd: Reader, variant) -> Re
 def start_view(history: History, level: str) -> PositionView:
     """The opening position as `level` may know it."""
     position = history.records[0].before if history.records else history.position
-    vis = history.variant.start_visibility(history, position) if history.variant.hidden \
+    vis = history.variant.visibility.start_visibility(history, position) if history.variant.visibility.hidden \
         else PositionVisibility.open(position)
-    return view_position(position, vis, reader(history, level, position.phase), history.variant.powers())
+    return view_position(position, vis, reader(history, level, position.phase), history.variant.rules.powers())
 
 
 def _key(history: History, phase: Phase | None) -> str:

@@ -58,7 +58,7 @@ def timeline(history: History, level: str) -> Timeline:
 
 def fixed_calendar(history: History) -> bool:
     """Does the public of this game follow a fixed calendar (a hidden game whose board is secret)?"""
-    return history.variant.hidden and history.variant.fixed_calendar
+    return history.variant.visibility.hidden and history.variant.visibility.fixed_calendar
 
 
 def _make(history: History, level: str) -> Timeline:
@@ -84,7 +84,7 @@ def _year_end(record: PhaseRecord) -> bool:
 def _played(history: History, record: PhaseRecord, level: str) -> RecordView:
     v = seen_record(history, record, level)
     year_end = _year_end(record)
-    due = history.variant.adjustment_counts(record.after) if year_end and v.after.whole else {}
+    due = history.variant.rules.adjustment_counts(record.after) if year_end and v.after.whole else {}
     return replace(v, title=title(record.phase), tells_totals=bool(v.centre_changes) or record.kind == ADJUSTMENTS
                    or year_end, due_after=due)
 
@@ -127,7 +127,7 @@ def _alive(powers, totals) -> list[str]:
 
 
 def _public_calendar(history: History) -> Timeline:
-    powers = history.variant.powers()
+    powers = history.variant.rules.powers()
     records = history.records
     movements = [r for r in records if r.kind == MOVEMENT]
     retreats = {r.phase: r for r in records if r.kind == RETREATS}
@@ -213,10 +213,10 @@ def _seat_calendar(history: History, level: str) -> Timeline:
             public_winter(records[-1].phase.year)
         return out, out[-1].after if out else public_now, None, None, False
     nxt = history.next_phase
-    own = own_powers(history.seating, level, history.position.phase, history.variant.powers())
+    own = own_powers(history.seating, level, history.position.phase, history.variant.rules.powers())
     if nxt.kind == RETREATS and retreats_known(history, level):
         due = nxt
-    elif nxt.kind == ADJUSTMENTS and set(own) & set(history.variant.adjustment_counts(history.position)):
+    elif nxt.kind == ADJUSTMENTS and set(own) & set(history.variant.rules.adjustment_counts(history.position)):
         due = nxt
     else:
         due = public_due

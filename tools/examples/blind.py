@@ -6,7 +6,8 @@ import random
 from collections import Counter, defaultdict
 
 from dipgen.core.board import province_of
-from dipgen.core.orders import CounterEspionage, Disband, Hold, Move, Order, UnitRef
+from dipgen.core.orders import Disband, Hold, Move, Order, UnitRef
+from dipgen.variants.blind.rules import CounterEspionage
 from dipgen.core.phase import Phase
 from dipgen.core.position import Position, Unit
 
@@ -76,7 +77,7 @@ class BlindSim(Sim):
         if log.phase.kind == "movement":
             rec = PhaseRecord(log.phase, log.before, {p: () for p in log.texts}, log.results, log.after,
                               log.dislodged, log.destroyed, log.changes)
-            vis = self.variant.record_visibility(None, rec)
+            vis = self.variant.visibility.record_visibility(None, rec)
             for power in POWERS:
                 view = apply(rec, vis, power, self.variant)
                 mem = self.memory[power]

@@ -11,10 +11,10 @@ from dipgen.core.position import Unit
 from dipgen.variants import get_variant
 
 VARIANT = get_variant("standard")
-BOARD = VARIANT.board
-POWERS = VARIANT.powers()
+BOARD = VARIANT.rules.board
+POWERS = VARIANT.rules.powers()
 #: every unit kind the examples use (Blind's spies do not occupy their province)
-KINDS = get_variant("blind").unit_kinds
+KINDS = get_variant("blind").rules.unit_kinds
 
 
 def occupant(pos, prov: str) -> Unit | None:

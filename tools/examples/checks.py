@@ -12,11 +12,12 @@ from pathlib import Path
 from dipgen.core.board import province_of
 from dipgen.core.results import Bounce, Kind
 from dipgen.io.gamefiles import load_game
-from dipgen.core.orders import Build, Convoy, CounterEspionage, Disband, Move, Remove, Retreat, Support
+from dipgen.core.orders import Build, Convoy, Disband, Move, Remove, Retreat, Support
+from dipgen.variants.blind.rules import CounterEspionage
 from dipgen.core.phase import Phase
 from dipgen.core.position import Unit
 from dipgen.variants import get_variant
-from dipgen.variants.stab import contacts
+from dipgen.variants.stab.visibility import contacts
 
 from .board import HOME, KINDS, on_board, POWERS, reaches, spies_of
 
@@ -196,11 +197,11 @@ def spy_kinds(rec) -> Counter:
         c["spies_lost"] += sum(lost.values())
         before, after = rec.before.owners, rec.after.owners
         for power, n in added.items():
-            taken = sum(1 for p, cap in get_variant("blind").capitals.items() if p != power and after.get(cap) == power
+            taken = sum(1 for p, cap in get_variant("blind").rules.capitals.items() if p != power and after.get(cap) == power
                         and before.get(cap) != power)
             c["spies_for_capitals"] += min(n, taken)
         for power, n in lost.items():
-            cap = get_variant("blind").capitals[power]
+            cap = get_variant("blind").rules.capitals[power]
             c["spies_lost_with_capital"] += min(n, 1) if before.get(cap) == power and after.get(cap) != power else 0
     return c
 

@@ -27,8 +27,12 @@ def opening_position(variant, extra: dict) -> Position:
 
     first = Phase(1901, 0)
     pf = PhaseFile(first, Path("1901-spring.yml"), {}, {}, extra=extra)
-    game = type("Opening", (), {"start": 1901, "phases": {first: pf}})()
-    return variant.initial_position(game)
+    game = type("Opening", (), {"start": 1901, "phases": {first: pf}, "raw": {}, "lines": {}})()
+    problems: list = []
+    game.setup = variant.files.read_setup(game, problems)  # as dipgen.io reads a game's set-up
+    if problems:
+        raise ValueError("\n".join(map(str, problems)))
+    return variant.rules.initial_position(game)
 
 
 @dataclass
@@ -132,7 +136,7 @@ class Sim:
             self.log.append(log)
             self.pos = log.after
             if phase.season_index == 1 and self.pos.phase.season_index == 2:
-                w = self.variant.winner(self.pos)
+                w = self.variant.rules.winner(self.pos)
                 if w:
                     self.result = ("solo", [w])
                     break
@@ -142,7 +146,7 @@ class Sim:
     # ----- hooks: what a variant family changes
     def start_position(self) -> Position:
         """The position before the first phase."""
-        return self.variant.start(1901)
+        return self.variant.rules.start(1901)
 
     def believed(self, pos: Position, power: str) -> Position:
         """The board as `power` plans with it: all of it, in a game where everyone sees it."""
@@ -173,8 +177,8 @@ class Sim:
         return out
 
     def parse_back(self, texts: dict, kind: str) -> dict:
-        words = self.variant.order_words
-        return {p: [for_phase(parse_order(BOARD, t, words), kind) for t in ts] for p, ts in texts.items()}
+        words, verbs = self.variant.rules.order_words, self.variant.rules.verbs
+        return {p: [for_phase(parse_order(BOARD, t, words, verbs), kind) for t in ts] for p, ts in texts.items()}
 
     def movement(self, whole: Position) -> PhaseLog:
         slug = whole.phase.slug
@@ -210,7 +214,7 @@ class Sim:
         for p in nmr:
             del texts[p]
         parsed = self.parse_back(texts, "movement")
-        out = self.variant.movement(whole, parsed)
+        out = self.variant.rules.movement(whole, parsed)
         ph = pos.phase
         after = Position(Phase(ph.year, ph.season_index, True), out.units, pos.owners, out.dislodged)
         changes = ()
@@ -252,7 +256,7 @@ class Sim:
             units_after = len(units_of(pos, p)) + sum(1 for d in pos.dislodged if d.unit.power == p)
             centres_next = len(pos.centres_of(p))
             if pos.phase.season_index == 1:
-                owners = self.variant.update_owners(pos.units, pos.owners)
+                owners = self.variant.rules.update_owners(pos.units, pos.owners)
                 centres_next = sum(1 for o in owners.values() if o == p)
             rs = self.bot.retreats(on_board(pos), p, units_after > centres_next)
             orders[p] = [rs[k] for k in sorted(rs)]
@@ -261,7 +265,7 @@ class Sim:
         for p in nmr:
             del texts[p]
         parsed = self.parse_back(texts, "retreats")
-        out = self.variant.retreats(pos, parsed)
+        out = self.variant.rules.retreats(pos, parsed)
         after, changes = end_of_season(self.variant, Position(pos.phase, out.units, pos.owners))
         log = PhaseLog(pos.phase, pos, after, texts, parsed, out.results, changes=changes, nmr=nmr)
         self.observe(log)
@@ -269,7 +273,7 @@ class Sim:
 
     def adjustments(self, pos: Position) -> PhaseLog:
         slug = pos.phase.slug
-        due = self.variant.adjustment_counts(pos)
+        due = self.variant.rules.adjustment_counts(pos)
         orders = {p: self.bot.adjustments(on_board(pos), p, n) for p, n in sorted(due.items())}
         texts = {p: self.texts_for(p, os, "adjustments") for p, os in orders.items() if os}
         nmr = [p for (ph, p) in sorted(self.s.nmr) if ph == slug and p in texts]
@@ -282,7 +286,7 @@ class Sim:
         for p in nmr:
             texts.pop(p, None)
         parsed = self.parse_back(texts, "adjustments")
-        out = self.variant.adjustments(pos, parsed)
+        out = self.variant.rules.adjustments(pos, parsed)
         after = Position(Phase(pos.phase.year + 1, 0), out.units, pos.owners)
         return PhaseLog(pos.phase, pos, after, texts, parsed, out.results, due=due, nmr=tuple(nmr))
 

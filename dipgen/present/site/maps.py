@@ -20,7 +20,7 @@ from dipgen.present.site.links import game_folder
 
 def board_uri(variant: Variant) -> str:
     """Where the shared base map of the variant's board is written, once per site."""
-    return f"assets/maps/{variant.board_name}.svg"
+    return f"assets/maps/{variant.rules.board_name}.svg"
 
 
 def overlay_uri(prefix: str, slug: str, phase: Phase | None, when: str = "after", edition: str = "") -> str:

@@ -79,7 +79,7 @@ def centre_table(view: GameView) -> list[tuple[int, dict[str, int]]]:
             continue
         if r.phase.season_index >= 1 or r.phase.year not in by_year:
             by_year[r.phase.year] = r
-    powers = view.variant.powers()
+    powers = view.variant.rules.powers()
     return [(y, {p: r.after.totals.get(p, 0) for p in powers}) for y, r in sorted(by_year.items())
             if r.after.totals is not UNKNOWN]
 
@@ -102,7 +102,7 @@ class CentreRow:
 
 
 def colour_of(view: GameView, power: str) -> str:
-    info = view.variant.board.powers.get(power)
+    info = view.variant.rules.board.powers.get(power)
     return info.colour if info else "#888"
 
 
@@ -115,13 +115,13 @@ def centre_rows(view: GameView) -> tuple[list[int], list[CentreRow]]:
         last_of_year[r.phase.year] = r
     winners = set(view.result.powers) if view.result else set()
     rows = []
-    for power in variant.powers():
+    for power in variant.rules.powers():
         row = CentreRow(power, colour_of(view, power), [view.seating.players_text(power) or "—"],
                         winner=power in winners)
-        previous = len(variant.home_centres(power))
+        previous = len(variant.rules.home_centres(power))
         for year, counts in table:
             n = counts.get(power, 0)
-            units = last_of_year[year].after.units_of(power, variant.unit_kinds)
+            units = last_of_year[year].after.units_of(power, variant.rules.unit_kinds)
             if row.out_year is not None:
                 row.cells.append(Cell(year, "–", "out"))
                 continue
@@ -176,7 +176,7 @@ class OrderItem:
 def order_items(view: GameView, record: RecordView, power: str) -> list[OrderItem]:
     """The orders of `power` in `record` with their results, in the report's order."""
     variant = view.variant
-    return [OrderItem(r.order_text(variant.board), variant.result_words(r), r.default, r.succeeded,
+    return [OrderItem(r.order_text(variant.rules.board), variant.words.result_words(r), r.default, r.succeeded,
                       frozenset(n.kind for n in r.notes)) for r in record.results_of(power)]
 
 
@@ -207,7 +207,7 @@ def seat_rows(view: GameView, rows: list[CentreRow]) -> list[SeatRow]:
 
 def ordering_powers(view: GameView, record: RecordView) -> list[str]:
     """The powers that had something to order (or sent orders) in `record`, in board order."""
-    return [p for p in view.variant.powers()
+    return [p for p in view.variant.rules.powers()
             if record.results_of(p) or p in record.orders or p in record.nmr or p in record.adjustments]
 
 

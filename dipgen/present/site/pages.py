@@ -143,7 +143,7 @@ def game_page(view: GameView, options: SiteOptions) -> dict[str, str]:
     problems: list[Problem] = []
     description = _markdown(view.info.description, "description", view.info.file, _links(view, options, uri),
                             problems)
-    page, _, anchor = (variant.rules_page or variant.name).partition("#")
+    page, _, anchor = (variant.words.rules_page or variant.name).partition("#")
     rules = options.rules.get(page)
     if options.edition:
         edition_link = dict(url=link(game_uri(options.prefix, view.slug)), label="Back to the blind page")
@@ -157,14 +157,14 @@ def game_page(view: GameView, options: SiteOptions) -> dict[str, str]:
     content = render(
         "game.md", edition_link=edition_link,
         page_title=_title(view.title), game=view.info, status=status,
-        kind_line=variant.description or variant.title, variant_title=variant.title,
+        kind_line=variant.words.description or variant.words.title, variant_title=variant.words.title,
         span=f"{span[0]}–{span[1]}" if span and span[0] != span[1] else (str(span[0]) if span else ""),
-        description=description, variant_section=Markup(variant.game_section(view)),
-        section_below_centres=variant.game_section_below_centres,
+        description=description, variant_section=Markup(variant.words.game_section(view)),
+        section_below_centres=variant.words.game_section_below_centres,
         demo_pages=demo, map_heading=map_heading,
         now_map=_map(view, options, uri, None, "after", caption, f"Map of {view.title}: {caption}"),
         years=years, rows=rows,
-        victory=variant.victory_text(), seats=seat_rows(view, rows),
+        victory=variant.words.victory_text(), seats=seat_rows(view, rows),
         history=sorted(table.items()), next_name=view.due.name if view.due else "",
         rules_href=(link(rules) + (f"#{anchor}" if anchor else "")) if rules else "",
         archive_href=link(archive_uri(options.prefix)),
@@ -184,11 +184,11 @@ def _counts(view: GameView, record: RecordView) -> tuple[list[dict], str]:
         return [], ""
     variant = view.variant
     counts = []
-    for p in variant.powers():
-        n, u = after.totals.get(p, 0), len(after.units_of(p, variant.unit_kinds))
+    for p in variant.rules.powers():
+        n, u = after.totals.get(p, 0), len(after.units_of(p, variant.rules.unit_kinds))
         d = record.due_after.get(p, 0)
         counts.append(dict(power=p, colour=colour_of(view, p), centres=n, units=u if after.whole else "?",
-                           out=n == 0 and (u == 0 or not after.whole), adjust=variant.adjustment_text(d) if d else ""))
+                           out=n == 0 and (u == 0 or not after.whole), adjust=variant.words.adjustment_text(d) if d else ""))
     year_end = after.whole and record.phase.season_index == 1 and after.phase.season_index == 2
     return counts, "Winter" if year_end else ""
 
@@ -197,7 +197,7 @@ def season_page(view: GameView, options: SiteOptions, index: int) -> dict[str, s
     """The page of one phase: maps before and after, every power's orders with results,
     dislodgements, centres changing hands, press and GM notes, links to the neighbours."""
     variant = view.variant
-    board = variant.board
+    board = variant.rules.board
     records = view.records
     record = records[index]
     phase = record.phase
@@ -216,7 +216,7 @@ def season_page(view: GameView, options: SiteOptions, index: int) -> dict[str, s
             css = "dg-default" if o.default else ("dg-fail" if not o.succeeded or o.tags else "dg-ok")
             items.append(dict(text=o.text, tags=o.tags, no_order_first=first, no_order_last=last, css=css))
         due = record.adjustments.get(p, 0)
-        adjust = variant.adjustment_text(due) if due else ""
+        adjust = variant.words.adjustment_text(due) if due else ""
         nmr_text = ""
         if p in record.nmr and not items:
             nmr_text = "No orders received." + (" Builds waived." if due > 0 else "")
@@ -232,7 +232,7 @@ def season_page(view: GameView, options: SiteOptions, index: int) -> dict[str, s
                       retreats=and_list([board.format_loc(x) for x in (d.retreats if d.fate_known else ())])
                       .replace(" and ", " or "))
                  for d in (*record.dislodged, *record.destroyed)]
-    retreat_results = [dict(power=r.power, colour=colour(r.power), text=r.order_text(board), tags=variant.result_words(r))
+    retreat_results = [dict(power=r.power, colour=colour(r.power), text=r.order_text(board), tags=variant.words.result_words(r))
                        for r in record.retreat_results]
     moves = [dict(power=p, colour=colour(p), gained=", ".join(board.format_loc(c) for c in g),
                   lost=", ".join(board.format_loc(c) for c in lost))
@@ -278,7 +278,7 @@ def season_page(view: GameView, options: SiteOptions, index: int) -> dict[str, s
         result_line=view.result_line if is_last and view.finished else "",
         status_kind=view.result.kind if view.result else "",
         draws=_draws_section(view, options, uri, record),
-        variant_section=Markup(variant.season_section(view, record)),
+        variant_section=Markup(variant.words.season_section(view, record)),
     )
     if problems:
         raise GameError(problems)
@@ -401,12 +401,12 @@ def _game_rows(views: list[GameView], options: SiteOptions, from_uri: str) -> li
         now = v.records[-1].after if v.records else None
         span = years_span(v)
         players = []
-        for p in variant.powers():
-            out = now is not None and not now.units_of(p, variant.unit_kinds) and not now.total(p)
+        for p in variant.rules.powers():
+            out = now is not None and not now.units_of(p, variant.rules.unit_kinds) and not now.total(p)
             players.append((p, colour_of(v, p), ", ".join(v.seating.player_names(p)) or "—", out))
         rows.append(dict(title=v.title,
                          url=href(from_uri, game_uri(options.prefix, v.slug, options.edition), options.directory_urls),
-                         variant=variant.title, gm=v.info.gm, players=players,
+                         variant=variant.words.title, gm=v.info.gm, players=players,
                          years=(f"{span[0]}–{span[1]}" if span[0] != span[1] else str(span[0])) if span else "—",
                          years_sort=f"{span[0]:04d}{span[1]:04d}" if span else "0",
                          status=game_status(v)))

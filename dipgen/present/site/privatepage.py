@@ -43,7 +43,7 @@ def private_content(view: GameView, uri: str, prefix: str = "games", directory_u
     """The HTML of a seat's private page (before encryption), made from the seat's view alone, to
     be shown at `uri`."""
     variant = view.variant
-    board = variant.board
+    board = variant.rules.board
     seat_key = view.level
     colour = board.powers[seat_key].colour if seat_key in board.powers else "inherit"
     now = view.now
@@ -79,7 +79,7 @@ def private_content(view: GameView, uri: str, prefix: str = "games", directory_u
         now_map=_map(view, None, "after", caption),
         units=", ".join(name(u) for u in mine), centres=", ".join(centres), centre_count=len(centres),
         others=and_list([f"{u.power} {u.describe(board)}" for u in others]),
-        seasons=seasons, variant_section=Markup(variant.game_section(view)),
+        seasons=seasons, variant_section=Markup(variant.words.game_section(view)),
         board=href(uri, maps.board_uri(variant), directory_urls),
         game_href=href(uri, game_uri(prefix, view.slug), directory_urls))
 

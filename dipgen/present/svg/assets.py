@@ -29,7 +29,7 @@ def template_dir(board_name: str) -> Path:
 
 
 def variant_board_name(variant) -> str:
-    return getattr(variant, "board_name", None) or variant.board.name.lower()
+    return variant.rules.board_name
 
 
 @dataclass(frozen=True)

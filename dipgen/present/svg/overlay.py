@@ -21,7 +21,8 @@ from dipgen.core.board import Board, province_of
 from dipgen.core.reach import route
 from dipgen.core.results import Kind, OrderResult
 from dipgen.present.mapview import MapView
-from dipgen.core.orders import (Bomb, Build, Concealed, Convoy, Disband, Downgrade, Hold, Move, Remove, Retreat, Support, Upgrade)
+from dipgen.core.orders import (Build, Concealed, Convoy, Disband, Downgrade, Hold, Move, Remove, Retreat, Strike, Support,
+                                Upgrade)
 from dipgen.core.position import Dislodged, Unit
 from dipgen.core.units import downgrade_of
 from dipgen.present.svg.assets import Layout, layout, variant_board_name
@@ -197,7 +198,7 @@ class Painter:
 
     def __init__(self, variant, layout: Layout, symbols: dict[str, Symbol], titles: bool = True):
         self.variant = variant
-        self.board: Board = variant.board
+        self.board: Board = variant.rules.board
         self.layout = layout
         self.symbols = dict(symbols)
         self.titles = titles
@@ -233,7 +234,7 @@ class Painter:
         return self.symbol(kind).radius if kind else 10.0
 
     def kind_name(self, kind: str) -> str:
-        info = getattr(self.variant, "unit_kinds", {}).get(kind)
+        info = self.variant.rules.unit_kinds.get(kind)
         return getattr(info, "name", None) or self.symbol(kind).name
 
     def describe(self, unit: Unit) -> str:
@@ -247,12 +248,12 @@ class Painter:
     def order_title(self, r: OrderResult) -> str:
         if not self.titles:
             return ""
-        tags = self.variant.result_words(r)
+        tags = self.variant.words.result_words(r)
         text = f"{r.power}: {r.order_text(self.board)}"
         return text + (f" ({', '.join(tags)})" if tags else "")
 
     def is_fleet_like(self, kind: str) -> bool:
-        info = getattr(self.variant, "unit_kinds", {}).get(kind)
+        info = self.variant.rules.unit_kinds.get(kind)
         return getattr(info, "terrain", "land") == "sea"
 
     def dest_loc(self, unit: Unit, dest: str, after: Iterable[Unit] = ()) -> str:
@@ -431,7 +432,7 @@ class Painter:
         self.pieces(sc.pieces)
         order = {p: i for i, p in enumerate(self.powers)}
         results = sorted(enumerate(sc.results), key=lambda ir: (order.get(ir[1].power, len(order)), ir[0]))
-        kinds = self.variant.unit_kinds
+        kinds = self.variant.rules.unit_kinds
         # units outside combat (spies) are shown where they stand; their orders stay in the reports
         results = [r for _, r in results if r.unit is None or kinds[r.unit.kind].fights]
         if sc.kind == "movement":
@@ -468,7 +469,7 @@ class Painter:
                 if not r.default:
                     self.keys.add("hold")
                     self.ring(r.power, here, self.small_radius(u) + 5, "", self.order_title(r))
-            elif isinstance(o, Bomb):
+            elif isinstance(o, Strike):
                 self.bombing(r, here)
             elif isinstance(o, Support):
                 self.paint_support(r, units_by_prov)
@@ -493,7 +494,7 @@ class Painter:
     def flown_over(self, unit: Unit, dest: str) -> list[str]:
         """The spaces between `unit` and `dest` on its move when its kind moves more than one
         space at a time (`dipgen.core.reach.route`): empty for a move to a neighbour."""
-        kind = self.variant.unit_kinds.get(unit.kind)
+        kind = self.variant.rules.unit_kinds.get(unit.kind)
         if kind is None or kind.steps < 2:
             return []
         return route(self.board, kind, unit.province, dest)[1:-1]
@@ -522,7 +523,7 @@ class Painter:
     def bombing(self, r: OrderResult, here: Pt) -> None:
         """A bomber's run: a dotted line to the centre it bombs, ending in a burst filled with the
         bomber's colour when the bombing hit, or left blank when planes fended it off."""
-        o: Bomb = r.order  # type: ignore[assignment]
+        o: Strike = r.order  # type: ignore[assignment]
         if r.has(Kind.ILLEGAL) or r.has(Kind.VOID):
             return
         target = self.layout.centre(province_of(o.target)) or self.layout.unit(o.target)
@@ -578,7 +579,7 @@ class Painter:
         """Units an adjustment phase upgraded or downgraded: the unit before -> the unit after."""
         if sc.kind != "adjustments":
             return {}
-        kinds = self.variant.unit_kinds
+        kinds = self.variant.rules.unit_kinds
         out = {}
         for r in sc.results:
             if r.unit is not None and r.succeeded and isinstance(r.order, (Upgrade, Downgrade)):
@@ -683,7 +684,7 @@ def unit_marks(variant, kind: str, loc: str) -> tuple[re.Pattern, ...]:
     title, ring = "\0title\0", "\0ring\0"
     dislodged = re.escape(_dislodged(kind, aside, title, ring))
     dislodged = dislodged.replace(re.escape(title), "(?:<title>[^<]*</title>)?").replace(re.escape(ring), '[^"]*')
-    pieces = [] if "/" in loc else [re.escape(_beside(kind, sym, at, i)) for i in range(2 * len(variant.board.powers))]
+    pieces = [] if "/" in loc else [re.escape(_beside(kind, sym, at, i)) for i in range(2 * len(variant.rules.board.powers))]
     return tuple(re.compile(p) for p in (re.escape(_standing(kind, at)), dislodged, *pieces))
 
 

@@ -85,8 +85,8 @@ def lettered(letter: str, name: str = "") -> Symbol:
 
 def symbol_table(variant) -> dict[str, Symbol]:
     """Every unit kind of `variant` with its symbol: the variant's own, ours, or the lettered default."""
-    own: Mapping[str, Symbol] = variant.unit_symbols
-    kinds = getattr(variant, "unit_kinds", None) or {}
+    own: Mapping[str, Symbol] = variant.words.unit_symbols
+    kinds = variant.rules.unit_kinds
     table: dict[str, Symbol] = {}
     for letter in sorted(set(kinds) | set(SYMBOLS) | set(own)):
         info = kinds.get(letter)

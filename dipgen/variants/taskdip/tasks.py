@@ -1,6 +1,6 @@
 """Taskdip's Table 1 as data: each power's five tasks (one per playing card), each task a list of
 counted groups of centres ("five of the French and German home centres" is one group: 5 of
-those 6). Pure data and arithmetic on it; the variant (taskdip.py) draws and checks them.
+those 6). Pure data and arithmetic on it; the variant's rules (rules.py) draw and check them.
 """
 
 from __future__ import annotations

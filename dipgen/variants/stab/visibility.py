@@ -1,6 +1,6 @@
-"""Stab!: hidden movement. Nobody sees the board; each season's report shows only the orders
-that came into contact with a foreign unit, and the GM tells each power privately what it
-is owed. Players place their units freely with the Spring 1901 orders.
+"""What each level of a Stab! game knows while it runs: a power its own units, centres and
+dislodged units, and the orders that came into contact with a foreign unit, which everyone reads;
+the GM tells each power privately what it is owed.
 
 The rulings where the rule text is silent are listed on the rules page (site_src/rules/stab.md)
 and marked RULING below.
@@ -9,17 +9,14 @@ and marked RULING below.
 from __future__ import annotations
 
 from collections import defaultdict
-from types import MappingProxyType
 
 from dipgen.core.board import province_of
-from dipgen.core.results import STANDARD_WORDS, Bounce, Kind
-from dipgen.core.errors import GameError, Problem
-from dipgen.core.orders import Convoy, Disband, Move, OrderSyntaxError, Support, parse_unit
+from dipgen.core.orders import Convoy, Disband, Move, Support
 from dipgen.core.phase import ADJUSTMENTS, MOVEMENT
 from dipgen.core.position import Position, Unit
+from dipgen.core.results import Kind
+from dipgen.rules.variant import Policy
 from dipgen.rules.visibility import EVERYONE, NOBODY, PositionVisibility, RecordVisibility, own_nmr
-from dipgen.io.yamlfile import by_power, kind_of, line_of
-from dipgen.rules.variant import Variant
 from dipgen.variants.contact import contacts_of
 
 
@@ -27,110 +24,15 @@ def _aud(*levels: str) -> frozenset:
     return frozenset(levels)
 
 
-class Stab(Variant):
-    name = "stab"
-    title = "Stab!"
-    description = ("A hidden-movement game on the standard map: free initial placement, and reports that show "
-                   "only the orders that came into contact with a foreign unit.")
+class StabPolicy(Policy):
     hidden = True
-    setup_keys = frozenset({"placement"})
-    #: the words of the Stab! rules (its example report): a move *fails* against a unit that
-    #: stayed, *bounce*s off another country's move, and is in a *self-standoff* with its own
-    result_vocabulary = MappingProxyType({**STANDARD_WORDS, Bounce.HELD: "fails", Bounce.STANDOFF: "bounce",
-                                          Bounce.SELF_STANDOFF: "self-standoff"})
-    #: home spaces that are not home for placement, and spaces a power may place in besides its own
-    not_home = frozenset({"fin"})
-    extra_places = {"England": ("nth",)}
-
-    # ------------------------------------------------------------------ placement
-    def home_spaces(self, power: str) -> list[str]:
-        spaces = [p for p in self.board.home_territories.get(power, ()) if p not in self.not_home]
-        return spaces + list(self.extra_places.get(power, ()))
-
-    def initial_position(self, game, draws=None, secret=None) -> Position:
-        first = self.calendar.first(game.start)
-        owners = {p.id: p.home for p in self.board.provinces.values() if p.home}
-        pf = game.phases.get(first)
-        if pf is None:
-            return Position(first, (), owners)  # the placement comes with the first orders
-        raw = pf.extra.get("placement")
-        if not isinstance(raw, dict):
-            raise GameError([Problem(pf.name, line_of(raw) or 1,
-                                     "a Stab! game's first phase file needs 'placement': each power's starting units",
-                                     "e.g.\n      placement:\n        England: [F Lon, F NTH, A Yor]")])
-        problems: list[Problem] = []
-        units: list[Unit] = []
-        placed: dict[str, str] = {}
-        given: set[str] = set()
-        for power, specs, kline in by_power(self.board, raw, pf.name, problems, "under placement",
-                                            "keep one list of units for each power"):
-            given.add(power)
-            if specs is None or isinstance(specs, str):
-                specs = [s for s in (specs or "").splitlines() if s.strip()]
-            elif not isinstance(specs, list):
-                problems.append(Problem(pf.name, kline, f"{power}'s placement must be a list of units, not "
-                                        f"{kind_of(specs)}", "e.g. England: [F Lon, F NTH, A Yor]"))
-                continue
-            need = len(self.board.home_centres(power))
-            if len(specs) != need:
-                problems.append(Problem(pf.name, kline, f"{power} places {len(specs)} units; it must place {need}",
-                                        f"{power} starts with {need} units, one for each home centre"))
-            allowed = self.home_spaces(power)
-            for spec in specs:
-                line = line_of(spec) or kline
-                if not isinstance(spec, str):
-                    problems.append(Problem(pf.name, line, f"a unit to place is text such as F Lon, not {kind_of(spec)}"))
-                    continue
-                try:
-                    kind, loc = parse_unit(self.board, spec, self.order_words)
-                except (OrderSyntaxError, ValueError) as e:
-                    problems.append(Problem(pf.name, line, str(e)))
-                    continue
-                prov = province_of(loc)
-                names = ", ".join(self.board.format_loc(p) for p in allowed)
-                if prov not in allowed:
-                    problems.append(Problem(pf.name, line, f"{self.board.full_name(prov)} is not a home space of {power}",
-                                            f"{power} may place units in: {names}"))
-                    continue
-                p = self.board.provinces[prov]
-                terrain = self.unit_kinds[kind].terrain
-                if terrain == "land" and not p.is_land:
-                    problems.append(Problem(pf.name, line, f"an army cannot stand in {p.name}"))
-                    continue
-                if terrain == "sea":
-                    if p.type == "land":
-                        problems.append(Problem(pf.name, line, f"a fleet cannot stand inland in {p.name}"))
-                        continue
-                    if p.coasts and loc not in self.board.fleet_locations(prov):
-                        problems.append(Problem(pf.name, line, f"say which coast of {p.name} the fleet is on",
-                                                f"e.g. F {p.abbr}/{p.coasts[-1]}"))
-                        continue
-                    if not p.coasts:
-                        loc = prov
-                else:
-                    loc = prov
-                if prov in placed:
-                    problems.append(Problem(pf.name, line, f"two units placed in {p.name} ({placed[prov]} has one)"))
-                    continue
-                placed[prov] = power
-                units.append(Unit(power, kind, loc))
-        for power in self.powers():
-            if power not in given:
-                # RULING: a power that sends no placement starts with the usual opening units.
-                for spec in self.board.starting_units.get(power, ()):
-                    kind, loc = parse_unit(self.board, spec)
-                    units.append(Unit(power, kind, loc))
-        if problems:
-            raise GameError(problems)
-        return Position(first, tuple(sorted(units, key=lambda u: u.loc)), owners)
 
     def start_visibility(self, history, position: Position) -> PositionVisibility:
         return _private_position(position)
 
-    # ------------------------------------------------------------------ what each level knows
     def record_visibility(self, history, record) -> RecordVisibility:
         if record.kind == MOVEMENT:
-            return _movement_visibility(record, self.unit_kinds)
+            return _movement_visibility(record, self.rules.unit_kinds)
         if record.kind == ADJUSTMENTS:
             return _adjustment_visibility(record)
         return _retreat_visibility(history, record)

@@ -1,12 +1,7 @@
-"""Blind Complicated Diplomacy: Complicated's board (supply points, tanks, planes, bombers)
-played blind, with Blind's spies.
-
-Composed of the two variants: Blind's movement splits off the spies and hands the rest to
-Complicated's (bombing included), Blind's set-up places spies on Complicated's opening board,
-and Blind's rulings on what fighting and spying reveal apply to every unit (planes and bombers
-are met where they are based, their flights meet nobody). What this module adds is who sees a
-bombing, and that the supply accounts stay private. The rulings are on the rules page
-(site_src/rules/complicated.md, "Blind Complicated") and marked RULING below.
+"""What each level of a Blind Complicated game knows: Blind's rulings on what fighting and spying
+reveal, for every unit (planes and bombers are met where they are based, their flights meet
+nobody), and who sees a bombing. The rulings are on the rules page (site_src/rules/complicated.md,
+"Blind Complicated") and marked RULING below.
 """
 
 from __future__ import annotations
@@ -15,40 +10,22 @@ from collections import defaultdict
 from dataclasses import replace
 
 from dipgen.core.board import province_of
-from dipgen.core.results import Kind
-from dipgen.core.orders import Bomb, Support
+from dipgen.core.orders import Support
 from dipgen.core.phase import MOVEMENT
+from dipgen.core.results import Kind
 from dipgen.rules.visibility import NOBODY, RecordVisibility
-from dipgen.variants.blind import SPY, Blind, _spies_after_turn
-from dipgen.variants.complicated import KINDS, Complicated
+from dipgen.variants.blind.visibility import BlindPolicy, _spies_after_turn
+from dipgen.variants.complicated.rules import Bomb
 
 
-class BlindComplicated(Blind, Complicated):
-    name = "blind-complicated"
-    rules_page = "complicated#blind-complicated"
-    title = "Blind Complicated Diplomacy"
-    description = ("'Complicated' Diplomacy played blind: supply points, tanks, planes and bombers, every "
-                   "position secret; powers learn of foreign units by fighting them and through their spies.")
-    unit_kinds = {**KINDS, "S": SPY}
-    order_words = {**Complicated.order_words, **Blind.order_words}
-    unit_symbols = Complicated.unit_symbols
-    movement_orders = tuple(dict.fromkeys(Complicated.movement_orders + Blind.movement_orders))
-    movement_orders_text = ("movement orders: hold, move, support and convoy, for bombers bomb (B Mun bomb Par), "
-                            "and for spies move, hold and counter-espionage (S Par - Bur, S Par H, S Par CE)")
-
-    def can_build(self, power, ref, position, occupied):
-        """Spies are never built: lost ones come back at the end of each Fall (Blind)."""
-        kind = self.unit_kinds.get(ref.kind) if ref.kind else None
-        if kind is not None and not kind.fights:
-            return None, f"{kind.names} are not built: lost ones are replaced at the end of each Fall", None
-        return super().can_build(power, ref, position, occupied)
+class BlindComplicatedPolicy(BlindPolicy):
+    """Blind's policy, and the witnesses of each bombing."""
 
     def record_visibility(self, history, record) -> RecordVisibility:
         vis = super().record_visibility(history, record)
         if record.kind != MOVEMENT:
             return vis
-        return _bombings_seen(record, vis, self.unit_kinds)
-
+        return _bombings_seen(record, vis, self.rules.unit_kinds)
 
 
 def _bombings_seen(record, vis: RecordVisibility, kinds) -> RecordVisibility:

@@ -13,19 +13,13 @@ from dataclasses import replace
 from types import MappingProxyType
 
 from dipgen.core.orders import STANDARD_KINDS
-from dipgen.present.svg.symbols import TANK as TANK_SYMBOL
 from dipgen.core.units import ARMY, FLEET, LAND, UnitKind
-from dipgen.rules.variant import Variant
+from dipgen.rules.variant import Rules
 
 TANK = UnitKind("T", "tank", LAND, strength=2, convoyable=True, build_cost=2, upkeep=2)
 ARMOR_UNIT_KINDS = MappingProxyType({"A": replace(ARMY, upgrades_to="T"), "F": FLEET, "T": TANK})
 
 
-class Armor(Variant):
-    name = "armor"
-    title = "Armor Diplomacy"
-    description = ("The standard game with tank armies: a tank is an army that counts as two, in battle and in "
-                   "supply; armies on home centres may be upgraded to tanks and tanks downgraded.")
+class ArmorRules(Rules):
     unit_kinds = ARMOR_UNIT_KINDS
     order_words = MappingProxyType({**STANDARD_KINDS, "t": "T", "tank": "T"})
-    unit_symbols = MappingProxyType({"T": TANK_SYMBOL})

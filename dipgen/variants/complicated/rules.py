@@ -1,4 +1,4 @@
-"""'Complicated' Diplomacy: supply points instead of one unit per centre, and two kinds of
+"""'Complicated' Diplomacy's rules: supply points instead of one unit per centre, and two kinds of
 aircraft beside armies and fleets (tanks come from Armor).
 
 Planes (P) and bombers (B) are unit kinds that fly (AIR) and do not occupy: the engine
@@ -6,8 +6,9 @@ treats their moves as flights (through anything, attacking nothing), lets planes
 anything within two spaces, seas and their own province included (a move into it too), and
 dislodges them with the unit they stand with, unless they supported the move that does it
 (dipgen/engine/movement.py). What is this variant's own: bombing, where bombers may
-end, and the economy of supply points. Rulings where the seed is silent are on the rules
-page (site_src/rules/complicated.md) and marked RULING below.
+end, and the economy of supply points (its table on the game page is `words.py`'s; the game's
+options are read by `files.py`). Rulings where the seed is silent are on the rules page
+(site_src/rules/complicated.md) and marked RULING below.
 """
 
 from __future__ import annotations
@@ -20,18 +21,16 @@ from types import MappingProxyType
 from typing import Mapping, Sequence
 
 from dipgen.core.board import province_of
+from dipgen.core.orders import (STANDARD_KINDS, Build, Convoy, Downgrade, Hold, Move, Order, Remove, Strike, Support,
+                                UnitRef, Upgrade, Verb, Waive)
+from dipgen.core.position import Position, Unit
+from dipgen.core.results import Illegal, Kind, Note, OrderResult
+from dipgen.core.units import AIR, ARMY, FLEET, UnitKind
 from dipgen.engine.adjustments import AdjustmentOutcome, _build, civil_disorder_order, gate
 from dipgen.core.reach import within
 from dipgen.engine.movement import MovementOutcome, adjudicate_movement
-from dipgen.core.results import STANDARD_WORDS, Illegal, Kind, Note, OrderResult
-from dipgen.core.errors import GameError, Problem
-from dipgen.core.orders import (STANDARD_KINDS, Bomb, Build, Convoy, Downgrade, Hold, Move, Order, Remove, Support, UnitRef, Upgrade, Waive)
-from dipgen.core.position import Position, Unit
-from dipgen.present.svg.symbols import BOMBER as BOMBER_SYMBOL, PLANE as PLANE_SYMBOL, TANK as TANK_SYMBOL
-from dipgen.core.units import AIR, ARMY, FLEET, UnitKind
-from dipgen.io.yamlfile import kind_of, line_of
-from dipgen.variants.armor import TANK as ARMOR_TANK
-from dipgen.rules.variant import Variant
+from dipgen.rules.variant import Rules
+from dipgen.variants.armor.rules import TANK as ARMOR_TANK
 
 PLANE = UnitKind("P", "plane", AIR, strength=Fraction(1, 2), steps=2, occupies=False, takes_centres=False,
                  may_end_at_sea=False, build_cost=2, upkeep=1)
@@ -69,23 +68,26 @@ class Supply:
         return self.income - self.bombed - self.upkeep
 
 
-class Complicated(Variant):
-    name = "complicated"
-    title = "'Complicated' Diplomacy"
-    description = ("Supply points instead of one unit per centre; planes and bombers beside armies and fleets; "
-                   "bombing of centres.")
+class Bomb(Strike):
+    """A bomber bombs a supply centre within its range: ``B Mun bomb Par``."""
+
+    VERB = "bomb"
+
+
+BOMB = Verb(frozenset({"bomb", "bombs"}), Bomb, aims=True)
+
+
+class ComplicatedRules(Rules):
     unit_kinds = KINDS
-    order_words = {**STANDARD_KINDS, "t": "T", "tank": "T", "p": "P", "plane": "P", "b": "B", "bomber": "B"}
-    unit_symbols = MappingProxyType({"T": TANK_SYMBOL, "P": PLANE_SYMBOL, "B": BOMBER_SYMBOL})
-    game_keys = frozenset({"options"})
+    order_words = MappingProxyType({**STANDARD_KINDS, "t": "T", "tank": "T", "p": "P", "plane": "P", "b": "B",
+                                    "bomber": "B"})
+    verbs = (BOMB,)
     movement_orders = (Hold, Move, Support, Convoy, Bomb)
     movement_orders_text = "movement orders: hold, move, support and convoy, and for bombers bomb (B Mun bomb Par)"
-    result_vocabulary = MappingProxyType({**STANDARD_WORDS, Bombing.HIT: "hit", Bombing.DEFENDED: "defended"})
     capitals = {"Austria": "vie", "England": "lon", "France": "par", "Germany": "ber", "Italy": "rom",
                 "Russia": "mos", "Turkey": "ank"}
-    #: the seed's optional rule (game.yml ``options: {plane_limit: true}``)
+    #: the seed's optional rule (game.yml ``options: {plane_limit: true}``, which `files.py` reads)
     plane_limit = False
-    game_section_below_centres = True
 
     # ------------------------------------------------------------------ the start
     def start(self, year: int | None = None) -> Position:
@@ -94,14 +96,10 @@ class Complicated(Variant):
         return position.with_(units=tuple(sorted(position.units + planes, key=lambda u: u.loc)))
 
     def initial_position(self, game, draws=None, secret=None) -> Position:
-        raw = game.raw.get("options") if game is not None else None
-        if raw is not None:
-            where = line_of(game.raw, "options")
-            if not isinstance(raw, dict) or set(raw) - {"plane_limit"} or not isinstance(raw.get("plane_limit", False), bool):
-                raise GameError([Problem("game.yml", where, f"options must be a mapping such as "
-                                         f"{{plane_limit: true}}, not {kind_of(raw) if not isinstance(raw, dict) else raw}",
-                                         "the only option is plane_limit: true or false")])
-            self.plane_limit = raw.get("plane_limit", False)
+        """The opening position, planes included; `game.setup` says whether the game plays with
+        the plane limit (`None` for a game: the standard opening of the board's start year)."""
+        if game is not None and "plane_limit" in game.setup:
+            self.plane_limit = game.setup["plane_limit"]
         return self.start(game.start if game is not None else None)
 
     # ------------------------------------------------------------------ control
@@ -230,18 +228,6 @@ class Complicated(Variant):
                 out[i] = replace(r, succeeded=ok, notes=(note,) + r.notes)
         return out, hits
 
-    # ------------------------------------------------------------------ pages
-    def game_section(self, view) -> str:
-        """The supply table per year (`supply_section`), where the view knows the whole board.
-        RULING (Blind Complicated): in a hidden game the accounts are each power's own secret
-        (income tells how many home centres it holds, bombing losses tell of raids, upkeep the size
-        of its forces), so the table is shown to the GM and, at the reveal, to everyone on the
-        game's full edition; never on the public site or a private page while the game runs (each
-        power reads its own points in its winter report)."""
-        if not view.now.whole:
-            return ""
-        return supply_section(self, view)
-
     # ------------------------------------------------------------------ supply
     def supply(self, position: Position) -> dict[str, Supply]:
         """Each power's supply account at the end of the year (after the Fall turn)."""
@@ -277,11 +263,6 @@ class Complicated(Variant):
             if n:
                 out[power] = n
         return out
-
-    def adjustment_text(self, n: int) -> str:
-        """Supply points, not units: ``5 supply points to spend``, ``2 supply points short``."""
-        points = f"{abs(n)} supply point{'s' if abs(n) != 1 else ''}"
-        return f"{points} to spend" if n > 0 else f"{points} short (upkeep unpaid)"
 
     def adjustments(self, position: Position, orders: Mapping[str, Sequence[Order]]) -> AdjustmentOutcome:
         """Builds are paid from the points in the order written, while they last; a power that
@@ -397,118 +378,6 @@ class Complicated(Variant):
         if unit is not None and blocker is not None:
             return None, f"a plane or bomber of another power stands in {self.board.full_name(ref.province)}", blocker
         return unit, why, None
-
-
-# ------------------------------------------------------------------ the supply table (game page)
-@dataclass(frozen=True)
-class YearAccount:
-    """One power's supply points in one year, as the game page's supply table says them."""
-
-    power: str
-    supply: Supply
-    built: int | None     # points spent on builds and upgrades (None: the winter is still to come, or never came)
-    removed: tuple[str, ...] = ()  # the units removed (or downgraded) for upkeep it could not pay
-    disorder: bool = False         # some of them were removed for it (civil disorder)
-
-    @property
-    def unspent(self) -> int:
-        """Points lost: what was left after upkeep and builds (0 when upkeep could not be paid)."""
-        if self.built is None:
-            return 0
-        return max(self.supply.net, 0) - self.built
-
-
-def supply_years(variant: Complicated, view) -> list[tuple[int, list[YearAccount]]]:
-    """Each finished Fall's supply accounts, year by year: income, bombing, upkeep, and what the
-    winter that followed spent and removed (read from its orders' results), from a view that knows
-    the whole board (`dipgen.view.GameView`)."""
-    from dipgen.core.phase import ADJUSTMENTS
-
-    kinds = variant.unit_kinds
-    year_end: dict[int, Position] = {}
-    winters: dict[int, object] = {}
-    for r in view.records:
-        if r.after.phase.kind == ADJUSTMENTS:
-            year_end[r.after.phase.year] = r.after
-        if r.phase.kind == ADJUSTMENTS:
-            winters[r.phase.year] = r
-    out = []
-    for year, pos in sorted(year_end.items()):
-        winter = winters.get(year)
-        played = winter is not None or view.now.phase > pos.phase  # a winter skipped: nothing to build
-        accounts = []
-        for power, s in variant.supply(pos).items():
-            if not (s.income or s.upkeep):
-                continue
-            built, removed, disorder = 0, [], False
-            for res in (winter.results_of(power) if winter is not None else ()):
-                if not res.succeeded or res.unit is None:
-                    continue
-                if isinstance(res.order, Build):
-                    built += kinds[res.unit.kind].build_cost
-                elif isinstance(res.order, Upgrade):
-                    built += UPGRADE_COST
-                elif isinstance(res.order, (Remove, Downgrade)):
-                    what = f"{res.unit.kind} {variant.board.format_loc(res.unit.loc)}"
-                    removed.append(what + (" (downgraded)" if isinstance(res.order, Downgrade) else ""))
-                    disorder = disorder or res.default
-            accounts.append(YearAccount(power, s, built if played else None, tuple(removed), disorder))
-        out.append((year, accounts))
-    return out
-
-
-def supply_section(variant: Complicated, view) -> str:
-    """The game page's supply table: one small table per year (the latest open), each power's
-    income, bombing losses, upkeep, points built with and points lost; removals said below."""
-    from html import escape
-
-    years = supply_years(variant, view)
-    if not years:
-        return ""
-    colours = {p: info.colour for p, info in variant.board.powers.items()}
-    out = ['<section class="dg-supply">', '<h2 id="supply-points">Supply points</h2>', '<div class="dg-supply-years">']
-    for i, (year, accounts) in enumerate(reversed(years)):
-        out.append(f'<details class="dg-supply-year"{" open" if i == 0 else ""}><summary>{year}</summary>')
-        out.append('<div class="dg-scroll"><table class="dg-centres dg-supply-table">'
-                   '<thead><tr><th scope="col" class="dg-sticky">Power</th>'
-                   '<th scope="col" class="dg-num" title="points from centres owned after the Fall">Income</th>'
-                   '<th scope="col" class="dg-num" title="points lost to successful bombings">Bombed</th>'
-                   '<th scope="col" class="dg-num" title="what the units cost to keep">Upkeep</th>'
-                   '<th scope="col" class="dg-num" title="points spent on builds and upgrades">Built</th>'
-                   '<th scope="col" class="dg-num" title="points left over and lost">Lost</th></tr></thead><tbody>')
-        notes = []
-        for a in accounts:
-            s = a.supply
-            name = (f'<span class="dg-power-name" style="--dg-c: {escape(colours.get(a.power, "#888"))}">'
-                    f'<span class="dg-swatch" aria-hidden="true"></span>{escape(a.power)}</span>')
-            if a.built is None:
-                built, lost = "—" if view.finished else "due", "—"  # the game ended with that Fall
-            elif s.net < 0:
-                built, lost = "—", "—"
-            else:
-                built, lost = str(a.built), str(a.unspent)
-            short = ' class="dg-num loss" title="more than the points left after bombing"' if s.net < 0 else \
-                ' class="dg-num"'
-            out.append(f'<tr><th scope="row" class="dg-sticky">{name}</th><td class="dg-num">{s.income}</td>'
-                       f'<td class="dg-num">{s.bombed}</td><td{short}>{s.upkeep}</td>'
-                       f'<td class="dg-num">{built}</td><td class="dg-num">{lost}</td></tr>')
-            if s.net < 0:
-                what = ", ".join(a.removed) if a.removed else "nothing yet"
-                how = " (some in civil disorder)" if a.disorder else ""
-                notes.append(f"<li>{escape(a.power)} was {-s.net} point{'s' if s.net != -1 else ''} short of its "
-                             f"upkeep and removed {escape(what)}{how}.</li>")
-        out.append("</tbody></table></div>")
-        if notes:
-            out.append('<ul class="dg-small">' + "".join(notes) + "</ul>")
-        out.append("</details>")
-    out.append("</div>")
-    out.append(f'<p class="dg-small">Supply points, counted after each Fall: <em>income</em> {HOME_POINTS} for each '
-               f"owned centre of the power's home country and {OTHER_POINTS} for each other; <em>bombed</em> one less "
-               "for each successful bombing of a centre it owns that year; <em>upkeep</em> what its units cost to keep, "
-               "paid first; <em>built</em> what builds and upgrades took from the rest; <em>lost</em> what was left "
-               "unspent. Upkeep in red could not be paid: the units removed are said under the year.</p>")
-    out.append("</section>")
-    return "\n".join(out)
 
 
 def _count(n: int, thing: str) -> str:
