@@ -1,17 +1,15 @@
 """The pages of the results site, as pure functions: views (and options) in, files out.
 
-Every function returns ``{uri: content}``: Markdown pages for MkDocs (raw HTML blocks
-for the laid-out parts, autoescaped by Jinja2; the Markdown of game files, such as press
-and notes, rendered and sanitised by `markup` into raw HTML blocks too) and SVG maps. Each
-page is made from one level's `dipgen.view.GameView` and nothing else: this module never sees
-a History, a game's files or its secrets.
+Every function returns ``{uri: content}``: pages (`page.SitePage`: a Markdown file of HTML
+blocks, autoescaped by Jinja2, and headings; the Markdown of game files, such as press and
+notes, rendered and sanitised by `markup` into HTML blocks too) and SVG maps. Each page is made
+from one level's `dipgen.view.GameView` and nothing else: this module never sees a History, a
+game's files or its secrets.
 """
 
 from __future__ import annotations
 
 import hashlib
-import html
-import json
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -28,6 +26,7 @@ from dipgen.view import UNKNOWN, GameView, RecordView
 from dipgen.present.happened import what_happened
 from dipgen.present.site import maps, markup
 from dipgen.present.site.jinja import TEMPLATES, render
+from dipgen.present.site.page import SitePage
 from dipgen.present.site.links import archive_uri, game_folder, game_uri, href, season_uri
 from dipgen.present.site.model import (and_list, centre_moves, centre_rows, colour_of, game_status, kind_line, order_items, ordering_powers, season_name, seat_rows, written_orders, years_span)
 from dipgen.present.site.privatepage import PRIVATE_JS_URI, private_shell
@@ -60,11 +59,6 @@ class SiteOptions:
     #: the pages dipgen adds to a site whose docs_dir has none of that name (``rules/stab.md``,
     #: ``draws.md``), which game Markdown may link to as well
     provided: frozenset[str] = frozenset()
-
-
-def _title(text: str) -> Markup:
-    """A front-matter title: HTML-escaped (themes insert it unescaped), quoted for YAML."""
-    return Markup(json.dumps(html.escape(text, quote=False), ensure_ascii=False))
 
 
 def _links(view: GameView, options: SiteOptions, page: str) -> markup.Links:
@@ -155,8 +149,7 @@ def game_page(view: GameView, options: SiteOptions) -> dict[str, str]:
     demo = None if view.demo is None else [dict(name=d.name, url=link(d.page), passphrase=d.passphrase)
                                            for d in view.demo]
     content = render(
-        "game.md", edition_link=edition_link,
-        page_title=_title(view.title), game=view.info, status=status,
+        "game.html", edition_link=edition_link, game=view.info, status=status,
         kind_line=variant.words.description or variant.words.title, variant_title=variant.words.title,
         span=f"{span[0]}–{span[1]}" if span and span[0] != span[1] else (str(span[0]) if span else ""),
         description=description, variant_section=Markup(variant.words.game_section(view)),
@@ -171,7 +164,7 @@ def game_page(view: GameView, options: SiteOptions) -> dict[str, str]:
     )
     if problems:
         raise GameError(problems)
-    return {uri: content}
+    return {uri: SitePage.make(view.title, content)}
 
 
 # ----------------------------------------------------------------------------- season pages
@@ -261,8 +254,7 @@ def season_page(view: GameView, options: SiteOptions, index: int) -> dict[str, s
     press = _markdown(record.press, "press", file, links, problems)
     notes = _markdown(record.notes, "GM's notes", file, links, problems)
     content = render(
-        "season.md",
-        page_title=_title(f"{title} · {view.title}"), game=view.info, title=title,
+        "season.html", game=view.info, title=title,
         kind="The year's centre totals" if summary else kind_line(phase), kind_code=record.kind,
         archive_href=link(archive_uri(options.prefix)),
         game_href=link(game_uri(options.prefix, view.slug, options.edition)),
@@ -282,7 +274,7 @@ def season_page(view: GameView, options: SiteOptions, index: int) -> dict[str, s
     )
     if problems:
         raise GameError(problems)
-    return {uri: content}
+    return {uri: SitePage.make(f"{title} · {view.title}", content)}
 
 
 def _draws_section(view: GameView, options: SiteOptions, uri: str, record: RecordView) -> dict | None:
@@ -422,7 +414,7 @@ def archive_page(views: Iterable[GameView], options: SiteOptions) -> dict[str, s
     running = sum(1 for v in views if not v.finished)
     summary = (f"{len(views)} game{'s' if len(views) != 1 else ''}: "
                f"{running} running, {len(views) - running} finished.")
-    return {uri: render("archive.md", page_title=_title("Games"), games=rows, summary=summary)}
+    return {uri: SitePage.make("Games", render("archive.html", games=rows, summary=summary))}
 
 
 def games_cards(views: Iterable[GameView], options: SiteOptions, from_uri: str, limit: int = 6) -> str:

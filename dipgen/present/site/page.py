@@ -1,0 +1,133 @@
+"""A generated page, in the form every generator reads and in pieces a plugin can hand over as HTML.
+
+The page templates (``templates/*.html``) write HTML blocks, and each heading of the page's table
+of contents through `heading`, which marks it. `SitePage.make` turns that into the page as a
+Markdown file: front matter (its title; the theme's navigation and table of contents hidden),
+then the HTML blocks as they are and each heading as a Markdown line (``## Supply centres``),
+so that the generator gives headings the ids and permalinks it gives every heading of the site.
+That text is what `dipgen export` writes and what any generator converts.
+
+A `SitePage` is that text (a ``str``), and it also knows where its headings are: `pieces` gives
+the HTML blocks and the headings apart, without reading the text again, so that the MkDocs
+plugin can give MkDocs the page's HTML directly (`dipgen.adapters.mkdocs_pages`) instead of
+having Python-Markdown convert HTML it would only copy. For that to show the same page, every
+block of a template must be HTML that Markdown leaves as it is (block-level elements, from the
+first character of a line): tests compare both ways on every example page.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from dataclasses import dataclass
+from typing import Iterator, Sequence
+
+from markupsafe import Markup
+
+#: what the theme hides on a generated page (Material: the site's navigation and the page's contents)
+HIDE = ("navigation", "toc")
+
+_MARK = re.compile(r'^<h([1-6]) data-dg-heading>([^<>\n]*)</h\1>$', re.M)
+
+
+def heading(text: str, level: int = 2) -> Markup:
+    """A heading of a page, for its templates: a line of its own, which `SitePage.make` makes a
+    Markdown heading. `text` is plain text (escaped here)."""
+    return Markup(f"<h{level} data-dg-heading>{html.escape(str(text), quote=False)}</h{level}>")
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A heading of a page: its level and its text as a Markdown line has it (``&``, ``<`` and ``>``
+    escaped, so that the generator reads them as text)."""
+
+    level: int
+    text: str
+
+    @property
+    def markdown(self) -> str:
+        return "#" * self.level + " " + self.text
+
+
+def front_matter(title: str, hide: Sequence[str] = HIDE) -> str:
+    """The front matter of a generated page. Its title is HTML-escaped, as the themes insert it
+    unescaped (the page's ``<title>``, the header), and quoted as a JSON string (which YAML reads)."""
+    return (f"---\ntitle: {json.dumps(html.escape(title, quote=False), ensure_ascii=False)}\nhide:\n"
+            + "".join(f"  - {h}\n" for h in hide) + "---\n\n")
+
+
+class SitePage(str):
+    """A generated page as a Markdown file (see the module), with its title, what it hides and
+    where its headings are. Make one with `make`, or `restore` one from what `state` gave."""
+
+    title: str
+    hide: tuple[str, ...]
+    _spans: tuple[tuple[int, int, int], ...]  # (start, end, level) of each heading line in the text
+    _body: int                                # where the body starts (after the front matter)
+
+    @classmethod
+    def make(cls, title: str, body: str, hide: Sequence[str] = HIDE) -> SitePage:
+        """The page titled `title` (plain text) whose body is `body`, a template's output."""
+        front = front_matter(title, hide)
+        out, spans, at, pos = [front], [], len(front), 0
+        for m in _MARK.finditer(body):
+            out.append(body[pos:m.start()])
+            at += m.start() - pos
+            line = Heading(int(m.group(1)), m.group(2)).markdown
+            out.append(line)
+            spans.append((at, at + len(line), int(m.group(1))))
+            at += len(line)
+            pos = m.end()
+        out.append(body[pos:])
+        return cls._new("".join(out), title, hide, spans, len(front))
+
+    @classmethod
+    def _new(cls, text: str, title: str, hide, spans, body: int) -> SitePage:
+        page = super().__new__(cls, text)
+        page.title, page.hide, page._spans, page._body = title, tuple(hide), tuple(spans), body
+        return page
+
+    def pieces(self) -> Iterator[str | Heading]:
+        """The body in order: each run of HTML between headings (a str), and each `Heading`."""
+        pos = self._body
+        for start, end, level in self._spans:
+            yield self[pos:start]
+            yield Heading(level, self[start + level + 1:end])
+            pos = end
+        yield self[pos:]
+
+    @property
+    def meta(self) -> dict:
+        """The front matter as a generator reads it."""
+        return {"title": html.escape(self.title, quote=False), "hide": list(self.hide)}
+
+    def state(self) -> dict:
+        """What `restore` needs, as JSON data."""
+        return {"text": str(self), "title": self.title, "hide": list(self.hide),
+                "headings": [list(s) for s in self._spans]}
+
+    @classmethod
+    def restore(cls, state) -> SitePage:
+        """The page `state` describes. ValueError unless it is exactly a page `make` could have made:
+        the text starts with the front matter of its title, and each heading is a whole line where
+        it is said to be, in order (a cache file is read with this, and trusted no further)."""
+        try:
+            text, title, hide, spans = state["text"], state["title"], tuple(state["hide"]), state["headings"]
+            if not (isinstance(text, str) and isinstance(title, str) and all(isinstance(h, str) for h in hide)):
+                raise TypeError
+            spans = [tuple(int(x) for x in span) for span in spans]
+        except (KeyError, TypeError, ValueError):
+            raise ValueError("not the state of a page") from None
+        front = front_matter(title, hide)
+        if not text.startswith(front):
+            raise ValueError("the text does not start with its front matter")
+        pos = len(front)
+        for start, end, level in spans:
+            line = text[start:end]
+            if (not pos <= start < end <= len(text) or not 1 <= level <= 6 or text[start - 1] != "\n"
+                    or text[end:end + 1] not in ("\n", "") or not line.startswith("#" * level + " ")
+                    or "\n" in line or "<" in line or ">" in line):
+                raise ValueError("a heading is not where the page says")
+            pos = end
+        return cls._new(text, title, hide, spans, len(front))
