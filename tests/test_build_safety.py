@@ -97,7 +97,7 @@ def test_a_broken_game_fails_with_its_file_and_line_and_the_site_stays(project, 
     assert site_state(site) == before
 
 
-@pytest.mark.parametrize("where", ["game_files", "load_checked", "archive_files"])
+@pytest.mark.parametrize("where", ["game_files", "load_checked", "archive_files_of"])
 def test_an_unexpected_exception_is_a_message_naming_the_game(project, site, caplog, monkeypatch, where):
     def broken(*args, **kwargs):
         raise ZeroDivisionError("a bug nobody saw coming")
@@ -108,7 +108,7 @@ def test_an_unexpected_exception_is_a_message_naming_the_game(project, site, cap
         f.write(f"# {where}\n")
     before = site_state(site)
     logged = failed_build(project, caplog)
-    folder = "games" if where == "archive_files" else "games/bravo"
+    folder = "games" if where == "archive_files_of" else "games/bravo"
     assert f"{folder}: error: " in logged and "(ZeroDivisionError: a bug nobody saw coming)" in logged
     assert "report it with the game's files" in logged
     assert site_state(site) == before

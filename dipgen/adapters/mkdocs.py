@@ -55,12 +55,13 @@ from dipgen.io.secretsfile import SECRETS_FILE
 from dipgen.io.gamefiles import discover_games
 from dipgen.adapters.games import Loaded, load_checked
 from dipgen.core.crypt import PRIVATE_DIR
-from dipgen.adapters.publish import (archive_files, editions, game_files, missing_passphrases, provided_pages,
+from dipgen.adapters.publish import (archive_files_of, editions, game_files, missing_passphrases, provided_pages,
                                      site_options, with_cards)
 from dipgen.io.secretsfile import shared_secrets
 from dipgen.present.site import SiteOptions, generator_fingerprint
-from dipgen.present.site.pages import CSS_URI, JS_URI, add_overrides
-from dipgen.view import GameView, revealed
+from dipgen.present.site.pages import CSS_URI, JS_URI, add_overrides, game_card
+from dipgen.rules.variant import Variant
+from dipgen.view import revealed
 
 log = logging.getLogger("mkdocs.plugins.dipgen")
 
@@ -78,12 +79,9 @@ class DipgenConfig(base.Config):
 @dataclass
 class _Cached:
     key: str
-    loaded: Loaded
     files: dict[str, str]
-
-    @property
-    def public(self) -> GameView:
-        return editions(self.loaded)[0]
+    card: dict          # the game as the archive and the home page show it (`game_card`)
+    variant: Variant
 
 
 BUG = ("'dipgen check' may name the file to fix; if it finds nothing, this is a bug in dipgen: report it "
@@ -275,7 +273,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         self._command = ""
         self._hinted = False
         self._stage: Path | None = None
-        self._views: list[GameView] = []  # each game's public view, for the archive and the home page
+        self._cards: list[dict] = []  # each game's card (its public view), for the archive and the home page
         self._files: dict[str, str] = {}
         self._options = SiteOptions()
         self._origins: dict[str, Path] = {}  # generated page -> the file or folder it comes from
@@ -365,20 +363,20 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
             if len(fresh) < len(paths):
                 raise PluginError(listed + "; nothing was built (run 'dipgen check' for the same list)")
             log.error("%s; until they are fixed, the server shows the last good build of those games", listed)
-        views = [entry.public for entry in fresh.values()]
+        cards = [entry.card for entry in fresh.values()]
         files: dict[str, str] = {}
         origins: dict[str, Path] = {}
         for path, entry in fresh.items():
             files.update(entry.files)
             origins.update({uri: _source(Path(path), uri) for uri in entry.files})
         try:
-            files.update(archive_files(views, options))
+            files.update(archive_files_of(cards, [e.variant for e in fresh.values()], options))
         except Exception as e:
             log.debug("dipgen: the archive", exc_info=True)
             raise PluginError(failure(display_path(folder), e, "drawing the archive's pages")) from e
         self._cache = fresh
         self._options = options
-        self._views = views
+        self._cards = cards
         self._files = files
         self._origins = origins
         self._build_aside(config)
@@ -400,7 +398,8 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
             log.info(str(w))
         self._say_private(path, loaded)
         # encrypted afresh only here: an unchanged game keeps its pages (and their salts) from the cache
-        return _Cached(key, loaded, game_files(loaded, options))
+        public = editions(loaded)[0]
+        return _Cached(key, game_files(loaded, options), game_card(public, options), public.variant)
 
     def _build_aside(self, config) -> None:
         """Send the build to a staging folder, unless it is a dirty one (which needs the old output)."""
@@ -507,7 +506,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         origin = self._origins.get(page.file.src_uri)
         if origin is not None and page.file.generated_by:
             _name_failures(page, origin)
-        return with_cards(markdown, self._views, self._options, page.file.src_uri)
+        return with_cards(markdown, self._cards, self._options, page.file.src_uri)
 
     def _stage_file(self, uri: str, content: str) -> str:
         """For `serve --dirty`: the file on disk, rewritten only when its content changed, so that

@@ -22,6 +22,7 @@ from dipgen.core.results import Kind
 from dipgen.core.errors import GameError, Problem
 from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, Phase
 from dipgen.core.crypt import encrypt, padded_size, room
+from dipgen.rules.variant import Variant
 from dipgen.view import UNKNOWN, GameView, RecordView
 from dipgen.present.happened import what_happened
 from dipgen.present.site import maps, markup
@@ -385,52 +386,73 @@ def private_files(pages: list[tuple[str, str, str]], public: GameView) -> dict[s
     return out
 
 
-def _game_rows(views: list[GameView], options: SiteOptions, from_uri: str) -> list[dict]:
+def game_card(view: GameView, options: SiteOptions) -> dict:
+    """What the archive and the home page show of a game, from its public `view`, as JSON data
+    (the MkDocs plugin keeps it with the game's files, so that an unchanged game is not read
+    again): title, page, variant, GM, players (power, colour, names, out), years, status."""
+    variant = view.variant
+    now = view.records[-1].after if view.records else None
+    span = years_span(view)
+    players = []
+    for p in variant.rules.powers():
+        out = now is not None and not now.units_of(p, variant.rules.unit_kinds) and not now.total(p)
+        players.append([p, colour_of(view, p), ", ".join(view.seating.player_names(p)) or "—", out])
+    status = game_status(view)
+    return dict(title=view.title, uri=game_uri(options.prefix, view.slug), variant=variant.words.title,
+                gm=view.info.gm, players=players,
+                years=(f"{span[0]}–{span[1]}" if span[0] != span[1] else str(span[0])) if span else "—",
+                years_sort=f"{span[0]:04d}{span[1]:04d}" if span else "0",
+                status=dict(kind=status.kind, label=status.label, sort_key=status.sort_key),
+                finished=view.finished)
+
+
+def _game_rows(cards: Iterable[dict], options: SiteOptions, from_uri: str) -> list[dict]:
     """One row per game for the archive and the home page, running games first."""
-    rows = []
-    for v in views:
-        variant = v.variant
-        now = v.records[-1].after if v.records else None
-        span = years_span(v)
-        players = []
-        for p in variant.rules.powers():
-            out = now is not None and not now.units_of(p, variant.rules.unit_kinds) and not now.total(p)
-            players.append((p, colour_of(v, p), ", ".join(v.seating.player_names(p)) or "—", out))
-        rows.append(dict(title=v.title,
-                         url=href(from_uri, game_uri(options.prefix, v.slug, options.edition), options.directory_urls),
-                         variant=variant.words.title, gm=v.info.gm, players=players,
-                         years=(f"{span[0]}–{span[1]}" if span[0] != span[1] else str(span[0])) if span else "—",
-                         years_sort=f"{span[0]:04d}{span[1]:04d}" if span else "0",
-                         status=game_status(v)))
-    rows.sort(key=lambda r: (r["status"].sort_key[:1], r["title"].lower()))
+    rows = [dict(card, url=href(from_uri, card["uri"], options.directory_urls)) for card in cards]
+    rows.sort(key=lambda r: (r["status"]["sort_key"][:1], r["title"].lower()))
     return rows
 
 
 def archive_page(views: Iterable[GameView], options: SiteOptions) -> dict[str, str]:
     """The list of every game (each by its public view): variant, GM, players, years, status; sortable."""
+    return archive_of([game_card(v, options) for v in views], options)
+
+
+def archive_of(cards: Iterable[dict], options: SiteOptions) -> dict[str, str]:
+    """`archive_page` of the games' cards (`game_card`)."""
     uri = archive_uri(options.prefix)
-    views = list(views)
-    rows = _game_rows(views, options, uri)
-    running = sum(1 for v in views if not v.finished)
-    summary = (f"{len(views)} game{'s' if len(views) != 1 else ''}: "
-               f"{running} running, {len(views) - running} finished.")
+    cards = list(cards)
+    rows = _game_rows(cards, options, uri)
+    running = sum(1 for c in cards if not c["finished"])
+    summary = (f"{len(cards)} game{'s' if len(cards) != 1 else ''}: "
+               f"{running} running, {len(cards) - running} finished.")
     return {uri: SitePage.make("Games", render("archive.html", games=rows, summary=summary))}
 
 
 def games_cards(views: Iterable[GameView], options: SiteOptions, from_uri: str, limit: int = 6) -> str:
     """A block of cards for a hand-written page (the home page): the games, running ones first."""
-    rows = _game_rows(list(views), options, from_uri)
+    return cards_of([game_card(v, options) for v in views], options, from_uri, limit)
+
+
+def cards_of(cards: Iterable[dict], options: SiteOptions, from_uri: str, limit: int = 6) -> str:
+    """`games_cards` of the games' cards (`game_card`)."""
+    rows = _game_rows(cards, options, from_uri)
     return render("cards.html", games=rows[:limit], more=len(rows) > limit, count=len(rows),
                   archive_url=href(from_uri, archive_uri(options.prefix), options.directory_urls))
 
 
 def shared_files(views: Iterable[GameView]) -> dict[str, str]:
     """Files every page shares: the base map of each board in use, the stylesheet and script."""
+    return site_assets(v.variant for v in views)
+
+
+def site_assets(variants: Iterable[Variant]) -> dict[str, str]:
+    """`shared_files` of the variants the games are played in."""
     out: dict[str, str] = {}
-    for v in views:
-        uri = maps.board_uri(v.variant)
+    for variant in variants:
+        uri = maps.board_uri(variant)
         if uri not in out:
-            out[uri] = maps.board_map(v.variant)
+            out[uri] = maps.board_map(variant)
     out[CSS_URI] = (ASSETS / "dipgen.css").read_text(encoding="utf-8")
     out[JS_URI] = (ASSETS / "dipgen.js").read_text(encoding="utf-8")
     return out
