@@ -72,6 +72,7 @@ def test_game_checks_clean(folder):
     assert len(history.warnings) <= 3
 
 
+@pytest.mark.slow
 def test_dipgen_check_passes(capsys):
     assert dipgen_main(["check", str(GAMES)]) == 0
     out = capsys.readouterr().out
@@ -134,6 +135,7 @@ def test_the_checks_fail_a_game_that_lost_what_its_story_promises():
         require(_history(GAMES / "masked-ball"), dataclasses.replace(STORIES["masked-ball"], expect=("draw", 4)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("story", sorted(STORIES), ids=str)
 def test_regenerating_writes_the_committed_game(story, tmp_path):
     """The generator, from the story and the phrase banks, writes the committed folder byte for
