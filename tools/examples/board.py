@@ -13,8 +13,9 @@ from dipgen.variants import get_variant
 VARIANT = get_variant("standard")
 BOARD = VARIANT.board
 POWERS = VARIANT.powers()
-#: every unit kind the examples use (Blind's spies do not occupy their province)
-KINDS = get_variant("blind").unit_kinds
+#: every unit kind the examples use (Blind's spies do not occupy their province; 'Complicated' adds
+#: tanks, planes and bombers)
+KINDS = {**get_variant("complicated").unit_kinds, **get_variant("blind").unit_kinds}
 
 
 def occupant(pos, prov: str) -> Unit | None:
