@@ -59,6 +59,9 @@ SAMPLE = [
     ("blind", "notes", 0, 5, 0, 0.55),
     # every player's page told of another's winter NMR
     ("blind", "silent", 1, 3, 0, 0.25),
+    # a player who builds in a Winter the public was not yet told of saw every power's new count,
+    # which a retreat she took no part in had changed
+    ("blind", "retreat", 240, 2, 2, 0.55),
 ]
 
 
