@@ -54,11 +54,13 @@ from dipgen.core.errors import GameError, Problem, display_path, visible
 from dipgen.io.secretsfile import SECRETS_FILE
 from dipgen.io.gamefiles import discover_games
 from dipgen.adapters.games import Loaded, load_checked
+from dipgen.adapters.mkdocs_pages import BUG, GeneratedPage, Headings, failure, index_page, search_index
 from dipgen.core.crypt import PRIVATE_DIR
 from dipgen.adapters.publish import (archive_files_of, editions, game_files, missing_passphrases, provided_pages,
                                      site_options, with_cards)
 from dipgen.io.secretsfile import shared_secrets
 from dipgen.present.site import SiteOptions, generator_fingerprint
+from dipgen.present.site.page import SitePage
 from dipgen.present.site.pages import CSS_URI, JS_URI, add_overrides, game_card
 from dipgen.rules.variant import Variant
 from dipgen.view import revealed
@@ -82,17 +84,6 @@ class _Cached:
     files: dict[str, str]
     card: dict          # the game as the archive and the home page show it (`game_card`)
     variant: Variant
-
-
-BUG = ("'dipgen check' may name the file to fix; if it finds nothing, this is a bug in dipgen: report it "
-       "with the game's files ('mkdocs build -v' shows the details)")
-
-
-def failure(where: str, e: BaseException, what: str, hint: str = BUG) -> str:
-    """An unexpected exception, said plainly: where, what dipgen was doing, and what to do."""
-    detail = str(e).strip().splitlines()[0][:300] if str(e).strip() else ""
-    return visible(f"{where}: error: {what} failed ({type(e).__name__}{': ' + detail if detail else ''})\n"
-                   f"    hint: {hint}")
 
 
 class _Staging:
@@ -284,6 +275,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         self._warnings: CountHandler | None = None
         self._written: set[str] | None = None  # the site paths of every file of the build (for `_prune`)
         self.stats: dict[str, float] = {}
+        self._headings: Headings | None = None
 
     # ----- lifecycle
     def on_startup(self, *, command: str, dirty: bool) -> None:
@@ -304,6 +296,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         return (base_dir / self.config.games_dir).resolve()
 
     def on_config(self, config):
+        self._headings = Headings(config)  # the site's Markdown, for the headings of generated pages
         add_overrides(config.theme.dirs, config.theme.custom_dir)  # the pages' Content-Security-Policy
         self._end_build(discard=True)  # whatever an interrupted build (Ctrl-C) left
         if config.strict:  # counted as MkDocs counts them, to keep the old site when --strict fails
@@ -494,19 +487,37 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
                 continue
             inclusion = InclusionLevel.NOT_IN_NAV if uri.endswith(".md") else InclusionLevel.UNDEFINED
             if self._dirty:
-                files.append(File.generated(config, uri, abs_src_path=self._stage_file(uri, content),
-                                            inclusion=inclusion))
+                file = File.generated(config, uri, abs_src_path=self._stage_file(uri, content), inclusion=inclusion)
             else:
-                files.append(File.generated(config, uri, content=content, inclusion=inclusion))
+                file = File.generated(config, uri, content=content, inclusion=inclusion)
+            files.append(file)
+            if isinstance(content, SitePage) and file.is_documentation_page():
+                GeneratedPage(None, file, config, source=_reader(content), headings=self._headings,
+                              origin=display_path(self._origins.get(uri, self.games_path(config))),
+                              searched=search_index(config) is not None)
         if self._dirty and self._stage is not None:  # what earlier builds staged and this one does not make
             _prune(self._stage, set(self._files), {p.name for p in self._stage.iterdir() if p.is_dir()})
         return files
 
     def on_page_markdown(self, markdown: str, *, page, config, files) -> str:
         origin = self._origins.get(page.file.src_uri)
-        if origin is not None and page.file.generated_by:
+        if origin is not None and page.file.generated_by and not isinstance(page, GeneratedPage):
             _name_failures(page, origin)
         return with_cards(markdown, self._cards, self._options, page.file.src_uri)
+
+    def on_page_context(self, context, *, page, config, nav):
+        """Give the search index the entries of a page handed over as HTML (`mkdocs_pages`)."""
+        if isinstance(page, GeneratedPage) and page.direct:
+            index = search_index(config)
+            if index is not None:
+                index_page(index, page)
+        return context
+
+    @event_priority(-100)  # last: every plugin has seen the page
+    def on_post_page(self, output: str, *, page, config) -> str:
+        if isinstance(page, GeneratedPage):
+            page.drop()  # written: a big archive need not hold every page's text till the end
+        return output
 
     def _stage_file(self, uri: str, content: str) -> str:
         """For `serve --dirty`: the file on disk, rewritten only when its content changed, so that
@@ -519,6 +530,10 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
         return str(path)
+
+
+def _reader(page: SitePage):
+    return lambda: page
 
 
 def _source(folder: Path, uri: str) -> Path:

@@ -98,6 +98,11 @@ class SitePage(str):
         yield self[pos:]
 
     @property
+    def body(self) -> str:
+        """The page without its front matter, as a generator reads its Markdown."""
+        return self[self._body:]
+
+    @property
     def meta(self) -> dict:
         """The front matter as a generator reads it."""
         return {"title": html.escape(self.title, quote=False), "hide": list(self.hide)}
