@@ -12,7 +12,7 @@ import pytest
 
 from dipgen.adapters import mkdocs_pages
 from dipgen.present.site.page import Heading, SitePage
-from tests.support import build, make_project
+from support import build, make_project
 
 EXAMPLES = ("austrian-question", "masked-ball", "two-crowns", "night-flights")
 _ARTICLE = re.compile(r"<article\b.*?</article>", re.S)
@@ -121,6 +121,7 @@ def test_a_page_whose_headings_the_markdown_does_not_make_alone_is_converted():
 def test_blank_lines_between_blocks_become_one_and_stay_inside_a_block():
     import markdown
     text = '<div>a</div>\n\n\n\n<p>b</p>\n\n\n<div>\n<pre>x\n\n\n\ny</pre>\n</div>\n\n\n<hr>\n\n\n<p>c</p>'
-    made = mkdocs_pages._blank_lines(text)
+    from dipgen.present.site.page import _blank_lines
+    made = _blank_lines(text)
     assert made == markdown.Markdown(extensions=["md_in_html"]).convert(text)
     assert "<p>b</p>\n\n<div>" in made and "x\n\n\n\ny" in made

@@ -5,7 +5,7 @@
                               made under, the game's card, its board, and each file it adds
       blobs/<sha256>          each file's content, named by the hash of its bytes
 
-An entry's key is a hash of the generator (dipgen's version, its templates, the site's options)
+An entry's key is a hash of the generator (dipgen's version, code and templates, the site's options)
 and of every file of the game folder that the build reads (`game_hash`): secrets.yml, the game's
 end and its reveal setting are all files, and nothing else (no clock) decides what a game
 publishes, so an entry with the same key is the same output. A game's pages are only ever made
@@ -21,6 +21,7 @@ Blobs no entry names are removed after a build that read every game (`prune`).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import logging
@@ -38,6 +39,17 @@ FOLDER = ".dipgen-cache"
 FORMAT = 1
 _CARD = {"title": str, "uri": str, "variant": str, "gm": str, "players": list, "years": str, "years_sort": str,
          "status": dict, "finished": bool}
+
+
+@functools.lru_cache(maxsize=1)
+def code_fingerprint() -> str:
+    """A hash of dipgen's own code (every module of the package): an entry made by other code is
+    another key, whatever its version number says."""
+    digest = hashlib.sha256()
+    package = Path(__file__).resolve().parent.parent
+    for f in sorted(package.rglob("*.py")):
+        digest.update(f.relative_to(package).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
+    return digest.hexdigest()
 
 
 @dataclass

@@ -23,10 +23,12 @@ last built, so the server goes on serving (when a rebuild fails, MkDocs's server
 request until a rebuild succeeds).
 
 Each game's output is cached under a hash of all its files, the dipgen version and the
-generator's templates, so that during `mkdocs serve` (the plugin lives across rebuilds
-because it has `on_startup`) only a changed game is adjudicated and drawn again. With
-`mkdocs serve --dirty` the generated files are also kept on disk and rewritten only when
-their content changes, so MkDocs re-renders just the pages of the changed game.
+generator's templates, in memory and in the cache folder beside mkdocs.yml (`buildcache`), so
+that a build (or a `mkdocs serve` rebuild: the plugin lives across rebuilds because it has
+`on_startup`) adjudicates and draws only a changed game. MkDocs reads the game's files from
+the cache folder, and gets its pages as HTML (`mkdocs_pages`). Under plain `mkdocs serve`, a
+page that did not change in a site that did not change otherwise is not rendered again
+(`reuse`); with `mkdocs serve --dirty`, MkDocs itself renders only the files that changed.
 """
 
 from __future__ import annotations
@@ -52,7 +54,7 @@ from dipgen import __version__
 from dipgen.core.errors import GameError, Problem, display_path, visible
 from dipgen.io.secretsfile import SECRETS_FILE
 from dipgen.io.gamefiles import discover_games
-from dipgen.adapters.buildcache import FOLDER, BuildCache, Stored
+from dipgen.adapters.buildcache import FOLDER, BuildCache, Stored, code_fingerprint
 from dipgen.adapters.games import Loaded, load_checked
 from dipgen.adapters.reuse import TEMPLATE as REUSED, Reuse
 from dipgen.adapters.staging import _Staging, _lock, _prune, _roots  # noqa: F401 (_lock: tests)
@@ -99,7 +101,6 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         self._boards: dict[str, str] = {}      # the base map of each board drawn in this process
         self._dirty = False
         self._command = ""
-        self._hinted = False
         self._stage: Path | None = None
         self._cards: list[dict] = []  # each game's card (its public view), for the archive and the home page
         self._files: dict[str, str | Path] = {}  # each generated file: its content, or its file in the cache
@@ -122,7 +123,6 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         self._command = command
         self._dirty = dirty and command == "serve"
         self._in_place = dirty
-        self._hinted = False
 
     def on_shutdown(self) -> None:
         self._end_build(discard=True)
@@ -165,7 +165,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         folder = self.games_path(config)
         options = site_options(config.docs_dir, prefix=self.config.prefix,
                                directory_urls=config.use_directory_urls, rules_dir=self.config.rules_dir)
-        fingerprint = f"{__version__}:{generator_fingerprint()}:{options!r}"
+        fingerprint = f"{__version__}:{code_fingerprint()}:{generator_fingerprint()}:{options!r}"
         paths = discover_games(folder) if folder.is_dir() else []
         if not folder.is_dir():
             log.warning("no games folder at %s; the archive is empty", display_path(folder))
@@ -225,9 +225,6 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         self.stats = {"games": len(paths), "redone": self._redone, "seconds": time.perf_counter() - started}
         log.info("dipgen: %d game(s), %d adjudicated afresh, %d files in %.2fs",
                  len(paths), self._redone, len(files), self.stats["seconds"])
-        if self._command == "serve" and not self._dirty and len(files) > 1000 and not self._hinted:
-            self._hinted = True
-            log.info("dipgen: a big archive; 'mkdocs serve --dirty' re-renders only the pages of a changed game")
 
     def _game(self, path: Path, fingerprint: str, options: SiteOptions) -> Stored:
         """One game read, adjudicated and all its pages made, or taken from the cache if unchanged
@@ -375,22 +372,30 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         origin = self._origins.get(page.file.src_uri)
         if origin is not None and page.file.generated_by and not isinstance(page, GeneratedPage):
             _name_failures(page, origin)
+        if isinstance(page, GeneratedPage):
+            page.reused = self._reuse.output(page)  # unchanged, and so is the rest of the site (`reuse`)
         return with_cards(markdown, self._cards, self._options, page.file.src_uri)
 
     def on_page_context(self, context, *, page, config, nav):
         """Give the search index the entries of a page handed over as HTML (`mkdocs_pages`)."""
         if isinstance(page, GeneratedPage) and page.direct:
             index = search_index(config)
-            if index is not None:
+            entries = []
+            if index is not None and page.reused is not None:
+                entries = page.reused[1]
+                index.entries.extend(entries)
+            elif index is not None:
+                before = len(index.entries)
                 index_page(index, page)
+                entries = index.entries[before:]
+            self._reuse.made(page, entries, page.present_anchor_ids)
         return context
 
     @event_priority(-100)  # last: every plugin has changed the page's HTML as it would
     def on_page_content(self, html: str, *, page, config, files) -> str:
-        if isinstance(page, GeneratedPage):
-            page.dipgen_output = self._reuse.output(page)
-            if page.dipgen_output is not None:  # unchanged, and so is the rest of the site (`reuse`)
-                page.meta["template"] = REUSED
+        if isinstance(page, GeneratedPage) and page.direct and page.reused is not None:
+            page.dipgen_output = page.reused[0]
+            page.meta["template"] = REUSED
         return html
 
     @event_priority(-100)  # last: every plugin has seen the page

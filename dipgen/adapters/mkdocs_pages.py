@@ -85,34 +85,10 @@ def page_html(source: SitePage, headings: Headings) -> tuple[str, list] | None:
             out.append(parts[i] + "\n")
             i += 1
         elif piece.strip():
-            body = _blank_lines(piece.lstrip("\n"))
+            body = piece.lstrip("\n")  # blank lines between blocks already one (`SitePage.make`)
             text = body.rstrip("\n")
             out.append(text + ("\n\n" if len(body) - len(text) > 1 else "\n"))  # a blank line stays one
     return "".join(out).strip("\n"), tokens
-
-
-_VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
-                   "wbr"})
-_RUN = re.compile(r"\n{3,}")
-
-
-def _blank_lines(html_text: str) -> str:
-    """Blank lines between top-level blocks made one, as Markdown makes them (inside a block, it
-    keeps them as they are)."""
-    if "\n\n\n" not in html_text:
-        return html_text
-    out, pos, depth = [], 0, 0
-    tags = [(t.end(), -1 if t.group(1) else 1) for t in _TAG.finditer(html_text)
-            if t.group(2).lower() not in _VOID and not t.group(0).endswith("/>")]
-    i = 0
-    for run in _RUN.finditer(html_text):
-        while i < len(tags) and tags[i][0] <= run.start():
-            depth += tags[i][1]
-            i += 1
-        out.append(html_text[pos:run.start()] + ("\n\n" if depth <= 0 else run.group(0)))
-        pos = run.end()
-    out.append(html_text[pos:])
-    return "".join(out)
 
 
 class GeneratedPage(Page):
@@ -126,6 +102,9 @@ class GeneratedPage(Page):
         self._source, self._headings, self._origin, self._searched = source, headings, origin, searched
         self._read: SitePage | None = None
         self._body: str | None = None  # the Markdown handed to MkDocs: the page without its front matter
+        #: set by the plugin before `render`: the page's output, search entries and anchors' ids as the
+        #: last build made them, where they may be taken as they are (`dipgen.adapters.reuse`)
+        self.reused: tuple[str, list, set] | None = None
 
     def read_source(self, config) -> None:
         other = config.plugins.on_page_read_source(page=self, config=config)
@@ -146,6 +125,12 @@ class GeneratedPage(Page):
             and getattr(self, "_direct", False)
 
     def render(self, config, files) -> None:
+        if self.reused is not None and self._read is not None and self.markdown is self._body:
+            self._direct = True  # its output is taken as it was: no HTML to make
+            self.content, self.toc, self._title_from_render = "", get_toc([]), None
+            self.present_anchor_ids, self.links_to_anchors = set(self.reused[2]), {}
+            return
+        self.reused = None
         try:
             made = page_html(self._read, self._headings) if self._read is not None and \
                 self.markdown is self._body else None

@@ -6,7 +6,8 @@ content (its file in the cache folder, named by the hash of its bytes) and of th
 site: mkdocs.yml, the hand-written pages (the navigation), the theme, the plugin's settings. When
 none of the rest changed since the last complete build (`state`: their paths, sizes and times),
 a page whose content is the same file as then comes out as it came out then, so the plugin hands
-MkDocs that output (a one-line template) instead of having the theme render it again. Anything
+MkDocs that output (a one-line template) instead of having the theme render it again, and the
+search index the entries it gave then. Anything
 else (a changed page, any change to the rest, a first build, a failed one) renders as usual.
 
 The output is read from the site the last build put in place, which a staged build leaves where
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import jinja2
@@ -31,6 +32,8 @@ class _Last:
     state: str
     blobs: dict[str, str]  # generated page -> the name of its file in the cache folder
     site: Path             # the site that build put in place
+    #: generated page -> its search entries and the ids of its anchors, as that build made them
+    made: dict[str, tuple[list, set]] = field(default_factory=dict)
 
 
 class Reuse:
@@ -69,16 +72,23 @@ class Reuse:
         else:
             self._candidates = {uri: name for uri, name in self._now.blobs.items() if last.blobs.get(uri) == name}
 
-    def output(self, page) -> str | None:
-        """The output of `page` as the last build wrote it, if it may be taken as it is."""
-        if page.file.src_uri not in self._candidates or self._last is None:
+    def output(self, page) -> tuple[str, list, set] | None:
+        """The output of `page` as the last build wrote it, its search entries and its anchors'
+        ids, if it may be taken as it is."""
+        uri = page.file.src_uri
+        if uri not in self._candidates or self._last is None or uri not in self._last.made:
             return None
         try:
             text = (self._last.site / page.file.dest_uri).read_text(encoding="utf-8")
         except (OSError, ValueError):
             return None
         self.reused += 1
-        return text
+        return (text, *self._last.made[uri])
+
+    def made(self, page, entries: list, ids: set) -> None:
+        """What a page of this build gave the search index, and its anchors' ids."""
+        if self._now is not None:
+            self._now.made[page.file.src_uri] = (entries, ids)
 
     def done(self, complete: bool) -> None:
         """The build ended: put in place (`complete`), or not (nothing of it is reused)."""

@@ -31,6 +31,45 @@ HIDE = ("navigation", "toc")
 _MARK = re.compile(r'^<h([1-6]) data-dg-heading>([^<>\n]*)</h\1>$', re.M)
 
 
+_TAG = re.compile(r"""<(/?)([A-Za-z][A-Za-z0-9]*)(?:[^>"']|"[^"]*"|'[^']*')*>""")
+_VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
+                   "wbr"})
+_RUN = re.compile(r"\n{3,}")
+
+
+def _top_runs(text: str, start: int) -> tuple[tuple[int, int], ...]:
+    """Where, after `start`, blank lines run between top-level blocks: Markdown makes each such run
+    one blank line (inside a block, it keeps them as they are)."""
+    if "\n\n\n" not in text[start:]:
+        return ()
+    out, depth, i = [], 0, 0
+    tags = [(t.end(), -1 if t.group(1) else 1) for t in _TAG.finditer(text, start)
+            if t.group(2).lower() not in _VOID and not t.group(0).endswith("/>")]
+    for run in _RUN.finditer(text, start):
+        while i < len(tags) and tags[i][0] <= run.start():
+            depth += tags[i][1]
+            i += 1
+        if depth <= 0:
+            out.append((run.start(), run.end()))
+    return tuple(out)
+
+
+def _blank_lines(text: str) -> str:
+    """`text` with blank lines between top-level blocks made one, as Markdown lays it out."""
+    return _collapsed(text, 0, _top_runs(text, 0))
+
+
+def _collapsed(text: str, start: int, runs) -> str:
+    """`text` (which starts at `start` of the page) with the `runs` in it made one blank line."""
+    out, pos = [], 0
+    for a, b in runs:
+        if start <= a and b <= start + len(text):
+            out.append(text[pos:a - start] + "\n\n")
+            pos = b - start
+    out.append(text[pos:])
+    return "".join(out)
+
+
 def heading(text: str, level: int = 2) -> Markup:
     """A heading of a page, for its templates: a line of its own, which `SitePage.make` makes a
     Markdown heading. `text` is plain text (escaped here)."""
@@ -65,6 +104,7 @@ class SitePage(str):
     hide: tuple[str, ...]
     _spans: tuple[tuple[int, int, int], ...]  # (start, end, level) of each heading line in the text
     _body: int                                # where the body starts (after the front matter)
+    _runs: tuple[tuple[int, int], ...]        # blank lines between top-level blocks (`_top_runs`)
 
     @classmethod
     def make(cls, title: str, body: str, hide: Sequence[str] = HIDE) -> SitePage:
@@ -80,22 +120,24 @@ class SitePage(str):
             at += len(line)
             pos = m.end()
         out.append(body[pos:])
-        return cls._new("".join(out), title, hide, spans, len(front))
+        text = "".join(out)
+        return cls._new(text, title, hide, spans, len(front), _top_runs(text, len(front)))
 
     @classmethod
-    def _new(cls, text: str, title: str, hide, spans, body: int) -> SitePage:
+    def _new(cls, text: str, title: str, hide, spans, body: int, runs) -> SitePage:
         page = super().__new__(cls, text)
         page.title, page.hide, page._spans, page._body = title, tuple(hide), tuple(spans), body
+        page._runs = tuple(runs)
         return page
 
     def pieces(self) -> Iterator[str | Heading]:
         """The body in order: each run of HTML between headings (a str), and each `Heading`."""
         pos = self._body
         for start, end, level in self._spans:
-            yield self[pos:start]
+            yield _collapsed(self[pos:start], pos, self._runs)
             yield Heading(level, self[start + level + 1:end])
             pos = end
-        yield self[pos:]
+        yield _collapsed(self[pos:], pos, self._runs)
 
     @property
     def body(self) -> str:
@@ -110,7 +152,7 @@ class SitePage(str):
     def state(self) -> dict:
         """What `restore` needs, as JSON data."""
         return {"text": str(self), "title": self.title, "hide": list(self.hide),
-                "headings": [list(s) for s in self._spans]}
+                "headings": [list(s) for s in self._spans], "runs": [list(r) for r in self._runs]}
 
     @classmethod
     def restore(cls, state) -> SitePage:
@@ -122,6 +164,7 @@ class SitePage(str):
             if not (isinstance(text, str) and isinstance(title, str) and all(isinstance(h, str) for h in hide)):
                 raise TypeError
             spans = [tuple(int(x) for x in span) for span in spans]
+            runs = [(int(a), int(b)) for a, b in state["runs"]]
         except (KeyError, TypeError, ValueError):
             raise ValueError("not the state of a page") from None
         front = front_matter(title, hide)
@@ -135,4 +178,10 @@ class SitePage(str):
                     or "\n" in line or "<" in line or ">" in line):
                 raise ValueError("a heading is not where the page says")
             pos = end
-        return cls._new(text, title, hide, spans, len(front))
+        at = len(front)
+        for a, b in runs:
+            if not at <= a < b <= len(text) or b - a < 3 or text[a:b].strip("\n") or \
+                    any(a < end and start < b for start, end, _ in spans):
+                raise ValueError("a run of blank lines is not where the page says")
+            at = b
+        return cls._new(text, title, hide, spans, len(front), runs)
