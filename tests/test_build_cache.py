@@ -142,9 +142,9 @@ def test_a_page_comes_back_as_it_was_stored(tmp_path):
                 years_sort="0", status=dict(kind="running", label="Running", sort_key="0"), finished=False)
     game = tmp_path / "games" / "g"
     stored = cache.put(game, "k" * 64, {"games/g/index.md": page, "games/g/m.svg": "<svg/>"}, card,
-                       ("assets/maps/b.svg", "<svg>board</svg>"))
+                       ("assets/maps/b.svg", "<svg>board</svg>"), ["a note"])
     again = BuildCache(tmp_path / FOLDER).get(game, "k" * 64)
-    assert again is not None and again.card == card and again.blobs == stored.blobs
+    assert again is not None and again.card == card and again.blobs == stored.blobs and again.notes == ["a note"]
     back = again.page("games/g/index.md")
     assert back == page and back.title == page.title and list(back.pieces()) == list(page.pieces())
     assert BuildCache(tmp_path / FOLDER).get(game, "j" * 64) is None
@@ -186,3 +186,13 @@ def test_plain_serve_renders_only_the_changed_pages_and_the_site_is_as_a_full_bu
     MkDocsConfig.plugins.plugin_cache.pop("dipgen", None)
     build(site_config(fresh), serve_url="http://127.0.0.1:8000/")
     assert _site(fresh) == served
+
+
+def test_a_game_from_the_folder_tells_the_gm_what_it_told_when_it_was_made(tmp_path, caplog):
+    caplog.set_level(logging.INFO)
+    project = make_project(tmp_path / "p", [RUNNING])
+    _build(project)
+    hint = [r.getMessage() for r in caplog.records if "no private pages" in r.getMessage()]
+    caplog.clear()
+    assert _build(project).stats["redone"] == 0
+    assert hint and [r.getMessage() for r in caplog.records if "no private pages" in r.getMessage()] == hint

@@ -63,6 +63,7 @@ class Stored:
     card: dict
     board: tuple[str, str]  # (site path, blob path) of the base map of the game's board
     sizes: dict[Path, int]  # each blob's size
+    notes: list[str]        # what the build told the GM when it made the game (warnings, hints)
 
     def intact(self) -> bool:
         """Whether every file is still there, with its size (the GM may delete the folder at any time)."""
@@ -113,7 +114,11 @@ class BuildCache:
         pages = data["pages"]
         if not isinstance(pages, dict) or not set(pages) <= set(blobs):
             raise ValueError("a page without its file")
-        stored = Stored(key, blobs, pages, card, (str(board[0]), str(self._blob(board[1], board[2], sizes))), sizes)
+        notes = data["notes"]
+        if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
+            raise ValueError("not a list of notes")
+        stored = Stored(key, blobs, pages, card, (str(board[0]), str(self._blob(board[1], board[2], sizes))), sizes,
+                        notes)
         for uri in pages:
             stored.page(uri)  # ValueError unless it is a page
         return stored
@@ -132,7 +137,8 @@ class BuildCache:
         sizes[path] = size
         return path
 
-    def put(self, game: Path, key: str, files: dict[str, str], card: dict, board: tuple[str, str]) -> Stored:
+    def put(self, game: Path, key: str, files: dict[str, str], card: dict, board: tuple[str, str],
+            notes: list[str]) -> Stored:
         """Store the output of `game` made under `key` ({site path: content}, pages as `SitePage`s);
         OSError if the folder cannot be written."""
         entry_files, pages, blobs, sizes = {}, {}, {}, {}
@@ -147,9 +153,9 @@ class BuildCache:
         name, size, board_path = self._write_blob(board[1].encode("utf-8"))
         sizes[board_path] = size
         data = {"format": FORMAT, "key": key, "card": card, "board": [board[0], name, size], "files": entry_files,
-                "pages": pages}
+                "pages": pages, "notes": notes}
         _write(self._entry_path(game), json.dumps(data, ensure_ascii=False).encode("utf-8"))
-        return Stored(key, blobs, pages, card, (board[0], str(board_path)), sizes)
+        return Stored(key, blobs, pages, card, (board[0], str(board_path)), sizes, notes)
 
     def _write_blob(self, data: bytes) -> tuple[str, int, Path]:
         name = hashlib.sha256(data).hexdigest()

@@ -235,12 +235,14 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
             return cached
         stored = self._store.get(path, key)
         if stored is not None:
+            for note in stored.notes:  # as when the game was made
+                log.info("%s", note)
             return stored
         self._redone += 1
         loaded = load_checked(path)  # as 'dipgen check' reads it: they refuse the same things
-        for w in loaded.history.warnings:
-            log.info(str(w))
-        self._say_private(path, loaded)
+        notes = self._notes(path, loaded)
+        for note in notes:
+            log.info("%s", note)
         # encrypted afresh only here: an unchanged game keeps its pages (and their salts) from the cache
         public = editions(loaded)[0]
         files, card = game_files(loaded, options), game_card(public, options)
@@ -248,13 +250,13 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         if board not in self._boards:
             self._boards[board] = board_map(public.variant)
         try:
-            return self._store.put(path, key, files, card, (board, self._boards[board]))
+            return self._store.put(path, key, files, card, (board, self._boards[board]), notes)
         except OSError as e:  # a read-only checkout: a cache of this process's own
             self._own_store = Path(tempfile.mkdtemp(prefix="dipgen-cache-"))
             log.info("dipgen: cannot write the cache %s (%s); this build keeps it in %s", display_path(
                 self._store.root), e.strerror or e, self._own_store)
             self._store = BuildCache(self._own_store)
-            return self._store.put(path, key, files, card, (board, self._boards[board]))
+            return self._store.put(path, key, files, card, (board, self._boards[board]), notes)
 
     def _build_aside(self, config) -> None:
         """Send the build to a staging folder, unless it is a dirty one (which needs the old output)."""
@@ -326,19 +328,22 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         return staging
 
     @staticmethod
-    def _say_private(path: Path, loaded: Loaded) -> None:
-        """Tell the GM which players of a running hidden game get no private page, and why."""
+    def _notes(path: Path, loaded: Loaded) -> list[str]:
+        """What the build tells the GM about a game: its warnings, and which players of a running
+        hidden game get no private page, and why."""
         h = loaded.history
+        notes = [str(w) for w in h.warnings]
         if not h.variant.visibility.hidden or revealed(h):
-            return
+            return notes
         if loaded.secrets is None:
-            log.info("dipgen: %s: no private pages for the players (no %s); make one with 'dipgen secrets %s'",
-                     h.info.slug, SECRETS_FILE, display_path(path))
-            return
+            notes.append(f"dipgen: {h.info.slug}: no private pages for the players (no {SECRETS_FILE}); make one "
+                         f"with 'dipgen secrets {display_path(path)}'")
+            return notes
         missing = missing_passphrases(loaded)
         if missing:
-            log.info("dipgen: %s: no private page for %s (no passphrase); add one with 'dipgen secrets %s'",
-                     h.info.slug, ", ".join(missing), display_path(path))
+            notes.append(f"dipgen: {h.info.slug}: no private page for {', '.join(missing)} (no passphrase); add one "
+                         f"with 'dipgen secrets {display_path(path)}'")
+        return notes
 
     def on_files(self, files: Files, *, config) -> Files:
         """Add the generated pages and maps; a hand-written page of the same name wins, with a warning.
