@@ -381,8 +381,11 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
             page.reused = self._reuse.output(page)  # unchanged, and so is the rest of the site (`reuse`)
         return with_cards(markdown, self._cards, self._options, page.file.src_uri)
 
+    @event_priority(100)  # first: the page's HTML back before any plugin reads it
     def on_page_context(self, context, *, page, config, nav):
         """Give the search index the entries of a page handed over as HTML (`mkdocs_pages`)."""
+        if isinstance(page, GeneratedPage):
+            page.take_back()
         if isinstance(page, GeneratedPage) and page.direct:
             index = search_index(config)
             entries = []
@@ -401,6 +404,8 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         if isinstance(page, GeneratedPage) and page.direct and page.reused is not None:
             page.dipgen_output = page.reused[0]
             page.meta["template"] = REUSED
+        elif isinstance(page, GeneratedPage):
+            return page.set_aside(html)
         return html
 
     @event_priority(-100)  # last: every plugin has seen the page

@@ -149,6 +149,31 @@ class GeneratedPage(Page):
         self.present_anchor_ids = {html.unescape(a or b) for a, b in _ID.findall(self.content)}
         self.links_to_anchors = {}
 
+    def set_aside(self, content: str) -> str:
+        """Between MkDocs reading every page and writing each (it reads them all first), keep only
+        what the page needs to be made again (`take_back`), where its HTML is still as it was made
+        (`content` is what it has become after every plugin's on_page_content): a big archive need
+        not hold every page's text at once. Returns the content to keep meanwhile."""
+        if not self.direct or self.reused is not None or content is not self.content:
+            return content
+        self._aside = True
+        self._read = self._body = None
+        self.markdown = self.content = ""
+        return ""
+
+    def take_back(self) -> None:
+        """The page's HTML again, as `render` made it, before the theme renders the page."""
+        if not getattr(self, "_aside", False):
+            return
+        self._aside = False
+        try:
+            page = self._source()
+            self._read, self._body = page, page.body
+            self.markdown = self._body
+            self.content = page_html(page, self._headings)[0]
+        except Exception as e:
+            raise _failure(self, e) from e
+
     def drop(self) -> None:
         """Forget the page's text once it is written (a big archive need not hold every page)."""
         self._read = self._body = None
