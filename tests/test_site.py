@@ -16,7 +16,9 @@ from types import SimpleNamespace
 
 import pytest
 
+from dipgen.core.phase import Phase
 from dipgen.io.gamefiles import load_game
+from dipgen.rules.seasons import STANDARD_CALENDAR
 from dipgen.play.replay import replay
 from dipgen.adapters.games import Loaded
 from dipgen.adapters.publish import editions
@@ -328,13 +330,14 @@ def test_eliminated_powers_show_dashes():
 
     def rec(year, c, units):
         after = SimpleNamespace(totals=dict(c), units_of=lambda p, kinds=None, units=units: units.get(p, []))
-        return SimpleNamespace(phase=SimpleNamespace(year=year, season_index=1), after=after, summary_only=False)
+        return SimpleNamespace(phase=Phase(year, 1), after=after, summary_only=False)
 
     records = [rec(1901, counts[0], {"Austria": [1], "Turkey": [1]}),
                rec(1902, counts[1], {"Turkey": [1]}), rec(1903, counts[2], {"Turkey": [1]})]
     powers = ["Austria", "Turkey"]
     variant = SimpleNamespace(rules=SimpleNamespace(powers=lambda: powers, home_centres=lambda p: (1, 2, 3),
-                                                    board=SimpleNamespace(powers={}), unit_kinds={}))
+                                                    board=SimpleNamespace(powers={}), unit_kinds={},
+                                                    calendar=STANDARD_CALENDAR))
     view = SimpleNamespace(variant=variant, records=records, fixed=False,
                            result=SimpleNamespace(kind="solo", powers=("Turkey",)),
                            seating=SimpleNamespace(players_text=lambda p: p.lower()))

@@ -77,7 +77,7 @@ def centre_table(view: GameView) -> list[tuple[int, dict[str, int]]]:
     for r in view.records:
         if view.fixed and not r.summary_only:
             continue
-        if r.phase.season_index >= 1 or r.phase.year not in by_year:
+        if not view.variant.rules.calendar.starts_year(r.phase) or r.phase.year not in by_year:
             by_year[r.phase.year] = r
     powers = view.variant.rules.powers()
     return [(y, {p: r.after.totals.get(p, 0) for p in powers}) for y, r in sorted(by_year.items())

@@ -189,7 +189,7 @@ def _counts(view: GameView, record: RecordView) -> tuple[list[dict], str]:
         d = record.due_after.get(p, 0)
         counts.append(dict(power=p, colour=colour_of(view, p), centres=n, units=u if after.whole else "?",
                            out=n == 0 and (u == 0 or not after.whole), adjust=variant.words.adjustment_text(d) if d else ""))
-    year_end = after.whole and record.phase.season_index == 1 and after.phase.season_index == 2
+    year_end = after.whole and variant.rules.calendar.ends_year(record.phase) and after.phase.kind == ADJUSTMENTS
     return counts, "Winter" if year_end else ""
 
 
