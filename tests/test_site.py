@@ -24,8 +24,9 @@ from dipgen.adapters.games import Loaded
 from dipgen.adapters.publish import editions
 from dipgen.present.report import order_lines
 from dipgen.present.site import SiteOptions, build_site, game_pages
+from dipgen.present.site.pages import season_page
 from dipgen.present.site.links import href, page_url
-from dipgen.present.site.model import centre_rows, order_items
+from dipgen.present.site.model import centre_rows
 from dipgen.view import game_view
 from support import ALPHA, ARCHIVE, BRAVO, REPO, build, load, make_project, mkdocs_command, site_config, write_game
 
@@ -306,12 +307,31 @@ def test_every_page_is_made_from_one_levels_view(tmp_path):
     assert game_pages(game_view(h, "gm"), SiteOptions()) == game_pages(game_view(h, "public"), SiteOptions())
 
 
-def test_order_items_print_as_the_report_does(tmp_path):
-    write_game(tmp_path / "alpha", ALPHA)
-    view = game_view(replay(load_game(tmp_path / "alpha")), "gm")
-    for r in view.records:
-        for p in view.variant.rules.powers():
-            assert [o.classic(r.kind) for o in order_items(view, r, p)] == order_lines(view, r, p)
+def _page_lines(page: str) -> list[str]:
+    """The text of each order line (``<li class="dg-...">``) of a season page, tags stripped."""
+    lines = re.findall(r'<li class="dg-(?:ok|fail|default)">(.*?)</li>', page)
+    return [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", x).replace("*", "")).strip() for x in lines]
+
+
+def test_the_page_and_the_report_mark_a_missing_order_alike(make_game):
+    """The "(no order)" mark has one rule (dipgen.present.lines): a unit that held for want of an
+    order, a retreat the rules disbanded because none was given and a Winter with no orders are
+    marked the same on the season page and in the report a GM e-mails."""
+    path = make_game({
+        "1901-spring.yml": "orders:\n  Germany: [A Mun - Boh]\n  Russia: [A War - Gal]\n",
+        "1901-fall.yml": "orders:\n  Germany: [A Boh - Vie]\n  Russia: [A Gal S A Boh - Vie]\n",
+        "1901-fall-retreats.yml": "orders:\n  Austria: []\n",
+        "1901-winter.yml": "orders:\n  Austria: []\n  Germany: []\n  Russia: []\n",
+    })
+    view = game_view(replay(load_game(path)), "gm")
+    for i, r in enumerate(view.records):
+        lines = [x.replace("*", "") for p in view.variant.rules.powers() for x in order_lines(view, r, p)]
+        page = season_page(view, SiteOptions(), i)
+        text = next(iter(page.values()))
+        assert _page_lines(text) == lines, r.phase.slug
+    fall, retreats = view.records[1], view.records[2]
+    assert "A Vie H (no order) (dislodged)" in [x.replace("*", "") for x in order_lines(view, fall, "Austria")]
+    assert [x for x in order_lines(view, retreats, "Austria")] and all("(no order)" in x for x in order_lines(view, retreats, "Austria"))
 
 
 def test_relative_links():

@@ -211,8 +211,7 @@ def season_page(view: GameView, options: SiteOptions, index: int) -> dict[str, s
     for p in ordering_powers(view, record):
         items = []
         for o in order_items(view, record, p):
-            first = o.default and record.kind == MOVEMENT
-            last = o.default and not first and "no order" not in o.text and Kind.CIVIL_DISORDER not in o.kinds
+            first, last = o.mark == "before", o.mark == "after"
             css = "dg-default" if o.default else ("dg-fail" if not o.succeeded or o.tags else "dg-ok")
             items.append(dict(text=o.text, tags=o.tags, no_order_first=first, no_order_last=last, css=css))
         due = record.adjustments.get(p, 0)
