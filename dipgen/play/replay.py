@@ -10,7 +10,8 @@ does not have, a build the rules refuse) are kept as written, adjudicated as the
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Mapping
 
 from dipgen.engine.matching import pick
 from dipgen.core.results import Illegal, Kind, Note, OrderResult
@@ -130,15 +131,25 @@ class _Replay:
 
     # ------------------------------------------------------------------ one phase
     def play(self, position: Position, pf: PhaseFile) -> PhaseRecord:
+        """One phase, in godip's order: validate (the units the orders name), intake (the orders by
+        who wrote them -> the orders adjudicated), resolve (the engine, through the variant's rules),
+        execute (the position after), post-process (a season's end); the phase's kind says only
+        which units, which orders and which adjudicator (`_Step`)."""
         self.draws = self.game_draws.phase(pf.phase) if self.game_draws is not None else None
         self.named, self.misorders = {}, {}
-        kind = pf.phase.kind
-        position = self.variant.rules.prepare(position, pf, self.draws)
-        if kind == MOVEMENT:
-            return self.movement(position, pf)
-        if kind == RETREATS:
-            return self.retreats(position, pf)
-        return self.adjustments(position, pf)
+        rules = self.variant.rules
+        step = _STEPS[pf.phase.kind]
+        position = rules.prepare(position, pf, self.draws)
+        self.check_units(pf, step.units(position), step.unit_word)
+        intake = self.orders_for(pf, step.orders(rules), step.orders_text(rules), position)
+        out = step.resolve(rules, position, intake.orders)
+        self.warn_illegal(pf, out.results)
+        after, changes, due = step.after(self.variant, position, pf.phase, out, _economy(position, intake, out))
+        return PhaseRecord(
+            phase=pf.phase, before=position, orders=self.lines(pf), results=self.results(out.results, intake),
+            after=after, dislodged=getattr(out, "dislodged", ()), destroyed=getattr(out, "destroyed", ()),
+            centre_changes=changes, adjustments=due, nmr=self.nmr(pf, step.powers(position, due), position),
+            press=pf.press, notes=pf.notes, file=pf.name, draws=self.drawn(), report=intake.report)
 
     def orders_for(self, pf: PhaseFile, allowed: tuple[type, ...], what: str, position: Position) -> Intake:
         """The orders the engine adjudicates: the lines of the phase's kind (any other is an
@@ -233,49 +244,6 @@ class _Replay:
     def nmr(self, pf: PhaseFile, powers, position: Position) -> tuple[str, ...]:
         return tuple(p for p in powers if not pf.orders.get(p) and self.variant.rules.must_order(p, position))
 
-    def movement(self, position: Position, pf: PhaseFile) -> PhaseRecord:
-        self.check_units(pf, position.units, "unit")
-        intake = self.orders_for(pf, self.variant.rules.movement_orders, self.variant.rules.movement_orders_text, position)
-        out = self.variant.rules.movement(position, intake.orders)
-        self.warn_illegal(pf, out.results)
-        phase = pf.phase
-        after = Position(self.variant.rules.calendar.retreats_of(phase), out.units, position.owners, out.dislodged,
-                         economy=_economy(position, intake, out))
-        changes: tuple = ()
-        if not out.dislodged:
-            after, changes = end_of_season(self.variant, after)
-        powers = sorted({u.power for u in position.units})
-        return PhaseRecord(phase, position, self.lines(pf), self.results(out.results, intake), after, out.dislodged,
-                           out.destroyed, changes, {}, self.nmr(pf, powers, position), pf.press, pf.notes, pf.name,
-                           draws=self.drawn(), report=intake.report)
-
-    def retreats(self, position: Position, pf: PhaseFile) -> PhaseRecord:
-        self.check_units(pf, tuple(d.unit for d in position.dislodged), "dislodged unit")
-        intake = self.orders_for(pf, (Retreat, Disband), "retreats and disbands", position)
-        out = self.variant.rules.retreats(position, intake.orders)
-        self.warn_illegal(pf, out.results)
-        after, changes = end_of_season(self.variant,
-                                       Position(pf.phase, out.units, position.owners,
-                                                economy=_economy(position, intake)))
-        powers = sorted({d.unit.power for d in position.dislodged})
-        return PhaseRecord(pf.phase, position, self.lines(pf), self.results(out.results, intake), after, (), (),
-                           changes, {}, self.nmr(pf, powers, position), pf.press, pf.notes, pf.name, draws=self.drawn(),
-                           report=intake.report)
-
-    def adjustments(self, position: Position, pf: PhaseFile) -> PhaseRecord:
-        due = self.variant.rules.adjustment_counts(position)
-        kinds = self.variant.rules.unit_kinds
-        self.check_units(pf, position.units, "unit")
-        changes = "upgrades, downgrades, " if any(k.upgrades_to for k in kinds.values()) else ""
-        intake = self.orders_for(pf, ADJUSTMENT_ORDERS, f"builds, {changes}removals and waives", position)
-        out = self.variant.rules.adjustments(position, intake.orders)
-        self.warn_illegal(pf, out.results)
-        after = Position(self.variant.rules.calendar.after(pf.phase), out.units, position.owners,
-                         economy=_economy(position, intake))
-        return PhaseRecord(pf.phase, position, self.lines(pf), self.results(out.results, intake), after, (), (),
-                           (), due, self.nmr(pf, sorted(due), position), pf.press, pf.notes, pf.name, draws=self.drawn(),
-                           report=intake.report)
-
     def warn_illegal(self, pf: PhaseFile, results) -> None:
         """A warning for each order that reads clearly but cannot be carried out, at its own line
         (found by the unit it names, or by the order itself), saying what happens instead: in a
@@ -332,10 +300,60 @@ def _named_as(order: Order, like: Order) -> Order:
 
 def _economy(position: Position, intake: Intake, out=None):
     """The variant's state after a phase: as the adjudication left it (Complicated's bombing), or
-    as the intake step left it (the TIR), or as it was."""
+    as the intake step left it (the TIR), or as it was. A retreat or an adjustment leaves the
+    economy as the intake left it."""
     if out is not None and getattr(out, "economy", None) is not None:
         return out.economy
     return intake.economy if intake.economy is not None else position.economy
+
+
+@dataclass(frozen=True)
+class _Step:
+    """What a phase's kind decides in the one fold (`_Replay.play`)."""
+
+    units: Callable[[Position], tuple[Unit, ...]]       # the units its orders may name
+    unit_word: str                                      # ... called so in messages
+    orders: Callable[[Any], tuple[type, ...]]           # the order classes it takes (from the rules)
+    orders_text: Callable[[Any], str]                   # ... said in words
+    resolve: Callable[[Any, Position, Any], Any]        # the rules' adjudicator
+    #: the position after, the centres that changed hands, and the adjustments due
+    after: Callable[[Any, Position, Phase, Any, Any], tuple[Position, tuple, Mapping[str, int]]]
+    powers: Callable[[Position, Mapping[str, int]], list[str]]  # the powers that had to order
+
+
+def _after_movement(variant, position: Position, phase: Phase, out, economy):
+    after = Position(variant.rules.calendar.retreats_of(phase), out.units, position.owners, out.dislodged,
+                     economy=economy)
+    if out.dislodged:
+        return after, (), {}
+    return (*end_of_season(variant, after), {})
+
+
+def _after_retreats(variant, position: Position, phase: Phase, out, economy):
+    return (*end_of_season(variant, Position(phase, out.units, position.owners, economy=economy)), {})
+
+
+def _after_adjustments(variant, position: Position, phase: Phase, out, economy):
+    after = Position(variant.rules.calendar.after(phase), out.units, position.owners, economy=economy)
+    return after, (), variant.rules.adjustment_counts(position)
+
+
+def _adjustment_words(rules) -> str:
+    changes = "upgrades, downgrades, " if any(k.upgrades_to for k in rules.unit_kinds.values()) else ""
+    return f"builds, {changes}removals and waives"
+
+
+_STEPS = {
+    MOVEMENT: _Step(lambda pos: pos.units, "unit", lambda rules: rules.movement_orders,
+                    lambda rules: rules.movement_orders_text, lambda rules, pos, orders: rules.movement(pos, orders),
+                    _after_movement, lambda pos, due: sorted({u.power for u in pos.units})),
+    RETREATS: _Step(lambda pos: tuple(d.unit for d in pos.dislodged), "dislodged unit", lambda rules: (Retreat, Disband),
+                    lambda rules: "retreats and disbands", lambda rules, pos, orders: rules.retreats(pos, orders),
+                    _after_retreats, lambda pos, due: sorted({d.unit.power for d in pos.dislodged})),
+    ADJUSTMENTS: _Step(lambda pos: pos.units, "unit", lambda rules: ADJUSTMENT_ORDERS, _adjustment_words,
+                       lambda rules, pos, orders: rules.adjustments(pos, orders), _after_adjustments,
+                       lambda pos, due: sorted(due)),
+}
 
 
 def end_of_season(variant, after: Position) -> tuple[Position, tuple]:
