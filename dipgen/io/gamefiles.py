@@ -56,48 +56,21 @@ def load_game(path: Path | str) -> Game:
         raise GameError([loop])
     if not path.is_dir():
         raise GameError([Problem(folder, None, "no such game folder",
-                                 "games live in games/<slug>/; create one with 'dipgen new <slug>'")])
+                                 "games live in games/<slug>/; create one with 'dipgen new <slug>'",
+                                 code="no-game-folder")])
     problems: list[Problem] = []
     slug = Path(os.path.abspath(path)).name  # its name in games/, even if the folder is a link
     if not SLUG.fullmatch(slug):
         problems.append(Problem(folder, None, f"{slug!r} cannot name a game folder: the name is the game's address "
                                               "on the site", f"rename the folder to {suggest_slug(slug)!r} (lower case "
-                                                             "letters, digits and dashes)"))
-    game_file = path / "game.yml"
-    gname = display_path(game_file)
-    try:
-        if not os.path.lexists(game_file):
-            raise GameError([_no_game_file(path, folder, slug)])
-        if game_file.is_dir() and not game_file.is_symlink():
-            raise GameError([Problem(gname, None, "game.yml is a folder; it must be the game's file, with title, gm "
-                                     "and players", "move what the folder holds elsewhere, delete it, and write game.yml "
-                                     "(see 'The files of a game' in README.md)")])
-        data = load(_inside(path, game_file))
-    except GameError as e:
-        raise GameError(problems + e.problems)
-    if not isinstance(data, dict):
-        raise GameError(problems + [Problem(gname, 1, "game.yml must be a mapping of keys such as title, gm and players",
-                                            "e.g.\n      title: Spring Offensive\n      gm: Jane Doe\n      players:\n"
-                                            "        England: Alice")])
+                                                             "letters, digits and dashes)", code="bad-folder-name"))
+    data, gname = _read_game_file(path, folder, slug, problems)
     try:
         variant = get_variant(text_field(data, "variant", gname, problems, "standard") or "standard")
     except ValueError as e:
-        raise GameError(problems + [Problem(gname, line_of(data, "variant"), str(e))])
+        raise GameError(problems + [Problem(gname, line_of(data, "variant"), str(e), code="unknown-variant")])
     problems.extend(unknown_keys(data, GAME_KEYS | set(variant.files.game_keys), gname, "in game.yml"))
-    title = text_field(data, "title", gname, problems, "Spring Offensive")
-    gm = text_field(data, "gm", gname, problems, "Jane Doe")
-    for key, value, example in (("title", title, "title: Spring Offensive"), ("gm", gm, "gm: Jane Doe")):
-        if not value.strip() and isinstance(data.get(key), (str, type(None))):
-            problems.append(Problem(gname, line_of(data, key), f"game.yml needs {key!r}", f"e.g. {example}"))
-    problems.extend(one_line(title, "the title", MAX_LINE, gname, line_of(data, "title"),
-                             "the description (description: |) takes the rest"))
-    problems.extend(one_line(gm, "the GM's name", MAX_LINE, gname, line_of(data, "gm")))
-    description = text_field(data, "description", gname, problems)
-    demo = data.get("demo_secrets", False)
-    if not isinstance(demo, bool):
-        problems.append(Problem(gname, line_of(data, "demo_secrets"), f"demo_secrets is true or false, not {kind_of(demo)}",
-                                "only an example game whose secrets.yml is public on purpose says demo_secrets: true"))
-        demo = False
+    title, gm, description, demo = _read_shown(data, gname, problems)
     problems.extend(_names(data.get("players"), gname, line_of(data, "players")))
     shown = len(problems)  # the problems so far are in what the game shows, not in what it plays
     players, seating = _read_seats(variant, data, gname, problems)
@@ -124,18 +97,62 @@ def load_game(path: Path | str) -> Game:
     return game
 
 
+def _read_game_file(path: Path, folder: str, slug: str, problems: list[Problem]) -> tuple[dict, str]:
+    """game.yml read as a mapping, and its name as shown; a GameError (with `problems` so far) if it
+    cannot be."""
+    game_file = path / "game.yml"
+    gname = display_path(game_file)
+    try:
+        if not os.path.lexists(game_file):
+            raise GameError([_no_game_file(path, folder, slug)])
+        if game_file.is_dir() and not game_file.is_symlink():
+            raise GameError([Problem(gname, None, "game.yml is a folder; it must be the game's file, with title, gm "
+                                     "and players", "move what the folder holds elsewhere, delete it, and write game.yml "
+                                     "(see 'The files of a game' in README.md)", code="not-a-file")])
+        data = load(_inside(path, game_file))
+    except GameError as e:
+        raise GameError(problems + e.problems)
+    if not isinstance(data, dict):
+        raise GameError(problems + [Problem(gname, 1, "game.yml must be a mapping of keys such as title, gm and players",
+                                            "e.g.\n      title: Spring Offensive\n      gm: Jane Doe\n      players:\n"
+                                            "        England: Alice", code="not-a-mapping")])
+    return data, gname
+
+
+def _read_shown(data: dict, gname: str, problems: list[Problem]) -> tuple[str, str, str, bool]:
+    """What the game shows and does not play: its title, GM, description, and whether its secrets
+    are a demo's."""
+    title = text_field(data, "title", gname, problems, "Spring Offensive")
+    gm = text_field(data, "gm", gname, problems, "Jane Doe")
+    for key, value, example in (("title", title, "title: Spring Offensive"), ("gm", gm, "gm: Jane Doe")):
+        if not value.strip() and isinstance(data.get(key), (str, type(None))):
+            problems.append(Problem(gname, line_of(data, key), f"game.yml needs {key!r}", f"e.g. {example}",
+                                    code="missing-key"))
+    problems.extend(one_line(title, "the title", MAX_LINE, gname, line_of(data, "title"),
+                             "the description (description: |) takes the rest"))
+    problems.extend(one_line(gm, "the GM's name", MAX_LINE, gname, line_of(data, "gm")))
+    description = text_field(data, "description", gname, problems)
+    demo = data.get("demo_secrets", False)
+    if not isinstance(demo, bool):
+        problems.append(Problem(gname, line_of(data, "demo_secrets"), f"demo_secrets is true or false, not {kind_of(demo)}",
+                                "only an example game whose secrets.yml is public on purpose says demo_secrets: true",
+                                code="bad-value"))
+        demo = False
+    return title, gm, description, demo
+
+
 def one_line(text: str, what: str, limit: int, file: str, line: int | None, more: str = "") -> list[Problem]:
     """A problem if `text` (a title, a name: plain text shown on one line) is longer than `limit`
     characters or holds a line break or another control character."""
     out = []
     if len(text) > limit:
         out.append(Problem(file, line, f"{what} is {len(text):,} characters long; at most {limit}",
-                           f"shorten it{'; ' + more if more else ''}"))
+                           f"shorten it{'; ' + more if more else ''}", code="too-long"))
     control = next((c for c in text if unicodedata.category(c) == "Cc"), None)
     if control is not None:
         which = "a line break" if control in "\n\r" else f"a control character (\\x{ord(control):02x})"
         out.append(Problem(file, line, f"{what} holds {which}: it is shown on one line, as plain text",
-                           "write it on one line, in quotes, without escapes such as \\n or \\e"))
+                           "write it on one line, in quotes, without escapes such as \\n or \\e", code="not-one-line"))
     return out
 
 
@@ -163,10 +180,11 @@ def _folder_loop(path: Path) -> Problem | None:
         real, holder = path.resolve(), path.parent.resolve()
     except (OSError, RuntimeError):
         return Problem(display_path(path), None, "a link that leads back to itself (a loop of links)",
-                       "delete the link; a game is a folder of its own")
+                       "delete the link; a game is a folder of its own", code="link-loop")
     if real == holder or real in holder.parents:
         return Problem(display_path(path), None, f"a link to {os.readlink(path)}, the folder that holds it: "
-                       "a game folder cannot hold itself", "delete the link; a game is a folder of its own")
+                       "a game folder cannot hold itself", "delete the link; a game is a folder of its own",
+                       code="link-loop")
     return None
 
 
@@ -177,7 +195,8 @@ def _read_settings(variant: Variant, data: dict, gname: str, problems: list[Prob
     if isinstance(start, bool) or not isinstance(start, int) or not 1000 <= start <= 9999:
         what = "a year outside 1000-9999" if isinstance(start, int) and not isinstance(start, bool) else kind_of(start)
         problems.append(Problem(gname, line_of(data, "start"), f"start must be a year such as {board.start_year}, "
-                                f"not {what}", f"write the year alone, e.g. start: {board.start_year}"))
+                                f"not {what}", f"write the year alone, e.g. start: {board.start_year}",
+                                code="bad-value"))
         start = board.start_year
     ending = None
     if data.get("end") is not None:
@@ -186,7 +205,8 @@ def _read_settings(variant: Variant, data: dict, gname: str, problems: list[Prob
     if not isinstance(reveal, str) or reveal.lower() not in ("end", "now"):
         what = repr(str(reveal)) if isinstance(reveal, str) else kind_of(reveal)
         problems.append(Problem(gname, line_of(data, "reveal"), f"reveal must be 'end' or 'now', not {what}",
-                                "reveal: end publishes a hidden game when it ends; reveal: now publishes it at once"))
+                                "reveal: end publishes a hidden game when it ends; reveal: now publishes it at once",
+                                code="bad-value"))
         reveal = "end"
     map_name = data.get("map", variant.rules.board_name)
     if not isinstance(map_name, str) or map_name.strip().lower() != variant.rules.board_name:
@@ -196,12 +216,13 @@ def _read_settings(variant: Variant, data: dict, gname: str, problems: list[Prob
         what = repr(str(map_name)) if isinstance(map_name, str) else kind_of(map_name)
         problems.append(Problem(gname, line_of(data, "map"), f"{variant.words.title} is played on the {variant.rules.board_name} "
                                 f"map, not {what} (known maps: {', '.join(known)})",
-                                f"write map: {variant.rules.board_name}, or leave map out"))
+                                f"write map: {variant.rules.board_name}, or leave map out", code="wrong-map"))
     seed = data.get("seed_sha256")
     if seed is not None and not (isinstance(seed, str) and re.fullmatch(r"[0-9a-fA-F]{64}", seed)):
         what = "" if isinstance(seed, str) else f", not {kind_of(seed)}"
         problems.append(Problem(gname, line_of(data, "seed_sha256"), "seed_sha256 must be the SHA-256 of the game's "
-                                f"secret seed: 64 hexadecimal digits{what}", 'in quotes, e.g. seed_sha256: "9f86d081..."'))
+                                f"secret seed: 64 hexadecimal digits{what}", 'in quotes, e.g. seed_sha256: "9f86d081..."',
+                                code="bad-value"))
         seed = None
     return start, ending, str(reveal).lower(), str(seed) if seed else None
 
@@ -215,12 +236,14 @@ def _read_seed(data: dict, commitment: str | None, gname: str, problems: list[Pr
     if not (isinstance(seed, str) and re.fullmatch(r"[0-9a-fA-F]{64}", seed)):
         what = "" if isinstance(seed, str) else f", not {kind_of(seed)}"
         problems.append(Problem(gname, line_of(data, "seed"), f"seed must be the game's seed from secrets.yml: "
-                                f"64 hexadecimal digits{what}", 'copy it in quotes, e.g. seed: "3a7bd3e2..."'))
+                                f"64 hexadecimal digits{what}", 'copy it in quotes, e.g. seed: "3a7bd3e2..."',
+                                code="bad-value"))
         return None
     if commitment is None:
         problems.append(Problem(gname, line_of(data, "seed"), "a seed without its commitment (seed_sha256): "
                                 "nobody can tell that it is the seed the game's draws were made from",
-                                "keep the seed_sha256 that game.yml had while the game ran"))
+                                "keep the seed_sha256 that game.yml had while the game ran",
+                                code="seed-without-commitment"))
     return seed.lower()
 
 
@@ -231,7 +254,7 @@ def _inside(folder: Path, file: Path) -> Path:
     target = link_out(folder, file)
     if target is not None:
         raise GameError([Problem(display_path(file), None, f"a link to {target}, outside the game folder",
-                                 "copy the file into the game folder instead of linking to it")])
+                                 "copy the file into the game folder instead of linking to it", code="link-outside")])
     return file
 
 
@@ -248,11 +271,11 @@ def _no_game_file(path: Path, folder: str, slug: str) -> Problem:
         return Problem(folder, None, f"no game here: {', '.join(hidden)} "
                        f"{'is' if len(hidden) == 1 else 'are'} hidden (a folder whose name starts with a dot is "
                        "skipped), and there is no game.yml", "to make a hidden folder a game, rename it without the "
-                       "dot; to start a game, run 'dipgen new <slug>'")
+                       "dot; to start a game, run 'dipgen new <slug>'", code="no-game")
     else:
         hint = ("a game folder holds game.yml and the phase files: write its game.yml (see 'The files of a game' "
                 "in README.md), or delete the folder")
-    return Problem(folder, None, "no game.yml in this folder", hint)
+    return Problem(folder, None, "no game.yml in this folder", hint, code="no-game")
 
 
 def _read_seats(variant: Variant, data: dict, gname: str, problems: list[Problem]) -> tuple[dict, Seating]:
@@ -270,7 +293,7 @@ def _read_seats(variant: Variant, data: dict, gname: str, problems: list[Problem
         if seat.key.lower() in reserved and not own:  # a power's own seat (as in the standard form) may
             problems.append(Problem(gname, line_of(data, "players"), f"a player cannot be called {seat.key!r}: "
                                     "that name is a power's, or a level of the site's views",
-                                    "add a surname or an initial, e.g. 'Gm Smith'"))
+                                    "add a surname or an initial, e.g. 'Gm Smith'", code="bad-player"))
     return {p: [(seating.player(p), None)] for p in powers if seating.player(p)}, seating
 
 
@@ -280,11 +303,12 @@ def _read_players(variant: Variant, data: dict, gname: str, problems: list[Probl
     raw = data.get("players")
     if raw is None or raw == {}:
         problems.append(Problem(gname, line_of(data, "players"), "game.yml needs 'players'",
-                                "a mapping of power to player, e.g. England: Alice"))
+                                "a mapping of power to player, e.g. England: Alice", code="missing-key"))
         return players
     if not isinstance(raw, dict):
         problems.append(Problem(gname, line_of(data, "players"),
-                                f"players must map each power to its player, not be {kind_of(raw)}", example))
+                                f"players must map each power to its player, not be {kind_of(raw)}", example,
+                                code="bad-value"))
         return players
     for power, who, kline in by_power(variant.rules.board, raw, gname, problems, "under players",
                                       "keep one; a power that changed hands lists its players under one key"):
@@ -292,7 +316,8 @@ def _read_players(variant: Variant, data: dict, gname: str, problems: list[Probl
     for power in variant.rules.powers():
         if power not in players:
             problems.append(Problem(gname, line_of(data, "players"), f"no player named for {power}",
-                                    f"add '{power}: <name>' under players (write 'civil disorder' if nobody plays it)"))
+                                    f"add '{power}: <name>' under players (write 'civil disorder' if nobody plays it)",
+                                    code="no-player"))
     return players
 
 
@@ -301,13 +326,14 @@ def _player_entries(power: str, who, gname: str, kline, problems: list[Problem])
     if who is None or isinstance(who, str):
         if not (who or "").strip():
             problems.append(Problem(gname, kline, f"no player named for {power}",
-                                    f"write {power}: <name> (write 'civil disorder' if nobody plays it)"))
+                                    f"write {power}: <name> (write 'civil disorder' if nobody plays it)",
+                                    code="no-player"))
         return [(str(who or ""), None)]
     example = ("e.g.\n      Austria:\n        - name: Mirela Vasic\n        - name: Tomas Kral\n"
                "          from: 1905-fall")
     if not isinstance(who, list) or not who:
         problems.append(Problem(gname, kline, f"{power}'s player must be a name, or a list of players with name and "
-                                              f"from, not {kind_of(who)}", example))
+                                              f"from, not {kind_of(who)}", example, code="bad-player"))
         return []
     entries: list[tuple[str, Phase | None]] = []
     for item in who:
@@ -315,7 +341,7 @@ def _player_entries(power: str, who, gname: str, kline, problems: list[Problem])
         name = item.get("name") if isinstance(item, dict) else None
         if not isinstance(name, str) or not name.strip():
             problems.append(Problem(gname, line, f"each of {power}'s players needs name: (and from: for all but "
-                                                 "the first)", example))
+                                                 "the first)", example, code="bad-player"))
             continue
         problems.extend(unknown_keys(item, {"name", "from"}, gname, f"in {power}'s players"))
         since = None
@@ -326,11 +352,11 @@ def _player_entries(power: str, who, gname: str, kline, problems: list[Problem])
                     raise ValueError(f"from must be a phase such as 1905-fall, not {kind_of(raw_from)}")
                 since = Phase.from_slug(raw_from)
             except ValueError as e:
-                problems.append(Problem(gname, line_of(item, "from"), str(e)))
+                problems.append(Problem(gname, line_of(item, "from"), str(e), code="bad-value"))
                 continue
         if entries and (since is None or entries[-1][1] is not None and since <= entries[-1][1]):
             problems.append(Problem(gname, line, f"{power}'s player {str(name)!r} needs from: the first phase they "
-                                                 "played, later than the player before", example))
+                                                 "played, later than the player before", example, code="bad-player"))
             continue
         entries.append((str(name), since))
     return entries
@@ -350,32 +376,35 @@ def _read_phases(variant: Variant, path: Path, first: Phase, problems: list[Prob
         if file.is_dir():
             if suffix in (".yml", ".yaml") or is_phase_name(file.name):  # not silently skipped
                 problems.append(Problem(name, None, "a folder where a phase file should be",
-                                        "a phase file is a plain file; remove the folder or put the file in its place"))
+                                        "a phase file is a plain file; remove the folder or put the file in its place",
+                                        code="folder-not-file"))
             continue  # the GM's own folders (pictures, drafts) are no business of dipgen
         if suffix not in (".yml", ".yaml"):
             if suffix in (".md", ".txt", ".png", ".svg", ".jpg"):
                 continue  # the GM's own notes and pictures
-            problems.append(Problem(name, None, "not a YAML file; phase files are named like 1901-spring.yml"))
+            problems.append(Problem(name, None, "not a YAML file; phase files are named like 1901-spring.yml",
+                                    code="not-yaml"))
             continue
         if file.name.lower() in ("game.yml", "game.yaml", "secrets.yml", "secrets.yaml"):
             real = "game.yml" if stem.lower() == "game" else SECRETS_FILE
             problems.append(Problem(name, None, f"dipgen reads {real}, spelt exactly so; this file is not read",
                                     f"merge it into {real} and delete it" if (path / real).exists()
-                                    else f"rename it to {real}"))
+                                    else f"rename it to {real}", code="misnamed-file"))
             continue
         try:
             phase = Phase.from_slug(stem)
         except ValueError:
-            problems.append(Problem(name, None, f"{file.name!r} is not a phase file name", name_hint(stem)))
+            problems.append(Problem(name, None, f"{file.name!r} is not a phase file name", name_hint(stem),
+                                    code="bad-phase-name"))
             continue
         if phase in names:
             problems.append(Problem(name, None, f"both {names[phase]} and {file.name} are the file of {phase.name}",
-                                    "keep one"))
+                                    "keep one", code="duplicate-phase"))
             continue
         names[phase] = file.name
         if phase < first:
             problems.append(Problem(name, None, f"{phase.name} is before the game's start in Spring {first.year}",
-                                    "correct start: in game.yml, or this file's name"))
+                                    "correct start: in game.yml, or this file's name", code="before-start"))
             continue
         before = len(problems)
         try:
@@ -390,13 +419,13 @@ def _read_phases(variant: Variant, path: Path, first: Phase, problems: list[Prob
 def _read_end(board, raw, gname, line, problems) -> Ending | None:
     if not isinstance(raw, dict):
         problems.append(Problem(gname, line, f"end must be a mapping, not {kind_of(raw)}",
-                                "e.g. end: {draw: [England, France]}"))
+                                "e.g. end: {draw: [England, France]}", code="bad-end"))
         return None
     problems.extend(unknown_keys(raw, END_KEYS, gname, "under end", hint="use draw: [powers], concession: power, "
                                  "or abandoned: reason; optionally phase: 1910-fall"))
     kinds = [k for k in ("draw", "concession", "abandoned") if k in raw]
     if len(kinds) != 1:
-        problems.append(Problem(gname, line, "end needs exactly one of draw, concession or abandoned"))
+        problems.append(Problem(gname, line, "end needs exactly one of draw, concession or abandoned", code="bad-end"))
         return None
     kind = kinds[0]
     kline = line_of(raw, kind)
@@ -406,14 +435,16 @@ def _read_end(board, raw, gname, line, problems) -> Ending | None:
         for n in names:
             power = power_key(board, n, gname, kline, problems)
             if power in powers:
-                problems.append(Problem(gname, kline, f"{power} is named twice in the {kind}", "name each power once"))
+                problems.append(Problem(gname, kline, f"{power} is named twice in the {kind}", "name each power once",
+                                        code="duplicate-power"))
             elif power is not None:
                 powers.append(power)
         if kind == "concession" and len(powers) != 1:
-            problems.append(Problem(gname, kline, "a concession is to one power", "e.g. concession: Turkey"))
+            problems.append(Problem(gname, kline, "a concession is to one power", "e.g. concession: Turkey",
+                                    code="bad-end"))
         if kind == "draw" and len(names) < 2:
             problems.append(Problem(gname, kline, "a draw is between two or more powers",
-                                    "e.g. draw: [England, France]"))
+                                    "e.g. draw: [England, France]", code="bad-end"))
     phase = None
     if raw.get("phase") is not None:
         try:
@@ -421,7 +452,7 @@ def _read_end(board, raw, gname, line, problems) -> Ending | None:
                 raise ValueError(f"phase must be the last phase played, such as 1910-fall, not {kind_of(raw['phase'])}")
             phase = Phase.from_slug(raw["phase"])
         except ValueError as e:
-            problems.append(Problem(gname, line_of(raw, "phase"), str(e)))
+            problems.append(Problem(gname, line_of(raw, "phase"), str(e), code="bad-value"))
     note = text_field(raw, "note", gname, problems)
     if kind == "abandoned" and raw["abandoned"] is not True:
         note = text_field(raw, "abandoned", gname, problems, "the players lost interest")

@@ -58,7 +58,8 @@ def _secrets(path: Path, game: Game | None) -> GameSecrets | None:
     if secrets.passphrases and not secrets.page_key:
         raise GameError([Problem(display_path(file), None, "secrets.yml has passphrases but no page_key (the "
                                  "private pages' addresses)",
-                                 f"run 'dipgen secrets {display_path(path)}' to add what is missing")])
+                                 f"run 'dipgen secrets {display_path(path)}' to add what is missing",
+                                 code="missing-key")])
     return secrets
 
 
@@ -86,10 +87,10 @@ def not_adjudicated(path, stopped: Phase | None) -> list[Problem]:
     if stopped is None:
         return [Problem(display_path(Path(path) / "game.yml"), None, f"the {len(later)} phase file(s) are not "
                         "adjudicated until the errors in game.yml are fixed", "their orders were checked only for "
-                        "their form", severity="note")]
+                        "their form", severity="note", code="not-adjudicated")]
     after = f", nor the {len(later) - 1} phase file(s) after it" if len(later) > 1 else ""
     return [Problem(display_path(later[0]), None, f"not adjudicated{after}, until the errors in {stopped.name} are "
-                    "fixed", "the orders were checked only for their form", severity="note")]
+                    "fixed", "the orders were checked only for their form", severity="note", code="not-adjudicated")]
 
 
 def demo_problems(game: Game, secrets: GameSecrets | None) -> list[Problem]:
@@ -102,16 +103,18 @@ def demo_problems(game: Game, secrets: GameSecrets | None) -> list[Problem]:
     if game.demo_secrets and not demo:
         what = "has no secrets.yml" if secrets is None else "has a secrets.yml that does not say demo: true"
         return [Problem(gfile, game.lines.get("demo_secrets"), f"demo_secrets: true, but the game {what}",
-                        "a real game keeps its secrets out of git: delete demo_secrets from game.yml")]
+                        "a real game keeps its secrets out of git: delete demo_secrets from game.yml",
+                        code="demo-secrets")]
     if demo and not game.demo_secrets:
         return [Problem(file, None, "this secrets.yml says demo: true, but game.yml does not say demo_secrets: true",
                         "in an example game, add demo_secrets: true to game.yml (its page then says that its secrets "
-                        "are public); in a real game, delete demo: true from secrets.yml")]
+                        "are public); in a real game, delete demo: true from secrets.yml", code="demo-secrets")]
     if secrets is not None and not demo and in_git(game.path / SECRETS_FILE):
         return [Problem(file, None, "secrets.yml is committed to git: whoever reads the repository reads the game's "
                         "seed and every player's passphrase",
                         f"'git rm --cached {file}', then give every player a new passphrase ('dipgen secrets "
-                        f"{display_path(game.path)} --new ...'); only an example game ships its secrets (demo: true)")]
+                        f"{display_path(game.path)} --new ...'); only an example game ships its secrets (demo: true)",
+                        code="secrets-committed")]
     return []
 
 

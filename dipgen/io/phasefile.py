@@ -43,17 +43,19 @@ def read_phase(variant: Variant, phase: Phase, file: Path, problems: list[Proble
     data = load(file)
     if data is None:
         raise GameError([Problem(name, None, "the file is empty",
-                                 f"write the orders received; {NONE_SENT}\n    {_ORDERS_EXAMPLE}")])
+                                 f"write the orders received; {NONE_SENT}\n    {_ORDERS_EXAMPLE}", code="empty-file")])
     if not isinstance(data, dict):
         raise GameError([Problem(name, 1, "a phase file is a mapping with 'orders' (and optionally 'press' and 'notes')",
-                                 "e.g.\n      orders:\n        England:\n          - F Lon - NTH")])
+                                 "e.g.\n      orders:\n        England:\n          - F Lon - NTH",
+                                 code="not-a-mapping")])
     setup = set(variant.files.setup_keys)
     allowed = PHASE_KEYS | set(variant.files.phase_keys) | setup
     unknown = unknown_keys(data, allowed, name, hint=f"a phase file has {', '.join(sorted(allowed))}")
     problems.extend(unknown)
     for key in sorted(setup & set(data)) if phase != first else ():
         problems.append(Problem(name, line_of(data, key), f"{key} belongs in the game's first phase file, {first.slug}.yml",
-                                f"it sets up the game; move it to {first.slug}.yml or delete it"))
+                                f"it sets up the game; move it to {first.slug}.yml or delete it",
+                                code="setup-key-misplaced"))
     press = text_field(data, "press", name, problems)
     notes = text_field(data, "notes", name, problems)
     orders: dict[str, list[OrderLine]] = {}
@@ -62,11 +64,12 @@ def read_phase(variant: Variant, phase: Phase, file: Path, problems: list[Proble
     if not raw_orders and isinstance(raw_orders, (dict, type(None))):
         if "orders" in data or not unknown:  # a misspelt 'orders' has been reported already
             problems.append(Problem(name, line_of(data, "orders"), "orders is empty" if "orders" in data else "no orders",
-                                    f"{NONE_SENT}\n    {_ORDERS_EXAMPLE}"))
+                                    f"{NONE_SENT}\n    {_ORDERS_EXAMPLE}", code="no-orders"))
         raw_orders = {}
     elif not isinstance(raw_orders, dict):
         problems.append(Problem(name, line_of(data, "orders"), f"orders must map each power to its orders, not be "
-                                f"{kind_of(raw_orders)}", "e.g.\n      orders:\n        France:\n          - A Par - Bur"))
+                                f"{kind_of(raw_orders)}", "e.g.\n      orders:\n        France:\n          - A Par - Bur",
+                                code="bad-orders"))
         raw_orders = {}
     writers: dict[tuple[str, str], int | None] = {}
     for key, value, kline in _order_blocks(variant, seating, raw_orders, name, problems):
@@ -75,24 +78,27 @@ def read_phase(variant: Variant, phase: Phase, file: Path, problems: list[Proble
         if value is None:
             who = power if writer == power else f"{writer} for {power}"
             problems.append(Problem(name, kline, f"{who} has nothing after it",
-                                    f"list the orders under it, or write {writer}: [] if none were sent"))
+                                    f"list the orders under it, or write {writer}: [] if none were sent",
+                                    code="no-orders"))
             continue
         if not isinstance(value, (str, list)):
             problems.append(Problem(name, kline, f"{power}'s orders must be a list or a block of lines, not "
-                                                 f"{kind_of(value)}", 'quote each order: - "F Lon - NTH"'))
+                                                 f"{kind_of(value)}", 'quote each order: - "F Lon - NTH"',
+                                    code="bad-orders"))
             continue
         for i, item in enumerate(value if isinstance(value, list) else ()):
             if item is None:
                 problems.append(Problem(name, line_of(value, i) or kline,
                                         f"an empty order in {power}'s list: a '-' with nothing after it",
                                         f"write the order after the dash, or delete the line; write {writer}: [] "
-                                        "if no orders were sent"))
+                                        "if no orders were sent", code="bad-order"))
             elif isinstance(item, dict):
                 problems.append(Problem(name, line_of(item) or kline, "this order reads as a mapping (key: value): "
-                                        "YAML takes ': ' or '{ }' that way", 'quote the order: - "F Lon - NTH"'))
+                                        "YAML takes ': ' or '{ }' that way", 'quote the order: - "F Lon - NTH"',
+                                        code="bad-order"))
             elif item is not None and not isinstance(item, str):
                 problems.append(Problem(name, line_of(item) or kline, f"an order must be text, not {kind_of(item)}",
-                                        'write one order a line, e.g. - "A Par - Bur"'))
+                                        'write one order a line, e.g. - "A Par - Bur"', code="bad-order"))
         orders.setdefault(power, [])
         for text, line in split_orders(value):
             order_line = _order_line(variant, phase, power, text, line or kline, name, problems, writer)
@@ -123,11 +129,11 @@ def _order_blocks(variant: Variant, seating, raw: dict, file: str, problems: lis
         if inner is None or isinstance(inner, (str, list)):
             what = "each of its players" if outer_is_power else "each power she orders"
             problems.append(Problem(file, kline, f"{first}'s orders are given per writer: a mapping of {what} to a "
-                                    f"list of orders", variant.files.order_form_example))
+                                    f"list of orders", variant.files.order_form_example, code="bad-orders"))
             continue
         if not isinstance(inner, dict):
             problems.append(Problem(file, kline, f"{first}'s orders must be a mapping, not {kind_of(inner)}",
-                                    variant.files.order_form_example))
+                                    variant.files.order_form_example, code="bad-orders"))
             continue
         seconds = _by_writer(writers, inner, file, problems, f"under {first}") if outer_is_power else \
             by_power(variant.rules.board, inner, file, problems, f"under {first}", "merge the two lists into one")
@@ -146,11 +152,12 @@ def _by_writer(writers: dict, raw: dict, file: str, problems: list[Problem], whe
         if name is None:
             known = ", ".join(sorted(set(writers.values())))
             problems.append(Problem(file, line, f"{key!r} {where} is not a player of this game."
-                                    f"{did_you_mean(str(key), list(writers.values()))}", f"the players: {known}"))
+                                    f"{did_you_mean(str(key), list(writers.values()))}", f"the players: {known}",
+                                    code="unknown-writer"))
             continue
         if name in seen:
             problems.append(Problem(file, line, f"{name} appears twice {where} (first on line {seen[name]})",
-                                    "merge the two lists into one"))
+                                    "merge the two lists into one", code="duplicate-writer"))
             continue
         seen[name] = line
         yield name, value, line
@@ -162,10 +169,10 @@ def _order_line(variant: Variant, phase: Phase, power: str, text: str, line, fil
         order = for_phase(parse_order(variant.rules.board, text, variant.rules.order_words, variant.rules.verbs),
                           phase.kind)
     except UnknownUnitKind as e:
-        problems.append(Problem(file, line, str(e), _unit_kind_hint(variant, e.word)))
+        problems.append(Problem(file, line, str(e), _unit_kind_hint(variant, e.word), code="unknown-unit-kind"))
         return None
     except (OrderSyntaxError, UnknownName) as e:
-        problems.append(Problem(file, line, str(e)))
+        problems.append(Problem(file, line, str(e), code="bad-order"))
         return None
     return OrderLine(power, text, order, file, line, writer or power)
 

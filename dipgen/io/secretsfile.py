@@ -121,32 +121,64 @@ def load_secrets(path: Path | str, powers: list[str] | None, require_key: bool =
         data = {}
     if not isinstance(data, dict):
         raise GameError([Problem(name, 1, "secrets.yml must be a mapping with page_key and passphrases",
-                                 f"delete it and run 'dipgen secrets {display_path(path.parent)}' to make a new one")])
+                                 f"delete it and run 'dipgen secrets {display_path(path.parent)}' to make a new one",
+                                 code="not-a-mapping")])
     problems: list[Problem] = []
     make = f"run 'dipgen secrets {display_path(path.parent)}' to add what is missing"
     problems.extend(unknown_keys(data, SECRETS_KEYS, name, "in secrets.yml"))
+    page_key = _read_page_key(data, name, make, require_key, problems)
+    passphrases, lines = _read_passphrases(data, name, powers, renew, display_path(path.parent), problems)
+    problems.extend(_shared(passphrases, lines, renew, name, display_path(path.parent)))
+    seed = data.get("seed")
+    if seed is not None and not (isinstance(seed, str) and re.fullmatch(r"[0-9a-fA-F]{64}", seed)):
+        problems.append(Problem(name, line_of(data, "seed"), "seed must be a quoted string of 64 hex digits",
+                                "restore it from your copy of secrets.yml (the game's draws come from it); "
+                                "before the first phase, delete the line and run "
+                                f"'dipgen secrets {display_path(path.parent)}' for a new one", code="bad-value"))
+        seed = None
+    if data.get("demo", True) is not True:
+        problems.append(Problem(name, line_of(data, "demo"), "demo can only be true (this file's secrets are a public "
+                                "demonstration, committed on purpose)", "delete the line in a real game's secrets.yml",
+                                code="bad-value"))
+    if problems:
+        raise GameError(problems)
+    extra = {k: v for k, v in data.items() if k not in ("passphrases", "page_key")}
+    return GameSecrets(path, page_key, passphrases, extra, bytes.fromhex(seed) if seed else None,
+                       line_of(data, "seed"))
+
+
+def _read_page_key(data: dict, name: str, make: str, require_key: bool, problems: list[Problem]) -> bytes:
+    """secrets.yml's page_key (b"": none, where none is needed)."""
     page_key = b""
     raw_key = data.get("page_key")
     if raw_key is None and not require_key:
         pass
     elif raw_key is None:
-        problems.append(Problem(name, None, "secrets.yml has no page_key", make))
+        problems.append(Problem(name, None, "secrets.yml has no page_key", make, code="missing-key"))
     elif not isinstance(raw_key, str):
         problems.append(Problem(name, line_of(data, "page_key"), "page_key must be a quoted string of hex digits",
-                                'e.g. page_key: "9f1c..." (quote it, or YAML may read it as a number)'))
+                                'e.g. page_key: "9f1c..." (quote it, or YAML may read it as a number)',
+                                code="bad-value"))
     elif not re.fullmatch(r"(?:[0-9a-fA-F]{2}){16,}", raw_key):
         problems.append(Problem(name, line_of(data, "page_key"),
                                 "page_key must be at least 32 hex digits (an even number of them)",
-                                f"delete the line and {make} (the private pages' addresses will change)"))
+                                f"delete the line and {make} (the private pages' addresses will change)",
+                                code="bad-value"))
     else:
         page_key = bytes.fromhex(raw_key)
+    return page_key
 
+
+def _read_passphrases(data: dict, name: str, powers: list[str] | None, renew: Collection[str], folder: str,
+                      problems: list[Problem]) -> tuple[dict[str, str], dict[str, int | None]]:
+    """secrets.yml's passphrases, normalised, by power, and the line of each."""
     passphrases: dict[str, str] = {}
     lines: dict[str, int | None] = {}
     raw = data.get("passphrases") or {}
     if not isinstance(raw, dict):
         problems.append(Problem(name, line_of(data, "passphrases"), "passphrases must map each power to its passphrase",
-                                'e.g.\n      passphrases:\n        England: "k7mq2-vx9ra-d4hte-8wnpc"'))
+                                'e.g.\n      passphrases:\n        England: "k7mq2-vx9ra-d4hte-8wnpc"',
+                                code="bad-value"))
         raw = {}
     by_lower = {p.lower(): p for p in powers} if powers is not None else {str(k).lower(): str(k) for k in raw}
     for key, value in raw.items():
@@ -154,38 +186,25 @@ def load_secrets(path: Path | str, powers: list[str] | None, require_key: bool =
         power = by_lower.get(str(key).lower())
         if power is None:
             problems.append(Problem(name, line, f"{key!r} is not a power of this game",
-                                    did_you_mean(str(key), powers).strip() or f"powers: {', '.join(powers)}"))
+                                    did_you_mean(str(key), powers).strip() or f"powers: {', '.join(powers)}",
+                                    code="unknown-power"))
             continue
         if power in passphrases:
-            problems.append(Problem(name, line, f"two passphrases for {power}", "keep one"))
+            problems.append(Problem(name, line, f"two passphrases for {power}", "keep one", code="duplicate-power"))
             continue
-        renewed = f"run 'dipgen secrets {display_path(path.parent)} --new {power}' for a strong one"
+        renewed = f"run 'dipgen secrets {folder} --new {power}' for a strong one"
         if not isinstance(value, str):
             if power not in renew:
-                problems.append(Problem(name, line, f"{power}'s passphrase must be a quoted string", renewed))
+                problems.append(Problem(name, line, f"{power}'s passphrase must be a quoted string", renewed,
+                                        code="bad-value"))
             continue
         weak = _weakness(value)
         if weak and power not in renew:
-            problems.append(Problem(name, line, f"{power}'s passphrase is {weak}", renewed))
+            problems.append(Problem(name, line, f"{power}'s passphrase is {weak}", renewed, code="weak-passphrase"))
             continue
         passphrases[power] = normalize(value)
         lines[power] = line
-    problems.extend(_shared(passphrases, lines, renew, name, display_path(path.parent)))
-    seed = data.get("seed")
-    if seed is not None and not (isinstance(seed, str) and re.fullmatch(r"[0-9a-fA-F]{64}", seed)):
-        problems.append(Problem(name, line_of(data, "seed"), "seed must be a quoted string of 64 hex digits",
-                                "restore it from your copy of secrets.yml (the game's draws come from it); "
-                                "before the first phase, delete the line and run "
-                                f"'dipgen secrets {display_path(path.parent)}' for a new one"))
-        seed = None
-    if data.get("demo", True) is not True:
-        problems.append(Problem(name, line_of(data, "demo"), "demo can only be true (this file's secrets are a public "
-                                "demonstration, committed on purpose)", "delete the line in a real game's secrets.yml"))
-    if problems:
-        raise GameError(problems)
-    extra = {k: v for k, v in data.items() if k not in ("passphrases", "page_key")}
-    return GameSecrets(path, page_key, passphrases, extra, bytes.fromhex(seed) if seed else None,
-                       line_of(data, "seed"))
+    return passphrases, lines
 
 
 def _weakness(passphrase: str) -> str:
@@ -211,7 +230,8 @@ def _read(path: Path):
                                  "game's would open its pages)",
                                  "put the game's own secrets.yml here instead of the link (if the file it leads to "
                                  "is this game's, move it here; if it is another game's, delete the link and run "
-                                 f"'dipgen secrets {display_path(path.parent)}' for new passphrases)")])
+                                 f"'dipgen secrets {display_path(path.parent)}' for new passphrases)",
+                                 code="link-outside")])
     return load(path, MAX_FILE, "secrets files")
 
 
@@ -243,7 +263,7 @@ def shared_secrets(folders) -> list[tuple[Path, Problem]]:
                                         f"as {others}: the games would share passphrases, page key and seed",
                                         "give each game its own: in each game but the one the file belongs to, "
                                         "delete secrets.yml and run 'dipgen secrets <that game's folder>' for new "
-                                        "passphrases")))
+                                        "passphrases", code="shared-secrets")))
     return out
 
 
@@ -259,7 +279,8 @@ def _shared(passphrases: dict[str, str], lines: dict[str, int | None], renew: Co
         if phrase in first:
             problems.append(Problem(name, lines[power], f"{power} has the same passphrase as {first[phrase]} "
                                     f"(line {lines[first[phrase]]}): each player could open the other's page",
-                                    f"run 'dipgen secrets {game} --new {power}' and send {power}'s player the new one"))
+                                    f"run 'dipgen secrets {game} --new {power}' and send {power}'s player the new one",
+                                    code="same-passphrase"))
         else:
             first[phrase] = power
     return problems
@@ -363,7 +384,7 @@ def set_key(path: Path, key: str, value: str, comment: str = "") -> str:
     result = round_trip(path, change)
     if (yaml.safe_load(result) or {}).get(key) != value:
         raise GameError([Problem(display_path(path), None, "editing the file in place went wrong; it is left as "
-                                 "it was", f"add the line by hand: {key}: \"{value}\"")])
+                                 "it was", f"add the line by hand: {key}: \"{value}\"", code="edit-failed")])
     return result
 
 
@@ -390,7 +411,8 @@ def round_trip(path: Path, change) -> str:
         data = rt.load(text)
     except (RoundTripError, ValueError, TypeError, RecursionError) as e:
         raise GameError([Problem(name, None, f"cannot edit the file in place ({type(e).__name__})",
-                                 f"fix it by hand, or move it away and run 'dipgen secrets {display_path(path.parent)}'")])
+                                 f"fix it by hand, or move it away and run 'dipgen secrets {display_path(path.parent)}'",
+                                 code="edit-failed")])
     head = ""
     if data is None:  # empty, or comments only: keep them above what is added
         head, data = (text.rstrip("\n") + "\n") if text.strip() else "", CommentedMap()
@@ -408,7 +430,7 @@ def _check_edit(text: str, new: dict[str, str], new_key: str | None, name: str, 
     if any(table.get(power.lower()) != phrase for power, phrase in new.items()) or (
             new_key and data.get("page_key") != new_key) or (seed and data.get("seed") != seed):
         raise GameError([Problem(name, None, "editing the file in place went wrong; it is left as it was",
-                                 "move it away and run the command again to make a new one")])
+                                 "move it away and run the command again to make a new one", code="edit-failed")])
 
 
 def _like(old, new: str):

@@ -46,8 +46,9 @@ class _Replay:
         """What the phase being played drew (`dipgen.rules.draws.Draw`), in drawing order."""
         return self.draws.drawn if self.draws is not None else ()
 
-    def err(self, file: str, line: int | None, message: str, hint: str = "") -> None:
-        self.problems.append(Problem(file, line, message, hint))
+    def err(self, file: str, line: int | None, message: str, hint: str, code: str) -> None:
+        """An error with its code (`dipgen.core.errors.ERROR_CODES`)."""
+        self.problems.append(Problem(file, line, message, hint, code=code))
 
     def warn(self, file: str, line: int | None, message: str, hint: str = "") -> None:
         self.warnings.append(Problem(file, line, message, hint, severity="warning"))
@@ -100,7 +101,8 @@ class _Replay:
             if end_phase is not None and last != end_phase:
                 self.err(display_path(game.path / "game.yml"), game.ending.line,
                          f"the game is declared over after {end_phase.name}, but that phase was never played",
-                         f"the last phase with orders is {last.name}" if last else "add the game's phase files")
+                         f"the last phase with orders is {last.name}" if last else "add the game's phase files",
+                         "end-not-played")
             elif last is not None:
                 result = GameResult(game.ending.kind, game.ending.powers, last, game.ending.note)
         if self.problems:  # the warnings of the phases before too; `stopped`: where the play stopped, if in a phase
@@ -118,16 +120,16 @@ class _Replay:
             last = records[-1].phase.name if records else "the start"
             if result is not None or (game.ending and game.ending.phase and phase > game.ending.phase):
                 self.err(name, None, f"{phase.name} comes after the end of the game",
-                         "delete this file, or change 'end' in game.yml")
+                         "delete this file, or change 'end' in game.yml", "after-the-end")
             elif phase < position.phase:
                 why = {RETREATS: f"nobody had to retreat in {phase.name[:-9]}",
                        ADJUSTMENTS: f"nobody could build or had to remove units in {phase.name}"}.get(phase.kind, "")
                 self.err(name, None, f"there is no {phase.name} phase: {why}" if why else f"{phase.name} was skipped",
                          "delete or rename this file; the next phase after "
-                         f"{last} is {position.phase.name} ({position.phase.slug}.yml)")
+                         f"{last} is {position.phase.name} ({position.phase.slug}.yml)", "skipped-phase")
             else:
                 self.err(name, None, f"{phase.name} cannot be played yet: the game waits for {position.phase.name}",
-                         f"create {position.phase.slug}.yml first, or rename this file if it is misnamed")
+                         f"create {position.phase.slug}.yml first, or rename this file if it is misnamed", "not-yet")
 
     # ------------------------------------------------------------------ one phase
     def play(self, position: Position, pf: PhaseFile) -> PhaseRecord:
@@ -163,7 +165,7 @@ class _Replay:
                     hint = f"{pf.phase.name} takes {what}"
                     if isinstance(ol.order, Retreat) and pf.phase.kind == MOVEMENT:
                         hint += f"; a move is written with '-': {Move(ol.order.unit, ol.order.dest).format(self.board)}"
-                    self.err(pf.name, ol.line, f"{ol.text!r} is not an order for {pf.phase.name}", hint)
+                    self.err(pf.name, ol.line, f"{ol.text!r} is not an order for {pf.phase.name}", hint, "not-this-phase")
                     continue
                 out.setdefault(power, []).append(ol)
         return self.variant.rules.intake(position, out, self.draws)
@@ -198,7 +200,8 @@ class _Replay:
                                        if u.power == power and u.kind == ref.kind) or "none"
                     if n and i in taken:
                         self.err(pf.name, ol.line, f"more orders than {kind.names}: {power} has {n} "
-                                 f"{kind.name if n == 1 else kind.names} in {where}", f"{power}'s {kind.names}: {theirs}")
+                                 f"{kind.name if n == 1 else kind.names} in {where}", f"{power}'s {kind.names}: {theirs}",
+                                 "too-many-orders")
                     elif unit is None or unit.power != power:
                         self.misorder(pf, ol, unit, kind.name, f"{power}'s {kind.names}: {theirs}")
                     else:
@@ -215,7 +218,7 @@ class _Replay:
                               f"read as {unit.describe(self.board)}")
                 if (ol.writer, id(unit)) in first:  # one writer, two orders (two writers: the intake's)
                     self.err(pf.name, ol.line, f"a second order for {unit.describe(self.board)} (the first is on "
-                             f"line {first[(ol.writer, id(unit))].line})", "keep one order per unit")
+                             f"line {first[(ol.writer, id(unit))].line})", "keep one order per unit", "second-order")
                 else:
                     first[(ol.writer, id(unit))] = ol
                     self.named[id(ol)] = unit
