@@ -240,11 +240,10 @@ def test_a_new_unit_kind_is_covered_with_no_scanner_code(tmp_path, monkeypatch):
 def test_the_scanner_follows_the_renderer_not_a_copy_of_its_format(tmp_path, monkeypatch):
     """The renderer names its symbols differently: what it draws is still known to the scanner,
     as it asks the renderer how each fact looks rather than parsing the maps itself."""
-    import dipgen.present.svg.legend as legend
-    import dipgen.present.svg.overlay as overlay
-    import dipgen.present.svg.shapes as shapes
+    import importlib
 
-    for module in (overlay, shapes, legend):  # every module of the renderer that names a symbol
+    for name in ("overlay", "shapes", "legend"):  # every module of the renderer that names a symbol
+        module = importlib.import_module(f"dipgen.present.svg.{name}")
         monkeypatch.setattr(module, "symbol_id", lambda kind: f"kind-{kind}")
     h = load(REPO / "games" / RUNNING)
     assert scan_site(_write(public_site(h), tmp_path / "honest"), [h]) == []
