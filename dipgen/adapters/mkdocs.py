@@ -330,7 +330,8 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         started = time.perf_counter()
         folder = self.games_path(config)
         options = site_options(config.docs_dir, prefix=self.config.prefix,
-                               directory_urls=config.use_directory_urls, rules_dir=self.config.rules_dir)
+                               directory_urls=config.use_directory_urls, rules_dir=self.config.rules_dir,
+                               site_url=config.site_url, site_name=config.site_name)
         fingerprint = f"{__version__}:{generator_fingerprint()}:{options!r}"
         paths = discover_games(folder) if folder.is_dir() else []
         if not folder.is_dir():

@@ -20,12 +20,13 @@ from dipgen.core.phase import Phase
 from dipgen.core.orderline import OrderLine
 from dipgen.play.game import Ending, Game, PhaseFile
 from dipgen.rules.seats import Seating
+from dipgen.io.deadline import read_deadline
 from dipgen.io.secretsfile import SECRETS_FILE
 from dipgen.variants import Variant, get_variant
 from dipgen.io.yamlfile import by_power, kind_of, line_of, link_out, load, power_key, text_field, unknown_keys
 
 GAME_KEYS = {"title", "variant", "gm", "players", "start", "end", "reveal", "seed_sha256", "seed", "description", "map",
-             "demo_secrets"}
+             "demo_secrets", "deadline"}
 PHASE_KEYS = {"orders", "press", "notes"}
 END_KEYS = {"draw", "concession", "abandoned", "phase", "note"}
 
@@ -95,7 +96,7 @@ def load_game(path: Path | str) -> Game:
     problems.extend(one_line(title, "the title", MAX_LINE, gname, line_of(data, "title"),
                              "the description (description: |) takes the rest"))
     problems.extend(one_line(gm, "the GM's name", MAX_LINE, gname, line_of(data, "gm")))
-    description = text_field(data, "description", gname, problems)
+    description, deadline = text_field(data, "description", gname, problems), read_deadline(data, gname, problems)
     demo = data.get("demo_secrets", False)
     if not isinstance(demo, bool):
         problems.append(Problem(gname, line_of(data, "demo_secrets"), f"demo_secrets is true or false, not {kind_of(demo)}",
@@ -111,7 +112,7 @@ def load_game(path: Path | str) -> Game:
     game = Game(slug=slug, path=path, title=title, variant=variant, gm=gm, players=players, start=start,
                 phases=phases, ending=ending, reveal=reveal, description=description, seed_sha256=commitment,
                 raw=dict(data), seed=seed, lines={k: line_of(data, k) for k in data}, seating=seating,
-                demo_secrets=demo)
+                demo_secrets=demo, deadline=deadline)
     before = len(problems)
     game.setup = variant.files.read_setup(game, problems)  # the variant's keys of the set-up, read and checked
     setup_ok = not any(p.severity == "error" for p in problems[before:])

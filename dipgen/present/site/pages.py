@@ -30,6 +30,8 @@ from dipgen.present.site import maps, markup
 from dipgen.present.site.jinja import TEMPLATES, render
 from dipgen.present.site.links import archive_uri, game_folder, game_uri, href, season_uri
 from dipgen.present.site.model import (and_list, centre_moves, centre_rows, colour_of, game_status, kind_line, order_items, ordering_powers, season_name, seat_rows, written_orders, years_span)
+from dipgen.present.site.feeds import game_feed, site_feed
+from dipgen.present.site.ics import deadline_calendar
 from dipgen.present.site.privatepage import PRIVATE_JS_URI, private_shell
 
 ASSETS = Path(__file__).parent / "assets"
@@ -60,6 +62,10 @@ class SiteOptions:
     #: the pages dipgen adds to a site whose docs_dir has none of that name (``rules/stab.md``,
     #: ``draws.md``), which game Markdown may link to as well
     provided: frozenset[str] = frozenset()
+    #: the site's address (mkdocs.yml's ``site_url``; '' when unset) and name: the feeds', the
+    #: calendars' and the social tags' absolute addresses, and the feeds' ids
+    site_url: str = ""
+    site_name: str = ""
 
 
 def _title(text: str) -> Markup:
@@ -348,9 +354,12 @@ def editions(public: GameView, full: GameView | None, options: SiteOptions) -> l
 
 
 def published_files(public: GameView, full: GameView | None, options: SiteOptions) -> dict[str, str]:
-    """What one game adds to a public site: the pages and maps of each of its `editions`, and its draws."""
+    """What one game adds to a public site: the pages and maps of each of its `editions`, its draws, its
+    feed and its deadline's calendar."""
     out = _collect(partial(game_files, view, edition) for view, edition in editions(public, full, options))
     out.update(draws_files(full or public, options))
+    out.update(game_feed(public, options))  # the feed and the calendar tell what the public may know
+    out.update(deadline_calendar(public, options))
     return out
 
 
@@ -453,6 +462,7 @@ def build_site(games: Iterable[tuple[GameView, GameView | None]], options: SiteO
     for public, full in games:
         out.update(published_files(public, full, options))
     out.update(archive_page((public for public, _ in games), options))
+    out.update(site_feed((public for public, _ in games), options))
     out.update(shared_files(public for public, _ in games))
     return out
 

@@ -1,0 +1,353 @@
+"""Deadlines, commit times, the Atom feeds and the deadline's calendar (issue 24, points 1 and 2).
+
+The deadline is read from game.yml (ISO 8601 with an offset, else an error with its line); the
+times come from git, one log per game folder, and reach the outputs only through the view: on a
+hidden game's public calendar, the times of the movement files alone. The feeds are parsed by
+feedparser and the calendar by icalendar, as a reader's software would.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import feedparser
+import icalendar
+import pytest
+
+from dipgen.core.errors import GameError
+from dipgen.core.phase import Phase
+from dipgen.io.commits import Commits, commit_times
+from dipgen.io.deadline import parse_deadline
+from dipgen.present.site.pages import SiteOptions
+from dipgen.present.times import record_times
+from dipgen.view import game_view
+from support import REPO, loaded, public_site, write_game
+
+UTC = dt.timezone.utc
+GIT = shutil.which("git")
+needs_git = pytest.mark.skipif(GIT is None, reason="git is not installed")
+
+GAME = """
+title: Test Game
+gm: Grace
+players:
+  Austria: Anna
+  England: Ed
+  France: Fran
+  Germany: Gus
+  Italy: Ida
+  Russia: Rus
+  Turkey: Tom
+"""
+SPRING = "orders:\n  France: [A Par - Bur, A Mar - Spa]\n  Germany: [A Mun - Ruh]\n"
+FALL = "orders:\n  France: [A Bur - Bel, A Spa - Por]\n"
+
+
+def git(root: Path, *args: str, when: dt.datetime | None = None) -> str:
+    env = {**os.environ, "GIT_AUTHOR_NAME": "GM", "GIT_AUTHOR_EMAIL": "gm@example.org", "GIT_COMMITTER_NAME": "GM",
+           "GIT_COMMITTER_EMAIL": "gm@example.org"}
+    if when is not None:
+        env["GIT_COMMITTER_DATE"] = env["GIT_AUTHOR_DATE"] = when.strftime("%Y-%m-%dT%H:%M:%S+0000")
+    return subprocess.run(["git", "-C", str(root), *args], env=env, check=True, capture_output=True,
+                          text=True).stdout
+
+
+def commit(root: Path, files: list[str], when: dt.datetime) -> None:
+    git(root, "add", *files)
+    git(root, "commit", "-q", "-m", f"add {' '.join(files)}", when=when)
+
+
+def at(day: int, hour: int = 12) -> dt.datetime:
+    return dt.datetime(2026, 3, day, hour, tzinfo=UTC)
+
+
+# ----------------------------------------------------------------------------- the deadline
+
+@pytest.mark.parametrize("text,expected", [
+    ("2026-03-07T12:00:00Z", at(7)),
+    ("2026-03-07T13:00+01:00", at(7)),
+    ("2026-03-07 07:30:00-04:30", at(7)),
+    ("2026-03-07t12:00:00.5z", at(7).replace(microsecond=500000)),
+    ("2026-03-07T14:00+0200", at(7)),
+])
+def test_a_deadline_is_a_date_and_time_with_its_offset(text, expected):
+    assert parse_deadline(text) == expected
+    assert parse_deadline(text).tzinfo == UTC
+
+
+@pytest.mark.parametrize("value,words", [
+    ('"2026-03-07"', "a date alone"),
+    ("2026-03-07", "a date alone"),                        # YAML reads it as a date
+    ('"2026-03-07T12:00"', "without its offset"),
+    ("2026-03-07T12:00:00", "no offset"),                  # YAML reads it as a date and time, without offset
+    ('"next Friday"', "not an ISO 8601"),
+    ('"2026-02-30T12:00Z"', "not a real date"),
+    ('"2026-03-07T12:00+25:00"', "does not exist"),
+    ("12", "not a number"),
+    ("[2026-03-07T12:00:00Z]", "not a list"),
+])
+def test_a_deadline_that_is_not_a_moment_is_an_error_with_its_line(tmp_path, value, words):
+    folder = write_game(tmp_path / "g", {"game.yml": GAME + f"deadline: {value}\n"})
+    with pytest.raises(GameError) as e:
+        loaded(folder)
+    [problem] = [p for p in e.value.problems if "deadline" in p.message]
+    assert words.replace("not a number", "a number").replace("not a list", "a list") in problem.message
+    assert problem.line == 11 and problem.file.endswith("game.yml")
+    assert "deadline: 2026-03-07T12:00:00Z" in problem.hint
+
+
+def test_a_bad_deadline_stops_nothing_else_from_being_checked(tmp_path):
+    folder = write_game(tmp_path / "g", {"game.yml": GAME + 'deadline: "soon"\n',
+                                        "1901-spring.yml": "orders:\n  France: [A Par - Mun]\n"})
+    with pytest.raises(GameError) as e:
+        loaded(folder)
+    messages = [p.message for p in e.value.problems]
+    assert any("deadline" in m for m in messages) and any("Par" in m or "Munich" in m for m in messages)
+
+
+def test_a_finished_game_ignores_its_deadline_with_a_warning(tmp_path):
+    folder = write_game(tmp_path / "g", {"game.yml": GAME + "deadline: 2026-03-07T12:00:00Z\n"
+                                        "end: {abandoned: the players left}\n", "1901-spring.yml": SPRING})
+    game = loaded(folder)
+    [warning] = [w for w in game.history.warnings if "deadline" in w.message]
+    assert warning.severity == "warning" and warning.line == 11
+    assert game_view(game.history, "public").deadline is None
+    assert not [uri for uri in public_site(game.history) if uri.endswith(".ics")]
+
+
+# ----------------------------------------------------------------------------- times from git
+
+@needs_git
+def test_commit_times_are_read_with_one_log_per_folder(tmp_path, monkeypatch):
+    root = tmp_path / "archive"
+    folder = write_game(root / "games" / "g", {"game.yml": GAME, "1901-spring.yml": SPRING})
+    git(root, "init", "-q")
+    commit(root, ["games/g/game.yml"], at(1))
+    commit(root, ["games/g/1901-spring.yml"], at(2))
+    (folder / "notes").mkdir()
+    (folder / "notes" / "1901-fall.yml").write_text("a file of a folder inside the game\n")
+    commit(root, ["games/g/notes"], at(3))
+    git(root, "mv", "games/g/1901-spring.yml", "games/g/old.yml")
+    commit(root, ["-A"], at(4))
+    git(root, "mv", "games/g/old.yml", "games/g/1901-spring.yml")
+    commit(root, ["-A"], at(5))
+    (folder / "1901-fall.yml").write_text(FALL)  # not committed: no time
+    calls = []
+    real = subprocess.run
+    monkeypatch.setattr(subprocess, "run", lambda *a, **k: calls.append(a[0]) or real(*a, **k))
+    times = commit_times(folder)
+    assert times == Commits({"game.yml": at(1), "1901-spring.yml": at(5), "old.yml": at(4)})
+    assert [c[3] for c in calls].count("log") == 1  # (and a rev-parse: the root commit added game.yml)
+    monkeypatch.undo()
+    game = loaded(folder)
+    assert [r.committed for r in game.history.records] == [at(5), None]
+    assert game.history.info.created == at(1)
+
+
+def test_no_git_no_times(tmp_path):
+    folder = write_game(tmp_path / "g", {"game.yml": GAME, "1901-spring.yml": SPRING})
+    assert commit_times(folder) == Commits()
+    assert commit_times(tmp_path / "missing") == Commits()
+    assert [r.committed for r in loaded(folder).history.records] == [None]
+
+
+@needs_git
+def test_a_shallow_clone_knows_no_time_of_its_oldest_commit(tmp_path):
+    root = tmp_path / "archive"
+    write_game(root / "games" / "g", {"game.yml": GAME, "1901-spring.yml": SPRING, "1901-fall.yml": FALL})
+    git(root, "init", "-q")
+    commit(root, ["games/g/game.yml"], at(1))
+    commit(root, ["games/g/1901-spring.yml"], at(2))
+    commit(root, ["games/g/1901-fall.yml"], at(3))
+    clone = tmp_path / "clone"
+    subprocess.run(["git", "clone", "-q", "--depth", "2", f"file://{root}", str(clone)], check=True)
+    times = commit_times(clone / "games" / "g")
+    assert times == Commits({"1901-fall.yml": at(3)}, shallow=True)
+    game = loaded(clone / "games" / "g")
+    assert any("shallow clone" in w.message and "fetch-depth: 0" in w.hint for w in game.history.warnings)
+    full = commit_times(root / "games" / "g")
+    assert full == Commits({"game.yml": at(1), "1901-spring.yml": at(2), "1901-fall.yml": at(3)})
+
+
+# ----------------------------------------------------------------------------- what a level may know of them
+
+HIDDEN = "closed-shutters"  # a running Blind game with retreats and winters
+
+
+@pytest.fixture(scope="module")
+def hidden_archive(tmp_path_factory):
+    """The Blind example committed one file a day in the order of play, each at its own hour (so
+    that every file's time is unique), with a deadline."""
+    if GIT is None:
+        pytest.skip("git is not installed")
+    root = tmp_path_factory.mktemp("hidden") / "archive"
+    folder = root / "games" / HIDDEN
+    shutil.copytree(REPO / "games" / HIDDEN, folder)
+    with open(folder / "game.yml", "a", encoding="utf-8") as f:
+        f.write("deadline: 2026-04-01T18:00:00+02:00\n")
+    git(root, "init", "-q")
+    times = {}
+    names = ["game.yml"] + sorted((p.name for p in folder.glob("19*.yml")), key=lambda n: Phase.from_slug(n[:-4]))
+    for i, name in enumerate(names):
+        times[name] = dt.datetime(2026, 1, 1, tzinfo=UTC) + dt.timedelta(days=i, hours=i % 24, minutes=i)
+        commit(root, [f"games/{HIDDEN}/{name}"], times[name])
+    return folder, times
+
+
+def test_the_public_knows_the_times_of_the_movement_files_only(hidden_archive):
+    folder, times = hidden_archive
+    history = loaded(folder).history
+    public = game_view(history, "public")
+    for record in public.records:
+        fall = f"{record.phase.year}-fall.yml"
+        expected = times[fall] if record.phase.season_index == 2 else times[f"{record.phase.slug}.yml"]
+        assert record.time == expected, record.title  # a Winter: the year's Fall movement file's
+    gm = game_view(history, "gm")
+    assert {r.time for r in gm.records} == {t for n, t in times.items() if n != "game.yml"}
+
+
+def test_no_public_file_holds_the_time_of_a_hidden_phase_file(hidden_archive):
+    folder, times = hidden_archive
+    files = public_site(loaded(folder).history, SiteOptions(site_url="https://club.example.org/dip/",
+                                                            site_name="Club"))
+    hidden = [t for n, t in times.items() if "retreats" in n or "winter" in n]
+    assert hidden
+    for t in hidden:
+        for shown in (t.strftime("%Y-%m-%dT%H:%M:%S"), t.strftime("%Y%m%dT%H%M%S")):
+            assert not [uri for uri, text in files.items() if shown in text], shown
+    public = [t for n, t in times.items() if "retreats" not in n and "winter" not in n and n != "game.yml"]
+    feed = files[f"games/{HIDDEN}/feed.xml"]
+    assert all(t.strftime("%Y-%m-%dT%H:%M:%SZ") in feed for t in public)
+
+
+def test_a_season_without_a_time_takes_the_one_before_else_game_yml_s_else_its_first_year(tmp_path):
+    folder = write_game(tmp_path / "g", {"game.yml": GAME, "1901-spring.yml": SPRING, "1901-fall.yml": FALL})
+    history = loaded(folder).history
+    assert record_times(game_view(history, "public")) == [dt.datetime(1901, 1, 1, tzinfo=UTC)] * 2
+    from dataclasses import replace
+
+    timed = replace(history, records=[replace(history.records[0], committed=at(2)), history.records[1]],
+                    info=replace(history.info, created=at(1)))
+    assert record_times(game_view(timed, "public")) == [at(2), at(2)]
+    untimed = replace(history, info=replace(history.info, created=at(1)))
+    assert record_times(game_view(untimed, "public")) == [at(1), at(1)]
+
+
+# ----------------------------------------------------------------------------- the feeds
+
+def _options(**kw) -> SiteOptions:
+    return SiteOptions(site_name="The Club", **kw)
+
+
+def test_the_game_feed_is_valid_atom_with_an_entry_per_public_season(hidden_archive):
+    folder, times = hidden_archive
+    history = loaded(folder).history
+    public = game_view(history, "public")
+    files = public_site(history, _options())
+    parsed = feedparser.parse(files[f"games/{HIDDEN}/feed.xml"])
+    assert not parsed.bozo, parsed.get("bozo_exception")
+    assert parsed.version == "atom10"
+    assert parsed.feed.title == public.title and parsed.feed.author == public.info.gm
+    assert parsed.feed.id.startswith("urn:uuid:")
+    assert [e.title for e in parsed.entries] == [f"{public.title}: {r.title}" for r in reversed(public.records)]
+    assert len({e.id for e in parsed.entries}) == len(public.records)
+    newest = parsed.entries[0]
+    assert newest.link == public.records[-1].phase.slug + "/"  # relative to the feed, without a site_url
+    assert dt.datetime(*newest.updated_parsed[:6], tzinfo=UTC) == public.records[-1].time
+    assert all(e.summary for e in parsed.entries)
+    assert not any("retreats" in e.title or "adjustments" in e.title for e in parsed.entries)
+
+
+def test_feeds_with_a_site_url_have_absolute_addresses_and_the_same_ids(hidden_archive):
+    folder, _ = hidden_archive
+    history = loaded(folder).history
+    plain = feedparser.parse(public_site(history, _options())[f"games/{HIDDEN}/feed.xml"])
+    files = public_site(history, _options(site_url="https://club.example.org/dip/", directory_urls=False))
+    placed = feedparser.parse(files[f"games/{HIDDEN}/feed.xml"])
+    assert not placed.bozo
+    assert placed.entries[0].link.startswith(f"https://club.example.org/dip/games/{HIDDEN}/19")
+    assert placed.entries[0].link.endswith("/index.html")
+    assert [link.href for link in placed.feed.links if link.rel == "self"] == \
+        [f"https://club.example.org/dip/games/{HIDDEN}/feed.xml"]
+    assert [e.id for e in placed.entries] == [e.id for e in plain.entries]  # a feed that moves keeps its ids
+
+
+def test_the_archive_feed_has_the_newest_fifty_seasons_of_every_game():
+    from support import load
+
+    histories = [load(REPO / "games" / slug) for slug in ("winter-palace", "masked-ball", "closed-shutters")]
+    from dipgen.adapters.games import Loaded
+    from dipgen.adapters.publish import editions
+    from dipgen.present.site.pages import build_site
+
+    files = build_site([editions(Loaded(h)) for h in histories], _options())
+    parsed = feedparser.parse(files["feed.xml"])
+    assert not parsed.bozo
+    assert len(parsed.entries) == 50
+    updated = [e.updated for e in parsed.entries]
+    assert updated == sorted(updated, reverse=True)
+    assert parsed.entries[0].link.startswith("games/")
+    titles = {e.title.split(":")[0] for e in parsed.entries}
+    assert titles <= {"The Winter Palace", "The Masked Ball", "Closed Shutters"}
+
+
+def test_a_hostile_title_is_escaped_in_the_feed(tmp_path):
+    folder = write_game(tmp_path / "g", {"game.yml": GAME.replace("Test Game", "\"<b>Tom & Jerry's ]]> war</b>\""),
+                                        "1901-spring.yml": SPRING})
+    files = public_site(loaded(folder).history, _options())
+    parsed = feedparser.parse(files["games/g/feed.xml"])
+    assert not parsed.bozo
+    assert parsed.feed.title == "<b>Tom & Jerry's ]]> war</b>"
+    assert "<b>" not in files["games/g/feed.xml"]
+
+
+# ----------------------------------------------------------------------------- the calendar
+
+def _calendar(files: dict[str, str], slug: str):
+    text = files[f"games/{slug}/deadline.ics"]
+    assert "\n" not in text.replace("\r\n", "")  # CRLF line endings
+    assert all(len(line.encode()) <= 75 for line in text.split("\r\n"))
+    return text, icalendar.Calendar.from_ical(text)
+
+
+def test_the_deadline_calendar_names_the_public_phase_and_parses(hidden_archive):
+    folder, times = hidden_archive
+    history = loaded(folder).history
+    public = game_view(history, "public")
+    files = public_site(history, _options(site_url="https://club.example.org/dip/"))
+    text, cal = _calendar(files, HIDDEN)
+    [event] = cal.walk("VEVENT")
+    assert event.decoded("DTSTART") == dt.datetime(2026, 4, 1, 16, tzinfo=UTC)
+    assert str(event["SUMMARY"]) == f"{public.title}: {public.due.name} orders due"
+    assert public.due.kind == "movement"  # never the retreats it may be waiting for
+    assert str(event["URL"]) == f"https://club.example.org/dip/games/{HIDDEN}/"
+    assert event.decoded("DTSTAMP") == max(r.time for r in public.records)
+    again = _calendar(public_site(history, _options()), HIDDEN)[1]
+    assert str(again.walk("VEVENT")[0]["UID"]) == str(event["UID"])  # one UID per game and phase
+    assert "URL" not in again.walk("VEVENT")[0]  # no address without a site_url
+
+
+def test_the_calendar_escapes_and_folds_long_text(tmp_path):
+    title = "Commas, semicolons; back\\slashes and a very long title ✓ that goes on and on past the fold"
+    folder = write_game(tmp_path / "g", {"game.yml": GAME.replace("Test Game", json_str(title)) +
+                                        "deadline: 2026-03-07T12:00:00Z\n"})
+    text, cal = _calendar(public_site(loaded(folder).history, _options()), "g")
+    [event] = cal.walk("VEVENT")
+    assert str(event["SUMMARY"]) == f"{title}: Spring 1901 orders due"
+    assert "\r\n " in text and "\\;" in text and "\\," in text
+
+
+def json_str(text: str) -> str:
+    import json
+
+    return json.dumps(text, ensure_ascii=False)
+
+
+def test_no_calendar_without_a_deadline(tmp_path):
+    folder = write_game(tmp_path / "g", {"game.yml": GAME, "1901-spring.yml": SPRING})
+    files = public_site(loaded(folder).history, _options())
+    assert "games/g/deadline.ics" not in files and "games/g/feed.xml" in files
