@@ -12,6 +12,7 @@ midnight UTC on 1 January of the game's first year: a date no reader takes for a
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
 
 from dipgen.view import GameView
 
@@ -65,3 +66,20 @@ def due_label(view: GameView) -> str:
     if view.due is not None:
         return view.due_title()
     return view.season.season_name if view.season is not None else ""
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """A running game's deadline as the pages show it: in a ``<time datetime=iso>`` element whose
+    text, `text`, is in UTC (the site's script rewrites it in the reader's own time)."""
+
+    iso: str
+    text: str
+    label: str   # the phase it is the deadline of
+
+
+def deadline(view: GameView) -> Deadline | None:
+    """The view's deadline (None: none given, or the game is over)."""
+    if view.deadline is None or view.finished:
+        return None
+    return Deadline(iso(view.deadline), utc_text(view.deadline), due_label(view))

@@ -80,17 +80,22 @@ class Entry:
     index: int         # the season's place in the game's view (the later, the newer)
 
 
+def summary(view: GameView, index: int) -> str:
+    """What happened in the view's record at `index`, in a few sentences (the feed entry's summary,
+    the season page's description)."""
+    happened = " ".join(h.text for h in what_happened(view, index))
+    if happened:
+        return happened
+    if view.records[index].after.whole:
+        return "No centre changed hands and no unit was dislodged."
+    return "Nothing changed that the public may know of."
+
+
 def entries(view: GameView, place: Place) -> list[Entry]:
     """One entry per season the view shows, oldest first."""
-    out = []
-    for i, (record, when) in enumerate(zip(view.records, record_times(view))):
-        happened = " ".join(h.text for h in what_happened(view, i))
-        if not happened:
-            happened = ("No centre changed hands and no unit was dislodged." if record.after.whole else
-                        "Nothing changed that the public may know of.")
-        out.append(Entry(_id(place, view.slug, record.phase.slug), f"{view.title}: {record.title}", when,
-                         season_uri(place.prefix, view.slug, record.phase), happened, view.info.gm, view.slug, i))
-    return out
+    return [Entry(_id(place, view.slug, record.phase.slug), f"{view.title}: {record.title}", when,
+                  season_uri(place.prefix, view.slug, record.phase), summary(view, i), view.info.gm, view.slug, i)
+            for i, (record, when) in enumerate(zip(view.records, record_times(view)))]
 
 
 def _text(parent: ET.Element, tag: str, text: str, **attrs: str) -> ET.Element:
