@@ -351,3 +351,121 @@ def test_no_calendar_without_a_deadline(tmp_path):
     folder = write_game(tmp_path / "g", {"game.yml": GAME, "1901-spring.yml": SPRING})
     files = public_site(loaded(folder).history, _options())
     assert "games/g/deadline.ics" not in files and "games/g/feed.xml" in files
+
+
+# ----------------------------------------------------------------------------- the pages
+
+DEADLINE = "deadline: 2026-03-07T13:00:00+01:00\n"
+SHOWN = ('<time class="dg-time" datetime="2026-03-07T12:00:00Z" data-dg-deadline>Sat 7 Mar 2026, 12:00 UTC'
+         '</time>')
+
+
+def test_the_game_page_card_and_archive_show_the_deadline_in_utc(tmp_path):
+    from dipgen.adapters.games import Loaded
+    from dipgen.adapters.publish import editions, with_cards
+
+    folder = write_game(tmp_path / "g", {"game.yml": GAME + DEADLINE, "1901-spring.yml": SPRING})
+    history = loaded(folder).history
+    files = public_site(history, _options(site_url="https://club.example.org/dip/"))
+    page = files["games/g/index.md"]
+    assert f"Deadline for Fall 1901: {SHOWN}" in page
+    assert '<a href="deadline.ics">Add to calendar</a>' in page
+    assert '<a href="webcal://club.example.org/dip/games/g/deadline.ics">Subscribe</a>' in page
+    assert '<a href="feed.xml" type="application/atom+xml">' in page
+    assert SHOWN in files["games/index.md"]
+    cards = with_cards("<!-- dipgen:games -->", [editions(Loaded(history))[0]], _options(), "index.md")
+    assert f"Due {SHOWN}" in cards
+    plain = public_site(history, _options())["games/g/index.md"]
+    assert "webcal:" not in plain and '<a href="deadline.ics">' in plain
+
+
+def test_a_page_s_front_matter_gives_its_description_and_the_game_s_feed(tmp_path):
+    import yaml
+
+    folder = write_game(tmp_path / "g", {"game.yml": GAME + 'description: "A *quick* game. Then <b>more</b>."\n',
+                                        "1901-spring.yml": SPRING, "1901-fall.yml": FALL})
+    files = public_site(loaded(folder).history, _options())
+    game = yaml.safe_load(files["games/g/index.md"].split("---")[1])
+    assert game["description"] == "A quick game." and game["dipgen_og_type"] == "website"
+    assert game["dipgen_feed"] == "feed.xml" and game["dipgen_feed_title"] == "Test Game: every season"
+    season = yaml.safe_load(files["games/g/1901-fall/index.md"].split("---")[1])
+    assert season["description"] == "France took Belgium and Portugal."
+    assert season["dipgen_feed"] == "../feed.xml" and season["dipgen_og_type"] == "article"
+
+
+def _running(history, slug: str, when: dt.datetime | None, finished: bool = False):
+    from dataclasses import replace
+
+    from dipgen.core.outcome import GameResult
+
+    records = [replace(r, committed=when) for r in history.records]
+    result = GameResult("abandoned", (), records[-1].phase, "") if finished else None
+    return game_view(replace(history, info=replace(history.info, slug=slug, title=slug.title()), records=records,
+                             result=result, next_phase=None if finished else history.next_phase), "public")
+
+
+def test_the_home_page_lists_every_running_game_by_latest_activity_then_the_newest_finished(tmp_path):
+    import re
+
+    from dipgen.present.site.pages import games_cards
+
+    history = loaded(write_game(tmp_path / "g", {"game.yml": GAME, "1901-spring.yml": SPRING})).history
+    running = [_running(history, f"a{i}", at(1 + i % 4)) for i in range(9)]  # ties: by folder
+    running.append(_running(history, "zz-untimed", None))
+    ended = [_running(history, f"f{i}", at(10 + i), finished=True) for i in range(5)]
+    cards = games_cards(ended + running, _options(), "index.md", finished=3)
+    titles = re.findall(r'dg-card-title">([^<]*)<', cards)
+    assert titles == ["A3", "A7", "A2", "A6", "A1", "A5", "A0", "A4", "A8", "Zz-Untimed", "F4", "F3", "F2"]
+    assert "All 15 games" in cards
+
+
+# ----------------------------------------------------------------------------- the built site
+
+@needs_git
+def test_the_built_site_links_its_feeds_and_follows_a_new_commit(tmp_path):
+    """A whole MkDocs build: the head of every page names the archive's feed, a game's pages their
+    game's; og: tags without og:image, og:url only with a site_url; a commit changes the feed at
+    the next rebuild of `mkdocs serve` although no file changed."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    from support import make_project
+
+    project = make_project(tmp_path / "project", [])
+    write_game(project / "games" / "g", {"game.yml": GAME + DEADLINE, "1901-spring.yml": SPRING})
+    git(project, "init", "-q")
+    commit(project, ["games/g/game.yml"], at(1))
+
+    def rebuild():
+        cfg = load_config(str(project / "mkdocs.yml"))
+        build(cfg)
+        return cfg.plugins["dipgen"]
+
+    plugin = rebuild()
+    site = project / "site"
+    game = (site / "games" / "g" / "index.html").read_text(encoding="utf-8")
+    assert '<link rel="alternate" type="application/atom+xml" title="Diplomacy by e-mail: all games" ' \
+           'href="../../feed.xml">' in game
+    assert '<link rel="alternate" type="application/atom+xml" title="Test Game: every season" href="feed.xml">' in game
+    assert '<meta property="og:title" content="Test Game">' in game and "og:image" not in game
+    assert "og:url" not in game
+    home = (site / "index.html").read_text(encoding="utf-8")
+    assert 'href="feed.xml"' in home and "og:description" in home
+    feed = feedparser.parse((site / "games" / "g" / "feed.xml").read_text(encoding="utf-8"))
+    assert feed.entries[0].updated == "2026-03-01T12:00:00Z"  # uncommitted: game.yml's time
+    assert icalendar.Calendar.from_ical((site / "games" / "g" / "deadline.ics").read_bytes())
+
+    commit(project, ["games/g/1901-spring.yml"], at(2))
+    again = rebuild()
+    assert again is plugin and again.stats["redone"] == 1
+    feed = feedparser.parse((site / "games" / "g" / "feed.xml").read_text(encoding="utf-8"))
+    assert feed.entries[0].updated == "2026-03-02T12:00:00Z"
+
+    config = (project / "mkdocs.yml").read_text(encoding="utf-8")
+    (project / "mkdocs.yml").write_text(config.replace("# site_url:", "site_url: https://club.example.org/dip/\n#"))
+    rebuild()
+    season = (site / "games" / "g" / "1901-spring" / "index.html").read_text(encoding="utf-8")
+    assert '<meta property="og:url" content="https://club.example.org/dip/games/g/1901-spring/">' in season
+    assert '<meta property="og:type" content="article">' in season
+    assert feedparser.parse((site / "feed.xml").read_text()).entries[0].link == \
+        "https://club.example.org/dip/games/g/1901-spring/"
