@@ -128,14 +128,13 @@ def test_commit_times_are_read_with_one_log_per_folder(tmp_path, monkeypatch):
     git(root, "init", "-q")
     commit(root, ["games/g/game.yml"], at(1))
     commit(root, ["games/g/1901-spring.yml"], at(2))
-    (folder / "notes").mkdir()
-    (folder / "notes" / "1901-fall.yml").write_text("a file of a folder inside the game\n")
+    write_game(folder / "notes", {"1901-fall.yml": "a file of a folder inside the game\n"})
     commit(root, ["games/g/notes"], at(3))
     git(root, "mv", "games/g/1901-spring.yml", "games/g/old.yml")
     commit(root, ["-A"], at(4))
     git(root, "mv", "games/g/old.yml", "games/g/1901-spring.yml")
     commit(root, ["-A"], at(5))
-    (folder / "1901-fall.yml").write_text(FALL)  # not committed: no time
+    write_game(folder, {"1901-fall.yml": FALL})  # not committed: no time
     calls = []
     real = subprocess.run
     monkeypatch.setattr(subprocess, "run", lambda *a, **k: calls.append(a[0]) or real(*a, **k))
