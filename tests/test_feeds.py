@@ -26,6 +26,7 @@ from dipgen.present.site.pages import SiteOptions
 from dipgen.present.times import record_times
 from dipgen.view import game_view
 from support import REPO, loaded, public_site, write_game
+from support.browser import browser_test
 
 UTC = dt.timezone.utc
 GIT = shutil.which("git")
@@ -443,9 +444,9 @@ def test_the_built_site_links_its_feeds_and_follows_a_new_commit(tmp_path):
     plugin = rebuild()
     site = project / "site"
     game = (site / "games" / "g" / "index.html").read_text(encoding="utf-8")
-    assert '<link rel="alternate" type="application/atom+xml" title="Diplomacy by e-mail: all games" ' \
+    assert '<link rel="alternate feed" type="application/atom+xml" title="Diplomacy by e-mail: all games" ' \
            'href="../../feed.xml">' in game
-    assert '<link rel="alternate" type="application/atom+xml" title="Test Game: every season" href="feed.xml">' in game
+    assert '<link rel="alternate feed" type="application/atom+xml" title="Test Game: every season" href="feed.xml">' in game
     assert '<meta property="og:title" content="Test Game">' in game and "og:image" not in game
     assert "og:url" not in game
     home = (site / "index.html").read_text(encoding="utf-8")
@@ -468,3 +469,42 @@ def test_the_built_site_links_its_feeds_and_follows_a_new_commit(tmp_path):
     assert '<meta property="og:type" content="article">' in season
     assert feedparser.parse((site / "feed.xml").read_text()).entries[0].link == \
         "https://club.example.org/dip/games/g/1901-spring/"
+
+
+@browser_test
+def test_a_reader_sees_the_deadline_in_her_own_time_with_what_is_left(browser, tmp_path):
+    """The page holds the deadline in UTC; dipgen.js (a file: the site's CSP allows no inline
+    script) shows it in the reader's time zone with the time left, and overdue once it has passed."""
+    from support import build, make_project
+    from support.browser import serve
+
+    project = make_project(tmp_path / "project", [])
+    write_game(project / "games" / "soon", {"game.yml": GAME + "deadline: 2999-03-07T12:00:00Z\n",
+                                            "1901-spring.yml": SPRING})
+    write_game(project / "games" / "late", {"game.yml": GAME + "deadline: 2001-03-07T12:00:00+01:00\n"})
+    site = build(project)
+    context = browser.new_context(timezone_id="Asia/Tokyo", locale="en-GB")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("response", lambda r: errors.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None)
+    try:
+        with serve(site) as url:
+            page.goto(url + "games/soon/")
+            time = page.locator("p.dg-deadline time[data-dg-deadline]")
+            page.wait_for_function("() => document.querySelector('time[data-dg-deadline]').dataset.dgShown")
+            assert time.get_attribute("title") == "Thu 7 Mar 2999, 12:00 UTC"
+            shown = time.inner_text()
+            assert "21:00" in shown and "UTC" not in shown  # 12:00 UTC is 21:00 in Tokyo
+            assert page.locator("p.dg-deadline .dg-left").inner_text().endswith("days left)")
+            assert page.locator("link[rel=alternate]").count() == 0  # Material's selector for languages
+            assert page.locator("link[rel~=alternate][type='application/atom+xml']").count() == 2
+            page.goto(url + "games/late/")
+            page.wait_for_function("() => document.querySelector('time[data-dg-deadline]').dataset.dgShown")
+            assert page.locator("p.dg-deadline .dg-left--overdue").inner_text() == " (overdue)"
+            page.goto(url)  # the home page's cards
+            page.wait_for_function("() => document.querySelectorAll('.dg-card time[data-dg-shown]').length === 2")
+    finally:
+        context.close()
+    assert errors == [], errors

@@ -1,5 +1,5 @@
 """What a generated page says of itself in its ``<head>``: its description (which Material puts in
-``<meta name="description">``), the game's feed (``<link rel="alternate">``) and the Open Graph
+``<meta name="description">``), the game's feed (``<link rel="alternate feed">``) and the Open Graph
 type, given to the theme as front matter and laid out by dipgen's theme folder
 (``overrides/main.html``, which also adds ``og:title``, ``og:description``, ``og:url`` from the
 site's ``site_url`` and the archive's feed on every page).
