@@ -224,6 +224,20 @@ def test_no_public_file_holds_the_time_of_a_hidden_phase_file(hidden_archive):
     assert all(t.strftime("%Y-%m-%dT%H:%M:%SZ") in feed for t in public)
 
 
+def test_a_hidden_game_waiting_for_hidden_retreats_names_the_next_public_phase(tmp_path):
+    folder = tmp_path / "cs"
+    shutil.copytree(REPO / "games" / HIDDEN, folder)
+    (folder / "1904-spring-retreats.yml").unlink()  # the game now waits for retreats the public is not told of
+    write_game(folder, {"game.yml": (folder / "game.yml").read_text(encoding="utf-8") + "deadline: 2030-01-01T00:00:00Z\n"})
+    history = loaded(folder).history
+    assert history.next_phase.retreats
+    files = public_site(history, SiteOptions(site_name="Club"))
+    assert "Deadline for Fall 1904: <time" in files["games/cs/index.md"]
+    event = icalendar.Calendar.from_ical(files["games/cs/deadline.ics"].encode()).walk("VEVENT")[0]
+    assert str(event["SUMMARY"]) == "Closed Shutters: Fall 1904 orders due"
+    assert "retreat" not in files["games/cs/deadline.ics"].lower()
+
+
 def test_a_season_without_a_time_takes_the_one_before_else_game_yml_s_else_its_first_year(tmp_path):
     folder = write_game(tmp_path / "g", {"game.yml": GAME, "1901-spring.yml": SPRING, "1901-fall.yml": FALL})
     history = loaded(folder).history

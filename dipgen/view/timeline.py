@@ -143,7 +143,7 @@ def _public_calendar(history: History) -> Timeline:
         changes = tuple(c for r in records if r.phase.year == year and r.phase.season_index == 1
                         for c in seen_record(history, r, PUBLIC).centre_changes)
         phase = Phase(year, 2)
-        fall = next(r for r in movements if r.phase == Phase(year, 1))  # the file whose time the public knows
+        fall = [r for r in movements if r.phase.year == year][-1]  # its last movement file: a time the public knows
         return RecordView(phase, phase.name, _bare(phase, last.after.totals), _bare(Phase(year + 1, 0), last.after.totals),
                           centre_changes=changes, summary_only=True, tells_totals=True, time=fall.committed)
 
