@@ -25,25 +25,14 @@ from dipgen.io.deadline import parse_deadline
 from dipgen.present.site.pages import SiteOptions
 from dipgen.present.times import record_times
 from dipgen.view import game_view
-from support import REPO, loaded, public_site, write_game
+from support import GAME_YML, REPO, loaded, public_site, write_game
 from support.browser import browser_test
 
 UTC = dt.timezone.utc
 GIT = shutil.which("git")
 needs_git = pytest.mark.skipif(GIT is None, reason="git is not installed")
 
-GAME = """
-title: Test Game
-gm: Grace
-players:
-  Austria: Anna
-  England: Ed
-  France: Fran
-  Germany: Gus
-  Italy: Ida
-  Russia: Rus
-  Turkey: Tom
-"""
+GAME = GAME_YML  # a standard game, seven players
 SPRING = "orders:\n  France: [A Par - Bur, A Mar - Spa]\n  Germany: [A Mun - Ruh]\n"
 FALL = "orders:\n  France: [A Bur - Bel, A Spa - Por]\n"
 
