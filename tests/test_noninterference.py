@@ -8,8 +8,9 @@ build or a waive, a spy's move, a unit that stays in or leaves the last place a 
 could go to, a misorder, an unlawful retreat, notes in a retreat or winter file, a winter NMR).
 A pair counts only when the variant's rulings give the public the same facts of both games
 (`support.pairs.public_facts`); then everything `support.pairs.published` lists must be the same,
-byte for byte (pages, maps, status lines, file names, the report the GM e-mails everyone, the
-private pages' names and sizes), and so must the decrypted private page of every player not
+byte for byte (pages, maps, status lines, file names, the feeds and the deadline's calendar with
+the commit times of the phase files, the report the GM e-mails everyone, the private pages' names
+and sizes), and so must the decrypted private page of every player not
 `support.pairs.involved` (drawn from the board: the powers near where the games differ).
 
 The sample below is fixed: each of its pairs made some output differ in an earlier dipgen (the
@@ -28,7 +29,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from support import build, load, make_project
-from support.pairs import KINDS, SLUG, differences, pair, public_facts
+from support.pairs import KINDS, SLUG, differences, pair, public_facts, published
 
 pytestmark = pytest.mark.slow  # pairs of games played and whole sites built
 
@@ -76,6 +77,9 @@ def test_a_hidden_fact_changes_nothing_public(tmp_path, variant, kind, seed, pha
     assert [r.phase for r in a.records] != [r.phase for r in b.records] or a.position != b.position or \
         [(r.orders, r.notes) for r in a.records] != [(r.orders, r.notes) for r in b.records]
     assert differences(a, b) == []
+    assert {"site/feed.xml", f"site/games/{SLUG}/feed.xml", f"site/games/{SLUG}/deadline.ics"} <= set(published(a))
+    hidden = {r.phase: r.committed for r in a.records} | {r.phase: r.committed for r in b.records}
+    assert len(set(hidden.values())) == len(hidden)  # every phase file has a time of its own
 
 
 @settings(settings.get_profile(PROFILE))

@@ -139,7 +139,8 @@ def export(config_file: Path, out: Path) -> Exported:
         raise ExportError(f"{display_path(config_file)}: its docs_dir {display_path(docs)} is not a folder")
     rules_dir = str(plugin.get("rules_dir", "rules"))
     options = site_options(docs, prefix=str(plugin.get("prefix", "games")),
-                           directory_urls=bool(data.get("use_directory_urls", True)), rules_dir=rules_dir)
+                           directory_urls=bool(data.get("use_directory_urls", True)), rules_dir=rules_dir,
+                           site_url=data.get("site_url"), site_name=data.get("site_name"))
     games = _load_games(base / str(plugin.get("games_dir", "games")))
     views = [editions(g)[0] for g in games]
     files: dict[str, str] = {}

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from dipgen.core.crypt import page_uri
 from dipgen.core.errors import GameError, Problem, display_path
+from dipgen.io.commits import Commits, commit_times
 from dipgen.io.load import demo_problems, in_file_order, not_adjudicated, read_files
 from dipgen.io.secretsfile import SECRETS_FILE, GameSecrets
 from dipgen.io.seed import game_draws, game_file, seed_of
@@ -45,13 +46,13 @@ def _play(game: Game, secrets: GameSecrets | None) -> History:
     return replay(game, draws, secret)
 
 
-def read_game(path: Path) -> tuple[Game, GameSecrets | None]:
+def read_game(path: Path, commits: Commits | None = None) -> tuple[Game, GameSecrets | None]:
     """The game in `path` and its secrets.yml (if any), each read once. GameError with every
     independent problem: when phase files are broken, the phases before the first broken one are
     still played, so that their problems and warnings come with the rest, and the secrets file is
     checked even when the game cannot be played (`GameError.partial`: the game as far as it could
-    be read)."""
-    files = read_files(path)
+    be read). `commits`: the folder's commit times, if already read (`dipgen.io.commits`)."""
+    files = read_files(path, commits)
     game, secrets, problems, stopped = files.game, files.secrets, files.problems, files.stopped
     if not problems:
         return game, secrets
@@ -77,11 +78,12 @@ def replay_folder(path: Path | str) -> History:
         raise GameError(e.problems + note, partial=game, stopped=e.stopped) from None
 
 
-def load_checked(path: Path | str) -> Loaded:
+def load_checked(path: Path | str, commits: Commits | None = None) -> Loaded:
     """The game in `path` read, replayed and checked as the build and `dipgen check` do; GameError
-    with every problem the GM must fix."""
+    with every problem the GM must fix. `commits`: the folder's commit times, if already read."""
     path = Path(path)
-    game, secrets = read_game(path)
+    commits = commit_times(path) if commits is None else commits
+    game, secrets = read_game(path, commits)
     problems = demo_problems(game, secrets)
     history = None
     try:
@@ -93,7 +95,7 @@ def load_checked(path: Path | str) -> Loaded:
             problems += not_adjudicated(path, e.stopped)
     if problems:
         raise GameError(list(dict.fromkeys(problems)), partial=game)
-    history.warnings.extend(unpublished_text(history))
+    history.warnings.extend(unpublished_text(history) + time_warnings(history, commits))
     demo = None
     if game.demo_secrets and secrets is not None:
         demo = DemoSecrets({seat: (page_uri(secrets.page_key, game.slug, seat), phrase)
@@ -126,4 +128,19 @@ def unpublished_text(history: History) -> list[Problem]:
                                f"the press and notes of {r.phase.name} stay unpublished until the game is revealed: "
                                "the public may not learn that this phase took place",
                                "put news for everyone in the next Spring or Fall file", severity="warning"))
+    return out
+
+
+def time_warnings(history: History, commits: Commits) -> list[Problem]:
+    """A deadline in a game that is over (it is not shown), and the times git cannot give (a
+    shallow clone: the seasons' feed entries then fall back on the times before them)."""
+    out = []
+    if history.finished and history.info.deadline is not None:
+        out.append(Problem(history.info.file, history.info.lines.get("deadline"), "the game is over: its deadline "
+                           "is not shown", "delete deadline from game.yml", severity="warning"))
+    if commits.shallow:
+        out.append(Problem(history.info.file, None, "git holds only the latest commits of this repository (a "
+                           "shallow clone): the times some phase files were published are unknown",
+                           "fetch the whole history (in the Pages workflow, actions/checkout with fetch-depth: 0)",
+                           severity="warning"))
     return out

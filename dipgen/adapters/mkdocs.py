@@ -51,6 +51,7 @@ from mkdocs.utils import CountHandler
 
 from dipgen import __version__
 from dipgen.core.errors import GameError, Problem, display_path, visible
+from dipgen.io.commits import commit_times
 from dipgen.io.secretsfile import SECRETS_FILE
 from dipgen.io.folders import discover_games
 from dipgen.adapters.games import Loaded, load_checked
@@ -330,7 +331,8 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         started = time.perf_counter()
         folder = self.games_path(config)
         options = site_options(config.docs_dir, prefix=self.config.prefix,
-                               directory_urls=config.use_directory_urls, rules_dir=self.config.rules_dir)
+                               directory_urls=config.use_directory_urls, rules_dir=self.config.rules_dir,
+                               site_url=config.site_url, site_name=config.site_name)
         fingerprint = f"{__version__}:{generator_fingerprint()}:{options!r}"
         paths = discover_games(folder) if folder.is_dir() else []
         if not folder.is_dir():
@@ -391,11 +393,12 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
 
     def _game(self, path: Path, fingerprint: str, options: SiteOptions) -> _Cached:
         """One game read, adjudicated and all its pages made, or taken from the cache if unchanged."""
-        key = hashlib.sha256(f"{fingerprint}:{game_hash(path)}".encode()).hexdigest()
+        commits = commit_times(path)  # a commit changes the feed's times, not the files: part of the key
+        key = hashlib.sha256(f"{fingerprint}:{game_hash(path)}:{commits!r}".encode()).hexdigest()
         cached = self._cache.get(str(path))
         if cached is not None and cached.key == key:
             return cached
-        loaded = load_checked(path)  # as 'dipgen check' reads it: they refuse the same things
+        loaded = load_checked(path, commits)  # as 'dipgen check' reads it: they refuse the same things
         for w in loaded.history.warnings:
             log.info(str(w))
         self._say_private(path, loaded)

@@ -19,6 +19,7 @@ from dipgen.adapters.games import Loaded
 from dipgen.core.crypt import page_uri
 from dipgen.core.resources import shipped
 from dipgen.present.site import archive_page, games_cards, shared_files
+from dipgen.present.site.feeds import site_feed
 from dipgen.present.site.pages import SiteOptions, check_pages, private_files, published_files
 from dipgen.present.site.privatepage import private_content
 from dipgen.view import GameView, game_view, revealed
@@ -99,24 +100,27 @@ def provided_pages(docs_dir: str | Path | None, rules_dir: str = "rules") -> dic
 
 
 def site_options(docs_dir: str | Path | None, *, prefix: str = "games", directory_urls: bool = True,
-                 rules_dir: str = "rules") -> SiteOptions:
+                 rules_dir: str = "rules", site_url: str | None = None, site_name: str | None = None) -> SiteOptions:
     """How a site is laid out, from its configuration: where the generated pages go, its URL style,
-    the rules page of each variant (the site's own, else the package's) and the pages game
-    Markdown may link to."""
+    the rules page of each variant (the site's own, else the package's), the pages game Markdown
+    may link to, and the site's address and name (mkdocs.yml's site_url and site_name)."""
     provided = provided_pages(docs_dir, rules_dir)
     rules_dir = rules_dir.strip("/")
     rules = {Path(uri).stem: uri for uri in provided if uri.startswith(rules_dir + "/")}
     if docs_dir is not None:
         rules.update({p.stem: f"{rules_dir}/{p.name}" for p in sorted((Path(docs_dir) / rules_dir).glob("*.md"))})
+    url = str(site_url or "").strip()
     return SiteOptions(prefix=prefix, directory_urls=directory_urls, rules=rules,
-                       docs_dir=None if docs_dir is None else str(docs_dir), provided=frozenset(provided))
+                       docs_dir=None if docs_dir is None else str(docs_dir), provided=frozenset(provided),
+                       site_url=url.rstrip("/") + "/" if url else "", site_name=str(site_name or "").strip())
 
 
 def archive_files(views: Iterable[GameView], options: SiteOptions) -> dict[str, str]:
-    """What the games share on a site: the archive page (each game by its public view), the base
-    map of each board in use, the stylesheet and the script."""
+    """What the games share on a site: the archive page and feed (each game by its public view), the
+    base map of each board in use, the stylesheet and the script."""
     views = list(views)
     files = archive_page(views, options)
+    files.update(site_feed(views, options))
     files.update(shared_files(views))
     return files
 

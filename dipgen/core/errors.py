@@ -69,6 +69,7 @@ ERROR_CODES = {
     "unknown-power": "a name that is no power of the game",
     "duplicate-power": "a power named twice",
     "bad-end": "an end: that is not one draw, concession or abandonment",
+    "bad-deadline": "a deadline that is not a date and time with its offset from UTC",
     "demo-secrets": "demo_secrets and secrets.yml's demo disagree, or the game is not one",
     # phase files
     "no-orders": "a phase file or a power without orders",

@@ -12,8 +12,9 @@ from pathlib import Path
 
 from dipgen.core.errors import GameError, Problem, display_path
 from dipgen.core.phase import Phase
-from dipgen.io.gamefiles import load_game
+from dipgen.io.commits import Commits, commit_times
 from dipgen.io.folders import phase_files
+from dipgen.io.gamefiles import load_game
 from dipgen.io.secretsfile import SECRETS_FILE, GameSecrets, load_secrets, secrets_file
 from dipgen.play.game import Game
 
@@ -29,22 +30,34 @@ class GameFiles:
     problems: list[Problem] = field(default_factory=list)
     stopped: Phase | None = None
     secrets_read: bool = True  # False: secrets.yml is there but could not be read (its problems say why)
+    #: the times of the commits that added the folder's files (`dipgen.io.commits`)
+    commits: Commits = field(default_factory=Commits)
 
 
-def read_files(path: Path) -> GameFiles:
+def read_files(path: Path, commits: Commits | None = None) -> GameFiles:
     """The game in `path` and its secrets.yml, each read once; the secrets file is read even when
-    the game's files are broken, so that its problems come with theirs."""
-    out = GameFiles(None)
+    the game's files are broken, so that its problems come with theirs. `commits`: the folder's
+    commit times, if already read (one ``git log`` per folder); else they are read here."""
+    out = GameFiles(None, commits=commit_times(path) if commits is None else commits)
     try:
         out.game = load_game(path)
     except GameError as e:
         out.game, out.problems, out.stopped = e.partial, list(e.problems), e.stopped
+    if out.game is not None:
+        with_times(out.game, out.commits)
     try:
         out.secrets = _secrets(path, out.game)
     except GameError as e:
         out.problems.extend(e.problems)
         out.secrets_read = False
     return out
+
+
+def with_times(game: Game, commits: Commits) -> None:
+    """Give the game's files the times of the commits that added them (None where git has none)."""
+    game.created = commits.get("game.yml")
+    for pf in game.phases.values():
+        pf.committed = commits.get(pf.path.name)
 
 
 def _secrets(path: Path, game: Game | None) -> GameSecrets | None:

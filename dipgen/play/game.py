@@ -5,6 +5,7 @@ each phase's orders as the GM wrote them. `dipgen.io.gamefiles` reads one from a
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
@@ -28,6 +29,9 @@ class PhaseFile:
     #: (power, writer) -> line of the key under which the writer's orders for the power stand,
     #: an empty list included (the writers a variant that takes orders per writer must check)
     writers: dict = field(default_factory=dict)
+    #: when the file was published: the time (UTC) of the commit that added it (None: not committed,
+    #: or no git; `dipgen.io.commits`)
+    committed: dt.datetime | None = None
 
     @property
     def name(self) -> str:
@@ -72,6 +76,10 @@ class Game:
     #: the set-up as the variant reads it from game.yml and the first phase file (its `Files.read_setup`:
     #: Stab!'s placement, Blind's spies, Complicated's options), which its rules start the game from
     setup: Mapping = field(default_factory=dict)
+    #: when the orders of the phase the game waits for are due (``deadline:``, in UTC), if given
+    deadline: dt.datetime | None = None
+    #: when game.yml was first committed (None: not committed, or no git)
+    created: dt.datetime | None = None
 
     def __post_init__(self) -> None:
         if self.seating is None:

@@ -6,6 +6,7 @@ timeline, reports, maps, site, leak scanner) reads them without importing the re
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 from typing import Mapping
 
@@ -46,6 +47,9 @@ class PhaseRecord:
     draws: tuple[Draw, ...] = ()
     #: what the variant's intake step decided, for its pages (`Intake.report`)
     report: object = None
+    #: when its file was published: the time (UTC) of the commit that added it (None: not committed,
+    #: or no git); which level may know it is the view's to say
+    committed: dt.datetime | None = None
 
     @property
     def kind(self) -> str:
@@ -71,6 +75,10 @@ class GameInfo:
     folder: str = ""
     lines: Mapping[str, int | None] = field(default_factory=dict)
     start: int | None = None
+    #: when the orders of the phase the game waits for are due (game.yml's ``deadline``, UTC)
+    deadline: dt.datetime | None = None
+    #: when game.yml was first committed (None: not committed, or no git)
+    created: dt.datetime | None = None
 
     @property
     def file(self) -> str:

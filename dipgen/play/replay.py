@@ -79,7 +79,7 @@ class _Replay:
             if pf is None:
                 break
             used.add(phase)
-            record = self.play(position, pf)
+            record = replace(self.play(position, pf), committed=pf.committed)
             record, seating = control_after(self.variant, record, seating)  # seats: powers changing hands
             records.append(record)
             position = record.after
@@ -386,7 +386,7 @@ def skip_empty(variant, position: Position) -> Position:
 def game_info(game: Game) -> GameInfo:
     """What the History keeps of game.yml besides its players and phases."""
     return GameInfo(game.slug, game.title, game.gm, game.description, game.reveal, display_path(game.path),
-                    dict(game.lines), game.start)
+                    dict(game.lines), game.start, game.deadline, game.created)
 
 
 def step(variant, position: Position, phase_file: PhaseFile) -> PhaseRecord:

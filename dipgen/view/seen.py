@@ -171,7 +171,7 @@ def apply(record: PhaseRecord, vis: RecordVisibility, rd: Reader, variant) -> Re
         nmr=tuple(p for p in record.nmr if knows(rd, vis.nmr.get(p, EVERYONE))),
         press=record.press if text else "", notes=record.notes if text else "",
         source=(record.file or "") if text else "", control=record.control,
-        intake=record.report if knows(rd, vis.report) else None)
+        intake=record.report if knows(rd, vis.report) else None, time=record.committed)
 
 
 def start_view(history: History, level: str) -> PositionView:

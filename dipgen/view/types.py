@@ -9,6 +9,7 @@ that a consumer could take for "none": `UNKNOWN` refuses to be read as true or f
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Mapping
@@ -129,6 +130,10 @@ class RecordView:
     tells_totals: bool = False
     #: the builds (+) and removals (-) the level knows fall due after this record (a year's end)
     due_after: Mapping[str, int] = field(default_factory=dict)
+    #: when the level may know it was published: the time (UTC) of the commit that added the phase
+    #: file it is told of (on the public calendar of a hidden game: the movement file's; the year's
+    #: totals, the Fall movement file's). None: that file has no time (not committed, or no git)
+    time: dt.datetime | None = None
 
     @property
     def kind(self) -> str:
@@ -169,6 +174,8 @@ class GameInfoView:
     description: str
     file: str          # game.yml as the GM names it (for messages about the description)
     description_line: int | None = None
+    #: when game.yml was first committed (None: not committed, or no git)
+    created: dt.datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -206,6 +213,9 @@ class GameView:
     #: and the units that must retreat
     owed: Mapping[str, int] = field(default_factory=dict)
     retreating: tuple[Unit, ...] = ()
+    #: when the orders of the phase the game waits for are due (UTC), as game.yml says; None when
+    #: it gives none, or the game is over
+    deadline: dt.datetime | None = None
 
     @property
     def finished(self) -> bool:

@@ -29,6 +29,8 @@ games must publish byte-identical public sites.
 
 from __future__ import annotations
 
+import datetime as dt
+import hashlib
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -56,7 +58,17 @@ PLAYERS = {"Austria": "Anna", "England": "Ed", "France": "Fran", "Germany": "Gus
 
 def game_yml(variant: str) -> str:
     return yaml.safe_dump({"title": f"A {variant} game", "variant": variant, "gm": "Grace",
-                           "players": PLAYERS}, sort_keys=False)
+                           "players": PLAYERS, "deadline": "2031-05-01T18:00:00Z"}, sort_keys=False)
+
+
+def published_at(phase: Phase, text: str) -> dt.datetime:
+    """When a pair's phase file was committed: a movement file's time is fixed by its phase (the
+    public knows it, so both games of a pair have it); a retreat or winter file's moves with what it
+    holds too, so that a hidden file's time differs between the games as the file does."""
+    when = dt.datetime(2030, 1, 1, tzinfo=dt.timezone.utc) + dt.timedelta(days=(phase.year - 1901) * 7 + phase.season_index * 3)
+    if phase.kind == MOVEMENT:
+        return when
+    return when + dt.timedelta(days=1, seconds=int(hashlib.sha256(text.encode()).hexdigest()[:6], 16))
 
 
 # ----------------------------------------------------------------------------- the player
@@ -159,7 +171,10 @@ class Files:
         return write_game(folder, self.files)
 
     def history(self, folder: Path) -> History:
-        return replay(load_game(self.write(folder)))
+        game = load_game(self.write(folder))
+        for phase, pf in game.phases.items():  # as if each file had been committed (`published_at`)
+            pf.committed = published_at(phase, self.files[pf.path.name])
+        return replay(game)
 
 
 def _first_extra(variant, phase: Phase) -> dict:
@@ -445,7 +460,8 @@ PASSPHRASES = {p: f"pass-{p.lower()}-phrase-for-tests" for p in PLAYERS}
 
 def published(h: History) -> dict[str, str]:
     """Everything a game publishes that a reader can tell apart, keyed by where it is read:
-    ``site/<uri>`` each file of the public site (pages, maps, draws, the archive), ``report`` the
+    ``site/<uri>`` each file of the public site (pages, maps, draws, the archive, the feeds, the
+    deadline's calendar; the phase files carry commit times, `published_at`), ``report`` the
     game report the GM e-mails everyone, ``private-page/<uri>`` each private page's name and
     size, and ``private/<seat>`` what each player reads on hers once she has opened it (the page
     before encryption, which decrypts to exactly that: tests/test_private.py)."""

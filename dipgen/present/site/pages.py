@@ -30,6 +30,10 @@ from dipgen.present.site import maps, markup
 from dipgen.present.site.jinja import TEMPLATES, render
 from dipgen.present.site.links import archive_uri, game_folder, game_uri, href, season_uri
 from dipgen.present.site.model import (and_list, centre_moves, centre_rows, colour_of, game_status, kind_line, order_items, ordering_powers, season_name, seat_rows, written_orders, years_span)
+from dipgen.present.site.feeds import address, feed_uri, game_feed, site_feed, summary as feed_summary
+from dipgen.present.site.head import first_sentence, front_matter, plain
+from dipgen.present.site.ics import deadline_calendar, ics_uri
+from dipgen.present.times import deadline, latest
 from dipgen.present.site.privatepage import PRIVATE_JS_URI, private_shell
 
 ASSETS = Path(__file__).parent / "assets"
@@ -60,6 +64,10 @@ class SiteOptions:
     #: the pages dipgen adds to a site whose docs_dir has none of that name (``rules/stab.md``,
     #: ``draws.md``), which game Markdown may link to as well
     provided: frozenset[str] = frozenset()
+    #: the site's address (mkdocs.yml's ``site_url``; '' when unset) and name: the feeds', the
+    #: calendars' and the social tags' absolute addresses, and the feeds' ids
+    site_url: str = ""
+    site_name: str = ""
 
 
 def _title(text: str) -> Markup:
@@ -155,7 +163,7 @@ def game_page(view: GameView, options: SiteOptions) -> dict[str, str]:
     demo = None if view.demo is None else [dict(name=d.name, url=link(d.page), passphrase=d.passphrase)
                                            for d in view.demo]
     content = render(
-        "game.md", edition_link=edition_link,
+        "game.md", edition_link=edition_link, **_game_head(view, options, uri, description, status.line),
         page_title=_title(view.title), game=view.info, status=status,
         kind_line=variant.words.description or variant.words.title, variant_title=variant.words.title,
         span=f"{span[0]}–{span[1]}" if span and span[0] != span[1] else (str(span[0]) if span else ""),
@@ -172,6 +180,25 @@ def game_page(view: GameView, options: SiteOptions) -> dict[str, str]:
     if problems:
         raise GameError(problems)
     return {uri: content}
+
+
+def _feed_meta(view: GameView, options: SiteOptions, uri: str, description: str, kind: str) -> Markup:
+    """The page's front matter for its ``<head>`` (`head.front_matter`): its description and the game's feed."""
+    return front_matter(description, href(uri, feed_uri(options.prefix, view.slug), options.directory_urls),
+                        f"{view.title}: every season", kind)
+
+
+def _game_head(view: GameView, options: SiteOptions, uri: str, description: Markup, status: str) -> dict:
+    """What the game page says of the deadline, its calendar and its feed, and its head's front matter."""
+    link = lambda target: href(uri, target, options.directory_urls)  # noqa: E731
+    calendar = ics_uri(options.prefix, view.slug)
+    due = deadline(view)
+    subscribe = ""
+    if due is not None and options.site_url:
+        subscribe = "webcal://" + address(options, uri, calendar).split("://", 1)[1]
+    return dict(head=_feed_meta(view, options, uri, first_sentence(plain(description)) or status, "website"),
+                deadline=due, calendar_href=link(calendar) if due is not None else "", subscribe_href=subscribe,
+                feed_href=link(feed_uri(options.prefix, view.slug)))
 
 
 # ----------------------------------------------------------------------------- season pages
@@ -260,7 +287,7 @@ def season_page(view: GameView, options: SiteOptions, index: int) -> dict[str, s
     press = _markdown(record.press, "press", file, links, problems)
     notes = _markdown(record.notes, "GM's notes", file, links, problems)
     content = render(
-        "season.md",
+        "season.md", head=_feed_meta(view, options, uri, feed_summary(view, index), "article"),
         page_title=_title(f"{title} · {view.title}"), game=view.info, title=title,
         kind="The year's centre totals" if summary else kind_line(phase), kind_code=record.kind,
         archive_href=link(archive_uri(options.prefix)),
@@ -347,9 +374,12 @@ def editions(public: GameView, full: GameView | None, options: SiteOptions) -> l
 
 
 def published_files(public: GameView, full: GameView | None, options: SiteOptions) -> dict[str, str]:
-    """What one game adds to a public site: the pages and maps of each of its `editions`, and its draws."""
+    """What one game adds to a public site: the pages and maps of each of its `editions`, its draws, its
+    feed and its deadline's calendar."""
     out = _collect(partial(game_files, view, edition) for view, edition in editions(public, full, options))
     out.update(draws_files(full or public, options))
+    out.update(game_feed(public, options))  # the feed and the calendar tell what the public may know
+    out.update(deadline_calendar(public, options))
     return out
 
 
@@ -408,7 +438,8 @@ def _game_rows(views: list[GameView], options: SiteOptions, from_uri: str) -> li
                          variant=variant.words.title, gm=v.info.gm, players=players,
                          years=(f"{span[0]}–{span[1]}" if span[0] != span[1] else str(span[0])) if span else "—",
                          years_sort=f"{span[0]:04d}{span[1]:04d}" if span else "0",
-                         status=game_status(v)))
+                         status=game_status(v), deadline=deadline(v), latest=latest(v), slug=v.slug,
+                         finished=v.finished))
     rows.sort(key=lambda r: (r["status"].sort_key[:1], r["title"].lower()))
     return rows
 
@@ -424,10 +455,19 @@ def archive_page(views: Iterable[GameView], options: SiteOptions) -> dict[str, s
     return {uri: render("archive.md", page_title=_title("Games"), games=rows, summary=summary)}
 
 
-def games_cards(views: Iterable[GameView], options: SiteOptions, from_uri: str, limit: int = 6) -> str:
-    """A block of cards for a hand-written page (the home page): the games, running ones first."""
+def by_activity(rows: list[dict]) -> list[dict]:
+    """Rows of games, the one that moved last first (its newest season's time); of one time, by folder."""
+    return sorted(sorted(rows, key=lambda r: r["slug"]), key=lambda r: r["latest"], reverse=True)
+
+
+def games_cards(views: Iterable[GameView], options: SiteOptions, from_uri: str, finished: int = 6) -> str:
+    """A block of cards for a hand-written page (the home page): every running game, the one that
+    moved last first, each with the phase it waits for and its deadline; then the `finished` games
+    that ended last."""
     rows = _game_rows(list(views), options, from_uri)
-    return render("cards.html", games=rows[:limit], more=len(rows) > limit, count=len(rows),
+    running = by_activity([r for r in rows if not r["finished"]])
+    ended = by_activity([r for r in rows if r["finished"]])
+    return render("cards.html", games=running + ended[:finished], more=len(ended) > finished, count=len(rows),
                   archive_url=href(from_uri, archive_uri(options.prefix), options.directory_urls))
 
 
@@ -452,6 +492,7 @@ def build_site(games: Iterable[tuple[GameView, GameView | None]], options: SiteO
     for public, full in games:
         out.update(published_files(public, full, options))
     out.update(archive_page((public for public, _ in games), options))
+    out.update(site_feed((public for public, _ in games), options))
     out.update(shared_files(public for public, _ in games))
     return out
 

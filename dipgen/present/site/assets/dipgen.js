@@ -85,9 +85,40 @@
     });
   }
 
+  /* ---- Deadlines: a <time data-dg-deadline> (UTC in the page) in the reader's own time, with
+     how long is left ("2 days left", "5 hours left", "overdue"). ---- */
+  function timeLeft(ms) {
+    var hour = 3600000;
+    if (ms <= 0) return "overdue";
+    if (ms >= 48 * hour) return Math.floor(ms / (24 * hour)) + " days left";
+    if (ms >= 2 * hour) return Math.floor(ms / hour) + " hours left";
+    var minutes = Math.max(1, Math.ceil(ms / 60000));
+    return minutes + (minutes === 1 ? " minute left" : " minutes left");
+  }
+
+  function showDeadline(time) {
+    if (time.dataset.dgShown) return;
+    var when = new Date(time.getAttribute("datetime"));
+    if (isNaN(when.getTime())) return;
+    time.dataset.dgShown = "yes";
+    time.title = time.textContent;  /* the UTC text the page was built with */
+    try {
+      time.textContent = when.toLocaleString(undefined, { weekday: "short", day: "numeric", month: "short",
+        year: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" });
+    } catch (error) {
+      time.textContent = when.toLocaleString();
+    }
+    var ms = when.getTime() - Date.now();
+    var left = document.createElement("span");
+    left.className = "dg-left" + (ms <= 0 ? " dg-left--overdue" : "");
+    left.textContent = " (" + timeLeft(ms) + ")";
+    time.parentNode.insertBefore(left, time.nextSibling);
+  }
+
   function init() {
     document.querySelectorAll("table.dg-sortable").forEach(makeSortable);
     document.querySelectorAll("a.dg-download[hidden]").forEach(offerDownload);
+    document.querySelectorAll("time[data-dg-deadline]").forEach(showDeadline);
   }
 
   /* Material's instant loading swaps pages without reloading: it announces each one on document$. */
