@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Mapping
 
 from dipgen.core.errors import GameError, Problem, display_path
+from dipgen.core.outcome import DeclaredEnd
 from dipgen.core.phase import Phase
 from dipgen.play.game import Ending, Game, PhaseFile
 from dipgen.rules.seats import Seating
@@ -425,7 +426,8 @@ def _read_end(board, raw, gname, line, problems) -> Ending | None:
         return None
     problems.extend(unknown_keys(raw, END_KEYS, gname, "under end", hint="use draw: [powers], concession: power, "
                                  "or abandoned: reason; optionally phase: 1910-fall"))
-    kinds = [k for k in ("draw", "concession", "abandoned") if k in raw]
+    declared: tuple[DeclaredEnd, ...] = ("draw", "concession", "abandoned")
+    kinds = [k for k in declared if k in raw]
     if len(kinds) != 1:
         problems.append(Problem(gname, line, "end needs exactly one of draw, concession or abandoned", code="bad-end"))
         return None

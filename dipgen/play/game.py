@@ -12,6 +12,7 @@ from typing import Mapping
 
 from dipgen.core.errors import display_path
 from dipgen.core.orderline import OrderLine
+from dipgen.core.outcome import DeclaredEnd
 from dipgen.core.phase import Phase
 from dipgen.rules.seats import Seating
 from dipgen.rules.variant import Variant
@@ -42,7 +43,7 @@ class PhaseFile:
 class Ending:
     """How the GM declared the game over (``end:`` in game.yml)."""
 
-    kind: str                   # "draw", "concession" or "abandoned"
+    kind: DeclaredEnd
     powers: tuple[str, ...] = ()
     phase: Phase | None = None  # the last phase played; None: the last with a file
     note: str = ""

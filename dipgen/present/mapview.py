@@ -9,10 +9,10 @@ variant's filtering (and the public's fixed calendar) applies to every map. The 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Literal, Mapping
 
 from dipgen.core.results import OrderResult
-from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
+from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase, PhaseKind
 from dipgen.core.position import Dislodged, Unit
 from dipgen.view import UNKNOWN, DislodgedView, GameView, PositionView
 
@@ -28,7 +28,7 @@ class MapView:
 
     title: str                      # "Spring 1901"
     subtitle: str                   # "orders and results", "after the moves", "awaiting orders"
-    kind: str                       # movement | retreats | adjustments | position
+    kind: PhaseKind | Literal["position"]  # a phase's orders, or a position alone
     units: tuple[Unit, ...]         # units standing at their anchors
     ghosts: frozenset[str]          # locations of units drawn faded (dislodged in this phase)
     dislodged: tuple[tuple[Dislodged, bool], ...]  # drawn at the dislodged anchor; True: destroyed

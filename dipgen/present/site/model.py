@@ -7,7 +7,9 @@ records) and returns values the templates lay out.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
+from dipgen.core.outcome import EndKind
 from dipgen.core.results import Kind
 from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
 from dipgen.view import UNKNOWN, GameView, RecordView
@@ -19,9 +21,9 @@ from dipgen.present.written import WrittenRow, written_orders  # noqa: F401  (th
 
 @dataclass(frozen=True)
 class Status:
-    """Where a game stands: ``kind`` is new, running, solo, draw, concession or abandoned."""
+    """Where a game stands: not started, running, or how it ended."""
 
-    kind: str
+    kind: Literal["new", "running"] | EndKind
     label: str           # short, for the archive: 'Won by Turkey', 'Running: Fall 1903'
     line: str            # a sentence for the game page
     powers: tuple[str, ...] = ()
