@@ -21,7 +21,7 @@ from types import MappingProxyType
 from typing import Mapping, Sequence
 
 from dipgen.core.board import province_of
-from dipgen.core.orders import (STANDARD_KINDS, Build, Convoy, Downgrade, Hold, Move, Order, Remove, Strike, Support,
+from dipgen.core.orders import (STANDARD_KINDS, Convoy, Downgrade, Hold, Move, Order, Remove, Strike, Support,
                                 UnitRef, Upgrade, Verb, Waive)
 from dipgen.core.position import Position, Unit
 from dipgen.core.results import Illegal, Kind, Note, OrderResult
@@ -127,7 +127,7 @@ class ComplicatedRules(Rules):
                         early.append(OrderResult(power, order, None, False,
                                                  (Note(Kind.ILLEGAL, Illegal.IMPOSSIBLE, "only a bomber can bomb"),)))
                         continue
-                    hold = Hold(ref)
+                    hold = Hold(order.unit)
                     bombs.append((power, order, hold))
                     given[power].append(hold)
                     continue
@@ -155,7 +155,7 @@ class ComplicatedRules(Rules):
         for d in out.dislodged:
             if kinds[d.unit.kind] is BOMBER:
                 ok = self.controls(d.unit.power, out.units, position.owners)
-                d = replace(d, retreats=tuple(r for r in d.retreats if province_of(r) in ok))
+                d = replace(d, retreats=tuple(r for r in d.retreats or () if province_of(r) in ok))
             dislodged.append(d)
         stay = tuple(d for d in dislodged if d.retreats)
         gone = out.destroyed + tuple(d for d in dislodged if not d.retreats)
