@@ -100,7 +100,8 @@ def test_a_flight_is_drawn_through_the_space_it_crosses():
     plane = Unit("France", "P", "par")
     far = overlay_svg(view([OrderResult("France", Move(UnitRef("P", "par"), "mun"), plane, True)], pieces=[plane]))
     near = overlay_svg(view([OrderResult("France", Move(UnitRef("P", "par"), "bur"), plane, True)], pieces=[plane]))
-    from dipgen.present.svg.overlay import layout_of, pt
+    from dipgen.present.svg.overlay import layout_of
+    from dipgen.present.svg.shapes import pt
 
     bur = pt(layout_of(get_variant("complicated")).unit("bur"))
     assert f"L{bur}L" in _move_path(far) and "q" not in _move_path(far)

@@ -162,3 +162,19 @@ def test_the_replay_follows_the_variants_calendar():
     assert cal.after(Phase(1901, 2)) == Phase(1902, 0)
     from dipgen.variants import get_variant
     assert get_variant("standard").rules.calendar is cal and get_variant("standard").rules.start(1905).phase == Phase(1905, 0)
+
+
+def test_the_calendar_answers_what_the_timeline_asks():
+    """The view asks the variant's calendar, never a season's number: which season starts and
+    which ends a year, the Winter of a year, a season's movement, the next movement across it."""
+    from dipgen.core.phase import Phase
+    from dipgen.rules.seasons import STANDARD_CALENDAR as cal
+
+    spring, spring_r = Phase.from_slug("1901-spring"), Phase.from_slug("1901-spring-retreats")
+    fall, fall_r, winter = Phase.from_slug("1901-fall"), Phase.from_slug("1901-fall-retreats"), Phase.from_slug("1901-winter")
+    assert [cal.starts_year(p) for p in (spring, spring_r, fall, fall_r, winter)] == [True, True, False, False, False]
+    assert [cal.ends_year(p) for p in (spring, spring_r, fall, fall_r, winter)] == [False, False, True, True, False]
+    assert cal.adjustments(1901) == winter and cal.last_season(1901) == fall
+    assert cal.season_of(fall_r) == fall and cal.retreats_of(fall) == fall_r
+    assert [cal.next_movement(p).slug for p in (spring, spring_r, fall, fall_r, winter)] == \
+        ["1901-fall", "1901-fall", "1902-spring", "1902-spring", "1902-spring"]

@@ -7,7 +7,8 @@ import pytest
 
 from dipgen.adapters.cli import main
 from dipgen.core.errors import GameError
-from dipgen.io.gamefiles import discover_games, load_game
+from dipgen.io.gamefiles import load_game
+from dipgen.io.folders import discover_games
 from dipgen.play.replay import replay
 from dipgen.io import yamlfile as yamlio
 from dipgen.io.yamlfile import load

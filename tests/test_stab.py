@@ -5,7 +5,8 @@ from pathlib import Path
 import pytest
 
 from dipgen.core.errors import GameError
-from dipgen.io.gamefiles import OrderLine, load_game
+from dipgen.io.gamefiles import load_game
+from dipgen.core.orderline import OrderLine
 from dipgen.play.game import PhaseFile
 from dipgen.play.replay import replay, step
 from dipgen.core.orders import for_phase, parse_order, parse_unit

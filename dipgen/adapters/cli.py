@@ -15,7 +15,7 @@ EPILOG = "Run 'dipgen COMMAND --help' for what each command takes."
 def _games(paths: list[str]) -> list[Path]:
     """Game folders named on the command line; a folder of games stands for all of them, and a file
     for the game it belongs to (as a pre-commit hook names the files a commit touches), once."""
-    from dipgen.io.gamefiles import discover_games, game_of, holds_games
+    from dipgen.io.folders import discover_games, game_of, holds_games
 
     out: list[Path] = []
     for p in map(Path, paths or ["games"]):
@@ -35,7 +35,7 @@ def _load(path: Path):
 
 
 def cmd_check(args) -> int:
-    from dipgen.io.gamefiles import discover_games
+    from dipgen.io.folders import discover_games
     from dipgen.adapters.publish import check_game
     from dipgen.io.secretsfile import shared_secrets
     from dipgen.adapters.siteconfig import site_options

@@ -34,7 +34,7 @@ from dipgen.adapters.games import load_checked
 from dipgen.adapters.publish import (GAMES_MARKER, archive_files, editions, game_files, provided_pages,
                                      site_options, with_cards)
 from dipgen.core.errors import GameError, Problem, display_path
-from dipgen.io.gamefiles import discover_games
+from dipgen.io.folders import discover_games
 from dipgen.io.secretsfile import shared_secrets
 from dipgen.present.site.pages import CSS_URI, JS_URI, OVERRIDES
 

@@ -35,7 +35,7 @@ from dipgen.core.board import Board
 from dipgen.core.results import Kind
 from dipgen.play.records import History
 from dipgen.core.orders import Concealed
-from dipgen.core.phase import MOVEMENT, Phase
+from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, Phase
 from dipgen.present.svg import centre_mark, unit_marks
 from dipgen.view import game_view
 from dipgen.view.timeline import fixed_calendar
@@ -173,7 +173,7 @@ def _early_totals(rel: str, raw: str, own: str) -> list[Leak]:
         phase = Phase.from_slug(head.split(".", 1)[0])
     except ValueError:
         return []
-    if phase.season_index != 2 and 'class="dg-counts"' in raw:
+    if phase.kind != ADJUSTMENTS and 'class="dg-counts"' in raw:
         return [Leak(rel, f"the centre totals before Winter {phase.year} is published",
                      "a table of centre totals on a Spring or Fall page")]
     return []

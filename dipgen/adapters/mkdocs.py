@@ -52,7 +52,7 @@ from mkdocs.utils import CountHandler
 from dipgen import __version__
 from dipgen.core.errors import GameError, Problem, display_path, visible
 from dipgen.io.secretsfile import SECRETS_FILE
-from dipgen.io.gamefiles import discover_games
+from dipgen.io.folders import discover_games
 from dipgen.adapters.games import Loaded, load_checked
 from dipgen.core.crypt import PRIVATE_DIR
 from dipgen.adapters.publish import (archive_files, editions, game_files, missing_passphrases, provided_pages,

@@ -1,7 +1,8 @@
-"""A game on disk: ``games/<slug>/game.yml`` and one YAML file per phase.
+"""A game on disk: ``games/<slug>/game.yml`` and the phase files beside it.
 
-`load_game` reads and checks the files' shape (keys, names, order syntax) and gives a
-`Game`; whether each order fits the position is checked during the replay (`history.py`).
+`load_game` reads and checks game.yml and the folder (each phase file by `dipgen.io.phasefile`)
+and gives a `Game`; whether each order fits the position is the replay's to check
+(`dipgen.play.replay`).
 """
 
 from __future__ import annotations
@@ -13,20 +14,18 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Mapping
 
-from dipgen.core.board import UnknownName
 from dipgen.core.errors import GameError, Problem, display_path
-from dipgen.core.orders import OrderSyntaxError, UnknownUnitKind, for_phase, parse_order
 from dipgen.core.phase import Phase
-from dipgen.core.orderline import OrderLine
 from dipgen.play.game import Ending, Game, PhaseFile
 from dipgen.rules.seats import Seating
 from dipgen.io.secretsfile import SECRETS_FILE
 from dipgen.variants import Variant, get_variant
+from dipgen.io.folders import is_phase_name, name_hint
+from dipgen.io.phasefile import read_phase
 from dipgen.io.yamlfile import by_power, kind_of, line_of, link_out, load, power_key, text_field, unknown_keys
 
 GAME_KEYS = {"title", "variant", "gm", "players", "start", "end", "reveal", "seed_sha256", "seed", "description", "map",
              "demo_secrets"}
-PHASE_KEYS = {"orders", "press", "notes"}
 END_KEYS = {"draw", "concession", "abandoned", "phase", "note"}
 
 
@@ -37,8 +36,6 @@ SLUG = re.compile(r"[a-z0-9][a-z0-9-]*")
 #: and headings; anything longer is a paragraph (the description's job), not a title or a name.
 MAX_LINE = 200
 #: If nobody sent orders, the file still says so: an empty orders mapping is taken for a mistake
-NONE_SENT = "if nobody sent orders, list each power with an empty list, e.g. England: []"
-_ORDERS_EXAMPLE = "e.g.\n      orders:\n        England: [F Lon - NTH, F Edi - NWG, A Lvp - Yor]\n        France: []"
 
 
 def suggest_slug(name: str) -> str:
@@ -351,7 +348,7 @@ def _read_phases(variant: Variant, path: Path, first: Phase, problems: list[Prob
             continue
         stem, suffix = file.stem, file.suffix.lower()
         if file.is_dir():
-            if suffix in (".yml", ".yaml") or _is_phase_name(file.name):  # not silently skipped
+            if suffix in (".yml", ".yaml") or is_phase_name(file.name):  # not silently skipped
                 problems.append(Problem(name, None, "a folder where a phase file should be",
                                         "a phase file is a plain file; remove the folder or put the file in its place"))
             continue  # the GM's own folders (pictures, drafts) are no business of dipgen
@@ -369,7 +366,7 @@ def _read_phases(variant: Variant, path: Path, first: Phase, problems: list[Prob
         try:
             phase = Phase.from_slug(stem)
         except ValueError:
-            problems.append(Problem(name, None, f"{file.name!r} is not a phase file name", _name_hint(stem)))
+            problems.append(Problem(name, None, f"{file.name!r} is not a phase file name", name_hint(stem)))
             continue
         if phase in names:
             problems.append(Problem(name, None, f"both {names[phase]} and {file.name} are the file of {phase.name}",
@@ -382,24 +379,12 @@ def _read_phases(variant: Variant, path: Path, first: Phase, problems: list[Prob
             continue
         before = len(problems)
         try:
-            phases[phase] = _read_phase(variant, phase, _inside(path, file), problems, first, seating)
+            phases[phase] = read_phase(variant, phase, _inside(path, file), problems, first, seating)
         except GameError as e:
             problems.extend(e.problems)
         if any(p.severity == "error" for p in problems[before:]):
             broken.append(phase)
     return phases, broken
-
-
-def _name_hint(stem: str) -> str:
-    m = re.match(r"(\d{3,4})[-_ ]?([a-z]+)(?:[-_ ]?([a-z]+))?", stem.lower())
-    if m:
-        season = {"s": "spring", "sp": "spring", "spr": "spring", "f": "fall", "a": "fall", "autumn": "fall",
-                  "aut": "fall", "fa": "fall", "w": "winter", "win": "winter"}.get(m.group(2), m.group(2))
-        for candidate in ("spring", "fall", "winter"):
-            if candidate.startswith(season[:2]):
-                suffix = "-retreats" if m.group(3) and m.group(3).startswith("r") and candidate != "winter" else ""
-                return f"did you mean {m.group(1)}-{candidate}{suffix}.yml?"
-    return "phase files are named 1901-spring.yml, 1901-spring-retreats.yml, 1901-fall.yml, 1901-fall-retreats.yml, 1901-winter.yml"
 
 
 def _read_end(board, raw, gname, line, problems) -> Ending | None:
@@ -441,227 +426,6 @@ def _read_end(board, raw, gname, line, problems) -> Ending | None:
     if kind == "abandoned" and raw["abandoned"] is not True:
         note = text_field(raw, "abandoned", gname, problems, "the players lost interest")
     return Ending(kind, tuple(powers), phase, note, line_of(raw, "phase") if phase else line)
-
-
-def split_orders(value) -> list[tuple[str, int | None]]:
-    """An order list or block string -> [(text, line)], skipping blanks and # comments.
-    Items that are not text are left out (`_read_phase` reports them)."""
-    if isinstance(value, str):
-        out = []
-        base = line_of(value)
-        for i, line in enumerate(value.splitlines()):
-            text = line.split("#", 1)[0].strip()
-            if text:
-                out.append((text, base + i if base else None))
-        return out
-    if isinstance(value, list):
-        return [(v.split("#", 1)[0].strip(), line_of(v)) for v in value if isinstance(v, str) and v.split("#", 1)[0].strip()]
-    return []
-
-
-def _read_phase(variant: Variant, phase: Phase, file: Path, problems: list[Problem], first: Phase,
-                seating=None) -> PhaseFile:
-    name = display_path(file)
-    data = load(file)
-    if data is None:
-        raise GameError([Problem(name, None, "the file is empty",
-                                 f"write the orders received; {NONE_SENT}\n    {_ORDERS_EXAMPLE}")])
-    if not isinstance(data, dict):
-        raise GameError([Problem(name, 1, "a phase file is a mapping with 'orders' (and optionally 'press' and 'notes')",
-                                 "e.g.\n      orders:\n        England:\n          - F Lon - NTH")])
-    setup = set(variant.files.setup_keys)
-    allowed = PHASE_KEYS | set(variant.files.phase_keys) | setup
-    unknown = unknown_keys(data, allowed, name, hint=f"a phase file has {', '.join(sorted(allowed))}")
-    problems.extend(unknown)
-    for key in sorted(setup & set(data)) if phase != first else ():
-        problems.append(Problem(name, line_of(data, key), f"{key} belongs in the game's first phase file, {first.slug}.yml",
-                                f"it sets up the game; move it to {first.slug}.yml or delete it"))
-    press = text_field(data, "press", name, problems)
-    notes = text_field(data, "notes", name, problems)
-    orders: dict[str, list[OrderLine]] = {}
-    key_lines: dict[str, int | None] = {}
-    raw_orders = data.get("orders")
-    if not raw_orders and isinstance(raw_orders, (dict, type(None))):
-        if "orders" in data or not unknown:  # a misspelt 'orders' has been reported already
-            problems.append(Problem(name, line_of(data, "orders"), "orders is empty" if "orders" in data else "no orders",
-                                    f"{NONE_SENT}\n    {_ORDERS_EXAMPLE}"))
-        raw_orders = {}
-    elif not isinstance(raw_orders, dict):
-        problems.append(Problem(name, line_of(data, "orders"), f"orders must map each power to its orders, not be "
-                                f"{kind_of(raw_orders)}", "e.g.\n      orders:\n        France:\n          - A Par - Bur"))
-        raw_orders = {}
-    writers: dict[tuple[str, str], int | None] = {}
-    for key, value, kline in _order_blocks(variant, seating, raw_orders, name, problems):
-        power, writer = key
-        writers[key] = kline
-        if value is None:
-            who = power if writer == power else f"{writer} for {power}"
-            problems.append(Problem(name, kline, f"{who} has nothing after it",
-                                    f"list the orders under it, or write {writer}: [] if none were sent"))
-            continue
-        if not isinstance(value, (str, list)):
-            problems.append(Problem(name, kline, f"{power}'s orders must be a list or a block of lines, not "
-                                                 f"{kind_of(value)}", 'quote each order: - "F Lon - NTH"'))
-            continue
-        for i, item in enumerate(value if isinstance(value, list) else ()):
-            if item is None:
-                problems.append(Problem(name, line_of(value, i) or kline,
-                                        f"an empty order in {power}'s list: a '-' with nothing after it",
-                                        f"write the order after the dash, or delete the line; write {writer}: [] "
-                                        "if no orders were sent"))
-            elif isinstance(item, dict):
-                problems.append(Problem(name, line_of(item) or kline, "this order reads as a mapping (key: value): "
-                                        "YAML takes ': ' or '{ }' that way", 'quote the order: - "F Lon - NTH"'))
-            elif item is not None and not isinstance(item, str):
-                problems.append(Problem(name, line_of(item) or kline, f"an order must be text, not {kind_of(item)}",
-                                        'write one order a line, e.g. - "A Par - Bur"'))
-        orders.setdefault(power, [])
-        for text, line in split_orders(value):
-            order_line = _order_line(variant, phase, power, text, line or kline, name, problems, writer)
-            if order_line is not None:
-                orders[power].append(order_line)
-        key_lines.setdefault(power, kline)
-    extra = variant.files.read_phase(phase, {k: data[k] for k in data if k not in PHASE_KEYS and k in allowed}, name,
-                                     first, seating, problems)
-    return PhaseFile(phase, file, orders, key_lines, press, notes, extra, writers)
-
-
-def _order_blocks(variant: Variant, seating, raw: dict, file: str, problems: list[Problem]):
-    """The lists of orders under ``orders:``, as ((power, writer), value, line of its key), in the
-    form the variant reads them (`Variant.order_form`): ``power`` (each power's orders, written by
-    its player), ``power/writer`` (each power's orders per player: Double Diplomacy) or
-    ``writer/power`` (each player's orders per power she orders: the 2-player game)."""
-    form = variant.files.order_form
-    if form == "power":
-        for power, value, kline in by_power(variant.rules.board, raw, file, problems, "under orders",
-                                            "merge its two lists of orders into one"):
-            yield (power, power), value, kline
-        return
-    writers = variant.files.writers(seating)
-    outer_is_power = form == "power/writer"
-    outer = by_power(variant.rules.board, raw, file, problems, "under orders", "merge the two lists into one") \
-        if outer_is_power else _by_writer(writers, raw, file, problems, "under orders")
-    for first, inner, kline in outer:
-        if inner is None or isinstance(inner, (str, list)):
-            what = "each of its players" if outer_is_power else "each power she orders"
-            problems.append(Problem(file, kline, f"{first}'s orders are given per writer: a mapping of {what} to a "
-                                    f"list of orders", variant.files.order_form_example))
-            continue
-        if not isinstance(inner, dict):
-            problems.append(Problem(file, kline, f"{first}'s orders must be a mapping, not {kind_of(inner)}",
-                                    variant.files.order_form_example))
-            continue
-        seconds = _by_writer(writers, inner, file, problems, f"under {first}") if outer_is_power else \
-            by_power(variant.rules.board, inner, file, problems, f"under {first}", "merge the two lists into one")
-        for second, value, line in seconds:
-            yield ((first, second) if outer_is_power else (second, first)), value, line
-
-
-def _by_writer(writers: dict, raw: dict, file: str, problems: list[Problem], where: str):
-    """(writer, value, line) for each key of `raw` that names a writer of this game (a player)."""
-    from dipgen.core.names import did_you_mean
-
-    seen: dict[str, int | None] = {}
-    for key, value in raw.items():
-        line = line_of(raw, key)
-        name = writers.get(str(key).strip().casefold()) if isinstance(key, str) else None
-        if name is None:
-            known = ", ".join(sorted(set(writers.values())))
-            problems.append(Problem(file, line, f"{key!r} {where} is not a player of this game."
-                                    f"{did_you_mean(str(key), list(writers.values()))}", f"the players: {known}"))
-            continue
-        if name in seen:
-            problems.append(Problem(file, line, f"{name} appears twice {where} (first on line {seen[name]})",
-                                    "merge the two lists into one"))
-            continue
-        seen[name] = line
-        yield name, value, line
-
-
-def _order_line(variant: Variant, phase: Phase, power: str, text: str, line, file: str,
-                problems: list[Problem], writer: str | None = None) -> OrderLine | None:
-    try:
-        order = for_phase(parse_order(variant.rules.board, text, variant.rules.order_words, variant.rules.verbs),
-                          phase.kind)
-    except UnknownUnitKind as e:
-        problems.append(Problem(file, line, str(e), _unit_kind_hint(variant, e.word)))
-        return None
-    except (OrderSyntaxError, UnknownName) as e:
-        problems.append(Problem(file, line, str(e)))
-        return None
-    return OrderLine(power, text, order, file, line, writer or power)
-
-
-def _unit_kind_hint(variant: Variant, word: str) -> str:
-    """Where a unit letter this variant lacks comes from: 'S' is a Blind spy."""
-    from dipgen.variants import VARIANTS
-
-    for name, make in VARIANTS.items():
-        if name == variant.name:
-            continue
-        other = make()
-        kind = other.rules.order_words.get(word)
-        if kind is not None and other.rules.unit_kinds.get(kind) is not None:
-            unit = other.rules.unit_kinds[kind]
-            return (f"{unit.plural} ({kind}) are a piece of {other.words.title} (variant: {other.name}); "
-                    f"this game is {variant.words.title}")
-    return "orders start with the unit, e.g. A Par - Bur or F Lon - NTH"
-
-
-def discover_games(root: Path | str) -> list[Path]:
-    """Every game folder under `root`, sorted by name: every folder is a game (reading one that
-    is not, say with game.yaml for game.yml, is an error that says so), except those whose name
-    starts with a dot, which are hidden, like dot files, and skipped."""
-    root = Path(root)
-    if not root.is_dir():
-        return []
-    return sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith("."))
-
-
-def holds_games(path: Path | str) -> bool:
-    """Whether a folder named on the command line is a folder of games rather than a game:
-    it has game folders, and no file of a game of its own (game.yml, however spelt, or a
-    phase file)."""
-    path = Path(path)
-    return path.is_dir() and bool(discover_games(path)) and not any(map(_game_file_name, path.iterdir()))
-
-
-def game_of(file: Path | str) -> Path | None:
-    """The game folder a file belongs to: the nearest folder above it that holds a game's file
-    (game.yml, however spelt, or a phase file); None for a file of no game."""
-    for folder in Path(file).parents:
-        try:
-            if any(map(_game_file_name, folder.iterdir())):
-                return folder
-        except OSError:
-            return None
-    return None
-
-
-def _game_file_name(file: Path) -> bool:
-    """A game's file, by its name (a folder so named too: reading the game then says what is wrong)."""
-    return file.suffix.lower() in (".yml", ".yaml") and (file.stem.lower() == "game" or _is_phase_name(file.stem))
-
-
-def phase_files(path: Path | str) -> dict[Phase, Path]:
-    """The files of a game folder named like phase files (the first of two for one phase)."""
-    out: dict[Phase, Path] = {}
-    try:
-        files = sorted(Path(path).iterdir())
-    except OSError:
-        return out
-    for file in files:
-        if file.suffix.lower() in (".yml", ".yaml") and not file.name.startswith(".") and _is_phase_name(file.stem):
-            out.setdefault(Phase.from_slug(file.stem), file)
-    return out
-
-
-def _is_phase_name(name: str) -> bool:
-    try:
-        Phase.from_slug(name)
-        return True
-    except ValueError:
-        return False
 
 
 def player_map(game: Game) -> Mapping[str, str]:

@@ -12,7 +12,8 @@ from pathlib import Path
 
 from dipgen.core.errors import GameError, Problem, display_path
 from dipgen.core.phase import Phase
-from dipgen.io.gamefiles import load_game, phase_files
+from dipgen.io.gamefiles import load_game
+from dipgen.io.folders import phase_files
 from dipgen.io.secretsfile import SECRETS_FILE, GameSecrets, load_secrets, secrets_file
 from dipgen.play.game import Game
 

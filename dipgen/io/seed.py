@@ -73,6 +73,6 @@ def game_draws(game: Game, seed: bytes | None = None) -> GameDraws:
 
 def folder_has_phases(path: Path) -> bool:
     """Whether any phase has been written (a commitment may no longer change)."""
-    from dipgen.io.gamefiles import _is_phase_name
+    from dipgen.io.folders import is_phase_name
 
-    return any(f.suffix.lower() in (".yml", ".yaml") and _is_phase_name(f.stem) for f in Path(path).iterdir())
+    return any(f.suffix.lower() in (".yml", ".yaml") and is_phase_name(f.stem) for f in Path(path).iterdir())

@@ -119,9 +119,8 @@ class History:
         powers = self.variant.rules.powers()
         by_year: dict[int, Position] = {}
         for r in self.records:
-            if r.phase.season_index >= 1 or r.phase.year not in by_year:
-                if r.phase.season_index == 1 or r.phase.year not in by_year:
-                    by_year[r.phase.year] = r.after
+            if self.variant.rules.calendar.ends_year(r.phase) or r.phase.year not in by_year:
+                by_year[r.phase.year] = r.after
         return [(y, p.centre_counts(powers)) for y, p in sorted(by_year.items())]
 
     def result_line(self) -> str:

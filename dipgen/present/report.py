@@ -8,16 +8,11 @@ report from her seat's view, and the GM's full report from the GM's.
 
 from __future__ import annotations
 
-from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, RETREATS
+from dipgen.core.phase import ADJUSTMENTS, RETREATS
 from dipgen.view import UNKNOWN, GameView, RecordView
 from dipgen.rules.visibility import GM, PUBLIC
+from dipgen.present.lines import and_list, order_items
 from dipgen.present.written import written_orders
-
-
-def _and(items: list[str]) -> str:
-    if not items:
-        return ""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def power_heading(view: GameView, power: str, record: RecordView) -> str:
@@ -26,16 +21,8 @@ def power_heading(view: GameView, power: str, record: RecordView) -> str:
 
 
 def order_lines(view: GameView, record: RecordView, power: str) -> list[str]:
-    """The classic lines for one power: its orders with results, then units that had none."""
-    variant = view.variant
-    out = []
-    for r in record.results_of(power):
-        text = variant.words.format_result(r)
-        if r.default and record.kind == MOVEMENT:
-            words = variant.words.result_words(r)
-            text = f"{r.order_text(variant.rules.board)} (no order)" + (f" (*{', '.join(words)}*)" if words else "")
-        out.append(text)
-    return out
+    """The classic lines for one power: its orders with their results, each with the page's mark."""
+    return [item.classic() for item in order_items(view, record, power)]
 
 
 def reasons(view: GameView, record: RecordView, power: str) -> list[str]:
@@ -110,7 +97,7 @@ def phase_report(view: GameView, record: RecordView) -> str:
         lines.append("Dislodged:")
         for d in record.dislodged:
             where = f" (attacked from {board.format_loc(d.attacker_from)})" if d.attacker_from is not UNKNOWN else ""
-            options = (f" may retreat to {_and([board.format_loc(x) for x in d.retreats])} or disband"
+            options = (f" may retreat to {and_list([board.format_loc(x) for x in d.retreats])} or disband"
                        if d.retreats is not UNKNOWN and d.retreats else "")
             lines.append(f"  {d.unit.power} {d.unit.describe(board)}{where}{options}.")
         for d in record.destroyed:
@@ -215,7 +202,7 @@ def player_summary(view: GameView, record: RecordView, counts) -> list[str]:
     for seat in seats.seats:
         powers = seats.powers_of(seat.key, after)
         n = sum(counts.get(p, 0) for p in powers)
-        lines.append(f"  {seat.name(after)}: {_and(list(powers)) or 'no power'}, "
+        lines.append(f"  {seat.name(after)}: {and_list(list(powers)) or 'no power'}, "
                      f"{n} centre{'' if n == 1 else 's'}")
     lines.append("")
     return lines

@@ -189,7 +189,7 @@ def _counts(view: GameView, record: RecordView) -> tuple[list[dict], str]:
         d = record.due_after.get(p, 0)
         counts.append(dict(power=p, colour=colour_of(view, p), centres=n, units=u if after.whole else "?",
                            out=n == 0 and (u == 0 or not after.whole), adjust=variant.words.adjustment_text(d) if d else ""))
-    year_end = after.whole and record.phase.season_index == 1 and after.phase.season_index == 2
+    year_end = after.whole and variant.rules.calendar.ends_year(record.phase) and after.phase.kind == ADJUSTMENTS
     return counts, "Winter" if year_end else ""
 
 
@@ -211,8 +211,7 @@ def season_page(view: GameView, options: SiteOptions, index: int) -> dict[str, s
     for p in ordering_powers(view, record):
         items = []
         for o in order_items(view, record, p):
-            first = o.default and record.kind == MOVEMENT
-            last = o.default and not first and "no order" not in o.text and Kind.CIVIL_DISORDER not in o.kinds
+            first, last = o.mark == "before", o.mark == "after"
             css = "dg-default" if o.default else ("dg-fail" if not o.succeeded or o.tags else "dg-ok")
             items.append(dict(text=o.text, tags=o.tags, no_order_first=first, no_order_last=last, css=css))
         due = record.adjustments.get(p, 0)
