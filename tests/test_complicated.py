@@ -230,6 +230,34 @@ def test_a_tank_removed_in_civil_disorder_saves_its_two(v):
     assert [(r.unit.kind, r.unit.province) for r in out.results] == [("T", "mun")]
 
 
+def test_of_two_equal_planes_a_removal_takes_one(v):
+    """Units compare by value: the winter keeps removed units by identity, so removing one of two
+    French planes in Paris leaves the other."""
+    units = [Unit("France", "P", "par"), Unit("France", "P", "par"), Unit("France", "A", "pic")]
+    pos = winter(v, units, {"hol": "France"})  # 2 points, upkeep 3
+    out = v.rules.adjustments(pos, orders(v, France=["Remove P Par"]))
+    assert [r.succeeded for r in out.results] == [True]
+    assert sorted((u.kind, u.province) for u in out.units) == [("A", "pic"), ("P", "par")]
+
+
+def test_an_upgraded_unit_comes_after_a_plane_in_its_province(v):
+    """The units after a winter: those kept, those built, then those changed, sorted by place
+    (units sharing a place keep that order): the tank made in Paris follows the plane there."""
+    units = [Unit("France", "A", "par"), Unit("France", "P", "par")]
+    pos = winter(v, units, {"par": "France", "bre": "France", "mar": "France"})  # 9 points, upkeep 2
+    out = v.rules.adjustments(pos, orders(v, France=["Upgrade A Par", "Build A Bre"]))
+    assert [r.succeeded for r in out.results] == [True, True]
+    assert [(u.kind, u.loc) for u in out.units] == [("A", "bre"), ("P", "par"), ("T", "par")]
+    assert [u.uid for u in out.units if u.province == "par"] == [2, 1]  # the tank is the army it was
+
+
+def test_a_waive_costs_no_points(v):
+    """Unlike a standard winter's waive (one build given up), a waive spends no supply points."""
+    pos = winter(v, [Unit("France", "P", "pic")], {"par": "France"})  # 3 points, upkeep 1
+    out = v.rules.adjustments(pos, orders(v, France=["Waive", "Build A Par"]))
+    assert [r.succeeded for r in out.results] == [True, True]
+
+
 # ---------------------------------------------------------------------------- game folders (issue 21)
 
 from dipgen.io.gamefiles import load_game  # noqa: E402

@@ -91,13 +91,14 @@ def cmd_adjudicate(args) -> int:
         from dipgen.core.names import did_you_mean
 
         seats = history.seating
-        level = next((k for k in seats.keys() if args.player.lower() in
-                      (k.lower(), *(n.lower() for n in seats.seat(k).names()))), None)
-        if level is None:
+        seat = next((k for k in seats.keys() if args.player.lower() in
+                     (k.lower(), *(n.lower() for n in seats.seat(k).names()))), None)
+        if seat is None:
             names = [n for k in seats.keys() for n in seats.seat(k).names()]
             print(f"error: {args.player!r} is not a player of this game.{did_you_mean(args.player, names)}",
                   file=sys.stderr)
             return 1
+        level = seat
     view = game_view(history, level)
     if not view.records:
         due = view.due or history.next_phase

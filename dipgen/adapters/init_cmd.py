@@ -232,11 +232,10 @@ def install_source() -> Source:
 
 def dependency_pins() -> list[tuple[str, str]]:
     """(name, version) of every package dipgen needs, directly or not, as installed here."""
-    from packaging.markers import default_environment
     from packaging.requirements import InvalidRequirement, Requirement
     from packaging.utils import canonicalize_name
 
-    env = {**default_environment(), "extra": ""}
+    env = {"extra": ""}  # laid over this Python's own environment (`Marker.evaluate`)
     pins: dict[str, tuple[str, str]] = {}
     todo = ["dipgen"]
     while todo:

@@ -293,8 +293,8 @@ def _scan_map(name: str, raw: str, history: History, phase: Phase | None, secret
     public_owners = secrets.public_owners.get(phase, set())
     owned = {centre for centre, _ in public_owners}
     for centre, power in sorted(secrets.all_owners - public_owners):
-        mark = centre_mark(variant, centre) if centre not in owned else None
-        hit = mark.search(raw) if mark else None
+        dot = centre_mark(variant, centre) if centre not in owned else None
+        hit = dot.search(raw) if dot else None
         if hit:
             leaks.append(Leak(name, f"that {power} owns {board.provinces[centre].name}",
                               f"an ownership mark {hit.group(0)!r} on the map"))

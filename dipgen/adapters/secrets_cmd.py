@@ -70,9 +70,9 @@ def cmd_secrets(args) -> int:
     if update.created:
         print(f"Created {name} with a passphrase for each power ({PASSPHRASE_BITS:.0f} bits each).")
     elif update.changed:
-        what = [f"a new passphrase for {', '.join(update.added)}"] if update.added else []
-        what += ["a new page key (every private page has a new address)"] if args.new_page_key else []
-        print(f"Updated {name}: {' and '.join(what) or 'a page key'}; everything else is unchanged.")
+        news = [f"a new passphrase for {', '.join(update.added)}"] if update.added else []
+        news += ["a new page key (every private page has a new address)"] if args.new_page_key else []
+        print(f"Updated {name}: {' and '.join(news) or 'a page key'}; everything else is unchanged.")
     else:
         print(f"{name} is complete; nothing was changed.")
     if not game.variant.visibility.hidden:

@@ -90,11 +90,11 @@ def cmd_verify(args) -> int:
             print(e, file=sys.stderr)
             return 1
         public, full = editions(loaded)
-        doc = document(full or public)  # what the build publishes
-        if doc is None:
+        published = document(full or public)  # what the build publishes
+        if published is None:
             print(f"{display_path(target)}: no draws published; nothing to check")
             return 0
-        return 0 if _report(display_path(target), doc, public.draws.commitment if public.draws else None) else 1
+        return 0 if _report(display_path(target), published, public.draws.commitment if public.draws else None) else 1
     if args.site:
         print("error: --site goes with a game folder (one with game.yml)", file=sys.stderr)
         return 1

@@ -254,7 +254,7 @@ def load_board(name: str = "standard") -> Board:
         return _build(board_data(path))
     from importlib import resources
 
-    return _build(_parse(resources.files("dipgen").joinpath("data", f"{name}.yml").read_text(encoding="utf-8")))
+    return _build(_parse((resources.files("dipgen") / "data" / f"{name}.yml").read_text(encoding="utf-8")))
 
 
 def _parse(text: str) -> dict[str, Any]:

@@ -167,6 +167,18 @@ class Strike:
 
 
 @dataclass(frozen=True)
+class Action:
+    """An order by which a unit does a thing of its variant's own where it stands, aiming at
+    nothing (Blind's counter-espionage, ``S Par CE``), written with the word `VERB`."""
+
+    unit: UnitRef
+    VERB = ""
+
+    def format(self, board: Board) -> str:
+        return f"{self.unit.format(board)} {self.VERB}"
+
+
+@dataclass(frozen=True)
 class Verb:
     """An order kind a variant adds to the grammar, written after its unit (``S Par CE``, ``B Mun
     bomb Par``): the words people write for it (a phrase of several words too: ``counter
@@ -196,9 +208,9 @@ class Concealed:
         return f"{self.unit.format(board)} {self.verb}"
 
 
-#: the orders of the grammar's own; a variant adds kinds of its own (`Verb`)
+#: the orders of the grammar's own; a variant adds kinds of its own (`Verb`), each a `Strike` or an `Action`
 Order = Union[Hold, Move, Support, Convoy, Retreat, Disband, Build, Remove, Upgrade, Downgrade, Waive, Strike,
-              Concealed]
+              Action, Concealed]
 MOVEMENT_ORDERS = (Hold, Move, Support, Convoy)
 RETREAT_ORDERS = (Retreat, Disband)
 ADJUSTMENT_ORDERS = (Build, Remove, Upgrade, Downgrade, Waive)

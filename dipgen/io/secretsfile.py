@@ -180,13 +180,14 @@ def _read_passphrases(data: dict, name: str, powers: list[str] | None, renew: Co
                                 'e.g.\n      passphrases:\n        England: "k7mq2-vx9ra-d4hte-8wnpc"',
                                 code="bad-value"))
         raw = {}
-    by_lower = {p.lower(): p for p in powers} if powers is not None else {str(k).lower(): str(k) for k in raw}
+    names = list(powers) if powers is not None else [str(k) for k in raw]  # (without the powers: any name)
+    by_lower = {p.lower(): p for p in names}
     for key, value in raw.items():
         line = line_of(raw, key)
         power = by_lower.get(str(key).lower())
         if power is None:
             problems.append(Problem(name, line, f"{key!r} is not a power of this game",
-                                    did_you_mean(str(key), powers).strip() or f"powers: {', '.join(powers)}",
+                                    did_you_mean(str(key), names).strip() or f"powers: {', '.join(names)}",
                                     code="unknown-power"))
             continue
         if power in passphrases:
@@ -294,7 +295,7 @@ class Update:
     changed: bool          # anything was written
 
 
-def update_secrets(path: Path | str, powers: list[str], renew: list[str] = (), game_name: str = "",
+def update_secrets(path: Path | str, powers: list[str], renew: Collection[str] = (), game_name: str = "",
                    renew_key: bool = False, seed: str | None = None) -> Update:
     """Create `path` or fill in what it lacks: a page key, and a passphrase for each power that
     has none (and for each power in `renew`; a new page key with `renew_key`). An existing
@@ -449,7 +450,7 @@ def _append(mapping, key, value) -> None:
     mapping[key] = value
     slots = mapping.ca.items.get(last) if last is not None else None
     token = slots[2] if slots and len(slots) > 2 else None
-    if not isinstance(token, CommentToken) or "\n" not in token.value:
+    if slots is None or not isinstance(token, CommentToken) or "\n" not in token.value:
         return
     own, _, after = token.value.partition("\n")  # `own`: the comment at the end of the last entry's line
     if not after:

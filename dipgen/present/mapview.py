@@ -73,9 +73,10 @@ def map_view(view: GameView, phase, when: str = "orders") -> MapView:
 
 def _dislodged(d: DislodgedView) -> Dislodged:
     """What the renderer draws of a dislodged unit: its attacker ('' where not known)."""
-    known = d.attacker_from is not UNKNOWN
-    return Dislodged(d.unit, d.attacker_from if known else "", d.by_power if known else "",
-                     None if d.retreats is UNKNOWN else d.retreats)
+    attacker, by = "", ""
+    if isinstance(d.attacker_from, str) and isinstance(d.by_power, str):  # a view knows both or neither
+        attacker, by = d.attacker_from, d.by_power
+    return Dislodged(d.unit, attacker, by, None if d.retreats is UNKNOWN else d.retreats)
 
 
 def _map_view(view: GameView, phase, when: str) -> tuple[MapView, PositionView]:

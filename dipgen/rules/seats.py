@@ -56,7 +56,7 @@ class Seating:
     seats: tuple[Seat, ...]
     control: Mapping[str, tuple[str, ...]]     # power -> the seats controlling it at the start
     changes: tuple[ControlChange, ...] = ()
-    _by_key: dict = field(default=None, compare=False, repr=False)
+    _by_key: dict[str, Seat] = field(init=False, compare=False, repr=False)  # made from `seats`
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_key", {s.key: s for s in self.seats})

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence, TypeAlias
 
 from dipgen.core.board import Board, load_board
 from dipgen.core.orders import STANDARD_KINDS, Convoy, Hold, Move, Order, Support, Verb
@@ -37,9 +37,15 @@ if TYPE_CHECKING:  # imported where used: adjudicating (dipgen datc) needs neith
     from dipgen.rules.seats import ControlChange, Seating
     from dipgen.rules.visibility import PositionVisibility, RecordVisibility
 
-#: a loaded game (`dipgen.play.game.Game`), a History (`dipgen.play.records.History`), one of its
-#: records, a view (`dipgen.view.GameView`): objects of the rooms above, which the hooks read
-Game = History = Record = View = Any
+# Objects of the rooms above, which the hooks read: this module may not import them (not even for
+# type checking: the import test counts those), so they are named here and checked where they live.
+#: a loaded game (`dipgen.play.game.Game`)
+Game: TypeAlias = Any
+#: a History (`dipgen.play.records.History`), and one of its records
+History: TypeAlias = Any
+Record: TypeAlias = Any
+#: a view (`dipgen.view.GameView`)
+View: TypeAlias = Any
 
 
 class Rules:
@@ -165,7 +171,7 @@ class Rules:
     def winner(self, position: Position) -> str | None:
         """The power that has won outright, if any (checked after each Fall turn)."""
         counts = position.centre_counts(self.powers())
-        best = max(counts, key=counts.get) if counts else None
+        best = max(counts, key=lambda p: counts[p]) if counts else None
         if best is not None and counts[best] >= self.board.victory_centres:
             return best
         return None

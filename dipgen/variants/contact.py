@@ -32,6 +32,12 @@ class Contact:
     head_on: bool = False
     vacated: bool = False
 
+    @property
+    def mover(self) -> Unit:
+        """The unit that moved (`move`'s: `contacts_of` takes only results that name their unit)."""
+        assert self.move.unit is not None
+        return self.move.unit
+
 
 def contacts_of(record, kinds: Mapping[str, UnitKind]) -> list[Contact]:
     """Every contact of a movement record (each meeting is listed from both sides); `kinds`:
@@ -39,7 +45,7 @@ def contacts_of(record, kinds: Mapping[str, UnitKind]) -> list[Contact]:
     occupy a province: a plane's move is a flight, and the unit a move meets is the one that
     holds the province)."""
     on_board = {u for u in record.before.units if kinds[u.kind].fights and kinds[u.kind].occupies}
-    eff = {r.unit.province: r for r in record.results if r.effective and r.unit in on_board}
+    eff = {r.unit.province: r for r in record.results if r.effective and r.unit is not None and r.unit in on_board}
     unit_at = {u.province: u for u in on_board}
 
     def moved(prov: str) -> bool:
@@ -62,6 +68,6 @@ def contacts_of(record, kinds: Mapping[str, UnitKind]) -> list[Contact]:
                 out.append(Contact("conflict", m, there, back, head_on=head_on))
         vacated = there is None or moved(dest)
         for other in by_dest[dest]:
-            if other is not m and other.power != m.power:
+            if other is not m and other.power != m.power and other.unit is not None:
                 out.append(Contact("meeting", m, other.unit, other, vacated=vacated))
     return out

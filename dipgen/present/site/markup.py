@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -174,11 +175,13 @@ def render(text: str, what: str, file: str, links: Links | None = None) -> Marku
             return None  # images over https only: an http one is blocked as mixed content anyway
         return value
 
-    options = dict(tags=TAGS, clean_content_tags=DROPPED, attributes=ATTRIBUTES, attribute_filter=attribute,
-                   link_rel="noopener noreferrer nofollow ugc", url_schemes=SCHEMES, allowed_classes=CLASSES,
-                   filter_style_properties={"text-align"})
+    def sanitise(html: str, url_relative: Callable[[str], str | None] | None = None) -> str:
+        return nh3.clean(html, tags=TAGS, clean_content_tags=DROPPED, attributes=ATTRIBUTES,
+                         attribute_filter=attribute, link_rel="noopener noreferrer nofollow ugc", url_schemes=SCHEMES,
+                         allowed_classes=CLASSES, filter_style_properties={"text-align"}, url_relative=url_relative)
+
     # twice: nh3 shows `relative` the URLs of elements it then drops; the second pass sees only what is kept
-    clean = nh3.clean(nh3.clean(html, **options), url_relative=relative, **options)
+    clean = sanitise(sanitise(html), url_relative=relative)
     if problems:
         raise GameError(problems)
     return Markup(clean.strip())

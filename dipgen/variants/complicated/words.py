@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Any
 
 from dipgen.core.orders import Build, Downgrade, Remove, Upgrade
 from dipgen.core.position import Position
@@ -67,7 +68,7 @@ def supply_years(rules: ComplicatedRules, view) -> list[tuple[int, list[YearAcco
 
     kinds = rules.unit_kinds
     year_end: dict[int, Position] = {}
-    winters: dict[int, object] = {}
+    winters: dict[int, Any] = {}  # the view's records (`dipgen.view.RecordView`)
     for r in view.records:
         if r.after.phase.kind == ADJUSTMENTS:
             year_end[r.after.phase.year] = r.after

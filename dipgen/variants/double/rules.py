@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from dipgen.core.board import province_of
 from dipgen.core.errors import GameError, Problem
-from dipgen.core.orders import Build, Disband, Hold, Move, Order, Support, UnitRef, Waive
+from dipgen.core.orders import Build, Convoy, Disband, Hold, Move, Order, Support, UnitRef, Waive
 from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, RETREATS
 from dipgen.core.results import Kind, Note
 from dipgen.rules.seats import Seating
@@ -39,7 +39,7 @@ class Sync(enum.Enum):
     DISBANDS = "not in sync: disbanded"
 
 
-WORDS = {Sync.HOLDS: "not in sync: holds", Sync.SUPPORT_STANDS: "support stands over hold",
+WORDS: dict[enum.Enum, str] = {Sync.HOLDS: "not in sync: holds", Sync.SUPPORT_STANDS: "support stands over hold",
          Sync.DISBANDS: "not in sync: disbanded"}
 
 
@@ -154,7 +154,7 @@ def same_form(board, position, order: Order) -> Order:
         return UnitRef(u.kind, u.loc) if u is not None else ref
 
     out = replace(order, unit=named(order.unit, at))
-    if hasattr(out, "target"):
+    if isinstance(out, (Support, Convoy)):
         out = replace(out, target=named(out.target, on_board))
     if isinstance(out, Move) and out.unit.kind == "A" and province_of(out.dest) not in board.army_adj.get(out.unit.province, ()):
         out = replace(out, via_convoy=True)  # 'A Edi - Nwy' can only go by convoy: 'via convoy' adds nothing

@@ -143,9 +143,10 @@ class TaskdipFiles(Files):
             if not isinstance(drawn, list) or not drawn:
                 problems.append(Problem(file, line, f"{power}'s cards are a card or a list of cards", LOTS_EXAMPLE))
                 continue
-            names = [CARD_NAMES.get(str(c).strip().casefold()) for c in drawn]
-            if None in names:
-                bad = drawn[names.index(None)]
+            found = [CARD_NAMES.get(str(c).strip().casefold()) for c in drawn]
+            names = [n for n in found if n is not None]
+            if len(names) < len(found):
+                bad = drawn[found.index(None)]
                 problems.append(Problem(file, line, f"{bad!r} is not a card of Table 1", f"cards: {', '.join(CARDS)}"))
                 continue
             wrong = self._redraw_error(power, seat, names, tuple(p for p in powers.get(seat, ()) if p != power))
