@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 
 from dipgen.core.results import Kind
 from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
-from dipgen.view import UNKNOWN, GameView, RecordView
+from dipgen.view import GameView, RecordView
+from dipgen.present.centres import centre_table
 from dipgen.present.written import WrittenRow, written_orders  # noqa: F401  (the pages' view of several writers)
 
 
@@ -68,21 +69,6 @@ def years_span(view: GameView) -> tuple[int, int] | None:
 
 
 # ----------------------------------------------------------------------------- centres
-
-def centre_table(view: GameView) -> list[tuple[int, dict[str, int]]]:
-    """Centre totals by year: the position after each Fall turn (its retreats included), or after
-    the year's last record if it ended sooner. On a fixed calendar (`dipgen.view.timeline`) only a
-    published Winter tells a year's totals; a year whose totals the view does not know is left out."""
-    by_year: dict[int, RecordView] = {}
-    for r in view.records:
-        if view.fixed and not r.summary_only:
-            continue
-        if r.phase.season_index >= 1 or r.phase.year not in by_year:
-            by_year[r.phase.year] = r
-    powers = view.variant.rules.powers()
-    return [(y, {p: r.after.totals.get(p, 0) for p in powers}) for y, r in sorted(by_year.items())
-            if r.after.totals is not UNKNOWN]
-
 
 @dataclass
 class Cell:

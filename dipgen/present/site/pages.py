@@ -31,6 +31,7 @@ from dipgen.present.site.jinja import TEMPLATES, render
 from dipgen.present.site.links import archive_uri, game_folder, game_uri, href, season_uri
 from dipgen.present.site.model import (and_list, centre_moves, centre_rows, colour_of, game_status, kind_line, order_items, ordering_powers, season_name, seat_rows, written_orders, years_span)
 from dipgen.present.site.privatepage import PRIVATE_JS_URI, private_shell
+from dipgen.present.svg.chart import centre_chart
 
 ASSETS = Path(__file__).parent / "assets"
 #: a theme folder over mkdocs-material's: the Content-Security-Policy of every page (main.html)
@@ -163,7 +164,7 @@ def game_page(view: GameView, options: SiteOptions) -> dict[str, str]:
         section_below_centres=variant.words.game_section_below_centres,
         demo_pages=demo, map_heading=map_heading,
         now_map=_map(view, options, uri, None, "after", caption, f"Map of {view.title}: {caption}"),
-        years=years, rows=rows,
+        years=years, rows=rows, centre_chart=Markup(centre_chart(view)),
         victory=variant.words.victory_text(), seats=seat_rows(view, rows),
         history=sorted(table.items()), next_name=view.due.name if view.due else "",
         rules_href=(link(rules) + (f"#{anchor}" if anchor else "")) if rules else "",
