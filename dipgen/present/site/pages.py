@@ -38,6 +38,9 @@ ASSETS = Path(__file__).parent / "assets"
 OVERRIDES = Path(__file__).parent / "overrides"
 CSS_URI = "assets/dipgen/dipgen.css"
 JS_URI = "assets/dipgen/dipgen.js"
+#: Panzoom 4.6.2 (github.com/timmywil/panzoom, MIT), the gestures of the maps' full-screen view:
+#: dipgen.js fetches it, from beside itself, on pages with maps only; its licence goes beside it
+VENDORED = {"assets/dipgen/panzoom.min.js": "panzoom.min.js", "assets/dipgen/panzoom.LICENSE.txt": "panzoom.LICENSE.txt"}
 
 
 @dataclass(frozen=True)
@@ -434,7 +437,8 @@ def games_cards(views: Iterable[GameView], options: SiteOptions, from_uri: str, 
 
 
 def shared_files(views: Iterable[GameView]) -> dict[str, str]:
-    """Files every page shares: the base map of each board in use, the stylesheet and script."""
+    """Files every page shares: the base map of each board in use, the stylesheet and script, and
+    the vendored script the maps' full-screen view loads (with its licence)."""
     out: dict[str, str] = {}
     for v in views:
         uri = maps.board_uri(v.variant)
@@ -442,6 +446,7 @@ def shared_files(views: Iterable[GameView]) -> dict[str, str]:
             out[uri] = maps.board_map(v.variant)
     out[CSS_URI] = (ASSETS / "dipgen.css").read_text(encoding="utf-8")
     out[JS_URI] = (ASSETS / "dipgen.js").read_text(encoding="utf-8")
+    out.update((uri, (ASSETS / name).read_text(encoding="utf-8")) for uri, name in VENDORED.items())
     return out
 
 
