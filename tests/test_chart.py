@@ -7,13 +7,12 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from conftest import GAME_YML, write_game
+from support import GAME_YML, load, view, write_game
 from dipgen.present.centres import centre_table
 from dipgen.present.site.model import centre_rows
 from dipgen.present.site.pages import SiteOptions, game_page
 from dipgen.present.svg.chart import FONT, WIDTH, centre_chart, centre_series, label_step, legend
 from dipgen.variants.tir.words import chart_svg
-from support import load, view
 
 REPO = Path(__file__).resolve().parent.parent
 NS = {"s": "http://www.w3.org/2000/svg"}
