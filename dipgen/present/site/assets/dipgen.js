@@ -184,7 +184,7 @@
 
   function openViewer(figure) {
     loadPanzoom().then(function (Panzoom) {
-      viewer = viewer || makeViewer(Panzoom);
+      if (!viewer || !viewer.dialog.isConnected) viewer = makeViewer(Panzoom);  /* a page swapped in keeps no dialog */
       var v = viewer, link = figure.querySelector("a.dg-download"), img = figure.querySelector("img.dg-map-overlay");
       v.opener = figure.querySelector(".dg-map-stack");
       v.ratio = parseFloat(img.getAttribute("width")) / parseFloat(img.getAttribute("height")) || 1;
