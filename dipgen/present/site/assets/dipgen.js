@@ -90,7 +90,17 @@
   /* ---- A table of years (the centre table) opens scrolled to its latest year; without
    * JavaScript it opens at the first, and scrolls by touch, mouse or keyboard all the same. ---- */
   function startAtEnd(box) {
-    box.scrollLeft = box.scrollWidth;
+    var touched = false;
+    var go = function () { if (!touched) box.scrollLeft = box.scrollWidth; };
+    ["pointerdown", "wheel", "keydown", "touchstart"].forEach(function (name) {
+      box.addEventListener(name, function () { touched = true; }, { passive: true });
+    });
+    go();
+    /* fonts and images loaded, or a phone turned, change the table's width: again, unless the
+     * reader has scrolled it herself */
+    window.addEventListener("load", go);
+    window.addEventListener("resize", go);
+    if (document.fonts && document.fonts.ready) document.fonts.ready.then(go);
   }
 
   /* ---- Maps full screen: a tap, a click, or Enter on the focused map opens it in a dialog over
