@@ -106,6 +106,32 @@ def test_a_map_opens_full_screen_zooms_and_gives_focus_back(browser, site, tmp_p
         w.close()
 
 
+def test_two_fingers_pinch_the_map_larger(browser, site):
+    """A pinch on a touch screen (two touch points moving apart, sent as the phone sends them)."""
+    url, _ = site
+    context = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        page.goto(url + GAME)
+        page.wait_for_load_state("networkidle")
+        page.locator(".dg-map-stack").first.tap()
+        page.locator("dialog.dg-zoom").wait_for(state="visible")
+        cdp = context.new_cdp_session(page)
+
+        def touch(kind, points):
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
+                {"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]})
+
+        touch("touchStart", [(195, 420), (195, 460)])
+        for d in range(1, 11):
+            touch("touchMove", [(195, 420 - 10 * d), (195, 460 + 10 * d)])
+        touch("touchEnd", [])
+        page.wait_for_timeout(300)
+        assert stage_scale(page) > 1.5
+    finally:
+        context.close()
+
+
 def test_without_javascript_a_map_is_a_plain_image(browser, site, tmp_path):
     url, _ = site
     context = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, java_script_enabled=False)
