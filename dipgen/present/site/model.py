@@ -12,7 +12,8 @@ from typing import Literal
 from dipgen.core.outcome import EndKind
 from dipgen.core.results import Kind
 from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
-from dipgen.view import UNKNOWN, GameView, RecordView
+from dipgen.view import GameView, RecordView
+from dipgen.present.centres import centre_table
 from dipgen.present.lines import OrderItem, and_list, order_items  # noqa: F401  (the pages read them here too)
 from dipgen.present.written import WrittenRow, written_orders  # noqa: F401  (the pages' view of several writers)
 
@@ -65,21 +66,6 @@ def years_span(view: GameView) -> tuple[int, int] | None:
 
 
 # ----------------------------------------------------------------------------- centres
-
-def centre_table(view: GameView) -> list[tuple[int, dict[str, int]]]:
-    """Centre totals by year: the position after each Fall turn (its retreats included), or after
-    the year's last record if it ended sooner. On a fixed calendar (`dipgen.view.timeline`) only a
-    published Winter tells a year's totals; a year whose totals the view does not know is left out."""
-    by_year: dict[int, RecordView] = {}
-    for r in view.records:
-        if view.fixed and not r.summary_only:
-            continue
-        if not view.variant.rules.calendar.starts_year(r.phase) or r.phase.year not in by_year:
-            by_year[r.phase.year] = r
-    powers = view.variant.rules.powers()
-    return [(y, {p: r.after.totals.get(p, 0) for p in powers}) for y, r in sorted(by_year.items())
-            if r.after.totals is not UNKNOWN]
-
 
 @dataclass
 class Cell:

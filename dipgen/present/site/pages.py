@@ -35,12 +35,16 @@ from dipgen.present.site.head import first_sentence, front_matter, plain
 from dipgen.present.site.ics import deadline_calendar, ics_uri
 from dipgen.present.times import deadline, latest
 from dipgen.present.site.privatepage import PRIVATE_JS_URI, private_shell
+from dipgen.present.svg.chart import centre_chart
 
 ASSETS = Path(__file__).parent / "assets"
 #: a theme folder over mkdocs-material's: the Content-Security-Policy of every page (main.html)
 OVERRIDES = Path(__file__).parent / "overrides"
 CSS_URI = "assets/dipgen/dipgen.css"
 JS_URI = "assets/dipgen/dipgen.js"
+#: Panzoom 4.6.2 (github.com/timmywil/panzoom, MIT), the gestures of the maps' full-screen view:
+#: dipgen.js fetches it, from beside itself, on pages with maps only; its licence goes beside it
+VENDORED = {"assets/dipgen/panzoom.min.js": "panzoom.min.js", "assets/dipgen/panzoom.LICENSE.txt": "panzoom.LICENSE.txt"}
 
 
 @dataclass(frozen=True)
@@ -171,7 +175,7 @@ def game_page(view: GameView, options: SiteOptions) -> dict[str, str]:
         section_below_centres=variant.words.game_section_below_centres,
         demo_pages=demo, map_heading=map_heading,
         now_map=_map(view, options, uri, None, "after", caption, f"Map of {view.title}: {caption}"),
-        years=years, rows=rows,
+        years=years, rows=rows, centre_chart=Markup(centre_chart(view)),
         victory=variant.words.victory_text(), seats=seat_rows(view, rows),
         history=sorted(table.items()), next_name=view.due.name if view.due else "",
         rules_href=(link(rules) + (f"#{anchor}" if anchor else "")) if rules else "",
@@ -472,7 +476,8 @@ def games_cards(views: Iterable[GameView], options: SiteOptions, from_uri: str, 
 
 
 def shared_files(views: Iterable[GameView]) -> dict[str, str]:
-    """Files every page shares: the base map of each board in use, the stylesheet and script."""
+    """Files every page shares: the base map of each board in use, the stylesheet and script, and
+    the vendored script the maps' full-screen view loads (with its licence)."""
     out: dict[str, str] = {}
     for v in views:
         uri = maps.board_uri(v.variant)
@@ -480,6 +485,7 @@ def shared_files(views: Iterable[GameView]) -> dict[str, str]:
             out[uri] = maps.board_map(v.variant)
     out[CSS_URI] = (ASSETS / "dipgen.css").read_text(encoding="utf-8")
     out[JS_URI] = (ASSETS / "dipgen.js").read_text(encoding="utf-8")
+    out.update((uri, (ASSETS / name).read_text(encoding="utf-8")) for uri, name in VENDORED.items())
     return out
 
 

@@ -7,6 +7,7 @@ import textwrap
 from types import MappingProxyType
 
 from dipgen.core.results import STANDARD_WORDS
+from dipgen.present.svg.chart import frame, label_step, legend
 from dipgen.rules.variant import Words
 from dipgen.variants.tir.rules import LEVELS, OwnShift, TirNote, TirReport, TirRules, die_rule
 
@@ -154,7 +155,8 @@ COLOURS = ("#b91c1c", "#ea580c", "#6b7280", "#16a34a", "#1d4ed8")
 
 def chart_svg(rules: TirRules, records) -> str:
     """The history of every relationship as a band of colour per relationship, one cell per turn
-    (an SVG drawn here), narrow enough to read on a phone without scrolling sideways."""
+    (an SVG drawn with the site's chart pieces, `dipgen.present.svg.chart`), narrow enough to read on
+    a phone without scrolling sideways."""
     turns = [(r.phase, r.intake) for r in records if isinstance(r.intake, TirReport) and r.intake.rolls]
     if not turns:
         return ""
@@ -164,19 +166,16 @@ def chart_svg(rules: TirRules, records) -> str:
     width, label_h, band_h, gap, top = 440, 15, 12, 7, 22
     cell = width / (len(turns) + 1)  # the start, then each turn
     row = label_h + band_h + gap
-    height = top + row * len(names) + 30
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="dg-tir-chart" viewBox="0 0 {width} {height}" '
-             f'width="{width}" height="{height}" style="width:100%;max-width:560px;height:auto" font-family="sans-serif" '
-             'role="img" aria-label="Each relationship of the TIR, turn by turn">']
+    parts = []
     # the years along the top, a faint line at each year's first turn
-    every = max(1, -(-36 // int(2 * cell)))  # a label needs about 36 units
+    every = label_step(2 * cell, 36)  # a label needs about 36 units
     years = [(j + 1, ph) for j, (ph, _) in enumerate(turns) if j == 0 or ph.year != turns[j - 1][0].year]
     for k, (j, ph) in enumerate(years):
         x = j * cell
         parts.append(f'<line x1="{x:.1f}" y1="{top - 4}" x2="{x:.1f}" y2="{top + row * len(names) - gap}" '
-                     'stroke="#d1d5db" stroke-width="0.5"/>')
+                     'stroke="currentColor" stroke-opacity=".25" stroke-width="0.5"/>')
         if k % every == 0:
-            parts.append(f'<text x="{x:.1f}" y="{top - 8}" font-size="11" fill="#374151">{ph.year}</text>')
+            parts.append(f'<text x="{x:.1f}" y="{top - 8}" font-size="11">{ph.year}</text>')
     labels = ["the start"] + [ph.name for ph, _ in turns]
     for i, name in enumerate(names):
         y0 = top + i * row
@@ -192,13 +191,13 @@ def chart_svg(rules: TirRules, records) -> str:
                          f'height="{band_h}" fill="{COLOURS[levels[j]]}"><title>{_esc(name)}: {LEVELS[levels[j]]} '
                          f'({_esc(span)})</title></rect>')
             j = k + 1
-    y = height - 10
-    for k, level in enumerate(LEVELS):
-        x = k * width / len(LEVELS)
-        parts.append(f'<rect x="{x:.0f}" y="{y - 10}" width="12" height="12" fill="{COLOURS[k]}"/>'
-                     f'<text x="{x + 16:.0f}" y="{y}" font-size="12">{level}</text>')
-    parts.append("</svg>")
-    return ('<h2 id="tir-chart">Relationships through the game</h2>\n<div class="dg-tir-chart-box">' + "".join(parts)
+    key, key_h = legend(list(zip(COLOURS, LEVELS)), top + row * len(names), width, 12)
+    desc = (f"Each relationship but {fixed}'s, from the start to {turns[-1][0].name}: "
+            + "; ".join(f"{n} {LEVELS[first.before[n]]} at the start, {LEVELS[turns[-1][1].after[n]]} at the end"
+                        for n in names) + ". Each season page has the table turn by turn.")
+    svg = (frame(width, top + row * len(names) + key_h, "tir-chart-svg", "Each relationship of the TIR, turn by turn",
+                 desc, "dg-tir-chart", 560) + "".join(parts) + key + "</svg>")
+    return ('<h2 id="tir-chart">Relationships through the game</h2>\n<div class="dg-tir-chart-box">' + svg
             + f'</div>\n<p class="dg-small">Each band one relationship, from the start (left) to the last turn '
             f'(right), coloured by its step of the table; {_esc(fixed)}, the players\' own, is At War throughout. '
             'Point at a band for its turns.</p>')
