@@ -75,7 +75,7 @@ def _commits(log: str) -> list[tuple[str, list[str]]]:
     i = 0
     while i < len(tokens):
         if tokens[i] == "" and i + 1 < len(tokens) and tokens[i + 1]:  # a commit starts
-            header, names = tokens[i + 1], []
+            header, names = tokens[i + 1], list[str]()
             i += 2
             while i < len(tokens) and tokens[i] != "":
                 names.append(tokens[i][1:] if not names and tokens[i].startswith("\n") else tokens[i])

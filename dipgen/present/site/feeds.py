@@ -42,10 +42,14 @@ _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 class Place(Protocol):
     """Where the site is (the fields of `dipgen.present.site.pages.SiteOptions` a feed reads)."""
 
-    prefix: str
-    directory_urls: bool
-    site_url: str
-    site_name: str
+    @property
+    def prefix(self) -> str: ...
+    @property
+    def directory_urls(self) -> bool: ...
+    @property
+    def site_url(self) -> str: ...
+    @property
+    def site_name(self) -> str: ...
 
 
 def feed_uri(prefix: str, slug: str) -> str:
