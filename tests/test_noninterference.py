@@ -63,6 +63,10 @@ SAMPLE = [
     # a player who builds in a Winter the public was not yet told of saw every power's new count,
     # which a retreat she took no part in had changed
     ("blind", "retreat", 240, 2, 2, 0.55),
+    # the pair's own player, not the site: with one generator for every power's builds, a build only
+    # one game had shifted an uninvolved power's draws, so her own winter file differed between the
+    # games (each power now orders from a generator of its own)
+    ("blind", "build", 93413, 6, 4, 0.55),
 ]
 
 

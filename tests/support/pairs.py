@@ -117,20 +117,24 @@ class Player:
                 f"S {spy.loc} - {rng.choice(near)}" if rng.random() < 0.5 else f"S {spy.loc} H")
         return out
 
-    def retreats(self, pos: Position) -> dict[str, list[str]]:
+    def retreats(self, pos: Position, only: str | None = None) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {}
         for d in sorted(pos.dislodged, key=lambda d: d.unit):
             u = d.unit
+            if only is not None and u.power != only:
+                continue
             text = (f"{u.kind} {u.loc} - {self.rng.choice(d.retreats)}" if d.retreats and self.rng.random() < 0.8
                     else f"{u.kind} {u.loc} disband")
             out.setdefault(u.power, []).append(text)
         return out
 
-    def adjustments(self, pos: Position) -> dict[str, list[str]]:
+    def adjustments(self, pos: Position, only: str | None = None) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {}
         counts, pos = self.v.rules.adjustment_counts(pos), _board(pos)
         occupied = {u.province for u in pos.units}
         for power, n in sorted(counts.items()):
+            if only is not None and power != only:
+                continue
             if n > 0:
                 free = [c for c in self.v.rules.home_centres(power) if pos.owners.get(c) == power and c not in occupied]
                 for c in self.rng.sample(free, min(n, len(free))):
@@ -142,17 +146,28 @@ class Player:
                     out.setdefault(power, []).append(f"Remove {u.kind} {u.loc}")
         return out
 
-    def orders(self, pos: Position) -> dict[str, list[str]]:
-        """Every power's orders for the phase `pos` waits for; now and then a power sends
-        nothing (an NMR)."""
+    def orders(self, pos: Position, only: str | None = None) -> dict[str, list[str]]:
+        """Every power's orders for the phase `pos` waits for (`only`: that power's alone, in a
+        retreat or adjustment phase); now and then a power sends nothing (an NMR)."""
         kind = pos.phase.kind
         if kind == MOVEMENT:
             out = self.movement(pos)
         elif kind == ADJUSTMENTS:
-            out = self.adjustments(pos)
+            out = self.adjustments(pos, only)
         else:
-            out = self.retreats(pos)
+            out = self.retreats(pos, only)
         return {p: o for p, o in out.items() if self.rng.random() >= 0.08}
+
+
+def own_orders(variant, seed: float, activity: float, pos: Position) -> dict[str, list[str]]:
+    """Each power's retreats or adjustments from a generator of its own, so that what one power has
+    to order cannot change what another orders (with one generator, a build only one game of a pair
+    has would shift the draws of every power after it, and an uninvolved power's own file would
+    differ between the games)."""
+    out: dict[str, list[str]] = {}
+    for power in variant.rules.powers():
+        out.update(Player(variant, random.Random(f"{seed}/{power}"), activity).orders(pos, only=power))
+    return out
 
 
 # ----------------------------------------------------------------------------- games as files
@@ -346,7 +361,8 @@ def _step_both(variant, seed: float, ha, hb, fa, fb, scratch, activity: float):
     """One more phase of play. A game that waits for a phase the other skips (retreats or
     adjustments only it has) plays it alone; otherwise both get the same movement orders for
     the units they both have where they both have them (a unit only one has holds), and their
-    own retreats and adjustments from the same seed. None when that cannot be played."""
+    own retreats and adjustments, each power's from a generator of its own (`own_orders`). None
+    when that cannot be played."""
     pa, pb = ha.next_phase, hb.next_phase
     try:
         if pa != pb:
@@ -355,9 +371,11 @@ def _step_both(variant, seed: float, ha, hb, fa, fb, scratch, activity: float):
                 return fa.history(scratch / "a" / SLUG), hb, fa, fb
             fb = fb.with_phase(pb, Player(variant, random.Random(seed), activity).orders(hb.position))
             return ha, fb.history(scratch / "b" / SLUG), fa, fb
-        oa = Player(variant, random.Random(seed), activity).orders(ha.position)
-        ob = Player(variant, random.Random(seed), activity).orders(hb.position)
-        if pa.kind == MOVEMENT:
+        if pa.kind != MOVEMENT:
+            oa, ob = own_orders(variant, seed, activity, ha.position), own_orders(variant, seed, activity, hb.position)
+        else:
+            oa = Player(variant, random.Random(seed), activity).orders(ha.position)
+            ob = Player(variant, random.Random(seed), activity).orders(hb.position)
             both = set(_board(ha.position).units) & set(_board(hb.position).units)
             same = lambda power, given: [o for o in given if any(  # noqa: E731
                 o.startswith(f"{u.kind} {u.loc} ") for u in both if u.power == power)]
