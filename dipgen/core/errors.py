@@ -17,10 +17,14 @@ class Problem:
     #: "error"; "warning" (a player's misorder: reported, not refused); "note" (what could not be
     #: checked because of an error elsewhere, said once rather than as errors that follow from it)
     severity: str = "error"
+    #: a warning's stable name (kebab-case, listed in `dipgen.io.acknowledge.WARNING_CODES`), by which
+    #: a phase file's ``acknowledged:`` silences it; and the order it is about, as written ('' for none)
+    code: str = ""
+    subject: str = ""
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}" if self.line else self.file
-        text = f"{where}: {self.severity}: {self.message}"
+        text = f"{where}: {self.severity}: {self.message}" + (f" [{self.code}]" if self.code else "")
         return text + (f"\n    hint: {self.hint}" if self.hint else "")
 
 

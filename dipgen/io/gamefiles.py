@@ -22,11 +22,13 @@ from dipgen.play.game import Ending, Game, PhaseFile
 from dipgen.rules.seats import Seating
 from dipgen.io.secretsfile import SECRETS_FILE
 from dipgen.variants import Variant, get_variant
-from dipgen.io.yamlfile import by_power, kind_of, line_of, link_out, load, power_key, text_field, unknown_keys
+from dipgen.io.acknowledge import read_acknowledged
+from dipgen.io.yamlfile import (by_power, decode, kind_of, line_of, link_out, load, parse, power_key, read_bytes, text_field,
+                                unknown_keys)
 
 GAME_KEYS = {"title", "variant", "gm", "players", "start", "end", "reveal", "seed_sha256", "seed", "description", "map",
              "demo_secrets"}
-PHASE_KEYS = {"orders", "press", "notes"}
+PHASE_KEYS = {"orders", "press", "notes", "acknowledged"}
 END_KEYS = {"draw", "concession", "abandoned", "phase", "note"}
 
 
@@ -124,7 +126,7 @@ def load_game(path: Path | str) -> Game:
             partial = replace(game, phases={ph: pf for ph, pf in phases.items() if not broken or ph <= stopped},
                               ending=game.ending if not broken else None)
         raise GameError(problems, partial=partial, stopped=stopped)
-    return game
+    return replace(game, warnings=problems)  # no errors: warnings only
 
 
 def one_line(text: str, what: str, limit: int, file: str, line: int | None, more: str = "") -> list[Problem]:
@@ -462,7 +464,8 @@ def split_orders(value) -> list[tuple[str, int | None]]:
 def _read_phase(variant: Variant, phase: Phase, file: Path, problems: list[Problem], first: Phase,
                 seating=None) -> PhaseFile:
     name = display_path(file)
-    data = load(file)
+    raw = read_bytes(file)  # the file's exact bytes: the game's record is a chain of them (dipgen.rules.chain)
+    data = parse(decode(raw, name), name)
     if data is None:
         raise GameError([Problem(name, None, "the file is empty",
                                  f"write the orders received; {NONE_SENT}\n    {_ORDERS_EXAMPLE}")])
@@ -523,7 +526,8 @@ def _read_phase(variant: Variant, phase: Phase, file: Path, problems: list[Probl
         key_lines.setdefault(power, kline)
     extra = variant.files.read_phase(phase, {k: data[k] for k in data if k not in PHASE_KEYS and k in allowed}, name,
                                      first, seating, problems)
-    return PhaseFile(phase, file, orders, key_lines, press, notes, extra, writers)
+    acknowledged = read_acknowledged(data, name, problems)
+    return PhaseFile(phase, file, orders, key_lines, press, notes, extra, writers, raw, acknowledged)
 
 
 def _order_blocks(variant: Variant, seating, raw: dict, file: str, problems: list[Problem]):

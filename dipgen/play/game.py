@@ -28,10 +28,32 @@ class PhaseFile:
     #: (power, writer) -> line of the key under which the writer's orders for the power stand,
     #: an empty list included (the writers a variant that takes orders per writer must check)
     writers: dict = field(default_factory=dict)
+    #: the file's exact bytes, as read (the game's record hashes them: `dipgen.rules.chain`)
+    data: bytes = b""
+    #: the warnings the GM has read and acknowledged in the file (``acknowledged:``)
+    acknowledged: tuple["Acknowledgement", ...] = ()
 
     @property
     def name(self) -> str:
         return display_path(self.path)
+
+
+@dataclass(frozen=True)
+class Acknowledgement:
+    """A warning the GM has read, as a phase file's ``acknowledged:`` names it: its code, and the
+    order it is about as written (`subject`; '' for every warning of that code in the file)."""
+
+    code: str
+    subject: str = ""
+    line: int | None = None
+
+    def matches(self, code: str, subject: str) -> bool:
+        return code == self.code and (not self.subject or _same_text(self.subject, subject))
+
+
+def _same_text(a: str, b: str) -> bool:
+    """Two orders as written, alike but for case and spacing."""
+    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
 
 
 @dataclass(frozen=True)
@@ -72,6 +94,8 @@ class Game:
     #: the set-up as the variant reads it from game.yml and the first phase file (its `Files.read_setup`:
     #: Stab!'s placement, Blind's spies, Complicated's options), which its rules start the game from
     setup: Mapping = field(default_factory=dict)
+    #: what reading the files found that is only a warning (an acknowledgement of no known warning)
+    warnings: list = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if self.seating is None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
+from dipgen.rules.chain import Chain
 from dipgen.rules.draws import Draw, GameDraws
 from dipgen.core.results import OrderResult
 from dipgen.core.errors import Problem
@@ -46,6 +47,8 @@ class PhaseRecord:
     draws: tuple[Draw, ...] = ()
     #: what the variant's intake step decided, for its pages (`Intake.report`)
     report: object = None
+    #: the phase file's exact bytes (the game's record hashes them; published once the game is open)
+    data: bytes = field(default=b"", repr=False)
 
     @property
     def kind(self) -> str:
@@ -91,6 +94,9 @@ class History:
     warnings: list[Problem] = field(default_factory=list)
     #: the game's draws: commitment, key source and the set-up's draws (None: the game draws nothing)
     draws: GameDraws | None = None
+    #: the game's record, a chain of hashes over its phase files (`dipgen.rules.chain`); None when it
+    #: cannot be published (a running hidden game without the seed its salt comes from)
+    chain: Chain | None = None
 
     @property
     def finished(self) -> bool:

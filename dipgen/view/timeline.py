@@ -38,7 +38,7 @@ from typing import Callable, Mapping
 
 from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
 from dipgen.play.records import History, PhaseRecord
-from dipgen.view.seen import own_powers, phase_known, reader, retreats_known, seen_record, start_view
+from dipgen.view.seen import own_powers, phase_known, reader, record_link, retreats_known, seen_record, start_view
 from dipgen.rules.visibility import GM, PUBLIC, Reader
 from dipgen.view.types import UNKNOWN, PositionView, RecordView, Unknown
 
@@ -142,8 +142,10 @@ def _public_calendar(history: History) -> Timeline:
         changes = tuple(c for r in records if r.phase.year == year and r.phase.season_index == 1
                         for c in seen_record(history, r, PUBLIC).centre_changes)
         phase = Phase(year, 2)
+        fall = next(m for m in movements if m.phase == Phase(year, 1))  # the link after its movement file
         return RecordView(phase, phase.name, _bare(phase, last.after.totals), _bare(Phase(year + 1, 0), last.after.totals),
-                          centre_changes=changes, summary_only=True, tells_totals=True)
+                          centre_changes=changes, summary_only=True, tells_totals=True,
+                          link=record_link(history, fall, PUBLIC))
 
     out: list[RecordView] = []
     for m in movements:

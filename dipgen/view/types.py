@@ -91,6 +91,34 @@ class PositionView:
 
 
 @dataclass(frozen=True)
+class Link:
+    """A link of the game's record (`dipgen.rules.chain`): the chain's value (hex) after the phase
+    file of `after`. A record of a hidden game's public calendar carries the link after its
+    movement file (a year's totals: after its Fall's), never one after a file the level may not
+    know of."""
+
+    after: Phase
+    value: str
+
+    def __str__(self) -> str:
+        return f"{self.after.slug}={self.value}"
+
+
+@dataclass(frozen=True)
+class ChainView:
+    """What the level may check of the game's record: its first link, its salt (hex: '' for an open
+    game, and for a hidden one until it is revealed), and once the game is open or revealed each
+    phase file's exact bytes, in the order of play, so that anyone can recompute every link."""
+
+    genesis: str
+    salted: bool
+    salt: str = ""
+    files: tuple[tuple[Phase, bytes], ...] = ()
+    #: the latest link the level is shown (None: none yet)
+    latest: Link | None = None
+
+
+@dataclass(frozen=True)
 class RecordView:
     """One phase as a level is shown it: a page of the site, a report, a season of a private
     page. Every field is decided by the variant's policy for the level; a record of a fixed
@@ -129,6 +157,8 @@ class RecordView:
     tells_totals: bool = False
     #: the builds (+) and removals (-) the level knows fall due after this record (a year's end)
     due_after: Mapping[str, int] = field(default_factory=dict)
+    #: the game's record after the phase file that opens this record (None: not the level's, or no record)
+    link: Link | None = None
 
     @property
     def kind(self) -> str:
@@ -206,6 +236,8 @@ class GameView:
     #: and the units that must retreat
     owed: Mapping[str, int] = field(default_factory=dict)
     retreating: tuple[Unit, ...] = ()
+    #: the game's record as the level may check it (None: it cannot be published)
+    chain: ChainView | None = None
 
     @property
     def finished(self) -> bool:

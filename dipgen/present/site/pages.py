@@ -168,10 +168,21 @@ def game_page(view: GameView, options: SiteOptions) -> dict[str, str]:
         history=sorted(table.items()), next_name=view.due.name if view.due else "",
         rules_href=(link(rules) + (f"#{anchor}" if anchor else "")) if rules else "",
         archive_href=link(archive_uri(options.prefix)),
+        record=_record(view, options, uri, view.chain.latest if view.chain else None),
     )
     if problems:
         raise GameError(problems)
     return {uri: content}
+
+
+def _record(view: GameView, options: SiteOptions, uri: str, latest) -> dict | None:
+    """The link of the game's record a page shows (`latest`: a `dipgen.view.Link`, or None), with
+    where to check it."""
+    if latest is None:
+        return None
+    link = lambda target: href(uri, target, options.directory_urls)  # noqa: E731
+    return dict(after=latest.after.slug, label=latest.after.name, value=latest.value,
+                json_href=link(chain_uri(options.prefix, view.slug)), about_href=link("draws.md") + "#record")
 
 
 # ----------------------------------------------------------------------------- season pages
@@ -278,6 +289,7 @@ def season_page(view: GameView, options: SiteOptions, index: int) -> dict[str, s
         result_line=view.result_line if is_last and view.finished else "",
         status_kind=view.result.kind if view.result else "",
         draws=_draws_section(view, options, uri, record),
+        record=_record(view, options, uri, record.link),
         variant_section=Markup(variant.words.season_section(view, record)),
     )
     if problems:
@@ -298,6 +310,24 @@ def _draws_section(view: GameView, options: SiteOptions, uri: str, record: Recor
 
 def draws_uri(prefix: str, slug: str) -> str:
     return game_folder(prefix, slug) + "draws.json"
+
+
+def chain_uri(prefix: str, slug: str) -> str:
+    return game_folder(prefix, slug) + "chain.json"
+
+
+def chain_files(view: GameView, options: SiteOptions) -> dict[str, str]:
+    """The game's chain.json (see `dipgen.present.chainfile`) and, where the game is open or revealed,
+    its phase files beside it, their bytes unchanged (a game file is UTF-8: `dipgen.io.yamlfile`)."""
+    from dipgen.present.chainfile import document, dumps, published_files as phase_files
+
+    doc = document(view)
+    if doc is None:
+        return {}
+    folder = game_folder(options.prefix, view.slug)
+    out = {chain_uri(options.prefix, view.slug): dumps(doc)}
+    out.update({folder + name: data.decode("utf-8") for name, data in phase_files(view).items()})
+    return out
 
 
 def draws_files(view: GameView, options: SiteOptions) -> dict[str, str]:
@@ -351,6 +381,7 @@ def published_files(public: GameView, full: GameView | None, options: SiteOption
     """What one game adds to a public site: the pages and maps of each of its `editions`, and its draws."""
     out = _collect(partial(game_files, view, edition) for view, edition in editions(public, full, options))
     out.update(draws_files(full or public, options))
+    out.update(chain_files(full or public, options))
     return out
 
 
