@@ -1,12 +1,12 @@
-import textwrap
+"""Fixtures every test module may take. What the tests share besides fixtures lives in the
+support package (tests/support/), never in a test module."""
+
 from pathlib import Path
 
 import pytest
 
 from dipgen.core.board import load_board
-
-REPO = Path(__file__).resolve().parent.parent
-SHARED = REPO.parent / "shared"
+from support import GAME_YML, write_game
 
 
 @pytest.fixture(scope="session")
@@ -16,7 +16,8 @@ def board():
 
 @pytest.fixture
 def make_game(tmp_path):
-    """Write a game folder from {filename: yaml text} and return its path."""
+    """Write a standard game folder (seven players, `GAME_YML`) with the files given as
+    {filename: yaml text} and return its path."""
 
     def make(files: dict[str, str], slug: str = "test-game") -> Path:
         return write_game(tmp_path / slug, {"game.yml": GAME_YML, **files})
@@ -24,23 +25,10 @@ def make_game(tmp_path):
     return make
 
 
-def write_game(path: Path, files: dict[str, str]) -> Path:
-    """Write a game folder at `path` from {filename: yaml text} (dedented) and return it."""
-    path.mkdir(parents=True, exist_ok=True)
-    for name, text in files.items():
-        (path / name).write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
-    return path
+@pytest.fixture(scope="module")
+def browser():
+    """Headless chromium for a browser test module (support/browser.py)."""
+    from support.browser import chromium
 
-
-GAME_YML = """
-title: Test Game
-gm: Grace
-players:
-  Austria: Anna
-  England: Ed
-  France: Fran
-  Germany: Gus
-  Italy: Ida
-  Russia: Rus
-  Turkey: Tom
-"""
+    with chromium() as b:
+        yield b

@@ -24,7 +24,8 @@ from dipgen.adapters.games import load_checked
 from dipgen.adapters.publish import archive_files, editions, game_files, provided_pages, site_options
 from dipgen.core.resources import shipped
 from dipgen.present.site.links import page_url
-from test_site import REPO, make_project, mkdocs_build, write_archive
+from support import REPO, make_project, mkdocs_command, write_game
+from support.folders import ARCHIVE
 
 SPRING = """\
 orders:
@@ -87,10 +88,10 @@ def test_init_makes_an_archive_that_checks_builds_and_publishes(club, capsys):
     assert (club / "requirements.txt").read_text(encoding="utf-8").splitlines()[2] == "dipgen==0.1.0"
 
     assert run(["new", "first", "--gm", "Ann"], capsys)[0] == 0
-    (club / "games" / "first" / "1901-spring.yml").write_text(SPRING, encoding="utf-8")
+    write_game(club / "games" / "first", {"1901-spring.yml": SPRING})
     code, out, err = run(["check"], capsys)
     assert code == 0 and "games/first: ok, 1 phases played" in out, err
-    result = mkdocs_build(club)
+    result = mkdocs_command(club)
     assert result.returncode == 0, result.stderr
     site = club / "site"
     for page in ("games/first/1901-spring/index.html", "rules/standard/index.html", "rules/tir/index.html",
@@ -126,7 +127,7 @@ def test_a_site_of_its_own_rules_page_wins_over_the_packages(club, capsys):
     pages = provided_pages(club / "site_src")
     assert "rules/standard.md" not in pages and "rules/stab.md" in pages and "draws.md" in pages
     assert site_options(club / "site_src").rules["standard"] == "rules/standard.md"
-    assert mkdocs_build(club).returncode == 0
+    assert mkdocs_command(club).returncode == 0
     assert "No stabbing on Sundays" in (club / "site" / "rules" / "standard" / "index.html").read_text()
 
 
@@ -191,7 +192,7 @@ def test_requirements_pin_dipgen_and_what_it_runs_on():
 # --------------------------------------------------------------------------- dipgen check as a hook
 
 def test_check_takes_the_files_a_commit_touches_as_their_games(tmp_path, monkeypatch, capsys):
-    write_archive(tmp_path / "games")
+    _write_archive(tmp_path / "games")
     (tmp_path / "games" / "README.md").write_text("not a game\n")
     (tmp_path / "games" / "bravo" / "notes").mkdir()
     (tmp_path / "games" / "bravo" / "notes" / "a.txt").write_text("x\n")
@@ -200,7 +201,7 @@ def test_check_takes_the_files_a_commit_touches_as_their_games(tmp_path, monkeyp
                           "games/bravo/notes/a.txt"], capsys)
     assert code == 0, err
     assert [line.split(":")[0] for line in out.splitlines()] == ["games/alpha", "games/bravo"]
-    (tmp_path / "games" / "bravo" / "1901-spring.yml").write_text("orders:\n  England: [F Lon - Nowhere]\n")
+    write_game(tmp_path / "games" / "bravo", {"1901-spring.yml": "orders:\n  England: [F Lon - Nowhere]\n"})
     code, out, err = run(["check", "games/bravo/1901-spring.yml"], capsys)
     assert code == 1 and "games/bravo/1901-spring.yml:2: error" in err and "Nowhere" in err
 
@@ -220,7 +221,7 @@ def test_every_generated_link_means_the_same_from_the_source_and_from_the_built_
     """Each generated page is built into the folder of its source file, so a relative URL in its raw
     HTML leads to the same place whether a generator rewrites it relative to the source (Zensical
     0.0.73) or leaves it (MkDocs); and it leads to a page or file the site has."""
-    write_archive(tmp_path / "games")
+    _write_archive(tmp_path / "games")
     docs = REPO / "site_src"
     options = site_options(docs, directory_urls=directory_urls)
     loaded = [load_checked(tmp_path / "games" / s) for s in ("alpha", "bravo", "charlie")]
@@ -253,7 +254,7 @@ def test_every_generated_link_means_the_same_from_the_source_and_from_the_built_
 
 
 def test_export_writes_the_whole_tree_without_the_plugin(tmp_path, monkeypatch, capsys):
-    project = make_project(tmp_path / "project")
+    project = make_project(tmp_path / "project", games=ARCHIVE)
     (project / "site_src" / "rules" / "tir.md").unlink()  # the package's serves instead
     monkeypatch.chdir(project)
     code, out, err = run(["export", "out"], capsys)
@@ -295,8 +296,8 @@ def test_export_writes_the_whole_tree_without_the_plugin(tmp_path, monkeypatch, 
 
 
 def test_export_stops_on_a_broken_game_with_the_checks_messages(tmp_path, monkeypatch, capsys):
-    project = make_project(tmp_path / "project")
-    (project / "games" / "alpha" / "1901-spring.yml").write_text("orders:\n  England: [F Lon - Nowhere]\n")
+    project = make_project(tmp_path / "project", games=ARCHIVE)
+    write_game(project / "games" / "alpha", {"1901-spring.yml": "orders:\n  England: [F Lon - Nowhere]\n"})
     monkeypatch.chdir(project)
     code, out, err = run(["export", "out"], capsys)
     assert code == 1 and "games/alpha/1901-spring.yml:2: error" in err and "nothing was exported" in err
@@ -308,7 +309,7 @@ def test_export_stops_on_a_broken_game_with_the_checks_messages(tmp_path, monkey
 
 def test_export_keeps_the_sites_own_settings(tmp_path, monkeypatch, capsys):
     """Tags MkDocs reads (!ENV, !!python/name:), comments, and the site's own theme folder over dipgen's."""
-    project = make_project(tmp_path / "project")
+    project = make_project(tmp_path / "project", games=ARCHIVE)
     text = (project / "mkdocs.yml").read_text(encoding="utf-8")
     text = text.replace("site_dir: site", "site_dir: site\nsite_author: !ENV [AUTHOR, 'The GM']  # who runs it")
     text = text.replace("  name: material", "  name: material\n  custom_dir: theme")
@@ -329,11 +330,11 @@ def test_export_keeps_the_sites_own_settings(tmp_path, monkeypatch, capsys):
 
 
 def test_mkdocs_builds_the_export_into_the_same_pages(tmp_path, monkeypatch, capsys):
-    project = make_project(tmp_path / "project")
-    assert mkdocs_build(project).returncode == 0
+    project = make_project(tmp_path / "project", games=ARCHIVE)
+    assert mkdocs_command(project).returncode == 0
     monkeypatch.chdir(project)
     assert run(["export", "out"], capsys)[0] == 0
-    result = mkdocs_build(project / "out")
+    result = mkdocs_command(project / "out")
     assert result.returncode == 0, result.stderr
     def pages(site: Path) -> set[str]:
         return {p.relative_to(site).as_posix() for p in site.rglob("*.html")}
@@ -341,3 +342,9 @@ def test_mkdocs_builds_the_export_into_the_same_pages(tmp_path, monkeypatch, cap
     season = "games/alpha/1901-fall/index.html"
     article = lambda site: re.search(r"<article.*</article>", (site / season).read_text(), re.S).group(0)  # noqa: E731
     assert article(project / "out" / "site") == article(project / "site")
+
+
+def _write_archive(games: Path) -> None:
+    """The tests' archive (a finished game, a running one, one not started) in folder `games`."""
+    for slug, files in ARCHIVE.items():
+        write_game(games / slug, files)

@@ -15,7 +15,7 @@ from dipgen.core.phase import Phase
 from dipgen.present.svg.symbols import symbol_table
 from dipgen.variants import get_variant
 
-from conftest import REPO
+from support import REPO, write_game
 
 ARMOR = REPO / "tests" / "datc_armor" / "armor.txt"
 TEXT = ARMOR.read_text(encoding="utf-8")
@@ -158,10 +158,10 @@ def test_an_upgrade_is_drawn_as_the_new_tank_with_its_mark(make_game):
     })
     (w,) = replay(load_game(path)).warnings  # the GM is told
     assert "Spain is not a home centre of France" in w.message
-    (path / "1901-winter.yml").write_text("orders:\n  France: [Build A Par]\n")
-    (path / "1902-spring.yml").write_text("orders:\n  France: [A Spa - Gas]\n")
-    (path / "1902-fall.yml").write_text("orders:\n  France: [A Gas - Bur, A Bel H, A Par H]\n")
-    (path / "1902-winter.yml").write_text("orders:\n  France: [Upgrade A Par]\n")
+    write_game(path, {"1901-winter.yml": "orders:\n  France: [Build A Par]\n",
+                      "1902-spring.yml": "orders:\n  France: [A Spa - Gas]\n",
+                      "1902-fall.yml": "orders:\n  France: [A Gas - Bur, A Bel H, A Par H]\n",
+                      "1902-winter.yml": "orders:\n  France: [Upgrade A Par]\n"})
     h = replay(load_game(path))
     from dipgen.view import game_view
 

@@ -57,6 +57,7 @@ def test_render():
     assert "dipgen overlay:" in out and "dipgen standalone:" in out and "adjustments" in out
 
 
+@pytest.mark.slow
 def test_build():
     out = ok("build.py", "--games", "1", "--years", "2", "--seed", "9", "--skip-examples")
     assert "full build:" in out and "serve --dirty refresh" in out

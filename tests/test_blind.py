@@ -5,7 +5,6 @@ from pathlib import Path
 
 import pytest
 
-from conftest import write_game
 from dipgen.core.errors import GameError
 from dipgen.core.results import Kind
 from dipgen.io.gamefiles import load_game
@@ -15,7 +14,7 @@ from dipgen.core.position import Position, Unit
 from dipgen.variants import get_variant
 from dipgen.view import game_view
 from dipgen.view.seen import seen_record as view_record
-from support import game_report, report
+from support import game_report, report, write_game
 
 BLIND = get_variant("blind")
 GAME = ("title: In the Dark\nvariant: blind\ngm: Grace\n"

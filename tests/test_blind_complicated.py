@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from conftest import write_game
 from dipgen.io.gamefiles import load_game
 from dipgen.play.replay import replay
 from dipgen.core.orders import parse_order
@@ -17,7 +16,7 @@ from dipgen.core.phase import Phase
 from dipgen.core.position import Position, Unit
 from dipgen.present.site.pages import SiteOptions
 from dipgen.view import game_view
-from support import game_report, load, public_site, report
+from support import build, game_report, histories, load, make_project, public_site, report, write_game
 from dipgen.variants import get_variant
 from dipgen.view.seen import seen_record as view_record
 
@@ -276,9 +275,6 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "games" / "night-flights"
 
 @pytest.fixture(scope="module")
 def example_site(tmp_path_factory):
-    from support import build, make_project
-    from test_leaks import histories
-
     project = make_project(tmp_path_factory.mktemp("bc") / "p", [EXAMPLE.name])
     return project, build(project), histories(project)
 
@@ -293,6 +289,7 @@ def test_the_example_game_shows_planes_a_bombing_and_a_winter():
     assert any(rec.kind == "adjustments" and rec.adjustments for rec in h.records)
 
 
+@pytest.mark.slow
 def test_nothing_leaks_from_the_example_game(example_site):
     from dipgen.adapters.leaks import scan_site, secrets_of
 
@@ -305,6 +302,7 @@ def test_nothing_leaks_from_the_example_game(example_site):
     assert game_view(h, "public").now.units == ()
 
 
+@pytest.mark.slow
 def test_a_leaky_site_of_the_example_is_caught(tmp_path, monkeypatch):
     """Were the pages and maps drawn from the GM's records, the scanner finds planes, bombers and
     the bombings in the example game's site."""

@@ -1,4 +1,4 @@
-"""No games folder breaks the site build: hostile game folders (tests/fuzz_games.py) built by
+"""No games folder breaks the site build: hostile game folders (tests/support/fuzz.py) built by
 MkDocs in-process either build, or stop with MkDocs's Abort and a message naming the games;
 never another exception, never a hang, and never an emptied or half-written site/."""
 
@@ -14,7 +14,9 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
 
-from fuzz_games import FUZZ, games_trees, time_limit, write_games
+from support.fuzz import FUZZ, games_trees, time_limit, write_games
+
+pytestmark = pytest.mark.slow  # every example here is a whole MkDocs build
 
 REPO = Path(__file__).resolve().parent.parent
 LIMIT = 60  # seconds: a hang, not a slow build

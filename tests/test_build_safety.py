@@ -10,12 +10,12 @@ from pathlib import Path
 
 import markdown
 import pytest
-from mkdocs.commands.build import build
-from mkdocs.config import load_config
 from mkdocs.exceptions import Abort
 
 import dipgen.adapters.mkdocs as plugin_module
-from test_site import ALPHA, BRAVO, make_project
+from support import ALPHA, BRAVO, REPO, Special, build, make_project, reveal_now, site_config, write_game
+
+pytestmark = pytest.mark.slow  # every test here builds the site with MkDocs
 
 #: Press that Markdown cannot render. Nested a few hundred levels deep, such press passes every
 #: check and then makes the converter recurse without end; here it is nested only 120 levels (a
@@ -43,8 +43,8 @@ def site_state(site: Path) -> dict[str, bytes]:
 @pytest.fixture(scope="module")
 def project(tmp_path_factory) -> Path:
     """Two good games (one finished, one running) and a site built from them."""
-    root = make_project(tmp_path_factory.mktemp("safety") / "project", {"alpha": ALPHA, "bravo": BRAVO})
-    build(load_config(str(root / "mkdocs.yml")))
+    root = make_project(tmp_path_factory.mktemp("safety") / "project", games={"alpha": ALPHA, "bravo": BRAVO})
+    build(site_config(root))
     return root
 
 
@@ -53,10 +53,9 @@ def site(project):
     """The built site with a file of the GM's own in it; whatever a test broke is put right after it."""
     site = project / "site"
     (site / "MARKER").write_text("mine\n", encoding="utf-8")
-    spring = project / "games" / "bravo" / "1901-spring.yml"
-    before = spring.read_bytes()
+    before = (project / "games" / "bravo" / "1901-spring.yml").read_bytes()
     yield site
-    spring.write_bytes(before)
+    write_game(project / "games" / "bravo", {"1901-spring.yml": before})
     for extra in ("1901-fall.yml", "1901-fall.md"):
         (project / "games" / "bravo" / extra).unlink(missing_ok=True)
 
@@ -65,7 +64,7 @@ def failed_build(project: Path, caplog, **options) -> str:
     """Build in-process as `mkdocs build` does; it must stop with MkDocs's Abort, and the log
     says why. Returns what was logged at ERROR."""
     caplog.clear()
-    config = load_config(str(project / "mkdocs.yml"), **options)
+    config = site_config(project, **options)
     with caplog.at_level(logging.INFO), pytest.raises(Abort):
         build(config)
     assert config.site_dir == str(project / "site")
@@ -87,11 +86,7 @@ BROKEN = {
 def test_a_broken_game_fails_with_its_file_and_line_and_the_site_stays(project, site, caplog, what):
     name, content, message = BROKEN[what]
     before = site_state(site)
-    path = project / "games" / "bravo" / name
-    if isinstance(content, bytes):
-        path.write_bytes(content)
-    else:
-        path.write_text(content, encoding="utf-8")
+    write_game(project / "games" / "bravo", {name: content})
     logged = failed_build(project, caplog)
     assert message in logged and "nothing was built" in logged
     assert site_state(site) == before
@@ -104,8 +99,8 @@ def test_an_unexpected_exception_is_a_message_naming_the_game(project, site, cap
 
     monkeypatch.setattr(plugin_module, where, broken)
     # a changed game, so that the cache does not hide it
-    with (project / "games" / "bravo" / "1901-spring.yml").open("a", encoding="utf-8") as f:
-        f.write(f"# {where}\n")
+    spring = (project / "games" / "bravo" / "1901-spring.yml").read_text(encoding="utf-8")
+    write_game(project / "games" / "bravo", {"1901-spring.yml": spring + f"# {where}\n"})
     before = site_state(site)
     logged = failed_build(project, caplog)
     folder = "games" if where == "archive_files" else "games/bravo"
@@ -116,7 +111,7 @@ def test_an_unexpected_exception_is_a_message_naming_the_game(project, site, cap
 
 def test_press_markdown_cannot_render_fails_cleanly_and_keeps_the_site(project, site, caplog):
     """The failure comes after MkDocs has cleaned the folder it builds into: not the site's."""
-    (project / "games" / "bravo" / "1901-fall.yml").write_text(DEEP_PRESS, encoding="utf-8")
+    write_game(project / "games" / "bravo", {"1901-fall.yml": DEEP_PRESS})
     before = site_state(site)
     logged = failed_build(project, caplog)
     # the sanitiser renders game Markdown before MkDocs cleans anything (dipgen/present/site/markup.py)
@@ -128,7 +123,7 @@ def test_a_good_build_replaces_the_site_and_keeps_its_hidden_files(project, site
     (site / ".git").mkdir(exist_ok=True)
     (site / ".git" / "HEAD").write_text("ref: refs/heads/gh-pages\n", encoding="utf-8")
     os.chmod(site, 0o755)
-    config = load_config(str(project / "mkdocs.yml"))
+    config = site_config(project)
     build(config)
     assert config.site_dir == str(site)  # restored for what runs after the build (gh-deploy)
     assert not (site / "MARKER").exists()  # MkDocs cleans the site folder, as ever
@@ -160,21 +155,22 @@ def test_serve_keeps_the_last_good_build_when_a_rebuild_fails(project, tmp_path,
     served.mkdir()
 
     def rebuild():
-        config = load_config(str(project / "mkdocs.yml"), site_dir=str(served))
+        config = site_config(project, site_dir=str(served))
         build(config, serve_url="http://127.0.0.1:8000/")
         return config.plugins["dipgen"]
 
-    fall = project / "games" / "bravo" / "1901-fall.yml"
+    bravo = project / "games" / "bravo"
+    fall = bravo / "1901-fall.yml"
     page = served / "games/bravo/1901-fall/index.html"
     plugin = rebuild()
     plugin.on_startup(command="serve", dirty=False)
     try:
-        fall.write_text("orders:\n  France: [A Bur H]\nnotes: All quiet.\n", encoding="utf-8")
+        write_game(bravo, {"1901-fall.yml": "orders:\n  France: [A Bur H]\nnotes: All quiet.\n"})
         rebuild()
         assert "All quiet." in page.read_text(encoding="utf-8")
         good = site_state(served)
 
-        fall.write_text("orders:\n  France: [A Bur - Spq]\n", encoding="utf-8")
+        write_game(bravo, {"1901-fall.yml": "orders:\n  France: [A Bur - Spq]\n"})
         caplog.clear()
         with caplog.at_level(logging.ERROR):
             rebuild()
@@ -183,7 +179,7 @@ def test_serve_keeps_the_last_good_build_when_a_rebuild_fails(project, tmp_path,
         assert "the server shows the last good build of those games" in logged
         assert "All quiet." in page.read_text(encoding="utf-8")
 
-        fall.write_text(DEEP_PRESS, encoding="utf-8")  # refused by the sanitiser, like any other error
+        write_game(bravo, {"1901-fall.yml": DEEP_PRESS})  # refused by the sanitiser, like any other error
         caplog.clear()
         with caplog.at_level(logging.ERROR):
             rebuild()
@@ -191,7 +187,7 @@ def test_serve_keeps_the_last_good_build_when_a_rebuild_fails(project, tmp_path,
         assert "games/bravo/1901-fall.yml:4: error: in the press: nested too deeply to render" in logged
         assert "All quiet." in page.read_text(encoding="utf-8")
 
-        fall.write_text("orders:\n  France: [A Bur H]\nnotes: Back in business.\n", encoding="utf-8")
+        write_game(bravo, {"1901-fall.yml": "orders:\n  France: [A Bur H]\nnotes: Back in business.\n"})
         rebuild()
         assert "Back in business." in page.read_text(encoding="utf-8")
     finally:
@@ -199,7 +195,7 @@ def test_serve_keeps_the_last_good_build_when_a_rebuild_fails(project, tmp_path,
         fall.unlink(missing_ok=True)
 
     # `mkdocs build` never shows a game as it last built: it stops
-    fall.write_text("orders:\n  France: [A Bur - Spq]\n", encoding="utf-8")
+    write_game(bravo, {"1901-fall.yml": "orders:\n  France: [A Bur - Spq]\n"})
     try:
         with pytest.raises(Abort):
             rebuild()
@@ -209,25 +205,18 @@ def test_serve_keeps_the_last_good_build_when_a_rebuild_fails(project, tmp_path,
 
 # ---------------------------------------------------------------- dirty builds and builds that were killed
 
-REPO = Path(__file__).resolve().parent.parent
-
-
 @pytest.fixture
 def hidden_project(tmp_path) -> Path:
     """A project with one running hidden game (Stab!), cut to its first year: quick to build."""
-    import shutil
-
-    root = make_project(tmp_path / "project", {})
-    game = root / "games" / "lamps-out"
-    game.mkdir(parents=True)
-    for name in ("game.yml", "1901-spring.yml", "1901-fall.yml", "1901-winter.yml"):
-        shutil.copy(REPO / "games" / "lamps-out" / name, game / name)
-    return root
+    example = REPO / "games" / "lamps-out"
+    files = {name: (example / name).read_bytes() for name in ("game.yml", "1901-spring.yml", "1901-fall.yml",
+                                                               "1901-winter.yml")}
+    return make_project(tmp_path / "project", games={"lamps-out": files})
 
 
 def dirty_build(project: Path) -> None:
     """As `mkdocs build --dirty` runs it (the command, not build(), tells the plugins)."""
-    config = load_config(str(project / "mkdocs.yml"))
+    config = site_config(project)
     config.plugins.on_startup(command="build", dirty=True)
     try:
         build(config, dirty=True)
@@ -243,18 +232,18 @@ def test_a_dirty_build_drops_the_full_edition_of_a_game_no_longer_revealed(hidde
     """`reveal: now` publishes the full edition; once it is removed again, `mkdocs build --dirty`
     must leave exactly what a clean build leaves: no page of the full edition (hidden facts)."""
     site = hidden_project / "site"
-    game_yml = hidden_project / "games" / "lamps-out" / "game.yml"
-    running = game_yml.read_text(encoding="utf-8")
-    build(load_config(str(hidden_project / "mkdocs.yml")))
+    game = hidden_project / "games" / "lamps-out"
+    running = (game / "game.yml").read_text(encoding="utf-8")
+    build(site_config(hidden_project))
     clean = built_files(site)
     assert not [f for f in clean if "/full/" in f]
 
-    game_yml.write_text(running + "reveal: now\n", encoding="utf-8")
+    reveal_now(game)
     dirty_build(hidden_project)
     revealed = built_files(site)
     assert [f for f in revealed if f.startswith("games/lamps-out/full/")]
 
-    game_yml.write_text(running, encoding="utf-8")
+    write_game(game, {"game.yml": running})
     dirty_build(hidden_project)
     again = built_files(site)
     assert not [f for f in again if "/full/" in f]
@@ -287,7 +276,7 @@ def test_a_build_removes_what_a_killed_build_left_and_nothing_else(project, site
     lock = os.open(running, os.O_RDONLY)
     fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)  # a build still at work
     try:
-        build(load_config(str(project / "mkdocs.yml")))
+        build(site_config(project))
     finally:
         os.close(lock)
     assert not killed.exists()
@@ -316,7 +305,7 @@ def test_a_build_holds_its_staging_folder_locked_while_it_works(project, monkeyp
             seen.append("free")
 
     monkeypatch.setattr(plugin_module._Staging, "__init__", spy)
-    build(load_config(str(project / "mkdocs.yml")))
+    build(site_config(project))
     assert seen == ["locked"]
     assert not [p for p in project.iterdir() if p.name.startswith(".site")]
 
@@ -325,27 +314,26 @@ SECRETS_KEY = 'page_key: "' + "ab" * 32 + '"\n'
 
 
 def _fifo(game: Path, other: Path) -> None:
-    os.mkfifo(game / "secrets.yml")
+    write_game(game, {"secrets.yml": Special.FIFO})
 
 
 def _link_out(game: Path, other: Path) -> None:
-    (other / "secrets.yml").write_text(SECRETS_KEY, encoding="utf-8")
+    write_game(other, {"secrets.yml": SECRETS_KEY})
     (game / "secrets.yml").symlink_to(other / "secrets.yml")
 
 
 def _shared(game: Path, other: Path) -> None:
-    (game / "secrets.yml").write_text(SECRETS_KEY, encoding="utf-8")
+    write_game(game, {"secrets.yml": SECRETS_KEY})
     os.link(game / "secrets.yml", other / "secrets.yml")
 
 
 def _weak(game: Path, other: Path) -> None:
-    (game / "secrets.yml").write_text(SECRETS_KEY + 'passphrases:\n  England: "aaaaaaaaaaaaaaaa"\n', encoding="utf-8")
+    write_game(game, {"secrets.yml": SECRETS_KEY + 'passphrases:\n  England: "aaaaaaaaaaaaaaaa"\n'})
 
 
 def _surrogate(game: Path, other: Path) -> None:
     text = (game / "game.yml").read_text(encoding="utf-8")
-    (game / "game.yml").write_text(text.replace("title: The Lamps Go Out", 'title: "The Lamps \\ud800 Go Out"'),
-                                   encoding="utf-8")
+    write_game(game, {"game.yml": text.replace("title: The Lamps Go Out", 'title: "The Lamps \\ud800 Go Out"')})
 
 
 REFUSED = {"a FIFO as secrets.yml": (_fifo, "lamps-out/secrets.yml: error: this is a named pipe"),
@@ -363,7 +351,7 @@ def test_the_build_refuses_what_dipgen_check_refuses(hidden_project, capsys, cap
     import shutil
 
     from dipgen.adapters.cli import main
-    from fuzz_games import time_limit
+    from support.fuzz import time_limit
 
     make, message = REFUSED[what]
     games = hidden_project / "games"

@@ -232,10 +232,9 @@ def test_a_tank_removed_in_civil_disorder_saves_its_two(v):
 
 # ---------------------------------------------------------------------------- game folders (issue 21)
 
-from conftest import write_game  # noqa: E402
 from dipgen.io.gamefiles import load_game  # noqa: E402
 from dipgen.play.replay import replay  # noqa: E402
-from support import game_report  # noqa: E402
+from support import game_report, write_game  # noqa: E402
 
 GAME = ("title: Supply test\nvariant: complicated\ngm: Grace\n"
         "players: {Austria: A, England: B, France: C, Germany: D, Italy: E, Russia: F, Turkey: G}\n")

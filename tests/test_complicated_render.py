@@ -10,6 +10,7 @@ from dipgen.present.svg import overlay_svg
 from dipgen.present.svg.symbols import symbol_table
 from dipgen.variants import get_variant
 from dipgen.variants.complicated.rules import Bomb, Bombing
+from support import write_game
 
 
 def outline(body: str):
@@ -73,13 +74,11 @@ def test_winter_is_said_in_supply_points(tmp_path):
     from dipgen.play.replay import replay
     from dipgen.present.report import next_steps
 
-    tmp_path = tmp_path / "g"
-    tmp_path.mkdir()
-    (tmp_path / "game.yml").write_text("title: T\nvariant: complicated\ngm: G\nstart: 1901\nplayers:\n"
-                                       + "".join(f"  {p}: P{i}\n" for i, p in enumerate(
-                                           ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"])))
-    (tmp_path / "1901-spring.yml").write_text(SPRING)
-    (tmp_path / "1901-fall.yml").write_text("orders:\n  France: []\n")
+    players = "".join(f"  {p}: P{i}\n" for i, p in enumerate(
+        ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]))
+    tmp_path = write_game(tmp_path / "g", {"game.yml": "title: T\nvariant: complicated\ngm: G\nstart: 1901\nplayers:\n"
+                                                       + players,
+                                           "1901-spring.yml": SPRING, "1901-fall.yml": "orders:\n  France: []\n"})
     from dipgen.view import game_view
 
     view = game_view(replay(load_game(tmp_path)), "gm")
@@ -101,7 +100,8 @@ def test_a_flight_is_drawn_through_the_space_it_crosses():
     plane = Unit("France", "P", "par")
     far = overlay_svg(view([OrderResult("France", Move(UnitRef("P", "par"), "mun"), plane, True)], pieces=[plane]))
     near = overlay_svg(view([OrderResult("France", Move(UnitRef("P", "par"), "bur"), plane, True)], pieces=[plane]))
-    from dipgen.present.svg.overlay import layout_of, pt
+    from dipgen.present.svg.overlay import layout_of
+    from dipgen.present.svg.shapes import pt
 
     bur = pt(layout_of(get_variant("complicated")).unit("bur"))
     assert f"L{bur}L" in _move_path(far) and "q" not in _move_path(far)

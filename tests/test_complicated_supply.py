@@ -7,6 +7,7 @@ from dipgen.io.gamefiles import load_game
 from dipgen.play.replay import replay
 
 from dipgen.view import game_view
+from support import write_game
 
 PLAYERS = "".join(f"  {p}: P{i}\n" for i, p in enumerate(
     ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"]))
@@ -21,12 +22,8 @@ FILES = {
 
 
 def history(tmp_path, files=FILES):
-    g = tmp_path / "g"
-    g.mkdir()
-    (g / "game.yml").write_text("title: T\nvariant: complicated\ngm: G\nstart: 1901\nplayers:\n" + PLAYERS)
-    for name, text in files.items():
-        (g / name).write_text(text)
-    return replay(load_game(g))
+    game = "title: T\nvariant: complicated\ngm: G\nstart: 1901\nplayers:\n" + PLAYERS
+    return replay(load_game(write_game(tmp_path / "g", {"game.yml": game, **files})))
 
 
 def row(html: str, year: int, power: str) -> list[str]:
@@ -53,8 +50,8 @@ def test_a_game_that_ends_with_a_fall_spends_nothing_more(tmp_path):
     """A game declared over after a Fall has no winter: the year's points are neither built
     with nor due ("—"), not all lost."""
     history(tmp_path)  # writes the folder
-    game = tmp_path / "g" / "game.yml"
-    game.write_text(game.read_text() + "end:\n  draw: [France, Russia]\n")
+    game = (tmp_path / "g" / "game.yml").read_text()
+    write_game(tmp_path / "g", {"game.yml": game + "end:\n  draw: [France, Russia]\n"})
     h = replay(load_game(tmp_path / "g"))
     assert h.finished
     assert row(h.variant.words.game_section(game_view(h, "public")), 1902, "France") == ["11", "1", "6", "—", "—"]

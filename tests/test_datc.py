@@ -4,7 +4,7 @@ import pytest
 
 from dipgen.adapters.datc import DatcFormatError, parse_cases, run_case, run_file
 
-from conftest import REPO, SHARED
+from support import REPO, SHARED
 
 DATC3 = REPO / "tests" / "datc" / "datc_v3_0.txt"
 CASES = parse_cases(DATC3.read_text(encoding="utf-8"), str(DATC3))

@@ -14,6 +14,7 @@ from dipgen.adapters.cli import main
 from dipgen.adapters.games import load_checked
 from dipgen.adapters.publish import editions
 from dipgen.present.site.pages import SiteOptions, build_site
+from support import build, make_project, write_game
 
 DEMO = Path(__file__).resolve().parent.parent / "games" / "quiet-frontier"
 
@@ -21,13 +22,12 @@ DEMO = Path(__file__).resolve().parent.parent / "games" / "quiet-frontier"
 def _copy(tmp_path, demo_secrets: bool = True, demo: bool = True) -> Path:
     folder = tmp_path / "games" / "quiet-frontier"
     shutil.copytree(DEMO, folder)
+    changed = {}
     if not demo_secrets:
-        g = folder / "game.yml"
-        g.write_text(g.read_text().replace("demo_secrets: true\n", ""))
+        changed["game.yml"] = (folder / "game.yml").read_text().replace("demo_secrets: true\n", "")
     if not demo:
-        s = folder / "secrets.yml"
-        s.write_text(s.read_text().replace("demo: true\n", ""))
-    return folder
+        changed["secrets.yml"] = (folder / "secrets.yml").read_text().replace("demo: true\n", "")
+    return write_game(folder, changed)
 
 
 def _git(folder: Path, *args: str) -> None:
@@ -63,8 +63,8 @@ def test_both_files_mark_a_demo(tmp_path, capsys, demo_secrets, demo, message):
 
 def test_demo_secrets_is_a_yes_or_no(tmp_path, capsys):
     folder = _copy(tmp_path)
-    g = folder / "game.yml"
-    g.write_text(g.read_text().replace("demo_secrets: true", "demo_secrets: maybe"))
+    maybe = (folder / "game.yml").read_text().replace("demo_secrets: true", "demo_secrets: maybe")
+    write_game(folder, {"game.yml": maybe})
     assert main(["check", str(folder)]) == 1
     out = capsys.readouterr()
     assert "game.yml:5: error: demo_secrets is true or false, not text" in out.out + out.err
@@ -94,12 +94,8 @@ def test_the_build_refuses_what_dipgen_check_refuses_and_publishes_no_passphrase
 
     from mkdocs.exceptions import Abort
 
-    from support import build, make_project
-
-    project = make_project(tmp_path / "p", [], games=tmp_path)
     folder = _copy(tmp_path / "copy", demo_secrets, demo)
-    (project / "games").mkdir(exist_ok=True)
-    (folder).rename(project / "games" / folder.name)
+    project = make_project(tmp_path / "p", [folder.name], source=folder.parent)
     assert main(["check", str(project / "games")]) == 1
     said = capsys.readouterr().err
     message = next(line for line in said.splitlines() if "error:" in line)

@@ -18,6 +18,7 @@ from dipgen.adapters.games import replay_folder
 from dipgen.core.orders import Hold, parse_order
 from dipgen.variants import get_variant
 from dipgen.variants.double.rules import TABLE, Sync
+from support import write_game
 
 NAMES = {1: "Ann", 2: "Ben", 3: "Cleo", 4: "Dan", 5: "Eve", 6: "Fay", 7: "Gus"}
 PLAYERS = {NAMES[n]: list(ps) for n, ps in TABLE.items()}
@@ -25,15 +26,13 @@ BOARD = get_variant("double").rules.board
 
 
 def write(folder: Path, *phases: tuple[str, dict], game: dict | None = None, seed: bytes | None = None) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
     data = {"title": "Double test", "variant": "double", "gm": "Grace", "players": PLAYERS, **(game or {})}
     if seed is not None:
         data["seed_sha256"] = commitment(seed)
         data["seed"] = seed.hex()
-    (folder / "game.yml").write_text(yaml.safe_dump(data, sort_keys=False))
-    for slug, orders in phases:
-        (folder / f"{slug}.yml").write_text(yaml.safe_dump({"orders": orders}, sort_keys=False, allow_unicode=True))
-    return folder
+    return write_game(folder, {"game.yml": yaml.safe_dump(data, sort_keys=False),
+                               **{f"{slug}.yml": yaml.safe_dump({"orders": orders}, sort_keys=False, allow_unicode=True)
+                                  for slug, orders in phases}})
 
 
 def executed(record, power: str) -> list[str]:
@@ -465,8 +464,8 @@ def test_drawn_seats_belong_to_the_history_and_the_loaded_game_stays_as_the_gm_w
     names = list(NAMES.values())
     folder = write(tmp_path / "g", game={"seats": "random", "players": names}, seed=seed)
     ann, gus = replay_folder(folder).seating.controllers("England")  # England's captains, as drawn
-    (folder / "1901-spring.yml").write_text(yaml.safe_dump({"orders": {"England": {ann: ["F Lon - NTH"],
-                                                                                   gus: ["F Lon - ENG"]}}}))
+    write_game(folder, {"1901-spring.yml": yaml.safe_dump({"orders": {"England": {ann: ["F Lon - NTH"],
+                                                                                  gus: ["F Lon - ENG"]}}})})
     game = load_game(folder)
     before = game.seating
     h = replay(game)  # the drawn captains' orders are accepted

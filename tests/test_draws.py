@@ -15,6 +15,7 @@ from dipgen.rules.draws import CHAIN, GameDraws, commitment, integer, key_matche
 from dipgen.core.errors import GameError
 from dipgen.io.gamefiles import load_game
 from dipgen.core.phase import Phase
+from support import write_game
 
 SEED = bytes(range(32))
 GAME_YML = """title: Dice
@@ -98,9 +99,7 @@ def test_secret_draws_do_not_come_from_the_published_key():
 def test_a_draw_without_a_seed_raises_a_game_error(tmp_path):
     from dipgen.io.seed import game_draws
 
-    folder = tmp_path / "dice"
-    folder.mkdir()
-    (folder / "game.yml").write_text(GAME_YML + 'seed_sha256: "' + commitment(SEED) + '"\n')
+    folder = write_game(tmp_path / "dice", {"game.yml": GAME_YML + 'seed_sha256: "' + commitment(SEED) + '"\n'})
     draws = game_draws(load_game(folder)).phase(None)
     with pytest.raises(GameError) as e:
         draws.die("x")
@@ -109,12 +108,8 @@ def test_a_draw_without_a_seed_raises_a_game_error(tmp_path):
 
 
 def game(tmp_path, extra: str = "", phases: bool = False) -> Path:
-    folder = tmp_path / "games" / "dice"
-    folder.mkdir(parents=True)
-    (folder / "game.yml").write_text(GAME_YML + extra)
-    if phases:
-        (folder / "1901-spring.yml").write_text("orders: {England: []}\n")
-    return folder
+    return write_game(tmp_path / "games" / "dice", {"game.yml": GAME_YML + extra,
+                                                    **({"1901-spring.yml": "orders: {England: []}\n"} if phases else {})})
 
 
 def test_secrets_makes_the_seed_and_commits_to_it_before_the_first_phase(tmp_path, capsys):
@@ -146,17 +141,17 @@ def test_secrets_refuses_to_commit_once_a_phase_file_exists(tmp_path, capsys):
 
 def test_a_seed_that_does_not_match_the_commitment_is_an_error_with_its_line(tmp_path, capsys):
     folder = game(tmp_path, 'seed_sha256: "' + commitment(SEED) + '"\n')
-    (folder / "secrets.yml").write_text('page_key: "' + "ab" * 32 + '"\nseed: "' + "11" * 32 + '"\n')
+    write_game(folder, {"secrets.yml": 'page_key: "' + "ab" * 32 + '"\nseed: "' + "11" * 32 + '"\n'})
     assert main(["check", str(folder)]) == 1
     err = capsys.readouterr().err
     assert "secrets.yml:2: error: the seed does not match the commitment" in err and "game.yml" in err
-    (folder / "secrets.yml").write_text('page_key: "' + "ab" * 32 + '"\nseed: "' + SEED.hex() + '"\n')
+    write_game(folder, {"secrets.yml": 'page_key: "' + "ab" * 32 + '"\nseed: "' + SEED.hex() + '"\n'})
     assert main(["check", str(folder)]) == 0
 
 
 def test_a_seed_without_a_commitment_is_an_error(tmp_path, capsys):
     folder = game(tmp_path)
-    (folder / "secrets.yml").write_text('page_key: "' + "ab" * 32 + '"\nseed: "' + SEED.hex() + '"\n')
+    write_game(folder, {"secrets.yml": 'page_key: "' + "ab" * 32 + '"\nseed: "' + SEED.hex() + '"\n'})
     assert main(["check", str(folder)]) == 1
     assert "secrets.yml:2: error: a seed, but game.yml has no commitment" in capsys.readouterr().err
 
@@ -165,12 +160,12 @@ def test_the_seed_in_game_yml_only_once_the_game_is_over(tmp_path, capsys):
     running = game(tmp_path, f'seed_sha256: "{commitment(SEED)}"\nseed: "{SEED.hex()}"\n')
     assert main(["check", str(running)]) == 1
     assert "game.yml:5: error: the seed is published in game.yml while the game runs" in capsys.readouterr().err
-    (running / "1901-spring.yml").write_text("orders: {England: [], France: []}\n")
-    (running / "game.yml").write_text(GAME_YML + f'seed_sha256: "{commitment(SEED)}"\nseed: "{SEED.hex()}"\n'
-                                      "end: {abandoned: true}\n")
+    write_game(running, {"1901-spring.yml": "orders: {England: [], France: []}\n",
+                         "game.yml": GAME_YML + f'seed_sha256: "{commitment(SEED)}"\nseed: "{SEED.hex()}"\n'
+                                     "end: {abandoned: true}\n"})
     assert main(["check", str(running)]) == 0
-    (running / "game.yml").write_text(GAME_YML + f'seed_sha256: "{commitment(SEED)}"\nseed: "{"22" * 32}"\n'
-                                      "end: {abandoned: true}\n")
+    write_game(running, {"game.yml": GAME_YML + f'seed_sha256: "{commitment(SEED)}"\nseed: "{"22" * 32}"\n'
+                                     "end: {abandoned: true}\n"})
     assert main(["check", str(running)]) == 1
     assert "game.yml:5: error: seed is not the seed of this game's commitment" in capsys.readouterr().err
 

@@ -22,7 +22,7 @@ from dipgen.adapters.publish import editions
 from dipgen.present.site.pages import SiteOptions, published_files
 from dipgen.view import game_view
 from dipgen.rules.visibility import PUBLIC
-from support import load
+from support import load, reveal_now, write_game
 
 
 def document(history):
@@ -60,12 +60,9 @@ def with_draws(history, seed=SEED):
 
 @pytest.fixture
 def folder(tmp_path) -> Path:
-    path = tmp_path / "games" / "dice"
-    path.mkdir(parents=True)
-    (path / "game.yml").write_text(GAME)
-    (path / "1901-spring.yml").write_text("orders: {France: [A Par - Bur]}\n")
-    (path / "1901-fall.yml").write_text("orders: {France: [A Bur - Bel]}\n")
-    return path
+    return write_game(tmp_path / "games" / "dice", {"game.yml": GAME,
+                                                    "1901-spring.yml": "orders: {France: [A Par - Bur]}\n",
+                                                    "1901-fall.yml": "orders: {France: [A Bur - Bel]}\n"})
 
 
 def running(folder):
@@ -84,8 +81,7 @@ def test_a_running_game_publishes_each_phases_public_draws_and_key_but_not_the_s
 
 
 def test_at_the_reveal_the_seed_and_the_secret_draws_are_published(folder):
-    text = (folder / "game.yml").read_text()
-    (folder / "game.yml").write_text(text + "reveal: now\n")
+    reveal_now(folder)
     doc = document(running(folder))
     assert doc["seed"] == SEED.hex()
     assert sum(d["secret"] for p in doc["phases"] for d in p["draws"]) == 2
@@ -93,7 +89,7 @@ def test_at_the_reveal_the_seed_and_the_secret_draws_are_published(folder):
 
 
 def test_tampered_values_keys_seeds_and_commitments_are_each_caught(folder):
-    (folder / "game.yml").write_text((folder / "game.yml").read_text() + "reveal: now\n")
+    reveal_now(folder)
     doc = json.loads(dumps(document(running(folder))))
 
     bad = copy.deepcopy(doc)
@@ -165,7 +161,7 @@ def run_snippet(code: str, doc: dict, work: Path) -> None:
 
 
 def test_the_snippet_on_the_site_checks_a_published_file(folder, tmp_path, capsys):
-    (folder / "game.yml").write_text((folder / "game.yml").read_text() + "reveal: now\n")
+    reveal_now(folder)
     doc = document(running(folder))
     run_snippet(snippet(), doc, tmp_path / "reader")
     assert "every draw matches the commitment " + doc["commitment"] in capsys.readouterr().out
@@ -187,7 +183,7 @@ def test_dipgen_verify_names_the_draw_that_fails(folder, tmp_path, capsys):
     assert main(["verify", str(site / "games" / "dice" / "draws.json")]) == 1
     assert "FAIL 1901-fall/tir/England-France: the published value is not the draw" in capsys.readouterr().out
     # a wrong commitment in game.yml: the published draws are not this game's
-    (folder / "game.yml").write_text(GAME.replace(commitment(SEED), commitment(b"z" * 32)))
+    write_game(folder, {"game.yml": GAME.replace(commitment(SEED), commitment(b"z" * 32))})
     assert main(["verify", str(folder), "--site", str(site)]) == 1
     assert "FAIL commitment" in capsys.readouterr().out
 

@@ -1,4 +1,4 @@
-"""No input breaks dipgen: hostile game folders (tests/fuzz_games.py) fed to `dipgen check` and
+"""No input breaks dipgen: hostile game folders (tests/support/fuzz.py) fed to `dipgen check` and
 `dipgen adjudicate` end with exit status 0 or 1, never a traceback or a hang, and every
 message names a file of the game."""
 
@@ -9,8 +9,8 @@ import unicodedata
 from hypothesis import event, given
 
 from dipgen.adapters.cli import main
-from fuzz_games import (ALIAS_BOMB, EXAMPLES, FUZZ, REPO, Special, deep, game_folders, games_trees, time_limit, write_game,
-                        write_games)
+from support import REPO, Special, write_game
+from support.fuzz import ALIAS_BOMB, EXAMPLES, FUZZ, deep, game_folders, games_trees, time_limit, write_games
 
 LIMIT = 30  # seconds; a hang, not a slow run
 

@@ -8,6 +8,7 @@ from dipgen.adapters.cli import main
 from dipgen.io.gamefiles import load_game
 from dipgen.play.replay import replay
 from dipgen.core.phase import Phase
+from support import write_game
 
 PLAYERS = "players: {Austria: A, England: B, France: C, Germany: D, Italy: E, Russia: F, Turkey: G}\n"
 
@@ -34,7 +35,7 @@ def test_dislodgement_gives_a_retreat_phase(make_game):
     assert [x.unit.loc for x in d] == ["vie"] and d[0].retreats == ("tyr",)
     assert h.next_phase == Phase.from_slug("1901-fall-retreats")
     assert not h.records[-1].centre_changes  # centres change hands only when the Fall turn is over
-    (path / "1901-fall-retreats.yml").write_text("orders:\n  Austria: [A Vie - Tyr]\n")
+    write_game(path, {"1901-fall-retreats.yml": "orders:\n  Austria: [A Vie - Tyr]\n"})
     h = replay(load_game(path))
     assert h.next_phase == Phase.from_slug("1901-winter")
     assert ("vie", "Austria", "Germany") in h.records[-1].centre_changes

@@ -11,7 +11,7 @@ from dipgen.io.gamefiles import discover_games, load_game
 from dipgen.play.replay import replay
 from dipgen.io import yamlfile as yamlio
 from dipgen.io.yamlfile import load
-from fuzz_games import ALIAS_BOMB, deep, time_limit
+from support.fuzz import ALIAS_BOMB, deep, time_limit
 
 SPRING = "orders:\n  England: [F Lon - NTH, F Edi - NWG, A Lvp - Yor]\n  France: [A Par - Bur, A Mar - Spa, F Bre - MAO]\n"
 PLAYERS = "players: {Austria: A, England: B, France: C, Germany: D, Italy: E, Russia: F, Turkey: G}\n"

@@ -24,6 +24,7 @@ from dipgen.rules.intake import Intake
 from dipgen.rules.seats import Seat, Seating
 from dipgen.variants import VARIANTS
 from dipgen.rules.variant import Files, Rules, Variant, Words
+from support import write_game
 
 SEED = bytes(range(32))
 
@@ -74,14 +75,13 @@ def variant(monkeypatch):
 
 
 def write(folder: Path, orders: dict, seed: bytes | None = SEED) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
     game = {"title": "Two captains", "variant": "two-captains", "gm": "Grace", "players": ["Ann", "Ben"]}
+    secrets = {}
     if seed is not None:
         game["seed_sha256"] = commitment(seed)
-        (folder / "secrets.yml").write_text(yaml.safe_dump({"seed": seed.hex()}))
-    (folder / "game.yml").write_text(yaml.safe_dump(game, sort_keys=False))
-    (folder / "1901-spring.yml").write_text(yaml.safe_dump({"orders": orders}, sort_keys=False))
-    return folder
+        secrets["secrets.yml"] = yaml.safe_dump({"seed": seed.hex()})
+    return write_game(folder, {**secrets, "game.yml": yaml.safe_dump(game, sort_keys=False),
+                               "1901-spring.yml": yaml.safe_dump({"orders": orders}, sort_keys=False)})
 
 
 def test_orders_per_writer_are_merged_by_the_variant_and_the_draw_recorded(tmp_path, variant):

@@ -12,13 +12,11 @@ from dipgen.adapters.leaks import scan_site, secrets_of
 from dipgen.core.phase import Phase
 from dipgen.view import game_view
 from dipgen.view.seen import seen_record as view_record
-from support import REPO, build, load, make_project, public_site
+from support import REPO, build, histories, load, make_project, public_site, reveal_now, write_game
+
+pytestmark = pytest.mark.slow  # the scanner on real builds: every test builds a site
 
 RUNNING, FINISHED = "lamps-out", "masked-ball"
-
-
-def histories(project: Path):
-    return [load(p) for p in sorted((project / "games").iterdir())]
 
 
 @pytest.fixture(scope="module")
@@ -113,8 +111,7 @@ def test_leaks_command(built, capsys):
 
 def test_reveal_now_publishes_a_running_game(tmp_path):
     project = make_project(tmp_path / "p", [RUNNING])
-    game_yml = project / "games" / RUNNING / "game.yml"
-    game_yml.write_text(game_yml.read_text() + "reveal: now\n")
+    reveal_now(project / "games" / RUNNING)
     site = build(project)
     assert "Click here for the non-blind page" in (site / "games" / RUNNING / "index.html").read_text()
     assert (site / "games" / RUNNING / "full" / "1903-fall" / "index.html").exists()
@@ -261,20 +258,18 @@ def test_the_scanner_follows_the_renderer_not_a_copy_of_its_format(tmp_path, mon
 def _stab_pair_game(tmp_path: Path, fall: str, retreat: str | None = None) -> Path:
     """A running Stab! game where France's A Par, attacked by a German army, gets `fall`; with
     `retreat`, France's dislodged A Bur gets it in the Fall retreats instead."""
-    game = tmp_path / "games" / "knives"
-    game.mkdir(parents=True)
-    (game / "game.yml").write_text("title: Knives Out\nvariant: stab\ngm: Grace\nplayers: {Austria: A, England: B, "
-                                   "France: C, Germany: D, Italy: E, Russia: F, Turkey: G}\n")
+    game = {"game.yml": "title: Knives Out\nvariant: stab\ngm: Grace\nplayers: {Austria: A, England: B, "
+                        "France: C, Germany: D, Italy: E, Russia: F, Turkey: G}\n"}
     if retreat is None:
-        (game / "1901-spring.yml").write_text("placement: {France: [A Par, F Bre, A Mar]}\n"
-                                              "orders:\n  Germany: [A Mun - Bur]\n  France: [A Par H]\n")
-        (game / "1901-fall.yml").write_text(f"orders:\n  Germany: [A Bur - Par]\n  France: [{fall}]\n")
+        game["1901-spring.yml"] = ("placement: {France: [A Par, F Bre, A Mar]}\n"
+                                   "orders:\n  Germany: [A Mun - Bur]\n  France: [A Par H]\n")
+        game["1901-fall.yml"] = f"orders:\n  Germany: [A Bur - Par]\n  France: [{fall}]\n"
     else:
-        (game / "1901-spring.yml").write_text("placement: {France: [A Par, F Bre, A Mar]}\n"
-                                              "orders:\n  France: [A Par - Bur]\n  Germany: [A Mun - Ruh, A Ber - Mun]\n")
-        (game / "1901-fall.yml").write_text("orders:\n  Germany: [A Ruh - Bur, A Mun S A Ruh - Bur]\n  France: [A Bur H]\n")
-        (game / "1901-fall-retreats.yml").write_text(f"orders:\n  France: [{retreat}]\n")
-    return game
+        game["1901-spring.yml"] = ("placement: {France: [A Par, F Bre, A Mar]}\n"
+                                   "orders:\n  France: [A Par - Bur]\n  Germany: [A Mun - Ruh, A Ber - Mun]\n")
+        game["1901-fall.yml"] = "orders:\n  Germany: [A Ruh - Bur, A Mun S A Ruh - Bur]\n  France: [A Bur H]\n"
+        game["1901-fall-retreats.yml"] = f"orders:\n  France: [{retreat}]\n"
+    return write_game(tmp_path / "games" / "knives", game)
 
 
 @pytest.mark.parametrize("retreat,planted,what", [

@@ -16,8 +16,7 @@ from dipgen.present.site import SiteOptions, game_pages
 from dipgen.view import game_view
 from dipgen.present.site.markup import MAX_DEPTH, Links, render
 from dipgen.io.yamlfile import Text
-
-from test_site import PLAYERS, make_project, mkdocs_build
+from support import PLAYERS, make_project, mkdocs_command, write_game
 
 LINKS = Links(page="games/g/1901-fall/index.md", folder="games/g/", edition="games/g/",
               pages=frozenset({"index.md", "1901-spring.md", "1901-fall.md"}), archive="games/index.md")
@@ -219,16 +218,13 @@ notes: See [the rules](../../rules/standard.md).
 
 
 def write(folder, deep=">" * 300 + " x"):
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "game.yml").write_text(GAME, encoding="utf-8")
-    (folder / "1901-spring.yml").write_text(SPRING.format(deep=deep), encoding="utf-8")
-    return folder
+    return write_game(folder, {"game.yml": GAME, "1901-spring.yml": SPRING.format(deep=deep)})
 
 
 def test_the_pages_embed_sanitised_html_that_mkdocs_leaves_alone(tmp_path):
     folder = write(tmp_path / "hostile", deep="<script>alert(1)</script> <img src=x onerror=alert(1)>")
-    (folder / "1901-spring.yml").write_text(SPRING.format(deep="<script>alert(1)</script>").replace(
-        "[bad link](1905-fall.md) and ", ""), encoding="utf-8")
+    write_game(folder, {"1901-spring.yml": SPRING.format(deep="<script>alert(1)</script>").replace(
+        "[bad link](1905-fall.md) and ", "")})
     history = replay(load_game(folder))
     page = game_pages(game_view(history, "public"), SiteOptions())["games/hostile/1901-spring/index.md"]
     block = page[page.index('<div class="dg-press">'):]
@@ -238,7 +234,7 @@ def test_the_pages_embed_sanitised_html_that_mkdocs_leaves_alone(tmp_path):
 
 
 def test_check_reports_every_problem_with_file_and_line(tmp_path, capsys):
-    project = make_project(tmp_path / "p", {})
+    project = make_project(tmp_path / "p")
     folder = write(project / "games" / "hostile")
     assert main(["check", str(folder)]) == 1
     err = capsys.readouterr().err
@@ -250,10 +246,11 @@ def test_check_reports_every_problem_with_file_and_line(tmp_path, capsys):
     assert "rules/standard.md" not in err  # site_src/rules/standard.md exists beside mkdocs.yml
 
 
+@pytest.mark.slow
 def test_the_build_stops_with_the_same_message_before_writing_anything(tmp_path):
-    project = make_project(tmp_path / "p", {})
+    project = make_project(tmp_path / "p")
     write(project / "games" / "hostile")
-    result = mkdocs_build(project)
+    result = mkdocs_command(project)
     assert result.returncode == 1
     assert re.search(r"1901-spring\.yml:6: error: in the press: nested 300 levels deep", result.stderr)
     assert "Traceback" not in result.stderr and not (project / "site").exists()

@@ -11,14 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from conftest import write_game
 from dipgen.adapters.cli import main
 from dipgen.core.results import Illegal, Kind
 from dipgen.core.errors import GameError
 from dipgen.io.gamefiles import load_game
 from dipgen.play.replay import replay
 from dipgen.view.seen import seen_record as view_record
-from support import game_report, public_site, report
+from support import game_report, public_site, report, write_game
 
 PLAYERS = "players: {Austria: A, England: B, France: C, Germany: D, Italy: E, Russia: F, Turkey: G}\n"
 

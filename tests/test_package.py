@@ -20,7 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from test_site import REPO
+from support import REPO, write_game
+from support.browser import DESKTOP, PHONE, Watched, assert_maps_drawn, browser_test, serve
 
 pytestmark = pytest.mark.slow
 
@@ -97,7 +98,7 @@ def gm(tmp_path_factory) -> GM:
     (root / "work").mkdir()
     ok(machine("dipgen", "init", "club", cwd=root / "work"))
     ok(machine("dipgen", "new", "first-game", "--gm", "Ann Example"))
-    (machine.club / "games" / "first-game" / "1901-spring.yml").write_text(SPRING, encoding="utf-8")
+    write_game(machine.club / "games" / "first-game", {"1901-spring.yml": SPRING})
     machine.wheel = wheel
     machine.source = source
     return machine
@@ -158,8 +159,8 @@ def test_the_precommit_hook_passes_a_good_game_and_stops_an_unknown_province(gm)
     assert "games/first-game: ok" in good.stdout  # verbose: what the check said is shown
     assert "Passed" in ok(gm(precommit, "run", "--all-files")).stdout  # the archive's own configuration
 
-    fall = club / "games" / "first-game" / "1901-fall.yml"
-    fall.write_text("orders:\n  England: [F NTH - Atlantis]\n", encoding="utf-8")
+    fall = write_game(club / "games" / "first-game", {"1901-fall.yml": "orders:\n  England: [F NTH - Atlantis]\n"}) \
+        / "1901-fall.yml"
     try:
         ok(gm("git", "add", fall))
         for args in (try_repo[:-1], [precommit, "run"]):  # the files the commit touches
@@ -217,34 +218,26 @@ def test_the_exported_example_archive_has_every_game(example_sites):
 SEASONS = ["games/two-crowns/1901-fall/", "games/winter-palace/1903-fall/"]
 
 
-@pytest.mark.browser
-def test_a_browser_opens_the_season_pages_of_each_build(example_sites, tmp_path):
-    browser_tests = pytest.importorskip("test_browser")
-    if browser_tests.sync_playwright is None or not Path(browser_tests.CHROMIUM).exists():
-        pytest.skip("needs playwright and chromium (see tests/test_browser.py)")
-    with browser_tests.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=browser_tests.CHROMIUM, args=browser_tests.ARGS)
-        try:
-            for generator, site in example_sites.items():
-                with browser_tests.serve(site) as url:
-                    _open_seasons(browser_tests, browser, url, generator, tmp_path)
-        finally:
-            browser.close()
+@browser_test
+def test_a_browser_opens_the_season_pages_of_each_build(example_sites, browser, tmp_path):
+    for generator, site in example_sites.items():
+        with serve(site) as url:
+            _open_seasons(browser, url, generator, tmp_path)
 
 
-def _open_seasons(browser_tests, browser, url: str, generator: str, tmp_path: Path) -> None:
-    watched = browser_tests.Watched(browser, browser_tests.PHONE, tmp_path)
+def _open_seasons(browser, url: str, generator: str, tmp_path: Path) -> None:
+    watched = Watched(browser, PHONE, tmp_path)
     page = watched.page
     try:
-        for size in (browser_tests.PHONE, browser_tests.DESKTOP):
+        for size in (PHONE, DESKTOP):
             page.set_viewport_size({"width": size[0], "height": size[1]})
             for season in SEASONS:
                 page.goto(url + season)
-                browser_tests.assert_maps_drawn(page, 2)
+                assert_maps_drawn(page, 2)
                 watched.shot(f"{generator}-{season.strip('/').replace('/', '-')}-{size[0]}")
         page.locator("a.dg-next").first.click()  # a link between generated pages
         page.wait_for_url("**/games/winter-palace/1903-fall-retreats/")
-        browser_tests.assert_maps_drawn(page, 2)
+        assert_maps_drawn(page, 2)
         page.goto(url + "games/winter-palace/")
         page.get_by_role("link", name=re.compile("^Rules: ")).click()  # to a page of the package's
         page.wait_for_url("**/rules/standard/")

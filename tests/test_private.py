@@ -27,8 +27,7 @@ from dipgen.present.site.maps import overlay_map as _overlay
 from dipgen.io.secretsfile import (ALPHABET, PASSPHRASE_BITS, generate_passphrase, load_secrets, normalize, update_secrets)
 from dipgen.view import game_view
 from dipgen.view.seen import seen_record as view_record
-from support import build, make_project
-from test_leaks import histories
+from support import build, histories, make_project, reveal_now, write_game
 
 
 def overlay_map(history, phase, level, when):
@@ -111,7 +110,7 @@ def test_secrets_command_creates_then_never_overwrites(tmp_path, capsys):
 
     # a power missing from the file gets one; the others keep theirs
     text = "\n".join(ln for ln in file.read_text().splitlines() if not ln.strip().startswith("France:"))
-    file.write_text(text + "\n")
+    write_game(folder, {"secrets.yml": text + "\n"})
     assert main(["secrets", str(folder)]) == 0
     second = load_secrets(file, powers)
     assert second.page_key == first.page_key
@@ -132,10 +131,9 @@ def test_secrets_command_creates_then_never_overwrites(tmp_path, capsys):
 
 
 def test_a_broken_secrets_file_names_file_and_line(tmp_path):
-    file = tmp_path / "secrets.yml"
+    file = write_game(tmp_path, {"secrets.yml": 'page_key: "abcd"\npassphrases:\n  Englnd: "k7mq2-vx9ra-d4hte-8wnpc"\n'
+                                                '  France: "short"\nseeds: 1\n'}) / "secrets.yml"
     powers = ["England", "France"]
-    file.write_text('page_key: "abcd"\npassphrases:\n  Englnd: "k7mq2-vx9ra-d4hte-8wnpc"\n'
-                    '  France: "short"\nseeds: 1\n')
     with pytest.raises(GameError) as e:
         load_secrets(file, powers)
     text = str(e.value)
@@ -145,10 +143,10 @@ def test_a_broken_secrets_file_names_file_and_line(tmp_path):
     assert "secrets.yml:5: error: unknown key 'seeds'" in text
     assert "k7mq2" not in text  # no passphrase in an error message
     # a number where a key should be, and no key at all
-    file.write_text("page_key: 12345\n")
+    write_game(tmp_path, {"secrets.yml": "page_key: 12345\n"})
     with pytest.raises(GameError, match="quoted string of hex digits"):
         load_secrets(file, powers)
-    file.write_text("passphrases: {}\n")
+    write_game(tmp_path, {"secrets.yml": "passphrases: {}\n"})
     with pytest.raises(GameError, match="no page_key"):
         load_secrets(file, powers)
     assert "k7mq2" not in repr(update_secrets(tmp_path / "new.yml", powers).secrets)
@@ -184,6 +182,7 @@ def private_pages(site: Path) -> list[Path]:
     return sorted((site / "private").glob("*.html"))
 
 
+@pytest.mark.slow
 def test_one_private_page_per_power_of_the_running_game_only(built):
     project, site, hs, secrets = built
     pages = private_pages(site)
@@ -197,6 +196,7 @@ def test_one_private_page_per_power_of_the_running_game_only(built):
     assert len({envelope_of(p)["salt"] for p in pages}) == len(pages)
 
 
+@pytest.mark.slow
 def test_each_page_opens_with_its_passphrase_and_shows_that_powers_view(built):
     project, site, hs, secrets = built
     history, s = hs[RUNNING], secrets[RUNNING]
@@ -232,6 +232,7 @@ def test_each_page_opens_with_its_passphrase_and_shows_that_powers_view(built):
         assert text.count('src="../assets/maps/standard.svg"') == len(expected)
 
 
+@pytest.mark.slow
 def test_no_page_shows_what_only_another_power_knows(built):
     _, site, hs, secrets = built
     history, s = hs[RUNNING], secrets[RUNNING]
@@ -264,6 +265,7 @@ def test_no_page_shows_what_only_another_power_knows(built):
     assert checked > 100  # there were secrets to keep
 
 
+@pytest.mark.slow
 def test_a_wrong_passphrase_fails(built):
     _, site, hs, secrets = built
     s = secrets[RUNNING]
@@ -274,6 +276,7 @@ def test_a_wrong_passphrase_fails(built):
         decrypt(envelope_of(page), s.passphrases["England"].upper())
 
 
+@pytest.mark.slow
 def test_the_shell_says_nothing_in_clear(built):
     _, site, hs, secrets = built
     history = hs[RUNNING]
@@ -302,6 +305,7 @@ def test_the_shell_says_nothing_in_clear(built):
             assert power.lower() not in page.name.lower()
 
 
+@pytest.mark.slow
 def test_no_passphrase_or_key_anywhere_in_the_site(built):
     _, site, _, secrets = built
     needles = [x.encode() for s in secrets.values() for x in [*s.passphrases.values(), s.page_key.hex()]]
@@ -311,6 +315,7 @@ def test_no_passphrase_or_key_anywhere_in_the_site(built):
             assert not any(n in data for n in needles), f
 
 
+@pytest.mark.slow
 def test_private_pages_are_not_indexed(built):
     _, site, _, _ = built
     index = json.loads((site / "search" / "search_index.json").read_text())
@@ -323,6 +328,7 @@ def test_private_pages_are_not_indexed(built):
         assert "md-" not in page.read_text(encoding="utf-8")  # not themed by MkDocs
 
 
+@pytest.mark.slow
 def test_the_leak_scanner_finds_nothing_and_is_not_fooled_by_base64(built, tmp_path):
     project, site, hs, secrets = built
     assert scan_site(site, list(hs.values()), docs_dir=project / "site_src") == []
@@ -336,16 +342,17 @@ def test_the_leak_scanner_finds_nothing_and_is_not_fooled_by_base64(built, tmp_p
     assert leaks and all(l.file.startswith(uri) for l in leaks)
 
 
+@pytest.mark.slow
 def test_no_private_pages_once_revealed(tmp_path):
     project = make_project(tmp_path / "p", [RUNNING])
     make_secrets(project, RUNNING)
-    game_yml = project / "games" / RUNNING / "game.yml"
-    game_yml.write_text(game_yml.read_text() + "reveal: now\n")
+    reveal_now(project / "games" / RUNNING)
     site = build(project)
     assert not (site / "private").exists()
     assert (site / "games" / RUNNING / "full" / "index.html").exists()
 
 
+@pytest.mark.slow
 def test_no_secrets_no_pages_and_a_hint(tmp_path, caplog):
     project = make_project(tmp_path / "p", [RUNNING])
     with caplog.at_level(logging.INFO, logger="mkdocs.plugins.dipgen"):
@@ -355,6 +362,7 @@ def test_no_secrets_no_pages_and_a_hint(tmp_path, caplog):
     assert len(hints) == 1 and RUNNING in hints[0]
 
 
+@pytest.mark.slow
 def test_serve_rebuilds_keep_the_ciphertext_of_an_unchanged_game(tmp_path):
     """The pages are encrypted with a fresh salt, so they are kept in the plugin's cache (keyed by
     every file of the game, secrets.yml too) and only made again when the game changes."""
@@ -388,7 +396,7 @@ def test_check_reads_secrets_yml_too(tmp_path, capsys):
 
     game = tmp_path / "g"
     shutil.copytree(Path(__file__).parent.parent / "games" / "lamps-out", game)
-    (game / "secrets.yml").write_text("passphrases:\n  Englnd: short\n")
+    write_game(game, {"secrets.yml": "passphrases:\n  Englnd: short\n"})
     assert main(["check", str(game)]) == 1
     err = capsys.readouterr().err
     assert "secrets.yml" in err and "Englnd" in err
@@ -403,6 +411,7 @@ def test_ciphertext_size_tells_nothing_within_a_block():
     assert decrypt(small, "abcde-fghjk-mnpqr-stuvw") == b"<p>A Par H</p>"
 
 
+@pytest.mark.slow
 def test_every_private_page_of_a_game_has_one_size(built, monkeypatch):
     from dipgen.present.site import SiteOptions, private_files, privatepage
 
@@ -452,6 +461,7 @@ def test_a_private_page_s_size_is_a_function_of_public_facts_alone():
     assert room(6, "a long press release " * 500) > room(6)
 
 
+@pytest.mark.slow
 def test_every_running_example_s_private_pages_fit_in_their_room():
     """The room is generous enough for real games: no example's page outgrows it (so none of
     them publishes a size that depends on what the public does not see)."""

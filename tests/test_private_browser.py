@@ -17,8 +17,10 @@ from dipgen.adapters.cli import main
 from dipgen.io.gamefiles import load_game
 from dipgen.core.crypt import page_uri
 from dipgen.io.secretsfile import load_secrets
-from test_browser import DESKTOP, PHONE, Watched, browser, pytestmark, serve  # noqa: F401
 from support import build, make_project
+from support.browser import BROWSER, DESKTOP, PHONE, Watched, serve
+
+pytestmark = BROWSER
 
 RUNNING = "lamps-out"
 
@@ -52,7 +54,7 @@ def wait_for_maps(page) -> int:
 
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_a_player_opens_her_private_page(browser, private_site, tmp_path, size):  # noqa: F811
+def test_a_player_opens_her_private_page(browser, private_site, tmp_path, size):
     url, secrets, seasons, mapped = private_site
     w = Watched(browser, size, tmp_path)
     page = w.page
@@ -110,7 +112,7 @@ KEPT = """() => new Promise((resolve, reject) => {
 })"""
 
 
-def test_remember_keeps_only_a_key_that_cannot_be_read_out(browser, private_site, tmp_path):  # noqa: F811
+def test_remember_keeps_only_a_key_that_cannot_be_read_out(browser, private_site, tmp_path):
     url, secrets, seasons, mapped = private_site
     w = Watched(browser, DESKTOP, tmp_path)
     page = w.page

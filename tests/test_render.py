@@ -18,7 +18,8 @@ from dipgen.present import svg as render
 from dipgen.present.mapview import map_view
 from dipgen.present.svg import board_svg, map_size, power_classes
 from dipgen.present.svg.assets import board_inner, layout
-from dipgen.present.svg.overlay import DISLODGED_SCALE, Painter, num
+from dipgen.present.svg.overlay import Painter
+from dipgen.present.svg.shapes import DISLODGED_SCALE, num
 from dipgen.present.svg.symbols import symbol_id, symbol_table
 from dipgen.variants import VARIANTS, get_variant
 from dipgen.rules.variant import Policy, Rules, Variant
@@ -564,7 +565,7 @@ def test_every_level_renders(lively):
 
 def test_no_hairlines():
     """At 1000 px wide, no line is thinner than 1.2 px (the map is 1100 units wide)."""
-    from dipgen.present.svg.overlay import CSS
+    from dipgen.present.svg.shapes import CSS
 
     min_units = 1.2 * map_size(get_variant("standard"))[0] / 1000
     widths = [float(w) for w in re.findall(r"stroke-width:([\d.]+)", CSS)]

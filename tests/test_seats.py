@@ -26,7 +26,7 @@ from dipgen.present.site.pages import SiteOptions, private_files
 from dipgen.present.site.privatepage import private_content
 from dipgen.view import game_view
 from dipgen.view.seen import seen_record as view_record
-from support import report as phase_report
+from support import report as phase_report, write_game
 from dipgen.variants import VARIANTS
 from dipgen.rules.variant import Variant
 from dipgen.variants.stab.files import StabFiles
@@ -70,20 +70,18 @@ def variant(monkeypatch):
     monkeypatch.setitem(VARIANTS, "two-power-stab", two_power_stab)
 
 
-def write_game(folder: Path, german: str = "F Kie - Den") -> Path:
+def two_powers(folder: Path, german: str = "F Kie - Den") -> Path:
     from dipgen.variants import get_variant
 
     board = get_variant("stab").rules.board
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "game.yml").write_text(yaml.safe_dump(
-        {"title": "Two powers", "variant": "two-power-stab", "gm": "Grace", "players": PAIRS}, sort_keys=False))
+    game = {"title": "Two powers", "variant": "two-power-stab", "gm": "Grace", "players": PAIRS}
     orders = {p: [] for p in board.powers}
     orders["England"] = ["F Lon - NTH"]
     orders["France"] = ["A Par - Bur"]
     orders["Germany"] = [german]
-    (folder / "1901-spring.yml").write_text(yaml.safe_dump(
-        {"placement": {p: list(board.starting_units[p]) for p in board.powers}, "orders": orders}, sort_keys=False))
-    return folder
+    spring = {"placement": {p: list(board.starting_units[p]) for p in board.powers}, "orders": orders}
+    return write_game(folder, {"game.yml": yaml.safe_dump(game, sort_keys=False),
+                               "1901-spring.yml": yaml.safe_dump(spring, sort_keys=False)})
 
 
 def history_of(folder: Path):
@@ -101,7 +99,7 @@ def test_the_standard_form_is_one_seat_per_power_keyed_by_the_power():
 
 
 def test_a_player_holds_two_powers_and_a_power_changes_hands_through_the_hook(tmp_path, variant):
-    h = history_of(write_game(tmp_path / "two"))
+    h = history_of(two_powers(tmp_path / "two"))
     seats = h.start_seating
     assert not seats.standard
     assert seats.powers_of("Alice") == ("England", "France")
@@ -115,7 +113,7 @@ def test_a_player_holds_two_powers_and_a_power_changes_hands_through_the_hook(tm
 
 
 def test_a_seat_sees_what_its_powers_knew_phase_by_phase(tmp_path, variant):
-    h = history_of(write_game(tmp_path / "two"))
+    h = history_of(two_powers(tmp_path / "two"))
     spring = h.record(Phase(1901, 0))
     alice = view_record(h, spring, "Alice")
     assert {u.power for u in alice.before.units} == {"England", "France"}  # Stab!: her own units only
@@ -131,7 +129,7 @@ def test_a_seat_sees_what_its_powers_knew_phase_by_phase(tmp_path, variant):
 
 
 def test_a_players_report_names_her_and_each_of_her_units_power(tmp_path, variant):
-    folder = write_game(tmp_path / "two")
+    folder = two_powers(tmp_path / "two")
     h = history_of(folder)
     report = phase_report(h, "Alice", h.records[-1].phase)
     assert report.splitlines()[0] == "Two powers: Spring 1901, for Alice"
@@ -148,14 +146,13 @@ def test_a_players_report_names_her_and_each_of_her_units_power(tmp_path, varian
 
 
 def test_passphrases_and_private_pages_are_per_seat(tmp_path, variant):
-    folder = write_game(tmp_path / "two")
-    (folder / "secrets.yml").write_text(yaml.safe_dump({"page_key": "ab" * 32, "passphrases": PASS}))
+    folder = two_powers(tmp_path / "two")
+    write_game(folder, {"secrets.yml": yaml.safe_dump({"page_key": "ab" * 32, "passphrases": PASS})})
     h = history_of(folder)
     keys = h.start_seating.keys()
     secrets = load_secrets(folder / "secrets.yml", keys)
     assert sorted(secrets.passphrases) == sorted(PASS)
-    (folder / "secrets.yml").write_text(yaml.safe_dump({"page_key": "ab" * 32,
-                                                        "passphrases": {"England": PASS["Alice"]}}))
+    write_game(folder, {"secrets.yml": yaml.safe_dump({"page_key": "ab" * 32, "passphrases": {"England": PASS["Alice"]}})})
     with pytest.raises(GameError, match="'England' is not a"):  # a power is not a seat of this game
         load_secrets(folder / "secrets.yml", keys)
     files = private_files(seat_pages(Loaded(h, secrets), SiteOptions()), game_view(h, "public"))
@@ -170,17 +167,17 @@ def test_passphrases_and_private_pages_are_per_seat(tmp_path, variant):
 def test_a_seats_private_page_does_not_depend_on_another_seats_hidden_facts(tmp_path, variant):
     """Bob's German fleet moves or holds, meeting nobody: Alice (England and France) must not be
     able to tell from her page."""
-    a = history_of(write_game(tmp_path / "a" / "two", german="F Kie - Den"))
-    b = history_of(write_game(tmp_path / "b" / "two", german="F Kie H"))
+    a = history_of(two_powers(tmp_path / "a" / "two", german="F Kie - Den"))
+    b = history_of(two_powers(tmp_path / "b" / "two", german="F Kie H"))
     uri = "private/x.html"
     assert private_content(game_view(a, "Alice"), uri) == private_content(game_view(b, "Alice"), uri)
     assert private_content(game_view(a, "Bob"), uri) != private_content(game_view(b, "Bob"), uri)  # it can fail
 
 
 def test_a_player_may_not_bear_a_powers_name(tmp_path, variant):
-    folder = write_game(tmp_path / "two")
+    folder = two_powers(tmp_path / "two")
     data = yaml.safe_load((folder / "game.yml").read_text())
     data["players"] = {"France": ["England", "France"], **{k: v for k, v in PAIRS.items() if k != "Alice"}}
-    (folder / "game.yml").write_text(yaml.safe_dump(data, sort_keys=False))
+    write_game(folder, {"game.yml": yaml.safe_dump(data, sort_keys=False)})
     with pytest.raises(GameError, match="a player cannot be called 'France'"):
         load_game(folder)

@@ -19,6 +19,7 @@ from dipgen.core.errors import GameError
 from dipgen.io.gamefiles import load_game
 from dipgen.io.secretsfile import load_secrets
 from dipgen.io.yamlfile import read_text
+from support import Special, write_game
 
 REPO = Path(__file__).resolve().parent.parent
 RUNNING = "lamps-out"  # a running hidden game: it has private pages
@@ -60,9 +61,8 @@ def game(tmp_path) -> Path:
     folder = tmp_path / "games" / RUNNING
     shutil.copytree(REPO / "games" / RUNNING, folder)
     # GM_FILE's seed, committed to as `dipgen secrets` does before the first phase
-    with open(folder / "game.yml", "a", encoding="utf-8") as f:
-        f.write(f'seed_sha256: "{commitment(bytes.fromhex("b7e1" * 16))}"\n')
-    return folder
+    game_yml = (folder / "game.yml").read_text(encoding="utf-8")
+    return write_game(folder, {"game.yml": game_yml + f'seed_sha256: "{commitment(bytes.fromhex("b7e1" * 16))}"\n'})
 
 
 def powers(folder: Path) -> list[str]:
@@ -70,8 +70,7 @@ def powers(folder: Path) -> list[str]:
 
 
 def test_secrets_command_keeps_the_gms_comments_and_layout(game, capsys):
-    file = game / "secrets.yml"
-    file.write_text(GM_FILE, encoding="utf-8")
+    file = write_game(game, {"secrets.yml": GM_FILE}) / "secrets.yml"
     comments = [line for line in GM_FILE.splitlines() if line.lstrip().startswith("#") or " # " in line]
     assert len(comments) >= 7
 
@@ -109,8 +108,7 @@ def test_secrets_command_keeps_the_gms_comments_and_layout(game, capsys):
 
 
 def test_an_empty_table_and_a_missing_key_are_filled_in_place(game):
-    file = game / "secrets.yml"
-    file.write_text("# mine\npassphrases:   # to do\n# more to come\n", encoding="utf-8")
+    file = write_game(game, {"secrets.yml": "# mine\npassphrases:   # to do\n# more to come\n"}) / "secrets.yml"
     assert main(["secrets", str(game)]) == 0
     text = file.read_text(encoding="utf-8")
     for line in ("# mine", "# to do", "# more to come"):
@@ -122,8 +120,8 @@ def test_a_passphrase_shared_by_two_powers_is_an_error_in_check(game, capsys, mo
     monkeypatch.chdir(game.parent.parent)
     file = game / "secrets.yml"
     # the same passphrase for Germany and Russia (the second with a stray space: the same once typed)
-    file.write_text(GM_FILE.replace("u5ekx-n9qzh-a3wrm-v7pjc", " j6wqe-zk3mv-p9hra-c4xnt")
-                    .replace("    Turkey:", '    France: "f9zkw-m3hxe-q7rna-v2jpc"\n    Turkey:'), encoding="utf-8")
+    write_game(game, {"secrets.yml": GM_FILE.replace("u5ekx-n9qzh-a3wrm-v7pjc", " j6wqe-zk3mv-p9hra-c4xnt")
+                      .replace("    Turkey:", '    France: "f9zkw-m3hxe-q7rna-v2jpc"\n    Turkey:')})
     assert main(["check", f"games/{RUNNING}"]) == 1
     err = capsys.readouterr().err
     assert (f"games/{RUNNING}/secrets.yml:14: error: Russia has the same passphrase as Germany (line 11)" in err)
@@ -137,7 +135,7 @@ def test_a_passphrase_shared_by_two_powers_is_an_error_in_check(game, capsys, mo
     capsys.readouterr()
     assert main(["check", f"games/{RUNNING}"]) == 0
     # without --new for one of them, the command refuses and says how
-    file.write_text(before, encoding="utf-8")
+    write_game(game, {"secrets.yml": before})
     assert main(["secrets", f"games/{RUNNING}"]) == 1
     assert "--new Russia" in capsys.readouterr().err and file.read_text(encoding="utf-8") == before
 
@@ -163,21 +161,15 @@ HOSTILE = {
 @pytest.fixture
 def small_game(tmp_path) -> Path:
     """A hidden game not yet started: quick to read."""
-    folder = tmp_path / "games" / "small"
-    folder.mkdir(parents=True)
     players = "".join(f"  {p}: Player {p}\n" for p in powers(REPO / "games" / RUNNING))
-    (folder / "game.yml").write_text(f"title: Small\nvariant: stab\ngm: Grace\nplayers:\n{players}", encoding="utf-8")
-    return folder
+    return write_game(tmp_path / "games" / "small", {"game.yml": f"title: Small\nvariant: stab\ngm: Grace\nplayers:\n{players}"})
 
 
 @pytest.mark.parametrize("what", sorted(HOSTILE))
 def test_a_hostile_secrets_file_is_an_error_never_a_crash(small_game, what, capsys):
-    file = small_game / "secrets.yml"
     content = HOSTILE[what]
-    if isinstance(content, bytes):
-        file.write_bytes(content)
-    else:
-        file.write_text(content, encoding="utf-8")
+    file = write_game(small_game, {"secrets.yml": content if isinstance(content, bytes) else content.encode()}) \
+        / "secrets.yml"
     with pytest.raises(GameError) as e:
         load_secrets(file, powers(small_game))
     assert all(p.file.endswith("secrets.yml") and p.message for p in e.value.problems)
@@ -205,9 +197,8 @@ LAYOUTS = {
 
 @pytest.mark.parametrize("layout", sorted(LAYOUTS))
 def test_odd_layouts_are_completed_in_place(small_game, layout):
-    file = small_game / "secrets.yml"
     before = LAYOUTS[layout]
-    file.write_bytes(before.encode("utf-8"))
+    file = write_game(small_game, {"secrets.yml": before.encode("utf-8")}) / "secrets.yml"
     assert main(["secrets", str(small_game), "--new", "England"]) == 0
     after = file.read_bytes().decode("utf-8")
     secrets = load_secrets(file, powers(small_game))
@@ -222,8 +213,7 @@ def test_odd_layouts_are_completed_in_place(small_game, layout):
 def test_an_edit_that_went_wrong_is_never_written(small_game, monkeypatch, capsys):
     import dipgen.io.secretsfile
 
-    file = small_game / "secrets.yml"
-    file.write_text(GM_FILE, encoding="utf-8")
+    file = write_game(small_game, {"secrets.yml": GM_FILE}) / "secrets.yml"
     monkeypatch.setattr(dipgen.io.secretsfile, "_append", lambda mapping, key, value: None)  # France is never added
     assert main(["secrets", str(small_game)]) == 1
     assert "editing the file in place went wrong" in capsys.readouterr().err
@@ -246,15 +236,12 @@ def test_secrets_yml_that_is_no_file_is_refused_before_it_is_opened(small_game, 
     import subprocess
     import sys
 
-    from fuzz_games import time_limit
+    from support.fuzz import time_limit
 
-    file = small_game / "secrets.yml"
-    if kind == "fifo":
-        os.mkfifo(file)
-    else:
-        if not os.path.exists("/dev/zero"):
-            pytest.skip("no /dev/zero here")
-        file.symlink_to("/dev/zero")
+    if kind != "fifo" and not os.path.exists("/dev/zero"):
+        pytest.skip("no /dev/zero here")
+    write_game(small_game, {"secrets.yml": Special.FIFO if kind == "fifo" else Special.DEVICE})
+    if kind != "fifo":
         with time_limit(20), pytest.raises(GameError, match="this is a device, not a file"):
             read_text(Path("/dev/zero"))
 
@@ -270,9 +257,8 @@ def test_secrets_yml_that_is_no_file_is_refused_before_it_is_opened(small_game, 
 
 
 def test_a_weak_passphrase_is_refused_and_the_fix_works(small_game, capsys):
-    file = small_game / "secrets.yml"
-    file.write_text(KEY_LINE + '\npassphrases:\n  England: "aaaaaaaaaaaaaaaa"\n  France: "abcdefghijklmnop"\n'
-                    '  Italy: "Gondolas at dusk, 1901!"\n', encoding="utf-8")
+    file = write_game(small_game, {"secrets.yml": KEY_LINE + '\npassphrases:\n  England: "aaaaaaaaaaaaaaaa"\n'
+                                   '  France: "abcdefghijklmnop"\n  Italy: "Gondolas at dusk, 1901!"\n'}) / "secrets.yml"
     with pytest.raises(GameError) as e:
         load_secrets(file, powers(small_game))
     found = {p.line: p for p in e.value.problems}
@@ -335,9 +321,8 @@ def test_one_secrets_yml_shared_by_two_games_is_refused(tmp_path, small_game, ca
 
 
 def test_a_broken_secrets_yml_is_reported_with_the_game_s_errors(small_game, capsys):
-    (small_game / "1901-spring.yml").write_text("orders:\n  France: [A Par - Spq]\n", encoding="utf-8")
-    (small_game / "secrets.yml").write_text(KEY_LINE + '\npassphrases:\n  Frnace: "k7mq2-vx9ra-d4hte-8wnpc"\n',
-                                            encoding="utf-8")
+    write_game(small_game, {"1901-spring.yml": "orders:\n  France: [A Par - Spq]\n",
+                            "secrets.yml": KEY_LINE + '\npassphrases:\n  Frnace: "k7mq2-vx9ra-d4hte-8wnpc"\n'})
     assert main(["check", str(small_game)]) == 1
     err = capsys.readouterr().err
     assert "1901-spring.yml:2: error: unknown province" in err

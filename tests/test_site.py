@@ -1,17 +1,14 @@
 """The results site: `mkdocs build --strict` of small archives in a temporary folder, the
 pages checked against the History they were made from, a broken game failing the build.
 
-The game folders written here (`write_archive`) are shared with tests/test_browser.py.
+The test archive (a finished game, a running one, one not started) is support's `ARCHIVE`.
 """
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 import subprocess
 import sys
-import textwrap
 import time
 from html.parser import HTMLParser
 from pathlib import Path
@@ -28,108 +25,13 @@ from dipgen.present.site import SiteOptions, build_site, game_pages
 from dipgen.present.site.links import href, page_url
 from dipgen.present.site.model import centre_rows, order_items
 from dipgen.view import game_view
-from support import load
-
-REPO = Path(__file__).resolve().parent.parent
-
-# --------------------------------------------------------------------------- games written for the tests
-
-PLAYERS = """
-players:
-  Austria: Alice & Co
-  England: Bob
-  France: Chloé
-  Germany: Dieter
-  Italy: Elena
-  Russia: <b>Fyodor</b>
-  Turkey: Gül
-"""
-
-ALPHA = {
-    "game.yml": "title: The Alpha Game\ngm: Grace <GM> Hopper\ndescription: A short **test** game.\n" + PLAYERS
-                + "end: {draw: [France, Turkey], phase: 1902-spring}\n",
-    "1901-spring.yml": """
-        orders:
-          Austria: [A Vie - Gal, A Bud - Ser, F Tri - Alb]
-          England: [F Lon - NTH, F Edi - NWG, A Lvp - Yor]
-          France: [A Par - Bur, A Mar - Spa, F Bre - MAO]
-          Germany: [A Ber - Kie, A Mun - Ruh, F Kie - Den]
-          Italy: [A Ven H, A Rom - Apu, F Nap - ION]
-          Turkey: [F Ank - BLA, A Smy - Arm, A Con - Bul]
-        press: |
-          **Rome:** We come in peace. <em>Honestly.</em>
-
-          * nobody believes Rome
-        notes: Russia sent no orders; its units *hold*.
-        """,
-    "1901-fall.yml": """
-        orders:
-          Austria: [A Ser H, F Alb - Gre, A Gal H]
-          England: [F NWG - Nwy, F NTH C A Yor - Bel, A Yor - Bel]
-          France: [A Spa H, F MAO - Por, A Bur H]
-          Germany: [A Kie - Hol, A Ruh - Bel, F Den H]
-          Italy: [A Ven H, A Apu - Tun, F ION C A Apu - Tun]
-          Russia: [F Sev H, A War H, A Mos - Ukr, F StP/sc - Bot]
-          Turkey: [F BLA - Sev, A Arm S F BLA - Sev, A Bul H]
-        """,
-    "1901-fall-retreats.yml": "orders:\n  Russia: [F Sev - Rum]\n",
-    "1901-winter.yml": """
-        orders:
-          Austria: [Build A Vie, Build A Bud]
-          England: [Build F Lon]
-          Germany: [Build A Ber, Build F Kie]
-          France: [Build A Par, Build F Mar]
-          Italy: [Build F Nap]
-        """,
-    "1902-spring.yml": "orders:\n  Austria: [A Vie - Tyr]\n  Italy: [A Ven - Tyr]\n",
-}
-
-BRAVO = {
-    "game.yml": "title: Bravo, still running\ngm: Hank\n" + PLAYERS,
-    "1901-spring.yml": ALPHA["1901-spring.yml"],
-}
-
-NEW = {"game.yml": "title: Charlie (not started)\ngm: Ivy\n" + PLAYERS}
-
-
-def write_game(folder: Path, files: dict[str, str]) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    for name, text in files.items():
-        (folder / name).write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
-    return folder
-
-
-def write_archive(games_dir: Path) -> dict[str, Path]:
-    """A finished game, a running game and one not yet started."""
-    return {slug: write_game(games_dir / slug, files)
-            for slug, files in (("alpha", ALPHA), ("bravo", BRAVO), ("charlie", NEW))}
-
-
-def make_project(root: Path, games: dict[str, dict[str, str]] | None = None) -> Path:
-    """A site project as in a clean checkout: the repo's mkdocs.yml and site_src, and a games folder."""
-    root.mkdir(parents=True, exist_ok=True)
-    shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
-    shutil.copytree(REPO / "site_src", root / "site_src")
-    if games is None:
-        write_archive(root / "games")
-    else:
-        for slug, files in games.items():
-            write_game(root / "games" / slug, files)
-    return root
-
-
-def mkdocs_build(project: Path) -> subprocess.CompletedProcess:
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict"], cwd=project, env=env,
-                          capture_output=True, text=True, timeout=300)
-
+from support import ALPHA, ARCHIVE, BRAVO, REPO, build, load, make_project, mkdocs_command, site_config, write_game
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
     """The test archive, built once for the module."""
-    project = make_project(tmp_path_factory.mktemp("site") / "project")
-    result = mkdocs_build(project)
-    assert result.returncode == 0, result.stderr
+    project = make_project(tmp_path_factory.mktemp("site") / "project", games=ARCHIVE)
+    build(project)
     return project
 
 
@@ -268,16 +170,14 @@ def test_every_link_in_the_generated_pages_resolves(built):
             assert target.is_file(), f"{html.relative_to(site)} links to missing {m.group(1)}"
 
 
+@pytest.mark.slow
 def test_example_games_build(tmp_path):
     """The repository's own games/ (when there are any) build strictly with every page."""
     games = sorted(p.parent for p in (REPO / "games").glob("*/game.yml"))
     if not games:
         pytest.skip("no example games in games/ yet")
-    project = make_project(tmp_path / "project", games={})
-    shutil.rmtree(project / "games", ignore_errors=True)
-    shutil.copytree(REPO / "games", project / "games")
-    result = mkdocs_build(project)
-    assert result.returncode == 0, result.stderr
+    project = make_project(tmp_path / "project", [folder.name for folder in games])
+    build(project)
     for folder in games:
         h = load(project / "games" / folder.name)
         assert (project / "site" / "games" / folder.name / "index.html").is_file()
@@ -363,11 +263,12 @@ def test_game_page_and_archive(built):
 
 # --------------------------------------------------------------------------- (c) a broken game
 
+@pytest.mark.slow
 def test_broken_game_fails_the_build_and_writes_nothing(tmp_path):
     games = {"alpha": ALPHA, "broken": dict(BRAVO)}
     games["broken"]["1901-fall.yml"] = "orders:\n  France:\n    - A Bur R Pic\n    - A Mar - Spq\n"
-    project = make_project(tmp_path / "project", games)
-    result = mkdocs_build(project)
+    project = make_project(tmp_path / "project", games=games)
+    result = mkdocs_command(project)
     assert result.returncode != 0
     check = subprocess.run([sys.executable, "-m", "dipgen.adapters.cli", "check", "games"], cwd=project,
                            capture_output=True, text=True)
@@ -383,7 +284,8 @@ def test_broken_game_fails_the_build_and_writes_nothing(tmp_path):
 # --------------------------------------------------------------------------- the generator on its own
 
 def test_generator_is_pure_and_names_pages_by_source_path(tmp_path):
-    write_archive(tmp_path / "games")
+    for slug, files in ARCHIVE.items():
+        write_game(tmp_path / "games" / slug, files)
     hs = [editions(Loaded(replay(load_game(tmp_path / "games" / s)))) for s in ("alpha", "bravo", "charlie")]
     files = build_site(hs, SiteOptions())
     assert "games/index.md" in files and "games/alpha/1901-fall-retreats/index.md" in files
@@ -447,29 +349,34 @@ def test_eliminated_powers_show_dashes():
 
 def _serve_rebuild(project: Path, dirty: bool = False):
     """A rebuild as `mkdocs serve` does one: the config read again, the plugin object kept."""
-    from mkdocs.commands.build import build
-    from mkdocs.config import load_config
-
-    cfg = load_config(str(project / "mkdocs.yml"))
+    cfg = site_config(project)
     build(cfg, dirty=dirty)
     return cfg.plugins["dipgen"]
 
 
+def _late_news(project: Path) -> None:
+    """A line added to the running game's press (its Spring 1901 file)."""
+    bravo = project / "games" / "bravo"
+    write_game(bravo, {"1901-spring.yml": (bravo / "1901-spring.yml").read_text(encoding="utf-8")
+                       + "  Late news from Vienna.\n"})
+
+
+@pytest.mark.slow
 def test_serve_rebuild_redoes_only_the_changed_game(tmp_path):
-    project = make_project(tmp_path / "project")
+    project = make_project(tmp_path / "project", games=ARCHIVE)
     first = _serve_rebuild(project)
     assert first.stats["redone"] == 3
     again = _serve_rebuild(project)
     assert again is first and again.stats["redone"] == 0
-    with (project / "games" / "bravo" / "1901-spring.yml").open("a", encoding="utf-8") as f:
-        f.write("  Late news from Vienna.\n")
+    _late_news(project)
     third = _serve_rebuild(project)
     assert third.stats["redone"] == 1
     assert "Late news from Vienna." in page(project, "games/bravo/1901-spring")
 
 
+@pytest.mark.slow
 def test_serve_dirty_rewrites_only_the_changed_games_pages(tmp_path):
-    project = make_project(tmp_path / "project")
+    project = make_project(tmp_path / "project", games=ARCHIVE)
     plugin = _serve_rebuild(project)
     plugin.on_startup(command="serve", dirty=True)
     try:
@@ -477,8 +384,7 @@ def test_serve_dirty_rewrites_only_the_changed_games_pages(tmp_path):
         site = project / "site" / "games"
         before = {p: p.stat().st_mtime_ns for p in site.rglob("index.html")}
         time.sleep(0.05)
-        with (project / "games" / "bravo" / "1901-spring.yml").open("a", encoding="utf-8") as f:
-            f.write("  Late news from Vienna.\n")
+        _late_news(project)
         _serve_rebuild(project, dirty=True)
         changed = {p.relative_to(site).as_posix() for p in before if p.stat().st_mtime_ns != before[p]}
         assert "bravo/1901-spring/index.html" in changed

@@ -16,6 +16,7 @@ from dipgen.play.records import GameInfo, History
 from dipgen.rules.seats import Seating
 from dipgen.view import UNKNOWN, game_view
 from dipgen.view.seen import seen_record as view_record
+from support import write_game
 
 STAB = get_variant("stab")
 B = STAB.rules.board
@@ -110,19 +111,12 @@ def test_each_power_sees_its_own_and_its_news():
     assert set(england.orders) == {"England"} and set(france.orders) == {"France"}
 
 
-def write(path: Path, files: dict[str, str]) -> Path:
-    path.mkdir(parents=True, exist_ok=True)
-    for name, text in files.items():
-        (path / name).write_text(text, encoding="utf-8")
-    return path
-
-
 GAME = ("title: Knives Out\nvariant: stab\ngm: Grace\n"
         "players: {Austria: A, England: B, France: C, Germany: D, Italy: E, Russia: F, Turkey: G}\n")
 
 
 def test_placement(tmp_path):
-    path = write(tmp_path / "g", {"game.yml": GAME, "1901-spring.yml": (
+    path = write_game(tmp_path / "g", {"game.yml": GAME, "1901-spring.yml": (
         "placement:\n"
         "  England: [F NTH, F Lon, A Wal]\n"
         "  Russia: [A Ukr, A Lvn, F StP/nc, F Sev]\n"
@@ -145,7 +139,7 @@ def test_placement(tmp_path):
     ("  Italy: [A Rom, F Rom, A Ven]\n", "two units placed in Rome"),
 ])
 def test_placement_errors(tmp_path, placement, message):
-    path = write(tmp_path / "g", {"game.yml": GAME, "1901-spring.yml": "placement:\n" + placement + "orders: {England: []}\n"})
+    path = write_game(tmp_path / "g", {"game.yml": GAME, "1901-spring.yml": "placement:\n" + placement + "orders: {England: []}\n"})
     with pytest.raises(GameError) as e:
         replay(load_game(path))
     assert any(message in p.message for p in e.value.problems), [str(p) for p in e.value.problems]
@@ -153,7 +147,7 @@ def test_placement_errors(tmp_path, placement, message):
 
 
 def test_retreats_and_builds_are_private(tmp_path):
-    path = write(tmp_path / "g", {"game.yml": GAME,
+    path = write_game(tmp_path / "g", {"game.yml": GAME,
         "1901-spring.yml": "placement:\n  Austria: [A Tyr, A Boh, F Tri]\n"
                            "orders:\n  Austria: [A Tyr - Mun, A Boh S A Tyr - Mun]\n",
         "1901-spring-retreats.yml": "orders:\n  Germany: [A Mun - Ruh]\n"})
@@ -169,7 +163,7 @@ def test_retreats_and_builds_are_private(tmp_path):
 def test_adjudicate_reports_public_and_private(tmp_path, capsys):
     from dipgen.adapters.cli import main
 
-    path = write(tmp_path / "g", {"game.yml": GAME,
+    path = write_game(tmp_path / "g", {"game.yml": GAME,
         "1901-spring.yml": "placement:\n  Austria: [A Tyr, A Boh, F Tri]\n"
                            "orders:\n  Austria: [A Tyr - Mun, A Boh S A Tyr - Mun, F Tri - ADR]\n"
                            "  Germany: [A Ber - Sil, F Kie - Den]\n"})
@@ -220,18 +214,18 @@ def _pair(tmp_path: Path, phases: dict[str, str], fact: str, a: str, b: str):
     import sys
 
     sys.path.insert(0, str(Path(__file__).parent))
-    from hidden_pairs import SLUG
+    from support.pairs import SLUG
     from support import load
 
     out = []
     for name, line in (("a", a), ("b", b)):
         files = {f"{k}.yml": v.replace(fact, line) for k, v in phases.items()}
-        out.append(load(write(tmp_path / name / SLUG, {"game.yml": GAME, **files})))
+        out.append(load(write_game(tmp_path / name / SLUG, {"game.yml": GAME, **files})))
     return out
 
 
 def _outsiders_see_the_same(a, b, involved: set[str]) -> None:
-    from hidden_pairs import published
+    from support.pairs import published
 
     pa, pb = published(a), published(b)
     differ = sorted(k for k in set(pa) | set(pb) if pa.get(k) != pb.get(k))

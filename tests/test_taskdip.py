@@ -3,8 +3,6 @@ re-allotment by the rule's criteria, and the victory conditions."""
 
 from __future__ import annotations
 
-import textwrap
-
 import pytest
 
 from dipgen.rules.draws import commitment
@@ -15,6 +13,7 @@ from dipgen.core.position import Position
 from dipgen.rules.seats import Seat, Seating
 from dipgen.variants import get_variant
 from dipgen.variants.taskdip.rules import Allotment, TaskdipState, allotment_of
+from support import TASKDIP_LOTS as SEED_EXAMPLE, write_game
 
 SEED = "11" * 32
 
@@ -83,30 +82,11 @@ def test_table_has_five_cards_per_power(taskdip):
 
 def game(tmp_path, players, phases=(), lots=None, seed=True, extra=""):
     """A Taskdip game folder: players, phase files {slug: orders-yaml}, lots for secrets.yml."""
-    g = tmp_path / "g"
-    g.mkdir(exist_ok=True)
     text = f"title: T\ngm: G\nvariant: taskdip\nplayers: [{', '.join(players)}]\n" + extra
     if seed:
         text += f'seed_sha256: "{commitment(bytes.fromhex(SEED))}"\nseed: "{SEED}"\n'
-    (g / "game.yml").write_text(text)
-    if lots is not None:
-        (g / "secrets.yml").write_text(textwrap.dedent(lots))
-    for slug, body in phases:
-        (g / f"{slug}.yml").write_text(textwrap.dedent(body))
-    return g
-
-
-SEED_EXAMPLE = """\
-    lots:
-      powers:
-        Andreas: [Austria, Italy]
-        Katja: [Turkey, Germany]
-      tasks:
-        Austria: [Eight, Nine]
-        Italy: Eight
-        Turkey: Seven
-        Germany: Nine
-    """
+    files = {"game.yml": text, **({"secrets.yml": lots} if lots is not None else {})}
+    return write_game(tmp_path / "g", {**files, **{f"{slug}.yml": body for slug, body in phases}})
 
 
 def test_seed_start_example(tmp_path):
@@ -328,8 +308,8 @@ def test_seed_in_secrets_with_seat_passphrases(tmp_path):
     'not a power of this game')."""
     g = game(tmp_path, ["Andreas", "Katja"], seed=False,
              extra=f'seed_sha256: "{commitment(bytes.fromhex(SEED))}"\n')
-    (g / "secrets.yml").write_text(f'page_key: "{"ab" * 32}"\nseed: "{SEED}"\npassphrases:\n  Andreas: "k7mq2-vx9ra-d4hte-8wnpc"\n'
-                                   '  Katja: "r3nvz-hq8ke-w2mxa-7tjdp"\n')
+    write_game(g, {"secrets.yml": f'page_key: "{"ab" * 32}"\nseed: "{SEED}"\npassphrases:\n'
+                                  '  Andreas: "k7mq2-vx9ra-d4hte-8wnpc"\n  Katja: "r3nvz-hq8ke-w2mxa-7tjdp"\n'})
     h = replay_folder(g)
     assert sum(len(ps) for ps in allotment_of(h.position).powers.values()) == 4
 

@@ -3,8 +3,6 @@ steps are the real ones: game.yml, lots in secrets.yml, 'dipgen secrets', a phas
 
 from __future__ import annotations
 
-import textwrap
-
 import pytest
 
 from dipgen.adapters.cli import main
@@ -12,10 +10,10 @@ from dipgen.adapters.games import replay_folder
 from dipgen.adapters.leaks import scan_site
 from dipgen.core.crypt import page_uri
 from dipgen.io.secretsfile import load_secrets
-from test_browser import DESKTOP, PHONE, Watched, browser, pytestmark, serve  # noqa: F401
-from support import build, make_project
-from test_taskdip import SEED_EXAMPLE as LOTS
+from support import TASKDIP_LOTS, build, make_project, write_game
+from support.browser import BROWSER, DESKTOP, PHONE, Watched, serve
 
+pytestmark = BROWSER
 
 
 def tasks_seen(page, passphrase: str) -> str:
@@ -26,15 +24,14 @@ def tasks_seen(page, passphrase: str) -> str:
     return page.locator(".dg-taskdip").inner_text()
 
 
-def test_player_sees_her_tasks(browser, tmp_path):  # noqa: F811
+def test_player_sees_her_tasks(browser, tmp_path):
     project = make_project(tmp_path / "p", [])
-    folder = project / "games" / "td-run"
-    folder.mkdir(parents=True)
-    (folder / "game.yml").write_text("title: Taskdip Live\ngm: G\nvariant: taskdip\nplayers: [Andreas, Katja]\n")
-    (folder / "secrets.yml").write_text(textwrap.dedent(LOTS))
+    folder = write_game(project / "games" / "td-run", {
+        "game.yml": "title: Taskdip Live\ngm: G\nvariant: taskdip\nplayers: [Andreas, Katja]\n",
+        "secrets.yml": TASKDIP_LOTS})
     assert main(["secrets", str(folder)]) == 0
-    (folder / "1901-spring.yml").write_text("orders:\n  Germany: [A Mun - Bur]\n  Austria: [A Bud - Ser]\n")
-    (folder / "1901-fall.yml").write_text("orders:\n  Germany: [A Bur H]\n  Austria: [A Ser H]\n")
+    write_game(folder, {"1901-spring.yml": "orders:\n  Germany: [A Mun - Bur]\n  Austria: [A Bud - Ser]\n",
+                        "1901-fall.yml": "orders:\n  Germany: [A Bur H]\n  Austria: [A Ser H]\n"})
     secrets = load_secrets(folder / "secrets.yml", ["Andreas", "Katja"])
     assert "lots" in secrets.extra  # 'dipgen secrets' kept the GM's lots
     site = build(project)
@@ -63,7 +60,7 @@ def demo_site(tmp_path_factory):
 
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_demo_game_visitor_opens_a_private_page(browser, demo_site, tmp_path, size):  # noqa: F811
+def test_demo_game_visitor_opens_a_private_page(browser, demo_site, tmp_path, size):
     """The running example as a visitor meets it: the game page gives the demo passphrases; she
     follows Hanna's link, types the passphrase shown, and reads Hanna's tasks, centre by centre."""
     with serve(demo_site) as url:

@@ -4,12 +4,12 @@ site, byte for byte); a player's private page shows her tasks, centre by centre.
 
 from __future__ import annotations
 
-import textwrap
+import pytest
 
 from dipgen.adapters.games import replay_folder
 from dipgen.present.site.privatepage import private_content as _private_content
 from dipgen.view import game_view
-from support import public_site
+from support import public_site, write_game
 
 
 def private_content(h, seat, uri):
@@ -36,13 +36,10 @@ PHASES = {
 
 
 def make(tmp_path, name, austria, italy, turkey, germany="Nine"):
-    g = tmp_path / name / "run"
-    g.mkdir(parents=True)
-    (g / "game.yml").write_text("title: Taskdip test\ngm: G\nvariant: taskdip\nplayers: [Andreas, Katja]\n")
-    (g / "secrets.yml").write_text(textwrap.dedent(LOTS.format(austria=austria, italy=italy, turkey=turkey, germany=germany)))
-    for slug, body in PHASES.items():
-        (g / f"{slug}.yml").write_text(body)
-    return replay_folder(g)
+    lots = LOTS.format(austria=austria, italy=italy, turkey=turkey, germany=germany)
+    return replay_folder(write_game(tmp_path / name / "run", {
+        "game.yml": "title: Taskdip test\ngm: G\nvariant: taskdip\nplayers: [Andreas, Katja]\n", "secrets.yml": lots,
+        **{f"{slug}.yml": body for slug, body in PHASES.items()}}))
 
 
 def test_public_site_independent_of_tasks(tmp_path):
@@ -83,6 +80,7 @@ def _written(site: dict, folder):
     return folder
 
 
+@pytest.mark.slow
 def test_leak_scanner_knows_the_tasks_the_cards_and_the_seed(tmp_path):
     """The running demo game's public site is clean; a task, a card or the seed planted in it is caught."""
     from pathlib import Path

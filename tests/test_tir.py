@@ -26,7 +26,7 @@ from dipgen.variants import get_variant
 from dipgen.variants.tir.rules import ALLIED, FRIENDLY, HOSTILE, NEUTRAL, WAR, TirNote, shifted
 from dipgen.view import game_view
 from dipgen.io.yamlfile import Signed
-from support import game_report
+from support import game_report, write_game
 
 
 def document(history):
@@ -59,17 +59,15 @@ class Dice:
 
 
 def write(folder: Path, phases: dict, seed: bytes = SEED, publish_seed: bool = False, **game) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
     data = {"title": "Two", "variant": "tir", "gm": "Grace", "players": {"France": "Alice", "Russia": "Boris"},
             "seed_sha256": commitment(seed), **game}
+    secrets = {}
     if publish_seed:
         data["seed"] = seed.hex()
     else:
-        (folder / "secrets.yml").write_text(yaml.safe_dump({"seed": seed.hex()}))
-    (folder / "game.yml").write_text(yaml.safe_dump(data, sort_keys=False))
-    for slug, body in phases.items():
-        (folder / f"{slug}.yml").write_text(body)
-    return folder
+        secrets["secrets.yml"] = yaml.safe_dump({"seed": seed.hex()})
+    return write_game(folder, {**secrets, "game.yml": yaml.safe_dump(data, sort_keys=False),
+                               **{f"{slug}.yml": body for slug, body in phases.items()}})
 
 
 def start(table: dict | None = None):

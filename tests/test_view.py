@@ -37,6 +37,7 @@ def test_one_rule_says_when_a_game_is_revealed():
     assert sorted(set(readers)) == ["play/replay.py", "rules/visibility.py"], readers  # the replay copies it into GameInfo
 
 
+@pytest.mark.slow
 def test_secrets_yml_is_read_once_per_game_per_build(tmp_path, monkeypatch):
     import dipgen.io.secretsfile as secrets
 

@@ -12,7 +12,6 @@ as text. Search, the palette toggle and navigation still work under the CSP.
 from __future__ import annotations
 
 import re
-import shutil
 import textwrap
 
 import pytest
@@ -21,9 +20,10 @@ from dipgen.adapters.cli import main
 from dipgen.io.gamefiles import load_game
 from dipgen.core.crypt import page_uri
 from dipgen.io.secretsfile import load_secrets
-from test_browser import DESKTOP, Watched, browser, pytestmark, serve  # noqa: F401
-from support import build
-from test_site import REPO
+from support import build, make_project, write_game
+from support.browser import BROWSER, DESKTOP, Watched, serve
+
+pytestmark = BROWSER
 
 #: Markdown fields (description, press, notes): each payload in its own paragraph.
 MARKDOWN = [
@@ -79,22 +79,15 @@ HIDDEN = "lamps-out"
 
 @pytest.fixture(scope="module")
 def hostile_site(tmp_path_factory):
-    root = tmp_path_factory.mktemp("xss") / "p"
-    root.mkdir()
-    shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
-    shutil.copytree(REPO / "site_src", root / "site_src")
-    (root / "games" / "hostile").mkdir(parents=True)
-    (root / "games" / "hostile" / "game.yml").write_text(OPEN_GAME, encoding="utf-8")
-    (root / "games" / "hostile" / "1901-spring.yml").write_text(SPRING, encoding="utf-8")
+    root = make_project(tmp_path_factory.mktemp("xss") / "p", [HIDDEN],
+                        games={"hostile": {"game.yml": OPEN_GAME, "1901-spring.yml": SPRING}})
     hidden = root / "games" / HIDDEN
-    shutil.copytree(REPO / "games" / HIDDEN, hidden)
     text = (hidden / "game.yml").read_text(encoding="utf-8")
     text = text.replace("title: The Lamps Go Out", "title: " + quoted("Lamps " + TEXT))
     text = text.replace("England: Owen Pritchard", "England: " + quoted("Owen " + TEXT))
-    (hidden / "game.yml").write_text(text, encoding="utf-8")
     spring = (hidden / "1904-spring.yml").read_text(encoding="utf-8")
     spring = re.sub(r"^press:.*?(?=^\S|\Z)", "", spring, flags=re.M | re.S)  # its own press, replaced
-    (hidden / "1904-spring.yml").write_text(spring + markdown_field("press", "HIDDEN-PRESS-OK"), encoding="utf-8")
+    write_game(hidden, {"game.yml": text, "1904-spring.yml": spring + markdown_field("press", "HIDDEN-PRESS-OK")})
     assert main(["check", str(root / "games" / "hostile"), str(hidden)]) == 0
     assert main(["secrets", str(hidden)]) == 0
     secrets = load_secrets(hidden / "secrets.yml", load_game(hidden).variant.rules.powers())
@@ -106,7 +99,7 @@ def hostile_site(tmp_path_factory):
 class Trap(Watched):
     """A page that also records dialogs, requests to marker URLs and CSP violations."""
 
-    def __init__(self, browser, tmp_path):  # noqa: F811
+    def __init__(self, browser, tmp_path):
         super().__init__(browser, DESKTOP, tmp_path)
         self.dialogs: list[str] = []
         self.markers: list[str] = []
@@ -137,7 +130,7 @@ class Trap(Watched):
 
 
 @pytest.fixture
-def trap(browser, tmp_path):  # noqa: F811
+def trap(browser, tmp_path):
     w = Trap(browser, tmp_path)
     yield w
     w.close()

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Generate the bundled example games under ``games/``: the same as ``python -m tools.examples``.
+"""Generate the bundled example games under ``games/``: the same as ``python -m tools.examples``
+(the name the story-driven games' manifests give as their generator).
 
-    python tools/example_games.py            # (re)write the example games
+    python tools/example_games.py            # (re)write every generated example game
+    python tools/example_games.py SLUG ...   # only these
     python tools/example_games.py --check    # generate in memory, print the summaries, write nothing
     python tools/example_games.py --force    # overwrite folders even if they were edited by hand
     python tools/example_games.py --out DIR  # write the game folders under DIR instead of games/

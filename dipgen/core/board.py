@@ -14,7 +14,7 @@ import sys
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Mapping
+from typing import Any, Mapping
 
 from dipgen.core.names import did_you_mean
 
@@ -199,7 +199,7 @@ class Board:
         return f"{name} ({self.coast_names.get(coast, coast)})" if coast else name
 
 
-def _build(data: dict) -> Board:
+def _build(data: Mapping[str, Any]) -> Board:
     provinces: dict[str, Province] = {}
     army: dict[str, frozenset[str]] = {}
     fleet: dict[str, frozenset[str]] = {}
@@ -257,14 +257,17 @@ def load_board(name: str = "standard") -> Board:
     return _build(_parse(resources.files("dipgen").joinpath("data", f"{name}.yml").read_text(encoding="utf-8")))
 
 
-def _parse(text: str) -> dict:
+def _parse(text: str) -> dict[str, Any]:
     import yaml  # here, not above: a board read from its compiled copy needs no YAML parser
 
     # libyaml's parser, when PyYAML has it, reads the board in a seventh of the time
-    return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    if not isinstance(data, dict):
+        raise ValueError(f"a board file holds a mapping (name, powers, provinces, ...), not {type(data).__name__}")
+    return data
 
 
-def board_data(path: Path) -> dict:
+def board_data(path: Path) -> dict[str, Any]:
     """The data of the board file at `path`, read through a compiled copy kept beside it, as
     Python keeps a module's bytecode: ``__pycache__/<name>.<python>.marshal``, made again
     whenever the file's size or modification time differs from the copy's. Reading the copy
@@ -275,7 +278,7 @@ def board_data(path: Path) -> dict:
     copy = path.parent / "__pycache__" / f"{path.stem}.{sys.implementation.cache_tag}.marshal"
     try:
         saved, data = marshal.loads(copy.read_bytes())
-        if saved == stamp:
+        if saved == stamp and isinstance(data, dict):
             return data
     except (OSError, ValueError, EOFError, TypeError):
         pass  # no copy yet, or not a readable one: parse the file

@@ -31,6 +31,7 @@ import json
 import os
 import unicodedata
 import zlib
+from typing import Any, Iterable, Mapping
 
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
@@ -74,7 +75,7 @@ def room(public_phases: int, public_text: str = "") -> int:
     return size + (-size % PAD)
 
 
-def padded_size(plaintexts, compress: bool = True, least: int = 0) -> int:
+def padded_size(plaintexts: Iterable[bytes], compress: bool = True, least: int = 0) -> int:
     """The size that pads every one of `plaintexts` (the private pages of one game) alike: `least`
     (the game's `room`), or where the biggest framed page needs more, that rounded up to a
     multiple of `PAD`."""
@@ -83,7 +84,7 @@ def padded_size(plaintexts, compress: bool = True, least: int = 0) -> int:
 
 
 def encrypt(plaintext: bytes, passphrase: str, iterations: int = ITERATIONS, compress: bool = True,
-            size: int | None = None) -> dict:
+            size: int | None = None) -> dict[str, str | int]:
     """The envelope of `plaintext` for `passphrase` (one key derivation: about 0.07 s), padded to
     `size` bytes before encryption (see `padded_size`), or to the next multiple of `PAD`."""
     if iterations < ITERATIONS:
@@ -96,18 +97,23 @@ def encrypt(plaintext: bytes, passphrase: str, iterations: int = ITERATIONS, com
         raise ValueError(f"a page of {len(framed)} bytes cannot be padded to {size}")
     framed += bytes((size - len(framed)) if size is not None else -len(framed) % PAD)
     ct = AESGCM(key).encrypt(nonce, framed, None)
-    b64 = lambda b: base64.b64encode(b).decode("ascii")  # noqa: E731
-    envelope = {"v": VERSION, "kdf": "PBKDF2-SHA256", "iter": iterations, "cipher": "AES-256-GCM",
-                "pad": PAD, "salt": b64(salt), "iv": b64(nonce), "ct": b64(ct)}
+    envelope: dict[str, str | int] = {
+        "v": VERSION, "kdf": "PBKDF2-SHA256", "iter": iterations, "cipher": "AES-256-GCM",
+        "pad": PAD, "salt": _b64(salt), "iv": _b64(nonce), "ct": _b64(ct)}
     if compress:
         envelope["zip"] = "deflate"
     return envelope
 
 
-def decrypt(envelope: dict | str, passphrase: str) -> bytes:
-    """The plaintext of an envelope; raises cryptography.exceptions.InvalidTag on a wrong passphrase."""
+def _b64(data: bytes) -> str:
+    return base64.b64encode(data).decode("ascii")
+
+
+def decrypt(envelope: Mapping[str, Any] | str, passphrase: str) -> bytes:
+    """The plaintext of an envelope (or of its JSON text); raises cryptography.exceptions.InvalidTag
+    on a wrong passphrase, ValueError on what is not an envelope."""
     if isinstance(envelope, str):
-        envelope = json.loads(envelope)
+        envelope = _json_object(envelope)
     if envelope.get("v") != VERSION or envelope.get("kdf") != "PBKDF2-SHA256":
         raise ValueError(f"not a version {VERSION} private page envelope")
     key = derive_key(passphrase, base64.b64decode(envelope["salt"]), int(envelope["iter"]))
@@ -118,6 +124,14 @@ def decrypt(envelope: dict | str, passphrase: str) -> bytes:
         return zlib.decompress(data)
     if envelope.get("zip"):
         raise ValueError(f"unknown compression {envelope['zip']!r}")
+    return data
+
+
+def _json_object(text: str) -> dict[str, Any]:
+    """The JSON object `text` holds: an envelope's fields, read as `decrypt` reads them."""
+    data = json.loads(text)
+    if not isinstance(data, dict):
+        raise ValueError(f"not a version {VERSION} private page envelope")
     return data
 
 

@@ -6,6 +6,9 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+from dipgen.core.phase import Phase
 
 
 @dataclass(frozen=True)
@@ -34,8 +37,9 @@ class GameError(Exception):
     `stopped`: the phase whose errors stopped the adjudication (the phases after it are not
     adjudicated), if it was a phase's."""
 
-    def __init__(self, problems: list[Problem], partial=None, stopped=None):
+    def __init__(self, problems: list[Problem], partial: Any = None, stopped: Phase | None = None) -> None:
         self.problems = problems
+        #: a `dipgen.io` Game, a layer the core may not import: Any is as much as can be said here
         self.partial = partial
         self.stopped = stopped
         super().__init__("\n".join(str(p) for p in problems))
@@ -71,6 +75,6 @@ def visible(text: str) -> str:
     return _UNSAFE.sub(_escape, text)
 
 
-def _escape(match: re.Match) -> str:
+def _escape(match: re.Match[str]) -> str:
     code = ord(match.group())
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"

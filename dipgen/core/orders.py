@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Callable, Mapping, Sequence, Union
+from typing import Callable, Collection, Mapping, Sequence, Union
 
 from dipgen.core.board import Board, UnknownName, province_of
 from dipgen.core.names import did_you_mean
@@ -239,7 +239,7 @@ class _Parser:
         j = self.i + k
         return self.toks[j] if j < len(self.toks) else None
 
-    def take(self, words) -> str | None:
+    def take(self, words: Collection[str]) -> str | None:
         t = self.peek()
         if t is not None and t in words:
             self.i += 1
@@ -263,7 +263,7 @@ class _Parser:
     # --- pieces
     def kind(self) -> str | None:
         t = self.peek()
-        if t in self.kinds and not (self.peek(1) in (None, "-", "h", "s", "c") and self.board.lookup(t)):
+        if t is not None and t in self.kinds and not (self.peek(1) in (None, "-", "h", "s", "c") and self.board.lookup(t)):
             self.i += 1
             return self.kinds[t]
         return None
@@ -314,7 +314,7 @@ class _Parser:
         if kind is None:
             kind = self.kind()
         if kind is None and not self.location_at(self.i) and self.location_at(self.i + 1):
-            word = self.peek()
+            word = self.toks[self.i]  # (there is a province after it)
             *others, last = sorted(set(self.kinds.values()))
             units = f"{', '.join(others)} and {last}" if others else last
             raise UnknownUnitKind(f"cannot read {self.text.strip()!r}: {word.upper()!r} is not a unit of this game "
@@ -532,12 +532,13 @@ def parse_order(board: Board, text: str, kinds: Mapping[str, str] = STANDARD_KIN
 def parse_unit(board: Board, text: str, kinds: Mapping[str, str] = STANDARD_KINDS) -> tuple[str, str]:
     """Parse ``"F StP/sc"`` into ``("F", "stp/sc")``; the kind is required."""
     quick = _Quick(board, text, kinds)
-    ref = quick.unit(0) if len(quick.words) == 2 else None
-    if ref is not None:
-        return ref.kind, ref.loc
-    p = _Parser(board, text, kinds)
-    ref = p.unit()
-    if ref.kind is None or not p.done():
+    ref = quick.unit(0) if len(quick.words) == 2 else None  # (a quick reading always has its kind)
+    if ref is None:
+        p = _Parser(board, text, kinds)
+        ref = p.unit()
+        if not p.done():
+            ref = None
+    if ref is None or ref.kind is None:
         raise OrderSyntaxError(f"cannot read {text.strip()!r} as a unit like 'A Par' or 'F StP/sc'")
     return ref.kind, ref.loc
 

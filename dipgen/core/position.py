@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Mapping
+from typing import Any, Iterable, Mapping
 
 from dipgen.core.board import Board, province_of
 from dipgen.core.phase import Phase
+from dipgen.core.units import UnitKind
 
 @dataclass(frozen=True, order=True)
 class Unit:
@@ -56,7 +57,8 @@ class Position:
     counts: Mapping[str, int] | None = None
     #: the variant's economy beyond one unit per centre (Complicated's supply points), per power
     economy: Mapping[str, object] | None = None
-    _by_province: dict = field(default=None, repr=False, compare=False)  # type: ignore[assignment]
+    #: province -> the units standing there, made when first asked (`units_at`)
+    _by_province: dict[str, tuple[Unit, ...]] | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if any(u.uid == 0 for u in self.units):  # new units (builds, placements) get the next numbers
@@ -79,11 +81,11 @@ class Position:
             object.__setattr__(self, "_by_province", by)
         return by.get(prov, ())
 
-    def occupant(self, prov: str, kinds: Mapping) -> Unit | None:
+    def occupant(self, prov: str, kinds: Mapping[str, UnitKind]) -> Unit | None:
         """The unit that occupies province `prov`, if any (`kinds`: the variant's kind table)."""
         return next((u for u in self.units_at(prov) if kinds[u.kind].occupies), None)
 
-    def units_of(self, power: str, kinds: Mapping | None = None) -> list[Unit]:
+    def units_of(self, power: str, kinds: Mapping[str, UnitKind] | None = None) -> list[Unit]:
         """`power`'s units; given the variant's `kinds`, only those that fight (not its spies):
         the units a power is counted as having."""
         if kinds is None:
@@ -93,7 +95,7 @@ class Position:
     def centres_of(self, power: str) -> list[str]:
         return sorted(c for c, p in self.owners.items() if p == power)
 
-    def centre_counts(self, powers) -> dict[str, int]:
+    def centre_counts(self, powers: Iterable[str]) -> dict[str, int]:
         if self.counts is not None:
             return {p: self.counts.get(p, 0) for p in powers}
         counts = {p: 0 for p in powers}
@@ -101,7 +103,7 @@ class Position:
             counts[owner] = counts.get(owner, 0) + 1
         return counts
 
-    def with_(self, **changes) -> "Position":
+    def with_(self, **changes: Any) -> Position:
         return replace(self, _by_province=None, **changes)
 
 

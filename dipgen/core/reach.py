@@ -51,9 +51,10 @@ def route(board: Board, kind: UnitKind, src: str, dest: str) -> list[str]:
         frontier = nxt
     if dest not in before:
         return [src, dest]
-    out = [dest]
-    while before[out[-1]] is not None:
-        out.append(before[out[-1]])
+    out, step = [dest], before[dest]
+    while step is not None:
+        out.append(step)
+        step = before[step]
     return out[::-1]
 
 
@@ -61,7 +62,13 @@ def within(board: Board, prov: str, steps: int) -> set[str]:
     """Every province within `steps` spaces of `prov` over land and sea alike (not `prov` itself)."""
     seen, frontier = {prov}, [prov]
     for _ in range(steps):
-        frontier = [q for p in frontier for q in board.neighbours(p) if q not in seen and not seen.add(q)]
+        nxt = []
+        for p in frontier:
+            for q in board.neighbours(p):
+                if q not in seen:
+                    seen.add(q)
+                    nxt.append(q)
+        frontier = nxt
     seen.discard(prov)
     return seen
 

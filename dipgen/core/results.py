@@ -86,6 +86,10 @@ STANDARD_WORDS: Mapping[Kind | Enum, str] = MappingProxyType({
 })
 
 
+#: how a bounce is said, by its reason (any other: "bounced with ")
+_BOUNCED_BY: Mapping[Reason | None, str] = {Bounce.HELD: "held off by ", Bounce.SELF_STANDOFF: "stood off by its own "}
+
+
 def result_words(notes: Iterable[Note], vocabulary: Mapping[Kind | Enum, str] = STANDARD_WORDS) -> tuple[str, ...]:
     """The words of an order's result, each once, in the order of its notes: a note's reason's
     word if the vocabulary has one, else its kind's. A variant's `result_vocabulary` is
@@ -152,7 +156,7 @@ class OrderResult:
                 if own and not n.against:
                     parts.append("stood off by one of its own units")
                     continue
-                how = {Bounce.HELD: "held off by ", Bounce.SELF_STANDOFF: "stood off by its own "}.get(n.reason, "bounced with ")
+                how = _BOUNCED_BY.get(n.reason, "bounced with ")
                 parts.append(how + (" and ".join(who(u, own) for u in n.against) if n.against else "another unit"))
             elif n.kind is Kind.CUT:
                 dislodged = next((d for d in self.notes if d.kind is Kind.DISLODGED), None)

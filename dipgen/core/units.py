@@ -8,10 +8,13 @@ kind from the variant's table (letter -> `UnitKind`) and ask it what they need t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Mapping, TypeAlias
 
 if TYPE_CHECKING:  # a strength may be a Fraction; the variants that use one import it
     from fractions import Fraction
+
+#: what a unit counts in attack, hold and support: an int, or an exact Fraction (a plane's 1/2)
+Strength: TypeAlias = "int | Fraction"
 
 #: terrains a kind moves on: ``land`` (the army graph), ``sea`` (the fleet graph, coasts
 #: included), ``air`` (every province, land and sea, through any unit)
@@ -23,8 +26,7 @@ class UnitKind:
     letter: str      # how orders write it: "A"
     name: str        # "army"
     terrain: str     # LAND, SEA or AIR: the graph it moves on
-    #: counts in attack, hold and support: an int, or an exact Fraction (a plane's 1/2)
-    strength: int | Fraction = 1
+    strength: Strength = 1    # counts in attack, hold and support
     steps: int = 1            # how many spaces one move may cover (a plane 2, a bomber 3)
     convoyable: bool = False  # can be carried by convoy
     convoys: bool = False     # can convoy others (from a sea province)

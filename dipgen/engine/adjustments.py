@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, replace
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Sequence, Union
 
 from dipgen.core.board import Board
 from dipgen.core.orders import ADJUSTMENT_ORDERS, Build, Downgrade, Order, Remove, UnitRef, Upgrade, Waive
@@ -83,11 +83,11 @@ def order_cost(order: Order, units: Iterable[Unit], kinds: Mapping[str, UnitKind
     """How many builds (Build, Upgrade, Waive) or removals (Remove, Downgrade) an adjustment
     order counts for, read from the kinds: a build costs its kind's build cost, a removal the
     removed unit's upkeep. An order whose unit is unknown counts one."""
-    ref = getattr(order, "unit", None)
     if isinstance(order, Build):
-        k = kinds.get(ref.kind) if ref.kind else None
+        k = kinds.get(order.unit.kind) if order.unit.kind else None
         return k.build_cost if k is not None else 1
     if isinstance(order, (Remove, Upgrade, Downgrade)):
+        ref = order.unit
         here = [u for u in units if u.province == ref.province and kinds[u.kind].upkeep]
         unit = next((u for u in here if u.kind == ref.kind), here[0] if here else None)
         if unit is None:
@@ -104,12 +104,27 @@ def _count(n: int) -> str:
     return {1: "one", 2: "two", 3: "three"}.get(n, str(n))
 
 
-def gate(power: str, order, due: int, nothing_to_build: str, nothing_to_remove: str) -> OrderResult | None:
+#: the orders of an adjustment phase (`ADJUSTMENT_ORDERS`)
+AdjustmentOrder = Union[Build, Remove, Upgrade, Downgrade, Waive]
+
+
+def gate(power: str, order: Order, due: int, nothing_to_build: str, nothing_to_remove: str) -> OrderResult | None:
     """The checks every adjustment order passes first (None: it passes): an order of another
-    phase is illegal; a build, upgrade or waive with nothing due, or a removal or downgrade with
-    nothing owed, is void, said as `nothing_to_build` or `nothing_to_remove`."""
+    phase is illegal (`wrong_phase`); a build, upgrade or waive with nothing due, or a removal or
+    downgrade with nothing owed, is void (`void`)."""
     if not isinstance(order, ADJUSTMENT_ORDERS):
-        return OrderResult(power, order, None, False, (Note(Kind.ILLEGAL, Illegal.WRONG_PHASE, "not an order for an adjustment phase"),))
+        return wrong_phase(power, order)
+    return void(power, order, due, nothing_to_build, nothing_to_remove)
+
+
+def wrong_phase(power: str, order: Order) -> OrderResult:
+    """The result of an order of another phase given in an adjustment phase."""
+    return OrderResult(power, order, None, False, (Note(Kind.ILLEGAL, Illegal.WRONG_PHASE, "not an order for an adjustment phase"),))
+
+
+def void(power: str, order: AdjustmentOrder, due: int, nothing_to_build: str, nothing_to_remove: str) -> OrderResult | None:
+    """The result of a build, upgrade or waive with nothing due, or a removal or downgrade with
+    nothing owed: void, said as `nothing_to_build` or `nothing_to_remove` (None: neither)."""
     if isinstance(order, (Build, Waive, Upgrade)) and due <= 0:
         return OrderResult(power, order, None, False, (Note(Kind.VOID, why=nothing_to_build),))
     if isinstance(order, (Remove, Downgrade)) and due >= 0:
@@ -157,7 +172,10 @@ class Winter:
         for power, given in orders.items():
             due = self.due.get(power, 0)
             for order in given:
-                refused = gate(power, order, due, self.nothing_to_build.format(power=power),
+                if not isinstance(order, ADJUSTMENT_ORDERS):
+                    self.results.append(wrong_phase(power, order))
+                    continue
+                refused = void(power, order, due, self.nothing_to_build.format(power=power),
                                self.nothing_to_remove.format(power=power))
                 self.results.append(refused if refused is not None else self.carry_out(power, order))
         for power, due in self.due.items():
@@ -167,7 +185,7 @@ class Winter:
         after = [changed.get(u, u) for u in units if u not in removed] + self.built
         return AdjustmentOutcome(tuple(self.results), tuple(sorted(after, key=lambda u: u.loc)))
 
-    def carry_out(self, power: str, order: Order) -> OrderResult:
+    def carry_out(self, power: str, order: AdjustmentOrder) -> OrderResult:
         """The result of one order that passed the `gate`."""
         due, left = self.due.get(power, 0), self.left[power]
         if (due > 0 and left <= 0) or (due < 0 and left >= 0):  # (a tank's removal may pay more than was owed)
@@ -206,8 +224,8 @@ class Winter:
         up = isinstance(order, Upgrade)
         new, cost, why = _change(self.board, kinds, power, unit, self.owners, self.homes, up)
         if new is not None and up and cost > left:
-            new, why = None, (f"an upgrade to {kinds[new.kind].article} {kinds[new.kind].name} takes "
-                              f"{_count(cost)} builds; {power} has {_count(left)} left")
+            k = kinds[new.kind]
+            new, why = None, f"an upgrade to {k.article} {k.name} takes {_count(cost)} builds; {power} has {_count(left)} left"
         if new is None:
             return OrderResult(power, order, unit, False, (Note(Kind.ILLEGAL, Illegal.IMPOSSIBLE, why),))
         self.changed[unit] = new
@@ -264,9 +282,9 @@ def _civil_disorder(board: Board, kinds: Mapping[str, UnitKind], mine: list[Unit
             out.append((unit, None))
             owed -= cost
             continue
-        relief = downgrade_relief(kinds, unit.kind)
-        if relief and relief <= owed and unit.province in homes and unit.province in owned:
-            out.append((unit, replace(unit, kind=downgrade_of(kinds, unit.kind).letter)))
+        relief, weaker = downgrade_relief(kinds, unit.kind), downgrade_of(kinds, unit.kind)
+        if weaker is not None and relief <= owed and unit.province in homes and unit.province in owned:
+            out.append((unit, replace(unit, kind=weaker.letter)))
             owed -= relief
             continue
         passed.append(unit)
@@ -279,7 +297,7 @@ def _civil_disorder(board: Board, kinds: Mapping[str, UnitKind], mine: list[Unit
 
 
 def _change(board: Board, kinds: Mapping[str, UnitKind], power: str, unit: Unit, owners: Mapping[str, str],
-            homes, up: bool) -> tuple[Unit | None, int, str]:
+            homes: Callable[[str], Iterable[str]], up: bool) -> tuple[Unit | None, int, str]:
     """An upgrade (`up`) or downgrade of `unit` where it stands: (the unit after, its cost in
     builds or removals, why not)."""
     k = kinds[unit.kind]
@@ -302,7 +320,7 @@ def _change(board: Board, kinds: Mapping[str, UnitKind], power: str, unit: Unit,
 
 
 def _build(board: Board, kinds: Mapping[str, UnitKind], power: str, ref: UnitRef, owners: Mapping[str, str],
-           occupied: set[str], homes) -> tuple[Unit | None, str]:
+           occupied: set[str], homes: Callable[[str], Iterable[str]]) -> tuple[Unit | None, str]:
     prov = ref.province
     p = board.provinces[prov]
     if prov not in set(homes(power)):

@@ -9,35 +9,68 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Iterable, Mapping
+from typing import ClassVar, Iterable, Literal, Mapping, Union
 
 from dipgen.core.board import Board
-from dipgen.core.orders import Order, UnitRef
+from dipgen.core.orders import Convoy, Hold, Move, Support, UnitRef
 from dipgen.core.position import Unit
 from dipgen.core.reach import destinations, within
-from dipgen.core.units import AIR, LAND, SEA, UnitKind
+from dipgen.core.units import AIR, LAND, SEA, Strength, UnitKind
 from dipgen.engine.convoys import ConvoyRoutes
 from dipgen.engine.matching import names_occupant, pick
 
 
 @dataclass(slots=True)
-class Ord:
-    """A legal order of one unit, with locations resolved."""
+class _Ord:
+    """What every legal order of a unit has: the unit, its key (its index among the units in
+    combat) and the power that ordered it."""
 
-    kind: str  # "hold", "move", "support", "convoy"
-    key: int   # the unit's key: its index among the units in combat
+    key: int
     unit: Unit
     power: str
-    given: Order | None
-    dest: str | None = None       # province
-    dest_loc: str | None = None   # location (a coast for fleets on split-coast provinces)
-    target: int | None = None     # key of the supported / convoyed unit
-    via: bool = False
-    convoyed: bool = False        # a move that needs a convoy route
 
     @property
     def src(self) -> str:
         return self.unit.province
+
+
+@dataclass(slots=True)
+class HoldOrd(_Ord):
+    kind: ClassVar[Literal["hold"]] = "hold"
+    given: Hold | None  # None: the hold the rules give a unit without a usable order
+
+
+@dataclass(slots=True)
+class MoveOrd(_Ord):
+    kind: ClassVar[Literal["move"]] = "move"
+    given: Move
+    dest: str               # province
+    dest_loc: str           # location (a coast for fleets on split-coast provinces)
+    via: bool = False       # needs a convoy: not adjacent, or ordered via convoy (`legality`)
+    convoyed: bool = False  # goes by convoy: `via`, or its own power convoys it (set by the adjudicator)
+
+
+@dataclass(slots=True)
+class SupportOrd(_Ord):
+    kind: ClassVar[Literal["support"]] = "support"
+    given: Support
+    target: int             # key of the supported unit
+    dest: str | None        # the province it is supported into; None: support to hold
+    dest_loc: str | None    # the coast the support names, if it names one (DATC 4.B.4)
+
+
+@dataclass(slots=True)
+class ConvoyOrd(_Ord):
+    kind: ClassVar[Literal["convoy"]] = "convoy"
+    given: Convoy
+    target: int             # key of the convoyed army
+    dest: str               # the province it is convoyed to
+
+
+#: A legal order of one unit, with its places resolved: one class per kind of order, each with
+#: the fields that kind has (a move always has a destination, a support a supported unit), told
+#: apart by `kind` (a class constant, which the type checker narrows on: ``o.kind == "move"``)
+Ord = Union[HoldOrd, MoveOrd, SupportOrd, ConvoyOrd]
 
 
 class Battlefield:
@@ -72,7 +105,7 @@ class Battlefield:
     def kind(self, unit: Unit) -> UnitKind:
         return self.kinds[unit.kind]
 
-    def strength(self, unit: Unit) -> int:
+    def strength(self, unit: Unit) -> Strength:
         return self.kinds[unit.kind].strength
 
     def reaches(self, unit: Unit, prov: str) -> bool:

@@ -12,7 +12,7 @@ from dipgen.core.board import province_of
 from dipgen.core.orders import Convoy, Hold, Move, Order, Support
 from dipgen.core.position import Unit
 from dipgen.core.units import LAND, SEA
-from dipgen.engine.battlefield import Battlefield, Ord
+from dipgen.engine.battlefield import Battlefield, ConvoyOrd, HoldOrd, MoveOrd, Ord, SupportOrd
 
 Checked = tuple[Ord | None, str]
 
@@ -20,7 +20,7 @@ Checked = tuple[Ord | None, str]
 def check(f: Battlefield, power: str, key: int, unit: Unit, order: Order) -> Checked:
     """The order as a legal `Ord`, or (None, why it is illegal)."""
     if isinstance(order, Hold):
-        return Ord("hold", key, unit, power, order), ""
+        return HoldOrd(key, unit, power, order), ""
     if isinstance(order, Move):
         return _move(f, power, key, unit, order)
     if isinstance(order, Support):
@@ -61,22 +61,22 @@ def _move(f: Battlefield, power: str, key: int, unit: Unit, order: Move) -> Chec
         if dest in b.seas:
             return None, f"{k.article} {k.name} cannot move to sea ({b.full_name(dest)})"
         if f.reaches(unit, dest):
-            return Ord("move", key, unit, power, order, dest, dest, via=order.via_convoy), ""
+            return MoveOrd(key, unit, power, order, dest, dest, order.via_convoy), ""
         if k.convoyable and b.provinces[unit.province].is_coastal and b.provinces[dest].is_coastal:
             if f.convoys.necessary_fleets(unit.province, dest, f.convoy_fleets()):
-                return Ord("move", key, unit, power, order, dest, dest, via=True), ""
+                return MoveOrd(key, unit, power, order, dest, dest, True), ""
             return None, f"{b.full_name(dest)} is not next to {b.full_name(unit.province)} and no fleets could convoy there"
         return None, f"{b.full_name(dest)} is not next to {b.full_name(unit.province)}"
     if k.terrain == SEA:
         loc, why = fleet_landing(f, unit, order.dest)
         if loc is None:
             return None, why
-        return Ord("move", key, unit, power, order, dest, loc), ""
+        return MoveOrd(key, unit, power, order, dest, loc), ""
     if not k.may_end_at_sea and b.provinces[dest].is_sea:
         return None, f"{k.article} {k.name} cannot end its move at sea ({b.full_name(dest)})"
     if not f.reaches(unit, dest):
         return None, f"{b.full_name(dest)} is more than {k.steps} spaces from {b.full_name(unit.province)}"
-    return Ord("move", key, unit, power, order, dest, dest), ""
+    return MoveOrd(key, unit, power, order, dest, dest), ""
 
 
 def _support(f: Battlefield, power: str, key: int, unit: Unit, order: Support) -> Checked:
@@ -93,7 +93,7 @@ def _support(f: Battlefield, power: str, key: int, unit: Unit, order: Support) -
     if order.dest is None:
         if not f.support_reaches(unit, target):
             return None, f"{b.full_name(unit.loc)} cannot reach {b.full_name(target)}, so cannot support there"
-        return Ord("support", key, unit, power, order, None, None, tkey), ""
+        return SupportOrd(key, unit, power, order, tkey, None, None), ""
     dest = province_of(order.dest)
     if dest == unit.province and k.occupies:  # a plane beside the unit there may (Complicated)
         return None, "a unit cannot support a move into its own province"
@@ -107,7 +107,7 @@ def _support(f: Battlefield, power: str, key: int, unit: Unit, order: Support) -
     if not ok:
         return None, f"the unit in {b.full_name(target)} cannot reach {b.full_name(dest)}"
     coast = order.dest if "/" in order.dest else None  # a coast, if named, must match (4.B.4)
-    return Ord("support", key, unit, power, order, dest, coast, tkey), ""
+    return SupportOrd(key, unit, power, order, tkey, dest, coast), ""
 
 
 def _convoy(f: Battlefield, power: str, key: int, unit: Unit, order: Convoy) -> Checked:
@@ -115,15 +115,15 @@ def _convoy(f: Battlefield, power: str, key: int, unit: Unit, order: Convoy) -> 
     target = order.target.province
     dest = province_of(order.dest)
     tkey = f.find(order.target)
-    other = None if tkey is None else f.units[tkey]
     if not (k.convoys and unit.province in b.seas):
         return None, "only a fleet at sea can convoy"
-    if other is None:
+    if tkey is None:
         return None, f"there is no unit in {b.full_name(target)} to convoy"
+    other = f.units[tkey]
     if not f.kind(other).convoyable:
         return None, f"a {f.kind(other).name} cannot be convoyed"
     if not (b.provinces[target].is_coastal and b.provinces[dest].is_coastal) or dest == target:
         return None, "a convoy goes from one coastal province to another"
     if unit.province not in f.convoys.necessary_fleets(target, dest, f.convoy_fleets()):
         return None, f"this fleet is on no convoy route from {b.full_name(target)} to {b.full_name(dest)}"
-    return Ord("convoy", key, unit, power, order, dest, dest, tkey), ""
+    return ConvoyOrd(key, unit, power, order, tkey, dest), ""

@@ -21,10 +21,11 @@ def names_occupant(kind: str | None, kinds: Mapping[str, UnitKind]) -> bool:
     return named is None or named.occupies
 
 
-def pick(candidates: Sequence[Unit], kind: str | None, power: str, kinds: Mapping[str, UnitKind],
+def pick(candidates: Sequence[Unit], kind: str | None, power: str | None, kinds: Mapping[str, UnitKind],
          taken: Collection[int] = ()) -> int | None:
     """The index in `candidates` (the units standing in the order's province) of the unit an
-    order of `power` with letter `kind` names, or None when none stands there to be named.
+    order of `power` with letter `kind` names, or None when none stands there to be named
+    (`power` None: a unit named by another's order, a support's or a convoy's, of any power).
     `taken`: indexes already ordered (by the same writer), passed over while others remain."""
     if not names_occupant(kind, kinds):
         same = [i for i, u in enumerate(candidates) if u.kind == kind]

@@ -27,8 +27,8 @@ from dipgen.core.orders import Convoy, Hold, Move, Order, Support, UnitRef
 from dipgen.core.position import Dislodged, Unit
 from dipgen.core.reach import destinations
 from dipgen.core.results import Bounce, Illegal, Kind, Note, OrderResult
-from dipgen.core.units import STANDARD_UNIT_KINDS, UnitKind
-from dipgen.engine.battlefield import Battlefield, Ord
+from dipgen.core.units import STANDARD_UNIT_KINDS, Strength, UnitKind
+from dipgen.engine.battlefield import Battlefield, ConvoyOrd, HoldOrd, MoveOrd, Ord, SupportOrd
 from dipgen.engine.convoys import shortest_chain
 from dipgen.engine.legality import check
 from dipgen.engine.resolver import GuessAndCheck
@@ -42,7 +42,7 @@ class MovementOutcome:
     destroyed: tuple[Dislodged, ...]   # dislodged units with nowhere to go (retreats empty)
     standoffs: frozenset[str] = field(default_factory=frozenset)
     #: the variant's economy after the phase (`Position.economy`), when the phase changed it
-    economy: Mapping | None = None
+    economy: Mapping[str, object] | None = None
 
 
 # Notes are values: the common ones without particulars are made once
@@ -51,11 +51,13 @@ _VOID_SUPPORT = Note(Kind.VOID, why="the supported unit did not do that")
 _VOID_CONVOY = Note(Kind.VOID, why="the army did not move by this convoy")
 _TWICE = Note(Kind.IGNORED, why="the same order twice")
 _SEVERAL = Note(Kind.IGNORED, why="the unit had several different orders, so it holds")
+#: the place of a legal order's result until the adjudication settles it (one value for all)
+_PENDING = OrderResult("", None, None, False)
 
 
 class _Movement(Battlefield, GuessAndCheck):
     def __init__(self, board: Board, kinds: Mapping[str, UnitKind], units: Iterable[Unit],
-                 orders: Mapping[str, Sequence[Order]], limit: bool = False, notes: bool = True):
+                 orders: Mapping[str, Sequence[Order]], limit: bool = False, notes: bool = True) -> None:
         Battlefield.__init__(self, board, kinds, units)
         GuessAndCheck.__init__(self)
         #: whether the results say why (their notes), or only whether each order succeeded
@@ -65,8 +67,8 @@ class _Movement(Battlefield, GuessAndCheck):
         self.limit = limit
         self.given = orders
         self.ords: dict[int, Ord] = {}
-        #: per order given, its result; (power, order, unit) for a legal order until `run` settles it
-        self.results: list = []
+        #: per order given, its result; `_PENDING` for an order carried out (in `ords`) until `run` settles it
+        self.results: list[OrderResult] = []
 
     # ------------------------------------------------------------------ orders in
     def collect(self) -> None:
@@ -104,19 +106,19 @@ class _Movement(Battlefield, GuessAndCheck):
                     more.setdefault(key, [(ords[key], slots[key])]).append((o, len(results)))
                 else:
                     ords[key], slots[key] = o, len(results)
-                results.append((power, order, unit))  # filled in by `run`
-        for key, entries in more.items():
-            if len({o.given for o, _ in entries}) == 1:
-                for _, dup in entries[1:]:
-                    results[dup] = self.failed(*results[dup], lambda: _TWICE)
+                results.append(_PENDING)  # settled by `run`
+        for key, several in more.items():
+            if len({o.given for o, _ in several}) == 1:
+                for o, dup in several[1:]:
+                    results[dup] = self.failed(o.power, o.given, o.unit, lambda: _TWICE)
             else:  # the unit holds (below)
-                del ords[key], slots[key]
-                for _, slot in entries:
-                    results[slot] = self.failed(*results[slot], lambda: _SEVERAL)
+                del ords[key]
+                for o, slot in several:
+                    results[slot] = self.failed(o.power, o.given, o.unit, lambda: _SEVERAL)
         self._slots = slots
         for key, unit in enumerate(units):
             if key not in ords:
-                ords[key] = Ord("hold", key, unit, unit.power, None)
+                ords[key] = HoldOrd(key, unit, unit.power, None)
         self.link()
 
     def link(self) -> None:
@@ -128,8 +130,8 @@ class _Movement(Battlefield, GuessAndCheck):
         for o in ords.values():
             if o.kind == "convoy":
                 self._convoy_candidates[(units[o.target].province, o.dest)].append(o.src)
-        self.moves_to: dict[str, list[Ord]] = defaultdict(list)
-        self.supports_of: dict[tuple[int, str | None], list[Ord]] = defaultdict(list)
+        self.moves_to: dict[str, list[MoveOrd]] = defaultdict(list)
+        self.supports_of: dict[tuple[int, str | None], list[SupportOrd]] = defaultdict(list)
         kinds = self.kinds
         for o in ords.values():
             if o.kind == "move":
@@ -148,14 +150,14 @@ class _Movement(Battlefield, GuessAndCheck):
         self.occupant: dict[str, Ord] = {prov: ords[k] for prov, k in self.at.items()}
         #: key of a move -> the move it meets head to head (the unit at its destination moving to its
         #: source); kept here, not on the orders, where two orders naming each other would be a reference cycle
-        self.head_on: dict[int, Ord] = {}
+        self.head_on: dict[int, MoveOrd] = {}
         for ms in self.moves_to.values():
             for o in ms:  # convoyed moves are never head to head (4.A.7)
                 other = None if o.convoyed else self.occupant.get(o.dest)
                 if other is not None and other.kind == "move" and other.dest == o.src and not other.convoyed:
                     self.head_on[o.key] = other
 
-    def failed(self, power: str, order: Order, unit: Unit | None, note: Callable[[], Note]) -> OrderResult:
+    def failed(self, power: str, order: Order | None, unit: Unit | None, note: Callable[[], Note]) -> OrderResult:
         """The result of an order that failed before adjudication, and why (`note`, made only
         when the results say why)."""
         return OrderResult(power, order, unit, False, (note(),) if self.explain else ())
@@ -167,14 +169,14 @@ class _Movement(Battlefield, GuessAndCheck):
             for k in convoys:
                 self.value_final[k] = False
             return
-        moves = {k for k in cycle if self.ords[k].kind == "move" and k not in self.value_final}
-        ring = set()
+        moves = {k: m for k in cycle if (m := self.ords[k]).kind == "move" and k not in self.value_final}
+        ring: set[int] = set()
         for start in moves:  # the units that really go round in a circle
-            chain, k = [start], self.at.get(self.ords[start].dest)
-            while k in moves and k not in chain:
-                chain.append(k)
-                k = self.at.get(self.ords[k].dest)
-            if k == start:
+            chain, nxt = [start], self.at.get(moves[start].dest)
+            while nxt in moves and nxt not in chain:
+                chain.append(nxt)
+                nxt = self.at.get(moves[nxt].dest)
+            if nxt == start:
                 ring.update(chain)
         for k in ring or moves:  # circular movement: every move in it goes
             self.value_final[k] = True
@@ -189,7 +191,7 @@ class _Movement(Battlefield, GuessAndCheck):
             return not any(self.resolve(m.key) for m in self.moves_to.get(o.src, ()))
         return True
 
-    def path(self, o: Ord) -> bool:
+    def path(self, o: MoveOrd) -> bool:
         if not o.convoyed:
             return True
 
@@ -202,9 +204,9 @@ class _Movement(Battlefield, GuessAndCheck):
     def valid_hold_support(self, target: int) -> bool:
         return self.ords[target].kind != "move"
 
-    def support_total(self, o: Ord, exclude_power: str | None = None) -> int:
-        total = 0
-        given = [] if self.limit else None
+    def support_total(self, o: MoveOrd, exclude_power: str | None = None) -> Strength:
+        total: Strength = 0
+        given: list[Unit] | None = [] if self.limit else None
         for s in self.supports_of.get((o.key, o.dest), ()):
             if exclude_power is not None and s.power == exclude_power:
                 continue
@@ -216,7 +218,7 @@ class _Movement(Battlefield, GuessAndCheck):
             return self.limited(o.unit, given)
         return total
 
-    def limited(self, unit: Unit, supporters: list[Unit]):
+    def limited(self, unit: Unit, supporters: list[Unit]) -> Strength:
         """The supporters' strength under the optional rule: units that do not occupy count
         no more of themselves than the battle has units that do (`unit` and its supporters)."""
         kinds = self.kinds
@@ -224,7 +226,7 @@ class _Movement(Battlefield, GuessAndCheck):
         air = sorted((kinds[u.kind].strength for u in supporters if not kinds[u.kind].occupies), reverse=True)
         return sum(kinds[u.kind].strength for u in ground if u is not unit) + sum(air[:len(ground)])
 
-    def attack(self, o: Ord) -> int:
+    def attack(self, o: MoveOrd) -> Strength:
         """The strength of move `o`, which has a path (its callers have checked `path`)."""
         there = self.occupant.get(o.dest)
         h2h = self.head_on.get(o.key)
@@ -234,14 +236,14 @@ class _Movement(Battlefield, GuessAndCheck):
             return 0
         return self.strength(o.unit) + self.support_total(o, exclude_power=there.power)
 
-    def hold_strength(self, prov: str) -> int:
+    def hold_strength(self, prov: str) -> Strength:
         o = self.occupant.get(prov)
         if o is None:
             return 0
         if o.kind == "move":
             return 0 if self.resolve(o.key) else self.strength(o.unit)
         total = self.strength(o.unit)
-        given = []
+        given: list[Unit] = []
         for s in self.supports_of.get((o.key, None), ()):
             if self.resolve(s.key):
                 total += self.strength(s.unit)
@@ -250,10 +252,10 @@ class _Movement(Battlefield, GuessAndCheck):
             return self.strength(o.unit) + self.limited(o.unit, given)
         return total
 
-    def defend(self, o: Ord) -> int:
+    def defend(self, o: MoveOrd) -> Strength:
         return self.strength(o.unit) + self.support_total(o)
 
-    def prevent(self, o: Ord) -> int:
+    def prevent(self, o: MoveOrd) -> Strength:
         if not self.path(o):
             return 0
         h2h = self.head_on.get(o.key)
@@ -261,7 +263,7 @@ class _Movement(Battlefield, GuessAndCheck):
             return 0
         return self.strength(o.unit) + self.support_total(o)
 
-    def move_succeeds(self, o: Ord) -> bool:
+    def move_succeeds(self, o: MoveOrd) -> bool:
         if not self.path(o):
             return False
         att = self.attack(o)
@@ -273,13 +275,13 @@ class _Movement(Battlefield, GuessAndCheck):
                 return False
         return True
 
-    def matches_move(self, o: Ord) -> bool:
+    def matches_move(self, o: SupportOrd) -> bool:
         """Does the supported unit make the move this support names?"""
         t = self.ords.get(o.target)
         return (t is not None and t.kind == "move" and t.dest == o.dest
                 and (o.dest_loc is None or o.dest_loc == t.dest_loc))
 
-    def support_given(self, o: Ord) -> bool:
+    def support_given(self, o: SupportOrd) -> bool:
         if not self.support_valid(o):
             return False
         if o.dest is None and self.units[o.target].province == o.src:
@@ -295,7 +297,7 @@ class _Movement(Battlefield, GuessAndCheck):
                 return False
         return True
 
-    def backs(self, key: int, move: Ord) -> bool:
+    def backs(self, key: int, move: MoveOrd) -> bool:
         """Is the unit at `key` ordered to support `move` (a plane beside the unit it attacks: it
         fought on the mover's side, and is not overrun by the move it supported)?"""
         s = self.ords[key]
@@ -307,11 +309,10 @@ class _Movement(Battlefield, GuessAndCheck):
         for key, o in self.ords.items():
             if o.kind != "hold":
                 self.resolve(key)
-        moved = {k for k, o in self.ords.items() if o.kind == "move" and self.value_final[k]}
-        dislodger: dict[int, Ord] = {}  # key of a dislodged unit -> the move that dislodged it
+        moved = {k: o for k, o in self.ords.items() if o.kind == "move" and self.value_final[k]}
+        dislodger: dict[int, MoveOrd] = {}  # key of a dislodged unit -> the move that dislodged it
         kinds = self.kinds
-        for k in moved:
-            o = self.ords[k]
+        for o in moved.values():
             if not kinds[o.unit.kind].occupies:
                 continue  # a flight dislodges nothing
             there = self.at.get(o.dest)
@@ -322,31 +323,29 @@ class _Movement(Battlefield, GuessAndCheck):
                 for j in self.here[o.dest]:
                     if j != there and j not in moved and self.units[j].power != o.power and not self.backs(j, o):
                         dislodger[j] = o
-        results, slots = self.results, self._slots
+        results, slots, explain = self.results, self._slots, self.explain
         for key, o in self.ords.items():  # each order's result in its slot; the rules' holds after the orders given
-            ok, ns = self.outcome(key, dislodger)
+            ok, ns = self.outcome(o, dislodger)
             if o.given is None:
                 results.append(OrderResult(o.power, Hold(UnitRef(o.unit.kind, o.unit.loc)), o.unit, ok, ns, default=True))
             else:
-                slot = slots[key]
-                power, order, unit = results[slot]
-                route = self.route(o) if o.convoyed and self.explain else ()
-                results[slot] = OrderResult(power, order, unit, ok, ns, route=route)
+                route = self.route(o) if o.kind == "move" and o.convoyed and explain else ()
+                results[slots[key]] = OrderResult(o.power, o.given, o.unit, ok, ns, route=route)
         after: list[Unit] = []
         occupied: set[str] = set()
         occupies = self.occupies
         for key, unit in enumerate(self.units):
             if key in moved:
-                o = self.ords[key]
-                after.append(Unit(unit.power, unit.kind, o.dest_loc, unit.uid))  # (dataclasses.replace is slow here)
+                move = moved[key]
+                after.append(Unit(unit.power, unit.kind, move.dest_loc, unit.uid))  # (dataclasses.replace is slow here)
                 if occupies[unit.kind]:
-                    occupied.add(o.dest)
+                    occupied.add(move.dest)
             elif key not in dislodger:
                 after.append(unit)
                 if occupies[unit.kind]:
                     occupied.add(unit.province)
         # standoffs: empty provinces where a real attempt to move failed
-        standoffs = set()
+        standoffs: set[str] = set()
         for dest, ms in self.moves_to.items():
             if dest in occupied:
                 continue
@@ -357,7 +356,8 @@ class _Movement(Battlefield, GuessAndCheck):
                 if h2h is not None and self.value_final[h2h.key]:
                     continue
                 standoffs.add(dest)
-        dislodged, destroyed = [], []
+        dislodged: list[Dislodged] = []
+        destroyed: list[Dislodged] = []
         for key, att in sorted(dislodger.items(), key=lambda item: self.units[item[0]].province):
             unit = self.units[key]
             options = retreat_options(self.board, self.kinds, unit, att.src, att.convoyed, occupied, standoffs)
@@ -366,17 +366,17 @@ class _Movement(Battlefield, GuessAndCheck):
         return MovementOutcome(tuple(results), tuple(sorted(after + self.bystanders, key=attrgetter("loc"))),
                                tuple(dislodged), tuple(destroyed), frozenset(standoffs))
 
-    def route(self, o: Ord) -> tuple[Unit, ...]:
+    def route(self, o: MoveOrd) -> tuple[Unit, ...]:
         """The fleets a convoyed move goes by, in order from its start (`convoys.shortest_chain`
         of the fleets ordered to convoy it, whether or not the convoy held)."""
         fleets = {self.units[k].province: self.units[k] for k, c in self.ords.items()
                   if c.kind == "convoy" and c.target == o.key and c.dest == o.dest}
         return shortest_chain(self.board, o.src, o.dest, fleets)
 
-    def outcome(self, key: int, dislodger: Mapping[int, Ord]) -> tuple[bool, tuple[Note, ...]]:
-        """Whether the order at `key` succeeded and, when the results say why, its notes (an
-        order that succeeded has none)."""
-        o = self.ords[key]
+    def outcome(self, o: Ord, dislodger: Mapping[int, MoveOrd]) -> tuple[bool, tuple[Note, ...]]:
+        """Whether order `o` succeeded and, when the results say why, its notes (an order that
+        succeeded has none)."""
+        key = o.key
         if o.kind == "move":
             ok = self.value_final[key]
         elif o.kind == "support":
@@ -409,16 +409,16 @@ class _Movement(Battlefield, GuessAndCheck):
             notes.append(Note(Kind.DISLODGED, source=att.unit))
         return ok, tuple(notes)
 
-    def support_valid(self, o: Ord) -> bool:
+    def support_valid(self, o: SupportOrd) -> bool:
         """Did the supported unit do what support `o` names (hold, or make that move)?"""
         return self.valid_hold_support(o.target) if o.dest is None else self.matches_move(o)
 
-    def convoy_used(self, o: Ord) -> bool:
+    def convoy_used(self, o: ConvoyOrd) -> bool:
         """Did the army convoy `o` names move by convoy where it says?"""
         t = self.ords.get(o.target)
         return t is not None and t.kind == "move" and t.dest == o.dest and t.convoyed
 
-    def bounce(self, o: Ord) -> Note:
+    def bounce(self, o: MoveOrd) -> Note:
         """Why move `o` failed."""
         if not self.path(o):
             return _NO_CONVOY
@@ -431,10 +431,10 @@ class _Movement(Battlefield, GuessAndCheck):
             how = Bounce.STANDOFF  # other moves into the same province stopped it
         return Note(Kind.BOUNCE, how, against=tuple(s.unit for s in against))
 
-    def stoppers(self, o: Ord) -> list[Ord]:
+    def stoppers(self, o: MoveOrd) -> list[Ord]:
         """The orders of the units that stopped move `o`: the unit it attacked first, if it held."""
         att = self.attack(o)
-        out = []
+        out: list[Ord] = []
         h2h = self.head_on.get(o.key)
         there = self.occupant.get(o.dest)
         if there is not None and not (there.kind == "move" and self.value_final[there.key] and h2h is None):
@@ -456,7 +456,7 @@ def retreat_options(board: Board, kinds: Mapping[str, UnitKind], unit: Unit, att
     return [loc for loc in destinations(board, kinds[unit.kind], unit.loc) if province_of(loc) not in blocked]
 
 
-def _with_unit(order: Order, unit: Unit) -> Order:
+def _with_unit(order: Hold | Move | Support | Convoy, unit: Unit) -> Hold | Move | Support | Convoy:
     """The order naming `unit` as it stands (its kind, its coast)."""
     ref = order.unit
     if type(ref) is UnitRef and ref.kind == unit.kind and ref.loc == unit.loc:

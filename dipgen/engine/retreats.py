@@ -27,10 +27,13 @@ class RetreatOutcome:
 def _retreat_target(board: Board, kind: UnitKind, d: Dislodged, dest: str) -> str | None:
     """The legal location the retreat order names, or None. A coast named for a unit that
     moves by sea must be the coast it can reach."""
-    if dest in d.retreats:
+    retreats = d.retreats
+    if retreats is None:  # only a view of a hidden game leaves them unknown, and views are not adjudicated
+        raise ValueError(f"the retreats of the dislodged {d.unit} are not known")
+    if dest in retreats:
         return dest
     prov = province_of(dest)
-    options = [loc for loc in d.retreats if province_of(loc) == prov]
+    options = [loc for loc in retreats if province_of(loc) == prov]
     if len(options) == 1 and ("/" not in dest or kind.terrain != SEA or dest == options[0]
                               or not board.provinces[prov].coasts):
         return options[0]
@@ -41,18 +44,18 @@ def adjudicate_retreats(board: Board, units: Iterable[Unit], dislodged: Sequence
                         orders: Mapping[str, Sequence[Order]],
                         kinds: Mapping[str, UnitKind] = STANDARD_UNIT_KINDS) -> RetreatOutcome:
     by_prov: dict[str, list[Dislodged]] = {}
-    for d in dislodged:  # several where units stand together (a plane with an army)
-        by_prov.setdefault(d.unit.province, []).append(d)
+    for one in dislodged:  # several where units stand together (a plane with an army)
+        by_prov.setdefault(one.unit.province, []).append(one)
     results: list[OrderResult] = []
     chosen: dict[int, tuple[int, str | None]] = {}  # index of dislodged unit -> (result index, target)
     index = {id(d): i for i, d in enumerate(dislodged)}
     for power, orders_ in orders.items():
         for order in orders_:
-            ref: UnitRef | None = getattr(order, "unit", None)
-            d = _named(by_prov.get(ref.province, ()), ref, power, kinds, chosen, index) if ref else None
             if not isinstance(order, (Retreat, Disband)):
                 results.append(OrderResult(power, order, None, False, (Note(Kind.ILLEGAL, Illegal.WRONG_PHASE, "not an order for a retreat phase"),)))
                 continue
+            ref = order.unit
+            d = _named(by_prov.get(ref.province, ()), ref, power, kinds, chosen, index)
             if d is None:
                 results.append(OrderResult(power, order, None, False,
                                            (Note(Kind.ILLEGAL, Illegal.NO_UNIT, f"no dislodged unit in {board.full_name(ref.province)}"),)))
@@ -79,15 +82,15 @@ def adjudicate_retreats(board: Board, units: Iterable[Unit], dislodged: Sequence
     counts = Counter(province_of(t) for i, (_, t) in chosen.items() if t and kinds[dislodged[i].unit.kind].occupies)
     after = list(units)
     for i, (idx, target) in chosen.items():
-        r = results[idx]
+        r, unit = results[idx], dislodged[i].unit
         if target is None:
             if isinstance(r.order, Disband):
                 results[idx] = replace(r, succeeded=True, notes=(Note(Kind.DISBANDED),))
             continue
-        if kinds[r.unit.kind].occupies and counts[province_of(target)] > 1:
+        if kinds[unit.kind].occupies and counts[province_of(target)] > 1:
             results[idx] = replace(r, succeeded=False, notes=(Note(Kind.BOUNCE, Bounce.STANDOFF), Note(Kind.DISBANDED)))
             continue
-        after.append(replace(r.unit, loc=target))
+        after.append(replace(unit, loc=target))
     for i, d in enumerate(dislodged):
         if i not in chosen:
             results.append(OrderResult(d.unit.power, Disband(UnitRef(d.unit.kind, d.unit.loc)), d.unit, True,

@@ -26,8 +26,9 @@ A **player of such a game** sees the public calendar and what she herself may kn
 retreats she takes part in (her unit retreats, or she dislodged it) and the Winter in which
 she adjusts, each in its place; a season whose retreats she takes no part in is one page, as
 for the public (what she may know of those retreats folded into it); centre totals come with
-the Winter, as for the public, unless she adjusts in it; and the game is said to wait for the
-next movement phase unless it waits for her own retreats or adjustments.
+the Winter, as for the public (in a Winter she adjusts in, before the public is told of it, she
+knows her own powers' counts and the others' as the public last heard them); and the game is
+said to wait for the next movement phase unless it waits for her own retreats or adjustments.
 """
 
 from __future__ import annotations
@@ -198,7 +199,12 @@ def _seat_calendar(history: History, level: str) -> Timeline:
 
     def known(i: int, rd: Reader | None = None) -> RecordView:
         r = records[i]
-        return replace(seen_record(history, r, level, rd), title=title(r.phase), tells_totals=r.kind == ADJUSTMENTS)
+        v = replace(seen_record(history, r, level, rd), title=title(r.phase), tells_totals=r.kind == ADJUSTMENTS)
+        if r.kind == ADJUSTMENTS and r.phase not in by_phase:  # her Winter, before the public's
+            mine = own_powers(history.seating, level, r.phase, history.variant.rules.powers())
+            v = replace(v, before=_own_totals(v.before, public_now.totals, mine),
+                        after=_own_totals(v.after, public_now.totals, mine))
+        return v
 
     for i, r in enumerate(records):
         if r.kind == MOVEMENT:
@@ -226,6 +232,15 @@ def _seat_calendar(history: History, level: str) -> Timeline:
     rd = reader(history, level, history.position.phase)
     now = last(rd).after.at(due) if last is not None else start_view(history, level).at(due)
     return out, now, due, None, False
+
+
+def _own_totals(position: PositionView, public: Mapping[str, int] | Unknown, mine: tuple[str, ...]) -> PositionView:
+    """`position` with the centre totals the public was last told, but for her own powers' (a
+    player who adjusts in a Winter the public has not been told of yet knows her own count, and
+    no one else's: the others' depend on what happened where she was not)."""
+    if position.totals is UNKNOWN or public is UNKNOWN:
+        return replace(position, totals=UNKNOWN)
+    return replace(position, totals={**public, **{p: position.totals.get(p, 0) for p in mine}})
 
 
 def _seat_movement(history: History, m: PhaseRecord, nxt: PhaseRecord | None, level: str,

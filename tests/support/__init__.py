@@ -1,15 +1,22 @@
 """What the tests share: one writer of game folders, one loader, one site builder.
 
-Every test that needs a game folder writes it with `write_game`; every test that needs a game
-takes it as the build does (`load`, `loaded`: `dipgen.io.load.load_checked`, secrets.yml read once);
-every test that needs a site makes it with `public_site` (in memory, from the views the build
-publishes) or `build` (a whole MkDocs build of a project made by `make_project`).
+Every test that needs a game folder writes it with `write_game` (support/folders.py, with the
+folders several modules share: the test archive, a standard game.yml); every test that needs a
+game takes it as the build does (`load`, `loaded`: `dipgen.adapters.games.load_checked`,
+secrets.yml read once); every test that needs a site makes it with `public_site` (in memory, from
+the views the build publishes) or `build` (a whole MkDocs build, in this process, of a project
+made by `make_project`). `mkdocs_command` runs the command itself, for the tests of what it
+prints. No test module imports another: what two modules share lives here (browser.py: the
+browser tests' server and pages; pairs.py: hidden games differing in one fact; fuzz.py: hostile
+game folders; golden.py: the golden files).
 """
 
 from __future__ import annotations
 
+import os
 import shutil
-import textwrap
+import subprocess
+import sys
 from pathlib import Path
 
 from dipgen.adapters.games import Loaded, load_checked
@@ -19,16 +26,12 @@ from dipgen.present.report import phase_report
 from dipgen.present.site.pages import SiteOptions, archive_page, build_site, shared_files
 from dipgen.view import GameView, game_view
 
+from .folders import (ALPHA, ARCHIVE, BRAVO, GAME_YML, NEW, PLAYERS, TASKDIP_LOTS, Special,  # noqa: F401
+                      reveal_now, write_game)
+
 REPO = Path(__file__).resolve().parent.parent.parent
 SHARED = REPO.parent / "shared"
-
-
-def write_game(path: Path, files: dict[str, str]) -> Path:
-    """Write a game folder at `path` from {filename: yaml text} (dedented) and return it."""
-    path.mkdir(parents=True, exist_ok=True)
-    for name, text in files.items():
-        (path / name).write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
-    return path
+GAMES = REPO / "games"
 
 
 def loaded(path: Path | str) -> Loaded:
@@ -69,25 +72,52 @@ def view(history: History, level: str = "public") -> GameView:
     return game_view(history, level)
 
 
-def make_project(root: Path, slugs: list[str], games: Path | None = None) -> Path:
-    """A site project at `root`: this repository's mkdocs.yml and site_src, and the named games
-    (from `games`, by default the example games)."""
-    root.mkdir(parents=True)
+def histories(project: Path) -> list[History]:
+    """The History of every game in the project's games/, by folder name."""
+    return [load(p) for p in sorted((project / "games").iterdir())]
+
+
+# --------------------------------------------------------------------------- the site builder
+
+def make_project(root: Path, examples=(), games: dict[str, dict] | None = None, source: Path = GAMES) -> Path:
+    """A site project at `root`, as in a clean checkout: this repository's mkdocs.yml and
+    site_src, the example games named in `examples` (copied from `source`, by default games/)
+    and the games given as files in `games` ({slug: {file name: content}}, by `write_game`)."""
+    root.mkdir(parents=True, exist_ok=True)
     shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
     shutil.copytree(REPO / "site_src", root / "site_src")
-    for slug in slugs:
-        shutil.copytree((games or REPO / "games") / slug, root / "games" / slug)
+    for slug in examples:
+        shutil.copytree(source / slug, root / "games" / slug)
+    for slug, files in (games or {}).items():
+        write_game(root / "games" / slug, files)
     return root
 
 
-def build(project: Path) -> Path:
-    """`mkdocs build --strict` of `project`, in this process (so a test can change the generator)."""
-    from mkdocs.commands.build import build as mkdocs_build
+def site_config(project: Path, **options):
+    """The project's MkDocs configuration, read as MkDocs reads it (`options` as on the command line:
+    strict=True, site_dir=...), for a test that keeps it across builds or reads it after one."""
     from mkdocs.config import load_config
 
-    cfg = load_config(str(project / "mkdocs.yml"), strict=True)
-    mkdocs_build(cfg)
-    return project / "site"
+    return load_config(str(project / "mkdocs.yml"), **options)
+
+
+def build(project, *, dirty: bool = False, serve_url: str | None = None) -> Path:
+    """`mkdocs build --strict` of the project in folder `project`, in this process (so that a test
+    can change the generator), or the build of a configuration made by `site_config` (as `mkdocs
+    serve` rebuilds, with `serve_url`); returns the site folder."""
+    from mkdocs.commands.build import build as mkdocs_build
+
+    config = site_config(project, strict=True) if isinstance(project, (str, Path)) else project
+    mkdocs_build(config, dirty=dirty, serve_url=serve_url)
+    return Path(config.site_dir)
+
+
+def mkdocs_command(project: Path, *args: str) -> subprocess.CompletedProcess:
+    """`mkdocs build --strict` (or `mkdocs ARGS`) run as a GM runs it, in `project`: for the tests of
+    what the command prints and returns, where building in this process would not show it."""
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    return subprocess.run([sys.executable, "-m", "mkdocs", *(args or ("build", "--strict"))], cwd=project, env=env,
+                          capture_output=True, text=True, timeout=300)
 
 
 def game_report(history: History, phase=None) -> str:

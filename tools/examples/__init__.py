@@ -1,9 +1,14 @@
-"""Generate the bundled example games under ``games/`` with a scripted player.
+"""Generate the bundled example games under ``games/`` with a scripted player: one pipeline for
+every variant's example game.
 
-    python -m tools.examples            # (re)write the example games (or: python tools/example_games.py)
-    python -m tools.examples --check    # generate in memory, print the summaries, write nothing
+    python -m tools.examples            # (re)write every generated example game (or: python tools/example_games.py)
+    python -m tools.examples SLUG ...   # only these (tracks-in-the-mud, two-crowns, ...)
+    python -m tools.examples --check    # generate in memory, check, print the summaries, write nothing
     python -m tools.examples --force    # overwrite folders even if they were edited by hand
     python -m tools.examples --out DIR  # write the game folders under DIR instead of games/
+
+Each game is generated in memory, replayed with dipgen from a scratch folder and checked before
+it is written; tests/test_example_games.py holds every committed example to it, byte for byte.
 
 The player is a heuristic bot, not a random one: each power values the centres it could
 take by distance, keeps threatened home centres covered, supports its attacks when an
@@ -32,8 +37,14 @@ each other) are set up if the spies have not produced them. The public learns on
 totals and the NMRs, so the press names no province, unit or order, and the GM's notes keep
 to deadlines, rulings, player changes and the result.
 
-Each folder gets a ``.generated`` manifest (hashes of the files written). A folder whose
-files no longer match it has been edited by hand, and is left alone unless ``--force``.
+Each story-driven folder gets a ``.generated`` manifest (hashes of the files written). A folder
+whose files no longer match it has been edited by hand, and is left alone unless ``--force``.
+
+The other variants' examples are scripted (scripted.py): armor.py (games/tracks-in-the-mud),
+complicated.py (games/supply-lines), double.py (games/two-captains) and tir.py
+(games/two-crowns), each a game played phase by phase on the same bots, each phase replayed with
+dipgen before the next is planned. They carry no manifest (they never had one): they are
+rewritten whole.
 
 The package, one module a job:
 
@@ -47,15 +58,21 @@ The package, one module a job:
                   `Writer`: phrases drawn from data/press/<family>.yml; data/powers.yml signs them)
     standard.py, hidden.py, stab.py, blind.py
                   the variant families: what their games and their press do differently
-    generate.py   one game: play, compose, render (`FAMILIES`: variant -> its classes)
+    generate.py   every generated example by slug (`EXAMPLES`: how it is made, what it must show);
+                  a story-driven one played, composed, rendered (`FAMILIES`: variant -> its classes)
+    scripted.py   what the scripted games share: the loop, the YAML a GM types, the draw at
+                  the end, the tanks and aircraft the bots do not see
+    armor.py, complicated.py, double.py, tir.py
+                  the scripted games, each a `Scripted` subclass
     files.py      the game folder's YAML files and its .generated manifest
     checks.py     the feature checks: what each example must show, counted from dipgen's
                   replay (`require`), shared with tests/test_example_games.py
     cli.py        the command
 
-A new family of example games (a new variant) adds a story in data/stories/, its phrase banks
-in data/press/<variant>.yml (reusing others' categories with ``same_as``), a module with its
-`Sim` and `Composer` subclasses, their line in `generate.FAMILIES`, and its checks in
-`checks.REQUIRE`. The random draws of the existing families must stay in the order they are:
-regenerating has to write the committed games byte for byte.
+A new family of story-driven games (a new variant) adds a story in data/stories/, its phrase
+banks in data/press/<variant>.yml (reusing others' categories with ``same_as``), a module with
+its `Sim` and `Composer` subclasses, their line in `generate.FAMILIES`, and its checks in
+`checks.REQUIRE`; a new scripted game adds its module (a `Scripted` subclass, and a `require`
+if it has one) and its line in `generate.EXAMPLES`. The random draws of the existing games must
+stay in the order they are: regenerating has to write the committed games byte for byte.
 """

@@ -13,8 +13,9 @@ from dipgen.variants import get_variant
 VARIANT = get_variant("standard")
 BOARD = VARIANT.rules.board
 POWERS = VARIANT.rules.powers()
-#: every unit kind the examples use (Blind's spies do not occupy their province)
-KINDS = get_variant("blind").rules.unit_kinds
+#: every unit kind the examples use (Blind's spies do not occupy their province; 'Complicated' adds
+#: tanks, planes and bombers)
+KINDS = {**get_variant("complicated").rules.unit_kinds, **get_variant("blind").rules.unit_kinds}
 
 
 def occupant(pos, prov: str) -> Unit | None:

@@ -15,7 +15,6 @@ from dipgen.io.gamefiles import load_game
 from dipgen.core.orders import Build, Convoy, Disband, Move, Remove, Retreat, Support
 from dipgen.variants.blind.rules import CounterEspionage
 from dipgen.core.phase import Phase
-from dipgen.core.position import Unit
 from dipgen.variants import get_variant
 from dipgen.variants.stab.visibility import contacts
 
@@ -254,7 +253,7 @@ def blind_contacts(history, rec, view_record) -> Counter:
 
 # ---------------------------------------------------------------------- what each example must show
 
-def _need(history, ok: bool, what: str, counts=None) -> None:
+def needs(history, ok: bool, what: str, counts=None) -> None:
     if not ok:
         raise AssertionError(f"example game {history.info.slug}: {what}" + (f" ({dict(counts)})" if counts else ""))
 
@@ -264,7 +263,7 @@ def require(history, script) -> None:
     (`history`) and the story it was written from (`script`). The generator checks every game
     it writes with it, and tests/test_example_games.py checks the committed games."""
     c = feature_counts(history)
-    need = lambda ok, what, counts=c: _need(history, ok, what, counts)  # noqa: E731
+    need = lambda ok, what, counts=c: needs(history, ok, what, counts)  # noqa: E731
     records = history.records
     need(all(r.press.strip() for r in records if r.phase.kind == "movement"), "every season has press")
     need(c["notes"] >= len(records) // 4, "the GM writes notes in a quarter of the phases or more")
@@ -292,7 +291,7 @@ def require(history, script) -> None:
 
 def require_standard(history, script, c: Counter) -> None:
     """A standard example: stabs, convoys, supported attacks, civil disorder, misorders."""
-    need = lambda ok, what, counts=c: _need(history, ok, what, counts)  # noqa: E731
+    need = lambda ok, what, counts=c: needs(history, ok, what, counts)  # noqa: E731
     events = [e for evs in script.events.values() for e in evs]
     need(any(e[0] == "stab" for e in events), "a stab or two")
     need(c["dislodgements"] >= 3 and c["builds"] >= 5, "dislodgements and builds")
@@ -314,7 +313,7 @@ def require_standard(history, script, c: Counter) -> None:
 def require_stab(history, script, c: Counter) -> None:
     """A Stab! example places its units, and shows every kind of contact the reports reveal."""
     k = stab_counts(history)
-    need = lambda ok, what, counts=k: _need(history, ok, what, counts)  # noqa: E731
+    need = lambda ok, what, counts=k: needs(history, ok, what, counts)  # noqa: E731
     first = load_game(Path(history.info.folder)).phases.get(Phase(history.info.start, 0))
     need(first is not None and first.extra.get("placement"), "the first phase places the units", {})
     need(k["direct"] >= 3 and k["empty_bounce"] >= 1 and k["support_contact"] >= 2 and k["cut"] >= 1,
@@ -332,7 +331,7 @@ def require_blind(history, script, c: Counter) -> None:
     """A Blind example places some spies and shows them at work, and every kind of contact the
     private reports reveal."""
     k = blind_counts(history)
-    need = lambda ok, what, counts=k: _need(history, ok, what, counts)  # noqa: E731
+    need = lambda ok, what, counts=k: needs(history, ok, what, counts)  # noqa: E731
     first = load_game(Path(history.info.folder)).phases.get(Phase(history.info.start, 0))
     need(first is not None and first.extra.get("spies"), "the first phase places some spies", {})
     need(k["spy_moves"] >= 20 and k["spy_holds"] >= 5, "spies move and hold")

@@ -112,19 +112,21 @@ def hand_edited(folder: Path) -> list[str]:
     return sorted(changed)
 
 
-def write_folder(folder: Path, files: dict[str, str]) -> None:
+def write_folder(folder: Path, files: dict[str, str], manifest: bool = True) -> None:
+    """Write the game's files into `folder`, removing the game files an earlier run wrote there
+    that this one does not; with `manifest`, the `.generated` manifest of what was written."""
     folder.mkdir(parents=True, exist_ok=True)
-    manifest = folder / MANIFEST
+    listed = folder / MANIFEST
     for stale in sorted(folder.glob("*.y*ml")):  # phase files this run does not write would break the game
         if stale.name not in files:
             stale.unlink()
-    if manifest.exists():
-        for name in json.loads(manifest.read_text(encoding="utf-8"))["files"]:
+    if listed.exists():
+        for name in json.loads(listed.read_text(encoding="utf-8"))["files"]:
             if name not in files and (folder / name).exists():
                 (folder / name).unlink()
     for name, text in files.items():
         (folder / name).write_text(text, encoding="utf-8")
-    manifest.write_text(json.dumps({"generator": "tools/example_games.py",
-                                    "files": {n: _sha(t) for n, t in sorted(files.items())}}, indent=1) + "\n",
-                        encoding="utf-8")
-
+    if manifest:
+        listed.write_text(json.dumps({"generator": "tools/example_games.py",
+                                      "files": {n: _sha(t) for n, t in sorted(files.items())}}, indent=1) + "\n",
+                          encoding="utf-8")

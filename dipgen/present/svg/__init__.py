@@ -21,7 +21,9 @@ from xml.sax.saxutils import escape
 from dipgen.present.mapview import MapView
 from dipgen.present.svg.assets import board_inner, board_land_fill, board_text, layout, variant_board_name
 from dipgen.present.svg.colour import mix
-from dipgen.present.svg.overlay import Painter, centre_mark, legend, num, power_classes, unit_marks
+from dipgen.present.svg.legend import legend
+from dipgen.present.svg.overlay import Painter, centre_mark, unit_marks
+from dipgen.present.svg.shapes import num, power_classes
 from dipgen.present.svg.symbols import symbol_table
 
 __all__ = ["board_svg", "centre_mark", "map_size", "overlay_svg", "render_standalone", "power_classes", "unit_marks"]

@@ -13,178 +13,23 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import replace
-from functools import lru_cache
 from typing import Iterable
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import quoteattr
 
 from dipgen.core.board import Board, province_of
+from dipgen.core.orders import (Build, Concealed, Convoy, Disband, Downgrade, Hold, Move, Remove, Retreat, Strike,
+                                Support, Upgrade)
+from dipgen.core.position import Dislodged, Unit
 from dipgen.core.reach import route
 from dipgen.core.results import Kind, OrderResult
-from dipgen.present.mapview import MapView
-from dipgen.core.orders import (Build, Concealed, Convoy, Disband, Downgrade, Hold, Move, Remove, Retreat, Strike, Support,
-                                Upgrade)
-from dipgen.core.position import Dislodged, Unit
 from dipgen.core.units import downgrade_of
+from dipgen.present.mapview import MapView
 from dipgen.present.svg.assets import Layout, layout, variant_board_name
-from dipgen.present.svg.colour import glyph_colour
+from dipgen.present.svg.shapes import (BAR_HALF, BEND, CASED, CSS_RULES, DISLODGED_MIN_OFFSET, DISLODGED_SCALE,
+                                       HEAD_HALF, HEAD_LEN, MAX_BEND, Pt, along, beside, beside_at, burst_path, cased,
+                                       centre_dot, centre_dots, cross_path, dislodged_glyph, line_d, num, power_classes,
+                                       power_rules, pt, quad, quad_d, rel, standing, title_element, unit_vec, use)
 from dipgen.present.svg.symbols import Symbol, lettered, symbol_id, symbol_table
-
-INK = "#1d1b16"
-PAPER = "#fffdf5"
-
-# Lines are drawn once, inside a layer group whose stroke comes from the layer's class, and
-# cased (outlined in ink) by a <use> of that same group underneath, with the casing's class.
-CSS_RULES: tuple[str, ...] = (
-    f".ub{{fill:currentColor;stroke:{INK};stroke-width:1.7;stroke-linejoin:round}}",
-    ".ug{fill:var(--g,#fff)}",
-    ".ul{font:700 11px sans-serif;text-anchor:middle}",
-    ".gh{opacity:.38}",
-    ".lc{fill:none;stroke:currentColor;stroke-width:10.4;stroke-linecap:round}",
-    f".kc{{stroke:{INK};stroke-width:13.2}}",
-    ".lm{fill:none;stroke:currentColor;stroke-width:4;stroke-linecap:round;stroke-linejoin:round}",
-    f".km{{stroke:{INK};stroke-width:6.6}}",
-    ".ls{fill:none;stroke:currentColor;stroke-width:2.4;stroke-dasharray:6 3.5}",
-    f".ks{{stroke:{INK};stroke-width:4.4}}",
-    ".lr{fill:none;stroke:currentColor;stroke-width:3}",
-    f".kr{{stroke:{INK};stroke-width:5.6}}",
-    ".d{stroke-dasharray:7 5;stroke-linecap:butt}",
-    ".dc{stroke-dasharray:5 3}",
-    ".dt{stroke-dasharray:.1 5.4;stroke-linecap:round}",
-    f".hd{{fill:currentColor;stroke:{INK};stroke-width:1.4;stroke-linejoin:round}}",
-    f".sd{{fill:currentColor;stroke:{INK};stroke-width:1.4;stroke-dasharray:none}}",
-    ".fa{opacity:.55}",
-    f".x{{fill:{INK};stroke:{PAPER};stroke-width:1.5;paint-order:stroke;stroke-linejoin:round}}",
-    f".dr{{fill:{PAPER};fill-opacity:.75;stroke:currentColor;stroke-width:3;stroke-dasharray:4 2.5}}",
-    f".bb{{fill:{PAPER};stroke:{INK};stroke-width:1.4}}",
-    f".bp{{fill:none;stroke:{INK};stroke-width:2}}",
-    f".nw{{fill:none;stroke:{INK};stroke-width:1.6;stroke-dasharray:3 2}}",
-    f".t{{font-family:sans-serif;fill:{INK};paint-order:stroke;stroke:{PAPER};stroke-width:3;stroke-linejoin:round}}",
-    ".tt{font:700 26px Georgia,serif}",
-    ".ts{font-size:12.5px;font-style:italic}",
-    ".tl{font-size:11px}",
-    ".tr{text-anchor:end}",
-    f".pn{{fill:{PAPER};fill-opacity:.86;stroke:#6e6148;stroke-width:1.4}}",
-    ".pz{color:#a39a86}",
-)
-CSS = "".join(CSS_RULES)
-
-#: layers whose lines are cased: layer -> (class of the lines, class of their casing)
-CASED = {"centres": ("lc", "kc"), "rings": ("lr", "kr"), "supports": ("ls", "ks"), "moves": ("lm", "km")}
-
-# geometry, in map units
-HEAD_LEN, HEAD_HALF = 13.0, 7.5
-BAR_HALF = 8.0
-BEND = 0.14
-MAX_BEND = 22.0
-DISLODGED_SCALE = 0.8
-#: a dislodged unit sits at least this far from its province's unit anchor (in the direction of
-#: the layout's dislodged anchor), so that it does not hide the unit that took its place
-DISLODGED_MIN_OFFSET = 19.0
-
-Pt = tuple[float, float]
-
-
-def num(v: float) -> str:
-    """A coordinate rounded to 0.1, without a trailing ``.0``."""
-    s = f"{v:.1f}"
-    if s.endswith(".0"):
-        s = s[:-2]
-    return "0" if s == "-0" else s
-
-
-def pt(p: Pt) -> str:
-    return f"{num(p[0])} {num(p[1])}"
-
-
-def _unit_vec(a: Pt, b: Pt) -> tuple[float, float, float]:
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    d = math.hypot(dx, dy) or 1e-9
-    return dx / d, dy / d, d
-
-
-def _along(a: Pt, b: Pt, dist: float) -> Pt:
-    ux, uy, _ = _unit_vec(a, b)
-    return a[0] + ux * dist, a[1] + uy * dist
-
-
-def _quad(s: Pt, c: Pt, e: Pt, t: float) -> Pt:
-    u = 1 - t
-    return (u * u * s[0] + 2 * u * t * c[0] + t * t * e[0], u * u * s[1] + 2 * u * t * c[1] + t * t * e[1])
-
-
-def power_classes(board: Board) -> dict[str, str]:
-    """Each power's CSS class in the overlay: ``p`` + its abbreviation (``pfra``)."""
-    out: dict[str, str] = {}
-    for i, (name, info) in enumerate(board.powers.items()):
-        cls = "p" + re.sub(r"[^a-z0-9]", "", (info.abbr or name).lower())
-        if cls in out.values():
-            cls = f"{cls}{i}"
-        out[name] = cls
-    return out
-
-
-def _title(text: str) -> str:
-    return f"<title>{escape(text)}</title>" if text else ""
-
-
-def _dot(p: Pt) -> str:
-    return f"M{pt(p)}h0"
-
-
-def _dots(pts: list[Pt]) -> str:
-    return '<path d="' + "".join(_dot(p) for p in pts) + '"/>'
-
-
-def _standing(kind: str, at: Pt) -> str:
-    """A unit at its anchor (the attributes of its ``<use>``)."""
-    return f'href="#{symbol_id(kind)}" x="{num(at[0])}" y="{num(at[1])}"'
-
-
-def _beside_at(sym: Symbol, at: Pt, i: int) -> Pt:
-    """Where the `i`-th piece of its row beside the unit anchored at `at` is drawn."""
-    _, dx, dy, step = sym.beside
-    return at[0] + dx + step * i, at[1] + dy
-
-
-def _beside(kind: str, sym: Symbol, at: Pt, i: int) -> str:
-    """The `i`-th piece that does not occupy, of a province whose unit anchor is `at` (its ``<use>``'s
-    attributes): small, in a row whose place and size its symbol gives (`Symbol.beside`)."""
-    x, y = _beside_at(sym, at, i)
-    return f'href="#{symbol_id(kind)}" transform="translate({num(x)} {num(y)}) scale({num2(sym.beside[0])})"'
-
-
-def num2(v: float) -> str:
-    """A scale factor, as short as it goes: ``.55``, ``.7``."""
-    return f"{v:.2f}".rstrip("0").rstrip(".").removeprefix("0")
-
-
-def _dislodged(kind: str, at: Pt, title: str, ring: str) -> str:
-    return (f'<g transform="translate({num(at[0])} {num(at[1])})">{title}'
-            f'<circle class="dr {ring}" r="14.5"/>'
-            f'<use href="#{symbol_id(kind)}" transform="scale({DISLODGED_SCALE})"/></g>')
-
-
-def _use(attrs: str, inner: str = "") -> str:
-    return f"<use {attrs}>{inner}</use>" if inner else f"<use {attrs}/>"
-
-
-def rel(frm: Pt, to: Pt) -> str:
-    """`to` relative to `frm`, for lower-case path commands."""
-    return f"{num(to[0] - frm[0])} {num(to[1] - frm[1])}".replace(" -", "-")
-
-
-def _quad_d(s: Pt, c: Pt, e: Pt) -> str:
-    return f"M{pt(s)}q{rel(s, c)} {rel(s, e)}"
-
-
-def _line_d(s: Pt, e: Pt) -> str:
-    return f"M{pt(s)}l{rel(s, e)}"
-
-
-def cased(layer: str, content: str, gid: str) -> str:
-    """Lines drawn once in a group with the layer's class, and cased by a <use> of that group beneath."""
-    line, casing = CASED[layer]
-    return f'<g class="{line}"><use href="#{gid}" class="{casing}"/><g id="{gid}">{content}</g></g>'
 
 
 class Painter:
@@ -215,7 +60,7 @@ class Painter:
         self.layers[layer].setdefault(power, []).append(element)
 
     def title(self, text: str) -> str:
-        return _title(text) if self.titles else ""
+        return title_element(text) if self.titles else ""
 
     def wrap(self, cls: str, title: str, content: str) -> str:
         """`content` in a group when it needs one: for a class, or for a title."""
@@ -289,13 +134,13 @@ class Painter:
             if at is not None:
                 dots.setdefault(owners[prov], []).append(at)
         for power, pts in dots.items():
-            self.add("centres", power, _dots(pts))
+            self.add("centres", power, centre_dots(pts))
 
     def unit(self, unit: Unit, title: str = "", ghost: bool = False) -> None:
         x, y = self.layout.unit(unit.loc)
         self.kinds_used.add(unit.kind)
         cls = ' class="gh"' if ghost else ""
-        self.add("units", unit.power, _use(_standing(unit.kind, (x, y)) + cls, self.title(title)))
+        self.add("units", unit.power, use(standing(unit.kind, (x, y)) + cls, self.title(title)))
 
     def pieces(self, pieces: Iterable[Unit]) -> None:
         """Pieces that do not occupy (spies, planes, bombers): small, beside the province's unit
@@ -308,8 +153,8 @@ class Painter:
             i = seen[p.province, sym.beside] = seen.get((p.province, sym.beside), -1) + 1
             at = self.layout.unit(p.province)
             self.kinds_used.add(p.kind)
-            self.piece_at.setdefault(p, _beside_at(sym, at, i))
-            self.add("pieces", p.power, _use(_beside(p.kind, sym, at, i), self.title(self.describe(p))))
+            self.piece_at.setdefault(p, beside_at(sym, at, i))
+            self.add("pieces", p.power, use(beside(p.kind, sym, at, i), self.title(self.describe(p))))
 
     def drawn_at(self, unit: Unit) -> Pt:
         """Where `unit` is drawn: beside its province's unit when it does not occupy, else at the anchor."""
@@ -331,14 +176,14 @@ class Painter:
             why += "; may retreat to " + ", ".join(self.board.format_loc(r) for r in d.retreats)
         ring = self.pclass.get(d.by_power, "")
         self.add("dislodged", d.unit.power,
-                 _dislodged(d.unit.kind, (x, y), self.title(self.describe(d.unit) + ": " + why), ring))
+                 dislodged_glyph(d.unit.kind, (x, y), self.title(self.describe(d.unit) + ": " + why), ring))
         if destroyed:
             self.cross(d.unit.power, (x, y), large=True)
 
     def cross(self, power: str, at: Pt, large: bool = False, title: str = "") -> None:
         self.keys.add("remove" if large else "cut")
         ref = "o-xl" if large else "o-xs"
-        self.add("marks", power, _use(f'href="#{ref}" x="{num(at[0])}" y="{num(at[1])}" class="x"',
+        self.add("marks", power, use(f'href="#{ref}" x="{num(at[0])}" y="{num(at[1])}" class="x"',
                                       self.title(title)))
 
     def arrow(self, power: str, points: list[Pt], r0: float, r1: float, ok: bool, title: str,
@@ -347,7 +192,7 @@ class Painter:
         `via` the legend's key for what is between, "" for none). Returns its attach point."""
         start, end = points[0], points[-1]
         if len(points) == 2:
-            ux, uy, d = _unit_vec(start, end)
+            ux, uy, d = unit_vec(start, end)
             if d < r0 + r1 + 8:
                 k = max(d - 8, 2) / (r0 + r1)
                 r0, r1 = r0 * k, r1 * k
@@ -355,18 +200,18 @@ class Painter:
             e = (end[0] - ux * r1, end[1] - uy * r1)
             off = min(d * BEND, MAX_BEND)
             c = ((s[0] + e[0]) / 2 - uy * off, (s[1] + e[1]) / 2 + ux * off)
-            attach = _quad(s, c, e, 0.55)
+            attach = quad(s, c, e, 0.55)
             head_from = c
         else:
             fleets = points[1:-1]
-            s = _along(start, fleets[0], r0)
-            e = _along(end, fleets[-1], r1)
+            s = along(start, fleets[0], r0)
+            e = along(end, fleets[-1], r1)
             prev = ((fleets[-2][0] + fleets[-1][0]) / 2, (fleets[-2][1] + fleets[-1][1]) / 2) if len(fleets) > 1 else s
-            attach = _quad(prev, fleets[-1], e, 0.5) if via else _along(fleets[-1], e, _unit_vec(fleets[-1], e)[2] / 2)
+            attach = quad(prev, fleets[-1], e, 0.5) if via else along(fleets[-1], e, unit_vec(fleets[-1], e)[2] / 2)
             head_from = fleets[-1]
             if via:
                 self.keys.add(via)
-        tx, ty, _ = _unit_vec(head_from, e)
+        tx, ty, _ = unit_vec(head_from, e)
         nx, ny = -ty, tx
         if ok:
             base = (e[0] - tx * HEAD_LEN, e[1] - ty * HEAD_LEN)
@@ -377,10 +222,10 @@ class Painter:
         else:
             line_end = e
             a = (e[0] + nx * BAR_HALF, e[1] + ny * BAR_HALF)
-            mark = f'<path d="{_line_d(a, (e[0] - nx * BAR_HALF, e[1] - ny * BAR_HALF))}"/>'
+            mark = f'<path d="{line_d(a, (e[0] - nx * BAR_HALF, e[1] - ny * BAR_HALF))}"/>'
             dash = ' class="d"'
         if len(points) == 2:
-            d_attr = _quad_d(s, c, line_end)
+            d_attr = quad_d(s, c, line_end)
         elif not via:  # a flight: straight legs through the middle of each space crossed
             d_attr = f"M{pt(s)}" + "".join(f"L{pt(w)}" for w in [*fleets, line_end])
         else:
@@ -396,7 +241,7 @@ class Painter:
 
     def support_line(self, power: str, start: Pt, target: Pt, r0: float, r1: float, ok: bool, cut: bool,
                      title: str, key: str = "support") -> None:
-        ux, uy, d = _unit_vec(start, target)
+        ux, uy, d = unit_vec(start, target)
         r0 = min(r0, d / 3)
         r1 = min(r1, d / 3)
         s = (start[0] + ux * r0, start[1] + uy * r0)
@@ -404,7 +249,7 @@ class Painter:
         self.keys.add(key)
         self.add("supports", power,
                  self.wrap("" if ok else "fa", title,
-                           f'<path d="{_line_d(s, e)}"/>'
+                           f'<path d="{line_d(s, e)}"/>'
                            f'<circle class="sd" cx="{num(e[0])}" cy="{num(e[1])}" r="3.4"/>'))
         if cut:
             self.cross(power, ((s[0] + e[0]) / 2, (s[1] + e[1]) / 2), title=title)
@@ -527,13 +372,13 @@ class Painter:
         if r.has(Kind.ILLEGAL) or r.has(Kind.VOID):
             return
         target = self.layout.centre(province_of(o.target)) or self.layout.unit(o.target)
-        ux, uy, d = _unit_vec(here, target)
+        ux, uy, d = unit_vec(here, target)
         r0 = min(self.small_radius(r.unit), d / 3)
         s, e = (here[0] + ux * r0, here[1] + uy * r0), (target[0] - ux * 6, target[1] - uy * 6)
         key = "bomb" if r.succeeded else "bomb-failed"
         self.keys.add(key)
-        self.add("supports", r.power, self.wrap("", self.order_title(r), f'<path class="dt" d="{_line_d(s, e)}"/>'))
-        self.add("marks", r.power, _use(f'href="#o-bm" x="{num(target[0])}" y="{num(target[1])}" '
+        self.add("supports", r.power, self.wrap("", self.order_title(r), f'<path class="dt" d="{line_d(s, e)}"/>'))
+        self.add("marks", r.power, use(f'href="#o-bm" x="{num(target[0])}" y="{num(target[1])}" '
                                         f'class="{"hd" if r.succeeded else "bb"}"', self.title(self.order_title(r))))
 
     def paint_retreats(self, sc: MapView, results: list[OrderResult]) -> None:
@@ -610,15 +455,15 @@ class Painter:
     def defs(self, content: str) -> str:
         """The <defs> for `content` (the drawn body and legend): the shapes and style rules it uses."""
         shapes = [f'<g id="{symbol_id(k)}">{self.symbol(k).body}</g>' for k in sorted(self.kinds_used)]
-        for ref, shape in (("o-xs", f'<path id="o-xs" d="{_cross_path(5.5, 1.7)}"/>'),
-                           ("o-xl", f'<path id="o-xl" d="{_cross_path(10, 2.6)}"/>'),
+        for ref, shape in (("o-xs", f'<path id="o-xs" d="{cross_path(5.5, 1.7)}"/>'),
+                           ("o-xl", f'<path id="o-xl" d="{cross_path(10, 2.6)}"/>'),
                            ("o-bd", '<g id="o-bd"><circle class="bb" r="5.6"/>'
                                     '<path class="bp" d="M-3.2 0H3.2M0-3.2V3.2"/></g>'),
                            ("o-up", '<g id="o-up"><circle class="bb" r="5.6"/>'
                                     '<path class="bp" d="M-3.2 1.8 0-1.6 3.2 1.8"/></g>'),
                            ("o-dn", '<g id="o-dn"><circle class="bb" r="5.6"/>'
                                     '<path class="bp" d="M-3.2-1.8 0 1.6 3.2-1.8"/></g>'),
-                           ("o-bm", f'<path id="o-bm" d="{_burst_path(10, 4.4, 8)}"/>')):
+                           ("o-bm", f'<path id="o-bm" d="{burst_path(10, 4.4, 8)}"/>')):
             if f'href="#{ref}"' in content:
                 shapes.append(shape)
         shapes_text = "".join(shapes)
@@ -627,47 +472,8 @@ class Painter:
         return f"<defs><style>{rules}{self.power_css()}</style>{shapes_text}</defs>"
 
     def power_css(self) -> str:
-        return _power_css(tuple((self.pclass[name], info.colour) for name, info in self.board.powers.items()))
+        return power_rules(tuple((self.pclass[name], info.colour) for name, info in self.board.powers.items()))
 
-
-@lru_cache(maxsize=64)
-def _power_css(classes: tuple[tuple[str, str], ...]) -> str:
-    """Each power's colour (and the colour of glyphs drawn on it) as a rule for its class."""
-    rules = []
-    for cls, colour in classes:
-        g = glyph_colour(colour)
-        extra = f";--g:{g}" if g != "#fff" else ""
-        rules.append(f".{cls}{{color:{colour}{extra}}}")
-    return "".join(rules)
-
-
-def _burst_path(outer: float, inner: float, points: int) -> str:
-    """A burst (a bombing's mark): a star of `points` points, `outer` and `inner` radii."""
-    pts = []
-    for k in range(2 * points):
-        a = math.pi * k / points - math.pi / 2
-        rad = outer if k % 2 == 0 else inner
-        pts.append((math.cos(a) * rad, math.sin(a) * rad))
-    return "M" + "L".join(pt(p) for p in pts) + "Z"
-
-
-def _cross_path(arm: float, half: float) -> str:
-    """A diagonal cross (×) as one closed outline: arms `arm` long, `half` thick each side."""
-    pts = []
-    for k in range(4):
-        a = math.radians(45 + 90 * k)
-        ca, sa = math.cos(a), math.sin(a)
-        tip = (ca * arm, sa * arm)
-        nx, ny = -sa, ca
-        pts.append((tip[0] - nx * half, tip[1] - ny * half))
-        pts.append((tip[0] + nx * half, tip[1] + ny * half))
-        b = math.radians(45 + 90 * k + 45)
-        r = half * math.sqrt(2)
-        pts.append((math.cos(b) * r, math.sin(b) * r))
-    return "M" + "L".join(pt(p) for p in pts) + "Z"
-
-
-# ---------------------------------------------------------------------- what a map may show
 
 def unit_marks(variant, kind: str, loc: str) -> tuple[re.Pattern, ...]:
     """How an overlay may draw a unit of `kind` at `loc`, whoever owns it: standing (or faded),
@@ -682,107 +488,17 @@ def unit_marks(variant, kind: str, loc: str) -> tuple[re.Pattern, ...]:
     except ValueError:  # a place the map cannot draw a unit on
         return ()
     title, ring = "\0title\0", "\0ring\0"
-    dislodged = re.escape(_dislodged(kind, aside, title, ring))
+    dislodged = re.escape(dislodged_glyph(kind, aside, title, ring))
     dislodged = dislodged.replace(re.escape(title), "(?:<title>[^<]*</title>)?").replace(re.escape(ring), '[^"]*')
-    pieces = [] if "/" in loc else [re.escape(_beside(kind, sym, at, i)) for i in range(2 * len(variant.rules.board.powers))]
-    return tuple(re.compile(p) for p in (re.escape(_standing(kind, at)), dislodged, *pieces))
+    pieces = [] if "/" in loc else [re.escape(beside(kind, sym, at, i)) for i in range(2 * len(variant.rules.board.powers))]
+    return tuple(re.compile(p) for p in (re.escape(standing(kind, at)), dislodged, *pieces))
 
 
 def centre_mark(variant, centre: str) -> re.Pattern | None:
     """How an overlay draws the ownership dot of `centre`, whoever owns it (None: it has none)."""
     at = layout_of(variant).centre(centre)
-    return None if at is None else re.compile(re.escape(_dot(at)) + r"(?![\d.])")
+    return None if at is None else re.compile(re.escape(centre_dot(at)) + r"(?![\d.])")
 
 
 def layout_of(variant) -> Layout:
     return layout(variant_board_name(variant))
-
-
-# ---------------------------------------------------------------------- the title and legend
-KEY_ORDER = ("move", "failed", "support", "cut", "convoy", "hold", "secret", "dislodged", "retreat", "build",
-             "remove", "upgrade", "downgrade", "bomb", "bomb-failed")
-KEY_LABEL = {"move": "move", "failed": "failed move", "support": "support", "cut": "support cut",
-             "convoy": "convoy", "hold": "hold", "dislodged": "dislodged", "retreat": "retreat",
-             "build": "build", "remove": "removed, disbanded", "secret": "order unseen",
-             "upgrade": "upgraded", "downgrade": "downgraded", "bomb": "bombing hit", "bomb-failed": "bombing defended"}
-
-
-def _key_glyph(key: str, x: float, y: float, kind: str = "A") -> tuple[str, str]:
-    """A small sample of a mark, 26 wide, centred on height `y`: (layer it is cased with, SVG)."""
-    if key in ("move", "retreat"):
-        return "moves", (f'<path d="{_line_d((x, y), (x + 18, y))}"/>'
-                         f'<path class="hd" d="M{num(x + 27)} {num(y)}L{num(x + 17)} {num(y - 5.5)} '
-                         f'{num(x + 17)} {num(y + 5.5)}Z"/>')
-    if key == "failed":
-        return "moves", (f'<path class="d" d="{_line_d((x, y), (x + 24, y))}"/>'
-                         f'<path d="{_line_d((x + 24, y - 6.5), (x + 24, y + 6.5))}"/>')
-    if key in ("support", "cut"):
-        out = (f'<path d="{_line_d((x, y), (x + 24, y))}"/>'
-               f'<circle class="sd" cx="{num(x + 24)}" cy="{num(y)}" r="3"/>')
-        if key == "cut":
-            out += f'<use href="#o-xs" x="{num(x + 12)}" y="{num(y)}" class="x"/>'
-        return "supports", out
-    c = f'cx="{num(x + 13)}" cy="{num(y)}" r="7.5"'
-    if key == "convoy":
-        return "rings", f'<circle class="dc" {c}/>'
-    if key == "hold":
-        return "rings", f"<circle {c}/>"
-    if key == "secret":
-        return "rings", f'<circle class="dt" {c}/>'
-    if key == "dislodged":
-        return "", (f'<g transform="translate({num(x + 13)} {num(y)})"><circle class="dr" r="8"/>'
-                    f'<use href="#{symbol_id(kind)}" transform="scale(.6)"/></g>')
-    if key == "build":
-        return "", f'<use href="#o-bd" x="{num(x + 13)}" y="{num(y)}"/>'
-    if key in ("bomb", "bomb-failed"):
-        return "supports", (f'<path class="dt" d="{_line_d((x, y), (x + 14, y))}"/>'
-                         f'<use href="#o-bm" transform="translate({num(x + 20)} {num(y)}) scale(.7)" '
-                         f'class="{"hd" if key == "bomb" else "bb"}"/>')
-    if key in ("upgrade", "downgrade"):
-        badge = "o-up" if key == "upgrade" else "o-dn"
-        return "", f'<use href="#{badge}" x="{num(x + 13)}" y="{num(y)}"/>'
-    if key == "remove":
-        return "", f'<use href="#o-xs" x="{num(x + 13)}" y="{num(y)}" class="x"/>'
-    return "", ""
-
-
-def _count(n: int | None) -> str:
-    return "?" if n is None else str(n)
-
-
-def legend(p: Painter, sc: MapView) -> str:
-    """The phase name, each power's colour and centre count, and a key to what this map draws."""
-    x0, y0, col = 10.0, 10.0, 98.0
-    heads = (f'<text class="t tt" x="{num(x0 + 10)}" y="{num(y0 + 30)}">{escape(sc.title)}</text>'
-             f'<text class="t ts" x="{num(x0 + 10)}" y="{num(y0 + 48)}">{escape(sc.subtitle)}</text>')
-    out: list[str] = []
-    dots: list[str] = []
-    y = y0 + 70
-    for i, power in enumerate(p.powers):
-        cx = x0 + 10 + (i % 2) * col
-        cy = y + (i // 2) * 17
-        dots.append(f'<g class="{p.pclass[power]}">{_dots([(cx + 5, cy - 4)])}</g>')
-        out.append(f'<text x="{num(cx + 14)}" y="{num(cy)}">{escape(power)}</text>'
-                   f'<text class="tr" x="{num(cx + col - 12)}" y="{num(cy)}">{_count(sc.counts.get(power))}</text>')
-    y += ((len(p.powers) + 1) // 2) * 17 + 6
-    items: list[tuple[str, str]] = [("kind:" + k, p.kind_name(k)) for k in sorted(p.kinds_used)]
-    items += [(k, KEY_LABEL[k]) for k in KEY_ORDER if k in p.keys]
-    glyphs: dict[str, list[str]] = {}
-    for i, (key, label) in enumerate(items):
-        cx = x0 + 10 + (i % 2) * col
-        cy = y + (i // 2) * 19
-        if key.startswith("kind:"):
-            glyphs.setdefault("", []).append(
-                f'<use href="#{symbol_id(key[5:])}" x="{num(cx + 13)}" y="{num(cy - 4)}"/>')
-        else:
-            layer, svg = _key_glyph(key, cx, cy - 4, min(p.kinds_used, default="A"))
-            glyphs.setdefault(layer, []).append(svg)
-        out.append(f'<text x="{num(cx + 32)}" y="{num(cy)}">{escape(label)}</text>')
-    rows = (len(items) + 1) // 2
-    height = (y + rows * 19 - 6) - y0
-    panel = f'<rect class="pn" x="{num(x0)}" y="{num(y0)}" width="{num(2 * col + 12)}" height="{num(height)}" rx="6"/>'
-    samples = "".join(cased(layer, "".join(g), f"o-key-{layer}") if layer else "".join(g)
-                      for layer, g in sorted(glyphs.items()))
-    swatches = cased("centres", "".join(dots), "o-key-centres")
-    return (f'<g id="o-legend">{panel}{heads}{swatches}<g class="pz">{samples}</g>'
-            f'<g class="t tl">{"".join(out)}</g></g>')

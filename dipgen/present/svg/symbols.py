@@ -12,8 +12,8 @@ Inside a symbol, class ``ub`` is the body (filled with the power's colour, throu
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping
 from html import escape
+from typing import Mapping
 
 
 @dataclass(frozen=True)

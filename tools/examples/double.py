@@ -1,12 +1,10 @@
-"""Write the Double Diplomacy example game, games/two-captains/, as a GM would have received it.
+"""The Double Diplomacy example game, games/two-captains/, as a GM would have received it.
 
-    python -m tools.double_example [--out DIR]
-
-The moves are the example bots' (tools/examples/bot.py), one plan per power; both captains of a
-power send that plan, each in her own writing habit, except where a scene makes them disagree.
-Three scenes show the synchronisation deciding something on the board (`SCENES`); each looks,
-from a given phase on, for the first place where it changes the result, checks that by
-adjudicating the phase both ways, and has the captains' press and the GM's notes say so:
+The moves are the example bots' (bot.py), one plan per power; both captains of a power send that
+plan, each in her own writing habit, except where a scene makes them disagree. Three scenes show
+the synchronisation deciding something on the board (`SCENES`); each looks, from a given phase
+on, for the first place where it changes the result, checks that by adjudicating the phase both
+ways, and has the captains' press and the GM's notes say so:
 
 - *stand-off*: the captains send a unit two ways, so it holds, and an enemy move into its
   province that would have walked in bounces;
@@ -15,38 +13,28 @@ adjudicating the phase both ways, and has the captains' press and the GM's notes
 - *missed turn*: a captain sends nothing in a Fall; her partner's moves do not happen, and a
   centre he would have taken is not taken.
 
-The opening scene is the seed's example 1 (England's fleet in London, players 1 and 7). Every
-phase is replayed with dipgen before the next is planned, so the bots always plan on the
-position the synchronised orders made.
+The opening scene is the seed's example 1 (England's fleet in London, players 1 and 7).
 """
 
 from __future__ import annotations
 
-import argparse
-import random
-import shutil
 from dataclasses import dataclass
-from pathlib import Path
 
 import yaml
 
 from dipgen.core.board import province_of
 from dipgen.core.results import Kind
-from dipgen.io.gamefiles import load_game
-from dipgen.play.replay import replay
 from dipgen.core.orders import Convoy, Hold, Move, Support
 from dipgen.variants import get_variant
 from dipgen.variants.double.rules import TABLE, VICTORY, Sync
 
-from tools.examples.board import CENTRES, move_targets, occupant, on_board, place_name, POWERS
-from tools.examples.bot import Bot, Relations, movement_orders, retreat_orders
-from tools.examples.notation import written
+from .board import CENTRES, move_targets, occupant, place_name, POWERS
+from .notation import written
+from .scripted import Scripted, plain_dump, standing
 
-SLUG = "two-captains"
 NAMES = {1: "Anneke Vos", 2: "Bilal Karim", 3: "Chiara Neri", 4: "Dmitri Orlov", 5: "Elodie Marchand",
          6: "Franz Huber", 7: "Gwen Pryce"}
 STYLES = {1: "canonical", 2: "compact", 3: "names", 4: "lower", 5: "canonical", 6: "wordy", 7: "compact"}
-LAST = "1907-winter"
 VARIANT = get_variant("double")
 #: the seed's example 1, played in the opening: Gwen sends London's fleet to the Channel, Anneke to the North Sea
 OPENING = ("England", "lon", 7, "F Lon - ENG")
@@ -56,17 +44,6 @@ SCENES = {"standoff": "1902-spring", "support": "1903-spring", "missed": "1904-f
 
 def captains(power: str) -> list[int]:
     return [n for n, ps in sorted(TABLE.items()) if power in ps]
-
-
-def orders_for(bot, rel, pos, rng) -> dict:
-    """The bots' orders for `pos`: power -> [Order]."""
-    kind = pos.phase.kind
-    if kind == "movement":
-        return movement_orders(bot, rel, on_board(pos), rng)
-    if kind == "retreats":
-        return retreat_orders(bot, on_board(pos), pos.dislodged)
-    due = VARIANT.rules.adjustment_counts(pos)
-    return {p: bot.adjustments(on_board(pos), p, n) for p, n in sorted(due.items())}
 
 
 # ---------------------------------------------------------------------------------- scenes
@@ -257,76 +234,54 @@ def showed(record, name: str, scene: Scene) -> bool:
     return any(Sync.HOLDS in notes.get((scene.power, r.unit.province), ()) for r in mine)
 
 
-class _Dumper(yaml.SafeDumper):
-    """Press and notes (several lines) as literal blocks, as a GM would type them."""
-
-
-_Dumper.add_representer(str, lambda d, s: d.represent_scalar("tag:yaml.org,2002:str", s, style="|" if "\n" in s else None))
-
-
-def dump(data) -> str:
-    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
-
-
-def write(folder: Path) -> None:
-    if folder.exists():
-        shutil.rmtree(folder)
-    folder.mkdir(parents=True)
-    game = {"title": "The Two Captains", "variant": "double", "gm": "Hedda Lund",
+class Double(Scripted):
+    slug = "two-captains"
+    last_year = 1907
+    seed = 13
+    allies = (("England", "France"), ("Austria", "Italy"), ("Germany", "Russia"))
+    draw_at = 4
+    write_game_file = staticmethod(plain_dump)
+    GAME = {"title": "The Two Captains", "variant": "double", "gm": "Hedda Lund",
             "players": {NAMES[n]: list(ps) for n, ps in sorted(TABLE.items())},
-            "description": "Seven players, fourteen captaincies. Every power answers to two of them, and an order "
-                           "only counts when both captains gave it.\n\n*An example game: the moves were written by "
-                           "dipgen's scripted player (`tools/double_example.py`), the disagreements by its script; "
-                           "every name is invented.*"}
-    (folder / "game.yml").write_text(yaml.safe_dump(game, sort_keys=False, allow_unicode=True))
-    rng = random.Random(13)
-    rel = Relations()
-    for a, b in (("England", "France"), ("Austria", "Italy"), ("Germany", "Russia")):
-        rel.allies.add(frozenset((a, b)))
-    bot = Bot(rng, rel)
-    history = replay(load_game(folder))
-    todo, used = dict(SCENES), set()
-    while True:
+            "description": "Seven players, fourteen captaincies. Every power answers to two of them, and an "
+                           "order only counts when both captains gave it.\n\n*An example game: the moves were "
+                           "written by dipgen's scripted player (`tools/double_example.py`), the disagreements "
+                           "by its script; every name is invented.*"}
+
+    def __init__(self):
+        super().__init__()
+        self.todo, self.used = dict(SCENES), set()
+
+    def orders(self, history) -> dict:
         pos = history.position
-        if pos.phase.slug > LAST and pos.phase.year > int(LAST[:4]):
-            break
-        orders = orders_for(bot, rel, pos, rng)
-        name, scene = None, None
+        orders = self.plan(pos)
+        self.scene_name, self.scene = None, None
         if pos.phase.slug == "1901-spring":
-            name, scene = "opening", opening(pos, orders)
+            self.scene_name, self.scene = "opening", opening(pos, orders)
         elif pos.phase.kind == "movement":
-            for name in [n for n, since in todo.items() if pos.phase.slug >= since]:
-                scene = FINDERS[name](pos, orders, used)
+            for name in [n for n, since in self.todo.items() if pos.phase.slug >= since]:
+                scene = FINDERS[name](pos, orders, self.used)
                 if scene is not None:
-                    del todo[name]
+                    self.scene_name, self.scene = name, scene
+                    del self.todo[name]
                     break
-        data = phase_file(pos, orders, rng, scene)
-        (folder / f"{pos.phase.slug}.yml").write_text(dump(data))
-        history = replay(load_game(folder))
-        if scene is not None:
-            used.add(scene.power)
-            assert showed(history.records[-1], name, scene), (pos.phase.slug, name)
-            print(f"{pos.phase.slug}: {name} ({scene.power})")
+        return phase_file(pos, orders, self.rng, self.scene)
+
+    def annotate(self, history, data: dict) -> None:
+        if self.scene is not None:
+            self.used.add(self.scene.power)
+            assert showed(history.records[-1], self.scene_name, self.scene), (history.records[-1].phase.slug,
+                                                                              self.scene_name)
+        return None
+
+    def finish(self, folder, history) -> None:
+        assert not self.todo, f"scenes that found no place to play: {sorted(self.todo)}"
         if history.finished:
             return
-    assert not todo, f"scenes that found no place to play: {sorted(todo)}"
-    counts = history.position.centre_counts(POWERS)
-    game["end"] = {"draw": [p for p in POWERS if counts.get(p, 0) >= 4]}
-    last = folder / f"{history.records[-1].phase.slug}.yml"
-    data = yaml.safe_load(last.read_text())
-    data = {"notes": (f"The players agreed to stop here: a draw between {', '.join(game['end']['draw'][:-1])} and "
-                      f"{game['end']['draw'][-1]}, the powers with four centres or more. No power reached "
-                      f"{VICTORY}: two captains who must agree on every order make slow conquerors.\n"), **data}
-    last.write_text(dump(data))
-    (folder / "game.yml").write_text(yaml.safe_dump(game, sort_keys=False, allow_unicode=True))
-
-
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--out", type=Path, default=Path("games"))
-    args = ap.parse_args()
-    write(args.out / SLUG)
-
-
-if __name__ == "__main__":
-    main()
+        draw = standing(history, self.draw_at)
+        last = folder / f"{history.records[-1].phase.slug}.yml"
+        data = {"notes": (f"The players agreed to stop here: a draw between {', '.join(draw[:-1])} and {draw[-1]}, "
+                          f"the powers with four centres or more. No power reached {VICTORY}: two captains who "
+                          "must agree on every order make slow conquerors.\n"), **yaml.safe_load(last.read_text())}
+        last.write_text(self.write_phase_file(data))
+        super().finish(folder, history)

@@ -1,42 +1,37 @@
-"""Write the TIR example game, games/two-crowns/, as a GM would have received it.
-
-    python -m tools.tir_example [--out DIR] [--seed N]     # write the game (seed N of the search)
-    python -m tools.tir_example --search 40                # try seeds 0..39, print what each game shows
+"""The TIR example game, games/two-crowns/, as a GM would have received it.
 
 Two scripted minds play: France's player (Alice) wants the five powers at war with Russia and
 friendly to France; Russia's player (Boris) courts England, Germany and Italy and fights
-Austria and Turkey. Each mind plans every power's moves with the example bots
-(tools/examples/bot.py) under its own idea of who is friends with whom, and each player writes
-those plans for her own power and for the five; the TIR then decides which of the five's orders
-count. The game's seed (every die) is one of a numbered series; `SEED_NUMBER` is the first
-whose game ends in a win by the seed's condition and shows every kind of shift, a die between
-two valid orders, and a retreat and a build of the five decided by a die (`--search` finds it).
-Every phase is replayed with dipgen before the next is planned.
+Austria and Turkey. Each mind plans every power's moves with the example bots (bot.py) under its
+own idea of who is friends with whom, and each player writes those plans for her own power and
+for the five; the TIR then decides which of the five's orders count. The game's seed (every die)
+is one of a numbered series; `SEED_NUMBER` is the first whose game ends in a win by the seed's
+condition and shows every kind of shift, a die between two valid orders, and a retreat and a
+build of the five decided by a die (`require`; ``python -m tools.examples.tir N`` plays seeds
+0..N-1 and prints what each game shows).
 """
 
 from __future__ import annotations
 
-import argparse
 import hashlib
+import sys
 import random
-import shutil
 import tempfile
 from pathlib import Path
 
 import yaml
 
 from dipgen.rules.draws import commitment
-from dipgen.io.gamefiles import load_game
-from dipgen.play.replay import replay
 from dipgen.core.reach import reachable
 from dipgen.core.orders import Disband, Move, Support
 from dipgen.variants import get_variant
 from dipgen.variants.tir.rules import NEUTRAL, TirReport
 
-from tools.examples.board import BOARD, POWERS, on_board
-from tools.examples.bot import Bot, Relations, movement_orders, retreat_orders
+from .board import BOARD, POWERS, on_board
+from .bot import Bot, Relations, movement_orders, retreat_orders
+from .checks import needs
+from .scripted import Scripted, plain_dump
 
-SLUG = "two-crowns"
 SEED_NUMBER = 7
 LAST_YEAR = 1912
 PLAYERS = {"France": "Alice Martin", "Russia": "Boris Ivanov"}
@@ -107,7 +102,7 @@ def plans(minds, pos, variant) -> dict:
 def scene(pos, written, variant) -> None:
     """The script's one addition to the minds' plans, until it has happened: a player's own unit
     supports an attack on a power she is still on good terms with (two steps toward war)."""
-    table = variant.table(pos)
+    table = variant.rules.table(pos)
     for player, per in written.items():
         for i, order in enumerate(per.get(player, [])):
             unit = pos.occupant(order.unit.province, variant.rules.unit_kinds)
@@ -117,8 +112,8 @@ def scene(pos, written, variant) -> None:
                     if not isinstance(move, Move) or move.unit.province == unit.province:
                         continue
                     mover = pos.occupant(move.unit.province, variant.rules.unit_kinds)
-                    hit = [q for q in variant.attacked(pos, mover.power, dest)
-                           if q not in PLAYERS and variant.level(table, player, q) >= NEUTRAL]
+                    hit = [q for q in variant.rules.attacked(pos, mover.power, dest)
+                           if q not in PLAYERS and variant.rules.level(table, player, q) >= NEUTRAL]
                     if hit and reachable(BOARD, variant.rules.unit_kinds[unit.kind], unit.loc, dest.split("/")[0]):
                         per[player][i] = Support(order.unit, move.unit, dest)
                         return
@@ -142,51 +137,55 @@ def phase_file(pos, written, variant) -> dict:
     return data
 
 
-def play(folder: Path, n: int) -> object:
-    """Write the game with seed `n` of the series into `folder`; return its history."""
-    if folder.exists():
-        shutil.rmtree(folder)
-    folder.mkdir(parents=True)
-    seed = seed_of(n)
-    game = {"title": "Two Crowns", "variant": "tir", "gm": "Grace Hopper", "players": dict(PLAYERS),
-            "description": "France against Russia, the other five powers ruled through the Table of International "
-                           "Relations. Every die is checkable from the published pages.\n\n*An example game: the "
-                           "moves were written by dipgen's scripted players (`tools/tir_example.py`); every name "
-                           "is invented.*",
-            "seed_sha256": commitment(seed)}
-    (folder / "game.yml").write_text(yaml.safe_dump(game, sort_keys=False, allow_unicode=True))
-    (folder / "secrets.yml").write_text(yaml.safe_dump({"seed": seed.hex()}))  # the GM's, while the game runs
-    variant = get_variant("tir")
-    minds = {}
-    for i, player in enumerate(PLAYERS):
-        rng = random.Random(100 * n + i)
-        rel = mind(player)
-        minds[player] = (Bot(rng, rel, AGGRESSION[player]), rel, rng)
-    history = replay(load_game(folder))
-    said: set = set()
-    while not history.finished and history.position.phase.year <= LAST_YEAR:
+class Tir(Scripted):
+    slug = "two-crowns"
+    last_year = LAST_YEAR
+    write_phase_file = write_game_file = staticmethod(plain_dump)
+
+    def __init__(self, n: int = SEED_NUMBER):
+        self.seed = seed_of(n)
+        self.variant = get_variant("tir")
+        self.minds = {}
+        for i, player in enumerate(PLAYERS):
+            rng = random.Random(100 * n + i)
+            rel = mind(player)
+            self.minds[player] = (Bot(rng, rel, AGGRESSION[player]), rel, rng)
+        self.said: set = set()
+
+    def game(self) -> dict:
+        return {"title": "Two Crowns", "variant": "tir", "gm": "Grace Hopper", "players": dict(PLAYERS),
+                "description": "France against Russia, the other five powers ruled through the Table of International "
+                               "Relations. Every die is checkable from the published pages.\n\n*An example game: the "
+                               "moves were written by dipgen's scripted players (`tools/tir_example.py`); every name "
+                               "is invented.*",
+                "seed_sha256": commitment(self.seed)}
+
+    def start(self, folder: Path) -> None:
+        super().start(folder)
+        (folder / "secrets.yml").write_text(yaml.safe_dump({"seed": self.seed.hex()}))  # the GM's, while the game runs
+
+    def orders(self, history) -> dict:
         pos = history.position
-        written = plans(minds, pos, variant)
+        written = plans(self.minds, pos, self.variant)
         if pos.phase.kind == "movement" and not two_steps(history):
-            scene(pos, written, variant)
-        data = phase_file(pos, written, variant)
-        path = folder / f"{pos.phase.slug}.yml"
-        path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
-        history = replay(load_game(folder))
-        note = gm_note(history.records[-1], said)
+            scene(pos, written, self.variant)
+        return phase_file(pos, written, self.variant)
+
+    def annotate(self, history, data: dict) -> dict | None:
+        note = gm_note(history.records[-1], self.said)
         if history.finished:
             note = " ".join(x for x in (note, "Russia has no unit left and owns none of her home centres, so she "
                                         "can never build again: France wins, as the rules say.") if x)
-        if note:  # the GM's word on the first die of each kind (notes change no result)
-            data["notes"] = note
-            path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
-            history = replay(load_game(folder))
-    if not history.finished:
-        game["end"] = {"abandoned": f"no winner by {LAST_YEAR}"}
-    game["seed"] = seed.hex()  # the game is over: the seed is published, so anyone can check every die
-    (folder / "secrets.yml").unlink()
-    (folder / "game.yml").write_text(yaml.safe_dump(game, sort_keys=False, allow_unicode=True))
-    return replay(load_game(folder))
+        # the GM's word on the first die of each kind (notes change no result)
+        return {**data, "notes": note} if note else None
+
+    def finish(self, folder: Path, history) -> None:
+        game = self.game()
+        if not history.finished:
+            game["end"] = {"abandoned": f"no winner by {LAST_YEAR}"}
+        game["seed"] = self.seed.hex()  # the game is over: the seed is published, so anyone can check every die
+        (folder / "secrets.yml").unlink()
+        (folder / "game.yml").write_text(self.write_game_file(game))
 
 
 def two_steps(history) -> bool:
@@ -243,21 +242,19 @@ def good(s: dict) -> bool:
             and s["build"] and " wins " in s["result"])
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--out", type=Path, default=Path("games"))
-    ap.add_argument("--seed", type=int, default=SEED_NUMBER)
-    ap.add_argument("--search", type=int, default=0, help="try seeds 0..N-1 and print what each game shows")
-    args = ap.parse_args()
-    if args.search:
-        with tempfile.TemporaryDirectory() as tmp:
-            for n in range(args.search):
-                s = shows(play(Path(tmp) / SLUG, n))
-                print(n, "GOOD" if good(s) else "    ", s, flush=True)
-        return
-    history = play(args.out / SLUG, args.seed)
-    print(shows(history))
+def require(history) -> None:
+    """What the TIR example exists to show (`shows`)."""
+    needs(history, good(shows(history)), "every band of the dice, an attack to At War, a support two steps toward "
+         "war, dice between valid orders, a retreat and a build of the five by a die, a win", shows(history))
+
+
+def search(n: int) -> None:
+    """Play seeds 0..n-1 of the series and print what each game shows."""
+    with tempfile.TemporaryDirectory() as tmp:
+        for i in range(n):
+            s = shows(Tir(i).play(Path(tmp) / str(i)))
+            print(i, "GOOD" if good(s) else "    ", s, flush=True)
 
 
 if __name__ == "__main__":
-    main()
+    search(int(sys.argv[1]))

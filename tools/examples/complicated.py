@@ -1,9 +1,7 @@
-"""Write the 'Complicated' Diplomacy example game, games/supply-lines/, as a GM would have received it.
+"""The 'Complicated' Diplomacy example game, games/supply-lines/, as a GM would have received it.
 
-    python -m tools.complicated_example [--out DIR]
-
-The armies and fleets move as the example bots plan them (tools/examples/bot.py), which see every
-tank as an army and no aircraft at all; the aircraft and the supply points are the script's:
+The armies and fleets move as the example bots plan them (bot.py), which see every tank as an
+army and no aircraft at all; the aircraft and the supply points are the script's:
 
 - a plane supports its power's most useful move or hold within two spaces (an attack on a
   centre first, then the hold of a threatened centre); a plane with nothing to support flies to
@@ -16,35 +14,27 @@ tank as an army and no aircraft at all; the aircraft and the supply points are t
   its aircraft farthest from home first, except `DISORDER`, whose player sends no winter orders
   in one winter: the rules then remove for it (civil disorder).
 
-Every phase is replayed with dipgen before the next is planned; the game is declared a draw of
-the powers still standing at the end of 1908 (plane_limit on, as the seed's author proposed).
+The game is declared a draw of the powers still standing at the end of 1908 (plane_limit on, as
+the seed's author proposed).
 """
 
 from __future__ import annotations
 
-import argparse
-import dataclasses
 import random
-import shutil
-from pathlib import Path
 
 from dipgen.core.board import province_of
 from dipgen.core.reach import within
-from dipgen.io.gamefiles import load_game
-from dipgen.play.replay import replay
 from dipgen.core.orders import Build, Hold, Move, Remove, Retreat, Disband, Support, UnitRef, Upgrade
 from dipgen.variants import get_variant
 from dipgen.variants.complicated.rules import UPGRADE_COST, Bomb
 
-from tools.armor_example import dump
-from tools.examples.board import BOARD, HOME, POWERS
-from tools.examples.bot import Bot, Relations, movement_orders, retreat_orders
+from .board import BOARD, HOME, POWERS
+from .bot import Relations
+from .press import CAPITAL
+from .scripted import AIR, Scripted, bullets, ground, name, signed
 
-SLUG = "supply-lines"
 VARIANT = get_variant("complicated")
 KINDS = VARIANT.rules.unit_kinds
-LAST_YEAR = 1908
-SEED = 12
 #: what each power spends its spare points on first: T tank (or upgrade), P plane, B bomber
 TASTE = {"Austria": "PA", "England": "FBP", "France": "BPA", "Germany": "TBP", "Italy": "PBA",
          "Russia": "TPA", "Turkey": "BPF"}
@@ -53,9 +43,8 @@ DISORDER = ("Italy", 1906)
 NAMES = {"Austria": "Greta Hollweg", "England": "Miles Farrant", "France": "Odile Marchal",
          "Germany": "Konrad Vogt", "Italy": "Paola Ferri", "Russia": "Arkady Lenski",
          "Turkey": "Selim Kaya"}
-CAPITAL = {"Austria": "Vienna", "England": "London", "France": "Paris", "Germany": "Berlin", "Italy": "Rome",
-           "Russia": "Moscow", "Turkey": "Ankara"}
-AIR = {"P", "B"}
+#: the capitals that sign the press (Turkey's from Ankara in this game)
+CAPITALS = {**CAPITAL, "Turkey": "Ankara"}
 GAME = {"title": "Supply Lines", "variant": "complicated", "gm": "Hester Quayle",
         "players": dict(NAMES), "options": {"plane_limit": True},
         "description": "A club game of 'Complicated' Diplomacy, 1901 to 1908, with the optional plane limit: "
@@ -69,29 +58,7 @@ ALLIES = (("England", "France"), ("Austria", "Italy"), ("Russia", "Turkey"))
 WARS = (("Germany", "France"), ("Germany", "England"), ("Austria", "Turkey"), ("Italy", "Turkey"), ("Russia", "Austria"))
 
 
-def name(prov: str) -> str:
-    return BOARD.provinces[prov[:3]].name
-
-
 # ====================================================================== the board as the bots see it
-
-def ground(pos):
-    """The position with the aircraft gone and every tank an army: what the bots plan with."""
-    units = tuple(dataclasses.replace(u, kind="A") if u.kind == "T" else u for u in pos.units if u.kind not in AIR)
-    dislodged = tuple(dataclasses.replace(d, unit=dataclasses.replace(d.unit, kind="A")) if d.unit.kind == "T"
-                      else d for d in pos.dislodged if d.unit.kind not in AIR)
-    return pos.with_(units=units, dislodged=dislodged)
-
-
-def with_kinds(order, tanks: set[str]):
-    """`order` with the letter T for every unit it names that is a tank (by province)."""
-    changes = {}
-    for field in ("unit", "target"):
-        ref = getattr(order, field, None)
-        if isinstance(ref, UnitRef) and ref.kind == "A" and ref.loc[:3] in tanks:
-            changes[field] = dataclasses.replace(ref, kind="T")
-    return dataclasses.replace(order, **changes) if changes else order
-
 
 def near(a: str, b: str, steps: int) -> bool:
     return a == b or b in within(BOARD, a, steps)
@@ -114,7 +81,6 @@ def enemies(rel: Relations, power: str) -> set[str]:
 def air_orders(pos, ground_orders: dict, rel: Relations, rng: random.Random) -> dict[str, list]:
     """Each power's planes and bombers: supports, flights, bombings."""
     out: dict[str, list] = {}
-    occupant = {u.province: u for u in pos.units if u.kind not in AIR}
     planes_at = {}
     for u in pos.units:
         if u.kind == "P":
@@ -176,28 +142,6 @@ def air_orders(pos, ground_orders: dict, rel: Relations, rng: random.Random) -> 
                         continue
                 orders.append(Hold(UnitRef("B", u.loc)))
         out[power] = orders
-    return out
-
-
-def movement(bot, rel, pos, rng) -> dict:
-    tanks = {u.province for u in pos.units if u.kind == "T"}
-    planned = movement_orders(bot, rel, ground(pos), rng)
-    orders = {p: [with_kinds(o, tanks) for o in os] for p, os in planned.items()}
-    for p, os in air_orders(pos, orders, rel, rng).items():
-        orders.setdefault(p, []).extend(os)
-    return orders
-
-
-def retreats(bot, pos) -> dict:
-    tanks = {d.unit.province for d in pos.dislodged if d.unit.kind == "T"}
-    planned = retreat_orders(bot, ground(pos), ground(pos).dislodged)
-    out = {p: [with_kinds(o, tanks) for o in os] for p, os in planned.items()}
-    for d in sorted(pos.dislodged, key=lambda d: d.unit.loc):
-        if d.unit.kind in AIR:
-            ref = UnitRef(d.unit.kind, d.unit.loc)
-            home = [r for r in d.retreats if pos.owners.get(province_of(r)) == d.unit.power]
-            dest = (home or sorted(d.retreats))[0] if d.retreats else None
-            out.setdefault(d.unit.power, []).append(Retreat(ref, dest) if dest else Disband(ref))
     return out
 
 
@@ -306,52 +250,37 @@ def winter_notes(record) -> tuple[list[str], dict]:
     return notes, press
 
 
-# ====================================================================== the folder
+# ====================================================================== the game
 
-def write(folder: Path, seed: int = SEED) -> None:
-    if folder.exists():
-        shutil.rmtree(folder)
-    folder.mkdir(parents=True)
-    (folder / "game.yml").write_text(dump(GAME))
-    rng = random.Random(seed)
-    rel = Relations(allies={frozenset(pair) for pair in ALLIES}, wars={frozenset(pair) for pair in WARS})
-    bot = Bot(rng, rel)
-    history = replay(load_game(folder))
-    while True:
-        pos = history.position
-        if pos.phase.year > LAST_YEAR:
-            break
-        kind = pos.phase.kind
-        orders = (movement(bot, rel, pos, rng) if kind == "movement" else
-                  retreats(bot, pos) if kind == "retreats" else winter(bot, pos, pos.phase.year))
-        data = {"orders": {p: [o.format(BOARD) for o in os] for p, os in orders.items()}}
-        path = folder / f"{pos.phase.slug}.yml"
-        path.write_text(dump(data))
-        history = replay(load_game(folder))
+class Complicated(Scripted):
+    slug = "supply-lines"
+    last_year = 1908
+    seed = 12
+    allies, wars, GAME = ALLIES, WARS, GAME
+
+    def movement(self, pos) -> dict:
+        orders = super().movement(pos)
+        for p, os in air_orders(pos, orders, self.rel, self.rng).items():
+            orders.setdefault(p, []).extend(os)
+        return orders
+
+    def retreats(self, pos) -> dict:
+        out = super().retreats(pos)
+        for d in sorted(pos.dislodged, key=lambda d: d.unit.loc):
+            if d.unit.kind in AIR:
+                ref = UnitRef(d.unit.kind, d.unit.loc)
+                home = [r for r in d.retreats if pos.owners.get(province_of(r)) == d.unit.power]
+                dest = (home or sorted(d.retreats))[0] if d.retreats else None
+                out.setdefault(d.unit.power, []).append(Retreat(ref, dest) if dest else Disband(ref))
+        return out
+
+    def adjustments(self, pos) -> dict:
+        return winter(self.bot, pos, pos.phase.year)
+
+    def annotate(self, history, data: dict) -> dict | None:
         record = history.records[-1]
-        notes, press = (movement_notes(record) if kind == "movement" else
-                        winter_notes(record) if kind == "adjustments" else ([], {}))
-        if notes:
-            path.write_text(dump({**data, **said(notes, press)}))
-            history = replay(load_game(folder))
-        if history.finished:
-            return
-    # the players agree a draw of every power still holding three centres or more
-    standing = history.position.centre_counts(POWERS)
-    (folder / "game.yml").write_text(dump({**GAME, "end": {"draw": [p for p in POWERS if standing.get(p, 0) >= 3]}}))
-
-
-def said(notes: list[str], press: dict) -> dict:
-    """The press and the GM's notes a phase file adds for `notes` and `press` (power -> text)."""
-    out = {"press": "\n\n".join(f"**{CAPITAL[p]} to All:** {t}" for p, t in sorted(press.items()))} if press else {}
-    return {**out, "notes": "\n".join(f"- {n}" for n in notes)}
-
-
-def main(argv=None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--out", type=Path, default=Path("games"), help="where the game's folder goes (default: games/)")
-    write(ap.parse_args(argv).out / SLUG)
-
-
-if __name__ == "__main__":
-    main()
+        notes, press = (movement_notes(record) if record.kind == "movement" else
+                        winter_notes(record) if record.kind == "adjustments" else ([], {}))
+        if not notes:
+            return None
+        return {**data, **({"press": signed(press, CAPITALS)} if press else {}), "notes": bullets(notes)}

@@ -1,9 +1,9 @@
 """Hostile game folders for fuzz tests: Hypothesis strategies shared by every test that feeds
-games to dipgen (the command line here, the site build elsewhere).
+games to dipgen (the command line in test_fuzz_inputs.py, the site build in test_build_fuzz.py).
 
 A folder is described by a *spec*, ``{file name: content}``, where content is ``bytes`` or one
 of the `Special` markers (a FIFO, a directory, a symlink out of the folder, a file over the
-size limit); `write_game` makes it on disk. The specs are
+size limit); support's one writer, `write_game`, makes it on disk. The specs are
 
 - the example games' real files, cut to their first few phases and mutated: lines deleted,
   duplicated or swapped, values replaced by values of other YAML types, indentation broken,
@@ -16,7 +16,8 @@ size limit); `write_game` makes it on disk. The specs are
 names (a dot, a space, capitals, a game.yaml instead of game.yml, a folder with no game.yml,
 a link to the games folder itself).
 
-    from fuzz_games import FUZZ, game_folders, write_game
+    from support import write_game
+    from support.fuzz import FUZZ, game_folders
 
     @FUZZ
     @given(spec=game_folders())
@@ -31,7 +32,6 @@ from __future__ import annotations
 
 import contextlib
 import datetime
-import enum
 import os
 import signal
 from pathlib import Path
@@ -39,7 +39,9 @@ from pathlib import Path
 import yaml
 from hypothesis import HealthCheck, settings, strategies as st
 
-REPO = Path(__file__).resolve().parent.parent
+from .folders import Special, write_game
+
+REPO = Path(__file__).resolve().parent.parent.parent
 GAMES = REPO / "games"
 
 settings.register_profile("fuzz-ci", max_examples=25, deadline=None, derandomize=False,
@@ -49,16 +51,6 @@ settings.register_profile("fuzz-long", parent=settings.get_profile("fuzz-ci"),
                           max_examples=int(os.environ.get("FUZZ_EXAMPLES", 3000)))
 #: the settings of a fuzz test: a few dozen examples, or thousands with HYPOTHESIS_PROFILE=long
 FUZZ = settings.get_profile("fuzz-long" if os.environ.get("HYPOTHESIS_PROFILE") == "long" else "fuzz-ci")
-
-
-class Special(enum.Enum):
-    FIFO = "a named pipe"
-    DIRECTORY = "a directory"
-    LINK_OUT = "a symlink to a file outside the game folder"
-    HUGE = "a file larger than any game file should be"
-    LOOP = "a symlink to itself"
-    DEVICE = "a symlink to /dev/zero, which reads without end"
-    DANGLING = "a symlink to nothing"
 
 
 def _example_games() -> dict[str, dict[str, str]]:
@@ -240,33 +232,6 @@ def games_trees(draw, max_games: int = 3) -> dict[str, dict[str, bytes | Special
     """A games/ folder: {folder name: game spec}, under good and bad folder names."""
     names = draw(st.lists(st.sampled_from(FOLDER_NAMES), min_size=1, max_size=max_games, unique=True))
     return {name: draw(game_folders(max_phases=3)) for name in names}
-
-
-def write_game(folder: Path, spec: dict[str, bytes | Special], outside: Path | None = None) -> Path:
-    """Make the game folder `spec` describes; returns it."""
-    folder.mkdir(parents=True, exist_ok=True)
-    outside = (outside or folder.parent) / f"{folder.name}-outside.yml"
-    outside.write_text("orders:\n  England: [F Lon - NTH]\npress: from outside the game folder\n")
-    for name, content in spec.items():
-        path = folder / name
-        if content is Special.FIFO:
-            os.mkfifo(path)
-        elif content is Special.DIRECTORY:
-            path.mkdir()
-            (path / "1901-spring.yml").write_text("orders: {}\n")
-        elif content is Special.LINK_OUT:
-            path.symlink_to(outside)
-        elif content is Special.HUGE:
-            path.write_bytes(b"orders:\n  England: [F Lon - NTH]\npress: |\n" + b"  blah blah blah\n" * 200_000)
-        elif content is Special.LOOP:
-            path.symlink_to(name)
-        elif content is Special.DEVICE:
-            path.symlink_to("/dev/zero")
-        elif content is Special.DANGLING:
-            path.symlink_to("nothing-here.yml")
-        else:
-            path.write_bytes(content)
-    return folder
 
 
 def write_games(root: Path, tree: dict[str, dict[str, bytes | Special]]) -> Path:

@@ -1,89 +1,37 @@
-"""Write the Armor Diplomacy example game, games/tracks-in-the-mud/, as a GM would have received it.
+"""The Armor Diplomacy example game, games/tracks-in-the-mud/, as a GM would have received it.
 
-    python -m tools.armor_example [--out DIR]
-
-The moves are the example bots' (tools/examples/bot.py), which plan with a tank as if it were an
-army; the tanks are the script's: in the winter a tank-minded power (`TANK_MINDED`) builds a tank
-where it has two builds and a free home centre, otherwise upgrades an army on a home centre, and
-when it must remove it first downgrades a tank on a home centre. Every movement phase is adjudicated
-a second time with every tank an army; where the outcome differs, the GM's notes on that season say
-so, order by order, and the press of the powers concerned talks about it. Every phase is replayed
-with dipgen before the next is planned.
+The moves are the example bots' (bot.py), which plan with a tank as if it were an army; the tanks
+are the script's: in the winter a tank-minded power (`TANK_MINDED`) builds a tank where it has two
+builds and a free home centre, otherwise upgrades an army on a home centre, and when it must
+remove it first downgrades a tank on a home centre. Every movement phase is adjudicated a second
+time with every tank an army; where the outcome differs, the GM's notes on that season say so,
+order by order, and the press of the powers concerned talks about it.
 """
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
-import random
-import shutil
-from pathlib import Path
-
-import yaml
 
 from dipgen.engine.movement import adjudicate_movement
-from dipgen.io.gamefiles import load_game
-from dipgen.play.replay import replay
 from dipgen.core.orders import Build, Downgrade, Remove, Upgrade, UnitRef
 from dipgen.variants import get_variant
 
-from tools.examples.board import BOARD, HOME, POWERS, on_board, units_of
-from tools.examples.bot import Bot, Relations, movement_orders, retreat_orders
+from .board import BOARD, HOME, units_of
+from .scripted import Scripted, bullets, ground, name, signed, tanks_in, with_kinds
 
-SLUG = "tracks-in-the-mud"
 VARIANT = get_variant("armor")
 KINDS = VARIANT.rules.unit_kinds
-LAST = "1906-winter"
-SEED = 7
 TANK_MINDED = ("Germany", "Russia", "France", "Turkey")
 NAMES = {"Austria": "Ilse Brandauer", "England": "Rupert Ashdown", "France": "Colette Arnaud",
          "Germany": "Jonas Reinholt", "Italy": "Marco Bellini", "Russia": "Yelena Sorokina",
          "Turkey": "Emre Aydin"}
-CAPITAL = {"Austria": "Vienna", "England": "London", "France": "Paris", "Germany": "Berlin", "Italy": "Rome",
-           "Russia": "Moscow", "Turkey": "Constantinople"}
 
 
-# ====================================================================== tanks as the bots see them
-
-def as_armies(pos):
-    """The position with every tank an army: what the bots plan with."""
-    units = tuple(dataclasses.replace(u, kind="A") if u.kind == "T" else u for u in pos.units)
-    dislodged = tuple(dataclasses.replace(d, unit=dataclasses.replace(d.unit, kind="A")) if d.unit.kind == "T"
-                      else d for d in pos.dislodged)
-    return on_board(pos.with_(units=units, dislodged=dislodged))
-
-
-def with_kinds(order, tanks: set[str]):
-    """`order` with the letter T for every unit it names that is a tank (by province)."""
-    changes = {}
-    for field in ("unit", "target"):
-        ref = getattr(order, field, None)
-        if isinstance(ref, UnitRef) and ref.loc[:3] in tanks:
-            changes[field] = dataclasses.replace(ref, kind="T")
-    return dataclasses.replace(order, **changes) if changes else order
-
-
-def tanks_in(units) -> set[str]:
-    return {u.province for u in units if u.kind == "T"}
-
-
-# ====================================================================== the orders
-
-def movement(bot, rel, pos, rng) -> dict:
-    tanks = tanks_in(pos.units)
-    planned = movement_orders(bot, rel, as_armies(pos), rng)
-    return {p: [with_kinds(o, tanks) for o in os] for p, os in planned.items()}
-
-
-def retreats(bot, pos) -> dict:
-    tanks = tanks_in(d.unit for d in pos.dislodged)
-    planned = retreat_orders(bot, as_armies(pos), pos.dislodged)
-    return {p: [with_kinds(o, tanks) for o in os] for p, os in planned.items()}
-
+# ====================================================================== the winter
 
 def winter(bot, pos) -> dict:
     """Builds, upgrades, downgrades and removals: the bots' choices, with the tank-minded powers' tanks."""
-    board = as_armies(pos)
+    board = ground(pos)
     out = {}
     for p, n in sorted(VARIANT.rules.adjustment_counts(pos).items()):
         mine = [u for u in pos.units if u.power == p]
@@ -180,10 +128,6 @@ def tank_moments(record, orders) -> list[tuple[str, str, bool, str]]:
     return out
 
 
-def name(prov: str) -> str:
-    return BOARD.provinces[prov[:3]].name
-
-
 def winter_notes(record) -> tuple[list[str], dict]:
     notes, press = [], {}
     for r in record.results:
@@ -205,79 +149,36 @@ def winter_notes(record) -> tuple[list[str], dict]:
     return notes, press
 
 
-# ====================================================================== the folder
+# ====================================================================== the game
 
-class _Dumper(yaml.SafeDumper):
-    """Text of several lines as a block, as a GM would type it."""
-
-
-_Dumper.add_representer(str, lambda d, s: d.represent_scalar("tag:yaml.org,2002:str", s,
-                                                              style="|" if "\n" in s else None))
-
-
-def dump(data) -> str:
-    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
-
-
-def write(folder: Path, seed: int = SEED) -> None:
-    if folder.exists():
-        shutil.rmtree(folder)
-    folder.mkdir(parents=True)
-    game = {"title": "Tracks in the Mud", "variant": "armor", "gm": "Walter Kessel",
-            "players": dict(NAMES),
+class Armor(Scripted):
+    slug = "tracks-in-the-mud"
+    last_year = 1906
+    seed = 7
+    allies = (("England", "France"), ("Austria", "Italy"), ("Russia", "Turkey"))
+    GAME = {"title": "Tracks in the Mud", "variant": "armor", "gm": "Walter Kessel", "players": NAMES,
             "description": "A club game of Armor Diplomacy, 1901 to 1906: the standard board, with tank armies "
                            "that count as two in battle and in supply. The GM's notes on each season point at the "
                            "battles a tank decided, which the same orders with armies would have ended otherwise, "
                            "and at every tank built, upgraded, downgraded or removed.\n\n*An example game: the "
                            "moves were written by dipgen's scripted player (`tools/armor_example.py`), the tanks "
                            "by its script; every name is invented.*"}
-    (folder / "game.yml").write_text(dump(game))
-    rng = random.Random(seed)
-    rel = Relations()
-    for a, b in (("England", "France"), ("Austria", "Italy"), ("Russia", "Turkey")):
-        rel.allies.add(frozenset((a, b)))
-    bot = Bot(rng, rel)
-    history = replay(load_game(folder))
-    while True:
-        pos = history.position
-        if pos.phase.year > int(LAST[:4]):
-            break
-        kind = pos.phase.kind
-        orders = (movement(bot, rel, pos, rng) if kind == "movement" else
-                  retreats(bot, pos) if kind == "retreats" else winter(bot, pos))
-        data = {"orders": {p: [o.format(BOARD) for o in os] for p, os in orders.items()}}
-        path = folder / f"{pos.phase.slug}.yml"
-        path.write_text(dump(data))
-        history = replay(load_game(folder))
+
+    def adjustments(self, pos) -> dict:
+        return winter(self.bot, pos)
+
+    def annotate(self, history, data: dict) -> dict | None:
         record = history.records[-1]
-        if kind == "movement":
-            moments = tank_moments(record, orders)
+        if record.kind == "movement":
+            moments = tank_moments(record, self.sent)
             notes, press = [n for *_, n in moments], {}
             for power, prov, won, _ in moments:
                 press.setdefault(power, f"{name(prov)}: armour {'carried the day' if won else 'was not on our side'}"
                                         f". {'Noted, and enjoyed.' if won else 'Noted, and remembered.'}")
-        elif kind == "adjustments":
+        elif record.kind == "adjustments":
             notes, press = winter_notes(record)
         else:
             notes, press = [], {}
-        if notes:
-            data["press"] = "\n\n".join(f"**{CAPITAL[p]} to All:** {t}" for p, t in sorted(press.items()))
-            data["notes"] = "What the tanks did this season:\n\n" + "\n".join(f"- {n}" for n in notes)
-            path.write_text(dump(data))
-            history = replay(load_game(folder))
-        if history.finished:
-            return
-    counts = history.position.centre_counts(POWERS)
-    game["end"] = {"draw": [p for p in POWERS if counts.get(p, 0) >= 3]}
-    (folder / "game.yml").write_text(dump(game))
-
-
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--out", type=Path, default=Path("games"))
-    args = ap.parse_args()
-    write(args.out / SLUG)
-
-
-if __name__ == "__main__":
-    main()
+        if not notes:
+            return None
+        return {**data, "press": signed(press), "notes": "What the tanks did this season:\n\n" + bullets(notes)}

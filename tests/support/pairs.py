@@ -46,6 +46,8 @@ from dipgen.variants import get_variant
 from dipgen.view.seen import seen_record as view_record
 from dipgen.rules.visibility import PUBLIC
 
+from .folders import write_game
+
 SLUG = "the-game"  # both games of a pair live in folders of this name, so that only the fact differs
 KINDS = ("quiet", "support", "retreat", "build", "spy", "vacate", "misorder", "unlawful", "notes", "silent")
 PLAYERS = {"Austria": "Anna", "England": "Ed", "France": "Fran", "Germany": "Gus", "Italy": "Ida",
@@ -154,10 +156,7 @@ class Files:
         return Files(self.variant, {**self.files, f"{phase.slug}.yml": yaml.safe_dump(data, sort_keys=False)})
 
     def write(self, folder: Path) -> Path:
-        folder.mkdir(parents=True, exist_ok=True)
-        for name, text in self.files.items():
-            (folder / name).write_text(text, encoding="utf-8")
-        return folder
+        return write_game(folder, self.files)
 
     def history(self, folder: Path) -> History:
         return replay(load_game(self.write(folder)))

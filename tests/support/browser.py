@@ -1,0 +1,125 @@
+"""What the browser tests share: Debian's chromium driven by Playwright, a static server for a
+built site, and pages that record every console error and failed load.
+
+A browser test module sets ``pytestmark = BROWSER`` (marked `browser` and `slow`, skipped where
+playwright or chromium is missing) and takes the module-scoped `browser` fixture (conftest.py).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PHONE, DESKTOP = (390, 844), (1280, 900)
+
+try:
+    from playwright.sync_api import sync_playwright
+except ImportError:  # pragma: no cover - CI installs it from requirements-dev.txt
+    sync_playwright = None
+
+#: the marks of a browser test module: `browser` and `slow` (deselected by ``-m "not slow"``), and
+#: skipped without playwright or chromium
+BROWSER = [
+    pytest.mark.browser,
+    pytest.mark.slow,
+    pytest.mark.skipif(sync_playwright is None, reason="the playwright package is not installed "
+                       "(pip install -r requirements-dev.txt)"),
+    pytest.mark.skipif(not Path(CHROMIUM).exists() and not shutil.which("chromium"),
+                       reason=f"no chromium at {CHROMIUM} (apt-get install -y chromium)"),
+]
+
+
+def browser_test(test):
+    """The `BROWSER` marks on one test, in a module whose other tests need no browser."""
+    for mark in BROWSER:
+        test = mark(test)
+    return test
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def serve(directory: Path):
+    """A static server for `directory` on a free port of 127.0.0.1; yields its URL."""
+    port = _free_port()
+    server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                               "--directory", str(directory)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(url, timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.05)
+        yield url
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def assert_maps_drawn(page, expected: int) -> None:
+    """Every overlay <img> decoded, every board <object> holds an SVG document."""
+    page.wait_for_function(
+        """n => {
+            const imgs = [...document.querySelectorAll('img.dg-map-overlay')];
+            const objs = [...document.querySelectorAll('object.dg-map-board')];
+            return imgs.length === n && objs.length === n
+                && imgs.every(i => i.complete && i.naturalWidth > 0)
+                && objs.every(o => o.contentDocument && o.contentDocument.documentElement
+                                   && o.contentDocument.documentElement.nodeName === 'svg');
+        }""", arg=expected, timeout=15000)
+    box = page.locator("img.dg-map-overlay").first.bounding_box()
+    board = page.locator("object.dg-map-board").first.bounding_box()
+    assert box and board and abs(box["width"] - board["width"]) < 1 and abs(box["height"] - board["height"]) < 1
+    assert box["width"] > 200
+
+
+@contextlib.contextmanager
+def chromium():
+    """Headless chromium, for the length of the block (the `browser` fixture's)."""
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium"),
+                              args=ARGS)
+        yield b
+        b.close()
+
+
+class Watched:
+    """A page that records console errors and failed loads."""
+
+    def __init__(self, browser, size, tmp_path: Path):
+        self.context = browser.new_context(viewport={"width": size[0], "height": size[1]}, accept_downloads=True)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("console", lambda m: self.errors.append(f"console {m.type}: {m.text}")
+                     if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
+        self.page.on("requestfailed", lambda r: self.errors.append(f"failed: {r.url}"))
+        self.page.on("response", lambda r: self.errors.append(f"HTTP {r.status}: {r.url}")
+                     if r.status >= 400 else None)
+        self.tmp_path = tmp_path
+
+    def shot(self, name: str) -> Path:
+        path = self.tmp_path / f"{name}.png"
+        self.page.screenshot(path=str(path), full_page=True)
+        assert path.stat().st_size > 5000
+        return path
+
+    def close(self):
+        self.context.close()
