@@ -81,7 +81,7 @@ def check(doc, read: Callable[[str], bytes] | None = None, page: tuple[str, str]
           kept: Iterable[tuple[str, str]] = ()) -> tuple[list[Failure], int]:
     """Every failure of a published chain.json, and how many links were checked: its start is the
     game's; where it lists files, each link is recomputed from them (`read`: a listed file's
-    bytes); the game page's latest link (`page`: (after, hex)) is its last; and each link a player
+    bytes); the game page's latest link (`page`: (after, hex)) is one of its links; and each link a player
     `kept` ((phase, hex)) is still the link after that phase's file."""
     failures: list[Failure] = []
     try:
@@ -93,11 +93,9 @@ def check(doc, read: Callable[[str], bytes] | None = None, page: tuple[str, str]
         entries = doc["links"]
         _in_order(entries, failures)
         truth, checked = _recompute(doc, start, entries, read, failures)
-        if page is not None:
-            last = (entries[-1]["after"], entries[-1]["link"]) if entries else None
-            if page != last:
-                failures.append(Failure("game page", "its latest link is not chain.json's last",
-                                        "=".join(last) if last else "none", "=".join(page)))
+        if page is not None and page not in {(e["after"], e["link"]) for e in entries}:
+            failures.append(Failure("game page", "its link is not chain.json's link after that phase's file",
+                                    truth.get(page[0], "none"), "=".join(page)))
         checked += _kept(kept, truth, failures)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
         failures.append(Failure("chain.json", f"malformed: {type(e).__name__}: {e}"))
