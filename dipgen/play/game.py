@@ -52,8 +52,8 @@ class Acknowledgement:
 
 
 def _same_text(a: str, b: str) -> bool:
-    """Two orders as written, alike but for case and spacing."""
-    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
+    """Two orders as written, alike but for case and spaces."""
+    return "".join(a.split()).casefold() == "".join(b.split()).casefold()
 
 
 @dataclass(frozen=True)
