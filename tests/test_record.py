@@ -188,7 +188,8 @@ def test_verify_finds_a_published_file_link_or_page_that_is_not_the_chains(tmp_p
     project = make_project(tmp_path / "p", games={"g": OPEN})
     game = build(project) / "games" / "g"
     assert main(["verify", str(game)]) == 0
-    assert "2 link(s) checked, the game page's link is the chain's" in capsys.readouterr().out
+    assert "2 link(s) recomputed from the published files, the game page's link is the chain's" in \
+        capsys.readouterr().out
     page = (game / "index.html").read_text()
     doc = json.loads((game / "chain.json").read_text())
     (game / "index.html").write_text(page.replace(doc["links"][-1]["link"], "0" * 64))
@@ -217,3 +218,27 @@ def test_verify_says_what_is_wrong_with_a_kept_link(tmp_path, capsys):
     assert "no link in it" in capsys.readouterr().err
     assert main(["verify", str(folder), "--link", f"1902-spring={'a' * 64}"]) == 1
     assert "FAIL 1902-spring: no link after this phase's file is published" in capsys.readouterr().out
+
+
+def test_verify_reads_a_game_from_its_address(tmp_path, capsys):
+    """An address, as a player has it: chain.json, the files and the page fetched over HTTP (a game
+    without draws has no draws.json there: that is no failure)."""
+    import functools
+    import http.server
+    import threading
+
+    game = build(make_project(tmp_path / "p", games={"g": OPEN})) / "games" / "g"
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(game.parent.parent))
+    handler.log_message = lambda *a: None
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        address = f"http://127.0.0.1:{server.server_address[1]}/games/g/"
+        fall = json.loads((game / "chain.json").read_text())["links"][-1]["link"]
+        assert main(["verify", address, "--link", f"1901-fall={fall}"]) == 0
+        assert "2 link(s) recomputed from the published files, the game page's link is the chain's, the 1 " \
+               "link(s) you kept are in it" in capsys.readouterr().out
+        assert main(["verify", address, "--link", f"1901-fall={'b' * 64}"]) == 1
+        assert "FAIL 1901-fall: the link you kept is not the chain's" in capsys.readouterr().out
+    finally:
+        server.shutdown()

@@ -55,15 +55,6 @@ class Published:
             raise ValueError(f"{name or 'the page'} is larger than {MAX_BYTES >> 20} MiB")
         return data
 
-    def has(self, name: str) -> bool:
-        if not self.remote:
-            return (Path(self.where) / name).is_file()
-        try:
-            self.read(name)
-        except FileNotFoundError:
-            return False
-        return True
-
 
 def kept_links(args) -> list[tuple[str, str]]:
     """The links the player kept (--link, --links); ValueError naming what cannot be read."""
@@ -139,8 +130,8 @@ def _said(where, failed: int, checked: int, kept: list, page: bool = False) -> b
     if failed:
         print(f"{where}: the record: {failed} failure(s)", file=sys.stderr)
         return False
-    parts = [f"{checked} link(s) checked" if checked else "no link recomputed (the phase files are published "
-             "when the game is open or revealed)"]
+    parts = [f"{checked} link(s) recomputed from the published files" if checked else "no link recomputed (the "
+             "phase files are published when the game is open or revealed)"]
     if page:
         parts.append("the game page's link is the chain's")
     if kept:

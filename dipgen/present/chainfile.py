@@ -79,7 +79,7 @@ def kept_links(text: str) -> list[tuple[str, str]]:
 
 def check(doc, read: Callable[[str], bytes] | None = None, page: tuple[str, str] | None = None,
           kept: Iterable[tuple[str, str]] = ()) -> tuple[list[Failure], int]:
-    """Every failure of a published chain.json, and how many links were checked: its start is the
+    """Every failure of a published chain.json, and how many links were recomputed: its start is the
     game's; where it lists files, each link is recomputed from them (`read`: a listed file's
     bytes); the game page's latest link (`page`: (after, hex)) is one of its links; and each link a player
     `kept` ((phase, hex)) is still the link after that phase's file."""
@@ -96,7 +96,7 @@ def check(doc, read: Callable[[str], bytes] | None = None, page: tuple[str, str]
         if page is not None and page not in {(e["after"], e["link"]) for e in entries}:
             failures.append(Failure("game page", "its link is not chain.json's link after that phase's file",
                                     truth.get(page[0], "none"), "=".join(page)))
-        checked += _kept(kept, truth, failures)
+        _kept(kept, truth, failures)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
         failures.append(Failure("chain.json", f"malformed: {type(e).__name__}: {e}"))
         checked = 0
@@ -148,21 +148,19 @@ def _recompute(doc: dict, start: str, entries: list, read, failures: list[Failur
     return truth, checked
 
 
-def _kept(kept: Iterable[tuple[str, str]], truth: dict[str, str], failures: list[Failure]) -> int:
+def _kept(kept: Iterable[tuple[str, str]], truth: dict[str, str], failures: list[Failure]) -> None:
     """Each kept link against the chain; the first that differs tells from which phase on the
     published files are not the ones the player was shown."""
-    checked, matched = 0, None
+    matched = None
     for phase, value in sorted(set(kept), key=lambda k: Phase.from_slug(k[0])):
-        checked += 1
         now = truth.get(phase)
         if now is None:
             failures.append(Failure(phase, "no link after this phase's file is published (a hidden game publishes "
                                     "the links of its retreat and winter files when it is revealed)"))
-        elif now != value.lower():
+            continue
+        if now != value.lower():
             since = f" (the files up to {matched} are unchanged)" if matched else ""
             failures.append(Failure(phase, f"the link you kept is not the chain's: a phase file up to {phase} was "
                                     f"changed after you kept it{since}", value.lower(), now))
-            return checked
-        else:
-            matched = phase
-    return checked
+            return
+        matched = phase
