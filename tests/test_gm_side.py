@@ -67,7 +67,7 @@ def test_a_malformed_acknowledgement_is_an_error_naming_its_line(tmp_path, value
     with pytest.raises(GameError) as e:
         load(game(tmp_path, SPRING + f"acknowledged: {value}\n"))
     (p,) = [p for p in e.value.problems if p.severity == "error"]
-    assert p.line == 4 and says in p.message and "acknowledged:" in p.hint
+    assert p.line == 4 and says in p.message and "acknowledged:" in p.hint and p.code == "bad-acknowledgement"
 
 
 # ----------------------------------------------------------------------------- --power all --out

@@ -17,7 +17,7 @@ a code misspelt) is itself a warning, so that none silences more than the GM rea
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 from dipgen.core.errors import Problem
 from dipgen.core.phase import Phase
@@ -36,6 +36,8 @@ WARNING_CODES = {
     "unused-acknowledgement": "an acknowledgement that matches no warning of its file",
 }
 UNUSED = "unused-acknowledgement"
+#: the code of an error in `acknowledged:` itself (not a warning: it cannot be acknowledged)
+BAD = "bad-acknowledgement"
 _ENTRY = re.compile(r"\s*(\S+)\s*(.*?)\s*")
 EXAMPLE = "e.g.\n      acknowledged:\n        - illegal-order A Par - Mun\n        - unpublished-text"
 
@@ -49,7 +51,7 @@ def read_acknowledged(data: dict, file: str, problems: list[Problem]) -> tuple[A
     items = [raw] if isinstance(raw, str) else raw if isinstance(raw, list) else None
     if items is None:
         problems.append(Problem(file, line_of(data, "acknowledged"), f"acknowledged is a list of warnings, not "
-                                f"{kind_of(raw)}", EXAMPLE))
+                                f"{kind_of(raw)}", EXAMPLE, code=BAD))
         return ()
     out = []
     for i, item in enumerate(items):
@@ -57,7 +59,7 @@ def read_acknowledged(data: dict, file: str, problems: list[Problem]) -> tuple[A
         if not isinstance(item, str) or not item.strip():
             what = "a mapping: quote it" if isinstance(item, dict) else kind_of(item)
             problems.append(Problem(file, line, f"an acknowledgement is a warning's code, then the order it is "
-                                    f"about as written, not {what}", EXAMPLE))
+                                    f"about as written, not {what}", EXAMPLE, code=BAD))
             continue
         code, subject = _ENTRY.fullmatch(item).groups()
         if code not in WARNING_CODES:

@@ -23,8 +23,8 @@ from dipgen.rules.seats import Seating
 from dipgen.io.secretsfile import SECRETS_FILE
 from dipgen.variants import Variant, get_variant
 from dipgen.io.acknowledge import read_acknowledged
-from dipgen.io.yamlfile import (by_power, decode, kind_of, line_of, link_out, load, parse, power_key, read_bytes, text_field,
-                                unknown_keys)
+from dipgen.io.yamlfile import (by_power, decode, kind_of, line_of, link_out, load, parse, power_key, read_bytes,
+                                text_field, unknown_keys)
 
 GAME_KEYS = {"title", "variant", "gm", "players", "start", "end", "reveal", "seed_sha256", "seed", "description", "map",
              "demo_secrets"}

@@ -39,7 +39,7 @@ SALT_BYTES = 32
 
 def genesis(slug: str) -> str:
     """The link before the first phase file of the game `slug` (hex)."""
-    return hashlib.sha256(f"{DOMAIN}\n{slug}".encode("utf-8")).hexdigest()
+    return hashlib.sha256(f"{DOMAIN}\n{slug}".encode()).hexdigest()
 
 
 def salt_of(seed: bytes) -> bytes:
