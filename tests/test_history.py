@@ -101,12 +101,14 @@ def test_new_game_is_valid_and_never_overwrites(tmp_path, capsys):
 @pytest.mark.parametrize("variant", ["standard", "stab", "blind", "armor", "complicated", "double", "taskdip", "tir"])
 def test_a_new_game_of_every_variant_checks_clean(tmp_path, variant):
     """`dipgen new --variant V` gives a game.yml in V's own players: form (Double's pairs, Taskdip's
-    names, the TIR's two powers) and, where the rules draw, a seed committed to in game.yml."""
+    names, the TIR's two powers) and, where the rules draw or the variant hides anything (its record
+    is salted with the seed), a seed committed to in game.yml."""
     assert main(["new", "g", "--dir", str(tmp_path), "--variant", variant]) == 0
     assert main(["check", str(tmp_path / "g")]) == 0
     game = load_game(tmp_path / "g")
-    assert bool(game.seed_sha256) == game.variant.rules.makes_draws
-    assert (tmp_path / "g" / "secrets.yml").exists() == game.variant.rules.makes_draws
+    seeded = game.variant.rules.makes_draws or game.variant.visibility.hidden
+    assert bool(game.seed_sha256) == seeded
+    assert (tmp_path / "g" / "secrets.yml").exists() == seeded
 
 
 def test_adjudicate_prints_classic_results(make_game, capsys):

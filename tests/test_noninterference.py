@@ -29,7 +29,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from support import build, load, make_project
-from support.pairs import KINDS, SLUG, differences, pair, public_facts, published
+from support.pairs import KINDS, SLUG, constant_links, differences, pair, public_facts, published
 
 pytestmark = pytest.mark.slow  # pairs of games played and whole sites built
 
@@ -80,6 +80,7 @@ def test_a_hidden_fact_changes_nothing_public(tmp_path, variant, kind, seed, pha
     assert public_facts(a) == public_facts(b), "not a pair that differs in a hidden fact only"
     assert [r.phase for r in a.records] != [r.phase for r in b.records] or a.position != b.position or \
         [(r.orders, r.notes) for r in a.records] != [(r.orders, r.notes) for r in b.records]
+    assert a.chain is not None and a.chain.salt and b.chain.salt == a.chain.salt  # both publish a record
     assert differences(a, b) == []
     assert {"site/feed.xml", f"site/games/{SLUG}/feed.xml", f"site/games/{SLUG}/deadline.ics"} <= set(published(a))
     hidden = {r.phase: r.committed for r in a.records} | {r.phase: r.committed for r in b.records}
@@ -98,15 +99,23 @@ def test_non_interference_property(tmp_path_factory, variant, kind, seed, phases
     assert differences(a, b) == []
 
 
+@pytest.fixture(autouse=True, scope="module")
+def _links_constant():
+    """The records' links made constant (`support.pairs.constant_links`: why); module-scoped, as
+    Hypothesis wants no function-scoped fixture."""
+    with constant_links():
+        yield
+
+
 def _project(root: Path, game: Path) -> Path:
     """A site project of the one game, with its players' passphrases (the same for both games of a
     pair), so that the build publishes their private pages too."""
     import yaml
 
-    from support.pairs import PAGE_KEY, PASSPHRASES
+    from support.pairs import PAGE_KEY, PASSPHRASES, SEED
 
     files = {p.name: p.read_text(encoding="utf-8") for p in sorted(game.iterdir())}
-    secrets = yaml.safe_dump({"page_key": PAGE_KEY.hex(), "passphrases": PASSPHRASES})
+    secrets = yaml.safe_dump({"page_key": PAGE_KEY.hex(), "passphrases": PASSPHRASES, "seed": SEED.hex()})
     return make_project(root, games={SLUG: {**files, "secrets.yml": secrets}})
 
 
@@ -141,4 +150,5 @@ def test_whole_built_sites_are_byte_identical(tmp_path, variant, kind, seed, pha
         assert scan_site(sites[-1], [load(project / "games" / SLUG)],
                          docs_dir=project / "site_src") == []
     assert len(list((sites[0] / "private").glob("*.html"))) == 7
+    assert '"links": [' in (sites[0] / "games" / SLUG / "chain.json").read_text()
     assert _same_tree(*sites) == []

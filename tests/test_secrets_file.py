@@ -296,6 +296,7 @@ def test_secrets_yml_linked_to_another_game_s_is_refused(tmp_path, small_game, c
     (small_game / "secrets.yml").unlink()
     (small_game / "secrets.yml").symlink_to(".my-secrets.yml")  # a link inside the folder is the game's own
     shutil.copy(other / "secrets.yml", small_game / ".my-secrets.yml")
+    shutil.copy(other / "game.yml", small_game / "game.yml")  # the commitment to its seed (the record's salt)
     os.unlink(other / "secrets.yml")
     capsys.readouterr()
     assert main(["check", str(small_game)]) == 0, capsys.readouterr().err

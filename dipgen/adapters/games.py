@@ -14,6 +14,7 @@ from pathlib import Path
 from dipgen.core.crypt import page_uri
 from dipgen.core.errors import GameError, Problem, display_path
 from dipgen.io.commits import Commits, commit_times
+from dipgen.io.acknowledge import acknowledge
 from dipgen.io.load import demo_problems, in_file_order, not_adjudicated, read_files
 from dipgen.io.secretsfile import SECRETS_FILE, GameSecrets
 from dipgen.io.seed import game_draws, game_file, seed_of
@@ -33,6 +34,8 @@ class Loaded:
     history: History
     secrets: GameSecrets | None = None
     demo: DemoSecrets | None = None
+    #: how many warnings the phase files acknowledge (`dipgen.io.acknowledge`), left out of its warnings
+    acknowledged: int = 0
 
     def __repr__(self) -> str:  # never print a passphrase by accident
         return f"Loaded({self.history.info.slug})"
@@ -43,7 +46,7 @@ def _play(game: Game, secrets: GameSecrets | None) -> History:
     draws = game_draws(game, seed) if game.variant.rules.makes_draws else None
     secret = game.variant.files.read_secret(secrets.extra if secrets is not None else None,
                                             display_path(game.path / SECRETS_FILE), game.seating.keys())
-    return replay(game, draws, secret)
+    return replay(game, draws, secret, seed)
 
 
 def read_game(path: Path, commits: Commits | None = None) -> tuple[Game, GameSecrets | None]:
@@ -59,9 +62,11 @@ def read_game(path: Path, commits: Commits | None = None) -> tuple[Game, GameSec
     earlier: list[Problem] = []
     if game is not None and files.secrets_read:
         try:
-            earlier = _play(game, secrets).warnings
+            played = _play(game, secrets)
+            earlier = acknowledge(played.warnings, game.phases.values(),
+                                  [r.phase for r in played.records if r.phase != stopped])[0]
         except GameError as inner:
-            earlier, stopped = inner.problems, inner.stopped or stopped
+            earlier, stopped = acknowledge(inner.problems, game.phases.values())[0], inner.stopped or stopped
     note = not_adjudicated(path, stopped) if game is None or stopped is not None else []
     raise GameError(in_file_order(earlier + problems) + note, partial=game, stopped=stopped) from None
 
@@ -90,17 +95,19 @@ def load_checked(path: Path | str, commits: Commits | None = None) -> Loaded:
         history = _play(game, secrets)
         check_seed(history, game)  # the seed of the draws is not published too early
     except GameError as e:
-        problems = e.problems + problems
+        problems = acknowledge(e.problems, game.phases.values())[0] + problems
         if e.stopped is not None:
             problems += not_adjudicated(path, e.stopped)
     if problems:
         raise GameError(list(dict.fromkeys(problems)), partial=game)
-    history.warnings.extend(unpublished_text(history) + time_warnings(history, commits))
+    warnings = (game.warnings + history.warnings + unpublished_text(history) + record_warnings(history)
+                + time_warnings(history, commits))
+    history.warnings[:], silenced = acknowledge(warnings, game.phases.values(), [r.phase for r in history.records])
     demo = None
     if game.demo_secrets and secrets is not None:
         demo = DemoSecrets({seat: (page_uri(secrets.page_key, game.slug, seat), phrase)
                             for seat, phrase in secrets.passphrases.items()})
-    return Loaded(history, secrets, demo)
+    return Loaded(history, secrets, demo, silenced)
 
 
 def check_seed(history: History, game: Game) -> None:
@@ -127,7 +134,8 @@ def unpublished_text(history: History) -> list[Problem]:
             out.append(Problem(r.file or history.info.file, None,
                                f"the press and notes of {r.phase.name} stay unpublished until the game is revealed: "
                                "the public may not learn that this phase took place",
-                               "put news for everyone in the next Spring or Fall file", severity="warning"))
+                               "put news for everyone in the next Spring or Fall file", severity="warning",
+                               code="unpublished-text"))
     return out
 
 
@@ -137,10 +145,21 @@ def time_warnings(history: History, commits: Commits) -> list[Problem]:
     out = []
     if history.finished and history.info.deadline is not None:
         out.append(Problem(history.info.file, history.info.lines.get("deadline"), "the game is over: its deadline "
-                           "is not shown", "delete deadline from game.yml", severity="warning"))
+                           "is not shown", "delete deadline from game.yml", severity="warning", code="deadline-over"))
     if commits.shallow:
         out.append(Problem(history.info.file, None, "git holds only the latest commits of this repository (a "
                            "shallow clone): the times some phase files were published are unknown",
                            "fetch the whole history (in the Pages workflow, actions/checkout with fetch-depth: 0)",
-                           severity="warning"))
+                           severity="warning", code="shallow-clone"))
     return out
+
+
+def record_warnings(history: History) -> list[Problem]:
+    """A hidden game over whose record cannot be published: it was committed to a seed (its record's
+    salt) that the build does not have."""
+    if history.chain is not None or not reveal_reached(history):
+        return []
+    return [Problem(history.info.file, history.info.lines.get("seed_sha256"), "the game is over, but the build "
+                    "has no seed: its record (the chain of its phase files, salted with the seed) is not published",
+                    f"copy the seed from {SECRETS_FILE} into game.yml as seed: \"...\" (allowed once the game is "
+                    "over), or give the build its secrets.yml", severity="warning", code="record-needs-seed")]

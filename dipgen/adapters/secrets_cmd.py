@@ -27,7 +27,8 @@ def add_secrets_command(sub) -> None:
                    help="a new page key: every private page moves to a new address (if the old ones leaked)")
     p.add_argument("--seed", action="store_true",
                    help="make the seed for random draws (lots, dice) even if the variant draws nothing; a variant "
-                        "that draws gets one anyway. Its commitment goes into game.yml before the first phase")
+                        "that draws gets one anyway, and so does a hidden one (its record is salted with it). Its "
+                        "commitment goes into game.yml before the first phase")
     p.add_argument("--site-url", default="",
                    help="the published site's address, e.g. https://me.github.io/dip/, to print full links")
     p.set_defaults(func=cmd_secrets)
@@ -103,7 +104,7 @@ def _seed_to_make(game, path: Path, asked: bool) -> str | None:
     from dipgen.io.secretsfile import generate_seed, load_secrets
 
     if not (asked or game.variant.rules.makes_draws):
-        return None
+        return _record_seed(game, path)
     if os.path.lexists(path) and load_secrets(path, game.seating.keys(), require_key=False).seed is not None:
         return None
     if folder_has_phases(game.path):
@@ -113,6 +114,23 @@ def _seed_to_make(game, path: Path, asked: bool) -> str | None:
                                  "phase, and never changed after it",
                                  "restore the game's secrets.yml from your copy or the DIPGEN_SECRETS secret"
                                  if game.seed_sha256 else "a game that draws must be started again with its seed")])
+    return generate_seed()
+
+
+def _record_seed(game, path: Path) -> str | None:
+    """A seed for a hidden game that draws nothing: its record's salt (`dipgen.rules.chain`). Only for
+    a game not yet begun and committed to nothing; never an error (one begun without a seed
+    publishes its record at the reveal; a secrets.yml that cannot be read is reported as it is fixed)."""
+    from dipgen.io.seed import folder_has_phases
+    from dipgen.io.secretsfile import generate_seed, load_secrets
+
+    if not game.variant.visibility.hidden or game.seed_sha256 or folder_has_phases(game.path):
+        return None
+    try:
+        if os.path.lexists(path) and load_secrets(path, game.seating.keys(), require_key=False).seed is not None:
+            return None
+    except GameError:
+        return None
     return generate_seed()
 
 

@@ -78,6 +78,7 @@ ERROR_CODES = {
     "unknown-unit-kind": "a unit letter this variant does not have",
     "unknown-writer": "orders under a name that is no player of the game",
     "duplicate-writer": "a player named twice",
+    "bad-acknowledgement": "an entry of acknowledged: that is not a warning's code and the order it is about",
     "setup-key-misplaced": "a set-up key outside the game's first phase file",
     "not-adjudicated": "phase files not adjudicated because of errors before them",
     # secrets and draws

@@ -97,7 +97,7 @@ def load_game(path: Path | str) -> Game:
             partial = replace(game, phases={ph: pf for ph, pf in phases.items() if not broken or ph <= stopped},
                               ending=game.ending if not broken else None)
         raise GameError(problems, partial=partial, stopped=stopped)
-    return game
+    return replace(game, warnings=problems)  # no errors: warnings only
 
 
 def _read_game_file(path: Path, folder: str, slug: str, problems: list[Problem]) -> tuple[dict, str]:

@@ -12,11 +12,12 @@ from dipgen.core.errors import GameError, Problem, display_path
 from dipgen.core.orderline import OrderLine
 from dipgen.core.orders import OrderSyntaxError, UnknownUnitKind, for_phase, parse_order
 from dipgen.core.phase import Phase
-from dipgen.io.yamlfile import by_power, kind_of, line_of, load, text_field, unknown_keys
+from dipgen.io.acknowledge import read_acknowledged
+from dipgen.io.yamlfile import by_power, decode, kind_of, line_of, parse, read_bytes, text_field, unknown_keys
 from dipgen.play.game import PhaseFile
 from dipgen.variants import Variant
 
-PHASE_KEYS = {"orders", "press", "notes"}
+PHASE_KEYS = {"orders", "press", "notes", "acknowledged"}
 NONE_SENT = "if nobody sent orders, list each power with an empty list, e.g. England: []"
 _ORDERS_EXAMPLE = "e.g.\n      orders:\n        England: [F Lon - NTH, F Edi - NWG, A Lvp - Yor]\n        France: []"
 
@@ -40,7 +41,8 @@ def split_orders(value) -> list[tuple[str, int | None]]:
 def read_phase(variant: Variant, phase: Phase, file: Path, problems: list[Problem], first: Phase,
                 seating=None) -> PhaseFile:
     name = display_path(file)
-    data = load(file)
+    raw = read_bytes(file)  # the file's exact bytes: the game's record is a chain of them (dipgen.rules.chain)
+    data = parse(decode(raw, name), name)
     if data is None:
         raise GameError([Problem(name, None, "the file is empty",
                                  f"write the orders received; {NONE_SENT}\n    {_ORDERS_EXAMPLE}", code="empty-file")])
@@ -107,7 +109,8 @@ def read_phase(variant: Variant, phase: Phase, file: Path, problems: list[Proble
         key_lines.setdefault(power, kline)
     extra = variant.files.read_phase(phase, {k: data[k] for k in data if k not in PHASE_KEYS and k in allowed}, name,
                                      first, seating, problems)
-    return PhaseFile(phase, file, orders, key_lines, press, notes, extra, writers)
+    acknowledged = read_acknowledged(data, name, problems)
+    return PhaseFile(phase, file, orders, key_lines, press, notes, extra, writers, data=raw, acknowledged=acknowledged)
 
 
 def _order_blocks(variant: Variant, seating, raw: dict, file: str, problems: list[Problem]):

@@ -211,6 +211,11 @@ def read_text(path: Path, limit: int = MAX_BYTES, what: str = "game files") -> s
     """A file's text: only a regular file (a FIFO would block every command, a device would be
     read without end), at most `limit` bytes, in UTF-8. Anything else is a GameError naming the
     file (as written: a link by its own name) and saying that it is not one of `what`."""
+    return decode(read_bytes(path, limit, what), display_path(path))
+
+
+def read_bytes(path: Path, limit: int = MAX_BYTES, what: str = "game files") -> bytes:
+    """A file's bytes, exactly as they are on disk, with `read_text`'s checks but the encoding."""
     name = display_path(path)
     try:
         # stat first, so that nothing but a regular file is ever opened; O_NONBLOCK in case
@@ -232,6 +237,11 @@ def read_text(path: Path, limit: int = MAX_BYTES, what: str = "game files") -> s
         raise GameError([Problem(name, None, f"the file is larger than {size}, the limit for {what}",
                                  "a phase file is a few kB, a secrets.yml a few hundred bytes; is this the right file?",
                                  code="too-large")])
+    return data
+
+
+def decode(data: bytes, name: str) -> str:
+    """The UTF-8 text of the bytes read from the file `name`; GameError if they are not UTF-8."""
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:

@@ -33,10 +33,32 @@ class PhaseFile:
     #: when the file was published: the time (UTC) of the commit that added it (None: not committed,
     #: or no git; `dipgen.io.commits`)
     committed: dt.datetime | None = None
+    #: the file's exact bytes, as read (the game's record hashes them: `dipgen.rules.chain`)
+    data: bytes = b""
+    #: the warnings the GM has read and acknowledged in the file (``acknowledged:``)
+    acknowledged: tuple["Acknowledgement", ...] = ()
 
     @property
     def name(self) -> str:
         return display_path(self.path)
+
+
+@dataclass(frozen=True)
+class Acknowledgement:
+    """A warning the GM has read, as a phase file's ``acknowledged:`` names it: its code, and the
+    order it is about as written (`subject`; '' for every warning of that code in the file)."""
+
+    code: str
+    subject: str = ""
+    line: int | None = None
+
+    def matches(self, code: str, subject: str) -> bool:
+        return code == self.code and (not self.subject or _same_text(self.subject, subject))
+
+
+def _same_text(a: str, b: str) -> bool:
+    """Two orders as written, alike but for case and spaces."""
+    return "".join(a.split()).casefold() == "".join(b.split()).casefold()
 
 
 @dataclass(frozen=True)
@@ -81,6 +103,8 @@ class Game:
     deadline: dt.datetime | None = None
     #: when game.yml was first committed (None: not committed, or no git)
     created: dt.datetime | None = None
+    #: what reading the files found that is only a warning (an acknowledgement of no known warning)
+    warnings: list = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if self.seating is None:

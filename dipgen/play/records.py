@@ -10,6 +10,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Mapping
 
+from dipgen.rules.chain import Chain
 from dipgen.rules.draws import Draw, GameDraws
 from dipgen.core.results import OrderResult
 from dipgen.core.errors import Problem
@@ -50,6 +51,8 @@ class PhaseRecord:
     #: when its file was published: the time (UTC) of the commit that added it (None: not committed,
     #: or no git); which level may know it is the view's to say
     committed: dt.datetime | None = None
+    #: the phase file's exact bytes (the game's record hashes them; published once the game is open)
+    data: bytes = field(default=b"", repr=False)
 
     @property
     def kind(self) -> str:
@@ -99,6 +102,9 @@ class History:
     warnings: list[Problem] = field(default_factory=list)
     #: the game's draws: commitment, key source and the set-up's draws (None: the game draws nothing)
     draws: GameDraws | None = None
+    #: the game's record, a chain of hashes over its phase files (`dipgen.rules.chain`); None when it
+    #: cannot be published (a running hidden game without the seed its salt comes from)
+    chain: Chain | None = None
 
     @property
     def finished(self) -> bool:

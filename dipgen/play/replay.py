@@ -17,19 +17,23 @@ from dipgen.engine.matching import pick
 from dipgen.core.results import Illegal, Kind, Note, OrderResult
 from dipgen.core.errors import GameError, Problem, display_path
 from dipgen.play.game import Game, PhaseFile
+from dipgen.rules.chain import Chain, make_chain, record_salt
 from dipgen.rules.draws import GameDraws
 from dipgen.rules.intake import Intake, with_notes
 from dipgen.play.records import GameInfo, GameResult, History, OrderLine, PhaseRecord
 from dipgen.rules.seats import control_after
+from dipgen.rules.visibility import reveal_reached
 from dipgen.core.orders import ADJUSTMENT_ORDERS, Build, Disband, Move, Order, Retreat
 from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
 from dipgen.core.position import Position, Unit
 
 
 class _Replay:
-    def __init__(self, game: Game | None, variant=None, draws: GameDraws | None = None, secret=None):
+    def __init__(self, game: Game | None, variant=None, draws: GameDraws | None = None, secret=None,
+                 seed: bytes | None = None):
         self.game = game
         self.source = draws
+        self.seed = seed  # the game's seed, checked against its commitment: the salt of a hidden game's record
         self.secret = secret  # what secrets.yml says for the set-up (Taskdip's lots, as its files read them), or None
         self.variant = variant or game.variant
         self.board = self.variant.rules.board
@@ -50,8 +54,9 @@ class _Replay:
         """An error with its code (`dipgen.core.errors.ERROR_CODES`)."""
         self.problems.append(Problem(file, line, message, hint, code=code))
 
-    def warn(self, file: str, line: int | None, message: str, hint: str = "") -> None:
-        self.warnings.append(Problem(file, line, message, hint, severity="warning"))
+    def warn(self, file: str, line: int | None, message: str, hint: str, code: str, subject: str = "") -> None:
+        """A warning with its code (`dipgen.io.acknowledge.WARNING_CODES`) and the order it is about."""
+        self.warnings.append(Problem(file, line, message, hint, severity="warning", code=code, subject=subject))
 
     def run(self) -> History:
         game = self.game
@@ -79,7 +84,7 @@ class _Replay:
             if pf is None:
                 break
             used.add(phase)
-            record = replace(self.play(position, pf), committed=pf.committed)
+            record = replace(self.play(position, pf), committed=pf.committed, data=pf.data)
             record, seating = control_after(self.variant, record, seating)  # seats: powers changing hands
             records.append(record)
             position = record.after
@@ -109,8 +114,19 @@ class _Replay:
             raise GameError(self.warnings + self.problems, stopped=stopped)
         if setup is not None:
             self.game_draws.setup_draws = setup.drawn
-        return History(game_info(game), self.variant, drawn or game.seating, records, position,
-                       None if result else position.phase, result, self.warnings, draws=self.game_draws)
+        history = History(game_info(game), self.variant, drawn or game.seating, records, position,
+                          None if result else position.phase, result, self.warnings, draws=self.game_draws)
+        history.chain = self.chain(history)
+        return history
+
+    def chain(self, history: History) -> Chain | None:
+        """The game's record over its phase files (None: a hidden game's, where the build has no seed)."""
+        game = self.game
+        seed = self.seed if self.seed is not None else self.game_draws.seed if self.game_draws is not None else None
+        if seed is None and game.seed:
+            seed = bytes.fromhex(game.seed)
+        salt = record_salt(self.variant.visibility.hidden, seed, bool(game.seed_sha256), reveal_reached(history))
+        return None if salt is None else make_chain(game.slug, salt, ((r.phase, r.data) for r in history.records))
 
     def check_unused(self, game: Game, used: set[Phase], records, position: Position, result) -> None:
         for phase, pf in sorted(game.phases.items()):
@@ -215,7 +231,7 @@ class _Replay:
                     kind = kinds[unit.kind]
                     self.warn(pf.name, ol.line,
                               f"{ol.text!r}: the unit in {self.board.full_name(unit.province)} is {kind.article} {kind.name}",
-                              f"read as {unit.describe(self.board)}")
+                              f"read as {unit.describe(self.board)}", "wrong-unit-kind", ol.text)
                 if (ol.writer, id(unit)) in first:  # one writer, two orders (two writers: the intake's)
                     self.err(pf.name, ol.line, f"a second order for {unit.describe(self.board)} (the first is on "
                              f"line {first[(ol.writer, id(unit))].line})", "keep one order per unit", "second-order")
@@ -238,7 +254,8 @@ class _Replay:
             message = f"{ol.text!r}: the {name} in {where} is {there.power}'s, not {power}'s; it is not affected"
         self.misorders[id(ol)] = OrderResult(power, ol.order, None, False, (note,))
         self.warn(pf.name, ol.line, f"{message}; the order is void",
-                  f"{listing} (fine if that is what the player wrote; otherwise correct the order)")
+                  f"{listing} (fine if that is what the player wrote; otherwise correct the order)",
+                  "no-unit" if there is None else "foreign-unit", ol.text)
 
     def results(self, engine: tuple, intake: Intake) -> tuple[OrderResult, ...]:
         """A phase's results: the engine's, with the intake's notes, then the misorders."""
@@ -269,7 +286,8 @@ class _Replay:
             for ol in _lines_of(r, by_unit.get(r.unit.uid, []) if r.unit is not None else [], pf.orders.get(r.power, ())):
                 if ol.line not in wrong:
                     self.warn(pf.name, ol.line, f"{ol.text!r} cannot be carried out ({why}); {self.instead(pf.phase.kind, r)}",
-                              "fine if that is what the player wrote; otherwise correct the order")
+                              "fine if that is what the player wrote; otherwise correct the order", "illegal-order",
+                              ol.text)
 
     def instead(self, kind: str, result: OrderResult) -> str:
         """What becomes of a unit whose order cannot be carried out."""
@@ -399,9 +417,11 @@ def step(variant, position: Position, phase_file: PhaseFile) -> PhaseRecord:
     return record
 
 
-def replay(game: Game, draws: GameDraws | None = None, secret=None) -> History:
+def replay(game: Game, draws: GameDraws | None = None, secret=None, seed: bytes | None = None) -> History:
     """Adjudicate every phase of `game`. Raises GameError on anything the GM must fix. `draws`: the
     game's source of draws, from its seed (`dipgen.io.seed.game_draws`; without one, game.yml's
     published seed, unchecked); `secret`: what its secrets.yml says for the set-up, as the variant's
-    files read it (Taskdip's lots). Both come from `dipgen.io.load`, read once; the replay reads no file."""
-    return _Replay(game, draws=draws, secret=secret).run()
+    files read it (Taskdip's lots); `seed`: the game's seed, checked against its commitment
+    (`dipgen.io.seed.seed_of`), which salts a hidden game's record. All come from `dipgen.io.load`,
+    read once; the replay reads no file."""
+    return _Replay(game, draws=draws, secret=secret, seed=seed).run()

@@ -121,6 +121,8 @@ def phase_report(view: GameView, record: RecordView) -> str:
     if record.notes:
         lines += ["GM's notes:", *("  " + x for x in record.notes.strip().splitlines()), ""]
     lines.extend(next_steps(view, record))
+    if record.link is not None:  # the players keep it: `dipgen verify --links` reads it back from the report
+        lines += [f"Record after {record.link.after.slug}: {record.link.value}", ""]
     return "\n".join(lines).rstrip() + "\n"
 
 

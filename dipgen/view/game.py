@@ -16,7 +16,7 @@ from dipgen.play.records import History
 from dipgen.rules.visibility import GM, PUBLIC, reveal_reached, revealed
 from dipgen.view.seen import _key, check_level, own_powers
 from dipgen.view.timeline import timeline
-from dipgen.view.types import DemoSeat, DrawsView, GameInfoView, GameView
+from dipgen.view.types import ChainView, DemoSeat, DrawsView, GameInfoView, GameView
 
 
 def game_view(history: History, level: str, demo: "DemoSecrets | None" = None) -> GameView:
@@ -75,4 +75,17 @@ def _make(history: History, level: str, demo: DemoSecrets | None) -> GameView:
         variant=variant, seating=history.seating, records=tuple(shown), now=now, due=due, season=season,
         result=history.result, result_line=history.result_line(), fixed=fixed, revealed=open_,
         hidden=variant.visibility.hidden, own=own, draws=draws, demo=demo_seats, public_phases=len(public), owed=owed,
-        retreating=retreating, deadline=None if history.finished else info.deadline)
+        retreating=retreating, deadline=None if history.finished else info.deadline,
+        chain=_chain(history, shown, open_))
+
+
+def _chain(history: History, shown, open_: bool) -> ChainView | None:
+    """The record as a level may check it (`shown`: its records): the salt of a hidden game and the
+    phase files themselves only once everything may be published."""
+    chain = history.chain
+    if chain is None:
+        return None
+    salted = bool(chain.salt)
+    files = tuple((r.phase, r.data) for r in history.records) if open_ else ()
+    latest = next((r.link for r in reversed(shown) if r.link is not None), None)
+    return ChainView(chain.genesis, salted, chain.salt.hex() if salted and open_ else "", files, latest)

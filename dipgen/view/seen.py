@@ -8,12 +8,12 @@ from __future__ import annotations
 from dataclasses import replace
 from dipgen.core.results import Illegal, Kind, Note, OrderResult
 from dipgen.core.orders import Concealed, Convoy, Support
-from dipgen.core.phase import Phase
+from dipgen.core.phase import MOVEMENT, Phase
 from dipgen.core.position import Position, Unit
 from dipgen.play.records import History, PhaseRecord
 from dipgen.rules.seats import Seating, seat_levels
 from dipgen.rules.visibility import (EVERYONE, GM, NOBODY, PUBLIC, PositionVisibility, Reader, RecordVisibility, knows, reveal_reached)
-from dipgen.view.types import UNKNOWN, DislodgedView, PositionView, RecordView
+from dipgen.view.types import UNKNOWN, DislodgedView, Link, PositionView, RecordView
 
 
 # ----------------------------------------------------------------------------- levels
@@ -127,7 +127,23 @@ def seen_record(history: History, record: PhaseRecord, level: str, rd: Reader | 
     vis = record_visibility(history, record) if variant.visibility.hidden else RecordVisibility.open(record)
     seen = apply(record, vis, rd, variant)
     draws = tuple(d for d in record.draws if not d.secret or reveal_reached(history))
-    return replace(seen, draws=draws, draw_key=_key(history, record.phase) if draws else "")
+    return replace(seen, draws=draws, draw_key=_key(history, record.phase) if draws else "",
+                   link=record_link(history, record, level))
+
+
+def record_link(history: History, record: PhaseRecord, level: str) -> Link | None:
+    """The link of the game's record after `record`'s file, if `level` is shown it: the GM every
+    link, every level of a game whose phases are all known (an open game, Taskdip) each phase's;
+    where the board is secret (a fixed public calendar) the others only a movement file's, since
+    whether a retreat or winter file exists (and so the link after it) is hidden."""
+    chain = history.chain
+    if chain is None:
+        return None
+    visibility = history.variant.visibility
+    if level != GM and visibility.hidden and visibility.fixed_calendar and record.kind != MOVEMENT:
+        return None
+    value = chain.after(record.phase)
+    return None if value is None else Link(record.phase, value)
 
 
 def apply(record: PhaseRecord, vis: RecordVisibility, rd: Reader, variant) -> RecordView:

@@ -39,7 +39,7 @@ from typing import Callable, Mapping
 
 from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
 from dipgen.play.records import History, PhaseRecord
-from dipgen.view.seen import own_powers, phase_known, reader, retreats_known, seen_record, start_view
+from dipgen.view.seen import own_powers, phase_known, reader, record_link, retreats_known, seen_record, start_view
 from dipgen.rules.visibility import GM, PUBLIC, Reader
 from dipgen.view.types import UNKNOWN, PositionView, RecordView, Unknown
 
@@ -140,10 +140,11 @@ def _public_calendar(history: History) -> Timeline:
         changes = tuple(c for r in records if r.phase.year == year and calendar.ends_year(r.phase)
                         for c in seen_record(history, r, PUBLIC).centre_changes)
         phase = calendar.adjustments(year)
-        fall = [r for r in movements if r.phase.year == year][-1]  # its last movement file: a time the public knows
+        fall = [r for r in movements if r.phase.year == year][-1]  # its last movement file: its time and link are public
         return RecordView(phase, phase.name, _bare(phase, last.after.totals),
                           _bare(calendar.first(year + 1), last.after.totals),
-                          centre_changes=changes, summary_only=True, tells_totals=True, time=fall.committed)
+                          centre_changes=changes, summary_only=True, tells_totals=True, time=fall.committed,
+                          link=record_link(history, fall, PUBLIC))
 
     out: list[RecordView] = []
     for m in movements:

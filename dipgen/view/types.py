@@ -92,6 +92,34 @@ class PositionView:
 
 
 @dataclass(frozen=True)
+class Link:
+    """A link of the game's record (`dipgen.rules.chain`): the chain's value (hex) after the phase
+    file of `after`. A record of a hidden game's public calendar carries the link after its
+    movement file (a year's totals: after its Fall's), never one after a file the level may not
+    know of."""
+
+    after: Phase
+    value: str
+
+    def __str__(self) -> str:
+        return f"{self.after.slug}={self.value}"
+
+
+@dataclass(frozen=True)
+class ChainView:
+    """What the level may check of the game's record: its first link, its salt (hex: '' for an open
+    game, and for a hidden one until it is revealed), and once the game is open or revealed each
+    phase file's exact bytes, in the order of play, so that anyone can recompute every link."""
+
+    genesis: str
+    salted: bool
+    salt: str = ""
+    files: tuple[tuple[Phase, bytes], ...] = ()
+    #: the latest link the level is shown (None: none yet)
+    latest: Link | None = None
+
+
+@dataclass(frozen=True)
 class RecordView:
     """One phase as a level is shown it: a page of the site, a report, a season of a private
     page. Every field is decided by the variant's policy for the level; a record of a fixed
@@ -134,6 +162,8 @@ class RecordView:
     #: file it is told of (on the public calendar of a hidden game: the movement file's; the year's
     #: totals, the Fall movement file's). None: that file has no time (not committed, or no git)
     time: dt.datetime | None = None
+    #: the game's record after the phase file that opens this record (None: not the level's, or no record)
+    link: Link | None = None
 
     @property
     def kind(self) -> str:
@@ -216,6 +246,8 @@ class GameView:
     #: when the orders of the phase the game waits for are due (UTC), as game.yml says; None when
     #: it gives none, or the game is over
     deadline: dt.datetime | None = None
+    #: the game's record as the level may check it (None: it cannot be published)
+    chain: ChainView | None = None
 
     @property
     def finished(self) -> bool:

@@ -180,6 +180,7 @@ def game_page(view: GameView, options: SiteOptions) -> dict[str, str]:
         history=sorted(table.items()), next_name=view.due.name if view.due else "",
         rules_href=(link(rules) + (f"#{anchor}" if anchor else "")) if rules else "",
         archive_href=link(archive_uri(options.prefix)),
+        record=_record(view, options, uri, view.chain.latest if view.chain else None),
     )
     if problems:
         raise GameError(problems)
@@ -203,6 +204,16 @@ def _game_head(view: GameView, options: SiteOptions, uri: str, description: Mark
     return dict(head=_feed_meta(view, options, uri, first_sentence(plain(description)) or status, "website"),
                 deadline=due, calendar_href=link(calendar) if due is not None else "", subscribe_href=subscribe,
                 feed_href=link(feed_uri(options.prefix, view.slug)))
+
+
+def _record(view: GameView, options: SiteOptions, uri: str, latest) -> dict | None:
+    """The link of the game's record a page shows (`latest`: a `dipgen.view.Link`, or None), with
+    where to check it."""
+    if latest is None:
+        return None
+    link = lambda target: href(uri, target, options.directory_urls)  # noqa: E731
+    return dict(after=latest.after.slug, label=latest.after.name, value=latest.value,
+                json_href=link(chain_uri(options.prefix, view.slug)), about_href=link("draws.md") + "#record")
 
 
 # ----------------------------------------------------------------------------- season pages
@@ -308,6 +319,7 @@ def season_page(view: GameView, options: SiteOptions, index: int) -> dict[str, s
         result_line=view.result_line if is_last and view.finished else "",
         status_kind=view.result.kind if view.result else "",
         draws=_draws_section(view, options, uri, record),
+        record=_record(view, options, uri, record.link),
         variant_section=Markup(variant.words.season_section(view, record)),
     )
     if problems:
@@ -328,6 +340,24 @@ def _draws_section(view: GameView, options: SiteOptions, uri: str, record: Recor
 
 def draws_uri(prefix: str, slug: str) -> str:
     return game_folder(prefix, slug) + "draws.json"
+
+
+def chain_uri(prefix: str, slug: str) -> str:
+    return game_folder(prefix, slug) + "chain.json"
+
+
+def chain_files(view: GameView, options: SiteOptions) -> dict[str, str]:
+    """The game's chain.json (see `dipgen.present.chainfile`) and, where the game is open or revealed,
+    its phase files beside it, their bytes unchanged (a game file is UTF-8: `dipgen.io.yamlfile`)."""
+    from dipgen.present.chainfile import document, dumps, published_files as phase_files
+
+    doc = document(view)
+    if doc is None:
+        return {}
+    folder = game_folder(options.prefix, view.slug)
+    out = {chain_uri(options.prefix, view.slug): dumps(doc)}
+    out.update({folder + name: data.decode("utf-8") for name, data in phase_files(view).items()})
+    return out
 
 
 def draws_files(view: GameView, options: SiteOptions) -> dict[str, str]:
@@ -384,6 +414,7 @@ def published_files(public: GameView, full: GameView | None, options: SiteOption
     out.update(draws_files(full or public, options))
     out.update(game_feed(public, options))  # the feed and the calendar tell what the public may know
     out.update(deadline_calendar(public, options))
+    out.update(chain_files(full or public, options))
     return out
 
 
