@@ -58,6 +58,7 @@ def read_game(path: Path, commits: Commits | None = None) -> tuple[Game, GameSec
     files = read_files(path, commits)
     game, secrets, problems, stopped = files.game, files.secrets, files.problems, files.stopped
     if not problems:
+        assert game is not None  # a folder read without a problem is a game
         return game, secrets
     earlier: list[Problem] = []
     if game is not None and files.secrets_read:
@@ -90,7 +91,7 @@ def load_checked(path: Path | str, commits: Commits | None = None) -> Loaded:
     commits = commit_times(path) if commits is None else commits
     game, secrets = read_game(path, commits)
     problems = demo_problems(game, secrets)
-    history = None
+    history: History | None = None
     try:
         history = _play(game, secrets)
         check_seed(history, game)  # the seed of the draws is not published too early
@@ -98,7 +99,7 @@ def load_checked(path: Path | str, commits: Commits | None = None) -> Loaded:
         problems = acknowledge(e.problems, game.phases.values())[0] + problems
         if e.stopped is not None:
             problems += not_adjudicated(path, e.stopped)
-    if problems:
+    if problems or history is None:
         raise GameError(list(dict.fromkeys(problems)), partial=game)
     warnings = (game.warnings + history.warnings + unpublished_text(history) + record_warnings(history)
                 + time_warnings(history, commits))

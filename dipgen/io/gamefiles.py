@@ -94,8 +94,8 @@ def load_game(path: Path | str) -> Game:
             partial = replace(game, phases={}, ending=None)
         elif game_ok:  # the phases up to the first broken one can still be played: that one with the orders
             stopped = min(broken) if broken else None  # that could be read, for the errors of its other orders
-            partial = replace(game, phases={ph: pf for ph, pf in phases.items() if not broken or ph <= stopped},
-                              ending=game.ending if not broken else None)
+            partial = replace(game, phases={ph: pf for ph, pf in phases.items() if stopped is None or ph <= stopped},
+                              ending=game.ending if stopped is None else None)
         raise GameError(problems, partial=partial, stopped=stopped)
     return replace(game, warnings=problems)  # no errors: warnings only
 

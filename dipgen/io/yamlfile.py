@@ -83,7 +83,10 @@ class _Bounded(Composer):
                            node.start_mark, "put it in quotes if it is meant as text") from None
 
 
-_Fast = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+try:  # libyaml's loader, where PyYAML was built with it
+    from yaml import CSafeLoader as _Fast
+except ImportError:  # pragma: no cover - PyYAML without libyaml
+    from yaml import SafeLoader as _Fast  # type: ignore[assignment]  # the same interface, in Python
 
 
 class _Loader(_Bounded, _Fast):
@@ -107,7 +110,7 @@ def _construct_str(loader: _Loader, node: yaml.ScalarNode) -> Text:
         except UnicodeDecodeError:
             lone = re.search("[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]", text)
             loader.refuse(node.start_mark, "this text holds a character that does not exist (a lone surrogate, "
-                          f"\\u{ord(lone.group()):04x}): it cannot be written as UTF-8",
+                          f"\\u{ord(lone.group()) if lone else 0xFFFD:04x}): it cannot be written as UTF-8",
                           "delete that \\u escape, or write the character itself")
             text = _SURROGATE.sub("\ufffd", text)
     value = Text(text)
@@ -290,7 +293,8 @@ def parse(text: str, name: str) -> object:
             loader = loader_class(text)  # the pure-Python reader refuses some characters at once
             data = loader.get_single_data()
         except _Refused as e:
-            raise GameError([Problem(name, e.problem_mark.line + 1, e.problem, e.hint, code="broken-yaml")])
+            raise GameError([Problem(name, e.problem_mark.line + 1 if e.problem_mark else None, e.problem or "broken YAML",
+                                     e.hint, code="broken-yaml")])
         except yaml.MarkedYAMLError as e:
             if loader_class is _Loader:
                 continue
@@ -320,6 +324,7 @@ def parse(text: str, name: str) -> object:
                                         code="broken-yaml"))
             raise GameError(problems)
         return data
+    raise AssertionError("the slow loader either reads the text or raises")  # (unreachable)
 
 
 def kind_of(value) -> str:

@@ -88,7 +88,7 @@ class Game:
     seed_sha256: str | None = None
     raw: dict = field(default_factory=dict)
     #: the seats and who controls which power at the start (changes in play are in the History)
-    seating: Seating = None
+    seating: Seating = field(default_factory=lambda: Seating((), {}))
 
     #: the seed, published in game.yml once the game is over (64 hex digits; see dipgen.io.seed)
     seed: str | None = None

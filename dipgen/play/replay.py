@@ -18,12 +18,12 @@ from dipgen.core.results import Illegal, Kind, Note, OrderResult
 from dipgen.core.errors import GameError, Problem, display_path
 from dipgen.play.game import Game, PhaseFile
 from dipgen.rules.chain import Chain, make_chain, record_salt
-from dipgen.rules.draws import GameDraws
+from dipgen.rules.draws import GameDraws, PhaseDraws
 from dipgen.rules.intake import Intake, with_notes
 from dipgen.play.records import GameInfo, GameResult, History, OrderLine, PhaseRecord
 from dipgen.rules.seats import control_after
 from dipgen.rules.visibility import reveal_reached
-from dipgen.core.orders import ADJUSTMENT_ORDERS, Build, Disband, Move, Order, Retreat
+from dipgen.core.orders import ADJUSTMENT_ORDERS, Build, Disband, Move, Order, Retreat, UnitRef
 from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
 from dipgen.core.position import Position, Unit
 
@@ -35,12 +35,15 @@ class _Replay:
         self.source = draws
         self.seed = seed  # the game's seed, checked against its commitment: the salt of a hidden game's record
         self.secret = secret  # what secrets.yml says for the set-up (Taskdip's lots, as its files read them), or None
-        self.variant = variant or game.variant
+        if variant is None:
+            assert game is not None, "a phase alone is played by the variant it is given"
+            variant = game.variant
+        self.variant = variant
         self.board = self.variant.rules.board
         self.problems: list[Problem] = []
         self.warnings: list[Problem] = []
-        self.game_draws = None  # the game's source of draws, for variants that make them
-        self.draws = None       # the phase being played's draws
+        self.game_draws: GameDraws | None = None  # the game's source of draws, for variants that make them
+        self.draws: PhaseDraws | None = None       # the phase being played's draws
         # the phase being played: the unit each order line names (by the line's id), and the
         # lines that name none of their power's (a player's misorders), with their results
         self.named: dict[int, Unit] = {}
@@ -60,6 +63,7 @@ class _Replay:
 
     def run(self) -> History:
         game = self.game
+        assert game is not None, "a whole game is replayed from its files (step() plays one phase without them)"
         try:
             if self.variant.rules.makes_draws:
                 self.game_draws = self.source or GameDraws(
@@ -112,16 +116,15 @@ class _Replay:
                 result = GameResult(game.ending.kind, game.ending.powers, last, game.ending.note)
         if self.problems:  # the warnings of the phases before too; `stopped`: where the play stopped, if in a phase
             raise GameError(self.warnings + self.problems, stopped=stopped)
-        if setup is not None:
+        if setup is not None and self.game_draws is not None:  # (a set-up draws only where the game does)
             self.game_draws.setup_draws = setup.drawn
         history = History(game_info(game), self.variant, drawn or game.seating, records, position,
                           None if result else position.phase, result, self.warnings, draws=self.game_draws)
-        history.chain = self.chain(history)
+        history.chain = self.chain(game, history)
         return history
 
-    def chain(self, history: History) -> Chain | None:
+    def chain(self, game: Game, history: History) -> Chain | None:
         """The game's record over its phase files (None: a hidden game's, where the build has no seed)."""
-        game = self.game
         seed = self.seed if self.seed is not None else self.game_draws.seed if self.game_draws is not None else None
         if seed is None and game.seed:
             seed = bytes.fromhex(game.seed)
@@ -243,7 +246,9 @@ class _Replay:
         """An order naming no unit of its power where it says (`there`: the unit of another power
         standing there, if any): void as written, the unit there untouched; a warning for the GM.
         The note names `there` as its source, which a view shows only to a level that sees it."""
-        power, where = ol.power, self.board.full_name(ol.order.unit.province)
+        named = getattr(ol.order, "unit", None)  # a misorder names a unit (a waive names none, and is none)
+        assert isinstance(named, UnitRef)
+        power, where = ol.power, self.board.full_name(named.province)
         why = f"{power} has no {what} in {where}"
         if there is None:
             note = Note(Kind.ILLEGAL, Illegal.NO_UNIT, why)
@@ -313,7 +318,7 @@ def _lines_of(result: OrderResult, naming: list[OrderLine], lines) -> list[Order
             or [ol for ol in lines if _named_as(ol.order, order) == order][:1])
 
 
-def _named_as(order: Order, like: Order) -> Order:
+def _named_as(order: Order, like: Order | None) -> Order:
     """`order` naming its unit as `like` does (the engine names a unit as it stands: kind, coast)."""
     ref = getattr(like, "unit", None)
     return replace(order, unit=ref) if ref is not None and hasattr(order, "unit") and type(order) is type(like) else order

@@ -112,8 +112,9 @@ _PARTIAL_KINDS = frozenset({Kind.CUT, Kind.DISLODGED, Kind.VOID})
 
 
 def _partial(result: OrderResult) -> OrderResult:
-    verb = "S" if isinstance(result.order, Support) else "C" if isinstance(result.order, Convoy) else None
-    order = Concealed(result.order.unit, verb) if verb else result.order
+    order = result.order
+    if isinstance(order, (Support, Convoy)):  # what it supported or convoyed is not told
+        order = Concealed(order.unit, "S" if isinstance(order, Support) else "C")
     notes = tuple(Note(n.kind) for n in result.notes if n.kind in _PARTIAL_KINDS)
     return replace(result, order=order, notes=notes, default=False, route=())
 
@@ -168,7 +169,8 @@ def apply(record: PhaseRecord, vis: RecordVisibility, rd: Reader, variant) -> Re
             results.append(shown)
         elif knows(rd, part):
             results.append(_partial(r))
-    dislodged, destroyed = [], []
+    dislodged: list[DislodgedView] = []
+    destroyed: list[DislodgedView] = []
     for d in record.dislodged + record.destroyed:
         if not knows(rd, vis.dislodged.get(d.unit, NOBODY)):
             continue

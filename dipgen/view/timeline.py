@@ -38,6 +38,7 @@ from functools import partial
 from typing import Callable, Mapping
 
 from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
+from dipgen.core.results import OrderResult
 from dipgen.play.records import History, PhaseRecord
 from dipgen.view.seen import own_powers, phase_known, reader, record_link, retreats_known, seen_record, start_view
 from dipgen.rules.visibility import GM, PUBLIC, Reader
@@ -220,7 +221,9 @@ def _seat_calendar(history: History, level: str) -> Timeline:
             public_winter(records[-1].phase.year)
         return out, out[-1].after if out else public_now, None, None, False
     nxt = history.next_phase
+    assert nxt is not None  # a game not finished waits for a phase
     own = own_powers(history.seating, level, history.position.phase, history.variant.rules.powers())
+    due: Phase | None
     if nxt.kind == RETREATS and retreats_known(history, level):
         due = nxt
     elif nxt.kind == ADJUSTMENTS and set(own) & set(history.variant.rules.adjustment_counts(history.position)):
@@ -229,6 +232,7 @@ def _seat_calendar(history: History, level: str) -> Timeline:
         due = public_due
     # what she knows now, read with the powers her seat controls now (a power may have come to her)
     rd = reader(history, level, history.position.phase)
+    assert due is not None  # the public calendar of a game that runs waits for a phase
     now = last(rd).after.at(due) if last is not None else start_view(history, level).at(due)
     return out, now, due, None, False
 
@@ -252,8 +256,8 @@ def _seat_movement(history: History, m: PhaseRecord, nxt: PhaseRecord | None, le
     after = v.after
     folded = nxt is not None and nxt.phase == history.variant.rules.calendar.retreats_of(m.phase) \
         and not phase_known(history, nxt, level)
-    changes, later = v.centre_changes, ()
-    if folded:
+    changes, later = v.centre_changes, tuple[OrderResult, ...]()
+    if folded and nxt is not None:
         rv = seen_record(history, nxt, level, rd)
         units = tuple(after.units) + tuple(u for u in rv.after.units if u not in after.units)
         after = PositionView(rv.after.phase, units, rv.after.owners, rv.after.totals, (), rv.after.economy,
