@@ -16,7 +16,7 @@ from dipgen.core.phase import Phase
 from dipgen.core.position import Position, Unit
 from dipgen.present.site.pages import SiteOptions
 from dipgen.view import game_view
-from support import build, game_report, histories, load, make_project, public_site, report, write_game
+from support import build, histories, load, make_project, public_site, report, write_game
 from dipgen.variants import get_variant
 from dipgen.view.seen import seen_record as view_record
 

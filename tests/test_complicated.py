@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from dipgen.adapters.datc import run_file
-from dipgen.core.orders import Build, Remove, UnitRef, parse_order
+from dipgen.core.orders import Build, UnitRef, parse_order
 from dipgen.variants.complicated.rules import Bomb
 from dipgen.core.phase import Phase
 from dipgen.core.position import Position, Unit

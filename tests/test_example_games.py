@@ -22,7 +22,6 @@ from dipgen.core.board import province_of
 from dipgen.adapters.cli import main as dipgen_main
 from dipgen.io.gamefiles import load_game
 from dipgen.io.folders import discover_games
-from dipgen.play.replay import replay
 from dipgen.core.orders import Concealed, Move, parse_unit
 from dipgen.core.phase import Phase
 from dipgen.core.phase import MOVEMENT

@@ -19,7 +19,6 @@ from dipgen.rules.draws import commitment
 from dipgen.core.results import Kind, Note
 from dipgen.core.errors import GameError
 from dipgen.io.gamefiles import load_game
-from dipgen.play.replay import replay
 from dipgen.rules.intake import Intake
 from dipgen.rules.seats import Seat, Seating
 from dipgen.variants import VARIANTS

@@ -18,9 +18,7 @@ from dipgen.present.drawfile import check, dumps
 from dipgen.rules.draws import commitment
 from dipgen.core.results import Kind
 from dipgen.core.errors import GameError
-from dipgen.io.gamefiles import load_game
-from dipgen.play.replay import replay
-from dipgen.core.orders import Convoy, Move, Support, parse_order
+from dipgen.core.orders import Convoy, Support, parse_order
 from dipgen.core.phase import Phase
 from dipgen.variants import get_variant
 from dipgen.variants.tir.rules import ALLIED, FRIENDLY, HOSTILE, NEUTRAL, WAR, TirNote, shifted

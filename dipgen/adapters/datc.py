@@ -10,7 +10,7 @@ import difflib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from collections.abc import Iterator
 
 from dipgen.core.board import Board, UnknownName, load_board, province_of
 from dipgen.engine.adjustments import adjudicate_adjustments

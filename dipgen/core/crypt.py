@@ -31,7 +31,8 @@ import json
 import os
 import unicodedata
 import zlib
-from typing import Any, Iterable, Mapping
+from typing import Any
+from collections.abc import Iterable, Mapping
 
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
@@ -138,7 +139,7 @@ def _json_object(text: str) -> dict[str, Any]:
 def page_token(page_key: bytes, slug: str, power: str) -> str:
     """The name of a seat's private page: HMAC-SHA256(page_key, slug NUL seat key), 32 hex digits
     (the seat key is the power's name in the standard form)."""
-    mac = hmac.new(page_key, f"{slug}\0{power}".encode("utf-8"), hashlib.sha256)
+    mac = hmac.new(page_key, f"{slug}\0{power}".encode(), hashlib.sha256)
     return mac.hexdigest()[:TOKEN_CHARS]
 
 

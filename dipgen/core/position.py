@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, Iterable, Mapping
+from typing import Any
+from collections.abc import Iterable, Mapping
 
 from dipgen.core.board import Board, province_of
 from dipgen.core.phase import Phase

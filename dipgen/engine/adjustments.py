@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, replace
-from typing import Callable, Iterable, Mapping, Sequence, Union
+from typing import Union
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from dipgen.core.board import Board
 from dipgen.core.orders import ADJUSTMENT_ORDERS, Build, Downgrade, Order, Remove, UnitRef, Upgrade, Waive

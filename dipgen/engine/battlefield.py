@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import ClassVar, Iterable, Literal, Mapping, Union
+from typing import ClassVar, Literal, Union
+from collections.abc import Iterable, Mapping
 
 from dipgen.core.board import Board
 from dipgen.core.orders import Convoy, Hold, Move, Support, UnitRef

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
-from typing import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from dipgen.core.board import Board, province_of
 from dipgen.core.orders import Disband, Order, Retreat, UnitRef

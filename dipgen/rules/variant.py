@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
+from collections.abc import Iterable, Mapping, Sequence
 
 from dipgen.core.board import Board, load_board
 from dipgen.core.orders import STANDARD_KINDS, Convoy, Hold, Move, Order, Support, Verb

@@ -14,7 +14,8 @@ the variants.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Mapping, Sequence, Union
+from typing import Union
+from collections.abc import Callable, Mapping, Sequence
 
 from dipgen.core.position import Position, Unit
 
@@ -28,7 +29,7 @@ NOBODY: Audience = frozenset()  # the GM only
 Reader = Union[str, frozenset]
 #: what of a position's variant state (`Position.economy`) a reader may know: a value every reader
 #: is given, or a function of the reader
-EconomyRule = Union[Mapping, None, Callable[[frozenset], Union[Mapping, None]]]
+EconomyRule = Union[Mapping, None, Callable[[frozenset], Mapping | None]]
 
 
 def reveal_reached(history) -> bool:
@@ -73,7 +74,7 @@ class PositionVisibility:
     whole: Audience = NOBODY
 
     @classmethod
-    def open(cls, position: Position) -> "PositionVisibility":
+    def open(cls, position: Position) -> PositionVisibility:
         """Everyone knows everything of `position`, its variant state included."""
         every = {d.unit: EVERYONE for d in position.dislodged}
         return cls({u: EVERYONE for u in position.units}, {c: EVERYONE for c in position.owners}, EVERYONE,
@@ -109,7 +110,7 @@ class RecordVisibility:
     report: Audience = EVERYONE
 
     @classmethod
-    def open(cls, record) -> "RecordVisibility":
+    def open(cls, record) -> RecordVisibility:
         """Everyone knows everything of `record` (a `dipgen.play.records.PhaseRecord`)."""
         every = tuple(EVERYONE for _ in record.results)
         gone = {d.unit: EVERYONE for d in record.dislodged + record.destroyed}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pkgutil
 from importlib import import_module
-from typing import Callable, Iterator, MutableMapping
+from collections.abc import Callable, Iterator, MutableMapping
 
 from dipgen.rules.variant import Variant
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Mapping
+from collections.abc import Mapping
 
 from dipgen.core.board import province_of
 from dipgen.core.results import Kind, OrderResult

@@ -13,7 +13,7 @@ import random
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 from dipgen.io.gamefiles import load_game
 from dipgen.play.records import History

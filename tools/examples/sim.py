@@ -111,7 +111,7 @@ class Sim:
         return [p for p in POWERS if units_of(pos, p) or pos.centres_of(p)]
 
     # ----- the loop
-    def run(self) -> "Sim":
+    def run(self) -> Sim:
         stop = Phase.from_slug(self.s.stop) if self.s.stop else None
         draw_after = Phase.from_slug(self.s.draw_after) if self.s.draw_after else None
         while True:

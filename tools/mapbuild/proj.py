@@ -39,7 +39,7 @@ class Frame:
         self.h = (north - south) * self.k
 
     @classmethod
-    def from_config(cls, cfg: dict) -> "Frame":
+    def from_config(cls, cfg: dict) -> Frame:
         """Frame whose west/east/south/north edges pass through the given lon/lat points."""
         return cls(fwd(*cfg["west"])[0], fwd(*cfg["east"])[0], fwd(*cfg["south"])[1],
                    fwd(*cfg["north"])[1], cfg["width"])

@@ -22,7 +22,8 @@ import re
 import uuid
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
-from typing import Iterable, Protocol
+from typing import Protocol
+from collections.abc import Iterable
 
 from dipgen.present.happened import what_happened
 from dipgen.present.site.links import archive_uri, game_folder, game_uri, href, page_url, season_uri

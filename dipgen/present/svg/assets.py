@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Mapping
+from collections.abc import Mapping
 
 from dipgen.core.board import coast_of, province_of
 from dipgen.core.resources import shipped

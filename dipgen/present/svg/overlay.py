@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import replace
-from typing import Iterable
+from collections.abc import Iterable
 from xml.sax.saxutils import quoteattr
 
 from dipgen.core.board import Board, province_of

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from html import escape
-from typing import Mapping
+from collections.abc import Mapping
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import replace
 from types import MappingProxyType
-from typing import Mapping
+from collections.abc import Mapping
 
 from dipgen.core.board import province_of
 from dipgen.core.orders import Action, Hold, Move, UnitRef, Verb

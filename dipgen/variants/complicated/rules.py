@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from dipgen.core.board import province_of
 from dipgen.core.orders import (STANDARD_KINDS, Convoy, Downgrade, Hold, Move, Order, Remove, Strike, Support,

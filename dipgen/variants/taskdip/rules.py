@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from types import MappingProxyType
-from typing import Mapping
+from collections.abc import Mapping
 
 from dipgen.core.board import province_of
 from dipgen.core.errors import GameError, Problem

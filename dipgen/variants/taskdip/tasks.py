@@ -6,7 +6,7 @@ those 6). Pure data and arithmetic on it; the variant's rules (rules.py) draw an
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
 #: the playing cards, in the table's order, and the other names a GM may write for them
 CARDS = ("Joker", "Ten", "Nine", "Eight", "Seven")

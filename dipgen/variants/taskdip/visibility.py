@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from types import MappingProxyType
-from typing import Mapping
+from collections.abc import Mapping
 
 from dipgen.core.position import Position
 from dipgen.rules.variant import Policy
