@@ -365,7 +365,7 @@ def reference_version(no_reference: bool) -> str | None:
     except ImportError:
         print("the reference engine is not installed: see bench/README.md (pip install -r bench/requirements.txt), "
               "or measure dipgen alone with --no-reference")
-        raise SystemExit(2)
+        raise SystemExit(2) from None
     return PACKAGE_VERSION
 
 

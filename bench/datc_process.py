@@ -65,7 +65,7 @@ def write_datc(phases: list[CorpusPhase], path: Path, seed: int) -> None:
     """The phases as DATC cases, each expecting dipgen's own result."""
     fmt = BOARD.format_loc
     lines = [
-        "# Movement phases of seeded random games (bench/corpus.py, seed %d), written by" % seed,
+        f"# Movement phases of seeded random games (bench/corpus.py, seed {seed}), written by",
         "# bench/datc_process.py. The expected results are dipgen's own: this file measures",
         "# speed, and the reference engine's disagreements are classified by that script.",
         "# No centre owners: a movement phase's outcome does not depend on them.",

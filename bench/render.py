@@ -49,7 +49,7 @@ def dipgen_phases(corpus, limit: int, folder: Path):
         history = replay(load_game(path))
         cps = corpus.game(g)
         assert len(cps) == len(history.records), "the game folder does not replay as played"
-        for rec, cp in zip(history.records, cps):
+        for rec, cp in zip(history.records, cps, strict=True):
             assert rec.phase == cp.phase
             out.append((history, rec, cp))
     return out[:limit]

@@ -317,8 +317,8 @@ def test_a_leaky_site_of_the_example_is_caught(tmp_path, monkeypatch):
         (site / uri).parent.mkdir(parents=True, exist_ok=True)
         (site / uri).write_text(text, encoding="utf-8")
     leaks = scan_site(site, [h])
-    assert any("hidden P" in l.what for l in leaks) and any("hidden B" in l.what for l in leaks)
-    assert any(" bomb " in l.what for l in leaks)
+    assert any("hidden P" in leak.what for leak in leaks) and any("hidden B" in leak.what for leak in leaks)
+    assert any(" bomb " in leak.what for leak in leaks)
 
 
 def test_the_game_page_links_to_the_blind_complicated_rules(tmp_path):

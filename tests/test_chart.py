@@ -56,7 +56,7 @@ def test_the_chart_draws_each_power_in_its_colour_and_says_it_in_words(tmp_path)
     board = v.variant.rules.board
     lines = svg.findall("s:g", NS)
     assert len(lines) == 7
-    for power, line in zip(v.variant.rules.powers(), lines):
+    for power, line in zip(v.variant.rules.powers(), lines, strict=True):
         assert line.find("s:title", NS).text.startswith(f"{power} (start: ")
         drawn = line.findall("s:polyline", NS)[-1]
         assert drawn.get("stroke") == board.powers[power].colour

@@ -46,7 +46,7 @@ def site_items(page: str) -> Counter:
     """(power, order, result words) of each order line and retreat line of a season page."""
     out: Counter = Counter()
     sections = _POWER.split(page)  # [before, power, body, power, body, ...]
-    for power, body in zip(sections[1::2], sections[2::2]):
+    for power, body in zip(sections[1::2], sections[2::2], strict=True):
         body = body.split("</section>")[0]
         for m in _LI.finditer(body):
             text, rest = (m["text"], m["rest"]) if m["text"] is not None else (m["cell"], m["cellrest"])

@@ -52,7 +52,8 @@ class _Record:
     """A Stab! history of one phase, for the visibility functions."""
 
 
-def example_record(phase=Phase(1902, 1)):
+def example_record():
+    phase = Phase(1902, 1)  # the example's Autumn 1902
     units = tuple(Unit(p, *parse_unit(B, s)) for p, specs in POSITION.items() for s in specs)
     owners = {c: p.home for c, p in B.provinces.items() if p.home}
     position = Position(phase, units, owners)

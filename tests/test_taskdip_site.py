@@ -8,13 +8,14 @@ import pytest
 
 from dipgen.adapters.games import replay_folder
 from dipgen.present.site.privatepage import private_content as _private_content
+from dipgen.variants.taskdip.rules import allotment_of
 from dipgen.view import game_view
 from support import public_site, write_game
 
 
 def private_content(h, seat, uri):
     return _private_content(game_view(h, seat), uri)
-from dipgen.variants.taskdip.rules import allotment_of
+
 
 LOTS = """\
     lots:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -467,7 +468,7 @@ def test_the_chart_is_one_narrow_band_per_relationship_and_the_victory_is_by_eli
     assert "France-Russia, the players' own, is At War throughout" in svg
     germany = [t for t in re.findall(r"<title>([^<]+)</title>", svg) if t.startswith("France-Germany:")]
     levels = [NEUTRAL] + [r.report.after["France-Germany"] for r in h.records]
-    runs = 1 + sum(a != b for a, b in zip(levels, levels[1:]))
+    runs = 1 + sum(a != b for a, b in pairwise(levels))
     assert len(germany) == runs  # one rectangle per run of turns at one level
     assert "1901" in svg
     assert "no unit left" in TIR.words.victory_text()

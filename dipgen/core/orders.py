@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Union
 from collections.abc import Callable, Collection, Mapping, Sequence
 
 from dipgen.core.board import Board, UnknownName, province_of
@@ -210,8 +209,8 @@ class Concealed:
 
 
 #: the orders of the grammar's own; a variant adds kinds of its own (`Verb`), each a `Strike` or an `Action`
-Order = Union[Hold, Move, Support, Convoy, Retreat, Disband, Build, Remove, Upgrade, Downgrade, Waive, Strike,
-              Action, Concealed]
+Order = (Hold | Move | Support | Convoy | Retreat | Disband | Build | Remove | Upgrade | Downgrade | Waive | Strike
+         | Action | Concealed)
 MOVEMENT_ORDERS = (Hold, Move, Support, Convoy)
 RETREAT_ORDERS = (Retreat, Disband)
 ADJUSTMENT_ORDERS = (Build, Remove, Upgrade, Downgrade, Waive)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, replace
-from typing import Union
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from dipgen.core.board import Board
@@ -106,7 +105,7 @@ def _count(n: int) -> str:
 
 
 #: the orders of an adjustment phase (`ADJUSTMENT_ORDERS`)
-AdjustmentOrder = Union[Build, Remove, Upgrade, Downgrade, Waive]
+AdjustmentOrder = Build | Remove | Upgrade | Downgrade | Waive
 
 
 def gate(power: str, order: Order, due: int, nothing_to_build: str, nothing_to_remove: str) -> OrderResult | None:

@@ -86,21 +86,27 @@ class _Movement(Battlefield, GuessAndCheck):
                     continue
                 ref: UnitRef = order.unit
                 key = self.find(ref, power, taken)
+                # `failed` calls its note at once, so the notes' lambdas below read this turn's `ref`,
+                # `unit` and `why`, never a later one (ruff's B023 cannot see that)
                 if key is None:
                     results.append(self.failed(power, order, None, lambda: Note(
-                        Kind.ILLEGAL, Illegal.NO_UNIT, f"no unit in {self.board.full_name(ref.province)}")))
+                        Kind.ILLEGAL, Illegal.NO_UNIT,
+                        f"no unit in {self.board.full_name(ref.province)}")))  # noqa: B023 (called at once)
                     continue
                 unit = units[key]
                 if not occupies[unit.kind]:
                     taken.add(key)
                 if unit.power != power:
                     results.append(self.failed(power, order, unit, lambda: Note(
-                        Kind.ILLEGAL, Illegal.NOT_YOURS, f"the unit in {self.board.full_name(unit.province)} is {unit.power}'s")))
+                        Kind.ILLEGAL, Illegal.NOT_YOURS,
+                        f"the unit in {self.board.full_name(unit.province)} "  # noqa: B023 (called at once)
+                        f"is {unit.power}'s")))  # noqa: B023 (called at once)
                     continue
                 order = _with_unit(order, unit)
                 o, why = check(self, power, key, unit, order)
                 if o is None:
-                    results.append(self.failed(power, order, unit, lambda: Note(Kind.ILLEGAL, Illegal.IMPOSSIBLE, why)))
+                    results.append(self.failed(power, order, unit, lambda: Note(
+                        Kind.ILLEGAL, Illegal.IMPOSSIBLE, why)))  # noqa: B023 (called at once)
                     continue
                 if key in ords:
                     more.setdefault(key, [(ords[key], slots[key])]).append((o, len(results)))

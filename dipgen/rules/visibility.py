@@ -14,7 +14,6 @@ the variants.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Union
 from collections.abc import Callable, Mapping, Sequence
 
 from dipgen.core.position import Position, Unit
@@ -26,10 +25,10 @@ NOBODY: Audience = frozenset()  # the GM only
 
 #: a level as it reads a fact: one level's name, or a seat reading with the levels of the powers
 #: it controls then (`dipgen.view.seen.reader`)
-Reader = Union[str, frozenset]
+Reader = str | frozenset
 #: what of a position's variant state (`Position.economy`) a reader may know: a value every reader
 #: is given, or a function of the reader
-EconomyRule = Union[Mapping, None, Callable[[frozenset], Mapping | None]]
+EconomyRule = Mapping | None | Callable[[frozenset], Mapping | None]
 
 
 def reveal_reached(history) -> bool:

@@ -417,7 +417,7 @@ class Bot:
                     want_fleet = True
                 if want_fleet:
                     locs = BOARD.fleet_locations(c)
-                    loc = max(locs, key=lambda l: (self.potential(values, "F", l), l))
+                    loc = max(locs, key=lambda where: (self.potential(values, "F", where), where))
                     orders.append(Build(UnitRef("F", loc)))
                     fleets += 1
                 else:

@@ -119,8 +119,9 @@ class StabSim(Sim):
                         x = xs[0]
                         self._undo_supports_of(plans, power, {u1.province, u2.province})
                         for u in (u1, u2):
-                            loc = next(l for l in BOARD.fleet_locations(x) if l in BOARD.fleet_adj.get(u.loc, ())) \
-                                if u.kind == "F" else x
+                            loc = (next(where for where in BOARD.fleet_locations(x)
+                                        if where in BOARD.fleet_adj.get(u.loc, ()))
+                                   if u.kind == "F" else x)
                             plans[power].orders[u.province] = Move(UnitRef(u.kind, u.loc), loc)
                         return power, occupied[q].power, x
         return None

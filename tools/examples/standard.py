@@ -115,7 +115,7 @@ class StandardComposer(Composer):
 
     def last_taker(self, power: str) -> str | None:
         for log in reversed(self.sim.log):
-            for c, old, new in log.changes:
+            for _centre, old, new in log.changes:
                 if old == power:
                     return new
         return None

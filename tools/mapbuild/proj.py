@@ -55,7 +55,7 @@ class Frame:
         """The frame rectangle as a densified lon/lat ring (step in SVG units)."""
         pts = []
         corners = [(0, 0), (self.w, 0), (self.w, self.h), (0, self.h)]
-        for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1]):
+        for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1], strict=True):
             n = max(2, int(max(abs(bx - ax), abs(by - ay)) / step))
             for i in range(n):
                 t = i / n

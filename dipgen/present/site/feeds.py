@@ -100,7 +100,7 @@ def entries(view: GameView, place: Place) -> list[Entry]:
     """One entry per season the view shows, oldest first."""
     return [Entry(_id(place, view.slug, record.phase.slug), f"{view.title}: {record.title}", when,
                   season_uri(place.prefix, view.slug, record.phase), summary(view, i), view.info.gm, view.slug, i)
-            for i, (record, when) in enumerate(zip(view.records, record_times(view)))]
+            for i, (record, when) in enumerate(zip(view.records, record_times(view), strict=True))]
 
 
 def _text(parent: ET.Element, tag: str, text: str, **attrs: str) -> ET.Element:

@@ -14,6 +14,7 @@ import math
 import re
 from dataclasses import replace
 from collections.abc import Iterable
+from itertools import pairwise
 from xml.sax.saxutils import quoteattr
 
 from dipgen.core.board import Board, province_of
@@ -230,7 +231,7 @@ class Painter:
             d_attr = f"M{pt(s)}" + "".join(f"L{pt(w)}" for w in [*fleets, line_end])
         else:
             d_attr, cur = f"M{pt(s)}", s
-            for a, b in zip(fleets, fleets[1:]):
+            for a, b in pairwise(fleets):
                 m = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
                 d_attr += f"q{rel(cur, a)} {rel(cur, m)}"
                 cur = m
