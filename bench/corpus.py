@@ -93,7 +93,8 @@ class RandomPlayer:
         nbrs = self.b.fleet_adj.get(sea, ())
         return any(loc in nbrs for loc in self.b.fleet_locations(prov))
 
-    def convoy_routes(self, army: Unit, fleets_at_sea: dict[str, Unit], max_len: int = 3) -> list[tuple[str, list[str]]]:
+    def convoy_routes(self, army: Unit, fleets_at_sea: dict[str, Unit],
+                      max_len: int = 3) -> list[tuple[str, list[str]]]:
         """(destination, fleets on the route) for convoys of `army` over fleets now at sea."""
         src = army.province
         out: dict[str, list[str]] = {}

@@ -188,8 +188,8 @@ def test_a_bombing_is_seen_by_the_bombed_and_the_result_by_the_bomber(tmp_path):
     spring = h.records[-1]
     assert ("Germany", "B", "mun") in foreign(h, spring, "France")
     france = view_record(h, spring, "France")
-    assert [(r.order.format(V.rules.board), V.words.result_words(r)) for r in france.results if r.power == "Germany"] == [
-        ("B Mun bomb Par", ("hit",))]
+    assert [(r.order.format(V.rules.board), V.words.result_words(r))
+            for r in france.results if r.power == "Germany"] == [("B Mun bomb Par", ("hit",))]
     germany = view_record(h, spring, "Germany")
     assert [V.words.result_words(r) for r in germany.results if r.unit.kind == "B"] == [("hit",)]
     assert foreign(h, spring, "Germany") == set()
@@ -246,7 +246,8 @@ PAIRS = {
     "flight": ({"1902-spring": "orders:\n  France: [P Gas - Spa]\n"},
                {"1902-spring": "orders:\n  France: [P Gas - Bre]\n"}),
     # a supply total: France's home centre bombed or not; it still builds the same
-    "supply": ({"1902-spring": "orders: {Germany: [B Mun bomb Par]}\n", "1902-fall": "orders: {France: [A Pic - Bel]}\n",
+    "supply": ({"1902-spring": "orders: {Germany: [B Mun bomb Par]}\n",
+                "1902-fall": "orders: {France: [A Pic - Bel]}\n",
                 "1902-winter": "orders: {France: [Build A Par]}\n", "1903-spring": "orders: {Turkey: []}\n"},
                {"1902-spring": "orders: {Germany: [B Mun - Kie]}\n", "1902-fall": "orders: {France: [A Pic - Bel]}\n",
                 "1902-winter": "orders: {France: [Build A Par]}\n", "1903-spring": "orders: {Turkey: []}\n"}),

@@ -13,7 +13,8 @@ CASES = parse_cases(DATC3.read_text(encoding="utf-8"), str(DATC3))
 def test_all_164_cases_are_transcribed():
     names = [c.name for c in CASES]
     assert len(names) == 164 == len(set(names))
-    for section, last in {"A": 12, "B": 15, "C": 9, "D": 34, "E": 15, "F": 25, "G": 20, "H": 16, "I": 7, "J": 11}.items():
+    last_cases = {"A": 12, "B": 15, "C": 9, "D": 34, "E": 15, "F": 25, "G": 20, "H": 16, "I": 7, "J": 11}
+    for section, last in last_cases.items():
         assert f"6.{section}.{last}" in names
 
 

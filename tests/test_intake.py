@@ -84,7 +84,8 @@ def write(folder: Path, orders: dict, seed: bytes | None = SEED) -> Path:
 
 
 def test_orders_per_writer_are_merged_by_the_variant_and_the_draw_recorded(tmp_path, variant):
-    folder = write(tmp_path / "g", {"France": {"Ann": ["A Par - Bur", "F Bre - MAO"], "Ben": ["A Par - Pic", "F Bre - MAO"]},
+    folder = write(tmp_path / "g", {"France": {"Ann": ["A Par - Bur", "F Bre - MAO"],
+                                               "Ben": ["A Par - Pic", "F Bre - MAO"]},
                                     "England": {"ben": ["F Lon - NTH"]}})
     h = replay_folder(folder)
     rec = h.records[0]

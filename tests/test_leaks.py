@@ -184,7 +184,8 @@ def test_a_calendar_that_follows_hidden_phases_is_caught(tmp_path, monkeypatch, 
         if history is not site_h:
             return real(history, level)
         _, now, _, _, _ = timeline_module._as_played(history, level)
-        return [timeline_module._played(history, r, level) for r in history.records], now, history.next_phase, None, False
+        return ([timeline_module._played(history, r, level) for r in history.records], now, history.next_phase, None,
+                False)
 
     monkeypatch.setattr(timeline_module, "_make", following)
     site = _write(public_site(site_h), tmp_path / "following")

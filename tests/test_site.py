@@ -333,7 +333,8 @@ def test_the_page_and_the_report_mark_a_missing_order_alike(make_game):
         assert _page_lines(text) == lines, r.phase.slug
     fall, retreats = view.records[1], view.records[2]
     assert "A Vie H (no order) (dislodged)" in [x.replace("*", "") for x in order_lines(view, fall, "Austria")]
-    assert [x for x in order_lines(view, retreats, "Austria")] and all("(no order)" in x for x in order_lines(view, retreats, "Austria"))
+    assert [x for x in order_lines(view, retreats, "Austria")] and all("(no order)" in x
+                                                                       for x in order_lines(view, retreats, "Austria"))
 
 
 def test_relative_links():

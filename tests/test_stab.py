@@ -141,7 +141,8 @@ def test_placement(tmp_path):
     ("  Italy: [A Rom, F Rom, A Ven]\n", "two units placed in Rome"),
 ])
 def test_placement_errors(tmp_path, placement, message):
-    path = write_game(tmp_path / "g", {"game.yml": GAME, "1901-spring.yml": "placement:\n" + placement + "orders: {England: []}\n"})
+    path = write_game(tmp_path / "g",
+                      {"game.yml": GAME, "1901-spring.yml": "placement:\n" + placement + "orders: {England: []}\n"})
     with pytest.raises(GameError) as e:
         replay(load_game(path))
     assert any(message in p.message for p in e.value.problems), [str(p) for p in e.value.problems]

@@ -29,8 +29,10 @@ LOTS = """\
         Germany: {germany}
     """
 PHASES = {
-    "1901-spring": "orders:\n  Austria: [A Vie - Gal, A Bud - Ser, F Tri - Alb]\n  Germany: [A Mun - Bur, A Ber - Kie, F Kie - Hol]\n",
-    "1901-fall": "orders:\n  Austria: [A Gal H, A Ser H, F Alb - Gre]\n  France: [A Par S A Mar - Bur, A Mar - Bur, F Bre H]\n"
+    "1901-spring": "orders:\n  Austria: [A Vie - Gal, A Bud - Ser, F Tri - Alb]\n"
+                   "  Germany: [A Mun - Bur, A Ber - Kie, F Kie - Hol]\n",
+    "1901-fall": "orders:\n  Austria: [A Gal H, A Ser H, F Alb - Gre]\n"
+                 "  France: [A Par S A Mar - Bur, A Mar - Bur, F Bre H]\n"
                  "  Germany: [A Bur H, A Kie - Den, F Hol H]\n",
     "1901-fall-retreats": "orders:\n  Germany: [A Bur - Ruh]\n",
 }

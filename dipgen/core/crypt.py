@@ -18,8 +18,8 @@ game (`padded_size`), so that no page is bigger than another. The cryptography i
 is the `cryptography` package's (OpenSSL): nothing here is hand-made but the envelope.
 
 A page's file name is `page_token`: HMAC-SHA256 under the game's secret page key of the
-game and the seat (`dipgen.rules.seats`: in the standard form the power), so it reveals neither, and nobody without the key can guess another
-player's address.
+game and the seat (`dipgen.rules.seats`: in the standard form the power), so it reveals
+neither, and nobody without the key can guess another player's address.
 """
 
 from __future__ import annotations

@@ -275,7 +275,8 @@ class _Parser:
     # --- pieces
     def kind(self) -> str | None:
         t = self.peek()
-        if t is not None and t in self.kinds and not (self.peek(1) in (None, "-", "h", "s", "c") and self.board.lookup(t)):
+        if t is not None and t in self.kinds and not (self.peek(1) in (None, "-", "h", "s", "c")
+                                                      and self.board.lookup(t)):
             self.i += 1
             return self.kinds[t]
         return None

@@ -333,7 +333,8 @@ class _Movement(Battlefield, GuessAndCheck):
         for key, o in self.ords.items():  # each order's result in its slot; the rules' holds after the orders given
             ok, ns = self.outcome(o, dislodger)
             if o.given is None:
-                results.append(OrderResult(o.power, Hold(UnitRef(o.unit.kind, o.unit.loc)), o.unit, ok, ns, default=True))
+                results.append(OrderResult(o.power, Hold(UnitRef(o.unit.kind, o.unit.loc)), o.unit, ok, ns,
+                                           default=True))
             else:
                 route = self.route(o) if o.kind == "move" and o.convoyed and explain else ()
                 results[slots[key]] = OrderResult(o.power, o.given, o.unit, ok, ns, route=route)

@@ -152,8 +152,8 @@ def public_news(pub) -> dict:
                     other = shown.get(q)
                     if other is None or other.power == r.power:
                         continue
-                    if n.reason is Bounce.STANDOFF and isinstance(other.order, Move) and province_of(other.order.dest) == dest \
-                            and r.power < other.power:
+                    if n.reason is Bounce.STANDOFF and isinstance(other.order, Move) \
+                            and province_of(other.order.dest) == dest and r.power < other.power:
                         ev["bounces"].append((r.power, other.power, dest))
                     elif n.reason is Bounce.HELD and q == dest:
                         ev["held"].append((other.power, r.power, dest))

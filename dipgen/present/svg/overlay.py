@@ -491,7 +491,8 @@ def unit_marks(variant, kind: str, loc: str) -> tuple[re.Pattern, ...]:
     title, ring = "\0title\0", "\0ring\0"
     dislodged = re.escape(dislodged_glyph(kind, aside, title, ring))
     dislodged = dislodged.replace(re.escape(title), "(?:<title>[^<]*</title>)?").replace(re.escape(ring), '[^"]*')
-    pieces = [] if "/" in loc else [re.escape(beside(kind, sym, at, i)) for i in range(2 * len(variant.rules.board.powers))]
+    pieces = ([] if "/" in loc else
+              [re.escape(beside(kind, sym, at, i)) for i in range(2 * len(variant.rules.board.powers))])
     return tuple(re.compile(p) for p in (re.escape(standing(kind, at)), dislodged, *pieces))
 
 

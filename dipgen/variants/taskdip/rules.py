@@ -271,7 +271,8 @@ class TaskdipRules(Rules):
         if len(pool3) == 1:
             return pool3[0], (f"equal totals ({scores}); the fewest centres in her strongest power ({scores2})")
         if draws is None:
-            raise GameError([Problem("game.yml", None, "Taskdip needs the game's seed to allot a neutral power by lot")])
+            raise GameError([Problem("game.yml", None,
+                                     "Taskdip needs the game's seed to allot a neutral power by lot")])
         seat = draws.choice(f"allot {neutral}", pool3)
         return seat, f"equal totals ({scores}) and strongest powers ({scores2}); drawn by lot among {', '.join(pool3)}"
 

@@ -27,7 +27,8 @@ class TirWords(Words):
 
     def report_section(self, view, record) -> list[str]:
         """The TIR before and after a turn, relationship by relationship, in a report."""
-        return report_lines(self.rules, view, record.intake, record.phase) if isinstance(record.intake, TirReport) else []
+        return (report_lines(self.rules, view, record.intake, record.phase)
+                if isinstance(record.intake, TirReport) else [])
 
     def season_section(self, view, record) -> str:
         return season_html(self.rules, record.intake) if isinstance(record.intake, TirReport) else ""
@@ -87,7 +88,8 @@ def report_lines(rules: TirRules, view, report: TirReport, phase) -> list[str]:
     out = [f"Table of International Relations, before and after the turn; points from {who}:"]
     for mark, row in zip(marks, rows, strict=True):
         # `widths` has no entry for the last cell (the reason, written after the padded ones): zip stops before it
-        cells = [f"{c:>{w}}" if i in right else f"{c:{w}}" for i, (c, w) in enumerate(zip(row, widths, strict=False))]
+        cells = [f"{c:>{w}}" if i in right else f"{c:{w}}"
+                 for i, (c, w) in enumerate(zip(row, widths, strict=False))]
         out.append(f"  {mark} " + "  ".join(cells) + f"  {row[-1]}".rstrip())
     out.extend(textwrap.wrap("(* changed this turn) " + RULE, 100, initial_indent="  ", subsequent_indent="  "))
     return out + [""]
@@ -125,8 +127,9 @@ def season_html(rules: TirRules, report: TirReport) -> str:
             own = "; ".join(shift_text(s) for s in shifts.get(name, ()))
             changed = " dg-tir-changed" if after != before else ""
             out.append(f'<tr class="dg-tir-{after}{changed}"><th scope="row">{_esc(name)}</th><td>{LEVELS[before]}</td>'
-                       f'<td>{dice}</td><td class="dg-num">{pts.get(p1, 0):+d}</td><td class="dg-num">{pts.get(p2, 0):+d}'
-                       f'</td><td class="dg-num">{r.total if r else "—"}</td><td>{LEVELS[mid]}</td><td>{_esc(own)}</td>'
+                       f'<td>{dice}</td><td class="dg-num">{pts.get(p1, 0):+d}</td>'
+                       f'<td class="dg-num">{pts.get(p2, 0):+d}</td>'
+                       f'<td class="dg-num">{r.total if r else "—"}</td><td>{LEVELS[mid]}</td><td>{_esc(own)}</td>'
                        f'<td><strong>{LEVELS[after]}</strong></td></tr>')
         out.append('</tbody></table></div>')
         out.append(f'<p class="dg-small">{_esc(RULE)}</p>')
