@@ -11,11 +11,11 @@ import marshal
 import os
 import re
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, cache
 from pathlib import Path
 from typing import Any
-from collections.abc import Mapping
 
 from dipgen.core.names import did_you_mean
 

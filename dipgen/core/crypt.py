@@ -31,8 +31,8 @@ import json
 import os
 import unicodedata
 import zlib
-from typing import Any
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM

@@ -7,9 +7,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from collections.abc import Callable, Collection, Mapping, Sequence
 
 from dipgen.core.board import Board, UnknownName, province_of
 from dipgen.core.names import did_you_mean

@@ -10,8 +10,8 @@ before armies), then by the province's name. Builds not ordered are waived.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, replace
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from dipgen.core.board import Board
 from dipgen.core.orders import ADJUSTMENT_ORDERS, Build, Downgrade, Order, Remove, UnitRef, Upgrade, Waive

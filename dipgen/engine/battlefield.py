@@ -8,9 +8,9 @@ geometry as each unit kind sees it. `Ord` is one unit's legal order with its pla
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import ClassVar, Literal
-from collections.abc import Iterable, Mapping
 
 from dipgen.core.board import Board
 from dipgen.core.orders import Convoy, Hold, Move, Support, UnitRef

@@ -18,9 +18,9 @@ follow 4.B.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from operator import attrgetter
-from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from dipgen.core.board import Board, province_of
 from dipgen.core.orders import Convoy, Hold, Move, Order, Support, UnitRef

@@ -7,8 +7,8 @@ retreat, or a disband order disbands.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from dipgen.core.board import Board, province_of
 from dipgen.core.orders import Disband, Order, Retreat, UnitRef

@@ -12,8 +12,8 @@ A leaf module: it knows phases, not games or variants.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 
 from dipgen.core.phase import Phase
 

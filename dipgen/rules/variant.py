@@ -18,10 +18,10 @@ this module imports nothing above the rules. The variants themselves are `dipgen
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, TypeAlias
-from collections.abc import Iterable, Mapping, Sequence
 
 from dipgen.core.board import Board, load_board
 from dipgen.core.orders import STANDARD_KINDS, Convoy, Hold, Move, Order, Support, Verb

@@ -13,8 +13,8 @@ the variants.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from dipgen.core.position import Position, Unit
 

@@ -6,8 +6,8 @@ each one shows.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from dipgen.core.board import province_of
 from dipgen.core.results import Kind, OrderResult

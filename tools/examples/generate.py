@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import random
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from collections.abc import Callable
 
 from dipgen.io.gamefiles import load_game
 from dipgen.play.records import History

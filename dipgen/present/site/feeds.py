@@ -21,9 +21,9 @@ import datetime as dt
 import re
 import uuid
 import xml.etree.ElementTree as ET
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
-from collections.abc import Iterable
 
 from dipgen.present.happened import what_happened
 from dipgen.present.site.links import archive_uri, game_folder, game_uri, href, page_url, season_uri

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import replace
 from collections.abc import Iterable
+from dataclasses import replace
 from itertools import pairwise
 from xml.sax.saxutils import quoteattr
 

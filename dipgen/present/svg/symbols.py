@@ -11,9 +11,9 @@ Inside a symbol, class ``ub`` is the body (filled with the power's colour, throu
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from html import escape
-from collections.abc import Mapping
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,9 @@ start are read by `files.py`. Rulings where the rule text is silent are listed o
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import replace
 from types import MappingProxyType
-from collections.abc import Mapping
 
 from dipgen.core.board import province_of
 from dipgen.core.orders import Action, Hold, Move, UnitRef, Verb

@@ -14,11 +14,11 @@ options are read by `files.py`). Rulings where the seed is silent are on the rul
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
 from types import MappingProxyType
-from collections.abc import Mapping, Sequence
 
 from dipgen.core.board import province_of
 from dipgen.core.orders import (STANDARD_KINDS, Convoy, Downgrade, Hold, Move, Order, Remove, Strike, Support,

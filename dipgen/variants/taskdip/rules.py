@@ -15,10 +15,10 @@ The rulings where the rule text is silent are on site_src/rules/taskdip.md and m
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from types import MappingProxyType
-from collections.abc import Mapping
 
 from dipgen.core.board import province_of
 from dipgen.core.errors import GameError, Problem

@@ -5,8 +5,8 @@ those 6). Pure data and arithmetic on it; the variant's rules (rules.py) draw an
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 
 #: the playing cards, in the table's order, and the other names a GM may write for them
 CARDS = ("Joker", "Ten", "Nine", "Eight", "Seven")
