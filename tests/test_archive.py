@@ -270,7 +270,8 @@ def test_export_writes_the_whole_tree_without_the_plugin(tmp_path, monkeypatch, 
     assert "dipgen:games" not in home and 'class="dg-card" href="games/alpha/"' in home
     assert (docs / "rules" / "tir.md").read_text() == (REPO / "site_src" / "rules" / "tir.md").read_text()
     # the generated files are the plugin's: the same producer, the same options
-    options = site_options(project / "site_src", site_name=yaml.safe_load((project / "mkdocs.yml").read_text())["site_name"])
+    options = site_options(project / "site_src",
+                           site_name=yaml.safe_load((project / "mkdocs.yml").read_text())["site_name"])
     loaded = [load_checked(project / "games" / s) for s in ("alpha", "bravo", "charlie")]
     expected: dict[str, str] = {}
     for game in loaded:

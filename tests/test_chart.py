@@ -56,7 +56,7 @@ def test_the_chart_draws_each_power_in_its_colour_and_says_it_in_words(tmp_path)
     board = v.variant.rules.board
     lines = svg.findall("s:g", NS)
     assert len(lines) == 7
-    for power, line in zip(v.variant.rules.powers(), lines):
+    for power, line in zip(v.variant.rules.powers(), lines, strict=True):
         assert line.find("s:title", NS).text.startswith(f"{power} (start: ")
         drawn = line.findall("s:polyline", NS)[-1]
         assert drawn.get("stroke") == board.powers[power].colour
@@ -95,13 +95,15 @@ def test_a_hidden_games_chart_shows_only_the_years_the_public_is_told(tmp_path):
     """After Fall 1901 of a Blind game the GM knows the year's totals; the public learns them with
     the Winter page, which its calendar shows with the next Spring: until then its chart has no
     year, and then it has 1901."""
-    fall = write_game(tmp_path / "fall", {"game.yml": BLIND, **{k: YEARS[k] for k in ("1901-spring.yml", "1901-fall.yml")}})
+    fall = write_game(tmp_path / "fall",
+                      {"game.yml": BLIND, **{k: YEARS[k] for k in ("1901-spring.yml", "1901-fall.yml")}})
     h = load(fall)
     assert centre_series(view(h, "gm"))[0] == ["start", "1901"]
     assert centre_chart(view(h, "public")) == ""
     assert centre_chart(view(load(write_game(tmp_path / "winter", {"game.yml": BLIND, **{
         k: v for k, v in YEARS.items() if "1902" not in k}})), "public")) == ""
-    winter = write_game(tmp_path / "spring", {"game.yml": BLIND, **{k: v for k, v in YEARS.items() if k != "1902-fall.yml"}})
+    winter = write_game(tmp_path / "spring",
+                        {"game.yml": BLIND, **{k: v for k, v in YEARS.items() if k != "1902-fall.yml"}})
     public = view(load(winter), "public")
     columns, series = centre_series(public)
     assert columns == ["start", "1901"] and series["France"] == [3, 5]
@@ -112,7 +114,8 @@ def test_a_hidden_games_chart_shows_only_the_years_the_public_is_told(tmp_path):
 def test_the_game_page_sets_the_chart_under_the_centre_table(tmp_path):
     v = view(load(write_game(tmp_path / "g", {"game.yml": GAME_YML, **YEARS})))
     page = next(iter(game_page(v, SiteOptions()).values()))
-    assert page.index('<table class="dg-centres">') < page.index('<svg xmlns="http://www.w3.org/2000/svg" class="dg-chart"')
+    assert (page.index('<table class="dg-centres">')
+            < page.index('<svg xmlns="http://www.w3.org/2000/svg" class="dg-chart"'))
     parse(page[page.index("<svg"):page.index("</svg>") + 6])  # well-formed, as set in the page
 
 

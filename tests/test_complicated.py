@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from dipgen.adapters.datc import run_file
-from dipgen.core.orders import Build, Remove, UnitRef, parse_order
+from dipgen.core.orders import Build, UnitRef, parse_order
 from dipgen.variants.complicated.rules import Bomb
 from dipgen.core.phase import Phase
 from dipgen.core.position import Position, Unit
@@ -67,7 +67,8 @@ def spring(v, units, owners=None, economy=None):
 
 
 def orders(v, **by_power):
-    return {p: [parse_order(v.rules.board, o, v.rules.order_words, v.rules.verbs) for o in os] for p, os in by_power.items()}
+    return {p: [parse_order(v.rules.board, o, v.rules.order_words, v.rules.verbs) for o in os]
+            for p, os in by_power.items()}
 
 
 def test_undefended_bombing_takes_one_point(v):
@@ -269,7 +270,8 @@ GAME = ("title: Supply test\nvariant: complicated\ngm: Grace\n"
 
 
 def play(tmp_path, phases: dict[str, str], slug: str = "g"):
-    return replay(load_game(write_game(tmp_path / slug, {"game.yml": GAME, **{f"{k}.yml": t for k, t in phases.items()}})))
+    return replay(load_game(write_game(tmp_path / slug,
+                                       {"game.yml": GAME, **{f"{k}.yml": t for k, t in phases.items()}})))
 
 
 def test_a_reason_names_the_unit_that_bounced_not_the_plane_beside_it(tmp_path):
@@ -321,7 +323,8 @@ def test_a_plane_supports_a_move_into_the_province_it_stands_in(tmp_path):
     assert before == {("England", "A"), ("France", "P")}
     spring = h.records[-1]
     assert not h.warnings
-    assert [d.unit for d in spring.dislodged] == [u for u in spring.before.units if u.power == "England" and u.province == "bel"]
+    assert [d.unit for d in spring.dislodged] == [u for u in spring.before.units
+                                                  if u.power == "England" and u.province == "bel"]
     assert {(u.power, u.kind) for u in spring.after.units if u.province == "bel"} == {("France", "A"), ("France", "P")}
     (support,) = [r for r in spring.results_of("France") if r.unit.kind == "P"]
     assert support.succeeded and not support.notes

@@ -24,7 +24,8 @@ def _codes_given(path: Path) -> list[tuple[int, str | None]]:
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if not isinstance(node, ast.Call):
             continue
-        name = node.func.id if isinstance(node.func, ast.Name) else node.func.attr if isinstance(node.func, ast.Attribute) else ""
+        name = (node.func.id if isinstance(node.func, ast.Name)
+                else node.func.attr if isinstance(node.func, ast.Attribute) else "")
         if name == "Problem":
             keywords = {k.arg: k.value for k in node.keywords}
             severity = keywords.get("severity")

@@ -217,7 +217,8 @@ def test_a_hidden_game_waiting_for_hidden_retreats_names_the_next_public_phase(t
     folder = tmp_path / "cs"
     shutil.copytree(REPO / "games" / HIDDEN, folder)
     (folder / "1904-spring-retreats.yml").unlink()  # the game now waits for retreats the public is not told of
-    write_game(folder, {"game.yml": (folder / "game.yml").read_text(encoding="utf-8") + "deadline: 2030-01-01T00:00:00Z\n"})
+    write_game(folder,
+               {"game.yml": (folder / "game.yml").read_text(encoding="utf-8") + "deadline: 2030-01-01T00:00:00Z\n"})
     history = loaded(folder).history
     assert history.next_phase.retreats
     files = public_site(history, SiteOptions(site_name="Club"))
@@ -449,7 +450,8 @@ def test_the_built_site_links_its_feeds_and_follows_a_new_commit(tmp_path):
     game = (site / "games" / "g" / "index.html").read_text(encoding="utf-8")
     assert '<link rel="alternate feed" type="application/atom+xml" title="Diplomacy by e-mail: all games" ' \
            'href="../../feed.xml">' in game
-    assert '<link rel="alternate feed" type="application/atom+xml" title="Test Game: every season" href="feed.xml">' in game
+    assert ('<link rel="alternate feed" type="application/atom+xml" title="Test Game: every season" '
+            'href="feed.xml">') in game
     assert '<meta property="og:title" content="Test Game">' in game and "og:image" not in game
     assert "og:url" not in game
     home = (site / "index.html").read_text(encoding="utf-8")

@@ -42,13 +42,15 @@ def test_unknown_power(make_game):
 
 
 def test_unknown_province(make_game):
-    p = one(make_game({"1901-spring.yml": "orders:\n  France:\n    - A Par - Bur\n    - A Mar - Pie\n    - F Bre - Gascny\n"}))
+    p = one(make_game({"1901-spring.yml":
+                       "orders:\n  France:\n    - A Par - Bur\n    - A Mar - Pie\n    - F Bre - Gascny\n"}))
     assert p.line == 5 and "gascny" in p.message.lower() and "Gascony" in p.message
 
 
 def test_unit_not_there(make_game):
     """A player's misorder, not the GM's: a warning (tests/test_misorders.py has the rest)."""
-    (w,) = replay(load_game(make_game({"1901-spring.yml": "orders:\n  France:\n    - A Par - Bur\n    - A Pic - Bel\n"}))).warnings
+    (w,) = replay(load_game(make_game(
+        {"1901-spring.yml": "orders:\n  France:\n    - A Par - Bur\n    - A Pic - Bel\n"}))).warnings
     assert w.line == 4 and "France has no unit in Picardy" in w.message
     assert "A Par" in w.hint and "F Bre" in w.hint
 
@@ -112,7 +114,8 @@ FALL_TO_WINTER = {
 
 
 def test_build_in_a_centre_that_is_not_a_free_owned_home_centre(make_game):
-    path = make_game({**FALL_TO_WINTER, "1901-winter.yml": "orders:\n  France:\n    - Build A Par\n    - Build A Bel\n"})
+    path = make_game({**FALL_TO_WINTER,
+                      "1901-winter.yml": "orders:\n  France:\n    - Build A Par\n    - Build A Bel\n"})
     (w,) = replay(load_game(path)).warnings
     assert w.line == 4 and "Belgium is not a home centre of France" in w.message and "void" in w.message
 
@@ -126,14 +129,16 @@ def test_too_many_builds(make_game):
 
 
 def test_orders_from_a_power_with_nothing_to_adjust(make_game):
-    path = make_game({**FALL_TO_WINTER, "1901-winter.yml": "orders:\n  France: [Build A Par]\n  Italy: [Build A Rom]\n"})
+    path = make_game({**FALL_TO_WINTER,
+                      "1901-winter.yml": "orders:\n  France: [Build A Par]\n  Italy: [Build A Rom]\n"})
     (w,) = replay(load_game(path)).warnings
     assert w.line == 3 and "Italy has no builds" in w.message
 
 
 def test_phase_after_the_end(make_game):
     path = make_game({
-        "game.yml": "title: X\ngm: Y\nplayers: {England: A, France: B, Germany: C, Italy: D, Austria: E, Russia: F, Turkey: G}\n"
+        "game.yml": "title: X\ngm: Y\n"
+                    "players: {England: A, France: B, Germany: C, Italy: D, Austria: E, Russia: F, Turkey: G}\n"
                     "end: {draw: [England, France], phase: 1901-spring}\n",
         "1901-spring.yml": SPRING_OK, "1901-fall.yml": "orders: {England: []}\n"})
     p = one(path)
@@ -172,7 +177,8 @@ def test_check_reports_every_independent_error_at_once(make_game, capsys):
         "game.yml": "title: [The, Game]\ngm: Y\nplayers: {Austria: A, England: B, France: C, Germany: D, Italy: E, "
                     "Russia: F, Turkey: G}\n",
         "1901-spring.yml": "orders:\n  France:\n    - A Par - Bur\n    - A Mar R Pie\n    - F Bre - Gascny\n",
-        "1901-fall.yml": "orders:\n  France:\n    - A Bur - Bel\n    - A Bur - Mun\n",  # two orders: an error, if played
+        # two orders: an error, if played
+        "1901-fall.yml": "orders:\n  France:\n    - A Bur - Bel\n    - A Bur - Mun\n",
         "1902-spring.yml": "orders:\n  France: [A Bel - Hol\n",
     })
     err = check_err(capsys, path)

@@ -14,7 +14,8 @@ from dipgen.io import yamlfile as yamlio
 from dipgen.io.yamlfile import load
 from support.fuzz import ALIAS_BOMB, deep, time_limit
 
-SPRING = "orders:\n  England: [F Lon - NTH, F Edi - NWG, A Lvp - Yor]\n  France: [A Par - Bur, A Mar - Spa, F Bre - MAO]\n"
+SPRING = ("orders:\n  England: [F Lon - NTH, F Edi - NWG, A Lvp - Yor]\n"
+          "  France: [A Par - Bur, A Mar - Spa, F Bre - MAO]\n")
 PLAYERS = "players: {Austria: A, England: B, France: C, Germany: D, Italy: E, Russia: F, Turkey: G}\n"
 
 
@@ -218,7 +219,8 @@ def test_a_folder_named_badly_is_an_error_and_a_dot_folder_is_skipped(make_game,
     make_game({"1901-spring.yml": SPRING}, slug="Winter Palace")
     assert [p.name for p in discover_games(good.parent)] == ["Winter Palace", "good"]
     status, err = check(capsys, good.parent)
-    assert status == 1 and "'Winter Palace' cannot name a game folder" in err and "rename the folder to 'winter-palace'" in err
+    assert status == 1 and "'Winter Palace' cannot name a game folder" in err
+    assert "rename the folder to 'winter-palace'" in err
     assert ".hidden" not in err
     status, err = check(capsys, good.parent / ".hidden")  # named on its own, it is an error too
     assert status == 1 and "'.hidden' cannot name a game folder" in err
@@ -319,7 +321,8 @@ def test_an_illegal_retreat_is_warned_as_a_disband(make_game):
 
 def test_warnings_come_with_the_errors_of_later_phases(make_game, capsys):
     misorder = "orders:\n  France: [A Par - Mun]\n"
-    for fall, fault in (("orders:\n  France: [A Par - Pic, A Par - Bur]\n", "a second order for A Par"),  # found in the replay
+    for fall, fault in (("orders:\n  France: [A Par - Pic, A Par - Bur]\n",
+                         "a second order for A Par"),  # found in the replay
                         ("orders:\n  France: [A Par - Bxx]\n", "unknown province")):  # found in reading
         path = make_game({"1901-spring.yml": misorder, "1901-fall.yml": fall}, slug="g" + str(len(fall)))
         status, err = check(capsys, path)

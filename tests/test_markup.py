@@ -72,7 +72,8 @@ A Par - Bur
     for piece in ["<h1>Heading</h1>", "<strong>bold</strong>", "<em>em</em>", "<code>code</code>", "<sub>2</sub>",
                   "<blockquote>", "<li>one</li>", "<ol>", '<a href="https://example.org/club?a=1&amp;b=2"',
                   '<a href="http://example.org"', '<a href="mailto:gm@example.org"',
-                  '<a href="https://example.org/auto"', '<img src="https://example.org/map.png" alt="board" title="the board">',
+                  '<a href="https://example.org/auto"',
+                  '<img src="https://example.org/map.png" alt="board" title="the board">',
                   '<th style="text-align:left">Power</th>', '<td style="text-align:right">5</td>',
                   "<pre><code>A Par - Bur\n</code></pre>", '<div class="admonition note">',
                   '<p class="admonition-title">Deadline</p>']:

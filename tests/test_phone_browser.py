@@ -81,7 +81,8 @@ def test_a_map_opens_full_screen_zooms_and_gives_focus_back(browser, site, tmp_p
         assert page.evaluate("document.activeElement.className").startswith("dg-zoom-close")
         page.mouse.move(195, 400)
         page.mouse.wheel(0, -400)  # the wheel zooms
-        page.wait_for_function("() => new DOMMatrix(getComputedStyle(document.querySelector('.dg-zoom-stage')).transform).a > 1.05")
+        page.wait_for_function("() => new DOMMatrix(getComputedStyle(document.querySelector('.dg-zoom-stage'))"
+                               ".transform).a > 1.05")
         for _ in range(12):
             page.keyboard.press("+")
         page.wait_for_timeout(400)
@@ -164,7 +165,8 @@ def test_the_centre_table_keeps_its_powers_and_opens_at_the_latest_year(browser,
         assert box.evaluate("b => b.scrollLeft") == pytest.approx(end, abs=1)
         page.set_viewport_size({"width": 340, "height": PHONE[1]})  # a narrower window: the latest year still
         page.wait_for_function("() => { const b = document.querySelector('.dg-scroll');"
-                               " return b.scrollWidth - b.clientWidth > 160 && b.scrollLeft >= b.scrollWidth - b.clientWidth - 1; }")
+                               " return b.scrollWidth - b.clientWidth > 160"
+                               " && b.scrollLeft >= b.scrollWidth - b.clientWidth - 1; }")
         page.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
         page.wait_for_function("end => Math.abs(document.querySelector('.dg-scroll').scrollLeft - end) <= 1", arg=end)
         last = box.locator("thead th").last
@@ -196,7 +198,8 @@ def axe_findings(page, at_least: str = "serious") -> list[str]:
         page.evaluate(AXE.read_text(encoding="utf-8"))
     found = page.evaluate("() => axe.run(document, {resultTypes: ['violations']}).then(r => r.violations)")
     keep = ("serious", "critical") if at_least == "serious" else ("minor", "moderate", "serious", "critical")
-    return [f"{v['id']} ({v['impact']}): {json.dumps([n['target'] for n in v['nodes'][:5]])} {v['nodes'][0]['failureSummary']}"
+    return [f"{v['id']} ({v['impact']}): {json.dumps([n['target'] for n in v['nodes'][:5]])} "
+            f"{v['nodes'][0]['failureSummary']}"
             for v in found if v["impact"] in keep]
 
 
@@ -218,7 +221,8 @@ def test_no_serious_axe_finding_on_any_page_type(browser, site, scheme):
             page.goto(url + path)
             page.wait_for_load_state("networkidle")
             if name != "private page's shell":  # Material follows the browser's scheme
-                assert page.evaluate("document.body.dataset.mdColorScheme") == {"light": "default", "dark": "slate"}[scheme]
+                assert (page.evaluate("document.body.dataset.mdColorScheme")
+                        == {"light": "default", "dark": "slate"}[scheme])
             found[name] = axe_findings(page)
         page.goto(url + "games/")
         page.wait_for_load_state("networkidle")

@@ -194,7 +194,9 @@ def test_example_games_build(tmp_path):
         rows = table_rows(page(project, f"games/{folder.name}"), "dg-centres")
         years = len(rows[0]) - 1
         assert years == len(h.centre_table()) or (h.variant.visibility.hidden and not h.finished), folder.name
-        for power, row in zip(h.variant.rules.powers(), rows[1:]):
+        powers = h.variant.rules.powers()
+        # a row per power; where a player holds several powers, the players' table follows them
+        for power, row in zip(powers, rows[1:len(powers) + 1], strict=True):
             counts = [c[power] for _, c in h.centre_table()][:years]
             shown = row[1:]
             out = shown.index("–") if "–" in shown else len(shown)
@@ -213,7 +215,7 @@ def test_centre_table_agrees_with_history(built):
         assert header[1:] == [f"{y % 100:02d}" for y, _ in expected]
         powers = h.variant.rules.powers()
         assert [r[0].split()[0] for r in body] == powers
-        for power, row in zip(powers, body):
+        for power, row in zip(powers, body, strict=True):
             assert row[0] == f"{power} {h.player(power)}"
             assert [int(x) for x in row[1:]] == [counts[power] for _, counts in expected]
 
@@ -331,7 +333,8 @@ def test_the_page_and_the_report_mark_a_missing_order_alike(make_game):
         assert _page_lines(text) == lines, r.phase.slug
     fall, retreats = view.records[1], view.records[2]
     assert "A Vie H (no order) (dislodged)" in [x.replace("*", "") for x in order_lines(view, fall, "Austria")]
-    assert [x for x in order_lines(view, retreats, "Austria")] and all("(no order)" in x for x in order_lines(view, retreats, "Austria"))
+    assert [x for x in order_lines(view, retreats, "Austria")] and all("(no order)" in x
+                                                                       for x in order_lines(view, retreats, "Austria"))
 
 
 def test_relative_links():

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
 
 from dipgen.core.board import Board, UnknownName, load_board, province_of
 from dipgen.engine.adjustments import adjudicate_adjustments

@@ -2,8 +2,9 @@
 
 For each hidden game that is not yet revealed, the secrets are the facts of the GM's view
 that the public view never shows, in any phase: a unit's position, an order, the owner of a
-centre, and that a phase the public may not know of took place (Blind's retreats). The scanner then reads every file of the built site (pages, maps, the search index,
-the sitemap, scripts, file names) and reports each secret it finds (and the game's seed, and the
+centre, and that a phase the public may not know of took place (Blind's retreats). The scanner
+then reads every file of the built site (pages, maps, the search index, the sitemap, scripts,
+file names) and reports each secret it finds (and the game's seed, and the
 variant's own secrets, `Variant.secret_texts`: Taskdip's tasks and the cards drawn for them):
 
 - in text (HTML with its tags stripped and entities decoded, and the raw file, so that
@@ -239,7 +240,8 @@ def _needles(secrets: Secrets, board: Board) -> list[Needle]:
     for centre, power in sorted(secrets.owners):
         abbr, name = board.format_loc(centre), board.provinces[centre].name
         what = f"that {power} owns {name}"
-        out.append(Needle(what, pattern=re.compile(rf"\b{power}\b[^.;<>\n]{{0,40}}\bgains\b[^;<>\n]{{0,80}}\b{re.escape(abbr)}\b"),
+        out.append(Needle(what, pattern=re.compile(rf"\b{power}\b[^.;<>\n]{{0,40}}\bgains\b"
+                                                   rf"[^;<>\n]{{0,80}}\b{re.escape(abbr)}\b"),
                           require=(power, "gains", abbr)))
         out.append(Needle(what, pattern=re.compile(rf"\b{re.escape(name)}\s*:\s*{power}\b"), require=(name, power)))
     return out
@@ -396,7 +398,8 @@ def _private_sizes(site_dir: Path, histories: list[History]) -> list[Leak]:
     for size, n in seen.items():
         if size in rooms and n > rooms[size]:
             leaks.append(Leak("private/", "what a game's hidden phases held, through the size of private pages",
-                              f"{n} pages of {size} bytes, more than the {rooms[size]} players of the games of that room"))
+                              f"{n} pages of {size} bytes, "
+                              f"more than the {rooms[size]} players of the games of that room"))
     return leaks
 
 

@@ -24,7 +24,7 @@ class Phase:
     retreats: bool = False
 
     @classmethod
-    def make(cls, year: int, season: str, kind: PhaseKind = MOVEMENT) -> "Phase":
+    def make(cls, year: int, season: str, kind: PhaseKind = MOVEMENT) -> Phase:
         season = season.lower()
         if season == "autumn":
             season = "fall"
@@ -50,7 +50,7 @@ class Phase:
         return f"{self.year}-{self.season}" + ("-retreats" if self.retreats else "")
 
     @classmethod
-    def from_slug(cls, slug: str) -> "Phase":
+    def from_slug(cls, slug: str) -> Phase:
         m = re.fullmatch(r"(\d{3,4})-(spring|fall|autumn|winter)(-retreats?)?", slug.lower())
         if not m:
             raise ValueError(f"{slug!r} is not a phase name like 1901-spring, 1901-fall-retreats or 1901-winter")

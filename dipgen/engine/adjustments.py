@@ -10,8 +10,8 @@ before armies), then by the province's name. Builds not ordered are waived.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Callable, Iterable, Mapping, Sequence, Union
 
 from dipgen.core.board import Board
 from dipgen.core.orders import ADJUSTMENT_ORDERS, Build, Downgrade, Order, Remove, UnitRef, Upgrade, Waive
@@ -105,7 +105,7 @@ def _count(n: int) -> str:
 
 
 #: the orders of an adjustment phase (`ADJUSTMENT_ORDERS`)
-AdjustmentOrder = Union[Build, Remove, Upgrade, Downgrade, Waive]
+AdjustmentOrder = Build | Remove | Upgrade | Downgrade | Waive
 
 
 def gate(power: str, order: Order, due: int, nothing_to_build: str, nothing_to_remove: str) -> OrderResult | None:
@@ -119,10 +119,12 @@ def gate(power: str, order: Order, due: int, nothing_to_build: str, nothing_to_r
 
 def wrong_phase(power: str, order: Order) -> OrderResult:
     """The result of an order of another phase given in an adjustment phase."""
-    return OrderResult(power, order, None, False, (Note(Kind.ILLEGAL, Illegal.WRONG_PHASE, "not an order for an adjustment phase"),))
+    return OrderResult(power, order, None, False,
+                       (Note(Kind.ILLEGAL, Illegal.WRONG_PHASE, "not an order for an adjustment phase"),))
 
 
-def void(power: str, order: AdjustmentOrder, due: int, nothing_to_build: str, nothing_to_remove: str) -> OrderResult | None:
+def void(power: str, order: AdjustmentOrder, due: int, nothing_to_build: str,
+         nothing_to_remove: str) -> OrderResult | None:
     """The result of a build, upgrade or waive with nothing due, or a removal or downgrade with
     nothing owed: void, said as `nothing_to_build` or `nothing_to_remove` (None: neither)."""
     if isinstance(order, (Build, Waive, Upgrade)) and due <= 0:
@@ -259,7 +261,8 @@ class Winter:
         new, cost, why = _change(self.board, kinds, power, unit, self.owners, self.homes, up)
         if new is not None and up and cost > left:
             k = kinds[new.kind]
-            new, why = None, f"an upgrade to {k.article} {k.name} takes {_count(cost)} builds; {power} has {_count(left)} left"
+            new, why = None, (f"an upgrade to {k.article} {k.name} takes {_count(cost)} builds; "
+                              f"{power} has {_count(left)} left")
         if new is None:
             return OrderResult(power, order, unit, False, (Note(Kind.ILLEGAL, Illegal.IMPOSSIBLE, why),))
         self.changed[id(unit)] = new
@@ -282,7 +285,8 @@ class Winter:
         if unit is not None and kinds[unit.kind].build_cost > left:
             why = self.too_dear(power, kinds[unit.kind], left)
         if unit is None or why:
-            return OrderResult(power, order, None, False, (Note(Kind.ILLEGAL, Illegal.CANNOT_BUILD, why, source=source),))
+            return OrderResult(power, order, None, False,
+                               (Note(Kind.ILLEGAL, Illegal.CANNOT_BUILD, why, source=source),))
         self.occupied.add(unit.province)
         self.built.append(unit)
         self.left[power] -= kinds[unit.kind].build_cost
@@ -390,6 +394,7 @@ def _build(board: Board, kinds: Mapping[str, UnitKind], power: str, ref: UnitRef
         return None, f"a {k.name} cannot be built inland in {p.name}"
     if p.coasts:
         if coast not in p.coasts:
-            return None, f"say which coast of {p.name} the {k.name} is built on, e.g. {board.format_loc(prov)}/{p.coasts[0]}"
+            return None, (f"say which coast of {p.name} the {k.name} is built on, "
+                          f"e.g. {board.format_loc(prov)}/{p.coasts[0]}")
         return Unit(power, kind, f"{prov}/{coast}"), ""
     return Unit(power, kind, prov), ""

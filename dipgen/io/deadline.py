@@ -55,7 +55,8 @@ def read_deadline(data: dict, file: str, problems: list[Problem]) -> dt.datetime
     if isinstance(value, dt.datetime):
         if value.tzinfo is None or value.utcoffset() is None:
             problems.append(Problem(file, line, "the deadline has no offset from UTC: each reader would take it "
-                                    "for her own time", f"add Z (UTC) or the offset, e.g. {EXAMPLE}", code="bad-deadline"))
+                                    "for her own time", f"add Z (UTC) or the offset, e.g. {EXAMPLE}",
+                                    code="bad-deadline"))
             return None
         return value.astimezone(dt.timezone.utc)
     if isinstance(value, dt.date):

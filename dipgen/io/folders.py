@@ -75,4 +75,5 @@ def name_hint(stem: str) -> str:
             if candidate.startswith(season[:2]):
                 suffix = "-retreats" if m.group(3) and m.group(3).startswith("r") and candidate != "winter" else ""
                 return f"did you mean {m.group(1)}-{candidate}{suffix}.yml?"
-    return "phase files are named 1901-spring.yml, 1901-spring-retreats.yml, 1901-fall.yml, 1901-fall-retreats.yml, 1901-winter.yml"
+    return ("phase files are named 1901-spring.yml, 1901-spring-retreats.yml, 1901-fall.yml, "
+            "1901-fall-retreats.yml, 1901-winter.yml")

@@ -34,7 +34,8 @@ def split_orders(value) -> list[tuple[str, int | None]]:
                 out.append((text, base + i if base else None))
         return out
     if isinstance(value, list):
-        return [(v.split("#", 1)[0].strip(), line_of(v)) for v in value if isinstance(v, str) and v.split("#", 1)[0].strip()]
+        return [(v.split("#", 1)[0].strip(), line_of(v)) for v in value
+                if isinstance(v, str) and v.split("#", 1)[0].strip()]
     return []
 
 
@@ -45,9 +46,11 @@ def read_phase(variant: Variant, phase: Phase, file: Path, problems: list[Proble
     data = parse(decode(raw, name), name)
     if data is None:
         raise GameError([Problem(name, None, "the file is empty",
-                                 f"write the orders received; {NONE_SENT}\n    {_ORDERS_EXAMPLE}", code="empty-file")])
+                                 f"write the orders received; {NONE_SENT}\n    {_ORDERS_EXAMPLE}",
+                                 code="empty-file")])
     if not isinstance(data, dict):
-        raise GameError([Problem(name, 1, "a phase file is a mapping with 'orders' (and optionally 'press' and 'notes')",
+        raise GameError([Problem(name, 1,
+                                 "a phase file is a mapping with 'orders' (and optionally 'press' and 'notes')",
                                  "e.g.\n      orders:\n        England:\n          - F Lon - NTH",
                                  code="not-a-mapping")])
     setup = set(variant.files.setup_keys)
@@ -55,7 +58,8 @@ def read_phase(variant: Variant, phase: Phase, file: Path, problems: list[Proble
     unknown = unknown_keys(data, allowed, name, hint=f"a phase file has {', '.join(sorted(allowed))}")
     problems.extend(unknown)
     for key in sorted(setup & set(data)) if phase != first else ():
-        problems.append(Problem(name, line_of(data, key), f"{key} belongs in the game's first phase file, {first.slug}.yml",
+        problems.append(Problem(name, line_of(data, key),
+                                f"{key} belongs in the game's first phase file, {first.slug}.yml",
                                 f"it sets up the game; move it to {first.slug}.yml or delete it",
                                 code="setup-key-misplaced"))
     press = text_field(data, "press", name, problems)
@@ -65,13 +69,14 @@ def read_phase(variant: Variant, phase: Phase, file: Path, problems: list[Proble
     raw_orders = data.get("orders")
     if not raw_orders and isinstance(raw_orders, (dict, type(None))):
         if "orders" in data or not unknown:  # a misspelt 'orders' has been reported already
-            problems.append(Problem(name, line_of(data, "orders"), "orders is empty" if "orders" in data else "no orders",
+            problems.append(Problem(name, line_of(data, "orders"),
+                                    "orders is empty" if "orders" in data else "no orders",
                                     f"{NONE_SENT}\n    {_ORDERS_EXAMPLE}", code="no-orders"))
         raw_orders = {}
     elif not isinstance(raw_orders, dict):
         problems.append(Problem(name, line_of(data, "orders"), f"orders must map each power to its orders, not be "
-                                f"{kind_of(raw_orders)}", "e.g.\n      orders:\n        France:\n          - A Par - Bur",
-                                code="bad-orders"))
+                                f"{kind_of(raw_orders)}",
+                                "e.g.\n      orders:\n        France:\n          - A Par - Bur", code="bad-orders"))
         raw_orders = {}
     writers: dict[tuple[str, str], int | None] = {}
     for key, value, kline in _order_blocks(variant, seating, raw_orders, name, problems):

@@ -412,8 +412,9 @@ def round_trip(path: Path, change) -> str:
         data = rt.load(text)
     except (RoundTripError, ValueError, TypeError, RecursionError) as e:
         raise GameError([Problem(name, None, f"cannot edit the file in place ({type(e).__name__})",
-                                 f"fix it by hand, or move it away and run 'dipgen secrets {display_path(path.parent)}'",
-                                 code="edit-failed")])
+                                 "fix it by hand, or move it away and run "
+                                 f"'dipgen secrets {display_path(path.parent)}'",
+                                 code="edit-failed")]) from e
     head = ""
     if data is None:  # empty, or comments only: keep them above what is added
         head, data = (text.rstrip("\n") + "\n") if text.strip() else "", CommentedMap()

@@ -54,7 +54,8 @@ def seed_of(game: Game, secrets=None) -> bytes | None:
 def _no_seed(game: Game) -> GameError:
     folder = display_path(game.path)
     if not game.seed_sha256:
-        return GameError([Problem(game_file(game), None, f"{game.variant.words.title} makes random draws, but game.yml has "
+        return GameError([Problem(game_file(game), None,
+                                  f"{game.variant.words.title} makes random draws, but game.yml has "
                                   "no seed_sha256 (the commitment to the game's secret seed)",
                                   f"before the first phase, run 'dipgen secrets {folder}': it makes the seed in "
                                   f"{SECRETS_FILE} and writes its commitment into game.yml", code="no-seed")])

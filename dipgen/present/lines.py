@@ -61,8 +61,10 @@ def order_items(view: GameView, record: RecordView, power: str) -> list[OrderIte
     variant = view.variant
     items = []
     for r in record.results_of(power):
-        text, tags, kinds = r.order_text(variant.rules.board), variant.words.result_words(r), frozenset(n.kind for n in r.notes)
-        items.append(OrderItem(text, tags, r.default, r.succeeded, kinds, _mark(r.default, record.kind, text, tags, kinds)))
+        text, tags, kinds = (r.order_text(variant.rules.board), variant.words.result_words(r),
+                             frozenset(n.kind for n in r.notes))
+        items.append(OrderItem(text, tags, r.default, r.succeeded, kinds,
+                               _mark(r.default, record.kind, text, tags, kinds)))
     return items
 
 

@@ -8,8 +8,9 @@ variant's filtering (and the public's fixed calendar) applies to every map. The 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Literal, Mapping
+from typing import TYPE_CHECKING, Literal
 
 from dipgen.core.results import OrderResult
 from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase, PhaseKind

@@ -34,8 +34,9 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from dipgen.core.phase import Phase
 

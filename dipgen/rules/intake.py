@@ -11,8 +11,8 @@ concern, so that the site, the maps and the reports say it in the variant's word
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Mapping, Sequence
 
 from dipgen.core.results import Note
 from dipgen.core.orders import Order

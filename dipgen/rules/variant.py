@@ -18,9 +18,10 @@ this module imports nothing above the rules. The variants themselves are `dipgen
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from dipgen.core.board import Board, load_board
 from dipgen.core.orders import STANDARD_KINDS, Convoy, Hold, Move, Order, Support, Verb
@@ -110,7 +111,8 @@ class Rules:
         return position
 
     def must_order(self, power: str, position: Position) -> bool:
-        """Is `power` due to send orders in the phase `position` waits for (False: its units hold, and no orders is no NMR)?"""
+        """Is `power` due to send orders in the phase `position` waits for (False: its units hold,
+        and no orders is no NMR)?"""
         return True
 
     def intake(self, position: Position, lines: Mapping[str, Sequence], draws=None):
@@ -209,7 +211,8 @@ class Files:
         self.rules = rules
 
     def read_seats(self, raw, file: str, line: int | None, problems: list) -> Seating | None:
-        """game.yml's ``players:`` in this variant's own form, as seats and initial control (None: the standard form)."""
+        """game.yml's ``players:`` in this variant's own form, as seats and initial control (None: the
+        standard form)."""
         return None
 
     def writers(self, seating: Seating) -> dict[str, str]:

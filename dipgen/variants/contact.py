@@ -6,8 +6,8 @@ each one shows.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from dipgen.core.board import province_of
 from dipgen.core.results import Kind, OrderResult
@@ -63,7 +63,8 @@ def contacts_of(record, kinds: Mapping[str, UnitKind]) -> list[Contact]:
         there = unit_at.get(dest)
         if there is not None and there.power != m.power:
             back = eff.get(dest)
-            head_on = back is not None and isinstance(back.order, Move) and province_of(back.order.dest) == m.unit.province
+            head_on = (back is not None and isinstance(back.order, Move)
+                       and province_of(back.order.dest) == m.unit.province)
             if not moved(dest) or head_on:
                 out.append(Contact("conflict", m, there, back, head_on=head_on))
         vacated = there is None or moved(dest)

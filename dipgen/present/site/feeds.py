@@ -21,8 +21,9 @@ import datetime as dt
 import re
 import uuid
 import xml.etree.ElementTree as ET
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable, Protocol
+from typing import Protocol
 
 from dipgen.present.happened import what_happened
 from dipgen.present.site.links import archive_uri, game_folder, game_uri, href, page_url, season_uri
@@ -99,7 +100,7 @@ def entries(view: GameView, place: Place) -> list[Entry]:
     """One entry per season the view shows, oldest first."""
     return [Entry(_id(place, view.slug, record.phase.slug), f"{view.title}: {record.title}", when,
                   season_uri(place.prefix, view.slug, record.phase), summary(view, i), view.info.gm, view.slug, i)
-            for i, (record, when) in enumerate(zip(view.records, record_times(view)))]
+            for i, (record, when) in enumerate(zip(view.records, record_times(view), strict=True))]
 
 
 def _text(parent: ET.Element, tag: str, text: str, **attrs: str) -> ET.Element:

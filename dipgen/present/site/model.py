@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from dipgen.core.outcome import EndKind
-from dipgen.core.results import Kind
 from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
 from dipgen.view import GameView, RecordView
 from dipgen.present.centres import centre_table

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Mapping
 
 from dipgen.core.board import coast_of, province_of
 from dipgen.core.resources import shipped

@@ -61,7 +61,8 @@ def legend(items: list[tuple[str, str]], top: float, width: float, font: float) 
         x, y = (i % columns) * column, top + (i // columns) * row
         parts.append(f'<rect x="{n1(x)}" y="{n1(y)}" width="{n1(font)}" height="{n1(font)}" rx="2" '
                      f'fill="{esc(colour)}" stroke="currentColor" stroke-opacity=".45"/>'
-                     f'<text x="{n1(x + font * 1.3)}" y="{n1(y + font * 0.85)}" font-size="{n1(font)}">{esc(text)}</text>')
+                     f'<text x="{n1(x + font * 1.3)}" y="{n1(y + font * 0.85)}" font-size="{n1(font)}">'
+                     f'{esc(text)}</text>')
     return "".join(parts), math.ceil(len(items) / columns) * row
 
 
@@ -133,7 +134,8 @@ def centre_chart(view: GameView, ident: str = "dg-centre-chart") -> str:
         if i % every == 0 and (i + every < len(columns) or i == len(columns) - 1) or i == len(columns) - 1:
             text = name if name == "start" else f"’{name[-2:]}" if len(columns) > 2 else name
             anchor = "start" if i == 0 else "end" if i == len(columns) - 1 else "middle"
-            parts.append(f'<text x="{n1(x(i))}" y="{n1(base)}" font-size="{FONT}" text-anchor="{anchor}">{esc(text)}</text>')
+            parts.append(f'<text x="{n1(x(i))}" y="{n1(base)}" font-size="{FONT}" text-anchor="{anchor}">'
+                         f'{esc(text)}</text>')
     colours = {p: view.variant.rules.board.powers[p].colour for p in series}
     for power, values in series.items():  # each power's line, cased in the page's colour to stand out
         points = " ".join(f"{n1(x(i))},{n1(y(v))}" for i, v in enumerate(values))

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable
 from dataclasses import replace
-from typing import Iterable
+from itertools import pairwise
 from xml.sax.saxutils import quoteattr
 
 from dipgen.core.board import Board, province_of
@@ -230,7 +231,7 @@ class Painter:
             d_attr = f"M{pt(s)}" + "".join(f"L{pt(w)}" for w in [*fleets, line_end])
         else:
             d_attr, cur = f"M{pt(s)}", s
-            for a, b in zip(fleets, fleets[1:]):
+            for a, b in pairwise(fleets):
                 m = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
                 d_attr += f"q{rel(cur, a)} {rel(cur, m)}"
                 cur = m
@@ -490,7 +491,8 @@ def unit_marks(variant, kind: str, loc: str) -> tuple[re.Pattern, ...]:
     title, ring = "\0title\0", "\0ring\0"
     dislodged = re.escape(dislodged_glyph(kind, aside, title, ring))
     dislodged = dislodged.replace(re.escape(title), "(?:<title>[^<]*</title>)?").replace(re.escape(ring), '[^"]*')
-    pieces = [] if "/" in loc else [re.escape(beside(kind, sym, at, i)) for i in range(2 * len(variant.rules.board.powers))]
+    pieces = ([] if "/" in loc else
+              [re.escape(beside(kind, sym, at, i)) for i in range(2 * len(variant.rules.board.powers))])
     return tuple(re.compile(p) for p in (re.escape(standing(kind, at)), dislodged, *pieces))
 
 

@@ -3,7 +3,7 @@ each in one of its home centres), over the files of the board Blind is played on
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from dipgen.core.board import province_of
 from dipgen.core.errors import Problem

@@ -12,9 +12,9 @@ start are read by `files.py`. Rulings where the rule text is silent are listed o
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import replace
 from types import MappingProxyType
-from typing import Mapping
 
 from dipgen.core.board import province_of
 from dipgen.core.orders import Action, Hold, Move, UnitRef, Verb
@@ -204,9 +204,11 @@ class BlindRules(Rules):
                         plans.append((power, order, spy, dest, "move"))
                     else:  # RULING: a spy moves one space a season, as an army or a fleet would
                         plans.append((power, order, spy, spy.province,
-                                      f"{self.board.full_name(dest)} is not next to {self.board.full_name(spy.province)}"))
+                                      f"{self.board.full_name(dest)} is not next to "
+                                      f"{self.board.full_name(spy.province)}"))
                 elif isinstance(order, (Hold, CounterEspionage)):
-                    plans.append((power, order, spy, spy.province, "ce" if isinstance(order, CounterEspionage) else "hold"))
+                    plans.append((power, order, spy, spy.province,
+                                  "ce" if isinstance(order, CounterEspionage) else "hold"))
                 else:
                     plans.append((power, order, spy, spy.province, "a spy may only move, hold or counter-spy"))
         for waiting in free.values():

@@ -14,11 +14,11 @@ options are read by `files.py`). Rulings where the seed is silent are on the rul
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Mapping, Sequence
 
 from dipgen.core.board import province_of
 from dipgen.core.orders import (STANDARD_KINDS, Convoy, Downgrade, Hold, Move, Order, Remove, Strike, Support,
@@ -224,7 +224,8 @@ class ComplicatedRules(Rules):
                     note = Note(Kind.EFFECT, Bombing.HIT, why=f"{name} gives one supply point less this year")
                 else:
                     note = Note(Kind.BOUNCE, Bombing.DEFENDED,
-                                why=f"{_count(len(idxs), 'bomber')} against {_count(defenders, 'defending plane')} over {name}")
+                                why=f"{_count(len(idxs), 'bomber')} against "
+                                    f"{_count(defenders, 'defending plane')} over {name}")
                 out[i] = replace(r, succeeded=ok, notes=(note,) + r.notes)
         return out, hits
 
@@ -248,7 +249,8 @@ class ComplicatedRules(Rules):
         """Supply points each power may spend (+) or upkeep it cannot pay (-). A power with
         points but nothing it could build (too few points, no free home centre) has no winter."""
         kinds = self.unit_kinds
-        cheapest = min(k.build_cost for k in kinds.values() if k.build_cost)  # not a composed variant's free pieces (spies)
+        # not a composed variant's free pieces (spies)
+        cheapest = min(k.build_cost for k in kinds.values() if k.build_cost)
         occupied = {u.province for u in position.units if kinds[u.kind].occupies}
         out = {}
         for power, s in self.supply(position).items():
@@ -330,7 +332,8 @@ class ComplicatedWinter(Winter):
         up = isinstance(order, Upgrade)
         prov = order.unit.province
         unit = next((u for u in self.units if u.province == prov and u.power == power and id(u) not in self.removed
-                     and id(u) not in self.changed and (kinds[u.kind].upgrades_to if up else downgrade_of(kinds, u.kind))),
+                     and id(u) not in self.changed
+                     and (kinds[u.kind].upgrades_to if up else downgrade_of(kinds, u.kind))),
                     None)
         why = ""
         if unit is None:

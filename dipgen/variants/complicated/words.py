@@ -145,9 +145,9 @@ def supply_section(rules: ComplicatedRules, view) -> str:
         out.append("</details>")
     out.append("</div>")
     out.append(f'<p class="dg-small">Supply points, counted after each Fall: <em>income</em> {HOME_POINTS} for each '
-               f"owned centre of the power's home country and {OTHER_POINTS} for each other; <em>bombed</em> one less "
-               "for each successful bombing of a centre it owns that year; <em>upkeep</em> what its units cost to keep, "
-               "paid first; <em>built</em> what builds and upgrades took from the rest; <em>lost</em> what was left "
-               "unspent. Upkeep in red could not be paid: the units removed are said under the year.</p>")
+               f"owned centre of the power's home country and {OTHER_POINTS} for each other; <em>bombed</em> "
+               "one less for each successful bombing of a centre it owns that year; <em>upkeep</em> what its units "
+               "cost to keep, paid first; <em>built</em> what builds and upgrades took from the rest; <em>lost</em> "
+               "what was left unspent. Upkeep in red could not be paid: the units removed are said under the year.</p>")
     out.append("</section>")
     return "\n".join(out)

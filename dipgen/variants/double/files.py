@@ -19,7 +19,8 @@ _EXAMPLE = ("e.g.\n      players:\n        Ann: [England, Turkey]\n        Ben: 
 
 class DoubleFiles(Files):
     order_form = "power/writer"
-    order_form_example = ("e.g.\n      orders:\n        England:\n          Ann: [F Lon - NTH, F Edi - NWG, A Lvp - Yor]\n"
+    order_form_example = ("e.g.\n      orders:\n        England:\n"
+                          "          Ann: [F Lon - NTH, F Edi - NWG, A Lvp - Yor]\n"
                           "          Gus: [F Lon - ENG, F Edi - NWG, A Lvp - Yor]")
     game_keys = frozenset({"seats"})
 
@@ -29,7 +30,8 @@ class DoubleFiles(Files):
         if isinstance(raw, list):
             return self._random_seats(raw, file, line, problems)
         if not isinstance(raw, dict):
-            problems.append(Problem(file, line, f"players must map each player to her two powers, not be {kind_of(raw)}",
+            problems.append(Problem(file, line,
+                                    f"players must map each player to her two powers, not be {kind_of(raw)}",
                                     _EXAMPLE))
             return Seating((), {})
         seats, control = [], {p: [] for p in self.rules.powers()}
@@ -55,7 +57,8 @@ class DoubleFiles(Files):
         if len(seats) == len(raw):
             for power, keys in control.items():
                 if len(keys) != 2:
-                    problems.append(Problem(file, line, f"{power} has {len(keys)} players ({', '.join(keys) or 'none'}): "
+                    problems.append(Problem(file, line,
+                                            f"{power} has {len(keys)} players ({', '.join(keys) or 'none'}): "
                                             "each power has two", _EXAMPLE))
         return Seating(tuple(seats), {p: tuple(k) for p, k in control.items()})
 
@@ -68,7 +71,8 @@ class DoubleFiles(Files):
                 problems.extend(unknown_keys(item, {"name", "later"}, file, "in players"))
                 later = _later(item.get("later"), name, file, line_of(item) or line, problems)
             if not isinstance(name, str) or not name.strip():
-                problems.append(Problem(file, line_of(item) or line, f"a player is a name, not {kind_of(name)}", _EXAMPLE))
+                problems.append(Problem(file, line_of(item) or line, f"a player is a name, not {kind_of(name)}",
+                                        _EXAMPLE))
                 continue
             seats.append(Seat(name.strip(), ((name.strip(), None), *later)))
         keys = [s.key.casefold() for s in seats]

@@ -60,7 +60,8 @@ class DoubleRules(Rules):
         seating = game.seating
         for phase, pf in sorted(game.phases.items()):
             for (power, writer), key_line in pf.writers.items():  # an empty list counts too
-                captains = {seating.seat(k).name(phase): k for k in seating.controllers(power, phase) if seating.seat(k)}
+                captains = {seating.seat(k).name(phase): k for k in seating.controllers(power, phase)
+                            if seating.seat(k)}
                 if writer in captains:
                     continue
                 ol = next((ol for ol in pf.orders.get(power, ()) if ol.writer == writer), None)
@@ -137,7 +138,8 @@ def _sync_adjustments(board, position, power: str, lines, writers) -> list[Order
     each = [Counter(same_form(board, position, ol.order) for ol in lines if ol.writer == w
                     and not isinstance(ol.order, Waive)) for w in writers[:2]]
     both = each[0] & each[1]
-    return [o for o in (same_form(board, position, ol.order) for ol in lines if ol.writer == writers[0]) if both.pop(o, 0)]
+    return [o for o in (same_form(board, position, ol.order) for ol in lines if ol.writer == writers[0])
+            if both.pop(o, 0)]
 
 
 def same_form(board, position, order: Order) -> Order:
@@ -156,6 +158,7 @@ def same_form(board, position, order: Order) -> Order:
     out = replace(order, unit=named(order.unit, at))
     if isinstance(out, (Support, Convoy)):
         out = replace(out, target=named(out.target, on_board))
-    if isinstance(out, Move) and out.unit.kind == "A" and province_of(out.dest) not in board.army_adj.get(out.unit.province, ()):
+    if (isinstance(out, Move) and out.unit.kind == "A"
+            and province_of(out.dest) not in board.army_adj.get(out.unit.province, ())):
         out = replace(out, via_convoy=True)  # 'A Edi - Nwy' can only go by convoy: 'via convoy' adds nothing
     return out

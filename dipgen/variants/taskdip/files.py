@@ -11,7 +11,8 @@ from dipgen.variants.taskdip.rules import Allotment, TaskdipRules
 from dipgen.variants.taskdip.tasks import CARD_NAMES, CARDS
 
 
-LOTS_EXAMPLE = ("e.g.\n      lots:\n        powers:\n          Andreas: [Austria, Italy]\n          Katja: [Turkey, Germany]\n"
+LOTS_EXAMPLE = ("e.g.\n      lots:\n        powers:\n          Andreas: [Austria, Italy]\n"
+                "          Katja: [Turkey, Germany]\n"
                 "        tasks:\n          Austria: [Eight, Nine]\n          Italy: Eight\n          Turkey: Seven\n"
                 "          Germany: Nine")
 
@@ -27,7 +28,8 @@ class TaskdipFiles(Files):
     def read_seats(self, raw, file: str, line: int | None, problems: list) -> Seating | None:
         example = "e.g.\n      players: [Andreas, Katja]"
         if not isinstance(raw, list):
-            problems.append(Problem(file, line, f"a Taskdip game's players are a list of 2 to 7 names, not {kind_of(raw)}",
+            problems.append(Problem(file, line,
+                                    f"a Taskdip game's players are a list of 2 to 7 names, not {kind_of(raw)}",
                                     example))
             return Seating((), {p: () for p in self.rules.powers()})
         names: list[str] = []
@@ -73,7 +75,8 @@ class TaskdipFiles(Files):
     def _written_lots(self, lots, file: str, seats: list[str]) -> Allotment:
         """secrets.yml's ``lots:`` as the GM wrote them, checked against the rules."""
         problems: list[Problem] = []
-        if not isinstance(lots, dict) or not isinstance(lots.get("powers"), dict) or not isinstance(lots.get("tasks"), dict):
+        if (not isinstance(lots, dict) or not isinstance(lots.get("powers"), dict)
+                or not isinstance(lots.get("tasks"), dict)):
             raise GameError([Problem(file, line_of(lots), "lots must give the powers each player drew and the cards "
                                      "drawn for each power's task", LOTS_EXAMPLE)])
         for key in lots:
@@ -96,7 +99,8 @@ class TaskdipFiles(Files):
             line = line_of(lots["powers"], name)
             seat = by_name.get(str(name).strip().casefold())
             if seat is None:
-                problems.append(Problem(file, line, f"{name!r} is not a player of this game", f"players: {', '.join(seats)}"))
+                problems.append(Problem(file, line, f"{name!r} is not a player of this game",
+                                        f"players: {', '.join(seats)}"))
                 continue
             drawn = [drawn] if isinstance(drawn, str) else drawn
             if not isinstance(drawn, list):
@@ -106,9 +110,11 @@ class TaskdipFiles(Files):
             for p in drawn:
                 power = by_power.get(str(p).strip().casefold())
                 if power is None:
-                    problems.append(Problem(file, line_of(p) or line, f"{p!r} is not a power", ", ".join(self.rules.powers())))
+                    problems.append(Problem(file, line_of(p) or line, f"{p!r} is not a power",
+                                            ", ".join(self.rules.powers())))
                 elif power in taken:
-                    problems.append(Problem(file, line_of(p) or line, f"{power} is drawn twice ({taken[power]} has it)"))
+                    problems.append(Problem(file, line_of(p) or line,
+                                            f"{power} is drawn twice ({taken[power]} has it)"))
                 else:
                     taken[power] = seat
                     mine.append(power)
@@ -136,7 +142,8 @@ class TaskdipFiles(Files):
             given[power] = (value, line)
         for power, seat in taken.items():
             if power not in given:
-                problems.append(Problem(file, line_of(lots, "tasks"), f"no card drawn for {power}'s task", LOTS_EXAMPLE))
+                problems.append(Problem(file, line_of(lots, "tasks"), f"no card drawn for {power}'s task",
+                                        LOTS_EXAMPLE))
                 continue
             value, line = given[power]
             drawn = [value] if isinstance(value, (str, int)) else value

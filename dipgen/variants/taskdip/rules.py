@@ -15,10 +15,10 @@ The rulings where the rule text is silent are on site_src/rules/taskdip.md and m
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from types import MappingProxyType
-from typing import Mapping
 
 from dipgen.core.board import province_of
 from dipgen.core.errors import GameError, Problem
@@ -271,7 +271,8 @@ class TaskdipRules(Rules):
         if len(pool3) == 1:
             return pool3[0], (f"equal totals ({scores}); the fewest centres in her strongest power ({scores2})")
         if draws is None:
-            raise GameError([Problem("game.yml", None, "Taskdip needs the game's seed to allot a neutral power by lot")])
+            raise GameError([Problem("game.yml", None,
+                                     "Taskdip needs the game's seed to allot a neutral power by lot")])
         seat = draws.choice(f"allot {neutral}", pool3)
         return seat, f"equal totals ({scores}) and strongest powers ({scores2}); drawn by lot among {', '.join(pool3)}"
 

@@ -5,9 +5,9 @@ game is revealed."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import replace
 from types import MappingProxyType
-from typing import Mapping
 
 from dipgen.core.position import Position
 from dipgen.rules.variant import Policy

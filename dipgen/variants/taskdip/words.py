@@ -83,7 +83,8 @@ def _game_section(rules: TaskdipRules, view) -> str:
         out.append(f"<li><strong>{escape(s)}</strong>: {', '.join(powers) or 'no power'}"
                    f"{'; later ' + ', '.join(later) if later else ''}</li>")
     out.append("</ul>")
-    source = "drawn from the game's committed seed" if a.source == "seed" else "drawn with playing cards, as the GM wrote them"
+    source = ("drawn from the game's committed seed" if a.source == "seed"
+              else "drawn with playing cards, as the GM wrote them")
     out.append(f"<p>Powers and tasks were {escape(source)} before the first phase.</p>")
     neutral = rules.originally_neutral(a)
     if neutral:

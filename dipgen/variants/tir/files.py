@@ -31,7 +31,8 @@ class TirFiles(Files):
                                     example))
             return Seating((), {p: () for p in self.rules.powers()})
         seats = []
-        for power, who, kline in by_power(self.rules.board, raw, file, problems, "under players", "name each power once"):
+        for power, who, kline in by_power(self.rules.board, raw, file, problems, "under players",
+                                          "name each power once"):
             if not isinstance(who, str) or not who.strip():
                 problems.append(Problem(file, kline, f"no player named for {power}", f"write {power}: <name>"))
                 continue

@@ -16,10 +16,10 @@ is shown by `words.py`. The rulings where the rule text is silent are on the rul
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
-from typing import Mapping, Sequence
 
 from dipgen.core.reach import reachable
 from dipgen.core.results import Kind, Note

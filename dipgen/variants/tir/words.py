@@ -27,7 +27,8 @@ class TirWords(Words):
 
     def report_section(self, view, record) -> list[str]:
         """The TIR before and after a turn, relationship by relationship, in a report."""
-        return report_lines(self.rules, view, record.intake, record.phase) if isinstance(record.intake, TirReport) else []
+        return (report_lines(self.rules, view, record.intake, record.phase)
+                if isinstance(record.intake, TirReport) else [])
 
     def season_section(self, view, record) -> str:
         return season_html(self.rules, record.intake) if isinstance(record.intake, TirReport) else ""
@@ -85,8 +86,10 @@ def report_lines(rules: TirRules, view, report: TirReport, phase) -> list[str]:
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
     right = {3, 4, 5}
     out = [f"Table of International Relations, before and after the turn; points from {who}:"]
-    for mark, row in zip(marks, rows):
-        cells = [f"{c:>{w}}" if i in right else f"{c:{w}}" for i, (c, w) in enumerate(zip(row, widths))]
+    for mark, row in zip(marks, rows, strict=True):
+        # `widths` has no entry for the last cell (the reason, written after the padded ones): zip stops before it
+        cells = [f"{c:>{w}}" if i in right else f"{c:{w}}"
+                 for i, (c, w) in enumerate(zip(row, widths, strict=False))]
         out.append(f"  {mark} " + "  ".join(cells) + f"  {row[-1]}".rstrip())
     out.extend(textwrap.wrap("(* changed this turn) " + RULE, 100, initial_indent="  ", subsequent_indent="  "))
     return out + [""]
@@ -124,8 +127,9 @@ def season_html(rules: TirRules, report: TirReport) -> str:
             own = "; ".join(shift_text(s) for s in shifts.get(name, ()))
             changed = " dg-tir-changed" if after != before else ""
             out.append(f'<tr class="dg-tir-{after}{changed}"><th scope="row">{_esc(name)}</th><td>{LEVELS[before]}</td>'
-                       f'<td>{dice}</td><td class="dg-num">{pts.get(p1, 0):+d}</td><td class="dg-num">{pts.get(p2, 0):+d}'
-                       f'</td><td class="dg-num">{r.total if r else "—"}</td><td>{LEVELS[mid]}</td><td>{_esc(own)}</td>'
+                       f'<td>{dice}</td><td class="dg-num">{pts.get(p1, 0):+d}</td>'
+                       f'<td class="dg-num">{pts.get(p2, 0):+d}</td>'
+                       f'<td class="dg-num">{r.total if r else "—"}</td><td>{LEVELS[mid]}</td><td>{_esc(own)}</td>'
                        f'<td><strong>{LEVELS[after]}</strong></td></tr>')
         out.append('</tbody></table></div>')
         out.append(f'<p class="dg-small">{_esc(RULE)}</p>')
@@ -191,7 +195,7 @@ def chart_svg(rules: TirRules, records) -> str:
                          f'height="{band_h}" fill="{COLOURS[levels[j]]}"><title>{_esc(name)}: {LEVELS[levels[j]]} '
                          f'({_esc(span)})</title></rect>')
             j = k + 1
-    key, key_h = legend(list(zip(COLOURS, LEVELS)), top + row * len(names), width, 12)
+    key, key_h = legend(list(zip(COLOURS, LEVELS, strict=True)), top + row * len(names), width, 12)
     desc = (f"Each relationship but {fixed}'s, from the start to {turns[-1][0].name}: "
             + "; ".join(f"{n} {LEVELS[first.before[n]]} at the start, {LEVELS[turns[-1][1].after[n]]} at the end"
                         for n in names) + ". Each season page has the table turn by turn.")
