@@ -264,7 +264,7 @@ def test_a_weak_passphrase_is_refused_and_the_fix_works(small_game, capsys):
     found = {p.line: p for p in e.value.problems}
     assert sorted(found) == [3, 4]  # Italy's, her own choice, is fine
     assert "England's passphrase is too easy to guess: about 5 bits" in found[3].message
-    assert f"--new England" in found[3].hint and "aaaa" not in found[3].hint
+    assert "--new England" in found[3].hint and "aaaa" not in found[3].hint
     assert main(["secrets", str(small_game), "--new", "England", "--new", "France"]) == 0
     assert load_secrets(file, powers(small_game)).passphrases["Italy"] == "Gondolas at dusk, 1901!"
 

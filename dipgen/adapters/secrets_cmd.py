@@ -100,7 +100,7 @@ def cmd_secrets(args) -> int:
 def _seed_to_make(game, path: Path, asked: bool) -> str | None:
     """A new seed, if the game needs one and has none; GameError if it is too late to make one."""
     from dipgen.io.seed import folder_has_phases
-    
+
     from dipgen.io.secretsfile import generate_seed, load_secrets
 
     if not (asked or game.variant.rules.makes_draws):

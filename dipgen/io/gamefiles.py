@@ -12,7 +12,7 @@ import re
 import unicodedata
 from dataclasses import replace
 from pathlib import Path
-from typing import Mapping
+from collections.abc import Mapping
 
 from dipgen.core.errors import GameError, Problem, display_path
 from dipgen.core.outcome import DeclaredEnd

@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping
+from collections.abc import Mapping
 
 from dipgen.core.errors import display_path
 from dipgen.core.orderline import OrderLine
@@ -36,7 +36,7 @@ class PhaseFile:
     #: the file's exact bytes, as read (the game's record hashes them: `dipgen.rules.chain`)
     data: bytes = b""
     #: the warnings the GM has read and acknowledged in the file (``acknowledged:``)
-    acknowledged: tuple["Acknowledgement", ...] = ()
+    acknowledged: tuple[Acknowledgement, ...] = ()
 
     @property
     def name(self) -> str:

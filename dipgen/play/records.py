@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import Mapping
+from collections.abc import Mapping
 
 from dipgen.rules.chain import Chain
 from dipgen.rules.draws import Draw, GameDraws

@@ -11,7 +11,8 @@ does not have, a build the rules refuse) are kept as written, adjudicated as the
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Mapping
+from typing import Any
+from collections.abc import Callable, Mapping
 
 from dipgen.engine.matching import pick
 from dipgen.core.results import Illegal, Kind, Note, OrderResult

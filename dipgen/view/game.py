@@ -8,7 +8,7 @@ reports, draws, feeds, calendars and status lines are made from a `GameView` alo
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from dipgen.rules.draws import CHAIN
 from dipgen.core.phase import ADJUSTMENTS, RETREATS
@@ -19,7 +19,7 @@ from dipgen.view.timeline import timeline
 from dipgen.view.types import ChainView, DemoSeat, DrawsView, GameInfoView, GameView
 
 
-def game_view(history: History, level: str, demo: "DemoSecrets | None" = None) -> GameView:
+def game_view(history: History, level: str, demo: DemoSecrets | None = None) -> GameView:
     """The game as `level` ("gm", "public", a power, or a seat's key) may know it (cached on the
     history). `demo`: an example game's published secrets (`dipgen.view.DemoSecrets`), shown on
     its public page while it runs."""

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import partial
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
 from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
 from dipgen.core.results import OrderResult

@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Mapping
+from collections.abc import Mapping
 
 from dipgen.rules.draws import Draw
 from dipgen.core.results import OrderResult
@@ -86,7 +86,7 @@ class PositionView:
     def total(self, power: str) -> int | Unknown:
         return UNKNOWN if self.totals is UNKNOWN else self.totals.get(power, 0)
 
-    def at(self, phase: Phase) -> "PositionView":
+    def at(self, phase: Phase) -> PositionView:
         """The same knowledge, said of another phase (the season a level is told goes on)."""
         return PositionView(phase, self.units, self.owners, self.totals, self.dislodged, self.economy, self.whole)
 

@@ -198,7 +198,7 @@ class Files:
     variant: str
     files: dict[str, str]
 
-    def with_phase(self, phase: Phase, orders: dict[str, list[str]], extra: dict | None = None) -> "Files":
+    def with_phase(self, phase: Phase, orders: dict[str, list[str]], extra: dict | None = None) -> Files:
         data = dict(extra or {})
         data["orders"] = {p: list(o) for p, o in sorted(orders.items())} or {p: [] for p in PLAYERS}
         return Files(self.variant, {**self.files, f"{phase.slug}.yml": yaml.safe_dump(data, sort_keys=False)})
