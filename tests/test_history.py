@@ -163,7 +163,8 @@ def test_the_replay_follows_the_variants_calendar():
     assert cal.ends_year(fall) and cal.ends_year(Phase(1901, 1, True)) and not cal.ends_year(spring)
     assert cal.after(Phase(1901, 2)) == Phase(1902, 0)
     from dipgen.variants import get_variant
-    assert get_variant("standard").rules.calendar is cal and get_variant("standard").rules.start(1905).phase == Phase(1905, 0)
+    assert (get_variant("standard").rules.calendar is cal
+            and get_variant("standard").rules.start(1905).phase == Phase(1905, 0))
 
 
 def test_the_calendar_answers_what_the_timeline_asks():
@@ -173,7 +174,8 @@ def test_the_calendar_answers_what_the_timeline_asks():
     from dipgen.rules.seasons import STANDARD_CALENDAR as cal
 
     spring, spring_r = Phase.from_slug("1901-spring"), Phase.from_slug("1901-spring-retreats")
-    fall, fall_r, winter = Phase.from_slug("1901-fall"), Phase.from_slug("1901-fall-retreats"), Phase.from_slug("1901-winter")
+    fall, fall_r = Phase.from_slug("1901-fall"), Phase.from_slug("1901-fall-retreats")
+    winter = Phase.from_slug("1901-winter")
     assert [cal.starts_year(p) for p in (spring, spring_r, fall, fall_r, winter)] == [True, True, False, False, False]
     assert [cal.ends_year(p) for p in (spring, spring_r, fall, fall_r, winter)] == [False, False, True, True, False]
     assert cal.adjustments(1901) == winter and cal.last_season(1901) == fall

@@ -144,7 +144,7 @@ def test_whole_built_sites_are_byte_identical(tmp_path, variant, kind, seed, pha
     made = pair(variant, kind, seed, tmp_path / "pair", phases=phases, after=after, activity=activity)
     assert made is not None
     sites = []
-    for name, h in zip("ab", made):
+    for name, h in zip("ab", made, strict=True):
         project = _project(tmp_path / name, Path(h.info.folder))
         sites.append(build(project))
         assert scan_site(sites[-1], [load(project / "games" / SLUG)],

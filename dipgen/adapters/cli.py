@@ -60,7 +60,8 @@ def cmd_check(args) -> int:
             failed += 1
             for p in problems:
                 print(p, file=sys.stderr)
-            print(f"{display_path(path)}: {sum(1 for p in problems if p.severity == 'error')} error(s)", file=sys.stderr)
+            print(f"{display_path(path)}: {sum(1 for p in problems if p.severity == 'error')} error(s)",
+                  file=sys.stderr)
             continue
         for w in history.warnings:
             print(w, file=sys.stderr)

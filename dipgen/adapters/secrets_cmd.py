@@ -12,7 +12,8 @@ from dipgen.core.errors import GameError, Problem, display_path
 DESCRIPTION = (
     "Create games/<slug>/secrets.yml if it is missing, with a random page key and a passphrase for "
     "every power (about 99 bits each), or add what it lacks. An existing passphrase is never changed "
-    "unless you name its power with --new; the file is edited in place, so your own comments in it stay. Then print, for you alone, each power's player, the address "
+    "unless you name its power with --new; the file is edited in place, so your own comments in it stay. "
+    "Then print, for you alone, each power's player, the address "
     "of her private page and her passphrase: send each player her own line privately. "
     "Never commit or publish secrets.yml (it is in .gitignore); give it to CI as a repository secret.")
 
@@ -88,11 +89,12 @@ def cmd_secrets(args) -> int:
     else:  # a seat per player: her key, and the powers she plays at the start
         rows = [(k, ", ".join(game.seating.powers_of(k, None)) or "—",
                  base + page_uri(update.secrets.page_key, game.slug, k), update.secrets.passphrases[k]) for k in powers]
-    head = ("Power" if standard else "Player", "Player" if standard else "Powers", "Private page" if base else "Private page (under the site's address)", "Passphrase")
+    head = ("Power" if standard else "Player", "Player" if standard else "Powers",
+            "Private page" if base else "Private page (under the site's address)", "Passphrase")
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(4)]
     print()
     for row in [head, tuple("-" * w for w in widths), *rows]:
-        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
+        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
     print("\nThe pages appear at the next build while the game runs; once it is revealed they are gone.")
     return 0
 

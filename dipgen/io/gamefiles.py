@@ -70,7 +70,7 @@ def load_game(path: Path | str) -> Game:
     try:
         variant = get_variant(text_field(data, "variant", gname, problems, "standard") or "standard")
     except ValueError as e:
-        raise GameError(problems + [Problem(gname, line_of(data, "variant"), str(e), code="unknown-variant")])
+        raise GameError(problems + [Problem(gname, line_of(data, "variant"), str(e), code="unknown-variant")]) from None
     problems.extend(unknown_keys(data, GAME_KEYS | set(variant.files.game_keys), gname, "in game.yml"))
     title, gm, description, demo = _read_shown(data, gname, problems)
     deadline = read_deadline(data, gname, problems)
@@ -110,13 +110,14 @@ def _read_game_file(path: Path, folder: str, slug: str, problems: list[Problem])
             raise GameError([_no_game_file(path, folder, slug)])
         if game_file.is_dir() and not game_file.is_symlink():
             raise GameError([Problem(gname, None, "game.yml is a folder; it must be the game's file, with title, gm "
-                                     "and players", "move what the folder holds elsewhere, delete it, and write game.yml "
-                                     "(see 'The files of a game' in README.md)", code="not-a-file")])
+                                     "and players", "move what the folder holds elsewhere, delete it, and write "
+                                     "game.yml (see 'The files of a game' in README.md)", code="not-a-file")])
         data = load(_inside(path, game_file))
     except GameError as e:
-        raise GameError(problems + e.problems)
+        raise GameError(problems + e.problems) from None
     if not isinstance(data, dict):
-        raise GameError(problems + [Problem(gname, 1, "game.yml must be a mapping of keys such as title, gm and players",
+        raise GameError(problems + [Problem(gname, 1, "game.yml must be a mapping of keys such as title, gm and "
+                                            "players",
                                             "e.g.\n      title: Spring Offensive\n      gm: Jane Doe\n      players:\n"
                                             "        England: Alice", code="not-a-mapping")])
     return data, gname
@@ -137,7 +138,8 @@ def _read_shown(data: dict, gname: str, problems: list[Problem]) -> tuple[str, s
     description = text_field(data, "description", gname, problems)
     demo = data.get("demo_secrets", False)
     if not isinstance(demo, bool):
-        problems.append(Problem(gname, line_of(data, "demo_secrets"), f"demo_secrets is true or false, not {kind_of(demo)}",
+        problems.append(Problem(gname, line_of(data, "demo_secrets"),
+                                f"demo_secrets is true or false, not {kind_of(demo)}",
                                 "only an example game whose secrets.yml is public on purpose says demo_secrets: true",
                                 code="bad-value"))
         demo = False
@@ -217,15 +219,16 @@ def _read_settings(variant: Variant, data: dict, gname: str, problems: list[Prob
 
         known = sorted({make().rules.board_name for make in VARIANTS.values()})
         what = repr(str(map_name)) if isinstance(map_name, str) else kind_of(map_name)
-        problems.append(Problem(gname, line_of(data, "map"), f"{variant.words.title} is played on the {variant.rules.board_name} "
+        problems.append(Problem(gname, line_of(data, "map"),
+                                f"{variant.words.title} is played on the {variant.rules.board_name} "
                                 f"map, not {what} (known maps: {', '.join(known)})",
                                 f"write map: {variant.rules.board_name}, or leave map out", code="wrong-map"))
     seed = data.get("seed_sha256")
     if seed is not None and not (isinstance(seed, str) and re.fullmatch(r"[0-9a-fA-F]{64}", seed)):
         what = "" if isinstance(seed, str) else f", not {kind_of(seed)}"
         problems.append(Problem(gname, line_of(data, "seed_sha256"), "seed_sha256 must be the SHA-256 of the game's "
-                                f"secret seed: 64 hexadecimal digits{what}", 'in quotes, e.g. seed_sha256: "9f86d081..."',
-                                code="bad-value"))
+                                f"secret seed: 64 hexadecimal digits{what}",
+                                'in quotes, e.g. seed_sha256: "9f86d081..."', code="bad-value"))
         seed = None
     return start, ending, str(reveal).lower(), str(seed) if seed else None
 

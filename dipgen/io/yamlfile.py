@@ -293,8 +293,8 @@ def parse(text: str, name: str) -> object:
             loader = loader_class(text)  # the pure-Python reader refuses some characters at once
             data = loader.get_single_data()
         except _Refused as e:
-            raise GameError([Problem(name, e.problem_mark.line + 1 if e.problem_mark else None, e.problem or "broken YAML",
-                                     e.hint, code="broken-yaml")])
+            raise GameError([Problem(name, e.problem_mark.line + 1 if e.problem_mark else None,
+                                     e.problem or "broken YAML", e.hint, code="broken-yaml")]) from None
         except yaml.MarkedYAMLError as e:
             if loader_class is _Loader:
                 continue
@@ -306,11 +306,11 @@ def parse(text: str, name: str) -> object:
                 hint = "YAML does not allow tabs for indentation: use spaces"
             elif ":" in what or "mapping values" in what:
                 hint = "an order containing ': ' must be quoted, e.g. - \"A Par - Bur\""
-            raise GameError([Problem(name, line, f"broken YAML: {what}", hint, code="broken-yaml")])
+            raise GameError([Problem(name, line, f"broken YAML: {what}", hint, code="broken-yaml")]) from None
         except yaml.YAMLError as e:
             if loader_class is _Loader:
                 continue
-            raise GameError([Problem(name, None, f"broken YAML: {e}", code="broken-yaml")])
+            raise GameError([Problem(name, None, f"broken YAML: {e}", code="broken-yaml")]) from None
         finally:
             if loader is not None:
                 loader.dispose()

@@ -73,10 +73,10 @@ class _Replay:
             setup = self.game_draws.phase(None) if self.game_draws is not None else None
             drawn = self.variant.rules.drawn_seating(game, setup)  # seats drawn at the set-up: the History's
             # the variant checks the phase files against the drawn seats; the loaded game stays as the GM wrote it
-            position = self.variant.rules.initial_position(game if drawn is None else replace(game, seating=drawn), setup,
-                                                     self.secret)
+            position = self.variant.rules.initial_position(game if drawn is None else replace(game, seating=drawn),
+                                                           setup, self.secret)
         except GameError as e:
-            raise GameError(e.problems)
+            raise GameError(e.problems) from None
         records: list[PhaseRecord] = []
         used: set[Phase] = set()
         result: GameResult | None = None
@@ -185,7 +185,8 @@ class _Replay:
                     hint = f"{pf.phase.name} takes {what}"
                     if isinstance(ol.order, Retreat) and pf.phase.kind == MOVEMENT:
                         hint += f"; a move is written with '-': {Move(ol.order.unit, ol.order.dest).format(self.board)}"
-                    self.err(pf.name, ol.line, f"{ol.text!r} is not an order for {pf.phase.name}", hint, "not-this-phase")
+                    self.err(pf.name, ol.line, f"{ol.text!r} is not an order for {pf.phase.name}", hint,
+                             "not-this-phase")
                     continue
                 out.setdefault(power, []).append(ol)
         return self.variant.rules.intake(position, out, self.draws)
@@ -220,8 +221,8 @@ class _Replay:
                                        if u.power == power and u.kind == ref.kind) or "none"
                     if n and i in taken:
                         self.err(pf.name, ol.line, f"more orders than {kind.names}: {power} has {n} "
-                                 f"{kind.name if n == 1 else kind.names} in {where}", f"{power}'s {kind.names}: {theirs}",
-                                 "too-many-orders")
+                                 f"{kind.name if n == 1 else kind.names} in {where}",
+                                 f"{power}'s {kind.names}: {theirs}", "too-many-orders")
                     elif unit is None or unit.power != power:
                         self.misorder(pf, ol, unit, kind.name, f"{power}'s {kind.names}: {theirs}")
                     else:
@@ -234,7 +235,8 @@ class _Replay:
                 if ref.kind and ref.kind != unit.kind:
                     kind = kinds[unit.kind]
                     self.warn(pf.name, ol.line,
-                              f"{ol.text!r}: the unit in {self.board.full_name(unit.province)} is {kind.article} {kind.name}",
+                              f"{ol.text!r}: the unit in {self.board.full_name(unit.province)} is "
+                              f"{kind.article} {kind.name}",
                               f"read as {unit.describe(self.board)}", "wrong-unit-kind", ol.text)
                 if (ol.writer, id(unit)) in first:  # one writer, two orders (two writers: the intake's)
                     self.err(pf.name, ol.line, f"a second order for {unit.describe(self.board)} (the first is on "
@@ -289,9 +291,11 @@ class _Replay:
             if n is None:
                 continue
             why = n.why + (f" ({n.source.power}'s {n.source.describe(self.board)} is there)" if n.source else "")
-            for ol in _lines_of(r, by_unit.get(r.unit.uid, []) if r.unit is not None else [], pf.orders.get(r.power, ())):
+            for ol in _lines_of(r, by_unit.get(r.unit.uid, []) if r.unit is not None else [],
+                                pf.orders.get(r.power, ())):
                 if ol.line not in wrong:
-                    self.warn(pf.name, ol.line, f"{ol.text!r} cannot be carried out ({why}); {self.instead(pf.phase.kind, r)}",
+                    self.warn(pf.name, ol.line,
+                              f"{ol.text!r} cannot be carried out ({why}); {self.instead(pf.phase.kind, r)}",
                               "fine if that is what the player wrote; otherwise correct the order", "illegal-order",
                               ol.text)
 
@@ -322,7 +326,8 @@ def _lines_of(result: OrderResult, naming: list[OrderLine], lines) -> list[Order
 def _named_as(order: Order, like: Order | None) -> Order:
     """`order` naming its unit as `like` does (the engine names a unit as it stands: kind, coast)."""
     ref = getattr(like, "unit", None)
-    return replace(order, unit=ref) if ref is not None and hasattr(order, "unit") and type(order) is type(like) else order
+    return (replace(order, unit=ref) if ref is not None and hasattr(order, "unit") and type(order) is type(like)
+            else order)
 
 
 def _economy(position: Position, intake: Intake, out=None):
@@ -374,8 +379,9 @@ _STEPS = {
     MOVEMENT: _Step(lambda pos: pos.units, "unit", lambda rules: rules.movement_orders,
                     lambda rules: rules.movement_orders_text, lambda rules, pos, orders: rules.movement(pos, orders),
                     _after_movement, lambda pos, due: sorted({u.power for u in pos.units})),
-    RETREATS: _Step(lambda pos: tuple(d.unit for d in pos.dislodged), "dislodged unit", lambda rules: (Retreat, Disband),
-                    lambda rules: "retreats and disbands", lambda rules, pos, orders: rules.retreats(pos, orders),
+    RETREATS: _Step(lambda pos: tuple(d.unit for d in pos.dislodged), "dislodged unit",
+                    lambda rules: (Retreat, Disband), lambda rules: "retreats and disbands",
+                    lambda rules, pos, orders: rules.retreats(pos, orders),
                     _after_retreats, lambda pos, due: sorted({d.unit.power for d in pos.dislodged})),
     ADJUSTMENTS: _Step(lambda pos: pos.units, "unit", lambda rules: ADJUSTMENT_ORDERS, _adjustment_words,
                        lambda rules, pos, orders: rules.adjustments(pos, orders), _after_adjustments,

@@ -49,11 +49,11 @@ def written_table(view: GameView, record: RecordView, writers: list[str], rows) 
     widths = [max(len(cells[i]) for cells in table) for i in range(len(header))]
 
     def line(mark: str, cells, why: str = "") -> str:
-        text = "  ".join(f"{c:{w}}" for c, w in zip(cells, widths)).rstrip()
+        text = "  ".join(f"{c:{w}}" for c, w in zip(cells, widths, strict=True)).rstrip()
         return f"  {mark} {text}" + (f"  -- {why}" if why else "")
 
     out = [line(" ", header)]
-    for row, cells, why in zip(rows, table[1:], whys):
+    for row, cells, why in zip(rows, table[1:], whys, strict=True):
         out.append(line("!" if row.differ else " ", cells, why))
     if any(row.differ for row in rows):
         out.append("  (! the orders written differ; the variant's rules decided what was carried out)")
@@ -89,7 +89,7 @@ def phase_report(view: GameView, record: RecordView) -> str:
             lines.extend(written_table(view, record, writers, rows))
         else:
             width = max((len(t) for t in results), default=0)
-            for text, why in zip(results, reasons(view, record, p)):
+            for text, why in zip(results, reasons(view, record, p), strict=True):
                 lines.append(f"  {text:{width}}  -- {why}" if why else f"  {text}")
         lines.append("")
     lines.extend(variant.words.report_section(view, record))
@@ -154,7 +154,8 @@ def private_news(view: GameView, record: RecordView) -> list[str]:
         lines.append(f"{u.power} {u.describe(board)} stands in your centre {board.provinces[u.province].name}.")
     for d in record.destroyed:
         if d.unit.power not in mine_:
-            lines.append(f"{d.unit.power} {d.unit.describe(board)}, dislodged by you, had nowhere to go and is destroyed.")
+            lines.append(f"{d.unit.power} {d.unit.describe(board)}, dislodged by you, had nowhere to go "
+                         "and is destroyed.")
     if record.after.phase.kind == ADJUSTMENTS or record.kind == ADJUSTMENTS:
         own = [board.format_loc(c) for c, p in sorted(record.after.owners.items()) if p in mine_]
         lines.append(f"Your supply centres: {', '.join(own) or 'none'}.")

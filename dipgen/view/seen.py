@@ -12,7 +12,8 @@ from dipgen.core.phase import MOVEMENT, Phase
 from dipgen.core.position import Position, Unit
 from dipgen.play.records import History, PhaseRecord
 from dipgen.rules.seats import Seating, seat_levels
-from dipgen.rules.visibility import (EVERYONE, GM, NOBODY, PUBLIC, PositionVisibility, Reader, RecordVisibility, knows, reveal_reached)
+from dipgen.rules.visibility import (EVERYONE, GM, NOBODY, PUBLIC, PositionVisibility, Reader, RecordVisibility, knows,
+                                     reveal_reached)
 from dipgen.view.types import UNKNOWN, DislodgedView, Link, PositionView, RecordView
 
 
@@ -159,7 +160,7 @@ def apply(record: PhaseRecord, vis: RecordVisibility, rd: Reader, variant) -> Re
     seen = {u.province for u in before.units if kinds[u.kind].fights} | {d.unit.province for d in before.dislodged}
     units_seen = {u for u in before.units if kinds[u.kind].fights} | {d.unit for d in before.dislodged}
     results = []
-    for r, full, part in zip(record.results, vis.results, vis.results_partial):
+    for r, full, part in zip(record.results, vis.results, vis.results_partial, strict=True):
         if knows(rd, full):
             shown = replace(r, notes=tuple(_clean_note(n, units_seen) for n in r.notes),
                             route=r.route if all(u in units_seen for u in r.route) else ())
@@ -184,7 +185,7 @@ def apply(record: PhaseRecord, vis: RecordVisibility, rd: Reader, variant) -> Re
         record.phase, record.phase.name, before, after,
         orders={p: ls for p, ls in record.orders.items() if knows(rd, vis.orders.get(p, frozenset({p})))},
         results=tuple(results), dislodged=tuple(dislodged), destroyed=tuple(destroyed),
-        centre_changes=tuple(c for c, a in zip(record.centre_changes, vis.centre_changes) if knows(rd, a)),
+        centre_changes=tuple(c for c, a in zip(record.centre_changes, vis.centre_changes, strict=True) if knows(rd, a)),
         adjustments={p: n for p, n in record.adjustments.items() if knows(rd, vis.adjustments.get(p, NOBODY))},
         nmr=tuple(p for p in record.nmr if knows(rd, vis.nmr.get(p, EVERYONE))),
         press=record.press if text else "", notes=record.notes if text else "",

@@ -141,7 +141,8 @@ def _public_calendar(history: History) -> Timeline:
         changes = tuple(c for r in records if r.phase.year == year and calendar.ends_year(r.phase)
                         for c in seen_record(history, r, PUBLIC).centre_changes)
         phase = calendar.adjustments(year)
-        fall = [r for r in movements if r.phase.year == year][-1]  # its last movement file: its time and link are public
+        # its last movement file: its time and link are public
+        fall = [r for r in movements if r.phase.year == year][-1]
         return RecordView(phase, phase.name, _bare(phase, last.after.totals),
                           _bare(calendar.first(year + 1), last.after.totals),
                           centre_changes=changes, summary_only=True, tells_totals=True, time=fall.committed,

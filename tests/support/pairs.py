@@ -74,7 +74,8 @@ def published_at(phase: Phase, text: str) -> dt.datetime:
     """When a pair's phase file was committed: a movement file's time is fixed by its phase (the
     public knows it, so both games of a pair have it); a retreat or winter file's moves with what it
     holds too, so that a hidden file's time differs between the games as the file does."""
-    when = dt.datetime(2030, 1, 1, tzinfo=dt.timezone.utc) + dt.timedelta(days=(phase.year - 1901) * 7 + phase.season_index * 3)
+    when = dt.datetime(2030, 1, 1, tzinfo=dt.timezone.utc) + dt.timedelta(days=(phase.year - 1901) * 7
+                                                                           + phase.season_index * 3)
     if phase.kind == MOVEMENT:
         return when
     return when + dt.timedelta(days=1, seconds=int(hashlib.sha256(text.encode()).hexdigest()[:6], 16))
@@ -123,7 +124,8 @@ class Player:
         for u in units:
             if u in decided:
                 continue
-            helpable = [(m, t) for m, t in targets.items() if m.power == u.power and self.reaches(u, t) and t != u.province]
+            helpable = [(m, t) for m, t in targets.items()
+                        if m.power == u.power and self.reaches(u, t) and t != u.province]
             if helpable and rng.random() < 0.7:
                 m, t = rng.choice(helpable)
                 decided[u] = f"{u.kind} {u.loc} S {m.kind} {m.loc} - {t}"
@@ -159,7 +161,8 @@ class Player:
             if n > 0:
                 free = [c for c in self.v.rules.home_centres(power) if pos.owners.get(c) == power and c not in occupied]
                 for c in self.rng.sample(free, min(n, len(free))):
-                    kind = "F" if self.b.provinces[c].is_coastal and self.rng.random() < 0.4 and not self.b.provinces[c].coasts else "A"
+                    province = self.b.provinces[c]
+                    kind = "F" if province.is_coastal and self.rng.random() < 0.4 and not province.coasts else "A"
                     out.setdefault(power, []).append(f"Build {kind} {c}")
             else:
                 mine = sorted(pos.units_of(power))
@@ -279,7 +282,8 @@ def pair(variant_name: str, kind: str, seed: int, scratch: Path, phases: int = 6
     then `after` more phases of identical play; None when the prefix offers no such fact."""
     variant = get_variant(variant_name)
     files, h = prefix(variant_name, seed, phases, scratch, activity)
-    wanted = {"retreat": RETREATS, "unlawful": RETREATS, "build": ADJUSTMENTS, "silent": ADJUSTMENTS}.get(kind, MOVEMENT)
+    wanted = {"retreat": RETREATS, "unlawful": RETREATS, "build": ADJUSTMENTS,
+              "silent": ADJUSTMENTS}.get(kind, MOVEMENT)
     for _ in range(8):  # play on to the next phase of the kind the fact needs
         if h.next_phase is None or h.next_phase.kind == wanted or (kind == "notes" and h.next_phase.kind != MOVEMENT):
             break
@@ -340,7 +344,8 @@ def pair(variant_name: str, kind: str, seed: int, scratch: Path, phases: int = 6
         far = sorted(p for p in variant.rules.board.provinces
                      if p not in variant.rules.board.neighbours(unit.province) and p != unit.province)
         a = _replace(base, unit, f"{unit.kind} {unit.loc} H")
-        others = [u for u in units if u.power != unit.power and u.province not in variant.rules.board.neighbours(unit.province)]
+        near = variant.rules.board.neighbours(unit.province)
+        others = [u for u in units if u.power != unit.power and u.province not in near]
         if others and rng.random() < 0.5:  # an unlawful support: of a unit far away, into a province it cannot reach
             other = rng.choice(others)
             b = _replace(base, unit, f"{unit.kind} {unit.loc} S {other.kind} {other.loc} - {rng.choice(far)}")
@@ -361,7 +366,8 @@ def pair(variant_name: str, kind: str, seed: int, scratch: Path, phases: int = 6
             a, b = base, {p: os for p, os in base.items() if p != power}
     elif kind == "notes" and phase.kind != MOVEMENT:
         a, b = base, base
-        extra_b = {**extra, "notes": "".join(f"Note {i}: {rng.getrandbits(64):x} told to nobody.\n" for i in range(1000))}
+        extra_b = {**extra,
+                   "notes": "".join(f"Note {i}: {rng.getrandbits(64):x} told to nobody.\n" for i in range(1000))}
         fa, fb = files.with_phase(phase, a, extra), files.with_phase(phase, b, extra_b)
     if a is None:
         return None
@@ -422,15 +428,16 @@ def public_facts(h: History) -> tuple:
     totals of each year the game has left behind (a year is behind once a Spring is played)."""
     facts: list = []
     others: set = set()
-    powers = h.variant.rules.powers()
     springs = {r.phase.year for r in h.records if r.kind == MOVEMENT and r.phase.season_index == 0}
     year_last = {}
     for r in h.records:
         year_last[r.phase.year] = r
         v = view_record(h, r, PUBLIC)
         if r.kind == MOVEMENT:
-            facts.append((r.phase, v.results, tuple((d.unit, d.by_power, d.attacker_from) for d in v.dislodged + v.destroyed),
-                          v.before.units, v.before.owners, v.after.units, v.after.owners, tuple(sorted(p for p, o in r.orders.items() if o)), r.press, r.notes))
+            facts.append((r.phase, v.results,
+                          tuple((d.unit, d.by_power, d.attacker_from) for d in v.dislodged + v.destroyed),
+                          v.before.units, v.before.owners, v.after.units, v.after.owners,
+                          tuple(sorted(p for p, o in r.orders.items() if o)), r.press, r.notes))
         elif v.results:
             others.add((r.phase.year, r.phase.season_index, repr(v.results)))
     for year, r in sorted(year_last.items()):
