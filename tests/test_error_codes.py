@@ -14,8 +14,9 @@ from dipgen.io.gamefiles import load_game
 from dipgen.play.replay import replay
 
 PACKAGE = Path(__file__).resolve().parent.parent / "dipgen"
-#: the rooms whose every Problem carries a code
-CODED = [*sorted((PACKAGE / "io").glob("*.py")), PACKAGE / "play" / "replay.py"]
+#: every module that makes a Problem (the site's pages for now excepted: they are being reworked
+#: on another branch)
+CODED = sorted(p for p in PACKAGE.rglob("*.py") if p != PACKAGE / "present" / "site" / "pages.py")
 
 
 def _codes_given(path: Path) -> list[tuple[int, str | None]]:
@@ -42,8 +43,8 @@ def _codes_given(path: Path) -> list[tuple[int, str | None]]:
     return out
 
 
-@pytest.mark.parametrize("path", CODED, ids=lambda p: p.name)
-def test_every_error_of_the_files_and_the_replay_has_a_known_code(path):
+@pytest.mark.parametrize("path", CODED, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_every_error_dipgen_makes_has_a_known_code(path):
     missing = [(line, code) for line, code in _codes_given(path) if code not in ERROR_CODES]
     assert not missing, f"{path.name}: Problems without a code of ERROR_CODES at {missing}"
 

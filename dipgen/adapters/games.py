@@ -117,7 +117,7 @@ def check_seed(history: History, game: Game) -> None:
         raise GameError([Problem(game_file(game), game.lines.get("seed"), "the seed is published in game.yml while "
                                  "the game runs: anyone who reads it can work out every draw to come",
                                  f"move it to {SECRETS_FILE} (seed: \"...\"), and publish it only when the game is "
-                                 "over")])
+                                 "over", code="seed-published-early")])
 
 
 def unpublished_text(history: History) -> list[Problem]:

@@ -115,7 +115,8 @@ def _seed_to_make(game, path: Path, asked: bool) -> str | None:
         raise GameError([Problem(display_path(path), None, f"{what}: a seed must be committed to before the first "
                                  "phase, and never changed after it",
                                  "restore the game's secrets.yml from your copy or the DIPGEN_SECRETS secret"
-                                 if game.seed_sha256 else "a game that draws must be started again with its seed")])
+                                 if game.seed_sha256 else "a game that draws must be started again with its seed",
+                                 code="seed-too-late")])
     return generate_seed()
 
 
@@ -152,7 +153,8 @@ def _commit(game, seed: bytes | None) -> None:
         print(Problem(display_path(file), game.lines.get("seed_sha256"),
                       "the seed in secrets.yml is not committed to in game.yml, and the game has begun: "
                       "a commitment may not change once a phase file exists, so game.yml is left as it is",
-                      "restore the game's own secrets.yml; if the game draws nothing, delete its seed line"),
+                      "restore the game's own secrets.yml; if the game draws nothing, delete its seed line",
+                      code="seed-without-commitment"),
               file=sys.stderr)
         return
     text = set_key(file, "seed_sha256", value, "commitment to the seed of the draws: never change it")

@@ -81,6 +81,17 @@ ERROR_CODES = {
     "bad-acknowledgement": "an entry of acknowledged: that is not a warning's code and the order it is about",
     "setup-key-misplaced": "a set-up key outside the game's first phase file",
     "not-adjudicated": "phase files not adjudicated because of errors before them",
+    "not-her-power": "orders from a player for a power she does not play (or for one nobody may order)",
+    # a variant's own keys
+    "bad-placement": "Stab!'s placement of the starting units",
+    "bad-spies": "Blind's placement of the spies",
+    "bad-lots": "Taskdip's lots: the powers and task cards each player drew",
+    "bad-resign": "Taskdip's resign: a player who is not one, or resigned already",
+    "bad-points": "the TIR's diplomacy points",
+    # press and notes
+    "press-too-long": "press, notes or a description over its size, its lines or its marks",
+    "press-too-deep": "press nested too deeply (quotes in lists in quotes...)",
+    "bad-link": "a link in press or notes to a page of the site that is not there",
     # secrets and draws
     "secrets-committed": "secrets.yml committed to git",
     "shared-secrets": "one secrets.yml shared by two games",
@@ -90,6 +101,8 @@ ERROR_CODES = {
     "no-seed": "a game that draws at random without its seed or commitment",
     "seed-mismatch": "a seed that is not the one game.yml commits to",
     "seed-without-commitment": "a seed without its commitment (seed_sha256)",
+    "seed-published-early": "game.yml publishes the seed while the game runs",
+    "seed-too-late": "a seed made after the first phase was played, when it can no longer be trusted",
     # the replay
     "not-this-phase": "an order of another kind of phase (a retreat in a movement phase)",
     "too-many-orders": "more orders than the power has units of that kind where they say",

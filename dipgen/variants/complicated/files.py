@@ -19,6 +19,6 @@ class ComplicatedFiles(Files):
                 or not isinstance(raw.get("plane_limit", False), bool)):
             problems.append(Problem("game.yml", line_of(game.raw, "options"), f"options must be a mapping such as "
                                     f"{{plane_limit: true}}, not {kind_of(raw) if not isinstance(raw, dict) else raw}",
-                                    "the only option is plane_limit: true or false"))
+                                    "the only option is plane_limit: true or false", code="bad-value"))
             return {}
         return {"plane_limit": raw.get("plane_limit", False)}

@@ -68,7 +68,8 @@ class DoubleRules(Rules):
                 line = ol.line if ol is not None else key_line
                 problems.append(Problem(pf.name, line, f"{writer} gives orders for {power}, which she does not "
                                         f"play in {phase.name}", f"{power}'s captains then: "
-                                        f"{' and '.join(captains) or 'nobody'}; move the orders under the right power"))
+                                        f"{' and '.join(captains) or 'nobody'}; move the orders under the right power",
+                                        code="not-her-power"))
         if problems:
             raise GameError(problems)
         return super().initial_position(game, draws, secret)

@@ -147,7 +147,7 @@ class TaskdipRules(Rules):
             for seat, line in pf.extra.get("resign", ()):
                 if seat in out:
                     problems.append(Problem(pf.name, line, f"{seat} resigned already, after {out[seat].name}",
-                                            "keep the first resignation"))
+                                            "keep the first resignation", code="bad-resign"))
                 else:
                     out[seat] = phase
         if problems:
@@ -161,7 +161,7 @@ class TaskdipRules(Rules):
 
     def _drawn_lots(self, draws, seats: list[str]) -> Allotment:
         if draws is None:
-            raise GameError([Problem("game.yml", None, "Taskdip draws its lots from the game's seed")])
+            raise GameError([Problem("game.yml", None, "Taskdip draws its lots from the game's seed", code="no-seed")])
         order = draws.shuffle("powers", self.powers())
         k = self.powers_each(len(seats))
         powers = {s: tuple(order[i * k:(i + 1) * k]) for i, s in enumerate(seats)}
@@ -204,7 +204,7 @@ class TaskdipRules(Rules):
             if ls and state.holds_only(power, phase):
                 what = "neutral" if state.neutral(power, phase) else "played by nobody (its player resigned)"
                 problems.append(Problem(ls[0].file, ls[0].line, f"{power} is {what} in {phase.name}: its units hold "
-                                        "and take no orders", f"delete {power}'s orders"))
+                                        "and take no orders", f"delete {power}'s orders", code="not-her-power"))
         if problems:
             raise GameError(problems)
         return position
@@ -272,7 +272,7 @@ class TaskdipRules(Rules):
             return pool3[0], (f"equal totals ({scores}); the fewest centres in her strongest power ({scores2})")
         if draws is None:
             raise GameError([Problem("game.yml", None,
-                                     "Taskdip needs the game's seed to allot a neutral power by lot")])
+                                     "Taskdip needs the game's seed to allot a neutral power by lot", code="no-seed")])
         seat = draws.choice(f"allot {neutral}", pool3)
         return seat, f"equal totals ({scores}) and strongest powers ({scores2}); drawn by lot among {', '.join(pool3)}"
 

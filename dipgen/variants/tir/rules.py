@@ -184,7 +184,7 @@ class TirRules(Rules):
                     problems.append(Problem(phase_file.name, ol.line, f"{ol.writer}'s player cannot order "
                                             f"{power}'s units: they are her opponent's",
                                             f"delete {ol.text!r}; each player orders her own units and the five "
-                                            "other powers' units"))
+                                            "other powers' units", code="not-her-power"))
         if problems:
             raise GameError(problems)
         if phase_file.phase.kind != MOVEMENT:
