@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Literal
 
 from dipgen.core.board import province_of
 from dipgen.core.results import Kind, OrderResult
@@ -25,7 +26,7 @@ class Contact:
     which was empty or emptied that turn when `vacated`.
     """
 
-    kind: str
+    kind: Literal["conflict", "meeting"]
     move: OrderResult
     other: Unit
     other_result: OrderResult | None
