@@ -23,7 +23,6 @@ import re
 import shutil
 import sys
 from dataclasses import dataclass
-from importlib import metadata
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -198,6 +197,8 @@ def requirements(source: Source) -> str:
 
 def install_source() -> Source:
     """Where this copy of dipgen was installed from (PEP 610's direct_url.json), as CI can install it."""
+    from importlib import metadata  # here, not at the top: every command builds the parser that lists init
+
     try:
         dist = metadata.distribution("dipgen")
         raw = dist.read_text("direct_url.json")
@@ -232,6 +233,8 @@ def install_source() -> Source:
 
 def dependency_pins() -> list[tuple[str, str]]:
     """(name, version) of every package dipgen needs, directly or not, as installed here."""
+    from importlib import metadata
+
     from packaging.requirements import InvalidRequirement, Requirement
     from packaging.utils import canonicalize_name
 
