@@ -7,6 +7,7 @@ wheel in a fresh venv, as a GM would, with ProperDocs, Zensical, pre-commit and 
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
 import posixpath
 import re
@@ -159,14 +160,14 @@ def test_ci_installs_dipgen_as_this_copy_was_installed(tmp_path, monkeypatch):
         (None, init_cmd.Source("dipgen==0.1.0")),
     ]
     for direct, expected in cases:
-        monkeypatch.setattr(init_cmd.metadata, "distribution", lambda name, d=direct: _dist(d))
+        monkeypatch.setattr(importlib.metadata, "distribution", lambda name, d=direct: _dist(d))
         assert init_cmd.install_source() == expected
-    monkeypatch.setattr(init_cmd.metadata, "distribution",
+    monkeypatch.setattr(importlib.metadata, "distribution",
                         lambda name: _dist({"url": "file:///home/ann/dipgen", "dir_info": {"editable": True}}))
     source = init_cmd.install_source()
     assert source.requirement == "dipgen==0.1.0" and "CI cannot install" in source.note
     wheel.unlink()
-    monkeypatch.setattr(init_cmd.metadata, "distribution",
+    monkeypatch.setattr(importlib.metadata, "distribution",
                         lambda name: _dist({"url": wheel.as_uri(), "archive_info": {}}))
     with pytest.raises(ValueError, match="no longer there"):
         init_cmd.install_source()
