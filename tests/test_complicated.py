@@ -241,6 +241,22 @@ def test_of_two_equal_planes_a_removal_takes_one(v):
     assert sorted((u.kind, u.province) for u in out.units) == [("A", "pic"), ("P", "par")]
 
 
+def test_a_removal_names_the_unit_its_letter_names(v):
+    """Ruling (rules page, "Which unit a removal names"): `Remove P Par` with no French plane in
+    Paris is void and civil disorder pays the upkeep; `Remove A Par` names the army holding Paris,
+    Germany's, and is void though a French plane stands there."""
+    units = [Unit("France", "A", "par"), Unit("France", "P", "pic"), Unit("France", "F", "mao")]
+    pos = winter(v, units, {"hol": "France"})  # 2 points, upkeep 3
+    out = v.rules.adjustments(pos, orders(v, France=["Remove P Par"]))
+    (void, *disorder) = out.results
+    assert not void.succeeded and void.unit is None
+    assert len(disorder) == 1 and disorder[0].default and ("A", "par") in {(u.kind, u.province) for u in out.units}
+    units = [Unit("Germany", "A", "par"), Unit("France", "P", "par"), Unit("France", "A", "pic"),
+             Unit("France", "F", "mao")]
+    out = v.rules.adjustments(winter(v, units, {"hol": "France", "mun": "Germany"}), orders(v, France=["Remove A Par"]))
+    assert not out.results[0].succeeded and out.results[0].unit == Unit("Germany", "A", "par")
+
+
 def test_an_upgraded_unit_comes_after_a_plane_in_its_province(v):
     """The units after a winter: those kept, those built, then those changed, sorted by place
     (units sharing a place keep that order): the tank made in Paris follows the plane there."""

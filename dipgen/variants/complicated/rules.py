@@ -313,12 +313,6 @@ class ComplicatedWinter(Winter):
     def waive(self, power: str, order: Waive) -> OrderResult:
         return OrderResult(power, order, None, True)  # points left are lost anyway
 
-    def named(self, power: str, ref: UnitRef) -> Unit | None:
-        """The unit a removal names: the power's own in the province first, of the kind written first."""
-        here = [u for u in self.units if u.province == ref.province and self.standing(u)]
-        here.sort(key=lambda u: (u.power != power, u.kind != ref.kind))
-        return here[0] if here else None
-
     def buildable(self, power: str, ref: UnitRef) -> tuple[Unit | None, str, Unit | None]:
         return self.rules.can_build(power, ref, self.position, self.occupied)
 
