@@ -93,14 +93,18 @@ def test_a_map_opens_full_screen_zooms_and_gives_focus_back(browser, site, tmp_p
         page.keyboard.press("ArrowRight")  # pans when zoomed
         page.keyboard.press("Escape")
         dialog.wait_for(state="hidden")
-        assert page.evaluate("document.activeElement === document.querySelector('.dg-map-stack')")
+        # the dialog's close event, which gives focus back, comes as a task after it is hidden
+        page.wait_for_function("() => document.activeElement === document.querySelector('.dg-map-stack')",
+                               timeout=3000)
 
         page.keyboard.press("Enter")  # Enter on the focused map; the close button leaves too
         dialog.wait_for(state="visible")
         assert stage_scale(page) == pytest.approx(1)  # each opening starts whole
         page.get_by_role("button", name="Close full screen").click()
         dialog.wait_for(state="hidden")
-        assert page.evaluate("document.activeElement === document.querySelector('.dg-map-stack')")
+        # the dialog's close event, which gives focus back, comes as a task after it is hidden
+        page.wait_for_function("() => document.activeElement === document.querySelector('.dg-map-stack')",
+                               timeout=3000)
         assert not page.evaluate("document.documentElement.classList.contains('dg-zoom-open')")
         assert not w.errors, w.errors  # a CSP refusal is a console error
     finally:
