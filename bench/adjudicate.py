@@ -154,7 +154,7 @@ def time_dipgen_from_text(phases: list[CorpusPhase], texts: list[dict], repeat: 
     runs = []
     for _ in range(repeat):
         t = time.perf_counter()
-        for cp, tx in zip(phases, texts):
+        for cp, tx in zip(phases, texts, strict=True):
             orders = {p: [parse_order(BOARD, s) for s in ss] for p, ss in tx.items()}
             if cp.kind != MOVEMENT:
                 orders = {p: [for_phase(o, cp.kind) for o in os] for p, os in orders.items()}
@@ -169,7 +169,7 @@ def time_reference(phases: list[CorpusPhase], ref_texts: list[dict], repeat: int
     runs, outcomes = [], []
     for r in range(repeat):
         total = proc = 0.0
-        for cp, orders in zip(phases, ref_texts):
+        for cp, orders in zip(phases, ref_texts, strict=True):
             game = reference_game(cp)
             t0 = time.perf_counter()
             for power, os in orders.items():
@@ -399,7 +399,7 @@ def _fallback_moves(cp: CorpusPhase) -> set[str]:
             if isinstance(o, Convoy) and BOARD.provinces[o.unit.province].is_sea:
                 convoys[(o.target.province, province_of(o.dest))].add(o.unit.province)
     out = set()
-    for power, os in cp.orders.items():
+    for os in cp.orders.values():
         for o in os:
             u = pos.occupant(o.unit.province, KINDS)
             if not (isinstance(o, Move) and u is not None and u.kind == "A"):
@@ -448,7 +448,7 @@ def _home_distance(unit, homes) -> int:
             return d
         if unit.kind == "A":
             nxt = set(BOARD.neighbours(province_of(loc)))
-            nxt |= {l for p in list(nxt) for l in BOARD.fleet_locations(p)}
+            nxt |= {place for p in list(nxt) for place in BOARD.fleet_locations(p)}
         else:
             nxt = set(BOARD.fleet_adj.get(loc, ()))
         for n in nxt:
@@ -481,7 +481,7 @@ def main(argv=None) -> int:
     rtexts = [ref_orders(cp) for cp in phases]
 
     # warm-up (imports, caches, the reference's convoy-path table)
-    for cp, ro in list(zip(phases, rtexts))[:30]:
+    for cp, ro in list(zip(phases, rtexts, strict=True))[:30]:
         dipgen_adjudicate(cp)
         if ref_version:
             reference_adjudicate(reference_game(cp), ro)
@@ -526,7 +526,7 @@ def main(argv=None) -> int:
     clf = Classifier()
     agree = 0
     classes: dict[str, list] = defaultdict(list)
-    for i, (cp, ref) in enumerate(zip(phases, r_outcomes)):
+    for i, (cp, ref) in enumerate(zip(phases, r_outcomes, strict=True)):
         mine = dipgen_outcome(cp, dipgen_adjudicate(cp))
         if mine == ref:
             agree += 1

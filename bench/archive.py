@@ -117,7 +117,7 @@ def child(mode: str, project: Path) -> dict:
 def edit_one_phase(games: Path) -> Path:
     """A note added to the last phase file of the first game."""
     from dipgen.core.phase import Phase
-    from dipgen.io.gamefiles import discover_games
+    from dipgen.io.folders import discover_games
 
     game = discover_games(games)[0]
     last = max((p for p in game.glob("*.yml") if p.name not in ("game.yml", "secrets.yml")),

@@ -55,7 +55,7 @@ def make_project(folder: Path, games: Path) -> Path:
 
 def time_generator(games: Path) -> dict[str, float]:
     """dipgen's work on its own: replay, maps, pages."""
-    from dipgen.io.gamefiles import discover_games
+    from dipgen.io.folders import discover_games
     from dipgen.adapters.games import load_checked
     from dipgen.present.site import SiteOptions, archive_page, game_pages, shared_files
     from dipgen.present.site.maps import game_maps
@@ -94,7 +94,7 @@ def _build(project: Path, *, dirty: bool = False, fresh: bool = False):
 
 def edit_one_phase(games: Path) -> Path:
     """Change the last phase file of the first game (a comment: the game is adjudicated again)."""
-    from dipgen.io.gamefiles import discover_games
+    from dipgen.io.folders import discover_games
     from dipgen.core.phase import Phase
 
     game = discover_games(games)[0]

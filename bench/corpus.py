@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping
 
 import yaml
 
@@ -93,7 +93,8 @@ class RandomPlayer:
         nbrs = self.b.fleet_adj.get(sea, ())
         return any(loc in nbrs for loc in self.b.fleet_locations(prov))
 
-    def convoy_routes(self, army: Unit, fleets_at_sea: dict[str, Unit], max_len: int = 3) -> list[tuple[str, list[str]]]:
+    def convoy_routes(self, army: Unit, fleets_at_sea: dict[str, Unit],
+                      max_len: int = 3) -> list[tuple[str, list[str]]]:
         """(destination, fleets on the route) for convoys of `army` over fleets now at sea."""
         src = army.province
         out: dict[str, list[str]] = {}
@@ -365,7 +366,7 @@ def reference_version(no_reference: bool) -> str | None:
     except ImportError:
         print("the reference engine is not installed: see bench/README.md (pip install -r bench/requirements.txt), "
               "or measure dipgen alone with --no-reference")
-        raise SystemExit(2)
+        raise SystemExit(2) from None
     return PACKAGE_VERSION
 
 

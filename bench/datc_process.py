@@ -7,7 +7,8 @@ Plays the seeded random games of bench/corpus.py and writes their first 1,400 mo
 as a DATC text file (not timed): one case per phase with the units, every power's orders in
 dipgen's canonical notation, and dipgen's own results as the expected position after the phase.
 The centre owners are left out, as in the DATC's own movement cases: neither engine's outcome of
-a movement phase depends on them, and the reference processes a Fall phase faster without them. Then it times, as separate processes, wall clock from start to exit:
+a movement phase depends on them, and the reference processes a Fall phase faster without them.
+Then it times, as separate processes, wall clock from start to exit:
 
 - ``dipgen datc FILE``: start-up, imports, reading, parsing, adjudicating, printing;
 - ``python bench/datc_reference.py FILE``: the same for ``diplomacy==1.1.2``, which reads the
@@ -65,7 +66,7 @@ def write_datc(phases: list[CorpusPhase], path: Path, seed: int) -> None:
     """The phases as DATC cases, each expecting dipgen's own result."""
     fmt = BOARD.format_loc
     lines = [
-        "# Movement phases of seeded random games (bench/corpus.py, seed %d), written by" % seed,
+        f"# Movement phases of seeded random games (bench/corpus.py, seed {seed}), written by",
         "# bench/datc_process.py. The expected results are dipgen's own: this file measures",
         "# speed, and the reference engine's disagreements are classified by that script.",
         "# No centre owners: a movement phase's outcome does not depend on them.",

@@ -23,6 +23,10 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # for the annotations only: main() imports it, and says so when it is not installed
+    from diplomacy import Game
 
 POWERS = ("AUSTRIA", "ENGLAND", "FRANCE", "GERMANY", "ITALY", "RUSSIA", "TURKEY")
 SEASONS = {"spring": "S", "fall": "F", "autumn": "F"}

@@ -49,7 +49,7 @@ def dipgen_phases(corpus, limit: int, folder: Path):
         history = replay(load_game(path))
         cps = corpus.game(g)
         assert len(cps) == len(history.records), "the game folder does not replay as played"
-        for rec, cp in zip(history.records, cps):
+        for rec, cp in zip(history.records, cps, strict=True):
             assert rec.phase == cp.phase
             out.append((history, rec, cp))
     return out[:limit]
@@ -142,7 +142,8 @@ def main(argv=None) -> int:
         r_bytes = sum(size(s) for s in ref_svgs) / n
         r_ms = 1000 * statistics.median(r_runs) / n
         print(f"reference: diplomacy {ref_version} diplomacy.engine.renderer.Renderer.render(incl_orders=True)")
-        print(f"reference:          {r_ms:7.2f} ms/phase  {r_bytes / 1000:7.1f} kB/phase (median of {len(r_runs)} runs)")
+        print(f"reference:          {r_ms:7.2f} ms/phase  {r_bytes / 1000:7.1f} kB/phase "
+              f"(median of {len(r_runs)} runs)")
         print(f"dipgen is {r_ms / d_ms:.1f}x faster and {r_bytes / d_bytes:.1f}x smaller per phase than the reference")
         print(f"  standalone: {r_ms / s_ms:.1f}x faster and {r_bytes / s_bytes:.1f}x smaller")
     else:

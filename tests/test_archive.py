@@ -7,6 +7,7 @@ wheel in a fresh venv, as a GM would, with ProperDocs, Zensical, pre-commit and 
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
 import posixpath
 import re
@@ -159,14 +160,14 @@ def test_ci_installs_dipgen_as_this_copy_was_installed(tmp_path, monkeypatch):
         (None, init_cmd.Source("dipgen==0.1.0")),
     ]
     for direct, expected in cases:
-        monkeypatch.setattr(init_cmd.metadata, "distribution", lambda name, d=direct: _dist(d))
+        monkeypatch.setattr(importlib.metadata, "distribution", lambda name, d=direct: _dist(d))
         assert init_cmd.install_source() == expected
-    monkeypatch.setattr(init_cmd.metadata, "distribution",
+    monkeypatch.setattr(importlib.metadata, "distribution",
                         lambda name: _dist({"url": "file:///home/ann/dipgen", "dir_info": {"editable": True}}))
     source = init_cmd.install_source()
     assert source.requirement == "dipgen==0.1.0" and "CI cannot install" in source.note
     wheel.unlink()
-    monkeypatch.setattr(init_cmd.metadata, "distribution",
+    monkeypatch.setattr(importlib.metadata, "distribution",
                         lambda name: _dist({"url": wheel.as_uri(), "archive_info": {}}))
     with pytest.raises(ValueError, match="no longer there"):
         init_cmd.install_source()
@@ -270,7 +271,8 @@ def test_export_writes_the_whole_tree_without_the_plugin(tmp_path, monkeypatch, 
     assert "dipgen:games" not in home and 'class="dg-card" href="games/alpha/"' in home
     assert (docs / "rules" / "tir.md").read_text() == (REPO / "site_src" / "rules" / "tir.md").read_text()
     # the generated files are the plugin's: the same producer, the same options
-    options = site_options(project / "site_src")
+    options = site_options(project / "site_src",
+                           site_name=yaml.safe_load((project / "mkdocs.yml").read_text())["site_name"])
     loaded = [load_checked(project / "games" / s) for s in ("alpha", "bravo", "charlie")]
     expected: dict[str, str] = {}
     for game in loaded:

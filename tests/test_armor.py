@@ -80,7 +80,8 @@ def test_builds_due_count_tanks_and_the_room_to_build_them():
     pos = Position(Phase(1901, 2), (Unit("France", "T", "bur"),), owners)
     assert v.rules.adjustment_counts(pos)["France"] == 3
     # three home centres all taken by armies: the only builds are their upgrades
-    pos = Position(Phase(1901, 2), tuple(Unit("France", "A", c) for c in ("bre", "par")) + (Unit("France", "F", "mar"),), owners)
+    pos = Position(Phase(1901, 2),
+                   tuple(Unit("France", "A", c) for c in ("bre", "par")) + (Unit("France", "F", "mar"),), owners)
     assert v.rules.adjustment_counts(pos)["France"] == 2  # two armies to upgrade, the fleet cannot be
     # the standard game keeps its count: one build per free home centre
     std = get_variant("standard")

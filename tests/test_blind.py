@@ -33,7 +33,8 @@ def test_two_spies_each_in_home_centres(tmp_path):
     h = replay(load_game(game(tmp_path, {})))
     assert spies(h.position, "England") == ["edi", "lon"]
     assert spies(h.position, "Russia") == ["mos", "war"]  # the capital, then the next home centre
-    h = replay(load_game(game(tmp_path / "b", {"1901-spring": "spies:\n  England: [Lvp, Edi]\norders: {England: []}\n"})))
+    h = replay(load_game(game(tmp_path / "b",
+                              {"1901-spring": "spies:\n  England: [Lvp, Edi]\norders: {England: []}\n"})))
     assert spies(h.records[0].before, "England") == ["edi", "lvp"]
 
 
@@ -143,5 +144,6 @@ def test_spy_orders_are_checked(tmp_path):
     assert void.has(Kind.ILLEGAL)
     assert ("France", "S", "pic") in {(u.power, u.kind, u.province) for u in h.records[0].after.units}
     with pytest.raises(GameError) as e:
-        replay(load_game(game(tmp_path / "b", {"1901-spring": "orders:\n  France: [S Par - Bur, S Par H, S Par CE]\n"})))
+        replay(load_game(game(tmp_path / "b",
+                              {"1901-spring": "orders:\n  France: [S Par - Bur, S Par H, S Par CE]\n"})))
     assert "more orders than spies: France has 1 spy in Paris" in str(e.value)

@@ -16,7 +16,7 @@ from dipgen.core.phase import Phase
 from dipgen.core.position import Position, Unit
 from dipgen.present.site.pages import SiteOptions
 from dipgen.view import game_view
-from support import build, game_report, histories, load, make_project, public_site, report, write_game
+from support import build, histories, load, make_project, public_site, report, write_game
 from dipgen.variants import get_variant
 from dipgen.view.seen import seen_record as view_record
 
@@ -188,8 +188,8 @@ def test_a_bombing_is_seen_by_the_bombed_and_the_result_by_the_bomber(tmp_path):
     spring = h.records[-1]
     assert ("Germany", "B", "mun") in foreign(h, spring, "France")
     france = view_record(h, spring, "France")
-    assert [(r.order.format(V.rules.board), V.words.result_words(r)) for r in france.results if r.power == "Germany"] == [
-        ("B Mun bomb Par", ("hit",))]
+    assert [(r.order.format(V.rules.board), V.words.result_words(r))
+            for r in france.results if r.power == "Germany"] == [("B Mun bomb Par", ("hit",))]
     germany = view_record(h, spring, "Germany")
     assert [V.words.result_words(r) for r in germany.results if r.unit.kind == "B"] == [("hit",)]
     assert foreign(h, spring, "Germany") == set()
@@ -246,7 +246,8 @@ PAIRS = {
     "flight": ({"1902-spring": "orders:\n  France: [P Gas - Spa]\n"},
                {"1902-spring": "orders:\n  France: [P Gas - Bre]\n"}),
     # a supply total: France's home centre bombed or not; it still builds the same
-    "supply": ({"1902-spring": "orders: {Germany: [B Mun bomb Par]}\n", "1902-fall": "orders: {France: [A Pic - Bel]}\n",
+    "supply": ({"1902-spring": "orders: {Germany: [B Mun bomb Par]}\n",
+                "1902-fall": "orders: {France: [A Pic - Bel]}\n",
                 "1902-winter": "orders: {France: [Build A Par]}\n", "1903-spring": "orders: {Turkey: []}\n"},
                {"1902-spring": "orders: {Germany: [B Mun - Kie]}\n", "1902-fall": "orders: {France: [A Pic - Bel]}\n",
                 "1902-winter": "orders: {France: [Build A Par]}\n", "1903-spring": "orders: {Turkey: []}\n"}),
@@ -317,8 +318,8 @@ def test_a_leaky_site_of_the_example_is_caught(tmp_path, monkeypatch):
         (site / uri).parent.mkdir(parents=True, exist_ok=True)
         (site / uri).write_text(text, encoding="utf-8")
     leaks = scan_site(site, [h])
-    assert any("hidden P" in l.what for l in leaks) and any("hidden B" in l.what for l in leaks)
-    assert any(" bomb " in l.what for l in leaks)
+    assert any("hidden P" in leak.what for leak in leaks) and any("hidden B" in leak.what for leak in leaks)
+    assert any(" bomb " in leak.what for leak in leaks)
 
 
 def test_the_game_page_links_to_the_blind_complicated_rules(tmp_path):

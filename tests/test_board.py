@@ -114,8 +114,8 @@ def _board_file(tmp_path):
 
     path = tmp_path / "data" / "standard.yml"
     path.parent.mkdir()
-    path.write_text((Path(dipgen.core.board.__file__).parent.parent / "data" / "standard.yml").read_text(encoding="utf-8"),
-                    encoding="utf-8")
+    original = Path(dipgen.core.board.__file__).parent.parent / "data" / "standard.yml"
+    path.write_text(original.read_text(encoding="utf-8"), encoding="utf-8")
     return path
 
 

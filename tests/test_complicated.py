@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from dipgen.adapters.datc import run_file
-from dipgen.core.orders import Build, Remove, UnitRef, parse_order
+from dipgen.core.orders import Build, UnitRef, parse_order
 from dipgen.variants.complicated.rules import Bomb
 from dipgen.core.phase import Phase
 from dipgen.core.position import Position, Unit
@@ -67,7 +67,8 @@ def spring(v, units, owners=None, economy=None):
 
 
 def orders(v, **by_power):
-    return {p: [parse_order(v.rules.board, o, v.rules.order_words, v.rules.verbs) for o in os] for p, os in by_power.items()}
+    return {p: [parse_order(v.rules.board, o, v.rules.order_words, v.rules.verbs) for o in os]
+            for p, os in by_power.items()}
 
 
 def test_undefended_bombing_takes_one_point(v):
@@ -230,6 +231,50 @@ def test_a_tank_removed_in_civil_disorder_saves_its_two(v):
     assert [(r.unit.kind, r.unit.province) for r in out.results] == [("T", "mun")]
 
 
+def test_of_two_equal_planes_a_removal_takes_one(v):
+    """Units compare by value: the winter keeps removed units by identity, so removing one of two
+    French planes in Paris leaves the other."""
+    units = [Unit("France", "P", "par"), Unit("France", "P", "par"), Unit("France", "A", "pic")]
+    pos = winter(v, units, {"hol": "France"})  # 2 points, upkeep 3
+    out = v.rules.adjustments(pos, orders(v, France=["Remove P Par"]))
+    assert [r.succeeded for r in out.results] == [True]
+    assert sorted((u.kind, u.province) for u in out.units) == [("A", "pic"), ("P", "par")]
+
+
+def test_a_removal_names_the_unit_its_letter_names(v):
+    """Ruling (rules page, "Which unit a removal names"): `Remove P Par` with no French plane in
+    Paris is void and civil disorder pays the upkeep; `Remove A Par` names the army holding Paris,
+    Germany's, and is void though a French plane stands there."""
+    units = [Unit("France", "A", "par"), Unit("France", "P", "pic"), Unit("France", "F", "mao")]
+    pos = winter(v, units, {"hol": "France"})  # 2 points, upkeep 3
+    out = v.rules.adjustments(pos, orders(v, France=["Remove P Par"]))
+    (void, *disorder) = out.results
+    assert not void.succeeded and void.unit is None
+    assert len(disorder) == 1 and disorder[0].default and ("A", "par") in {(u.kind, u.province) for u in out.units}
+    units = [Unit("Germany", "A", "par"), Unit("France", "P", "par"), Unit("France", "A", "pic"),
+             Unit("France", "F", "mao")]
+    out = v.rules.adjustments(winter(v, units, {"hol": "France", "mun": "Germany"}), orders(v, France=["Remove A Par"]))
+    assert not out.results[0].succeeded and out.results[0].unit == Unit("Germany", "A", "par")
+
+
+def test_an_upgraded_unit_comes_after_a_plane_in_its_province(v):
+    """The units after a winter: those kept, those built, then those changed, sorted by place
+    (units sharing a place keep that order): the tank made in Paris follows the plane there."""
+    units = [Unit("France", "A", "par"), Unit("France", "P", "par")]
+    pos = winter(v, units, {"par": "France", "bre": "France", "mar": "France"})  # 9 points, upkeep 2
+    out = v.rules.adjustments(pos, orders(v, France=["Upgrade A Par", "Build A Bre"]))
+    assert [r.succeeded for r in out.results] == [True, True]
+    assert [(u.kind, u.loc) for u in out.units] == [("A", "bre"), ("P", "par"), ("T", "par")]
+    assert [u.uid for u in out.units if u.province == "par"] == [2, 1]  # the tank is the army it was
+
+
+def test_a_waive_costs_no_points(v):
+    """Unlike a standard winter's waive (one build given up), a waive spends no supply points."""
+    pos = winter(v, [Unit("France", "P", "pic")], {"par": "France"})  # 3 points, upkeep 1
+    out = v.rules.adjustments(pos, orders(v, France=["Waive", "Build A Par"]))
+    assert [r.succeeded for r in out.results] == [True, True]
+
+
 # ---------------------------------------------------------------------------- game folders (issue 21)
 
 from dipgen.io.gamefiles import load_game  # noqa: E402
@@ -241,7 +286,8 @@ GAME = ("title: Supply test\nvariant: complicated\ngm: Grace\n"
 
 
 def play(tmp_path, phases: dict[str, str], slug: str = "g"):
-    return replay(load_game(write_game(tmp_path / slug, {"game.yml": GAME, **{f"{k}.yml": t for k, t in phases.items()}})))
+    return replay(load_game(write_game(tmp_path / slug,
+                                       {"game.yml": GAME, **{f"{k}.yml": t for k, t in phases.items()}})))
 
 
 def test_a_reason_names_the_unit_that_bounced_not_the_plane_beside_it(tmp_path):
@@ -293,7 +339,8 @@ def test_a_plane_supports_a_move_into_the_province_it_stands_in(tmp_path):
     assert before == {("England", "A"), ("France", "P")}
     spring = h.records[-1]
     assert not h.warnings
-    assert [d.unit for d in spring.dislodged] == [u for u in spring.before.units if u.power == "England" and u.province == "bel"]
+    assert [d.unit for d in spring.dislodged] == [u for u in spring.before.units
+                                                  if u.power == "England" and u.province == "bel"]
     assert {(u.power, u.kind) for u in spring.after.units if u.province == "bel"} == {("France", "A"), ("France", "P")}
     (support,) = [r for r in spring.results_of("France") if r.unit.kind == "P"]
     assert support.succeeded and not support.notes

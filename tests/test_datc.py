@@ -13,7 +13,8 @@ CASES = parse_cases(DATC3.read_text(encoding="utf-8"), str(DATC3))
 def test_all_164_cases_are_transcribed():
     names = [c.name for c in CASES]
     assert len(names) == 164 == len(set(names))
-    for section, last in {"A": 12, "B": 15, "C": 9, "D": 34, "E": 15, "F": 25, "G": 20, "H": 16, "I": 7, "J": 11}.items():
+    last_cases = {"A": 12, "B": 15, "C": 9, "D": 34, "E": 15, "F": 25, "G": 20, "H": 16, "I": 7, "J": 11}
+    for section, last in last_cases.items():
         assert f"6.{section}.{last}" in names
 
 
@@ -26,9 +27,9 @@ def test_datc_3_0(case, board):
 @pytest.mark.skipif(not (SHARED / "datc" / "datc_v2.4_06.txt").exists(), reason="shared DATC 2.4 file not present")
 def test_datc_2_4_file_passes_except_superseded_6G8():
     report = run_file(SHARED / "datc" / "datc_v2.4_06.txt")
-    assert report.failed == 0, [l for l in report.lines if l.startswith("FAIL")]
+    assert report.failed == 0, [line for line in report.lines if line.startswith("FAIL")]
     assert report.superseded == 1
-    assert any(l.startswith("SUPERSEDED 6.G.8") for l in report.lines)
+    assert any(line.startswith("SUPERSEDED 6.G.8") for line in report.lines)
 
 
 def test_a_wrong_expectation_fails(tmp_path, board):

@@ -108,8 +108,9 @@ def test_a_draw_without_a_seed_raises_a_game_error(tmp_path):
 
 
 def game(tmp_path, extra: str = "", phases: bool = False) -> Path:
-    return write_game(tmp_path / "games" / "dice", {"game.yml": GAME_YML + extra,
-                                                    **({"1901-spring.yml": "orders: {England: []}\n"} if phases else {})})
+    return write_game(tmp_path / "games" / "dice",
+                      {"game.yml": GAME_YML + extra,
+                       **({"1901-spring.yml": "orders: {England: []}\n"} if phases else {})})
 
 
 def test_secrets_makes_the_seed_and_commits_to_it_before_the_first_phase(tmp_path, capsys):

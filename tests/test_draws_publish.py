@@ -105,7 +105,8 @@ def test_tampered_values_keys_seeds_and_commitments_are_each_caught(folder):
 
     bad = copy.deepcopy(doc)
     bad["phases"][1]["key"] = doc["phases"][2]["key"]  # a later key in an earlier phase
-    assert [(f.label, f.what) for f in check(bad)[0]] == [("1901-spring", "the phase's key does not lead to the commitment")]
+    assert [(f.label, f.what) for f in check(bad)[0]] == [
+        ("1901-spring", "the phase's key does not lead to the commitment")]
 
     bad = copy.deepcopy(doc)
     bad["seed"] = "00" * 32

@@ -20,8 +20,8 @@ import pytest
 
 from dipgen.core.board import province_of
 from dipgen.adapters.cli import main as dipgen_main
-from dipgen.io.gamefiles import discover_games, load_game
-from dipgen.play.replay import replay
+from dipgen.io.gamefiles import load_game
+from dipgen.io.folders import discover_games
 from dipgen.core.orders import Concealed, Move, parse_unit
 from dipgen.core.phase import Phase
 from dipgen.core.phase import MOVEMENT
@@ -95,7 +95,8 @@ def test_taskdip_example():
     assert [(c.power, c.new) for c in changes] == [("Austria", "Cy Lindgren")]
     assert "fewest centres in total" in changes[0].why and "(Italy: A Ven - Tyr)" in changes[0].why
     assert h.result.kind == "solo" and h.result.powers == ("Italy",) and "task" in h.result.condition
-    assert load_game(GAMES / "austrian-question").seed  # published, so that a build without secrets.yml draws the same lots
+    # published, so that a build without secrets.yml draws the same lots
+    assert load_game(GAMES / "austrian-question").seed
 
 
 def test_taskdip_running_example():
@@ -147,7 +148,8 @@ def test_regenerating_writes_the_committed_game(slug, tmp_path):
     assert sorted(p.name for p in committed.iterdir()) == sorted(p.name for p in tmp_path.iterdir())
     for name in sorted(files) + ([MANIFEST] if example.manifest else []):
         assert (tmp_path / name).read_bytes() == (committed / name).read_bytes(), \
-            f"{slug}/{name}: not what the generator writes; python -m tools.examples {slug} --force, and review the diff"
+            f"{slug}/{name}: not what the generator writes; python -m tools.examples {slug} --force, " \
+            "and review the diff"
 
 
 def test_orders_are_written_in_varied_notation():
@@ -181,7 +183,8 @@ def test_stab_placements():
             opening += sorted(specs) == sorted(board.starting_units[power])
         assert opening <= 1, "placements should differ from the standard opening"
         assert {(u.power, u.kind, u.loc) for u in h.records[0].before.units} == placed  # the game starts from them
-    specs = [s for h in _stab() for ss in load_game(Path(h.info.folder)).phases[Phase(1901, 0)].extra["placement"].values()
+    specs = [s for h in _stab()
+             for ss in load_game(Path(h.info.folder)).phases[Phase(1901, 0)].extra["placement"].values()
              for s in ss]
     assert "F NTH" in specs, "England uses its North Sea option somewhere"
     centres = {c for h in _stab() for c in h.variant.rules.board.centres}

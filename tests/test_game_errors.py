@@ -28,75 +28,77 @@ def one(path):
 
 def test_broken_yaml(make_game):
     p = one(make_game({"1901-spring.yml": "orders:\n  England:\n    - F Lon - NTH\n   - A Lvp - Yor\n"}))
-    assert p.file.endswith("1901-spring.yml") and p.line == 4 and "broken YAML" in p.message
+    assert p.file.endswith("1901-spring.yml") and p.line == 4 and p.code == "broken-yaml"
 
 
 def test_tab_indentation_hint(make_game):
     p = one(make_game({"1901-spring.yml": "orders:\n\tEngland: [F Lon - NTH]\n"}))
-    assert "tabs" in p.hint
+    assert p.code == "broken-yaml" and "tabs" in p.hint
 
 
 def test_unknown_power(make_game):
     p = one(make_game({"1901-spring.yml": "orders:\n  Englnd: [F Lon - NTH]\n"}))
-    assert p.line == 2 and "unknown power 'Englnd'" in p.message and "England" in p.message
+    assert p.line == 2 and p.code == "unknown-power" and "'Englnd'" in p.message and "England" in p.message
 
 
 def test_unknown_province(make_game):
-    p = one(make_game({"1901-spring.yml": "orders:\n  France:\n    - A Par - Bur\n    - A Mar - Pie\n    - F Bre - Gascny\n"}))
-    assert p.line == 5 and "gascny" in p.message.lower() and "Gascony" in p.message
+    p = one(make_game({"1901-spring.yml":
+                       "orders:\n  France:\n    - A Par - Bur\n    - A Mar - Pie\n    - F Bre - Gascny\n"}))
+    assert p.line == 5 and p.code == "bad-order" and "gascny" in p.message.lower() and "Gascony" in p.message
 
 
 def test_unit_not_there(make_game):
     """A player's misorder, not the GM's: a warning (tests/test_misorders.py has the rest)."""
-    (w,) = replay(load_game(make_game({"1901-spring.yml": "orders:\n  France:\n    - A Par - Bur\n    - A Pic - Bel\n"}))).warnings
-    assert w.line == 4 and "France has no unit in Picardy" in w.message
+    (w,) = replay(load_game(make_game(
+        {"1901-spring.yml": "orders:\n  France:\n    - A Par - Bur\n    - A Pic - Bel\n"}))).warnings
+    assert w.line == 4 and w.code == "no-unit" and "Picardy" in w.message
     assert "A Par" in w.hint and "F Bre" in w.hint
 
 
 def test_unit_of_another_power(make_game):
     (w,) = replay(load_game(make_game({"1901-spring.yml": "orders:\n  France:\n    - A Mun - Bur\n"}))).warnings
-    assert w.line == 3 and "army in Munich is Germany's, not France's" in w.message
+    assert w.line == 3 and w.code == "foreign-unit" and "Germany's" in w.message
 
 
 def test_two_orders_for_one_unit(make_game):
     p = one(make_game({"1901-spring.yml": "orders:\n  France: |\n    A Par - Bur\n    A Par - Pic\n"}))
-    assert p.line == 4 and "second order for A Par" in p.message and "line 3" in p.message
+    assert p.line == 4 and p.code == "second-order" and "A Par" in p.message and "line 3" in p.message
 
 
 def test_order_of_the_wrong_kind(make_game):
     p = one(make_game({"1901-spring.yml": "orders:\n  France:\n    - Build A Par\n"}))
-    assert p.line == 3 and "not an order for Spring 1901" in p.message
+    assert p.line == 3 and p.code == "not-this-phase" and "Spring 1901" in p.message
 
 
 def test_retreat_file_without_dislodgement(make_game):
     p = one(make_game({"1901-spring.yml": SPRING_OK, "1901-spring-retreats.yml": "orders: {England: []}\n"}))
-    assert p.file.endswith("1901-spring-retreats.yml") and "nobody had to retreat" in p.message
+    assert p.file.endswith("1901-spring-retreats.yml") and p.code == "skipped-phase"
     assert "1901-fall.yml" in p.hint
 
 
 def test_misspelt_phase_file(make_game):
     p = one(make_game({"1901-sprng.yml": SPRING_OK}))
-    assert "not a phase file name" in p.message and "1901-spring.yml" in p.hint
+    assert p.code == "bad-phase-name" and "1901-spring.yml" in p.hint
 
 
 def test_phase_after_a_gap(make_game):
     p = one(make_game({"1901-spring.yml": SPRING_OK, "1902-spring.yml": "orders: {England: []}\n"}))
-    assert "waits for Fall 1901" in p.message
+    assert p.code == "not-yet" and "Fall 1901" in p.message
 
 
 def test_unknown_key_suggests(make_game):
     p = one(make_game({"1901-spring.yml": "order:\n  France: [A Par - Bur]\n"}))
-    assert p.line == 1 and "unknown key 'order'" in p.message and "orders" in p.hint
+    assert p.line == 1 and p.code == "unknown-key" and "'order'" in p.message and "orders" in p.hint
 
 
 def test_game_yml_needs_players(make_game):
     ps = problems(make_game({"game.yml": "title: X\ngm: Y\n"}))
-    assert any("needs 'players'" in p.message for p in ps)
+    assert ("missing-key", "'players'") in {(p.code, p.message[-9:]) for p in ps}
 
 
 def test_unknown_variant(make_game):
     p = one(make_game({"game.yml": "title: X\ngm: Y\nvariant: standrad\nplayers: {England: A}\n"}))
-    assert p.line == 3 and "standard" in p.message
+    assert p.line == 3 and p.code == "unknown-variant" and "standard" in p.message
 
 
 FALL_TO_WINTER = {
@@ -112,32 +114,35 @@ FALL_TO_WINTER = {
 
 
 def test_build_in_a_centre_that_is_not_a_free_owned_home_centre(make_game):
-    path = make_game({**FALL_TO_WINTER, "1901-winter.yml": "orders:\n  France:\n    - Build A Par\n    - Build A Bel\n"})
+    path = make_game({**FALL_TO_WINTER,
+                      "1901-winter.yml": "orders:\n  France:\n    - Build A Par\n    - Build A Bel\n"})
     (w,) = replay(load_game(path)).warnings
-    assert w.line == 4 and "Belgium is not a home centre of France" in w.message and "void" in w.message
+    assert w.line == 4 and w.code == "illegal-order" and "Belgium" in w.message and "void" in w.message
 
 
 def test_too_many_builds(make_game):
     path = make_game({**FALL_TO_WINTER,
                       "1901-winter.yml": "orders:\n  France: [Build A Par, Build A Mar, Build F Bre, Build A Par]\n"})
     h = replay(load_game(path))
-    assert ["France has no builds left" in w.message for w in h.warnings] == [True]
+    assert [(w.code, w.line) for w in h.warnings] == [("illegal-order", 2)] and "no builds left" in h.warnings[0].message
     assert [r.succeeded for r in h.records[-1].results_of("France")] == [True, True, True, False]
 
 
 def test_orders_from_a_power_with_nothing_to_adjust(make_game):
-    path = make_game({**FALL_TO_WINTER, "1901-winter.yml": "orders:\n  France: [Build A Par]\n  Italy: [Build A Rom]\n"})
+    path = make_game({**FALL_TO_WINTER,
+                      "1901-winter.yml": "orders:\n  France: [Build A Par]\n  Italy: [Build A Rom]\n"})
     (w,) = replay(load_game(path)).warnings
-    assert w.line == 3 and "Italy has no builds" in w.message
+    assert w.line == 3 and w.code == "illegal-order" and "Italy" in w.message
 
 
 def test_phase_after_the_end(make_game):
     path = make_game({
-        "game.yml": "title: X\ngm: Y\nplayers: {England: A, France: B, Germany: C, Italy: D, Austria: E, Russia: F, Turkey: G}\n"
+        "game.yml": "title: X\ngm: Y\n"
+                    "players: {England: A, France: B, Germany: C, Italy: D, Austria: E, Russia: F, Turkey: G}\n"
                     "end: {draw: [England, France], phase: 1901-spring}\n",
         "1901-spring.yml": SPRING_OK, "1901-fall.yml": "orders: {England: []}\n"})
     p = one(path)
-    assert p.file.endswith("1901-fall.yml") and "after the end of the game" in p.message
+    assert p.file.endswith("1901-fall.yml") and p.code == "after-the-end"
 
 
 def test_cli_check_exit_status_and_no_traceback(make_game, capsys):
@@ -172,7 +177,8 @@ def test_check_reports_every_independent_error_at_once(make_game, capsys):
         "game.yml": "title: [The, Game]\ngm: Y\nplayers: {Austria: A, England: B, France: C, Germany: D, Italy: E, "
                     "Russia: F, Turkey: G}\n",
         "1901-spring.yml": "orders:\n  France:\n    - A Par - Bur\n    - A Mar R Pie\n    - F Bre - Gascny\n",
-        "1901-fall.yml": "orders:\n  France:\n    - A Bur - Bel\n    - A Bur - Mun\n",  # two orders: an error, if played
+        # two orders: an error, if played
+        "1901-fall.yml": "orders:\n  France:\n    - A Bur - Bel\n    - A Bur - Mun\n",
         "1902-spring.yml": "orders:\n  France: [A Bel - Hol\n",
     })
     err = check_err(capsys, path)

@@ -101,12 +101,14 @@ def test_new_game_is_valid_and_never_overwrites(tmp_path, capsys):
 @pytest.mark.parametrize("variant", ["standard", "stab", "blind", "armor", "complicated", "double", "taskdip", "tir"])
 def test_a_new_game_of_every_variant_checks_clean(tmp_path, variant):
     """`dipgen new --variant V` gives a game.yml in V's own players: form (Double's pairs, Taskdip's
-    names, the TIR's two powers) and, where the rules draw, a seed committed to in game.yml."""
+    names, the TIR's two powers) and, where the rules draw or the variant hides anything (its record
+    is salted with the seed), a seed committed to in game.yml."""
     assert main(["new", "g", "--dir", str(tmp_path), "--variant", variant]) == 0
     assert main(["check", str(tmp_path / "g")]) == 0
     game = load_game(tmp_path / "g")
-    assert bool(game.seed_sha256) == game.variant.rules.makes_draws
-    assert (tmp_path / "g" / "secrets.yml").exists() == game.variant.rules.makes_draws
+    seeded = game.variant.rules.makes_draws or game.variant.visibility.hidden
+    assert bool(game.seed_sha256) == seeded
+    assert (tmp_path / "g" / "secrets.yml").exists() == seeded
 
 
 def test_adjudicate_prints_classic_results(make_game, capsys):
@@ -161,4 +163,22 @@ def test_the_replay_follows_the_variants_calendar():
     assert cal.ends_year(fall) and cal.ends_year(Phase(1901, 1, True)) and not cal.ends_year(spring)
     assert cal.after(Phase(1901, 2)) == Phase(1902, 0)
     from dipgen.variants import get_variant
-    assert get_variant("standard").rules.calendar is cal and get_variant("standard").rules.start(1905).phase == Phase(1905, 0)
+    assert (get_variant("standard").rules.calendar is cal
+            and get_variant("standard").rules.start(1905).phase == Phase(1905, 0))
+
+
+def test_the_calendar_answers_what_the_timeline_asks():
+    """The view asks the variant's calendar, never a season's number: which season starts and
+    which ends a year, the Winter of a year, a season's movement, the next movement across it."""
+    from dipgen.core.phase import Phase
+    from dipgen.rules.seasons import STANDARD_CALENDAR as cal
+
+    spring, spring_r = Phase.from_slug("1901-spring"), Phase.from_slug("1901-spring-retreats")
+    fall, fall_r = Phase.from_slug("1901-fall"), Phase.from_slug("1901-fall-retreats")
+    winter = Phase.from_slug("1901-winter")
+    assert [cal.starts_year(p) for p in (spring, spring_r, fall, fall_r, winter)] == [True, True, False, False, False]
+    assert [cal.ends_year(p) for p in (spring, spring_r, fall, fall_r, winter)] == [False, False, True, True, False]
+    assert cal.adjustments(1901) == winter and cal.last_season(1901) == fall
+    assert cal.season_of(fall_r) == fall and cal.retreats_of(fall) == fall_r
+    assert [cal.next_movement(p).slug for p in (spring, spring_r, fall, fall_r, winter)] == \
+        ["1901-fall", "1901-fall", "1902-spring", "1902-spring", "1902-spring"]

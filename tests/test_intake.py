@@ -19,7 +19,6 @@ from dipgen.rules.draws import commitment
 from dipgen.core.results import Kind, Note
 from dipgen.core.errors import GameError
 from dipgen.io.gamefiles import load_game
-from dipgen.play.replay import replay
 from dipgen.rules.intake import Intake
 from dipgen.rules.seats import Seat, Seating
 from dipgen.variants import VARIANTS
@@ -85,7 +84,8 @@ def write(folder: Path, orders: dict, seed: bytes | None = SEED) -> Path:
 
 
 def test_orders_per_writer_are_merged_by_the_variant_and_the_draw_recorded(tmp_path, variant):
-    folder = write(tmp_path / "g", {"France": {"Ann": ["A Par - Bur", "F Bre - MAO"], "Ben": ["A Par - Pic", "F Bre - MAO"]},
+    folder = write(tmp_path / "g", {"France": {"Ann": ["A Par - Bur", "F Bre - MAO"],
+                                               "Ben": ["A Par - Pic", "F Bre - MAO"]},
                                     "England": {"ben": ["F Lon - NTH"]}})
     h = replay_folder(folder)
     rec = h.records[0]

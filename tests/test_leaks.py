@@ -80,8 +80,8 @@ def test_one_hidden_order_in_one_file_is_caught(built, tmp_path):
     page = copy / "games" / RUNNING / "1902-spring" / "index.html"
     page.write_text(page.read_text().replace("</article>", f"<!-- {secret} --></article>", 1))
     leaks = scan_site(copy, hs, docs_dir=site.parent / 'site_src')
-    assert leaks and all(l.file.startswith(f"games/{RUNNING}/1902-spring/index.html") for l in leaks)
-    assert any(secret in l.what for l in leaks)
+    assert leaks and all(leak.file.startswith(f"games/{RUNNING}/1902-spring/index.html") for leak in leaks)
+    assert any(secret in leak.what for leak in leaks)
 
 
 def test_a_generator_that_uses_the_gm_view_is_caught(tmp_path, monkeypatch):
@@ -94,11 +94,11 @@ def test_a_generator_that_uses_the_gm_view_is_caught(tmp_path, monkeypatch):
     project = make_project(tmp_path / "p", [RUNNING])
     site = build(project)
     leaks = scan_site(site, histories(project), docs_dir=project / 'site_src')
-    files = {l.file.split(" ")[0] for l in leaks}
+    files = {leak.file.split(" ")[0] for leak in leaks}
     assert any(f.endswith(".svg") for f in files), "a hidden unit drawn on a map"
     assert any(f.endswith("index.html") for f in files), "a hidden order printed on a page"
     assert any(f.startswith("search/search_index.json") for f in files), "a hidden order in the search index"
-    assert any("owns" in l.what for l in leaks), "an owner shown"
+    assert any("owns" in leak.what for leak in leaks), "an owner shown"
 
 
 def test_leaks_command(built, capsys):
@@ -133,7 +133,7 @@ def test_spies_drawn_on_a_public_map_are_caught(tmp_path, monkeypatch):
     monkeypatch.setattr(maps, "map_view", leaky)
     site = build(project)
     leaks = scan_site(site, histories(project), docs_dir=project / "site_src")
-    assert any(l.file.endswith(".svg") and "hidden S" in l.what for l in leaks), leaks[:3]
+    assert any(leak.file.endswith(".svg") and "hidden S" in leak.what for leak in leaks), leaks[:3]
 
 
 def test_a_retreat_phase_the_public_may_not_know_of_is_a_secret():
@@ -144,7 +144,7 @@ def test_a_retreat_phase_the_public_may_not_know_of_is_a_secret():
     assert {p.slug for p in s.phases} == {"1902-fall-retreats", "1904-spring-retreats"}
     needles = _needles(s, h.variant.rules.board)
     found = _scan_text("page.html", "<p>Please have Fall 1902 retreats in by Friday.</p>", ".html", needles)
-    assert [l.what for l in found] == ["that Fall 1902 retreats took place"]
+    assert [leak.what for leak in found] == ["that Fall 1902 retreats took place"]
     assert _scan_text("page.html", "<p>Please have the rest of Fall 1902 in by Friday.</p>", ".html", needles) == []
 
 
@@ -184,7 +184,8 @@ def test_a_calendar_that_follows_hidden_phases_is_caught(tmp_path, monkeypatch, 
         if history is not site_h:
             return real(history, level)
         _, now, _, _, _ = timeline_module._as_played(history, level)
-        return [timeline_module._played(history, r, level) for r in history.records], now, history.next_phase, None, False
+        return ([timeline_module._played(history, r, level) for r in history.records], now, history.next_phase, None,
+                False)
 
     monkeypatch.setattr(timeline_module, "_make", following)
     site = _write(public_site(site_h), tmp_path / "following")
@@ -234,23 +235,25 @@ def test_a_new_unit_kind_is_covered_with_no_scanner_code(tmp_path, monkeypatch):
     assert scan_site(_write(public_site(h), tmp_path / "honest"), [h]) == []
     _gm_maps(monkeypatch, h)
     leaks = scan_site(_write(public_site(h), tmp_path / "leaky"), [h])
-    assert any(l.file.endswith(".svg") and "England's hidden Z" in l.what for l in leaks), leaks[:3]
+    assert any(leak.file.endswith(".svg") and "England's hidden Z" in leak.what for leak in leaks), leaks[:3]
 
 
 def test_the_scanner_follows_the_renderer_not_a_copy_of_its_format(tmp_path, monkeypatch):
     """The renderer names its symbols differently: what it draws is still known to the scanner,
     as it asks the renderer how each fact looks rather than parsing the maps itself."""
-    import dipgen.present.svg.overlay as overlay
+    import importlib
 
-    monkeypatch.setattr(overlay, "symbol_id", lambda kind: f"kind-{kind}")
+    for name in ("overlay", "shapes", "legend"):  # every module of the renderer that names a symbol
+        module = importlib.import_module(f"dipgen.present.svg.{name}")
+        monkeypatch.setattr(module, "symbol_id", lambda kind: f"kind-{kind}")
     h = load(REPO / "games" / RUNNING)
     assert scan_site(_write(public_site(h), tmp_path / "honest"), [h]) == []
     _gm_maps(monkeypatch, h)
     site = _write(public_site(h), tmp_path / "leaky")
     assert 'href="#kind-A"' in (site / "games" / RUNNING / "maps" / "now.svg").read_text()
     leaks = scan_site(site, [h])
-    assert any(l.file.endswith(".svg") and "hidden A" in l.what for l in leaks), leaks[:3]
-    assert any(l.file.endswith(".svg") and "owns" in l.what for l in leaks), leaks[:3]
+    assert any(leak.file.endswith(".svg") and "hidden A" in leak.what for leak in leaks), leaks[:3]
+    assert any(leak.file.endswith(".svg") and "owns" in leak.what for leak in leaks), leaks[:3]
 
 
 # ---------------------------------------------------------------------------- what one site tells

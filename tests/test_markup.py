@@ -72,7 +72,8 @@ A Par - Bur
     for piece in ["<h1>Heading</h1>", "<strong>bold</strong>", "<em>em</em>", "<code>code</code>", "<sub>2</sub>",
                   "<blockquote>", "<li>one</li>", "<ol>", '<a href="https://example.org/club?a=1&amp;b=2"',
                   '<a href="http://example.org"', '<a href="mailto:gm@example.org"',
-                  '<a href="https://example.org/auto"', '<img src="https://example.org/map.png" alt="board" title="the board">',
+                  '<a href="https://example.org/auto"',
+                  '<img src="https://example.org/map.png" alt="board" title="the board">',
                   '<th style="text-align:left">Power</th>', '<td style="text-align:right">5</td>',
                   "<pre><code>A Par - Bur\n</code></pre>", '<div class="admonition note">',
                   '<p class="admonition-title">Deadline</p>']:
@@ -109,7 +110,7 @@ def test_relative_links_to_the_hand_written_pages(tmp_path):
         (9, True, False), (11, False, True)]
     assert all(p.file == "games/g/1901-fall.yml" for p in found)
     [p] = problems(at("[x](1902-spring.md)", 3), links)
-    assert "names no page of this game" in p.message and p.line == 3
+    assert p.code == "bad-link" and "names no page of this game" in p.message and p.line == 3
     [p] = problems("[x](/about/)", links)
     assert "leaves the site" in p.message
 
@@ -199,7 +200,7 @@ def test_a_recursion_error_becomes_a_problem(monkeypatch):
 
     monkeypatch.setattr(markdown.Markdown, "convert", boom)
     [p] = problems(at("x", 5))
-    assert "nested too deeply" in p.message and p.line == 5
+    assert p.code == "press-too-deep" and p.line == 5
 
 
 # ----------------------------------------------------------------------------- pages, check and build

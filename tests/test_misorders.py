@@ -173,11 +173,14 @@ def hidden_game(tmp_path: Path, variant: str, spring: str) -> object:
 def test_a_hidden_game_shows_a_void_order_to_its_power_only(tmp_path, variant):
     """France orders Germany's army in Munich: France learns her order was void, not whose unit
     stands there (she cannot see it); the public and the other powers learn nothing of it."""
-    placement = "placement: {France: [A Par, F Bre, A Mar], Germany: [A Mun, A Ber, F Kie]}\n" if variant == "stab" else ""
-    h = hidden_game(tmp_path, variant, placement + "orders:\n  France: [A Mun - Bur, A Par - Pic]\n  Germany: [A Mun H]\n")
+    placement = ("placement: {France: [A Par, F Bre, A Mar], Germany: [A Mun, A Ber, F Kie]}\n" if variant == "stab"
+                 else "")
+    h = hidden_game(tmp_path, variant,
+                    placement + "orders:\n  France: [A Mun - Bur, A Par - Pic]\n  Germany: [A Mun H]\n")
     spring = h.records[0]
     assert "the army in Munich is Germany's" in h.warnings[0].message  # the GM knows
-    (mine,) = [r for r in view_record(h, spring, "France").results if r.order.format(h.variant.rules.board) == "A Mun - Bur"]
+    (mine,) = [r for r in view_record(h, spring, "France").results
+               if r.order.format(h.variant.rules.board) == "A Mun - Bur"]
     assert mine.notes[0].reason is Illegal.NO_UNIT and mine.notes[0].source is None
     france = report(h, "France", spring.phase)
     assert line_of(france, "A Mun - Bur") == "A Mun - Bur (*illegal*)  -- illegal: France has no unit in Munich"

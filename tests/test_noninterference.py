@@ -8,8 +8,9 @@ build or a waive, a spy's move, a unit that stays in or leaves the last place a 
 could go to, a misorder, an unlawful retreat, notes in a retreat or winter file, a winter NMR).
 A pair counts only when the variant's rulings give the public the same facts of both games
 (`support.pairs.public_facts`); then everything `support.pairs.published` lists must be the same,
-byte for byte (pages, maps, status lines, file names, the report the GM e-mails everyone, the
-private pages' names and sizes), and so must the decrypted private page of every player not
+byte for byte (pages, maps, status lines, file names, the feeds and the deadline's calendar with
+the commit times of the phase files, the report the GM e-mails everyone, the private pages' names
+and sizes), and so must the decrypted private page of every player not
 `support.pairs.involved` (drawn from the board: the powers near where the games differ).
 
 The sample below is fixed: each of its pairs made some output differ in an earlier dipgen (the
@@ -28,7 +29,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from support import build, load, make_project
-from support.pairs import KINDS, SLUG, differences, pair, public_facts
+from support.pairs import KINDS, SLUG, constant_links, differences, pair, public_facts, published
 
 pytestmark = pytest.mark.slow  # pairs of games played and whole sites built
 
@@ -62,6 +63,10 @@ SAMPLE = [
     # a player who builds in a Winter the public was not yet told of saw every power's new count,
     # which a retreat she took no part in had changed
     ("blind", "retreat", 240, 2, 2, 0.55),
+    # the pair's own player, not the site: with one generator for every power's builds, a build only
+    # one game had shifted an uninvolved power's draws, so her own winter file differed between the
+    # games (each power now orders from a generator of its own)
+    ("blind", "build", 93413, 6, 4, 0.55),
 ]
 
 
@@ -75,7 +80,11 @@ def test_a_hidden_fact_changes_nothing_public(tmp_path, variant, kind, seed, pha
     assert public_facts(a) == public_facts(b), "not a pair that differs in a hidden fact only"
     assert [r.phase for r in a.records] != [r.phase for r in b.records] or a.position != b.position or \
         [(r.orders, r.notes) for r in a.records] != [(r.orders, r.notes) for r in b.records]
+    assert a.chain is not None and a.chain.salt and b.chain.salt == a.chain.salt  # both publish a record
     assert differences(a, b) == []
+    assert {"site/feed.xml", f"site/games/{SLUG}/feed.xml", f"site/games/{SLUG}/deadline.ics"} <= set(published(a))
+    hidden = {r.phase: r.committed for r in a.records} | {r.phase: r.committed for r in b.records}
+    assert len(set(hidden.values())) == len(hidden)  # every phase file has a time of its own
 
 
 @settings(settings.get_profile(PROFILE))
@@ -90,15 +99,23 @@ def test_non_interference_property(tmp_path_factory, variant, kind, seed, phases
     assert differences(a, b) == []
 
 
+@pytest.fixture(autouse=True, scope="module")
+def _links_constant():
+    """The records' links made constant (`support.pairs.constant_links`: why); module-scoped, as
+    Hypothesis wants no function-scoped fixture."""
+    with constant_links():
+        yield
+
+
 def _project(root: Path, game: Path) -> Path:
     """A site project of the one game, with its players' passphrases (the same for both games of a
     pair), so that the build publishes their private pages too."""
     import yaml
 
-    from support.pairs import PAGE_KEY, PASSPHRASES
+    from support.pairs import PAGE_KEY, PASSPHRASES, SEED
 
     files = {p.name: p.read_text(encoding="utf-8") for p in sorted(game.iterdir())}
-    secrets = yaml.safe_dump({"page_key": PAGE_KEY.hex(), "passphrases": PASSPHRASES})
+    secrets = yaml.safe_dump({"page_key": PAGE_KEY.hex(), "passphrases": PASSPHRASES, "seed": SEED.hex()})
     return make_project(root, games={SLUG: {**files, "secrets.yml": secrets}})
 
 
@@ -127,10 +144,11 @@ def test_whole_built_sites_are_byte_identical(tmp_path, variant, kind, seed, pha
     made = pair(variant, kind, seed, tmp_path / "pair", phases=phases, after=after, activity=activity)
     assert made is not None
     sites = []
-    for name, h in zip("ab", made):
+    for name, h in zip("ab", made, strict=True):
         project = _project(tmp_path / name, Path(h.info.folder))
         sites.append(build(project))
         assert scan_site(sites[-1], [load(project / "games" / SLUG)],
                          docs_dir=project / "site_src") == []
     assert len(list((sites[0] / "private").glob("*.html"))) == 7
+    assert '"links": [' in (sites[0] / "games" / SLUG / "chain.json").read_text()
     assert _same_tree(*sites) == []

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from dipgen.core.board import UnknownName, load_board
-from dipgen.core.orders import (Build, Convoy, Disband, Hold, Move, OrderSyntaxError, Remove, Retreat, Support, UnitRef, Waive, for_phase, parse_order)
+from dipgen.core.orders import (Build, Convoy, Disband, Hold, Move, OrderSyntaxError, Remove, Retreat, Support, UnitRef,
+                                Waive, for_phase, parse_order)
 
 A, F = "A", "F"
 

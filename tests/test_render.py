@@ -113,7 +113,7 @@ def path_points(d: str) -> list[tuple[float, float]]:
     pts, cur = [], (0.0, 0.0)
     for cmd, args in re.findall(r"([MLlqQZ])([^MLlqQZ]*)", d):
         vals = floats(args)
-        pairs = list(zip(vals[::2], vals[1::2]))
+        pairs = list(zip(vals[::2], vals[1::2], strict=True))
         if cmd in "ML":
             for p in pairs:
                 cur = p
@@ -264,7 +264,7 @@ def test_owned_centres_are_marked_in_the_owners_colour(lively):
     rec = lively.record(Phase(1901, 1, True))  # retreats: centres change hands after them
     root = parse(overlay_svg(lively, rec.phase, "gm", "after"))
     drawn = {(cls, x, y) for cls, els in by_power(root, "centres").items() for el in els
-             for x, y in zip(*[iter(floats(el.get("d").replace("h0", " ")))] * 2)}
+             for x, y in zip(*[iter(floats(el.get("d").replace("h0", " ")))] * 2, strict=True)}
     expected = {(pclass[p], float(num(LAYOUT.centre(c)[0])), float(num(LAYOUT.centre(c)[1])))
                 for c, p in rec.after.owners.items()}
     assert drawn == expected

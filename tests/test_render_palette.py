@@ -37,7 +37,7 @@ def linear_rgb(hex_colour: str) -> tuple[float, ...]:
 
 def simulate(hex_colour: str, kind: str) -> tuple[float, ...]:
     rgb = linear_rgb(hex_colour)
-    return tuple(min(1.0, max(0.0, sum(m * c for m, c in zip(row, rgb)))) for row in MACHADO[kind])
+    return tuple(min(1.0, max(0.0, sum(m * c for m, c in zip(row, rgb, strict=True)))) for row in MACHADO[kind])
 
 
 def lab(rgb: tuple[float, ...]) -> tuple[float, float, float]:

@@ -33,7 +33,8 @@ GAMES = sorted(p for p in (Path(__file__).parent.parent / "games").iterdir() if 
 _LI = re.compile(r'<li class="[^"]*">(?P<text>[^<]*)(?P<rest>.*?)</li>'
                  r'|<td class="dg-(?:ok|fail)[^"]*">(?P<cell>[^<]*)(?P<cellrest>.*?)</td>')
 _RETREAT_LI = re.compile(r'<li>.*?</span></span> <span class="dg-unit">(?P<text>[^<]*)</span>(?P<rest>.*?)</li>')
-_POWER = re.compile(r'<section class="dg-power[^"]*"[^>]*>\s*<div class="dg-power-head"><span class="dg-power-name"[^>]*>'
+_POWER = re.compile(r'<section class="dg-power[^"]*"[^>]*>\s*'
+                    r'<div class="dg-power-head"><span class="dg-power-name"[^>]*>'
                     r'<span class="dg-swatch" aria-hidden="true"></span>(?P<power>[^<]+)</span>')
 _WORDS = re.compile(r'<span class="dg-res">\(<em>([^<]*)</em>\)</span>')
 
@@ -46,7 +47,7 @@ def site_items(page: str) -> Counter:
     """(power, order, result words) of each order line and retreat line of a season page."""
     out: Counter = Counter()
     sections = _POWER.split(page)  # [before, power, body, power, body, ...]
-    for power, body in zip(sections[1::2], sections[2::2]):
+    for power, body in zip(sections[1::2], sections[2::2], strict=True):
         body = body.split("</section>")[0]
         for m in _LI.finditer(body):
             text, rest = (m["text"], m["rest"]) if m["text"] is not None else (m["cell"], m["cellrest"])
@@ -61,7 +62,8 @@ def site_items(page: str) -> Counter:
     return out
 
 
-_REPORT_LINE = re.compile(r"^  (?P<text>.+?)(?: \(no order\))?(?: \(\*(?P<words>[^*]+)\*\))?(?: \(no order\))?(?:\s+-- .*)?$")
+_REPORT_LINE = re.compile(r"^  (?P<text>.+?)(?: \(no order\))?(?: \(\*(?P<words>[^*]+)\*\))?(?: \(no order\))?"
+                          r"(?:\s+-- .*)?$")
 
 
 def report_items(report: str, powers: list[str]) -> Counter:
@@ -138,7 +140,8 @@ def test_site_maps_and_reports_say_the_same_words(folder):
                 if record.summary_only:
                     continue
                 drawn = map_items(render_standalone(map_view(seat, record.phase, "orders")), powers)
-                assert not _in(drawn, said, True), f"{record.phase.name} for {power}: the map says {_in(drawn, said, True)}"
+                assert not _in(drawn, said, True), \
+                    f"{record.phase.name} for {power}: the map says {_in(drawn, said, True)}"
                 compared += sum(n for (_, _, w), n in said.items() if w)
     assert compared > 0  # the comparison saw result words
 

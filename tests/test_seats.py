@@ -135,9 +135,11 @@ def test_a_players_report_names_her_and_each_of_her_units_power(tmp_path, varian
     assert report.splitlines()[0] == "Two powers: Spring 1901, for Alice"
     units_line = next(line for line in report.splitlines() if line.startswith("Your units:"))
     # the powers she controlled in Spring 1901; Italy became hers only after it
-    assert units_line == "Your units: England F Edi, England A Lvp, England F NTH, France F Bre, France A Bur, France A Mar."
+    assert units_line == ("Your units: England F Edi, England A Lvp, England F NTH, "
+                          "France F Bre, France A Bur, France A Mar.")
     assert "Italy passes from Ida to Alice from Fall 1901: Ida left the table." in phase_report(h, "gm")
-    cli = subprocess.run([sys.executable, "-c", "import sys; sys.path.insert(0, 'tests'); from tests.test_seats import two_power_stab; "
+    cli = subprocess.run([sys.executable, "-c",
+                          "import sys; sys.path.insert(0, 'tests'); from tests.test_seats import two_power_stab; "
                           "from dipgen.variants import VARIANTS; VARIANTS['two-power-stab'] = two_power_stab; "
                           "from dipgen.adapters.cli import main; sys.exit(main(sys.argv[1:]))",
                           "adjudicate", str(folder), "--player", "alice"], capture_output=True, text=True, cwd=ROOT)
@@ -152,7 +154,8 @@ def test_passphrases_and_private_pages_are_per_seat(tmp_path, variant):
     keys = h.start_seating.keys()
     secrets = load_secrets(folder / "secrets.yml", keys)
     assert sorted(secrets.passphrases) == sorted(PASS)
-    write_game(folder, {"secrets.yml": yaml.safe_dump({"page_key": "ab" * 32, "passphrases": {"England": PASS["Alice"]}})})
+    write_game(folder,
+               {"secrets.yml": yaml.safe_dump({"page_key": "ab" * 32, "passphrases": {"England": PASS["Alice"]}})})
     with pytest.raises(GameError, match="'England' is not a"):  # a power is not a seat of this game
         load_secrets(folder / "secrets.yml", keys)
     files = private_files(seat_pages(Loaded(h, secrets), SiteOptions()), game_view(h, "public"))

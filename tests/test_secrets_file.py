@@ -88,8 +88,9 @@ def test_secrets_command_keeps_the_gms_comments_and_layout(game, capsys):
     assert main(["secrets", str(game), "--new", "England"]) == 0
     text = file.read_text(encoding="utf-8")
     assert masked(text) == masked(before) and text != before
-    changed = [(a, b) for a, b in zip(before.splitlines(), text.splitlines()) if a != b]
-    assert len(changed) == 1 and changed[0][0].startswith("    England: '") and changed[0][1].startswith("    England: '")
+    changed = [(a, b) for a, b in zip(before.splitlines(), text.splitlines(), strict=True) if a != b]
+    assert len(changed) == 1
+    assert changed[0][0].startswith("    England: '") and changed[0][1].startswith("    England: '")
     second = load_secrets(file, powers(game))
     assert second.passphrases["England"] != first.passphrases["England"]
     assert {p: v for p, v in second.passphrases.items() if p != "England"} == {
@@ -99,7 +100,7 @@ def test_secrets_command_keeps_the_gms_comments_and_layout(game, capsys):
     before = text
     assert main(["secrets", str(game), "--new-page-key"]) == 0
     text = file.read_text(encoding="utf-8")
-    changed = [(a, b) for a, b in zip(before.splitlines(), text.splitlines()) if a != b]
+    changed = [(a, b) for a, b in zip(before.splitlines(), text.splitlines(), strict=True) if a != b]
     assert masked(text) == masked(before) and len(changed) == 1
     assert changed[0][1].startswith('page_key: "') and changed[0][1].endswith('"   # do not share')
     assert load_secrets(file, powers(game)).page_key != second.page_key
@@ -131,7 +132,8 @@ def test_a_passphrase_shared_by_two_powers_is_an_error_in_check(game, capsys, mo
     before = file.read_text(encoding="utf-8")
     assert main(["secrets", f"games/{RUNNING}", "--new", "Russia"]) == 0
     after = file.read_text(encoding="utf-8")
-    assert [b for a, b in zip(before.splitlines(), after.splitlines()) if a != b][0].startswith("    Russia: ")
+    changed = [b for a, b in zip(before.splitlines(), after.splitlines(), strict=True) if a != b]
+    assert changed[0].startswith("    Russia: ")
     capsys.readouterr()
     assert main(["check", f"games/{RUNNING}"]) == 0
     # without --new for one of them, the command refuses and says how
@@ -162,7 +164,8 @@ HOSTILE = {
 def small_game(tmp_path) -> Path:
     """A hidden game not yet started: quick to read."""
     players = "".join(f"  {p}: Player {p}\n" for p in powers(REPO / "games" / RUNNING))
-    return write_game(tmp_path / "games" / "small", {"game.yml": f"title: Small\nvariant: stab\ngm: Grace\nplayers:\n{players}"})
+    return write_game(tmp_path / "games" / "small",
+                      {"game.yml": f"title: Small\nvariant: stab\ngm: Grace\nplayers:\n{players}"})
 
 
 @pytest.mark.parametrize("what", sorted(HOSTILE))
@@ -257,14 +260,15 @@ def test_secrets_yml_that_is_no_file_is_refused_before_it_is_opened(small_game, 
 
 
 def test_a_weak_passphrase_is_refused_and_the_fix_works(small_game, capsys):
-    file = write_game(small_game, {"secrets.yml": KEY_LINE + '\npassphrases:\n  England: "aaaaaaaaaaaaaaaa"\n'
-                                   '  France: "abcdefghijklmnop"\n  Italy: "Gondolas at dusk, 1901!"\n'}) / "secrets.yml"
+    folder = write_game(small_game, {"secrets.yml": KEY_LINE + '\npassphrases:\n  England: "aaaaaaaaaaaaaaaa"\n'
+                                     '  France: "abcdefghijklmnop"\n  Italy: "Gondolas at dusk, 1901!"\n'})
+    file = folder / "secrets.yml"
     with pytest.raises(GameError) as e:
         load_secrets(file, powers(small_game))
     found = {p.line: p for p in e.value.problems}
     assert sorted(found) == [3, 4]  # Italy's, her own choice, is fine
     assert "England's passphrase is too easy to guess: about 5 bits" in found[3].message
-    assert f"--new England" in found[3].hint and "aaaa" not in found[3].hint
+    assert "--new England" in found[3].hint and "aaaa" not in found[3].hint
     assert main(["secrets", str(small_game), "--new", "England", "--new", "France"]) == 0
     assert load_secrets(file, powers(small_game)).passphrases["Italy"] == "Gondolas at dusk, 1901!"
 
@@ -296,6 +300,7 @@ def test_secrets_yml_linked_to_another_game_s_is_refused(tmp_path, small_game, c
     (small_game / "secrets.yml").unlink()
     (small_game / "secrets.yml").symlink_to(".my-secrets.yml")  # a link inside the folder is the game's own
     shutil.copy(other / "secrets.yml", small_game / ".my-secrets.yml")
+    shutil.copy(other / "game.yml", small_game / "game.yml")  # the commitment to its seed (the record's salt)
     os.unlink(other / "secrets.yml")
     capsys.readouterr()
     assert main(["check", str(small_game)]) == 0, capsys.readouterr().err

@@ -16,14 +16,17 @@ from types import SimpleNamespace
 
 import pytest
 
+from dipgen.core.phase import Phase
 from dipgen.io.gamefiles import load_game
+from dipgen.rules.seasons import STANDARD_CALENDAR
 from dipgen.play.replay import replay
 from dipgen.adapters.games import Loaded
 from dipgen.adapters.publish import editions
 from dipgen.present.report import order_lines
 from dipgen.present.site import SiteOptions, build_site, game_pages
+from dipgen.present.site.pages import season_page
 from dipgen.present.site.links import href, page_url
-from dipgen.present.site.model import centre_rows, order_items
+from dipgen.present.site.model import centre_rows
 from dipgen.view import game_view
 from support import ALPHA, ARCHIVE, BRAVO, REPO, build, load, make_project, mkdocs_command, site_config, write_game
 
@@ -191,7 +194,9 @@ def test_example_games_build(tmp_path):
         rows = table_rows(page(project, f"games/{folder.name}"), "dg-centres")
         years = len(rows[0]) - 1
         assert years == len(h.centre_table()) or (h.variant.visibility.hidden and not h.finished), folder.name
-        for power, row in zip(h.variant.rules.powers(), rows[1:]):
+        powers = h.variant.rules.powers()
+        # a row per power; where a player holds several powers, the players' table follows them
+        for power, row in zip(powers, rows[1:len(powers) + 1], strict=True):
             counts = [c[power] for _, c in h.centre_table()][:years]
             shown = row[1:]
             out = shown.index("–") if "–" in shown else len(shown)
@@ -210,7 +215,7 @@ def test_centre_table_agrees_with_history(built):
         assert header[1:] == [f"{y % 100:02d}" for y, _ in expected]
         powers = h.variant.rules.powers()
         assert [r[0].split()[0] for r in body] == powers
-        for power, row in zip(powers, body):
+        for power, row in zip(powers, body, strict=True):
             assert row[0] == f"{power} {h.player(power)}"
             assert [int(x) for x in row[1:]] == [counts[power] for _, counts in expected]
 
@@ -304,12 +309,32 @@ def test_every_page_is_made_from_one_levels_view(tmp_path):
     assert game_pages(game_view(h, "gm"), SiteOptions()) == game_pages(game_view(h, "public"), SiteOptions())
 
 
-def test_order_items_print_as_the_report_does(tmp_path):
-    write_game(tmp_path / "alpha", ALPHA)
-    view = game_view(replay(load_game(tmp_path / "alpha")), "gm")
-    for r in view.records:
-        for p in view.variant.rules.powers():
-            assert [o.classic(r.kind) for o in order_items(view, r, p)] == order_lines(view, r, p)
+def _page_lines(page: str) -> list[str]:
+    """The text of each order line (``<li class="dg-...">``) of a season page, tags stripped."""
+    lines = re.findall(r'<li class="dg-(?:ok|fail|default)">(.*?)</li>', page)
+    return [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", x).replace("*", "")).strip() for x in lines]
+
+
+def test_the_page_and_the_report_mark_a_missing_order_alike(make_game):
+    """The "(no order)" mark has one rule (dipgen.present.lines): a unit that held for want of an
+    order, a retreat the rules disbanded because none was given and a Winter with no orders are
+    marked the same on the season page and in the report a GM e-mails."""
+    path = make_game({
+        "1901-spring.yml": "orders:\n  Germany: [A Mun - Boh]\n  Russia: [A War - Gal]\n",
+        "1901-fall.yml": "orders:\n  Germany: [A Boh - Vie]\n  Russia: [A Gal S A Boh - Vie]\n",
+        "1901-fall-retreats.yml": "orders:\n  Austria: []\n",
+        "1901-winter.yml": "orders:\n  Austria: []\n  Germany: []\n  Russia: []\n",
+    })
+    view = game_view(replay(load_game(path)), "gm")
+    for i, r in enumerate(view.records):
+        lines = [x.replace("*", "") for p in view.variant.rules.powers() for x in order_lines(view, r, p)]
+        page = season_page(view, SiteOptions(), i)
+        text = next(iter(page.values()))
+        assert _page_lines(text) == lines, r.phase.slug
+    fall, retreats = view.records[1], view.records[2]
+    assert "A Vie H (no order) (dislodged)" in [x.replace("*", "") for x in order_lines(view, fall, "Austria")]
+    assert [x for x in order_lines(view, retreats, "Austria")] and all("(no order)" in x
+                                                                       for x in order_lines(view, retreats, "Austria"))
 
 
 def test_relative_links():
@@ -328,13 +353,14 @@ def test_eliminated_powers_show_dashes():
 
     def rec(year, c, units):
         after = SimpleNamespace(totals=dict(c), units_of=lambda p, kinds=None, units=units: units.get(p, []))
-        return SimpleNamespace(phase=SimpleNamespace(year=year, season_index=1), after=after, summary_only=False)
+        return SimpleNamespace(phase=Phase(year, 1), after=after, summary_only=False)
 
     records = [rec(1901, counts[0], {"Austria": [1], "Turkey": [1]}),
                rec(1902, counts[1], {"Turkey": [1]}), rec(1903, counts[2], {"Turkey": [1]})]
     powers = ["Austria", "Turkey"]
     variant = SimpleNamespace(rules=SimpleNamespace(powers=lambda: powers, home_centres=lambda p: (1, 2, 3),
-                                                    board=SimpleNamespace(powers={}), unit_kinds={}))
+                                                    board=SimpleNamespace(powers={}), unit_kinds={},
+                                                    calendar=STANDARD_CALENDAR))
     view = SimpleNamespace(variant=variant, records=records, fixed=False,
                            result=SimpleNamespace(kind="solo", powers=("Turkey",)),
                            seating=SimpleNamespace(players_text=lambda p: p.lower()))

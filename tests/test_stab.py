@@ -5,7 +5,8 @@ from pathlib import Path
 import pytest
 
 from dipgen.core.errors import GameError
-from dipgen.io.gamefiles import OrderLine, load_game
+from dipgen.io.gamefiles import load_game
+from dipgen.core.orderline import OrderLine
 from dipgen.play.game import PhaseFile
 from dipgen.play.replay import replay, step
 from dipgen.core.orders import for_phase, parse_order, parse_unit
@@ -51,7 +52,8 @@ class _Record:
     """A Stab! history of one phase, for the visibility functions."""
 
 
-def example_record(phase=Phase(1902, 1)):
+def example_record():
+    phase = Phase(1902, 1)  # the example's Autumn 1902
     units = tuple(Unit(p, *parse_unit(B, s)) for p, specs in POSITION.items() for s in specs)
     owners = {c: p.home for c, p in B.provinces.items() if p.home}
     position = Position(phase, units, owners)
@@ -139,7 +141,8 @@ def test_placement(tmp_path):
     ("  Italy: [A Rom, F Rom, A Ven]\n", "two units placed in Rome"),
 ])
 def test_placement_errors(tmp_path, placement, message):
-    path = write_game(tmp_path / "g", {"game.yml": GAME, "1901-spring.yml": "placement:\n" + placement + "orders: {England: []}\n"})
+    path = write_game(tmp_path / "g",
+                      {"game.yml": GAME, "1901-spring.yml": "placement:\n" + placement + "orders: {England: []}\n"})
     with pytest.raises(GameError) as e:
         replay(load_game(path))
     assert any(message in p.message for p in e.value.problems), [str(p) for p in e.value.problems]

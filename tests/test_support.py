@@ -96,7 +96,8 @@ def test_browser_tests_are_marked_browser_and_slow():
         tree = ast.parse(path.read_text(encoding="utf-8"))
         tests = [node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef) and node.name.startswith("test")]
         driving = [t for t in tests if any(a.arg == "browser" for a in t.args.args)]
-        uses = "support.browser" in imported(ast.Module([n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))], [])) or driving
+        imports = [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
+        uses = "support.browser" in imported(ast.Module(imports, [])) or driving
         marked = any(isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "pytestmark" for t in node.targets)
                      and "BROWSER" in ast.unparse(node.value) for node in tree.body)
         each = bool(driving) and all("browser_test" in map(ast.unparse, t.decorator_list) for t in driving)

@@ -235,7 +235,8 @@ def test_violation_by_convoy_and_support_hold(tmp_path):
     assert h.records[0].control == ()
     (c,) = h.records[1].control
     assert (c.power, c.new) == ("France", "Andreas") and c.why.endswith(
-        "by Katja (England: F ENG C A Wal - Pic); France is allotted to Andreas: the one player who respected its neutrality")
+        "by Katja (England: F ENG C A Wal - Pic); "
+        "France is allotted to Andreas: the one player who respected its neutrality")
 
 
 def test_violation_by_retreat(tmp_path):
@@ -244,7 +245,8 @@ def test_violation_by_retreat(tmp_path):
         .replace("Austria: [Eight, Nine]", "Russia: Seven")
     phases = [
         ("1901-spring", "orders:\n  Russia: [A War - Pru, A Mos - War]\n  Germany: [A Ber - Sil, A Mun H, F Kie H]\n"),
-        ("1901-fall", "orders:\n  Russia: [A War - Sil, A Pru S A War - Sil]\n  Germany: [A Sil H, A Mun H, F Kie H]\n"),
+        ("1901-fall", "orders:\n  Russia: [A War - Sil, A Pru S A War - Sil]\n"
+                      "  Germany: [A Sil H, A Mun H, F Kie H]\n"),
         ("1901-fall-retreats", "orders:\n  Germany: [A Sil - Boh]\n"),
     ]
     h = replay_folder(game(tmp_path, ["Andreas", "Katja"], phases, lots=lots, seed=False))
@@ -353,7 +355,8 @@ def test_resign_last_player_wins(tmp_path):
 def test_resigned_players_powers_hold(tmp_path):
     """With three players one resigns: her powers' units hold from the next phase, without NMR;
     orders for them are an error; the game goes on."""
-    phases = [("1901-spring", "resign: [Cid]\norders:\n  Italy: [A Ven H]\n"), ("1901-fall", "orders:\n  Italy: [A Ven H]\n")]
+    phases = [("1901-spring", "resign: [Cid]\norders:\n  Italy: [A Ven H]\n"),
+              ("1901-fall", "orders:\n  Italy: [A Ven H]\n")]
     h = replay_folder(game(tmp_path, ["Ann", "Bob", "Cid"], phases, lots=THREE, seed=False))
     assert h.result is None
     assert "England" in h.records[0].nmr and "England" not in h.records[1].nmr and "Germany" in h.records[1].nmr
@@ -431,7 +434,8 @@ def test_game_folder_second_criterion_strongest_power(tmp_path):
     8 centres each after Fall 1901 (Austria 5 + Italy 3 against Germany 4 + Turkey 4); Katja's
     strongest power, Germany or Turkey with 4, is weaker than Austria's 5, so France is hers."""
     phases = [
-        ("1901-spring", "orders:\n  Austria: [A Bud - Ser, F Tri - Alb, A Vie H]\n  Italy: [A Ven - Pie, A Rom H, F Nap H]\n"
+        ("1901-spring", "orders:\n  Austria: [A Bud - Ser, F Tri - Alb, A Vie H]\n"
+                        "  Italy: [A Ven - Pie, A Rom H, F Nap H]\n"
                         "  Germany: [F Kie - Den, A Ber H, A Mun H]\n  Turkey: [A Con - Bul, A Smy H, F Ank H]\n"),
         ("1901-fall", "orders:\n  Austria: [A Ser H, F Alb - Gre, A Vie H]\n  Italy: [A Pie H, A Rom H, F Nap H]\n"
                       "  Germany: [F Den H, A Ber H, A Mun H]\n  Turkey: [A Bul H, A Smy H, F Ank H]\n"),

@@ -8,13 +8,14 @@ import pytest
 
 from dipgen.adapters.games import replay_folder
 from dipgen.present.site.privatepage import private_content as _private_content
+from dipgen.variants.taskdip.rules import allotment_of
 from dipgen.view import game_view
 from support import public_site, write_game
 
 
 def private_content(h, seat, uri):
     return _private_content(game_view(h, seat), uri)
-from dipgen.variants.taskdip.rules import allotment_of
+
 
 LOTS = """\
     lots:
@@ -28,8 +29,10 @@ LOTS = """\
         Germany: {germany}
     """
 PHASES = {
-    "1901-spring": "orders:\n  Austria: [A Vie - Gal, A Bud - Ser, F Tri - Alb]\n  Germany: [A Mun - Bur, A Ber - Kie, F Kie - Hol]\n",
-    "1901-fall": "orders:\n  Austria: [A Gal H, A Ser H, F Alb - Gre]\n  France: [A Par S A Mar - Bur, A Mar - Bur, F Bre H]\n"
+    "1901-spring": "orders:\n  Austria: [A Vie - Gal, A Bud - Ser, F Tri - Alb]\n"
+                   "  Germany: [A Mun - Bur, A Ber - Kie, F Kie - Hol]\n",
+    "1901-fall": "orders:\n  Austria: [A Gal H, A Ser H, F Alb - Gre]\n"
+                 "  France: [A Par S A Mar - Bur, A Mar - Bur, F Bre H]\n"
                  "  Germany: [A Bur H, A Kie - Den, F Hol H]\n",
     "1901-fall-retreats": "orders:\n  Germany: [A Bur - Ruh]\n",
 }

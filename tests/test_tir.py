@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -18,9 +19,7 @@ from dipgen.present.drawfile import check, dumps
 from dipgen.rules.draws import commitment
 from dipgen.core.results import Kind
 from dipgen.core.errors import GameError
-from dipgen.io.gamefiles import load_game
-from dipgen.play.replay import replay
-from dipgen.core.orders import Convoy, Move, Support, parse_order
+from dipgen.core.orders import Convoy, Support, parse_order
 from dipgen.core.phase import Phase
 from dipgen.variants import get_variant
 from dipgen.variants.tir.rules import ALLIED, FRIENDLY, HOSTILE, NEUTRAL, WAR, TirNote, shifted
@@ -143,7 +142,8 @@ def test_an_attack_on_an_occupied_space_needs_both_powers_at_war():
     vie = next(u for u in pos.units if u.province == "vie")
     ok, why = TIR.rules.valid(pos, pos.economy["tir"], vie, order("A Vie - Tri"))
     assert ok  # its own unit: no attack
-    pos = pos.with_(units=tuple(u if u.province != "tri" else u.__class__("Italy", "F", "tri", u.uid) for u in pos.units))
+    pos = pos.with_(units=tuple(u if u.province != "tri" else u.__class__("Italy", "F", "tri", u.uid)
+                                for u in pos.units))
     ok, why = TIR.rules.valid(pos, pos.economy["tir"], vie, order("A Vie - Tri"))
     assert not ok and "Austria-Italy At War" in why and "Neutral" in why
     war = start({"Austria-Italy": WAR}).with_(units=pos.units)
@@ -197,7 +197,8 @@ def boh(table):
 def test_supports_find_their_objective_and_follow_rules_3_and_4():
     sup = order("A Boh S A Mun")
     # rule 3: a holding unit supported by a friendly power
-    out = run_turn(boh({"Austria-Germany": FRIENDLY}), {"France": {"Austria": ["A Boh S A Mun"], "Germany": ["A Mun H"]}})
+    out = run_turn(boh({"Austria-Germany": FRIENDLY}),
+                   {"France": {"Austria": ["A Boh S A Mun"], "Germany": ["A Mun H"]}})
     assert out.orders["Austria"] == [Support(sup.unit, sup.target, None)]
     # a neutral power's support: invalid, the unit holds, and the note says why
     out = run_turn(boh({}), {"France": {"Austria": ["A Boh S A Mun"]}})
@@ -205,10 +206,12 @@ def test_supports_find_their_objective_and_follow_rules_3_and_4():
     (note,) = out.notes[("Austria", "boh")]
     assert note.reason is TirNote.INVALID and "Friendly or Allied" in note.why
     # support of a move finds the move as its objective (not an attack: Tyrolia is empty): rule 3
-    out = run_turn(boh({"Austria-Germany": FRIENDLY}), {"France": {"Austria": ["A Boh S A Mun"], "Germany": ["A Mun - Tyr"]}})
+    out = run_turn(boh({"Austria-Germany": FRIENDLY}),
+                   {"France": {"Austria": ["A Boh S A Mun"], "Germany": ["A Mun - Tyr"]}})
     assert out.orders["Austria"] == [Support(sup.unit, sup.target, "tyr")]
     # ... which the supporter must reach: Bohemia does not reach Burgundy
-    out = run_turn(boh({"Austria-Germany": FRIENDLY}), {"France": {"Austria": ["A Boh S A Mun"], "Germany": ["A Mun - Bur"]}})
+    out = run_turn(boh({"Austria-Germany": FRIENDLY}),
+                   {"France": {"Austria": ["A Boh S A Mun"], "Germany": ["A Mun - Bur"]}})
     assert "Austria" not in out.orders and "cannot reach Burgundy" in out.notes[("Austria", "boh")][0].why
     # rule 4: an attack (on Italy's Venice army moving... on Italian-held Tyrolia) needs an ally, and
     # the attacked power hostile or at war with the supporter
@@ -220,7 +223,8 @@ def test_supports_find_their_objective_and_follow_rules_3_and_4():
     orders = {"France": {"Germany": ["A Mun - Tyr"], "Austria": ["A Boh S A Mun"]}}
     base = {"Germany-Italy": WAR, "Austria-Germany": ALLIED, "Austria-Italy": HOSTILE}
     out = run_turn(tyr(base), orders)
-    assert out.orders["Austria"] == [Support(sup.unit, sup.target, "tyr")] and out.orders["Germany"] == [order("A Mun - Tyr")]
+    assert (out.orders["Austria"] == [Support(sup.unit, sup.target, "tyr")]
+            and out.orders["Germany"] == [order("A Mun - Tyr")])
     out = run_turn(tyr({**base, "Austria-Germany": FRIENDLY}), orders)
     assert "Austria" not in out.orders and "Allied" in out.notes[("Austria", "boh")][0].why
     out = run_turn(tyr({**base, "Austria-Italy": NEUTRAL}), orders)
@@ -469,7 +473,7 @@ def test_the_chart_is_one_narrow_band_per_relationship_and_the_victory_is_by_eli
     assert "France-Russia, the players' own, is At War throughout" in svg
     germany = [t for t in re.findall(r"<title>([^<]+)</title>", svg) if t.startswith("France-Germany:")]
     levels = [NEUTRAL] + [r.report.after["France-Germany"] for r in h.records]
-    runs = 1 + sum(a != b for a, b in zip(levels, levels[1:]))
+    runs = 1 + sum(a != b for a, b in pairwise(levels))
     assert len(germany) == runs  # one rectangle per run of turns at one level
     assert "1901" in svg
     assert "no unit left" in TIR.words.victory_text()
@@ -522,7 +526,8 @@ def test_a_support_a_die_chose_that_then_fails_its_objective_is_said_once(tmp_pa
 def test_points_must_carry_their_sign_and_zero_needs_none(tmp_path):
     """The seed: "The type of allocation (positive or negative must be specified)": 2 is neither;
     +2 and -1 are read as written, and 0 (nothing allotted) needs no sign."""
-    body = "orders:\n  France:\n    France: [A Par - Bur]\ndp:\n  France: {France-Germany: %s, England-Italy: -1, Austria-Italy: 0}\n"
+    body = ("orders:\n  France:\n    France: [A Par - Bur]\n"
+            "dp:\n  France: {France-Germany: %s, England-Italy: -1, Austria-Italy: 0}\n")
     folder = write(tmp_path / "bad", {"1901-spring": body % "2"})
     with pytest.raises(GameError) as e:
         replay_folder(folder)

@@ -34,7 +34,8 @@ def test_one_rule_says_when_a_game_is_revealed():
         for node in ast.walk(tree):
             if isinstance(node, ast.Attribute) and node.attr == "reveal":
                 readers.append(path.relative_to(PACKAGE).as_posix())
-    assert sorted(set(readers)) == ["play/replay.py", "rules/visibility.py"], readers  # the replay copies it into GameInfo
+    # the replay copies it into GameInfo
+    assert sorted(set(readers)) == ["play/replay.py", "rules/visibility.py"], readers
 
 
 @pytest.mark.slow

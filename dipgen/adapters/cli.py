@@ -15,7 +15,7 @@ EPILOG = "Run 'dipgen COMMAND --help' for what each command takes."
 def _games(paths: list[str]) -> list[Path]:
     """Game folders named on the command line; a folder of games stands for all of them, and a file
     for the game it belongs to (as a pre-commit hook names the files a commit touches), once."""
-    from dipgen.io.gamefiles import discover_games, game_of, holds_games
+    from dipgen.io.folders import discover_games, game_of, holds_games
 
     out: list[Path] = []
     for p in map(Path, paths or ["games"]):
@@ -35,7 +35,7 @@ def _load(path: Path):
 
 
 def cmd_check(args) -> int:
-    from dipgen.io.gamefiles import discover_games
+    from dipgen.io.folders import discover_games
     from dipgen.adapters.publish import check_game
     from dipgen.io.secretsfile import shared_secrets
     from dipgen.adapters.siteconfig import site_options
@@ -53,20 +53,22 @@ def cmd_check(args) -> int:
         try:
             loaded = _load(path)
             check_game(loaded, site_options(path))  # the game's Markdown and links, as the site build reads them
-            history = loaded.history
+            history, silenced = loaded.history, loaded.acknowledged
         except GameError as e:
             problems = e.problems + problems
         if problems:
             failed += 1
             for p in problems:
                 print(p, file=sys.stderr)
-            print(f"{display_path(path)}: {sum(1 for p in problems if p.severity == 'error')} error(s)", file=sys.stderr)
+            print(f"{display_path(path)}: {sum(1 for p in problems if p.severity == 'error')} error(s)",
+                  file=sys.stderr)
             continue
         for w in history.warnings:
             print(w, file=sys.stderr)
         state = history.result_line() or (
             f"waiting for {history.next_phase.name}" if history.next_phase else "over")
-        print(f"{display_path(path)}: ok, {len(history.records)} phases played, {state}")
+        quiet = f" ({silenced} acknowledged warning(s) not shown)" if silenced else ""
+        print(f"{display_path(path)}: ok, {len(history.records)} phases played, {state}{quiet}")
     return 1 if failed else 0
 
 
@@ -80,6 +82,8 @@ def cmd_adjudicate(args) -> int:
     except GameError as e:
         print(e, file=sys.stderr)
         return 1
+    if args.power and args.power.lower() == "all" or args.out:
+        return _all_reports(history, args)
     level = "gm" if args.full else report_level(revealed(history))
     if args.power:
         try:
@@ -91,13 +95,14 @@ def cmd_adjudicate(args) -> int:
         from dipgen.core.names import did_you_mean
 
         seats = history.seating
-        level = next((k for k in seats.keys() if args.player.lower() in
-                      (k.lower(), *(n.lower() for n in seats.seat(k).names()))), None)
-        if level is None:
+        seat = next((k for k in seats.keys() if args.player.lower() in
+                     (k.lower(), *(n.lower() for n in seats.seat(k).names()))), None)
+        if seat is None:
             names = [n for k in seats.keys() for n in seats.seat(k).names()]
             print(f"error: {args.player!r} is not a player of this game.{did_you_mean(args.player, names)}",
                   file=sys.stderr)
             return 1
+        level = seat
     view = game_view(history, level)
     if not view.records:
         due = view.due or history.next_phase
@@ -113,6 +118,42 @@ def cmd_adjudicate(args) -> int:
             print(f"error: no phase {args.phase!r} in this game{whose} (phases: {shown})", file=sys.stderr)
             return 1
     sys.stdout.write(phase_report(view, record))
+    return 0
+
+
+def _all_reports(history, args) -> int:
+    """--power all --out DIR: every seat's private report of the phase, a file each, for the GM to mail."""
+    from dipgen.adapters.mailout import OutError, reports, write_folder
+    from dipgen.core.phase import Phase
+
+    if not (args.power and args.power.lower() == "all" and args.out):
+        print("error: --power all and --out DIR go together: every power's report, a file each, in DIR",
+              file=sys.stderr)
+        return 1
+    if not history.records:
+        print(f"error: nothing has been played yet; the game waits for {history.next_phase.name}", file=sys.stderr)
+        return 1
+    try:
+        phase = Phase.from_slug(args.phase) if args.phase else None
+    except ValueError as e:
+        print(f"error: --phase {args.phase!r}: {e}", file=sys.stderr)
+        return 1
+    files, untold = reports(history, phase)
+    if not files:
+        print(f"error: no phase {args.phase!r} in this game (phases: "
+              f"{', '.join(r.phase.slug for r in history.records)})", file=sys.stderr)
+        return 1
+    out = Path(args.out)
+    try:
+        write_folder(out, {name: text for name, (_, text) in files.items()}, args.force)
+    except (OutError, OSError) as e:
+        print(f"error: {e}; nothing was written", file=sys.stderr)
+        return 1
+    for name, (seat, _) in files.items():
+        print(f"{display_path(out / name)}: for {seat}")
+    if untold:
+        print(f"No report for {', '.join(untold)}: their view has no such phase (a hidden retreat they took no "
+              "part in)")
     return 0
 
 
@@ -188,11 +229,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", help="the game folder, e.g. games/my-game")
     p.add_argument("--phase", help="a phase such as 1901-fall or 1901-fall-retreats (default: the latest)")
     who = p.add_mutually_exclusive_group()
-    who.add_argument("--power", help="the private report for one power, as the GM e-mails it (hidden variants)")
+    who.add_argument("--power", help="the private report for one power, as the GM e-mails it (hidden variants); "
+                                     "'all' with --out: every power's (every player's, where players are apart "
+                                     "from powers), a file each")
     who.add_argument("--player", help="the private report for one player (by name), for every power she played")
     who.add_argument("--full", action="store_true",
                      help="everything, for the GM's eyes (a hidden game's report is otherwise the public one "
                           "until the game is revealed)")
+    p.add_argument("--out", metavar="DIR", help="with --power all: the folder to write the reports into (a new or "
+                                                "empty one; it appears whole or not at all)")
+    p.add_argument("--force", action="store_true", help="with --out: replace a folder that is not empty")
     p.set_defaults(func=cmd_adjudicate)
 
     p = sub.add_parser("datc", help="run DATC-format adjudication test files",

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
 
 from dipgen.core.board import Board, UnknownName, load_board, province_of
 from dipgen.engine.adjustments import adjudicate_adjustments
 from dipgen.engine.movement import adjudicate_movement, retreat_options
 from dipgen.engine.retreats import adjudicate_retreats
-from dipgen.core.orders import STANDARD_KINDS, Move, for_phase, parse_order, parse_unit
+from dipgen.core.orders import STANDARD_KINDS, Move, Order, for_phase, parse_order, parse_unit
 from dipgen.core.position import Dislodged, Position, Unit
 from dipgen.core.units import LAND, STANDARD_UNIT_KINDS
 
@@ -125,14 +125,15 @@ def variant_of(text: str, filename: str = "<datc>"):
     from dipgen.variants import get_variant
 
     m = re.search(r"^\s*VARIANT_ALL\s+(\S+)(.*)$", text, re.MULTILINE)
+    slug = m.group(1) if m else "standard"
     try:
-        variant = get_variant(m.group(1) if m else "standard")
+        variant = get_variant(slug)
     except ValueError as e:
         raise DatcFormatError(f"{filename}: {e}") from None
     for option in (m.group(2).split("#")[0].split() if m else ()):  # VARIANT_ALL Complicated plane_limit
         key = option.strip("(),").lower()
         if not isinstance(getattr(variant.rules, key, None), bool):
-            raise DatcFormatError(f"{filename}: VARIANT_ALL {m.group(1)}: unknown option {option!r}")
+            raise DatcFormatError(f"{filename}: VARIANT_ALL {slug}: unknown option {option!r}")
         setattr(variant.rules, key, True)
     return variant
 
@@ -149,7 +150,7 @@ class _Lines:
         #: a variant with phases of its own (Complicated's bombing and supply points), run through them
         self.variant = variant
         self._units: dict[str, Unit] = {}
-        self._orders: dict[str, dict[str, tuple[str, object]]] = {}  # phase kind -> line -> (power, order)
+        self._orders: dict[str, dict[str, tuple[str, Order | None]]] = {}  # phase kind -> line -> (power, order)
 
     def units(self, lines) -> list[Unit]:
         known = self._units

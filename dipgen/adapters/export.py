@@ -34,7 +34,7 @@ from dipgen.adapters.games import load_checked
 from dipgen.adapters.publish import (GAMES_MARKER, archive_files, editions, game_files, provided_pages,
                                      site_options, with_cards)
 from dipgen.core.errors import GameError, Problem, display_path
-from dipgen.io.gamefiles import discover_games
+from dipgen.io.folders import discover_games
 from dipgen.io.secretsfile import shared_secrets
 from dipgen.present.site.pages import CSS_URI, JS_URI, OVERRIDES, game_card
 
@@ -139,7 +139,8 @@ def export(config_file: Path, out: Path) -> Exported:
         raise ExportError(f"{display_path(config_file)}: its docs_dir {display_path(docs)} is not a folder")
     rules_dir = str(plugin.get("rules_dir", "rules"))
     options = site_options(docs, prefix=str(plugin.get("prefix", "games")),
-                           directory_urls=bool(data.get("use_directory_urls", True)), rules_dir=rules_dir)
+                           directory_urls=bool(data.get("use_directory_urls", True)), rules_dir=rules_dir,
+                           site_url=data.get("site_url"), site_name=data.get("site_name"))
     games = _load_games(base / str(plugin.get("games_dir", "games")))
     views = [editions(g)[0] for g in games]
     files: dict[str, str] = {}

@@ -13,6 +13,8 @@ from pathlib import Path
 
 from dipgen.core.crypt import page_uri
 from dipgen.core.errors import GameError, Problem, display_path
+from dipgen.io.commits import Commits, commit_times
+from dipgen.io.acknowledge import acknowledge
 from dipgen.io.load import demo_problems, in_file_order, not_adjudicated, read_files
 from dipgen.io.secretsfile import SECRETS_FILE, GameSecrets
 from dipgen.io.seed import game_draws, game_file, seed_of
@@ -32,6 +34,8 @@ class Loaded:
     history: History
     secrets: GameSecrets | None = None
     demo: DemoSecrets | None = None
+    #: how many warnings the phase files acknowledge (`dipgen.io.acknowledge`), left out of its warnings
+    acknowledged: int = 0
 
     def __repr__(self) -> str:  # never print a passphrase by accident
         return f"Loaded({self.history.info.slug})"
@@ -42,25 +46,28 @@ def _play(game: Game, secrets: GameSecrets | None) -> History:
     draws = game_draws(game, seed) if game.variant.rules.makes_draws else None
     secret = game.variant.files.read_secret(secrets.extra if secrets is not None else None,
                                             display_path(game.path / SECRETS_FILE), game.seating.keys())
-    return replay(game, draws, secret)
+    return replay(game, draws, secret, seed)
 
 
-def read_game(path: Path) -> tuple[Game, GameSecrets | None]:
+def read_game(path: Path, commits: Commits | None = None) -> tuple[Game, GameSecrets | None]:
     """The game in `path` and its secrets.yml (if any), each read once. GameError with every
     independent problem: when phase files are broken, the phases before the first broken one are
     still played, so that their problems and warnings come with the rest, and the secrets file is
     checked even when the game cannot be played (`GameError.partial`: the game as far as it could
-    be read)."""
-    files = read_files(path)
+    be read). `commits`: the folder's commit times, if already read (`dipgen.io.commits`)."""
+    files = read_files(path, commits)
     game, secrets, problems, stopped = files.game, files.secrets, files.problems, files.stopped
     if not problems:
+        assert game is not None  # a folder read without a problem is a game
         return game, secrets
     earlier: list[Problem] = []
     if game is not None and files.secrets_read:
         try:
-            earlier = _play(game, secrets).warnings
+            played = _play(game, secrets)
+            earlier = acknowledge(played.warnings, game.phases.values(),
+                                  [r.phase for r in played.records if r.phase != stopped])[0]
         except GameError as inner:
-            earlier, stopped = inner.problems, inner.stopped or stopped
+            earlier, stopped = acknowledge(inner.problems, game.phases.values())[0], inner.stopped or stopped
     note = not_adjudicated(path, stopped) if game is None or stopped is not None else []
     raise GameError(in_file_order(earlier + problems) + note, partial=game, stopped=stopped) from None
 
@@ -77,28 +84,31 @@ def replay_folder(path: Path | str) -> History:
         raise GameError(e.problems + note, partial=game, stopped=e.stopped) from None
 
 
-def load_checked(path: Path | str) -> Loaded:
+def load_checked(path: Path | str, commits: Commits | None = None) -> Loaded:
     """The game in `path` read, replayed and checked as the build and `dipgen check` do; GameError
-    with every problem the GM must fix."""
+    with every problem the GM must fix. `commits`: the folder's commit times, if already read."""
     path = Path(path)
-    game, secrets = read_game(path)
+    commits = commit_times(path) if commits is None else commits
+    game, secrets = read_game(path, commits)
     problems = demo_problems(game, secrets)
-    history = None
+    history: History | None = None
     try:
         history = _play(game, secrets)
         check_seed(history, game)  # the seed of the draws is not published too early
     except GameError as e:
-        problems = e.problems + problems
+        problems = acknowledge(e.problems, game.phases.values())[0] + problems
         if e.stopped is not None:
             problems += not_adjudicated(path, e.stopped)
-    if problems:
+    if problems or history is None:
         raise GameError(list(dict.fromkeys(problems)), partial=game)
-    history.warnings.extend(unpublished_text(history))
+    warnings = (game.warnings + history.warnings + unpublished_text(history) + record_warnings(history)
+                + time_warnings(history, commits))
+    history.warnings[:], silenced = acknowledge(warnings, game.phases.values(), [r.phase for r in history.records])
     demo = None
     if game.demo_secrets and secrets is not None:
         demo = DemoSecrets({seat: (page_uri(secrets.page_key, game.slug, seat), phrase)
                             for seat, phrase in secrets.passphrases.items()})
-    return Loaded(history, secrets, demo)
+    return Loaded(history, secrets, demo, silenced)
 
 
 def check_seed(history: History, game: Game) -> None:
@@ -107,7 +117,7 @@ def check_seed(history: History, game: Game) -> None:
         raise GameError([Problem(game_file(game), game.lines.get("seed"), "the seed is published in game.yml while "
                                  "the game runs: anyone who reads it can work out every draw to come",
                                  f"move it to {SECRETS_FILE} (seed: \"...\"), and publish it only when the game is "
-                                 "over")])
+                                 "over", code="seed-published-early")])
 
 
 def unpublished_text(history: History) -> list[Problem]:
@@ -125,5 +135,32 @@ def unpublished_text(history: History) -> list[Problem]:
             out.append(Problem(r.file or history.info.file, None,
                                f"the press and notes of {r.phase.name} stay unpublished until the game is revealed: "
                                "the public may not learn that this phase took place",
-                               "put news for everyone in the next Spring or Fall file", severity="warning"))
+                               "put news for everyone in the next Spring or Fall file", severity="warning",
+                               code="unpublished-text"))
     return out
+
+
+def time_warnings(history: History, commits: Commits) -> list[Problem]:
+    """A deadline in a game that is over (it is not shown), and the times git cannot give (a
+    shallow clone: the seasons' feed entries then fall back on the times before them)."""
+    out = []
+    if history.finished and history.info.deadline is not None:
+        out.append(Problem(history.info.file, history.info.lines.get("deadline"), "the game is over: its deadline "
+                           "is not shown", "delete deadline from game.yml", severity="warning", code="deadline-over"))
+    if commits.shallow:
+        out.append(Problem(history.info.file, None, "git holds only the latest commits of this repository (a "
+                           "shallow clone): the times some phase files were published are unknown",
+                           "fetch the whole history (in the Pages workflow, actions/checkout with fetch-depth: 0)",
+                           severity="warning", code="shallow-clone"))
+    return out
+
+
+def record_warnings(history: History) -> list[Problem]:
+    """A hidden game over whose record cannot be published: it was committed to a seed (its record's
+    salt) that the build does not have."""
+    if history.chain is not None or not reveal_reached(history):
+        return []
+    return [Problem(history.info.file, history.info.lines.get("seed_sha256"), "the game is over, but the build "
+                    "has no seed: its record (the chain of its phase files, salted with the seed) is not published",
+                    f"copy the seed from {SECRETS_FILE} into game.yml as seed: \"...\" (allowed once the game is "
+                    "over), or give the build its secrets.yml", severity="warning", code="record-needs-seed")]

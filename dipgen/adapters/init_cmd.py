@@ -23,7 +23,6 @@ import re
 import shutil
 import sys
 from dataclasses import dataclass
-from importlib import metadata
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -200,6 +199,8 @@ def requirements(source: Source) -> str:
 
 def install_source() -> Source:
     """Where this copy of dipgen was installed from (PEP 610's direct_url.json), as CI can install it."""
+    from importlib import metadata  # here, not at the top: every command builds the parser that lists init
+
     try:
         dist = metadata.distribution("dipgen")
         raw = dist.read_text("direct_url.json")
@@ -234,11 +235,12 @@ def install_source() -> Source:
 
 def dependency_pins() -> list[tuple[str, str]]:
     """(name, version) of every package dipgen needs, directly or not, as installed here."""
-    from packaging.markers import default_environment
+    from importlib import metadata
+
     from packaging.requirements import InvalidRequirement, Requirement
     from packaging.utils import canonicalize_name
 
-    env = {**default_environment(), "extra": ""}
+    env = {"extra": ""}  # laid over this Python's own environment (`Marker.evaluate`)
     pins: dict[str, tuple[str, str]] = {}
     todo = ["dipgen"]
     while todo:

@@ -2,8 +2,9 @@
 
 For each hidden game that is not yet revealed, the secrets are the facts of the GM's view
 that the public view never shows, in any phase: a unit's position, an order, the owner of a
-centre, and that a phase the public may not know of took place (Blind's retreats). The scanner then reads every file of the built site (pages, maps, the search index,
-the sitemap, scripts, file names) and reports each secret it finds (and the game's seed, and the
+centre, and that a phase the public may not know of took place (Blind's retreats). The scanner
+then reads every file of the built site (pages, maps, the search index, the sitemap, scripts,
+file names) and reports each secret it finds (and the game's seed, and the
 variant's own secrets, `Variant.secret_texts`: Taskdip's tasks and the cards drawn for them):
 
 - in text (HTML with its tags stripped and entities decoded, and the raw file, so that
@@ -35,7 +36,7 @@ from dipgen.core.board import Board
 from dipgen.core.results import Kind
 from dipgen.play.records import History
 from dipgen.core.orders import Concealed
-from dipgen.core.phase import MOVEMENT, Phase
+from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, Phase
 from dipgen.present.svg import centre_mark, unit_marks
 from dipgen.view import game_view
 from dipgen.view.timeline import fixed_calendar
@@ -173,7 +174,7 @@ def _early_totals(rel: str, raw: str, own: str) -> list[Leak]:
         phase = Phase.from_slug(head.split(".", 1)[0])
     except ValueError:
         return []
-    if phase.season_index != 2 and 'class="dg-counts"' in raw:
+    if phase.kind != ADJUSTMENTS and 'class="dg-counts"' in raw:
         return [Leak(rel, f"the centre totals before Winter {phase.year} is published",
                      "a table of centre totals on a Spring or Fall page")]
     return []
@@ -239,7 +240,8 @@ def _needles(secrets: Secrets, board: Board) -> list[Needle]:
     for centre, power in sorted(secrets.owners):
         abbr, name = board.format_loc(centre), board.provinces[centre].name
         what = f"that {power} owns {name}"
-        out.append(Needle(what, pattern=re.compile(rf"\b{power}\b[^.;<>\n]{{0,40}}\bgains\b[^;<>\n]{{0,80}}\b{re.escape(abbr)}\b"),
+        out.append(Needle(what, pattern=re.compile(rf"\b{power}\b[^.;<>\n]{{0,40}}\bgains\b"
+                                                   rf"[^;<>\n]{{0,80}}\b{re.escape(abbr)}\b"),
                           require=(power, "gains", abbr)))
         out.append(Needle(what, pattern=re.compile(rf"\b{re.escape(name)}\s*:\s*{power}\b"), require=(name, power)))
     return out
@@ -293,8 +295,8 @@ def _scan_map(name: str, raw: str, history: History, phase: Phase | None, secret
     public_owners = secrets.public_owners.get(phase, set())
     owned = {centre for centre, _ in public_owners}
     for centre, power in sorted(secrets.all_owners - public_owners):
-        mark = centre_mark(variant, centre) if centre not in owned else None
-        hit = mark.search(raw) if mark else None
+        dot = centre_mark(variant, centre) if centre not in owned else None
+        hit = dot.search(raw) if dot else None
         if hit:
             leaks.append(Leak(name, f"that {power} owns {board.provinces[centre].name}",
                               f"an ownership mark {hit.group(0)!r} on the map"))
@@ -396,7 +398,8 @@ def _private_sizes(site_dir: Path, histories: list[History]) -> list[Leak]:
     for size, n in seen.items():
         if size in rooms and n > rooms[size]:
             leaks.append(Leak("private/", "what a game's hidden phases held, through the size of private pages",
-                              f"{n} pages of {size} bytes, more than the {rooms[size]} players of the games of that room"))
+                              f"{n} pages of {size} bytes, "
+                              f"more than the {rooms[size]} players of the games of that room"))
     return leaks
 
 

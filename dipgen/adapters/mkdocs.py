@@ -35,9 +35,6 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import os
-import re
-import secrets as _random
 import shutil
 import tempfile
 import time
@@ -52,13 +49,14 @@ from mkdocs.utils import CountHandler
 
 from dipgen import __version__
 from dipgen.core.errors import GameError, Problem, display_path, visible
+from dipgen.io.commits import commit_times
 from dipgen.io.secretsfile import SECRETS_FILE
-from dipgen.io.gamefiles import discover_games
+from dipgen.io.folders import discover_games
 from dipgen.adapters.buildcache import FOLDER, BuildCache, Stored, code_fingerprint
 from dipgen.adapters.games import Loaded, load_checked
 from dipgen.adapters.reuse import TEMPLATE as REUSED, Reuse
 from dipgen.adapters.staging import _Staging, _lock, _prune, _roots  # noqa: F401 (_lock: tests)
-from dipgen.adapters.mkdocs_pages import BUG, GeneratedPage, Headings, failure, index_page, search_index
+from dipgen.adapters.mkdocs_pages import GeneratedPage, Headings, failure, index_page, search_index
 from dipgen.core.crypt import PRIVATE_DIR
 from dipgen.adapters.publish import (archive_files_of, editions, game_files, missing_passphrases, provided_pages,
                                      site_options, with_cards)
@@ -164,7 +162,8 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         started = time.perf_counter()
         folder = self.games_path(config)
         options = site_options(config.docs_dir, prefix=self.config.prefix,
-                               directory_urls=config.use_directory_urls, rules_dir=self.config.rules_dir)
+                               directory_urls=config.use_directory_urls, rules_dir=self.config.rules_dir,
+                               site_url=config.site_url, site_name=config.site_name)
         fingerprint = f"{__version__}:{code_fingerprint()}:{generator_fingerprint()}:{options!r}"
         paths = discover_games(folder) if folder.is_dir() else []
         if not folder.is_dir():
@@ -229,7 +228,8 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
     def _game(self, path: Path, fingerprint: str, options: SiteOptions) -> Stored:
         """One game read, adjudicated and all its pages made, or taken from the cache if unchanged
         (kept from the last build, or in the cache folder: `dipgen.adapters.buildcache`)."""
-        key = hashlib.sha256(f"{fingerprint}:{game_hash(path)}".encode()).hexdigest()
+        commits = commit_times(path)  # a commit changes the feed's times, not the files: part of the key
+        key = hashlib.sha256(f"{fingerprint}:{game_hash(path)}:{commits!r}".encode()).hexdigest()
         cached = self._cache.get(str(path))
         if cached is not None and cached.key == key and cached.intact():
             return cached
@@ -239,7 +239,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
                 log.info("%s", note)
             return stored
         self._redone += 1
-        loaded = load_checked(path)  # as 'dipgen check' reads it: they refuse the same things
+        loaded = load_checked(path, commits)  # as 'dipgen check' reads it: they refuse the same things
         notes = self._notes(path, loaded)
         for note in notes:
             log.info("%s", note)

@@ -26,7 +26,8 @@ def create_game(root: Path, slug: str, variant_name: str = "standard", title: st
         "players": variant.files.new_players(),
     }
     seed = None
-    if variant.rules.makes_draws:  # lots or dice: the seed is made and committed to before anything is played
+    # lots or dice, or a hidden game's record (salted with the seed): made and committed to before anything is played
+    if variant.rules.makes_draws or variant.visibility.hidden:
         from dipgen.rules.draws import commitment
         from dipgen.io.secretsfile import generate_seed
 

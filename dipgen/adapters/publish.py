@@ -13,11 +13,12 @@ GM's view too (its non-blind edition).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterable
+from collections.abc import Iterable
 
 from dipgen.adapters.games import Loaded
 from dipgen.core.crypt import page_uri
 from dipgen.core.resources import shipped
+from dipgen.present.site.feeds import site_feed_of
 from dipgen.present.site.pages import (SiteOptions, archive_of, cards_of, check_pages, game_card, private_files,
                                       published_files, site_assets)
 from dipgen.present.site.privatepage import private_content
@@ -100,29 +101,33 @@ def provided_pages(docs_dir: str | Path | None, rules_dir: str = "rules") -> dic
 
 
 def site_options(docs_dir: str | Path | None, *, prefix: str = "games", directory_urls: bool = True,
-                 rules_dir: str = "rules") -> SiteOptions:
+                 rules_dir: str = "rules", site_url: str | None = None, site_name: str | None = None) -> SiteOptions:
     """How a site is laid out, from its configuration: where the generated pages go, its URL style,
-    the rules page of each variant (the site's own, else the package's) and the pages game
-    Markdown may link to."""
+    the rules page of each variant (the site's own, else the package's), the pages game Markdown
+    may link to, and the site's address and name (mkdocs.yml's site_url and site_name)."""
     provided = provided_pages(docs_dir, rules_dir)
     rules_dir = rules_dir.strip("/")
     rules = {Path(uri).stem: uri for uri in provided if uri.startswith(rules_dir + "/")}
     if docs_dir is not None:
         rules.update({p.stem: f"{rules_dir}/{p.name}" for p in sorted((Path(docs_dir) / rules_dir).glob("*.md"))})
+    url = str(site_url or "").strip()
     return SiteOptions(prefix=prefix, directory_urls=directory_urls, rules=rules,
-                       docs_dir=None if docs_dir is None else str(docs_dir), provided=frozenset(provided))
+                       docs_dir=None if docs_dir is None else str(docs_dir), provided=frozenset(provided),
+                       site_url=url.rstrip("/") + "/" if url else "", site_name=str(site_name or "").strip())
 
 
 def archive_files(views: Iterable[GameView], options: SiteOptions) -> dict[str, str]:
-    """What the games share on a site: the archive page (each game by its public view), the base
-    map of each board in use, the stylesheet and the script."""
+    """What the games share on a site: the archive page and feed (each game by its public view), the
+    base map of each board in use, the stylesheet and the script."""
     views = list(views)
     return archive_files_of([game_card(v, options) for v in views], [v.variant for v in views], options)
 
 
 def archive_files_of(cards: Iterable[dict], variants: Iterable[Variant], options: SiteOptions) -> dict[str, str]:
     """`archive_files` of the games' cards (`dipgen.present.site.pages.game_card`) and variants."""
+    cards = list(cards)
     files = archive_of(cards, options)
+    files.update(site_feed_of(cards, options))
     files.update(site_assets(variants))
     return files
 

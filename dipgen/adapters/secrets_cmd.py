@@ -12,7 +12,8 @@ from dipgen.core.errors import GameError, Problem, display_path
 DESCRIPTION = (
     "Create games/<slug>/secrets.yml if it is missing, with a random page key and a passphrase for "
     "every power (about 99 bits each), or add what it lacks. An existing passphrase is never changed "
-    "unless you name its power with --new; the file is edited in place, so your own comments in it stay. Then print, for you alone, each power's player, the address "
+    "unless you name its power with --new; the file is edited in place, so your own comments in it stay. "
+    "Then print, for you alone, each power's player, the address "
     "of her private page and her passphrase: send each player her own line privately. "
     "Never commit or publish secrets.yml (it is in .gitignore); give it to CI as a repository secret.")
 
@@ -27,7 +28,8 @@ def add_secrets_command(sub) -> None:
                    help="a new page key: every private page moves to a new address (if the old ones leaked)")
     p.add_argument("--seed", action="store_true",
                    help="make the seed for random draws (lots, dice) even if the variant draws nothing; a variant "
-                        "that draws gets one anyway. Its commitment goes into game.yml before the first phase")
+                        "that draws gets one anyway, and so does a hidden one (its record is salted with it). Its "
+                        "commitment goes into game.yml before the first phase")
     p.add_argument("--site-url", default="",
                    help="the published site's address, e.g. https://me.github.io/dip/, to print full links")
     p.set_defaults(func=cmd_secrets)
@@ -70,9 +72,9 @@ def cmd_secrets(args) -> int:
     if update.created:
         print(f"Created {name} with a passphrase for each power ({PASSPHRASE_BITS:.0f} bits each).")
     elif update.changed:
-        what = [f"a new passphrase for {', '.join(update.added)}"] if update.added else []
-        what += ["a new page key (every private page has a new address)"] if args.new_page_key else []
-        print(f"Updated {name}: {' and '.join(what) or 'a page key'}; everything else is unchanged.")
+        news = [f"a new passphrase for {', '.join(update.added)}"] if update.added else []
+        news += ["a new page key (every private page has a new address)"] if args.new_page_key else []
+        print(f"Updated {name}: {' and '.join(news) or 'a page key'}; everything else is unchanged.")
     else:
         print(f"{name} is complete; nothing was changed.")
     if not game.variant.visibility.hidden:
@@ -87,11 +89,12 @@ def cmd_secrets(args) -> int:
     else:  # a seat per player: her key, and the powers she plays at the start
         rows = [(k, ", ".join(game.seating.powers_of(k, None)) or "—",
                  base + page_uri(update.secrets.page_key, game.slug, k), update.secrets.passphrases[k]) for k in powers]
-    head = ("Power" if standard else "Player", "Player" if standard else "Powers", "Private page" if base else "Private page (under the site's address)", "Passphrase")
+    head = ("Power" if standard else "Player", "Player" if standard else "Powers",
+            "Private page" if base else "Private page (under the site's address)", "Passphrase")
     widths = [max(len(r[i]) for r in [head, *rows]) for i in range(4)]
     print()
     for row in [head, tuple("-" * w for w in widths), *rows]:
-        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
+        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
     print("\nThe pages appear at the next build while the game runs; once it is revealed they are gone.")
     return 0
 
@@ -99,11 +102,11 @@ def cmd_secrets(args) -> int:
 def _seed_to_make(game, path: Path, asked: bool) -> str | None:
     """A new seed, if the game needs one and has none; GameError if it is too late to make one."""
     from dipgen.io.seed import folder_has_phases
-    
+
     from dipgen.io.secretsfile import generate_seed, load_secrets
 
     if not (asked or game.variant.rules.makes_draws):
-        return None
+        return _record_seed(game, path)
     if os.path.lexists(path) and load_secrets(path, game.seating.keys(), require_key=False).seed is not None:
         return None
     if folder_has_phases(game.path):
@@ -112,7 +115,25 @@ def _seed_to_make(game, path: Path, asked: bool) -> str | None:
         raise GameError([Problem(display_path(path), None, f"{what}: a seed must be committed to before the first "
                                  "phase, and never changed after it",
                                  "restore the game's secrets.yml from your copy or the DIPGEN_SECRETS secret"
-                                 if game.seed_sha256 else "a game that draws must be started again with its seed")])
+                                 if game.seed_sha256 else "a game that draws must be started again with its seed",
+                                 code="seed-too-late")])
+    return generate_seed()
+
+
+def _record_seed(game, path: Path) -> str | None:
+    """A seed for a hidden game that draws nothing: its record's salt (`dipgen.rules.chain`). Only for
+    a game not yet begun and committed to nothing; never an error (one begun without a seed
+    publishes its record at the reveal; a secrets.yml that cannot be read is reported as it is fixed)."""
+    from dipgen.io.seed import folder_has_phases
+    from dipgen.io.secretsfile import generate_seed, load_secrets
+
+    if not game.variant.visibility.hidden or game.seed_sha256 or folder_has_phases(game.path):
+        return None
+    try:
+        if os.path.lexists(path) and load_secrets(path, game.seating.keys(), require_key=False).seed is not None:
+            return None
+    except GameError:
+        return None
     return generate_seed()
 
 
@@ -132,7 +153,8 @@ def _commit(game, seed: bytes | None) -> None:
         print(Problem(display_path(file), game.lines.get("seed_sha256"),
                       "the seed in secrets.yml is not committed to in game.yml, and the game has begun: "
                       "a commitment may not change once a phase file exists, so game.yml is left as it is",
-                      "restore the game's own secrets.yml; if the game draws nothing, delete its seed line"),
+                      "restore the game's own secrets.yml; if the game draws nothing, delete its seed line",
+                      code="seed-without-commitment"),
               file=sys.stderr)
         return
     text = set_key(file, "seed_sha256", value, "commitment to the seed of the draws: never change it")

@@ -39,4 +39,5 @@ def site_options(game_path: Path) -> SiteOptions:
     plugin = plugin if isinstance(plugin, dict) else {}
     return options_of(config.parent / str(data.get("docs_dir", "docs")), prefix=str(plugin.get("prefix", "games")),
                       directory_urls=bool(data.get("use_directory_urls", True)),
-                      rules_dir=str(plugin.get("rules_dir", "rules")))
+                      rules_dir=str(plugin.get("rules_dir", "rules")),
+                      site_url=str(data.get("site_url") or ""), site_name=str(data.get("site_name") or ""))

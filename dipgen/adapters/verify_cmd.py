@@ -1,10 +1,12 @@
-"""`dipgen verify`: check every published draw of a game against its commitment."""
+"""`dipgen verify`: check every published draw of a game against its commitment, and the game's
+record (the chain of its phase files: `dipgen.adapters.verify_record`)."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
+from dipgen.adapters.verify_record import Published, add_record_options, check_published, check_record, kept_links
 from dipgen.core.errors import GameError, display_path
 
 DESCRIPTION = (
@@ -14,8 +16,10 @@ DESCRIPTION = (
     "the draws.json of that built site or web address, checked against the game folder's commitment "
     "(no seed needed). A built site's folder, a draws.json file or a game page's address may be given "
     "instead of a game folder: each draws.json found is checked against the commitment it names. "
-    "Names every draw that fails; exit status 1 if any does.")
-MAX_BYTES = 32 << 20
+    "The game's record too: every link of its chain.json is recomputed from the phase files published beside "
+    "it (once the game is open or revealed), the game page's link must be one of them, and each link you kept "
+    "(--link, --links) must still be the chain's. "
+    "Names every draw and link that fails; exit status 1 if any does.")
 
 
 def add_verify_command(sub) -> None:
@@ -25,25 +29,11 @@ def add_verify_command(sub) -> None:
                                   "https:// address of a game page or its draws.json")
     p.add_argument("--site", help="with a game folder: the built site (folder or address) whose draws.json to check")
     p.add_argument("--prefix", default="games", help="the site folder of the game pages (default: games)")
+    add_record_options(p)
     p.set_defaults(func=cmd_verify)
 
 
-def _fetch(where: str) -> dict:
-    """A draws.json from a path or an http(s) address, parsed; GameError-free: raises OSError/ValueError."""
-    if where.startswith(("http://", "https://")):
-        from urllib.request import urlopen
-
-        if not where.endswith(".json"):
-            where = where.rstrip("/") + "/draws.json"
-        with urlopen(where, timeout=30) as response:  # noqa: S310 (the user's own address)
-            data = response.read(MAX_BYTES + 1)
-    else:
-        path = Path(where)
-        if path.is_dir():
-            path = path / "draws.json"
-        data = path.read_bytes()[:MAX_BYTES + 1]
-    if len(data) > MAX_BYTES:
-        raise ValueError("too big for a draws file")
+def _parse(data: bytes) -> dict:
     import json  # here: every dipgen command builds this one's parser, few run it
 
     return json.loads(data.decode("utf-8"))
@@ -65,53 +55,94 @@ def _report(name: str, doc, expected: str | None) -> bool:
 
 
 def cmd_verify(args) -> int:
-    from dipgen.present.drawfile import document
-
+    try:
+        kept = kept_links(args)
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 1
     target = args.target
     if not target.startswith(("http://", "https://")) and (Path(target) / "game.yml").exists():
-        from dipgen.io.gamefiles import load_game
-
-        try:
-            if args.site:
-                game = load_game(Path(target))
-                site = args.site.rstrip("/")
-                where = f"{site}/{args.prefix}/{game.slug}/draws.json"
-                try:
-                    doc = _fetch(where)
-                except (OSError, ValueError) as e:
-                    print(f"error: cannot read {where}: {e}", file=sys.stderr)
-                    return 1
-                return 0 if _report(where, doc, game.seed_sha256) else 1
-            from dipgen.adapters.games import load_checked
-            from dipgen.adapters.publish import editions
-
-            loaded = load_checked(Path(target))
-        except GameError as e:
-            print(e, file=sys.stderr)
-            return 1
-        public, full = editions(loaded)
-        doc = document(full or public)  # what the build publishes
-        if doc is None:
-            print(f"{display_path(target)}: no draws published; nothing to check")
-            return 0
-        return 0 if _report(display_path(target), doc, public.draws.commitment if public.draws else None) else 1
+        return _verify_game(args, Path(target), kept)
     if args.site:
         print("error: --site goes with a game folder (one with game.yml)", file=sys.stderr)
         return 1
+    remote = target.startswith(("http://", "https://"))
     path = Path(target)
-    files = [target] if target.startswith(("http://", "https://")) or path.is_file() or (path / "draws.json").exists() \
-        else [str(p) for p in sorted(path.rglob("draws.json"))] if path.is_dir() else []
-    if not files:
-        print(f"error: no draws.json at {target} (a game folder holds game.yml; a built site, draws.json files)",
-              file=sys.stderr)
+    if (remote and target.endswith(".json")) or (not remote and path.is_file()):
+        base, name = target.rstrip("/").rsplit("/", 1) if remote else (str(path.parent), path.name)
+        chain = name == "chain.json"
+        return _verify_folders([Published(base)], kept, None, chain=chain, draws=None if chain else name)
+    if remote or any((path / name).is_file() for name in ("draws.json", "chain.json")):
+        folders = [Published(target)]
+    else:
+        found = sorted({p.parent for name in ("draws.json", "chain.json") for p in path.rglob(name)}) \
+            if path.is_dir() else []
+        folders = [Published(str(p)) for p in found]
+    return _verify_folders(folders, kept, None)
+
+
+def _verify_game(args, folder: Path, kept: list) -> int:
+    """A game folder: what its build publishes, or (--site) what a built site publishes of it."""
+    from dipgen.adapters.games import load_checked
+    from dipgen.adapters.publish import editions
+    from dipgen.io.gamefiles import load_game
+    from dipgen.present import chainfile, drawfile
+
+    try:
+        if args.site:
+            game = load_game(folder)
+            site = args.site.rstrip("/")
+            return _verify_folders([Published(f"{site}/{args.prefix}/{game.slug}")], kept, game.seed_sha256)
+        loaded = load_checked(folder)
+    except GameError as e:
+        print(e, file=sys.stderr)
+        return 1
+    public, full = editions(loaded)
+    view, name = full or public, display_path(folder)
+    doc, ok = drawfile.document(view), True  # what the build publishes
+    if doc is None:
+        print(f"{name}: no draws published; nothing to check")
+    else:
+        ok = _report(name, doc, public.draws.commitment if public.draws else None)
+    record = chainfile.document(view)
+    if record is None:
+        print(f"{name}: no record published (a hidden game's record is salted with its seed, which this build lacks)")
+        return 0 if ok and not kept else 1
+    return 0 if check_record(record, chainfile.published_files(view), kept, name) and ok else 1
+
+
+def _verify_folders(folders: list[Published], kept: list, expected: str | None, chain: bool = True,
+                    draws: str | None = "draws.json") -> int:
+    """Published game folders: the draws.json (`draws`: its name) and chain.json of each (those it has)."""
+    if not folders:
+        print("error: no draws.json or chain.json found there (a game folder holds game.yml; a built site, "
+              "a folder per game with its draws.json and chain.json)", file=sys.stderr)
+        return 1
+    if kept and len(folders) > 1:
+        print(f"error: --link and --links are the links of one game; name its folder (one of "
+              f"{', '.join(str(f) for f in folders[:5])})", file=sys.stderr)
         return 1
     ok = True
-    for where in files:
-        try:
-            doc = _fetch(where)
-        except (OSError, ValueError) as e:
-            print(f"error: cannot read {where}: {e}", file=sys.stderr)
+    for folder in folders:
+        seen = _draws(folder, draws, expected) if draws else None
+        ok = seen is not False and ok
+        checked = check_published(folder, kept) if chain else None
+        ok = checked is not False and ok
+        if checked is None and (kept or seen is None):
+            what = "chain.json (the game's record)" if kept or not draws else "draws.json or chain.json"
+            print(f"error: no {what} at {folder}", file=sys.stderr)
             ok = False
-            continue
-        ok = _report(where, doc, None) and ok
     return 0 if ok else 1
+
+
+def _draws(folder: Published, name: str, expected: str | None) -> bool | None:
+    """The draws.json (`name`) of a published game folder, checked; None when it has none."""
+    where = f"{folder}/{name}"
+    try:
+        doc = _parse(folder.read(name))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as e:
+        print(f"error: cannot read {where}: {e}", file=sys.stderr)
+        return False
+    return _report(where, doc, expected)

@@ -11,10 +11,11 @@ import marshal
 import os
 import re
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import cached_property, cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from dipgen.core.names import did_you_mean
 
@@ -246,7 +247,7 @@ def _build(data: Mapping[str, Any]) -> Board:
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_board(name: str = "standard") -> Board:
     """The board called `name`, from ``dipgen/data/<name>.yml``."""
     path = Path(__file__).resolve().parent.parent / "data" / f"{name}.yml"
@@ -254,7 +255,7 @@ def load_board(name: str = "standard") -> Board:
         return _build(board_data(path))
     from importlib import resources
 
-    return _build(_parse(resources.files("dipgen").joinpath("data", f"{name}.yml").read_text(encoding="utf-8")))
+    return _build(_parse((resources.files("dipgen") / "data" / f"{name}.yml").read_text(encoding="utf-8")))
 
 
 def _parse(text: str) -> dict[str, Any]:

@@ -18,8 +18,8 @@ game (`padded_size`), so that no page is bigger than another. The cryptography i
 is the `cryptography` package's (OpenSSL): nothing here is hand-made but the envelope.
 
 A page's file name is `page_token`: HMAC-SHA256 under the game's secret page key of the
-game and the seat (`dipgen.rules.seats`: in the standard form the power), so it reveals neither, and nobody without the key can guess another
-player's address.
+game and the seat (`dipgen.rules.seats`: in the standard form the power), so it reveals
+neither, and nobody without the key can guess another player's address.
 """
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ import json
 import os
 import unicodedata
 import zlib
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
@@ -138,7 +139,7 @@ def _json_object(text: str) -> dict[str, Any]:
 def page_token(page_key: bytes, slug: str, power: str) -> str:
     """The name of a seat's private page: HMAC-SHA256(page_key, slug NUL seat key), 32 hex digits
     (the seat key is the power's name in the standard form)."""
-    mac = hmac.new(page_key, f"{slug}\0{power}".encode("utf-8"), hashlib.sha256)
+    mac = hmac.new(page_key, f"{slug}\0{power}".encode(), hashlib.sha256)
     return mac.hexdigest()[:TOKEN_CHARS]
 
 

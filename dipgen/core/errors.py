@@ -20,11 +20,98 @@ class Problem:
     #: "error"; "warning" (a player's misorder: reported, not refused); "note" (what could not be
     #: checked because of an error elsewhere, said once rather than as errors that follow from it)
     severity: str = "error"
+    #: a warning's stable name (kebab-case, listed in `dipgen.io.acknowledge.WARNING_CODES`), by which
+    #: a phase file's ``acknowledged:`` silences it; and the order it is about, as written ('' for none)
+    code: str = ""
+    subject: str = ""
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}" if self.line else self.file
-        text = f"{where}: {self.severity}: {self.message}"
+        text = f"{where}: {self.severity}: {self.message}" + (f" [{self.code}]" if self.code else "")
         return text + (f"\n    hint: {self.hint}" if self.hint else "")
+
+
+#: every error's code (printed after it in brackets, so that a GM can search for it and a test can
+#: say what went wrong without quoting the words), and what it is about; warnings have their own
+#: codes, which a phase file can acknowledge (`dipgen.io.acknowledge.WARNING_CODES`)
+ERROR_CODES = {
+    # files and folders
+    "no-game-folder": "the folder named is not there",
+    "no-game": "a folder without a game.yml",
+    "bad-folder-name": "a game folder's name cannot be a web address",
+    "not-a-file": "a folder, a device or a pipe where a file should be",
+    "folder-not-file": "a folder named like a phase file",
+    "not-yaml": "a file in a game folder that is not YAML, a picture or notes",
+    "misnamed-file": "game.yaml, secrets.yaml or another spelling dipgen does not read",
+    "bad-phase-name": "a YAML file not named like a phase (1901-spring.yml)",
+    "duplicate-phase": "two files for one phase",
+    "before-start": "a phase file before the game's start",
+    "link-loop": "a link that leads back to itself or to the folder that holds it",
+    "broken-link": "a link that leads nowhere",
+    "link-outside": "a link out of the game folder",
+    "unreadable": "a file the system will not read",
+    "too-large": "a file over the size limit",
+    "not-utf8": "a file that is not UTF-8 text",
+    "empty-file": "an empty phase file",
+    # YAML and keys
+    "broken-yaml": "YAML that does not parse, or holds what dipgen refuses (aliases, tags, a key twice)",
+    "not-a-mapping": "a file that is not a mapping of keys",
+    "unknown-key": "a key dipgen does not know (often a misspelling)",
+    "missing-key": "a key the file needs",
+    "bad-value": "a value of the wrong kind or out of range",
+    "too-long": "a text over its length limit",
+    "not-one-line": "a title or name with line breaks or control characters",
+    # game.yml
+    "unknown-variant": "a variant dipgen does not have",
+    "wrong-map": "a map that is not the variant's",
+    "bad-player": "a player entry dipgen cannot read",
+    "no-player": "a power without a player",
+    "unknown-power": "a name that is no power of the game",
+    "duplicate-power": "a power named twice",
+    "bad-end": "an end: that is not one draw, concession or abandonment",
+    "bad-deadline": "a deadline that is not a date and time with its offset from UTC",
+    "demo-secrets": "demo_secrets and secrets.yml's demo disagree, or the game is not one",
+    # phase files
+    "no-orders": "a phase file or a power without orders",
+    "bad-orders": "orders not laid out as the variant reads them",
+    "bad-order": "an order dipgen cannot read",
+    "unknown-unit-kind": "a unit letter this variant does not have",
+    "unknown-writer": "orders under a name that is no player of the game",
+    "duplicate-writer": "a player named twice",
+    "bad-acknowledgement": "an entry of acknowledged: that is not a warning's code and the order it is about",
+    "setup-key-misplaced": "a set-up key outside the game's first phase file",
+    "not-adjudicated": "phase files not adjudicated because of errors before them",
+    "not-her-power": "orders from a player for a power she does not play (or for one nobody may order)",
+    # a variant's own keys
+    "bad-placement": "Stab!'s placement of the starting units",
+    "bad-spies": "Blind's placement of the spies",
+    "bad-lots": "Taskdip's lots: the powers and task cards each player drew",
+    "bad-resign": "Taskdip's resign: a player who is not one, or resigned already",
+    "bad-points": "the TIR's diplomacy points",
+    # press and notes
+    "press-too-long": "press, notes or a description over its size, its lines or its marks",
+    "press-too-deep": "press nested too deeply (quotes in lists in quotes...)",
+    "bad-link": "a link in press or notes to a page of the site that is not there",
+    # secrets and draws
+    "secrets-committed": "secrets.yml committed to git",
+    "shared-secrets": "one secrets.yml shared by two games",
+    "weak-passphrase": "a passphrase too short or too plain",
+    "same-passphrase": "two powers with one passphrase",
+    "edit-failed": "dipgen could not edit a file in place; the file is left as it was",
+    "no-seed": "a game that draws at random without its seed or commitment",
+    "seed-mismatch": "a seed that is not the one game.yml commits to",
+    "seed-without-commitment": "a seed without its commitment (seed_sha256)",
+    "seed-published-early": "game.yml publishes the seed while the game runs",
+    "seed-too-late": "a seed made after the first phase was played, when it can no longer be trusted",
+    # the replay
+    "not-this-phase": "an order of another kind of phase (a retreat in a movement phase)",
+    "too-many-orders": "more orders than the power has units of that kind where they say",
+    "second-order": "two orders for one unit",
+    "after-the-end": "a phase file after the game's end",
+    "skipped-phase": "a file for a phase that did not happen",
+    "not-yet": "a file for a phase the game has not reached",
+    "end-not-played": "end: names a phase that was never played",
+}
 
 
 class GameError(Exception):

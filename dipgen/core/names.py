@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import difflib
-from typing import Iterable
+from collections.abc import Iterable
 
 
 def suggest(word: str, choices: Iterable[str], n: int = 3) -> list[str]:

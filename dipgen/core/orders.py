@@ -7,9 +7,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Callable, Collection, Mapping, Sequence, Union
 
 from dipgen.core.board import Board, UnknownName, province_of
 from dipgen.core.names import did_you_mean
@@ -167,6 +167,18 @@ class Strike:
 
 
 @dataclass(frozen=True)
+class Action:
+    """An order by which a unit does a thing of its variant's own where it stands, aiming at
+    nothing (Blind's counter-espionage, ``S Par CE``), written with the word `VERB`."""
+
+    unit: UnitRef
+    VERB = ""
+
+    def format(self, board: Board) -> str:
+        return f"{self.unit.format(board)} {self.VERB}"
+
+
+@dataclass(frozen=True)
 class Verb:
     """An order kind a variant adds to the grammar, written after its unit (``S Par CE``, ``B Mun
     bomb Par``): the words people write for it (a phrase of several words too: ``counter
@@ -196,9 +208,9 @@ class Concealed:
         return f"{self.unit.format(board)} {self.verb}"
 
 
-#: the orders of the grammar's own; a variant adds kinds of its own (`Verb`)
-Order = Union[Hold, Move, Support, Convoy, Retreat, Disband, Build, Remove, Upgrade, Downgrade, Waive, Strike,
-              Concealed]
+#: the orders of the grammar's own; a variant adds kinds of its own (`Verb`), each a `Strike` or an `Action`
+Order = (Hold | Move | Support | Convoy | Retreat | Disband | Build | Remove | Upgrade | Downgrade | Waive | Strike
+         | Action | Concealed)
 MOVEMENT_ORDERS = (Hold, Move, Support, Convoy)
 RETREAT_ORDERS = (Retreat, Disband)
 ADJUSTMENT_ORDERS = (Build, Remove, Upgrade, Downgrade, Waive)
@@ -263,7 +275,8 @@ class _Parser:
     # --- pieces
     def kind(self) -> str | None:
         t = self.peek()
-        if t is not None and t in self.kinds and not (self.peek(1) in (None, "-", "h", "s", "c") and self.board.lookup(t)):
+        if t is not None and t in self.kinds and not (self.peek(1) in (None, "-", "h", "s", "c")
+                                                      and self.board.lookup(t)):
             self.i += 1
             return self.kinds[t]
         return None

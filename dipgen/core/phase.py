@@ -5,9 +5,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Final, Literal
 
 SEASONS = ("spring", "fall", "winter")
-MOVEMENT, RETREATS, ADJUSTMENTS = "movement", "retreats", "adjustments"
+#: what a phase is: its orders are moves, retreats, or builds and removals
+PhaseKind = Literal["movement", "retreats", "adjustments"]
+MOVEMENT: Final = "movement"
+RETREATS: Final = "retreats"
+ADJUSTMENTS: Final = "adjustments"
 
 
 @dataclass(frozen=True, order=True)
@@ -19,7 +24,7 @@ class Phase:
     retreats: bool = False
 
     @classmethod
-    def make(cls, year: int, season: str, kind: str = MOVEMENT) -> "Phase":
+    def make(cls, year: int, season: str, kind: PhaseKind = MOVEMENT) -> Phase:
         season = season.lower()
         if season == "autumn":
             season = "fall"
@@ -35,7 +40,7 @@ class Phase:
         return SEASONS[self.season_index]
 
     @property
-    def kind(self) -> str:
+    def kind(self) -> PhaseKind:
         if self.season_index == 2:
             return ADJUSTMENTS
         return RETREATS if self.retreats else MOVEMENT
@@ -45,11 +50,11 @@ class Phase:
         return f"{self.year}-{self.season}" + ("-retreats" if self.retreats else "")
 
     @classmethod
-    def from_slug(cls, slug: str) -> "Phase":
+    def from_slug(cls, slug: str) -> Phase:
         m = re.fullmatch(r"(\d{3,4})-(spring|fall|autumn|winter)(-retreats?)?", slug.lower())
         if not m:
             raise ValueError(f"{slug!r} is not a phase name like 1901-spring, 1901-fall-retreats or 1901-winter")
-        kind = RETREATS if m.group(3) else (ADJUSTMENTS if m.group(2) == "winter" else MOVEMENT)
+        kind: PhaseKind = RETREATS if m.group(3) else (ADJUSTMENTS if m.group(2) == "winter" else MOVEMENT)
         return cls.make(int(m.group(1)), m.group(2), kind)
 
     @property

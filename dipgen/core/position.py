@@ -8,9 +8,10 @@ moves and retreats); the others (Blind's spies, Complicated's planes) stand besi
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from dipgen.core.board import Board, province_of
 from dipgen.core.phase import Phase

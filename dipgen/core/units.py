@@ -7,8 +7,9 @@ kind from the variant's table (letter -> `UnitKind`) and ask it what they need t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Mapping, TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 if TYPE_CHECKING:  # a strength may be a Fraction; the variants that use one import it
     from fractions import Fraction

@@ -10,8 +10,8 @@ before armies), then by the province's name. Builds not ordered are waived.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Callable, Iterable, Mapping, Sequence, Union
 
 from dipgen.core.board import Board
 from dipgen.core.orders import ADJUSTMENT_ORDERS, Build, Downgrade, Order, Remove, UnitRef, Upgrade, Waive
@@ -105,7 +105,7 @@ def _count(n: int) -> str:
 
 
 #: the orders of an adjustment phase (`ADJUSTMENT_ORDERS`)
-AdjustmentOrder = Union[Build, Remove, Upgrade, Downgrade, Waive]
+AdjustmentOrder = Build | Remove | Upgrade | Downgrade | Waive
 
 
 def gate(power: str, order: Order, due: int, nothing_to_build: str, nothing_to_remove: str) -> OrderResult | None:
@@ -119,10 +119,12 @@ def gate(power: str, order: Order, due: int, nothing_to_build: str, nothing_to_r
 
 def wrong_phase(power: str, order: Order) -> OrderResult:
     """The result of an order of another phase given in an adjustment phase."""
-    return OrderResult(power, order, None, False, (Note(Kind.ILLEGAL, Illegal.WRONG_PHASE, "not an order for an adjustment phase"),))
+    return OrderResult(power, order, None, False,
+                       (Note(Kind.ILLEGAL, Illegal.WRONG_PHASE, "not an order for an adjustment phase"),))
 
 
-def void(power: str, order: AdjustmentOrder, due: int, nothing_to_build: str, nothing_to_remove: str) -> OrderResult | None:
+def void(power: str, order: AdjustmentOrder, due: int, nothing_to_build: str,
+         nothing_to_remove: str) -> OrderResult | None:
     """The result of a build, upgrade or waive with nothing due, or a removal or downgrade with
     nothing owed: void, said as `nothing_to_build` or `nothing_to_remove` (None: neither)."""
     if isinstance(order, (Build, Waive, Upgrade)) and due <= 0:
@@ -150,12 +152,18 @@ class Winter:
     """One adjustment phase as it is adjudicated: what each power may still build (`left` > 0)
     or must still remove (`left` < 0), and the units built, removed and changed so far.
 
-    Each kind of order is one method, so that a variant whose winter differs in one step (what
-    a build costs, which unit a removal takes, what civil disorder does) overrides that step."""
+    Each kind of order is one method, and each step of one a method of its own, so that a
+    variant whose winter differs in one step (which unit an order names, what a build costs,
+    what civil disorder does) overrides that step (Complicated's `ComplicatedWinter`).
+
+    Removed and changed units are kept by identity (`id`), not by value: units compare as a
+    player sees them, and two of a power's planes in one province are equal."""
 
     #: why an order is void when there is nothing to build, or nothing to remove
     nothing_to_build = "{power} has no builds"
     nothing_to_remove = "{power} has no units to remove"
+    #: why civil disorder removed a unit
+    disorder_why = "too few removals ordered"
 
     def __init__(self, board: Board, kinds: Mapping[str, UnitKind], units: list[Unit], owners: Mapping[str, str],
                  due: Mapping[str, int], homes: Callable[[str], Iterable[str]]) -> None:
@@ -163,8 +171,8 @@ class Winter:
         self.due = due
         self.left = {p: due.get(p, 0) for p in board.powers} | dict(due)
         self.occupied = {u.province for u in units if kinds[u.kind].occupies}
-        self.removed: set[Unit] = set()
-        self.changed: dict[Unit, Unit] = {}  # upgraded or downgraded: the unit before -> after
+        self.removed: set[int] = set()  # ids of the units removed
+        self.changed: dict[int, Unit] = {}  # upgraded or downgraded: the unit's id -> the unit after
         self.built: list[Unit] = []
         self.results: list[OrderResult] = []
 
@@ -181,85 +189,126 @@ class Winter:
         for power, due in self.due.items():
             if due < 0 and self.left[power] < 0:
                 self.civil_disorder(power)
-        units, removed, changed = self.units, self.removed, self.changed
-        after = [changed.get(u, u) for u in units if u not in removed] + self.built
-        return AdjustmentOutcome(tuple(self.results), tuple(sorted(after, key=lambda u: u.loc)))
+        return AdjustmentOutcome(tuple(self.results), tuple(sorted(self.after(), key=lambda u: u.loc)))
+
+    def after(self) -> list[Unit]:
+        """The units when the phase is over: those kept, those built, then those changed (in
+        that order before they are sorted by place, where units that share a place keep it)."""
+        kept = [u for u in self.units if id(u) not in self.removed and id(u) not in self.changed]
+        return kept + self.built + [self.changed[id(u)] for u in self.units if id(u) in self.changed]
+
+    def standing(self, u: Unit) -> bool:
+        """Is `u` still there to be named: not yet removed or changed, and a unit that costs
+        upkeep (removing a piece that costs nothing saves nothing)?"""
+        return id(u) not in self.removed and id(u) not in self.changed and bool(self.kinds[u.kind].upkeep)
 
     def carry_out(self, power: str, order: AdjustmentOrder) -> OrderResult:
         """The result of one order that passed the `gate`."""
+        spent = self.exhausted(power, order)
+        if spent is not None:
+            return spent
+        if isinstance(order, Waive):
+            return self.waive(power, order)
+        if isinstance(order, Build):
+            return self.build(power, order)
+        if isinstance(order, Remove):
+            return self.remove(power, order)
+        return self.change(power, order)
+
+    def exhausted(self, power: str, order: AdjustmentOrder) -> OrderResult | None:
+        """The result of an order given when the power has nothing left to build or remove
+        (None: something is left)."""
         due, left = self.due.get(power, 0), self.left[power]
         if (due > 0 and left <= 0) or (due < 0 and left >= 0):  # (a tank's removal may pay more than was owed)
             what = "builds" if due > 0 else "removals"
             return OrderResult(power, order, None, False, (Note(Kind.VOID, why=f"{power} has no {what} left"),))
-        if isinstance(order, Waive):
-            self.left[power] -= 1
-            return OrderResult(power, order, None, True)
-        if isinstance(order, Build):
-            return self.build(power, order)
+        return None
+
+    def waive(self, power: str, order: Waive) -> OrderResult:
+        self.left[power] -= 1
+        return OrderResult(power, order, None, True)
+
+    def named(self, power: str, ref: UnitRef) -> Unit | None:
+        """The unit a removal, upgrade or downgrade names, by the one rule (`matching.pick`),
+        among those `standing`."""
+        here = [u for u in self.units if u.province == ref.province and self.standing(u)]
+        i = pick(here, ref.kind, power, self.kinds)
+        return None if i is None else here[i]
+
+    def own(self, power: str, order: Remove | Upgrade | Downgrade) -> Unit | OrderResult:
+        """The unit `order` names, or the result of an order that names none, or another's."""
         unit = self.named(power, order.unit)
         if unit is None or unit.power != power:
             why = "no unit there" if unit is None else f"the unit there is {unit.power}'s"
             code = Illegal.NO_UNIT if unit is None else Illegal.NOT_YOURS
             return OrderResult(power, order, unit, False, (Note(Kind.ILLEGAL, code, why),))
-        if isinstance(order, Remove):
-            return self.remove(power, order, unit)
-        return self.change(power, order, unit)
+        return unit
 
-    def named(self, power: str, ref: UnitRef) -> Unit | None:
-        """The unit a removal, upgrade or downgrade names, by the one rule (`matching.pick`),
-        among those that cost upkeep and are not yet removed or changed."""
-        kinds = self.kinds
-        here = [u for u in self.units if u.province == ref.province and u not in self.removed
-                and u not in self.changed and kinds[u.kind].upkeep]
-        i = pick(here, ref.kind, power, kinds)
-        return None if i is None else here[i]
-
-    def remove(self, power: str, order: Remove, unit: Unit) -> OrderResult:
-        self.removed.add(unit)
+    def remove(self, power: str, order: Remove) -> OrderResult:
+        unit = self.own(power, order)
+        if isinstance(unit, OrderResult):
+            return unit
+        self.removed.add(id(unit))
         self.left[power] += self.kinds[unit.kind].upkeep
         return OrderResult(power, replace(order, unit=UnitRef(unit.kind, unit.loc)), unit, True)
 
-    def change(self, power: str, order: Upgrade | Downgrade, unit: Unit) -> OrderResult:
+    def change(self, power: str, order: Upgrade | Downgrade) -> OrderResult:
+        unit = self.own(power, order)
+        if isinstance(unit, OrderResult):
+            return unit
         kinds, left = self.kinds, self.left[power]
         up = isinstance(order, Upgrade)
         new, cost, why = _change(self.board, kinds, power, unit, self.owners, self.homes, up)
         if new is not None and up and cost > left:
             k = kinds[new.kind]
-            new, why = None, f"an upgrade to {k.article} {k.name} takes {_count(cost)} builds; {power} has {_count(left)} left"
+            new, why = None, (f"an upgrade to {k.article} {k.name} takes {_count(cost)} builds; "
+                              f"{power} has {_count(left)} left")
         if new is None:
             return OrderResult(power, order, unit, False, (Note(Kind.ILLEGAL, Illegal.IMPOSSIBLE, why),))
-        self.changed[unit] = new
+        self.changed[id(unit)] = new
         self.left[power] += -cost if up else cost
         return OrderResult(power, type(order)(UnitRef(unit.kind, unit.loc)), unit, True)
 
+    def buildable(self, power: str, ref: UnitRef) -> tuple[Unit | None, str, Unit | None]:
+        """(the unit `ref` would build, "", None), or (None, why not, the unit in the way where
+        one is why)."""
+        unit, why = _build(self.board, self.kinds, power, ref, self.owners, self.occupied, self.homes)
+        return unit, why, None
+
+    def too_dear(self, power: str, kind: UnitKind, left: int) -> str:
+        """Why a build of a unit of `kind` fails when `power` has only `left` builds left."""
+        return f"{kind.article} {kind.name} takes {_count(kind.build_cost)} builds; {power} has {_count(left)} left"
+
     def build(self, power: str, order: Build) -> OrderResult:
         kinds, left = self.kinds, self.left[power]
-        unit, why = _build(self.board, kinds, power, order.unit, self.owners, self.occupied, self.homes)
+        unit, why, source = self.buildable(power, order.unit)
         if unit is not None and kinds[unit.kind].build_cost > left:
-            k = kinds[unit.kind]
-            unit, why = None, f"{k.article} {k.name} takes {_count(k.build_cost)} builds; {power} has {_count(left)} left"
-        if unit is None:
-            return OrderResult(power, order, None, False, (Note(Kind.ILLEGAL, Illegal.CANNOT_BUILD, why),))
+            why = self.too_dear(power, kinds[unit.kind], left)
+        if unit is None or why:
+            return OrderResult(power, order, None, False,
+                               (Note(Kind.ILLEGAL, Illegal.CANNOT_BUILD, why, source=source),))
         self.occupied.add(unit.province)
         self.built.append(unit)
         self.left[power] -= kinds[unit.kind].build_cost
         return OrderResult(power, Build(UnitRef(unit.kind, unit.loc)), unit, True)
 
     def civil_disorder(self, power: str) -> None:
-        """Remove (or downgrade) units of a power that removed too few, by the 2023 rule's order."""
-        kinds = self.kinds
-        mine = [u for u in self.units if u.power == power and u not in self.removed and u not in self.changed
-                and kinds[u.kind].upkeep]
+        """Remove (or downgrade) units of a power that removed too few, in the order `disorder` says."""
+        mine = [u for u in self.units if u.power == power and self.standing(u)]
         owned = [c for c, o in self.owners.items() if o == power]
-        note = (Note(Kind.CIVIL_DISORDER, why="too few removals ordered"),)
-        for unit, new in _civil_disorder(self.board, kinds, mine, owned, -self.left[power], self.homes(power)):
+        note = (Note(Kind.CIVIL_DISORDER, why=self.disorder_why),)
+        for unit, new in self.disorder(power, mine, owned, -self.left[power]):
             if new is None:
-                self.removed.add(unit)
+                self.removed.add(id(unit))
                 order: Order = Remove(UnitRef(unit.kind, unit.loc))
             else:
-                self.changed[unit] = new
+                self.changed[id(unit)] = new
                 order = Downgrade(UnitRef(unit.kind, unit.loc))
             self.results.append(OrderResult(power, order, unit, True, note, default=True))
+
+    def disorder(self, power: str, mine: list[Unit], owned: list[str], owed: int) -> list[tuple[Unit, Unit | None]]:
+        """The units of `mine` civil disorder removes (new None) or downgrades, by the 2023 rule."""
+        return _civil_disorder(self.board, self.kinds, mine, owned, owed, self.homes(power))
 
 
 def _civil_disorder(board: Board, kinds: Mapping[str, UnitKind], mine: list[Unit], owned: list[str], owed: int,
@@ -345,6 +394,7 @@ def _build(board: Board, kinds: Mapping[str, UnitKind], power: str, ref: UnitRef
         return None, f"a {k.name} cannot be built inland in {p.name}"
     if p.coasts:
         if coast not in p.coasts:
-            return None, f"say which coast of {p.name} the {k.name} is built on, e.g. {board.format_loc(prov)}/{p.coasts[0]}"
+            return None, (f"say which coast of {p.name} the {k.name} is built on, "
+                          f"e.g. {board.format_loc(prov)}/{p.coasts[0]}")
         return Unit(power, kind, f"{prov}/{coast}"), ""
     return Unit(power, kind, prov), ""

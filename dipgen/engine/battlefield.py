@@ -8,8 +8,9 @@ geometry as each unit kind sees it. `Ord` is one unit's legal order with its pla
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import ClassVar, Iterable, Literal, Mapping, Union
+from typing import ClassVar, Literal
 
 from dipgen.core.board import Board
 from dipgen.core.orders import Convoy, Hold, Move, Support, UnitRef
@@ -70,7 +71,7 @@ class ConvoyOrd(_Ord):
 #: A legal order of one unit, with its places resolved: one class per kind of order, each with
 #: the fields that kind has (a move always has a destination, a support a supported unit), told
 #: apart by `kind` (a class constant, which the type checker narrows on: ``o.kind == "move"``)
-Ord = Union[HoldOrd, MoveOrd, SupportOrd, ConvoyOrd]
+Ord = HoldOrd | MoveOrd | SupportOrd | ConvoyOrd
 
 
 class Battlefield:

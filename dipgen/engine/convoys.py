@@ -7,7 +7,8 @@ Geometry only: which fleets convoy, and whether each still does, is the caller's
 from __future__ import annotations
 
 from collections import deque
-from typing import Callable, Iterable, Mapping, TypeVar
+from collections.abc import Callable, Iterable, Mapping
+from typing import TypeVar
 
 from dipgen.core.board import Board
 

@@ -65,7 +65,8 @@ def _move(f: Battlefield, power: str, key: int, unit: Unit, order: Move) -> Chec
         if k.convoyable and b.provinces[unit.province].is_coastal and b.provinces[dest].is_coastal:
             if f.convoys.necessary_fleets(unit.province, dest, f.convoy_fleets()):
                 return MoveOrd(key, unit, power, order, dest, dest, True), ""
-            return None, f"{b.full_name(dest)} is not next to {b.full_name(unit.province)} and no fleets could convoy there"
+            return None, (f"{b.full_name(dest)} is not next to {b.full_name(unit.province)} "
+                          "and no fleets could convoy there")
         return None, f"{b.full_name(dest)} is not next to {b.full_name(unit.province)}"
     if k.terrain == SEA:
         loc, why = fleet_landing(f, unit, order.dest)

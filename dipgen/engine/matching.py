@@ -8,7 +8,7 @@ ordering power's first, one not yet ordered first; any other order names the occ
 
 from __future__ import annotations
 
-from typing import Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from dipgen.core.position import Unit
 from dipgen.core.units import UnitKind

@@ -18,9 +18,9 @@ follow 4.B.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from operator import attrgetter
-from typing import Callable, Iterable, Mapping, Sequence
 
 from dipgen.core.board import Board, province_of
 from dipgen.core.orders import Convoy, Hold, Move, Order, Support, UnitRef
@@ -86,21 +86,27 @@ class _Movement(Battlefield, GuessAndCheck):
                     continue
                 ref: UnitRef = order.unit
                 key = self.find(ref, power, taken)
+                # `failed` calls its note at once, so the notes' lambdas below read this turn's `ref`,
+                # `unit` and `why`, never a later one (ruff's B023 cannot see that)
                 if key is None:
                     results.append(self.failed(power, order, None, lambda: Note(
-                        Kind.ILLEGAL, Illegal.NO_UNIT, f"no unit in {self.board.full_name(ref.province)}")))
+                        Kind.ILLEGAL, Illegal.NO_UNIT,
+                        f"no unit in {self.board.full_name(ref.province)}")))  # noqa: B023 (called at once)
                     continue
                 unit = units[key]
                 if not occupies[unit.kind]:
                     taken.add(key)
                 if unit.power != power:
                     results.append(self.failed(power, order, unit, lambda: Note(
-                        Kind.ILLEGAL, Illegal.NOT_YOURS, f"the unit in {self.board.full_name(unit.province)} is {unit.power}'s")))
+                        Kind.ILLEGAL, Illegal.NOT_YOURS,
+                        f"the unit in {self.board.full_name(unit.province)} "  # noqa: B023 (called at once)
+                        f"is {unit.power}'s")))  # noqa: B023 (called at once)
                     continue
                 order = _with_unit(order, unit)
                 o, why = check(self, power, key, unit, order)
                 if o is None:
-                    results.append(self.failed(power, order, unit, lambda: Note(Kind.ILLEGAL, Illegal.IMPOSSIBLE, why)))
+                    results.append(self.failed(power, order, unit, lambda: Note(
+                        Kind.ILLEGAL, Illegal.IMPOSSIBLE, why)))  # noqa: B023 (called at once)
                     continue
                 if key in ords:
                     more.setdefault(key, [(ords[key], slots[key])]).append((o, len(results)))
@@ -327,7 +333,8 @@ class _Movement(Battlefield, GuessAndCheck):
         for key, o in self.ords.items():  # each order's result in its slot; the rules' holds after the orders given
             ok, ns = self.outcome(o, dislodger)
             if o.given is None:
-                results.append(OrderResult(o.power, Hold(UnitRef(o.unit.kind, o.unit.loc)), o.unit, ok, ns, default=True))
+                results.append(OrderResult(o.power, Hold(UnitRef(o.unit.kind, o.unit.loc)), o.unit, ok, ns,
+                                           default=True))
             else:
                 route = self.route(o) if o.kind == "move" and o.convoyed and explain else ()
                 results[slots[key]] = OrderResult(o.power, o.given, o.unit, ok, ns, route=route)

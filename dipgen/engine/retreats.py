@@ -7,8 +7,8 @@ retreat, or a disband order disbands.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Iterable, Mapping, Sequence
 
 from dipgen.core.board import Board, province_of
 from dipgen.core.orders import Disband, Order, Retreat, UnitRef
@@ -52,21 +52,26 @@ def adjudicate_retreats(board: Board, units: Iterable[Unit], dislodged: Sequence
     for power, orders_ in orders.items():
         for order in orders_:
             if not isinstance(order, (Retreat, Disband)):
-                results.append(OrderResult(power, order, None, False, (Note(Kind.ILLEGAL, Illegal.WRONG_PHASE, "not an order for a retreat phase"),)))
+                results.append(OrderResult(power, order, None, False,
+                                           (Note(Kind.ILLEGAL, Illegal.WRONG_PHASE,
+                                                 "not an order for a retreat phase"),)))
                 continue
             ref = order.unit
             d = _named(by_prov.get(ref.province, ()), ref, power, kinds, chosen, index)
             if d is None:
                 results.append(OrderResult(power, order, None, False,
-                                           (Note(Kind.ILLEGAL, Illegal.NO_UNIT, f"no dislodged unit in {board.full_name(ref.province)}"),)))
+                                           (Note(Kind.ILLEGAL, Illegal.NO_UNIT,
+                                                 f"no dislodged unit in {board.full_name(ref.province)}"),)))
                 continue
             if d.unit.power != power:
                 results.append(OrderResult(power, order, d.unit, False,
-                                           (Note(Kind.ILLEGAL, Illegal.NOT_YOURS, f"the unit in {board.full_name(ref.province)} is {d.unit.power}'s"),)))
+                                           (Note(Kind.ILLEGAL, Illegal.NOT_YOURS,
+                                                 f"the unit in {board.full_name(ref.province)} is {d.unit.power}'s"),)))
                 continue
             order = replace(order, unit=UnitRef(d.unit.kind, d.unit.loc))
             if index[id(d)] in chosen:
-                results.append(OrderResult(power, order, d.unit, False, (Note(Kind.IGNORED, why="a second order for the same unit"),)))
+                results.append(OrderResult(power, order, d.unit, False,
+                                           (Note(Kind.IGNORED, why="a second order for the same unit"),)))
                 continue
             if isinstance(order, Disband):
                 target = None

@@ -12,7 +12,9 @@ from pathlib import Path
 
 from dipgen.core.errors import GameError, Problem, display_path
 from dipgen.core.phase import Phase
-from dipgen.io.gamefiles import load_game, phase_files
+from dipgen.io.commits import Commits, commit_times
+from dipgen.io.folders import phase_files
+from dipgen.io.gamefiles import load_game
 from dipgen.io.secretsfile import SECRETS_FILE, GameSecrets, load_secrets, secrets_file
 from dipgen.play.game import Game
 
@@ -28,22 +30,34 @@ class GameFiles:
     problems: list[Problem] = field(default_factory=list)
     stopped: Phase | None = None
     secrets_read: bool = True  # False: secrets.yml is there but could not be read (its problems say why)
+    #: the times of the commits that added the folder's files (`dipgen.io.commits`)
+    commits: Commits = field(default_factory=Commits)
 
 
-def read_files(path: Path) -> GameFiles:
+def read_files(path: Path, commits: Commits | None = None) -> GameFiles:
     """The game in `path` and its secrets.yml, each read once; the secrets file is read even when
-    the game's files are broken, so that its problems come with theirs."""
-    out = GameFiles(None)
+    the game's files are broken, so that its problems come with theirs. `commits`: the folder's
+    commit times, if already read (one ``git log`` per folder); else they are read here."""
+    out = GameFiles(None, commits=commit_times(path) if commits is None else commits)
     try:
         out.game = load_game(path)
     except GameError as e:
         out.game, out.problems, out.stopped = e.partial, list(e.problems), e.stopped
+    if out.game is not None:
+        with_times(out.game, out.commits)
     try:
         out.secrets = _secrets(path, out.game)
     except GameError as e:
         out.problems.extend(e.problems)
         out.secrets_read = False
     return out
+
+
+def with_times(game: Game, commits: Commits) -> None:
+    """Give the game's files the times of the commits that added them (None where git has none)."""
+    game.created = commits.get("game.yml")
+    for pf in game.phases.values():
+        pf.committed = commits.get(pf.path.name)
 
 
 def _secrets(path: Path, game: Game | None) -> GameSecrets | None:
@@ -57,7 +71,8 @@ def _secrets(path: Path, game: Game | None) -> GameSecrets | None:
     if secrets.passphrases and not secrets.page_key:
         raise GameError([Problem(display_path(file), None, "secrets.yml has passphrases but no page_key (the "
                                  "private pages' addresses)",
-                                 f"run 'dipgen secrets {display_path(path)}' to add what is missing")])
+                                 f"run 'dipgen secrets {display_path(path)}' to add what is missing",
+                                 code="missing-key")])
     return secrets
 
 
@@ -85,10 +100,10 @@ def not_adjudicated(path, stopped: Phase | None) -> list[Problem]:
     if stopped is None:
         return [Problem(display_path(Path(path) / "game.yml"), None, f"the {len(later)} phase file(s) are not "
                         "adjudicated until the errors in game.yml are fixed", "their orders were checked only for "
-                        "their form", severity="note")]
+                        "their form", severity="note", code="not-adjudicated")]
     after = f", nor the {len(later) - 1} phase file(s) after it" if len(later) > 1 else ""
     return [Problem(display_path(later[0]), None, f"not adjudicated{after}, until the errors in {stopped.name} are "
-                    "fixed", "the orders were checked only for their form", severity="note")]
+                    "fixed", "the orders were checked only for their form", severity="note", code="not-adjudicated")]
 
 
 def demo_problems(game: Game, secrets: GameSecrets | None) -> list[Problem]:
@@ -101,16 +116,18 @@ def demo_problems(game: Game, secrets: GameSecrets | None) -> list[Problem]:
     if game.demo_secrets and not demo:
         what = "has no secrets.yml" if secrets is None else "has a secrets.yml that does not say demo: true"
         return [Problem(gfile, game.lines.get("demo_secrets"), f"demo_secrets: true, but the game {what}",
-                        "a real game keeps its secrets out of git: delete demo_secrets from game.yml")]
+                        "a real game keeps its secrets out of git: delete demo_secrets from game.yml",
+                        code="demo-secrets")]
     if demo and not game.demo_secrets:
         return [Problem(file, None, "this secrets.yml says demo: true, but game.yml does not say demo_secrets: true",
                         "in an example game, add demo_secrets: true to game.yml (its page then says that its secrets "
-                        "are public); in a real game, delete demo: true from secrets.yml")]
+                        "are public); in a real game, delete demo: true from secrets.yml", code="demo-secrets")]
     if secrets is not None and not demo and in_git(game.path / SECRETS_FILE):
         return [Problem(file, None, "secrets.yml is committed to git: whoever reads the repository reads the game's "
                         "seed and every player's passphrase",
                         f"'git rm --cached {file}', then give every player a new passphrase ('dipgen secrets "
-                        f"{display_path(game.path)} --new ...'); only an example game ships its secrets (demo: true)")]
+                        f"{display_path(game.path)} --new ...'); only an example game ships its secrets (demo: true)",
+                        code="secrets-committed")]
     return []
 
 

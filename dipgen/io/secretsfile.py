@@ -121,71 +121,91 @@ def load_secrets(path: Path | str, powers: list[str] | None, require_key: bool =
         data = {}
     if not isinstance(data, dict):
         raise GameError([Problem(name, 1, "secrets.yml must be a mapping with page_key and passphrases",
-                                 f"delete it and run 'dipgen secrets {display_path(path.parent)}' to make a new one")])
+                                 f"delete it and run 'dipgen secrets {display_path(path.parent)}' to make a new one",
+                                 code="not-a-mapping")])
     problems: list[Problem] = []
     make = f"run 'dipgen secrets {display_path(path.parent)}' to add what is missing"
     problems.extend(unknown_keys(data, SECRETS_KEYS, name, "in secrets.yml"))
-    page_key = b""
-    raw_key = data.get("page_key")
-    if raw_key is None and not require_key:
-        pass
-    elif raw_key is None:
-        problems.append(Problem(name, None, "secrets.yml has no page_key", make))
-    elif not isinstance(raw_key, str):
-        problems.append(Problem(name, line_of(data, "page_key"), "page_key must be a quoted string of hex digits",
-                                'e.g. page_key: "9f1c..." (quote it, or YAML may read it as a number)'))
-    elif not re.fullmatch(r"(?:[0-9a-fA-F]{2}){16,}", raw_key):
-        problems.append(Problem(name, line_of(data, "page_key"),
-                                "page_key must be at least 32 hex digits (an even number of them)",
-                                f"delete the line and {make} (the private pages' addresses will change)"))
-    else:
-        page_key = bytes.fromhex(raw_key)
-
-    passphrases: dict[str, str] = {}
-    lines: dict[str, int | None] = {}
-    raw = data.get("passphrases") or {}
-    if not isinstance(raw, dict):
-        problems.append(Problem(name, line_of(data, "passphrases"), "passphrases must map each power to its passphrase",
-                                'e.g.\n      passphrases:\n        England: "k7mq2-vx9ra-d4hte-8wnpc"'))
-        raw = {}
-    by_lower = {p.lower(): p for p in powers} if powers is not None else {str(k).lower(): str(k) for k in raw}
-    for key, value in raw.items():
-        line = line_of(raw, key)
-        power = by_lower.get(str(key).lower())
-        if power is None:
-            problems.append(Problem(name, line, f"{key!r} is not a power of this game",
-                                    did_you_mean(str(key), powers).strip() or f"powers: {', '.join(powers)}"))
-            continue
-        if power in passphrases:
-            problems.append(Problem(name, line, f"two passphrases for {power}", "keep one"))
-            continue
-        renewed = f"run 'dipgen secrets {display_path(path.parent)} --new {power}' for a strong one"
-        if not isinstance(value, str):
-            if power not in renew:
-                problems.append(Problem(name, line, f"{power}'s passphrase must be a quoted string", renewed))
-            continue
-        weak = _weakness(value)
-        if weak and power not in renew:
-            problems.append(Problem(name, line, f"{power}'s passphrase is {weak}", renewed))
-            continue
-        passphrases[power] = normalize(value)
-        lines[power] = line
+    page_key = _read_page_key(data, name, make, require_key, problems)
+    passphrases, lines = _read_passphrases(data, name, powers, renew, display_path(path.parent), problems)
     problems.extend(_shared(passphrases, lines, renew, name, display_path(path.parent)))
     seed = data.get("seed")
     if seed is not None and not (isinstance(seed, str) and re.fullmatch(r"[0-9a-fA-F]{64}", seed)):
         problems.append(Problem(name, line_of(data, "seed"), "seed must be a quoted string of 64 hex digits",
                                 "restore it from your copy of secrets.yml (the game's draws come from it); "
                                 "before the first phase, delete the line and run "
-                                f"'dipgen secrets {display_path(path.parent)}' for a new one"))
+                                f"'dipgen secrets {display_path(path.parent)}' for a new one", code="bad-value"))
         seed = None
     if data.get("demo", True) is not True:
         problems.append(Problem(name, line_of(data, "demo"), "demo can only be true (this file's secrets are a public "
-                                "demonstration, committed on purpose)", "delete the line in a real game's secrets.yml"))
+                                "demonstration, committed on purpose)", "delete the line in a real game's secrets.yml",
+                                code="bad-value"))
     if problems:
         raise GameError(problems)
     extra = {k: v for k, v in data.items() if k not in ("passphrases", "page_key")}
     return GameSecrets(path, page_key, passphrases, extra, bytes.fromhex(seed) if seed else None,
                        line_of(data, "seed"))
+
+
+def _read_page_key(data: dict, name: str, make: str, require_key: bool, problems: list[Problem]) -> bytes:
+    """secrets.yml's page_key (b"": none, where none is needed)."""
+    page_key = b""
+    raw_key = data.get("page_key")
+    if raw_key is None and not require_key:
+        pass
+    elif raw_key is None:
+        problems.append(Problem(name, None, "secrets.yml has no page_key", make, code="missing-key"))
+    elif not isinstance(raw_key, str):
+        problems.append(Problem(name, line_of(data, "page_key"), "page_key must be a quoted string of hex digits",
+                                'e.g. page_key: "9f1c..." (quote it, or YAML may read it as a number)',
+                                code="bad-value"))
+    elif not re.fullmatch(r"(?:[0-9a-fA-F]{2}){16,}", raw_key):
+        problems.append(Problem(name, line_of(data, "page_key"),
+                                "page_key must be at least 32 hex digits (an even number of them)",
+                                f"delete the line and {make} (the private pages' addresses will change)",
+                                code="bad-value"))
+    else:
+        page_key = bytes.fromhex(raw_key)
+    return page_key
+
+
+def _read_passphrases(data: dict, name: str, powers: list[str] | None, renew: Collection[str], folder: str,
+                      problems: list[Problem]) -> tuple[dict[str, str], dict[str, int | None]]:
+    """secrets.yml's passphrases, normalised, by power, and the line of each."""
+    passphrases: dict[str, str] = {}
+    lines: dict[str, int | None] = {}
+    raw = data.get("passphrases") or {}
+    if not isinstance(raw, dict):
+        problems.append(Problem(name, line_of(data, "passphrases"), "passphrases must map each power to its passphrase",
+                                'e.g.\n      passphrases:\n        England: "k7mq2-vx9ra-d4hte-8wnpc"',
+                                code="bad-value"))
+        raw = {}
+    names = list(powers) if powers is not None else [str(k) for k in raw]  # (without the powers: any name)
+    by_lower = {p.lower(): p for p in names}
+    for key, value in raw.items():
+        line = line_of(raw, key)
+        power = by_lower.get(str(key).lower())
+        if power is None:
+            problems.append(Problem(name, line, f"{key!r} is not a power of this game",
+                                    did_you_mean(str(key), names).strip() or f"powers: {', '.join(names)}",
+                                    code="unknown-power"))
+            continue
+        if power in passphrases:
+            problems.append(Problem(name, line, f"two passphrases for {power}", "keep one", code="duplicate-power"))
+            continue
+        renewed = f"run 'dipgen secrets {folder} --new {power}' for a strong one"
+        if not isinstance(value, str):
+            if power not in renew:
+                problems.append(Problem(name, line, f"{power}'s passphrase must be a quoted string", renewed,
+                                        code="bad-value"))
+            continue
+        weak = _weakness(value)
+        if weak and power not in renew:
+            problems.append(Problem(name, line, f"{power}'s passphrase is {weak}", renewed, code="weak-passphrase"))
+            continue
+        passphrases[power] = normalize(value)
+        lines[power] = line
+    return passphrases, lines
 
 
 def _weakness(passphrase: str) -> str:
@@ -211,7 +231,8 @@ def _read(path: Path):
                                  "game's would open its pages)",
                                  "put the game's own secrets.yml here instead of the link (if the file it leads to "
                                  "is this game's, move it here; if it is another game's, delete the link and run "
-                                 f"'dipgen secrets {display_path(path.parent)}' for new passphrases)")])
+                                 f"'dipgen secrets {display_path(path.parent)}' for new passphrases)",
+                                 code="link-outside")])
     return load(path, MAX_FILE, "secrets files")
 
 
@@ -243,7 +264,7 @@ def shared_secrets(folders) -> list[tuple[Path, Problem]]:
                                         f"as {others}: the games would share passphrases, page key and seed",
                                         "give each game its own: in each game but the one the file belongs to, "
                                         "delete secrets.yml and run 'dipgen secrets <that game's folder>' for new "
-                                        "passphrases")))
+                                        "passphrases", code="shared-secrets")))
     return out
 
 
@@ -259,7 +280,8 @@ def _shared(passphrases: dict[str, str], lines: dict[str, int | None], renew: Co
         if phrase in first:
             problems.append(Problem(name, lines[power], f"{power} has the same passphrase as {first[phrase]} "
                                     f"(line {lines[first[phrase]]}): each player could open the other's page",
-                                    f"run 'dipgen secrets {game} --new {power}' and send {power}'s player the new one"))
+                                    f"run 'dipgen secrets {game} --new {power}' and send {power}'s player the new one",
+                                    code="same-passphrase"))
         else:
             first[phrase] = power
     return problems
@@ -273,7 +295,7 @@ class Update:
     changed: bool          # anything was written
 
 
-def update_secrets(path: Path | str, powers: list[str], renew: list[str] = (), game_name: str = "",
+def update_secrets(path: Path | str, powers: list[str], renew: Collection[str] = (), game_name: str = "",
                    renew_key: bool = False, seed: str | None = None) -> Update:
     """Create `path` or fill in what it lacks: a page key, and a passphrase for each power that
     has none (and for each power in `renew`; a new page key with `renew_key`). An existing
@@ -363,7 +385,7 @@ def set_key(path: Path, key: str, value: str, comment: str = "") -> str:
     result = round_trip(path, change)
     if (yaml.safe_load(result) or {}).get(key) != value:
         raise GameError([Problem(display_path(path), None, "editing the file in place went wrong; it is left as "
-                                 "it was", f"add the line by hand: {key}: \"{value}\"")])
+                                 "it was", f"add the line by hand: {key}: \"{value}\"", code="edit-failed")])
     return result
 
 
@@ -390,7 +412,9 @@ def round_trip(path: Path, change) -> str:
         data = rt.load(text)
     except (RoundTripError, ValueError, TypeError, RecursionError) as e:
         raise GameError([Problem(name, None, f"cannot edit the file in place ({type(e).__name__})",
-                                 f"fix it by hand, or move it away and run 'dipgen secrets {display_path(path.parent)}'")])
+                                 "fix it by hand, or move it away and run "
+                                 f"'dipgen secrets {display_path(path.parent)}'",
+                                 code="edit-failed")]) from e
     head = ""
     if data is None:  # empty, or comments only: keep them above what is added
         head, data = (text.rstrip("\n") + "\n") if text.strip() else "", CommentedMap()
@@ -408,7 +432,7 @@ def _check_edit(text: str, new: dict[str, str], new_key: str | None, name: str, 
     if any(table.get(power.lower()) != phrase for power, phrase in new.items()) or (
             new_key and data.get("page_key") != new_key) or (seed and data.get("seed") != seed):
         raise GameError([Problem(name, None, "editing the file in place went wrong; it is left as it was",
-                                 "move it away and run the command again to make a new one")])
+                                 "move it away and run the command again to make a new one", code="edit-failed")])
 
 
 def _like(old, new: str):
@@ -427,7 +451,7 @@ def _append(mapping, key, value) -> None:
     mapping[key] = value
     slots = mapping.ca.items.get(last) if last is not None else None
     token = slots[2] if slots and len(slots) > 2 else None
-    if not isinstance(token, CommentToken) or "\n" not in token.value:
+    if slots is None or not isinstance(token, CommentToken) or "\n" not in token.value:
         return
     own, _, after = token.value.partition("\n")  # `own`: the comment at the end of the last entry's line
     if not after:

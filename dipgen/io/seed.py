@@ -31,7 +31,7 @@ def seed_of(game: Game, secrets=None) -> bytes | None:
         if committed and commitment(bytes.fromhex(game.seed)) != committed:
             raise GameError([Problem(gname, game.lines.get("seed"), "seed is not the seed of this game's commitment "
                                      f"(seed_sha256, line {game.lines.get('seed_sha256')})",
-                                     f"copy the seed from the game's {SECRETS_FILE} exactly")])
+                                     f"copy the seed from the game's {SECRETS_FILE} exactly", code="seed-mismatch")])
         return bytes.fromhex(game.seed)
     if secrets is None or secrets.seed is None:
         return None
@@ -40,28 +40,30 @@ def seed_of(game: Game, secrets=None) -> bytes | None:
         raise GameError([Problem(name, secrets.seed_line, "a seed, but game.yml has no commitment to it (seed_sha256): "
                                  "nobody could check the draws made from it",
                                  f"before the first phase, run 'dipgen secrets {display_path(game.path)}' to write "
-                                 "it into game.yml; if the game has begun and draws nothing, delete the seed line")])
+                                 "it into game.yml; if the game has begun and draws nothing, delete the seed line",
+                                 code="seed-without-commitment")])
     if commitment(secrets.seed) != committed:
         raise GameError([Problem(name, secrets.seed_line, f"the seed does not match the commitment in {gname} "
                                  f"(seed_sha256, line {game.lines.get('seed_sha256')}): this is not the seed the "
                                  "game's draws are committed to",
                                  "restore this game's own secrets.yml (from your copy, or the DIPGEN_SECRETS "
-                                 "secret); a new seed is allowed only before the first phase")])
+                                 "secret); a new seed is allowed only before the first phase", code="seed-mismatch")])
     return secrets.seed
 
 
 def _no_seed(game: Game) -> GameError:
     folder = display_path(game.path)
     if not game.seed_sha256:
-        return GameError([Problem(game_file(game), None, f"{game.variant.words.title} makes random draws, but game.yml has "
+        return GameError([Problem(game_file(game), None,
+                                  f"{game.variant.words.title} makes random draws, but game.yml has "
                                   "no seed_sha256 (the commitment to the game's secret seed)",
                                   f"before the first phase, run 'dipgen secrets {folder}': it makes the seed in "
-                                  f"{SECRETS_FILE} and writes its commitment into game.yml")])
+                                  f"{SECRETS_FILE} and writes its commitment into game.yml", code="no-seed")])
     return GameError([Problem(game_file(game), game.lines.get("seed_sha256"), "this game makes random draws, but "
                               f"the build has no seed: {folder}/{SECRETS_FILE} is missing or has no seed",
                               "the seed is in the GM's secrets.yml: in CI, give every game's secrets.yml in the "
                               "DIPGEN_SECRETS repository secret (README, 'Players' private pages'); once the game is "
-                              "over, the GM may publish it in game.yml as seed: \"...\"")])
+                              "over, the GM may publish it in game.yml as seed: \"...\"", code="no-seed")])
 
 
 def game_draws(game: Game, seed: bytes | None = None) -> GameDraws:
@@ -73,6 +75,6 @@ def game_draws(game: Game, seed: bytes | None = None) -> GameDraws:
 
 def folder_has_phases(path: Path) -> bool:
     """Whether any phase has been written (a commitment may no longer change)."""
-    from dipgen.io.gamefiles import _is_phase_name
+    from dipgen.io.folders import is_phase_name
 
-    return any(f.suffix.lower() in (".yml", ".yaml") and _is_phase_name(f.stem) for f in Path(path).iterdir())
+    return any(f.suffix.lower() in (".yml", ".yaml") and is_phase_name(f.stem) for f in Path(path).iterdir())

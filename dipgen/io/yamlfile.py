@@ -83,7 +83,10 @@ class _Bounded(Composer):
                            node.start_mark, "put it in quotes if it is meant as text") from None
 
 
-_Fast = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+try:  # libyaml's loader, where PyYAML was built with it
+    from yaml import CSafeLoader as _Fast
+except ImportError:  # pragma: no cover - PyYAML without libyaml
+    from yaml import SafeLoader as _Fast  # type: ignore[assignment]  # the same interface, in Python
 
 
 class _Loader(_Bounded, _Fast):
@@ -107,7 +110,7 @@ def _construct_str(loader: _Loader, node: yaml.ScalarNode) -> Text:
         except UnicodeDecodeError:
             lone = re.search("[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]", text)
             loader.refuse(node.start_mark, "this text holds a character that does not exist (a lone surrogate, "
-                          f"\\u{ord(lone.group()):04x}): it cannot be written as UTF-8",
+                          f"\\u{ord(lone.group()) if lone else 0xFFFD:04x}): it cannot be written as UTF-8",
                           "delete that \\u escape, or write the character itself")
             text = _SURROGATE.sub("\ufffd", text)
     value = Text(text)
@@ -187,7 +190,7 @@ def unknown_keys(data: dict, allowed, file: str, where: str = "", hint: str = ""
 
     return [Problem(file, line_of(data, key), f"unknown key {_label(key)}" + (f" {where}" if where else ""),
                     (did_you_mean(key, allowed).strip() if isinstance(key, str) else "")
-                    or hint or f"known keys: {', '.join(sorted(allowed))}")
+                    or hint or f"known keys: {', '.join(sorted(allowed))}", code="unknown-key")
             for key in data if key not in allowed]
 
 
@@ -211,6 +214,11 @@ def read_text(path: Path, limit: int = MAX_BYTES, what: str = "game files") -> s
     """A file's text: only a regular file (a FIFO would block every command, a device would be
     read without end), at most `limit` bytes, in UTF-8. Anything else is a GameError naming the
     file (as written: a link by its own name) and saying that it is not one of `what`."""
+    return decode(read_bytes(path, limit, what), display_path(path))
+
+
+def read_bytes(path: Path, limit: int = MAX_BYTES, what: str = "game files") -> bytes:
+    """A file's bytes, exactly as they are on disk, with `read_text`'s checks but the encoding."""
     name = display_path(path)
     try:
         # stat first, so that nothing but a regular file is ever opened; O_NONBLOCK in case
@@ -225,26 +233,34 @@ def read_text(path: Path, limit: int = MAX_BYTES, what: str = "game files") -> s
     if kind:
         target = f" (a link to {os.readlink(path)})" if os.path.islink(path) else ""
         raise GameError([Problem(name, None, f"this is {kind}{target}, not a file",
-                                 f"{what} are plain text files: remove it, or put the file in its place")])
+                                 f"{what} are plain text files: remove it, or put the file in its place",
+                                 code="not-a-file")])
     if len(data) > limit:
         size = f"{limit // 1024} KiB" if limit < 1 << 20 else f"{limit >> 20} MiB"
         raise GameError([Problem(name, None, f"the file is larger than {size}, the limit for {what}",
-                                 "a phase file is a few kB, a secrets.yml a few hundred bytes; is this the right file?")])
+                                 "a phase file is a few kB, a secrets.yml a few hundred bytes; is this the right file?",
+                                 code="too-large")])
+    return data
+
+
+def decode(data: bytes, name: str) -> str:
+    """The UTF-8 text of the bytes read from the file `name`; GameError if they are not UTF-8."""
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise GameError([Problem(name, None, f"not UTF-8 text ({e.reason})", "save the file as UTF-8")]) from None
+        raise GameError([Problem(name, None, f"not UTF-8 text ({e.reason})", "save the file as UTF-8",
+                                 code="not-utf8")]) from None
 
 
 def _unreadable(path: Path, name: str, e: OSError) -> Problem:
     """Why a file cannot be opened, in words; a broken link is said to be one."""
     if e.errno == errno.ELOOP:
         return Problem(name, None, "a link that leads back to itself (a loop of links)",
-                       "replace the link with the file itself")
+                       "replace the link with the file itself", code="link-loop")
     if e.errno == errno.ENOENT and os.path.islink(path):
         return Problem(name, None, f"a link to {os.readlink(path)}, which does not exist",
-                       "replace the link with the file itself, or delete it")
-    return Problem(name, None, f"cannot read the file: {e.strerror}")
+                       "replace the link with the file itself, or delete it", code="broken-link")
+    return Problem(name, None, f"cannot read the file: {e.strerror}", code="unreadable")
 
 
 def link_out(folder: Path, file: Path) -> str | None:
@@ -277,7 +293,8 @@ def parse(text: str, name: str) -> object:
             loader = loader_class(text)  # the pure-Python reader refuses some characters at once
             data = loader.get_single_data()
         except _Refused as e:
-            raise GameError([Problem(name, e.problem_mark.line + 1, e.problem, e.hint)])
+            raise GameError([Problem(name, e.problem_mark.line + 1 if e.problem_mark else None,
+                                     e.problem or "broken YAML", e.hint, code="broken-yaml")]) from None
         except yaml.MarkedYAMLError as e:
             if loader_class is _Loader:
                 continue
@@ -289,22 +306,25 @@ def parse(text: str, name: str) -> object:
                 hint = "YAML does not allow tabs for indentation: use spaces"
             elif ":" in what or "mapping values" in what:
                 hint = "an order containing ': ' must be quoted, e.g. - \"A Par - Bur\""
-            raise GameError([Problem(name, line, f"broken YAML: {what}", hint)])
+            raise GameError([Problem(name, line, f"broken YAML: {what}", hint, code="broken-yaml")]) from None
         except yaml.YAMLError as e:
             if loader_class is _Loader:
                 continue
-            raise GameError([Problem(name, None, f"broken YAML: {e}")])
+            raise GameError([Problem(name, None, f"broken YAML: {e}", code="broken-yaml")]) from None
         finally:
             if loader is not None:
                 loader.dispose()
         refused = getattr(loader, "refused", [])
         if refused:
-            problems = [Problem(name, line, problem, hint) for line, problem, hint in refused[:MAX_REFUSALS]]
+            problems = [Problem(name, line, problem, hint,
+                                code="broken-yaml") for line, problem, hint in refused[:MAX_REFUSALS]]
             if len(refused) > MAX_REFUSALS:
                 problems.append(Problem(name, refused[MAX_REFUSALS][0], f"and {len(refused) - MAX_REFUSALS} more "
-                                        "problems like these from this line on", "fix the ones above first"))
+                                        "problems like these from this line on", "fix the ones above first",
+                                        code="broken-yaml"))
             raise GameError(problems)
         return data
+    raise AssertionError("the slow loader either reads the text or raises")  # (unreachable)
 
 
 def kind_of(value) -> str:
@@ -337,7 +357,8 @@ def text_field(data: dict, key: str, file: str, problems: list[Problem], example
         hint = f"write one text; for several lines:\n      {key}: |\n        first line\n        second line"
     else:
         hint = f'put it in quotes, e.g. {key}: "{example}"'
-    problems.append(Problem(file, line_of(data, key), f"{key} must be text, not {kind_of(value)}", hint))
+    problems.append(Problem(file, line_of(data, key), f"{key} must be text, not {kind_of(value)}", hint,
+                            code="bad-value"))
     return ""
 
 
@@ -345,12 +366,12 @@ def power_key(board, key, file: str, line: int | None, problems: list[Problem]) 
     """The power a mapping key (or a list item) names, or None with a problem."""
     if not isinstance(key, str):
         problems.append(Problem(file, line, f"expected the name of a power here, not {kind_of(key)}",
-                                f"powers: {', '.join(board.powers)}"))
+                                f"powers: {', '.join(board.powers)}", code="unknown-power"))
         return None
     try:
         return board.power_name(key)
     except ValueError as e:
-        problems.append(Problem(file, line, str(e)))
+        problems.append(Problem(file, line, str(e), code="unknown-power"))
         return None
 
 
@@ -362,7 +383,7 @@ def by_power(board, mapping: dict, file: str, problems: list[Problem], where: st
         line = line_of(mapping, key)
         power = power_key(board, key, file, line, problems)
         if power in seen:
-            problems.append(Problem(file, line, f"{power} appears twice {where}", hint))
+            problems.append(Problem(file, line, f"{power} appears twice {where}", hint, code="duplicate-power"))
         elif power is not None:
             seen.add(power)
             yield power, value, line

@@ -5,12 +5,14 @@ each phase's orders as the GM wrote them. `dipgen.io.gamefiles` reads one from a
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping
+from collections.abc import Mapping
 
 from dipgen.core.errors import display_path
 from dipgen.core.orderline import OrderLine
+from dipgen.core.outcome import DeclaredEnd
 from dipgen.core.phase import Phase
 from dipgen.rules.seats import Seating
 from dipgen.rules.variant import Variant
@@ -28,6 +30,13 @@ class PhaseFile:
     #: (power, writer) -> line of the key under which the writer's orders for the power stand,
     #: an empty list included (the writers a variant that takes orders per writer must check)
     writers: dict = field(default_factory=dict)
+    #: when the file was published: the time (UTC) of the commit that added it (None: not committed,
+    #: or no git; `dipgen.io.commits`)
+    committed: dt.datetime | None = None
+    #: the file's exact bytes, as read (the game's record hashes them: `dipgen.rules.chain`)
+    data: bytes = b""
+    #: the warnings the GM has read and acknowledged in the file (``acknowledged:``)
+    acknowledged: tuple[Acknowledgement, ...] = ()
 
     @property
     def name(self) -> str:
@@ -35,10 +44,28 @@ class PhaseFile:
 
 
 @dataclass(frozen=True)
+class Acknowledgement:
+    """A warning the GM has read, as a phase file's ``acknowledged:`` names it: its code, and the
+    order it is about as written (`subject`; '' for every warning of that code in the file)."""
+
+    code: str
+    subject: str = ""
+    line: int | None = None
+
+    def matches(self, code: str, subject: str) -> bool:
+        return code == self.code and (not self.subject or _same_text(self.subject, subject))
+
+
+def _same_text(a: str, b: str) -> bool:
+    """Two orders as written, alike but for case and spaces."""
+    return "".join(a.split()).casefold() == "".join(b.split()).casefold()
+
+
+@dataclass(frozen=True)
 class Ending:
     """How the GM declared the game over (``end:`` in game.yml)."""
 
-    kind: str                   # "draw", "concession" or "abandoned"
+    kind: DeclaredEnd
     powers: tuple[str, ...] = ()
     phase: Phase | None = None  # the last phase played; None: the last with a file
     note: str = ""
@@ -61,7 +88,7 @@ class Game:
     seed_sha256: str | None = None
     raw: dict = field(default_factory=dict)
     #: the seats and who controls which power at the start (changes in play are in the History)
-    seating: Seating = None
+    seating: Seating = field(default_factory=lambda: Seating((), {}))
 
     #: the seed, published in game.yml once the game is over (64 hex digits; see dipgen.io.seed)
     seed: str | None = None
@@ -72,6 +99,12 @@ class Game:
     #: the set-up as the variant reads it from game.yml and the first phase file (its `Files.read_setup`:
     #: Stab!'s placement, Blind's spies, Complicated's options), which its rules start the game from
     setup: Mapping = field(default_factory=dict)
+    #: when the orders of the phase the game waits for are due (``deadline:``, in UTC), if given
+    deadline: dt.datetime | None = None
+    #: when game.yml was first committed (None: not committed, or no git)
+    created: dt.datetime | None = None
+    #: what reading the files found that is only a warning (an acknowledgement of no known warning)
+    warnings: list = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if self.seating is None:

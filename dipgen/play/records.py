@@ -6,9 +6,11 @@ timeline, reports, maps, site, leak scanner) reads them without importing the re
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
-from typing import Mapping
+from collections.abc import Mapping
 
+from dipgen.rules.chain import Chain
 from dipgen.rules.draws import Draw, GameDraws
 from dipgen.core.results import OrderResult
 from dipgen.core.errors import Problem
@@ -46,6 +48,11 @@ class PhaseRecord:
     draws: tuple[Draw, ...] = ()
     #: what the variant's intake step decided, for its pages (`Intake.report`)
     report: object = None
+    #: when its file was published: the time (UTC) of the commit that added it (None: not committed,
+    #: or no git); which level may know it is the view's to say
+    committed: dt.datetime | None = None
+    #: the phase file's exact bytes (the game's record hashes them; published once the game is open)
+    data: bytes = field(default=b"", repr=False)
 
     @property
     def kind(self) -> str:
@@ -71,6 +78,10 @@ class GameInfo:
     folder: str = ""
     lines: Mapping[str, int | None] = field(default_factory=dict)
     start: int | None = None
+    #: when the orders of the phase the game waits for are due (game.yml's ``deadline``, UTC)
+    deadline: dt.datetime | None = None
+    #: when game.yml was first committed (None: not committed, or no git)
+    created: dt.datetime | None = None
 
     @property
     def file(self) -> str:
@@ -91,6 +102,9 @@ class History:
     warnings: list[Problem] = field(default_factory=list)
     #: the game's draws: commitment, key source and the set-up's draws (None: the game draws nothing)
     draws: GameDraws | None = None
+    #: the game's record, a chain of hashes over its phase files (`dipgen.rules.chain`); None when it
+    #: cannot be published (a running hidden game without the seed its salt comes from)
+    chain: Chain | None = None
 
     @property
     def finished(self) -> bool:
@@ -119,9 +133,8 @@ class History:
         powers = self.variant.rules.powers()
         by_year: dict[int, Position] = {}
         for r in self.records:
-            if r.phase.season_index >= 1 or r.phase.year not in by_year:
-                if r.phase.season_index == 1 or r.phase.year not in by_year:
-                    by_year[r.phase.year] = r.after
+            if self.variant.rules.calendar.ends_year(r.phase) or r.phase.year not in by_year:
+                by_year[r.phase.year] = r.after
         return [(y, p.centre_counts(powers)) for y, p in sorted(by_year.items())]
 
     def result_line(self) -> str:

@@ -10,32 +10,41 @@ does not have, a build the rules refuse) are kept as written, adjudicated as the
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import Any
+from collections.abc import Callable, Mapping
 
 from dipgen.engine.matching import pick
 from dipgen.core.results import Illegal, Kind, Note, OrderResult
 from dipgen.core.errors import GameError, Problem, display_path
 from dipgen.play.game import Game, PhaseFile
-from dipgen.rules.draws import GameDraws
+from dipgen.rules.chain import Chain, make_chain, record_salt
+from dipgen.rules.draws import GameDraws, PhaseDraws
 from dipgen.rules.intake import Intake, with_notes
 from dipgen.play.records import GameInfo, GameResult, History, OrderLine, PhaseRecord
 from dipgen.rules.seats import control_after
-from dipgen.core.orders import ADJUSTMENT_ORDERS, Build, Disband, Move, Order, Retreat
+from dipgen.rules.visibility import reveal_reached
+from dipgen.core.orders import ADJUSTMENT_ORDERS, Build, Disband, Move, Order, Retreat, UnitRef
 from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
 from dipgen.core.position import Position, Unit
 
 
 class _Replay:
-    def __init__(self, game: Game | None, variant=None, draws: GameDraws | None = None, secret=None):
+    def __init__(self, game: Game | None, variant=None, draws: GameDraws | None = None, secret=None,
+                 seed: bytes | None = None):
         self.game = game
         self.source = draws
+        self.seed = seed  # the game's seed, checked against its commitment: the salt of a hidden game's record
         self.secret = secret  # what secrets.yml says for the set-up (Taskdip's lots, as its files read them), or None
-        self.variant = variant or game.variant
+        if variant is None:
+            assert game is not None, "a phase alone is played by the variant it is given"
+            variant = game.variant
+        self.variant = variant
         self.board = self.variant.rules.board
         self.problems: list[Problem] = []
         self.warnings: list[Problem] = []
-        self.game_draws = None  # the game's source of draws, for variants that make them
-        self.draws = None       # the phase being played's draws
+        self.game_draws: GameDraws | None = None  # the game's source of draws, for variants that make them
+        self.draws: PhaseDraws | None = None       # the phase being played's draws
         # the phase being played: the unit each order line names (by the line's id), and the
         # lines that name none of their power's (a player's misorders), with their results
         self.named: dict[int, Unit] = {}
@@ -45,14 +54,17 @@ class _Replay:
         """What the phase being played drew (`dipgen.rules.draws.Draw`), in drawing order."""
         return self.draws.drawn if self.draws is not None else ()
 
-    def err(self, file: str, line: int | None, message: str, hint: str = "") -> None:
-        self.problems.append(Problem(file, line, message, hint))
+    def err(self, file: str, line: int | None, message: str, hint: str, code: str) -> None:
+        """An error with its code (`dipgen.core.errors.ERROR_CODES`)."""
+        self.problems.append(Problem(file, line, message, hint, code=code))
 
-    def warn(self, file: str, line: int | None, message: str, hint: str = "") -> None:
-        self.warnings.append(Problem(file, line, message, hint, severity="warning"))
+    def warn(self, file: str, line: int | None, message: str, hint: str, code: str, subject: str = "") -> None:
+        """A warning with its code (`dipgen.io.acknowledge.WARNING_CODES`) and the order it is about."""
+        self.warnings.append(Problem(file, line, message, hint, severity="warning", code=code, subject=subject))
 
     def run(self) -> History:
         game = self.game
+        assert game is not None, "a whole game is replayed from its files (step() plays one phase without them)"
         try:
             if self.variant.rules.makes_draws:
                 self.game_draws = self.source or GameDraws(
@@ -61,10 +73,10 @@ class _Replay:
             setup = self.game_draws.phase(None) if self.game_draws is not None else None
             drawn = self.variant.rules.drawn_seating(game, setup)  # seats drawn at the set-up: the History's
             # the variant checks the phase files against the drawn seats; the loaded game stays as the GM wrote it
-            position = self.variant.rules.initial_position(game if drawn is None else replace(game, seating=drawn), setup,
-                                                     self.secret)
+            position = self.variant.rules.initial_position(game if drawn is None else replace(game, seating=drawn),
+                                                           setup, self.secret)
         except GameError as e:
-            raise GameError(e.problems)
+            raise GameError(e.problems) from None
         records: list[PhaseRecord] = []
         used: set[Phase] = set()
         result: GameResult | None = None
@@ -77,7 +89,7 @@ class _Replay:
             if pf is None:
                 break
             used.add(phase)
-            record = self.play(position, pf)
+            record = replace(self.play(position, pf), committed=pf.committed, data=pf.data)
             record, seating = control_after(self.variant, record, seating)  # seats: powers changing hands
             records.append(record)
             position = record.after
@@ -99,15 +111,26 @@ class _Replay:
             if end_phase is not None and last != end_phase:
                 self.err(display_path(game.path / "game.yml"), game.ending.line,
                          f"the game is declared over after {end_phase.name}, but that phase was never played",
-                         f"the last phase with orders is {last.name}" if last else "add the game's phase files")
+                         f"the last phase with orders is {last.name}" if last else "add the game's phase files",
+                         "end-not-played")
             elif last is not None:
                 result = GameResult(game.ending.kind, game.ending.powers, last, game.ending.note)
         if self.problems:  # the warnings of the phases before too; `stopped`: where the play stopped, if in a phase
             raise GameError(self.warnings + self.problems, stopped=stopped)
-        if setup is not None:
+        if setup is not None and self.game_draws is not None:  # (a set-up draws only where the game does)
             self.game_draws.setup_draws = setup.drawn
-        return History(game_info(game), self.variant, drawn or game.seating, records, position,
-                       None if result else position.phase, result, self.warnings, draws=self.game_draws)
+        history = History(game_info(game), self.variant, drawn or game.seating, records, position,
+                          None if result else position.phase, result, self.warnings, draws=self.game_draws)
+        history.chain = self.chain(game, history)
+        return history
+
+    def chain(self, game: Game, history: History) -> Chain | None:
+        """The game's record over its phase files (None: a hidden game's, where the build has no seed)."""
+        seed = self.seed if self.seed is not None else self.game_draws.seed if self.game_draws is not None else None
+        if seed is None and game.seed:
+            seed = bytes.fromhex(game.seed)
+        salt = record_salt(self.variant.visibility.hidden, seed, bool(game.seed_sha256), reveal_reached(history))
+        return None if salt is None else make_chain(game.slug, salt, ((r.phase, r.data) for r in history.records))
 
     def check_unused(self, game: Game, used: set[Phase], records, position: Position, result) -> None:
         for phase, pf in sorted(game.phases.items()):
@@ -117,28 +140,38 @@ class _Replay:
             last = records[-1].phase.name if records else "the start"
             if result is not None or (game.ending and game.ending.phase and phase > game.ending.phase):
                 self.err(name, None, f"{phase.name} comes after the end of the game",
-                         "delete this file, or change 'end' in game.yml")
+                         "delete this file, or change 'end' in game.yml", "after-the-end")
             elif phase < position.phase:
                 why = {RETREATS: f"nobody had to retreat in {phase.name[:-9]}",
                        ADJUSTMENTS: f"nobody could build or had to remove units in {phase.name}"}.get(phase.kind, "")
                 self.err(name, None, f"there is no {phase.name} phase: {why}" if why else f"{phase.name} was skipped",
                          "delete or rename this file; the next phase after "
-                         f"{last} is {position.phase.name} ({position.phase.slug}.yml)")
+                         f"{last} is {position.phase.name} ({position.phase.slug}.yml)", "skipped-phase")
             else:
                 self.err(name, None, f"{phase.name} cannot be played yet: the game waits for {position.phase.name}",
-                         f"create {position.phase.slug}.yml first, or rename this file if it is misnamed")
+                         f"create {position.phase.slug}.yml first, or rename this file if it is misnamed", "not-yet")
 
     # ------------------------------------------------------------------ one phase
     def play(self, position: Position, pf: PhaseFile) -> PhaseRecord:
+        """One phase, in godip's order: validate (the units the orders name), intake (the orders by
+        who wrote them -> the orders adjudicated), resolve (the engine, through the variant's rules),
+        execute (the position after), post-process (a season's end); the phase's kind says only
+        which units, which orders and which adjudicator (`_Step`)."""
         self.draws = self.game_draws.phase(pf.phase) if self.game_draws is not None else None
         self.named, self.misorders = {}, {}
-        kind = pf.phase.kind
-        position = self.variant.rules.prepare(position, pf, self.draws)
-        if kind == MOVEMENT:
-            return self.movement(position, pf)
-        if kind == RETREATS:
-            return self.retreats(position, pf)
-        return self.adjustments(position, pf)
+        rules = self.variant.rules
+        step = _STEPS[pf.phase.kind]
+        position = rules.prepare(position, pf, self.draws)
+        self.check_units(pf, step.units(position), step.unit_word)
+        intake = self.orders_for(pf, step.orders(rules), step.orders_text(rules), position)
+        out = step.resolve(rules, position, intake.orders)
+        self.warn_illegal(pf, out.results)
+        after, changes, due = step.after(self.variant, position, pf.phase, out, _economy(position, intake, out))
+        return PhaseRecord(
+            phase=pf.phase, before=position, orders=self.lines(pf), results=self.results(out.results, intake),
+            after=after, dislodged=getattr(out, "dislodged", ()), destroyed=getattr(out, "destroyed", ()),
+            centre_changes=changes, adjustments=due, nmr=self.nmr(pf, step.powers(position, due), position),
+            press=pf.press, notes=pf.notes, file=pf.name, draws=self.drawn(), report=intake.report)
 
     def orders_for(self, pf: PhaseFile, allowed: tuple[type, ...], what: str, position: Position) -> Intake:
         """The orders the engine adjudicates: the lines of the phase's kind (any other is an
@@ -152,7 +185,8 @@ class _Replay:
                     hint = f"{pf.phase.name} takes {what}"
                     if isinstance(ol.order, Retreat) and pf.phase.kind == MOVEMENT:
                         hint += f"; a move is written with '-': {Move(ol.order.unit, ol.order.dest).format(self.board)}"
-                    self.err(pf.name, ol.line, f"{ol.text!r} is not an order for {pf.phase.name}", hint)
+                    self.err(pf.name, ol.line, f"{ol.text!r} is not an order for {pf.phase.name}", hint,
+                             "not-this-phase")
                     continue
                 out.setdefault(power, []).append(ol)
         return self.variant.rules.intake(position, out, self.draws)
@@ -187,7 +221,8 @@ class _Replay:
                                        if u.power == power and u.kind == ref.kind) or "none"
                     if n and i in taken:
                         self.err(pf.name, ol.line, f"more orders than {kind.names}: {power} has {n} "
-                                 f"{kind.name if n == 1 else kind.names} in {where}", f"{power}'s {kind.names}: {theirs}")
+                                 f"{kind.name if n == 1 else kind.names} in {where}",
+                                 f"{power}'s {kind.names}: {theirs}", "too-many-orders")
                     elif unit is None or unit.power != power:
                         self.misorder(pf, ol, unit, kind.name, f"{power}'s {kind.names}: {theirs}")
                     else:
@@ -200,11 +235,12 @@ class _Replay:
                 if ref.kind and ref.kind != unit.kind:
                     kind = kinds[unit.kind]
                     self.warn(pf.name, ol.line,
-                              f"{ol.text!r}: the unit in {self.board.full_name(unit.province)} is {kind.article} {kind.name}",
-                              f"read as {unit.describe(self.board)}")
+                              f"{ol.text!r}: the unit in {self.board.full_name(unit.province)} is "
+                              f"{kind.article} {kind.name}",
+                              f"read as {unit.describe(self.board)}", "wrong-unit-kind", ol.text)
                 if (ol.writer, id(unit)) in first:  # one writer, two orders (two writers: the intake's)
                     self.err(pf.name, ol.line, f"a second order for {unit.describe(self.board)} (the first is on "
-                             f"line {first[(ol.writer, id(unit))].line})", "keep one order per unit")
+                             f"line {first[(ol.writer, id(unit))].line})", "keep one order per unit", "second-order")
                 else:
                     first[(ol.writer, id(unit))] = ol
                     self.named[id(ol)] = unit
@@ -213,7 +249,9 @@ class _Replay:
         """An order naming no unit of its power where it says (`there`: the unit of another power
         standing there, if any): void as written, the unit there untouched; a warning for the GM.
         The note names `there` as its source, which a view shows only to a level that sees it."""
-        power, where = ol.power, self.board.full_name(ol.order.unit.province)
+        named = getattr(ol.order, "unit", None)  # a misorder names a unit (a waive names none, and is none)
+        assert isinstance(named, UnitRef)
+        power, where = ol.power, self.board.full_name(named.province)
         why = f"{power} has no {what} in {where}"
         if there is None:
             note = Note(Kind.ILLEGAL, Illegal.NO_UNIT, why)
@@ -224,7 +262,8 @@ class _Replay:
             message = f"{ol.text!r}: the {name} in {where} is {there.power}'s, not {power}'s; it is not affected"
         self.misorders[id(ol)] = OrderResult(power, ol.order, None, False, (note,))
         self.warn(pf.name, ol.line, f"{message}; the order is void",
-                  f"{listing} (fine if that is what the player wrote; otherwise correct the order)")
+                  f"{listing} (fine if that is what the player wrote; otherwise correct the order)",
+                  "no-unit" if there is None else "foreign-unit", ol.text)
 
     def results(self, engine: tuple, intake: Intake) -> tuple[OrderResult, ...]:
         """A phase's results: the engine's, with the intake's notes, then the misorders."""
@@ -232,49 +271,6 @@ class _Replay:
 
     def nmr(self, pf: PhaseFile, powers, position: Position) -> tuple[str, ...]:
         return tuple(p for p in powers if not pf.orders.get(p) and self.variant.rules.must_order(p, position))
-
-    def movement(self, position: Position, pf: PhaseFile) -> PhaseRecord:
-        self.check_units(pf, position.units, "unit")
-        intake = self.orders_for(pf, self.variant.rules.movement_orders, self.variant.rules.movement_orders_text, position)
-        out = self.variant.rules.movement(position, intake.orders)
-        self.warn_illegal(pf, out.results)
-        phase = pf.phase
-        after = Position(self.variant.rules.calendar.retreats_of(phase), out.units, position.owners, out.dislodged,
-                         economy=_economy(position, intake, out))
-        changes: tuple = ()
-        if not out.dislodged:
-            after, changes = end_of_season(self.variant, after)
-        powers = sorted({u.power for u in position.units})
-        return PhaseRecord(phase, position, self.lines(pf), self.results(out.results, intake), after, out.dislodged,
-                           out.destroyed, changes, {}, self.nmr(pf, powers, position), pf.press, pf.notes, pf.name,
-                           draws=self.drawn(), report=intake.report)
-
-    def retreats(self, position: Position, pf: PhaseFile) -> PhaseRecord:
-        self.check_units(pf, tuple(d.unit for d in position.dislodged), "dislodged unit")
-        intake = self.orders_for(pf, (Retreat, Disband), "retreats and disbands", position)
-        out = self.variant.rules.retreats(position, intake.orders)
-        self.warn_illegal(pf, out.results)
-        after, changes = end_of_season(self.variant,
-                                       Position(pf.phase, out.units, position.owners,
-                                                economy=_economy(position, intake)))
-        powers = sorted({d.unit.power for d in position.dislodged})
-        return PhaseRecord(pf.phase, position, self.lines(pf), self.results(out.results, intake), after, (), (),
-                           changes, {}, self.nmr(pf, powers, position), pf.press, pf.notes, pf.name, draws=self.drawn(),
-                           report=intake.report)
-
-    def adjustments(self, position: Position, pf: PhaseFile) -> PhaseRecord:
-        due = self.variant.rules.adjustment_counts(position)
-        kinds = self.variant.rules.unit_kinds
-        self.check_units(pf, position.units, "unit")
-        changes = "upgrades, downgrades, " if any(k.upgrades_to for k in kinds.values()) else ""
-        intake = self.orders_for(pf, ADJUSTMENT_ORDERS, f"builds, {changes}removals and waives", position)
-        out = self.variant.rules.adjustments(position, intake.orders)
-        self.warn_illegal(pf, out.results)
-        after = Position(self.variant.rules.calendar.after(pf.phase), out.units, position.owners,
-                         economy=_economy(position, intake))
-        return PhaseRecord(pf.phase, position, self.lines(pf), self.results(out.results, intake), after, (), (),
-                           (), due, self.nmr(pf, sorted(due), position), pf.press, pf.notes, pf.name, draws=self.drawn(),
-                           report=intake.report)
 
     def warn_illegal(self, pf: PhaseFile, results) -> None:
         """A warning for each order that reads clearly but cannot be carried out, at its own line
@@ -295,10 +291,13 @@ class _Replay:
             if n is None:
                 continue
             why = n.why + (f" ({n.source.power}'s {n.source.describe(self.board)} is there)" if n.source else "")
-            for ol in _lines_of(r, by_unit.get(r.unit.uid, []) if r.unit is not None else [], pf.orders.get(r.power, ())):
+            for ol in _lines_of(r, by_unit.get(r.unit.uid, []) if r.unit is not None else [],
+                                pf.orders.get(r.power, ())):
                 if ol.line not in wrong:
-                    self.warn(pf.name, ol.line, f"{ol.text!r} cannot be carried out ({why}); {self.instead(pf.phase.kind, r)}",
-                              "fine if that is what the player wrote; otherwise correct the order")
+                    self.warn(pf.name, ol.line,
+                              f"{ol.text!r} cannot be carried out ({why}); {self.instead(pf.phase.kind, r)}",
+                              "fine if that is what the player wrote; otherwise correct the order", "illegal-order",
+                              ol.text)
 
     def instead(self, kind: str, result: OrderResult) -> str:
         """What becomes of a unit whose order cannot be carried out."""
@@ -324,18 +323,70 @@ def _lines_of(result: OrderResult, naming: list[OrderLine], lines) -> list[Order
             or [ol for ol in lines if _named_as(ol.order, order) == order][:1])
 
 
-def _named_as(order: Order, like: Order) -> Order:
+def _named_as(order: Order, like: Order | None) -> Order:
     """`order` naming its unit as `like` does (the engine names a unit as it stands: kind, coast)."""
     ref = getattr(like, "unit", None)
-    return replace(order, unit=ref) if ref is not None and hasattr(order, "unit") and type(order) is type(like) else order
+    return (replace(order, unit=ref) if ref is not None and hasattr(order, "unit") and type(order) is type(like)
+            else order)
 
 
 def _economy(position: Position, intake: Intake, out=None):
     """The variant's state after a phase: as the adjudication left it (Complicated's bombing), or
-    as the intake step left it (the TIR), or as it was."""
+    as the intake step left it (the TIR), or as it was. A retreat or an adjustment leaves the
+    economy as the intake left it."""
     if out is not None and getattr(out, "economy", None) is not None:
         return out.economy
     return intake.economy if intake.economy is not None else position.economy
+
+
+@dataclass(frozen=True)
+class _Step:
+    """What a phase's kind decides in the one fold (`_Replay.play`)."""
+
+    units: Callable[[Position], tuple[Unit, ...]]       # the units its orders may name
+    unit_word: str                                      # ... called so in messages
+    orders: Callable[[Any], tuple[type, ...]]           # the order classes it takes (from the rules)
+    orders_text: Callable[[Any], str]                   # ... said in words
+    resolve: Callable[[Any, Position, Any], Any]        # the rules' adjudicator
+    #: the position after, the centres that changed hands, and the adjustments due
+    after: Callable[[Any, Position, Phase, Any, Any], tuple[Position, tuple, Mapping[str, int]]]
+    powers: Callable[[Position, Mapping[str, int]], list[str]]  # the powers that had to order
+
+
+def _after_movement(variant, position: Position, phase: Phase, out, economy):
+    after = Position(variant.rules.calendar.retreats_of(phase), out.units, position.owners, out.dislodged,
+                     economy=economy)
+    if out.dislodged:
+        return after, (), {}
+    return (*end_of_season(variant, after), {})
+
+
+def _after_retreats(variant, position: Position, phase: Phase, out, economy):
+    return (*end_of_season(variant, Position(phase, out.units, position.owners, economy=economy)), {})
+
+
+def _after_adjustments(variant, position: Position, phase: Phase, out, economy):
+    after = Position(variant.rules.calendar.after(phase), out.units, position.owners, economy=economy)
+    return after, (), variant.rules.adjustment_counts(position)
+
+
+def _adjustment_words(rules) -> str:
+    changes = "upgrades, downgrades, " if any(k.upgrades_to for k in rules.unit_kinds.values()) else ""
+    return f"builds, {changes}removals and waives"
+
+
+_STEPS = {
+    MOVEMENT: _Step(lambda pos: pos.units, "unit", lambda rules: rules.movement_orders,
+                    lambda rules: rules.movement_orders_text, lambda rules, pos, orders: rules.movement(pos, orders),
+                    _after_movement, lambda pos, due: sorted({u.power for u in pos.units})),
+    RETREATS: _Step(lambda pos: tuple(d.unit for d in pos.dislodged), "dislodged unit",
+                    lambda rules: (Retreat, Disband), lambda rules: "retreats and disbands",
+                    lambda rules, pos, orders: rules.retreats(pos, orders),
+                    _after_retreats, lambda pos, due: sorted({d.unit.power for d in pos.dislodged})),
+    ADJUSTMENTS: _Step(lambda pos: pos.units, "unit", lambda rules: ADJUSTMENT_ORDERS, _adjustment_words,
+                       lambda rules, pos, orders: rules.adjustments(pos, orders), _after_adjustments,
+                       lambda pos, due: sorted(due)),
+}
 
 
 def end_of_season(variant, after: Position) -> tuple[Position, tuple]:
@@ -365,7 +416,7 @@ def skip_empty(variant, position: Position) -> Position:
 def game_info(game: Game) -> GameInfo:
     """What the History keeps of game.yml besides its players and phases."""
     return GameInfo(game.slug, game.title, game.gm, game.description, game.reveal, display_path(game.path),
-                    dict(game.lines), game.start)
+                    dict(game.lines), game.start, game.deadline, game.created)
 
 
 def step(variant, position: Position, phase_file: PhaseFile) -> PhaseRecord:
@@ -378,9 +429,11 @@ def step(variant, position: Position, phase_file: PhaseFile) -> PhaseRecord:
     return record
 
 
-def replay(game: Game, draws: GameDraws | None = None, secret=None) -> History:
+def replay(game: Game, draws: GameDraws | None = None, secret=None, seed: bytes | None = None) -> History:
     """Adjudicate every phase of `game`. Raises GameError on anything the GM must fix. `draws`: the
     game's source of draws, from its seed (`dipgen.io.seed.game_draws`; without one, game.yml's
     published seed, unchecked); `secret`: what its secrets.yml says for the set-up, as the variant's
-    files read it (Taskdip's lots). Both come from `dipgen.io.load`, read once; the replay reads no file."""
-    return _Replay(game, draws=draws, secret=secret).run()
+    files read it (Taskdip's lots); `seed`: the game's seed, checked against its commitment
+    (`dipgen.io.seed.seed_of`), which salts a hidden game's record. All come from `dipgen.io.load`,
+    read once; the replay reads no file."""
+    return _Replay(game, draws=draws, secret=secret, seed=seed).run()

@@ -125,7 +125,8 @@ def _results(view: GameView, results: tuple[OrderResult, ...]) -> list[Happening
             how = "upgraded" if isinstance(order, Upgrade) else "downgraded"
             out.append(Happening("changed", f"{r.power} {how} its {_unit(view, unit)}."))
         elif isinstance(order, Retreat) and r.succeeded:
-            out.append(Happening("retreated", f"{r.power}'s {_unit(view, unit)} retreated to {board.full_name(order.dest)}."))
+            out.append(Happening("retreated",
+                                 f"{r.power}'s {_unit(view, unit)} retreated to {board.full_name(order.dest)}."))
         elif any(n.kind is Kind.DISBANDED for n in r.notes):
             out.append(Happening("removed", f"{r.power}'s {_unit(view, unit)} disbanded."))
     lines = [Happening("built", f"{p} built {_names(items)}.") for p, items in built.items()]

@@ -8,11 +8,12 @@ variant's filtering (and the public's fixed calendar) applies to every map. The 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING, Literal
 
 from dipgen.core.results import OrderResult
-from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
+from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase, PhaseKind
 from dipgen.core.position import Dislodged, Unit
 from dipgen.view import UNKNOWN, DislodgedView, GameView, PositionView
 
@@ -28,7 +29,7 @@ class MapView:
 
     title: str                      # "Spring 1901"
     subtitle: str                   # "orders and results", "after the moves", "awaiting orders"
-    kind: str                       # movement | retreats | adjustments | position
+    kind: PhaseKind | Literal["position"]  # a phase's orders, or a position alone
     units: tuple[Unit, ...]         # units standing at their anchors
     ghosts: frozenset[str]          # locations of units drawn faded (dislodged in this phase)
     dislodged: tuple[tuple[Dislodged, bool], ...]  # drawn at the dislodged anchor; True: destroyed
@@ -73,9 +74,10 @@ def map_view(view: GameView, phase, when: str = "orders") -> MapView:
 
 def _dislodged(d: DislodgedView) -> Dislodged:
     """What the renderer draws of a dislodged unit: its attacker ('' where not known)."""
-    known = d.attacker_from is not UNKNOWN
-    return Dislodged(d.unit, d.attacker_from if known else "", d.by_power if known else "",
-                     None if d.retreats is UNKNOWN else d.retreats)
+    attacker, by = "", ""
+    if isinstance(d.attacker_from, str) and isinstance(d.by_power, str):  # a view knows both or neither
+        attacker, by = d.attacker_from, d.by_power
+    return Dislodged(d.unit, attacker, by, None if d.retreats is UNKNOWN else d.retreats)
 
 
 def _map_view(view: GameView, phase, when: str) -> tuple[MapView, PositionView]:

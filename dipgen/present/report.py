@@ -8,16 +8,11 @@ report from her seat's view, and the GM's full report from the GM's.
 
 from __future__ import annotations
 
-from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, RETREATS
+from dipgen.core.phase import ADJUSTMENTS, RETREATS
 from dipgen.view import UNKNOWN, GameView, RecordView
 from dipgen.rules.visibility import GM, PUBLIC
+from dipgen.present.lines import and_list, order_items
 from dipgen.present.written import written_orders
-
-
-def _and(items: list[str]) -> str:
-    if not items:
-        return ""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def power_heading(view: GameView, power: str, record: RecordView) -> str:
@@ -26,16 +21,8 @@ def power_heading(view: GameView, power: str, record: RecordView) -> str:
 
 
 def order_lines(view: GameView, record: RecordView, power: str) -> list[str]:
-    """The classic lines for one power: its orders with results, then units that had none."""
-    variant = view.variant
-    out = []
-    for r in record.results_of(power):
-        text = variant.words.format_result(r)
-        if r.default and record.kind == MOVEMENT:
-            words = variant.words.result_words(r)
-            text = f"{r.order_text(variant.rules.board)} (no order)" + (f" (*{', '.join(words)}*)" if words else "")
-        out.append(text)
-    return out
+    """The classic lines for one power: its orders with their results, each with the page's mark."""
+    return [item.classic() for item in order_items(view, record, power)]
 
 
 def reasons(view: GameView, record: RecordView, power: str) -> list[str]:
@@ -62,11 +49,11 @@ def written_table(view: GameView, record: RecordView, writers: list[str], rows) 
     widths = [max(len(cells[i]) for cells in table) for i in range(len(header))]
 
     def line(mark: str, cells, why: str = "") -> str:
-        text = "  ".join(f"{c:{w}}" for c, w in zip(cells, widths)).rstrip()
+        text = "  ".join(f"{c:{w}}" for c, w in zip(cells, widths, strict=True)).rstrip()
         return f"  {mark} {text}" + (f"  -- {why}" if why else "")
 
     out = [line(" ", header)]
-    for row, cells, why in zip(rows, table[1:], whys):
+    for row, cells, why in zip(rows, table[1:], whys, strict=True):
         out.append(line("!" if row.differ else " ", cells, why))
     if any(row.differ for row in rows):
         out.append("  (! the orders written differ; the variant's rules decided what was carried out)")
@@ -102,7 +89,7 @@ def phase_report(view: GameView, record: RecordView) -> str:
             lines.extend(written_table(view, record, writers, rows))
         else:
             width = max((len(t) for t in results), default=0)
-            for text, why in zip(results, reasons(view, record, p)):
+            for text, why in zip(results, reasons(view, record, p), strict=True):
                 lines.append(f"  {text:{width}}  -- {why}" if why else f"  {text}")
         lines.append("")
     lines.extend(variant.words.report_section(view, record))
@@ -110,7 +97,7 @@ def phase_report(view: GameView, record: RecordView) -> str:
         lines.append("Dislodged:")
         for d in record.dislodged:
             where = f" (attacked from {board.format_loc(d.attacker_from)})" if d.attacker_from is not UNKNOWN else ""
-            options = (f" may retreat to {_and([board.format_loc(x) for x in d.retreats])} or disband"
+            options = (f" may retreat to {and_list([board.format_loc(x) for x in d.retreats])} or disband"
                        if d.retreats is not UNKNOWN and d.retreats else "")
             lines.append(f"  {d.unit.power} {d.unit.describe(board)}{where}{options}.")
         for d in record.destroyed:
@@ -134,6 +121,8 @@ def phase_report(view: GameView, record: RecordView) -> str:
     if record.notes:
         lines += ["GM's notes:", *("  " + x for x in record.notes.strip().splitlines()), ""]
     lines.extend(next_steps(view, record))
+    if record.link is not None:  # the players keep it: `dipgen verify --links` reads it back from the report
+        lines += [f"Record after {record.link.after.slug}: {record.link.value}", ""]
     return "\n".join(lines).rstrip() + "\n"
 
 
@@ -165,7 +154,8 @@ def private_news(view: GameView, record: RecordView) -> list[str]:
         lines.append(f"{u.power} {u.describe(board)} stands in your centre {board.provinces[u.province].name}.")
     for d in record.destroyed:
         if d.unit.power not in mine_:
-            lines.append(f"{d.unit.power} {d.unit.describe(board)}, dislodged by you, had nowhere to go and is destroyed.")
+            lines.append(f"{d.unit.power} {d.unit.describe(board)}, dislodged by you, had nowhere to go "
+                         "and is destroyed.")
     if record.after.phase.kind == ADJUSTMENTS or record.kind == ADJUSTMENTS:
         own = [board.format_loc(c) for c, p in sorted(record.after.owners.items()) if p in mine_]
         lines.append(f"Your supply centres: {', '.join(own) or 'none'}.")
@@ -215,7 +205,7 @@ def player_summary(view: GameView, record: RecordView, counts) -> list[str]:
     for seat in seats.seats:
         powers = seats.powers_of(seat.key, after)
         n = sum(counts.get(p, 0) for p in powers)
-        lines.append(f"  {seat.name(after)}: {_and(list(powers)) or 'no power'}, "
+        lines.append(f"  {seat.name(after)}: {and_list(list(powers)) or 'no power'}, "
                      f"{n} centre{'' if n == 1 else 's'}")
     lines.append("")
     return lines

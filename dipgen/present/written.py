@@ -35,8 +35,8 @@ def written_orders(view: GameView, record: RecordView, power: str) -> tuple[list
         return [], []
     lines = record.orders.get(power, ())
     seating = view.seating
-    writers = [seating.seat(k).name(record.phase) for k in seating.controllers(power, record.phase)
-               if seating.seat(k)] if variant.files.order_form == "power/writer" else []
+    writers = [seat.name(record.phase) for k in seating.controllers(power, record.phase)
+               if (seat := seating.seat(k)) is not None] if variant.files.order_form == "power/writer" else []
     writers += [w for w in dict.fromkeys(ol.writer for ol in lines) if w not in writers]
     if not writers:
         return [], []

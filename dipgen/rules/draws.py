@@ -34,8 +34,9 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Literal
 
 from dipgen.core.phase import Phase
 
@@ -113,6 +114,10 @@ def shuffled(key: bytes, label: str, items: Sequence) -> list:
     return out
 
 
+#: what a draw draws from: a number of outcomes, a die, one item of several, or an order of items
+DrawKind = Literal["integer", "die", "choice", "shuffle"]
+
+
 @dataclass(frozen=True)
 class Draw:
     """One draw: its full label (``1903-fall/tir/England-France``), what it drew from (`kind` and
@@ -120,7 +125,7 @@ class Draw:
     rules keep it secret until the reveal."""
 
     label: str
-    kind: str                 # "integer", "die", "choice" or "shuffle"
+    kind: DrawKind
     among: Any                # n (integer), sides (die), or a tuple of items (choice, shuffle)
     value: Any                # int, int, one of the items, or a tuple of the items
     secret: bool = False
@@ -156,7 +161,7 @@ class PhaseDraws:
         """Every draw made so far, in the order drawn."""
         return tuple(self._drawn)
 
-    def _draw(self, kind: str, label: str, among, secret: bool) -> Any:
+    def _draw(self, kind: DrawKind, label: str, among, secret: bool) -> Any:
         if not isinstance(label, str) or not label or any(c in label for c in FORBIDDEN) or not label.isprintable():
             raise ValueError(f"a draw's label is printable text without {FORBIDDEN!r}, not {label!r}")
         if label in self._used:

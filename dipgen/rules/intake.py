@@ -11,8 +11,8 @@ concern, so that the site, the maps and the reports say it in the variant's word
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Mapping, Sequence
 
 from dipgen.core.results import Note
 from dipgen.core.orders import Order
@@ -45,7 +45,9 @@ def with_notes(results: Sequence, notes: Mapping[tuple[str, str], tuple[Note, ..
         return tuple(results)
     target: dict[tuple[str, str], int] = {}  # (power, province) -> the index of the result the notes go to
     for i, r in enumerate(results):
-        key = (r.power, r.unit.province) if r.unit is not None else None
+        if r.unit is None:
+            continue
+        key = (r.power, r.unit.province)
         if key in notes and (key not in target or results[target[key]].default and not r.default):
             target[key] = i
     out = list(results)

@@ -42,6 +42,28 @@ class Calendar:
             return Phase(phase.year, seasons[i + 1])
         return Phase(phase.year, self.adjustment_season)
 
+    def starts_year(self, phase: Phase) -> bool:
+        """Is `phase` of the year's first season (the Spring, or its retreats)?"""
+        return phase.kind != ADJUSTMENTS and phase.season_index == self.movement_seasons[0]
+
+    def adjustments(self, year: int) -> Phase:
+        """The adjustment phase of `year` (the Winter)."""
+        return Phase(year, self.adjustment_season)
+
+    def season_of(self, phase: Phase) -> Phase:
+        """The movement phase of `phase`'s season (``Fall 1901`` for its retreats too)."""
+        return Phase(phase.year, phase.season_index)
+
+    def next_movement(self, phase: Phase) -> Phase:
+        """The movement phase after `phase`'s season, across the Winter (the Winter itself is not
+        a movement)."""
+        after = self.after_season(phase) if phase.kind != ADJUSTMENTS else self.first(phase.year + 1)
+        return self.first(phase.year + 1) if after.kind == ADJUSTMENTS else after
+
+    def last_season(self, year: int) -> Phase:
+        """The movement phase of `year`'s last season (the Fall), after which centres change hands."""
+        return Phase(year, self.movement_seasons[-1])
+
     def after(self, phase: Phase) -> Phase:
         """The phase that comes next after `phase` if `phase` turns out to have nothing to order."""
         if phase.kind == MOVEMENT:

@@ -12,8 +12,8 @@ A leaf module: it knows phases, not games or variants.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
 
 from dipgen.core.phase import Phase
 
@@ -56,13 +56,13 @@ class Seating:
     seats: tuple[Seat, ...]
     control: Mapping[str, tuple[str, ...]]     # power -> the seats controlling it at the start
     changes: tuple[ControlChange, ...] = ()
-    _by_key: dict = field(default=None, compare=False, repr=False)
+    _by_key: dict[str, Seat] = field(init=False, compare=False, repr=False)  # made from `seats`
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_key", {s.key: s for s in self.seats})
 
     @classmethod
-    def one_per_power(cls, players: Mapping[str, Iterable[tuple[str, Phase | None]]]) -> "Seating":
+    def one_per_power(cls, players: Mapping[str, Iterable[tuple[str, Phase | None]]]) -> Seating:
         """The standard form: each power its own seat, keyed by the power's name."""
         return cls(tuple(Seat(p, tuple(who)) for p, who in players.items()), {p: (p,) for p in players})
 
@@ -115,7 +115,7 @@ class Seating:
         return not self.changes and all(tuple(v) == (p,) for p, v in self.control.items()) \
             and set(self._by_key) == set(self.control)
 
-    def after(self, changes: Iterable[ControlChange]) -> "Seating":
+    def after(self, changes: Iterable[ControlChange]) -> Seating:
         """This seating with `changes` happened too (each checked against who controls what)."""
         out = self
         for c in changes:

@@ -18,9 +18,10 @@ this module imports nothing above the rules. The variants themselves are `dipgen
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from dipgen.core.board import Board, load_board
 from dipgen.core.orders import STANDARD_KINDS, Convoy, Hold, Move, Order, Support, Verb
@@ -37,9 +38,15 @@ if TYPE_CHECKING:  # imported where used: adjudicating (dipgen datc) needs neith
     from dipgen.rules.seats import ControlChange, Seating
     from dipgen.rules.visibility import PositionVisibility, RecordVisibility
 
-#: a loaded game (`dipgen.play.game.Game`), a History (`dipgen.play.records.History`), one of its
-#: records, a view (`dipgen.view.GameView`): objects of the rooms above, which the hooks read
-Game = History = Record = View = Any
+# Objects of the rooms above, which the hooks read: this module may not import them (not even for
+# type checking: the import test counts those), so they are named here and checked where they live.
+#: a loaded game (`dipgen.play.game.Game`)
+Game: TypeAlias = Any
+#: a History (`dipgen.play.records.History`), and one of its records
+History: TypeAlias = Any
+Record: TypeAlias = Any
+#: a view (`dipgen.view.GameView`)
+View: TypeAlias = Any
 
 
 class Rules:
@@ -104,7 +111,8 @@ class Rules:
         return position
 
     def must_order(self, power: str, position: Position) -> bool:
-        """Is `power` due to send orders in the phase `position` waits for (False: its units hold, and no orders is no NMR)?"""
+        """Is `power` due to send orders in the phase `position` waits for (False: its units hold,
+        and no orders is no NMR)?"""
         return True
 
     def intake(self, position: Position, lines: Mapping[str, Sequence], draws=None):
@@ -165,7 +173,7 @@ class Rules:
     def winner(self, position: Position) -> str | None:
         """The power that has won outright, if any (checked after each Fall turn)."""
         counts = position.centre_counts(self.powers())
-        best = max(counts, key=counts.get) if counts else None
+        best = max(counts, key=lambda p: counts[p]) if counts else None
         if best is not None and counts[best] >= self.board.victory_centres:
             return best
         return None
@@ -203,7 +211,8 @@ class Files:
         self.rules = rules
 
     def read_seats(self, raw, file: str, line: int | None, problems: list) -> Seating | None:
-        """game.yml's ``players:`` in this variant's own form, as seats and initial control (None: the standard form)."""
+        """game.yml's ``players:`` in this variant's own form, as seats and initial control (None: the
+        standard form)."""
         return None
 
     def writers(self, seating: Seating) -> dict[str, str]:

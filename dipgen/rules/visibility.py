@@ -13,8 +13,8 @@ the variants.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Mapping, Sequence, Union
 
 from dipgen.core.position import Position, Unit
 
@@ -25,10 +25,10 @@ NOBODY: Audience = frozenset()  # the GM only
 
 #: a level as it reads a fact: one level's name, or a seat reading with the levels of the powers
 #: it controls then (`dipgen.view.seen.reader`)
-Reader = Union[str, frozenset]
+Reader = str | frozenset
 #: what of a position's variant state (`Position.economy`) a reader may know: a value every reader
 #: is given, or a function of the reader
-EconomyRule = Union[Mapping, None, Callable[[frozenset], Union[Mapping, None]]]
+EconomyRule = Mapping | None | Callable[[frozenset], Mapping | None]
 
 
 def reveal_reached(history) -> bool:
@@ -73,7 +73,7 @@ class PositionVisibility:
     whole: Audience = NOBODY
 
     @classmethod
-    def open(cls, position: Position) -> "PositionVisibility":
+    def open(cls, position: Position) -> PositionVisibility:
         """Everyone knows everything of `position`, its variant state included."""
         every = {d.unit: EVERYONE for d in position.dislodged}
         return cls({u: EVERYONE for u in position.units}, {c: EVERYONE for c in position.owners}, EVERYONE,
@@ -109,7 +109,7 @@ class RecordVisibility:
     report: Audience = EVERYONE
 
     @classmethod
-    def open(cls, record) -> "RecordVisibility":
+    def open(cls, record) -> RecordVisibility:
         """Everyone knows everything of `record` (a `dipgen.play.records.PhaseRecord`)."""
         every = tuple(EVERYONE for _ in record.results)
         gone = {d.unit: EVERYONE for d in record.dislodged + record.destroyed}

@@ -9,8 +9,8 @@ games (``dipgen datc`` on the DATC's files) imports no other variant.
 from __future__ import annotations
 
 import pkgutil
+from collections.abc import Callable, Iterator, MutableMapping
 from importlib import import_module
-from typing import Callable, Iterator, MutableMapping
 
 from dipgen.rules.variant import Variant
 

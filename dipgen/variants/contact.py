@@ -6,8 +6,9 @@ each one shows.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Literal
 
 from dipgen.core.board import province_of
 from dipgen.core.results import Kind, OrderResult
@@ -25,12 +26,18 @@ class Contact:
     which was empty or emptied that turn when `vacated`.
     """
 
-    kind: str
+    kind: Literal["conflict", "meeting"]
     move: OrderResult
     other: Unit
     other_result: OrderResult | None
     head_on: bool = False
     vacated: bool = False
+
+    @property
+    def mover(self) -> Unit:
+        """The unit that moved (`move`'s: `contacts_of` takes only results that name their unit)."""
+        assert self.move.unit is not None
+        return self.move.unit
 
 
 def contacts_of(record, kinds: Mapping[str, UnitKind]) -> list[Contact]:
@@ -39,7 +46,7 @@ def contacts_of(record, kinds: Mapping[str, UnitKind]) -> list[Contact]:
     occupy a province: a plane's move is a flight, and the unit a move meets is the one that
     holds the province)."""
     on_board = {u for u in record.before.units if kinds[u.kind].fights and kinds[u.kind].occupies}
-    eff = {r.unit.province: r for r in record.results if r.effective and r.unit in on_board}
+    eff = {r.unit.province: r for r in record.results if r.effective and r.unit is not None and r.unit in on_board}
     unit_at = {u.province: u for u in on_board}
 
     def moved(prov: str) -> bool:
@@ -57,11 +64,12 @@ def contacts_of(record, kinds: Mapping[str, UnitKind]) -> list[Contact]:
         there = unit_at.get(dest)
         if there is not None and there.power != m.power:
             back = eff.get(dest)
-            head_on = back is not None and isinstance(back.order, Move) and province_of(back.order.dest) == m.unit.province
+            head_on = (back is not None and isinstance(back.order, Move)
+                       and province_of(back.order.dest) == m.unit.province)
             if not moved(dest) or head_on:
                 out.append(Contact("conflict", m, there, back, head_on=head_on))
         vacated = there is None or moved(dest)
         for other in by_dest[dest]:
-            if other is not m and other.power != m.power:
+            if other is not m and other.power != m.power and other.unit is not None:
                 out.append(Contact("meeting", m, other.unit, other, vacated=vacated))
     return out

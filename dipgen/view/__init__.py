@@ -9,10 +9,12 @@ each fact (`dipgen.rules.visibility`); `dipgen.view.timeline` says which phases 
 """
 
 from dipgen.view.game import DemoSecrets, game_view
-from dipgen.rules.visibility import (EVERYONE, GM, NOBODY, PUBLIC, Audience, PositionVisibility, RecordVisibility, knows, reveal_reached, revealed)
+from dipgen.rules.visibility import (EVERYONE, GM, NOBODY, PUBLIC, Audience, PositionVisibility, RecordVisibility,
+                                     knows, reveal_reached, revealed)
 from dipgen.view.seen import levels
-from dipgen.view.types import (UNKNOWN, DemoSeat, DislodgedView, DrawsView, GameInfoView, GameView, PositionView, RecordView, Unknown)
+from dipgen.view.types import (UNKNOWN, ChainView, DemoSeat, DislodgedView, DrawsView, GameInfoView, GameView, Link,
+                               PositionView, RecordView, Unknown)
 
-__all__ = ["EVERYONE", "GM", "NOBODY", "PUBLIC", "UNKNOWN", "Audience", "DemoSecrets", "DemoSeat", "DislodgedView",
-           "DrawsView", "GameInfoView", "GameView", "PositionView", "PositionVisibility", "RecordView",
-           "RecordVisibility", "Unknown", "game_view", "knows", "levels", "reveal_reached", "revealed"]
+__all__ = ["EVERYONE", "GM", "NOBODY", "PUBLIC", "UNKNOWN", "Audience", "ChainView", "DemoSecrets", "DemoSeat",
+           "DislodgedView", "Link", "DrawsView", "GameInfoView", "GameView", "PositionView", "PositionVisibility",
+           "RecordView", "RecordVisibility", "Unknown", "game_view", "knows", "levels", "reveal_reached", "revealed"]

@@ -8,7 +8,7 @@ reports, draws, feeds, calendars and status lines are made from a `GameView` alo
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from dipgen.rules.draws import CHAIN
 from dipgen.core.phase import ADJUSTMENTS, RETREATS
@@ -16,10 +16,10 @@ from dipgen.play.records import History
 from dipgen.rules.visibility import GM, PUBLIC, reveal_reached, revealed
 from dipgen.view.seen import _key, check_level, own_powers
 from dipgen.view.timeline import timeline
-from dipgen.view.types import DemoSeat, DrawsView, GameInfoView, GameView
+from dipgen.view.types import ChainView, DemoSeat, DrawsView, GameInfoView, GameView
 
 
-def game_view(history: History, level: str, demo: "DemoSecrets | None" = None) -> GameView:
+def game_view(history: History, level: str, demo: DemoSecrets | None = None) -> GameView:
     """The game as `level` ("gm", "public", a power, or a seat's key) may know it (cached on the
     history). `demo`: an example game's published secrets (`dipgen.view.DemoSecrets`), shown on
     its public page while it runs."""
@@ -71,8 +71,21 @@ def _make(history: History, level: str, demo: DemoSecrets | None) -> GameView:
     return GameView(
         level=level,
         info=GameInfoView(info.slug, info.title, info.gm, info.description, info.file,
-                          info.lines.get("description")),
+                          info.lines.get("description"), info.created),
         variant=variant, seating=history.seating, records=tuple(shown), now=now, due=due, season=season,
         result=history.result, result_line=history.result_line(), fixed=fixed, revealed=open_,
         hidden=variant.visibility.hidden, own=own, draws=draws, demo=demo_seats, public_phases=len(public), owed=owed,
-        retreating=retreating)
+        retreating=retreating, deadline=None if history.finished else info.deadline,
+        chain=_chain(history, shown, open_))
+
+
+def _chain(history: History, shown, open_: bool) -> ChainView | None:
+    """The record as a level may check it (`shown`: its records): the salt of a hidden game and the
+    phase files themselves only once everything may be published."""
+    chain = history.chain
+    if chain is None:
+        return None
+    salted = bool(chain.salt)
+    files = tuple((r.phase, r.data) for r in history.records) if open_ else ()
+    latest = next((r.link for r in reversed(shown) if r.link is not None), None)
+    return ChainView(chain.genesis, salted, chain.salt.hex() if salted and open_ else "", files, latest)

@@ -8,12 +8,13 @@ from __future__ import annotations
 from dataclasses import replace
 from dipgen.core.results import Illegal, Kind, Note, OrderResult
 from dipgen.core.orders import Concealed, Convoy, Support
-from dipgen.core.phase import Phase
+from dipgen.core.phase import MOVEMENT, Phase
 from dipgen.core.position import Position, Unit
 from dipgen.play.records import History, PhaseRecord
 from dipgen.rules.seats import Seating, seat_levels
-from dipgen.rules.visibility import (EVERYONE, GM, NOBODY, PUBLIC, PositionVisibility, Reader, RecordVisibility, knows, reveal_reached)
-from dipgen.view.types import UNKNOWN, DislodgedView, PositionView, RecordView
+from dipgen.rules.visibility import (EVERYONE, GM, NOBODY, PUBLIC, PositionVisibility, Reader, RecordVisibility, knows,
+                                     reveal_reached)
+from dipgen.view.types import UNKNOWN, DislodgedView, Link, PositionView, RecordView
 
 
 # ----------------------------------------------------------------------------- levels
@@ -112,8 +113,9 @@ _PARTIAL_KINDS = frozenset({Kind.CUT, Kind.DISLODGED, Kind.VOID})
 
 
 def _partial(result: OrderResult) -> OrderResult:
-    verb = "S" if isinstance(result.order, Support) else "C" if isinstance(result.order, Convoy) else None
-    order = Concealed(result.order.unit, verb) if verb else result.order
+    order = result.order
+    if isinstance(order, (Support, Convoy)):  # what it supported or convoyed is not told
+        order = Concealed(order.unit, "S" if isinstance(order, Support) else "C")
     notes = tuple(Note(n.kind) for n in result.notes if n.kind in _PARTIAL_KINDS)
     return replace(result, order=order, notes=notes, default=False, route=())
 
@@ -127,7 +129,23 @@ def seen_record(history: History, record: PhaseRecord, level: str, rd: Reader | 
     vis = record_visibility(history, record) if variant.visibility.hidden else RecordVisibility.open(record)
     seen = apply(record, vis, rd, variant)
     draws = tuple(d for d in record.draws if not d.secret or reveal_reached(history))
-    return replace(seen, draws=draws, draw_key=_key(history, record.phase) if draws else "")
+    return replace(seen, draws=draws, draw_key=_key(history, record.phase) if draws else "",
+                   link=record_link(history, record, level))
+
+
+def record_link(history: History, record: PhaseRecord, level: str) -> Link | None:
+    """The link of the game's record after `record`'s file, if `level` is shown it: the GM every
+    link, every level of a game whose phases are all known (an open game, Taskdip) each phase's;
+    where the board is secret (a fixed public calendar) the others only a movement file's, since
+    whether a retreat or winter file exists (and so the link after it) is hidden."""
+    chain = history.chain
+    if chain is None:
+        return None
+    visibility = history.variant.visibility
+    if level != GM and visibility.hidden and visibility.fixed_calendar and record.kind != MOVEMENT:
+        return None
+    value = chain.after(record.phase)
+    return None if value is None else Link(record.phase, value)
 
 
 def apply(record: PhaseRecord, vis: RecordVisibility, rd: Reader, variant) -> RecordView:
@@ -142,7 +160,7 @@ def apply(record: PhaseRecord, vis: RecordVisibility, rd: Reader, variant) -> Re
     seen = {u.province for u in before.units if kinds[u.kind].fights} | {d.unit.province for d in before.dislodged}
     units_seen = {u for u in before.units if kinds[u.kind].fights} | {d.unit for d in before.dislodged}
     results = []
-    for r, full, part in zip(record.results, vis.results, vis.results_partial):
+    for r, full, part in zip(record.results, vis.results, vis.results_partial, strict=True):
         if knows(rd, full):
             shown = replace(r, notes=tuple(_clean_note(n, units_seen) for n in r.notes),
                             route=r.route if all(u in units_seen for u in r.route) else ())
@@ -152,7 +170,8 @@ def apply(record: PhaseRecord, vis: RecordVisibility, rd: Reader, variant) -> Re
             results.append(shown)
         elif knows(rd, part):
             results.append(_partial(r))
-    dislodged, destroyed = [], []
+    dislodged: list[DislodgedView] = []
+    destroyed: list[DislodgedView] = []
     for d in record.dislodged + record.destroyed:
         if not knows(rd, vis.dislodged.get(d.unit, NOBODY)):
             continue
@@ -166,12 +185,12 @@ def apply(record: PhaseRecord, vis: RecordVisibility, rd: Reader, variant) -> Re
         record.phase, record.phase.name, before, after,
         orders={p: ls for p, ls in record.orders.items() if knows(rd, vis.orders.get(p, frozenset({p})))},
         results=tuple(results), dislodged=tuple(dislodged), destroyed=tuple(destroyed),
-        centre_changes=tuple(c for c, a in zip(record.centre_changes, vis.centre_changes) if knows(rd, a)),
+        centre_changes=tuple(c for c, a in zip(record.centre_changes, vis.centre_changes, strict=True) if knows(rd, a)),
         adjustments={p: n for p, n in record.adjustments.items() if knows(rd, vis.adjustments.get(p, NOBODY))},
         nmr=tuple(p for p in record.nmr if knows(rd, vis.nmr.get(p, EVERYONE))),
         press=record.press if text else "", notes=record.notes if text else "",
         source=(record.file or "") if text else "", control=record.control,
-        intake=record.report if knows(rd, vis.report) else None)
+        intake=record.report if knows(rd, vis.report) else None, time=record.committed)
 
 
 def start_view(history: History, level: str) -> PositionView:

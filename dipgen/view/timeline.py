@@ -35,11 +35,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import partial
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
 from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
+from dipgen.core.results import OrderResult
 from dipgen.play.records import History, PhaseRecord
-from dipgen.view.seen import own_powers, phase_known, reader, retreats_known, seen_record, start_view
+from dipgen.view.seen import own_powers, phase_known, reader, record_link, retreats_known, seen_record, start_view
 from dipgen.rules.visibility import GM, PUBLIC, Reader
 from dipgen.view.types import UNKNOWN, PositionView, RecordView, Unknown
 
@@ -75,16 +76,16 @@ def title(phase: Phase) -> str:
     return phase.name + (" adjustments" if phase.kind == ADJUSTMENTS else "")
 
 
-def _year_end(record: PhaseRecord) -> bool:
+def _year_end(history: History, record: PhaseRecord) -> bool:
     """Does the year's last season end with `record` (a Fall turn, or its retreats)?"""
-    return record.phase.season_index == 1 and record.after.phase.season_index == 2
+    return history.variant.rules.calendar.ends_year(record.phase) and record.after.phase.kind == ADJUSTMENTS
 
 
 # ----------------------------------------------------------------------------- as played
 
 def _played(history: History, record: PhaseRecord, level: str) -> RecordView:
     v = seen_record(history, record, level)
-    year_end = _year_end(record)
+    year_end = _year_end(history, record)
     due = history.variant.rules.adjustment_counts(record.after) if year_end and v.after.whole else {}
     return replace(v, title=title(record.phase), tells_totals=bool(v.centre_changes) or record.kind == ADJUSTMENTS
                    or year_end, due_after=due)
@@ -105,7 +106,7 @@ def _as_played(history: History, level: str) -> Timeline:
     if nxt is None:
         due, season = None, None
     elif nxt.retreats and not retreats_known(history, level):
-        due, season = None, Phase(nxt.year, nxt.season_index)  # the season goes on, as far as it knows
+        due, season = None, history.variant.rules.calendar.season_of(nxt)  # the season goes on, as far as it knows
     else:
         due, season = nxt, None
     phase = due or season or history.position.phase
@@ -119,16 +120,13 @@ def _bare(phase: Phase, totals: Mapping[str, int] | Unknown) -> PositionView:
     return PositionView(phase, (), {}, totals)
 
 
-def _next_movement(phase: Phase) -> Phase:
-    return Phase(phase.year, 1) if phase.season_index == 0 else Phase(phase.year + 1, 0)
-
-
 def _alive(powers, totals) -> list[str]:
     return list(powers) if totals is UNKNOWN else [p for p in powers if totals.get(p, 1) > 0]
 
 
 def _public_calendar(history: History) -> Timeline:
     powers = history.variant.rules.powers()
+    calendar = history.variant.rules.calendar
     records = history.records
     movements = [r for r in records if r.kind == MOVEMENT]
     retreats = {r.phase: r for r in records if r.kind == RETREATS}
@@ -140,36 +138,40 @@ def _public_calendar(history: History) -> Timeline:
 
     def winter(year: int) -> RecordView:
         last = seen_record(history, year_last[year], PUBLIC)
-        changes = tuple(c for r in records if r.phase.year == year and r.phase.season_index == 1
+        changes = tuple(c for r in records if r.phase.year == year and calendar.ends_year(r.phase)
                         for c in seen_record(history, r, PUBLIC).centre_changes)
-        phase = Phase(year, 2)
-        return RecordView(phase, phase.name, _bare(phase, last.after.totals), _bare(Phase(year + 1, 0), last.after.totals),
-                          centre_changes=changes, summary_only=True, tells_totals=True)
+        phase = calendar.adjustments(year)
+        # its last movement file: its time and link are public
+        fall = [r for r in movements if r.phase.year == year][-1]
+        return RecordView(phase, phase.name, _bare(phase, last.after.totals),
+                          _bare(calendar.first(year + 1), last.after.totals),
+                          centre_changes=changes, summary_only=True, tells_totals=True, time=fall.committed,
+                          link=record_link(history, fall, PUBLIC))
 
     out: list[RecordView] = []
     for m in movements:
         phase = m.phase
-        if phase.season_index == 0 and Phase(phase.year - 1, 1) in played:
+        if calendar.starts_year(phase) and calendar.last_season(phase.year - 1) in played:
             w = winter(phase.year - 1)
             out.append(w)
             counts = w.after.totals
         seen = seen_record(history, m, PUBLIC)
-        folded = retreats.get(Phase(phase.year, phase.season_index, True))
+        folded = retreats.get(calendar.retreats_of(phase))
         later = seen_record(history, folded, PUBLIC).results if folded is not None else ()
-        nxt = _next_movement(phase) if phase.season_index == 0 else Phase(phase.year, 2)
+        nxt = calendar.adjustments(phase.year) if calendar.ends_year(phase) else calendar.next_movement(phase)
         out.append(replace(
             seen, title=phase.name, orders={}, centre_changes=(), adjustments={},
             before=PositionView(seen.before.phase, seen.before.units, seen.before.owners, counts, (),
                                 seen.before.economy),
             after=PositionView(nxt, seen.after.units, seen.after.owners, counts, (), seen.after.economy),
             nmr=tuple(p for p in _alive(powers, counts) if not m.orders.get(p)), retreat_results=later))
-    if history.finished and movements and movements[-1].phase.season_index == 1:
+    if history.finished and movements and calendar.ends_year(movements[-1].phase):
         out.append(winter(movements[-1].phase.year))
     if history.finished:
         now = out[-1].after if out else _bare(history.position.phase, counts)
         return out, now, None, None, True
     if out:
-        due = _next_movement(movements[-1].phase)
+        due = calendar.next_movement(movements[-1].phase)
         return out, out[-1].after.at(due), due, None, True
     due = history.position.phase
     return out, start_view(history, PUBLIC).at(due), due, None, True
@@ -180,6 +182,7 @@ def _public_calendar(history: History) -> Timeline:
 def _seat_calendar(history: History, level: str) -> Timeline:
     """The public calendar and what the seat `level` herself may know (see the module's docstring)."""
     public, public_now, public_due, _, _ = timeline(history, PUBLIC)
+    calendar = history.variant.rules.calendar
     by_phase = {r.phase: r for r in public}
     records = history.records
     own_winters = {r.phase.year for r in records if r.kind == ADJUSTMENTS and phase_known(history, r, level)}
@@ -187,7 +190,7 @@ def _seat_calendar(history: History, level: str) -> Timeline:
     last: Callable[[Reader | None], RecordView] | None = None  # the latest entry, made again for another reader
 
     def public_winter(year: int) -> None:
-        w = by_phase.get(Phase(year, 2))
+        w = by_phase.get(calendar.adjustments(year))
         if w is not None and year not in own_winters:
             out.append(w)
 
@@ -206,7 +209,7 @@ def _seat_calendar(history: History, level: str) -> Timeline:
 
     for i, r in enumerate(records):
         if r.kind == MOVEMENT:
-            if r.phase.season_index == 0:
+            if calendar.starts_year(r.phase):
                 public_winter(r.phase.year - 1)
             last = partial(movement, i)
         elif phase_known(history, r, level):
@@ -215,11 +218,13 @@ def _seat_calendar(history: History, level: str) -> Timeline:
             continue
         out.append(last())
     if history.finished:
-        if records and records[-1].phase.season_index >= 1:
+        if records and not calendar.starts_year(records[-1].phase):
             public_winter(records[-1].phase.year)
         return out, out[-1].after if out else public_now, None, None, False
     nxt = history.next_phase
+    assert nxt is not None  # a game not finished waits for a phase
     own = own_powers(history.seating, level, history.position.phase, history.variant.rules.powers())
+    due: Phase | None
     if nxt.kind == RETREATS and retreats_known(history, level):
         due = nxt
     elif nxt.kind == ADJUSTMENTS and set(own) & set(history.variant.rules.adjustment_counts(history.position)):
@@ -228,6 +233,7 @@ def _seat_calendar(history: History, level: str) -> Timeline:
         due = public_due
     # what she knows now, read with the powers her seat controls now (a power may have come to her)
     rd = reader(history, level, history.position.phase)
+    assert due is not None  # the public calendar of a game that runs waits for a phase
     now = last(rd).after.at(due) if last is not None else start_view(history, level).at(due)
     return out, now, due, None, False
 
@@ -249,10 +255,10 @@ def _seat_movement(history: History, m: PhaseRecord, nxt: PhaseRecord | None, le
     anyone retreated or not."""
     v = seen_record(history, m, level, rd)
     after = v.after
-    folded = nxt is not None and nxt.phase == Phase(m.phase.year, m.phase.season_index, True) \
+    folded = nxt is not None and nxt.phase == history.variant.rules.calendar.retreats_of(m.phase) \
         and not phase_known(history, nxt, level)
-    changes, later = v.centre_changes, ()
-    if folded:
+    changes, later = v.centre_changes, tuple[OrderResult, ...]()
+    if folded and nxt is not None:
         rv = seen_record(history, nxt, level, rd)
         units = tuple(after.units) + tuple(u for u in rv.after.units if u not in after.units)
         after = PositionView(rv.after.phase, units, rv.after.owners, rv.after.totals, (), rv.after.economy,

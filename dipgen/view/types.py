@@ -9,9 +9,10 @@ that a consumer could take for "none": `UNKNOWN` refuses to be read as true or f
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Mapping
+from collections.abc import Mapping
 
 from dipgen.rules.draws import Draw
 from dipgen.core.results import OrderResult
@@ -85,9 +86,37 @@ class PositionView:
     def total(self, power: str) -> int | Unknown:
         return UNKNOWN if self.totals is UNKNOWN else self.totals.get(power, 0)
 
-    def at(self, phase: Phase) -> "PositionView":
+    def at(self, phase: Phase) -> PositionView:
         """The same knowledge, said of another phase (the season a level is told goes on)."""
         return PositionView(phase, self.units, self.owners, self.totals, self.dislodged, self.economy, self.whole)
+
+
+@dataclass(frozen=True)
+class Link:
+    """A link of the game's record (`dipgen.rules.chain`): the chain's value (hex) after the phase
+    file of `after`. A record of a hidden game's public calendar carries the link after its
+    movement file (a year's totals: after its Fall's), never one after a file the level may not
+    know of."""
+
+    after: Phase
+    value: str
+
+    def __str__(self) -> str:
+        return f"{self.after.slug}={self.value}"
+
+
+@dataclass(frozen=True)
+class ChainView:
+    """What the level may check of the game's record: its first link, its salt (hex: '' for an open
+    game, and for a hidden one until it is revealed), and once the game is open or revealed each
+    phase file's exact bytes, in the order of play, so that anyone can recompute every link."""
+
+    genesis: str
+    salted: bool
+    salt: str = ""
+    files: tuple[tuple[Phase, bytes], ...] = ()
+    #: the latest link the level is shown (None: none yet)
+    latest: Link | None = None
 
 
 @dataclass(frozen=True)
@@ -129,6 +158,12 @@ class RecordView:
     tells_totals: bool = False
     #: the builds (+) and removals (-) the level knows fall due after this record (a year's end)
     due_after: Mapping[str, int] = field(default_factory=dict)
+    #: when the level may know it was published: the time (UTC) of the commit that added the phase
+    #: file it is told of (on the public calendar of a hidden game: the movement file's; the year's
+    #: totals, the Fall movement file's). None: that file has no time (not committed, or no git)
+    time: dt.datetime | None = None
+    #: the game's record after the phase file that opens this record (None: not the level's, or no record)
+    link: Link | None = None
 
     @property
     def kind(self) -> str:
@@ -169,6 +204,8 @@ class GameInfoView:
     description: str
     file: str          # game.yml as the GM names it (for messages about the description)
     description_line: int | None = None
+    #: when game.yml was first committed (None: not committed, or no git)
+    created: dt.datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -206,6 +243,11 @@ class GameView:
     #: and the units that must retreat
     owed: Mapping[str, int] = field(default_factory=dict)
     retreating: tuple[Unit, ...] = ()
+    #: when the orders of the phase the game waits for are due (UTC), as game.yml says; None when
+    #: it gives none, or the game is over
+    deadline: dt.datetime | None = None
+    #: the game's record as the level may check it (None: it cannot be published)
+    chain: ChainView | None = None
 
     @property
     def finished(self) -> bool:

@@ -115,7 +115,8 @@ def yaml_documents(draw) -> bytes:
     elif choice == 2:
         text = ALIAS_BOMB + "orders: *i\npress: *i\n"
     elif choice == 3:
-        text = "press: " + deep(draw(st.sampled_from([40, 1000, 20000])), draw(st.sampled_from(["flow", "map", "block"])))
+        text = "press: " + deep(draw(st.sampled_from([40, 1000, 20000])),
+                                draw(st.sampled_from(["flow", "map", "block"])))
     else:
         value = draw(st.one_of(yaml_values, st.dictionaries(st.sampled_from(KEYS), yaml_values, max_size=6)))
         text = yaml.safe_dump(value, allow_unicode=draw(st.booleans()),
@@ -144,7 +145,8 @@ def mutated_text(draw, text: str) -> bytes:
             key = line.split(":", 1)[0]
             lines[i] = f"{key}: {draw(st.sampled_from(ODD_VALUES))}\n"
         elif how == 4 and line.lstrip().startswith("- "):
-            lines[i] = indent + "- " + draw(st.sampled_from(ODD_VALUES + ["F Lon: NTH", "{F Lon: NTH}", "42", ""])) + "\n"
+            lines[i] = (indent + "- " + draw(st.sampled_from(ODD_VALUES + ["F Lon: NTH", "{F Lon: NTH}", "42", ""]))
+                        + "\n")
         elif how == 5:
             lines[i] = draw(st.sampled_from(["", " ", "  ", "\t", "   "])) + line.lstrip(" ")
         elif how == 6:
@@ -176,8 +178,8 @@ def mutated_text(draw, text: str) -> bytes:
 
 PHASE_NAMES = ["1901-spring.yml", "1901-spring-retreats.yml", "1901-fall.yml", "1901-winter.yml", "1902-spring.yml",
                "1900-spring.yml", "2050-spring.yml", "1901-sprng.yml", "1901-Spring.yml", "1901-spring.yaml",
-               "game.yaml", "Game.yml", "GAME.YML", "notes.md", "x.yaml", "secrets.yml.bak", ".hidden.yml", "0000-fall.yml",
-               "secrets.yml"]
+               "game.yaml", "Game.yml", "GAME.YML", "notes.md", "x.yaml", "secrets.yml.bak", ".hidden.yml",
+               "0000-fall.yml", "secrets.yml"]
 
 
 @st.composite

@@ -54,7 +54,7 @@ def files(variant: str) -> dict[str, str]:
     with contextlib.redirect_stdout(out):
         status = dipgen(["adjudicate", str(folder), "--phase", phase])
     assert status == 0, f"dipgen adjudicate {slug} --phase {phase} failed"
-    return dict(zip(names(variant), (page, out.getvalue())))
+    return dict(zip(names(variant), (page, out.getvalue()), strict=True))
 
 
 def differing() -> list[str]:

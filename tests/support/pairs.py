@@ -29,8 +29,12 @@ games must publish byte-identical public sites.
 
 from __future__ import annotations
 
+import datetime as dt
+import hashlib
 import random
+from contextlib import contextmanager
 from dataclasses import dataclass
+from unittest import mock
 from pathlib import Path
 
 import yaml
@@ -39,6 +43,7 @@ from dipgen.core.board import province_of
 from dipgen.core.errors import GameError
 from dipgen.io.gamefiles import load_game
 from dipgen.play.replay import replay
+from dipgen.rules.draws import commitment
 from dipgen.play.records import History
 from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
 from dipgen.core.position import Position, Unit
@@ -54,9 +59,38 @@ PLAYERS = {"Austria": "Anna", "England": "Ed", "France": "Fran", "Germany": "Gus
            "Russia": "Rob", "Turkey": "Tess"}
 
 
+#: the seed of both games of a pair (committed to in game.yml, kept in secrets.yml): their records'
+#: salt, so that the pairs publish a record (`constant_links`)
+SEED = bytes(range(100, 132))
+
+
 def game_yml(variant: str) -> str:
     return yaml.safe_dump({"title": f"A {variant} game", "variant": variant, "gm": "Grace",
-                           "players": PLAYERS}, sort_keys=False)
+                           "players": PLAYERS, "deadline": "2031-05-01T18:00:00Z",
+                           "seed_sha256": commitment(SEED)}, sort_keys=False)
+
+
+def published_at(phase: Phase, text: str) -> dt.datetime:
+    """When a pair's phase file was committed: a movement file's time is fixed by its phase (the
+    public knows it, so both games of a pair have it); a retreat or winter file's moves with what it
+    holds too, so that a hidden file's time differs between the games as the file does."""
+    when = dt.datetime(2030, 1, 1, tzinfo=dt.timezone.utc) + dt.timedelta(days=(phase.year - 1901) * 7
+                                                                           + phase.season_index * 3)
+    if phase.kind == MOVEMENT:
+        return when
+    return when + dt.timedelta(days=1, seconds=int(hashlib.sha256(text.encode()).hexdigest()[:6], 16))
+
+
+@contextmanager
+def constant_links():
+    """While it lasts, the one function that salts and hashes a game's record (`dipgen.rules.chain.link`)
+    gives a constant. A hidden running game's published links are that function of its hidden files
+    under a secret 256-bit salt (tests/test_record.py): they differ between the games of a pair, as
+    any two random numbers do, and tell nobody without the salt anything. With them made constant,
+    byte-identical sites prove that everything else a pair publishes is the same, the place and
+    number of the links included."""
+    with mock.patch("dipgen.rules.chain.link", lambda previous, salt, phase, data: "0" * 64):
+        yield
 
 
 # ----------------------------------------------------------------------------- the player
@@ -90,7 +124,8 @@ class Player:
         for u in units:
             if u in decided:
                 continue
-            helpable = [(m, t) for m, t in targets.items() if m.power == u.power and self.reaches(u, t) and t != u.province]
+            helpable = [(m, t) for m, t in targets.items()
+                        if m.power == u.power and self.reaches(u, t) and t != u.province]
             if helpable and rng.random() < 0.7:
                 m, t = rng.choice(helpable)
                 decided[u] = f"{u.kind} {u.loc} S {m.kind} {m.loc} - {t}"
@@ -105,24 +140,29 @@ class Player:
                 f"S {spy.loc} - {rng.choice(near)}" if rng.random() < 0.5 else f"S {spy.loc} H")
         return out
 
-    def retreats(self, pos: Position) -> dict[str, list[str]]:
+    def retreats(self, pos: Position, only: str | None = None) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {}
         for d in sorted(pos.dislodged, key=lambda d: d.unit):
             u = d.unit
+            if only is not None and u.power != only:
+                continue
             text = (f"{u.kind} {u.loc} - {self.rng.choice(d.retreats)}" if d.retreats and self.rng.random() < 0.8
                     else f"{u.kind} {u.loc} disband")
             out.setdefault(u.power, []).append(text)
         return out
 
-    def adjustments(self, pos: Position) -> dict[str, list[str]]:
+    def adjustments(self, pos: Position, only: str | None = None) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {}
         counts, pos = self.v.rules.adjustment_counts(pos), _board(pos)
         occupied = {u.province for u in pos.units}
         for power, n in sorted(counts.items()):
+            if only is not None and power != only:
+                continue
             if n > 0:
                 free = [c for c in self.v.rules.home_centres(power) if pos.owners.get(c) == power and c not in occupied]
                 for c in self.rng.sample(free, min(n, len(free))):
-                    kind = "F" if self.b.provinces[c].is_coastal and self.rng.random() < 0.4 and not self.b.provinces[c].coasts else "A"
+                    province = self.b.provinces[c]
+                    kind = "F" if province.is_coastal and self.rng.random() < 0.4 and not province.coasts else "A"
                     out.setdefault(power, []).append(f"Build {kind} {c}")
             else:
                 mine = sorted(pos.units_of(power))
@@ -130,17 +170,28 @@ class Player:
                     out.setdefault(power, []).append(f"Remove {u.kind} {u.loc}")
         return out
 
-    def orders(self, pos: Position) -> dict[str, list[str]]:
-        """Every power's orders for the phase `pos` waits for; now and then a power sends
-        nothing (an NMR)."""
+    def orders(self, pos: Position, only: str | None = None) -> dict[str, list[str]]:
+        """Every power's orders for the phase `pos` waits for (`only`: that power's alone, in a
+        retreat or adjustment phase); now and then a power sends nothing (an NMR)."""
         kind = pos.phase.kind
         if kind == MOVEMENT:
             out = self.movement(pos)
         elif kind == ADJUSTMENTS:
-            out = self.adjustments(pos)
+            out = self.adjustments(pos, only)
         else:
-            out = self.retreats(pos)
+            out = self.retreats(pos, only)
         return {p: o for p, o in out.items() if self.rng.random() >= 0.08}
+
+
+def own_orders(variant, seed: float, activity: float, pos: Position) -> dict[str, list[str]]:
+    """Each power's retreats or adjustments from a generator of its own, so that what one power has
+    to order cannot change what another orders (with one generator, a build only one game of a pair
+    has would shift the draws of every power after it, and an uninvolved power's own file would
+    differ between the games)."""
+    out: dict[str, list[str]] = {}
+    for power in variant.rules.powers():
+        out.update(Player(variant, random.Random(f"{seed}/{power}"), activity).orders(pos, only=power))
+    return out
 
 
 # ----------------------------------------------------------------------------- games as files
@@ -150,7 +201,7 @@ class Files:
     variant: str
     files: dict[str, str]
 
-    def with_phase(self, phase: Phase, orders: dict[str, list[str]], extra: dict | None = None) -> "Files":
+    def with_phase(self, phase: Phase, orders: dict[str, list[str]], extra: dict | None = None) -> Files:
         data = dict(extra or {})
         data["orders"] = {p: list(o) for p, o in sorted(orders.items())} or {p: [] for p in PLAYERS}
         return Files(self.variant, {**self.files, f"{phase.slug}.yml": yaml.safe_dump(data, sort_keys=False)})
@@ -159,7 +210,10 @@ class Files:
         return write_game(folder, self.files)
 
     def history(self, folder: Path) -> History:
-        return replay(load_game(self.write(folder)))
+        game = load_game(self.write(folder))
+        for phase, pf in game.phases.items():  # as if each file had been committed (`published_at`)
+            pf.committed = published_at(phase, self.files[pf.path.name])
+        return replay(game, seed=SEED)
 
 
 def _first_extra(variant, phase: Phase) -> dict:
@@ -228,7 +282,8 @@ def pair(variant_name: str, kind: str, seed: int, scratch: Path, phases: int = 6
     then `after` more phases of identical play; None when the prefix offers no such fact."""
     variant = get_variant(variant_name)
     files, h = prefix(variant_name, seed, phases, scratch, activity)
-    wanted = {"retreat": RETREATS, "unlawful": RETREATS, "build": ADJUSTMENTS, "silent": ADJUSTMENTS}.get(kind, MOVEMENT)
+    wanted = {"retreat": RETREATS, "unlawful": RETREATS, "build": ADJUSTMENTS,
+              "silent": ADJUSTMENTS}.get(kind, MOVEMENT)
     for _ in range(8):  # play on to the next phase of the kind the fact needs
         if h.next_phase is None or h.next_phase.kind == wanted or (kind == "notes" and h.next_phase.kind != MOVEMENT):
             break
@@ -289,7 +344,8 @@ def pair(variant_name: str, kind: str, seed: int, scratch: Path, phases: int = 6
         far = sorted(p for p in variant.rules.board.provinces
                      if p not in variant.rules.board.neighbours(unit.province) and p != unit.province)
         a = _replace(base, unit, f"{unit.kind} {unit.loc} H")
-        others = [u for u in units if u.power != unit.power and u.province not in variant.rules.board.neighbours(unit.province)]
+        near = variant.rules.board.neighbours(unit.province)
+        others = [u for u in units if u.power != unit.power and u.province not in near]
         if others and rng.random() < 0.5:  # an unlawful support: of a unit far away, into a province it cannot reach
             other = rng.choice(others)
             b = _replace(base, unit, f"{unit.kind} {unit.loc} S {other.kind} {other.loc} - {rng.choice(far)}")
@@ -310,7 +366,8 @@ def pair(variant_name: str, kind: str, seed: int, scratch: Path, phases: int = 6
             a, b = base, {p: os for p, os in base.items() if p != power}
     elif kind == "notes" and phase.kind != MOVEMENT:
         a, b = base, base
-        extra_b = {**extra, "notes": "".join(f"Note {i}: {rng.getrandbits(64):x} told to nobody.\n" for i in range(1000))}
+        extra_b = {**extra,
+                   "notes": "".join(f"Note {i}: {rng.getrandbits(64):x} told to nobody.\n" for i in range(1000))}
         fa, fb = files.with_phase(phase, a, extra), files.with_phase(phase, b, extra_b)
     if a is None:
         return None
@@ -331,7 +388,8 @@ def _step_both(variant, seed: float, ha, hb, fa, fb, scratch, activity: float):
     """One more phase of play. A game that waits for a phase the other skips (retreats or
     adjustments only it has) plays it alone; otherwise both get the same movement orders for
     the units they both have where they both have them (a unit only one has holds), and their
-    own retreats and adjustments from the same seed. None when that cannot be played."""
+    own retreats and adjustments, each power's from a generator of its own (`own_orders`). None
+    when that cannot be played."""
     pa, pb = ha.next_phase, hb.next_phase
     try:
         if pa != pb:
@@ -340,9 +398,11 @@ def _step_both(variant, seed: float, ha, hb, fa, fb, scratch, activity: float):
                 return fa.history(scratch / "a" / SLUG), hb, fa, fb
             fb = fb.with_phase(pb, Player(variant, random.Random(seed), activity).orders(hb.position))
             return ha, fb.history(scratch / "b" / SLUG), fa, fb
-        oa = Player(variant, random.Random(seed), activity).orders(ha.position)
-        ob = Player(variant, random.Random(seed), activity).orders(hb.position)
-        if pa.kind == MOVEMENT:
+        if pa.kind != MOVEMENT:
+            oa, ob = own_orders(variant, seed, activity, ha.position), own_orders(variant, seed, activity, hb.position)
+        else:
+            oa = Player(variant, random.Random(seed), activity).orders(ha.position)
+            ob = Player(variant, random.Random(seed), activity).orders(hb.position)
             both = set(_board(ha.position).units) & set(_board(hb.position).units)
             same = lambda power, given: [o for o in given if any(  # noqa: E731
                 o.startswith(f"{u.kind} {u.loc} ") for u in both if u.power == power)]
@@ -368,15 +428,16 @@ def public_facts(h: History) -> tuple:
     totals of each year the game has left behind (a year is behind once a Spring is played)."""
     facts: list = []
     others: set = set()
-    powers = h.variant.rules.powers()
     springs = {r.phase.year for r in h.records if r.kind == MOVEMENT and r.phase.season_index == 0}
     year_last = {}
     for r in h.records:
         year_last[r.phase.year] = r
         v = view_record(h, r, PUBLIC)
         if r.kind == MOVEMENT:
-            facts.append((r.phase, v.results, tuple((d.unit, d.by_power, d.attacker_from) for d in v.dislodged + v.destroyed),
-                          v.before.units, v.before.owners, v.after.units, v.after.owners, tuple(sorted(p for p, o in r.orders.items() if o)), r.press, r.notes))
+            facts.append((r.phase, v.results,
+                          tuple((d.unit, d.by_power, d.attacker_from) for d in v.dislodged + v.destroyed),
+                          v.before.units, v.before.owners, v.after.units, v.after.owners,
+                          tuple(sorted(p for p, o in r.orders.items() if o)), r.press, r.notes))
         elif v.results:
             others.add((r.phase.year, r.phase.season_index, repr(v.results)))
     for year, r in sorted(year_last.items()):
@@ -445,7 +506,8 @@ PASSPHRASES = {p: f"pass-{p.lower()}-phrase-for-tests" for p in PLAYERS}
 
 def published(h: History) -> dict[str, str]:
     """Everything a game publishes that a reader can tell apart, keyed by where it is read:
-    ``site/<uri>`` each file of the public site (pages, maps, draws, the archive), ``report`` the
+    ``site/<uri>`` each file of the public site (pages, maps, draws, the archive, the feeds, the
+    deadline's calendar; the phase files carry commit times, `published_at`), ``report`` the
     game report the GM e-mails everyone, ``private-page/<uri>`` each private page's name and
     size, and ``private/<seat>`` what each player reads on hers once she has opened it (the page
     before encryption, which decrypts to exactly that: tests/test_private.py)."""

@@ -31,7 +31,8 @@ def spy_text(order: Order, style: str) -> str:
     if style in ("names", "wordy"):
         here = full_name(order.unit.loc)
         if isinstance(order, Move):
-            return f"S {here} - {full_name(order.dest)}" if style == "names" else f"Spy {here} -> {full_name(order.dest)}"
+            return (f"S {here} - {full_name(order.dest)}" if style == "names"
+                    else f"Spy {here} -> {full_name(order.dest)}")
         if isinstance(order, CounterEspionage):
             return f"S {here} CE" if style == "names" else f"Spy {here} counter-espionage"
         return f"S {here} H" if style == "names" else f"Spy {here} holds"

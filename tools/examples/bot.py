@@ -10,7 +10,8 @@ from dipgen.core.board import province_of
 from dipgen.core.orders import Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, Support, UnitRef, Waive
 from dipgen.core.position import Position, Unit
 
-from .board import ARMY_DIST, BOARD, CENTRES, dist, dist_from, HOME, move_targets, occupant, POWERS, reaches, sea_touches, SEAS, units_of
+from .board import (ARMY_DIST, BOARD, CENTRES, dist, dist_from, HOME, move_targets, occupant, POWERS, reaches,
+                    sea_touches, SEAS, units_of)
 
 #: how keen each power is on fleets when it builds
 FLEET_TASTE = {"England": 0.75, "Turkey": 0.45, "Italy": 0.45, "France": 0.4, "Germany": 0.3,
@@ -325,7 +326,8 @@ class Bot:
                 orders[s.province] = Support(UnitRef(s.kind, s.loc), UnitRef(mover.kind, mover.loc), prov)
                 idle.remove(s)
                 got += 1
-            if got == 0 and occupied.get(prov) is not None and occupied[prov].power != power and self.rng.random() < 0.5:
+            if (got == 0 and occupied.get(prov) is not None and occupied[prov].power != power
+                    and self.rng.random() < 0.5):
                 # the attack would only bounce: think again and sit tight
                 u = occupied[src]
                 followed = any(isinstance(o, Move) and province_of(o.dest) == src for o in orders.values())
@@ -417,7 +419,7 @@ class Bot:
                     want_fleet = True
                 if want_fleet:
                     locs = BOARD.fleet_locations(c)
-                    loc = max(locs, key=lambda l: (self.potential(values, "F", l), l))
+                    loc = max(locs, key=lambda where: (self.potential(values, "F", where), where))
                     orders.append(Build(UnitRef("F", loc)))
                     fleets += 1
                 else:

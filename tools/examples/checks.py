@@ -82,8 +82,8 @@ def summary(history, script=None) -> str:
     if history.variant.name == "blind":
         bc = blind_counts(history)
         lines.append("  spies: " + ", ".join(f"{k} {bc[k]}" for k in BLIND_KEYS))
-        lines.append("  contacts: " + ", ".join(f"{k} {bc[k]}" for k in
-                                                ("attack_found", "attack_received", "meetings", "spy_reports", "destroyed")))
+        lines.append("  contacts: " + ", ".join(f"{k} {bc[k]}" for k in ("attack_found", "attack_received", "meetings",
+                                                                          "spy_reports", "destroyed")))
     if script is not None:
         stabs = [(ph, a, b) for ph, evs in sorted(script.events.items()) for k, a, b in evs if k == "stab"]
         lines.append("  stabs: " + "; ".join(f"{a} stabs {b} ({Phase.from_slug(ph).name})" for ph, a, b in stabs))
@@ -196,8 +196,8 @@ def spy_kinds(rec) -> Counter:
         c["spies_lost"] += sum(lost.values())
         before, after = rec.before.owners, rec.after.owners
         for power, n in added.items():
-            taken = sum(1 for p, cap in get_variant("blind").rules.capitals.items() if p != power and after.get(cap) == power
-                        and before.get(cap) != power)
+            taken = sum(1 for p, cap in get_variant("blind").rules.capitals.items()
+                        if p != power and after.get(cap) == power and before.get(cap) != power)
             c["spies_for_capitals"] += min(n, taken)
         for power, n in lost.items():
             cap = get_variant("blind").rules.capitals[power]

@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tools.examples",
                                  description="Write the generated example games under games/.")
-    ap.add_argument("slugs", nargs="*", metavar="SLUG", help=f"the games to write (default: all of {', '.join(EXAMPLES)})")
+    ap.add_argument("slugs", nargs="*", metavar="SLUG",
+                    help=f"the games to write (default: all of {', '.join(EXAMPLES)})")
     ap.add_argument("--out", default=str(ROOT / "games"), help="where the game folders go (default: games/)")
     ap.add_argument("--force", action="store_true", help="overwrite folders that were edited by hand")
     ap.add_argument("--check", action="store_true", help="generate and check in a temporary folder; write nothing")

@@ -55,7 +55,8 @@ GAME = {"title": "Supply Lines", "variant": "complicated", "gm": "Hester Quayle"
                        "the supply points by its script; every name is invented.*"}
 #: the alliances and the wars the bots keep to all game
 ALLIES = (("England", "France"), ("Austria", "Italy"), ("Russia", "Turkey"))
-WARS = (("Germany", "France"), ("Germany", "England"), ("Austria", "Turkey"), ("Italy", "Turkey"), ("Russia", "Austria"))
+WARS = (("Germany", "France"), ("Germany", "England"), ("Austria", "Turkey"), ("Italy", "Turkey"),
+        ("Russia", "Austria"))
 
 
 # ====================================================================== the board as the bots see it

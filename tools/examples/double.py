@@ -190,7 +190,8 @@ def opening(pos, orders) -> Scene:
     other = next(m for m in captains(power) if m != n)
     return Scene(power, n, [text if o.unit.province == prov else o for o in orders[power]],
                  press=said(power, (n, f"The Channel, {first(other)}. France will be in it by the autumn if we "
-                                       "are not."), (other, "The North Sea first. We have had this argument twice already.")),
+                                       "are not."),
+                            (other, "The North Sea first. We have had this argument twice already.")),
                  notes=(f"England's fleet in London was not in sync ({NAMES[other]}: North Sea, {NAMES[n]}: "
                         f"English Channel), so it held: the seed's own first example, played for real."))
 

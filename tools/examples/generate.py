@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import random
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from dipgen.io.gamefiles import load_game
 from dipgen.play.records import History
@@ -62,7 +62,7 @@ def verify(folder: Path, sim: Sim):
     """Replay the written folder with dipgen and make sure it tells the same story as the simulation."""
     history = replay(load_game(folder))
     assert len(history.records) == len(sim.log), (len(history.records), len(sim.log))
-    for rec, log in zip(history.records, sim.log):
+    for rec, log in zip(history.records, sim.log, strict=True):
         assert rec.phase == log.phase, (rec.phase, log.phase)
         assert sorted(rec.after.units) == sorted(log.after.units), rec.phase  # spies included
         assert dict(rec.after.owners) == dict(log.after.owners), rec.phase

@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from dipgen.core.board import province_of
-from dipgen.core.orders import (Build, Convoy, Disband, for_phase, Hold, Move, Order, parse_order, Remove, Retreat, Support, UnitRef, Waive)
+from dipgen.core.orders import (Build, Convoy, Disband, for_phase, Hold, Move, Order, parse_order, Remove, Retreat,
+                                Support, UnitRef, Waive)
 from dipgen.core.position import Unit
 
 from .board import BOARD, full_name, reaches
@@ -28,7 +29,8 @@ def write_order(order: Order, style: str, rng: random.Random) -> str:
         text = canon.replace(" - ", " -> ")
     else:
         raise ValueError(style)
-    if isinstance(order, Move) and not reaches_loc(order.unit, order.dest) and style in ("canonical", "compact", "lower"):
+    if (isinstance(order, Move) and not reaches_loc(order.unit, order.dest)
+            and style in ("canonical", "compact", "lower")):
         r = rng.random()
         if r < 0.3:
             text += " via convoy" if style != "lower" else " via convoy"

@@ -325,7 +325,8 @@ class Composer:
             for p in log.nmr:
                 removed = [r.order.format(BOARD).replace("Remove ", "") for r in log.results
                            if r.power == p and r.default]
-                out.append(w.note("cd_removal", power=p, **({"units": _and_words(removed)} if self.public_board else {})))
+                out.append(w.note("cd_removal", power=p,
+                                  **({"units": _and_words(removed)} if self.public_board else {})))
         else:
             for p in log.nmr:
                 out.append(w.note("nmr", power=p))
@@ -333,7 +334,8 @@ class Composer:
             power, old, new = self.replacements[log.phase.slug]
             out.append(w.note("replaced", power=power, old=old, new=new))
         for p in POWERS:
-            if (units_of(log.before, p) or log.before.centres_of(p)) and not (units_of(log.after, p) or log.after.centres_of(p)):
+            if ((units_of(log.before, p) or log.before.centres_of(p))
+                    and not (units_of(log.after, p) or log.after.centres_of(p))):
                 out.append(w.note("eliminated", power=p, player=self.player(p, log.phase)))
         if log.phase.kind == "retreats" and rng.random() < self.retreat_note:
             out.append(w.note("retreats"))

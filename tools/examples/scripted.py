@@ -86,10 +86,12 @@ class Scripted:
 
     def retreats(self, pos) -> dict:
         tanks, board = tanks_in(d.unit for d in pos.dislodged), ground(pos)
-        return {p: [with_kinds(o, tanks) for o in os] for p, os in retreat_orders(self.bot, board, board.dislodged).items()}
+        return {p: [with_kinds(o, tanks) for o in os]
+                for p, os in retreat_orders(self.bot, board, board.dislodged).items()}
 
     def adjustments(self, pos) -> dict:
-        return {p: self.bot.adjustments(ground(pos), p, n) for p, n in sorted(self.variant.rules.adjustment_counts(pos).items())}
+        return {p: self.bot.adjustments(ground(pos), p, n)
+                for p, n in sorted(self.variant.rules.adjustment_counts(pos).items())}
 
     def orders(self, history: History) -> dict:
         """The phase file of the phase `history` waits for, as the players send it."""

@@ -111,7 +111,7 @@ class Sim:
         return [p for p in POWERS if units_of(pos, p) or pos.centres_of(p)]
 
     # ----- the loop
-    def run(self) -> "Sim":
+    def run(self) -> Sim:
         stop = Phase.from_slug(self.s.stop) if self.s.stop else None
         draw_after = Phase.from_slug(self.s.draw_after) if self.s.draw_after else None
         while True:
@@ -237,15 +237,18 @@ class Sim:
             if how == "kind" and isinstance(o, Move):
                 other = "F" if u.kind == "A" else "A"
                 text = f"{other} {abbr(u.loc)} - {abbr(o.dest)}"
-                return i, text, f"the unit in {full_name(u.province)} is {'an army' if u.kind == 'A' else 'a fleet'}; read as {o.format(BOARD)}"
+                return i, text, (f"the unit in {full_name(u.province)} is {'an army' if u.kind == 'A' else 'a fleet'}; "
+                                 f"read as {o.format(BOARD)}")
             if how == "far" and isinstance(o, Move) and (u.kind == "F" or not BOARD.provinces[u.province].is_coastal):
                 dest = province_of(o.dest)
                 far = sorted(q for q in BOARD.neighbours(dest) if q != u.province and not reaches(u, q)
                              and (u.kind == "A" and BOARD.provinces[q].is_land
-                                  or u.kind == "F" and BOARD.provinces[q].type != "land" and not BOARD.provinces[q].coasts))
+                                  or u.kind == "F" and BOARD.provinces[q].type != "land"
+                                  and not BOARD.provinces[q].coasts))
                 if far:
                     q = far[0]
-                    return i, f"{u.kind} {abbr(u.loc)} - {abbr(q)}", f"{full_name(q)} does not border {full_name(u.province)}; the unit held"
+                    return i, f"{u.kind} {abbr(u.loc)} - {abbr(q)}", (f"{full_name(q)} does not border "
+                                                                      f"{full_name(u.province)}; the unit held")
         return None
 
     def retreats(self, pos: Position) -> PhaseLog:

@@ -119,8 +119,9 @@ class StabSim(Sim):
                         x = xs[0]
                         self._undo_supports_of(plans, power, {u1.province, u2.province})
                         for u in (u1, u2):
-                            loc = next(l for l in BOARD.fleet_locations(x) if l in BOARD.fleet_adj.get(u.loc, ())) \
-                                if u.kind == "F" else x
+                            loc = (next(where for where in BOARD.fleet_locations(x)
+                                        if where in BOARD.fleet_adj.get(u.loc, ()))
+                                   if u.kind == "F" else x)
                             plans[power].orders[u.province] = Move(UnitRef(u.kind, u.loc), loc)
                         return power, occupied[q].power, x
         return None
@@ -151,8 +152,8 @@ def public_news(pub) -> dict:
                     other = shown.get(q)
                     if other is None or other.power == r.power:
                         continue
-                    if n.reason is Bounce.STANDOFF and isinstance(other.order, Move) and province_of(other.order.dest) == dest \
-                            and r.power < other.power:
+                    if n.reason is Bounce.STANDOFF and isinstance(other.order, Move) \
+                            and province_of(other.order.dest) == dest and r.power < other.power:
                         ev["bounces"].append((r.power, other.power, dest))
                     elif n.reason is Bounce.HELD and q == dest:
                         ev["held"].append((other.power, r.power, dest))

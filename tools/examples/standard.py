@@ -115,7 +115,7 @@ class StandardComposer(Composer):
 
     def last_taker(self, power: str) -> str | None:
         for log in reversed(self.sim.log):
-            for c, old, new in log.changes:
+            for _centre, old, new in log.changes:
                 if old == power:
                     return new
         return None
@@ -132,5 +132,6 @@ class StandardComposer(Composer):
     def draw_press(self, log: PhaseLog, powers: list) -> list:
         items = []
         for p in self.rng.sample(powers, 2):
-            items.append(self.w.press("endgame", p, self.rng.choice([x for x in powers if x != p]), **self.home_where(p)))
+            items.append(self.w.press("endgame", p, self.rng.choice([x for x in powers if x != p]),
+                                      **self.home_where(p)))
         return items

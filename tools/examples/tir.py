@@ -106,7 +106,7 @@ def scene(pos, written, variant) -> None:
     for player, per in written.items():
         for i, order in enumerate(per.get(player, [])):
             unit = pos.occupant(order.unit.province, variant.rules.unit_kinds)
-            for power, orders in per.items():
+            for orders in per.values():
                 for move in orders:
                     dest = getattr(move, "dest", None)
                     if not isinstance(move, Move) or move.unit.province == unit.province:

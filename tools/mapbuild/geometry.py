@@ -151,7 +151,7 @@ def build(cfg, prov_cfg, borders, src=SRC) -> Board:
             seeds += [(pid, p) for p in seed_points(d)]
     for key, d in prov_cfg.get("neutral_land", {}).items():
         seeds += [("~" + key, p) for p in seed_points(d)]
-    for key, d in prov_cfg.get("islands", {}).items():
+    for d in prov_cfg.get("islands", {}).values():
         seeds.append((d["to"], Point(d["at"])))
     owned, free = _assign(land_faces, seeds, "land", b.warnings)
     islands = _merge_free(owned, free, "land", b.warnings, allow_islands=True)

@@ -39,7 +39,7 @@ class Frame:
         self.h = (north - south) * self.k
 
     @classmethod
-    def from_config(cls, cfg: dict) -> "Frame":
+    def from_config(cls, cfg: dict) -> Frame:
         """Frame whose west/east/south/north edges pass through the given lon/lat points."""
         return cls(fwd(*cfg["west"])[0], fwd(*cfg["east"])[0], fwd(*cfg["south"])[1],
                    fwd(*cfg["north"])[1], cfg["width"])
@@ -55,7 +55,7 @@ class Frame:
         """The frame rectangle as a densified lon/lat ring (step in SVG units)."""
         pts = []
         corners = [(0, 0), (self.w, 0), (self.w, self.h), (0, self.h)]
-        for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1]):
+        for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1], strict=True):
             n = max(2, int(max(abs(bx - ax), abs(by - ay)) / step))
             for i in range(n):
                 t = i / n

@@ -1,6 +1,7 @@
 """Project, simplify and write the board as SVG plus its layout.json."""
 from __future__ import annotations
 
+from itertools import pairwise
 from xml.sax.saxutils import escape
 
 import shapely
@@ -48,7 +49,7 @@ def _rel(coords, close):
         return ""
     out = [f"M{_tenths(t[0][0])} {_tenths(t[0][1])}l"]
     steps = []
-    for (ax, ay), (bx, by) in zip(t, t[1:]):
+    for (ax, ay), (bx, by) in pairwise(t):
         if (ax, ay) != (bx, by):
             steps.append(_pair(bx - ax, by - ay))
     if not steps:
@@ -123,7 +124,7 @@ def project_all(board, prov_cfg):
     geoms = [board.frame.project(g) for _, _, g in items]
     geoms = list(shapely.coverage_simplify(geoms, SIMPLIFY, simplify_boundary=False))
     out = {}
-    for (key, kind, _), g in zip(items, geoms):
+    for (key, kind, _), g in zip(items, geoms, strict=True):
         g = shapely.set_precision(shapely.make_valid(g), PRECISION)
         g = unary_union([p for p in polygons_of(g) if p.area > MIN_PART])
         out[key] = (kind, g)

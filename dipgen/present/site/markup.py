@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -114,14 +115,16 @@ def _structure(text: str, what: str, file: str, start: int | None) -> list[Probl
     fix = "split it, or move part of it to another season's notes"
     problems = []
     if len(text) > MAX_CHARS:
-        problems.append(Problem(file, start, f"in the {what}: {len(text)} characters, at most {MAX_CHARS}", fix))
+        problems.append(Problem(file, start, f"in the {what}: {len(text)} characters, at most {MAX_CHARS}", fix,
+                                code="press-too-long"))
     lines = text.split("\n")
     if len(lines) > MAX_LINES:
-        problems.append(Problem(file, start, f"in the {what}: {len(lines)} lines, at most {MAX_LINES}", fix))
+        problems.append(Problem(file, start, f"in the {what}: {len(lines)} lines, at most {MAX_LINES}", fix,
+                                code="press-too-long"))
     for char, most, kind in (("[", MAX_BRACKETS, "links and images"), ("<", MAX_ANGLES, "HTML tags")):
         if text.count(char) > most:
             problems.append(Problem(file, start, f"in the {what}: {text.count(char)} '{char}' ({kind}), at most {most}",
-                                    "write fewer, or put the text in a code block"))
+                                    "write fewer, or put the text in a code block", code="press-too-long"))
     if problems:
         return problems
     fenced = False
@@ -139,7 +142,8 @@ def _structure(text: str, what: str, file: str, start: int | None) -> list[Probl
         if markers and indent // 4 + markers > MAX_DEPTH:
             return [Problem(file, start + number if start else None,
                             f"in the {what}: nested {indent // 4 + markers} levels deep here (quotes '>', lists, "
-                            f"indented blocks), at most {MAX_DEPTH}", "flatten the quotes or lists")]
+                            f"indented blocks), at most {MAX_DEPTH}", "flatten the quotes or lists",
+                            code="press-too-deep")]
     return []
 
 
@@ -156,7 +160,7 @@ def render(text: str, what: str, file: str, links: Links | None = None) -> Marku
         html = markdown.Markdown(extensions=EXTENSIONS, output_format="html").convert(str(text))
     except RecursionError:
         raise GameError([Problem(file, start, f"in the {what}: nested too deeply to render",
-                                 "flatten the quotes or lists")]) from None
+                                 "flatten the quotes or lists", code="press-too-deep")]) from None
 
     def relative(url: str) -> str | None:
         if links is None:
@@ -166,7 +170,7 @@ def render(text: str, what: str, file: str, links: Links | None = None) -> Marku
             index = text.find(url)
             problems.append(Problem(file, _line(text, start, index) if index >= 0 else start,
                                     f"in the {what}, {wrong}",
-                                    "fix the path, or link to a full address (https://...)"))
+                                    "fix the path, or link to a full address (https://...)", code="bad-link"))
         return out
 
     def attribute(tag: str, name: str, value: str) -> str | None:
@@ -174,11 +178,13 @@ def render(text: str, what: str, file: str, links: Links | None = None) -> Marku
             return None  # images over https only: an http one is blocked as mixed content anyway
         return value
 
-    options = dict(tags=TAGS, clean_content_tags=DROPPED, attributes=ATTRIBUTES, attribute_filter=attribute,
-                   link_rel="noopener noreferrer nofollow ugc", url_schemes=SCHEMES, allowed_classes=CLASSES,
-                   filter_style_properties={"text-align"})
+    def sanitise(html: str, url_relative: Callable[[str], str | None] | None = None) -> str:
+        return nh3.clean(html, tags=TAGS, clean_content_tags=DROPPED, attributes=ATTRIBUTES,
+                         attribute_filter=attribute, link_rel="noopener noreferrer nofollow ugc", url_schemes=SCHEMES,
+                         allowed_classes=CLASSES, filter_style_properties={"text-align"}, url_relative=url_relative)
+
     # twice: nh3 shows `relative` the URLs of elements it then drops; the second pass sees only what is kept
-    clean = nh3.clean(nh3.clean(html, **options), url_relative=relative, **options)
+    clean = sanitise(sanitise(html), url_relative=relative)
     if problems:
         raise GameError(problems)
     return Markup(clean.strip())

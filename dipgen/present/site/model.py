@@ -7,26 +7,23 @@ records) and returns values the templates lay out.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
-from dipgen.core.results import Kind
+from dipgen.core.outcome import EndKind
 from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
-from dipgen.view import UNKNOWN, GameView, RecordView
+from dipgen.view import GameView, RecordView
+from dipgen.present.centres import centre_table
+from dipgen.present.lines import OrderItem, and_list, order_items  # noqa: F401  (the pages read them here too)
 from dipgen.present.written import WrittenRow, written_orders  # noqa: F401  (the pages' view of several writers)
-
-
-def and_list(items: list[str]) -> str:
-    if not items:
-        return ""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 # ----------------------------------------------------------------------------- status
 
 @dataclass(frozen=True)
 class Status:
-    """Where a game stands: ``kind`` is new, running, solo, draw, concession or abandoned."""
+    """Where a game stands: not started, running, or how it ended."""
 
-    kind: str
+    kind: Literal["new", "running"] | EndKind
     label: str           # short, for the archive: 'Won by Turkey', 'Running: Fall 1903'
     line: str            # a sentence for the game page
     powers: tuple[str, ...] = ()
@@ -68,21 +65,6 @@ def years_span(view: GameView) -> tuple[int, int] | None:
 
 
 # ----------------------------------------------------------------------------- centres
-
-def centre_table(view: GameView) -> list[tuple[int, dict[str, int]]]:
-    """Centre totals by year: the position after each Fall turn (its retreats included), or after
-    the year's last record if it ended sooner. On a fixed calendar (`dipgen.view.timeline`) only a
-    published Winter tells a year's totals; a year whose totals the view does not know is left out."""
-    by_year: dict[int, RecordView] = {}
-    for r in view.records:
-        if view.fixed and not r.summary_only:
-            continue
-        if r.phase.season_index >= 1 or r.phase.year not in by_year:
-            by_year[r.phase.year] = r
-    powers = view.variant.rules.powers()
-    return [(y, {p: r.after.totals.get(p, 0) for p in powers}) for y, r in sorted(by_year.items())
-            if r.after.totals is not UNKNOWN]
-
 
 @dataclass
 class Cell:
@@ -150,35 +132,6 @@ def centre_moves(record: RecordView) -> list[tuple[str, list[str], list[str]]]:
 
 
 # ----------------------------------------------------------------------------- orders
-
-@dataclass(frozen=True)
-class OrderItem:
-    """One line of a power's orders: the classic text, its result words (the variant's,
-    `Variant.result_words`), whether the rules supplied it (no order received), and whether it
-    succeeded."""
-
-    text: str
-    tags: tuple[str, ...]
-    default: bool
-    succeeded: bool
-    kinds: frozenset[Kind] = frozenset()  # the kinds of its notes, for what depends on them
-
-    def classic(self, kind: str = MOVEMENT) -> str:
-        """The line as `dipgen.present.report.order_lines` prints it for a phase of `kind`."""
-        tags = f" (*{', '.join(self.tags)}*)" if self.tags else ""
-        if self.default and kind == MOVEMENT:
-            return f"{self.text} (no order){tags}"
-        if self.default and "no order" not in self.text + tags:
-            return f"{self.text}{tags} (no order)"
-        return self.text + tags
-
-
-def order_items(view: GameView, record: RecordView, power: str) -> list[OrderItem]:
-    """The orders of `power` in `record` with their results, in the report's order."""
-    variant = view.variant
-    return [OrderItem(r.order_text(variant.rules.board), variant.words.result_words(r), r.default, r.succeeded,
-                      frozenset(n.kind for n in r.notes)) for r in record.results_of(power)]
-
 
 @dataclass(frozen=True)
 class SeatRow:

@@ -21,7 +21,7 @@ import html
 import json
 import re
 from dataclasses import dataclass
-from typing import Iterator, Sequence
+from typing import Iterator, Mapping, Sequence
 
 from markupsafe import Markup
 
@@ -35,6 +35,7 @@ _TAG = re.compile(r"""<(/?)([A-Za-z][A-Za-z0-9]*)(?:[^>"']|"[^"]*"|'[^']*')*>"""
 _VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
                    "wbr"})
 _RUN = re.compile(r"\n{3,}")
+_KEY = re.compile(r"[a-z_]+")  # a key of `front_matter`'s head (one a cache file may name)
 
 
 def _top_runs(text: str, start: int) -> tuple[tuple[int, int], ...]:
@@ -89,11 +90,13 @@ class Heading:
         return "#" * self.level + " " + self.text
 
 
-def front_matter(title: str, hide: Sequence[str] = HIDE) -> str:
+def front_matter(title: str, hide: Sequence[str] = HIDE, head: Mapping[str, str] | None = None) -> str:
     """The front matter of a generated page. Its title is HTML-escaped, as the themes insert it
-    unescaped (the page's ``<title>``, the header), and quoted as a JSON string (which YAML reads)."""
-    return (f"---\ntitle: {json.dumps(html.escape(title, quote=False), ensure_ascii=False)}\nhide:\n"
-            + "".join(f"  - {h}\n" for h in hide) + "---\n\n")
+    unescaped (the page's ``<title>``, the header), and quoted as a JSON string (which YAML reads);
+    `head` (`dipgen.present.site.head.head_meta`) is written after it as it is, each value quoted alike."""
+    return (f"---\ntitle: {json.dumps(html.escape(title, quote=False), ensure_ascii=False)}\n"
+            + "".join(f"{k}: {json.dumps(v, ensure_ascii=False)}\n" for k, v in (head or {}).items())
+            + "hide:\n" + "".join(f"  - {h}\n" for h in hide) + "---\n\n")
 
 
 class SitePage(str):
@@ -102,14 +105,17 @@ class SitePage(str):
 
     title: str
     hide: tuple[str, ...]
+    head: dict[str, str]                      # the front matter's other keys (`front_matter`)
     _spans: tuple[tuple[int, int, int], ...]  # (start, end, level) of each heading line in the text
     _body: int                                # where the body starts (after the front matter)
     _runs: tuple[tuple[int, int], ...]        # blank lines between top-level blocks (`_top_runs`)
 
     @classmethod
-    def make(cls, title: str, body: str, hide: Sequence[str] = HIDE) -> SitePage:
-        """The page titled `title` (plain text) whose body is `body`, a template's output."""
-        front = front_matter(title, hide)
+    def make(cls, title: str, body: str, hide: Sequence[str] = HIDE,
+             head: Mapping[str, str] | None = None) -> SitePage:
+        """The page titled `title` (plain text) whose body is `body`, a template's output; `head`:
+        the front matter's keys for the page's ``<head>`` (`dipgen.present.site.head.head_meta`)."""
+        front = front_matter(title, hide, head)
         out, spans, at, pos = [front], [], len(front), 0
         for m in _MARK.finditer(body):
             out.append(body[pos:m.start()])
@@ -121,12 +127,13 @@ class SitePage(str):
             pos = m.end()
         out.append(body[pos:])
         text = "".join(out)
-        return cls._new(text, title, hide, spans, len(front), _top_runs(text, len(front)))
+        return cls._new(text, title, hide, head, spans, len(front), _top_runs(text, len(front)))
 
     @classmethod
-    def _new(cls, text: str, title: str, hide, spans, body: int, runs) -> SitePage:
+    def _new(cls, text: str, title: str, hide, head, spans, body: int, runs) -> SitePage:
         page = super().__new__(cls, text)
         page.title, page.hide, page._spans, page._body = title, tuple(hide), tuple(spans), body
+        page.head = dict(head or {})
         page._runs = tuple(runs)
         return page
 
@@ -147,11 +154,11 @@ class SitePage(str):
     @property
     def meta(self) -> dict:
         """The front matter as a generator reads it."""
-        return {"title": html.escape(self.title, quote=False), "hide": list(self.hide)}
+        return {"title": html.escape(self.title, quote=False), **self.head, "hide": list(self.hide)}
 
     def state(self) -> dict:
         """What `restore` needs, as JSON data."""
-        return {"text": str(self), "title": self.title, "hide": list(self.hide),
+        return {"text": str(self), "title": self.title, "hide": list(self.hide), "head": self.head,
                 "headings": [list(s) for s in self._spans], "runs": [list(r) for r in self._runs]}
 
     @classmethod
@@ -161,13 +168,16 @@ class SitePage(str):
         it is said to be, in order (a cache file is read with this, and trusted no further)."""
         try:
             text, title, hide, spans = state["text"], state["title"], tuple(state["hide"]), state["headings"]
-            if not (isinstance(text, str) and isinstance(title, str) and all(isinstance(h, str) for h in hide)):
+            head = state["head"]
+            if not (isinstance(text, str) and isinstance(title, str) and all(isinstance(h, str) for h in hide)
+                    and isinstance(head, dict) and all(isinstance(k, str) and _KEY.fullmatch(k) and isinstance(v, str)
+                                                  for k, v in head.items())):
                 raise TypeError
             spans = [tuple(int(x) for x in span) for span in spans]
             runs = [(int(a), int(b)) for a, b in state["runs"]]
         except (KeyError, TypeError, ValueError):
             raise ValueError("not the state of a page") from None
-        front = front_matter(title, hide)
+        front = front_matter(title, hide, head)
         if not text.startswith(front):
             raise ValueError("the text does not start with its front matter")
         pos = len(front)
@@ -184,4 +194,4 @@ class SitePage(str):
                     any(a < end and start < b for start, end, _ in spans):
                 raise ValueError("a run of blank lines is not where the page says")
             at = b
-        return cls._new(text, title, hide, spans, len(front), runs)
+        return cls._new(text, title, hide, head, spans, len(front), runs)

@@ -30,13 +30,21 @@ from dipgen.present.site.jinja import TEMPLATES, render
 from dipgen.present.site.page import SitePage
 from dipgen.present.site.links import archive_uri, game_folder, game_uri, href, season_uri
 from dipgen.present.site.model import (and_list, centre_moves, centre_rows, colour_of, game_status, kind_line, order_items, ordering_powers, season_name, seat_rows, written_orders, years_span)
+from dipgen.present.site.feeds import address, feed_card, feed_uri, game_feed, site_feed, summary as feed_summary
+from dipgen.present.site.head import first_sentence, head_meta, plain
+from dipgen.present.site.ics import deadline_calendar, ics_uri
+from dipgen.present.times import deadline
 from dipgen.present.site.privatepage import PRIVATE_JS_URI, private_shell
+from dipgen.present.svg.chart import centre_chart
 
 ASSETS = Path(__file__).parent / "assets"
 #: a theme folder over mkdocs-material's: the Content-Security-Policy of every page (main.html)
 OVERRIDES = Path(__file__).parent / "overrides"
 CSS_URI = "assets/dipgen/dipgen.css"
 JS_URI = "assets/dipgen/dipgen.js"
+#: Panzoom 4.6.2 (github.com/timmywil/panzoom, MIT), the gestures of the maps' full-screen view:
+#: dipgen.js fetches it, from beside itself, on pages with maps only; its licence goes beside it
+VENDORED = {"assets/dipgen/panzoom.min.js": "panzoom.min.js", "assets/dipgen/panzoom.LICENSE.txt": "panzoom.LICENSE.txt"}
 
 
 @dataclass(frozen=True)
@@ -60,6 +68,10 @@ class SiteOptions:
     #: the pages dipgen adds to a site whose docs_dir has none of that name (``rules/stab.md``,
     #: ``draws.md``), which game Markdown may link to as well
     provided: frozenset[str] = frozenset()
+    #: the site's address (mkdocs.yml's ``site_url``; '' when unset) and name: the feeds', the
+    #: calendars' and the social tags' absolute addresses, and the feeds' ids
+    site_url: str = ""
+    site_name: str = ""
 
 
 def _links(view: GameView, options: SiteOptions, page: str) -> markup.Links:
@@ -149,23 +161,55 @@ def game_page(view: GameView, options: SiteOptions) -> dict[str, str]:
         edition_link = None
     demo = None if view.demo is None else [dict(name=d.name, url=link(d.page), passphrase=d.passphrase)
                                            for d in view.demo]
+    head = _game_head(view, options, uri, description, status.line)
+    meta = head.pop("head")
     content = render(
-        "game.html", edition_link=edition_link, game=view.info, status=status,
+        "game.html", edition_link=edition_link, **head, game=view.info, status=status,
         kind_line=variant.words.description or variant.words.title, variant_title=variant.words.title,
         span=f"{span[0]}–{span[1]}" if span and span[0] != span[1] else (str(span[0]) if span else ""),
         description=description, variant_section=Markup(variant.words.game_section(view)),
         section_below_centres=variant.words.game_section_below_centres,
         demo_pages=demo, map_heading=map_heading,
         now_map=_map(view, options, uri, None, "after", caption, f"Map of {view.title}: {caption}"),
-        years=years, rows=rows,
+        years=years, rows=rows, centre_chart=Markup(centre_chart(view)),
         victory=variant.words.victory_text(), seats=seat_rows(view, rows),
         history=sorted(table.items()), next_name=view.due.name if view.due else "",
         rules_href=(link(rules) + (f"#{anchor}" if anchor else "")) if rules else "",
         archive_href=link(archive_uri(options.prefix)),
+        record=_record(view, options, uri, view.chain.latest if view.chain else None),
     )
     if problems:
         raise GameError(problems)
-    return {uri: SitePage.make(view.title, content)}
+    return {uri: SitePage.make(view.title, content, head=meta)}
+
+
+def _feed_meta(view: GameView, options: SiteOptions, uri: str, description: str, kind: str) -> dict[str, str]:
+    """The page's front matter for its ``<head>`` (`head.head_meta`): its description and the game's feed."""
+    return head_meta(description, href(uri, feed_uri(options.prefix, view.slug), options.directory_urls),
+                        f"{view.title}: every season", kind)
+
+
+def _game_head(view: GameView, options: SiteOptions, uri: str, description: Markup, status: str) -> dict:
+    """What the game page says of the deadline, its calendar and its feed, and its head's front matter."""
+    link = lambda target: href(uri, target, options.directory_urls)  # noqa: E731
+    calendar = ics_uri(options.prefix, view.slug)
+    due = deadline(view)
+    subscribe = ""
+    if due is not None and options.site_url:
+        subscribe = "webcal://" + address(options, uri, calendar).split("://", 1)[1]
+    return dict(head=_feed_meta(view, options, uri, first_sentence(plain(description)) or status, "website"),
+                deadline=due, calendar_href=link(calendar) if due is not None else "", subscribe_href=subscribe,
+                feed_href=link(feed_uri(options.prefix, view.slug)))
+
+
+def _record(view: GameView, options: SiteOptions, uri: str, latest) -> dict | None:
+    """The link of the game's record a page shows (`latest`: a `dipgen.view.Link`, or None), with
+    where to check it."""
+    if latest is None:
+        return None
+    link = lambda target: href(uri, target, options.directory_urls)  # noqa: E731
+    return dict(after=latest.after.slug, label=latest.after.name, value=latest.value,
+                json_href=link(chain_uri(options.prefix, view.slug)), about_href=link("draws.md") + "#record")
 
 
 # ----------------------------------------------------------------------------- season pages
@@ -183,7 +227,7 @@ def _counts(view: GameView, record: RecordView) -> tuple[list[dict], str]:
         d = record.due_after.get(p, 0)
         counts.append(dict(power=p, colour=colour_of(view, p), centres=n, units=u if after.whole else "?",
                            out=n == 0 and (u == 0 or not after.whole), adjust=variant.words.adjustment_text(d) if d else ""))
-    year_end = after.whole and record.phase.season_index == 1 and after.phase.season_index == 2
+    year_end = after.whole and variant.rules.calendar.ends_year(record.phase) and after.phase.kind == ADJUSTMENTS
     return counts, "Winter" if year_end else ""
 
 
@@ -205,8 +249,7 @@ def season_page(view: GameView, options: SiteOptions, index: int) -> dict[str, s
     for p in ordering_powers(view, record):
         items = []
         for o in order_items(view, record, p):
-            first = o.default and record.kind == MOVEMENT
-            last = o.default and not first and "no order" not in o.text and Kind.CIVIL_DISORDER not in o.kinds
+            first, last = o.mark == "before", o.mark == "after"
             css = "dg-default" if o.default else ("dg-fail" if not o.succeeded or o.tags else "dg-ok")
             items.append(dict(text=o.text, tags=o.tags, no_order_first=first, no_order_last=last, css=css))
         due = record.adjustments.get(p, 0)
@@ -271,11 +314,13 @@ def season_page(view: GameView, options: SiteOptions, index: int) -> dict[str, s
         result_line=view.result_line if is_last and view.finished else "",
         status_kind=view.result.kind if view.result else "",
         draws=_draws_section(view, options, uri, record),
+        record=_record(view, options, uri, record.link),
         variant_section=Markup(variant.words.season_section(view, record)),
     )
     if problems:
         raise GameError(problems)
-    return {uri: SitePage.make(f"{title} · {view.title}", content)}
+    return {uri: SitePage.make(f"{title} · {view.title}", content,
+                               head=_feed_meta(view, options, uri, feed_summary(view, index), "article"))}
 
 
 def _draws_section(view: GameView, options: SiteOptions, uri: str, record: RecordView) -> dict | None:
@@ -291,6 +336,24 @@ def _draws_section(view: GameView, options: SiteOptions, uri: str, record: Recor
 
 def draws_uri(prefix: str, slug: str) -> str:
     return game_folder(prefix, slug) + "draws.json"
+
+
+def chain_uri(prefix: str, slug: str) -> str:
+    return game_folder(prefix, slug) + "chain.json"
+
+
+def chain_files(view: GameView, options: SiteOptions) -> dict[str, str]:
+    """The game's chain.json (see `dipgen.present.chainfile`) and, where the game is open or revealed,
+    its phase files beside it, their bytes unchanged (a game file is UTF-8: `dipgen.io.yamlfile`)."""
+    from dipgen.present.chainfile import document, dumps, published_files as phase_files
+
+    doc = document(view)
+    if doc is None:
+        return {}
+    folder = game_folder(options.prefix, view.slug)
+    out = {chain_uri(options.prefix, view.slug): dumps(doc)}
+    out.update({folder + name: data.decode("utf-8") for name, data in phase_files(view).items()})
+    return out
 
 
 def draws_files(view: GameView, options: SiteOptions) -> dict[str, str]:
@@ -341,9 +404,13 @@ def editions(public: GameView, full: GameView | None, options: SiteOptions) -> l
 
 
 def published_files(public: GameView, full: GameView | None, options: SiteOptions) -> dict[str, str]:
-    """What one game adds to a public site: the pages and maps of each of its `editions`, and its draws."""
+    """What one game adds to a public site: the pages and maps of each of its `editions`, its draws, its
+    feed and its deadline's calendar."""
     out = _collect(partial(game_files, view, edition) for view, edition in editions(public, full, options))
     out.update(draws_files(full or public, options))
+    out.update(game_feed(public, options))  # the feed and the calendar tell what the public may know
+    out.update(deadline_calendar(public, options))
+    out.update(chain_files(full or public, options))
     return out
 
 
@@ -389,7 +456,8 @@ def private_files(pages: list[tuple[str, str, str]], public: GameView) -> dict[s
 def game_card(view: GameView, options: SiteOptions) -> dict:
     """What the archive and the home page show of a game, from its public `view`, as JSON data
     (the MkDocs plugin keeps it with the game's files, so that an unchanged game is not read
-    again): title, page, variant, GM, players (power, colour, names, out), years, status."""
+    again): title, page, variant, GM, players (power, colour, names, out), years, status, the
+    deadline (`times.Deadline`'s fields, or None), and the latest activity and feed entries (`feeds.feed_card`)."""
     variant = view.variant
     now = view.records[-1].after if view.records else None
     span = years_span(view)
@@ -397,13 +465,14 @@ def game_card(view: GameView, options: SiteOptions) -> dict:
     for p in variant.rules.powers():
         out = now is not None and not now.units_of(p, variant.rules.unit_kinds) and not now.total(p)
         players.append([p, colour_of(view, p), ", ".join(view.seating.player_names(p)) or "—", out])
-    status = game_status(view)
-    return dict(title=view.title, uri=game_uri(options.prefix, view.slug), variant=variant.words.title,
+    status, due = game_status(view), deadline(view)
+    return dict(title=view.title, uri=game_uri(options.prefix, view.slug, options.edition), variant=variant.words.title,
                 gm=view.info.gm, players=players,
                 years=(f"{span[0]}–{span[1]}" if span[0] != span[1] else str(span[0])) if span else "—",
                 years_sort=f"{span[0]:04d}{span[1]:04d}" if span else "0",
                 status=dict(kind=status.kind, label=status.label, sort_key=status.sort_key),
-                finished=view.finished)
+                deadline=None if due is None else dict(iso=due.iso, text=due.text, label=due.label),
+                slug=view.slug, finished=view.finished, **feed_card(view, options))
 
 
 def _game_rows(cards: Iterable[dict], options: SiteOptions, from_uri: str) -> list[dict]:
@@ -429,20 +498,30 @@ def archive_of(cards: Iterable[dict], options: SiteOptions) -> dict[str, str]:
     return {uri: SitePage.make("Games", render("archive.html", games=rows, summary=summary))}
 
 
-def games_cards(views: Iterable[GameView], options: SiteOptions, from_uri: str, limit: int = 6) -> str:
-    """A block of cards for a hand-written page (the home page): the games, running ones first."""
-    return cards_of([game_card(v, options) for v in views], options, from_uri, limit)
+def by_activity(rows: list[dict]) -> list[dict]:
+    """Rows of games, the one that moved last first (its newest season's time); of one time, by folder."""
+    return sorted(sorted(rows, key=lambda r: r["slug"]), key=lambda r: r["latest"], reverse=True)
 
 
-def cards_of(cards: Iterable[dict], options: SiteOptions, from_uri: str, limit: int = 6) -> str:
+def games_cards(views: Iterable[GameView], options: SiteOptions, from_uri: str, finished: int = 6) -> str:
+    """A block of cards for a hand-written page (the home page): every running game, the one that
+    moved last first, each with the phase it waits for and its deadline; then the `finished` games
+    that ended last."""
+    return cards_of([game_card(v, options) for v in views], options, from_uri, finished)
+
+
+def cards_of(cards: Iterable[dict], options: SiteOptions, from_uri: str, finished: int = 6) -> str:
     """`games_cards` of the games' cards (`game_card`)."""
     rows = _game_rows(cards, options, from_uri)
-    return render("cards.html", games=rows[:limit], more=len(rows) > limit, count=len(rows),
+    running = by_activity([r for r in rows if not r["finished"]])
+    ended = by_activity([r for r in rows if r["finished"]])
+    return render("cards.html", games=running + ended[:finished], more=len(ended) > finished, count=len(rows),
                   archive_url=href(from_uri, archive_uri(options.prefix), options.directory_urls))
 
 
 def shared_files(views: Iterable[GameView]) -> dict[str, str]:
-    """Files every page shares: the base map of each board in use, the stylesheet and script."""
+    """Files every page shares: the base map of each board in use, the stylesheet and script, and
+    the vendored script the maps' full-screen view loads (with its licence)."""
     return site_assets(v.variant for v in views)
 
 
@@ -455,6 +534,7 @@ def site_assets(variants: Iterable[Variant]) -> dict[str, str]:
             out[uri] = maps.board_map(variant)
     out[CSS_URI] = (ASSETS / "dipgen.css").read_text(encoding="utf-8")
     out[JS_URI] = (ASSETS / "dipgen.js").read_text(encoding="utf-8")
+    out.update((uri, (ASSETS / name).read_text(encoding="utf-8")) for uri, name in VENDORED.items())
     return out
 
 
@@ -467,6 +547,7 @@ def build_site(games: Iterable[tuple[GameView, GameView | None]], options: SiteO
     for public, full in games:
         out.update(published_files(public, full, options))
     out.update(archive_page((public for public, _ in games), options))
+    out.update(site_feed((public for public, _ in games), options))
     out.update(shared_files(public for public, _ in games))
     return out
 

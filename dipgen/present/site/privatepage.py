@@ -58,9 +58,13 @@ def private_content(view: GameView, uri: str, prefix: str = "games", directory_u
         now_heading, caption = "Final map", "Your view of the final position"
     elif view.records:
         now_heading = "Your map now"
-        caption = (f"What you know of the position: {view.due_title()} orders are due" if view.due else
-                   f"What you know of the position: the {view.season.season_name} turn is being completed")
+        if view.due is not None:
+            caption = f"What you know of the position: {view.due_title()} orders are due"
+        else:
+            assert view.season is not None  # a running game with nothing due is completing a season
+            caption = f"What you know of the position: the {view.season.season_name} turn is being completed"
     else:
+        assert view.due is not None  # a game not finished and without records waits for its first orders
         now_heading, caption = "Starting map", f"The starting position: {view.due.name} orders are due"
 
     seasons = []

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Mapping
 
 from dipgen.core.board import coast_of, province_of
 from dipgen.core.resources import shipped
@@ -76,7 +76,8 @@ def _read_text(path: str, stamp: tuple[int, int]) -> str:
 @lru_cache(maxsize=16)
 def _read_layout(path: str, stamp: tuple[int, int]) -> Layout:
     data = json.loads(Path(path).read_text(encoding="utf-8"))
-    return Layout(tuple(float(v) for v in data["viewBox"]), data["provinces"], data.get("coasts", {}))
+    x, y, w, h = (float(v) for v in data["viewBox"])
+    return Layout((x, y, w, h), data["provinces"], data.get("coasts", {}))
 
 
 def _stamp(path: Path) -> tuple[int, int]:

@@ -19,7 +19,8 @@ def to_hex(c: tuple[float, float, float]) -> str:
 def mix(a: str, b: str, t: float) -> str:
     """`t` of colour `a` over colour `b`."""
     ca, cb = rgb(a), rgb(b)
-    return to_hex(tuple(x * t + y * (1 - t) for x, y in zip(ca, cb)))
+    red, green, blue = (x * t + y * (1 - t) for x, y in zip(ca, cb, strict=True))
+    return to_hex((red, green, blue))
 
 
 def luminance(hex_colour: str) -> float:

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable
 from dataclasses import replace
-from typing import Iterable
+from itertools import pairwise
 from xml.sax.saxutils import quoteattr
 
 from dipgen.core.board import Board, province_of
@@ -230,7 +231,7 @@ class Painter:
             d_attr = f"M{pt(s)}" + "".join(f"L{pt(w)}" for w in [*fleets, line_end])
         else:
             d_attr, cur = f"M{pt(s)}", s
-            for a, b in zip(fleets, fleets[1:]):
+            for a, b in pairwise(fleets):
                 m = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
                 d_attr += f"q{rel(cur, a)} {rel(cur, m)}"
                 cur = m
@@ -276,10 +277,10 @@ class Painter:
             self.dislodged_unit(d, destroyed)
         self.pieces(sc.pieces)
         order = {p: i for i, p in enumerate(self.powers)}
-        results = sorted(enumerate(sc.results), key=lambda ir: (order.get(ir[1].power, len(order)), ir[0]))
+        ordered = sorted(enumerate(sc.results), key=lambda ir: (order.get(ir[1].power, len(order)), ir[0]))
         kinds = self.variant.rules.unit_kinds
         # units outside combat (spies) are shown where they stand; their orders stay in the reports
-        results = [r for _, r in results if r.unit is None or kinds[r.unit.kind].fights]
+        results = [r for _, r in ordered if r.unit is None or kinds[r.unit.kind].fights]
         if sc.kind == "movement":
             self.paint_movement(sc, results, units_by_prov)
         elif sc.kind == "retreats":
@@ -306,18 +307,19 @@ class Painter:
                                 via="" if over else "convoy")
             self.move_paths[u.province] = (province_of(dest), attach)
         for r in results:
-            o, u = r.order, r.unit
-            if u is None or isinstance(o, Move):
+            o = r.order
+            if r.unit is None or isinstance(o, Move):
                 continue
+            u = r.unit
             here = self.drawn_at(u)
             if isinstance(o, Hold):
                 if not r.default:
                     self.keys.add("hold")
                     self.ring(r.power, here, self.small_radius(u) + 5, "", self.order_title(r))
             elif isinstance(o, Strike):
-                self.bombing(r, here)
+                self.bombing(r, o, u, here)
             elif isinstance(o, Support):
-                self.paint_support(r, units_by_prov)
+                self.paint_support(r, o, u, units_by_prov)
             elif isinstance(o, Concealed):  # the level knows only that the unit supported or convoyed
                 self.keys.add("secret")
                 self.ring(r.power, here, self.radius(u.kind) + 5, "dt", self.order_title(r))
@@ -331,8 +333,8 @@ class Painter:
                         self.cross(r.power, (here[0] + 12, here[1] - 12), title=self.order_title(r))
                 else:  # a convoy that carried nobody: a faint line to the army it meant
                     army = units_by_prov.get(o.target.province)
-                    target = self.layout.unit(army.loc if army else o.target.loc)
-                    self.support_line(r.power, here, target, self.radius(u.kind),
+                    aim = self.layout.unit(army.loc if army else o.target.loc)
+                    self.support_line(r.power, here, aim, self.radius(u.kind),
                                       self.radius(army.kind if army else None), False, False,
                                       self.order_title(r), key="convoy")
 
@@ -344,9 +346,8 @@ class Painter:
             return []
         return route(self.board, kind, unit.province, dest)[1:-1]
 
-    def paint_support(self, r: OrderResult, units_by_prov: dict[str, Unit]) -> None:
-        o: Support = r.order  # type: ignore[assignment]
-        u = r.unit
+    def paint_support(self, r: OrderResult, o: Support, u: Unit, units_by_prov: dict[str, Unit]) -> None:
+        """`r`, the result of support `o` of unit `u`: a line to the unit it supports or the arrow it backs."""
         here = self.drawn_at(u)
         supported = units_by_prov.get(o.target.province)
         target_loc = supported.loc if supported else o.target.loc
@@ -365,15 +366,15 @@ class Painter:
             attach = (src[0] + (dest[0] - src[0]) * 0.6, src[1] + (dest[1] - src[1]) * 0.6)
         self.support_line(r.power, here, attach, self.small_radius(u), 0.0, ok, cut, self.order_title(r))
 
-    def bombing(self, r: OrderResult, here: Pt) -> None:
-        """A bomber's run: a dotted line to the centre it bombs, ending in a burst filled with the
-        bomber's colour when the bombing hit, or left blank when planes fended it off."""
-        o: Strike = r.order  # type: ignore[assignment]
+    def bombing(self, r: OrderResult, o: Strike, u: Unit, here: Pt) -> None:
+        """A bomber's run (`r`, the result of strike `o` of bomber `u`): a dotted line to the centre
+        it bombs, ending in a burst filled with the bomber's colour when the bombing hit, or left
+        blank when planes fended it off."""
         if r.has(Kind.ILLEGAL) or r.has(Kind.VOID):
             return
         target = self.layout.centre(province_of(o.target)) or self.layout.unit(o.target)
         ux, uy, d = unit_vec(here, target)
-        r0 = min(self.small_radius(r.unit), d / 3)
+        r0 = min(self.small_radius(u), d / 3)
         s, e = (here[0] + ux * r0, here[1] + uy * r0), (target[0] - ux * 6, target[1] - uy * 6)
         key = "bomb" if r.succeeded else "bomb-failed"
         self.keys.add(key)
@@ -490,7 +491,8 @@ def unit_marks(variant, kind: str, loc: str) -> tuple[re.Pattern, ...]:
     title, ring = "\0title\0", "\0ring\0"
     dislodged = re.escape(dislodged_glyph(kind, aside, title, ring))
     dislodged = dislodged.replace(re.escape(title), "(?:<title>[^<]*</title>)?").replace(re.escape(ring), '[^"]*')
-    pieces = [] if "/" in loc else [re.escape(beside(kind, sym, at, i)) for i in range(2 * len(variant.rules.board.powers))]
+    pieces = ([] if "/" in loc else
+              [re.escape(beside(kind, sym, at, i)) for i in range(2 * len(variant.rules.board.powers))])
     return tuple(re.compile(p) for p in (re.escape(standing(kind, at)), dislodged, *pieces))
 
 

@@ -11,9 +11,9 @@ Inside a symbol, class ``ub`` is the body (filled with the power's colour, throu
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from html import escape
-from typing import Mapping
 
 
 @dataclass(frozen=True)
@@ -44,7 +44,10 @@ TANK = Symbol(
     "tank",
     '<path class="ub" d="M-9.5-1.3H9.5A4.3 4.3 0 0 1 9.5 7.3H-9.5A4.3 4.3 0 0 1-9.5-1.3Z'
     'M-6.4-1.3V-7.7H4.6V-5.1H13.8V-2.3H4.6V-1.3Z"/>'
-    '<path class="ug" d="M-9.5 1.5A1.6 1.6 0 1 0 -9.5 4.7 1.6 1.6 0 1 0 -9.5 1.5ZM-3.2 1.5A1.6 1.6 0 1 0 -3.2 4.7 1.6 1.6 0 1 0 -3.2 1.5ZM3.2 1.5A1.6 1.6 0 1 0 3.2 4.7 1.6 1.6 0 1 0 3.2 1.5ZM9.5 1.5A1.6 1.6 0 1 0 9.5 4.7 1.6 1.6 0 1 0 9.5 1.5Z"/>',
+    '<path class="ug" d="M-9.5 1.5A1.6 1.6 0 1 0 -9.5 4.7 1.6 1.6 0 1 0 -9.5 1.5Z'
+    'M-3.2 1.5A1.6 1.6 0 1 0 -3.2 4.7 1.6 1.6 0 1 0 -3.2 1.5Z'
+    'M3.2 1.5A1.6 1.6 0 1 0 3.2 4.7 1.6 1.6 0 1 0 3.2 1.5Z'
+    'M9.5 1.5A1.6 1.6 0 1 0 9.5 4.7 1.6 1.6 0 1 0 9.5 1.5Z"/>',
     13.0,
 )
 

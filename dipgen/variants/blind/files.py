@@ -3,7 +3,7 @@ each in one of its home centres), over the files of the board Blind is played on
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from dipgen.core.board import province_of
 from dipgen.core.errors import Problem
@@ -51,7 +51,7 @@ class BlindFiles(Files):
             return setup
         if not isinstance(raw, dict):
             problems.append(Problem(pf.name, line_of(raw) or 1, "spies must map each power to its spies' places",
-                                    "e.g.\n      spies:\n        England: [Lon, Edi]"))
+                                    "e.g.\n      spies:\n        England: [Lon, Edi]", code="bad-spies"))
             return setup
         chosen: dict[str, list] = {}
         key_lines: dict[str, int | None] = {}
@@ -61,7 +61,8 @@ class BlindFiles(Files):
             chosen[power] = places if isinstance(places, list) else [places]
             key_lines[power] = kline
             if len(chosen[power]) != n:
-                problems.append(Problem(pf.name, kline, f"{power} places {len(chosen[power])} spies; it has {n}"))
+                problems.append(Problem(pf.name, kline, f"{power} places {len(chosen[power])} spies; it has {n}",
+                                        code="bad-spies"))
         spies = {}
         for power in self.rules.powers():
             if power in chosen:
@@ -75,17 +76,18 @@ class BlindFiles(Files):
         for place in places:
             line = line_of(place) or kline
             if not isinstance(place, str):
-                problems.append(Problem(file, line, f"a spy's place is a province such as Lon, not {kind_of(place)}"))
+                problems.append(Problem(file, line, f"a spy's place is a province such as Lon, not {kind_of(place)}",
+                                        code="bad-spies"))
                 continue
             try:
                 prov = province_of(board.location(place.removeprefix("S ").strip()))
             except ValueError as e:
-                problems.append(Problem(file, line, str(e)))
+                problems.append(Problem(file, line, str(e), code="bad-spies"))
                 continue
             if prov not in homes:
                 names = ", ".join(board.format_loc(c) for c in homes)
                 problems.append(Problem(file, line, f"{board.full_name(prov)} is not a home centre of {power}",
-                                        f"{power}'s spies start in its home centres: {names}"))
+                                        f"{power}'s spies start in its home centres: {names}", code="bad-spies"))
                 continue
             out.append(prov)
         return out

@@ -12,12 +12,12 @@ start are read by `files.py`. Rulings where the rule text is silent are listed o
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import replace
 from types import MappingProxyType
-from typing import Mapping
 
-from dipgen.core.board import Board, province_of
-from dipgen.core.orders import Hold, Move, UnitRef, Verb
+from dipgen.core.board import province_of
+from dipgen.core.orders import Action, Hold, Move, UnitRef, Verb
 from dipgen.core.position import Position, Unit
 from dipgen.core.results import Illegal, Kind, Note, OrderResult
 from dipgen.core.units import AIR, STANDARD_UNIT_KINDS, UnitKind
@@ -29,14 +29,10 @@ SPY = UnitKind("S", "spy", AIR, strength=0, occupies=False, fights=False, takes_
                build_cost=0, upkeep=0, plural="spies")
 
 
-@dataclass(frozen=True)
-class CounterEspionage:
+class CounterEspionage(Action):
     """A spy hunts the enemy spies in its own province: ``S Par CE``."""
 
-    unit: UnitRef
-
-    def format(self, board: Board) -> str:
-        return f"{self.unit.format(board)} CE"
+    VERB = "CE"
 
 
 COUNTER_ESPIONAGE = Verb(frozenset({"ce", "counterespionage", "counter-espionage", "counter espionage"}),
@@ -208,9 +204,11 @@ class BlindRules(Rules):
                         plans.append((power, order, spy, dest, "move"))
                     else:  # RULING: a spy moves one space a season, as an army or a fleet would
                         plans.append((power, order, spy, spy.province,
-                                      f"{self.board.full_name(dest)} is not next to {self.board.full_name(spy.province)}"))
+                                      f"{self.board.full_name(dest)} is not next to "
+                                      f"{self.board.full_name(spy.province)}"))
                 elif isinstance(order, (Hold, CounterEspionage)):
-                    plans.append((power, order, spy, spy.province, "ce" if isinstance(order, CounterEspionage) else "hold"))
+                    plans.append((power, order, spy, spy.province,
+                                  "ce" if isinstance(order, CounterEspionage) else "hold"))
                 else:
                     plans.append((power, order, spy, spy.province, "a spy may only move, hold or counter-spy"))
         for waiting in free.values():

@@ -120,7 +120,7 @@ def _movement_visibility(record, kinds) -> RecordVisibility:
     for c in contacts_of(record, kinds):
         if c.kind == "conflict":
             learns(c.move.power, c.other, with_result=c.head_on)  # the attacker finds the defender
-            learns(c.other.power, c.move.unit, with_result=True)  # the defender sees the attack
+            learns(c.other.power, c.mover, with_result=True)  # the defender sees the attack
         else:
             learns(c.move.power, c.other, with_result=True)  # a meeting: each sees the other's move
     for i in sorted({i for ids in result_of.values() for i in ids}):  # attacks on provinces where aircraft are based

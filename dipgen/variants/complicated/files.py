@@ -15,9 +15,10 @@ class ComplicatedFiles(Files):
         raw = game.raw.get("options")
         if raw is None:
             return {}
-        if not isinstance(raw, dict) or set(raw) - {"plane_limit"} or not isinstance(raw.get("plane_limit", False), bool):
+        if (not isinstance(raw, dict) or set(raw) - {"plane_limit"}
+                or not isinstance(raw.get("plane_limit", False), bool)):
             problems.append(Problem("game.yml", line_of(game.raw, "options"), f"options must be a mapping such as "
                                     f"{{plane_limit: true}}, not {kind_of(raw) if not isinstance(raw, dict) else raw}",
-                                    "the only option is plane_limit: true or false"))
+                                    "the only option is plane_limit: true or false", code="bad-value"))
             return {}
         return {"plane_limit": raw.get("plane_limit", False)}

@@ -14,19 +14,19 @@ options are read by `files.py`). Rulings where the seed is silent are on the rul
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Mapping, Sequence
 
 from dipgen.core.board import province_of
-from dipgen.core.orders import (STANDARD_KINDS, Build, Convoy, Downgrade, Hold, Move, Order, Remove, Strike, Support,
+from dipgen.core.orders import (STANDARD_KINDS, Convoy, Downgrade, Hold, Move, Order, Remove, Strike, Support,
                                 UnitRef, Upgrade, Verb, Waive)
 from dipgen.core.position import Position, Unit
 from dipgen.core.results import Illegal, Kind, Note, OrderResult
-from dipgen.core.units import AIR, ARMY, FLEET, UnitKind
-from dipgen.engine.adjustments import AdjustmentOutcome, _build, civil_disorder_order, gate
+from dipgen.core.units import AIR, ARMY, FLEET, UnitKind, downgrade_of
+from dipgen.engine.adjustments import AdjustmentOrder, AdjustmentOutcome, Winter, _build, civil_disorder_order
 from dipgen.core.reach import within
 from dipgen.engine.movement import MovementOutcome, adjudicate_movement
 from dipgen.rules.variant import Rules
@@ -127,7 +127,7 @@ class ComplicatedRules(Rules):
                         early.append(OrderResult(power, order, None, False,
                                                  (Note(Kind.ILLEGAL, Illegal.IMPOSSIBLE, "only a bomber can bomb"),)))
                         continue
-                    hold = Hold(ref)
+                    hold = Hold(order.unit)
                     bombs.append((power, order, hold))
                     given[power].append(hold)
                     continue
@@ -155,7 +155,7 @@ class ComplicatedRules(Rules):
         for d in out.dislodged:
             if kinds[d.unit.kind] is BOMBER:
                 ok = self.controls(d.unit.power, out.units, position.owners)
-                d = replace(d, retreats=tuple(r for r in d.retreats if province_of(r) in ok))
+                d = replace(d, retreats=tuple(r for r in d.retreats or () if province_of(r) in ok))
             dislodged.append(d)
         stay = tuple(d for d in dislodged if d.retreats)
         gone = out.destroyed + tuple(d for d in dislodged if not d.retreats)
@@ -224,7 +224,8 @@ class ComplicatedRules(Rules):
                     note = Note(Kind.EFFECT, Bombing.HIT, why=f"{name} gives one supply point less this year")
                 else:
                     note = Note(Kind.BOUNCE, Bombing.DEFENDED,
-                                why=f"{_count(len(idxs), 'bomber')} against {_count(defenders, 'defending plane')} over {name}")
+                                why=f"{_count(len(idxs), 'bomber')} against "
+                                    f"{_count(defenders, 'defending plane')} over {name}")
                 out[i] = replace(r, succeeded=ok, notes=(note,) + r.notes)
         return out, hits
 
@@ -248,7 +249,8 @@ class ComplicatedRules(Rules):
         """Supply points each power may spend (+) or upkeep it cannot pay (-). A power with
         points but nothing it could build (too few points, no free home centre) has no winter."""
         kinds = self.unit_kinds
-        cheapest = min(k.build_cost for k in kinds.values() if k.build_cost)  # not a composed variant's free pieces (spies)
+        # not a composed variant's free pieces (spies)
+        cheapest = min(k.build_cost for k in kinds.values() if k.build_cost)
         occupied = {u.province for u in position.units if kinds[u.kind].occupies}
         out = {}
         for power, s in self.supply(position).items():
@@ -268,105 +270,10 @@ class ComplicatedRules(Rules):
         """Builds are paid from the points in the order written, while they last; a power that
         cannot pay its upkeep removes units until it can (RULING: its own removals first, in
         the order written, then the standard civil-disorder order). Points left are lost."""
-        board, kinds = self.board, self.unit_kinds
-        due = self.adjustment_counts(position)
-        units = list(position.units)
-        occupied = {u.province for u in units if kinds[u.kind].occupies}
-        removed: set[int] = set()  # ids: two planes of a power in one province are equal values
-        built: list[Unit] = []
-        results: list[OrderResult] = []
-        left = dict(due)
-        for power, orders_ in orders.items():
-            n = due.get(power, 0)
-            for order in orders_:
-                refused = gate(power, order, n, f"{power} has no points to build with", f"{power} can pay its upkeep")
-                if refused is not None:
-                    results.append(refused)
-                    continue
-                if isinstance(order, Waive):
-                    results.append(OrderResult(power, order, None, True))
-                    continue
-                if isinstance(order, (Upgrade, Downgrade)):
-                    results.append(self.change_kind(power, order, units, position.owners, left, removed))
-                    continue
-                if isinstance(order, Remove):
-                    if left[power] >= 0:
-                        results.append(OrderResult(power, order, None, False, (Note(Kind.VOID, why=f"{power} has removed enough"),)))
-                        continue
-                    here = [u for u in units if u.province == order.unit.province and id(u) not in removed
-                            and kinds[u.kind].upkeep]  # removing a piece that costs nothing saves nothing
-                    here.sort(key=lambda u: (u.power != power, u.kind != order.unit.kind))
-                    unit = here[0] if here else None
-                    if unit is None or unit.power != power:
-                        why = "no unit there" if unit is None else f"the unit there is {unit.power}'s"
-                        code = Illegal.NO_UNIT if unit is None else Illegal.NOT_YOURS
-                        results.append(OrderResult(power, order, unit, False, (Note(Kind.ILLEGAL, code, why),)))
-                        continue
-                    removed.add(id(unit))
-                    left[power] += kinds[unit.kind].upkeep
-                    results.append(OrderResult(power, replace(order, unit=UnitRef(unit.kind, unit.loc)), unit, True))
-                    continue
-                unit, why, blocker = self.can_build(power, order.unit, position, occupied)
-                if unit is not None and kinds[unit.kind].build_cost > left[power]:
-                    unit, why = None, f"{power} has {left[power]} supply point(s) left, a {kinds[unit.kind].name} costs {kinds[unit.kind].build_cost}"
-                if unit is None:
-                    results.append(OrderResult(power, order, None, False,
-                                               (Note(Kind.ILLEGAL, Illegal.CANNOT_BUILD, why, source=blocker),)))
-                    continue
-                occupied.add(unit.province)
-                left[power] -= kinds[unit.kind].build_cost
-                built.append(unit)
-                results.append(OrderResult(power, Build(UnitRef(unit.kind, unit.loc)), unit, True))
-        for power, n in due.items():
-            if n < 0 and left[power] < 0:
-                mine = [u for u in units if u.power == power and id(u) not in removed and kinds[u.kind].upkeep]
-                owned = [c for c, o in position.owners.items() if o == power]
-                for unit in civil_disorder_order(board, mine, owned, kinds):
-                    if left[power] >= 0:
-                        break
-                    removed.add(id(unit))
-                    left[power] += kinds[unit.kind].upkeep
-                    results.append(OrderResult(power, Remove(UnitRef(unit.kind, unit.loc)), unit, True,
-                                               (Note(Kind.CIVIL_DISORDER, why="upkeep it could not pay"),), default=True))
-        changed = {id(r.unit): r.order for r in results if isinstance(r.order, (Upgrade, Downgrade)) and r.succeeded}
-        after = [u for u in units if id(u) not in removed] + built  # `removed` holds the changed units too
-        for u in units:
-            if id(u) in changed:
-                up = isinstance(changed[id(u)], Upgrade)
-                after.append(replace(u, kind=kinds[u.kind].upgrades_to if up else self.weaker(u.kind)))
-        return AdjustmentOutcome(tuple(results), tuple(sorted(after, key=lambda u: u.loc)))
+        return ComplicatedWinter(self, position, self.adjustment_counts(position)).run(orders)
 
-    def weaker(self, letter: str) -> str:
-        return next(k for k, kind in self.unit_kinds.items() if kind.upgrades_to == letter)
-
-    def change_kind(self, power, order, units, owners, left, removed) -> OrderResult:
-        """An upgrade (for `UPGRADE_COST` points) or a downgrade (saving the upkeep between the
-        two kinds, when upkeep cannot be paid) of a unit of `power` on an owned home centre."""
-        kinds, board = self.unit_kinds, self.board
-        up = isinstance(order, Upgrade)
-        prov = order.unit.province
-        unit = next((u for u in units if u.province == prov and u.power == power and id(u) not in removed
-                     and (kinds[u.kind].upgrades_to if up else any(k.upgrades_to == u.kind for k in kinds.values()))),
-                    None)
-        why = ""
-        if unit is None:
-            why = f"{power} has no {'army' if up else 'tank'} in {board.full_name(prov)}"
-        elif prov not in self.home_centres(power) or owners.get(prov) != power:
-            why = f"{board.full_name(prov)} is not an owned home centre of {power}"
-        elif up and left[power] < UPGRADE_COST:
-            why = f"{power} has {left[power]} supply point(s) left, an upgrade costs {UPGRADE_COST}"
-        elif not up and left[power] >= 0:
-            why = f"{power} has removed enough"
-        if why:
-            return OrderResult(power, order, unit, False, (Note(Kind.ILLEGAL, Illegal.CANNOT_BUILD, why),))
-        removed.add(id(unit))  # counted once: it changes kind at the end
-        if up:
-            left[power] -= UPGRADE_COST
-        else:
-            left[power] += kinds[unit.kind].upkeep - kinds[self.weaker(unit.kind)].upkeep
-        return OrderResult(power, replace(order, unit=UnitRef(unit.kind, unit.loc)), unit, True)
-
-    def can_build(self, power: str, ref: UnitRef, position: Position, occupied: set[str]):
+    def can_build(self, power: str, ref: UnitRef, position: Position,
+                  occupied: set[str]) -> tuple[Unit | None, str, Unit | None]:
         """(the unit, "", None) or (None, why not, the foreign unit in the way if that is why): an
         owned home centre with no unit that occupies it and no plane or bomber of another power.
         RULING: the reason does not say whose aircraft bars the build, nor which kind (the note
@@ -378,6 +285,81 @@ class ComplicatedRules(Rules):
         if unit is not None and blocker is not None:
             return None, f"a plane or bomber of another power stands in {self.board.full_name(ref.province)}", blocker
         return unit, why, None
+
+
+class ComplicatedWinter(Winter):
+    """The engine's winter (`Winter`) paid in supply points: `left` is points, not builds.
+
+    What differs: a waive costs nothing; a build is barred by another power's plane or bomber
+    in the centre; an upgrade costs `UPGRADE_COST` points, a downgrade saves the upkeep between
+    the two kinds; a removal names the power's own unit in the province first; civil disorder
+    removes units in the standard order until the upkeep is paid (no downgrades)."""
+
+    nothing_to_build = "{power} has no points to build with"
+    nothing_to_remove = "{power} can pay its upkeep"
+    disorder_why = "upkeep it could not pay"
+
+    def __init__(self, rules: ComplicatedRules, position: Position, due: Mapping[str, int]) -> None:
+        super().__init__(rules.board, rules.unit_kinds, list(position.units), position.owners, due, rules.home_centres)
+        self.rules, self.position = rules, position
+
+    def exhausted(self, power: str, order: AdjustmentOrder) -> OrderResult | None:
+        """Only a removal is refused up front, once the upkeep is paid; a build is refused by
+        its price, an upgrade or downgrade by `change`."""
+        if isinstance(order, Remove) and self.left[power] >= 0:
+            return OrderResult(power, order, None, False, (Note(Kind.VOID, why=f"{power} has removed enough"),))
+        return None
+
+    def waive(self, power: str, order: Waive) -> OrderResult:
+        return OrderResult(power, order, None, True)  # points left are lost anyway
+
+    def buildable(self, power: str, ref: UnitRef) -> tuple[Unit | None, str, Unit | None]:
+        return self.rules.can_build(power, ref, self.position, self.occupied)
+
+    def too_dear(self, power: str, kind: UnitKind, left: int) -> str:
+        return f"{power} has {left} supply point(s) left, a {kind.name} costs {kind.build_cost}"
+
+    def change(self, power: str, order: Upgrade | Downgrade) -> OrderResult:
+        """An upgrade (for `UPGRADE_COST` points) or a downgrade (saving the upkeep between the
+        two kinds, when upkeep cannot be paid) of a unit of `power` on an owned home centre."""
+        kinds, board, left = self.kinds, self.board, self.left[power]
+        up = isinstance(order, Upgrade)
+        prov = order.unit.province
+        unit = next((u for u in self.units if u.province == prov and u.power == power and id(u) not in self.removed
+                     and id(u) not in self.changed
+                     and (kinds[u.kind].upgrades_to if up else downgrade_of(kinds, u.kind))),
+                    None)
+        why = ""
+        if unit is None:
+            why = f"{power} has no {'army' if up else 'tank'} in {board.full_name(prov)}"
+        elif prov not in self.homes(power) or self.owners.get(prov) != power:
+            why = f"{board.full_name(prov)} is not an owned home centre of {power}"
+        elif up and left < UPGRADE_COST:
+            why = f"{power} has {left} supply point(s) left, an upgrade costs {UPGRADE_COST}"
+        elif not up and left >= 0:
+            why = f"{power} has removed enough"
+        if unit is None or why:
+            return OrderResult(power, order, unit, False, (Note(Kind.ILLEGAL, Illegal.CANNOT_BUILD, why),))
+        if up:
+            self.changed[id(unit)] = replace(unit, kind=kinds[unit.kind].upgrades_to)
+            self.left[power] -= UPGRADE_COST
+        else:
+            weaker = downgrade_of(kinds, unit.kind)
+            assert weaker is not None  # the unit was picked for having one
+            self.changed[id(unit)] = replace(unit, kind=weaker.letter)
+            self.left[power] += kinds[unit.kind].upkeep - weaker.upkeep
+        return OrderResult(power, replace(order, unit=UnitRef(unit.kind, unit.loc)), unit, True)
+
+    def disorder(self, power: str, mine: list[Unit], owned: list[str], owed: int) -> list[tuple[Unit, Unit | None]]:
+        """The standard order, each unit removed in turn until the upkeep is paid (a tank's
+        removal saves its two)."""
+        out: list[tuple[Unit, Unit | None]] = []
+        for unit in civil_disorder_order(self.board, mine, owned, self.kinds):
+            if owed <= 0:
+                break
+            out.append((unit, None))
+            owed -= self.kinds[unit.kind].upkeep
+        return out
 
 
 def _count(n: int, thing: str) -> str:

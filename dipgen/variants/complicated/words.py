@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Any
 
 from dipgen.core.orders import Build, Downgrade, Remove, Upgrade
 from dipgen.core.position import Position
@@ -67,7 +68,7 @@ def supply_years(rules: ComplicatedRules, view) -> list[tuple[int, list[YearAcco
 
     kinds = rules.unit_kinds
     year_end: dict[int, Position] = {}
-    winters: dict[int, object] = {}
+    winters: dict[int, Any] = {}  # the view's records (`dipgen.view.RecordView`)
     for r in view.records:
         if r.after.phase.kind == ADJUSTMENTS:
             year_end[r.after.phase.year] = r.after
@@ -144,9 +145,9 @@ def supply_section(rules: ComplicatedRules, view) -> str:
         out.append("</details>")
     out.append("</div>")
     out.append(f'<p class="dg-small">Supply points, counted after each Fall: <em>income</em> {HOME_POINTS} for each '
-               f"owned centre of the power's home country and {OTHER_POINTS} for each other; <em>bombed</em> one less "
-               "for each successful bombing of a centre it owns that year; <em>upkeep</em> what its units cost to keep, "
-               "paid first; <em>built</em> what builds and upgrades took from the rest; <em>lost</em> what was left "
-               "unspent. Upkeep in red could not be paid: the units removed are said under the year.</p>")
+               f"owned centre of the power's home country and {OTHER_POINTS} for each other; <em>bombed</em> "
+               "one less for each successful bombing of a centre it owns that year; <em>upkeep</em> what its units "
+               "cost to keep, paid first; <em>built</em> what builds and upgrades took from the rest; <em>lost</em> "
+               "what was left unspent. Upkeep in red could not be paid: the units removed are said under the year.</p>")
     out.append("</section>")
     return "\n".join(out)

@@ -19,7 +19,8 @@ _EXAMPLE = ("e.g.\n      players:\n        Ann: [England, Turkey]\n        Ben: 
 
 class DoubleFiles(Files):
     order_form = "power/writer"
-    order_form_example = ("e.g.\n      orders:\n        England:\n          Ann: [F Lon - NTH, F Edi - NWG, A Lvp - Yor]\n"
+    order_form_example = ("e.g.\n      orders:\n        England:\n"
+                          "          Ann: [F Lon - NTH, F Edi - NWG, A Lvp - Yor]\n"
                           "          Gus: [F Lon - ENG, F Edi - NWG, A Lvp - Yor]")
     game_keys = frozenset({"seats"})
 
@@ -29,8 +30,9 @@ class DoubleFiles(Files):
         if isinstance(raw, list):
             return self._random_seats(raw, file, line, problems)
         if not isinstance(raw, dict):
-            problems.append(Problem(file, line, f"players must map each player to her two powers, not be {kind_of(raw)}",
-                                    _EXAMPLE))
+            problems.append(Problem(file, line,
+                                    f"players must map each player to her two powers, not be {kind_of(raw)}",
+                                    _EXAMPLE, code="bad-player"))
             return Seating((), {})
         seats, control = [], {p: [] for p in self.rules.powers()}
         for name, value in raw.items():
@@ -43,11 +45,12 @@ class DoubleFiles(Files):
             powers = [self.rules.board.power_lookup(str(p)) for p in value] if isinstance(value, list) else []
             if len(powers) != 2 or None in powers or powers[0] == powers[1]:
                 problems.append(Problem(file, kline, f"{name} must play two of the seven powers, not {value!r}",
-                                        f"e.g. {name}: [England, Turkey] (the seed's pairs: {_pairs_text()})"))
+                                        f"e.g. {name}: [England, Turkey] (the seed's pairs: {_pairs_text()})",
+                                        code="bad-player"))
                 continue
             if frozenset(powers) not in PAIRS:
                 problems.append(Problem(file, kline, f"{powers[0]} and {powers[1]} are not a pair of the seed's table",
-                                        f"the pairs: {_pairs_text()}"))
+                                        f"the pairs: {_pairs_text()}", code="bad-player"))
                 continue
             seats.append(Seat(str(name), ((str(name), None), *later)))
             for p in powers:
@@ -55,8 +58,9 @@ class DoubleFiles(Files):
         if len(seats) == len(raw):
             for power, keys in control.items():
                 if len(keys) != 2:
-                    problems.append(Problem(file, line, f"{power} has {len(keys)} players ({', '.join(keys) or 'none'}): "
-                                            "each power has two", _EXAMPLE))
+                    problems.append(Problem(file, line,
+                                            f"{power} has {len(keys)} players ({', '.join(keys) or 'none'}): "
+                                            "each power has two", _EXAMPLE, code="bad-player"))
         return Seating(tuple(seats), {p: tuple(k) for p, k in control.items()})
 
     def _random_seats(self, raw, file, line, problems):
@@ -68,13 +72,14 @@ class DoubleFiles(Files):
                 problems.extend(unknown_keys(item, {"name", "later"}, file, "in players"))
                 later = _later(item.get("later"), name, file, line_of(item) or line, problems)
             if not isinstance(name, str) or not name.strip():
-                problems.append(Problem(file, line_of(item) or line, f"a player is a name, not {kind_of(name)}", _EXAMPLE))
+                problems.append(Problem(file, line_of(item) or line, f"a player is a name, not {kind_of(name)}",
+                                        _EXAMPLE, code="bad-player"))
                 continue
             seats.append(Seat(name.strip(), ((name.strip(), None), *later)))
         keys = [s.key.casefold() for s in seats]
         if len(raw) != 7 or len(set(keys)) != len(keys):
             problems.append(Problem(file, line, f"Double Diplomacy has seven players, each named once; "
-                                    f"players lists {len(raw)}", _EXAMPLE))
+                                    f"players lists {len(raw)}", _EXAMPLE, code="bad-player"))
         return Seating(tuple(seats), {p: () for p in self.rules.powers()})
 
     def new_players(self):
@@ -90,11 +95,12 @@ class DoubleFiles(Files):
             if listed:
                 problems.append(Problem(file, game.lines.get("players"), "players is a list of names, but game.yml "
                                         "does not say how they are seated", "add seats: random (the seats are drawn "
-                                        "from the game's seed), or map each player to her two powers"))
+                                        "from the game's seed), or map each player to her two powers",
+                                        code="bad-player"))
             return {}
         if seats != "random" or not listed:
             problems.append(Problem(file, game.lines.get("seats"), "seats: random is the one form of seats, with "
-                                    "players: a list of seven names", _EXAMPLE))
+                                    "players: a list of seven names", _EXAMPLE, code="bad-player"))
             return {}
         return {"random_seats": True}
 
@@ -106,7 +112,7 @@ def _later(raw, name, file, line, problems) -> list[tuple[str, Phase]]:
     example = f"e.g. later: [{{name: Zoe, from: 1905-spring}}] (Zoe plays {name}'s powers from Spring 1905)"
     if not isinstance(raw, list):
         problems.append(Problem(file, line, f"later must be a list of players with name and from, not {kind_of(raw)}",
-                                example))
+                                example, code="bad-player"))
         return []
     out: list[tuple[str, Phase]] = []
     for item in raw:
@@ -118,7 +124,8 @@ def _later(raw, name, file, line, problems) -> list[tuple[str, Phase]]:
             phase = None
         if not isinstance(who, str) or not who.strip() or phase is None or out and phase <= out[-1][1]:
             problems.append(Problem(file, line_of(item) or line, f"each player who took over {name}'s seat needs name: "
-                                    "and from: (the first phase she played, later than the one before)", example))
+                                    "and from: (the first phase she played, later than the one before)", example,
+                                    code="bad-player"))
             continue
         out.append((who.strip(), phase))
     return out

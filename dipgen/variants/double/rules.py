@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from dipgen.core.board import province_of
 from dipgen.core.errors import GameError, Problem
-from dipgen.core.orders import Build, Disband, Hold, Move, Order, Support, UnitRef, Waive
+from dipgen.core.orders import Build, Convoy, Disband, Hold, Move, Order, Support, UnitRef, Waive
 from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, RETREATS
 from dipgen.core.results import Kind, Note
 from dipgen.rules.seats import Seating
@@ -39,7 +39,7 @@ class Sync(enum.Enum):
     DISBANDS = "not in sync: disbanded"
 
 
-WORDS = {Sync.HOLDS: "not in sync: holds", Sync.SUPPORT_STANDS: "support stands over hold",
+WORDS: dict[enum.Enum, str] = {Sync.HOLDS: "not in sync: holds", Sync.SUPPORT_STANDS: "support stands over hold",
          Sync.DISBANDS: "not in sync: disbanded"}
 
 
@@ -60,14 +60,16 @@ class DoubleRules(Rules):
         seating = game.seating
         for phase, pf in sorted(game.phases.items()):
             for (power, writer), key_line in pf.writers.items():  # an empty list counts too
-                captains = {seating.seat(k).name(phase): k for k in seating.controllers(power, phase) if seating.seat(k)}
+                captains = {seating.seat(k).name(phase): k for k in seating.controllers(power, phase)
+                            if seating.seat(k)}
                 if writer in captains:
                     continue
                 ol = next((ol for ol in pf.orders.get(power, ()) if ol.writer == writer), None)
                 line = ol.line if ol is not None else key_line
                 problems.append(Problem(pf.name, line, f"{writer} gives orders for {power}, which she does not "
                                         f"play in {phase.name}", f"{power}'s captains then: "
-                                        f"{' and '.join(captains) or 'nobody'}; move the orders under the right power"))
+                                        f"{' and '.join(captains) or 'nobody'}; move the orders under the right power",
+                                        code="not-her-power"))
         if problems:
             raise GameError(problems)
         return super().initial_position(game, draws, secret)
@@ -137,7 +139,8 @@ def _sync_adjustments(board, position, power: str, lines, writers) -> list[Order
     each = [Counter(same_form(board, position, ol.order) for ol in lines if ol.writer == w
                     and not isinstance(ol.order, Waive)) for w in writers[:2]]
     both = each[0] & each[1]
-    return [o for o in (same_form(board, position, ol.order) for ol in lines if ol.writer == writers[0]) if both.pop(o, 0)]
+    return [o for o in (same_form(board, position, ol.order) for ol in lines if ol.writer == writers[0])
+            if both.pop(o, 0)]
 
 
 def same_form(board, position, order: Order) -> Order:
@@ -154,8 +157,9 @@ def same_form(board, position, order: Order) -> Order:
         return UnitRef(u.kind, u.loc) if u is not None else ref
 
     out = replace(order, unit=named(order.unit, at))
-    if hasattr(out, "target"):
+    if isinstance(out, (Support, Convoy)):
         out = replace(out, target=named(out.target, on_board))
-    if isinstance(out, Move) and out.unit.kind == "A" and province_of(out.dest) not in board.army_adj.get(out.unit.province, ()):
+    if (isinstance(out, Move) and out.unit.kind == "A"
+            and province_of(out.dest) not in board.army_adj.get(out.unit.province, ())):
         out = replace(out, via_convoy=True)  # 'A Edi - Nwy' can only go by convoy: 'via convoy' adds nothing
     return out

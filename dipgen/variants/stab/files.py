@@ -26,7 +26,8 @@ class StabFiles(Files):
         if not isinstance(raw, dict):
             problems.append(Problem(pf.name, line_of(raw) or 1,
                                     "a Stab! game's first phase file needs 'placement': each power's starting units",
-                                    "e.g.\n      placement:\n        England: [F Lon, F NTH, A Yor]"))
+                                    "e.g.\n      placement:\n        England: [F Lon, F NTH, A Yor]",
+                                    code="bad-placement"))
             return {}
         units: list[Unit] = []
         placed: dict[str, str] = {}
@@ -38,12 +39,13 @@ class StabFiles(Files):
                 specs = [s for s in (specs or "").splitlines() if s.strip()]
             elif not isinstance(specs, list):
                 problems.append(Problem(pf.name, kline, f"{power}'s placement must be a list of units, not "
-                                        f"{kind_of(specs)}", EXAMPLE))
+                                        f"{kind_of(specs)}", EXAMPLE, code="bad-placement"))
                 continue
             need = len(self.rules.board.home_centres(power))
             if len(specs) != need:
                 problems.append(Problem(pf.name, kline, f"{power} places {len(specs)} units; it must place {need}",
-                                        f"{power} starts with {need} units, one for each home centre"))
+                                        f"{power} starts with {need} units, one for each home centre",
+                                        code="bad-placement"))
             for spec in specs:
                 unit = self.unit(power, spec, line_of(spec) or kline, pf.name, placed, problems)
                 if unit is not None:
@@ -57,38 +59,40 @@ class StabFiles(Files):
         placed there so far)."""
         board = self.rules.board
         if not isinstance(spec, str):
-            problems.append(Problem(file, line, f"a unit to place is text such as F Lon, not {kind_of(spec)}"))
+            problems.append(Problem(file, line, f"a unit to place is text such as F Lon, not {kind_of(spec)}",
+                                    code="bad-placement"))
             return None
         try:
             kind, loc = parse_unit(board, spec, self.rules.order_words)
         except (OrderSyntaxError, ValueError) as e:
-            problems.append(Problem(file, line, str(e)))
+            problems.append(Problem(file, line, str(e), code="bad-placement"))
             return None
         prov = province_of(loc)
         allowed = self.rules.home_spaces(power)
         if prov not in allowed:
             names = ", ".join(board.format_loc(p) for p in allowed)
             problems.append(Problem(file, line, f"{board.full_name(prov)} is not a home space of {power}",
-                                    f"{power} may place units in: {names}"))
+                                    f"{power} may place units in: {names}", code="bad-placement"))
             return None
         p = board.provinces[prov]
         terrain = self.rules.unit_kinds[kind].terrain
         if terrain == "land" and not p.is_land:
-            problems.append(Problem(file, line, f"an army cannot stand in {p.name}"))
+            problems.append(Problem(file, line, f"an army cannot stand in {p.name}", code="bad-placement"))
             return None
         if terrain == "sea":
             if p.type == "land":
-                problems.append(Problem(file, line, f"a fleet cannot stand inland in {p.name}"))
+                problems.append(Problem(file, line, f"a fleet cannot stand inland in {p.name}", code="bad-placement"))
                 return None
             if p.coasts and loc not in board.fleet_locations(prov):
                 problems.append(Problem(file, line, f"say which coast of {p.name} the fleet is on",
-                                        f"e.g. F {p.abbr}/{p.coasts[-1]}"))
+                                        f"e.g. F {p.abbr}/{p.coasts[-1]}", code="bad-placement"))
                 return None
             if not p.coasts:
                 loc = prov
         else:
             loc = prov
         if prov in placed:
-            problems.append(Problem(file, line, f"two units placed in {p.name} ({placed[prov]} has one)"))
+            problems.append(Problem(file, line, f"two units placed in {p.name} ({placed[prov]} has one)",
+                                    code="bad-placement"))
             return None
         return Unit(power, kind, loc)

@@ -55,7 +55,7 @@ def contacts(record, kinds) -> tuple[set[Unit], set[Unit]]:
     touched: set[Unit] = set()
     for c in contacts_of(record, kinds):
         if c.kind == "conflict" or c.vacated:  # meeting where a foreign unit stays is no meeting here
-            touched.update((c.move.unit, c.other))
+            touched.update((c.mover, c.other))
     unit_at = {u.province: u for u in record.before.units}
     disputed = set(touched)
     for r in record.results:

@@ -11,7 +11,8 @@ from dipgen.variants.taskdip.rules import Allotment, TaskdipRules
 from dipgen.variants.taskdip.tasks import CARD_NAMES, CARDS
 
 
-LOTS_EXAMPLE = ("e.g.\n      lots:\n        powers:\n          Andreas: [Austria, Italy]\n          Katja: [Turkey, Germany]\n"
+LOTS_EXAMPLE = ("e.g.\n      lots:\n        powers:\n          Andreas: [Austria, Italy]\n"
+                "          Katja: [Turkey, Germany]\n"
                 "        tasks:\n          Austria: [Eight, Nine]\n          Italy: Eight\n          Turkey: Seven\n"
                 "          Germany: Nine")
 
@@ -27,21 +28,25 @@ class TaskdipFiles(Files):
     def read_seats(self, raw, file: str, line: int | None, problems: list) -> Seating | None:
         example = "e.g.\n      players: [Andreas, Katja]"
         if not isinstance(raw, list):
-            problems.append(Problem(file, line, f"a Taskdip game's players are a list of 2 to 7 names, not {kind_of(raw)}",
-                                    example))
+            problems.append(Problem(file, line,
+                                    f"a Taskdip game's players are a list of 2 to 7 names, not {kind_of(raw)}",
+                                    example, code="bad-player"))
             return Seating((), {p: () for p in self.rules.powers()})
         names: list[str] = []
         for item in raw:
             iline = line_of(item) or line
             if not isinstance(item, str) or not item.strip():
-                problems.append(Problem(file, iline, f"each player is a name, not {kind_of(item)}", example))
+                problems.append(Problem(file, iline, f"each player is a name, not {kind_of(item)}", example,
+                                        code="bad-player"))
                 continue
             if item.strip().casefold() in {n.casefold() for n in names}:
-                problems.append(Problem(file, iline, f"{item.strip()!r} is named twice", "name each player once"))
+                problems.append(Problem(file, iline, f"{item.strip()!r} is named twice", "name each player once",
+                                        code="bad-player"))
                 continue
             names.append(item.strip())
         if not 2 <= len(raw) <= 7:
-            problems.append(Problem(file, line, f"Taskdip is played by 2 to 7 players, not {len(raw)}", example))
+            problems.append(Problem(file, line, f"Taskdip is played by 2 to 7 players, not {len(raw)}", example,
+                                    code="bad-player"))
         return Seating(tuple(Seat(n, ((n, None),)) for n in names), {p: () for p in self.rules.powers()})
 
     def read_phase(self, phase, extra, file, first, seating, problems) -> dict:
@@ -57,7 +62,8 @@ class TaskdipFiles(Files):
             seat = by_name.get(str(name).strip().casefold()) if isinstance(name, str) else None
             if seat is None:
                 problems.append(Problem(file, line, f"resign: {name!r} is not a player of this game",
-                                        f"players: {', '.join(seating.keys())}; e.g. resign: [Katja]"))
+                                        f"players: {', '.join(seating.keys())}; e.g. resign: [Katja]",
+                                        code="bad-resign"))
             else:
                 resigned.append((seat, line))
         out["resign"] = tuple(resigned)
@@ -73,12 +79,14 @@ class TaskdipFiles(Files):
     def _written_lots(self, lots, file: str, seats: list[str]) -> Allotment:
         """secrets.yml's ``lots:`` as the GM wrote them, checked against the rules."""
         problems: list[Problem] = []
-        if not isinstance(lots, dict) or not isinstance(lots.get("powers"), dict) or not isinstance(lots.get("tasks"), dict):
+        if (not isinstance(lots, dict) or not isinstance(lots.get("powers"), dict)
+                or not isinstance(lots.get("tasks"), dict)):
             raise GameError([Problem(file, line_of(lots), "lots must give the powers each player drew and the cards "
-                                     "drawn for each power's task", LOTS_EXAMPLE)])
+                                     "drawn for each power's task", LOTS_EXAMPLE, code="bad-lots")])
         for key in lots:
             if key not in ("powers", "tasks"):
-                problems.append(Problem(file, line_of(lots, key), f"unknown key {key!r} in lots", LOTS_EXAMPLE))
+                problems.append(Problem(file, line_of(lots, key), f"unknown key {key!r} in lots", LOTS_EXAMPLE,
+                                        code="bad-lots"))
         powers, taken = self._drawn_powers(lots, file, seats, problems)
         tasks, cards = self._drawn_tasks(lots, file, powers, taken, problems)
         if problems:
@@ -96,29 +104,34 @@ class TaskdipFiles(Files):
             line = line_of(lots["powers"], name)
             seat = by_name.get(str(name).strip().casefold())
             if seat is None:
-                problems.append(Problem(file, line, f"{name!r} is not a player of this game", f"players: {', '.join(seats)}"))
+                problems.append(Problem(file, line, f"{name!r} is not a player of this game",
+                                        f"players: {', '.join(seats)}", code="bad-lots"))
                 continue
             drawn = [drawn] if isinstance(drawn, str) else drawn
             if not isinstance(drawn, list):
-                problems.append(Problem(file, line, f"{seat}'s powers are a list, not {kind_of(drawn)}", LOTS_EXAMPLE))
+                problems.append(Problem(file, line, f"{seat}'s powers are a list, not {kind_of(drawn)}", LOTS_EXAMPLE,
+                                        code="bad-lots"))
                 continue
             mine = []
             for p in drawn:
                 power = by_power.get(str(p).strip().casefold())
                 if power is None:
-                    problems.append(Problem(file, line_of(p) or line, f"{p!r} is not a power", ", ".join(self.rules.powers())))
+                    problems.append(Problem(file, line_of(p) or line, f"{p!r} is not a power",
+                                            ", ".join(self.rules.powers()), code="bad-lots"))
                 elif power in taken:
-                    problems.append(Problem(file, line_of(p) or line, f"{power} is drawn twice ({taken[power]} has it)"))
+                    problems.append(Problem(file, line_of(p) or line,
+                                            f"{power} is drawn twice ({taken[power]} has it)", code="bad-lots"))
                 else:
                     taken[power] = seat
                     mine.append(power)
             if len(drawn) != k:
                 problems.append(Problem(file, line, f"{seat} drew {len(drawn)} powers; with {len(seats)} players each "
-                                        f"draws {k}"))
+                                        f"draws {k}", code="bad-lots"))
             powers[seat] = tuple(mine)
         for seat in seats:
             if seat not in powers:
-                problems.append(Problem(file, line_of(lots, "powers"), f"no powers drawn for {seat}", LOTS_EXAMPLE))
+                problems.append(Problem(file, line_of(lots, "powers"), f"no powers drawn for {seat}", LOTS_EXAMPLE,
+                                        code="bad-lots"))
         return powers, taken
 
     def _drawn_tasks(self, lots, file: str, powers: dict, taken: dict, problems: list) -> tuple[dict, dict]:
@@ -131,26 +144,30 @@ class TaskdipFiles(Files):
             power = by_power.get(str(key).strip().casefold())
             if power is None or power not in taken:
                 problems.append(Problem(file, line, f"{key!r} is not a power any player drew",
-                                        f"powers drawn: {', '.join(taken) or 'none'}"))
+                                        f"powers drawn: {', '.join(taken) or 'none'}", code="bad-lots"))
                 continue
             given[power] = (value, line)
         for power, seat in taken.items():
             if power not in given:
-                problems.append(Problem(file, line_of(lots, "tasks"), f"no card drawn for {power}'s task", LOTS_EXAMPLE))
+                problems.append(Problem(file, line_of(lots, "tasks"), f"no card drawn for {power}'s task",
+                                        LOTS_EXAMPLE, code="bad-lots"))
                 continue
             value, line = given[power]
             drawn = [value] if isinstance(value, (str, int)) else value
             if not isinstance(drawn, list) or not drawn:
-                problems.append(Problem(file, line, f"{power}'s cards are a card or a list of cards", LOTS_EXAMPLE))
+                problems.append(Problem(file, line, f"{power}'s cards are a card or a list of cards", LOTS_EXAMPLE,
+                                        code="bad-lots"))
                 continue
-            names = [CARD_NAMES.get(str(c).strip().casefold()) for c in drawn]
-            if None in names:
-                bad = drawn[names.index(None)]
-                problems.append(Problem(file, line, f"{bad!r} is not a card of Table 1", f"cards: {', '.join(CARDS)}"))
+            found = [CARD_NAMES.get(str(c).strip().casefold()) for c in drawn]
+            names = [n for n in found if n is not None]
+            if len(names) < len(found):
+                bad = drawn[found.index(None)]
+                problems.append(Problem(file, line, f"{bad!r} is not a card of Table 1", f"cards: {', '.join(CARDS)}",
+                                        code="bad-lots"))
                 continue
             wrong = self._redraw_error(power, seat, names, tuple(p for p in powers.get(seat, ()) if p != power))
             if wrong:
-                problems.append(Problem(file, line, wrong))
+                problems.append(Problem(file, line, wrong, code="bad-lots"))
                 continue
             tasks[power], cards[power] = self.rules.tasks[power][names[-1]], tuple(names)
         return tasks, cards

@@ -15,14 +15,14 @@ The rulings where the rule text is silent are on site_src/rules/taskdip.md and m
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from types import MappingProxyType
-from typing import Mapping
 
 from dipgen.core.board import province_of
 from dipgen.core.errors import GameError, Problem
-from dipgen.core.orders import Convoy, Move, Retreat, Support
+from dipgen.core.orders import Convoy, Move, Order, Retreat, Support
 from dipgen.core.outcome import GameResult
 from dipgen.core.phase import Phase
 from dipgen.core.position import Position
@@ -94,7 +94,17 @@ class TaskdipState:
 
 def state_of(position: Position) -> TaskdipState | None:
     """The game's Taskdip state, kept in `position` (None: a position no Taskdip set-up made)."""
-    return (position.economy or {}).get("taskdip")
+    state = (position.economy or {}).get("taskdip")
+    return state if isinstance(state, TaskdipState) else None
+
+
+def game_state(position: Position) -> TaskdipState:
+    """The game's Taskdip state, in a position of a game Taskdip's set-up made (every one the
+    replay hands the rules: `TaskdipRules.initial_position` puts it there)."""
+    state = state_of(position)
+    if state is None:
+        raise ValueError(f"a Taskdip position keeps the game's state in its economy; {position.phase.name}'s has none")
+    return state
 
 
 def allotment_of(position) -> Allotment | None:
@@ -137,7 +147,7 @@ class TaskdipRules(Rules):
             for seat, line in pf.extra.get("resign", ()):
                 if seat in out:
                     problems.append(Problem(pf.name, line, f"{seat} resigned already, after {out[seat].name}",
-                                            "keep the first resignation"))
+                                            "keep the first resignation", code="bad-resign"))
                 else:
                     out[seat] = phase
         if problems:
@@ -151,16 +161,17 @@ class TaskdipRules(Rules):
 
     def _drawn_lots(self, draws, seats: list[str]) -> Allotment:
         if draws is None:
-            raise GameError([Problem("game.yml", None, "Taskdip draws its lots from the game's seed")])
+            raise GameError([Problem("game.yml", None, "Taskdip draws its lots from the game's seed", code="no-seed")])
         order = draws.shuffle("powers", self.powers())
         k = self.powers_each(len(seats))
         powers = {s: tuple(order[i * k:(i + 1) * k]) for i, s in enumerate(seats)}
-        tasks, cards = {}, {}
+        tasks: dict[str, Task] = {}
+        cards: dict[str, tuple[str, ...]] = {}
         for seat in seats:
             for power in powers[seat]:
                 partner = tuple(p for p in powers[seat] if p != power)
                 first = draws.choice(f"task {power}", CARDS, secret=True)
-                drawn = (first,)
+                drawn: tuple[str, ...] = (first,)
                 if first not in self.eligible(power, partner):
                     rest = [c for c in self.eligible(power, partner) if c != first]
                     drawn += (draws.choice(f"task {power} redrawn", rest, secret=True),)
@@ -178,20 +189,22 @@ class TaskdipRules(Rules):
 
     def entered(self, order) -> str | None:
         """The province an order moves, retreats, supports or convoys a unit into, if any."""
-        if isinstance(order, (Move, Retreat, Convoy)) or isinstance(order, Support) and order.dest:
+        if isinstance(order, (Move, Retreat, Convoy)):
+            return province_of(order.dest)
+        if isinstance(order, Support) and order.dest:
             return province_of(order.dest)
         return None
 
     def prepare(self, position: Position, phase_file, draws=None) -> Position:
         """RULING: orders written for a power that holds (neutral, or its player resigned) are the
         GM's error, whatever they name: nobody may order it."""
-        phase, state = position.phase, state_of(position)
+        phase, state = position.phase, game_state(position)
         problems = []
         for power, ls in phase_file.orders.items():
             if ls and state.holds_only(power, phase):
                 what = "neutral" if state.neutral(power, phase) else "played by nobody (its player resigned)"
                 problems.append(Problem(ls[0].file, ls[0].line, f"{power} is {what} in {phase.name}: its units hold "
-                                        "and take no orders", f"delete {power}'s orders"))
+                                        "and take no orders", f"delete {power}'s orders", code="not-her-power"))
         if problems:
             raise GameError(problems)
         return position
@@ -201,8 +214,9 @@ class TaskdipRules(Rules):
         moves, retreats, supports or convoys into a neutral power's home country violates it. The
         orders that named no unit of their power never reach this step: they order nothing."""
         phase = position.phase
-        state = state_of(position)
-        orders, notes = {}, {}
+        state = game_state(position)
+        orders: dict[str, list[Order]] = {}
+        notes: dict[tuple[str, str], tuple[Note, ...]] = {}
         for power, ls in lines.items():
             if ls:
                 orders[power] = [ol.order for ol in ls]
@@ -228,7 +242,7 @@ class TaskdipRules(Rules):
                                          f"{seat}: {why}"))
         state = replace(state, seating=state.seating.after(changes), pending=tuple(changes),
                         violations=state.violations + tuple(v for vs in found.values() for v in vs))
-        return Intake(orders, notes, MappingProxyType({**position.economy, "taskdip": state}))
+        return Intake(orders, notes, MappingProxyType({**(position.economy or {}), "taskdip": state}))
 
     def reallot(self, state: TaskdipState, neutral: str, violators: set[str], position: Position,
                 draws) -> tuple[str, str]:
@@ -257,25 +271,26 @@ class TaskdipRules(Rules):
         if len(pool3) == 1:
             return pool3[0], (f"equal totals ({scores}); the fewest centres in her strongest power ({scores2})")
         if draws is None:
-            raise GameError([Problem("game.yml", None, "Taskdip needs the game's seed to allot a neutral power by lot")])
+            raise GameError([Problem("game.yml", None,
+                                     "Taskdip needs the game's seed to allot a neutral power by lot", code="no-seed")])
         seat = draws.choice(f"allot {neutral}", pool3)
         return seat, f"equal totals ({scores}) and strongest powers ({scores2}); drawn by lot among {', '.join(pool3)}"
 
     def control_changes(self, record, seating: Seating):
-        return state_of(record.after).pending  # what this phase's intake decided
+        return game_state(record.after).pending  # what this phase's intake decided
 
     def must_order(self, power: str, position: Position) -> bool:
-        return not state_of(position).holds_only(power, position.phase)
+        return not game_state(position).holds_only(power, position.phase)
 
     def adjustment_counts(self, position: Position) -> dict[str, int]:
         # RULING: a neutral power never builds; it removes units it can no longer supply
         counts = super().adjustment_counts(position)
-        state = state_of(position)
+        state = game_state(position)
         return {p: n for p, n in counts.items() if n < 0 or not state.holds_only(p, position.phase)}
 
     # ------------------------------------------------------------------ victory
     def game_result(self, position: Position, phase: Phase, seating: Seating, fall_over: bool) -> GameResult | None:
-        state = state_of(position)
+        state = game_state(position)
         playing = [s for s in seating.keys() if not state.resigned_before(s, self.calendar.after(phase))]
         if len(playing) == 1 and state.resigned:
             mine = seating.powers_of(playing[0], phase) or seating.ever_controlled(playing[0])

@@ -5,9 +5,9 @@ game is revealed."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import replace
 from types import MappingProxyType
-from typing import Mapping
 
 from dipgen.core.position import Position
 from dipgen.rules.variant import Policy
@@ -56,4 +56,4 @@ def _economy_for(position: Position, reader: frozenset) -> Mapping | None:
     mine = {p for seat in reader for p in a.powers.get(seat, ())}
     kept = Allotment(a.powers, {p: t for p, t in a.tasks.items() if p in mine},
                      {p: c for p, c in a.cards.items() if p in mine}, a.source, a.redrawn)
-    return MappingProxyType({**position.economy, "taskdip": replace(state, allotment=kept)})
+    return MappingProxyType({**(position.economy or {}), "taskdip": replace(state, allotment=kept)})

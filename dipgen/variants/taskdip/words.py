@@ -27,6 +27,8 @@ def _tasks_html(rules: TaskdipRules, view, powers, progress: bool) -> str:
     from html import escape
 
     a = allotment_of(view.now)
+    if a is None:  # (`_game_section` asks only of a view that holds the lots)
+        return ""
     owners = view.now.owners
     board = rules.board
     items = []
@@ -81,7 +83,8 @@ def _game_section(rules: TaskdipRules, view) -> str:
         out.append(f"<li><strong>{escape(s)}</strong>: {', '.join(powers) or 'no power'}"
                    f"{'; later ' + ', '.join(later) if later else ''}</li>")
     out.append("</ul>")
-    source = "drawn from the game's committed seed" if a.source == "seed" else "drawn with playing cards, as the GM wrote them"
+    source = ("drawn from the game's committed seed" if a.source == "seed"
+              else "drawn with playing cards, as the GM wrote them")
     out.append(f"<p>Powers and tasks were {escape(source)} before the first phase.</p>")
     neutral = rules.originally_neutral(a)
     if neutral:
@@ -92,7 +95,7 @@ def _game_section(rules: TaskdipRules, view) -> str:
             out.append(f"<li><strong>{escape(n)}</strong>: {status}</li>")
         out.append("</ul>")
     allotted = [p for s in seating.keys() for p in a.powers.get(s, ())]
-    redrawn = [p for p in allotted if p in a.redrawn]
+    redrawn = [p for p in allotted if p in (a.redrawn or ())]  # (`Allotment` fills it in)
     out.append("<h3>Tasks</h3>")
     if redrawn:
         out.append("<p>" + " ".join(f"{escape(p)}'s first task was redrawn (it needed a home centre of its "

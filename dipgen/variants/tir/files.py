@@ -28,17 +28,19 @@ class TirFiles(Files):
         example = "e.g.\n      players:\n        France: Alice\n        Russia: Boris"
         if not isinstance(raw, dict):
             problems.append(Problem(file, line, f"players must name the two players' powers, not be {kind_of(raw)}",
-                                    example))
+                                    example, code="bad-player"))
             return Seating((), {p: () for p in self.rules.powers()})
         seats = []
-        for power, who, kline in by_power(self.rules.board, raw, file, problems, "under players", "name each power once"):
+        for power, who, kline in by_power(self.rules.board, raw, file, problems, "under players",
+                                          "name each power once"):
             if not isinstance(who, str) or not who.strip():
-                problems.append(Problem(file, kline, f"no player named for {power}", f"write {power}: <name>"))
+                problems.append(Problem(file, kline, f"no player named for {power}", f"write {power}: <name>",
+                                        code="no-player"))
                 continue
             seats.append(Seat(power, ((who.strip(), None),)))
         if len(raw) != 2:
             problems.append(Problem(file, line, f"a TIR game has two players, each ruling one power; players names "
-                                    f"{len(raw)}", example))
+                                    f"{len(raw)}", example, code="bad-player"))
         order = self.rules.powers()
         seats.sort(key=lambda s: order.index(s.key))
         return Seating(tuple(seats), {p: ((p,) if any(s.key == p for s in seats) else ()) for p in order})
@@ -57,7 +59,7 @@ class TirFiles(Files):
         raw = out.pop("dp", None)
         if raw is not None and phase.kind != MOVEMENT:
             problems.append(Problem(file, None, f"diplomacy points (dp) are allotted in Spring and Fall turns, not in "
-                                    f"{phase.name}", "delete dp from this file"))
+                                    f"{phase.name}", "delete dp from this file", code="bad-points"))
         players = tuple(s.key for s in seating.seats) if seating is not None else ()
         if phase.kind == MOVEMENT and len(players) == 2:  # (game.yml's players say what is wrong otherwise)
             out["dp"] = self.read_points(raw, players, file, problems)
@@ -71,7 +73,7 @@ class TirFiles(Files):
         example = "e.g.\n      dp:\n        France: {France-Germany: +2, England-Italy: -1}\n        Russia: {}"
         if not isinstance(raw, dict):
             problems.append(Problem(file, line_of(raw), f"dp must map each player to her points per relationship, "
-                                    f"not be {kind_of(raw)}", example))
+                                    f"not be {kind_of(raw)}", example, code="bad-points"))
             return {}
         fixed = self.rules.pair_name(*players)
         writers = {n.casefold(): p for p in players for n in (p,)}
@@ -81,49 +83,53 @@ class TirFiles(Files):
             player = writers.get(str(key).strip().casefold())
             if player is None:
                 problems.append(Problem(file, kline, f"{key!r} under dp is not a player's power",
-                                        f"the players: {', '.join(players)}"))
+                                        f"the players: {', '.join(players)}", code="bad-points"))
                 continue
             if player in out:
-                problems.append(Problem(file, kline, f"{player} appears twice under dp", "merge the two"))
+                problems.append(Problem(file, kline, f"{player} appears twice under dp", "merge the two",
+                                        code="bad-points"))
                 continue
             out[player] = mine = {}
             if given is None:
                 continue
             if not isinstance(given, dict):
                 problems.append(Problem(file, kline, f"{player}'s points must map relationships to points, not be "
-                                        f"{kind_of(given)}", example))
+                                        f"{kind_of(given)}", example, code="bad-points"))
                 continue
             for rel, n in given.items():
                 line = line_of(given, rel) or kline
                 name = self.relationship(rel)
                 if name is None:
                     problems.append(Problem(file, line, f"{rel!r} is not a relationship: two powers joined by '-'",
-                                            "e.g. France-Germany"))
+                                            "e.g. France-Germany", code="bad-points"))
                     continue
                 if name == fixed:
                     problems.append(Problem(file, line, f"{name} is the players' own relationship: At War for the "
-                                            "whole game, so it takes no points", f"delete {rel}"))
+                                            "whole game, so it takes no points", f"delete {rel}", code="bad-points"))
                     continue
                 if name in mine:
-                    problems.append(Problem(file, line, f"{player} gives points to {name} twice", "merge the two"))
+                    problems.append(Problem(file, line, f"{player} gives points to {name} twice", "merge the two",
+                                            code="bad-points"))
                     continue
                 if isinstance(n, bool) or not isinstance(n, int):
                     problems.append(Problem(file, line, f"points must be a whole number from -2 to +2, not "
-                                            f"{kind_of(n)}", f"e.g. {name}: +2"))
+                                            f"{kind_of(n)}", f"e.g. {name}: +2", code="bad-points"))
                     continue
                 if n > 0 and not isinstance(n, Signed):  # the seed: "positive or negative must be specified"
                     problems.append(Problem(file, line, f"{n} points on {name}: say whether for or against, "
-                                            f"+{abs(n)} or -{abs(n)}", f"e.g. {name}: +{abs(n)}"))
+                                            f"+{abs(n)} or -{abs(n)}", f"e.g. {name}: +{abs(n)}", code="bad-points"))
                     continue
                 if abs(n) > MAX_PER_RELATIONSHIP:
                     problems.append(Problem(file, line, f"{n:+d} points on {name}: at most {MAX_PER_RELATIONSHIP} "
-                                            "(positive or negative) on one relationship", f"e.g. {name}: +2"))
+                                            "(positive or negative) on one relationship", f"e.g. {name}: +2",
+                                            code="bad-points"))
                     continue
                 mine[name] = n
             spent = sum(abs(n) for n in mine.values())
             if spent > MAX_POINTS:
                 problems.append(Problem(file, kline, f"{player} allots {spent} points: at most {MAX_POINTS} in all "
-                                        "(a negative point counts as one)", "take points off some relationships"))
+                                        "(a negative point counts as one)", "take points off some relationships",
+                                        code="bad-points"))
         return out
 
     def relationship(self, text) -> str | None:

@@ -16,16 +16,17 @@ is shown by `words.py`. The rulings where the rule text is silent are on the rul
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
-from typing import Mapping, Sequence
 
 from dipgen.core.reach import reachable
 from dipgen.core.results import Kind, Note
 from dipgen.core.errors import GameError, Problem
 from dipgen.rules.intake import Intake
-from dipgen.core.orders import Convoy, Hold, Move, Support
+from dipgen.core.orderline import OrderLine
+from dipgen.core.orders import Convoy, Hold, Move, Order, Support
 from dipgen.core.phase import MOVEMENT
 from dipgen.core.position import Position, Unit
 from dipgen.rules.variant import Rules
@@ -141,11 +142,17 @@ class TirRules(Rules):
 
     @staticmethod
     def players_of(position: Position) -> tuple[str, str]:
-        return tuple(position.economy["players"])
+        players = _kept(position, "players")
+        if not isinstance(players, tuple) or len(players) != 2:
+            raise _not_kept("players", players)
+        return players[0], players[1]
 
     @staticmethod
     def table(position: Position) -> Mapping[str, int]:
-        return position.economy["tir"]
+        table = _kept(position, "tir")
+        if not isinstance(table, Mapping):
+            raise _not_kept("tir", table)
+        return table
 
     def level(self, table: Mapping[str, int], a: str, b: str) -> int:
         return table[self.pair_name(a, b)]
@@ -161,7 +168,7 @@ class TirRules(Rules):
 
     def must_order(self, power: str, position: Position) -> bool:
         """Only the two players owe orders: a unit of the five that nobody orders holds, and is no NMR."""
-        return power in self.players_of(position) if "players" in position.economy else True
+        return power in self.players_of(position) if "players" in (position.economy or {}) else True
 
     # ------------------------------------------------------------------ phase 1-2: points and dice
     # ------------------------------------------------------------------ phase 1-2: points and dice
@@ -177,7 +184,7 @@ class TirRules(Rules):
                     problems.append(Problem(phase_file.name, ol.line, f"{ol.writer}'s player cannot order "
                                             f"{power}'s units: they are her opponent's",
                                             f"delete {ol.text!r}; each player orders her own units and the five "
-                                            "other powers' units"))
+                                            "other powers' units", code="not-her-power"))
         if problems:
             raise GameError(problems)
         if phase_file.phase.kind != MOVEMENT:
@@ -196,7 +203,7 @@ class TirRules(Rules):
             before = table[name]
             table[name] = shifted(before, total)
             rolls.append(Roll(name, dice, given, total, before, table[name]))
-        economy = dict(position.economy)
+        economy = dict(position.economy or {})
         economy.update(tir=MappingProxyType(table), turn=(self.table(position), tuple(rolls)))
         return position.with_(economy=economy)
 
@@ -218,12 +225,15 @@ class TirRules(Rules):
             return self.suggestions(position, lines, draws)
         players = self.players_of(position)
         table = self.table(position)
-        before, rolls = position.economy.get("turn", (table, ()))
+        turn = _kept(position, "turn") if "turn" in (position.economy or {}) else (table, ())
+        if not isinstance(turn, tuple):
+            raise _not_kept("turn", turn)
+        before, rolls = turn
         orders: dict[str, list] = {}
         notes: dict[tuple[str, str], tuple[Note, ...]] = {}
-        final: dict[str, object] = {}   # province -> the order its unit carries out
+        final: dict[str, Order] = {}    # province -> the order its unit carries out
         pending: list = []              # (unit, support, candidates, choice draw) checked once all are known
-        by_unit: dict[tuple[str, str], dict[str, object]] = {}
+        by_unit: dict[tuple[str, str], dict[str, OrderLine]] = {}
         for power, ls in lines.items():
             for ol in ls:
                 by_unit.setdefault((power, ol.order.unit.province), {})[ol.writer] = ol
@@ -244,12 +254,11 @@ class TirRules(Rules):
                 cands.append((writer, ol, ok, why))
             valid = list(dict.fromkeys(ol.order for _, ol, ok, _ in cands if ok))
             die = number = None
+            order: Order | None = valid[0] if valid else None
             if len(valid) > 1:  # RULING: two orders conflict when they differ
                 die = draws.die(f"choice/{unit.power}/{unit.province}")
                 number = len(draws.drawn)
                 order = valid[0] if die <= 3 else valid[1]
-            else:
-                order = valid[0] if valid else None
             record = (unit, order, tuple(cands), die, number)
             if isinstance(order, Support):
                 pending.append(record)
@@ -318,11 +327,13 @@ class TirRules(Rules):
             return True, ""
         return True, ""
 
-    def objective(self, position: Position, table, unit: Unit, support: Support, final) -> tuple[object, str]:
+    def objective(self, position: Position, table, unit: Unit, support: Support, final) -> tuple[Order | None, str]:
         """RULING: a support of the five finds its objective in the order the supported unit carries
         out (a move: support of that move; anything else: support to hold); then rules 3 and 4."""
         power = unit.power
         other = position.occupant(support.target.province, self.unit_kinds)
+        if other is None:  # (`valid` let the support through: there is one)
+            return None, "no unit there to support"
         target_order = final.get(other.province)
         kind = self.unit_kinds[unit.kind]
         same = other.power == power
@@ -475,3 +486,10 @@ def choice_notes(c: Choice, players) -> list[Note]:
     return out
 
 
+def _kept(position: Position, key: str) -> object:
+    """What the TIR keeps under `key` in `position.economy`: the players, the table, this turn's rolls."""
+    return (position.economy or {}).get(key)
+
+
+def _not_kept(key: str, value: object) -> TypeError:
+    return TypeError(f"a TIR position keeps {key!r} in its economy as this module put it, not {value!r}")

@@ -7,6 +7,7 @@ import textwrap
 from types import MappingProxyType
 
 from dipgen.core.results import STANDARD_WORDS
+from dipgen.present.svg.chart import frame, label_step, legend
 from dipgen.rules.variant import Words
 from dipgen.variants.tir.rules import LEVELS, OwnShift, TirNote, TirReport, TirRules, die_rule
 
@@ -26,7 +27,8 @@ class TirWords(Words):
 
     def report_section(self, view, record) -> list[str]:
         """The TIR before and after a turn, relationship by relationship, in a report."""
-        return report_lines(self.rules, view, record.intake, record.phase) if isinstance(record.intake, TirReport) else []
+        return (report_lines(self.rules, view, record.intake, record.phase)
+                if isinstance(record.intake, TirReport) else [])
 
     def season_section(self, view, record) -> str:
         return season_html(self.rules, record.intake) if isinstance(record.intake, TirReport) else ""
@@ -84,8 +86,10 @@ def report_lines(rules: TirRules, view, report: TirReport, phase) -> list[str]:
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
     right = {3, 4, 5}
     out = [f"Table of International Relations, before and after the turn; points from {who}:"]
-    for mark, row in zip(marks, rows):
-        cells = [f"{c:>{w}}" if i in right else f"{c:{w}}" for i, (c, w) in enumerate(zip(row, widths))]
+    for mark, row in zip(marks, rows, strict=True):
+        # `widths` has no entry for the last cell (the reason, written after the padded ones): zip stops before it
+        cells = [f"{c:>{w}}" if i in right else f"{c:{w}}"
+                 for i, (c, w) in enumerate(zip(row, widths, strict=False))]
         out.append(f"  {mark} " + "  ".join(cells) + f"  {row[-1]}".rstrip())
     out.extend(textwrap.wrap("(* changed this turn) " + RULE, 100, initial_indent="  ", subsequent_indent="  "))
     return out + [""]
@@ -123,8 +127,9 @@ def season_html(rules: TirRules, report: TirReport) -> str:
             own = "; ".join(shift_text(s) for s in shifts.get(name, ()))
             changed = " dg-tir-changed" if after != before else ""
             out.append(f'<tr class="dg-tir-{after}{changed}"><th scope="row">{_esc(name)}</th><td>{LEVELS[before]}</td>'
-                       f'<td>{dice}</td><td class="dg-num">{pts.get(p1, 0):+d}</td><td class="dg-num">{pts.get(p2, 0):+d}'
-                       f'</td><td class="dg-num">{r.total if r else "—"}</td><td>{LEVELS[mid]}</td><td>{_esc(own)}</td>'
+                       f'<td>{dice}</td><td class="dg-num">{pts.get(p1, 0):+d}</td>'
+                       f'<td class="dg-num">{pts.get(p2, 0):+d}</td>'
+                       f'<td class="dg-num">{r.total if r else "—"}</td><td>{LEVELS[mid]}</td><td>{_esc(own)}</td>'
                        f'<td><strong>{LEVELS[after]}</strong></td></tr>')
         out.append('</tbody></table></div>')
         out.append(f'<p class="dg-small">{_esc(RULE)}</p>')
@@ -154,7 +159,8 @@ COLOURS = ("#b91c1c", "#ea580c", "#6b7280", "#16a34a", "#1d4ed8")
 
 def chart_svg(rules: TirRules, records) -> str:
     """The history of every relationship as a band of colour per relationship, one cell per turn
-    (an SVG drawn here), narrow enough to read on a phone without scrolling sideways."""
+    (an SVG drawn with the site's chart pieces, `dipgen.present.svg.chart`), narrow enough to read on
+    a phone without scrolling sideways."""
     turns = [(r.phase, r.intake) for r in records if isinstance(r.intake, TirReport) and r.intake.rolls]
     if not turns:
         return ""
@@ -164,19 +170,16 @@ def chart_svg(rules: TirRules, records) -> str:
     width, label_h, band_h, gap, top = 440, 15, 12, 7, 22
     cell = width / (len(turns) + 1)  # the start, then each turn
     row = label_h + band_h + gap
-    height = top + row * len(names) + 30
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="dg-tir-chart" viewBox="0 0 {width} {height}" '
-             f'width="{width}" height="{height}" style="width:100%;max-width:560px;height:auto" font-family="sans-serif" '
-             'role="img" aria-label="Each relationship of the TIR, turn by turn">']
+    parts = []
     # the years along the top, a faint line at each year's first turn
-    every = max(1, -(-36 // int(2 * cell)))  # a label needs about 36 units
+    every = label_step(2 * cell, 36)  # a label needs about 36 units
     years = [(j + 1, ph) for j, (ph, _) in enumerate(turns) if j == 0 or ph.year != turns[j - 1][0].year]
     for k, (j, ph) in enumerate(years):
         x = j * cell
         parts.append(f'<line x1="{x:.1f}" y1="{top - 4}" x2="{x:.1f}" y2="{top + row * len(names) - gap}" '
-                     'stroke="#d1d5db" stroke-width="0.5"/>')
+                     'stroke="currentColor" stroke-opacity=".25" stroke-width="0.5"/>')
         if k % every == 0:
-            parts.append(f'<text x="{x:.1f}" y="{top - 8}" font-size="11" fill="#374151">{ph.year}</text>')
+            parts.append(f'<text x="{x:.1f}" y="{top - 8}" font-size="11">{ph.year}</text>')
     labels = ["the start"] + [ph.name for ph, _ in turns]
     for i, name in enumerate(names):
         y0 = top + i * row
@@ -192,13 +195,13 @@ def chart_svg(rules: TirRules, records) -> str:
                          f'height="{band_h}" fill="{COLOURS[levels[j]]}"><title>{_esc(name)}: {LEVELS[levels[j]]} '
                          f'({_esc(span)})</title></rect>')
             j = k + 1
-    y = height - 10
-    for k, level in enumerate(LEVELS):
-        x = k * width / len(LEVELS)
-        parts.append(f'<rect x="{x:.0f}" y="{y - 10}" width="12" height="12" fill="{COLOURS[k]}"/>'
-                     f'<text x="{x + 16:.0f}" y="{y}" font-size="12">{level}</text>')
-    parts.append("</svg>")
-    return ('<h2 id="tir-chart">Relationships through the game</h2>\n<div class="dg-tir-chart-box">' + "".join(parts)
+    key, key_h = legend(list(zip(COLOURS, LEVELS, strict=True)), top + row * len(names), width, 12)
+    desc = (f"Each relationship but {fixed}'s, from the start to {turns[-1][0].name}: "
+            + "; ".join(f"{n} {LEVELS[first.before[n]]} at the start, {LEVELS[turns[-1][1].after[n]]} at the end"
+                        for n in names) + ". Each season page has the table turn by turn.")
+    svg = (frame(width, top + row * len(names) + key_h, "tir-chart-svg", "Each relationship of the TIR, turn by turn",
+                 desc, "dg-tir-chart", 560) + "".join(parts) + key + "</svg>")
+    return ('<h2 id="tir-chart">Relationships through the game</h2>\n<div class="dg-tir-chart-box">' + svg
             + f'</div>\n<p class="dg-small">Each band one relationship, from the start (left) to the last turn '
             f'(right), coloured by its step of the table; {_esc(fixed)}, the players\' own, is At War throughout. '
             'Point at a band for its turns.</p>')

@@ -1,0 +1,86 @@
+"""When each file of a game folder was published: the time of the commit that added it, read from
+git with one ``git log`` for the whole folder (never one per file).
+
+A file not yet committed, a folder outside any repository, or no git at all: no time (the file
+is left out). In a shallow clone (CI's checkout without its history) the oldest commit there
+seems to add every file it holds: those times are not known either, and `Commits.shallow` says so.
+The times reach the outputs only through the History and the view (`dipgen.view`), which decides
+what a level may know of them; the build never reads the clock or a file's modification time.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+
+#: a commit's header line in the log: a NUL, then its hash, committer time (Unix) and parents
+_FORMAT = "%x00%H %ct %P"
+
+
+@dataclass(frozen=True)
+class Commits:
+    """file name (in the game folder) -> time (UTC) of the commit that added it, as it stands now."""
+
+    added: dict[str, dt.datetime] = field(default_factory=dict)
+    #: some files were added by the oldest commit of a shallow clone: their times are unknown
+    shallow: bool = False
+
+    def get(self, name: str) -> dt.datetime | None:
+        return self.added.get(name)
+
+
+def _git(folder: Path, *args: str) -> str | None:
+    try:
+        done = subprocess.run(["git", "-C", str(folder), *args], capture_output=True, timeout=60)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if done.returncode != 0:
+        return None
+    return done.stdout.decode("utf-8", "replace")
+
+
+def commit_times(folder: Path | str) -> Commits:
+    """The times of the commits that added each file directly in `folder` (the newest such commit,
+    for a file deleted and added again); renames count as adding the file under its new name."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        return Commits()
+    out = _git(folder, "log", "--no-renames", "--diff-filter=A", "--name-only", "--relative", "-z",
+               f"--format={_FORMAT}", "--", ".")
+    if not out:
+        return Commits()
+    added: dict[str, dt.datetime] = {}
+    rootless: set[str] = set()  # files added by a commit without parents (the root, or a shallow clone's edge)
+    for header, names in _commits(out):
+        _, seconds, *parents = header.split(" ")
+        when = dt.datetime.fromtimestamp(int(seconds), dt.timezone.utc)
+        for name in names:
+            if "/" in name or name in added:  # a file of a folder inside the game; an older add of it
+                continue
+            added[name] = when
+            if not any(parents):
+                rootless.add(name)
+    if rootless and (_git(folder, "rev-parse", "--is-shallow-repository") or "").strip() == "true":
+        return Commits({n: t for n, t in added.items() if n not in rootless}, shallow=True)
+    return Commits(added)
+
+
+def _commits(log: str) -> list[tuple[str, list[str]]]:
+    """(header, file names) of each commit of a ``git log -z --name-only --format=<_FORMAT>``: each
+    commit is a NUL, its header, a NUL, a newline, and its file names, each ended by a NUL."""
+    out: list[tuple[str, list[str]]] = []
+    tokens = log.split("\0")
+    i = 0
+    while i < len(tokens):
+        if tokens[i] == "" and i + 1 < len(tokens) and tokens[i + 1]:  # a commit starts
+            header, names = tokens[i + 1], list[str]()
+            i += 2
+            while i < len(tokens) and tokens[i] != "":
+                names.append(tokens[i][1:] if not names and tokens[i].startswith("\n") else tokens[i])
+                i += 1
+            out.append((header, names))
+        else:
+            i += 1
+    return out

@@ -1,0 +1,193 @@
+"""Atom feeds (RFC 4287): one per game (``games/<slug>/feed.xml``) and one for the whole archive
+(``feed.xml`` at the site's root, the newest `MAX_ENTRIES` seasons of every game).
+
+An entry per season the view shows (a hidden game's public calendar: its Springs, Falls and the
+years' totals, never a retreat or an adjustment phase): its title, its time (`dipgen.present.times`),
+a summary of what happened (`dipgen.present.happened`) and a link to its page. Made from the
+public view alone, as every output is.
+
+Addresses are absolute where the site has a ``site_url`` (mkdocs.yml), else relative to the feed
+(a reader resolves them against the address it fetched the feed from). Ids never depend on where
+the site lives, so that a feed that moves keeps them (RFC 4287, 4.2.6): each is a UUID named by
+the site's name, the game's folder and the season.
+
+An entry is a value (`Entry`) before it is XML (`entry_element`): a field added to one is one
+line in each.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import uuid
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Protocol
+
+from dipgen.present.happened import what_happened
+from dipgen.present.site.links import archive_uri, game_folder, game_uri, href, page_url, season_uri
+from dipgen.present.times import iso, latest, record_times
+from dipgen.view import GameView
+
+ATOM = "http://www.w3.org/2005/Atom"
+SITE_FEED = "feed.xml"
+#: the archive's feed: the newest entries of every game
+MAX_ENTRIES = 50
+#: dipgen's namespace of ids (a UUID of its own, made once)
+NAMESPACE = uuid.UUID("0b7f3c4e-5a0d-5c1e-9d8e-6f3a2b1c0d9e")
+#: characters XML 1.0 cannot hold, whatever the escaping
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+
+
+class Place(Protocol):
+    """Where the site is (the fields of `dipgen.present.site.pages.SiteOptions` a feed reads)."""
+
+    @property
+    def prefix(self) -> str: ...
+    @property
+    def directory_urls(self) -> bool: ...
+    @property
+    def site_url(self) -> str: ...
+    @property
+    def site_name(self) -> str: ...
+
+
+def feed_uri(prefix: str, slug: str) -> str:
+    return game_folder(prefix, slug) + "feed.xml"
+
+
+def address(place: Place, from_uri: str, to_uri: str) -> str:
+    """The address of the page or file `to_uri` in a file at `from_uri`: absolute with a site_url."""
+    if place.site_url:
+        path = page_url(to_uri, place.directory_urls)
+        if to_uri.endswith(".md") and not place.directory_urls and (path == "" or path.endswith("/")):
+            path += "index.html"  # as `href` links a folder's page without directory URLs
+        return place.site_url.rstrip("/") + "/" + path
+    return href(from_uri, to_uri, place.directory_urls)
+
+
+def _id(place: Place, *names: str) -> str:
+    return "urn:uuid:" + str(uuid.uuid5(NAMESPACE, "\n".join((place.site_name, *names))))
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One season of one game, as a feed tells it."""
+
+    id: str
+    title: str
+    updated: dt.datetime
+    page: str          # the season page (its site path)
+    summary: str
+    author: str        # the game's GM
+    slug: str
+    index: int         # the season's place in the game's view (the later, the newer)
+
+
+def summary(view: GameView, index: int) -> str:
+    """What happened in the view's record at `index`, in a few sentences (the feed entry's summary,
+    the season page's description)."""
+    happened = " ".join(h.text for h in what_happened(view, index))
+    if happened:
+        return happened
+    if view.records[index].after.whole:
+        return "No centre changed hands and no unit was dislodged."
+    return "Nothing changed that the public may know of."
+
+
+def entries(view: GameView, place: Place) -> list[Entry]:
+    """One entry per season the view shows, oldest first."""
+    return [Entry(_id(place, view.slug, record.phase.slug), f"{view.title}: {record.title}", when,
+                  season_uri(place.prefix, view.slug, record.phase), summary(view, i), view.info.gm, view.slug, i)
+            for i, (record, when) in enumerate(zip(view.records, record_times(view), strict=True))]
+
+
+def _text(parent: ET.Element, tag: str, text: str, **attrs: str) -> ET.Element:
+    element = ET.SubElement(parent, tag, attrs)
+    element.text = _NOT_XML.sub("\ufffd", text)
+    return element
+
+
+def _link(parent: ET.Element, url: str, rel: str, kind: str = "text/html") -> None:
+    ET.SubElement(parent, "link", {"rel": rel, "type": kind, "href": url})
+
+
+def _author(parent: ET.Element, name: str) -> None:
+    _text(ET.SubElement(parent, "author"), "name", name or "The game master")
+
+
+def entry_element(entry: Entry, place: Place, feed: str) -> ET.Element:
+    """`entry` in Atom, its addresses as seen from the feed at `feed` (a site path)."""
+    element = ET.Element("entry")
+    _text(element, "id", entry.id)
+    _text(element, "title", entry.title)
+    _text(element, "updated", iso(entry.updated))
+    _link(element, address(place, feed, entry.page), "alternate")
+    _author(element, entry.author)
+    _text(element, "summary", entry.summary, type="text")
+    return element
+
+
+def document(place: Place, uri: str, feed_id: str, title: str, page: str, author: str,
+             items: list[Entry], updated: dt.datetime) -> str:
+    """The feed at site path `uri`, of `items` (newest first), about the page `page`."""
+    feed = ET.Element("feed", {"xmlns": ATOM})
+    _text(feed, "id", feed_id)
+    _text(feed, "title", title)
+    _text(feed, "updated", iso(max([updated, *(e.updated for e in items)])))
+    _link(feed, address(place, uri, uri), "self", "application/atom+xml")
+    _link(feed, address(place, uri, page), "alternate")
+    _author(feed, author)
+    for entry in items:
+        feed.append(entry_element(entry, place, uri))
+    ET.indent(feed)
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(feed, encoding="unicode") + "\n"
+
+
+def newest_first(items: Iterable[Entry]) -> list[Entry]:
+    """Newest first; of entries of one time, by game (its folder), then the later season first."""
+    ordered = sorted(items, key=lambda e: (e.slug, -e.index))
+    return sorted(ordered, key=lambda e: e.updated, reverse=True)
+
+
+def game_feed(view: GameView, place: Place) -> dict[str, str]:
+    """The game's feed, from its public view."""
+    uri = feed_uri(place.prefix, view.slug)
+    return {uri: document(place, uri, _id(place, view.slug), view.title, game_uri(place.prefix, view.slug),
+                          view.info.gm, newest_first(entries(view, place)), latest(view))}
+
+
+def stamp(when: dt.datetime) -> str:
+    """`when` as JSON data: UTC, fixed width (so that stamps sort as their times do), to the microsecond."""
+    return when.astimezone(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def unstamp(text: str) -> dt.datetime:
+    """The time `stamp` wrote."""
+    return dt.datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=dt.timezone.utc)
+
+
+def feed_card(view: GameView, place: Place) -> dict:
+    """What the archive's feed needs of a game, as JSON data (a part of the game's card,
+    `dipgen.present.site.pages.game_card`): its newest `MAX_ENTRIES` entries and its latest time."""
+    return dict(latest=stamp(latest(view)),
+                feed=[dict(id=e.id, title=e.title, updated=stamp(e.updated), page=e.page, summary=e.summary,
+                           author=e.author, slug=e.slug, index=e.index)
+                      for e in newest_first(entries(view, place))[:MAX_ENTRIES]])
+
+
+def site_feed(views: Iterable[GameView], place: Place) -> dict[str, str]:
+    """The archive's feed: the newest `MAX_ENTRIES` seasons of every game (each by its public view)."""
+    return site_feed_of((feed_card(v, place) for v in views), place)
+
+
+def site_feed_of(cards: Iterable[dict], place: Place) -> dict[str, str]:
+    """`site_feed` of the games' `feed_card`s (or cards that hold one)."""
+    cards = list(cards)
+    items = newest_first(Entry(e["id"], e["title"], unstamp(e["updated"]), e["page"], e["summary"], e["author"],
+                               e["slug"], e["index"]) for c in cards for e in c["feed"])[:MAX_ENTRIES]
+    when = max((unstamp(c["latest"]) for c in cards), default=dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc))
+    name = place.site_name or "Diplomacy games"
+    return {SITE_FEED: document(place, SITE_FEED, _id(place), f"{name}: all games", archive_uri(place.prefix), name,
+                                items, when)}
