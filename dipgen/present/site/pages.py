@@ -446,7 +446,8 @@ def private_files(pages: list[tuple[str, str, str]], public: GameView) -> dict[s
         raise GameError([Problem("", None, f"a private page needs {fits} bytes, more than the {size} its size is "
                                  "fixed to: its size would tell what the public may not know",
                                  "this is a bug in dipgen (the room of a private page is made too small): report "
-                                 "it; 'reveal: now' in game.yml publishes the game without private pages")])
+                                 "it; 'reveal: now' in game.yml publishes the game without private pages",
+                                 code="private-page-too-large")])
     out = {uri: private_shell(encrypt(content.encode("utf-8"), passphrase, size=size), uri)
            for uri, content, passphrase in pages}
     out[PRIVATE_JS_URI] = (ASSETS / "private.js").read_text(encoding="utf-8")
