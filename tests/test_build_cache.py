@@ -146,7 +146,7 @@ def test_a_page_comes_back_as_it_was_stored(tmp_path):
     again = BuildCache(tmp_path / FOLDER).get(game, "k" * 64)
     assert again is not None and again.card == card and again.blobs == stored.blobs and again.notes == ["a note"]
     back = again.page("games/g/index.md")
-    assert back == page and back.title == page.title and list(back.pieces()) == list(page.pieces())
+    assert back == page and back.name == page.name and list(back.pieces()) == list(page.pieces())
     assert BuildCache(tmp_path / FOLDER).get(game, "j" * 64) is None
     assert BuildCache(tmp_path / FOLDER).get(tmp_path / "games" / "other", "k" * 64) is None
 

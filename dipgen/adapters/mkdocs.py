@@ -41,6 +41,7 @@ import time
 from pathlib import Path
 
 from mkdocs.config import base
+from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.config import config_options as c
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
@@ -107,7 +108,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         self._in_place = False               # a dirty build: MkDocs writes over the site as it goes
         self._staging: _Staging | None = None
         self._site_dir = ""                  # the configured site folder, while the build goes to staging
-        self._config = None                  # ... and the config that names the staging folder instead
+        self._config: MkDocsConfig | None = None  # ... and the config that names the staging folder instead
         self._warnings: CountHandler | None = None
         self._written: set[str] | None = None  # the site paths of every file of the build (for `_prune`)
         self.stats: dict[str, float] = {}
@@ -128,6 +129,13 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
             if folder is not None:
                 shutil.rmtree(folder, ignore_errors=True)
         self._stage = self._own_store = None
+
+    @property
+    def store(self) -> BuildCache:
+        """The cache folder (`on_config` sets it, which MkDocs calls before any build)."""
+        if self._store is None:
+            raise PluginError("dipgen: the plugin was not configured (MkDocs calls on_config first)")
+        return self._store
 
     def games_path(self, config) -> Path:
         base_dir = Path(config.config_file_path).parent if config.config_file_path else Path.cwd()
@@ -200,9 +208,9 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         cards = [entry.card for entry in fresh.values()]
         files: dict[str, str | Path] = {}
         origins: dict[str, Path] = {}
-        for path, entry in fresh.items():
+        for game, entry in fresh.items():
             files.update(entry.blobs)
-            origins.update({uri: _source(Path(path), uri) for uri in entry.blobs})
+            origins.update({uri: _source(Path(game), uri) for uri in entry.blobs})
             files.setdefault(entry.board[0], Path(entry.board[1]))
         try:
             files.update(archive_files_of(cards, {}, options))
@@ -212,7 +220,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         self._cache = fresh
         self._pages = {uri: entry for entry in fresh.values() for uri in entry.pages}
         if not problems:  # every game read: what no game names any more goes
-            self._store.prune(list(fresh.values()), paths)
+            self.store.prune(list(fresh.values()), paths)
         self._options = options
         self._cards = cards
         self._files = files
@@ -220,7 +228,8 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         self._build_aside(config)
         if self._command == "serve" and not self._in_place:
             self._reuse.begin(Reuse.state(config, fingerprint, repr(self.config)),
-                              {uri: files[uri] for uri in self._pages}, Path(self._site_dir) if self._staging else None)
+                              {uri: entry.blobs[uri] for uri, entry in self._pages.items()},
+                              Path(self._site_dir) if self._staging else None)
         self.stats = {"games": len(paths), "redone": self._redone, "seconds": time.perf_counter() - started}
         log.info("dipgen: %d game(s), %d adjudicated afresh, %d files in %.2fs",
                  len(paths), self._redone, len(files), self.stats["seconds"])
@@ -233,7 +242,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         cached = self._cache.get(str(path))
         if cached is not None and cached.key == key and cached.intact():
             return cached
-        stored = self._store.get(path, key)
+        stored = self.store.get(path, key)
         if stored is not None:
             for note in stored.notes:  # as when the game was made
                 log.info("%s", note)
@@ -250,13 +259,13 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         if board not in self._boards:
             self._boards[board] = board_map(public.variant)
         try:
-            return self._store.put(path, key, files, card, (board, self._boards[board]), notes)
+            return self.store.put(path, key, files, card, (board, self._boards[board]), notes)
         except OSError as e:  # a read-only checkout: a cache of this process's own
             self._own_store = Path(tempfile.mkdtemp(prefix="dipgen-cache-"))
             log.info("dipgen: cannot write the cache %s (%s); this build keeps it in %s", display_path(
-                self._store.root), e.strerror or e, self._own_store)
+                self.store.root), e.strerror or e, self._own_store)
             self._store = BuildCache(self._own_store)
-            return self._store.put(path, key, files, card, (board, self._boards[board]), notes)
+            return self.store.put(path, key, files, card, (board, self._boards[board]), notes)
 
     def _build_aside(self, config) -> None:
         """Send the build to a staging folder, unless it is a dirty one (which needs the old output)."""
@@ -317,7 +326,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         """Give the config its site folder back, and forget the warning count; returns the staging
         folder, if any, removed first with `discard`."""
         staging = self._staging
-        if staging is not None:
+        if staging is not None and self._config is not None:
             self._config.site_dir = self._site_dir
             if discard:
                 staging.discard()
@@ -348,6 +357,9 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
     def on_files(self, files: Files, *, config) -> Files:
         """Add the generated pages and maps; a hand-written page of the same name wins, with a warning.
         Add the package's rules pages and page on dice and lots where the site has none of its own."""
+        headings = self._headings
+        if headings is None:
+            raise PluginError("dipgen: the plugin was not configured (MkDocs calls on_config first)")
         for uri, path in provided_pages(config.docs_dir, self.config.rules_dir).items():
             if files.get_file_from_path(uri) is None:
                 files.append(File.generated(config, uri, abs_src_path=str(path)))
@@ -366,7 +378,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
                 file = File.generated(config, uri, content=content, inclusion=inclusion)
             files.append(file)
             if file.is_documentation_page() and (isinstance(content, SitePage) or uri in self._pages):
-                GeneratedPage(None, file, config, source=self._reader(uri, content), headings=self._headings,
+                GeneratedPage(None, file, config, source=self._reader(uri, content), headings=headings,
                               origin=display_path(self._origins.get(uri, self.games_path(config))),
                               searched=search_index(config) is not None)
         if self._dirty and self._stage is not None:  # what earlier builds staged and this one does not make

@@ -24,7 +24,7 @@ import html
 import logging
 import re
 from dataclasses import dataclass, field
-from typing import Callable
+from collections.abc import Callable
 
 import markdown
 from mkdocs.exceptions import PluginError
@@ -105,6 +105,7 @@ class GeneratedPage(Page):
         #: set by the plugin before `render`: the page's output, search entries and anchors' ids as the
         #: last build made them, where they may be taken as they are (`dipgen.adapters.reuse`)
         self.reused: tuple[str, list, set] | None = None
+        self.dipgen_output = ""  # where `reused` is taken: its output, which the template `reuse.TEMPLATE` prints
 
     def read_source(self, config) -> None:
         other = config.plugins.on_page_read_source(page=self, config=config)
@@ -170,7 +171,10 @@ class GeneratedPage(Page):
             page = self._source()
             self._read, self._body = page, page.body
             self.markdown = self._body
-            self.content = page_html(page, self._headings)[0]
+            made = page_html(page, self._headings)
+            if made is None:  # it was made so when set aside: the site's Markdown cannot have changed since
+                raise ValueError("the page's headings cannot be put in place")
+            self.content = made[0]
         except Exception as e:
             raise _failure(self, e) from e
 
@@ -273,5 +277,5 @@ def search_index(config):
 
 def index_page(index, page: GeneratedPage) -> None:
     """Give Material's search index the entries of a generated page (see the module)."""
-    for section in sections(page.content):
+    for section in sections(page.content or ""):
         index.create_entry_for_section(section, page.toc, page.url, page)

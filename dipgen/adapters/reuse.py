@@ -98,5 +98,6 @@ class Reuse:
     @staticmethod
     def loader(env: jinja2.Environment) -> jinja2.Environment:
         """The theme's templates, and `TEMPLATE`."""
-        env.loader = jinja2.ChoiceLoader([jinja2.DictLoader({TEMPLATE: "{{ page.dipgen_output }}"}), env.loader])
+        theme = [env.loader] if env.loader is not None else []
+        env.loader = jinja2.ChoiceLoader([jinja2.DictLoader({TEMPLATE: "{{ page.dipgen_output }}"}), *theme])
         return env

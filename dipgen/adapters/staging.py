@@ -56,7 +56,7 @@ class _Staging:
         this class names them (not links), unchanged for GRACE, whose lock no running build holds.
         Returns the names removed."""
         pattern = re.compile(re.escape(f".{site.name}.dipgen-building-") + "[0-9a-f]{8}")
-        removed = []
+        removed: list[str] = []
         try:
             entries = list(site.parent.iterdir())
         except OSError:

@@ -103,7 +103,7 @@ class SitePage(str):
     """A generated page as a Markdown file (see the module), with its title, what it hides and
     where its headings are. Make one with `make`, or `restore` one from what `state` gave."""
 
-    title: str
+    name: str                                 # its title, plain text (`str.title` is a method)
     hide: tuple[str, ...]
     head: dict[str, str]                      # the front matter's other keys (`front_matter`)
     _spans: tuple[tuple[int, int, int], ...]  # (start, end, level) of each heading line in the text
@@ -132,7 +132,7 @@ class SitePage(str):
     @classmethod
     def _new(cls, text: str, title: str, hide, head, spans, body: int, runs) -> SitePage:
         page = super().__new__(cls, text)
-        page.title, page.hide, page._spans, page._body = title, tuple(hide), tuple(spans), body
+        page.name, page.hide, page._spans, page._body = title, tuple(hide), tuple(spans), body
         page.head = dict(head or {})
         page._runs = tuple(runs)
         return page
@@ -154,11 +154,11 @@ class SitePage(str):
     @property
     def meta(self) -> dict:
         """The front matter as a generator reads it."""
-        return {"title": html.escape(self.title, quote=False), **self.head, "hide": list(self.hide)}
+        return {"title": html.escape(self.name, quote=False), **self.head, "hide": list(self.hide)}
 
     def state(self) -> dict:
         """What `restore` needs, as JSON data."""
-        return {"text": str(self), "title": self.title, "hide": list(self.hide), "head": self.head,
+        return {"text": str(self), "title": self.name, "hide": list(self.hide), "head": self.head,
                 "headings": [list(s) for s in self._spans], "runs": [list(r) for r in self._runs]}
 
     @classmethod

@@ -131,13 +131,14 @@ def game_page(view: GameView, options: SiteOptions) -> dict[str, str]:
     if view.finished:
         map_heading, caption = "Final map", f"Final position, after {records[-1].title}" if records else "Final position"
     elif records:
-        due = view.due
+        due, season = view.due, view.season
         map_heading, caption = "Current map", (
-            f"What the public knows of the position: {due.name} is the next turn" if view.fixed else
+            f"What the public knows of the position: {due.name} is the next turn" if view.fixed and due else
             f"The position now: {view.due_title()} orders are due" if due else
-            f"The position now: the {view.season.season_name} turn is being completed")
-    else:
-        map_heading, caption = "Starting map", f"The starting position: {view.due.name} orders are due"
+            f"The position now: the {season.season_name if season else 'current'} turn is being completed")
+    else:  # a game not finished, with no season played, waits for its first
+        first = view.due.name if view.due else "the first"
+        map_heading, caption = "Starting map", f"The starting position: {first} orders are due"
 
     table: dict[int, list[dict]] = {}
     for r in records:
@@ -266,7 +267,7 @@ def season_page(view: GameView, options: SiteOptions, index: int) -> dict[str, s
 
     dislodged = [dict(power=d.unit.power, colour=colour(d.unit.power), unit=d.unit.describe(board),
                       attacker=attacker(d)[0], by=attacker(d)[1], fate_known=d.fate_known,
-                      retreats=and_list([board.format_loc(x) for x in (d.retreats if d.fate_known else ())])
+                      retreats=and_list([board.format_loc(x) for x in (d.retreats if isinstance(d.retreats, tuple) else ())])
                       .replace(" and ", " or "))
                  for d in (*record.dislodged, *record.destroyed)]
     retreat_results = [dict(power=r.power, colour=colour(r.power), text=r.order_text(board), tags=variant.words.result_words(r))
@@ -287,8 +288,9 @@ def season_page(view: GameView, options: SiteOptions, index: int) -> dict[str, s
     elif view.finished:
         last_label = "Game over"
     else:
-        last_label = (f"{view.due.name}: the next turn" if view.fixed else f"{view.due_title()}: orders due"
-                      if view.due else f"{view.season.season_name}: in play")
+        waits, season = view.due, view.season
+        last_label = (f"{waits.name}: the next turn" if view.fixed and waits else f"{view.due_title()}: orders due"
+                      if waits else f"{season.season_name if season else 'This season'}: in play")
     pager = dict(prev=neighbour(index - 1), next=neighbour(index + 1),
                  up=link(game_uri(options.prefix, view.slug, options.edition)), last_label=last_label)
     is_last = index == len(records) - 1
