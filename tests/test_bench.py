@@ -29,13 +29,15 @@ def run(script: str, *args: str) -> subprocess.CompletedProcess:
 
 def ok(script: str, *args: str) -> str:
     proc = run(script, *args)
-    assert proc.returncode == 0, f"bench/{script} {' '.join(args)} exited {proc.returncode}:\n{proc.stdout}\n{proc.stderr}"
+    assert proc.returncode == 0, \
+        f"bench/{script} {' '.join(args)} exited {proc.returncode}:\n{proc.stdout}\n{proc.stderr}"
     return proc.stdout
 
 
 def test_every_script_is_covered():
     assert {p.name for p in BENCH.glob("*.py")} == {
-        "adjudicate.py", "archive.py", "build.py", "corpus.py", "datc_process.py", "datc_reference.py", "histories.py", "render.py"}
+        "adjudicate.py", "archive.py", "build.py", "corpus.py", "datc_process.py", "datc_reference.py", "histories.py",
+        "render.py"}
 
 
 def test_corpus_writes_game_folders_that_replay(tmp_path):

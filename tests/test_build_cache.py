@@ -170,7 +170,8 @@ def test_plain_serve_renders_only_the_changed_pages_and_the_site_is_as_a_full_bu
         build(config, serve_url="http://127.0.0.1:8000/")
         pages = sum(1 for uri in plugin._files if uri.endswith(".md") and uri != "games/index.md")
         assert 0 < plugin.stats["reused"] < pages  # alpha's and charlie's, not bravo's
-        assert "Late news from Vienna." in (project / "site" / "games" / "bravo" / "1901-spring" / "index.html").read_text()
+        bravo_spring = project / "site" / "games" / "bravo" / "1901-spring" / "index.html"
+        assert "Late news from Vienna." in bravo_spring.read_text()
         served = _site(project)
         (project / "site_src" / "about.md").write_text("# About\n\nA new line.\n", encoding="utf-8")
         build(site_config(project), serve_url="http://127.0.0.1:8000/")
