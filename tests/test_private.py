@@ -374,19 +374,23 @@ def test_serve_rebuilds_keep_the_ciphertext_of_an_unchanged_game(tmp_path):
     cfg = load_config(str(project / "mkdocs.yml"))
     plugin = cfg.plugins["dipgen"]
     plugin.on_startup(command="serve", dirty=False)
-    uri = page_uri(s.page_key, RUNNING, "England")
-    plugin.on_pre_build(config=cfg)
-    first = plugin._files[uri].read_text(encoding="utf-8")  # a file in the plugin's cache folder
-    plugin.on_pre_build(config=cfg)
-    assert plugin.stats["redone"] == 0 and plugin._files[uri].read_text(encoding="utf-8") == first
-    assert main(["secrets", str(project / "games" / RUNNING), "--new", "England"]) == 0
-    plugin.on_pre_build(config=cfg)
-    assert plugin.stats["redone"] == 1 and plugin._files[uri].read_text(encoding="utf-8") != first
-    new = load_secrets(project / "games" / RUNNING / "secrets.yml", powers_of(project, RUNNING))
-    envelope = envelope_of_text(plugin._files[uri].read_text(encoding="utf-8"))
-    assert "Private page of" in decrypt(envelope, new.passphrases["England"]).decode()
-    with pytest.raises(InvalidTag):
-        decrypt(envelope_of_text(plugin._files[uri].read_text(encoding="utf-8")), s.passphrases["England"])
+    try:  # MkDocs keeps one plugin with on_startup from one config to the next: a clean build again after
+        uri = page_uri(s.page_key, RUNNING, "England")
+        plugin.on_pre_build(config=cfg)
+        first = plugin._files[uri].read_text(encoding="utf-8")  # a file in the plugin's cache folder
+        plugin.on_pre_build(config=cfg)
+        assert plugin.stats["redone"] == 0 and plugin._files[uri].read_text(encoding="utf-8") == first
+        assert main(["secrets", str(project / "games" / RUNNING), "--new", "England"]) == 0
+        plugin.on_pre_build(config=cfg)
+        assert plugin.stats["redone"] == 1 and plugin._files[uri].read_text(encoding="utf-8") != first
+        new = load_secrets(project / "games" / RUNNING / "secrets.yml", powers_of(project, RUNNING))
+        envelope = envelope_of_text(plugin._files[uri].read_text(encoding="utf-8"))
+        assert "Private page of" in decrypt(envelope, new.passphrases["England"]).decode()
+        with pytest.raises(InvalidTag):
+            decrypt(envelope_of_text(plugin._files[uri].read_text(encoding="utf-8")), s.passphrases["England"])
+    finally:
+        plugin.on_shutdown()  # the staging folder of its last build removed, the config given its site back
+        plugin.on_startup(command="build", dirty=False)
 
 
 def envelope_of_text(raw: str) -> dict:
