@@ -29,13 +29,15 @@ def run(script: str, *args: str) -> subprocess.CompletedProcess:
 
 def ok(script: str, *args: str) -> str:
     proc = run(script, *args)
-    assert proc.returncode == 0, f"bench/{script} {' '.join(args)} exited {proc.returncode}:\n{proc.stdout}\n{proc.stderr}"
+    assert proc.returncode == 0, \
+        f"bench/{script} {' '.join(args)} exited {proc.returncode}:\n{proc.stdout}\n{proc.stderr}"
     return proc.stdout
 
 
 def test_every_script_is_covered():
     assert {p.name for p in BENCH.glob("*.py")} == {
-        "adjudicate.py", "build.py", "corpus.py", "datc_process.py", "datc_reference.py", "histories.py", "render.py"}
+        "adjudicate.py", "archive.py", "build.py", "corpus.py", "datc_process.py", "datc_reference.py", "histories.py",
+        "render.py"}
 
 
 def test_corpus_writes_game_folders_that_replay(tmp_path):
@@ -61,6 +63,12 @@ def test_render():
 def test_build():
     out = ok("build.py", "--games", "1", "--years", "2", "--seed", "9", "--skip-examples")
     assert "full build:" in out and "serve --dirty refresh" in out
+
+
+def test_archive():
+    out = ok("archive.py", "--sizes", "1", "--years", "2", "--seed", "9", "--repeat", "1")
+    assert "x the baseline" in out and "of the full build" in out and "peak memory" in out
+    assert "the note shows on its page: True" in out
 
 
 def test_datc_process_and_the_reference_driver(tmp_path):

@@ -14,9 +14,8 @@ from dipgen.io.gamefiles import load_game
 from dipgen.play.replay import replay
 
 PACKAGE = Path(__file__).resolve().parent.parent / "dipgen"
-#: every module that makes a Problem (the site's pages for now excepted: they are being reworked
-#: on another branch)
-CODED = sorted(p for p in PACKAGE.rglob("*.py") if p != PACKAGE / "present" / "site" / "pages.py")
+#: every module that makes a Problem
+CODED = sorted(PACKAGE.rglob("*.py"))
 
 
 def _codes_given(path: Path) -> list[tuple[int, str | None]]:

@@ -367,6 +367,7 @@ SHOWN = ('<time class="dg-time" datetime="2026-03-07T12:00:00Z" data-dg-deadline
 def test_the_game_page_card_and_archive_show_the_deadline_in_utc(tmp_path):
     from dipgen.adapters.games import Loaded
     from dipgen.adapters.publish import editions, with_cards
+    from dipgen.present.site.pages import game_card
 
     folder = write_game(tmp_path / "g", {"game.yml": GAME + DEADLINE, "1901-spring.yml": SPRING})
     history = loaded(folder).history
@@ -377,7 +378,8 @@ def test_the_game_page_card_and_archive_show_the_deadline_in_utc(tmp_path):
     assert '<a href="webcal://club.example.org/dip/games/g/deadline.ics">Subscribe</a>' in page
     assert '<a href="feed.xml" type="application/atom+xml">' in page
     assert SHOWN in files["games/index.md"]
-    cards = with_cards("<!-- dipgen:games -->", [editions(Loaded(history))[0]], _options(), "index.md")
+    card = game_card(editions(Loaded(history))[0], _options())
+    cards = with_cards("<!-- dipgen:games -->", [card], _options(), "index.md")
     assert f"Due {SHOWN}" in cards
     plain = public_site(history, _options())["games/g/index.md"]
     assert "webcal:" not in plain and '<a href="deadline.ics">' in plain

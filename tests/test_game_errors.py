@@ -124,7 +124,8 @@ def test_too_many_builds(make_game):
     path = make_game({**FALL_TO_WINTER,
                       "1901-winter.yml": "orders:\n  France: [Build A Par, Build A Mar, Build F Bre, Build A Par]\n"})
     h = replay(load_game(path))
-    assert [(w.code, w.line) for w in h.warnings] == [("illegal-order", 2)] and "no builds left" in h.warnings[0].message
+    assert [(w.code, w.line) for w in h.warnings] == [("illegal-order", 2)]
+    assert "no builds left" in h.warnings[0].message
     assert [r.succeeded for r in h.records[-1].results_of("France")] == [True, True, True, False]
 
 

@@ -43,7 +43,8 @@ def check(capsys, *args):
 
 def test_deep_nesting_is_refused_with_its_line(make_game):
     p = error(make_game({"1901-spring.yml": SPRING + "press: " + deep(5000) + "\n"}), "nested")
-    assert p.file.endswith("1901-spring.yml") and p.line == 4 and p.code == "broken-yaml" and str(yamlio.MAX_DEPTH) in p.message
+    assert p.file.endswith("1901-spring.yml") and p.line == 4 and p.code == "broken-yaml"
+    assert str(yamlio.MAX_DEPTH) in p.message
 
 
 def test_a_hundred_thousand_levels_do_not_crash_the_parser(tmp_path):
@@ -70,7 +71,8 @@ def test_an_order_starting_with_a_star_is_read_once_quoted(make_game):
 def test_a_file_over_the_limit_is_an_error(make_game):
     path = make_game({"1901-spring.yml": SPRING + "press: |\n" + "  blah blah blah blah\n" * (yamlio.MAX_BYTES // 20)})
     p = error(path, "larger than")
-    assert p.file.endswith("1901-spring.yml") and p.code == "too-large" and f"{yamlio.MAX_BYTES // 1024} KiB" in p.message
+    assert p.file.endswith("1901-spring.yml") and p.code == "too-large"
+    assert f"{yamlio.MAX_BYTES // 1024} KiB" in p.message
 
 
 def test_a_fifo_as_a_phase_file_is_an_error_not_a_hang(make_game):

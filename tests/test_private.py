@@ -24,7 +24,8 @@ from dipgen.adapters.leaks import scan_site
 from dipgen.core.orders import Concealed
 from dipgen.core.crypt import ITERATIONS, decrypt, encrypt, page_token, page_uri
 from dipgen.present.site.maps import overlay_map as _overlay
-from dipgen.io.secretsfile import (ALPHABET, PASSPHRASE_BITS, generate_passphrase, load_secrets, normalize, update_secrets)
+from dipgen.io.secretsfile import (ALPHABET, PASSPHRASE_BITS, generate_passphrase, load_secrets, normalize,
+                                   update_secrets)
 from dipgen.view import game_view
 from dipgen.view.seen import seen_record as view_record
 from support import build, histories, make_project, reveal_now, write_game
@@ -205,7 +206,7 @@ def test_each_page_opens_with_its_passphrase_and_shows_that_powers_view(built):
     for power in powers:
         page = site / page_uri(s.page_key, RUNNING, power)
         text = open_page(page, s.passphrases[power])
-        assert f"Private page of <strong" in text and f">{power}</strong>" in text
+        assert "Private page of <strong" in text and f">{power}</strong>" in text
         assert history.info.title in text
         # the position now: its own units and centres
         view = game_view(history, power)
@@ -339,7 +340,7 @@ def test_the_leak_scanner_finds_nothing_and_is_not_fooled_by_base64(built, tmp_p
     clear.parent.mkdir(parents=True)
     clear.write_text(open_page(site / uri, s.passphrases["England"]), encoding="utf-8")
     leaks = scan_site(tmp_path / "site", [hs[RUNNING]], docs_dir=project / "site_src")
-    assert leaks and all(l.file.startswith(uri) for l in leaks)
+    assert leaks and all(leak.file.startswith(uri) for leak in leaks)
 
 
 @pytest.mark.slow
@@ -373,18 +374,23 @@ def test_serve_rebuilds_keep_the_ciphertext_of_an_unchanged_game(tmp_path):
     cfg = load_config(str(project / "mkdocs.yml"))
     plugin = cfg.plugins["dipgen"]
     plugin.on_startup(command="serve", dirty=False)
-    uri = page_uri(s.page_key, RUNNING, "England")
-    plugin.on_pre_build(config=cfg)
-    first = plugin._files[uri]
-    plugin.on_pre_build(config=cfg)
-    assert plugin.stats["redone"] == 0 and plugin._files[uri] == first
-    assert main(["secrets", str(project / "games" / RUNNING), "--new", "England"]) == 0
-    plugin.on_pre_build(config=cfg)
-    assert plugin.stats["redone"] == 1 and plugin._files[uri] != first
-    new = load_secrets(project / "games" / RUNNING / "secrets.yml", powers_of(project, RUNNING))
-    assert "Private page of" in decrypt(envelope_of_text(plugin._files[uri]), new.passphrases["England"]).decode()
-    with pytest.raises(InvalidTag):
-        decrypt(envelope_of_text(plugin._files[uri]), s.passphrases["England"])
+    try:  # MkDocs keeps one plugin with on_startup from one config to the next: a clean build again after
+        uri = page_uri(s.page_key, RUNNING, "England")
+        plugin.on_pre_build(config=cfg)
+        first = plugin._files[uri].read_text(encoding="utf-8")  # a file in the plugin's cache folder
+        plugin.on_pre_build(config=cfg)
+        assert plugin.stats["redone"] == 0 and plugin._files[uri].read_text(encoding="utf-8") == first
+        assert main(["secrets", str(project / "games" / RUNNING), "--new", "England"]) == 0
+        plugin.on_pre_build(config=cfg)
+        assert plugin.stats["redone"] == 1 and plugin._files[uri].read_text(encoding="utf-8") != first
+        new = load_secrets(project / "games" / RUNNING / "secrets.yml", powers_of(project, RUNNING))
+        envelope = envelope_of_text(plugin._files[uri].read_text(encoding="utf-8"))
+        assert "Private page of" in decrypt(envelope, new.passphrases["England"]).decode()
+        with pytest.raises(InvalidTag):
+            decrypt(envelope_of_text(plugin._files[uri].read_text(encoding="utf-8")), s.passphrases["England"])
+    finally:
+        plugin.on_shutdown()  # the staging folder of its last build removed, the config given its site back
+        plugin.on_startup(command="build", dirty=False)
 
 
 def envelope_of_text(raw: str) -> dict:
@@ -452,7 +458,8 @@ def test_a_private_page_s_size_is_a_function_of_public_facts_alone():
     publish private pages of one size: the game's room, set by the phases the public sees."""
     from dipgen.core.crypt import PAD, padded_size, room
 
-    quiet, busy = [b"<p>A Par H</p>"], [b"<p>A Par H</p>", b"<p>" + os.urandom(3 * PAD).hex().encode()[:3 * PAD] + b"</p>"]
+    noise = os.urandom(3 * PAD).hex().encode()[:3 * PAD]
+    quiet, busy = [b"<p>A Par H</p>"], [b"<p>A Par H</p>", b"<p>" + noise + b"</p>"]
     assert padded_size(quiet, least=room(6)) == padded_size(busy, least=room(6)) == room(6)
     assert room(7) > room(6) and room(6) % PAD == 0
     huge = [os.urandom(room(6) + 10)]  # does not compress: it outgrows the room

@@ -36,7 +36,7 @@ from dipgen.adapters.publish import (GAMES_MARKER, archive_files, editions, game
 from dipgen.core.errors import GameError, Problem, display_path
 from dipgen.io.folders import discover_games
 from dipgen.io.secretsfile import shared_secrets
-from dipgen.present.site.pages import CSS_URI, JS_URI, OVERRIDES
+from dipgen.present.site.pages import CSS_URI, JS_URI, OVERRIDES, game_card
 
 #: a file in every export, so that a later export may replace the folder (and nothing else)
 MARK = ".dipgen-export"
@@ -166,6 +166,7 @@ def _write(stage: Path, data, plugin: dict, docs: Path, base: Path, files: dict[
            rules_dir: str) -> Exported:
     target = stage / DOCS
     result = Exported(stage)
+    shown = [game_card(v, options) for v in views]  # the games as the cards show them
     for path in sorted(docs.rglob("*")):  # the hand-written pages and files, as MkDocs reads them
         rel = path.relative_to(docs)
         if any(part.startswith(".") for part in rel.parts) or not path.is_file():
@@ -176,7 +177,7 @@ def _write(stage: Path, data, plugin: dict, docs: Path, base: Path, files: dict[
             text = path.read_text(encoding="utf-8")
             if GAMES_MARKER in text and rel.name != "index.md":
                 result.cards.append(rel.as_posix())
-            dest.write_text(with_cards(text, views, options, rel.as_posix()), encoding="utf-8")
+            dest.write_text(with_cards(text, shown, options, rel.as_posix()), encoding="utf-8")
         else:
             shutil.copy2(path, dest)
         result.files += 1

@@ -52,6 +52,8 @@ secrets.yml
 /out/
 .site.dipgen-building-*
 .site.dipgen-old-*
+# The build's cache of each game's pages (delete it at will; README, "Benchmarks")
+/.dipgen-cache/
 # Python
 __pycache__/
 .venv/

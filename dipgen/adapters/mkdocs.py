@@ -23,26 +23,25 @@ last built, so the server goes on serving (when a rebuild fails, MkDocs's server
 request until a rebuild succeeds).
 
 Each game's output is cached under a hash of all its files, the dipgen version and the
-generator's templates, so that during `mkdocs serve` (the plugin lives across rebuilds
-because it has `on_startup`) only a changed game is adjudicated and drawn again. With
-`mkdocs serve --dirty` the generated files are also kept on disk and rewritten only when
-their content changes, so MkDocs re-renders just the pages of the changed game.
+generator's templates, in memory and in the cache folder beside mkdocs.yml (`buildcache`), so
+that a build (or a `mkdocs serve` rebuild: the plugin lives across rebuilds because it has
+`on_startup`) adjudicates and draws only a changed game. MkDocs reads the game's files from
+the cache folder, and gets its pages as HTML (`mkdocs_pages`). Under plain `mkdocs serve`, a
+page that did not change in a site that did not change otherwise is not rendered again
+(`reuse`); with `mkdocs serve --dirty`, MkDocs itself renders only the files that changed.
 """
 
 from __future__ import annotations
 
 import hashlib
 import logging
-import os
-import re
-import secrets as _random
 import shutil
 import tempfile
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 from mkdocs.config import base
+from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.config import config_options as c
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
@@ -54,14 +53,20 @@ from dipgen.core.errors import GameError, Problem, display_path, visible
 from dipgen.io.commits import commit_times
 from dipgen.io.secretsfile import SECRETS_FILE
 from dipgen.io.folders import discover_games
+from dipgen.adapters.buildcache import FOLDER, BuildCache, Stored, code_fingerprint
 from dipgen.adapters.games import Loaded, load_checked
+from dipgen.adapters.reuse import TEMPLATE as REUSED, Reuse
+from dipgen.adapters.staging import _Staging, _lock, _prune, _roots  # noqa: F401 (_lock: tests)
+from dipgen.adapters.mkdocs_pages import GeneratedPage, Headings, failure, index_page, search_index
 from dipgen.core.crypt import PRIVATE_DIR
-from dipgen.adapters.publish import (archive_files, editions, game_files, missing_passphrases, provided_pages,
+from dipgen.adapters.publish import (archive_files_of, editions, game_files, missing_passphrases, provided_pages,
                                      site_options, with_cards)
 from dipgen.io.secretsfile import shared_secrets
 from dipgen.present.site import SiteOptions, generator_fingerprint
-from dipgen.present.site.pages import CSS_URI, JS_URI, add_overrides
-from dipgen.view import GameView, revealed
+from dipgen.present.site.page import SitePage
+from dipgen.present.site.pages import CSS_URI, JS_URI, add_overrides, game_card
+from dipgen.present.site.maps import board_map, board_uri
+from dipgen.view import revealed
 
 log = logging.getLogger("mkdocs.plugins.dipgen")
 
@@ -74,188 +79,6 @@ class DipgenConfig(base.Config):
     rules_dir = c.Type(str, default="rules")
     """The rules pages, one per variant: ``<rules_dir>/<variant>.md``; dipgen adds its own for each
     variant the site has no page of its own for (and ``draws.md``, the page on dice and lots)."""
-
-
-@dataclass
-class _Cached:
-    key: str
-    loaded: Loaded
-    files: dict[str, str]
-
-    @property
-    def public(self) -> GameView:
-        return editions(self.loaded)[0]
-
-
-BUG = ("'dipgen check' may name the file to fix; if it finds nothing, this is a bug in dipgen: report it "
-       "with the game's files ('mkdocs build -v' shows the details)")
-
-
-def failure(where: str, e: BaseException, what: str, hint: str = BUG) -> str:
-    """An unexpected exception, said plainly: where, what dipgen was doing, and what to do."""
-    detail = str(e).strip().splitlines()[0][:300] if str(e).strip() else ""
-    return visible(f"{where}: error: {what} failed ({type(e).__name__}{': ' + detail if detail else ''})\n"
-                   f"    hint: {hint}")
-
-
-class _Staging:
-    """A build written into a folder beside the site folder, which replaces the site folder only
-    once the build is complete.
-
-    Two builds may run at once (a `mkdocs serve` and a `mkdocs build`, two terminals): each
-    writes its own folder, holds a lock on it (`flock`, released by the system when the process
-    ends, however it ends) from the moment it is made until it becomes the site or is removed,
-    and the last to finish gives the site, as with MkDocs alone. A folder of that name whose lock
-    nobody holds is a leftover of a build that was killed: `sweep` removes it."""
-
-    #: a leftover younger than this (seconds since it last changed) is left alone, lock or not: it
-    #: may be a build's that has made its folder and not yet locked it (a matter of microseconds);
-    #: where there are no locks, it may be a build still running, so a day
-    GRACE = 10.0
-    NO_LOCKS_GRACE = 24 * 3600.0
-
-    def __init__(self, site: Path):
-        self.site = site
-        site.parent.mkdir(parents=True, exist_ok=True)
-        self.path = site.with_name(f".{site.name}.dipgen-building-{_random.token_hex(4)}")
-        self.path.mkdir()  # the mode the umask gives, as MkDocs would make the site folder
-        try:
-            self._lock = _lock(self.path)
-        except OSError:
-            self.path.rmdir()
-            raise
-        if site.is_dir():
-            self.path.chmod(site.stat().st_mode & 0o7777)
-
-    @staticmethod
-    def usable(site: Path) -> bool:
-        """A site folder that can be replaced by renaming: not a link, not a mount point, not a file."""
-        return not site.is_symlink() and not os.path.ismount(site) and (site.is_dir() or not site.exists())
-
-    @classmethod
-    def sweep(cls, site: Path) -> list[str]:
-        """Remove what builds that were killed left beside `site`: only folders named exactly as
-        this class names them (not links), unchanged for GRACE, whose lock no running build holds.
-        Returns the names removed."""
-        pattern = re.compile(re.escape(f".{site.name}.dipgen-building-") + "[0-9a-f]{8}")
-        removed = []
-        try:
-            entries = list(site.parent.iterdir())
-        except OSError:
-            return removed
-        for entry in entries:
-            if not pattern.fullmatch(entry.name) or entry.is_symlink() or not entry.is_dir():
-                continue
-            try:
-                age = time.time() - entry.stat().st_mtime
-                lock = _lock(entry)
-            except OSError:
-                continue  # gone meanwhile, or in use (the lock is held)
-            try:
-                if age >= (cls.GRACE if lock is not None else cls.NO_LOCKS_GRACE):
-                    shutil.rmtree(entry, ignore_errors=True)
-                    removed.append(entry.name)
-            finally:
-                _unlock(lock)
-        return removed
-
-    def commit(self) -> None:
-        try:
-            self._commit()
-        finally:
-            _unlock(self._lock)
-            self._lock = None
-
-    def _commit(self) -> None:
-        if not self.site.exists():
-            self.path.rename(self.site)
-            return
-        old = self.site.with_name(f".{self.site.name}.dipgen-old-{_random.token_hex(4)}")
-        self.site.rename(old)
-        try:
-            self.path.rename(self.site)
-        except OSError:
-            old.rename(self.site)
-            raise
-        kept = True
-        for entry in old.iterdir():  # MkDocs never cleans hidden entries (a deploy checkout's .git): keep them
-            if entry.name.startswith(".") and not (self.site / entry.name).exists():
-                try:
-                    entry.rename(self.site / entry.name)
-                except OSError:
-                    kept = False
-        if kept:
-            shutil.rmtree(old, ignore_errors=True)
-        else:
-            log.warning("dipgen: the previous site is kept in %s: some of its hidden files could not be moved",
-                        display_path(old))
-
-    def discard(self) -> None:
-        shutil.rmtree(self.path, ignore_errors=True)
-        _unlock(self._lock)
-        self._lock = None
-
-
-def _lock(folder: Path):
-    """An exclusive lock on `folder` (a descriptor of it, locked with flock), or None where the
-    system has no flock. OSError if another process holds it."""
-    try:
-        import fcntl
-    except ImportError:  # Windows: no locks; `sweep` then waits a day before it takes a folder for a leftover
-        return None
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        os.close(fd)
-        raise
-    return fd
-
-
-def _unlock(fd) -> None:
-    if fd is not None:
-        os.close(fd)  # closing the descriptor releases the lock
-
-
-def _prune(site: Path, written: set[str], roots: set[str]) -> list[str]:
-    """In a dirty build, remove the files under `roots` (the folders dipgen writes into) that
-    this build did not write (`written`: the site paths of every file of the build), as a clean
-    build would: a game that is no longer revealed loses its full edition, a revealed one its
-    private pages, a deleted one its pages. Hidden entries (dot names) are left alone, as MkDocs
-    leaves them. Returns the paths removed."""
-    removed = []
-    for root in sorted(roots):
-        top = site / root
-        if top.is_symlink() or not top.is_dir():
-            continue
-        for folder, dirs, files in os.walk(top, topdown=False):
-            here = Path(folder)
-            if any(part.startswith(".") for part in here.relative_to(site).parts):
-                continue
-            for name in files:
-                uri = (here / name).relative_to(site).as_posix()
-                if not name.startswith(".") and uri not in written:
-                    (here / name).unlink(missing_ok=True)
-                    removed.append(uri)
-            for name in dirs:
-                try:
-                    (here / name).rmdir()  # only if empty now
-                except OSError:
-                    pass
-    return removed
-
-
-def _roots(uris) -> set[str]:
-    """The folders of the site that dipgen writes into: each generated file's first folder
-    (``games``, ``private``), or its first two under ``assets`` (``assets/dipgen``, ``assets/maps``),
-    which the theme and other plugins share."""
-    roots = set()
-    for uri in uris:
-        parts = uri.split("/")
-        n = 2 if parts[0] == "assets" else 1
-        if len(parts) > n:
-            roots.add("/".join(parts[:n]))
-    return roots
 
 
 def game_hash(folder: Path) -> str:
@@ -271,22 +94,27 @@ def game_hash(folder: Path) -> str:
 
 class DipgenPlugin(BasePlugin[DipgenConfig]):
     def __init__(self) -> None:
-        self._cache: dict[str, _Cached] = {}
+        self._cache: dict[str, Stored] = {}  # each game's output, by its folder (its files on disk)
+        self._store: BuildCache | None = None  # the cache folder
+        self._own_store: Path | None = None    # ... a temporary one, where the site's cannot be written
+        self._boards: dict[str, str] = {}      # the base map of each board drawn in this process
         self._dirty = False
         self._command = ""
-        self._hinted = False
         self._stage: Path | None = None
-        self._views: list[GameView] = []  # each game's public view, for the archive and the home page
-        self._files: dict[str, str] = {}
+        self._cards: list[dict] = []  # each game's card (its public view), for the archive and the home page
+        self._files: dict[str, str | Path] = {}  # each generated file: its content, or its file in the cache
         self._options = SiteOptions()
         self._origins: dict[str, Path] = {}  # generated page -> the file or folder it comes from
         self._in_place = False               # a dirty build: MkDocs writes over the site as it goes
         self._staging: _Staging | None = None
         self._site_dir = ""                  # the configured site folder, while the build goes to staging
-        self._config = None                  # ... and the config that names the staging folder instead
+        self._config: MkDocsConfig | None = None  # ... and the config that names the staging folder instead
         self._warnings: CountHandler | None = None
         self._written: set[str] | None = None  # the site paths of every file of the build (for `_prune`)
         self.stats: dict[str, float] = {}
+        self._headings: Headings | None = None
+        self._pages: dict[str, Stored] = {}  # each generated page in the cache -> the game's entry
+        self._reuse = Reuse()                # under plain `mkdocs serve`: unchanged pages not rendered again
 
     # ----- lifecycle
     def on_startup(self, *, command: str, dirty: bool) -> None:
@@ -294,19 +122,30 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         self._command = command
         self._dirty = dirty and command == "serve"
         self._in_place = dirty
-        self._hinted = False
 
     def on_shutdown(self) -> None:
         self._end_build(discard=True)
-        if self._stage is not None:
-            shutil.rmtree(self._stage, ignore_errors=True)
-            self._stage = None
+        for folder in (self._stage, self._own_store):
+            if folder is not None:
+                shutil.rmtree(folder, ignore_errors=True)
+        self._stage = self._own_store = None
+
+    @property
+    def store(self) -> BuildCache:
+        """The cache folder (`on_config` sets it, which MkDocs calls before any build)."""
+        if self._store is None:
+            raise PluginError("dipgen: the plugin was not configured (MkDocs calls on_config first)")
+        return self._store
 
     def games_path(self, config) -> Path:
         base_dir = Path(config.config_file_path).parent if config.config_file_path else Path.cwd()
         return (base_dir / self.config.games_dir).resolve()
 
     def on_config(self, config):
+        self._headings = Headings(config)  # the site's Markdown, for the headings of generated pages
+        if self._own_store is None:
+            base_dir = Path(config.config_file_path).parent if config.config_file_path else Path.cwd()
+            self._store = BuildCache(base_dir / FOLDER)
         add_overrides(config.theme.dirs, config.theme.custom_dir)  # the pages' Content-Security-Policy
         self._end_build(discard=True)  # whatever an interrupted build (Ctrl-C) left
         if config.strict:  # counted as MkDocs counts them, to keep the old site when --strict fails
@@ -333,13 +172,13 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         options = site_options(config.docs_dir, prefix=self.config.prefix,
                                directory_urls=config.use_directory_urls, rules_dir=self.config.rules_dir,
                                site_url=config.site_url, site_name=config.site_name)
-        fingerprint = f"{__version__}:{generator_fingerprint()}:{options!r}"
+        fingerprint = f"{__version__}:{code_fingerprint()}:{generator_fingerprint()}:{options!r}"
         paths = discover_games(folder) if folder.is_dir() else []
         if not folder.is_dir():
             log.warning("no games folder at %s; the archive is empty", display_path(folder))
         problems: list[Problem | str] = []
-        fresh: dict[str, _Cached] = {}
-        redone = 0
+        fresh: dict[str, Stored] = {}
+        self._redone = 0
         shared = {str(folder): problem for folder, problem in shared_secrets(paths)}  # as dipgen check does
         for path in paths:
             own = [shared[str(path)]] if str(path) in shared else []
@@ -356,7 +195,6 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
                 log.debug("dipgen: %s", display_path(path), exc_info=True)
                 problems.append(failure(display_path(path), e, "reading, adjudicating and drawing this game"))
             else:
-                redone += entry is not self._cache.get(str(path))
                 fresh[str(path)] = entry
                 continue
             if self._command == "serve" and str(path) in self._cache:
@@ -367,43 +205,67 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
             if len(fresh) < len(paths):
                 raise PluginError(listed + "; nothing was built (run 'dipgen check' for the same list)")
             log.error("%s; until they are fixed, the server shows the last good build of those games", listed)
-        views = [entry.public for entry in fresh.values()]
-        files: dict[str, str] = {}
+        cards = [entry.card for entry in fresh.values()]
+        files: dict[str, str | Path] = {}
         origins: dict[str, Path] = {}
-        for path, entry in fresh.items():
-            files.update(entry.files)
-            origins.update({uri: _source(Path(path), uri) for uri in entry.files})
+        for game, entry in fresh.items():
+            files.update(entry.blobs)
+            origins.update({uri: _source(Path(game), uri) for uri in entry.blobs})
+            files.setdefault(entry.board[0], Path(entry.board[1]))
         try:
-            files.update(archive_files(views, options))
+            files.update(archive_files_of(cards, {}, options))
         except Exception as e:
             log.debug("dipgen: the archive", exc_info=True)
             raise PluginError(failure(display_path(folder), e, "drawing the archive's pages")) from e
         self._cache = fresh
+        self._pages = {uri: entry for entry in fresh.values() for uri in entry.pages}
+        if not problems:  # every game read: what no game names any more goes
+            self.store.prune(list(fresh.values()), paths)
         self._options = options
-        self._views = views
+        self._cards = cards
         self._files = files
         self._origins = origins
         self._build_aside(config)
-        self.stats = {"games": len(paths), "redone": redone, "seconds": time.perf_counter() - started}
+        if self._command == "serve" and not self._in_place:
+            self._reuse.begin(Reuse.state(config, fingerprint, repr(self.config)),
+                              {uri: entry.blobs[uri] for uri, entry in self._pages.items()},
+                              Path(self._site_dir) if self._staging else None)
+        self.stats = {"games": len(paths), "redone": self._redone, "seconds": time.perf_counter() - started}
         log.info("dipgen: %d game(s), %d adjudicated afresh, %d files in %.2fs",
-                 len(paths), redone, len(files), self.stats["seconds"])
-        if self._command == "serve" and not self._dirty and len(files) > 1000 and not self._hinted:
-            self._hinted = True
-            log.info("dipgen: a big archive; 'mkdocs serve --dirty' re-renders only the pages of a changed game")
+                 len(paths), self._redone, len(files), self.stats["seconds"])
 
-    def _game(self, path: Path, fingerprint: str, options: SiteOptions) -> _Cached:
-        """One game read, adjudicated and all its pages made, or taken from the cache if unchanged."""
+    def _game(self, path: Path, fingerprint: str, options: SiteOptions) -> Stored:
+        """One game read, adjudicated and all its pages made, or taken from the cache if unchanged
+        (kept from the last build, or in the cache folder: `dipgen.adapters.buildcache`)."""
         commits = commit_times(path)  # a commit changes the feed's times, not the files: part of the key
         key = hashlib.sha256(f"{fingerprint}:{game_hash(path)}:{commits!r}".encode()).hexdigest()
         cached = self._cache.get(str(path))
-        if cached is not None and cached.key == key:
+        if cached is not None and cached.key == key and cached.intact():
             return cached
+        stored = self.store.get(path, key)
+        if stored is not None:
+            for note in stored.notes:  # as when the game was made
+                log.info("%s", note)
+            return stored
+        self._redone += 1
         loaded = load_checked(path, commits)  # as 'dipgen check' reads it: they refuse the same things
-        for w in loaded.history.warnings:
-            log.info(str(w))
-        self._say_private(path, loaded)
+        notes = self._notes(path, loaded)
+        for note in notes:
+            log.info("%s", note)
         # encrypted afresh only here: an unchanged game keeps its pages (and their salts) from the cache
-        return _Cached(key, loaded, game_files(loaded, options))
+        public = editions(loaded)[0]
+        files, card = game_files(loaded, options), game_card(public, options)
+        board = board_uri(public.variant)
+        if board not in self._boards:
+            self._boards[board] = board_map(public.variant)
+        try:
+            return self.store.put(path, key, files, card, (board, self._boards[board]), notes)
+        except OSError as e:  # a read-only checkout: a cache of this process's own
+            self._own_store = Path(tempfile.mkdtemp(prefix="dipgen-cache-"))
+            log.info("dipgen: cannot write the cache %s (%s); this build keeps it in %s", display_path(
+                self.store.root), e.strerror or e, self._own_store)
+            self._store = BuildCache(self._own_store)
+            return self.store.put(path, key, files, card, (board, self._boards[board]), notes)
 
     def _build_aside(self, config) -> None:
         """Send the build to a staging folder, unless it is a dirty one (which needs the old output)."""
@@ -426,10 +288,11 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
     @event_priority(-100)  # last: the files every plugin added
     def on_env(self, env, *, config, files):
         self._written = {f.dest_uri for f in files}
-        return env
+        return Reuse.loader(env)
 
     @event_priority(-100)  # last: after every other plugin has written its files (the search index)
     def on_post_build(self, *, config) -> None:
+        self.stats["reused"] = self._reuse.reused
         if self._in_place and self._written is not None:
             roots = _roots(self._files) | {self.config.prefix.strip("/"), PRIVATE_DIR, CSS_URI.rsplit("/", 1)[0]}
             removed = _prune(Path(config.site_dir), self._written, roots)
@@ -439,6 +302,8 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         site_dir = self._site_dir
         strict_failed = bool(self._warnings and self._warnings.get_counts())  # MkDocs aborts right after this
         staging = self._end_build(discard=strict_failed)
+        if staging is None or strict_failed:
+            self._reuse.done(complete=False)
         if staging is None:
             return
         if strict_failed:
@@ -446,12 +311,14 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
             return
         try:
             staging.commit()
+            self._reuse.done(complete=True)
         except OSError as e:
             staging.discard()
             raise PluginError(f"dipgen: cannot put the new site in place of {display_path(site_dir)}: "
                               f"{e.strerror}; it is left as it was") from e
 
     def on_build_error(self, *, error: Exception) -> None:
+        self._reuse.done(complete=False)
         if self._end_build(discard=True) is not None:
             log.info("dipgen: the build failed; the site folder is left as it was")
 
@@ -459,7 +326,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         """Give the config its site folder back, and forget the warning count; returns the staging
         folder, if any, removed first with `discard`."""
         staging = self._staging
-        if staging is not None:
+        if staging is not None and self._config is not None:
             self._config.site_dir = self._site_dir
             if discard:
                 staging.discard()
@@ -470,23 +337,29 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         return staging
 
     @staticmethod
-    def _say_private(path: Path, loaded: Loaded) -> None:
-        """Tell the GM which players of a running hidden game get no private page, and why."""
+    def _notes(path: Path, loaded: Loaded) -> list[str]:
+        """What the build tells the GM about a game: its warnings, and which players of a running
+        hidden game get no private page, and why."""
         h = loaded.history
+        notes = [str(w) for w in h.warnings]
         if not h.variant.visibility.hidden or revealed(h):
-            return
+            return notes
         if loaded.secrets is None:
-            log.info("dipgen: %s: no private pages for the players (no %s); make one with 'dipgen secrets %s'",
-                     h.info.slug, SECRETS_FILE, display_path(path))
-            return
+            notes.append(f"dipgen: {h.info.slug}: no private pages for the players (no {SECRETS_FILE}); make one "
+                         f"with 'dipgen secrets {display_path(path)}'")
+            return notes
         missing = missing_passphrases(loaded)
         if missing:
-            log.info("dipgen: %s: no private page for %s (no passphrase); add one with 'dipgen secrets %s'",
-                     h.info.slug, ", ".join(missing), display_path(path))
+            notes.append(f"dipgen: {h.info.slug}: no private page for {', '.join(missing)} (no passphrase); add one "
+                         f"with 'dipgen secrets {display_path(path)}'")
+        return notes
 
     def on_files(self, files: Files, *, config) -> Files:
         """Add the generated pages and maps; a hand-written page of the same name wins, with a warning.
         Add the package's rules pages and page on dice and lots where the site has none of its own."""
+        headings = self._headings
+        if headings is None:
+            raise PluginError("dipgen: the plugin was not configured (MkDocs calls on_config first)")
         for uri, path in provided_pages(config.docs_dir, self.config.rules_dir).items():
             if files.get_file_from_path(uri) is None:
                 files.append(File.generated(config, uri, abs_src_path=str(path)))
@@ -497,20 +370,68 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
                             existing.src_uri)
                 continue
             inclusion = InclusionLevel.NOT_IN_NAV if uri.endswith(".md") else InclusionLevel.UNDEFINED
-            if self._dirty:
-                files.append(File.generated(config, uri, abs_src_path=self._stage_file(uri, content),
-                                            inclusion=inclusion))
+            if isinstance(content, Path):  # a file in the cache, rewritten only when its content changes
+                file = File.generated(config, uri, abs_src_path=str(content), inclusion=inclusion)
+            elif self._dirty:
+                file = File.generated(config, uri, abs_src_path=self._stage_file(uri, content), inclusion=inclusion)
             else:
-                files.append(File.generated(config, uri, content=content, inclusion=inclusion))
+                file = File.generated(config, uri, content=content, inclusion=inclusion)
+            files.append(file)
+            if file.is_documentation_page() and (isinstance(content, SitePage) or uri in self._pages):
+                GeneratedPage(None, file, config, source=self._reader(uri, content), headings=headings,
+                              origin=display_path(self._origins.get(uri, self.games_path(config))),
+                              searched=search_index(config) is not None)
         if self._dirty and self._stage is not None:  # what earlier builds staged and this one does not make
             _prune(self._stage, set(self._files), {p.name for p in self._stage.iterdir() if p.is_dir()})
         return files
 
     def on_page_markdown(self, markdown: str, *, page, config, files) -> str:
         origin = self._origins.get(page.file.src_uri)
-        if origin is not None and page.file.generated_by:
+        if origin is not None and page.file.generated_by and not isinstance(page, GeneratedPage):
             _name_failures(page, origin)
-        return with_cards(markdown, self._views, self._options, page.file.src_uri)
+        if isinstance(page, GeneratedPage):
+            page.reused = self._reuse.output(page)  # unchanged, and so is the rest of the site (`reuse`)
+        return with_cards(markdown, self._cards, self._options, page.file.src_uri)
+
+    @event_priority(100)  # first: the page's HTML back before any plugin reads it
+    def on_page_context(self, context, *, page, config, nav):
+        """Give the search index the entries of a page handed over as HTML (`mkdocs_pages`)."""
+        if isinstance(page, GeneratedPage):
+            page.take_back()
+        if isinstance(page, GeneratedPage) and page.direct:
+            index = search_index(config)
+            entries = []
+            if index is not None and page.reused is not None:
+                entries = page.reused[1]
+                index.entries.extend(entries)
+            elif index is not None:
+                before = len(index.entries)
+                index_page(index, page)
+                entries = index.entries[before:]
+            self._reuse.made(page, entries, page.present_anchor_ids)
+        return context
+
+    @event_priority(-100)  # last: every plugin has changed the page's HTML as it would
+    def on_page_content(self, html: str, *, page, config, files) -> str:
+        if isinstance(page, GeneratedPage) and page.direct and page.reused is not None:
+            page.dipgen_output = page.reused[0]
+            page.meta["template"] = REUSED
+        elif isinstance(page, GeneratedPage):
+            return page.set_aside(html)
+        return html
+
+    @event_priority(-100)  # last: every plugin has seen the page
+    def on_post_page(self, output: str, *, page, config) -> str:
+        if isinstance(page, GeneratedPage):
+            page.drop()  # written: a big archive need not hold every page's text till the end
+        return output
+
+    def _reader(self, uri: str, content):
+        """How a generated page is read when MkDocs reads it: as it is, or from the cache."""
+        if isinstance(content, SitePage):
+            return lambda: content
+        entry = self._pages[uri]
+        return lambda: entry.page(uri)
 
     def _stage_file(self, uri: str, content: str) -> str:
         """For `serve --dirty`: the file on disk, rewritten only when its content changed, so that

@@ -13,15 +13,16 @@ GM's view too (its non-blind edition).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterable
+from collections.abc import Iterable
 
 from dipgen.adapters.games import Loaded
 from dipgen.core.crypt import page_uri
 from dipgen.core.resources import shipped
-from dipgen.present.site import archive_page, games_cards, shared_files
-from dipgen.present.site.feeds import site_feed
-from dipgen.present.site.pages import SiteOptions, check_pages, private_files, published_files
+from dipgen.present.site.feeds import site_feed_of
+from dipgen.present.site.pages import (SiteOptions, archive_of, cards_of, check_pages, game_card, private_files,
+                                      published_files, site_assets)
 from dipgen.present.site.privatepage import private_content
+from dipgen.rules.variant import Variant
 from dipgen.view import GameView, game_view, revealed
 from dipgen.rules.visibility import GM, PUBLIC
 
@@ -119,15 +120,21 @@ def archive_files(views: Iterable[GameView], options: SiteOptions) -> dict[str, 
     """What the games share on a site: the archive page and feed (each game by its public view), the
     base map of each board in use, the stylesheet and the script."""
     views = list(views)
-    files = archive_page(views, options)
-    files.update(site_feed(views, options))
-    files.update(shared_files(views))
+    return archive_files_of([game_card(v, options) for v in views], [v.variant for v in views], options)
+
+
+def archive_files_of(cards: Iterable[dict], variants: Iterable[Variant], options: SiteOptions) -> dict[str, str]:
+    """`archive_files` of the games' cards (`dipgen.present.site.pages.game_card`) and variants."""
+    cards = list(cards)
+    files = archive_of(cards, options)
+    files.update(site_feed_of(cards, options))
+    files.update(site_assets(variants))
     return files
 
 
-def with_cards(markdown: str, views: Iterable[GameView], options: SiteOptions, uri: str) -> str:
-    """A hand-written page (`uri`, its path in the site) with `GAMES_MARKER` replaced by the games'
-    cards; the page as it is without the marker."""
+def with_cards(markdown: str, cards: Iterable[dict], options: SiteOptions, uri: str) -> str:
+    """A hand-written page (`uri`, its path in the site) with `GAMES_MARKER` replaced by the cards of
+    the games (`game_card`); the page as it is without the marker."""
     if GAMES_MARKER not in markdown:
         return markdown
-    return markdown.replace(GAMES_MARKER, "\n" + games_cards(list(views), options, uri) + "\n")
+    return markdown.replace(GAMES_MARKER, "\n" + cards_of(list(cards), options, uri) + "\n")

@@ -111,6 +111,8 @@ ERROR_CODES = {
     "skipped-phase": "a file for a phase that did not happen",
     "not-yet": "a file for a phase the game has not reached",
     "end-not-played": "end: names a phase that was never played",
+    # the site
+    "private-page-too-large": "a private page over its fixed size (a bug in dipgen: its size would tell a secret)",
 }
 
 

@@ -158,11 +158,36 @@ def game_feed(view: GameView, place: Place) -> dict[str, str]:
                           view.info.gm, newest_first(entries(view, place)), latest(view))}
 
 
+def stamp(when: dt.datetime) -> str:
+    """`when` as JSON data: UTC, fixed width (so that stamps sort as their times do), to the microsecond."""
+    return when.astimezone(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def unstamp(text: str) -> dt.datetime:
+    """The time `stamp` wrote."""
+    return dt.datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=dt.timezone.utc)
+
+
+def feed_card(view: GameView, place: Place) -> dict:
+    """What the archive's feed needs of a game, as JSON data (a part of the game's card,
+    `dipgen.present.site.pages.game_card`): its newest `MAX_ENTRIES` entries and its latest time."""
+    return dict(latest=stamp(latest(view)),
+                feed=[dict(id=e.id, title=e.title, updated=stamp(e.updated), page=e.page, summary=e.summary,
+                           author=e.author, slug=e.slug, index=e.index)
+                      for e in newest_first(entries(view, place))[:MAX_ENTRIES]])
+
+
 def site_feed(views: Iterable[GameView], place: Place) -> dict[str, str]:
     """The archive's feed: the newest `MAX_ENTRIES` seasons of every game (each by its public view)."""
-    views = list(views)
-    items = newest_first(e for v in views for e in entries(v, place))[:MAX_ENTRIES]
-    when = max((latest(v) for v in views), default=dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc))
+    return site_feed_of((feed_card(v, place) for v in views), place)
+
+
+def site_feed_of(cards: Iterable[dict], place: Place) -> dict[str, str]:
+    """`site_feed` of the games' `feed_card`s (or cards that hold one)."""
+    cards = list(cards)
+    items = newest_first(Entry(e["id"], e["title"], unstamp(e["updated"]), e["page"], e["summary"], e["author"],
+                               e["slug"], e["index"]) for c in cards for e in c["feed"])[:MAX_ENTRIES]
+    when = max((unstamp(c["latest"]) for c in cards), default=dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc))
     name = place.site_name or "Diplomacy games"
     return {SITE_FEED: document(place, SITE_FEED, _id(place), f"{name}: all games", archive_uri(place.prefix), name,
                                 items, when)}

@@ -9,24 +9,18 @@ drawing them again as pictures would need a rasteriser, a heavy dependency for a
 (README, "Feeds, calendars and links").
 
 Material inserts front matter into the page unescaped, so each value is HTML-escaped here, then
-written as a JSON string (which YAML reads as a string).
+written as a JSON string (which YAML reads as a string) by `dipgen.present.site.page.front_matter`.
 """
 
 from __future__ import annotations
 
 import html
-import json
 import re
 
 import nh3
-from markupsafe import Markup
 
 #: the longest description a page gives (consumers cut theirs at about this)
 MAX_DESCRIPTION = 200
-
-
-def _value(text: str) -> str:
-    return json.dumps(html.escape(text, quote=True), ensure_ascii=False)
 
 
 def plain(rendered: str) -> str:
@@ -47,8 +41,9 @@ def first_sentence(text: str) -> str:
     return shorten(m.group(1) if m else text)
 
 
-def front_matter(description: str, feed_href: str, feed_title: str, kind: str = "website") -> Markup:
-    """The page's front matter besides its title: one YAML key a line."""
-    return Markup("\n".join((f"description: {_value(shorten(description))}",
-                             f"dipgen_feed: {_value(feed_href)}", f"dipgen_feed_title: {_value(feed_title)}",
-                             f"dipgen_og_type: {_value(kind)}")))
+def head_meta(description: str, feed_href: str, feed_title: str, kind: str = "website") -> dict[str, str]:
+    """The page's front matter besides its title, each value HTML-escaped (as `page.meta` holds
+    it; `dipgen.present.site.page.front_matter` writes it)."""
+    return {key: html.escape(value, quote=True) for key, value in (
+        ("description", shorten(description)), ("dipgen_feed", feed_href), ("dipgen_feed_title", feed_title),
+        ("dipgen_og_type", kind))}

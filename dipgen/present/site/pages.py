@@ -1,17 +1,15 @@
 """The pages of the results site, as pure functions: views (and options) in, files out.
 
-Every function returns ``{uri: content}``: Markdown pages for MkDocs (raw HTML blocks
-for the laid-out parts, autoescaped by Jinja2; the Markdown of game files, such as press
-and notes, rendered and sanitised by `markup` into raw HTML blocks too) and SVG maps. Each
-page is made from one level's `dipgen.view.GameView` and nothing else: this module never sees
-a History, a game's files or its secrets.
+Every function returns ``{uri: content}``: pages (`page.SitePage`: a Markdown file of HTML
+blocks, autoescaped by Jinja2, and headings; the Markdown of game files, such as press and
+notes, rendered and sanitised by `markup` into HTML blocks too) and SVG maps. Each page is made
+from one level's `dipgen.view.GameView` and nothing else: this module never sees a History, a
+game's files or its secrets.
 """
 
 from __future__ import annotations
 
 import hashlib
-import html
-import json
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -24,16 +22,18 @@ from dipgen.core.results import Kind
 from dipgen.core.errors import GameError, Problem
 from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, Phase
 from dipgen.core.crypt import encrypt, padded_size, room
+from dipgen.rules.variant import Variant
 from dipgen.view import UNKNOWN, GameView, RecordView
 from dipgen.present.happened import what_happened
 from dipgen.present.site import maps, markup
 from dipgen.present.site.jinja import TEMPLATES, render
+from dipgen.present.site.page import SitePage
 from dipgen.present.site.links import archive_uri, game_folder, game_uri, href, season_uri
 from dipgen.present.site.model import (and_list, centre_moves, centre_rows, colour_of, game_status, kind_line, order_items, ordering_powers, season_name, seat_rows, written_orders, years_span)
-from dipgen.present.site.feeds import address, feed_uri, game_feed, site_feed, summary as feed_summary
-from dipgen.present.site.head import first_sentence, front_matter, plain
+from dipgen.present.site.feeds import address, feed_card, feed_uri, game_feed, site_feed, summary as feed_summary
+from dipgen.present.site.head import first_sentence, head_meta, plain
 from dipgen.present.site.ics import deadline_calendar, ics_uri
-from dipgen.present.times import deadline, latest
+from dipgen.present.times import deadline
 from dipgen.present.site.privatepage import PRIVATE_JS_URI, private_shell
 from dipgen.present.svg.chart import centre_chart
 
@@ -72,11 +72,6 @@ class SiteOptions:
     #: calendars' and the social tags' absolute addresses, and the feeds' ids
     site_url: str = ""
     site_name: str = ""
-
-
-def _title(text: str) -> Markup:
-    """A front-matter title: HTML-escaped (themes insert it unescaped), quoted for YAML."""
-    return Markup(json.dumps(html.escape(text, quote=False), ensure_ascii=False))
 
 
 def _links(view: GameView, options: SiteOptions, page: str) -> markup.Links:
@@ -136,13 +131,14 @@ def game_page(view: GameView, options: SiteOptions) -> dict[str, str]:
     if view.finished:
         map_heading, caption = "Final map", f"Final position, after {records[-1].title}" if records else "Final position"
     elif records:
-        due = view.due
+        due, season = view.due, view.season
         map_heading, caption = "Current map", (
-            f"What the public knows of the position: {due.name} is the next turn" if view.fixed else
+            f"What the public knows of the position: {due.name} is the next turn" if view.fixed and due else
             f"The position now: {view.due_title()} orders are due" if due else
-            f"The position now: the {view.season.season_name} turn is being completed")
-    else:
-        map_heading, caption = "Starting map", f"The starting position: {view.due.name} orders are due"
+            f"The position now: the {season.season_name if season else 'current'} turn is being completed")
+    else:  # a game not finished, with no season played, waits for its first
+        first = view.due.name if view.due else "the first"
+        map_heading, caption = "Starting map", f"The starting position: {first} orders are due"
 
     table: dict[int, list[dict]] = {}
     for r in records:
@@ -166,9 +162,10 @@ def game_page(view: GameView, options: SiteOptions) -> dict[str, str]:
         edition_link = None
     demo = None if view.demo is None else [dict(name=d.name, url=link(d.page), passphrase=d.passphrase)
                                            for d in view.demo]
+    head = _game_head(view, options, uri, description, status.line)
+    meta = head.pop("head")
     content = render(
-        "game.md", edition_link=edition_link, **_game_head(view, options, uri, description, status.line),
-        page_title=_title(view.title), game=view.info, status=status,
+        "game.html", edition_link=edition_link, **head, game=view.info, status=status,
         kind_line=variant.words.description or variant.words.title, variant_title=variant.words.title,
         span=f"{span[0]}–{span[1]}" if span and span[0] != span[1] else (str(span[0]) if span else ""),
         description=description, variant_section=Markup(variant.words.game_section(view)),
@@ -184,12 +181,12 @@ def game_page(view: GameView, options: SiteOptions) -> dict[str, str]:
     )
     if problems:
         raise GameError(problems)
-    return {uri: content}
+    return {uri: SitePage.make(view.title, content, head=meta)}
 
 
-def _feed_meta(view: GameView, options: SiteOptions, uri: str, description: str, kind: str) -> Markup:
-    """The page's front matter for its ``<head>`` (`head.front_matter`): its description and the game's feed."""
-    return front_matter(description, href(uri, feed_uri(options.prefix, view.slug), options.directory_urls),
+def _feed_meta(view: GameView, options: SiteOptions, uri: str, description: str, kind: str) -> dict[str, str]:
+    """The page's front matter for its ``<head>`` (`head.head_meta`): its description and the game's feed."""
+    return head_meta(description, href(uri, feed_uri(options.prefix, view.slug), options.directory_urls),
                         f"{view.title}: every season", kind)
 
 
@@ -270,7 +267,7 @@ def season_page(view: GameView, options: SiteOptions, index: int) -> dict[str, s
 
     dislodged = [dict(power=d.unit.power, colour=colour(d.unit.power), unit=d.unit.describe(board),
                       attacker=attacker(d)[0], by=attacker(d)[1], fate_known=d.fate_known,
-                      retreats=and_list([board.format_loc(x) for x in (d.retreats if d.fate_known else ())])
+                      retreats=and_list([board.format_loc(x) for x in (d.retreats if isinstance(d.retreats, tuple) else ())])
                       .replace(" and ", " or "))
                  for d in (*record.dislodged, *record.destroyed)]
     retreat_results = [dict(power=r.power, colour=colour(r.power), text=r.order_text(board), tags=variant.words.result_words(r))
@@ -291,8 +288,9 @@ def season_page(view: GameView, options: SiteOptions, index: int) -> dict[str, s
     elif view.finished:
         last_label = "Game over"
     else:
-        last_label = (f"{view.due.name}: the next turn" if view.fixed else f"{view.due_title()}: orders due"
-                      if view.due else f"{view.season.season_name}: in play")
+        waits, season = view.due, view.season
+        last_label = (f"{waits.name}: the next turn" if view.fixed and waits else f"{view.due_title()}: orders due"
+                      if waits else f"{season.season_name if season else 'This season'}: in play")
     pager = dict(prev=neighbour(index - 1), next=neighbour(index + 1),
                  up=link(game_uri(options.prefix, view.slug, options.edition)), last_label=last_label)
     is_last = index == len(records) - 1
@@ -302,8 +300,7 @@ def season_page(view: GameView, options: SiteOptions, index: int) -> dict[str, s
     press = _markdown(record.press, "press", file, links, problems)
     notes = _markdown(record.notes, "GM's notes", file, links, problems)
     content = render(
-        "season.md", head=_feed_meta(view, options, uri, feed_summary(view, index), "article"),
-        page_title=_title(f"{title} · {view.title}"), game=view.info, title=title,
+        "season.html", game=view.info, title=title,
         kind="The year's centre totals" if summary else kind_line(phase), kind_code=record.kind,
         archive_href=link(archive_uri(options.prefix)),
         game_href=link(game_uri(options.prefix, view.slug, options.edition)),
@@ -324,7 +321,8 @@ def season_page(view: GameView, options: SiteOptions, index: int) -> dict[str, s
     )
     if problems:
         raise GameError(problems)
-    return {uri: content}
+    return {uri: SitePage.make(f"{title} · {view.title}", content,
+                               head=_feed_meta(view, options, uri, feed_summary(view, index), "article"))}
 
 
 def _draws_section(view: GameView, options: SiteOptions, uri: str, record: RecordView) -> dict | None:
@@ -450,44 +448,57 @@ def private_files(pages: list[tuple[str, str, str]], public: GameView) -> dict[s
         raise GameError([Problem("", None, f"a private page needs {fits} bytes, more than the {size} its size is "
                                  "fixed to: its size would tell what the public may not know",
                                  "this is a bug in dipgen (the room of a private page is made too small): report "
-                                 "it; 'reveal: now' in game.yml publishes the game without private pages")])
+                                 "it; 'reveal: now' in game.yml publishes the game without private pages",
+                                 code="private-page-too-large")])
     out = {uri: private_shell(encrypt(content.encode("utf-8"), passphrase, size=size), uri)
            for uri, content, passphrase in pages}
     out[PRIVATE_JS_URI] = (ASSETS / "private.js").read_text(encoding="utf-8")
     return out
 
 
-def _game_rows(views: list[GameView], options: SiteOptions, from_uri: str) -> list[dict]:
+def game_card(view: GameView, options: SiteOptions) -> dict:
+    """What the archive and the home page show of a game, from its public `view`, as JSON data
+    (the MkDocs plugin keeps it with the game's files, so that an unchanged game is not read
+    again): title, page, variant, GM, players (power, colour, names, out), years, status, the
+    deadline (`times.Deadline`'s fields, or None), and the latest activity and feed entries (`feeds.feed_card`)."""
+    variant = view.variant
+    now = view.records[-1].after if view.records else None
+    span = years_span(view)
+    players = []
+    for p in variant.rules.powers():
+        out = now is not None and not now.units_of(p, variant.rules.unit_kinds) and not now.total(p)
+        players.append([p, colour_of(view, p), ", ".join(view.seating.player_names(p)) or "—", out])
+    status, due = game_status(view), deadline(view)
+    return dict(title=view.title, uri=game_uri(options.prefix, view.slug, options.edition), variant=variant.words.title,
+                gm=view.info.gm, players=players,
+                years=(f"{span[0]}–{span[1]}" if span[0] != span[1] else str(span[0])) if span else "—",
+                years_sort=f"{span[0]:04d}{span[1]:04d}" if span else "0",
+                status=dict(kind=status.kind, label=status.label, sort_key=status.sort_key),
+                deadline=None if due is None else dict(iso=due.iso, text=due.text, label=due.label),
+                slug=view.slug, finished=view.finished, **feed_card(view, options))
+
+
+def _game_rows(cards: Iterable[dict], options: SiteOptions, from_uri: str) -> list[dict]:
     """One row per game for the archive and the home page, running games first."""
-    rows = []
-    for v in views:
-        variant = v.variant
-        now = v.records[-1].after if v.records else None
-        span = years_span(v)
-        players = []
-        for p in variant.rules.powers():
-            out = now is not None and not now.units_of(p, variant.rules.unit_kinds) and not now.total(p)
-            players.append((p, colour_of(v, p), ", ".join(v.seating.player_names(p)) or "—", out))
-        rows.append(dict(title=v.title,
-                         url=href(from_uri, game_uri(options.prefix, v.slug, options.edition), options.directory_urls),
-                         variant=variant.words.title, gm=v.info.gm, players=players,
-                         years=(f"{span[0]}–{span[1]}" if span[0] != span[1] else str(span[0])) if span else "—",
-                         years_sort=f"{span[0]:04d}{span[1]:04d}" if span else "0",
-                         status=game_status(v), deadline=deadline(v), latest=latest(v), slug=v.slug,
-                         finished=v.finished))
-    rows.sort(key=lambda r: (r["status"].sort_key[:1], r["title"].lower()))
+    rows = [dict(card, url=href(from_uri, card["uri"], options.directory_urls)) for card in cards]
+    rows.sort(key=lambda r: (r["status"]["sort_key"][:1], r["title"].lower()))
     return rows
 
 
 def archive_page(views: Iterable[GameView], options: SiteOptions) -> dict[str, str]:
     """The list of every game (each by its public view): variant, GM, players, years, status; sortable."""
+    return archive_of([game_card(v, options) for v in views], options)
+
+
+def archive_of(cards: Iterable[dict], options: SiteOptions) -> dict[str, str]:
+    """`archive_page` of the games' cards (`game_card`)."""
     uri = archive_uri(options.prefix)
-    views = list(views)
-    rows = _game_rows(views, options, uri)
-    running = sum(1 for v in views if not v.finished)
-    summary = (f"{len(views)} game{'s' if len(views) != 1 else ''}: "
-               f"{running} running, {len(views) - running} finished.")
-    return {uri: render("archive.md", page_title=_title("Games"), games=rows, summary=summary)}
+    cards = list(cards)
+    rows = _game_rows(cards, options, uri)
+    running = sum(1 for c in cards if not c["finished"])
+    summary = (f"{len(cards)} game{'s' if len(cards) != 1 else ''}: "
+               f"{running} running, {len(cards) - running} finished.")
+    return {uri: SitePage.make("Games", render("archive.html", games=rows, summary=summary))}
 
 
 def by_activity(rows: list[dict]) -> list[dict]:
@@ -499,7 +510,12 @@ def games_cards(views: Iterable[GameView], options: SiteOptions, from_uri: str, 
     """A block of cards for a hand-written page (the home page): every running game, the one that
     moved last first, each with the phase it waits for and its deadline; then the `finished` games
     that ended last."""
-    rows = _game_rows(list(views), options, from_uri)
+    return cards_of([game_card(v, options) for v in views], options, from_uri, finished)
+
+
+def cards_of(cards: Iterable[dict], options: SiteOptions, from_uri: str, finished: int = 6) -> str:
+    """`games_cards` of the games' cards (`game_card`)."""
+    rows = _game_rows(cards, options, from_uri)
     running = by_activity([r for r in rows if not r["finished"]])
     ended = by_activity([r for r in rows if r["finished"]])
     return render("cards.html", games=running + ended[:finished], more=len(ended) > finished, count=len(rows),
@@ -509,11 +525,16 @@ def games_cards(views: Iterable[GameView], options: SiteOptions, from_uri: str, 
 def shared_files(views: Iterable[GameView]) -> dict[str, str]:
     """Files every page shares: the base map of each board in use, the stylesheet and script, and
     the vendored script the maps' full-screen view loads (with its licence)."""
+    return site_assets(v.variant for v in views)
+
+
+def site_assets(variants: Iterable[Variant]) -> dict[str, str]:
+    """`shared_files` of the variants the games are played in."""
     out: dict[str, str] = {}
-    for v in views:
-        uri = maps.board_uri(v.variant)
+    for variant in variants:
+        uri = maps.board_uri(variant)
         if uri not in out:
-            out[uri] = maps.board_map(v.variant)
+            out[uri] = maps.board_map(variant)
     out[CSS_URI] = (ASSETS / "dipgen.css").read_text(encoding="utf-8")
     out[JS_URI] = (ASSETS / "dipgen.js").read_text(encoding="utf-8")
     out.update((uri, (ASSETS / name).read_text(encoding="utf-8")) for uri, name in VENDORED.items())

@@ -1,0 +1,212 @@
+"""Archive benchmark: the site of a big archive against MkDocs alone building as many plain pages.
+
+    python bench/archive.py [--sizes 10,40,160] [--years 9] [--seed 1] [--repeat 3]
+
+For each size, `--sizes` games of `--years` years played by the seeded random player of
+bench/corpus.py are written into a site project (this repository's mkdocs.yml and site_src).
+The named baseline, measured in the same run, is **MkDocs with the same theme and settings but
+without dipgen, building as many plain one-screen Markdown pages** as the archive has pages
+(a heading, three short paragraphs, a list). Each figure is CPU time (user + system) of a
+child process, runs interleaved (dipgen, baseline, dipgen, ...), the median of `--repeat`:
+
+- full build: `mkdocs build` with no cache folder (.dipgen-cache/ removed first), against the
+  baseline's `mkdocs build`;
+- rebuild: `mkdocs build` again with the cache folder of the last build (nothing changed);
+- one edit under `mkdocs serve`: the rebuild the server calls after a note was added to the
+  last phase file of one game (the plugin object kept across rebuilds, as serve keeps it;
+  timed in the child, around MkDocs's build function), against the full build; it also checks
+  that the note shows on its page;
+- peak memory: the largest resident set of the child of a full build.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+NOTE = "A note from the GM, added while the server runs."
+PLAIN = """# Page {i}
+
+A plain page of the baseline site, one screen long: a heading, three paragraphs and a list,
+as MkDocs builds a hand-written page.
+
+## Section
+
+Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut
+labore et dolore magna aliqua. Ut enim ad minim veniam, quis nostrud exercitation ullamco.
+
+- one item
+- another item, with `code`
+- a third
+
+Duis aute irure dolor in reprehenderit in voluptate velit esse cillum dolore eu fugiat nulla.
+"""
+
+
+def archive_project(folder: Path, games: int, years: int, seed: int) -> Path:
+    """A site project with `games` random games."""
+    from corpus import build_corpus, write_game
+
+    folder.mkdir(parents=True)
+    shutil.copy(REPO / "mkdocs.yml", folder / "mkdocs.yml")
+    shutil.copytree(REPO / "site_src", folder / "site_src")
+    corpus = build_corpus(games=games, years=years, seed=seed)
+    for i in corpus.games:
+        write_game(corpus, i, folder / "games" / f"random-{i:03d}", title=f"Random game {i + 1}")
+    return folder
+
+
+def baseline_project(folder: Path, pages: int) -> Path:
+    """The same mkdocs.yml without dipgen, and `pages` plain pages (the hand-written ones too)."""
+    folder.mkdir(parents=True)
+    text = (REPO / "mkdocs.yml").read_text(encoding="utf-8")
+    text = text.replace("  - dipgen:\n      games_dir: games\n", "")
+    text = "\n".join(line for line in text.splitlines() if "games/index.md" not in line and "draws.md" not in line)
+    (folder / "mkdocs.yml").write_text(text + "\n", encoding="utf-8")
+    shutil.copytree(REPO / "site_src", folder / "site_src")
+    for md in (folder / "site_src").rglob("*.md"):
+        md.write_text(md.read_text(encoding="utf-8").replace("<!-- dipgen:games -->", ""), encoding="utf-8")
+    made = len(list((folder / "site_src").rglob("*.md")))
+    for i in range(max(0, pages - made)):
+        page = folder / "site_src" / "plain" / f"{i // 50:03d}" / f"page-{i:05d}.md"
+        page.parent.mkdir(parents=True, exist_ok=True)
+        page.write_text(PLAIN.format(i=i), encoding="utf-8")
+    return folder
+
+
+def child(mode: str, project: Path) -> dict:
+    """Run in the child process: one measurement (see the module)."""
+    import logging
+
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    logging.getLogger("mkdocs").setLevel(logging.ERROR)
+    out: dict = {}
+    if mode == "serve":
+        config = load_config(str(project / "mkdocs.yml"))
+        config.plugins.on_startup(command="serve", dirty=False)
+        build(config, serve_url="http://127.0.0.1:8000/")
+        phase = edit_one_phase(project / "games")
+        config = load_config(str(project / "mkdocs.yml"))  # as serve reads it again
+        t0 = time.process_time()
+        build(config, serve_url="http://127.0.0.1:8000/")
+        out["edit"] = time.process_time() - t0
+        page = Path(config.site_dir) / "games" / phase.parent.name / phase.stem / "index.html"
+        out["shown"] = NOTE in page.read_text(encoding="utf-8")
+        config.plugins.on_shutdown()
+    else:
+        build(load_config(str(project / "mkdocs.yml")))
+        site = project / "site"
+        out["pages"] = sum(1 for _ in site.rglob("index.html")) + sum(1 for _ in site.glob("404.html"))
+    return out
+
+
+def edit_one_phase(games: Path) -> Path:
+    """A note added to the last phase file of the first game."""
+    from dipgen.core.phase import Phase
+    from dipgen.io.folders import discover_games
+
+    game = discover_games(games)[0]
+    last = max((p for p in game.glob("*.yml") if p.name not in ("game.yml", "secrets.yml")),
+               key=lambda p: Phase.from_slug(p.stem))
+    with last.open("a", encoding="utf-8") as f:
+        f.write(f"notes: {NOTE}\n")
+    return last
+
+
+def run(mode: str, project: Path) -> dict:
+    """A child process measuring `mode` on `project`: its CPU time, peak memory and report."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    proc = subprocess.run([sys.executable, __file__, "--child", mode, str(project)], capture_output=True, text=True,
+                          cwd=project, timeout=3600)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if proc.returncode != 0:
+        raise SystemExit(f"bench/archive.py: the {mode} build of {project} failed:\n{proc.stderr[-3000:]}")
+    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    out["cpu"] = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    out["rss_mb"] = after.ru_maxrss / 1024  # the largest child so far (kilobytes on Linux)
+    return out
+
+
+def measure(size: int, years: int, seed: int, repeat: int, work: Path) -> dict:
+    t0 = time.perf_counter()
+    project = archive_project(work / f"archive-{size}", size, years, seed)
+    print(f"\n== {size} games x {years} years (written in {time.perf_counter() - t0:.0f}s)", flush=True)
+    pages = run("build", project)["pages"]
+    base = baseline_project(work / f"baseline-{size}", pages)
+    full, warm, plain, edits, shown = [], [], [], [], []
+    peak = 0.0
+    for _ in range(repeat):  # interleaved: dipgen cold, baseline, dipgen warm
+        shutil.rmtree(project / ".dipgen-cache", ignore_errors=True)
+        cold = run("build", project)
+        full.append(cold["cpu"])
+        peak = max(peak, _peak(project))
+        plain.append(run("build", base)["cpu"])
+        warm.append(run("build", project)["cpu"])
+    for _ in range(repeat):
+        copy = work / f"serve-{size}"
+        shutil.rmtree(copy, ignore_errors=True)
+        shutil.copytree(project, copy, ignore=shutil.ignore_patterns("site", ".site.*"))
+        served = run("serve", copy)
+        edits.append(served["edit"])
+        shown.append(served["shown"])
+    med = {k: statistics.median(v) for k, v in (("full", full), ("warm", warm), ("plain", plain), ("edit", edits))}
+    print(f"   {pages} pages; baseline: MkDocs alone, the same theme, {pages} plain one-screen Markdown pages")
+    print(f"   full build (no cache):   {med['full']:6.2f}s CPU = {med['full'] / med['plain']:.2f}x the baseline's "
+          f"{med['plain']:.2f}s   (goal <= 1.5x)")
+    print(f"   build with the cache:    {med['warm']:6.2f}s CPU = {med['warm'] / med['plain']:.2f}x the baseline")
+    print(f"   one edit under serve:    {med['edit']:6.2f}s CPU = {med['edit'] / med['full']:.0%} of the full build "
+          f"(goal <= 10%); the note shows on its page: {all(shown)}")
+    print(f"   peak memory, full build: {peak:.0f} MB (goal <= 300 MB at 160 games)")
+    print(f"   runs: full {_list(full)}; baseline {_list(plain)}; cached {_list(warm)}; edit {_list(edits)}")
+    return dict(med, pages=pages, peak=peak)
+
+
+def _peak(project: Path) -> float:
+    """The peak memory of one full build alone (a child whose only child is that build)."""
+    code = ("import resource, subprocess, sys; subprocess.run([sys.executable, sys.argv[1], '--child', 'build', "
+            "sys.argv[2]], check=True, capture_output=True, cwd=sys.argv[2]); "
+            "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024)")
+    shutil.rmtree(project / ".dipgen-cache", ignore_errors=True)
+    proc = subprocess.run([sys.executable, "-c", code, __file__, str(project)], capture_output=True, text=True,
+                          check=True, timeout=3600)
+    return float(proc.stdout.strip())
+
+
+def _list(values: list[float]) -> str:
+    return ", ".join(f"{v:.2f}" for v in values)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sizes", default="10,40,160", help="numbers of games, comma-separated")
+    ap.add_argument("--years", type=int, default=9)  # 40 games: about 1,200 pages, as the issue's 39-game archive
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--child", nargs=2, metavar=("MODE", "PROJECT"), help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.child:
+        print(json.dumps(child(args.child[0], Path(args.child[1]))))
+        return 0
+    sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
+    with tempfile.TemporaryDirectory(prefix="dipgen-bench-") as tmp:
+        for size in sizes:
+            measure(size, args.years, args.seed, args.repeat, Path(tmp))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

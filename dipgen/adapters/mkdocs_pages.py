@@ -1,0 +1,281 @@
+"""Generated pages handed to MkDocs as HTML, and their search entries from dipgen.
+
+A generated page (`dipgen.present.site.page.SitePage`) is HTML blocks and headings. MkDocs would
+read it as Markdown and convert it with the site's extensions: some 5 ms a page, to copy HTML
+it cannot change. `GeneratedPage` is the `mkdocs.structure.pages.Page` the plugin gives MkDocs
+for it instead (`File.page`, as MkDocs lets plugins do): its front matter is taken as made, its
+HTML blocks as they are, and only its headings go through the site's own Markdown
+(`Headings`), so that they get the ids, permalinks and table of contents every heading of the
+site gets. The page on screen is the same (tests compare both ways on every example page).
+
+Where another plugin gives the page a source of its own (``on_page_read_source``) or changes its
+Markdown (``on_page_markdown``), the page is converted by MkDocs as any other, so that what the
+plugin did shows.
+
+Material's search plugin would parse each page's HTML again to index it. For a generated page
+the plugin gives it the page's sections itself (`sections`: each heading with an id and the
+text under it, read off dipgen's own markup) and marks the page ``search: exclude`` so that it
+does not parse it too; the index holds the same entries (location, title, text) as before.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import re
+from dataclasses import dataclass, field
+from collections.abc import Callable
+
+import markdown
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.pages import Page
+from mkdocs.structure.toc import get_toc
+from mkdocs.utils import meta as front_matter
+
+from dipgen.core.errors import visible
+from dipgen.present.site.page import Heading, SitePage
+
+log = logging.getLogger("mkdocs.plugins.dipgen")
+
+_HEADING = re.compile(r"<h([1-6])\b[^>]*>.*?</h\1>", re.S)
+_ID = re.compile(r"""\sid=(?:"([^"]*)"|'([^']*)')""")
+
+
+class Headings:
+    """The site's Markdown (its extensions and their settings: toc's ids and permalinks) applied to
+    the headings of a page alone. A page's headings are few and mostly the same from page to page,
+    so each sequence is converted once."""
+
+    def __init__(self, config) -> None:
+        self._config = config
+        self._md: markdown.Markdown | None = None
+        self._memo: dict[tuple[Heading, ...], tuple[tuple[str, ...], list] | None] = {}
+
+    def render(self, headings: tuple[Heading, ...]) -> tuple[tuple[str, ...], list] | None:
+        """The HTML of each heading and the toc tokens of the whole sequence (as Markdown gives
+        them for a page with those headings and nothing else Markdown reads); None if the site's
+        Markdown does not make one element of each heading."""
+        if headings not in self._memo:
+            self._memo[headings] = self._convert(headings)
+        return self._memo[headings]
+
+    def _convert(self, headings: tuple[Heading, ...]):
+        if self._md is None:
+            self._md = markdown.Markdown(extensions=self._config["markdown_extensions"],
+                                         extension_configs=self._config["mdx_configs"] or {})
+        md = self._md.reset()
+        out = md.convert("\n\n".join(h.markdown for h in headings))
+        made = tuple(m.group(0) for m in _HEADING.finditer(out))
+        if len(made) != len(headings) or _HEADING.sub("", out).strip():
+            return None
+        return made, getattr(md, "toc_tokens", [])
+
+
+def page_html(source: SitePage, headings: Headings) -> tuple[str, list] | None:
+    """The HTML of a generated page and its toc tokens; None where the site's Markdown makes
+    headings this cannot put in place (the page is then converted as Markdown)."""
+    pieces = list(source.pieces())
+    made = headings.render(tuple(p for p in pieces if isinstance(p, Heading)))
+    if made is None:
+        return None
+    parts, tokens = made
+    out, i = [], 0
+    for piece in pieces:  # laid out as Python-Markdown lays out HTML blocks and headings
+        if isinstance(piece, Heading):
+            out.append(parts[i] + "\n")
+            i += 1
+        elif piece.strip():
+            body = piece.lstrip("\n")  # blank lines between blocks already one (`SitePage.make`)
+            text = body.rstrip("\n")
+            out.append(text + ("\n\n" if len(body) - len(text) > 1 else "\n"))  # a blank line stays one
+    return "".join(out).strip("\n"), tokens
+
+
+class GeneratedPage(Page):
+    """A page dipgen made: read from its `SitePage` (given by `source`, called when MkDocs reads
+    the page) and rendered without a Markdown pass where nothing else changed it (see the module).
+    `origin` names the game file it is made from, for the message if it cannot be rendered."""
+
+    def __init__(self, title, file, config, *, source: Callable[[], SitePage], headings: Headings,
+                 origin: str, searched: bool) -> None:
+        super().__init__(title, file, config)
+        self._source, self._headings, self._origin, self._searched = source, headings, origin, searched
+        self._read: SitePage | None = None
+        self._body: str | None = None  # the Markdown handed to MkDocs: the page without its front matter
+        #: set by the plugin before `render`: the page's output, search entries and anchors' ids as the
+        #: last build made them, where they may be taken as they are (`dipgen.adapters.reuse`)
+        self.reused: tuple[str, list, set] | None = None
+        self.dipgen_output = ""  # where `reused` is taken: its output, which the template `reuse.TEMPLATE` prints
+
+    def read_source(self, config) -> None:
+        other = config.plugins.on_page_read_source(page=self, config=config)
+        self._read = None
+        if other is not None:  # another plugin's source: MkDocs reads it as any page
+            self.markdown, self.meta = front_matter.get_data(other)
+            return
+        page = self._source()
+        self._read, self._body = page, page.body
+        self.markdown, self.meta = self._body, page.meta
+        if self._searched:
+            self.meta["search"] = {"exclude": True}  # its entries come from `sections` (see the module)
+
+    @property
+    def direct(self) -> bool:
+        """Whether the page went to MkDocs as HTML, without a Markdown pass."""
+        return self._read is not None and self.markdown is self._body and self.content is not None \
+            and getattr(self, "_direct", False)
+
+    def render(self, config, files) -> None:
+        if self.reused is not None and self._read is not None and self.markdown is self._body:
+            self._direct = True  # its output is taken as it was: no HTML to make
+            self.content, self.toc, self._title_from_render = "", get_toc([]), None
+            self.present_anchor_ids, self.links_to_anchors = set(self.reused[2]), {}
+            return
+        self.reused = None
+        try:
+            made = page_html(self._read, self._headings) if self._read is not None and \
+                self.markdown is self._body else None
+            if made is None:
+                self._direct = False
+                if self._read is not None and self._searched:
+                    self.meta.pop("search", None)  # converted by MkDocs: the search plugin indexes it itself
+                super().render(config, files)
+                return
+        except Exception as e:
+            raise _failure(self, e) from e
+        self._direct = True
+        self.content, tokens = made
+        self.toc = get_toc(tokens)
+        self._title_from_render = None
+        self.present_anchor_ids = {html.unescape(a or b) for a, b in _ID.findall(self.content)}
+        self.links_to_anchors = {}
+
+    def set_aside(self, content: str) -> str:
+        """Between MkDocs reading every page and writing each (it reads them all first), keep only
+        what the page needs to be made again (`take_back`), where its HTML is still as it was made
+        (`content` is what it has become after every plugin's on_page_content): a big archive need
+        not hold every page's text at once. Returns the content to keep meanwhile."""
+        if not self.direct or self.reused is not None or content is not self.content:
+            return content
+        self._aside = True
+        self._read = self._body = None
+        self.markdown = self.content = ""
+        return ""
+
+    def take_back(self) -> None:
+        """The page's HTML again, as `render` made it, before the theme renders the page."""
+        if not getattr(self, "_aside", False):
+            return
+        self._aside = False
+        try:
+            page = self._source()
+            self._read, self._body = page, page.body
+            self.markdown = self._body
+            made = page_html(page, self._headings)
+            if made is None:  # it was made so when set aside: the site's Markdown cannot have changed since
+                raise ValueError("the page's headings cannot be put in place")
+            self.content = made[0]
+        except Exception as e:
+            raise _failure(self, e) from e
+
+    def drop(self) -> None:
+        """Forget the page's text once it is written (a big archive need not hold every page)."""
+        self._read = self._body = None
+        self.markdown, self.content = "", ""
+
+
+BUG = ("'dipgen check' may name the file to fix; if it finds nothing, this is a bug in dipgen: report it "
+       "with the game's files ('mkdocs build -v' shows the details)")
+
+
+def failure(where: str, e: BaseException, what: str, hint: str = BUG) -> str:
+    """An unexpected exception, said plainly: where, what dipgen was doing, and what to do."""
+    detail = str(e).strip().splitlines()[0][:300] if str(e).strip() else ""
+    return visible(f"{where}: error: {what} failed ({type(e).__name__}{': ' + detail if detail else ''})\n"
+                   f"    hint: {hint}")
+
+
+def _failure(page: GeneratedPage, e: Exception) -> PluginError:
+    log.debug("dipgen: %s", page.file.src_uri, exc_info=True)
+    return PluginError(failure(page._origin, e, f"rendering the page {page.file.src_uri}",
+                               "look for Markdown nested very deeply (lists, quotes) in its press, notes or "
+                               "description; if there is none, this is a bug in dipgen: report it with the "
+                               "game's files"))
+
+
+# ----------------------------------------------------------------------------- search
+
+_KEEP = frozenset({"p", "code", "pre", "li", "ol", "ul", "sub", "sup"})  # the tags Material keeps in the text
+#: tags inside a line of text (nothing between words); any other tag parts words, as a table cell does
+_INLINE = frozenset({"a", "abbr", "b", "bdi", "del", "em", "i", "ins", "kbd", "mark", "s", "small", "span",
+                     "strong", "time", "u"})
+_SKIPPED = re.compile(r"<(script|style|object)\b.*?</\1\s*>", re.S | re.I)
+_PERMALINK = re.compile(r'<a class="headerlink"[^>]*>.*?</a>', re.S)
+_TAG = re.compile(r"""<(/?)([A-Za-z][A-Za-z0-9]*)(?:[^>"']|"[^"]*"|'[^']*')*>""")
+_EMPTY = re.compile(r"<(p|code|pre|li|ol|ul|sub|sup)>\s*</\1>")
+_SPACE = re.compile(r"\s+")
+_INSIDE = re.compile(r"(<(?:p|code|pre|li|ol|ul|sub|sup)>) | (</(?:p|code|pre|li|ol|ul|sub|sup)>)")
+
+
+@dataclass
+class Section:
+    """A part of a page for the search index, as Material's search plugin takes it: the id of
+    the heading it starts at (None: the top of the page), its title and its text (HTML-escaped,
+    with the few tags the index keeps), each as a list of strings."""
+
+    id: str | None
+    title: list[str] = field(default_factory=list)
+    text: list[str] = field(default_factory=list)
+
+    def is_excluded(self) -> bool:
+        return False
+
+
+def _text(chunk: str) -> str:
+    """The text of some of dipgen's own markup, as the search index holds it."""
+    def tag(m: re.Match) -> str:
+        name = m.group(2).lower()
+        return f"<{m.group(1)}{name}>" if name in _KEEP else "" if name in _INLINE else " "
+
+    out = html.escape(html.unescape(_TAG.sub(tag, _SKIPPED.sub(" ", chunk)).replace("<", "\0").replace(">", "\1")),
+                      quote=False).replace("\0", "<").replace("\1", ">")
+    out = _INSIDE.sub(lambda m: m.group(1) or m.group(2), _SPACE.sub(" ", out))
+    while True:
+        shorter = _EMPTY.sub("", out)
+        if shorter == out:
+            return out.strip()
+        out = shorter
+
+
+def sections(content: str) -> list[Section]:
+    """The sections of a generated page's HTML: the top of the page, then one for each heading
+    with an id, with its text up to the next one (as Material's search plugin divides a page)."""
+    out = [Section(None)]
+    pos = 0
+    for m in _HEADING.finditer(content):
+        ids = _ID.search(m.group(0)[:m.group(0).index(">") + 1])
+        if ids is None:
+            continue
+        out[-1].text.append(_text(content[pos:m.start()]))
+        title = _text(_PERMALINK.sub("", m.group(0))).replace("<p>", "").replace("</p>", "")
+        out.append(Section(html.unescape(ids.group(1) or ids.group(2)), [title]))
+        pos = m.end()
+    out[-1].text.append(_text(content[pos:]))
+    return out
+
+
+def search_index(config):
+    """Material's search index, if the site uses Material's search plugin (enabled), else None:
+    another search plugin indexes every page itself."""
+    for plugin in config.plugins.values():
+        index = getattr(plugin, "search_index", None)
+        if type(plugin).__module__.startswith("material.") and hasattr(index, "create_entry_for_section") \
+                and getattr(plugin, "config", {}).get("enabled", True):
+            return index
+    return None
+
+
+def index_page(index, page: GeneratedPage) -> None:
+    """Give Material's search index the entries of a generated page (see the module)."""
+    for section in sections(page.content or ""):
+        index.create_entry_for_section(section, page.toc, page.url, page)

@@ -1,0 +1,199 @@
+"""The plugin's cache folder (.dipgen-cache/, dipgen/adapters/buildcache.py): an unchanged game
+costs a later build (another process) neither adjudication nor drawing, keeps its encrypted pages,
+and nothing in the folder is trusted that is not exactly what was written for that game."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from dipgen.adapters.buildcache import FOLDER, BuildCache
+from dipgen.present.site.page import SitePage
+from support import REPO, build, make_project, site_config
+from support.folders import ARCHIVE, reveal_now, write_game
+
+RUNNING = "lamps-out"  # a running hidden game of the examples (private pages once it has secrets)
+
+
+def _build(project: Path):
+    """A build as `mkdocs build` makes one, in a new process: a new configuration and plugin (MkDocs
+    keeps a plugin that has on_startup for the whole process, as `mkdocs serve` needs)."""
+    from mkdocs.config.defaults import MkDocsConfig
+
+    MkDocsConfig.plugins.plugin_cache.pop("dipgen", None)
+    config = site_config(project, strict=True)
+    build(config)
+    return config.plugins["dipgen"]
+
+
+def _site(project: Path) -> dict[str, bytes]:
+    site = project / "site"
+    return {p.relative_to(site).as_posix(): p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture
+def project(tmp_path):
+    return make_project(tmp_path / "project", games=ARCHIVE)
+
+
+def test_a_later_build_takes_unchanged_games_from_the_folder(project):
+    assert _build(project).stats["redone"] == 3
+    first = _site(project)
+    assert (project / FOLDER / "games").is_dir() and len(list((project / FOLDER / "games").iterdir())) == 3
+    again = _build(project)
+    assert again.stats["redone"] == 0
+    assert _site(project) == first
+    spring = project / "games" / "bravo" / "1901-spring.yml"
+    write_game(spring.parent, {spring.name: spring.read_text(encoding="utf-8") + "  Late news from Vienna.\n"})
+    third = _build(project)
+    assert third.stats["redone"] == 1
+    assert "Late news from Vienna." in (project / "site" / "games" / "bravo" / "1901-spring" / "index.html").read_text()
+
+
+def test_the_folder_may_be_deleted(project):
+    _build(project)
+    first = _site(project)
+    import shutil
+    shutil.rmtree(project / FOLDER)
+    assert _build(project).stats["redone"] == 3
+    assert _site(project) == first
+
+
+def _corrupt_entry(project: Path, change) -> None:
+    for entry in (project / FOLDER / "games").iterdir():
+        data = json.loads(entry.read_text(encoding="utf-8"))
+        entry.write_text(change(data), encoding="utf-8")
+
+
+@pytest.mark.parametrize("how", ["not json", "foreign key", "bad card", "page moved", "blob replaced", "blob gone"])
+def test_a_corrupt_or_foreign_entry_is_made_again(project, how):
+    _build(project)
+    first = _site(project)
+    folder = project / FOLDER
+    if how == "not json":
+        _corrupt_entry(project, lambda d: "{not json")
+    elif how == "foreign key":  # as another version of dipgen, or another game, would have it
+        _corrupt_entry(project, lambda d: json.dumps(dict(d, key="0" * 64)))
+    elif how == "bad card":
+        _corrupt_entry(project, lambda d: json.dumps(dict(d, card=dict(d["card"], title=["<script>"]))))
+    elif how == "page moved":  # a heading said to be where the text has none
+        def moved(d):
+            for state in d["pages"].values():
+                state["headings"] = [[s + 1, e + 1, level] for s, e, level in state["headings"]]
+            return json.dumps(d)
+        _corrupt_entry(project, moved)
+    elif how == "blob replaced":  # the same size, other bytes: its name is its hash
+        for blob in (folder / "blobs").iterdir():
+            data = blob.read_bytes()
+            blob.write_bytes(data[:-1] + (b"x" if data[-1:] != b"x" else b"y"))
+    else:
+        for blob in (folder / "blobs").iterdir():
+            blob.unlink()
+    assert _build(project).stats["redone"] == 3
+    assert _site(project) == first
+    assert _build(project).stats["redone"] == 0  # written anew, and trusted again
+
+
+def test_an_unchanged_hidden_game_keeps_its_encrypted_pages_and_a_reveal_publishes_it(tmp_path):
+    from dipgen.adapters.cli import main
+
+    project = make_project(tmp_path / "p", [RUNNING])
+    assert main(["secrets", str(project / "games" / RUNNING)]) == 0
+    _build(project)
+    private = {k: v for k, v in _site(project).items() if k.startswith("private/")}
+    assert private
+    _build(project)
+    assert {k: v for k, v in _site(project).items() if k.startswith("private/")} == private  # the same salts
+    reveal_now(project / "games" / RUNNING)
+    assert _build(project).stats["redone"] == 1
+    after = _site(project)
+    assert not any(k.startswith("private/") for k in after) and f"games/{RUNNING}/full/index.html" in after
+
+
+def test_a_folder_that_cannot_be_written_leaves_the_build_working(project, caplog):
+    caplog.set_level(logging.INFO)
+    (project / FOLDER).write_text("not a folder", encoding="utf-8")
+    plugin = _build(project)
+    assert plugin.stats["redone"] == 3 and (project / "site" / "games" / "alpha" / "index.html").is_file()
+    assert "cannot write the cache" in caplog.text
+    plugin.on_shutdown()
+    assert plugin._own_store is None
+
+
+def test_unused_entries_and_blobs_go(project):
+    _build(project)
+    import shutil
+    shutil.rmtree(project / "games" / "charlie")
+    blobs = set(os.listdir(project / FOLDER / "blobs"))
+    _build(project)
+    assert len(list((project / FOLDER / "games").iterdir())) == 2
+    assert set(os.listdir(project / FOLDER / "blobs")) < blobs
+
+
+def test_a_page_comes_back_as_it_was_stored(tmp_path):
+    cache = BuildCache(tmp_path / FOLDER)
+    page = SitePage.make("A & B", '<div>a</div>\n<h2 data-dg-heading>Heading</h2>\n<p>b</p>\n')
+    card = dict(title="t", uri="games/g/index.md", variant="Standard", gm="G", players=[], years="—",
+                years_sort="0", status=dict(kind="running", label="Running", sort_key="0"), finished=False)
+    game = tmp_path / "games" / "g"
+    stored = cache.put(game, "k" * 64, {"games/g/index.md": page, "games/g/m.svg": "<svg/>"}, card,
+                       ("assets/maps/b.svg", "<svg>board</svg>"), ["a note"])
+    again = BuildCache(tmp_path / FOLDER).get(game, "k" * 64)
+    assert again is not None and again.card == card and again.blobs == stored.blobs and again.notes == ["a note"]
+    back = again.page("games/g/index.md")
+    assert back == page and back.name == page.name and list(back.pieces()) == list(page.pieces())
+    assert BuildCache(tmp_path / FOLDER).get(game, "j" * 64) is None
+    assert BuildCache(tmp_path / FOLDER).get(tmp_path / "games" / "other", "k" * 64) is None
+
+
+def test_plain_serve_renders_only_the_changed_pages_and_the_site_is_as_a_full_build(tmp_path):
+    """A rebuild under plain `mkdocs serve` (the plugin object kept) takes the output of every
+    unchanged generated page from the last build; the site is byte for byte what a full build makes."""
+    from mkdocs.config.defaults import MkDocsConfig
+
+    project = make_project(tmp_path / "p", games=ARCHIVE)
+    MkDocsConfig.plugins.plugin_cache.pop("dipgen", None)
+    config = site_config(project)
+    plugin = config.plugins["dipgen"]
+    plugin.on_startup(command="serve", dirty=False)
+    try:
+        build(config, serve_url="http://127.0.0.1:8000/")
+        assert plugin.stats["reused"] == 0
+        spring = project / "games" / "bravo" / "1901-spring.yml"
+        write_game(spring.parent, {spring.name: spring.read_text(encoding="utf-8") + "  Late news from Vienna.\n"})
+        config = site_config(project)
+        build(config, serve_url="http://127.0.0.1:8000/")
+        pages = sum(1 for uri in plugin._files if uri.endswith(".md") and uri != "games/index.md")
+        assert 0 < plugin.stats["reused"] < pages  # alpha's and charlie's, not bravo's
+        bravo_spring = project / "site" / "games" / "bravo" / "1901-spring" / "index.html"
+        assert "Late news from Vienna." in bravo_spring.read_text()
+        served = _site(project)
+        (project / "site_src" / "about.md").write_text("# About\n\nA new line.\n", encoding="utf-8")
+        build(site_config(project), serve_url="http://127.0.0.1:8000/")
+        assert plugin.stats["reused"] == 0  # the rest of the site changed: every page rendered again
+        (project / "site_src" / "about.md").write_text((REPO / "site_src" / "about.md").read_text(encoding="utf-8"),
+                                                       encoding="utf-8")
+        build(site_config(project), serve_url="http://127.0.0.1:8000/")
+    finally:
+        plugin.on_startup(command="build", dirty=False)
+        plugin.on_shutdown()
+    fresh = tmp_path / "fresh"
+    shutil.copytree(project, fresh, ignore=shutil.ignore_patterns("site", FOLDER))
+    MkDocsConfig.plugins.plugin_cache.pop("dipgen", None)
+    build(site_config(fresh), serve_url="http://127.0.0.1:8000/")
+    assert _site(fresh) == served
+
+
+def test_a_game_from_the_folder_tells_the_gm_what_it_told_when_it_was_made(tmp_path, caplog):
+    caplog.set_level(logging.INFO)
+    project = make_project(tmp_path / "p", [RUNNING])
+    _build(project)
+    hint = [r.getMessage() for r in caplog.records if "no private pages" in r.getMessage()]
+    caplog.clear()
+    assert _build(project).stats["redone"] == 0
+    assert hint and [r.getMessage() for r in caplog.records if "no private pages" in r.getMessage()] == hint
