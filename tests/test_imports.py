@@ -153,14 +153,8 @@ def test_no_import_cycles():
     assert cycles(graph) == []
 
 
-#: the wrong-way imports the house still has, each to go in a step of its own (issue 22): the
-#: list must shrink, never grow, and a fixed one must leave it
-PENDING_WRONG_WAY = [
-]
-
-
 def test_every_import_goes_the_allowed_way():
-    assert wrong_way(import_graph()) == sorted(PENDING_WRONG_WAY)
+    assert wrong_way(import_graph()) == []
 
 
 def test_a_wrong_way_import_is_found_even_lazy_or_for_the_type_checker(tmp_path):
@@ -185,8 +179,7 @@ def test_the_renderer_draws_a_view_and_reads_no_history():
     replay, the timeline or the visibility rules: what a level may see is decided before it draws."""
     graph = import_graph()
     for module in (m for m in graph if m.startswith("dipgen.present.svg")):
-        assert (not {room(d) for d in graph[module]} & {"play", "io", "engine"}
-                or module in dict(PENDING_WRONG_WAY)), module
+        assert not {room(d) for d in graph[module]} & {"play", "io", "engine"}, module
 
 
 #: what the view is made of: the History, the loaded game and its files, the secrets, the replay
@@ -221,10 +214,6 @@ def test_every_output_is_made_from_a_view_and_from_nothing_else():
     assert checked >= 15
 
 
-#: what is still too long (issue 22): to shrink to nothing
-PENDING_LONG = {"present/site/pages.py:season_page"}
-
-
 def test_no_module_over_600_lines_and_no_function_over_80():
     long_modules, long_functions = [], []
     for path in sorted(PACKAGE.rglob("*.py")):
@@ -236,4 +225,4 @@ def test_no_module_over_600_lines_and_no_function_over_80():
                 length = node.end_lineno - node.lineno + 1
                 if length > 80:
                     long_functions.append((f"{path.relative_to(PACKAGE).as_posix()}:{node.name}", length))
-    assert {m for m, _ in long_modules} | {f for f, _ in long_functions} == PENDING_LONG, (long_modules, long_functions)
+    assert not long_modules and not long_functions, (long_modules, long_functions)

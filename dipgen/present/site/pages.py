@@ -25,7 +25,7 @@ from dipgen.core.crypt import encrypt, padded_size, room
 from dipgen.rules.variant import Variant
 from dipgen.view import UNKNOWN, GameView, RecordView
 from dipgen.present.happened import what_happened
-from dipgen.present.site import maps, markup
+from dipgen.present.site import maps, markup, season
 from dipgen.present.site.jinja import TEMPLATES, render
 from dipgen.present.site.page import SitePage
 from dipgen.present.site.links import archive_uri, game_folder, game_uri, href, season_uri
@@ -131,11 +131,11 @@ def game_page(view: GameView, options: SiteOptions) -> dict[str, str]:
     if view.finished:
         map_heading, caption = "Final map", f"Final position, after {records[-1].title}" if records else "Final position"
     elif records:
-        due, season = view.due, view.season
+        due, playing = view.due, view.season
         map_heading, caption = "Current map", (
             f"What the public knows of the position: {due.name} is the next turn" if view.fixed and due else
             f"The position now: {view.due_title()} orders are due" if due else
-            f"The position now: the {season.season_name if season else 'current'} turn is being completed")
+            f"The position now: the {playing.season_name if playing else 'current'} turn is being completed")
     else:  # a game not finished, with no season played, waits for its first
         first = view.due.name if view.due else "the first"
         map_heading, caption = "Starting map", f"The starting position: {first} orders are due"
@@ -234,47 +234,13 @@ def _counts(view: GameView, record: RecordView) -> tuple[list[dict], str]:
 
 def season_page(view: GameView, options: SiteOptions, index: int) -> dict[str, str]:
     """The page of one phase: maps before and after, every power's orders with results,
-    dislodgements, centres changing hands, press and GM notes, links to the neighbours."""
-    variant = view.variant
-    board = variant.rules.board
+    dislodgements, centres changing hands, press and GM notes, links to the neighbours. What it
+    shows is `season`'s typed values; this adds the links, the maps and the Markdown of the files."""
     records = view.records
     record = records[index]
-    phase = record.phase
+    phase, title, summary = record.phase, record.title, record.summary_only
     uri = season_uri(options.prefix, view.slug, phase, options.edition)
     link = lambda target: href(uri, target, options.directory_urls)  # noqa: E731
-    colour = lambda p: colour_of(view, p)  # noqa: E731
-    title = record.title
-    summary = record.summary_only
-
-    powers = []
-    for p in ordering_powers(view, record):
-        items = []
-        for o in order_items(view, record, p):
-            first, last = o.mark == "before", o.mark == "after"
-            css = "dg-default" if o.default else ("dg-fail" if not o.succeeded or o.tags else "dg-ok")
-            items.append(dict(text=o.text, tags=o.tags, no_order_first=first, no_order_last=last, css=css))
-        due = record.adjustments.get(p, 0)
-        adjust = variant.words.adjustment_text(due) if due else ""
-        nmr_text = ""
-        if p in record.nmr and not items:
-            nmr_text = "No orders received." + (" Builds waived." if due > 0 else "")
-        writers, written = written_orders(view, record, p)
-        powers.append(dict(power=p, colour=colour(p), player=view.player(p, phase), orders=items,
-                           nmr=p in record.nmr, adjust=adjust, nmr_text=nmr_text, writers=writers, written=written))
-
-    def attacker(d) -> tuple[str, str]:
-        return ("", "") if d.attacker_from is UNKNOWN else (board.format_loc(d.attacker_from), d.by_power)
-
-    dislodged = [dict(power=d.unit.power, colour=colour(d.unit.power), unit=d.unit.describe(board),
-                      attacker=attacker(d)[0], by=attacker(d)[1], fate_known=d.fate_known,
-                      retreats=and_list([board.format_loc(x) for x in (d.retreats if isinstance(d.retreats, tuple) else ())])
-                      .replace(" and ", " or "))
-                 for d in (*record.dislodged, *record.destroyed)]
-    retreat_results = [dict(power=r.power, colour=colour(r.power), text=r.order_text(board), tags=variant.words.result_words(r))
-                       for r in record.retreat_results]
-    moves = [dict(power=p, colour=colour(p), gained=", ".join(board.format_loc(c) for c in g),
-                  lost=", ".join(board.format_loc(c) for c in lost))
-             for p, g, lost in centre_moves(record)]
     counts, counts_note = _counts(view, record)
 
     def neighbour(i: int) -> dict | None:
@@ -283,22 +249,11 @@ def season_page(view: GameView, options: SiteOptions, index: int) -> dict[str, s
                         label=records[i].title)
         return None
 
-    if index + 1 < len(records):
-        last_label = ""
-    elif view.finished:
-        last_label = "Game over"
-    else:
-        waits, season = view.due, view.season
-        last_label = (f"{waits.name}: the next turn" if view.fixed and waits else f"{view.due_title()}: orders due"
-                      if waits else f"{season.season_name if season else 'This season'}: in play")
     pager = dict(prev=neighbour(index - 1), next=neighbour(index + 1),
-                 up=link(game_uri(options.prefix, view.slug, options.edition)), last_label=last_label)
-    is_last = index == len(records) - 1
+                 up=link(game_uri(options.prefix, view.slug, options.edition)), last_label=season.last_label(view, index))
     problems: list[Problem] = []
     links = _links(view, options, uri)
     file = record.source or view.info.file
-    press = _markdown(record.press, "press", file, links, problems)
-    notes = _markdown(record.notes, "GM's notes", file, links, problems)
     content = render(
         "season.html", game=view.info, title=title,
         kind="The year's centre totals" if summary else kind_line(phase), kind_code=record.kind,
@@ -309,15 +264,17 @@ def season_page(view: GameView, options: SiteOptions, index: int) -> dict[str, s
                                              f"Map of {title}: the orders on the position before"),
         after_map=None if summary else _map(view, options, uri, phase, "after", f"After {title}",
                                             f"Map of the position after {title}"),
-        units_known=any(c["units"] != "?" for c in counts),
-        orders_heading={MOVEMENT: "Orders", ADJUSTMENTS: "Builds and removals"}.get(record.kind, "Retreats"),
-        powers=powers, dislodged=dislodged, retreat_results=retreat_results, moves=moves, counts=counts,
-        counts_note=counts_note, press=press, notes=notes,
-        result_line=view.result_line if is_last and view.finished else "",
+        units_known=any(c["units"] != "?" for c in counts), orders_heading=season.orders_heading(record),
+        powers=season.power_orders(view, record), dislodged=season.dislodged_rows(view, record),
+        retreat_results=season.retreat_rows(view, record), moves=season.centre_move_rows(view, record),
+        counts=counts, counts_note=counts_note,
+        press=_markdown(record.press, "press", file, links, problems),
+        notes=_markdown(record.notes, "GM's notes", file, links, problems),
+        result_line=view.result_line if index == len(records) - 1 and view.finished else "",
         status_kind=view.result.kind if view.result else "",
         draws=_draws_section(view, options, uri, record),
         record=_record(view, options, uri, record.link),
-        variant_section=Markup(variant.words.season_section(view, record)),
+        variant_section=Markup(view.variant.words.season_section(view, record)),
     )
     if problems:
         raise GameError(problems)
