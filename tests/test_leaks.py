@@ -84,6 +84,37 @@ def test_one_hidden_order_in_one_file_is_caught(built, tmp_path):
     assert any(secret in leak.what for leak in leaks)
 
 
+def test_the_archive_feed_and_the_sitemap_are_read_entry_by_entry(built, tmp_path):
+    """The archive's feed and the sitemap list every game's pages: an entry of another game may name
+    a phase this hidden game keeps secret (an open game's "Spring 1902 retreats"), and is no leak;
+    the same words in this game's own entry, or outside any entry, are. (Without the entries read
+    one by one, the example archive's feed was a leak: The Two Captains' Spring 1902 retreats.)"""
+    _, site, hs = built
+    running = next(h for h in hs if h.info.slug == RUNNING)
+    hidden = sorted(secrets_of(running).phases)
+    assert hidden, "the running example has a phase the public may not know took place"
+    name, slug = hidden[0].name, hidden[0].slug
+
+    def entry(game: str) -> str:
+        return (f'<entry><title>{game}: {name}</title><link rel="alternate" href="games/{game}/{slug}/" />'
+                "</entry>")
+
+    def sitemap(game: str) -> str:
+        return f"<url><loc>https://club.example/archive/games/{game}/{slug}/</loc></url>"
+
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy)
+    feed, smap = copy / "feed.xml", copy / "sitemap.xml"
+    feed.write_text(f"<feed><title>Games</title>{entry(FINISHED)}</feed>")
+    smap.write_text(f"<urlset>{sitemap(FINISHED)}</urlset>")
+    assert scan_site(copy, hs, docs_dir=site.parent / "site_src") == []
+    feed.write_text(f"<feed><title>Games</title>{entry(FINISHED)}{entry(RUNNING)}</feed>")
+    found = {leak.file for leak in scan_site(copy, hs, docs_dir=site.parent / "site_src")}
+    assert found == {f"feed.xml [games/{RUNNING}/{slug}/]"}
+    feed.write_text(f"<feed><title>Games: {name}</title>{entry(FINISHED)}</feed>")
+    assert {leak.file for leak in scan_site(copy, hs, docs_dir=site.parent / "site_src")} == {"feed.xml"}
+
+
 def test_a_generator_that_uses_the_gm_view_is_caught(tmp_path, monkeypatch):
     """Were a template or the renderer to draw from the records instead of the public view,
     the scan finds it in the pages, the maps and the search index."""

@@ -356,6 +356,9 @@ def scan_site(site_dir: Path | str, histories: list[History], prefix: str = "gam
             if path.name == "search_index.json":
                 leaks.extend(_scan_search_index(rel, raw, own, needles, elsewhere))
                 continue
+            if not rel.startswith(own) and path.suffix.lower() == ".xml" and _ENTRY.search(raw):
+                leaks.extend(_scan_entries(rel, raw, own, needles, elsewhere))
+                continue
             leaks.extend(_scan_text(rel, raw, path.suffix.lower(), needles if rel.startswith(own) else elsewhere))
             if rel.startswith(own) and fixed_calendar(history):  # totals wait for the Winter page
                 leaks.extend(_early_totals(rel, raw, own))
@@ -400,6 +403,30 @@ def _private_sizes(site_dir: Path, histories: list[History]) -> list[Leak]:
             leaks.append(Leak("private/", "what a game's hidden phases held, through the size of private pages",
                               f"{n} pages of {size} bytes, "
                               f"more than the {rooms[size]} players of the games of that room"))
+    return leaks
+
+
+#: an entry of a file that lists the site's pages (the archive's Atom feed, the sitemap), and where
+#: it points (an Atom link's href, a sitemap's loc)
+_ENTRY = re.compile(r"<(entry|url)>(.*?)</\1>", re.S)
+_WHERE = re.compile(r'<link[^>]*\bhref="([^"]*)"|<loc>([^<]*)</loc>')
+
+
+def _scan_entries(rel: str, raw: str, own: str, needles, elsewhere) -> list[Leak]:
+    """A file of entries for the whole site (the archive's feed, the sitemap), held as the search
+    index is: each entry by the page it points to, another game's entries not at all (they may
+    name, in public, a phase this game keeps secret), the rest as a file outside the game."""
+    leaks = _scan_text(rel, _ENTRY.sub("", raw), ".xml", elsewhere)
+    games_root = own.split("/")[0] + "/"
+    for match in _ENTRY.finditer(raw):
+        found = _WHERE.search(match.group(2))
+        where = (found.group(1) or found.group(2)) if found else ""
+        at = 0 if where.startswith(games_root) else where.rfind("/" + games_root) + 1  # relative, or absolute
+        inside = where[at:] if at or where.startswith(games_root) else ""
+        if inside and not inside.startswith(own) and inside != games_root:
+            continue
+        held = needles if inside.startswith(own) else elsewhere
+        leaks.extend(_scan_text(f"{rel} [{where}]", match.group(2), ".xml", held))
     return leaks
 
 
