@@ -13,8 +13,7 @@ from dipgen.core.outcome import EndKind
 from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
 from dipgen.view import GameView, RecordView
 from dipgen.present.centres import centre_table
-from dipgen.present.lines import OrderItem, and_list, order_items  # noqa: F401  (the pages read them here too)
-from dipgen.present.written import WrittenRow, written_orders  # noqa: F401  (the pages' view of several writers)
+from dipgen.present.lines import and_list
 
 
 # ----------------------------------------------------------------------------- status

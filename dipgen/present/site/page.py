@@ -21,7 +21,7 @@ import html
 import json
 import re
 from dataclasses import dataclass
-from typing import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 from markupsafe import Markup
 

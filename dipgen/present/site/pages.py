@@ -13,14 +13,13 @@ import hashlib
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from markupsafe import Markup
 
 from dipgen import __version__
-from dipgen.core.results import Kind
 from dipgen.core.errors import GameError, Problem
-from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, Phase
+from dipgen.core.phase import ADJUSTMENTS, Phase
 from dipgen.core.crypt import encrypt, padded_size, room
 from dipgen.rules.variant import Variant
 from dipgen.view import UNKNOWN, GameView, RecordView
@@ -29,7 +28,8 @@ from dipgen.present.site import maps, markup, season
 from dipgen.present.site.jinja import TEMPLATES, render
 from dipgen.present.site.page import SitePage
 from dipgen.present.site.links import archive_uri, game_folder, game_uri, href, season_uri
-from dipgen.present.site.model import (and_list, centre_moves, centre_rows, colour_of, game_status, kind_line, order_items, ordering_powers, season_name, seat_rows, written_orders, years_span)
+from dipgen.present.site.model import (centre_rows, colour_of, game_status, kind_line, season_name, seat_rows,
+                                       years_span)
 from dipgen.present.site.feeds import address, feed_card, feed_uri, game_feed, site_feed, summary as feed_summary
 from dipgen.present.site.head import first_sentence, head_meta, plain
 from dipgen.present.site.ics import deadline_calendar, ics_uri
@@ -44,7 +44,8 @@ CSS_URI = "assets/dipgen/dipgen.css"
 JS_URI = "assets/dipgen/dipgen.js"
 #: Panzoom 4.6.2 (github.com/timmywil/panzoom, MIT), the gestures of the maps' full-screen view:
 #: dipgen.js fetches it, from beside itself, on pages with maps only; its licence goes beside it
-VENDORED = {"assets/dipgen/panzoom.min.js": "panzoom.min.js", "assets/dipgen/panzoom.LICENSE.txt": "panzoom.LICENSE.txt"}
+VENDORED = {"assets/dipgen/panzoom.min.js": "panzoom.min.js",
+            "assets/dipgen/panzoom.LICENSE.txt": "panzoom.LICENSE.txt"}
 
 
 @dataclass(frozen=True)
@@ -129,7 +130,8 @@ def game_page(view: GameView, options: SiteOptions) -> dict[str, str]:
     span = years_span(view)
 
     if view.finished:
-        map_heading, caption = "Final map", f"Final position, after {records[-1].title}" if records else "Final position"
+        map_heading = "Final map"
+        caption = f"Final position, after {records[-1].title}" if records else "Final position"
     elif records:
         due, playing = view.due, view.season
         map_heading, caption = "Current map", (
@@ -227,7 +229,8 @@ def _counts(view: GameView, record: RecordView) -> tuple[list[dict], str]:
         n, u = after.totals.get(p, 0), len(after.units_of(p, variant.rules.unit_kinds))
         d = record.due_after.get(p, 0)
         counts.append(dict(power=p, colour=colour_of(view, p), centres=n, units=u if after.whole else "?",
-                           out=n == 0 and (u == 0 or not after.whole), adjust=variant.words.adjustment_text(d) if d else ""))
+                           out=n == 0 and (u == 0 or not after.whole),
+                           adjust=variant.words.adjustment_text(d) if d else ""))
     year_end = after.whole and variant.rules.calendar.ends_year(record.phase) and after.phase.kind == ADJUSTMENTS
     return counts, "Winter" if year_end else ""
 
@@ -250,7 +253,8 @@ def season_page(view: GameView, options: SiteOptions, index: int) -> dict[str, s
         return None
 
     pager = dict(prev=neighbour(index - 1), next=neighbour(index + 1),
-                 up=link(game_uri(options.prefix, view.slug, options.edition)), last_label=season.last_label(view, index))
+                 up=link(game_uri(options.prefix, view.slug, options.edition)),
+                 last_label=season.last_label(view, index))
     problems: list[Problem] = []
     links = _links(view, options, uri)
     file = record.source or view.info.file

@@ -21,7 +21,8 @@ from dipgen.view import GameView
 from dipgen.present.site import maps
 from dipgen.present.site.jinja import render
 from dipgen.present.site.links import game_uri, href
-from dipgen.present.site.model import and_list, game_status
+from dipgen.present.lines import and_list
+from dipgen.present.site.model import game_status
 
 PRIVATE_JS_URI = "assets/dipgen/private.js"
 

@@ -78,10 +78,12 @@ def power_orders(view: GameView, record: RecordView) -> list[PowerOrders]:
     variant, phase = view.variant, record.phase
     out = []
     for p in ordering_powers(view, record):
-        rows = tuple(OrderRow(o.text, o.tags, o.mark == "before", o.mark == "after", _css(o.default, o.succeeded, o.tags))
-                     for o in order_items(view, record, p))
+        rows = tuple(OrderRow(o.text, o.tags, o.mark == "before", o.mark == "after",
+                              _css(o.default, o.succeeded, o.tags)) for o in order_items(view, record, p))
         due = record.adjustments.get(p, 0)
-        nmr_text = "No orders received." + (" Builds waived." if due > 0 else "") if p in record.nmr and not rows else ""
+        nmr_text = ""
+        if p in record.nmr and not rows:
+            nmr_text = "No orders received." + (" Builds waived." if due > 0 else "")
         writers, written = written_orders(view, record, p)
         out.append(PowerOrders(p, colour_of(view, p), view.player(p, phase), rows, p in record.nmr,
                                variant.words.adjustment_text(due) if due else "", nmr_text,
@@ -99,7 +101,8 @@ def dislodged_rows(view: GameView, record: RecordView) -> list[DislodgedRow]:
         retreats = d.retreats if isinstance(d.retreats, tuple) else ()
         out.append(DislodgedRow(d.unit.power, colour_of(view, d.unit.power), d.unit.describe(board),
                                 board.format_loc(src) if src is not None else "", by,
-                                d.fate_known, and_list([board.format_loc(x) for x in retreats]).replace(" and ", " or ")))
+                                d.fate_known,
+                                and_list([board.format_loc(x) for x in retreats]).replace(" and ", " or ")))
     return out
 
 
