@@ -147,3 +147,23 @@ def test_spy_orders_are_checked(tmp_path):
         replay(load_game(game(tmp_path / "b",
                               {"1901-spring": "orders:\n  France: [S Par - Bur, S Par H, S Par CE]\n"})))
     assert "more orders than spies: France has 1 spy in Paris" in str(e.value)
+
+
+def test_a_spy_cannot_tell_a_void_support_from_one_of_a_missing_unit(tmp_path):
+    """Germany's spy in Tyrolia watches Austria's army support F Alb - Tri. Whether a fleet stands
+    in Albania (and so whether the support was void, or named a unit not there) is Austria's
+    secret: Germany reads the order as written and nothing of the fleet, alike in both games
+    (found by the non-interference property test: blind/vacate/124396)."""
+    seen, told = {}, {}
+    for fleet_to in ("Alb", "Adr"):
+        h = replay(load_game(game(tmp_path / fleet_to, {
+            "1901-spring": f"orders:\n  Austria: [A Vie - Tyr, F Tri - {fleet_to}]\n  Germany: [S Mun - Tyr]\n",
+            "1901-fall": "orders:\n  Austria: [A Tyr S F Alb - Tri]\n  Germany: [S Tyr H]\n",
+        })))
+        fall = h.records[1].phase
+        seen[fleet_to], told[fleet_to] = report(h, "Germany", fall), report(h, "Austria", fall)
+    assert seen["Alb"] == seen["Adr"]
+    assert "A Tyr S F Alb - Tri" in seen["Alb"] and "void" not in seen["Alb"]
+    # the army's owner is told what became of it, and why
+    assert "the supported unit did not do that" in told["Alb"]
+    assert "there is no unit in Albania to support" in told["Adr"]

@@ -67,6 +67,9 @@ SAMPLE = [
     # one game had shifted an uninvolved power's draws, so her own winter file differed between the
     # games (each power now orders from a generator of its own)
     ("blind", "build", 93413, 6, 4, 0.55),
+    # a spy's owner read a void support as "void" in one game and, where the unit it named was not
+    # there, the hold the rules put in its place in the other: a support is shown as written
+    ("blind", "vacate", 124396, 7, 2, 0.25),
 ]
 
 

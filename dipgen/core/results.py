@@ -46,6 +46,11 @@ class Illegal(Enum):
     NO_UNIT = "no-unit"              # no unit (or no dislodged unit) where the order names one
     NOT_YOURS = "not-yours"          # the unit belongs to another power
     IMPOSSIBLE = "impossible"        # the unit cannot do this: out of reach, not adjacent, no route...
+    #: impossible because of other units, not the ordered unit and the map: the unit a support or
+    #: convoy names is not there, or is not of a kind that can make the move; no fleets could
+    #: convoy the army. One who sees only the ordered unit cannot tell it from a lawful order
+    #: that failed, and a view for such a reader must not (`dipgen.view.seen`)
+    ELSEWHERE = "elsewhere"
     CANNOT_BUILD = "cannot-build"    # a build in a place, or of a kind, the rules do not allow
 
 

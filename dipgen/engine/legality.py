@@ -17,6 +17,11 @@ from dipgen.engine.battlefield import Battlefield, ConvoyOrd, HoldOrd, MoveOrd, 
 Checked = tuple[Ord | None, str]
 
 
+class Elsewhere(str):
+    """Why an order is illegal, when the cause is other units rather than the ordered unit and
+    the map (`Illegal.ELSEWHERE`)."""
+
+
 def check(f: Battlefield, power: str, key: int, unit: Unit, order: Order) -> Checked:
     """The order as a legal `Ord`, or (None, why it is illegal)."""
     if isinstance(order, Hold):
@@ -65,8 +70,8 @@ def _move(f: Battlefield, power: str, key: int, unit: Unit, order: Move) -> Chec
         if k.convoyable and b.provinces[unit.province].is_coastal and b.provinces[dest].is_coastal:
             if f.convoys.necessary_fleets(unit.province, dest, f.convoy_fleets()):
                 return MoveOrd(key, unit, power, order, dest, dest, True), ""
-            return None, (f"{b.full_name(dest)} is not next to {b.full_name(unit.province)} "
-                          "and no fleets could convoy there")
+            return None, Elsewhere(f"{b.full_name(dest)} is not next to {b.full_name(unit.province)} "
+                                   "and no fleets could convoy there")
         return None, f"{b.full_name(dest)} is not next to {b.full_name(unit.province)}"
     if k.terrain == SEA:
         loc, why = fleet_landing(f, unit, order.dest)
@@ -81,50 +86,54 @@ def _move(f: Battlefield, power: str, key: int, unit: Unit, order: Move) -> Chec
 
 
 def _support(f: Battlefield, power: str, key: int, unit: Unit, order: Support) -> Checked:
+    """What the supporting unit and the map decide is checked first, then the unit it names
+    (`Elsewhere`): an order unlawful on the map is so whoever stands where it points."""
     b, k = f.board, f.kinds[unit.kind]
     target = order.target.province
-    tkey = f.find(order.target)
-    if tkey is None:
-        return None, f"there is no unit in {b.full_name(target)} to support"
-    if tkey == key:
-        return None, "a unit cannot support itself"
     if not k.supports:
         return None, f"{k.article} {k.name} cannot support"
-    other = f.units[tkey]
-    if order.dest is None:
-        if not f.support_reaches(unit, target):
-            return None, f"{b.full_name(unit.loc)} cannot reach {b.full_name(target)}, so cannot support there"
+    dest = None if order.dest is None else province_of(order.dest)
+    if dest is None and not f.support_reaches(unit, target):
+        return None, f"{b.full_name(unit.loc)} cannot reach {b.full_name(target)}, so cannot support there"
+    if dest is not None:
+        if dest == unit.province and k.occupies:  # a plane beside the unit there may (Complicated)
+            return None, "a unit cannot support a move into its own province"
+        if dest == target:
+            return None, "a unit cannot be supported to move to where it is"
+        if not f.support_reaches(unit, dest):
+            return None, f"{b.full_name(unit.loc)} cannot reach {b.full_name(dest)}, so cannot support a move there"
+    tkey = f.find(order.target)
+    if tkey == key:
+        return None, "a unit cannot support itself"
+    if tkey is None:
+        return None, Elsewhere(f"there is no unit in {b.full_name(target)} to support")
+    if dest is None or order.dest is None:  # a support to hold
         return SupportOrd(key, unit, power, order, tkey, None, None), ""
-    dest = province_of(order.dest)
-    if dest == unit.province and k.occupies:  # a plane beside the unit there may (Complicated)
-        return None, "a unit cannot support a move into its own province"
-    if dest == target:
-        return None, "a unit cannot be supported to move to where it is"
-    if not f.support_reaches(unit, dest):
-        return None, f"{b.full_name(unit.loc)} cannot reach {b.full_name(dest)}, so cannot support a move there"
+    other = f.units[tkey]
     ok = f.reaches(other, dest)
     if not ok and f.kind(other).convoyable and b.provinces[target].is_coastal and b.provinces[dest].is_coastal:
         ok = bool(f.convoys.necessary_fleets(target, dest, f.convoy_fleets() - {unit.province}))
     if not ok:
-        return None, f"the unit in {b.full_name(target)} cannot reach {b.full_name(dest)}"
+        return None, Elsewhere(f"the unit in {b.full_name(target)} cannot reach {b.full_name(dest)}")
     coast = order.dest if "/" in order.dest else None  # a coast, if named, must match (4.B.4)
     return SupportOrd(key, unit, power, order, tkey, dest, coast), ""
 
 
 def _convoy(f: Battlefield, power: str, key: int, unit: Unit, order: Convoy) -> Checked:
+    """As `_support`: the fleet and the map first, then the army it names and the other fleets."""
     b, k = f.board, f.kinds[unit.kind]
     target = order.target.province
     dest = province_of(order.dest)
-    tkey = f.find(order.target)
     if not (k.convoys and unit.province in b.seas):
         return None, "only a fleet at sea can convoy"
-    if tkey is None:
-        return None, f"there is no unit in {b.full_name(target)} to convoy"
-    other = f.units[tkey]
-    if not f.kind(other).convoyable:
-        return None, f"a {f.kind(other).name} cannot be convoyed"
     if not (b.provinces[target].is_coastal and b.provinces[dest].is_coastal) or dest == target:
         return None, "a convoy goes from one coastal province to another"
+    tkey = f.find(order.target)
+    if tkey is None:
+        return None, Elsewhere(f"there is no unit in {b.full_name(target)} to convoy")
+    other = f.units[tkey]
+    if not f.kind(other).convoyable:
+        return None, Elsewhere(f"a {f.kind(other).name} cannot be convoyed")
     if unit.province not in f.convoys.necessary_fleets(target, dest, f.convoy_fleets()):
-        return None, f"this fleet is on no convoy route from {b.full_name(target)} to {b.full_name(dest)}"
+        return None, Elsewhere(f"this fleet is on no convoy route from {b.full_name(target)} to {b.full_name(dest)}")
     return ConvoyOrd(key, unit, power, order, tkey, dest), ""

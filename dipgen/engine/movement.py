@@ -30,7 +30,7 @@ from dipgen.core.results import Bounce, Illegal, Kind, Note, OrderResult
 from dipgen.core.units import STANDARD_UNIT_KINDS, Strength, UnitKind
 from dipgen.engine.battlefield import Battlefield, ConvoyOrd, HoldOrd, MoveOrd, Ord, SupportOrd
 from dipgen.engine.convoys import shortest_chain
-from dipgen.engine.legality import check
+from dipgen.engine.legality import Elsewhere, check
 from dipgen.engine.resolver import GuessAndCheck
 
 
@@ -106,7 +106,8 @@ class _Movement(Battlefield, GuessAndCheck):
                 o, why = check(self, power, key, unit, order)
                 if o is None:
                     results.append(self.failed(power, order, unit, lambda: Note(
-                        Kind.ILLEGAL, Illegal.IMPOSSIBLE, why)))  # noqa: B023 (called at once)
+                        Kind.ILLEGAL, Illegal.ELSEWHERE if isinstance(why, Elsewhere)  # noqa: B023 (called at once)
+                        else Illegal.IMPOSSIBLE, why)))  # noqa: B023 (called at once)
                     continue
                 if key in ords:
                     more.setdefault(key, [(ords[key], slots[key])]).append((o, len(results)))

@@ -109,7 +109,33 @@ def _clean_note(note: Note, seen: set[Unit]) -> Note:
 
 
 #: what a concealed order's result may say: the kind alone, no reason and no particulars
-_PARTIAL_KINDS = frozenset({Kind.CUT, Kind.DISLODGED, Kind.VOID})
+_PARTIAL_KINDS = frozenset({Kind.CUT, Kind.DISLODGED})
+
+#: what an observer (a reader who sees a foreign unit but not its power's orders) is told of a
+#: support or convoy: what befell the unit itself. Whether it matched the unit it named ("void"),
+#: or whether that unit was there at all, is about a unit elsewhere
+_AT_THE_UNIT = frozenset({Kind.CUT, Kind.DISLODGED, Kind.DESTROYED, Kind.INTAKE, Kind.EFFECT})
+
+
+def _elsewhere(record: PhaseRecord) -> dict[Unit, OrderResult]:
+    """Each unit whose written order the rules set aside only because of other units
+    (`Illegal.ELSEWHERE`), with that order's result."""
+    return {r.unit: r for r in record.results if r.unit is not None and r.unit.power == r.power
+            and any(n.kind is Kind.ILLEGAL and n.reason is Illegal.ELSEWHERE for n in r.notes)}
+
+
+def _observed(result: OrderResult, elsewhere: dict[Unit, OrderResult]) -> OrderResult:
+    """`result` as an observer of the unit is told it: the order as written where the rules
+    replaced it for want of other units (a hold in its place would tell that the unit it named was
+    missing), and a support or convoy marked only with what befell the unit itself."""
+    written = elsewhere.get(result.unit) if result.default and result.unit is not None else None
+    if written is not None:
+        result = replace(result, order=written.order, default=False)
+    if not isinstance(result.order, (Support, Convoy)):
+        return result
+    notes = tuple(n for n in result.notes if n.kind in _AT_THE_UNIT)
+    befell = any(n.kind in (Kind.CUT, Kind.DISLODGED, Kind.DESTROYED) for n in notes)
+    return replace(result, notes=notes, succeeded=not befell)
 
 
 def _partial(result: OrderResult) -> OrderResult:
@@ -160,13 +186,14 @@ def apply(record: PhaseRecord, vis: RecordVisibility, rd: Reader, variant) -> Re
     seen = {u.province for u in before.units if kinds[u.kind].fights} | {d.unit.province for d in before.dislodged}
     units_seen = {u for u in before.units if kinds[u.kind].fights} | {d.unit for d in before.dislodged}
     results = []
+    elsewhere = _elsewhere(record)
     for r, full, part in zip(record.results, vis.results, vis.results_partial, strict=True):
         if knows(rd, full):
             shown = replace(r, notes=tuple(_clean_note(n, units_seen) for n in r.notes),
                             route=r.route if all(u in units_seen for u in r.route) else ())
-            if r.default and not knows(rd, vis.orders.get(r.power, frozenset({r.power}))):
+            if not knows(rd, vis.orders.get(r.power, frozenset({r.power}))):
                 # whether a unit had an order, or a misorder the rules replaced, is its power's to know
-                shown = replace(shown, default=False)
+                shown = _observed(replace(shown, default=False) if r.unit not in elsewhere else shown, elsewhere)
             results.append(shown)
         elif knows(rd, part):
             results.append(_partial(r))
