@@ -70,6 +70,9 @@ SAMPLE = [
     # a spy's owner read a void support as "void" in one game and, where the unit it named was not
     # there, the hold the rules put in its place in the other: a support is shown as written
     ("blind", "vacate", 124396, 7, 2, 0.25),
+    # the same for a Fall retreat a player took part in (she dislodged the unit): her page showed every
+    # power's new count after it, before the public's Winter page
+    ("blind", "retreat", 0, 4, 4, 0.55),
 ]
 
 

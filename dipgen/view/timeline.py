@@ -201,10 +201,13 @@ def _seat_calendar(history: History, level: str) -> Timeline:
     def known(i: int, rd: Reader | None = None) -> RecordView:
         r = records[i]
         v = replace(seen_record(history, r, level, rd), title=title(r.phase), tells_totals=r.kind == ADJUSTMENTS)
-        if r.kind == ADJUSTMENTS and r.phase not in by_phase:  # her Winter, before the public's
+        if r.phase not in by_phase:  # her retreats or her Winter, which the public is not shown
+            # the totals the public knew then: those of the season her retreats follow, or the
+            # latest for her Winter (the public hears the year's with its Winter page)
+            told = by_phase[records[i - 1].phase].after.totals if r.kind != ADJUSTMENTS and i > 0 \
+                and records[i - 1].phase in by_phase else public_now.totals
             mine = own_powers(history.seating, level, r.phase, history.variant.rules.powers())
-            v = replace(v, before=_own_totals(v.before, public_now.totals, mine),
-                        after=_own_totals(v.after, public_now.totals, mine))
+            v = replace(v, before=_own_totals(v.before, told, mine), after=_own_totals(v.after, told, mine))
         return v
 
     for i, r in enumerate(records):
