@@ -125,3 +125,20 @@ def test_blank_lines_between_blocks_become_one_and_stay_inside_a_block():
     made = _blank_lines(text)
     assert made == markdown.Markdown(extensions=["md_in_html"]).convert(text)
     assert "<p>b</p>\n\n<div>" in made and "x\n\n\n\ny" in made
+
+
+def test_blank_runs_are_found_alike_a_stretch_at_a_time_and_tag_by_tag():
+    """`_top_runs` reads tags from one run of blank lines to the next; where a run falls inside a
+    tag (an attribute's value) it reads every tag whole. Both find the same runs, on pages made of
+    blocks, void and self-closing tags, quoted '>' and runs in every place."""
+    import random
+
+    from dipgen.present.site.page import _top_runs, _top_runs_inside_tags
+
+    rng = random.Random(5)
+    bits = ["<div>", "</div>", "<p>", "</p>", "<br>", "<img src='a>b'/>", '<x a="\n\n\nq">', "\n\n\n", "\n\n\n\n",
+            "text", "<pre>", "</pre>", "<svg/>", "<BR>", "\n"]
+    for _ in range(5000):
+        text = "".join(rng.choice(bits) for _ in range(rng.randint(0, 25)))
+        assert _top_runs(text, 0) == _top_runs_inside_tags(text, 0), repr(text)
+    assert _top_runs("<div>\n\n\n</div>\n\n\n<p>", 0) == ((14, 17),)  # the run inside the div stays

@@ -31,7 +31,8 @@ HIDE = ("navigation", "toc")
 _MARK = re.compile(r'^<h([1-6]) data-dg-heading>([^<>\n]*)</h\1>$', re.M)
 
 
-_TAG = re.compile(r"""<(/?)([A-Za-z][A-Za-z0-9]*)(?:[^>"']|"[^"]*"|'[^']*')*>""")
+#: a tag: whether it closes, its name, and what follows the name (``/`` last: it closes itself)
+_TAG = re.compile(r"""<(/?)([A-Za-z][A-Za-z0-9]*)((?:[^>"']|"[^"]*"|'[^']*')*)>""")
 _VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
                    "wbr"})
 _RUN = re.compile(r"\n{3,}")
@@ -40,12 +41,30 @@ _KEY = re.compile(r"[a-z_]+")  # a key of `front_matter`'s head (one a cache fil
 
 def _top_runs(text: str, start: int) -> tuple[tuple[int, int], ...]:
     """Where, after `start`, blank lines run between top-level blocks: Markdown makes each such run
-    one blank line (inside a block, it keeps them as they are)."""
+    one blank line (inside a block, it keeps them as they are). The tags are read a stretch at a
+    time, from one run to the next (most pages have none, or two or three)."""
     if "\n\n\n" not in text[start:]:
         return ()
+    out, depth, pos = [], 0, start
+    for run in _RUN.finditer(text, start):
+        if text.rfind("<", pos, run.start()) > text.rfind(">", pos, run.start()):
+            return _top_runs_inside_tags(text, start)  # a run inside a tag (an attribute's value)
+        for closing, name, rest in _TAG.findall(text, pos, run.start()):
+            if closing:
+                depth -= 1
+            elif not rest.endswith("/") and name.lower() not in _VOID:
+                depth += 1
+        pos = run.start()
+        if depth <= 0:
+            out.append((run.start(), run.end()))
+    return tuple(out)
+
+
+def _top_runs_inside_tags(text: str, start: int) -> tuple[tuple[int, int], ...]:
+    """`_top_runs` where a run may fall inside a tag: every tag read whole, in order."""
     out, depth, i = [], 0, 0
-    tags = [(t.end(), -1 if t.group(1) else 1) for t in _TAG.finditer(text, start)
-            if t.group(2).lower() not in _VOID and not t.group(0).endswith("/>")]
+    tags = [(t.end(), -1 if t.group(1) else 0 if t.group(3).endswith("/") or t.group(2).lower() in _VOID else 1)
+            for t in _TAG.finditer(text, start)]
     for run in _RUN.finditer(text, start):
         while i < len(tags) and tags[i][0] <= run.start():
             depth += tags[i][1]
