@@ -163,13 +163,16 @@ def test_plain_serve_renders_only_the_changed_pages_and_the_site_is_as_a_full_bu
     plugin.on_startup(command="serve", dirty=False)
     try:
         build(config, serve_url="http://127.0.0.1:8000/")
-        assert plugin.stats["reused"] == 0
+        assert plugin.stats["reused"] == 0 and plugin.stats["linked"] == 0
         spring = project / "games" / "bravo" / "1901-spring.yml"
         write_game(spring.parent, {spring.name: spring.read_text(encoding="utf-8") + "  Late news from Vienna.\n"})
         config = site_config(project)
         build(config, serve_url="http://127.0.0.1:8000/")
         pages = sum(1 for uri in plugin._files if uri.endswith(".md") and uri != "games/index.md")
         assert 0 < plugin.stats["reused"] < pages  # alpha's and charlie's, not bravo's
+        # every map is as it was (the news is in a page): linked from the last site, not copied
+        maps = sum(1 for uri in plugin._files if uri.endswith(".svg") and "/maps/" in uri)
+        assert plugin.stats["linked"] >= maps > 0
         bravo_spring = project / "site" / "games" / "bravo" / "1901-spring" / "index.html"
         assert "Late news from Vienna." in bravo_spring.read_text()
         served = _site(project)

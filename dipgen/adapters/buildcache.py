@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import itertools
 import json
 import logging
 import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -194,10 +194,29 @@ class BuildCache:
         return removed
 
 
+_FOLDERS: set[str] = set()  # folders made (or found) by this process
+_SERIAL = itertools.count()
+
+
 def _write(path: Path, data: bytes) -> None:
-    """Write `path` atomically: a temporary file beside it, renamed into place."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+    """Write `path` atomically: a temporary file beside it, renamed into place. The temporary
+    file's name is this process's and a counter's (thousands of blobs a cold build: `mkstemp`'s
+    random names cost more than the writing); one left by a killed build is passed over."""
+    folder = os.path.dirname(path)
+    if folder not in _FOLDERS:
+        os.makedirs(folder, exist_ok=True)
+        _FOLDERS.add(folder)
+    while True:
+        tmp = os.path.join(folder, f".tmp-{os.getpid()}-{next(_SERIAL)}")
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            break
+        except FileExistsError:
+            continue
+        except FileNotFoundError:  # the folder went (a cache removed while serve runs)
+            _FOLDERS.discard(folder)
+            os.makedirs(folder, exist_ok=True)
+            _FOLDERS.add(folder)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)

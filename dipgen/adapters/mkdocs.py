@@ -38,6 +38,7 @@ import logging
 import shutil
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 
 from mkdocs.config import base
@@ -55,7 +56,7 @@ from dipgen.io.secretsfile import SECRETS_FILE
 from dipgen.io.folders import discover_games
 from dipgen.adapters.buildcache import FOLDER, BuildCache, Stored, code_fingerprint
 from dipgen.adapters.games import Loaded, load_checked
-from dipgen.adapters.reuse import TEMPLATE as REUSED, Reuse
+from dipgen.adapters.reuse import TEMPLATE as REUSED, LinkedFile, Reuse
 from dipgen.adapters.staging import _Staging, _lock, _prune, _roots  # noqa: F401 (_lock: tests)
 from dipgen.adapters.mkdocs_pages import GeneratedPage, Headings, failure, index_page, search_index
 from dipgen.core.crypt import PRIVATE_DIR
@@ -104,7 +105,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         self._cards: list[dict] = []  # each game's card (its public view), for the archive and the home page
         self._files: dict[str, str | Path] = {}  # each generated file: its content, or its file in the cache
         self._options = SiteOptions()
-        self._origins: dict[str, Path] = {}  # generated page -> the file or folder it comes from
+        self._origins: dict[str, str] = {}  # generated file -> the game folder it comes from (`_origin`)
         self._in_place = False               # a dirty build: MkDocs writes over the site as it goes
         self._staging: _Staging | None = None
         self._site_dir = ""                  # the configured site folder, while the build goes to staging
@@ -115,6 +116,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         self._headings: Headings | None = None
         self._pages: dict[str, Stored] = {}  # each generated page in the cache -> the game's entry
         self._reuse = Reuse()                # under plain `mkdocs serve`: unchanged pages not rendered again
+        self._linked: list[LinkedFile] = []  # this build's maps and other files (`LinkedFile`)
 
     # ----- lifecycle
     def on_startup(self, *, command: str, dirty: bool) -> None:
@@ -136,6 +138,15 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         if self._store is None:
             raise PluginError("dipgen: the plugin was not configured (MkDocs calls on_config first)")
         return self._store
+
+    def _origin(self, uri: str, config) -> Path:
+        """The file a generated page is made from (for a message that names it), else its game's
+        folder, else the games folder."""
+        game = self._origins.get(uri)
+        return _source(Path(game), uri) if game is not None else self.games_path(config)
+
+    def _named_origin(self, uri: str, config) -> str:
+        return display_path(self._origin(uri, config))
 
     def games_path(self, config) -> Path:
         base_dir = Path(config.config_file_path).parent if config.config_file_path else Path.cwd()
@@ -207,10 +218,10 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
             log.error("%s; until they are fixed, the server shows the last good build of those games", listed)
         cards = [entry.card for entry in fresh.values()]
         files: dict[str, str | Path] = {}
-        origins: dict[str, Path] = {}
+        origins: dict[str, str] = {}
         for game, entry in fresh.items():
             files.update(entry.blobs)
-            origins.update({uri: _source(Path(game), uri) for uri in entry.blobs})
+            origins.update(dict.fromkeys(entry.blobs, game))
             files.setdefault(entry.board[0], Path(entry.board[1]))
         try:
             files.update(archive_files_of(cards, {}, options))
@@ -229,7 +240,9 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         if self._command == "serve" and not self._in_place:
             self._reuse.begin(Reuse.state(config, fingerprint, repr(self.config)),
                               {uri: entry.blobs[uri] for uri, entry in self._pages.items()},
-                              Path(self._site_dir) if self._staging else None)
+                              Path(self._site_dir) if self._staging else None,
+                              {uri: path for uri, path in files.items() if isinstance(path, Path)
+                               and not uri.endswith(".md")})
         self.stats = {"games": len(paths), "redone": self._redone, "seconds": time.perf_counter() - started}
         log.info("dipgen: %d game(s), %d adjudicated afresh, %d files in %.2fs",
                  len(paths), self._redone, len(files), self.stats["seconds"])
@@ -288,11 +301,14 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
     @event_priority(-100)  # last: the files every plugin added
     def on_env(self, env, *, config, files):
         self._written = {f.dest_uri for f in files}
-        return Reuse.loader(env)
+        self._linked = [f for f in files if isinstance(f, LinkedFile)]
+        return self._reuse.loader(env)
 
     @event_priority(-100)  # last: after every other plugin has written its files (the search index)
     def on_post_build(self, *, config) -> None:
         self.stats["reused"] = self._reuse.reused
+        self.stats["linked"] = sum(1 for f in self._linked if f.linked)
+        self._linked = []
         if self._in_place and self._written is not None:
             roots = _roots(self._files) | {self.config.prefix.strip("/"), PRIVATE_DIR, CSS_URI.rsplit("/", 1)[0]}
             removed = _prune(Path(config.site_dir), self._written, roots)
@@ -370,7 +386,9 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
                             existing.src_uri)
                 continue
             inclusion = InclusionLevel.NOT_IN_NAV if uri.endswith(".md") else InclusionLevel.UNDEFINED
-            if isinstance(content, Path):  # a file in the cache, rewritten only when its content changes
+            if isinstance(content, Path) and not uri.endswith(".md"):  # a map, from the cache or the last site
+                file = LinkedFile.made(config, uri, content, inclusion, self._reuse.unchanged_file(uri))
+            elif isinstance(content, Path):  # a file in the cache, rewritten only when its content changes
                 file = File.generated(config, uri, abs_src_path=str(content), inclusion=inclusion)
             elif self._dirty:
                 file = File.generated(config, uri, abs_src_path=self._stage_file(uri, content), inclusion=inclusion)
@@ -379,16 +397,15 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
             files.append(file)
             if file.is_documentation_page() and (isinstance(content, SitePage) or uri in self._pages):
                 GeneratedPage(None, file, config, source=self._reader(uri, content), headings=headings,
-                              origin=display_path(self._origins.get(uri, self.games_path(config))),
+                              origin=partial(self._named_origin, uri, config),
                               searched=search_index(config) is not None)
         if self._dirty and self._stage is not None:  # what earlier builds staged and this one does not make
             _prune(self._stage, set(self._files), {p.name for p in self._stage.iterdir() if p.is_dir()})
         return files
 
     def on_page_markdown(self, markdown: str, *, page, config, files) -> str:
-        origin = self._origins.get(page.file.src_uri)
-        if origin is not None and page.file.generated_by and not isinstance(page, GeneratedPage):
-            _name_failures(page, origin)
+        if page.file.src_uri in self._origins and page.file.generated_by and not isinstance(page, GeneratedPage):
+            _name_failures(page, self._origin(page.file.src_uri, config))
         if isinstance(page, GeneratedPage):
             page.reused = self._reuse.output(page)  # unchanged, and so is the rest of the site (`reuse`)
         return with_cards(markdown, self._cards, self._options, page.file.src_uri)

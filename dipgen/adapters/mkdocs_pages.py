@@ -94,10 +94,11 @@ def page_html(source: SitePage, headings: Headings) -> tuple[str, list] | None:
 class GeneratedPage(Page):
     """A page dipgen made: read from its `SitePage` (given by `source`, called when MkDocs reads
     the page) and rendered without a Markdown pass where nothing else changed it (see the module).
-    `origin` names the game file it is made from, for the message if it cannot be rendered."""
+    `origin` names the game file it is made from, for the message if it cannot be rendered (said
+    only then: naming a file takes a look at the disk)."""
 
     def __init__(self, title, file, config, *, source: Callable[[], SitePage], headings: Headings,
-                 origin: str, searched: bool) -> None:
+                 origin: Callable[[], str], searched: bool) -> None:
         super().__init__(title, file, config)
         self._source, self._headings, self._origin, self._searched = source, headings, origin, searched
         self._read: SitePage | None = None
@@ -197,7 +198,7 @@ def failure(where: str, e: BaseException, what: str, hint: str = BUG) -> str:
 
 def _failure(page: GeneratedPage, e: Exception) -> PluginError:
     log.debug("dipgen: %s", page.file.src_uri, exc_info=True)
-    return PluginError(failure(page._origin, e, f"rendering the page {page.file.src_uri}",
+    return PluginError(failure(page._origin(), e, f"rendering the page {page.file.src_uri}",
                                "look for Markdown nested very deeply (lists, quotes) in its press, notes or "
                                "description; if there is none, this is a bug in dipgen: report it with the "
                                "game's files"))
@@ -214,7 +215,6 @@ _PERMALINK = re.compile(r'<a class="headerlink"[^>]*>.*?</a>', re.S)
 _TAG = re.compile(r"""<(/?)([A-Za-z][A-Za-z0-9]*)(?:[^>"']|"[^"]*"|'[^']*')*>""")
 _EMPTY = re.compile(r"<(p|code|pre|li|ol|ul|sub|sup)>\s*</\1>")
 _SPACE = re.compile(r"\s+")
-_INSIDE = re.compile(r"(<(?:p|code|pre|li|ol|ul|sub|sup)>) | (</(?:p|code|pre|li|ol|ul|sub|sup)>)")
 
 
 @dataclass
@@ -231,15 +231,38 @@ class Section:
         return False
 
 
-def _text(chunk: str) -> str:
-    """The text of some of dipgen's own markup, as the search index holds it."""
+_ATTRS = r"""(?:[^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*)>"""
+#: the tags the index keeps, made bare; inline tags dropped; any other tag a space (as `_text` says)
+_KEPT_TAG = re.compile(r"<(/?)(p|code|pre|li|ol|ul|sub|sup)(?![A-Za-z0-9])" + _ATTRS)
+_INLINE_TAG = re.compile(r"</?(?:a|abbr|b|bdi|del|em|i|ins|kbd|mark|s|small|span|strong|time|u)(?![A-Za-z0-9])"
+                         + _ATTRS)
+_OTHER_TAG = re.compile(r"</?(?!(?:p|code|pre|li|ol|ul|sub|sup)>)[A-Za-z][A-Za-z0-9]*" + _ATTRS)
+_UPPER = re.compile(r"</?[A-Z]")
+_OPENED = re.compile(r"(<(?:p|code|pre|li|ol|ul|sub|sup)>) ")
+_CLOSED = re.compile(r" (</(?:p|code|pre|li|ol|ul|sub|sup)>)")
+
+
+def _tags(chunk: str) -> str:
+    """`chunk`'s tags as the index has them: each a pass of the regular-expression engine, where
+    dipgen's own lower-case markup allows (a tag by tag reading otherwise)."""
+    if _UPPER.search(chunk):
+        return _tags_each(chunk)
+    return _OTHER_TAG.sub(" ", _INLINE_TAG.sub("", _KEPT_TAG.sub(r"<\1\2>", chunk)))
+
+
+def _tags_each(chunk: str) -> str:
+    """`_tags`, a tag at a time (any case)."""
     def tag(m: re.Match) -> str:
         name = m.group(2).lower()
         return f"<{m.group(1)}{name}>" if name in _KEEP else "" if name in _INLINE else " "
+    return _TAG.sub(tag, chunk)
 
-    out = html.escape(html.unescape(_TAG.sub(tag, _SKIPPED.sub(" ", chunk)).replace("<", "\0").replace(">", "\1")),
+
+def _text(chunk: str) -> str:
+    """The text of some of dipgen's own markup, as the search index holds it."""
+    out = html.escape(html.unescape(_tags(_SKIPPED.sub(" ", chunk)).replace("<", "\0").replace(">", "\1")),
                       quote=False).replace("\0", "<").replace("\1", ">")
-    out = _INSIDE.sub(lambda m: m.group(1) or m.group(2), _SPACE.sub(" ", out))
+    out = _CLOSED.sub(r"\1", _OPENED.sub(r"\1", _SPACE.sub(" ", out)))
     while True:
         shorter = _EMPTY.sub("", out)
         if shorter == out:

@@ -12,6 +12,11 @@ else (a changed page, any change to the rest, a first build, a failed one) rende
 
 The output is read from the site the last build put in place, which a staged build leaves where
 it was until the new one replaces it (`dipgen.adapters.staging`); without staging, nothing is reused.
+The same goes for the other generated files (maps, draws): one whose file in the cache folder is
+the same as the last build's is linked into the new site from the last one (`LinkedFile`) instead
+of being copied again. That site is removed once the new one is in place, and nothing writes into
+the site's files where they are (a build writes a new folder), so the link is the file's only name
+then.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import jinja2
+from mkdocs.structure.files import File
 
 #: the template of a page whose output is taken as it was (`page.dipgen_output`)
 TEMPLATE = "dipgen-reused-output.html"
@@ -34,6 +40,8 @@ class _Last:
     site: Path             # the site that build put in place
     #: generated page -> its search entries and the ids of its anchors, as that build made them
     made: dict[str, tuple[list, set]] = field(default_factory=dict)
+    #: every other generated file (maps, draws) -> the name of its file in the cache folder
+    files: dict[str, str] = field(default_factory=dict)
 
 
 class Reuse:
@@ -41,6 +49,8 @@ class Reuse:
         self._last: _Last | None = None
         self._now: _Last | None = None
         self._candidates: dict[str, str] = {}
+        self._same_files: dict[str, str] = {}
+        self._compiled = _Compiled()
         self.reused = 0
 
     @staticmethod
@@ -61,16 +71,28 @@ class Reuse:
                     digest.update(f"{folder}/{name}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
         return digest.hexdigest()
 
-    def begin(self, state: str, pages: dict[str, Path], site: Path | None) -> None:
-        """A build starts: `pages`, each generated page's file in the cache; `site`, where the last
-        build's site is while this one is made (None: nowhere to read it, nothing is reused)."""
-        self._now = _Last(state, {uri: path.name for uri, path in pages.items()}, site or Path())
+    def begin(self, state: str, pages: dict[str, Path], site: Path | None,
+              files: dict[str, Path] | None = None) -> None:
+        """A build starts: `pages`, each generated page's file in the cache, and `files` every other
+        generated file's; `site`, where the last build's site is while this one is made (None:
+        nowhere to read it, nothing is reused)."""
+        self._now = _Last(state, {uri: path.name for uri, path in pages.items()}, site or Path(),
+                          files={uri: path.name for uri, path in (files or {}).items()})
         last = self._last
         self.reused = 0
+        self._same_files = {} if site is None or last is None or last.site != site else {
+            uri: name for uri, name in self._now.files.items() if last.files.get(uri) == name}
         if site is None or last is None or last.state != state or last.site != site:
             self._candidates = {}
         else:
             self._candidates = {uri: name for uri, name in self._now.blobs.items() if last.blobs.get(uri) == name}
+
+    def unchanged_file(self, uri: str) -> Path | None:
+        """Where the last build's site has the generated file `uri` exactly as this build makes it
+        (the same file of the cache folder: a map depends on nothing else), if it does."""
+        if uri not in self._same_files or self._last is None:
+            return None
+        return self._last.site / uri
 
     def output(self, page) -> tuple[str, list, set] | None:
         """The output of `page` as the last build wrote it, its search entries and its anchors'
@@ -93,11 +115,57 @@ class Reuse:
     def done(self, complete: bool) -> None:
         """The build ended: put in place (`complete`), or not (nothing of it is reused)."""
         self._last = self._now if complete else None
-        self._now, self._candidates = None, {}
+        self._now, self._candidates, self._same_files = None, {}, {}
 
-    @staticmethod
-    def loader(env: jinja2.Environment) -> jinja2.Environment:
-        """The theme's templates, and `TEMPLATE`."""
+    def loader(self, env: jinja2.Environment) -> jinja2.Environment:
+        """The theme's templates, and `TEMPLATE`; each compiled once a process (MkDocs makes a new
+        environment for every rebuild, which would compile every template of the theme again)."""
         theme = [env.loader] if env.loader is not None else []
         env.loader = jinja2.ChoiceLoader([jinja2.DictLoader({TEMPLATE: "{{ page.dipgen_output }}"}), *theme])
+        if env.bytecode_cache is None:
+            env.bytecode_cache = self._compiled
         return env
+
+
+class _Compiled(jinja2.BytecodeCache):
+    """Templates compiled by earlier builds of this process, by name; Jinja compares each one's
+    source with the one it was compiled from (a changed template is compiled again)."""
+
+    def __init__(self) -> None:
+        self._code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        code = self._code.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self._code[bucket.key] = bucket.bytecode_to_string()
+
+
+class LinkedFile(File):
+    """A generated file (not a page) which `copy_file` links from `previous`, the same file in the
+    last build's site, where there is one; copied from the cache folder otherwise."""
+
+    previous: Path | None = None
+    linked = False  # whether `copy_file` linked it
+
+    @classmethod
+    def made(cls, config, uri: str, blob: Path, inclusion, previous: Path | None) -> File:
+        """The file `uri` of the site, from `blob` in the cache folder, or linked from `previous`."""
+        file = cls.generated(config, uri, abs_src_path=str(blob), inclusion=inclusion)
+        assert isinstance(file, LinkedFile)
+        file.previous = previous
+        return file
+
+    def copy_file(self, dirty: bool = False) -> None:
+        if self.previous is not None:
+            dest = self.abs_dest_path
+            try:
+                os.makedirs(os.path.dirname(dest), exist_ok=True)
+                os.link(self.previous, dest)
+                self.linked = True
+                return
+            except OSError:  # another file system, a file system without links, the file gone
+                pass
+        super().copy_file(dirty)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -134,9 +135,14 @@ def display_path(path: Path | str) -> str:
     """A path as the GM wrote it, relative to the current folder when inside it. Links are
     never followed: a link is named as the link, not as the file it leads to (and a link that
     loops or leads nowhere is named all the same)."""
+    return _display(os.fspath(path), os.getcwd())  # the real path of the current folder
+
+
+@lru_cache(maxsize=4096)  # every order names its file: a game's few files are named many times
+def _display(path: str, cwd: str) -> str:
     p = Path(path)
     absolute = Path(os.path.abspath(p))  # '..' and '.' folded away, no link followed
-    here = Path.cwd()  # the real path of the current folder
+    here = Path(cwd)
     try:
         return str(absolute.relative_to(here))
     except ValueError:

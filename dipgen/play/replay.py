@@ -204,7 +204,8 @@ class _Replay:
         first: dict[tuple[str, int], OrderLine] = {}  # (writer, id of a unit) -> its order
         for power, lines in pf.orders.items():
             mine = [u for u in units if u.power == power and kinds[u.kind].occupies]
-            listing = ", ".join(u.describe(self.board) for u in sorted(mine, key=lambda u: u.loc)) or "none"
+            listing = lambda mine=mine: ", ".join(  # noqa: E731 (said only for a misorder)
+                u.describe(self.board) for u in sorted(mine, key=lambda u: u.loc)) or "none"
             for ol in lines:
                 ref = getattr(ol.order, "unit", None)
                 if ref is None or isinstance(ol.order, Build):
@@ -230,7 +231,7 @@ class _Replay:
                         self.named[id(ol)] = unit
                     continue
                 if unit is None or unit.power != power:
-                    self.misorder(pf, ol, unit, what, f"{power}'s {what}s: {listing}")
+                    self.misorder(pf, ol, unit, what, f"{power}'s {what}s: {listing()}")
                     continue
                 if ref.kind and ref.kind != unit.kind:
                     kind = kinds[unit.kind]

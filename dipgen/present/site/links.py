@@ -14,6 +14,7 @@ hand-written pages still depend on ``use_directory_urls`` (``rules/standard/`` o
 from __future__ import annotations
 
 import posixpath
+from functools import lru_cache
 
 from dipgen.core.phase import Phase
 
@@ -47,6 +48,7 @@ def page_url(uri: str, directory_urls: bool = True) -> str:
     return stem + "/" if directory_urls else stem + ".html"
 
 
+@lru_cache(maxsize=1 << 15)  # a page links the same few pages as its neighbours do
 def href(from_uri: str, to_uri: str, directory_urls: bool = True) -> str:
     """A relative link from the page built from `from_uri` to the page or file `to_uri`."""
     here = page_url(from_uri, directory_urls)

@@ -32,7 +32,7 @@ _MARK = re.compile(r'^<h([1-6]) data-dg-heading>([^<>\n]*)</h\1>$', re.M)
 
 
 #: a tag: whether it closes, its name, and what follows the name (``/`` last: it closes itself)
-_TAG = re.compile(r"""<(/?)([A-Za-z][A-Za-z0-9]*)((?:[^>"']|"[^"]*"|'[^']*')*)>""")
+_TAG = re.compile(r"""<(/?)([A-Za-z][A-Za-z0-9]*)([^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*)>""")
 _VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
                    "wbr"})
 _RUN = re.compile(r"\n{3,}")

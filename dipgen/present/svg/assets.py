@@ -7,6 +7,7 @@ picked up by a long-running ``mkdocs serve``).
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -19,6 +20,7 @@ from dipgen.core.resources import shipped
 Point = tuple[float, float]
 
 
+@lru_cache(maxsize=16)  # where a board's files are does not change while a process runs; their content may
 def template_dir(board_name: str) -> Path:
     """The folder holding ``board.svg`` and ``layout.json`` for `board_name`."""
     root = shipped("svg_templates")
@@ -80,19 +82,25 @@ def _read_layout(path: str, stamp: tuple[int, int]) -> Layout:
     return Layout((x, y, w, h), data["provinces"], data.get("coasts", {}))
 
 
-def _stamp(path: Path) -> tuple[int, int]:
-    st = path.stat()
+def _stamp(path: str) -> tuple[int, int]:
+    st = os.stat(path)
     return st.st_mtime_ns, st.st_size
 
 
+@lru_cache(maxsize=32)
+def _file(board_name: str, name: str) -> str:
+    return str(template_dir(board_name) / name)
+
+
 def board_text(board_name: str) -> str:
-    path = template_dir(board_name) / "board.svg"
-    return _read_text(str(path), _stamp(path))
+    path = _file(board_name, "board.svg")
+    return _read_text(path, _stamp(path))
 
 
 def layout(board_name: str) -> Layout:
-    path = template_dir(board_name) / "layout.json"
-    return _read_layout(str(path), _stamp(path))
+    """The board's layout: read again only when its file changed (one `stat` a call)."""
+    path = _file(board_name, "layout.json")
+    return _read_layout(path, _stamp(path))
 
 
 def board_land_fill(board_name: str, default: str = "#efe6cc") -> str:
