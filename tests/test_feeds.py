@@ -137,6 +137,31 @@ def test_commit_times_are_read_with_one_log_per_folder(tmp_path, monkeypatch):
     assert game.history.info.created == at(1)
 
 
+@needs_git
+def test_every_game_of_an_archive_is_read_with_one_log(tmp_path, monkeypatch):
+    """The build reads the times of every game with one ``git log`` of the games folder: each game
+    gets what `commit_times` gives it alone (a file in a folder inside a game is no file of it)."""
+    from dipgen.io.commits import commit_times_of
+
+    root = tmp_path / "archive"
+    a = write_game(root / "games" / "a", {"game.yml": GAME, "1901-spring.yml": SPRING})
+    b = write_game(root / "games" / "b", {"game.yml": GAME})
+    write_game(b / "notes", {"game.yml": "a file of a folder inside the game\n"})
+    empty = write_game(root / "games" / "c", {"game.yml": GAME})  # never committed
+    git(root, "init", "-q")
+    commit(root, ["games/a/game.yml", "games/b/game.yml"], at(1))
+    commit(root, ["games/a/1901-spring.yml"], at(2))
+    commit(root, ["games/b/notes"], at(3))
+    calls = []
+    real = subprocess.run
+    monkeypatch.setattr(subprocess, "run", lambda *args, **k: calls.append(args[0]) or real(*args, **k))
+    times = commit_times_of([a, b, empty])
+    assert [c[3] for c in calls].count("log") == 1
+    monkeypatch.undo()
+    assert times == {str(f): commit_times(f) for f in (a, b, empty)}
+    assert times[str(b)] == Commits({"game.yml": at(1)}) and times[str(empty)] == Commits()
+
+
 def test_no_git_no_times(tmp_path):
     folder = write_game(tmp_path / "g", {"game.yml": GAME, "1901-spring.yml": SPRING})
     assert commit_times(folder) == Commits()

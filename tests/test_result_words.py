@@ -167,3 +167,23 @@ def test_a_note_refuses_free_text():
         Note("bounce", Bounce.HELD)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         Note(Kind.BOUNCE, "held")  # type: ignore[arg-type]
+
+
+def test_a_result_made_quickly_is_the_constructors():
+    """`OrderResult.made` (the engine's, for speed) gives the very result the constructor gives:
+    equal, hashed alike, frozen, with the same defaults."""
+    import dataclasses
+
+    import pytest
+
+    from dipgen.core.orders import Hold, UnitRef
+    from dipgen.core.position import Unit
+    from dipgen.core.results import Kind, Note, OrderResult
+
+    unit = Unit("France", "A", "par")
+    args = ("France", Hold(UnitRef("A", "par")), unit, False, (Note(Kind.CUT),))
+    quick, slow = OrderResult.made(*args, default=True), OrderResult(*args, default=True)
+    assert quick == slow and hash(quick) == hash(slow) and repr(quick) == repr(slow)
+    assert OrderResult.made(*args[:4]) == OrderResult(*args[:4])
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        quick.succeeded = True  # type: ignore[misc]

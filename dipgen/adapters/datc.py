@@ -6,7 +6,6 @@ expected position after one phase (see ``tests/datc/`` and the README).
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -114,6 +113,8 @@ def _power_and_rest(board: Board, line: str) -> tuple[str, str]:
     try:
         return board.power_name(word), rest
     except UnknownName:
+        import difflib  # only to suggest a name for a misspelt one
+
         close = difflib.get_close_matches(word.capitalize(), list(board.powers), n=1, cutoff=0.8)
         if close:  # test files have typos ("Germnay"); read them as their writers meant
             return close[0], rest

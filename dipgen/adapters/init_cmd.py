@@ -18,13 +18,10 @@ instead. Nothing is ever written over: a file that exists stops the command befo
 
 from __future__ import annotations
 
-import json
 import re
-import shutil
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
 
 from dipgen import __version__
 from dipgen.core.errors import display_path
@@ -94,6 +91,7 @@ def add_init_command(sub) -> None:
 
 
 def cmd_init(args) -> int:
+    import shutil  # the commands' modules are imported for every command: their imports wait
     root = Path(args.dir)
     name = args.name or root.resolve().name.replace("-", " ").replace("_", " ").strip().title() or "Diplomacy"
     try:
@@ -150,6 +148,7 @@ def _markdown_text(text: str) -> str:
 
 
 def _yaml_text(text: str) -> str:
+    import json
     return json.dumps(" ".join(text.split()), ensure_ascii=False)  # a JSON string is a YAML string
 
 
@@ -177,6 +176,7 @@ def pages_workflow(install: str) -> str:
 def precommit_config(source: Source) -> str:
     """The hook from dipgen's repository at the commit CI installs, if it came from git; otherwise
     the same hook run by the dipgen installed where she commits."""
+    import json
     head = "# 'pre-commit install' once, and every commit that touches games/ is checked by dipgen.\nrepos:\n"
     if source.repo and source.rev:
         return head + f"  - repo: {source.repo}\n    rev: {source.rev}\n    hooks:\n      - id: {HOOK['id']}\n"
@@ -199,6 +199,8 @@ def requirements(source: Source) -> str:
 
 def install_source() -> Source:
     """Where this copy of dipgen was installed from (PEP 610's direct_url.json), as CI can install it."""
+    import json
+    from urllib.parse import unquote, urlsplit
     from importlib import metadata  # here, not at the top: every command builds the parser that lists init
 
     try:

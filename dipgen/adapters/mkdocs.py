@@ -51,7 +51,7 @@ from mkdocs.utils import CountHandler
 
 from dipgen import __version__
 from dipgen.core.errors import GameError, Problem, display_path, visible
-from dipgen.io.commits import commit_times
+from dipgen.io.commits import Commits, commit_times_of
 from dipgen.io.secretsfile import SECRETS_FILE
 from dipgen.io.folders import discover_games
 from dipgen.adapters.buildcache import FOLDER, BuildCache, Stored, code_fingerprint
@@ -82,15 +82,29 @@ class DipgenConfig(base.Config):
     variant the site has no page of its own for (and ``draws.md``, the page on dice and lots)."""
 
 
-def game_hash(folder: Path) -> str:
+def game_files_read(folder: Path) -> list[Path]:
+    """Every file of a game folder that the build reads (hidden ones aside), in order."""
+    return [f for f in sorted(folder.rglob("*"))
+            if f.is_file() and not any(part.startswith(".") for part in f.relative_to(folder).parts)]
+
+
+def game_hash(folder: Path, files: list[Path] | None = None) -> str:
     """A hash of everything in a game folder that the build reads, secrets.yml included (a new
     passphrase re-encrypts the pages)."""
     digest = hashlib.sha256()
-    for f in sorted(folder.rglob("*")):
-        if f.is_file() and not any(part.startswith(".") for part in f.relative_to(folder).parts):
-            digest.update(f.relative_to(folder).as_posix().encode() + b"\0")
-            digest.update(f.read_bytes() + b"\0")
+    for f in game_files_read(folder) if files is None else files:
+        digest.update(f.relative_to(folder).as_posix().encode() + b"\0")
+        digest.update(f.read_bytes() + b"\0")
     return digest.hexdigest()
+
+
+def _stamps(files: list[Path]) -> tuple:
+    """What tells that a file changed without reading it (as `mkdocs serve --dirty` tells)."""
+    out = []
+    for f in files:
+        st = f.stat()
+        out.append((str(f), st.st_size, st.st_mtime_ns, st.st_ino))
+    return tuple(out)
 
 
 class DipgenPlugin(BasePlugin[DipgenConfig]):
@@ -117,6 +131,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         self._pages: dict[str, Stored] = {}  # each generated page in the cache -> the game's entry
         self._reuse = Reuse()                # under plain `mkdocs serve`: unchanged pages not rendered again
         self._linked: list[LinkedFile] = []  # this build's maps and other files (`LinkedFile`)
+        self._hashes: dict[str, tuple[tuple, str]] = {}  # game folder -> its files' stamps and `game_hash`
 
     # ----- lifecycle
     def on_startup(self, *, command: str, dirty: bool) -> None:
@@ -144,6 +159,21 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         folder, else the games folder."""
         game = self._origins.get(uri)
         return _source(Path(game), uri) if game is not None else self.games_path(config)
+
+    def _hash(self, path: Path) -> str:
+        """`game_hash`, read again only where a file changed since this process last read it (a
+        serve rebuild after an edit reads the one game the GM changed)."""
+        files = game_files_read(path)
+        try:
+            stamps = _stamps(files)
+        except OSError:
+            return game_hash(path, files)
+        known = self._hashes.get(str(path))
+        if known is not None and known[0] == stamps:
+            return known[1]
+        value = game_hash(path, files)
+        self._hashes[str(path)] = (stamps, value)
+        return value
 
     def _named_origin(self, uri: str, config) -> str:
         return display_path(self._origin(uri, config))
@@ -191,11 +221,12 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         fresh: dict[str, Stored] = {}
         self._redone = 0
         shared = {str(folder): problem for folder, problem in shared_secrets(paths)}  # as dipgen check does
+        commits = commit_times_of(paths)  # one git log for every game
         for path in paths:
             own = [shared[str(path)]] if str(path) in shared else []
             try:
                 try:
-                    entry = self._game(path, fingerprint, options)
+                    entry = self._game(path, fingerprint, options, commits[str(path)])
                 except GameError as e:
                     raise GameError(e.problems + own) from None
                 if own:
@@ -247,11 +278,11 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         log.info("dipgen: %d game(s), %d adjudicated afresh, %d files in %.2fs",
                  len(paths), self._redone, len(files), self.stats["seconds"])
 
-    def _game(self, path: Path, fingerprint: str, options: SiteOptions) -> Stored:
+    def _game(self, path: Path, fingerprint: str, options: SiteOptions, commits: Commits) -> Stored:
         """One game read, adjudicated and all its pages made, or taken from the cache if unchanged
-        (kept from the last build, or in the cache folder: `dipgen.adapters.buildcache`)."""
-        commits = commit_times(path)  # a commit changes the feed's times, not the files: part of the key
-        key = hashlib.sha256(f"{fingerprint}:{game_hash(path)}:{commits!r}".encode()).hexdigest()
+        (kept from the last build, or in the cache folder: `dipgen.adapters.buildcache`). `commits`:
+        when its files were committed (which changes the feed's times, not the files: part of the key)."""
+        key = hashlib.sha256(f"{fingerprint}:{self._hash(path)}:{commits!r}".encode()).hexdigest()
         cached = self._cache.get(str(path))
         if cached is not None and cached.key == key and cached.intact():
             return cached

@@ -123,6 +123,17 @@ class OrderResult:
     #: a convoyed move: the fleets it went by (or would have), in order from its start
     route: tuple[Unit, ...] = ()
 
+    @classmethod
+    def made(cls, power: str, order: Order | None, unit: Unit | None, succeeded: bool,
+             notes: tuple[Note, ...] = (), default: bool = False, route: tuple[Unit, ...] = ()) -> OrderResult:
+        """The same result as the constructor's, made in half the time: a frozen dataclass sets
+        each field through ``object.__setattr__``, and the engine makes one per order (tens of
+        thousands in a DATC file)."""
+        result = object.__new__(cls)
+        result.__dict__.update(power=power, order=order, unit=unit, succeeded=succeeded, notes=notes,
+                               default=default, route=route)
+        return result
+
     def has(self, kind: Kind) -> bool:
         return any(n.kind is kind for n in self.notes)
 

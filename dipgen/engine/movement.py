@@ -167,7 +167,7 @@ class _Movement(Battlefield, GuessAndCheck):
     def failed(self, power: str, order: Order | None, unit: Unit | None, note: Callable[[], Note]) -> OrderResult:
         """The result of an order that failed before adjudication, and why (`note`, made only
         when the results say why)."""
-        return OrderResult(power, order, unit, False, (note(),) if self.explain else ())
+        return OrderResult.made(power, order, unit, False, (note(),) if self.explain else ())
 
     # ------------------------------------------------------------------ decisions
     def backup_rule(self, cycle: list[int]) -> None:
@@ -334,11 +334,11 @@ class _Movement(Battlefield, GuessAndCheck):
         for key, o in self.ords.items():  # each order's result in its slot; the rules' holds after the orders given
             ok, ns = self.outcome(o, dislodger)
             if o.given is None:
-                results.append(OrderResult(o.power, Hold(UnitRef(o.unit.kind, o.unit.loc)), o.unit, ok, ns,
-                                           default=True))
+                results.append(OrderResult.made(o.power, Hold(UnitRef(o.unit.kind, o.unit.loc)), o.unit, ok, ns,
+                                                default=True))
             else:
                 route = self.route(o) if o.kind == "move" and o.convoyed and explain else ()
-                results[slots[key]] = OrderResult(o.power, o.given, o.unit, ok, ns, route=route)
+                results[slots[key]] = OrderResult.made(o.power, o.given, o.unit, ok, ns, route=route)
         after: list[Unit] = []
         occupied: set[str] = set()
         occupies = self.occupies

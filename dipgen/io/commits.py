@@ -11,6 +11,7 @@ what a level may know of them; the build never reads the clock or a file's modif
 from __future__ import annotations
 
 import datetime as dt
+import os
 import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -44,27 +45,49 @@ def _git(folder: Path, *args: str) -> str | None:
 def commit_times(folder: Path | str) -> Commits:
     """The times of the commits that added each file directly in `folder` (the newest such commit,
     for a file deleted and added again); renames count as adding the file under its new name."""
-    folder = Path(folder)
-    if not folder.is_dir():
-        return Commits()
-    out = _git(folder, "log", "--no-renames", "--diff-filter=A", "--name-only", "--relative", "-z",
+    return commit_times_of([Path(folder)])[str(Path(folder))]
+
+
+def commit_times_of(folders: list[Path]) -> dict[str, Commits]:
+    """`commit_times` of each of `folders` (by ``str(folder)``), from one ``git log`` of the folder
+    they are all in (a site's games: one process, not one per game). A folder that is a repository
+    of its own is read alone."""
+    out: dict[str, Commits] = {str(f): Commits() for f in folders}
+    present = [f for f in folders if f.is_dir()]
+    if len(present) > 1:  # a game that is a repository of its own (a submodule, say) is read alone
+        own = [f for f in present if (f / ".git").exists()]
+        out.update({str(f): commit_times_of([f])[str(f)] for f in own})
+        present = [f for f in present if f not in own]
+    if not present:
+        return out
+    root = Path(os.path.commonpath([os.path.abspath(f) for f in present]))
+    log = _git(root, "log", "--no-renames", "--diff-filter=A", "--name-only", "--relative", "-z",
                f"--format={_FORMAT}", "--", ".")
-    if not out:
-        return Commits()
-    added: dict[str, dt.datetime] = {}
-    rootless: set[str] = set()  # files added by a commit without parents (the root, or a shallow clone's edge)
-    for header, names in _commits(out):
+    if log is None:  # in no repository
+        return out
+    rel = {str(f): os.path.relpath(os.path.abspath(f), root).replace(os.sep, "/") for f in present}
+    where = {("" if r == "." else r): key for key, r in rel.items()}  # a file's folder in the log -> the folder
+    added: dict[str, dict[str, dt.datetime]] = {key: {} for key in where.values()}
+    rootless: dict[str, set[str]] = {key: set() for key in where.values()}  # added by a commit without parents
+    for header, names in _commits(log):
         _, seconds, *parents = header.split(" ")
         when = dt.datetime.fromtimestamp(int(seconds), dt.timezone.utc)
         for name in names:
-            if "/" in name or name in added:  # a file of a folder inside the game; an older add of it
+            folder, _, file = name.rpartition("/")
+            key = where.get(folder)
+            if key is None or file in added[key]:  # not a file directly in a game folder; an older add of it
                 continue
-            added[name] = when
+            added[key][file] = when
             if not any(parents):
-                rootless.add(name)
-    if rootless and (_git(folder, "rev-parse", "--is-shallow-repository") or "").strip() == "true":
-        return Commits({n: t for n, t in added.items() if n not in rootless}, shallow=True)
-    return Commits(added)
+                rootless[key].add(file)
+    shallow = any(rootless.values()) and \
+        (_git(root, "rev-parse", "--is-shallow-repository") or "").strip() == "true"
+    for key, files in added.items():
+        if shallow and rootless[key]:
+            out[key] = Commits({n: t for n, t in files.items() if n not in rootless[key]}, shallow=True)
+        else:
+            out[key] = Commits(files)
+    return out
 
 
 def _commits(log: str) -> list[tuple[str, list[str]]]:
