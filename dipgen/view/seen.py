@@ -103,6 +103,8 @@ def _clean_note(note: Note, seen: set[Unit]) -> Note:
     of the orderer's own, unseen, leaves only that the orderer had none there)."""
     if note.source is None and not note.against:
         return note
+    if note.source in seen and all(u in seen for u in note.against):
+        return note  # it names only what the level sees (as every note of an open game)
     source = note.source if note.source in seen else None
     reason = Illegal.NO_UNIT if note.reason is Illegal.NOT_YOURS and source is None else note.reason
     return replace(note, reason=reason, source=source, against=tuple(u for u in note.against if u in seen))
@@ -189,8 +191,10 @@ def apply(record: PhaseRecord, vis: RecordVisibility, rd: Reader, variant) -> Re
     elsewhere = _elsewhere(record)
     for r, full, part in zip(record.results, vis.results, vis.results_partial, strict=True):
         if knows(rd, full):
-            shown = replace(r, notes=tuple(_clean_note(n, units_seen) for n in r.notes),
-                            route=r.route if all(u in units_seen for u in r.route) else ())
+            notes = tuple(_clean_note(n, units_seen) for n in r.notes)
+            route = r.route if all(u in units_seen for u in r.route) else ()
+            same = route is r.route and all(a is b for a, b in zip(notes, r.notes, strict=True))
+            shown = r if same else replace(r, notes=notes, route=route)  # (replace is slow: most are the same)
             if not knows(rd, vis.orders.get(r.power, frozenset({r.power}))):
                 # whether a unit had an order, or a misorder the rules replaced, is its power's to know
                 shown = _observed(replace(shown, default=False) if r.unit not in elsewhere else shown, elsewhere)
