@@ -11,7 +11,7 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from dipgen.core.board import coast_of, province_of
@@ -56,8 +56,16 @@ class Layout:
             raise ValueError(f"the map has no place for {loc!r}") from None
 
     def unit(self, loc: str) -> Point:
-        x, y = self._entry(loc)["unit"]
-        return float(x), float(y)
+        at = self._anchors.get(loc)
+        if at is None:
+            x, y = self._entry(loc)["unit"]
+            at = self._anchors[loc] = (float(x), float(y))
+        return at
+
+    @cached_property
+    def _anchors(self) -> dict[str, Point]:
+        """Each place's unit anchor, as asked for (every map asks for the same few dozen)."""
+        return {}
 
     def dislodged(self, loc: str) -> Point:
         e = self._entry(loc)

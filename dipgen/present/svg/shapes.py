@@ -137,6 +137,7 @@ def centre_dots(pts: list[Pt]) -> str:
     return '<path d="' + "".join(centre_dot(p) for p in pts) + '"/>'
 
 
+@lru_cache(maxsize=4096)
 def standing(kind: str, at: Pt) -> str:
     """A unit at its anchor (the attributes of its ``<use>``)."""
     return f'href="#{symbol_id(kind)}" x="{num(at[0])}" y="{num(at[1])}"'
@@ -182,6 +183,7 @@ def power_rules(classes: tuple[tuple[str, str], ...]) -> str:
     return "".join(rules)
 
 
+@lru_cache(maxsize=4096)
 def burst_path(outer: float, inner: float, points: int) -> str:
     """A burst (a bombing's mark): a star of `points` points, `outer` and `inner` radii."""
     pts = []
@@ -192,6 +194,7 @@ def burst_path(outer: float, inner: float, points: int) -> str:
     return "M" + "L".join(pt(p) for p in pts) + "Z"
 
 
+@lru_cache(maxsize=4096)
 def cross_path(arm: float, half: float) -> str:
     """A diagonal cross (×) as one closed outline: arms `arm` long, `half` thick each side."""
     pts = []
