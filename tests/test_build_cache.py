@@ -200,3 +200,27 @@ def test_a_game_from_the_folder_tells_the_gm_what_it_told_when_it_was_made(tmp_p
     caplog.clear()
     assert _build(project).stats["redone"] == 0
     assert hint and [r.getMessage() for r in caplog.records if "no private pages" in r.getMessage()] == hint
+
+
+def test_maps_are_linked_from_the_cache_readable_and_never_written_into(project):
+    """A map goes into the site as a second name of its file in the cache folder, with the
+    permissions a new file gets (a web server reads the site as another user); a later build that
+    draws the map anew replaces the site's name, and the cache's file keeps its content. A cache
+    file with other permissions (an older dipgen's, 0600) is copied instead."""
+    from dipgen.adapters.reuse import NEW_FILE_MODE
+
+    _build(project)
+    site = project / "site"
+    maps = sorted(site.glob("games/*/maps/*.svg"))
+    assert maps and all(m.stat().st_nlink >= 2 and m.stat().st_mode & 0o777 == NEW_FILE_MODE for m in maps)
+    blobs = {p: p.read_bytes() for p in (project / FOLDER / "blobs").iterdir()}
+    spring = project / "games" / "bravo" / "1901-spring.yml"
+    write_game(spring.parent, {spring.name: spring.read_text(encoding="utf-8").replace("Bur", "Pic", 1)})
+    _build(project)
+    assert all(p.read_bytes() == data for p, data in blobs.items() if p.exists())  # nothing written into
+    shutil.rmtree(site)
+    for blob in (project / FOLDER / "blobs").iterdir():
+        blob.chmod(0o600)
+    _build(project)
+    maps = sorted(site.glob("games/*/maps/*.svg"))
+    assert maps and all(m.stat().st_nlink == 1 and m.stat().st_mode & 0o777 == NEW_FILE_MODE for m in maps)

@@ -209,7 +209,7 @@ def _write(path: Path, data: bytes) -> None:
     while True:
         tmp = os.path.join(folder, f".tmp-{os.getpid()}-{next(_SERIAL)}")
         try:
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)  # as any file (the umask's)
             break
         except FileExistsError:
             continue

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -144,11 +145,14 @@ class _Compiled(jinja2.BytecodeCache):
 
 
 class LinkedFile(File):
-    """A generated file (not a page) which `copy_file` links from `previous`, the same file in the
-    last build's site, where there is one; copied from the cache folder otherwise."""
+    """A generated file (not a page), which `copy_file` links into the site rather than copying:
+    from `previous`, the same file in the last build's site, where there is one, else from its
+    file in the cache folder. A link is made under a new name and renamed over any file there, so
+    nothing is ever written into a file the cache shares (a `--dirty` build in place included);
+    where links cannot be made (another file system), the file is copied as MkDocs copies it."""
 
     previous: Path | None = None
-    linked = False  # whether `copy_file` linked it
+    linked = False  # whether `copy_file` linked it from the last site
 
     @classmethod
     def made(cls, config, uri: str, blob: Path, inclusion, previous: Path | None) -> File:
@@ -159,13 +163,47 @@ class LinkedFile(File):
         return file
 
     def copy_file(self, dirty: bool = False) -> None:
-        if self.previous is not None:
-            dest = self.abs_dest_path
-            try:
-                os.makedirs(os.path.dirname(dest), exist_ok=True)
-                os.link(self.previous, dest)
-                self.linked = True
+        if dirty and not self.is_modified():
+            return  # as MkDocs: a dirty build leaves a file newer than its source
+        dest = self.abs_dest_path
+        for source, last in ((self.previous, True), (self.abs_src_path, False)):
+            if source is not None and _link(str(source), dest):
+                self.linked = last
                 return
-            except OSError:  # another file system, a file system without links, the file gone
-                pass
         super().copy_file(dirty)
+
+
+_MADE: set[str] = set()  # folders this process has made (or found) in a site
+
+
+def _new_file_mode() -> int:
+    mask = os.umask(0o22)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+#: the permissions a file made now gets (MkDocs's copies): a linked file must have the same, or a
+#: web server reading the site as another user could be refused it (an older cache's files are 0600)
+NEW_FILE_MODE = _new_file_mode()
+
+
+def _link(source: str, dest: str) -> bool:
+    """`dest` as a new name of `source` (any file at `dest` replaced, never written into); False
+    where that cannot be done, or where `source` has other permissions than a new file would."""
+    folder = os.path.dirname(dest)
+    try:
+        if stat.S_IMODE(os.stat(source).st_mode) != NEW_FILE_MODE:
+            return False
+        if folder not in _MADE:
+            os.makedirs(folder, exist_ok=True)
+            _MADE.add(folder)
+        try:
+            os.link(source, dest)
+        except FileExistsError:
+            tmp = f"{dest}.dipgen-{os.getpid()}"
+            os.link(source, tmp)
+            os.replace(tmp, dest)
+        return True
+    except OSError:  # another file system, one without links, the file gone; a folder removed
+        _MADE.discard(folder)
+        return False
