@@ -131,6 +131,8 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         self._pages: dict[str, Stored] = {}  # each generated page in the cache -> the game's entry
         self._reuse = Reuse()                # under plain `mkdocs serve`: unchanged pages not rendered again
         self._linked: list[LinkedFile] = []  # this build's maps and other files (`LinkedFile`)
+        self._alone = False  # no other plugin reads pages' sources or changes their output (`_light`)
+        self._hushed: set[str] = set()  # MkDocs's notes of pages linked, not written, this build (`_hush`)
         self._hashes: dict[str, tuple[tuple, str]] = {}  # game folder -> its files' stamps and `game_hash`
 
     # ----- lifecycle
@@ -139,8 +141,14 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         self._command = command
         self._dirty = dirty and command == "serve"
         self._in_place = dirty
+        if command == "serve":
+            logging.getLogger("mkdocs.commands.build").addFilter(self._hush)
 
+    def _hush(self, record: logging.LogRecord) -> bool:
+        """MkDocs's note of a page it was given nothing to write, for the pages linked instead."""
+        return record.msg not in self._hushed
     def on_shutdown(self) -> None:
+        logging.getLogger("mkdocs.commands.build").removeFilter(self._hush)
         self._end_build(discard=True)
         for folder in (self._stage, self._own_store):
             if folder is not None:
@@ -268,6 +276,10 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         self._files = files
         self._origins = origins
         self._build_aside(config)
+        events = config.plugins.events
+        self._alone = all(getattr(handler, "__self__", None) is self
+                          for name in ("page_read_source", "page_markdown", "page_content", "post_page")
+                          for handler in events[name])
         if self._command == "serve" and not self._in_place:
             self._reuse.begin(Reuse.state(config, fingerprint, repr(self.config)),
                               {uri: entry.blobs[uri] for uri, entry in self._pages.items()},
@@ -338,6 +350,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
     @event_priority(-100)  # last: after every other plugin has written its files (the search index)
     def on_post_build(self, *, config) -> None:
         self.stats["reused"] = self._reuse.reused
+        self._hushed = set()
         self.stats["linked"] = sum(1 for f in self._linked if f.linked)
         self._linked = []
         if self._in_place and self._written is not None:
@@ -429,16 +442,25 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
             if file.is_documentation_page() and (isinstance(content, SitePage) or uri in self._pages):
                 GeneratedPage(None, file, config, source=self._reader(uri, content), headings=headings,
                               origin=partial(self._named_origin, uri, config),
-                              searched=search_index(config) is not None)
+                              searched=search_index(config) is not None,
+                              light=None if isinstance(content, SitePage) else partial(self._light, uri))
         if self._dirty and self._stage is not None:  # what earlier builds staged and this one does not make
             _prune(self._stage, set(self._files), {p.name for p in self._stage.iterdir() if p.is_dir()})
         return files
+
+    def _light(self, uri: str) -> dict | None:
+        """The front matter of a page whose output this build expects to take as it was, where no
+        other plugin reads pages' sources or output (their text is not read at all); else None."""
+        if not self._alone or not self._reuse.may_take(uri):
+            return None
+        return SitePage.meta_of(self._pages[uri].pages[uri])
 
     def on_page_markdown(self, markdown: str, *, page, config, files) -> str:
         if page.file.src_uri in self._origins and page.file.generated_by and not isinstance(page, GeneratedPage):
             _name_failures(page, self._origin(page.file.src_uri, config))
         if isinstance(page, GeneratedPage):
-            page.reused = self._reuse.output(page)  # unchanged, and so is the rest of the site (`reuse`)
+            # unchanged, and so is the rest of the site (`reuse`); its output read only for other plugins
+            page.reused = self._reuse.output(page, read=not self._alone)
         return with_cards(markdown, self._cards, self._options, page.file.src_uri)
 
     @event_priority(100)  # first: the page's HTML back before any plugin reads it
@@ -471,7 +493,20 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
     @event_priority(-100)  # last: every plugin has seen the page
     def on_post_page(self, output: str, *, page, config) -> str:
         if isinstance(page, GeneratedPage):
+            # a page taken as it was, which no plugin changed: its file in the last site linked into
+            # this one, and MkDocs given nothing to write (its note that it wrote nothing is hushed)
+            same = page.reused is not None and output == page.reused[0] and self._reuse.link_output(page)
+            unread = page.reused is not None and not same and output == page.reused[0] == ""
             page.drop()  # written: a big archive need not hold every page's text till the end
+            if same:
+                self._hushed.add(f"Page skipped: '{page.file.src_uri}'. Generated empty output.")
+                return ""
+            if unread:  # not read (`_alone`), and not linked after all: MkDocs writes it
+                text = self._reuse.text_of(page)
+                if text is None:
+                    raise PluginError(f"dipgen: the last build's {page.file.dest_uri} went while this one ran; "
+                                      "build again")
+                return text
         return output
 
     def _reader(self, uri: str, content):

@@ -98,9 +98,13 @@ class GeneratedPage(Page):
     only then: naming a file takes a look at the disk)."""
 
     def __init__(self, title, file, config, *, source: Callable[[], SitePage], headings: Headings,
-                 origin: Callable[[], str], searched: bool) -> None:
+                 origin: Callable[[], str], searched: bool, light: Callable[[], dict | None] | None = None) -> None:
         super().__init__(title, file, config)
         self._source, self._headings, self._origin, self._searched = source, headings, origin, searched
+        #: the page's front matter where the plugin expects to take its output as it was (its text is
+        #: then read only if it does not: `_lightly`), else None
+        self._light = light
+        self._lightly = False
         self._read: SitePage | None = None
         self._body: str | None = None  # the Markdown handed to MkDocs: the page without its front matter
         #: set by the plugin before `render`: the page's output, search entries and anchors' ids as the
@@ -114,6 +118,14 @@ class GeneratedPage(Page):
         if other is not None:  # another plugin's source: MkDocs reads it as any page
             self.markdown, self.meta = front_matter.get_data(other)
             return
+        meta = self._light() if self._light is not None else None
+        self._lightly = meta is not None
+        if meta is not None:
+            self._body = ""
+            self.markdown, self.meta = self._body, meta
+            if self._searched:
+                self.meta["search"] = {"exclude": True}
+            return
         page = self._source()
         self._read, self._body = page, page.body
         self.markdown, self.meta = self._body, page.meta
@@ -123,15 +135,23 @@ class GeneratedPage(Page):
     @property
     def direct(self) -> bool:
         """Whether the page went to MkDocs as HTML, without a Markdown pass."""
-        return self._read is not None and self.markdown is self._body and self.content is not None \
-            and getattr(self, "_direct", False)
+        return (self._read is not None or self._lightly) and self.markdown is self._body \
+            and self.content is not None and getattr(self, "_direct", False)
 
     def render(self, config, files) -> None:
-        if self.reused is not None and self._read is not None and self.markdown is self._body:
+        if self.reused is not None and (self._read is not None or self._lightly) and self.markdown is self._body:
             self._direct = True  # its output is taken as it was: no HTML to make
             self.content, self.toc, self._title_from_render = "", get_toc([]), None
             self.present_anchor_ids, self.links_to_anchors = set(self.reused[2]), {}
             return
+        if self._lightly:  # not taken as it was after all: its text read now, as it would have been
+            self._lightly = False
+            try:
+                page = self._source()
+            except Exception as e:
+                raise _failure(self, e) from e
+            self._read, self._body = page, page.body
+            self.markdown = self._body
         self.reused = None
         try:
             made = page_html(self._read, self._headings) if self._read is not None and \

@@ -95,18 +95,38 @@ class Reuse:
             return None
         return self._last.site / uri
 
-    def output(self, page) -> tuple[str, list, set] | None:
-        """The output of `page` as the last build wrote it, its search entries and its anchors'
-        ids, if it may be taken as it is."""
+    def may_take(self, uri: str) -> bool:
+        """Whether the generated page `uri` may be taken as the last build made it (`output`)."""
+        return uri in self._candidates and self._last is not None and uri in self._last.made
+
+    def output(self, page, read: bool = True) -> tuple[str, list, set] | None:
+        """The output of `page` as the last build wrote it (with `read`; else "", where the file is
+        only linked: `link_output`), its search entries and its anchors' ids, if it may be taken
+        as it is."""
         uri = page.file.src_uri
-        if uri not in self._candidates or self._last is None or uri not in self._last.made:
+        if not self.may_take(uri) or self._last is None:
             return None
-        try:
-            text = (self._last.site / page.file.dest_uri).read_text(encoding="utf-8")
-        except (OSError, ValueError):
+        text = self.text_of(page) if read else "" if (self._last.site / page.file.dest_uri).is_file() else None
+        if text is None:
             return None
         self.reused += 1
         return (text, *self._last.made[uri])
+
+    def text_of(self, page) -> str | None:
+        """The output of `page` in the last build's site, if it is there."""
+        if self._last is None:
+            return None
+        try:
+            return (self._last.site / page.file.dest_uri).read_text(encoding="utf-8")
+        except (OSError, ValueError):
+            return None
+
+    def link_output(self, page) -> bool:
+        """Put the output of a page taken as it was (`output`) into the new site as a link to the
+        last site's file; False where that cannot be done (MkDocs then writes it)."""
+        if self._last is None or page.reused is None:
+            return False
+        return _link(str(self._last.site / page.file.dest_uri), page.file.abs_dest_path)
 
     def made(self, page, entries: list, ids: set) -> None:
         """What a page of this build gave the search index, and its anchors' ids."""

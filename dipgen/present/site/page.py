@@ -173,7 +173,15 @@ class SitePage(str):
     @property
     def meta(self) -> dict:
         """The front matter as a generator reads it."""
-        return {"title": html.escape(self.name, quote=False), **self.head, "hide": list(self.hide)}
+        return self.meta_of(self.state_without_text())
+
+    @staticmethod
+    def meta_of(state: Mapping) -> dict:
+        """`meta` of the page whose `state` (its text left out, as a cache keeps it) this is."""
+        return {"title": html.escape(state["title"], quote=False), **state["head"], "hide": list(state["hide"])}
+
+    def state_without_text(self) -> dict:
+        return {"title": self.name, "hide": list(self.hide), "head": self.head}
 
     def state(self) -> dict:
         """What `restore` needs, as JSON data."""
