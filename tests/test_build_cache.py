@@ -227,3 +227,48 @@ def test_maps_are_linked_from_the_cache_readable_and_never_written_into(project)
     _build(project)
     maps = sorted(site.glob("games/*/maps/*.svg"))
     assert maps and all(m.stat().st_nlink == 1 and m.stat().st_mode & 0o777 == NEW_FILE_MODE for m in maps)
+
+
+def test_serve_keeps_a_hidden_game_hidden_and_publishes_its_reveal_as_a_full_build(tmp_path):
+    """Under plain `mkdocs serve` (the plugin and its last site kept, pages linked from it), a change
+    to a running hidden game's secret orders publishes a public site byte for byte a fresh full
+    build's; so does its reveal (no private page left, the full edition there)."""
+    from mkdocs.config.defaults import MkDocsConfig
+
+    from dipgen.adapters.cli import main
+
+    project = make_project(tmp_path / "p", [RUNNING], games=ARCHIVE)
+    assert main(["secrets", str(project / "games" / RUNNING)]) == 0
+    MkDocsConfig.plugins.plugin_cache.pop("dipgen", None)
+    plugin = site_config(project).plugins["dipgen"]
+    plugin.on_startup(command="serve", dirty=False)
+
+    def public(site: dict[str, bytes]) -> dict[str, bytes]:
+        return {k: v for k, v in site.items() if not k.startswith("private/")}  # encrypted afresh: salts differ
+
+    def fresh(name: str) -> dict[str, bytes]:
+        copy = tmp_path / name
+        shutil.copytree(project, copy, ignore=shutil.ignore_patterns("site", FOLDER))
+        MkDocsConfig.plugins.plugin_cache.pop("dipgen", None)
+        build(site_config(copy), serve_url="http://127.0.0.1:8000/")
+        MkDocsConfig.plugins.plugin_cache["dipgen"] = plugin
+        return _site(copy)
+
+    try:
+        build(site_config(project), serve_url="http://127.0.0.1:8000/")
+        last = sorted(p for p in (project / "games" / RUNNING).glob("1*.yml"))[-1]
+        text = last.read_text(encoding="utf-8")
+        last.write_text(text.replace("orders:", "orders:  # checked twice\n", 1) if "orders:" in text
+                        else text + "# checked twice\n", encoding="utf-8")
+        build(site_config(project), serve_url="http://127.0.0.1:8000/")
+        assert plugin.stats["reused"] > 0
+        served = _site(project)
+        assert public(served) == public(fresh("fresh-hidden"))
+        reveal_now(project / "games" / RUNNING)
+        build(site_config(project), serve_url="http://127.0.0.1:8000/")
+        served = _site(project)
+        assert not any(k.startswith("private/") for k in served) and f"games/{RUNNING}/full/index.html" in served
+        assert served == fresh("fresh-revealed")
+    finally:
+        plugin.on_startup(command="build", dirty=False)
+        plugin.on_shutdown()
