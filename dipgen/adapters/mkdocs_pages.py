@@ -175,11 +175,12 @@ class GeneratedPage(Page):
         """Between MkDocs reading every page and writing each (it reads them all first), keep only
         what the page needs to be made again (`take_back`), where its HTML is still as it was made
         (`content` is what it has become after every plugin's on_page_content): a big archive need
-        not hold every page's text at once. Returns the content to keep meanwhile."""
+        not hold every page's HTML at once, only its text (`_read`: reading that again from the
+        cache would cost more time than holding it costs memory). Returns the content to keep meanwhile."""
         if not self.direct or self.reused is not None or content is not self.content:
             return content
         self._aside = True
-        self._read = self._body = None
+        self._body = None
         self.markdown = self.content = ""
         return ""
 
@@ -189,7 +190,7 @@ class GeneratedPage(Page):
             return
         self._aside = False
         try:
-            page = self._source()
+            page = self._read if self._read is not None else self._source()
             self._read, self._body = page, page.body
             self.markdown = self._body
             made = page_html(page, self._headings)
