@@ -423,8 +423,9 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         for uri, path in provided_pages(config.docs_dir, self.config.rules_dir).items():
             if files.get_file_from_path(uri) is None:
                 files.append(File.generated(config, uri, abs_src_path=str(path)))
+        known = files.src_uris  # (get_file_from_path makes a PurePath of every name: thousands of maps)
         for uri, content in self._files.items():
-            existing = files.get_file_from_path(uri)
+            existing = known.get(uri)
             if existing is not None:
                 log.warning("dipgen: %s is generated from the games; the hand-written %s hides it", uri,
                             existing.src_uri)

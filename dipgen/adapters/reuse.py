@@ -88,12 +88,12 @@ class Reuse:
         else:
             self._candidates = {uri: name for uri, name in self._now.blobs.items() if last.blobs.get(uri) == name}
 
-    def unchanged_file(self, uri: str) -> Path | None:
+    def unchanged_file(self, uri: str) -> str | None:
         """Where the last build's site has the generated file `uri` exactly as this build makes it
         (the same file of the cache folder: a map depends on nothing else), if it does."""
         if uri not in self._same_files or self._last is None:
             return None
-        return self._last.site / uri
+        return os.path.join(self._last.site, uri)
 
     def may_take(self, uri: str) -> bool:
         """Whether the generated page `uri` may be taken as the last build made it (`output`)."""
@@ -171,11 +171,11 @@ class LinkedFile(File):
     nothing is ever written into a file the cache shares (a `--dirty` build in place included);
     where links cannot be made (another file system), the file is copied as MkDocs copies it."""
 
-    previous: Path | None = None
+    previous: str | None = None
     linked = False  # whether `copy_file` linked it from the last site
 
     @classmethod
-    def made(cls, config, uri: str, blob: Path, inclusion, previous: Path | None) -> File:
+    def made(cls, config, uri: str, blob: Path, inclusion, previous: str | None) -> File:
         """The file `uri` of the site, from `blob` in the cache folder, or linked from `previous`."""
         file = cls.generated(config, uri, abs_src_path=str(blob), inclusion=inclusion)
         assert isinstance(file, LinkedFile)

@@ -66,7 +66,7 @@ DISLODGED_MIN_OFFSET = 19.0
 Pt = tuple[float, float]
 
 
-@lru_cache(maxsize=1 << 16)  # a map's coordinates repeat: every unit of a province stands on its anchor
+@lru_cache(maxsize=1 << 14)  # a map's coordinates repeat: every unit of a province stands on its anchor
 def num(v: float) -> str:
     """A coordinate rounded to 0.1, without a trailing ``.0``."""
     s = f"{v:.1f}"
@@ -75,7 +75,7 @@ def num(v: float) -> str:
     return "0" if s == "-0" else s
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 14)
 def pt(p: Pt) -> str:
     return f"{num(p[0])} {num(p[1])}"
 
