@@ -344,3 +344,20 @@ def test_a_plane_supports_a_move_into_the_province_it_stands_in(tmp_path):
     assert {(u.power, u.kind) for u in spring.after.units if u.province == "bel"} == {("France", "A"), ("France", "P")}
     (support,) = [r for r in spring.results_of("France") if r.unit.kind == "P"]
     assert support.succeeded and not support.notes
+
+
+def test_bad_options_are_said_with_the_game_file_they_are_in(tmp_path):
+    """A message about game.yml's options names the game's own game.yml, not a bare 'game.yml'
+    (found by the hostile-folders fuzz test of `dipgen check`)."""
+    from dipgen.core.errors import GameError
+    from dipgen.io.gamefiles import load_game
+    from dipgen.play.replay import replay
+    from support import write_game
+
+    folder = write_game(tmp_path / "opts", {"game.yml": "title: Opts\nvariant: complicated\ngm: G\n"
+                                            "options: yes please\nplayers: {Austria: A, England: B, France: C, "
+                                            "Germany: D, Italy: E, Russia: F, Turkey: G}\n"})
+    with pytest.raises(GameError) as e:
+        replay(load_game(folder))
+    [problem] = [p for p in e.value.problems if p.code == "bad-value"]
+    assert problem.file.endswith("opts/game.yml") and problem.line == 4

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dipgen.core.errors import Problem
-from dipgen.io.yamlfile import kind_of, line_of
+from dipgen.core.errors import Problem, display_path
+from dipgen.io.yamlfile import kind_of
 from dipgen.rules.variant import Files
 
 
@@ -17,8 +17,9 @@ class ComplicatedFiles(Files):
             return {}
         if (not isinstance(raw, dict) or set(raw) - {"plane_limit"}
                 or not isinstance(raw.get("plane_limit", False), bool)):
-            problems.append(Problem("game.yml", line_of(game.raw, "options"), f"options must be a mapping such as "
-                                    f"{{plane_limit: true}}, not {kind_of(raw) if not isinstance(raw, dict) else raw}",
+            what = kind_of(raw) if not isinstance(raw, dict) else raw
+            problems.append(Problem(display_path(game.path / "game.yml"), game.lines.get("options"),
+                                    f"options must be a mapping such as {{plane_limit: true}}, not {what}",
                                     "the only option is plane_limit: true or false", code="bad-value"))
             return {}
         return {"plane_limit": raw.get("plane_limit", False)}
