@@ -268,20 +268,26 @@ def test_an_unlawful_retreat_is_not_revealed(tmp_path):
     assert "France A Bur disband" in game_report(c)
 
 
+def _with_and_without_kiel(tmp_path, support: str) -> list:
+    """Two games of one Spring: Germany's A Mun, attacked from Tyrolia (so in contact), gives
+    `support`; a fleet stands in Kiel in the first game and not in the second. Their histories."""
+    out = []
+    for german in ("A Mun, A Ber, F Kie", "A Mun, A Ber, A Ruh"):
+        path = write_game(tmp_path / german[-3:].lower(), {"game.yml": GAME,
+            "1901-spring.yml": f"placement:\n  Austria: [A Tyr, A Boh, F Tri]\n  Germany: [{german}]\n"
+                               f"orders:\n  Austria: [A Tyr - Mun]\n  Germany: [{support}]\n"})
+        out.append(replay(load_game(path)))
+    return out
+
+
 def test_a_support_of_a_unit_not_there_is_shown_as_written(tmp_path):
     """Germany's A Mun, under attack (so in contact), supports F Kie - Ber. Whether a fleet stands in
     Kiel is secret: the public reads the support as written in both games, marked neither void nor
     replaced by the hold the rules put in place of a support of nobody (ruling on the rules page)."""
     from support import report
 
-    public = {}
-    for german in ("A Mun, A Ber, F Kie", "A Mun, A Ber, A Ruh"):
-        path = write_game(tmp_path / german[-3:].lower(), {"game.yml": GAME,
-            "1901-spring.yml": f"placement:\n  Austria: [A Tyr, A Boh, F Tri]\n  Germany: [{german}]\n"
-                               "orders:\n  Austria: [A Tyr - Mun]\n  Germany: [A Mun S F Kie - Ber]\n"})
-        h = replay(load_game(path))
-        public[german] = report(h, "public", h.records[0].phase)
-    first, second = public.values()
+    first, second = (report(h, "public", h.records[0].phase) for h in _with_and_without_kiel(tmp_path,
+                                                                                            "A Mun S F Kie - Ber"))
     assert first == second
     assert "A Mun S F Kie - Ber" in first and "void" not in first and "A Mun H" not in first
 
@@ -292,14 +298,8 @@ def test_a_support_unlawful_on_the_map_stays_a_misorder_whoever_it_names(tmp_pat
     from dipgen.core.results import Illegal, Kind
     from support import report
 
-    public, reasons = {}, {}
-    for german in ("A Mun, A Ber, F Kie", "A Mun, A Ber, A Ruh"):
-        path = write_game(tmp_path / german[-3:].lower(), {"game.yml": GAME,
-            "1901-spring.yml": f"placement:\n  Austria: [A Tyr, A Boh, F Tri]\n  Germany: [{german}]\n"
-                               "orders:\n  Austria: [A Tyr - Mun]\n  Germany: [A Mun S F Kie - Hol]\n"})
-        h = replay(load_game(path))
-        public[german] = report(h, "public", h.records[0].phase)
-        reasons[german] = {n.reason for r in h.records[0].results for n in r.notes if n.kind is Kind.ILLEGAL}
-    first, second = public.values()
+    games = _with_and_without_kiel(tmp_path, "A Mun S F Kie - Hol")
+    first, second = (report(h, "public", h.records[0].phase) for h in games)
     assert first == second and "A Mun H" in first and "Hol" not in first
-    assert list(reasons.values()) == [{Illegal.IMPOSSIBLE}, {Illegal.IMPOSSIBLE}]
+    reasons = [{n.reason for r in h.records[0].results for n in r.notes if n.kind is Kind.ILLEGAL} for h in games]
+    assert reasons == [{Illegal.IMPOSSIBLE}, {Illegal.IMPOSSIBLE}]
