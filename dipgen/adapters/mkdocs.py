@@ -147,6 +147,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
     def _hush(self, record: logging.LogRecord) -> bool:
         """MkDocs's note of a page it was given nothing to write, for the pages linked instead."""
         return record.msg not in self._hushed
+
     def on_shutdown(self) -> None:
         logging.getLogger("mkdocs.commands.build").removeFilter(self._hush)
         self._end_build(discard=True)
