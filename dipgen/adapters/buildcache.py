@@ -27,7 +27,7 @@ import itertools
 import json
 import logging
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from dipgen.present.site.page import SitePage
@@ -64,6 +64,9 @@ class Stored:
     board: tuple[str, str]  # (site path, blob path) of the base map of the game's board
     sizes: dict[Path, int]  # each blob's size
     notes: list[str]        # what the build told the GM when it made the game (warnings, hints)
+    #: the pages as this process made them, until its build has read them (`page` reads them here
+    #: rather than from their files; `forget_made` lets them go)
+    made: dict[str, SitePage] = field(default_factory=dict)
 
     def intact(self) -> bool:
         """Whether every file is still there, with its size (the GM may delete the folder at any time)."""
@@ -73,7 +76,11 @@ class Stored:
             return False
 
     def page(self, uri: str) -> SitePage:
-        """The page at `uri`, read from its blob (ValueError if it is not that page)."""
+        """The page at `uri`: as this process made it, or read from its blob (ValueError if it is
+        not that page)."""
+        made = self.made.get(uri)
+        if made is not None:
+            return made
         text = self.blobs[uri].read_text(encoding="utf-8")
         return SitePage.restore(dict(self.pages[uri], text=text))
 
@@ -155,7 +162,8 @@ class BuildCache:
         data = {"format": FORMAT, "key": key, "card": card, "board": [board[0], name, size], "files": entry_files,
                 "pages": pages, "notes": notes}
         _write(self._entry_path(game), json.dumps(data, ensure_ascii=False).encode("utf-8"))
-        return Stored(key, blobs, pages, card, (board[0], str(board_path)), sizes, notes)
+        made = {uri: content for uri, content in files.items() if isinstance(content, SitePage)}
+        return Stored(key, blobs, pages, card, (board[0], str(board_path)), sizes, notes, made)
 
     def _write_blob(self, data: bytes) -> tuple[str, int, Path]:
         name = hashlib.sha256(data).hexdigest()

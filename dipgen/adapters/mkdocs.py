@@ -352,6 +352,8 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
     def on_post_build(self, *, config) -> None:
         self.stats["reused"] = self._reuse.reused
         self._hushed = set()
+        for entry in self._cache.values():  # read by now: a later build reads them from the cache
+            entry.made.clear()
         self.stats["linked"] = sum(1 for f in self._linked if f.linked)
         self._linked = []
         if self._in_place and self._written is not None:
@@ -380,6 +382,8 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
 
     def on_build_error(self, *, error: Exception) -> None:
         self._reuse.done(complete=False)
+        for entry in self._cache.values():
+            entry.made.clear()
         if self._end_build(discard=True) is not None:
             log.info("dipgen: the build failed; the site folder is left as it was")
 

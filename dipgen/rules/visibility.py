@@ -107,6 +107,9 @@ class RecordVisibility:
     text: Audience = EVERYONE
     #: who may read the variant's report of its intake step (`Intake.report`: TIR's table, dice)
     report: Audience = EVERYONE
+    #: everyone knows every result as it is, and every unit it names: set by `open` alone (a view
+    #: then takes the results as they are, without asking of each)
+    every_result: bool = False
 
     @classmethod
     def open(cls, record) -> RecordVisibility:
@@ -116,7 +119,7 @@ class RecordVisibility:
         return cls(PositionVisibility.open(record.before), PositionVisibility.open(record.after), every, every,
                    gone, dict(gone), tuple(EVERYONE for _ in record.centre_changes),
                    {p: EVERYONE for p in record.adjustments},
-                   {p: EVERYONE for p in [*record.orders, *(r.power for r in record.results)]})
+                   {p: EVERYONE for p in [*record.orders, *(r.power for r in record.results)]}, every_result=True)
 
 
 def own_nmr(powers: Sequence[str]) -> dict[str, Audience]:

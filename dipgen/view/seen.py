@@ -176,17 +176,9 @@ def record_link(history: History, record: PhaseRecord, level: str) -> Link | Non
     return None if value is None else Link(record.phase, value)
 
 
-def apply(record: PhaseRecord, vis: RecordVisibility, rd: Reader, variant) -> RecordView:
-    """`record` as the reader `rd` may see it by the rulings in `vis` (`variant`: whose powers and
-    unit kinds): every field decided, but its draws (`seen_record` adds those it publishes)."""
-    powers = variant.rules.powers()
-    before = view_position(record.before, vis.before, rd, powers)
-    after = view_position(record.after, vis.after, rd, powers)
-    kinds = variant.rules.unit_kinds
-    # the provinces, and the units, where the level sees a unit that fights (a spy of its own names
-    # nobody there)
-    seen = {u.province for u in before.units if kinds[u.kind].fights} | {d.unit.province for d in before.dislodged}
-    units_seen = {u for u in before.units if kinds[u.kind].fights} | {d.unit for d in before.dislodged}
+def _results(record: PhaseRecord, vis: RecordVisibility, rd: Reader, units_seen: set[Unit]) -> tuple[OrderResult, ...]:
+    """The results of `record` the reader `rd` may see, each as she may see it (`units_seen`: the
+    units her notes may name)."""
     results = []
     elsewhere = _elsewhere(record)
     for r, full, part in zip(record.results, vis.results, vis.results_partial, strict=True):
@@ -201,6 +193,21 @@ def apply(record: PhaseRecord, vis: RecordVisibility, rd: Reader, variant) -> Re
             results.append(shown)
         elif knows(rd, part):
             results.append(_partial(r))
+    return tuple(results)
+
+
+def apply(record: PhaseRecord, vis: RecordVisibility, rd: Reader, variant) -> RecordView:
+    """`record` as the reader `rd` may see it by the rulings in `vis` (`variant`: whose powers and
+    unit kinds): every field decided, but its draws (`seen_record` adds those it publishes)."""
+    powers = variant.rules.powers()
+    before = view_position(record.before, vis.before, rd, powers)
+    after = view_position(record.after, vis.after, rd, powers)
+    kinds = variant.rules.unit_kinds
+    # the provinces, and the units, where the level sees a unit that fights (a spy of its own names
+    # nobody there)
+    seen = {u.province for u in before.units if kinds[u.kind].fights} | {d.unit.province for d in before.dislodged}
+    units_seen = {u for u in before.units if kinds[u.kind].fights} | {d.unit for d in before.dislodged}
+    results = record.results if vis.every_result else _results(record, vis, rd, units_seen)
     dislodged: list[DislodgedView] = []
     destroyed: list[DislodgedView] = []
     for d in record.dislodged + record.destroyed:
@@ -215,7 +222,7 @@ def apply(record: PhaseRecord, vis: RecordVisibility, rd: Reader, variant) -> Re
     return RecordView(
         record.phase, record.phase.name, before, after,
         orders={p: ls for p, ls in record.orders.items() if knows(rd, vis.orders.get(p, frozenset({p})))},
-        results=tuple(results), dislodged=tuple(dislodged), destroyed=tuple(destroyed),
+        results=results, dislodged=tuple(dislodged), destroyed=tuple(destroyed),
         centre_changes=tuple(c for c, a in zip(record.centre_changes, vis.centre_changes, strict=True) if knows(rd, a)),
         adjustments={p: n for p, n in record.adjustments.items() if knows(rd, vis.adjustments.get(p, NOBODY))},
         nmr=tuple(p for p in record.nmr if knows(rd, vis.nmr.get(p, EVERYONE))),
