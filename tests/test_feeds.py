@@ -537,6 +537,7 @@ def test_a_reader_sees_the_deadline_in_her_own_time_with_what_is_left(browser, t
             assert page.locator("p.dg-deadline .dg-left--overdue").inner_text() == " (overdue)"
             page.goto(url)  # the home page's cards
             page.wait_for_function("() => document.querySelectorAll('.dg-card time[data-dg-shown]').length === 2")
+            seen = list(errors)  # read while the server still runs: stopping it cuts off whatever still loads
     finally:
         context.close()
-    assert errors == [], errors
+    assert seen == [], seen
