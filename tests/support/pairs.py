@@ -279,7 +279,12 @@ def _free_moves(variant, pos: Position, orders: dict[str, list[str]]) -> list[tu
 def pair(variant_name: str, kind: str, seed: int, scratch: Path, phases: int = 6,
          after: int = 0, activity: float = 0.55) -> tuple[History, History] | None:
     """Two games differing in one hidden fact of `kind` in the phase after a `phases`-phase prefix,
-    then `after` more phases of identical play; None when the prefix offers no such fact."""
+    then `after` more phases of identical play, and then, where one game waits for a phase the
+    other does not have (retreats only one of them has), that phase: the two are compared with
+    the GM at the same point of the year, not with one of them still owing a secret phase (until
+    it is played, a player who adjusts in the other game is told of her Winter sooner: the
+    timing of the GM's own work, not a fact a page may hide); None when the prefix offers no
+    such fact."""
     variant = get_variant(variant_name)
     files, h = prefix(variant_name, seed, phases, scratch, activity)
     wanted = {"retreat": RETREATS, "unlawful": RETREATS, "build": ADJUSTMENTS,
@@ -376,6 +381,13 @@ def pair(variant_name: str, kind: str, seed: int, scratch: Path, phases: int = 6
     ha, hb = fa.history(scratch / "a" / SLUG), fb.history(scratch / "b" / SLUG)
     for _ in range(after):
         if ha.next_phase is None or hb.next_phase is None:
+            break
+        stepped = _step_both(variant, rng.random(), ha, hb, fa, fb, scratch, activity)
+        if stepped is None:
+            break
+        ha, hb, fa, fb = stepped
+    for _ in range(4):  # both at the same point: a phase only one game has (retreats) played first
+        if ha.next_phase is None or hb.next_phase is None or ha.next_phase == hb.next_phase:
             break
         stepped = _step_both(variant, rng.random(), ha, hb, fa, fb, scratch, activity)
         if stepped is None:
