@@ -73,6 +73,9 @@ SAMPLE = [
     # the same for a Fall retreat a player took part in (she dislodged the unit): her page showed every
     # power's new count after it, before the public's Winter page
     ("blind", "retreat", 0, 4, 4, 0.55),
+    # one game owed retreats after the fact, the other not: compared before they were played, an
+    # adjusting player's Winter was due in one game only (the GM's pace: the pair now plays them first)
+    ("blind", "support", 0, 3, 0, 0.55),
 ]
 
 
