@@ -127,12 +127,12 @@ def _elsewhere(record: PhaseRecord) -> dict[Unit, OrderResult]:
 
 
 def _observed(result: OrderResult, elsewhere: dict[Unit, OrderResult]) -> OrderResult:
-    """`result` as an observer of the unit is told it: the order as written where the rules
+    """`result` as an observer of the unit is told it: never whether the rules supplied it (that,
+    or a misorder they replaced, is its power's to know); the order as written where the rules
     replaced it for want of other units (a hold in its place would tell that the unit it named was
-    missing), and a support or convoy marked only with what befell the unit itself."""
+    missing); and a support or convoy marked only with what befell the unit itself."""
     written = elsewhere.get(result.unit) if result.default and result.unit is not None else None
-    if written is not None:
-        result = replace(result, order=written.order, default=False)
+    result = replace(result, order=result.order if written is None else written.order, default=False)
     if not isinstance(result.order, (Support, Convoy)):
         return result
     notes = tuple(n for n in result.notes if n.kind in _AT_THE_UNIT)
@@ -188,8 +188,7 @@ def _results(record: PhaseRecord, vis: RecordVisibility, rd: Reader, units_seen:
             same = route is r.route and all(a is b for a, b in zip(notes, r.notes, strict=True))
             shown = r if same else replace(r, notes=notes, route=route)  # (replace is slow: most are the same)
             if not knows(rd, vis.orders.get(r.power, frozenset({r.power}))):
-                # whether a unit had an order, or a misorder the rules replaced, is its power's to know
-                shown = _observed(replace(shown, default=False) if r.unit not in elsewhere else shown, elsewhere)
+                shown = _observed(shown, elsewhere)
             results.append(shown)
         elif knows(rd, part):
             results.append(_partial(r))
