@@ -206,14 +206,26 @@ _FOLDERS: set[str] = set()  # folders made (or found) by this process
 _SERIAL = itertools.count()
 
 
+def folder_of(path: str, again: bool = False) -> str:
+    """The folder `path` goes in, made where it is not there: looked for once a process (a build
+    puts thousands of files into a few folders), or `again`, where it went since."""
+    folder = os.path.dirname(path)
+    if again or folder not in _FOLDERS:
+        os.makedirs(folder, exist_ok=True)
+        _FOLDERS.add(folder)
+    return folder
+
+
+def forget_folder(path: str) -> None:
+    """The folder `path` goes in is to be looked for again (it may have gone)."""
+    _FOLDERS.discard(os.path.dirname(path))
+
+
 def _write(path: Path, data: bytes) -> None:
     """Write `path` atomically: a temporary file beside it, renamed into place. The temporary
     file's name is this process's and a counter's (thousands of blobs a cold build: `mkstemp`'s
     random names cost more than the writing); one left by a killed build is passed over."""
-    folder = os.path.dirname(path)
-    if folder not in _FOLDERS:
-        os.makedirs(folder, exist_ok=True)
-        _FOLDERS.add(folder)
+    folder = folder_of(str(path))
     while True:
         tmp = os.path.join(folder, f".tmp-{os.getpid()}-{next(_SERIAL)}")
         try:
@@ -222,9 +234,7 @@ def _write(path: Path, data: bytes) -> None:
         except FileExistsError:
             continue
         except FileNotFoundError:  # the folder went (a cache removed while serve runs)
-            _FOLDERS.discard(folder)
-            os.makedirs(folder, exist_ok=True)
-            _FOLDERS.add(folder)
+            folder_of(str(path), again=True)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)

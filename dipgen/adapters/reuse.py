@@ -30,6 +30,8 @@ from pathlib import Path
 import jinja2
 from mkdocs.structure.files import File
 
+from dipgen.adapters.buildcache import folder_of, forget_folder
+
 #: the template of a page whose output is taken as it was (`page.dipgen_output`)
 TEMPLATE = "dipgen-reused-output.html"
 
@@ -193,9 +195,6 @@ class LinkedFile(File):
         super().copy_file(dirty)
 
 
-_MADE: set[str] = set()  # folders this process has made (or found) in a site
-
-
 def _new_file_mode() -> int:
     mask = os.umask(0o22)
     os.umask(mask)
@@ -210,13 +209,10 @@ NEW_FILE_MODE = _new_file_mode()
 def _link(source: str, dest: str) -> bool:
     """`dest` as a new name of `source` (any file at `dest` replaced, never written into); False
     where that cannot be done, or where `source` has other permissions than a new file would."""
-    folder = os.path.dirname(dest)
     try:
         if stat.S_IMODE(os.stat(source).st_mode) != NEW_FILE_MODE:
             return False
-        if folder not in _MADE:
-            os.makedirs(folder, exist_ok=True)
-            _MADE.add(folder)
+        folder_of(dest)
         try:
             os.link(source, dest)
         except FileExistsError:
@@ -225,5 +221,5 @@ def _link(source: str, dest: str) -> bool:
             os.replace(tmp, dest)
         return True
     except OSError:  # another file system, one without links, the file gone; a folder removed
-        _MADE.discard(folder)
+        forget_folder(dest)
         return False
