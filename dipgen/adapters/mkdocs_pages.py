@@ -133,13 +133,18 @@ class GeneratedPage(Page):
             self.meta["search"] = {"exclude": True}  # its entries come from `sections` (see the module)
 
     @property
+    def _ours(self) -> bool:
+        """Whether MkDocs holds the page's source as this plugin gave it (read, or not read at all
+        where its output is to be taken as it was), which no other plugin changed."""
+        return (self._read is not None or self._lightly) and self.markdown is self._body
+
+    @property
     def direct(self) -> bool:
         """Whether the page went to MkDocs as HTML, without a Markdown pass."""
-        return (self._read is not None or self._lightly) and self.markdown is self._body \
-            and self.content is not None and getattr(self, "_direct", False)
+        return self._ours and self.content is not None and getattr(self, "_direct", False)
 
     def render(self, config, files) -> None:
-        if self.reused is not None and (self._read is not None or self._lightly) and self.markdown is self._body:
+        if self.reused is not None and self._ours:
             self._direct = True  # its output is taken as it was: no HTML to make
             self.content, self.toc, self._title_from_render = "", get_toc([]), None
             self.present_anchor_ids, self.links_to_anchors = set(self.reused[2]), {}
