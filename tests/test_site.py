@@ -6,6 +6,8 @@ The test archive (a finished game, a running one, one not started) is support's 
 
 from __future__ import annotations
 
+import posixpath
+import random
 import re
 import subprocess
 import sys
@@ -25,7 +27,7 @@ from dipgen.adapters.publish import editions
 from dipgen.present.report import order_lines
 from dipgen.present.site import SiteOptions, build_site, game_pages
 from dipgen.present.site.pages import season_page
-from dipgen.present.site.links import href, page_url
+from dipgen.present.site.links import _relative, href, page_url
 from dipgen.present.site.model import centre_rows
 from dipgen.view import game_view
 from support import ALPHA, ARCHIVE, BRAVO, REPO, build, load, make_project, mkdocs_command, site_config, write_game
@@ -345,6 +347,16 @@ def test_relative_links():
     assert href("games/a/1901-spring/index.md", "games/a/maps/x.svg", False) == "../maps/x.svg"
     assert href("games/a/1901-spring/index.md", "rules/stab.md", False) == "../../../rules/stab.html"
     assert page_url("index.md") == "" and page_url("games/index.md") == "games/"
+
+
+def test_relative_paths_are_posixpaths_own():
+    """Links are worked out on the strings alone: the same as `posixpath.relpath` on any path."""
+    rng = random.Random(7)
+    steps = ["a", "b", "games", "x.y", "..", ".", "index.html", ""]
+    for _ in range(20000):
+        target = "/".join(rng.choice(steps) for _ in range(rng.randint(0, 4)))
+        base = "/".join(rng.choice(steps) for _ in range(rng.randint(0, 4))) + rng.choice(["", "/"])
+        assert _relative(target, base) == posixpath.relpath(target or ".", base or "."), (target, base)
 
 
 def test_eliminated_powers_show_dashes():

@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import jinja2
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from dipgen.present.site.page import heading
 
@@ -20,53 +20,52 @@ TEMPLATES = Path(__file__).parent / "templates"
 
 def power_name(power: str, colour: str) -> Markup:
     """A power's name with its colour's swatch (every page prints many: a function, not a macro)."""
-    return _POWER.format(colour, power)
+    return Markup(f'<span class="dg-power-name" style="--dg-c: {escape(colour)}"><span class="dg-swatch" '
+                  f'aria-hidden="true"></span>{escape(power)}</span>')
 
 
 def result_words(tags) -> Markup:
     """An order's result words, `` (<em>bounce, dislodged</em>)``, or nothing."""
-    return _WORDS.format(Markup(", ").join(tags)) if tags else Markup("")
+    if not tags:
+        return Markup("")
+    return Markup(f' <span class="dg-res">(<em>{", ".join(escape(tag) for tag in tags)}</em>)</span>')
 
 
 def map_figure(m: Mapping) -> Markup:
     """A map: the board beneath, the phase's overlay above, its caption and a download link."""
     width, height = int(round(float(m["width"]))), int(round(float(m["height"])))
-    return _FIGURE.format(m["id"], m["width"], m["height"], m["board"], m["overlay"], width, height, m["alt"],
-                          m["loading"], m["caption"], m["overlay"], m["board"], m["overlay"], m["filename"])
+    board, overlay = escape(m["board"]), escape(m["overlay"])
+    return Markup(
+        f'<figure class="dg-map" id="{escape(m["id"])}">\n<div class="dg-map-stack" style="aspect-ratio: '
+        f'{escape(m["width"])} / {escape(m["height"])}">\n<object class="dg-map-board" type="image/svg+xml" '
+        f'data="{board}" aria-hidden="true" tabindex="-1"></object>\n<img class="dg-map-overlay" src="{overlay}" '
+        f'width="{width}" height="{height}" alt="{escape(m["alt"])}" loading="{escape(m["loading"])}">\n</div>\n'
+        f'<figcaption><span>{escape(m["caption"])}</span> <a class="dg-download" hidden href="{overlay}" '
+        f'data-board="{board}" data-overlay="{overlay}" download="{escape(m["filename"])}">Download SVG</a>'
+        '</figcaption>\n</figure>')
 
 
 def season_pager(p: Mapping, label: str = "Seasons") -> Markup:
     """The links to the season before, the game's page and the season after."""
     prev, nxt = p["prev"], p["next"]
-    before = _PREV.format(prev["url"], prev["label"]) if prev else _FIRST
-    after = _NEXT.format(nxt["url"], nxt["label"]) if nxt else _LAST.format(p["last_label"])
-    return _PAGER.format(label, before, p["up"], after)
+    before = (f'<a class="dg-prev" rel="prev" href="{escape(prev["url"])}"><span class="dg-arrow" '
+              f'aria-hidden="true">←</span> {escape(prev["label"])}</a>') if prev else \
+        '<span class="dg-prev dg-none">First season</span>'
+    after = (f'<a class="dg-next" rel="next" href="{escape(nxt["url"])}">{escape(nxt["label"])} '
+             '<span class="dg-arrow" aria-hidden="true">→</span></a>') if nxt else \
+        f'<span class="dg-next dg-none">{escape(p["last_label"])}</span>'
+    return Markup(f'<nav class="dg-pager" aria-label="{escape(label)}">{before}<a class="dg-up" '
+                  f'href="{escape(p["up"])}">All seasons</a>{after}</nav>')
 
 
 def crumbs(items: Iterable[tuple[str, str | None]]) -> Markup:
     """Where a page is: each step a link, the page itself not."""
-    steps = [_CRUMB.format(url, label) if url else _HERE.format(label) for label, url in items]
-    return _CRUMBS.format(_SEP.join(steps))
+    steps = [f'<a href="{escape(url)}">{escape(label)}</a>' if url else
+             f'<span aria-current="page">{escape(label)}</span>' for label, url in items]
+    return Markup(f'<nav class="dg-crumbs" aria-label="Breadcrumb">{_SEP.join(steps)}</nav>')
 
 
-_FIGURE = Markup(
-    '<figure class="dg-map" id="{}">\n<div class="dg-map-stack" style="aspect-ratio: {} / {}">\n'
-    '<object class="dg-map-board" type="image/svg+xml" data="{}" aria-hidden="true" tabindex="-1"></object>\n'
-    '<img class="dg-map-overlay" src="{}" width="{}" height="{}" alt="{}" loading="{}">\n</div>\n'
-    '<figcaption><span>{}</span> <a class="dg-download" hidden href="{}" data-board="{}" data-overlay="{}" '
-    'download="{}">Download SVG</a></figcaption>\n</figure>')
-_PAGER = Markup('<nav class="dg-pager" aria-label="{}">{}<a class="dg-up" href="{}">All seasons</a>{}</nav>')
-_PREV = Markup('<a class="dg-prev" rel="prev" href="{}"><span class="dg-arrow" aria-hidden="true">←</span> {}</a>')
-_FIRST = Markup('<span class="dg-prev dg-none">First season</span>')
-_NEXT = Markup('<a class="dg-next" rel="next" href="{}">{} <span class="dg-arrow" aria-hidden="true">→</span></a>')
-_LAST = Markup('<span class="dg-next dg-none">{}</span>')
-_CRUMBS = Markup('<nav class="dg-crumbs" aria-label="Breadcrumb">{}</nav>')
-_CRUMB = Markup('<a href="{}">{}</a>')
-_HERE = Markup('<span aria-current="page">{}</span>')
-_SEP = Markup('<span class="dg-sep" aria-hidden="true">›</span>')
-_POWER = Markup('<span class="dg-power-name" style="--dg-c: {}"><span class="dg-swatch" aria-hidden="true"></span>'
-                '{}</span>')
-_WORDS = Markup(' <span class="dg-res">(<em>{}</em>)</span>')
+_SEP = '<span class="dg-sep" aria-hidden="true">›</span>'
 
 
 @lru_cache(maxsize=1)

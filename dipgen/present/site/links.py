@@ -56,7 +56,7 @@ def href(from_uri: str, to_uri: str, directory_urls: bool = True) -> str:
     if base == "/":
         base = ""
     target = page_url(to_uri, directory_urls)
-    rel = posixpath.relpath(target or ".", base or ".")
+    rel = _relative(target, base)
     if rel == ".":
         rel = "./"
     elif target.endswith("/") or target == "":
@@ -64,3 +64,18 @@ def href(from_uri: str, to_uri: str, directory_urls: bool = True) -> str:
     if to_uri.endswith(".md") and not directory_urls and (target == "" or target.endswith("/")):
         rel += "index.html"
     return rel
+
+
+def _relative(target: str, base: str) -> str:
+    """`posixpath.relpath(target or ".", base or ".")` for the site's own paths (relative, no "."
+    or ".." steps) without asking the file system where it is: a page makes thousands of links."""
+    to = [part for part in target.split("/") if part]
+    start = [part for part in base.split("/") if part]
+    if target.startswith("/") or base.startswith("/") or "." in to or ".." in to or "." in start or ".." in start:
+        return posixpath.relpath(target or ".", base or ".")
+    same = 0
+    for a, b in zip(to, start, strict=False):
+        if a != b:
+            break
+        same += 1
+    return "/".join([".."] * (len(start) - same) + to[same:]) or "."
