@@ -158,3 +158,24 @@ def test_search_text_tags_read_in_passes_as_tag_by_tag():
     for _ in range(5000):
         chunk = "".join(rng.choice(bits) for _ in range(rng.randint(0, 20)))
         assert _tags(chunk) == _tags_each(chunk), repr(chunk)
+
+
+def test_search_text_spaces_are_as_a_pattern_would_make_them():
+    """The search text's white space is made one space by splitting (in C), not a pattern: the same
+    as `re.sub(r"\\s+", " ")`, for Unicode white space too, with the space inside a kept tag dropped."""
+    import random
+
+    from dipgen.adapters.mkdocs_pages import _text
+
+    def by_pattern(text: str) -> str:
+        out = re.sub(r"\s+", " ", text)
+        out = re.sub(r" (</(?:p|li)>)", r"\1", re.sub(r"(<(?:p|li)>) ", r"\1", out))
+        while re.search(r"<(p|li)></\1>", out):  # an empty kept element goes
+            out = re.sub(r"<(p|li)></\1>", "", out)
+        return out.strip()
+
+    rng = random.Random(11)
+    bits = ["<p>", "</p>", "<li>", "</li>", "a", "b", " ", "  ", "\n", "\t", "\xa0", "\u2003", "\x1c", "\x85", "\u3000"]
+    for _ in range(5000):
+        chunk = "".join(rng.choice(bits) for _ in range(rng.randint(0, 16)))
+        assert _text(chunk) == by_pattern(chunk), repr(chunk)

@@ -240,7 +240,7 @@ _SKIPPED = re.compile(r"<(script|style|object)\b.*?</\1\s*>", re.S | re.I)
 _PERMALINK = re.compile(r'<a class="headerlink"[^>]*>.*?</a>', re.S)
 _TAG = re.compile(r"""<(/?)([A-Za-z][A-Za-z0-9]*)(?:[^>"']|"[^"]*"|'[^']*')*>""")
 _EMPTY = re.compile(r"<(p|code|pre|li|ol|ul|sub|sup)>\s*</\1>")
-_SPACE = re.compile(r"\s+")
+
 
 
 @dataclass
@@ -259,13 +259,12 @@ class Section:
 
 _ATTRS = r"""(?:[^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*)>"""
 #: the tags the index keeps, made bare; inline tags dropped; any other tag a space (as `_text` says)
-_KEPT_TAG = re.compile(r"<(/?)(p|code|pre|li|ol|ul|sub|sup)(?![A-Za-z0-9])" + _ATTRS)
+_KEPT_TAG = re.compile(r"<(/?)(p|code|pre|li|ol|ul|sub|sup)(?![A-Za-z0-9>])" + _ATTRS)  # a bare one stays
 _INLINE_TAG = re.compile(r"</?(?:a|abbr|b|bdi|del|em|i|ins|kbd|mark|s|small|span|strong|time|u)(?![A-Za-z0-9])"
                          + _ATTRS)
 _OTHER_TAG = re.compile(r"</?(?!(?:p|code|pre|li|ol|ul|sub|sup)>)[A-Za-z][A-Za-z0-9]*" + _ATTRS)
 _UPPER = re.compile(r"</?[A-Z]")
-_OPENED = re.compile(r"(<(?:p|code|pre|li|ol|ul|sub|sup)>) ")
-_CLOSED = re.compile(r" (</(?:p|code|pre|li|ol|ul|sub|sup)>)")
+
 
 
 def _tags(chunk: str) -> str:
@@ -288,7 +287,11 @@ def _text(chunk: str) -> str:
     """The text of some of dipgen's own markup, as the search index holds it."""
     out = html.escape(html.unescape(_tags(_SKIPPED.sub(" ", chunk)).replace("<", "\0").replace(">", "\1")),
                       quote=False).replace("\0", "<").replace("\1", ">")
-    out = _CLOSED.sub(r"\1", _OPENED.sub(r"\1", _SPACE.sub(" ", out)))
+    out = " ".join(out.split())  # every run of white space one space (as re's \s+ finds them, in C)
+    for name in _KEEP:  # no space just inside a kept tag (plain replacing: cheaper than a pattern's templates)
+        out = out.replace(f"<{name}> ", f"<{name}>")
+    for name in _KEEP:
+        out = out.replace(f" </{name}>", f"</{name}>")
     while True:
         shorter = _EMPTY.sub("", out)
         if shorter == out:
