@@ -173,8 +173,10 @@ def test_plain_serve_renders_only_the_changed_pages_and_the_site_is_as_a_full_bu
         assert not [r for r in caplog.records if "Page skipped" in r.getMessage()]
         pages = sum(1 for uri in plugin._files if uri.endswith(".md") and uri != "games/index.md")
         assert 0 < plugin.stats["reused"] < pages  # alpha's and charlie's, not bravo's
-        # every map is as it was (the news is in a page): linked from the last site, not copied
-        maps = sum(1 for uri in plugin._files if uri.endswith(".svg") and "/maps/" in uri)
+        # the unchanged games' folders are taken from the last site whole; bravo's maps are as they
+        # were (the news is in a page): linked from the last site, not copied
+        assert plugin.stats["moved"] == 2
+        maps = sum(1 for uri in plugin._files if uri.endswith(".svg") and uri.startswith("games/bravo/maps/"))
         assert plugin.stats["linked"] >= maps > 0
         bravo_spring = project / "site" / "games" / "bravo" / "1901-spring" / "index.html"
         assert "Late news from Vienna." in bravo_spring.read_text()
@@ -193,6 +195,48 @@ def test_plain_serve_renders_only_the_changed_pages_and_the_site_is_as_a_full_bu
     MkDocsConfig.plugins.plugin_cache.pop("dipgen", None)
     build(site_config(fresh), serve_url="http://127.0.0.1:8000/")
     assert _site(fresh) == served
+
+
+def test_serve_takes_an_unchanged_games_folder_whole_only_where_the_last_site_has_all_of_it(tmp_path):
+    """Under plain `mkdocs serve`, an unchanged game's folder moves from the last site into the new
+    one whole; where a file of it went from the last site meanwhile, that game's files are made as
+    they would be without a last site; where the new site cannot be put in place, the last site
+    gets its folders back. The site stays a full build's, byte for byte."""
+    from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.exceptions import Abort
+
+    from dipgen.adapters import staging
+
+    project = make_project(tmp_path / "p", games=ARCHIVE)
+    MkDocsConfig.plugins.plugin_cache.pop("dipgen", None)
+    plugin = site_config(project).plugins["dipgen"]
+    plugin.on_startup(command="serve", dirty=False)
+    try:
+        build(site_config(project), serve_url="http://127.0.0.1:8000/")
+        full = _site(project)
+        gone = sorted((project / "site" / "games" / "alpha").rglob("*.svg"))[0]
+        gone.unlink()
+        build(site_config(project), serve_url="http://127.0.0.1:8000/")
+        assert plugin.stats["moved"] == 2 and _site(project) == full  # bravo's and charlie's; alpha's made
+
+        before = _site(project)
+        failing = staging._Staging._commit
+
+        def refuse(self):
+            raise OSError(28, "No space left on device")
+
+        staging._Staging._commit = refuse
+        try:
+            with pytest.raises(Abort):  # MkDocs's word for the plugin's error (it says "left as it was")
+                build(site_config(project), serve_url="http://127.0.0.1:8000/")
+        finally:
+            staging._Staging._commit = failing
+        assert _site(project) == before  # every folder given back
+        build(site_config(project), serve_url="http://127.0.0.1:8000/")
+        assert _site(project) == full
+    finally:
+        plugin.on_startup(command="build", dirty=False)
+        plugin.on_shutdown()
 
 
 def test_a_game_from_the_folder_tells_the_gm_what_it_told_when_it_was_made(tmp_path, caplog):

@@ -287,7 +287,8 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
                               Path(self._site_dir) if self._staging else None,
                               {uri: path for uri, path in files.items() if isinstance(path, Path)
                                and not uri.endswith(".md")})
-        self.stats = {"games": len(paths), "redone": self._redone, "seconds": time.perf_counter() - started}
+        self.stats = {"games": len(paths), "redone": self._redone, "seconds": time.perf_counter() - started,
+                      "moved": 0}
         log.info("dipgen: %d game(s), %d adjudicated afresh, %d files in %.2fs",
                  len(paths), self._redone, len(files), self.stats["seconds"])
 
@@ -346,6 +347,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
     def on_env(self, env, *, config, files):
         self._written = {f.dest_uri for f in files}
         self._linked = [f for f in files if isinstance(f, LinkedFile)]
+        self._reuse.plan(files, {card["uri"].rsplit("/", 1)[0] + "/" for card in self._cards})
         return self._reuse.loader(env)
 
     @event_priority(-100)  # last: after every other plugin has written its files (the search index)
@@ -373,7 +375,13 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
             log.error("dipgen: %s is left as it was (warnings under --strict)", display_path(site_dir))
             return
         try:
-            staging.commit()
+            moved = self._reuse.move_into(staging.path)  # unchanged games' folders, whole
+            try:
+                staging.commit()
+            except OSError:
+                self._reuse.move_back(moved)
+                raise
+            self.stats["moved"] = len(moved)
             self._reuse.done(complete=True)
         except OSError as e:
             staging.discard()

@@ -21,9 +21,12 @@ then.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import stat
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -45,6 +48,8 @@ class _Last:
     made: dict[str, tuple[list, set]] = field(default_factory=dict)
     #: every other generated file (maps, draws) -> the name of its file in the cache folder
     files: dict[str, str] = field(default_factory=dict)
+    #: where each generated page and file went in the site (`plan`)
+    dests: set[str] = field(default_factory=set)
 
 
 class Reuse:
@@ -53,6 +58,8 @@ class Reuse:
         self._now: _Last | None = None
         self._candidates: dict[str, str] = {}
         self._same_files: dict[str, str] = {}
+        self._moving: dict[str, list[str]] = {}  # a folder of the site -> its files, taken whole (`plan`)
+        self._moving_files: set[str] = set()
         self._compiled = _Compiled()
         self.reused = 0
 
@@ -90,6 +97,74 @@ class Reuse:
         else:
             self._candidates = {uri: name for uri, name in self._now.blobs.items() if last.blobs.get(uri) == name}
 
+    def plan(self, files, folders: Iterable[str]) -> None:
+        """Which of `folders` (each a game's folder of the site, ``games/alpha/``) the new site takes
+        whole from the last one (`move_into`), rather than a link for each file and a folder for
+        each page: those where this build makes the same files as the last, every one a generated
+        page or file taken as the last build made it. Their files are neither linked nor written
+        while the build runs. `files`: every file of the build (MkDocs's, every plugin's)."""
+        now, last = self._now, self._last
+        self._moving, self._moving_files = {}, set()
+        if now is None:
+            return
+        now.dests = {f.dest_uri for f in files if f.src_uri in now.blobs or f.src_uri in now.files}
+        if last is None or not (self._candidates or self._same_files):
+            return
+        wanted = set(folders)
+        found: dict[str, list[str]] = {}
+        spoilt = set()
+        for f in files:
+            folder = _within(f.dest_uri, wanted)
+            if folder is None:
+                continue
+            found.setdefault(folder, []).append(f.dest_uri)
+            if not (self.may_take(f.src_uri) if f.is_documentation_page() else f.src_uri in self._same_files):
+                spoilt.add(folder)
+        before = Counter(_within(dest, wanted) for dest in last.dests)  # the same files: none fewer, none more
+        self._moving = {folder: dests for folder, dests in found.items()  # and the last site has them all
+                        if folder not in spoilt and len(dests) == before[folder]
+                        and _listing(last.site / folder) == {dest[len(folder):] for dest in dests}}
+        self._moving_files = {dest for dests in self._moving.values() for dest in dests}
+        for f in files:
+            if isinstance(f, LinkedFile) and f.dest_uri in self._moving_files:
+                f.moving = True
+
+    def move_into(self, site: Path) -> list[tuple[Path, Path]]:
+        """Put each folder `plan` chose into the new `site` (before it replaces the last one): the
+        last site's folder renamed into it where nothing of the new build is there (another plugin
+        may have written a page), else each file missing linked from the last site. Returns what
+        was moved (`move_back`); OSError, with nothing moved, where a file cannot be put in place."""
+        moved: list[tuple[Path, Path]] = []
+        if self._last is None:
+            return moved
+        try:
+            for folder, dests in self._moving.items():
+                source, target = self._last.site / folder, site / folder
+                if not os.path.lexists(target):
+                    try:
+                        target.parent.mkdir(parents=True, exist_ok=True)
+                        os.rename(source, target)
+                        moved.append((source, target))
+                        continue
+                    except OSError:
+                        pass
+                for dest in dests:
+                    if not os.path.lexists(site / dest) and not _link(str(self._last.site / dest), str(site / dest)):
+                        raise OSError(errno.ENOENT, f"the last build's {dest} went while this one ran; build again")
+        except OSError:
+            self.move_back(moved)
+            raise
+        return moved
+
+    @staticmethod
+    def move_back(moved: list[tuple[Path, Path]]) -> None:
+        """Give the last site back what `move_into` took (the new site did not replace it)."""
+        for source, target in reversed(moved):
+            try:
+                os.rename(target, source)
+            except OSError:
+                pass
+
     def unchanged_file(self, uri: str) -> str | None:
         """Where the last build's site has the generated file `uri` exactly as this build makes it
         (the same file of the cache folder: a map depends on nothing else), if it does."""
@@ -108,7 +183,8 @@ class Reuse:
         uri = page.file.src_uri
         if not self.may_take(uri) or self._last is None:
             return None
-        text = self.text_of(page) if read else "" if (self._last.site / page.file.dest_uri).is_file() else None
+        text = self.text_of(page) if read else "" if page.file.dest_uri in self._moving_files or \
+            (self._last.site / page.file.dest_uri).is_file() else None  # (a moving folder's: `plan` saw it)
         if text is None:
             return None
         self.reused += 1
@@ -128,6 +204,8 @@ class Reuse:
         last site's file; False where that cannot be done (MkDocs then writes it)."""
         if self._last is None or page.reused is None:
             return False
+        if page.file.dest_uri in self._moving_files:
+            return True  # its folder moves into the new site whole (`move_into`)
         return _link(str(self._last.site / page.file.dest_uri), page.file.abs_dest_path)
 
     def made(self, page, entries: list, ids: set) -> None:
@@ -139,6 +217,7 @@ class Reuse:
         """The build ended: put in place (`complete`), or not (nothing of it is reused)."""
         self._last = self._now if complete else None
         self._now, self._candidates, self._same_files = None, {}, {}
+        self._moving, self._moving_files = {}, set()
 
     def loader(self, env: jinja2.Environment) -> jinja2.Environment:
         """The theme's templates, and `TEMPLATE`; each compiled once a process (MkDocs makes a new
@@ -175,6 +254,7 @@ class LinkedFile(File):
 
     previous: str | None = None
     linked = False  # whether `copy_file` linked it from the last site
+    moving = False  # whether its folder moves into the new site whole (`Reuse.plan`): nothing to copy
 
     @classmethod
     def made(cls, config, uri: str, blob: Path, inclusion, previous: str | None) -> File:
@@ -185,7 +265,7 @@ class LinkedFile(File):
         return file
 
     def copy_file(self, dirty: bool = False) -> None:
-        if dirty and not self.is_modified():
+        if dirty and not self.is_modified() or self.moving:
             return  # as MkDocs: a dirty build leaves a file newer than its source
         dest = self.abs_dest_path
         for source, last in ((self.previous, True), (self.abs_src_path, False)):
@@ -223,3 +303,26 @@ def _link(source: str, dest: str) -> bool:
     except OSError:  # another file system, one without links, the file gone; a folder removed
         forget_folder(dest)
         return False
+
+
+def _within(dest: str, folders) -> str | None:
+    """The folder of `folders` (each ending in "/") that the site path `dest` is in, if any."""
+    at = dest.rfind("/")
+    while at > 0:
+        if dest[:at + 1] in folders:
+            return dest[:at + 1]
+        at = dest.rfind("/", 0, at)
+    return None
+
+
+def _listing(folder: Path) -> set[str] | None:
+    """Every file under `folder` by its path there (a link to a folder counts as a file); None
+    where it cannot be read."""
+    out: set[str] = set()
+    errors: list[OSError] = []
+    for here, dirs, names in os.walk(folder, onerror=errors.append):
+        rel = os.path.relpath(here, folder).replace(os.sep, "/")
+        base = "" if rel == "." else rel + "/"
+        out.update(base + name for name in names)
+        out.update(base + name for name in dirs if os.path.islink(os.path.join(here, name)))
+    return None if errors or not out else out
