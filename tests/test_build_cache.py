@@ -239,6 +239,54 @@ def test_serve_takes_an_unchanged_games_folder_whole_only_where_the_last_site_ha
         plugin.on_shutdown()
 
 
+def test_serve_converts_a_hand_written_page_again_only_when_it_or_the_sites_files_change(tmp_path, caplog):
+    """Under plain `mkdocs serve`, a hand-written page whose Markdown, site and files are as at the
+    last build takes what that build made, and MkDocs's warning about its broken link is said again
+    (so `--strict` fails again); once the page it links to exists, the link works. Each build's
+    site is a fresh full build's, byte for byte."""
+    from mkdocs.config.defaults import MkDocsConfig
+
+    project = make_project(tmp_path / "p", games={"alpha": ARCHIVE["alpha"]})
+    about = project / "site_src" / "about.md"
+    about.write_text(about.read_text(encoding="utf-8") + "\nSee [the next game](games/bravo/index.md).\n",
+                     encoding="utf-8")
+    MkDocsConfig.plugins.plugin_cache.pop("dipgen", None)
+    plugin = site_config(project).plugins["dipgen"]
+    plugin.on_startup(command="serve", dirty=False)
+
+    def fresh(name: str) -> dict[str, bytes]:
+        copy = tmp_path / name
+        shutil.copytree(project, copy, ignore=shutil.ignore_patterns("site", FOLDER))
+        MkDocsConfig.plugins.plugin_cache.pop("dipgen", None)
+        build(site_config(copy), serve_url="http://127.0.0.1:8000/")
+        MkDocsConfig.plugins.plugin_cache["dipgen"] = plugin
+        return _site(copy)
+
+    def broken() -> list[str]:
+        return [r.getMessage() for r in caplog.records if "games/bravo/index.md" in r.getMessage()
+                and r.levelno >= logging.INFO]
+
+    caplog.set_level(logging.INFO)
+    try:
+        build(site_config(project), serve_url="http://127.0.0.1:8000/")
+        said = broken()
+        assert said
+        caplog.clear()
+        remembered = plugin._remembered._made.copy()
+        build(site_config(project), serve_url="http://127.0.0.1:8000/")
+        assert remembered and plugin._remembered._made == remembered  # nothing converted again
+        assert broken() == said and _site(project) == fresh("fresh-1")
+        write_game(project / "games" / "bravo", ARCHIVE["bravo"])
+        caplog.clear()
+        build(site_config(project), serve_url="http://127.0.0.1:8000/")
+        assert not broken()
+        page = (project / "site" / "about" / "index.html").read_text(encoding="utf-8")
+        assert 'href="../games/bravo/"' in page and _site(project) == fresh("fresh-2")
+    finally:
+        plugin.on_startup(command="build", dirty=False)
+        plugin.on_shutdown()
+
+
 def test_a_game_from_the_folder_tells_the_gm_what_it_told_when_it_was_made(tmp_path, caplog):
     caplog.set_level(logging.INFO)
     project = make_project(tmp_path / "p", [RUNNING])

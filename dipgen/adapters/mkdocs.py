@@ -56,6 +56,7 @@ from dipgen.io.secretsfile import SECRETS_FILE
 from dipgen.io.folders import discover_games
 from dipgen.adapters.buildcache import FOLDER, BuildCache, Stored, code_fingerprint
 from dipgen.adapters.games import Loaded, load_checked
+from dipgen.adapters.remembered import Remembered
 from dipgen.adapters.reuse import TEMPLATE as REUSED, LinkedFile, Reuse
 from dipgen.adapters.staging import _Staging, _lock, _prune, _roots  # noqa: F401 (_lock: tests)
 from dipgen.adapters.mkdocs_pages import GeneratedPage, Headings, failure, index_page, search_index
@@ -130,6 +131,8 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         self._headings: Headings | None = None
         self._pages: dict[str, Stored] = {}  # each generated page in the cache -> the game's entry
         self._reuse = Reuse()                # under plain `mkdocs serve`: unchanged pages not rendered again
+        self._remembered = Remembered()      # ... nor hand-written pages converted again
+        self._state: str | None = None       # what else a page depends on (`Reuse.state`), under serve
         self._linked: list[LinkedFile] = []  # this build's maps and other files (`LinkedFile`)
         self._alone = False  # no other plugin reads pages' sources or changes their output (`_light`)
         self._hushed: set[str] = set()  # MkDocs's notes of pages linked, not written, this build (`_hush`)
@@ -281,8 +284,10 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         self._alone = all(getattr(handler, "__self__", None) is self
                           for name in ("page_read_source", "page_markdown", "page_content", "post_page")
                           for handler in events[name])
+        self._state = None
         if self._command == "serve" and not self._in_place:
-            self._reuse.begin(Reuse.state(config, fingerprint, repr(self.config)),
+            self._state = Reuse.state(config, fingerprint, repr(self.config))
+            self._reuse.begin(self._state,
                               {uri: entry.blobs[uri] for uri, entry in self._pages.items()},
                               Path(self._site_dir) if self._staging else None,
                               {uri: path for uri, path in files.items() if isinstance(path, Path)
@@ -343,16 +348,22 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         log.info("dipgen: the site is built in %s and replaces %s once complete", self._staging.path.name,
                  display_path(site))
 
+    @event_priority(-100)  # last: the files every plugin added, before MkDocs reads and converts the pages
+    def on_nav(self, nav, *, config, files):
+        self._reuse.plan(files, {card["uri"].rsplit("/", 1)[0] + "/" for card in self._cards})
+        self._remembered.begin(self._state if self._alone else None, files)
+        return nav
+
     @event_priority(-100)  # last: the files every plugin added
     def on_env(self, env, *, config, files):
         self._written = {f.dest_uri for f in files}
         self._linked = [f for f in files if isinstance(f, LinkedFile)]
-        self._reuse.plan(files, {card["uri"].rsplit("/", 1)[0] + "/" for card in self._cards})
         return self._reuse.loader(env)
 
     @event_priority(-100)  # last: after every other plugin has written its files (the search index)
     def on_post_build(self, *, config) -> None:
         self.stats["reused"] = self._reuse.reused
+        self._remembered.end()
         self._hushed = set()
         for entry in self._cache.values():  # read by now: a later build reads them from the cache
             entry.made.clear()
@@ -390,6 +401,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
 
     def on_build_error(self, *, error: Exception) -> None:
         self._reuse.done(complete=False)
+        self._remembered.end()
         for entry in self._cache.values():
             entry.made.clear()
         if self._end_build(discard=True) is not None:
@@ -475,7 +487,8 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         if isinstance(page, GeneratedPage):
             # unchanged, and so is the rest of the site (`reuse`); its output read only for other plugins
             page.reused = self._reuse.output(page, read=not self._alone)
-        return with_cards(markdown, self._cards, self._options, page.file.src_uri)
+            return with_cards(markdown, self._cards, self._options, page.file.src_uri)
+        return self._remembered.markdown(page, with_cards(markdown, self._cards, self._options, page.file.src_uri))
 
     @event_priority(100)  # first: the page's HTML back before any plugin reads it
     def on_page_context(self, context, *, page, config, nav):
@@ -502,6 +515,8 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
             page.meta["template"] = REUSED
         elif isinstance(page, GeneratedPage):
             return page.set_aside(html)
+        else:
+            return self._remembered.content(page, html, files)
         return html
 
     @event_priority(-100)  # last: every plugin has seen the page

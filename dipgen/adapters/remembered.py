@@ -1,0 +1,117 @@
+"""Under plain `mkdocs serve`: a hand-written page is not converted again while nothing it is
+made from has changed.
+
+MkDocs converts every page's Markdown on every rebuild. The generated pages skip that
+(`dipgen.adapters.reuse`); the hand-written ones (the home page, the rules, about) are few but
+long, and a GM who edits a phase file rebuilds them all each time. A page's HTML, table of
+contents, title, anchors and links are a function of its Markdown (after every plugin's
+``on_page_markdown``), of the rest of the site (`state`: mkdocs.yml, the docs and theme folders,
+what serve watches, the plugin's settings) and of which files the site has (a link resolves, or
+warns, by them). Where all three are as at an earlier build of this process, the page takes what
+that build made, and says again what MkDocs said while converting it (a broken link's warning:
+`--strict` counts it again). Only where no other plugin reads or changes pages (`_alone`), and not
+under ``-v`` (MkDocs keeps other things about a page's links then).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import threading
+from dataclasses import dataclass
+
+
+@dataclass
+class _Made:
+    content: str
+    toc: object
+    title: str | None
+    anchors: set[str] | None
+    links: dict[str, dict[str, str]] | None  # by the source path of the file linked to
+    said: list[logging.LogRecord]
+
+
+class Remembered:
+    def __init__(self) -> None:
+        self._made: dict[tuple[str, str, str], _Made] = {}
+        self._state: str | None = None
+        self._key: tuple[str, str, str] | None = None  # the page being converted, to remember
+        self._said: list[logging.LogRecord] = []
+        self._handler: _Listener | None = None
+
+    def begin(self, state: str | None, files) -> None:
+        """A build's pages are about to be converted. `state`: what `Reuse.state` says of the site
+        (None: this build neither takes nor keeps anything); `files`: every file of the build."""
+        self.end()
+        if state is None or logging.getLogger("mkdocs").getEffectiveLevel() <= logging.DEBUG:
+            self._state = None
+            return
+        digest = hashlib.sha256(state.encode())
+        for f in files:
+            digest.update(f"\0{f.src_uri}\0{f.url}".encode())
+        self._state = digest.hexdigest()
+        self._handler = _Listener(self)
+        for name in _HEARD:
+            logging.getLogger(name).addHandler(self._handler)
+
+    def end(self) -> None:
+        """The build is over (or failed): stop listening; what earlier builds made stays."""
+        if self._handler is not None:
+            for name in _HEARD:
+                logging.getLogger(name).removeHandler(self._handler)
+        self._handler, self._key, self._said = None, None, []
+
+    def markdown(self, page, markdown: str) -> str:
+        """Before MkDocs converts `page` (a hand-written one): the Markdown to convert, "" where
+        the page is taken as made before (`content` puts it in place)."""
+        self._key, self._said = None, []
+        page._dipgen_made = None
+        if self._state is None:
+            return markdown
+        key = (page.file.src_uri, markdown, self._state)
+        made = self._made.get(key)
+        if made is None:
+            self._key = key
+            return markdown
+        page._dipgen_made = made
+        page._dipgen_markdown = markdown
+        for record in made.said:
+            logging.getLogger(record.name).handle(record)
+        return ""
+
+    def content(self, page, html: str, files) -> str:
+        """After MkDocs converted `page`: the page's HTML, and its table of contents, title, anchors
+        and links put back where it was taken as made before; else remembered."""
+        made = getattr(page, "_dipgen_made", None)
+        if made is not None:
+            page.markdown = page._dipgen_markdown
+            page.toc, page._title_from_render, page.present_anchor_ids = made.toc, made.title, made.anchors
+            if made.links is not None:
+                known = files.src_uris
+                page.links_to_anchors = {known[uri]: links for uri, links in made.links.items() if uri in known}
+            return made.content
+        if self._key is not None and self._key[0] == page.file.src_uri:
+            links = None if page.links_to_anchors is None else {
+                f.src_uri: dict(v) for f, v in page.links_to_anchors.items()}
+            self._made[self._key] = _Made(html, page.toc, page._title_from_render,
+                                          set(page.present_anchor_ids or ()), links, list(self._said))
+        self._key, self._said = None, []
+        return html
+
+
+#: where what is said while a page is converted is heard: MkDocs's loggers (which MkDocs's command
+#: line keeps from passing records on) and the root (Markdown's and its extensions' loggers)
+_HEARD = ("mkdocs", "")
+
+
+class _Listener(logging.Handler):
+    """What is said (INFO and up) in this thread while a page is converted, each record once."""
+
+    def __init__(self, owner: Remembered) -> None:
+        super().__init__(logging.INFO)
+        self._owner, self._thread = owner, threading.get_ident()
+
+    def emit(self, record: logging.LogRecord) -> None:
+        said = self._owner._said
+        if self._owner._key is not None and record.thread == self._thread and not (said and said[-1] is record):
+            said.append(record)
