@@ -218,6 +218,11 @@ def test_serve_takes_an_unchanged_games_folder_whole_only_where_the_last_site_ha
         gone.unlink()
         build(site_config(project), serve_url="http://127.0.0.1:8000/")
         assert plugin.stats["moved"] == 2 and _site(project) == full  # bravo's and charlie's; alpha's made
+        (project / "site" / "games" / "bravo" / "stray.html").write_text("left by hand", encoding="utf-8")
+        (project / "site" / "games" / "charlie" / "link").symlink_to(project / "site" / "games" / "alpha")
+        build(site_config(project), serve_url="http://127.0.0.1:8000/")
+        assert plugin.stats["moved"] == 1 and _site(project) == full  # alpha's; what a build does not make goes
+        assert not (project / "site" / "games" / "charlie" / "link").exists()
 
         before = _site(project)
         failing = staging._Staging._commit
@@ -364,3 +369,23 @@ def test_serve_keeps_a_hidden_game_hidden_and_publishes_its_reveal_as_a_full_bui
     finally:
         plugin.on_startup(command="build", dirty=False)
         plugin.on_shutdown()
+
+
+def test_a_games_files_are_listed_as_a_recursive_glob_lists_them(tmp_path):
+    """The files a build reads of a game folder (and hashes into its cache key): hidden ones and
+    hidden folders left out, links to folders not followed, links to files and nested folders in,
+    in the order `sorted(Path.rglob("*"))` gives (by path parts: "a/b" before "a.b/c")."""
+    from dipgen.adapters.mkdocs import game_files_read
+
+    game = tmp_path / "g"
+    for name in ("x.yml", "a/b", "a.b/c", "sub/q", "sub/.hid/y", ".h/z", ".dot", "a-b"):
+        (game / name).parent.mkdir(parents=True, exist_ok=True)
+        (game / name).write_text("1", encoding="utf-8")
+    (tmp_path / "out.yml").write_text("2", encoding="utf-8")
+    (game / "linkdir").symlink_to(game / "sub")
+    (game / "linkfile").symlink_to(tmp_path / "out.yml")
+    (game / "broken").symlink_to(tmp_path / "missing")
+    expected = [f for f in sorted(game.rglob("*"))
+                if f.is_file() and not any(part.startswith(".") for part in f.relative_to(game).parts)]
+    assert game_files_read(game) == expected
+    assert [f.relative_to(game).as_posix() for f in expected] == ["a/b", "a-b", "a.b/c", "linkfile", "sub/q", "x.yml"]

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import os
 import shutil
 import tempfile
 import time
@@ -84,9 +85,17 @@ class DipgenConfig(base.Config):
 
 
 def game_files_read(folder: Path) -> list[Path]:
-    """Every file of a game folder that the build reads (hidden ones aside), in order."""
-    return [f for f in sorted(folder.rglob("*"))
-            if f.is_file() and not any(part.startswith(".") for part in f.relative_to(folder).parts)]
+    """Every file of a game folder that the build reads (hidden ones aside), in order: as
+    ``sorted(folder.rglob("*"))`` would list them (links to folders not followed), read with strings,
+    not paths (a serve rebuild lists every game's folder)."""
+    top = str(folder)
+    found: list[tuple[str, ...]] = []
+    for here, dirs, names in os.walk(top):
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        rel = tuple(os.path.relpath(here, top).split(os.sep)) if here != top else ()
+        found.extend((*rel, name) for name in names
+                     if not name.startswith(".") and os.path.isfile(os.path.join(here, name)))
+    return [folder.joinpath(*parts) for parts in sorted(found)]
 
 
 def game_hash(folder: Path, files: list[Path] | None = None) -> str:

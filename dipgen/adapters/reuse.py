@@ -316,13 +316,19 @@ def _within(dest: str, folders) -> str | None:
 
 
 def _listing(folder: Path) -> set[str] | None:
-    """Every file under `folder` by its path there (a link to a folder counts as a file); None
-    where it cannot be read."""
+    """Every entry under `folder` but its folders, by its path there (a link, to a folder or not, is
+    an entry); None where it cannot be read, or has nothing."""
     out: set[str] = set()
-    errors: list[OSError] = []
-    for here, dirs, names in os.walk(folder, onerror=errors.append):
-        rel = os.path.relpath(here, folder).replace(os.sep, "/")
-        base = "" if rel == "." else rel + "/"
-        out.update(base + name for name in names)
-        out.update(base + name for name in dirs if os.path.islink(os.path.join(here, name)))
-    return None if errors or not out else out
+    todo = [(str(folder), "")]
+    while todo:
+        path, base = todo.pop()
+        try:
+            with os.scandir(path) as entries:
+                for entry in entries:
+                    if entry.is_dir(follow_symlinks=False):
+                        todo.append((entry.path, f"{base}{entry.name}/"))
+                    else:
+                        out.add(base + entry.name)
+        except OSError:
+            return None
+    return out or None
