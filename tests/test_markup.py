@@ -255,3 +255,19 @@ def test_the_build_stops_with_the_same_message_before_writing_anything(tmp_path)
     assert result.returncode == 1
     assert re.search(r"1901-spring\.yml:6: error: in the press: nested 300 levels deep", result.stderr)
     assert "Traceback" not in result.stderr and not (project / "site").exists()
+
+
+def test_one_converter_a_process_converts_each_text_as_a_new_one_would():
+    """`render` reuses one Markdown converter, reset before each text: nothing of one text (a
+    table, a definition list, an admonition, a fenced block) carries over into the next."""
+    import markdown
+
+    from dipgen.present.site.markup import EXTENSIONS, _converter
+
+    texts = ["| a | b |\n|---|---|\n| 1 | 2 |", "Term\n: its definition", "!!! note\n    careful", "```\ncode\n```",
+             "1. one\n2. two\n\n* a\n* b", "plain *words* [link](https://example.org)", ""]
+    for first in texts:
+        for second in texts:
+            _converter().reset().convert(first)
+            again = _converter().reset().convert(second)
+            assert again == markdown.Markdown(extensions=EXTENSIONS, output_format="html").convert(second)

@@ -23,6 +23,7 @@ import posixpath
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -40,6 +41,13 @@ MAX_BRACKETS = 1_000  # '[' in one field: links, images
 MAX_ANGLES = 500      # '<' in one field: HTML tags, autolinks
 
 EXTENSIONS = ["tables", "fenced_code", "def_list", "admonition", "sane_lists"]
+
+
+@lru_cache(maxsize=1)
+def _converter() -> markdown.Markdown:
+    """One converter a process, `reset` before each text (making one costs more than converting a
+    season's press)."""
+    return markdown.Markdown(extensions=EXTENSIONS, output_format="html")
 
 TAGS = {"a", "abbr", "b", "blockquote", "br", "caption", "code", "dd", "del", "details", "div", "dl", "dt", "em",
         "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i", "img", "ins", "kbd", "li", "mark", "ol", "p", "pre", "q",
@@ -157,7 +165,7 @@ def render(text: str, what: str, file: str, links: Links | None = None) -> Marku
     if problems:
         raise GameError(problems)
     try:
-        html = markdown.Markdown(extensions=EXTENSIONS, output_format="html").convert(str(text))
+        html = _converter().reset().convert(str(text))
     except RecursionError:
         raise GameError([Problem(file, start, f"in the {what}: nested too deeply to render",
                                  "flatten the quotes or lists", code="press-too-deep")]) from None
