@@ -14,8 +14,11 @@ afresh when its key changes: its private pages keep their encryption (and its fr
 Nothing read here is trusted blindly: an entry is used only if it is well formed, was made under
 the key asked for, and every blob it names has the size and hash it says (a page must also be a
 page `SitePage.restore` accepts). Anything else (a corrupt file, one another version wrote, a blob
-gone) is a miss: the game is made again and its entry written anew. Every file is written to a
-temporary name and renamed into place, so that a build killed halfway leaves no half-written file.
+gone) is a miss: the game is made again and its entry written anew. An entry is written to a
+temporary name and renamed into place, so that a build killed halfway leaves no half-written entry;
+a new blob is written under its own name (it is named by its content, and a cold build writes
+thousands), so a killed build may leave one short, which the checks above refuse and the next
+build writes again.
 Blobs no entry names are removed after a build that read every game (`prune`).
 """
 
@@ -168,7 +171,10 @@ class BuildCache:
     def _write_blob(self, data: bytes) -> tuple[str, int, Path]:
         name = hashlib.sha256(data).hexdigest()
         path = self.root / "blobs" / name
-        try:
+        if _create(str(path), data):
+            self._checked[name] = len(data)
+            return name, len(data), path
+        try:  # there already: kept if it is this content (a killed build may have left it short)
             same = path.stat().st_size == len(data) and (self._checked.get(name) == len(data) or
                                                          hashlib.sha256(path.read_bytes()).hexdigest() == name)
         except OSError:
@@ -219,6 +225,32 @@ def folder_of(path: str, again: bool = False) -> str:
 def forget_folder(path: str) -> None:
     """The folder `path` goes in is to be looked for again (it may have gone)."""
     _FOLDERS.discard(os.path.dirname(path))
+
+
+def _create(path: str, data: bytes) -> bool:
+    """Write `data` to `path` if no file is there (False if one is): under its own name, a blob
+    being named by its content (a cold build writes thousands; a temporary name and a rename
+    each cost as much again). A build killed meanwhile may leave it short: its size and hash
+    are checked before it is trusted (`_blob`, `_write_blob`)."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL
+    try:
+        try:
+            fd = os.open(path, flags, 0o666)  # as any file (the umask's)
+        except FileNotFoundError:  # the folder is not there (yet, or any more)
+            folder_of(path, again=True)
+            fd = os.open(path, flags, 0o666)
+    except FileExistsError:
+        return False
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    except BaseException:
+        os.close(fd)
+        os.unlink(path)
+        raise
+    os.close(fd)
+    return True
 
 
 def _write(path: Path, data: bytes) -> None:
