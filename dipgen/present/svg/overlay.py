@@ -468,12 +468,15 @@ class Painter:
             if f'href="#{ref}"' in content:
                 shapes.append(shape)
         shapes_text = "".join(shapes)
-        used = {c for value in re.findall(r'class="([^"]*)"', content + shapes_text) for c in value.split()}
+        used = set(" ".join(_CLASSES.findall(content + shapes_text)).split())  # joined and split in C
         rules = "".join(rule for rule in CSS_RULES if rule[1:rule.index("{")] in used)
         return f"<defs><style>{rules}{self.power_css()}</style>{shapes_text}</defs>"
 
     def power_css(self) -> str:
         return power_rules(tuple((self.pclass[name], info.colour) for name, info in self.board.powers.items()))
+
+
+_CLASSES = re.compile(r'class="([^"]*)"')
 
 
 def unit_marks(variant, kind: str, loc: str) -> tuple[re.Pattern, ...]:
