@@ -493,11 +493,12 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
     def on_page_markdown(self, markdown: str, *, page, config, files) -> str:
         if page.file.src_uri in self._origins and page.file.generated_by and not isinstance(page, GeneratedPage):
             _name_failures(page, self._origin(page.file.src_uri, config))
+        text = with_cards(markdown, self._cards, self._options, page.file.src_uri)
         if isinstance(page, GeneratedPage):
             # unchanged, and so is the rest of the site (`reuse`); its output read only for other plugins
             page.reused = self._reuse.output(page, read=not self._alone)
-            return with_cards(markdown, self._cards, self._options, page.file.src_uri)
-        return self._remembered.markdown(page, with_cards(markdown, self._cards, self._options, page.file.src_uri))
+            return text
+        return self._remembered.markdown(page, text)  # "" where it is taken as an earlier build made it
 
     @event_priority(100)  # first: the page's HTML back before any plugin reads it
     def on_page_context(self, context, *, page, config, nav):
@@ -522,11 +523,10 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         if isinstance(page, GeneratedPage) and page.direct and page.reused is not None:
             page.dipgen_output = page.reused[0]
             page.meta["template"] = REUSED
-        elif isinstance(page, GeneratedPage):
+            return html
+        if isinstance(page, GeneratedPage):
             return page.set_aside(html)
-        else:
-            return self._remembered.content(page, html, files)
-        return html
+        return self._remembered.content(page, html, files)
 
     @event_priority(-100)  # last: every plugin has seen the page
     def on_post_page(self, output: str, *, page, config) -> str:

@@ -242,7 +242,6 @@ _TAG = re.compile(r"""<(/?)([A-Za-z][A-Za-z0-9]*)(?:[^>"']|"[^"]*"|'[^']*')*>"""
 _EMPTY = re.compile(r"<(p|code|pre|li|ol|ul|sub|sup)>\s*</\1>")
 
 
-
 @dataclass
 class Section:
     """A part of a page for the search index, as Material's search plugin takes it: the id of
@@ -264,7 +263,6 @@ _INLINE_TAG = re.compile(r"</?(?:a|abbr|b|bdi|del|em|i|ins|kbd|mark|s|small|span
                          + _ATTRS)
 _OTHER_TAG = re.compile(r"</?(?!(?:p|code|pre|li|ol|ul|sub|sup)>)[A-Za-z][A-Za-z0-9]*" + _ATTRS)
 _UPPER = re.compile(r"</?[A-Z]")
-
 
 
 def _tags(chunk: str) -> str:

@@ -37,12 +37,15 @@ class Remembered:
         self._state: str | None = None
         self._key: tuple[str, str, str] | None = None  # the page being converted, to remember
         self._said: list[logging.LogRecord] = []
+        self._taken: dict[str, tuple[_Made, str]] = {}  # this build's pages taken as made: (it, their Markdown)
+        self._used: set[tuple[str, str, str]] = set()  # what this build made or took (the rest goes at its end)
         self._handler: _Listener | None = None
 
     def begin(self, state: str | None, files) -> None:
         """A build's pages are about to be converted. `state`: what `Reuse.state` says of the site
         (None: this build neither takes nor keeps anything); `files`: every file of the build."""
-        self.end()
+        self._listen(False)
+        self._key, self._said, self._taken, self._used = None, [], {}, set()
         if state is None or logging.getLogger("mkdocs").getEffectiveLevel() <= logging.DEBUG:
             self._state = None
             return
@@ -50,22 +53,29 @@ class Remembered:
         for f in files:
             digest.update(f"\0{f.src_uri}\0{f.url}".encode())
         self._state = digest.hexdigest()
-        self._handler = _Listener(self)
-        for name in _HEARD:
-            logging.getLogger(name).addHandler(self._handler)
+        self._listen(True)
 
     def end(self) -> None:
-        """The build is over (or failed): stop listening; what earlier builds made stays."""
+        """The build is over (or failed): stop listening, and keep only what this build made or took
+        (a long serve session would otherwise keep every version of every page)."""
+        self._listen(False)
+        if self._state is not None:
+            self._made = {key: made for key, made in self._made.items() if key in self._used}
+        self._key, self._said, self._taken, self._used, self._state = None, [], {}, set(), None
+
+    def _listen(self, on: bool) -> None:
         if self._handler is not None:
             for name in _HEARD:
                 logging.getLogger(name).removeHandler(self._handler)
-        self._handler, self._key, self._said = None, None, []
+        self._handler = _Listener(self) if on else None
+        if self._handler is not None:
+            for name in _HEARD:
+                logging.getLogger(name).addHandler(self._handler)
 
     def markdown(self, page, markdown: str) -> str:
         """Before MkDocs converts `page` (a hand-written one): the Markdown to convert, "" where
         the page is taken as made before (`content` puts it in place)."""
         self._key, self._said = None, []
-        page._dipgen_made = None
         if self._state is None:
             return markdown
         key = (page.file.src_uri, markdown, self._state)
@@ -73,8 +83,8 @@ class Remembered:
         if made is None:
             self._key = key
             return markdown
-        page._dipgen_made = made
-        page._dipgen_markdown = markdown
+        self._taken[page.file.src_uri] = (made, markdown)
+        self._used.add(key)
         for record in made.said:
             logging.getLogger(record.name).handle(record)
         return ""
@@ -82,9 +92,9 @@ class Remembered:
     def content(self, page, html: str, files) -> str:
         """After MkDocs converted `page`: the page's HTML, and its table of contents, title, anchors
         and links put back where it was taken as made before; else remembered."""
-        made = getattr(page, "_dipgen_made", None)
-        if made is not None:
-            page.markdown = page._dipgen_markdown
+        taken = self._taken.pop(page.file.src_uri, None)
+        if taken is not None:
+            made, page.markdown = taken
             page.toc, page._title_from_render, page.present_anchor_ids = made.toc, made.title, made.anchors
             if made.links is not None:
                 known = files.src_uris
@@ -95,6 +105,7 @@ class Remembered:
                 f.src_uri: dict(v) for f, v in page.links_to_anchors.items()}
             self._made[self._key] = _Made(html, page.toc, page._title_from_render,
                                           set(page.present_anchor_ids or ()), links, list(self._said))
+            self._used.add(self._key)
         self._key, self._said = None, []
         return html
 

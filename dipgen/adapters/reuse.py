@@ -16,7 +16,9 @@ The same goes for the other generated files (maps, draws): one whose file in the
 the same as the last build's is linked into the new site from the last one (`LinkedFile`) instead
 of being copied again. That site is removed once the new one is in place, and nothing writes into
 the site's files where they are (a build writes a new folder), so the link is the file's only name
-then.
+then. Where every file of a game's folder is taken so (the game and the rest of the site unchanged),
+the folder itself moves from the last site into the new one as the build ends (`plan`, `move_into`):
+one rename rather than a folder made for each page, a link for each file, and each old name removed.
 """
 
 from __future__ import annotations
@@ -266,7 +268,7 @@ class LinkedFile(File):
 
     def copy_file(self, dirty: bool = False) -> None:
         if dirty and not self.is_modified() or self.moving:
-            return  # as MkDocs: a dirty build leaves a file newer than its source
+            return  # as MkDocs: a dirty build leaves a file newer than its source; or its folder moves whole
         dest = self.abs_dest_path
         for source, last in ((self.previous, True), (self.abs_src_path, False)):
             if source is not None and _link(str(source), dest):
