@@ -289,6 +289,7 @@ def test_serve_converts_a_hand_written_page_again_only_when_it_or_the_sites_file
         caplog.clear()
         build(site_config(project), serve_url="http://127.0.0.1:8000/")
         assert not broken()
+        assert len(plugin._remembered._made) == len(remembered)  # each page's last version only
         page = (project / "site" / "about" / "index.html").read_text(encoding="utf-8")
         assert 'href="../games/bravo/"' in page and _site(project) == fresh("fresh-2")
     finally:
