@@ -36,6 +36,18 @@ def _site(project: Path) -> dict[str, bytes]:
     return {p.relative_to(site).as_posix(): p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}
 
 
+def _fresh(project: Path, copy: Path, plugin) -> dict[str, bytes]:
+    """The site a fresh full build of `project` makes (in `copy`: the project without its site and
+    cache), while a `mkdocs serve` session's `plugin` goes on serving it afterwards."""
+    from mkdocs.config.defaults import MkDocsConfig
+
+    shutil.copytree(project, copy, ignore=shutil.ignore_patterns("site", FOLDER))
+    MkDocsConfig.plugins.plugin_cache.pop("dipgen", None)
+    build(site_config(copy), serve_url="http://127.0.0.1:8000/")
+    MkDocsConfig.plugins.plugin_cache["dipgen"] = plugin
+    return _site(copy)
+
+
 @pytest.fixture
 def project(tmp_path):
     return make_project(tmp_path / "project", games=ARCHIVE)
@@ -264,12 +276,7 @@ def test_serve_converts_a_hand_written_page_again_only_when_it_or_the_sites_file
     plugin.on_startup(command="serve", dirty=False)
 
     def fresh(name: str) -> dict[str, bytes]:
-        copy = tmp_path / name
-        shutil.copytree(project, copy, ignore=shutil.ignore_patterns("site", FOLDER))
-        MkDocsConfig.plugins.plugin_cache.pop("dipgen", None)
-        build(site_config(copy), serve_url="http://127.0.0.1:8000/")
-        MkDocsConfig.plugins.plugin_cache["dipgen"] = plugin
-        return _site(copy)
+        return _fresh(project, tmp_path / name, plugin)
 
     def broken() -> list[str]:
         return [r.getMessage() for r in caplog.records if "games/bravo/index.md" in r.getMessage()
@@ -349,12 +356,7 @@ def test_serve_keeps_a_hidden_game_hidden_and_publishes_its_reveal_as_a_full_bui
         return {k: v for k, v in site.items() if not k.startswith("private/")}  # encrypted afresh: salts differ
 
     def fresh(name: str) -> dict[str, bytes]:
-        copy = tmp_path / name
-        shutil.copytree(project, copy, ignore=shutil.ignore_patterns("site", FOLDER))
-        MkDocsConfig.plugins.plugin_cache.pop("dipgen", None)
-        build(site_config(copy), serve_url="http://127.0.0.1:8000/")
-        MkDocsConfig.plugins.plugin_cache["dipgen"] = plugin
-        return _site(copy)
+        return _fresh(project, tmp_path / name, plugin)
 
     try:
         build(site_config(project), serve_url="http://127.0.0.1:8000/")
