@@ -115,6 +115,25 @@ def test_the_wheel_carries_maps_pages_and_templates(gm):
     assert rules == {p.name for p in (REPO / "site_src" / "rules").glob("*.md")}
 
 
+def test_the_source_distribution_builds_the_same_wheel(gm, tmp_path):
+    """A source distribution (what a package index would carry) holds everything: a wheel built
+    from it has exactly the files of the wheel built from the checkout."""
+    import tarfile
+    import zipfile
+
+    ok(run([sys.executable, "setup.py", "-q", "sdist", "-d", tmp_path / "sdist"], copy_sources(tmp_path / "src")))
+    sdist = next((tmp_path / "sdist").glob("dipgen-*.tar.gz"))
+    with tarfile.open(sdist) as archive:
+        assert not [n for n in archive.getnames() if "__pycache__" in n or n.endswith(".pyc")]
+    ok(run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", tmp_path / "wheel", sdist], tmp_path))
+    rebuilt = next((tmp_path / "wheel").glob("dipgen-*.whl"))
+
+    def files(wheel: Path) -> set[str]:
+        return {n for n in zipfile.ZipFile(wheel).namelist() if ".dist-info/" not in n}
+
+    assert files(rebuilt) == files(gm.wheel)
+
+
 def test_a_new_archive_checks_renders_and_builds_outside_the_checkout(gm):
     club = gm.club
     assert REPO not in club.parents
