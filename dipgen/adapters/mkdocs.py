@@ -372,10 +372,8 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
     @event_priority(-100)  # last: after every other plugin has written its files (the search index)
     def on_post_build(self, *, config) -> None:
         self.stats["reused"] = self._reuse.reused
-        self._remembered.end()
+        self._release()
         self._hushed = set()
-        for entry in self._cache.values():  # read by now: a later build reads them from the cache
-            entry.made.clear()
         self.stats["linked"] = sum(1 for f in self._linked if f.linked)
         self._linked = []
         if self._in_place and self._written is not None:
@@ -410,11 +408,16 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
 
     def on_build_error(self, *, error: Exception) -> None:
         self._reuse.done(complete=False)
+        self._release()
+        if self._end_build(discard=True) is not None:
+            log.info("dipgen: the build failed; the site folder is left as it was")
+
+    def _release(self) -> None:
+        """Let go of what only a running build holds: the pages it made (read by now: a later build
+        reads them from the cache) and the listening for what hand-written pages say."""
         self._remembered.end()
         for entry in self._cache.values():
             entry.made.clear()
-        if self._end_build(discard=True) is not None:
-            log.info("dipgen: the build failed; the site folder is left as it was")
 
     def _end_build(self, discard: bool) -> _Staging | None:
         """Give the config its site folder back, and forget the warning count; returns the staging
