@@ -57,6 +57,7 @@ from dipgen.io.secretsfile import SECRETS_FILE
 from dipgen.io.folders import discover_games
 from dipgen.adapters.buildcache import FOLDER, BuildCache, Stored, code_fingerprint
 from dipgen.adapters.games import Loaded, load_checked
+from dipgen.adapters.partials import memoize, pages_alike
 from dipgen.adapters.remembered import Remembered
 from dipgen.adapters.reuse import TEMPLATE as REUSED, LinkedFile, Reuse
 from dipgen.adapters.staging import _Staging, _lock, _prune, _roots  # noqa: F401 (_lock: tests)
@@ -146,6 +147,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         self._alone = False  # no other plugin reads pages' sources or changes their output (`_light`)
         self._hushed: set[str] = set()  # MkDocs's notes of pages linked, not written, this build (`_hush`)
         self._hashes: dict[str, tuple[tuple, str]] = {}  # game folder -> its files' stamps and `game_hash`
+        self._nav = None  # this build's nav (`on_nav`), for the theme's partials (`partials.memoize`)
 
     # ----- lifecycle
     def on_startup(self, *, command: str, dirty: bool) -> None:
@@ -359,6 +361,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
 
     @event_priority(-100)  # last: the files every plugin added, before MkDocs reads and converts the pages
     def on_nav(self, nav, *, config, files):
+        self._nav = nav
         self._reuse.plan(files, {card["uri"].rsplit("/", 1)[0] + "/" for card in self._cards})
         self._remembered.begin(self._state if self._alone else None, files)
         return nav
@@ -367,7 +370,8 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
     def on_env(self, env, *, config, files):
         self._written = {f.dest_uri for f in files}
         self._linked = [f for f in files if isinstance(f, LinkedFile)]
-        return self._reuse.loader(env)
+        # the nav, tabs and search box drawn once, not for every game's page
+        return memoize(self._reuse.loader(env), self._nav, pages_alike(config, self))
 
     @event_priority(-100)  # last: after every other plugin has written its files (the search index)
     def on_post_build(self, *, config) -> None:
