@@ -541,3 +541,17 @@ def test_a_reader_sees_the_deadline_in_her_own_time_with_what_is_left(browser, t
     finally:
         context.close()
     assert seen == [], seen
+
+
+def test_a_stamp_reads_back_to_its_time_and_nothing_else_reads():
+    from dipgen.present.site.feeds import stamp, unstamp
+
+    for when in (dt.datetime(1901, 1, 1, tzinfo=dt.timezone.utc),
+                 dt.datetime(2026, 11, 27, 5, 5, 41, 123456, tzinfo=dt.timezone(dt.timedelta(hours=-5)))):
+        assert unstamp(stamp(when)) == when
+        assert unstamp(stamp(when)).tzinfo == dt.timezone.utc
+    for bad in ("2026-11-27T05:05:41Z", "2026-11-27T05:05:41.123456", "2026-11-27 05:05:41.123456Z",
+                "2026-11-27T05:05:41.123456+00:00", "2026-13-27T05:05:41.123456Z", "",
+                "２０２６-11-27T05:05:41.123456Z"):
+        with pytest.raises(ValueError):
+            unstamp(bad)
