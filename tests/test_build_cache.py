@@ -262,9 +262,10 @@ def test_serve_takes_an_unchanged_games_folder_whole_only_where_the_last_site_ha
 
 def test_serve_converts_a_hand_written_page_again_only_when_it_or_the_sites_files_change(tmp_path, caplog):
     """Under plain `mkdocs serve`, a hand-written page whose Markdown, site and files are as at the
-    last build takes what that build made, and MkDocs's warning about its broken link is said again
-    (so `--strict` fails again); once the page it links to exists, the link works. Each build's
-    site is a fresh full build's, byte for byte."""
+    last build takes what that build made (its search entries too), and MkDocs's warning about its
+    broken link is said again (so `--strict` fails again); once the page it links to exists, the
+    link works. Each build's site is a fresh full build's, byte for byte."""
+    from material.plugins.search import plugin as search_plugin
     from mkdocs.config.defaults import MkDocsConfig
 
     project = make_project(tmp_path / "p", games={"alpha": ARCHIVE["alpha"]})
@@ -289,8 +290,15 @@ def test_serve_converts_a_hand_written_page_again_only_when_it_or_the_sites_file
         assert said
         caplog.clear()
         remembered = plugin._remembered._made.copy()
-        build(site_config(project), serve_url="http://127.0.0.1:8000/")
+        parsed = []
+        feed = search_plugin.Parser.feed
+        search_plugin.Parser.feed = lambda self, data: parsed.append(data) or feed(self, data)
+        try:
+            build(site_config(project), serve_url="http://127.0.0.1:8000/")
+        finally:
+            search_plugin.Parser.feed = feed
         assert remembered and plugin._remembered._made == remembered  # nothing converted again
+        assert parsed == []  # nor parsed again for the search index: its entries as made (the site a full build's)
         assert broken() == said and _site(project) == fresh("fresh-1")
         write_game(project / "games" / "bravo", ARCHIVE["bravo"])
         caplog.clear()

@@ -370,6 +370,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
     def on_env(self, env, *, config, files):
         self._written = {f.dest_uri for f in files}
         self._linked = [f for f in files if isinstance(f, LinkedFile)]
+        self._remembered.watch(search_index(config))  # hand-written pages taken as made keep their entries
         # the nav, tabs and search box drawn once, not for every game's page
         return memoize(self._reuse.loader(env), self._nav, pages_alike(config, self))
 

@@ -9,7 +9,8 @@ contents, title, anchors and links are a function of its Markdown (after every p
 what serve watches, the plugin's settings) and of which files the site has (a link resolves, or
 warns, by them). Where all three are as at an earlier build of this process, the page takes what
 that build made, and says again what MkDocs said while converting it (a broken link's warning:
-`--strict` counts it again). Only where no other plugin reads or changes pages (`_alone`), and not
+`--strict` counts it again); Material's search index gets the entries it had then (`watch`), rather
+than parsing the page again. Only where no other plugin reads or changes pages (`_alone`), and not
 under ``-v`` (MkDocs keeps other things about a page's links then).
 """
 
@@ -18,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass
@@ -29,6 +30,8 @@ class _Made:
     anchors: set[str] | None
     links: dict[str, dict[str, str]] | None  # by the source path of the file linked to
     said: list[logging.LogRecord]
+    #: the page's search entries (Material's index), by its front matter (which sets their boost and tags)
+    entries: dict[str, list] = field(default_factory=dict)
 
 
 class Remembered:
@@ -40,12 +43,13 @@ class Remembered:
         self._taken: dict[str, tuple[_Made, str]] = {}  # this build's pages taken as made: (it, their Markdown)
         self._used: set[tuple[str, str, str]] = set()  # what this build made or took (the rest goes at its end)
         self._handler: _Listener | None = None
+        self._now: dict[str, _Made] = {}  # this build's hand-written pages, made or taken, by their source
 
     def begin(self, state: str | None, files) -> None:
         """A build's pages are about to be converted. `state`: what `Reuse.state` says of the site
         (None: this build neither takes nor keeps anything); `files`: every file of the build."""
         self._listen(False)
-        self._key, self._said, self._taken, self._used = None, [], {}, set()
+        self._key, self._said, self._taken, self._used, self._now = None, [], {}, set(), {}
         if state is None or logging.getLogger("mkdocs").getEffectiveLevel() <= logging.DEBUG:
             self._state = None
             return
@@ -61,7 +65,29 @@ class Remembered:
         self._listen(False)
         if self._state is not None:
             self._made = {key: made for key, made in self._made.items() if key in self._used}
-        self._key, self._said, self._taken, self._used, self._state = None, [], {}, set(), None
+        self._key, self._said, self._taken, self._used, self._state, self._now = None, [], {}, set(), None, {}
+
+    def watch(self, index) -> None:
+        """Give Material's search `index` (None: the site has none) the entries a page taken as made
+        had when it was made (its HTML, table of contents, title and address are the same, and so is
+        its front matter, or it is indexed again), rather than have the search plugin parse it again."""
+        if index is None or self._state is None:
+            return
+        add = index.add_entry_from_context
+
+        def add_entry(page) -> None:
+            made = self._now.get(page.file.src_uri)
+            if made is None:
+                return add(page)
+            meta = repr(page.meta)
+            entries = made.entries.get(meta)
+            if entries is not None:
+                index.entries.extend(entries)
+                return
+            before = len(index.entries)
+            add(page)
+            made.entries = {meta: index.entries[before:]}
+        index.add_entry_from_context = add_entry
 
     def _listen(self, on: bool) -> None:
         if self._handler is not None:
@@ -99,12 +125,13 @@ class Remembered:
             if made.links is not None:
                 known = files.src_uris
                 page.links_to_anchors = {known[uri]: links for uri, links in made.links.items() if uri in known}
+            self._now[page.file.src_uri] = made
             return made.content
         if self._key is not None and self._key[0] == page.file.src_uri:
             links = None if page.links_to_anchors is None else {
                 f.src_uri: dict(v) for f, v in page.links_to_anchors.items()}
-            self._made[self._key] = _Made(html, page.toc, page._title_from_render,
-                                          set(page.present_anchor_ids or ()), links, list(self._said))
+            self._made[self._key] = self._now[page.file.src_uri] = _Made(
+                html, page.toc, page._title_from_render, set(page.present_anchor_ids or ()), links, list(self._said))
             self._used.add(self._key)
         self._key, self._said = None, []
         return html
