@@ -60,8 +60,9 @@ from dipgen.adapters.games import Loaded, load_checked
 from dipgen.adapters.partials import memoize, pages_alike
 from dipgen.adapters.remembered import Remembered
 from dipgen.adapters.reuse import TEMPLATE as REUSED, LinkedFile, Reuse
+from dipgen.adapters.themes import Themes
 from dipgen.adapters.staging import _Staging, _lock, _prune, _roots  # noqa: F401 (_lock: tests)
-from dipgen.adapters.mkdocs_pages import GeneratedPage, Headings, failure, index_page, search_index
+from dipgen.adapters.mkdocs_pages import GeneratedPage, Headings, failure, index_page, name_failures, search_index
 from dipgen.core.crypt import PRIVATE_DIR
 from dipgen.adapters.publish import (archive_files_of, editions, game_files, missing_passphrases, provided_pages,
                                      site_options, with_cards)
@@ -142,6 +143,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         self._pages: dict[str, Stored] = {}  # each generated page in the cache -> the game's entry
         self._reuse = Reuse()                # under plain `mkdocs serve`: unchanged pages not rendered again
         self._remembered = Remembered()      # ... nor hand-written pages converted again
+        self._themes = Themes()
         self._state: str | None = None       # what else a page depends on (`Reuse.state`), under serve
         self._linked: list[LinkedFile] = []  # this build's maps and other files (`LinkedFile`)
         self._alone = False  # no other plugin reads pages' sources or changes their output (`_light`)
@@ -205,7 +207,9 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         base_dir = Path(config.config_file_path).parent if config.config_file_path else Path.cwd()
         return (base_dir / self.config.games_dir).resolve()
 
+    @event_priority(50)  # before the search plugin's, which makes environments of the theme
     def on_config(self, config):
+        self._themes.hook(config.theme)  # templates compiled, and the theme's folders listed, once a process
         self._headings = Headings(config)  # the site's Markdown, for the headings of generated pages
         if self._own_store is None:
             base_dir = Path(config.config_file_path).parent if config.config_file_path else Path.cwd()
@@ -500,7 +504,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
 
     def on_page_markdown(self, markdown: str, *, page, config, files) -> str:
         if page.file.src_uri in self._origins and page.file.generated_by and not isinstance(page, GeneratedPage):
-            _name_failures(page, self._origin(page.file.src_uri, config))
+            name_failures(page, self._origin(page.file.src_uri, config))
         text = with_cards(markdown, self._cards, self._options, page.file.src_uri)
         if isinstance(page, GeneratedPage):
             # unchanged, and so is the rest of the site (`reuse`); its output read only for other plugins
@@ -580,21 +584,3 @@ def _source(folder: Path, uri: str) -> Path:
     (a season's page is ``<phase>/index.md``)."""
     phase = folder / (Path(uri).parent.name + ".yml")
     return phase if Path(uri).suffix == ".md" and phase.is_file() else folder
-
-
-def _name_failures(page, origin: Path) -> None:
-    """Make a failure to render a generated page (Markdown nested too deeply for the converter,
-    say) a PluginError naming the game's file, rather than a traceback."""
-    render = page.render
-
-    def guarded(config, files) -> None:
-        try:
-            render(config, files)
-        except Exception as e:
-            log.debug("dipgen: %s", page.file.src_uri, exc_info=True)
-            raise PluginError(failure(display_path(origin), e, f"rendering the page {page.file.src_uri}",
-                                      "look for Markdown nested very deeply (lists, quotes) in its press, notes "
-                                      "or description; if there is none, this is a bug in dipgen: report it with "
-                                      "the game's files")) from e
-
-    page.render = guarded

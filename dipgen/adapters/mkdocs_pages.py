@@ -25,6 +25,7 @@ import logging
 import re
 from dataclasses import dataclass, field
 from collections.abc import Callable
+from pathlib import Path
 
 import markdown
 from mkdocs.exceptions import PluginError
@@ -32,7 +33,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import get_toc
 from mkdocs.utils import meta as front_matter
 
-from dipgen.core.errors import visible
+from dipgen.core.errors import display_path, visible
 from dipgen.present.site.page import Heading, SitePage
 
 log = logging.getLogger("mkdocs.plugins.dipgen")
@@ -222,12 +223,30 @@ def failure(where: str, e: BaseException, what: str, hint: str = BUG) -> str:
                    f"    hint: {hint}")
 
 
+#: what to look for where a generated page cannot be rendered
+_NESTED = ("look for Markdown nested very deeply (lists, quotes) in its press, notes or description; if there is "
+           "none, this is a bug in dipgen: report it with the game's files")
+
+
 def _failure(page: GeneratedPage, e: Exception) -> PluginError:
     log.debug("dipgen: %s", page.file.src_uri, exc_info=True)
-    return PluginError(failure(page._origin(), e, f"rendering the page {page.file.src_uri}",
-                               "look for Markdown nested very deeply (lists, quotes) in its press, notes or "
-                               "description; if there is none, this is a bug in dipgen: report it with the "
-                               "game's files"))
+    return PluginError(failure(page._origin(), e, f"rendering the page {page.file.src_uri}", _NESTED))
+
+
+def name_failures(page, origin: Path) -> None:
+    """Make a failure to render a generated page that MkDocs converts as any page (Markdown nested
+    too deeply for the converter, say) a PluginError naming the game's file, rather than a traceback."""
+    render = page.render
+
+    def guarded(config, files) -> None:
+        try:
+            render(config, files)
+        except Exception as e:
+            log.debug("dipgen: %s", page.file.src_uri, exc_info=True)
+            raise PluginError(failure(display_path(origin), e, f"rendering the page {page.file.src_uri}",
+                                      _NESTED)) from e
+
+    page.render = guarded
 
 
 # ----------------------------------------------------------------------------- search

@@ -62,7 +62,6 @@ class Reuse:
         self._same_files: dict[str, str] = {}
         self._moving: dict[str, list[str]] = {}  # a folder of the site -> its files, taken whole (`plan`)
         self._moving_files: set[str] = set()
-        self._compiled = _Compiled()
         self.reused = 0
 
     @staticmethod
@@ -222,29 +221,10 @@ class Reuse:
         self._moving, self._moving_files = {}, set()
 
     def loader(self, env: jinja2.Environment) -> jinja2.Environment:
-        """The theme's templates, and `TEMPLATE`; each compiled once a process (MkDocs makes a new
-        environment for every rebuild, which would compile every template of the theme again)."""
+        """The theme's templates, and `TEMPLATE`."""
         theme = [env.loader] if env.loader is not None else []
         env.loader = jinja2.ChoiceLoader([jinja2.DictLoader({TEMPLATE: "{{ page.dipgen_output }}"}), *theme])
-        if env.bytecode_cache is None:
-            env.bytecode_cache = self._compiled
         return env
-
-
-class _Compiled(jinja2.BytecodeCache):
-    """Templates compiled by earlier builds of this process, by name; Jinja compares each one's
-    source with the one it was compiled from (a changed template is compiled again)."""
-
-    def __init__(self) -> None:
-        self._code: dict[str, bytes] = {}
-
-    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        code = self._code.get(bucket.key)
-        if code is not None:
-            bucket.bytecode_from_string(code)
-
-    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        self._code[bucket.key] = bucket.bytecode_to_string()
 
 
 class LinkedFile(File):
