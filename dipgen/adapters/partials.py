@@ -3,7 +3,7 @@
 Material draws the site's navigation, its tabs, the search box and the colour toggles afresh
 for every page. On a page outside the nav (every page dipgen generates: the games' pages are
 not in it) they come out the same but for their links, which MkDocs writes relative to the
-page (the ``url`` filter): a tenth of a big archive's build went on drawing them again.
+page (the ``url`` filter): a sixth of a big archive's build went on drawing them again.
 
 `memoize` keeps, for each of those partials, what it drew for a page and the links it wrote
 there; another page outside the nav whose same links come out the same (the ``url`` filter
