@@ -64,6 +64,7 @@ def both(request, tmp_path_factory):
     return memo, each, drawn
 
 
+@pytest.mark.slow  # four site builds
 def test_every_page_is_the_same_as_drawn_for_each_page(both):
     memo, each, _ = both
     ours, theirs = _html(memo), _html(each)
@@ -71,6 +72,7 @@ def test_every_page_is_the_same_as_drawn_for_each_page(both):
     assert [uri for uri in ours if ours[uri] != theirs[uri]] == []
 
 
+@pytest.mark.slow  # four site builds
 def test_the_partials_are_drawn_once_per_set_of_links_not_once_a_page(both):
     memo, _, drawn = both
     generated = [p for p in (memo / "games").rglob("index.html")]
@@ -80,6 +82,7 @@ def test_the_partials_are_drawn_once_per_set_of_links_not_once_a_page(both):
     assert max(counts.values()) <= 4  # once for each depth of page (games/, a game, a season) and the 404
 
 
+@pytest.mark.slow  # four site builds
 def test_a_game_in_the_nav_makes_pages_of_one_depth_differ(both):
     """What the comparison above holds where a game is in the nav: its page marks itself active,
     and the links to it differ between seasons of two games (so that a memo keyed on the depth of
