@@ -57,7 +57,7 @@ from dipgen.io.secretsfile import SECRETS_FILE
 from dipgen.io.folders import discover_games
 from dipgen.adapters.buildcache import FOLDER, BuildCache, Stored, code_fingerprint
 from dipgen.adapters.games import Loaded, load_checked
-from dipgen.adapters.partials import memoize, pages_alike
+from dipgen.adapters.partials import memoize, only_listeners, pages_alike
 from dipgen.adapters.remembered import Remembered
 from dipgen.adapters.reuse import TEMPLATE as REUSED, LinkedFile, Reuse
 from dipgen.adapters.themes import Themes
@@ -295,10 +295,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         self._files = files
         self._origins = origins
         self._build_aside(config)
-        events = config.plugins.events
-        self._alone = all(getattr(handler, "__self__", None) is self
-                          for name in ("page_read_source", "page_markdown", "page_content", "post_page")
-                          for handler in events[name])
+        self._alone = only_listeners(config, ("page_read_source", "page_markdown", "page_content", "post_page"), self)
         self._state = None
         if self._command == "serve" and not self._in_place:
             self._state = Reuse.state(config, fingerprint, repr(self.config))

@@ -43,12 +43,18 @@ class _Recorder:
 _SEARCH = ("material.plugins.search", "mkdocs.contrib.search")
 
 
+def only_listeners(config, events: tuple[str, ...], plugin, also: tuple[str, ...] = ()) -> bool:
+    """Whether nothing but `plugin` (and plugins from the modules `also` names, by their start)
+    listens to any of MkDocs's `events` in this build."""
+    return all(getattr(handler, "__self__", None) is plugin
+               or (also and type(getattr(handler, "__self__", None)).__module__.startswith(also))
+               for name in events for handler in config.plugins.events[name])
+
+
 def pages_alike(config, plugin) -> bool:
     """Whether the theme's context is the same for every page but the page itself: no plugin but
     `plugin` (dipgen) and a search plugin changes a page's context before it is drawn."""
-    events = config.plugins.events
-    return all(getattr(handler, "__self__", None) is plugin or type(getattr(handler, "__self__", None)).__module__
-               .startswith(_SEARCH) for name in ("pre_page", "page_context") for handler in events[name])
+    return only_listeners(config, ("pre_page", "page_context"), plugin, _SEARCH)
 
 
 def memoize(env: jinja2.Environment, nav, alike: bool = True,
