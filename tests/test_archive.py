@@ -109,7 +109,7 @@ def test_init_writes_over_nothing(tmp_path, monkeypatch, capsys):
     (tmp_path / "club").mkdir()
     (tmp_path / "club" / "mkdocs.yml").write_text("site_name: mine\n", encoding="utf-8")
     code, out, err = run(["init", str(tmp_path / "club")], capsys)
-    assert code == 1 and "already has mkdocs.yml; nothing was written" in err
+    assert code == 1 and "mkdocs.yml: error: " in err and "[path-taken]" in err and "nothing was written" in err
     assert [p.name for p in (tmp_path / "club").iterdir()] == ["mkdocs.yml"]
     assert (tmp_path / "club" / "mkdocs.yml").read_text(encoding="utf-8") == "site_name: mine\n"
 
@@ -137,7 +137,7 @@ def test_this_repository_is_an_archive_built_by_the_same_files():
     how the workflow installs dipgen (from this checkout); the hook is the one init configures."""
     assert (REPO / "mkdocs.yml").read_text(encoding="utf-8") == init_cmd.mkdocs_yml(init_cmd.REPO_NAME)
     assert (REPO / ".github" / "workflows" / "pages.yml").read_text(encoding="utf-8") == \
-        init_cmd.pages_workflow(init_cmd.REPO_INSTALL)
+        init_cmd.pages_workflow(init_cmd.REPO_INSTALL, init_cmd.REPO_MARK)
     hooks = yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
     assert hooks == [init_cmd.HOOK]
 

@@ -39,6 +39,8 @@ def cmd_check(args) -> int:
     from dipgen.adapters.publish import check_game
     from dipgen.io.secretsfile import shared_secrets
     from dipgen.adapters.siteconfig import site_options
+    from dipgen.adapters.workflows import hidden_pages_warnings
+    from dipgen.rules.visibility import revealed
 
     paths = _games(args.games)
     # a secrets.yml shared with another game, the games beside it included (as the build sees them)
@@ -48,6 +50,7 @@ def cmd_check(args) -> int:
     for folder, problem in shared_secrets([near[k] for k in sorted(near)]):
         shared.setdefault(os.path.abspath(folder), []).append(problem)
     failed = 0
+    running_hidden: list[Path] = []  # their archive's workflow must not publish Pages from a public repository
     for path in paths:
         problems = shared.get(os.path.abspath(path), [])
         try:
@@ -69,6 +72,9 @@ def cmd_check(args) -> int:
             f"waiting for {history.next_phase.name}" if history.next_phase else "over")
         quiet = f" ({silenced} acknowledged warning(s) not shown)" if silenced else ""
         print(f"{display_path(path)}: ok, {len(history.records)} phases played, {state}{quiet}")
+        running_hidden += [path] if not revealed(history) else []
+    for w in hidden_pages_warnings(running_hidden):
+        print(w, file=sys.stderr)
     return 1 if failed else 0
 
 
@@ -279,6 +285,10 @@ def build_parser() -> argparse.ArgumentParser:
     add_export_command(sub)
     from dipgen.adapters.init_cmd import add_init_command
     add_init_command(sub)
+    from dipgen.adapters.sitepush import add_publish_command  # the free path for hidden games: README
+    add_publish_command(sub)
+    from dipgen.adapters.deploykey import add_deploy_key_command
+    add_deploy_key_command(sub)
     return parser
 
 

@@ -7,13 +7,18 @@
                                        dependencies it was made with
     DIR/.gitignore                     every secrets.yml and the built site stay out of git
     DIR/.pre-commit-config.yaml        `dipgen check` on the games a commit touches
-    DIR/.github/workflows/pages.yml    check, build strictly, scan for leaks, deploy to Pages
+    DIR/.github/workflows/pages.yml    check, build strictly, scan for leaks, deploy to Pages; with
+                                       --site-repo OWNER/NAME, push the site to that public
+                                       repository instead (`dipgen.adapters.workflows`), with a
+                                       deploy key made for it outside the archive
 
 The rules pages come from the package (the plugin adds them) unless she writes her own in
 site_src/rules/. Where CI gets dipgen from is read from how this copy was installed (its
 ``direct_url.json``, PEP 610): a git URL at the same commit, a wheel file copied into the archive
 (``wheels/``), a web address; from a package index, the same version. ``--dipgen SPEC`` says it
-instead. Nothing is ever written over: a file that exists stops the command before it writes.
+instead. Nothing is ever written over, and nothing through a link: every path is checked before
+any is written (`dipgen.adapters.newfiles`), and a file, a link or a file where a folder must be
+stops the command before it writes.
 """
 
 from __future__ import annotations
@@ -24,10 +29,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dipgen import __version__
+from dipgen.adapters import workflows
 from dipgen.core.errors import display_path
 from dipgen.core.resources import shipped
 
-ARCHIVE = Path(__file__).with_name("archive")  # the templates of the archive's files
+ARCHIVE = workflows.ARCHIVE  # the templates of the archive's files
 
 #: the pre-commit hook, as .pre-commit-hooks.yaml gives it to other repositories
 HOOK = {
@@ -44,6 +50,8 @@ GITIGNORE = """\
 # A game's secrets are never committed: seeds and passphrases (dipgen secrets). CI gets them
 # from the DIPGEN_SECRETS repository secret.
 secrets.yml
+# A deploy key's private half belongs in a repository secret, never in git (dipgen deploy-key)
+dipgen-deploy-*
 # What the builds make
 /site/
 /out/
@@ -61,6 +69,8 @@ HOME_TITLE = re.compile(r"^# .*$", re.M)
 #: and how its Pages workflow installs dipgen (from the checkout, as a wheel would install it)
 REPO_NAME = "Diplomacy by e-mail"
 REPO_INSTALL = "pip install -r requirements.txt ."
+#: and why its workflow publishes running hidden games from the repository itself (`dipgen check` warns otherwise)
+REPO_MARK = "(examples, public on purpose)"
 
 
 @dataclass(frozen=True)
@@ -81,63 +91,91 @@ def add_init_command(sub) -> None:
                                    "site_src/ with a home and an about page, an empty games/, requirements.txt "
                                    "(dipgen as this copy was installed, and its dependencies' versions), "
                                    ".gitignore, .pre-commit-config.yaml and .github/workflows/pages.yml. Writes "
-                                   "over nothing.")
+                                   "over nothing, and nothing through a link.")
     p.add_argument("dir", help="the archive's folder (new, or empty)")
     p.add_argument("--name", help="the site's name (default: from the folder's name)")
     p.add_argument("--dipgen", metavar="SPEC",
                    help="what CI installs dipgen from, as pip takes it (e.g. 'dipgen @ git+https://github.com/"
                         "you/dipgen@v0.1.0'); default: where this copy was installed from")
+    p.add_argument("--site-repo", metavar="OWNER/NAME",
+                   help="for hidden games on GitHub Free: the games stay in this (private) repository and the "
+                        "workflow pushes the built site to the public repository OWNER/NAME, whose Pages serve "
+                        "it; makes the deploy key for it")
+    p.add_argument("--key-file", metavar="PATH",
+                   help="with --site-repo: where to write the deploy key's private half, outside the archive "
+                        "(default: ~/.ssh/dipgen-deploy-OWNER-NAME)")
     p.set_defaults(func=cmd_init)
 
 
 def cmd_init(args) -> int:
-    import shutil  # the commands' modules are imported for every command: their imports wait
+    from dipgen.adapters import deploykey
+    from dipgen.adapters.newfiles import obstacles, write_new
+
     root = Path(args.dir)
     name = args.name or root.resolve().name.replace("-", " ").replace("_", " ").strip().title() or "Diplomacy"
+    site_repo = args.site_repo or ""
     try:
+        if args.key_file and not site_repo:
+            raise ValueError("--key-file is the deploy key's, which only --site-repo makes")
         source = Source(args.dipgen.strip()) if args.dipgen else install_source()
-        files = archive_files(name, source)
+        files: dict[str, str | bytes] = dict(archive_files(name, source, site_repo=site_repo))
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
-    clash = [rel for rel in files if (root / rel).exists() or (root / rel).is_symlink()]
-    if source.wheel is not None and (root / "wheels" / source.wheel.name).exists():
-        clash.append(f"wheels/{source.wheel.name}")
-    if root.exists() and not root.is_dir():
-        print(f"error: {display_path(root)} is a file; name a new folder", file=sys.stderr)
-        return 1
-    if clash:
-        print(f"error: {display_path(root)} already has {', '.join(sorted(clash))}; nothing was written "
-              "(name a new folder)", file=sys.stderr)
-        return 1
-    for rel, text in files.items():
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
     if source.wheel is not None:
-        (root / "wheels").mkdir(exist_ok=True)
-        shutil.copy2(source.wheel, root / "wheels" / source.wheel.name)
+        files[f"wheels/{source.wheel.name}"] = source.wheel.read_bytes()
+    key_file = (Path(args.key_file) if args.key_file else deploykey.default_key_file(site_repo)) \
+        if site_repo else None
+    problems = obstacles(root, list(files))
+    key_problem = deploykey.key_file_problem(key_file, root) if key_file is not None else ""
+    if problems or key_problem:
+        for p in problems:
+            print(p, file=sys.stderr)
+        if key_problem:
+            print(f"error: {key_problem}", file=sys.stderr)
+        print(f"error: nothing was written to {display_path(root)}", file=sys.stderr)
+        return 1
+    private, public = deploykey.make_pair(f"dipgen deploy key for {site_repo}") if key_file else (b"", "")
+    try:
+        if key_file is not None:
+            deploykey.write_pair(key_file, private, public)
+        try:
+            write_new(root, files)
+        except OSError:
+            if key_file is not None:  # the key of an archive that was not made is of no use
+                for path in (key_file, key_file.with_name(key_file.name + ".pub")):
+                    path.unlink()
+            raise
+    except OSError as e:
+        print(f"error: {e.strerror}: {e.filename}; nothing was written to {display_path(root)}", file=sys.stderr)
+        return 1
     print(f"made the archive {display_path(root)} ({name}); CI installs {source.requirement}")
     if source.note:
         print(f"note: {source.note}")
+    if key_file is not None:
+        print(f"its workflow publishes the site to {site_repo}, at {workflows.site_url(site_repo)}")
+        print(deploykey.instructions(site_repo, key_file, public))
     print(f"next: cd {display_path(root)}; dipgen new my-game --gm \"Your Name\"; mkdocs serve")
     return 0
 
 
-def archive_files(name: str, source: Source, install: str = "pip install -r requirements.txt") -> dict[str, str]:
-    """The archive's files by path, as text."""
+def archive_files(name: str, source: Source, install: str = "pip install -r requirements.txt",
+                  site_repo: str = "") -> dict[str, str]:
+    """The archive's files by path, as text; with `site_repo` (OWNER/NAME), the workflow that pushes
+    the site to that repository, and mkdocs.yml's site_url where its Pages serve it."""
     site = shipped("site_src")
     home = HOME_TITLE.sub(lambda m: f"# {_markdown_text(name)}", (site / "index.md").read_text(encoding="utf-8"),
                           count=1)
+    workflow = workflows.site_repo_workflow(install, site_repo) if site_repo else pages_workflow(install)
     return {
-        "mkdocs.yml": mkdocs_yml(name),
+        "mkdocs.yml": mkdocs_yml(name, workflows.site_url(site_repo) if site_repo else ""),
         "site_src/index.md": home,
         "site_src/about.md": (site / "about.md").read_text(encoding="utf-8"),
         "games/.gitkeep": "",
         "requirements.txt": requirements(source),
         ".gitignore": GITIGNORE,
         ".pre-commit-config.yaml": precommit_config(source),
-        ".github/workflows/pages.yml": pages_workflow(install),
+        ".github/workflows/pages.yml": workflow,
     }
 
 
@@ -152,7 +190,7 @@ def _yaml_text(text: str) -> str:
     return json.dumps(" ".join(text.split()), ensure_ascii=False)  # a JSON string is a YAML string
 
 
-def mkdocs_yml(name: str) -> str:
+def mkdocs_yml(name: str, site_url: str = "") -> str:
     """The archive's configuration: the nav's Rules list every variant with a page of its own."""
     from dipgen.variants import VARIANTS, get_variant
 
@@ -165,12 +203,15 @@ def mkdocs_yml(name: str) -> str:
         if "#" not in page and (rules_dir / f"{page}.md").is_file():  # a section of another page is no entry
             lines.append(f"      - {_yaml_text(variant.words.title)}: rules/{page}.md")
     text = (ARCHIVE / "mkdocs.yml").read_text(encoding="utf-8")
+    if site_url:
+        text = text.replace("# site_url: https://<you>.github.io/<repository>/", f"site_url: {site_url}")
     return text.replace("@@SITE_NAME@@", _yaml_text(name)).replace("@@RULES@@", "\n".join(lines))
 
 
-def pages_workflow(install: str) -> str:
-    """The Pages workflow, with `install` the command that installs dipgen."""
-    return (ARCHIVE / "pages.yml").read_text(encoding="utf-8").replace("@@INSTALL@@", install)
+def pages_workflow(install: str, mark: str = "") -> str:
+    """The single-repository Pages workflow, with `install` the command that installs dipgen (and
+    `mark`: `dipgen.adapters.workflows.pages_workflow`)."""
+    return workflows.pages_workflow(install, mark)
 
 
 def precommit_config(source: Source) -> str:

@@ -54,6 +54,10 @@ ERROR_CODES = {
     "too-large": "a file over the size limit",
     "not-utf8": "a file that is not UTF-8 text",
     "empty-file": "an empty phase file",
+    # dipgen init's new archive (it writes over nothing, and nothing through a link)
+    "path-taken": "a file already where dipgen init would write one",
+    "file-in-the-way": "a file where dipgen init must make a folder",
+    "link-in-the-way": "a link where dipgen init would write, or on the way down to it",
     # YAML and keys
     "broken-yaml": "YAML that does not parse, or holds what dipgen refuses (aliases, tags, a key twice)",
     "not-a-mapping": "a file that is not a mapping of keys",

@@ -36,6 +36,8 @@ WARNING_CODES = {
     "unused-acknowledgement": "an acknowledgement that matches no warning of its file",
     "deadline-over": "a deadline in game.yml of a game that is over: it is not shown",
     "shallow-clone": "git holds only the latest commits: the times some phase files were published are unknown",
+    "single-repository-pages": "a running hidden game in an archive whose workflow publishes Pages from its own "
+                               "repository, which must then be private (a paid plan): 'dipgen init --site-repo'",
 }
 UNUSED = "unused-acknowledgement"
 _ENTRY = re.compile(r"\s*(\S+)\s*(.*?)\s*", re.S)  # any text with a non-blank character matches

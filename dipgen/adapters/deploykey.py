@@ -1,0 +1,118 @@
+"""The deploy key with which the games' (private) repository pushes the built site to the site's
+(public) one: an Ed25519 pair in OpenSSH form, made by `dipgen init --site-repo` or, for a lost or
+leaked key, by `dipgen deploy-key OWNER/NAME`.
+
+RULING: the private half is written to a file of its own outside the archive (by default in
+~/.ssh, mode 0600, never over an existing file), not printed: a key printed to the terminal stays
+in its scrollback and in whatever log the session keeps, and a GM who must copy it by hand may
+paste it into the wrong place. It is refused anywhere inside the archive, where one `git add .`
+would publish it. Losing it costs little (make a new pair and replace the deploy key), so the
+instructions say to delete the file once the secret is set.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from dipgen.adapters.workflows import DEPLOY_SECRET, SITE_BRANCH, SITE_REPO
+from dipgen.core.errors import display_path
+
+
+def make_pair(comment: str) -> tuple[bytes, str]:
+    """A new Ed25519 pair: (the private half in OpenSSH's PEM form, the public half as one line)."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+    from cryptography.hazmat.primitives.serialization import Encoding, NoEncryption, PrivateFormat, PublicFormat
+
+    key = Ed25519PrivateKey.generate()
+    private = key.private_bytes(Encoding.PEM, PrivateFormat.OpenSSH, NoEncryption())
+    public = key.public_key().public_bytes(Encoding.OpenSSH, PublicFormat.OpenSSH).decode("ascii")
+    return private, f"{public} {comment}"
+
+
+def default_key_file(site_repo: str) -> Path:
+    owner, name = site_repo.split("/")
+    return Path.home() / ".ssh" / f"dipgen-deploy-{owner}-{name}"
+
+
+def key_file_problem(path: Path, archive: Path | None = None) -> str:
+    """Why the key cannot be written at `path` ('' if it can): an existing file or link, a folder
+    that is not one, or a place inside the archive."""
+    for p in (path, path.with_name(path.name + ".pub")):
+        if p.exists() or p.is_symlink():
+            return f"{display_path(p)} already exists; name another file with --key-file (nothing is written over)"
+    parent = path.parent
+    if parent.exists() and not parent.is_dir():
+        return f"{display_path(parent)} is a file, not a folder for the deploy key"
+    if archive is not None:
+        top = Path(os.path.abspath(archive)).resolve()
+        where = Path(os.path.abspath(parent)).resolve() if parent.exists() else Path(os.path.abspath(parent))
+        if where == top or top in where.parents:
+            return (f"{display_path(path)} is inside the archive, where a commit could publish the private half "
+                    "of the deploy key; name a file outside it with --key-file")
+    return ""
+
+
+def write_pair(path: Path, private: bytes, public: str) -> None:
+    """The private half at `path` (0600, a new file, never through a link) and the public half
+    beside it (.pub)."""
+    if not path.parent.exists():
+        path.parent.mkdir(mode=0o700, parents=True)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(path, flags, 0o600)
+    with os.fdopen(fd, "wb") as f:
+        f.write(private)
+    try:
+        fd = os.open(path.with_name(path.name + ".pub"), flags, 0o644)
+        with os.fdopen(fd, "w", encoding="ascii") as f:
+            f.write(public + "\n")
+    except OSError:
+        path.unlink()  # both halves or neither
+        raise
+
+
+def instructions(site_repo: str, path: Path, public: str) -> str:
+    """Where each half of the key goes, step by step."""
+    key, pub = display_path(path), display_path(path.with_name(path.name + ".pub"))
+    return f"""\
+The deploy key for {site_repo} (the private half: {key}; the public half: {pub}):
+  1. On GitHub, in {site_repo} (a public repository): Settings > Deploy keys > Add deploy key,
+     paste the public half below, tick "Allow write access", Add key. Or:
+       gh repo deploy-key add {pub} --repo {site_repo} --allow-write --title dipgen
+     {public}
+  2. In your games' repository (private): Settings > Secrets and variables > Actions > New repository
+     secret, named {DEPLOY_SECRET}, holding the whole private half. Or, in the archive's folder:
+       gh secret set {DEPLOY_SECRET} < {key}
+  3. Delete {key} once the secret is set (if it is lost, 'dipgen deploy-key {site_repo}' makes a new
+     pair: replace both halves). Never commit it.
+  4. In {site_repo}: Settings > Pages > Deploy from a branch: {SITE_BRANCH}, / (root), once the first
+     push has made the branch."""
+
+
+def add_deploy_key_command(sub) -> None:
+    p = sub.add_parser("deploy-key", help="make a new deploy key for the site's repository (--site-repo archives)",
+                       description="Make an Ed25519 key pair for pushing the site to OWNER/NAME, write it outside "
+                                   "the archive (0600) and say where each half goes.")
+    p.add_argument("site_repo", metavar="OWNER/NAME", help="the site's public repository")
+    p.add_argument("--key-file", help="where to write the private half (default: ~/.ssh/dipgen-deploy-OWNER-NAME)")
+    p.set_defaults(func=cmd_deploy_key)
+
+
+def cmd_deploy_key(args) -> int:
+    if not SITE_REPO.fullmatch(args.site_repo):
+        print(f"error: {args.site_repo!r} is not a GitHub repository; write it as OWNER/NAME", file=sys.stderr)
+        return 1
+    path = Path(args.key_file) if args.key_file else default_key_file(args.site_repo)
+    problem = key_file_problem(path, Path.cwd() if (Path.cwd() / "games").is_dir() else None)
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
+        return 1
+    private, public = make_pair(f"dipgen deploy key for {args.site_repo}")
+    try:
+        write_pair(path, private, public)
+    except OSError as e:
+        print(f"error: cannot write the deploy key to {display_path(path)}: {e.strerror}", file=sys.stderr)
+        return 1
+    print(instructions(args.site_repo, path, public))
+    return 0
