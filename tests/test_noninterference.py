@@ -147,7 +147,8 @@ def _same_tree(a: Path, b: Path) -> list[str]:
                          ids=["stab-build", "blind-retreat"])
 def test_whole_built_sites_are_byte_identical(tmp_path, variant, kind, seed, phases, after, activity):
     """The whole MkDocs build, search index, sitemap and the players' private pages (their names
-    and sizes) included, and the leak scanner finds nothing in either."""
+    and sizes) included, and the leak scanner finds nothing in either; and what `dipgen publish-site`
+    pushes to the public site repository, its tree and its one commit, is the same for both."""
     from dipgen.adapters.leaks import scan_site
 
     made = pair(variant, kind, seed, tmp_path / "pair", phases=phases, after=after, activity=activity)
@@ -161,3 +162,28 @@ def test_whole_built_sites_are_byte_identical(tmp_path, variant, kind, seed, pha
     assert len(list((sites[0] / "private").glob("*.html"))) == 7
     assert '"links": [' in (sites[0] / "games" / SLUG / "chain.json").read_text()
     assert _same_tree(*sites) == []
+    assert _pushed(sites[0], tmp_path / "a.git") == _pushed(sites[1], tmp_path / "b.git")
+
+
+def _pushed(site: Path, remote: Path) -> tuple[str, list[str]]:
+    """What `dipgen publish-site` puts in the public site repository (a local bare one here): its
+    one commit's author, date, message and parents, and every entry of its tree with its size (and
+    its blob, but for the private pages, which differ inside their encryption only)."""
+    import subprocess
+
+    from dipgen.adapters.sitepush import publish_site
+
+    subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True)
+    commit, _ = publish_site(site, str(remote), "gh-pages")
+
+    def git(*args: str) -> str:
+        return subprocess.run(["git", "--git-dir", str(remote), *args], check=True, capture_output=True,
+                              text=True).stdout
+
+    assert git("rev-list", "--all").split() == [commit]
+    entries = []
+    for line in git("ls-tree", "-r", "-l", "--full-tree", commit).splitlines():
+        meta, path = line.split("\t", 1)
+        mode, kind, blob, size = meta.split()
+        entries.append(f"{mode} {kind} {size} {path}" + ("" if path.startswith("private/") else f" {blob}"))
+    return git("show", "-s", "--format=%an %ae %ad %cn %ce %cd %P %B", commit), entries
