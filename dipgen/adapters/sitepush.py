@@ -7,10 +7,12 @@ RULING: the push replaces the publishing branch with one commit that has no pare
 exactly the built site (and an empty ``.nojekyll``, so that Pages serves the files as they are),
 and whose author, date and message are always the same. So the public repository holds what the
 site shows now and nothing else: no earlier build lingers in its history (a build that showed too
-much is gone with the next one), the history does not count or date the GM's pushes, and a push
-that changes nothing public (a hidden retreat, a secrets update) makes the same commit, which git
-does not push at all. Keeping the history would keep every earlier site, and a new commit for each
-push whatever it changed.
+much is gone with the next one, and no diff between builds points at what changed), the history
+does not count or date the GM's builds, and a build that changes nothing public makes the same
+commit, which git does not push at all. (The players' private pages are encrypted with fresh
+randomness at every build, so where a game has them every push replaces all of them alike: which
+page had news is not told.) Keeping the history would keep every earlier site, and a new commit
+for each push whatever it changed.
 
 The commit is made in a repository of its own, outside the archive, from the site's files alone
 (`git hash-object --no-filters`): nothing of the games' repository (its objects, its history, its
