@@ -240,7 +240,7 @@ def test_init_makes_the_deploy_key_outside_the_archive_and_says_where_each_half_
         derived = subprocess.run(["ssh-keygen", "-y", "-f", str(key)], check=True, capture_output=True, text=True)
         assert derived.stdout.split()[:2] == public.split()[:2]
     for where in ("Settings > Deploy keys", "Allow write access", "--allow-write", f"--repo {SITE_REPO}",
-                  "gh secret set SITE_DEPLOY_KEY <", "Settings > Secrets and variables > Actions",
+                  f"gh secret set SITE_DEPLOY_KEY < {key}", "Settings > Secrets and variables > Actions",
                   public.split()[1]):
         assert where in out, where
     archive = tmp_path / "club"

@@ -74,7 +74,7 @@ def write_pair(path: Path, private: bytes, public: str) -> None:
 
 def instructions(site_repo: str, path: Path, public: str) -> str:
     """Where each half of the key goes, step by step."""
-    key, pub = display_path(path), display_path(path.with_name(path.name + ".pub"))
+    key, pub = _shown(path), _shown(path.with_name(path.name + ".pub"))
     return f"""\
 The deploy key for {site_repo} (the private half: {key}; the public half: {pub}):
   1. On GitHub, in {site_repo} (a public repository): Settings > Deploy keys > Add deploy key,
@@ -82,12 +82,23 @@ The deploy key for {site_repo} (the private half: {key}; the public half: {pub})
        gh repo deploy-key add {pub} --repo {site_repo} --allow-write --title dipgen
      {public}
   2. In your games' repository (private): Settings > Secrets and variables > Actions > New repository
-     secret, named {DEPLOY_SECRET}, holding the whole private half. Or, in the archive's folder:
+     secret, named {DEPLOY_SECRET}, holding the whole private half. Or, in the archive's folder
+     (gh takes the repository from it):
        gh secret set {DEPLOY_SECRET} < {key}
   3. Delete {key} once the secret is set (if it is lost, 'dipgen deploy-key {site_repo}' makes a new
      pair: replace both halves). Never commit it.
   4. In {site_repo}: Settings > Pages > Deploy from a branch: {SITE_BRANCH}, / (root), once the first
      push has made the branch."""
+
+
+def _shown(path: Path) -> str:
+    """`path` whole, as a shell takes it wherever the GM runs the commands (~ for her home)."""
+    import shlex
+
+    full, home = Path(os.path.abspath(path)), Path.home()
+    if full == home or home in full.parents:
+        return "~/" + shlex.quote(full.relative_to(home).as_posix())
+    return shlex.quote(str(full))
 
 
 def add_deploy_key_command(sub) -> None:

@@ -53,12 +53,12 @@ def obstacles(root: Path, paths: list[str]) -> list[Problem]:
 
 
 def _link(path: Path) -> Problem:
-    return Problem(display_path(path), None, "is a link: dipgen init never writes through one, and nothing was "
-                   "written", "name a folder whose way down holds no link", code="link-in-the-way")
+    return Problem(display_path(path), None, "is a link: dipgen init never writes through one",
+                   "name a folder whose way down holds no link", code="link-in-the-way")
 
 
 def _file(path: Path) -> Problem:
-    return Problem(display_path(path), None, "is a file where dipgen init must make a folder; nothing was written",
+    return Problem(display_path(path), None, "is a file where dipgen init must make a folder",
                    "move the file away, or name another folder", code="file-in-the-way")
 
 
