@@ -270,6 +270,8 @@ def test_a_lost_key_is_made_again_by_deploy_key(tmp_path, monkeypatch, capsys):
     ("the folder is a link", "link-in-the-way"),
     ("games/.gitkeep is a dangling link", "link-in-the-way"),
     ("mkdocs.yml exists", "path-taken"),
+    ("the folder is a link in a loop", "link-in-the-way"),
+    ("the folder above it is a dangling link", "link-in-the-way"),
 ])
 def test_init_checks_every_path_before_writing_any(tmp_path, monkeypatch, capsys, case, code):
     club, elsewhere = tmp_path / "club", tmp_path / "elsewhere"
@@ -289,6 +291,13 @@ def test_init_checks_every_path_before_writing_any(tmp_path, monkeypatch, capsys
     elif case == "the folder is a link":
         (tmp_path / "alias").symlink_to(club)
         folder = "alias"
+    elif case == "the folder is a link in a loop":
+        (tmp_path / "loop1").symlink_to(tmp_path / "loop2")
+        (tmp_path / "loop2").symlink_to(tmp_path / "loop1")
+        folder = "loop1"
+    elif case == "the folder above it is a dangling link":
+        (tmp_path / "gone").symlink_to(tmp_path / "nowhere")
+        folder = "gone/club"
     elif case == "games/.gitkeep is a dangling link":
         (club / "games").mkdir()
         (club / "games" / ".gitkeep").symlink_to(tmp_path / "nowhere")

@@ -23,6 +23,7 @@ stops the command before it writes.
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from dataclasses import dataclass
@@ -112,7 +113,8 @@ def cmd_init(args) -> int:
     from dipgen.adapters.newfiles import obstacles, write_new
 
     root = Path(args.dir)
-    name = args.name or root.resolve().name.replace("-", " ").replace("_", " ").strip().title() or "Diplomacy"
+    folder = Path(os.path.abspath(root)).name  # as written: a link (even one in a loop) is not followed
+    name = args.name or folder.replace("-", " ").replace("_", " ").strip().title() or "Diplomacy"
     site_repo = args.site_repo or ""
     try:
         if args.key_file and not site_repo:

@@ -27,7 +27,7 @@ def obstacles(root: Path, paths: list[str]) -> list[Problem]:
         for parent in root.parents:  # a folder above it that is a file (the links above it are the system's)
             if parent.exists() or parent.is_symlink():
                 if not parent.is_dir():
-                    out[parent] = _file(parent)
+                    out[parent] = _link(parent) if parent.is_symlink() else _file(parent)
                 break
     if out:
         return list(out.values())
