@@ -124,7 +124,7 @@ def test_an_unchanged_hidden_game_keeps_its_encrypted_pages_and_a_reveal_publish
     private = {k: v for k, v in _site(project).items() if k.startswith("private/")}
     assert private
     _build(project)
-    assert {k: v for k, v in _site(project).items() if k.startswith("private/")} == private  # the same salts
+    assert {k: v for k, v in _site(project).items() if k.startswith("private/")} == private  # kept: the same nonces
     reveal_now(project / "games" / RUNNING)
     assert _build(project).stats["redone"] == 1
     after = _site(project)
