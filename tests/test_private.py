@@ -29,13 +29,13 @@ from dipgen.io.secretsfile import (ALPHABET, PASSPHRASE_BITS, generate_passphras
 from dipgen.view import game_view
 from dipgen.view.seen import seen_record as view_record
 from support import build, histories, make_project, reveal_now, write_game
+from support.private import envelope
 
 
 def overlay_map(history, phase, level, when):
     return _overlay(game_view(history, level), phase, when)
 
 RUNNING, FINISHED, OPEN = "lamps-out", "masked-ball", "north-sea-ledger"
-PAYLOAD = re.compile(r'<script type="application/json" id="pp-payload">(.*?)</script>', re.S)
 DATA_URI = re.compile(r'src="data:image/svg\+xml,([^"]+)"')
 
 
@@ -49,7 +49,7 @@ def make_secrets(project: Path, slug: str):
 
 
 def envelope_of(page: Path) -> dict:
-    return json.loads(PAYLOAD.search(page.read_text(encoding="utf-8")).group(1))
+    return envelope(page.read_text(encoding="utf-8"))
 
 
 def open_page(page: Path, passphrase: str) -> str:
@@ -224,11 +224,11 @@ def test_a_process_derives_one_key_per_seat_however_often_it_encrypts(monkeypatc
     second = private_files(seat_pages(Loaded(h, secrets), SiteOptions()), public)
     assert len(runs) == len(powers) and first.keys() == second.keys()
     uri = page_uri(secrets.page_key, RUNNING, "England")
-    assert envelope_of_text(first[uri])["iv"] != envelope_of_text(second[uri])["iv"]
+    assert envelope(first[uri])["iv"] != envelope(second[uri])["iv"]
     secrets.passphrases["England"] = "a-new-passphrase-for-england"
     third = private_files(seat_pages(Loaded(h, secrets), SiteOptions()), public)
     assert len(runs) == len(powers) + 1 and runs[-1] == page_salt(secrets.page_key, RUNNING, "England")
-    assert "Private page of" in decrypt(envelope_of_text(third[uri]), "a-new-passphrase-for-england").decode()
+    assert "Private page of" in decrypt(envelope(third[uri]), "a-new-passphrase-for-england").decode()
 
 
 def test_page_names_reveal_nothing():
@@ -445,17 +445,13 @@ def test_serve_rebuilds_keep_the_ciphertext_of_an_unchanged_game(tmp_path):
         plugin.on_pre_build(config=cfg)
         assert plugin.stats["redone"] == 1 and plugin._files[uri].read_text(encoding="utf-8") != first
         new = load_secrets(project / "games" / RUNNING / "secrets.yml", powers_of(project, RUNNING))
-        envelope = envelope_of_text(plugin._files[uri].read_text(encoding="utf-8"))
-        assert "Private page of" in decrypt(envelope, new.passphrases["England"]).decode()
+        opened = envelope(plugin._files[uri].read_text(encoding="utf-8"))
+        assert "Private page of" in decrypt(opened, new.passphrases["England"]).decode()
         with pytest.raises(InvalidTag):
-            decrypt(envelope_of_text(plugin._files[uri].read_text(encoding="utf-8")), s.passphrases["England"])
+            decrypt(envelope(plugin._files[uri].read_text(encoding="utf-8")), s.passphrases["England"])
     finally:
         plugin.on_shutdown()  # the staging folder of its last build removed, the config given its site back
         plugin.on_startup(command="build", dirty=False)
-
-
-def envelope_of_text(raw: str) -> dict:
-    return json.loads(PAYLOAD.search(raw).group(1))
 
 
 def test_check_reads_secrets_yml_too(tmp_path, capsys):

@@ -11,7 +11,6 @@ Screenshots at phone and desktop widths go to the test's tmp dir and /tmp/privat
 from __future__ import annotations
 
 import json
-import re
 import shutil
 
 import pytest
@@ -22,11 +21,11 @@ from dipgen.core.crypt import page_uri
 from dipgen.io.secretsfile import load_secrets
 from support import build, make_project, mkdocs_command
 from support.browser import BROWSER, DESKTOP, PHONE, Watched, serve
+from support.private import envelope
 
 pytestmark = BROWSER
 
 RUNNING = "lamps-out"
-PAYLOAD = re.compile(r'<script type="application/json" id="pp-payload">(.*?)</script>', re.S)
 
 
 @pytest.fixture(scope="module")
@@ -176,7 +175,7 @@ def test_a_remembered_page_opens_after_a_clean_rebuild_until_the_passphrase_chan
     secrets = load_secrets(folder / "secrets.yml", load_game(folder).variant.rules.powers())
     uri = page_uri(secrets.page_key, RUNNING, "England")
     _clean_build(project)
-    before = json.loads(PAYLOAD.search((project / "site" / uri).read_text(encoding="utf-8")).group(1))
+    before = envelope((project / "site" / uri).read_text(encoding="utf-8"))
     w = Watched(browser, DESKTOP, tmp_path)
     page = w.page
     with serve(project / "site") as url:
@@ -190,7 +189,7 @@ def test_a_remembered_page_opens_after_a_clean_rebuild_until_the_passphrase_chan
             assert [k["page"] for k in page.evaluate(KEPT)] == ["/" + uri]
 
             _clean_build(project)
-            after = json.loads(PAYLOAD.search((project / "site" / uri).read_text(encoding="utf-8")).group(1))
+            after = envelope((project / "site" / uri).read_text(encoding="utf-8"))
             assert after["salt"] == before["salt"] and after["iv"] != before["iv"] and after["ct"] != before["ct"]
             page.reload()
             page.locator(".pp-now").wait_for(timeout=15000)  # opened without asking
