@@ -37,9 +37,10 @@ encryptions (NIST SP 800-38D's bound for random nonces is 2^32 encryptions under
 gets one per build that changes its game). A fresh nonce also makes every changed game's pages all
 new bytes, so that comparing two builds does not tell whose page changed.
 
-Since the salt is stable, the key depends on the passphrase and the seat alone: `derive_key`
-remembers the keys it made in this process (never on disk), so a process derives one key per seat
-whatever number of times it encrypts that seat's page (each rebuild of `mkdocs serve`).
+Since the salt is stable, a seat's key is the same until its passphrase or the page key changes:
+`derive_key` remembers the keys it made in this process (in memory, never on disk: a key opens the
+page as the passphrase does), so a process derives one key per seat whatever number of times it
+encrypts that seat's page (each rebuild of `mkdocs serve`).
 """
 
 from __future__ import annotations
