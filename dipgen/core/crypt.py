@@ -74,7 +74,7 @@ PAD = 4096  # ciphertexts come in these steps, whatever the page says
 #: public facts alone: what the hidden phases held cannot move it. The build refuses a page that
 #: outgrows its room rather than publish a size that could.
 ROOM_BASE, ROOM_PER_PHASE = 16 * 1024, 4 * 1024
-#: what `page_salt` puts before the game and the seat, so that a salt is never a page's name
+#: what `page_salt` puts before the game and the seat, so that a salt is not a page's name
 SALT_LABEL = "dipgen private page salt"
 #: the keys `derive_key` keeps in a process: more than the seats of a big archive's running games
 KEPT_KEYS = 1024
@@ -100,8 +100,8 @@ def _derived(normalized: str, salt: bytes, iterations: int) -> bytes:
 
 def page_salt(page_key: bytes, slug: str, seat: str) -> bytes:
     """The salt of a seat's private page, the same at every build: the first `SALT_BYTES` of
-    HMAC-SHA256(page_key, SALT_LABEL NUL slug NUL seat). The page's name (`page_token`) is the HMAC
-    of slug NUL seat, one NUL fewer, so a salt is never a name."""
+    HMAC-SHA256(page_key, SALT_LABEL NUL slug NUL seat). The label keeps it apart from the page's
+    name (`page_token`, the HMAC of slug NUL seat); both are published, and neither tells the other."""
     mac = hmac.new(page_key, f"{SALT_LABEL}\0{slug}\0{seat}".encode(), hashlib.sha256)
     return mac.digest()[:SALT_BYTES]
 
