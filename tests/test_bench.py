@@ -37,7 +37,7 @@ def ok(script: str, *args: str) -> str:
 def test_every_script_is_covered():
     assert {p.name for p in BENCH.glob("*.py")} == {
         "adjudicate.py", "archive.py", "build.py", "corpus.py", "datc_process.py", "datc_reference.py", "histories.py",
-        "render.py"}
+        "private_pages.py", "render.py"}
 
 
 def test_corpus_writes_game_folders_that_replay(tmp_path):
@@ -69,6 +69,13 @@ def test_archive():
     out = ok("archive.py", "--sizes", "1", "--years", "2", "--seed", "9", "--repeat", "1")
     assert "x the baseline" in out and "of the full build" in out and "peak memory" in out
     assert "the note shows on its page: True" in out
+
+
+@pytest.mark.slow
+def test_private_pages():
+    out = ok("private_pages.py", "--only", "lamps-out", "--copies", "1", "--repeat", "1")
+    assert "7] private pages" in out and "x the baseline's" in out
+    assert "one edit under serve:" in out and "PBKDF2 runs [0] against [7]" in out  # the edit: none against a seat each
 
 
 def test_datc_process_and_the_reference_driver(tmp_path):

@@ -124,7 +124,7 @@ def test_an_unchanged_hidden_game_keeps_its_encrypted_pages_and_a_reveal_publish
     private = {k: v for k, v in _site(project).items() if k.startswith("private/")}
     assert private
     _build(project)
-    assert {k: v for k, v in _site(project).items() if k.startswith("private/")} == private  # the same salts
+    assert {k: v for k, v in _site(project).items() if k.startswith("private/")} == private  # kept: the same nonces
     reveal_now(project / "games" / RUNNING)
     assert _build(project).stats["redone"] == 1
     after = _site(project)
@@ -361,7 +361,16 @@ def test_serve_keeps_a_hidden_game_hidden_and_publishes_its_reveal_as_a_full_bui
     plugin.on_startup(command="serve", dirty=False)
 
     def public(site: dict[str, bytes]) -> dict[str, bytes]:
-        return {k: v for k, v in site.items() if not k.startswith("private/")}  # encrypted afresh: salts differ
+        return {k: v for k, v in site.items() if not k.startswith("private/")}  # new nonces: compared opened
+
+    def private(site: dict[str, bytes]) -> dict:
+        from dipgen.io.secretsfile import load_secrets
+        from support import load
+        from support.private import opened
+
+        folder = project / "games" / RUNNING
+        secrets = load_secrets(folder / "secrets.yml", list(load(folder).seating.keys()))
+        return opened(site, secrets.page_key, RUNNING, secrets.passphrases)
 
     def fresh(name: str) -> dict[str, bytes]:
         return _fresh(project, tmp_path / name, plugin)
@@ -375,7 +384,9 @@ def test_serve_keeps_a_hidden_game_hidden_and_publishes_its_reveal_as_a_full_bui
         build(site_config(project), serve_url="http://127.0.0.1:8000/")
         assert plugin.stats["reused"] > 0
         served = _site(project)
-        assert public(served) == public(fresh("fresh-hidden"))
+        made = fresh("fresh-hidden")
+        assert public(served) == public(made)
+        assert private(served) == private(made) and len(private(made)) == 7  # names, sizes, salts, pages
         reveal_now(project / "games" / RUNNING)
         build(site_config(project), serve_url="http://127.0.0.1:8000/")
         served = _site(project)

@@ -29,7 +29,9 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from support import build, load, make_project
-from support.pairs import KINDS, SLUG, constant_links, differences, pair, public_facts, published
+from support.pairs import (KINDS, PAGE_KEY, PASSPHRASES, SLUG, constant_links, differences, involved, pair,
+                           public_facts, published)
+from support.private import opened
 
 pytestmark = pytest.mark.slow  # pairs of games played and whole sites built
 
@@ -136,7 +138,8 @@ def _same_tree(a: Path, b: Path) -> list[str]:
         prefix, c = stack.pop()
         out += [prefix + n for n in c.left_only + c.right_only + c.funny_files]
         _, mismatch, errors = filecmp.cmpfiles(a / prefix, b / prefix, c.common_files, shallow=False)
-        # a private page is encrypted with a fresh salt: its name and size are what must not differ
+        # a private page is encrypted with a fresh nonce: its name and size are compared here, its
+        # salt and what it opens to by the caller (support.private.opened)
         out += [prefix + n for n in mismatch + errors
                 if prefix != "private/" or (a / prefix / n).stat().st_size != (b / prefix / n).stat().st_size]
         stack += [(f"{prefix}{n}/", sub) for n, sub in c.subdirs.items()]
@@ -147,8 +150,10 @@ def _same_tree(a: Path, b: Path) -> list[str]:
                          ids=["stab-build", "blind-retreat"])
 def test_whole_built_sites_are_byte_identical(tmp_path, variant, kind, seed, phases, after, activity):
     """The whole MkDocs build, search index, sitemap and the players' private pages (their names
-    and sizes) included, and the leak scanner finds nothing in either; and what `dipgen publish-site`
-    pushes to the public site repository, its tree and its one commit, is the same for both."""
+    and sizes) included, and the leak scanner finds nothing in either. Each private page has one
+    salt in both (the seat's), and decrypts to the same page for every player not involved. What
+    `dipgen publish-site` pushes to the public site repository, its tree and its one commit, is the
+    same for both."""
     from dipgen.adapters.leaks import scan_site
 
     made = pair(variant, kind, seed, tmp_path / "pair", phases=phases, after=after, activity=activity)
@@ -162,6 +167,12 @@ def test_whole_built_sites_are_byte_identical(tmp_path, variant, kind, seed, pha
     assert len(list((sites[0] / "private").glob("*.html"))) == 7
     assert '"links": [' in (sites[0] / "games" / SLUG / "chain.json").read_text()
     assert _same_tree(*sites) == []
+    pages = [opened(site, PAGE_KEY, SLUG, PASSPHRASES) for site in sites]
+    assert len(pages[0]) == 7 and pages[0].keys() == pages[1].keys()
+    may = involved(*made)
+    for seat, (size, salt, text) in pages[0].items():
+        assert (size, salt) == pages[1][seat][:2], seat
+        assert seat in may or text == pages[1][seat][2], f"{seat}'s private page differs"
     assert _pushed(sites[0], tmp_path / "a.git") == _pushed(sites[1], tmp_path / "b.git")
 
 

@@ -22,20 +22,20 @@ from dipgen.core.errors import GameError
 from dipgen.io.gamefiles import load_game
 from dipgen.adapters.leaks import scan_site
 from dipgen.core.orders import Concealed
-from dipgen.core.crypt import ITERATIONS, decrypt, encrypt, page_token, page_uri
+from dipgen.core.crypt import ITERATIONS, Lock, decrypt, encrypt, page_salt, page_token, page_uri
 from dipgen.present.site.maps import overlay_map as _overlay
 from dipgen.io.secretsfile import (ALPHABET, PASSPHRASE_BITS, generate_passphrase, load_secrets, normalize,
                                    update_secrets)
 from dipgen.view import game_view
 from dipgen.view.seen import seen_record as view_record
 from support import build, histories, make_project, reveal_now, write_game
+from support.private import envelope
 
 
 def overlay_map(history, phase, level, when):
     return _overlay(game_view(history, level), phase, when)
 
 RUNNING, FINISHED, OPEN = "lamps-out", "masked-ball", "north-sea-ledger"
-PAYLOAD = re.compile(r'<script type="application/json" id="pp-payload">(.*?)</script>', re.S)
 DATA_URI = re.compile(r'src="data:image/svg\+xml,([^"]+)"')
 
 
@@ -49,7 +49,7 @@ def make_secrets(project: Path, slug: str):
 
 
 def envelope_of(page: Path) -> dict:
-    return json.loads(PAYLOAD.search(page.read_text(encoding="utf-8")).group(1))
+    return envelope(page.read_text(encoding="utf-8"))
 
 
 def open_page(page: Path, passphrase: str) -> str:
@@ -168,6 +168,67 @@ def test_envelope_round_trip_and_wrong_passphrase():
     with pytest.raises(ValueError):
         encrypt(b"x", "k7mq2-vx9ra-d4hte-8wnpc", iterations=100_000)
     assert normalize(" e\u0301t\u00e9 ") == "\u00e9t\u00e9"
+
+
+def test_a_seats_salt_is_the_same_at_every_build_and_tells_nothing():
+    """The salt is the seat's (HMAC under the page key), so a remembered key opens the next build's
+    page; the nonce is new at every encryption; a new passphrase under the same salt does not open
+    with the old one."""
+    key, phrase = bytes(range(32)), "k7mq2-vx9ra-d4hte-8wnpc"
+    salt = page_salt(key, RUNNING, "England")
+    assert len(salt) == 16 and page_salt(key, RUNNING, "England") == salt
+    others = {page_salt(key, RUNNING, "France"), page_salt(key, "other-game", "England"),
+              page_salt(bytes(32), RUNNING, "England")}
+    assert salt not in others and len(others) == 3
+    assert salt.hex() != page_token(key, RUNNING, "England")[:32]  # not the page's (public) name
+    lock = Lock.of(key, RUNNING, "England", phrase)
+    assert phrase not in repr(lock) and lock.salt == salt
+    first, second = (encrypt(b"<p>mine</p>", lock) for _ in range(2))
+    assert first["salt"] == second["salt"] == base64.b64encode(salt).decode()
+    assert first["iv"] != second["iv"] and first["ct"] != second["ct"]  # never one nonce twice under a key
+    assert decrypt(first, phrase) == decrypt(second, phrase) == b"<p>mine</p>"
+    renewed = encrypt(b"<p>mine</p>", Lock.of(key, RUNNING, "England", "z2vx8-kqm7r-d4hte-8wnpc"))
+    assert renewed["salt"] == first["salt"]
+    with pytest.raises(InvalidTag):  # the old passphrase's key, under the same salt, is locked out
+        decrypt(renewed, phrase)
+    with pytest.raises(ValueError, match="16 bytes"):
+        encrypt(b"x", Lock(phrase, b"short"))
+
+
+def test_a_process_derives_one_key_per_seat_however_often_it_encrypts(monkeypatch):
+    """PBKDF2 runs once per seat: the second making of a game's private pages (a rebuild under
+    serve) derives no key, and a new passphrase derives one, for its seat alone."""
+    import dipgen.core.crypt as crypt
+    from dipgen.adapters.games import Loaded
+    from dipgen.adapters.publish import seat_pages
+    from dipgen.io.secretsfile import GameSecrets
+    from dipgen.present.site.pages import SiteOptions, private_files
+    from support import load
+
+    runs = []
+    real = crypt.PBKDF2HMAC
+
+    def counted(**kw):
+        runs.append(kw["salt"])
+        return real(**kw)
+
+    monkeypatch.setattr(crypt, "PBKDF2HMAC", counted)
+    crypt._derived.cache_clear()
+    h = load(Path(__file__).resolve().parent.parent / "games" / RUNNING)
+    powers = h.variant.rules.powers()
+    phrases = {p: f"{p.lower()}-passphrase-of-the-test" for p in powers}
+    secrets = GameSecrets(Path("secrets.yml"), bytes(range(32)), phrases)
+    public = game_view(h, "public")
+    first = private_files(seat_pages(Loaded(h, secrets), SiteOptions()), public)
+    assert len(runs) == len(powers) == len(set(runs))
+    second = private_files(seat_pages(Loaded(h, secrets), SiteOptions()), public)
+    assert len(runs) == len(powers) and first.keys() == second.keys()
+    uri = page_uri(secrets.page_key, RUNNING, "England")
+    assert envelope(first[uri])["iv"] != envelope(second[uri])["iv"]
+    secrets.passphrases["England"] = "a-new-passphrase-for-england"
+    third = private_files(seat_pages(Loaded(h, secrets), SiteOptions()), public)
+    assert len(runs) == len(powers) + 1 and runs[-1] == page_salt(secrets.page_key, RUNNING, "England")
+    assert "Private page of" in decrypt(envelope(third[uri]), "a-new-passphrase-for-england").decode()
 
 
 def test_page_names_reveal_nothing():
@@ -365,7 +426,7 @@ def test_no_secrets_no_pages_and_a_hint(tmp_path, caplog):
 
 @pytest.mark.slow
 def test_serve_rebuilds_keep_the_ciphertext_of_an_unchanged_game(tmp_path):
-    """The pages are encrypted with a fresh salt, so they are kept in the plugin's cache (keyed by
+    """The pages are encrypted with a fresh nonce, so they are kept in the plugin's cache (keyed by
     every file of the game, secrets.yml too) and only made again when the game changes."""
     from mkdocs.config import load_config
 
@@ -384,17 +445,13 @@ def test_serve_rebuilds_keep_the_ciphertext_of_an_unchanged_game(tmp_path):
         plugin.on_pre_build(config=cfg)
         assert plugin.stats["redone"] == 1 and plugin._files[uri].read_text(encoding="utf-8") != first
         new = load_secrets(project / "games" / RUNNING / "secrets.yml", powers_of(project, RUNNING))
-        envelope = envelope_of_text(plugin._files[uri].read_text(encoding="utf-8"))
-        assert "Private page of" in decrypt(envelope, new.passphrases["England"]).decode()
+        opened = envelope(plugin._files[uri].read_text(encoding="utf-8"))
+        assert "Private page of" in decrypt(opened, new.passphrases["England"]).decode()
         with pytest.raises(InvalidTag):
-            decrypt(envelope_of_text(plugin._files[uri].read_text(encoding="utf-8")), s.passphrases["England"])
+            decrypt(envelope(plugin._files[uri].read_text(encoding="utf-8")), s.passphrases["England"])
     finally:
         plugin.on_shutdown()  # the staging folder of its last build removed, the config given its site back
         plugin.on_startup(command="build", dirty=False)
-
-
-def envelope_of_text(raw: str) -> dict:
-    return json.loads(PAYLOAD.search(raw).group(1))
 
 
 def test_check_reads_secrets_yml_too(tmp_path, capsys):
@@ -501,4 +558,5 @@ def test_a_page_that_outgrows_its_room_stops_the_build():
     h = load(Path(__file__).resolve().parent.parent / "games" / RUNNING)
     huge = os.urandom(200_000).hex()
     with pytest.raises(GameError, match="more than the"):
-        private_files([("private/x.html", huge, "abcde-fghjk-mnpqr-stuvw")], game_view(h, "public"))
+        private_files([("private/x.html", huge, Lock.of(bytes(32), RUNNING, "England", "abcde-fghjk-mnpqr-stuvw"))],
+                      game_view(h, "public"))

@@ -3,12 +3,14 @@
 The built site is served on http://127.0.0.1 (WebCrypto needs a secure context); a wrong
 passphrase shows a clear message and nothing in the console; the right one shows her map
 (the board and her overlay) and her reports; "remember" keeps the page open on reload, with
-only a key that cannot be read out.
+only a key that cannot be read out, and keeps it open after a rebuild from nothing, until the
+GM gives a new passphrase.
 Screenshots at phone and desktop widths go to the test's tmp dir and /tmp/private_*.png.
 """
 
 from __future__ import annotations
 
+import json
 import shutil
 
 import pytest
@@ -17,8 +19,9 @@ from dipgen.adapters.cli import main
 from dipgen.io.gamefiles import load_game
 from dipgen.core.crypt import page_uri
 from dipgen.io.secretsfile import load_secrets
-from support import build, make_project
+from support import build, make_project, mkdocs_command
 from support.browser import BROWSER, DESKTOP, PHONE, Watched, serve
+from support.private import envelope
 
 pytestmark = BROWSER
 
@@ -148,3 +151,76 @@ def test_remember_keeps_only_a_key_that_cannot_be_read_out(browser, private_site
         assert not w.errors, w.errors
     finally:
         w.close()
+
+
+def _clean_build(project) -> None:
+    """A build as CI makes it: a new process, no cache folder, no site left from before."""
+    shutil.rmtree(project / ".dipgen-cache", ignore_errors=True)
+    shutil.rmtree(project / "site", ignore_errors=True)
+    done = mkdocs_command(project)
+    assert done.returncode == 0, done.stderr
+
+
+def _payload(page) -> dict:
+    return json.loads(page.locator("#pp-payload").text_content())
+
+
+def test_a_remembered_page_opens_after_a_clean_rebuild_until_the_passphrase_changes(browser, tmp_path):
+    """Remember, rebuild from nothing (a new nonce, the same salt), reload: the page opens by itself.
+    A new passphrase, rebuild, reload: the kept key no longer opens it; it is dropped, the form asks
+    for the passphrase, and the new one opens the page."""
+    project = make_project(tmp_path / "p", [RUNNING])
+    folder = project / "games" / RUNNING
+    assert main(["secrets", str(folder)]) == 0
+    secrets = load_secrets(folder / "secrets.yml", load_game(folder).variant.rules.powers())
+    uri = page_uri(secrets.page_key, RUNNING, "England")
+    _clean_build(project)
+    before = envelope((project / "site" / uri).read_text(encoding="utf-8"))
+    w = Watched(browser, DESKTOP, tmp_path)
+    page = w.page
+    with serve(project / "site") as url:
+        try:
+            page.goto(url + uri)
+            page.fill("#pp-pass", secrets.passphrases["England"])
+            page.check("#pp-remember")
+            page.click("#pp-open")
+            page.locator(".pp-now").wait_for(timeout=15000)
+            wait_for_maps(page)
+            assert [k["page"] for k in page.evaluate(KEPT)] == ["/" + uri]
+
+            _clean_build(project)
+            after = envelope((project / "site" / uri).read_text(encoding="utf-8"))
+            assert after["salt"] == before["salt"] and after["iv"] != before["iv"] and after["ct"] != before["ct"]
+            page.reload()
+            page.locator(".pp-now").wait_for(timeout=15000)  # opened without asking
+            assert _payload(page)["iv"] == after["iv"]  # the rebuilt page, not a cached one
+            assert "England" in page.locator(".pp-kicker").inner_text()
+            assert not page.locator("#pp-form").is_visible()
+            wait_for_maps(page)
+
+            assert main(["secrets", str(folder), "--new", "England"]) == 0
+            renewed = load_secrets(folder / "secrets.yml", load_game(folder).variant.rules.powers())
+            assert renewed.passphrases["England"] != secrets.passphrases["England"]
+            _clean_build(project)
+            page.reload()
+            page.wait_for_load_state("networkidle")
+            message = page.locator("#pp-message")
+            message.filter(has_text="no longer opens this page").wait_for(timeout=15000)
+            assert page.locator("#pp-form").is_visible() and not page.locator(".pp-now").count()
+            assert _payload(page)["salt"] == before["salt"]
+            assert page.evaluate(KEPT) == []  # the old key is dropped
+            for size in (DESKTOP, PHONE):
+                page.set_viewport_size({"width": size[0], "height": size[1]})
+                w.shot(f"private-renewed-{size[0]}")
+                shutil.copy(tmp_path / f"private-renewed-{size[0]}.png", f"/tmp/private_renewed_{size[0]}.png")
+
+            page.fill("#pp-pass", secrets.passphrases["England"])  # the old passphrase: refused
+            page.click("#pp-open")
+            message.filter(has_text="does not open this page").wait_for(timeout=15000)
+            page.fill("#pp-pass", renewed.passphrases["England"])
+            page.click("#pp-open")
+            page.locator(".pp-now").wait_for(timeout=15000)
+            wait_for_maps(page)
+            assert not w.errors, w.errors
+        finally:
+            w.close()

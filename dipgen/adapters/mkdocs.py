@@ -327,7 +327,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         notes = self._notes(path, loaded)
         for note in notes:
             log.info("%s", note)
-        # encrypted afresh only here: an unchanged game keeps its pages (and their salts) from the cache
+        # encrypted afresh only here: an unchanged game keeps its pages (and their nonces) from the cache
         public = editions(loaded)[0]
         files, card = game_files(loaded, options), game_card(public, options)
         board = board_uri(public.variant)

@@ -16,7 +16,7 @@ from pathlib import Path
 from collections.abc import Iterable
 
 from dipgen.adapters.games import Loaded
-from dipgen.core.crypt import page_uri
+from dipgen.core.crypt import Lock, page_uri
 from dipgen.core.resources import shipped
 from dipgen.present.site.feeds import site_feed_of
 from dipgen.present.site.pages import (SiteOptions, archive_of, cards_of, check_pages, game_card, private_files,
@@ -43,9 +43,10 @@ def missing_passphrases(loaded: Loaded) -> list[str]:
     return [seat for seat in h.seating.keys() if seat not in secrets.passphrases]
 
 
-def seat_pages(loaded: Loaded, options: SiteOptions) -> list[tuple[str, str, str]]:
-    """(site path, HTML, passphrase) of each seat's private page of a running hidden game, each made
-    from that seat's view alone; none for an open game, a revealed one, or a seat without a
+def seat_pages(loaded: Loaded, options: SiteOptions) -> list[tuple[str, str, Lock]]:
+    """(site path, HTML, lock) of each seat's private page of a running hidden game, each made from
+    that seat's view alone, its lock the seat's passphrase and salt (`dipgen.core.crypt.Lock`: the
+    same salt at every build); none for an open game, a revealed one, or a seat without a
     passphrase."""
     h, secrets = loaded.history, loaded.secrets
     if secrets is None or not secrets.page_key or revealed(h):
@@ -56,7 +57,7 @@ def seat_pages(loaded: Loaded, options: SiteOptions) -> list[tuple[str, str, str
         if passphrase:
             uri = page_uri(secrets.page_key, h.info.slug, seat)
             out.append((uri, private_content(game_view(h, seat), uri, options.prefix, options.directory_urls),
-                        passphrase))
+                        Lock.of(secrets.page_key, h.info.slug, seat, passphrase)))
     return out
 
 

@@ -1,9 +1,9 @@
 """Encryption of the players' private pages (the build side; the browser side is
-``dipgen/site/assets/private.js``).
+``dipgen/present/site/assets/private.js``).
 
 A page is encrypted with AES-256-GCM under a key derived from the player's passphrase by
-PBKDF2-HMAC-SHA256 (`ITERATIONS` rounds, a fresh random 16-byte salt per page, a fresh
-random 12-byte nonce). What is published is a small JSON envelope::
+PBKDF2-HMAC-SHA256 (`ITERATIONS` rounds, a 16-byte salt, a fresh random 12-byte nonce). What is
+published is a small JSON envelope::
 
     {"v": 1, "kdf": "PBKDF2-SHA256", "iter": 600000, "cipher": "AES-256-GCM", "zip": "deflate",
      "pad": 4096, "salt": "<base64>", "iv": "<base64>", "ct": "<base64 of ciphertext + 16-byte tag>"}
@@ -20,11 +20,33 @@ is the `cryptography` package's (OpenSSL): nothing here is hand-made but the env
 A page's file name is `page_token`: HMAC-SHA256 under the game's secret page key of the
 game and the seat (`dipgen.rules.seats`: in the standard form the power), so it reveals
 neither, and nobody without the key can guess another player's address.
+
+A page's salt is `page_salt`, made the same way (HMAC under the page key, of a label, the game and
+the seat), so it is the same at every build: the key a player's browser remembered (private.js)
+opens the page the next build publishes, wherever it is built (a CI build has no cache). It is
+published, and tells nothing: without the page key it cannot be told from random bytes, and it is
+a function of the game's name and the seat alone, never of anything the page holds. It is unique
+to the seat (page keys are 256 random bits), which is all a salt must be. The passphrase is not in
+it (a salt made from the passphrase would let whoever holds the page key test guesses without
+PBKDF2's cost); a new passphrase gives a new key under the same salt, which fails GCM's check on
+the old key: the page no longer opens for a browser that remembered the old one.
+
+The nonce is drawn afresh at every encryption, so one key (a seat's, build after build) never
+meets one nonce twice; 96 random bits give a chance of a repeat of about n^2 / 2^97 after n
+encryptions (NIST SP 800-38D's bound for random nonces is 2^32 encryptions under a key; a seat
+gets one per build that changes its game). A fresh nonce also makes every changed game's pages all
+new bytes, so that comparing two builds does not tell whose page changed.
+
+Since the salt is stable, a seat's key is the same until its passphrase or the page key changes:
+`derive_key` remembers the keys it made in this process (in memory, never on disk: a key opens the
+page as the passphrase does), so a process derives one key per seat whatever number of times it
+encrypts that seat's page (each rebuild of `mkdocs serve`).
 """
 
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import hmac
 import json
@@ -32,6 +54,7 @@ import os
 import unicodedata
 import zlib
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from cryptography.hazmat.primitives import hashes
@@ -51,6 +74,10 @@ PAD = 4096  # ciphertexts come in these steps, whatever the page says
 #: public facts alone: what the hidden phases held cannot move it. The build refuses a page that
 #: outgrows its room rather than publish a size that could.
 ROOM_BASE, ROOM_PER_PHASE = 16 * 1024, 4 * 1024
+#: what `page_salt` puts before the game and the seat, so that a salt is not a page's name
+SALT_LABEL = "dipgen private page salt"
+#: the keys `derive_key` keeps in a process: more than the seats of a big archive's running games
+KEPT_KEYS = 1024
 
 
 def normalize(passphrase: str) -> str:
@@ -60,8 +87,35 @@ def normalize(passphrase: str) -> str:
 
 
 def derive_key(passphrase: str, salt: bytes, iterations: int = ITERATIONS) -> bytes:
+    """The AES key of `passphrase` under `salt`: PBKDF2-HMAC-SHA256, about 0.07 s the first time in
+    a process, then remembered (in memory only: see the module's text)."""
+    return _derived(normalize(passphrase), bytes(salt), iterations)
+
+
+@functools.lru_cache(maxsize=KEPT_KEYS)
+def _derived(normalized: str, salt: bytes, iterations: int) -> bytes:
     kdf = PBKDF2HMAC(algorithm=hashes.SHA256(), length=KEY_BYTES, salt=salt, iterations=iterations)
-    return kdf.derive(normalize(passphrase).encode("utf-8"))
+    return kdf.derive(normalized.encode("utf-8"))
+
+
+def page_salt(page_key: bytes, slug: str, seat: str) -> bytes:
+    """The salt of a seat's private page, the same at every build: the first `SALT_BYTES` of
+    HMAC-SHA256(page_key, SALT_LABEL NUL slug NUL seat). The label keeps it apart from the page's
+    name (`page_token`, the HMAC of slug NUL seat); both are published, and neither tells the other."""
+    mac = hmac.new(page_key, f"{SALT_LABEL}\0{slug}\0{seat}".encode(), hashlib.sha256)
+    return mac.digest()[:SALT_BYTES]
+
+
+@dataclass(frozen=True)
+class Lock:
+    """What a seat's page is encrypted for: its player's passphrase and the seat's `page_salt`.
+    Its repr shows the salt only (a passphrase is never printed by accident)."""
+    passphrase: str = field(repr=False)
+    salt: bytes
+
+    @classmethod
+    def of(cls, page_key: bytes, slug: str, seat: str, passphrase: str) -> Lock:
+        return cls(passphrase, page_salt(page_key, slug, seat))
 
 
 def _packed(plaintext: bytes, compress: bool) -> bytes:
@@ -84,14 +138,19 @@ def padded_size(plaintexts: Iterable[bytes], compress: bool = True, least: int =
     return max(least + (-least % PAD), biggest + (-biggest % PAD))
 
 
-def encrypt(plaintext: bytes, passphrase: str, iterations: int = ITERATIONS, compress: bool = True,
+def encrypt(plaintext: bytes, lock: Lock | str, iterations: int = ITERATIONS, compress: bool = True,
             size: int | None = None) -> dict[str, str | int]:
-    """The envelope of `plaintext` for `passphrase` (one key derivation: about 0.07 s), padded to
-    `size` bytes before encryption (see `padded_size`), or to the next multiple of `PAD`."""
+    """The envelope of `plaintext` for `lock` (a seat's `Lock`; a bare passphrase: under a random
+    salt), padded to `size` bytes before encryption (see `padded_size`), or to the next multiple of
+    `PAD`. The nonce is random, whatever the salt: never one nonce twice under one key."""
     if iterations < ITERATIONS:
         raise ValueError(f"PBKDF2 needs at least {ITERATIONS} iterations, not {iterations}")
-    salt, nonce = os.urandom(SALT_BYTES), os.urandom(NONCE_BYTES)
-    key = derive_key(passphrase, salt, iterations)
+    if isinstance(lock, str):
+        lock = Lock(lock, os.urandom(SALT_BYTES))
+    if len(lock.salt) != SALT_BYTES:
+        raise ValueError(f"a salt has {SALT_BYTES} bytes, not {len(lock.salt)}")
+    salt, nonce = lock.salt, os.urandom(NONCE_BYTES)
+    key = derive_key(lock.passphrase, salt, iterations)
     data = _packed(plaintext, compress)
     framed = len(data).to_bytes(4, "big") + data
     if size is not None and size < len(framed):

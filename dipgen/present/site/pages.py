@@ -20,7 +20,7 @@ from markupsafe import Markup
 from dipgen import __version__
 from dipgen.core.errors import GameError, Problem
 from dipgen.core.phase import ADJUSTMENTS, Phase
-from dipgen.core.crypt import encrypt, padded_size, room
+from dipgen.core.crypt import Lock, encrypt, padded_size, room
 from dipgen.rules.variant import Variant
 from dipgen.view import UNKNOWN, GameView, RecordView
 from dipgen.present.happened import what_happened
@@ -390,17 +390,18 @@ def private_room(public: GameView) -> int:
     return room(public.public_phases, text)
 
 
-def private_files(pages: list[tuple[str, str, str]], public: GameView) -> dict[str, str]:
+def private_files(pages: list[tuple[str, str, Lock]], public: GameView) -> dict[str, str]:
     """The private pages of a running hidden game, each encrypted with its player's passphrase, and
-    the script that opens them. `pages`: (site path, the page's HTML, passphrase) for each seat
-    (`dipgen.present.site.privatepage.private_content`, each made from that seat's view alone); `public`:
-    the game's public view.
+    the script that opens them. `pages`: (site path, the page's HTML, lock) for each seat
+    (`dipgen.present.site.privatepage.private_content`, each made from that seat's view alone; the
+    lock its passphrase and salt, `dipgen.core.crypt.Lock`); `public`: the game's public view.
 
     Every page is padded to one size, `private_room`, made of public facts alone: a page's size
     must not tell which player has more to read, nor what happened out of the public's sight. A
     page that outgrows it is an error, never a bigger size that a hidden fact could move.
 
-    Pure but for the encryption's random salt and nonce: one key derivation per page."""
+    Pure but for the encryption's random nonce: one key derivation per seat and process (the salt
+    is the seat's, the same at every build)."""
     if not pages:
         return {}
     size = private_room(public)
@@ -411,8 +412,8 @@ def private_files(pages: list[tuple[str, str, str]], public: GameView) -> dict[s
                                  "this is a bug in dipgen (the room of a private page is made too small): report "
                                  "it; 'reveal: now' in game.yml publishes the game without private pages",
                                  code="private-page-too-large")])
-    out = {uri: private_shell(encrypt(content.encode("utf-8"), passphrase, size=size), uri)
-           for uri, content, passphrase in pages}
+    out = {uri: private_shell(encrypt(content.encode("utf-8"), lock, size=size), uri)
+           for uri, content, lock in pages}
     out[PRIVATE_JS_URI] = (ASSETS / "private.js").read_text(encoding="utf-8")
     return out
 

@@ -1,17 +1,20 @@
 /* dipgen: open a player's private page.
  *
- * The page carries one encrypted envelope (JSON in #pp-payload, written by dipgen/private.py):
+ * The page carries one encrypted envelope (JSON in #pp-payload, written by dipgen/core/crypt.py):
  *   {v: 1, kdf: "PBKDF2-SHA256", iter, cipher: "AES-256-GCM", zip: "deflate", pad, salt, iv, ct}
  * (salt, iv, ct in base64). The passphrase gives the AES-256-GCM key by PBKDF2-HMAC-SHA256 with
  * that salt and iteration count; decrypting, then inflating (zlib's deflate format), gives the
  * page's HTML, which replaces the form. A wrong passphrase fails
  * GCM's authentication check: we say so, and log nothing.
  *
- * "Remember" keeps the derived key, never the passphrase, in IndexedDB (`keys`, by page path), as a
- * WebCrypto CryptoKey made non-extractable: nothing on this origin can read its bytes, though a
- * script of the origin could ask the browser to decrypt with it while it is kept. It is kept
- * until "Forget" is pressed, or until the page is rebuilt (a new salt: the key no longer fits
- * and is dropped).
+ * "Remember" keeps the derived key, never the passphrase, in IndexedDB (`keys`, by page path, with
+ * the salt and iteration count it was derived with), as a WebCrypto CryptoKey made
+ * non-extractable: nothing on this origin can read its bytes, though a script of the origin could
+ * ask the browser to decrypt with it while it is kept. A seat's salt is the same at every build
+ * (only the nonce is new), so the key keeps opening the page the next build publishes. It is
+ * dropped when "Forget" is pressed; when the page's salt or iteration count is not the one it was
+ * made with (a new page key, a page of an older dipgen); and when it no longer opens the page
+ * (the game master gave the player a new passphrase): the form then asks for the passphrase.
  *
  * WebCrypto needs a secure context: https, or http://127.0.0.1 / localhost. Opened as a
  * file:// URL, some browsers refuse; the page then says so.
@@ -29,7 +32,7 @@
   var page = location.pathname;
   var envelope, kept = false;
 
-  /* The keys store: {page, salt, key}. IndexedDB may be off (privacy settings): then nothing is
+  /* The keys store: {page, salt, iter, key}. IndexedDB may be off (privacy settings): then nothing is
    * remembered, and nothing fails. */
   function keys(mode, action) {
     return new Promise(function (resolve, reject) {
@@ -53,7 +56,7 @@
     return keys("readonly", function (s) { return s.get(page); });
   }
   function store(key) {
-    return keys("readwrite", function (s) { s.put({ page: page, salt: envelope.salt, key: key }); })
+    return keys("readwrite", function (s) { s.put({ page: page, salt: envelope.salt, iter: envelope.iter, key: key }); })
       .then(function () { kept = true; }, function () { /* not kept */ });
   }
   function forget() {
@@ -110,9 +113,10 @@
   }
 
   function remembered() {
-    /* The key derived for this page's salt; a rebuilt page has a new salt. */
+    /* The key kept for this page, if it was derived with the page's salt and iteration count. */
     return stored().then(function (saved) {
-      if (!saved || saved.salt !== envelope.salt || !(saved.key instanceof CryptoKey)) {
+      if (!saved || saved.salt !== envelope.salt || saved.iter !== envelope.iter ||
+          !(saved.key instanceof CryptoKey)) {
         if (saved) forget();
         throw new Error("none");
       }
@@ -171,8 +175,15 @@
     show.addEventListener("change", function () { input.type = show.checked ? "text" : "password"; });
     form.addEventListener("submit", submit);
     try { sessionStorage.removeItem("dipgen-private:" + page); } catch (e) { /* an older dipgen kept raw keys there */ }
-    remembered().then(decrypt).then(reveal, function () {
-      if (kept) forget();
+    remembered().then(function (key) {
+      return decrypt(key).catch(function (e) {
+        /* the kept key no longer opens the page: its passphrase was changed */
+        forget();
+        say("This device remembered an old passphrase, which no longer opens this page. " +
+            "Type your passphrase (your game master may have sent you a new one).", true);
+        throw e;
+      });
+    }).then(reveal, function () {
       input.focus();
     });
   }
