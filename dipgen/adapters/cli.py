@@ -1,4 +1,4 @@
-"""The `dipgen` command: check, adjudicate, render, datc, new, secrets, verify, export, init."""
+"""The `dipgen` command: check, adjudicate, render, datc, new, secrets, verify, export, init, mail."""
 
 from __future__ import annotations
 
@@ -279,6 +279,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_export_command(sub)
     from dipgen.adapters.init_cmd import add_init_command
     add_init_command(sub)
+    from dipgen.adapters.mail_cmd import add_mail_command
+    add_mail_command(sub)
     return parser
 
 
