@@ -252,6 +252,9 @@ def test_a_hidden_game_waiting_for_hidden_retreats_names_the_next_public_phase(t
     assert history.next_phase.retreats
     files = public_site(history, SiteOptions(site_name="Club"))
     assert "Orders for Fall 1904 are due <time" in files["games/cs/index.md"]
+    public = game_view(history, "public")
+    latest = files[f"games/cs/{public.records[-1].phase.slug}/index.md"]  # the latest public season's page
+    assert "Orders for Fall 1904 are due <time" in latest and "retreat" not in latest.split("dg-deadline")[1][:200]
     event = icalendar.Calendar.from_ical(files["games/cs/deadline.ics"].encode()).walk("VEVENT")[0]
     assert str(event["SUMMARY"]) == "Closed Shutters: orders for Fall 1904 due"
     assert "retreat" not in files["games/cs/deadline.ics"].lower()
