@@ -224,6 +224,10 @@ def test_bad_input_is_a_clear_error(game, server, capsys, tmp_path):
     assert "[bad-value]" in run("--phase", "next week")
     assert "not a bare address" in run("--send", "--from", "GM <gm@example.org>")
     assert "no sender" in run("--send")
+    ledger = tmp_path / ".dipgen-mail" / f"{RUNNING}.json"
+    ledger.parent.mkdir()
+    ledger.write_text("{not json", encoding="utf-8")
+    assert ".dipgen-mail/lamps-out.json cannot be read" in run("--send", "--from", "gm@example.org")
     assert not server.received
 
 
@@ -325,3 +329,85 @@ def dt_at(day: int):
     import datetime as dt
 
     return dt.datetime(2026, 3, day, 12, tzinfo=dt.timezone.utc)
+
+
+def _certificate(folder: Path) -> tuple[Path, Path]:
+    """A self-signed certificate for 127.0.0.1, and its key, made for the test."""
+    import datetime as dt
+    import ipaddress
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "127.0.0.1")])
+    now = dt.datetime.now(dt.timezone.utc)
+    cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
+            .serial_number(x509.random_serial_number()).not_valid_before(now - dt.timedelta(days=1))
+            .not_valid_after(now + dt.timedelta(days=1))
+            .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]),
+                           critical=False)
+            .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+            .sign(key, hashes.SHA256()))
+    cert_file, key_file = folder / "cert.pem", folder / "key.pem"
+    cert_file.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    key_file.write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                           serialization.NoEncryption()))
+    return cert_file, key_file
+
+
+def _secure_server(cert: Path, key: Path, logins: list) -> Server:
+    """A server that requires STARTTLS, then a login as gm with the password 'hunter2-but-longer'."""
+    import ssl
+
+    from aiosmtpd.smtp import AuthResult
+
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(cert, key)
+
+    def authenticate(server, session, envelope, mechanism, data):
+        logins.append(data.login)
+        ok = (data.login, data.password) == (b"gm", b"hunter2-but-longer")
+        return AuthResult(success=ok, handled=False)  # (handled=False: the server answers 535 itself)
+
+    secure = Server()
+    secure.controller = Controller(secure, hostname="127.0.0.1", port=secure.port, tls_context=context,
+                                   require_starttls=True, authenticator=authenticate, auth_require_tls=True)
+    secure.controller.start()
+    return secure
+
+
+def test_starttls_and_login_as_a_mail_provider_wants_them(game, tmp_path, monkeypatch, capsys):
+    """A server that requires STARTTLS and a login: a certificate this machine does not trust is a
+    clear error and nothing is sent; a wrong password too; then everything goes through."""
+    import ssl
+
+    cert, key = _certificate(tmp_path)
+    monkeypatch.setattr(mail_cmd, "TIMEOUT", 10)
+    monkeypatch.delenv("DIPGEN_SMTP_SECURITY")  # starttls, the default
+    monkeypatch.setenv("DIPGEN_SMTP_USER", "gm")
+    monkeypatch.setenv("DIPGEN_SMTP_PASSWORD", "wrong-password-here")
+    logins: list[bytes] = []
+    untrusted = _secure_server(cert, key, logins)
+    try:
+        monkeypatch.setenv("DIPGEN_SMTP_PORT", str(untrusted.port))
+        assert send(game) == 1
+        assert "the server's certificate cannot be trusted (self-signed certificate)" in capsys.readouterr().err
+        assert not untrusted.received and not logins
+    finally:
+        untrusted.controller.stop()
+    trusted = ssl.create_default_context(cafile=str(cert))
+    monkeypatch.setattr(mail_cmd.ssl, "create_default_context", lambda: trusted)
+    secure = _secure_server(cert, key, logins)
+    try:
+        monkeypatch.setenv("DIPGEN_SMTP_PORT", str(secure.port))
+        assert send(game) == 1
+        assert "refused DIPGEN_SMTP_USER and DIPGEN_SMTP_PASSWORD" in capsys.readouterr().err
+        assert logins and set(logins) == {b"gm"} and not secure.received  # (smtplib tries each mechanism)
+        monkeypatch.setenv("DIPGEN_SMTP_PASSWORD", "hunter2-but-longer")
+        assert send(game) == 0
+        assert len(secure.received) == 7
+    finally:
+        secure.controller.stop()

@@ -201,6 +201,8 @@ def _reason(e: Exception) -> str:
     if isinstance(e, smtplib.SMTPRecipientsRefused):
         codes = {str(code) for code, _ in e.recipients.values()}
         return f"the server answered {', '.join(sorted(codes))}"
+    if isinstance(e, smtplib.SMTPAuthenticationError):
+        return "the server refused DIPGEN_SMTP_USER and DIPGEN_SMTP_PASSWORD"
     if isinstance(e, smtplib.SMTPResponseException):
         said = e.smtp_error.decode("utf-8", "replace") if isinstance(e.smtp_error, bytes) else str(e.smtp_error)
         return f"the server answered {e.smtp_code} {said[:80]}"
@@ -208,8 +210,8 @@ def _reason(e: Exception) -> str:
         return "the server did not answer in time"
     if isinstance(e, smtplib.SMTPServerDisconnected):  # smtplib's word for a read that timed out too
         return "the server did not answer in time" if "timed out" in str(e) else "the server closed the connection"
-    if isinstance(e, smtplib.SMTPAuthenticationError):
-        return "the server refused DIPGEN_SMTP_USER and DIPGEN_SMTP_PASSWORD"
+    if isinstance(e, ssl.SSLCertVerificationError):
+        return f"the server's certificate cannot be trusted ({e.verify_message}): is DIPGEN_SMTP_HOST right?"
     if isinstance(e, ssl.SSLError):
         return f"the secure connection failed ({e.reason or e})"
     return f"{type(e).__name__}: {e}"[:200]
