@@ -562,7 +562,8 @@ def mailed(h: History, secrets) -> dict[str, str]:
     from dipgen.io.addresses import Addresses
     from dipgen.present.site.pages import SiteOptions
 
-    book = Addresses({name: (f"{name.lower()}@example.org",) for name in PLAYERS.values()})
+    names = {n for seat in h.seating.seats for n in seat.names()}
+    book = Addresses({name: (f"player{i}@example.org",) for i, name in enumerate(sorted(names))})
     secrets = replace(secrets, addresses=book)
     options = SiteOptions(site_url="https://club.example.org/dip/", site_name="Club")
     out = {}
