@@ -224,6 +224,9 @@ def test_bad_input_is_a_clear_error(game, server, capsys, tmp_path):
     assert "[bad-value]" in run("--phase", "next week")
     assert "not a bare address" in run("--send", "--from", "GM <gm@example.org>")
     assert "no sender" in run("--send")
+    (tmp_path / ".dipgen-mail").write_text("a file where the record's folder goes", encoding="utf-8")
+    assert ".dipgen-mail/lamps-out.json cannot be read" in run("--send", "--from", "gm@example.org")
+    (tmp_path / ".dipgen-mail").unlink()
     ledger = tmp_path / ".dipgen-mail" / f"{RUNNING}.json"
     ledger.parent.mkdir()
     ledger.write_text("{not json", encoding="utf-8")

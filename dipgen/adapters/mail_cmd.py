@@ -126,13 +126,25 @@ class Ledger:
         entry = self.sent.get(self.key(phase, seat))
         return str(entry.get("at", "")) if entry else ""
 
+    def prepare(self) -> None:
+        """Make the folder (ignored by git) before anything is sent: a message sent that could not be
+        recorded would be sent again."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            ignore = self.path.parent / ".gitignore"
+            if not ignore.exists():
+                ignore.write_text("# what dipgen mail sent: never committed\n*\n", encoding="utf-8")
+            self._write()
+        except OSError as e:
+            raise MailError(f"cannot record what is sent in {display_path(self.path)} ({e.strerror or e}); "
+                            "nothing was sent") from None
+
     def record(self, phase: str, seat: str, message_id: str, now: dt.datetime) -> None:
         self.sent[self.key(phase, seat)] = {"at": now.astimezone(dt.timezone.utc).isoformat(timespec="seconds"),
                                             "message_id": message_id}
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        ignore = self.path.parent / ".gitignore"
-        if not ignore.exists():
-            ignore.write_text("# what dipgen mail sent: never committed\n*\n", encoding="utf-8")
+        self._write()
+
+    def _write(self) -> None:
         fd, tmp = tempfile.mkstemp(prefix=".sent.", dir=self.path.parent)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             json.dump({"sent": self.sent}, f, indent=1, sort_keys=True)
@@ -296,6 +308,7 @@ def _mail(args, env: dict[str, str], now: dt.datetime) -> int:
         print(f"{made.title} was sent to every player already: nothing to send (--again sends it again).")
         return 0
     assert smtp is not None
+    ledger.prepare()
     done = send(smtp, todo, sender, ledger, phase.slug, now)
     print(f"Sent {len(done)} message(s) through {smtp.host}; recorded in {display_path(ledger.path)}.")
     return 0
