@@ -414,3 +414,50 @@ def test_starttls_and_login_as_a_mail_provider_wants_them(game, tmp_path, monkey
         assert len(secure.received) == 7
     finally:
         secure.controller.stop()
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_the_gm_s_loop_every_player_has_her_report_and_the_next_deadline(tmp_path, server, monkeypatch, capsys):
+    """README's loop, as a GM runs it after a deadline: the phase file, dipgen check (which says the
+    deadline is the last phase's), the new deadline, dipgen adjudicate, dipgen mail --send, commit;
+    every player has her report with the new deadline, and the site and the calendar say it too."""
+    import datetime as dt
+
+    import icalendar
+
+    from support import loaded, public_site
+    from test_feeds import commit, git
+
+    names = [line.split(": ")[1] for line in GAME_YML.split("players:\n")[1].splitlines() if ": " in line]
+    root = tmp_path / "archive"
+    folder = write_game(root / "games" / "g", {
+        "game.yml": GAME_YML + "deadline: 2026-03-06T18:00:00Z\n",
+        "secrets.yml": "addresses:\n" + "".join(f"  {n}: {n.lower()}@example.org\n" for n in names)})
+    (root / ".gitignore").write_text("games/*/secrets.yml\n", encoding="utf-8")  # (.dipgen-mail/ ignores itself)
+    git(root, "init", "-q")
+    commit(root, [".gitignore", "games/g/game.yml"], dt_at(1))
+    monkeypatch.chdir(root)
+    for key, value in (("DIPGEN_SMTP_HOST", "127.0.0.1"), ("DIPGEN_SMTP_PORT", str(server.port)),
+                       ("DIPGEN_SMTP_SECURITY", "none"), ("DIPGEN_MAIL_FROM", "gm@example.org")):
+        monkeypatch.setenv(key, value)
+    write_game(folder, {"1901-spring.yml": "orders:\n  France: [A Par - Bur]\n  Germany: [A Mun - Ruh]\n"})
+    assert main(["check", "games/g"]) == 0
+    assert "[deadline-stale]" in capsys.readouterr().err  # 6 March was Spring's deadline
+    assert main(["mail", "games/g", "--send"]) == 1 and not server.received
+    yml = (folder / "game.yml").read_text(encoding="utf-8")
+    write_game(folder, {"game.yml": yml.replace("2026-03-06T18:00:00Z", "2030-03-13T18:00:00Z")})
+    capsys.readouterr()
+    assert main(["check", "games/g"]) == 0 and "deadline" not in capsys.readouterr().err
+    assert main(["adjudicate", "games/g"]) == 0
+    assert "Orders for Fall 1901 are due Wed 13 Mar 2030, 18:00 UTC." in capsys.readouterr().out
+    assert main(["mail", "games/g", "--send"]) == 0
+    got = server.messages()
+    assert sorted(got) == sorted(f"{n.lower()}@example.org" for n in names)
+    assert all("Orders for Fall 1901 are due Wed 13 Mar 2030, 18:00 UTC." in m.get_content() for m in got.values())
+    commit(root, ["games/g"], dt.datetime.now(dt.timezone.utc))
+    files = public_site(loaded(folder).history)
+    assert "Orders for Fall 1901 are due <time" in files["games/g/index.md"]
+    [event] = icalendar.Calendar.from_ical(files["games/g/deadline.ics"]).walk("VEVENT")
+    assert event.decoded("DTSTART") == dt.datetime(2030, 3, 13, 18, tzinfo=dt.timezone.utc)
+    assert not list((root / "games" / "g").glob("*.json"))  # the record of what was sent is outside the game
+    assert git(root, "status", "--porcelain") == ""  # and outside git
