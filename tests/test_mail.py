@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import email
 import email.policy
+import os
 import shutil
 import socket
 import threading
@@ -231,6 +232,16 @@ def test_bad_input_is_a_clear_error(game, server, capsys, tmp_path):
     ledger.parent.mkdir()
     ledger.write_text("{not json", encoding="utf-8")
     assert ".dipgen-mail/lamps-out.json cannot be read" in run("--send", "--from", "gm@example.org")
+    shutil.rmtree(ledger.parent)
+    with socket.socket() as closed:  # a port nothing listens on
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    os.environ["DIPGEN_SMTP_PORT"] = str(port)
+    try:
+        err = run("--send", "--from", "gm@example.org")
+    finally:
+        os.environ["DIPGEN_SMTP_PORT"] = str(server.port)
+    assert "nothing answers at that address" in err and "not sent (7)" in err
     assert not server.received
 
 

@@ -218,6 +218,10 @@ def _reason(e: Exception) -> str:
     if isinstance(e, smtplib.SMTPResponseException):
         said = e.smtp_error.decode("utf-8", "replace") if isinstance(e.smtp_error, bytes) else str(e.smtp_error)
         return f"the server answered {e.smtp_code} {said[:80]}"
+    if isinstance(e, ConnectionRefusedError):
+        return "nothing answers at that address (are DIPGEN_SMTP_HOST and DIPGEN_SMTP_PORT right?)"
+    if isinstance(e, socket.gaierror):
+        return "no such host (is DIPGEN_SMTP_HOST right?)"
     if isinstance(e, (socket.timeout, TimeoutError)):
         return "the server did not answer in time"
     if isinstance(e, smtplib.SMTPServerDisconnected):  # smtplib's word for a read that timed out too
