@@ -263,7 +263,7 @@ def test_an_open_game_mails_the_game_report_to_everyone(tmp_path, server, monkey
     names = dict(line.strip().split(": ") for line in GAME_YML.split("players:\n")[1].splitlines()
                  if line.startswith("  ") and ": " in line)
     folder = write_game(tmp_path / "games" / "g", {
-        "game.yml": GAME_YML, "1901-spring.yml": "orders:\n  France: [A Par - Bur]\n",
+        "game.yml": GAME_YML, "1901-spring.yml": "orders:\n  France: [A Par - Bur]\npress: Vive la République!\n",
         "secrets.yml": "addresses:\n" + "".join(f"  {n}: {n.split()[0].lower()}@example.org\n"
                                                 for n in names.values())})
     monkeypatch.setenv("DIPGEN_SMTP_HOST", "localhost")
@@ -272,6 +272,8 @@ def test_an_open_game_mails_the_game_report_to_everyone(tmp_path, server, monkey
     assert main(["mail", str(folder), "--send", "--from", "gm@example.org"]) == 0
     bodies = {m.get_content().replace("\r\n", "\n") for _, m in _parsed(server)}
     assert len(bodies) == 1 and len(server.received) == 7  # one report, the game's, to each
+    assert "Vive la République!" in next(iter(bodies))  # 8-bit text, to a server that takes it
+    assert all(m["Content-Transfer-Encoding"] == "8bit" for _, m in _parsed(server))
     history = load(folder)
     from dipgen.present.report import phase_report
 
@@ -472,3 +474,19 @@ def test_the_gm_s_loop_every_player_has_her_report_and_the_next_deadline(tmp_pat
     assert event.decoded("DTSTART") == dt.datetime(2030, 3, 13, 18, tzinfo=dt.timezone.utc)
     assert not list((root / "games" / "g").glob("*.json"))  # the record of what was sent is outside the game
     assert git(root, "status", "--porcelain") == ""  # and outside git
+
+
+def test_a_message_is_plain_text_in_the_encoding_the_server_takes():
+    from dipgen.adapters.letters import Letter, message
+
+    now = dt_at(7)
+    for body, eight_bit, cte in [("Plain report\n", True, "7bit"), ("Vive la République\n", True, "8bit"),
+                                 ("Vive la République\n", False, "quoted-printable"),
+                                 ("x" * 2000 + "\n", True, "quoted-printable")]:  # SMTP lines end at 998 octets
+        letter = Letter("France", "Chloé Martin", ("chloe@example.org",), "Game: Spring 1901", body, "<1@example.org>",
+                        "f.eml")
+        msg = message(letter, "gm@example.org", now, eight_bit=eight_bit)
+        assert msg["Content-Transfer-Encoding"] == cte
+        again = email.message_from_bytes(msg.as_bytes(), policy=email.policy.default)
+        assert again.get_content() == body and again["To"].addresses[0].display_name == "Chloé Martin"
+        assert again["Message-ID"] == "<1@example.org>" and "\r" not in again["Subject"]

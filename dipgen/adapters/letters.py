@@ -153,8 +153,10 @@ def message_id(history: History, phase: Phase, seat: str, sender: str, options: 
     return f"<{token}@{host.split(':')[0] or 'dipgen.invalid'}>"
 
 
-def message(letter: Letter, sender: str, now: dt.datetime, draft: bool = False) -> EmailMessage:
-    """The letter as an e-mail (UTF-8 plain text). A draft says so (X-Unsent), for a mail client."""
+def message(letter: Letter, sender: str, now: dt.datetime, draft: bool = False,
+            eight_bit: bool = True) -> EmailMessage:
+    """The letter as an e-mail (UTF-8 plain text). A draft says so (X-Unsent), for a mail client.
+    `eight_bit` False: quoted-printable throughout, for a server that does not take 8-bit text."""
     msg = EmailMessage()
     msg["From"] = sender
     msg["To"] = [_recipient(letter.player, a) for a in letter.to]
@@ -166,7 +168,8 @@ def message(letter: Letter, sender: str, now: dt.datetime, draft: bool = False) 
     # 8bit: the report as it is, readable in any client's source view (its lines are short; a longer
     # one, from press, is quoted-printable, since SMTP lines end at 998 octets)
     long_line = any(len(line.encode()) > 900 for line in letter.body.splitlines())
-    msg.set_content(letter.body, charset="utf-8", cte="quoted-printable" if long_line else "8bit")
+    cte = "8bit" if eight_bit and not long_line else "quoted-printable"
+    msg.set_content(letter.body, charset="utf-8", cte="7bit" if letter.body.isascii() and not long_line else cte)
     return msg
 
 

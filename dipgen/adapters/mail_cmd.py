@@ -164,6 +164,7 @@ def connect(smtp: Smtp, timeout: float) -> smtplib.SMTP:
             conn.starttls(context=context)
     if smtp.user:
         conn.login(smtp.user, smtp.password)
+    conn.ehlo_or_helo_if_needed()  # what the server takes (8BITMIME), known before the first message
     return conn
 
 
@@ -183,7 +184,10 @@ def send(smtp: Smtp, letters, sender: str, ledger: Ledger, phase: str, now: dt.d
             if conn is None:
                 conn = connect(smtp, timeout or TIMEOUT)
             try:
-                refused = conn.send_message(message(letter, sender, now), sender, list(letter.to))
+                # 8-bit text (an accent in a name, in the press) only to a server that says it takes it
+                eight_bit = conn.has_extn("8bitmime")
+                refused = conn.send_message(message(letter, sender, now, eight_bit=eight_bit), sender,
+                                            list(letter.to), mail_options=["BODY=8BITMIME"] if eight_bit else [])
             except (smtplib.SMTPRecipientsRefused, smtplib.SMTPDataError, smtplib.SMTPSenderRefused) as e:
                 failed.append(f"{_who(letter)}: refused ({_reason(e)})")
                 continue
