@@ -22,7 +22,7 @@ from email.utils import format_datetime
 
 from dipgen.adapters.mailout import file_name, seat_report
 from dipgen.core.crypt import page_uri
-from dipgen.core.errors import GameError, Problem
+from dipgen.core.errors import GameError, Problem, display_path
 from dipgen.core.phase import Phase
 from dipgen.io.secretsfile import GameSecrets
 from dipgen.play.records import History
@@ -96,7 +96,7 @@ def plan(history: History, secrets: GameSecrets | None, phase: Phase, options: S
     each player without an address (nothing is sent until every player has one)."""
     hidden = not revealed(history)
     everyone = None
-    if not hidden:  # one report for all: the public's, or everything once revealed
+    if not hidden:  # one report for all: an open game's, or a hidden one's once revealed (everything)
         view = game_view(history, report_level(True))
         record = view.record(phase)
         everyone = (view, record, phase_report(view, record))
@@ -122,8 +122,8 @@ def plan(history: History, secrets: GameSecrets | None, phase: Phase, options: S
                               message_id(history, phase, key, sender, options),
                               file_name(history, key, phase, ".eml")))
     if missing:
-        file = secrets.path if secrets is not None else f"{folder}/secrets.yml"
-        raise GameError([Problem(str(file), None, f"no address for {player}"
+        file = display_path(secrets.path) if secrets is not None else f"{folder}/secrets.yml"
+        raise GameError([Problem(file, None, f"no address for {player}"
                                  + (f" ({key})" if key != player else ""),
                                  f"add her under addresses: in secrets.yml, e.g.  {player}: her@example.org",
                                  code="no-address") for key, player in missing])
