@@ -79,6 +79,10 @@ def test_a_deadline_is_a_date_and_time_with_its_offset(text, expected):
     ('"2026-03-07T12:00+25:00"', "does not exist"),
     ("12", "not a number"),
     ("[2026-03-07T12:00:00Z]", "not a list"),
+    ("9999-12-31T23:59:00-10:00", "out of range"),         # in UTC, past the year 9999 (issue 32, 3.5)
+    ('"9999-12-31T23:59:00-10:00"', "out of range"),
+    ("0001-01-01T00:30:00+01:00", "out of range"),         # in UTC, before the year 1
+    ('"0001-01-01T00:30:00+01:00"', "out of range"),
 ])
 def test_a_deadline_that_is_not_a_moment_is_an_error_with_its_line(tmp_path, value, words):
     folder = write_game(tmp_path / "g", {"game.yml": GAME + f"deadline: {value}\n"})
@@ -247,9 +251,12 @@ def test_a_hidden_game_waiting_for_hidden_retreats_names_the_next_public_phase(t
     history = loaded(folder).history
     assert history.next_phase.retreats
     files = public_site(history, SiteOptions(site_name="Club"))
-    assert "Deadline for Fall 1904: <time" in files["games/cs/index.md"]
+    assert "Orders for Fall 1904 are due <time" in files["games/cs/index.md"]
+    public = game_view(history, "public")
+    latest = files[f"games/cs/{public.records[-1].phase.slug}/index.md"]  # the latest public season's page
+    assert "Orders for Fall 1904 are due <time" in latest and "retreat" not in latest.split("dg-deadline")[1][:200]
     event = icalendar.Calendar.from_ical(files["games/cs/deadline.ics"].encode()).walk("VEVENT")[0]
-    assert str(event["SUMMARY"]) == "Closed Shutters: Fall 1904 orders due"
+    assert str(event["SUMMARY"]) == "Closed Shutters: orders for Fall 1904 due"
     assert "retreat" not in files["games/cs/deadline.ics"].lower()
 
 
@@ -351,7 +358,7 @@ def test_the_deadline_calendar_names_the_public_phase_and_parses(hidden_archive)
     text, cal = _calendar(files, HIDDEN)
     [event] = cal.walk("VEVENT")
     assert event.decoded("DTSTART") == dt.datetime(2026, 4, 1, 16, tzinfo=UTC)
-    assert str(event["SUMMARY"]) == f"{public.title}: {public.due.name} orders due"
+    assert str(event["SUMMARY"]) == f"{public.title}: orders for {public.due.name} due"
     assert public.due.kind == "movement"  # never the retreats it may be waiting for
     assert str(event["URL"]) == f"https://club.example.org/dip/games/{HIDDEN}/"
     assert event.decoded("DTSTAMP") == max(r.time for r in public.records)
@@ -366,7 +373,7 @@ def test_the_calendar_escapes_and_folds_long_text(tmp_path):
                                         "deadline: 2026-03-07T12:00:00Z\n"})
     text, cal = _calendar(public_site(loaded(folder).history, _options()), "g")
     [event] = cal.walk("VEVENT")
-    assert str(event["SUMMARY"]) == f"{title}: Spring 1901 orders due"
+    assert str(event["SUMMARY"]) == f"{title}: orders for Spring 1901 due"
     assert "\r\n " in text and "\\;" in text and "\\," in text
 
 
@@ -398,7 +405,7 @@ def test_the_game_page_card_and_archive_show_the_deadline_in_utc(tmp_path):
     history = loaded(folder).history
     files = public_site(history, _options(site_url="https://club.example.org/dip/"))
     page = files["games/g/index.md"]
-    assert f"Deadline for Fall 1901: {SHOWN}" in page
+    assert f"Orders for Fall 1901 are due {SHOWN}" in page
     assert '<a href="deadline.ics">Add to calendar</a>' in page
     assert '<a href="webcal://club.example.org/dip/games/g/deadline.ics">Subscribe</a>' in page
     assert '<a href="feed.xml" type="application/atom+xml">' in page

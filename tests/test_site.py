@@ -260,7 +260,7 @@ def test_game_page_and_archive(built):
     assert 'href="1901-fall-retreats/"' in alpha and 'href="../../rules/standard/"' in alpha
     assert "<title>The Alpha Game - " in alpha
     bravo = page(built, "games/bravo")
-    assert "Fall 1901 orders are due" in bravo
+    assert "orders for Fall 1901 are due" in bravo
     rows = table_rows(page(built, "games"), "dg-archive")
     assert rows[0][:3] == ["Game", "Variant", "GM"]
     status = {r[0]: r[-1] for r in rows[1:]}

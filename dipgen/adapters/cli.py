@@ -1,4 +1,4 @@
-"""The `dipgen` command: check, adjudicate, render, datc, new, secrets, verify, export, init."""
+"""The `dipgen` command: check, adjudicate, render, datc, new, secrets, verify, export, init, mail."""
 
 from __future__ import annotations
 
@@ -289,6 +289,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_publish_command(sub)
     from dipgen.adapters.deploykey import add_deploy_key_command
     add_deploy_key_command(sub)
+    from dipgen.adapters.mail_cmd import add_mail_command
+    add_mail_command(sub)
     return parser
 
 

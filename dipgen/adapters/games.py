@@ -8,6 +8,7 @@ note for the phases that follow rather than errors that follow from it.
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from dipgen.io.seed import game_draws, game_file, seed_of
 from dipgen.play.game import Game
 from dipgen.play.records import History
 from dipgen.play.replay import replay
+from dipgen.present.times import stale, utc_text
 from dipgen.rules.visibility import PUBLIC, reveal_reached
 from dipgen.view import DemoSecrets, revealed
 from dipgen.view.seen import seen_record
@@ -147,12 +149,36 @@ def time_warnings(history: History, commits: Commits) -> list[Problem]:
     if history.finished and history.info.deadline is not None:
         out.append(Problem(history.info.file, history.info.lines.get("deadline"), "the game is over: its deadline "
                            "is not shown", "delete deadline from game.yml", severity="warning", code="deadline-over"))
+    out.extend(stale_deadline(history, commits))
     if commits.shallow:
         out.append(Problem(history.info.file, None, "git holds only the latest commits of this repository (a "
                            "shallow clone): the times some phase files were published are unknown",
                            "fetch the whole history (in the Pages workflow, actions/checkout with fetch-depth: 0)",
                            severity="warning", code="shallow-clone"))
     return out
+
+
+def stale_deadline(history: History, commits: Commits, now: dt.datetime | None = None) -> list[Problem]:
+    """A deadline that is an earlier phase's: it falls before the latest phase file was committed
+    (or, that file not committed yet, before now: the pre-commit hook's case, in a folder git
+    holds), so the GM moved the game on and not ``deadline:``. The site and the calendar no longer
+    show it (`dipgen.present.times.current_deadline`); this says so to the GM."""
+    deadline = history.info.deadline
+    if deadline is None or history.finished or not history.records:
+        return []
+    last = history.records[-1]
+    published = last.committed
+    if published is None and (history.info.created is not None or commits.added):
+        published = now or dt.datetime.now(dt.timezone.utc)  # about to be committed
+    if not stale(deadline, published):
+        return []
+    file = last.file or f"the {last.phase.name} file"
+    waits = f"{history.next_phase.name}'s" if history.next_phase is not None else "the next phase's"
+    return [Problem(history.info.file, history.info.lines.get("deadline"), f"the deadline, {utc_text(deadline)}, "
+                    f"is before {file} was {'committed' if last.committed else 'written'}: it is an earlier "
+                    "phase's, and the site and the calendar no longer show it",
+                    f"set deadline: to {waits} deadline (or delete the line)", severity="warning",
+                    code="deadline-stale")]
 
 
 def record_warnings(history: History) -> list[Problem]:

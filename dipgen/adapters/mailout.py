@@ -14,7 +14,7 @@ from pathlib import Path
 from dipgen.core.phase import Phase
 from dipgen.play.records import History
 from dipgen.present.report import phase_report
-from dipgen.view import game_view
+from dipgen.view import GameView, RecordView, game_view
 
 
 class OutError(Exception):
@@ -26,23 +26,37 @@ def _part(text: str) -> str:
     return re.sub(r"[^\w-]+", "-", text, flags=re.UNICODE).strip("-_") or "x"
 
 
+def seat_report(history: History, seat: str, phase: Phase) -> tuple[GameView, RecordView, str] | None:
+    """The seat's private report of `phase`, made from its own view alone (the one way dipgen
+    makes it: these files, `dipgen adjudicate --power`, `dipgen mail`), with that view and its
+    record; None when its view has no such phase (a hidden retreat it took no part in)."""
+    view = game_view(history, seat)
+    try:
+        record = view.record(phase)
+    except KeyError:
+        return None
+    return view, record, phase_report(view, record)
+
+
+def file_name(history: History, seat: str, phase: Phase, ext: str) -> str:
+    """``1903-fall.England.ed.txt``: the phase, the seat and (if not the seat's key) its player."""
+    held = history.seating.seat(seat)
+    player = held.name(phase) if held is not None else ""
+    parts = [phase.slug, seat] + ([player] if player and player != seat else [])
+    return ".".join(_part(x) for x in parts) + ext
+
+
 def reports(history: History, phase: Phase | None) -> tuple[dict[str, tuple[str, str]], list[str]]:
     """{file name: (seat, report)} of every seat shown `phase` (default: the game's latest), and the
     seats whose view has no such phase (a hidden retreat they took no part in)."""
     phase = phase or history.records[-1].phase
     out, untold = {}, []
     for seat in history.seating.keys():
-        view = game_view(history, seat)
-        try:
-            record = view.record(phase)
-        except KeyError:
+        made = seat_report(history, seat, phase)
+        if made is None:
             untold.append(seat)
             continue
-        held = history.seating.seat(seat)
-        player = held.name(phase) if held is not None else ""
-        parts = [phase.slug, seat] + ([player] if player and player != seat else [])
-        name = ".".join(_part(x) for x in parts) + ".txt"
-        out[name] = (seat, phase_report(view, record))
+        out[file_name(history, seat, phase, ".txt")] = (seat, made[2])
     return out, untold
 
 

@@ -102,6 +102,13 @@ ERROR_CODES = {
     "shared-secrets": "one secrets.yml shared by two games",
     "weak-passphrase": "a passphrase too short or too plain",
     "same-passphrase": "two powers with one passphrase",
+    "bad-address": "an e-mail address in secrets.yml that is not one",
+    "duplicate-address": "one e-mail address given twice in secrets.yml (to two players, or to one)",
+    "unknown-player": "a name in secrets.yml's addresses that is no player of the game",
+    # dipgen mail
+    "no-address": "a player with no address in secrets.yml, when her report is to be mailed",
+    "not-played": "a phase to mail that the game has not played",
+    "mail-refused": "a finished game's report other than its final one, to mail",
     "edit-failed": "dipgen could not edit a file in place; the file is left as it was",
     "no-seed": "a game that draws at random without its seed or commitment",
     "seed-mismatch": "a seed that is not the one game.yml commits to",

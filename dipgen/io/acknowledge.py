@@ -35,6 +35,7 @@ WARNING_CODES = {
     "record-needs-seed": "a hidden game over, without its seed in the build: its record cannot be published",
     "unused-acknowledgement": "an acknowledgement that matches no warning of its file",
     "deadline-over": "a deadline in game.yml of a game that is over: it is not shown",
+    "deadline-stale": "a deadline before the latest phase file was committed: an earlier phase's, not shown",
     "shallow-clone": "git holds only the latest commits: the times some phase files were published are unknown",
     "single-repository-pages": "a running hidden game in an archive whose workflow publishes Pages from its own "
                                "repository, which must then be private (a paid plan): 'dipgen init --site-repo'",

@@ -101,6 +101,8 @@ class Game:
     setup: Mapping = field(default_factory=dict)
     #: when the orders of the phase the game waits for are due (``deadline:``, in UTC), if given
     deadline: dt.datetime | None = None
+    #: how long before the deadline its calendar reminds the players (``reminders:``; a day by default)
+    reminders: tuple[dt.timedelta, ...] = (dt.timedelta(days=1),)
     #: when game.yml was first committed (None: not committed, or no git)
     created: dt.datetime | None = None
     #: what reading the files found that is only a warning (an acknowledgement of no known warning)

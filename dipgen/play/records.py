@@ -82,6 +82,8 @@ class GameInfo:
     deadline: dt.datetime | None = None
     #: when game.yml was first committed (None: not committed, or no git)
     created: dt.datetime | None = None
+    #: how long before the deadline its calendar reminds the players (game.yml's ``reminders``)
+    reminders: tuple[dt.timedelta, ...] = (dt.timedelta(days=1),)
 
     @property
     def file(self) -> str:

@@ -12,6 +12,7 @@ from dipgen.core.phase import ADJUSTMENTS, RETREATS
 from dipgen.view import UNKNOWN, GameView, RecordView
 from dipgen.rules.visibility import GM, PUBLIC
 from dipgen.present.lines import and_list, order_items
+from dipgen.present.times import deadline_line
 from dipgen.present.written import written_orders
 
 
@@ -243,5 +244,7 @@ def next_steps(view: GameView, record: RecordView) -> list[str]:
         lines.extend(f"  {p} " + variant.words.adjustment_text(n) for p, n in view.owed.items())
     elif view.due.kind == RETREATS:
         lines.extend(f"  {u.power} retreats {u.describe(variant.rules.board)}" for u in view.retreating)
+    due = deadline_line(view)  # (none that is stale)
+    lines.extend([due] if due else [])
     lines.append("")
     return lines

@@ -61,6 +61,28 @@ def utc_text(when: dt.datetime) -> str:
     return f"{_DAYS[t.weekday()]} {t.day} {_MONTHS[t.month - 1]} {t.year}, {t.hour:02d}:{t.minute:02d} UTC"
 
 
+def orders_due(label: str, capital: bool = True) -> str:
+    """The words of every deadline line: 'Orders for Fall 1903 are due' (never 'Winter 1902
+    adjustments orders are due'); 'orders for ...' inside a sentence."""
+    return f"{'O' if capital else 'o'}rders for {label} are due"
+
+
+def stale(deadline: dt.datetime, published: dt.datetime | None) -> bool:
+    """Is `deadline` an earlier phase's? It falls before the latest phase file was published (the
+    game moved on past it and the GM did not move ``deadline:``)."""
+    return published is not None and deadline < published
+
+
+def current_deadline(view: GameView) -> dt.datetime | None:
+    """The view's deadline as the current one: None when none is given, the game is over, or it is
+    stale (before the time of the view's latest season: as the level may know it, so that a hidden
+    phase's file can neither hide nor show it)."""
+    if view.deadline is None or view.finished:
+        return None
+    times = [r.time for r in view.records if r.time is not None]
+    return None if stale(view.deadline, max(times, default=None)) else view.deadline
+
+
 def due_label(view: GameView) -> str:
     """What the deadline is the deadline of, as the level is told: 'Fall 1903', 'Winter 1903 adjustments'."""
     if view.due is not None:
@@ -79,7 +101,14 @@ class Deadline:
 
 
 def deadline(view: GameView) -> Deadline | None:
-    """The view's deadline (None: none given, or the game is over)."""
-    if view.deadline is None or view.finished:
+    """The view's current deadline (None: none given, the game is over, or it is stale)."""
+    when = current_deadline(view)
+    if when is None:
         return None
-    return Deadline(iso(view.deadline), utc_text(view.deadline), due_label(view))
+    return Deadline(iso(when), utc_text(when), due_label(view))
+
+
+def deadline_line(view: GameView) -> str:
+    """'Orders for Fall 1903 are due Sat 7 Mar 2026, 12:00 UTC.' for text (a report, a message); '' without one."""
+    due = deadline(view)
+    return f"{orders_due(due.label)} {due.text}." if due is not None and due.label else ""

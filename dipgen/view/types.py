@@ -206,6 +206,8 @@ class GameInfoView:
     description_line: int | None = None
     #: when game.yml was first committed (None: not committed, or no git)
     created: dt.datetime | None = None
+    #: how long before the deadline the calendar reminds its readers (game.yml's ``reminders``)
+    reminders: tuple[dt.timedelta, ...] = (dt.timedelta(days=1),)
 
 
 @dataclass(frozen=True)

@@ -521,8 +521,9 @@ def published(h: History) -> dict[str, str]:
     ``site/<uri>`` each file of the public site (pages, maps, draws, the archive, the feeds, the
     deadline's calendar; the phase files carry commit times, `published_at`), ``report`` the
     game report the GM e-mails everyone, ``private-page/<uri>`` each private page's name and
-    size, and ``private/<seat>`` what each player reads on hers once she has opened it (the page
-    before encryption, which decrypts to exactly that: tests/test_private.py)."""
+    size, ``private/<seat>`` what each player reads on hers once she has opened it (the page
+    before encryption, which decrypts to exactly that: tests/test_private.py), and
+    ``mail/<seat>/<phase>`` each message `dipgen mail` sends her (`mailed`)."""
     from dipgen.adapters.games import Loaded
     from dipgen.core.crypt import padded_size
     from dipgen.adapters.publish import seat_pages
@@ -544,13 +545,40 @@ def published(h: History) -> dict[str, str]:
         uri = page_uri(PAGE_KEY, SLUG, seat)
         out[f"private-page/{uri}"] = str(size)
         out[f"private/{seat}"] = by_uri[uri]
+    out.update(mailed(h, secrets))
+    return out
+
+
+#: the sender and the time of the messages `dipgen mail` sends a pair's players (the clock's, in use)
+SENDER, SENT_AT = "gm@example.org", dt.datetime(2030, 1, 1, tzinfo=dt.timezone.utc)
+
+
+def mailed(h: History, secrets) -> dict[str, str]:
+    """``mail/<seat>/<phase>``: each message `dipgen mail` would send for each phase played (the GM
+    mails each once), as the server receives it, to each player at her own address."""
+    from dataclasses import replace
+
+    from dipgen.adapters.letters import message, plan
+    from dipgen.io.addresses import Addresses
+    from dipgen.present.site.pages import SiteOptions
+
+    names = {n for seat in h.seating.seats for n in seat.names()}
+    book = Addresses({name: (f"player{i}@example.org",) for i, name in enumerate(sorted(names))})
+    secrets = replace(secrets, addresses=book)
+    options = SiteOptions(site_url="https://club.example.org/dip/", site_name="Club")
+    out = {}
+    for r in h.records:
+        for letter in plan(h, secrets, r.phase, options, SLUG, SENDER).letters:
+            out[f"mail/{letter.seat}/{r.phase.slug}"] = message(letter, SENDER, SENT_AT).as_string()
     return out
 
 
 def differences(a: History, b: History) -> list[str]:
     """What differs between the outputs of a pair that the fact's outsiders could read: the public
-    site, the public report, the private pages' names and sizes, and the private pages of every
-    power not `involved`."""
+    site, the public report, the private pages' names and sizes, and the private pages and the
+    mailed messages of every power not `involved`."""
     pa, pb = published(a), published(b)
-    may = {f"private/{p}" for p in involved(a, b)}
-    return sorted(k for k in set(pa) | set(pb) if k not in may and pa.get(k) != pb.get(k))
+    insiders = involved(a, b)
+    may = {f"private/{p}" for p in insiders}
+    return sorted(k for k in set(pa) | set(pb) if k not in may and pa.get(k) != pb.get(k)
+                  and not (k.startswith("mail/") and k.split("/")[1] in insiders))

@@ -27,7 +27,7 @@ from typing import Protocol
 
 from dipgen.present.happened import what_happened
 from dipgen.present.site.links import archive_uri, game_folder, game_uri, href, page_url, season_uri
-from dipgen.present.times import iso, latest, record_times
+from dipgen.present.times import deadline_line, iso, latest, record_times
 from dipgen.view import GameView
 
 ATOM = "http://www.w3.org/2005/Atom"
@@ -97,9 +97,13 @@ def summary(view: GameView, index: int) -> str:
 
 
 def entries(view: GameView, place: Place) -> list[Entry]:
-    """One entry per season the view shows, oldest first."""
+    """One entry per season the view shows, oldest first; the newest says when the next orders are
+    due (each new season's entry brings the new deadline to the readers)."""
+    due = deadline_line(view)
+    last = len(view.records) - 1
     return [Entry(_id(place, view.slug, record.phase.slug), f"{view.title}: {record.title}", when,
-                  season_uri(place.prefix, view.slug, record.phase), summary(view, i), view.info.gm, view.slug, i)
+                  season_uri(place.prefix, view.slug, record.phase),
+                  summary(view, i) + (f" {due}" if due and i == last else ""), view.info.gm, view.slug, i)
             for i, (record, when) in enumerate(zip(view.records, record_times(view), strict=True))]
 
 

@@ -14,6 +14,7 @@ from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
 from dipgen.view import GameView, RecordView
 from dipgen.present.centres import centre_table
 from dipgen.present.lines import and_list
+from dipgen.present.times import orders_due
 
 
 # ----------------------------------------------------------------------------- status
@@ -34,7 +35,8 @@ def game_status(view: GameView) -> Status:
     result = view.result
     if result is None:
         if not view.records and view.due is not None:
-            return Status("new", "Not started", f"The game has not started: {view.due.name} orders are due.", (), "0")
+            due = orders_due(view.due.name, capital=False)
+            return Status("new", "Not started", f"The game has not started: {due}.", (), "0")
         if view.due is None:
             season = view.season.season_name if view.season else ""  # that someone must retreat is not its to know
             return Status("running", f"Running: {season}",
@@ -43,7 +45,8 @@ def game_status(view: GameView) -> Status:
             name = view.due.name
             return Status("running", f"Running: {name}", f"The game is running: {name} is the next turn.", (), "1")
         what = view.due_title()
-        return Status("running", f"Running: {what}", f"The game is running: {what} orders are due.", (), "1")
+        due = orders_due(what, capital=False)
+        return Status("running", f"Running: {what}", f"The game is running: {due}.", (), "1")
     powers = result.powers
     if result.kind == "solo":
         label = f"Won by {and_list(list(powers))}"

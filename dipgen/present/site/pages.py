@@ -33,7 +33,7 @@ from dipgen.present.site.model import (centre_rows, colour_of, game_status, kind
 from dipgen.present.site.feeds import address, feed_card, feed_uri, game_feed, site_feed, summary as feed_summary
 from dipgen.present.site.head import first_sentence, head_meta, plain
 from dipgen.present.site.ics import deadline_calendar, ics_uri
-from dipgen.present.times import deadline
+from dipgen.present.times import deadline, orders_due
 from dipgen.present.site.privatepage import PRIVATE_JS_URI, private_shell
 from dipgen.present.svg.chart import centre_chart
 
@@ -136,11 +136,11 @@ def game_page(view: GameView, options: SiteOptions) -> dict[str, str]:
         due, playing = view.due, view.season
         map_heading, caption = "Current map", (
             f"What the public knows of the position: {due.name} is the next turn" if view.fixed and due else
-            f"The position now: {view.due_title()} orders are due" if due else
+            f"The position now: {orders_due(view.due_title(), capital=False)}" if due else
             f"The position now: the {playing.season_name if playing else 'current'} turn is being completed")
     else:  # a game not finished, with no season played, waits for its first
         first = view.due.name if view.due else "the first"
-        map_heading, caption = "Starting map", f"The starting position: {first} orders are due"
+        map_heading, caption = "Starting map", f"The starting position: {orders_due(first, capital=False)}"
 
     table: dict[int, list[dict]] = {}
     for r in records:
@@ -279,6 +279,7 @@ def season_page(view: GameView, options: SiteOptions, index: int) -> dict[str, s
         draws=_draws_section(view, options, uri, record),
         record=_record(view, options, uri, record.link),
         variant_section=Markup(view.variant.words.season_section(view, record)),
+        deadline=deadline(view) if index == len(records) - 1 else None,  # the latest season's page only
     )
     if problems:
         raise GameError(problems)

@@ -22,6 +22,7 @@ from dipgen.present.site import maps
 from dipgen.present.site.jinja import render
 from dipgen.present.site.links import game_uri, href
 from dipgen.present.lines import and_list
+from dipgen.present.times import orders_due
 from dipgen.present.site.model import game_status
 
 PRIVATE_JS_URI = "assets/dipgen/private.js"
@@ -60,13 +61,13 @@ def private_content(view: GameView, uri: str, prefix: str = "games", directory_u
     elif view.records:
         now_heading = "Your map now"
         if view.due is not None:
-            caption = f"What you know of the position: {view.due_title()} orders are due"
+            caption = f"What you know of the position: {orders_due(view.due_title(), capital=False)}"
         else:
             assert view.season is not None  # a running game with nothing due is completing a season
             caption = f"What you know of the position: the {view.season.season_name} turn is being completed"
     else:
         assert view.due is not None  # a game not finished and without records waits for its first orders
-        now_heading, caption = "Starting map", f"The starting position: {view.due.name} orders are due"
+        now_heading, caption = "Starting map", f"The starting position: {orders_due(view.due.name, capital=False)}"
 
     seasons = []
     for record in reversed(view.records):
