@@ -147,6 +147,11 @@ class _Replay:
                 self.err(name, None, f"there is no {phase.name} phase: {why}" if why else f"{phase.name} was skipped",
                          "delete or rename this file; the next phase after "
                          f"{last} is {position.phase.name} ({position.phase.slug}.yml)", "skipped-phase")
+            elif position.phase.retreats and not position.dislodged:  # a Fall the variant closes by its file
+                self.err(name, None, f"{phase.name} cannot be played yet: nobody retreats in "
+                         f"{position.phase.name[:-9]}, but in this hidden game its retreats file closes the year",
+                         f"create {position.phase.slug}.yml with the line `orders: {{}}` first (the players are "
+                         "told their centres and their Winter once it is in)", "not-yet")
             else:
                 self.err(name, None, f"{phase.name} cannot be played yet: the game waits for {position.phase.name}",
                          f"create {position.phase.slug}.yml first, or rename this file if it is misnamed", "not-yet")
@@ -163,6 +168,10 @@ class _Replay:
         step = _STEPS[pf.phase.kind]
         position = rules.prepare(position, pf, self.draws)
         self.check_units(pf, step.units(position), step.unit_word)
+        if pf.phase.retreats and position.dislodged and not pf.writers:  # `orders: {}`, kept for closing a Fall
+            powers = sorted({d.unit.power for d in position.dislodged})
+            self.err(pf.name, pf.order_lines.get("", None), f"orders is empty, but {', '.join(powers)} must retreat",
+                     f"list the retreats received; if none were sent, write {powers[0]}: []", "no-orders")
         intake = self.orders_for(pf, step.orders(rules), step.orders_text(rules), position)
         out = step.resolve(rules, position, intake.orders)
         self.warn_illegal(pf, out.results)
@@ -357,7 +366,7 @@ class _Step:
 def _after_movement(variant, position: Position, phase: Phase, out, economy):
     after = Position(variant.rules.calendar.retreats_of(phase), out.units, position.owners, out.dislodged,
                      economy=economy)
-    if out.dislodged:
+    if out.dislodged or variant.visibility.closed_by_file(after.phase):
         return after, (), {}
     return (*end_of_season(variant, after), {})
 
@@ -408,8 +417,10 @@ def end_of_season(variant, after: Position) -> tuple[Position, tuple]:
 
 def skip_empty(variant, position: Position) -> Position:
     """Move past phases with nothing to order (`Variant.phase_needed`): retreats nobody needs,
-    winters nobody adjusts."""
-    while not variant.rules.phase_needed(position):
+    winters nobody adjusts; but not a retreat phase the variant's policy closes by its file
+    (`Policy.closed_by_file`)."""
+    while not variant.rules.phase_needed(position) and not (
+            position.phase.retreats and variant.visibility.closed_by_file(position.phase)):
         position = position.with_(phase=variant.rules.calendar.after(position.phase))
     return position
 

@@ -201,7 +201,9 @@ def _seat_calendar(history: History, level: str) -> Timeline:
     def known(i: int, rd: Reader | None = None) -> RecordView:
         r = records[i]
         v = replace(seen_record(history, r, level, rd), title=title(r.phase), tells_totals=r.kind == ADJUSTMENTS)
-        if r.phase not in by_phase:  # her retreats or her Winter, which the public is not shown
+        if r.phase not in by_phase and _year_told(history, r):  # her Fall's retreats or her Winter: the
+            v = replace(v, tells_totals=True)  # year's totals, which the variant tells every player then
+        elif r.phase not in by_phase:  # her retreats or her Winter, which the public is not shown
             # the totals the public knew then: those of the season her retreats follow, or the
             # latest for her Winter (the public hears the year's with its Winter page)
             told = by_phase[records[i - 1].phase].after.totals if r.kind != ADJUSTMENTS and i > 0 \
@@ -267,9 +269,20 @@ def _seat_movement(history: History, m: PhaseRecord, nxt: PhaseRecord | None, le
         after = PositionView(rv.after.phase, units, rv.after.owners, rv.after.totals, (), rv.after.economy,
                              rv.after.whole)
         changes, later = changes + rv.centre_changes, rv.results
+    told = folded and nxt is not None and _year_told(history, nxt)  # the Fall closed: the year's totals, if told
     return replace(v, title=public.title, nmr=public.nmr, centre_changes=changes, retreat_results=later,
                    before=replace(v.before, totals=public.before.totals),
-                   after=replace(after, totals=public.after.totals), tells_totals=False, due_after={})
+                   after=after if told else replace(after, totals=public.after.totals), tells_totals=told,
+                   due_after={})
+
+
+def _year_told(history: History, record: PhaseRecord) -> bool:
+    """Is every player told every power's centre total after `record`, a phase the public is not
+    shown: the one that closes a Fall (its retreats, or the empty file) or a Winter, where the
+    variant tells the totals before the Winter (`Policy.tells_fall_totals`: Stab!)?"""
+    calendar = history.variant.rules.calendar
+    return history.variant.visibility.tells_fall_totals and (
+        record.kind == ADJUSTMENTS or (record.phase.retreats and calendar.ends_year(record.phase)))
 
 
 __all__ = ["Timeline", "fixed_calendar", "timeline", "title"]
