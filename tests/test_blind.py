@@ -250,3 +250,18 @@ def test_an_empty_retreats_file_is_refused_where_someone_must_retreat(tmp_path):
         load(write_game(tmp_path / "dark", files))
     assert [p.code for p in e.value.problems] == ["no-orders"]
     assert "Germany" in str(e.value)
+
+
+def test_adjudicate_all_after_the_closing_file_says_which_phase_to_write(tmp_path, capsys):
+    """`dipgen adjudicate --power all --out` after the empty file: nobody's view has that phase, and
+    the command names the Fall, whose reports now give every player her centres."""
+    from dipgen.adapters.cli import main
+
+    game_dir = write_game(tmp_path / "dark", {"game.yml": GAME, **{f"{k}.yml": v for k, v in STANDING.items()},
+                                              "1901-fall-retreats.yml": "orders: {}\n"})
+    assert main(["adjudicate", str(game_dir), "--power", "all", "--out", str(tmp_path / "out")]) == 1
+    assert "--phase 1901-fall" in capsys.readouterr().err and not (tmp_path / "out").exists()
+    assert main(["adjudicate", str(game_dir), "--power", "all", "--out", str(tmp_path / "out"),
+                 "--phase", "1901-fall"]) == 0
+    england = next((tmp_path / "out").glob("1901-fall.England*.txt")).read_text()
+    assert "Your supply centres: Edi, Lon, Lvp." in england

@@ -27,8 +27,15 @@ retreats she takes part in (her unit retreats, or she dislodged it) and the Wint
 she adjusts, each in its place; a season whose retreats she takes no part in is one page, as
 for the public (what she may know of those retreats folded into it); centre totals come with
 the Winter, as for the public (in a Winter she adjusts in, before the public is told of it, she
-knows her own powers' counts and the others' as the public last heard them); and the game is
-said to wait for the next movement phase unless it waits for her own retreats or adjustments.
+knows her own powers' counts and the others' as the public last heard them), unless the variant
+tells every player the totals once the Fall is closed (`Policy.tells_fall_totals`: Stab!); and
+the game is said to wait for the next movement phase unless it waits for her own retreats or
+adjustments.
+
+Such a game's every Fall is closed by its retreat phase, played from its file even when nobody
+retreats (`Policy.closed_by_file`): the phase is known to nobody but the GM, so it folds into the
+Fall like any retreat a player takes no part in, and what she is told of the year's centres, and
+when, never turns on whether anyone had to retreat.
 """
 
 from __future__ import annotations
