@@ -265,3 +265,12 @@ def test_adjudicate_all_after_the_closing_file_says_which_phase_to_write(tmp_pat
                  "--phase", "1901-fall"]) == 0
     england = next((tmp_path / "out").glob("1901-fall.England*.txt")).read_text()
     assert "Your supply centres: Edi, Lon, Lvp." in england
+
+
+def test_a_game_declared_over_after_a_fall_needs_no_file_to_close_it(tmp_path):
+    """`end: {phase: 1901-fall}`: the end closes the year, with its centres (Germany's Denmark)."""
+    over = GAME + "end:\n  draw: [France, Germany]\n  phase: 1901-fall\n"
+    h = load(write_game(tmp_path / "dark", {"game.yml": over, **{f"{k}.yml": v for k, v in STANDING.items()}}))
+    assert h.finished and h.next_phase is None
+    assert dict(h.centre_table())[1901]["Germany"] == 4
+    assert ("den", None, "Germany") in h.records[-1].centre_changes

@@ -101,6 +101,9 @@ class _Replay:
             if result is not None:
                 break
             if end_phase is not None and phase == end_phase:
+                if position.phase.retreats and not position.dislodged:  # the declared end closes the Fall
+                    position, changes = end_of_season(self.variant, position)
+                    records[-1] = replace(record, after=position, centre_changes=record.centre_changes + changes)
                 break
             position = skip_empty(self.variant, position)
         # phases nobody may play
