@@ -58,6 +58,8 @@ def test_the_finished_game_publishes_everything(built):
     assert (full / "index.html").exists()
     board = finished.variant.rules.board
     for record in finished.records[:6]:  # every order the GM saw is on the non-blind season page
+        if not record.results:  # the empty file that closed a Fall: read in its Fall's page
+            continue
         text = (full / record.phase.slug / "index.html").read_text()
         for r in record.results:
             if r.effective:

@@ -108,7 +108,15 @@ def _now(history: History, level: str, last: PhaseRecord | None, phase: Phase) -
 
 
 def _as_played(history: History, level: str) -> Timeline:
-    records = [_played(history, r, level) for r in history.records if phase_known(history, r, level)]
+    records: list[RecordView] = []
+    for r in history.records:
+        if not phase_known(history, r, level):
+            continue
+        v = _played(history, r, level)
+        if _closing_only(history, r) and records and records[-1].phase == Phase(r.phase.year, r.phase.season_index):
+            records[-1] = _closed(records[-1], v)
+        else:
+            records.append(v)
     nxt = history.next_phase
     if nxt is None:
         due, season = None, None
@@ -118,6 +126,21 @@ def _as_played(history: History, level: str) -> Timeline:
         due, season = nxt, None
     phase = due or season or history.position.phase
     return records, _now(history, level, history.records[-1] if history.records else None, phase), due, season, False
+
+
+def _closing_only(history: History, record: PhaseRecord) -> bool:
+    """Is `record` only the file that closes a Fall nobody retreated in (`Policy.closed_by_file`),
+    without press or notes of its own?"""
+    return (record.phase.retreats and not record.before.dislodged and not record.press and not record.notes
+            and history.variant.visibility.closed_by_file(record.phase))
+
+
+def _closed(fall: RecordView, closing: RecordView) -> RecordView:
+    """A Fall as played, once the empty file that closes it is in: one season, as where nobody is
+    dislodged in an open game (its centres change hands, and the link after the closing file)."""
+    return replace(fall, after=closing.after, centre_changes=fall.centre_changes + closing.centre_changes,
+                   tells_totals=fall.tells_totals or closing.tells_totals, due_after=closing.due_after,
+                   link=closing.link if closing.link is not None else fall.link)
 
 
 # ----------------------------------------------------------------------------- the public calendar
