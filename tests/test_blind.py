@@ -237,8 +237,22 @@ def test_a_winter_written_without_the_file_that_closes_the_fall_is_refused(tmp_p
     with pytest.raises(GameError) as e:
         load(write_game(tmp_path / "dark", files))
     (problem,) = e.value.problems
-    assert problem.code == "not-yet" and problem.file.endswith("1901-winter.yml")
-    assert "1901-fall-retreats.yml" in problem.hint and "orders: {}" in problem.hint
+    assert problem.code == "fall-not-closed" and problem.file.endswith("1901-fall-retreats.yml")
+    assert "orders: {}" in problem.hint
+
+
+def test_a_game_begun_before_the_closing_files_is_told_every_one_it_lacks_at_once(tmp_path):
+    """A running game from before this rule (closed-shutters without its two closing files): each
+    missing file is named, not only the first."""
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parent.parent / "games" / "closed-shutters"
+    files = {p.name: p.read_bytes() for p in example.glob("*.yml")
+             if p.name not in ("1901-fall-retreats.yml", "1903-fall-retreats.yml")}
+    with pytest.raises(GameError) as e:
+        load(write_game(tmp_path / "closed-shutters", files))
+    assert sorted((p.code, Path(p.file).name) for p in e.value.problems) == [
+        ("fall-not-closed", "1901-fall-retreats.yml"), ("fall-not-closed", "1903-fall-retreats.yml")]
 
 
 def test_an_empty_retreats_file_is_refused_where_someone_must_retreat(tmp_path):

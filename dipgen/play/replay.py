@@ -83,9 +83,13 @@ class _Replay:
         end_phase = game.ending.phase if game.ending else None
         seating = drawn or game.seating  # seats: who controls which power, as play goes on
         stopped = None
+        unclosed: list[Phase] = []  # Falls no file closes, though later files follow: all named at once
         while True:
             phase = position.phase
             pf = game.phases.get(phase)
+            if pf is None and self.closing_owed(game, position):
+                unclosed.append(phase)
+                pf = PhaseFile(phase, game.path / f"{phase.slug}.yml", {}, {})  # played as if it were there
             if pf is None:
                 break
             used.add(phase)
@@ -109,6 +113,12 @@ class _Replay:
         # phases nobody may play
         if not self.problems:
             self.check_unused(game, used, records, position, result)
+        for phase in unclosed:
+            self.err(display_path(game.path / f"{phase.slug}.yml"), None,
+                     f"this file is missing: nobody retreats in {phase.name[:-9]}, but in this hidden game its "
+                     "retreats file closes the year, and later files follow",
+                     "create it with the line `orders: {}` (the players are told their centres and their Winter "
+                     "once it is in)", "fall-not-closed")
         if game.ending and result is None and not self.problems:
             last = records[-1].phase if records else None
             if end_phase is not None and last != end_phase:
@@ -135,6 +145,13 @@ class _Replay:
         salt = record_salt(self.variant.visibility.hidden, seed, bool(game.seed_sha256), reveal_reached(history))
         return None if salt is None else make_chain(game.slug, salt, ((r.phase, r.data) for r in history.records))
 
+    def closing_owed(self, game: Game, position: Position) -> bool:
+        """Does `position` wait for the file that closes a Fall nobody retreats in
+        (`Policy.closed_by_file`), while the game has files for later phases?"""
+        return (position.phase.retreats and not position.dislodged
+                and self.variant.visibility.closed_by_file(position.phase)
+                and any(p > position.phase for p in game.phases))
+
     def check_unused(self, game: Game, used: set[Phase], records, position: Position, result) -> None:
         for phase, pf in sorted(game.phases.items()):
             if phase in used:
@@ -150,11 +167,6 @@ class _Replay:
                 self.err(name, None, f"there is no {phase.name} phase: {why}" if why else f"{phase.name} was skipped",
                          "delete or rename this file; the next phase after "
                          f"{last} is {position.phase.name} ({position.phase.slug}.yml)", "skipped-phase")
-            elif position.phase.retreats and not position.dislodged:  # a Fall the variant closes by its file
-                self.err(name, None, f"{phase.name} cannot be played yet: nobody retreats in "
-                         f"{position.phase.name[:-9]}, but in this hidden game its retreats file closes the year",
-                         f"create {position.phase.slug}.yml with the line `orders: {{}}` first (the players are "
-                         "told their centres and their Winter once it is in)", "not-yet")
             else:
                 self.err(name, None, f"{phase.name} cannot be played yet: the game waits for {position.phase.name}",
                          f"create {position.phase.slug}.yml first, or rename this file if it is misnamed", "not-yet")
