@@ -14,7 +14,7 @@ from dipgen.core.position import Position, Unit
 from dipgen.variants import get_variant
 from dipgen.view import game_view
 from dipgen.view.seen import seen_record as view_record
-from support import game_report, report, write_game
+from support import game_report, load, report, write_game
 
 BLIND = get_variant("blind")
 GAME = ("title: In the Dark\nvariant: blind\ngm: Grace\n"
@@ -55,14 +55,17 @@ def test_spies_move_through_anything_and_counter_espionage_kills_enemies(tmp_pat
                      "  France: [S Bur CE, S Mar - Pie]\n"
                      "  Germany: [S Bur CE]\n"
                      "  Italy: [S Pie CE, S Tus - Pie]\n",
+        "1901-fall-retreats": "orders: {}\n",  # nobody retreats: the file closes the Fall
     })))
-    spring, fall = h.records
+    spring, fall, closing = h.records
     assert spies(spring.after, "France") == ["bur", "mar"] and spies(spring.after, "Germany") == ["bur", "kie"]
     # two enemies hunting in Burgundy kill each other; Italy's hunter in Piedmont kills the French spy
-    # arriving there and spares its own; at the end of the year the dead are replaced in the capitals
+    # arriving there and spares its own; at the end of the year (the Fall closed) the dead are
+    # replaced in the capitals
     assert spies(fall.after, "Italy") == ["pie", "pie"]
-    assert spies(fall.after, "Germany") == ["ber", "kie"]
-    assert spies(fall.after, "France") == ["par", "par"]
+    assert spies(fall.after, "Germany") == ["kie"] and spies(fall.after, "France") == []
+    assert spies(closing.after, "Germany") == ["ber", "kie"]
+    assert spies(closing.after, "France") == ["par", "par"]
     killed = [r for r in fall.results if r.has(Kind.DESTROYED)]
     assert {(r.power, r.unit.loc) for r in killed} == {("France", "bur"), ("Germany", "bur"), ("France", "mar")}
 
@@ -167,3 +170,121 @@ def test_a_spy_cannot_tell_a_void_support_from_one_of_a_missing_unit(tmp_path):
     # the army's owner is told what became of it, and why
     assert "the supported unit did not do that" in told["Alb"]
     assert "there is no unit in Albania to support" in told["Adr"]
+
+
+# ---------------------------------------------------------------------------- closing the Fall
+
+#: France attacks Germany's army in Burgundy in Fall 1901, with a support (it is dislodged and owes
+#: a retreat) or without (it stands)
+DISLODGING = {
+    "1901-spring": "orders:\n  Germany: [A Mun - Bur, F Kie - Den, A Ber - Kie]\n"
+                   "  France: [A Par - Pic, A Mar - Gas]\n",
+    "1901-fall": "orders:\n  Germany: [A Bur H, F Den H]\n  France: [A Pic - Bur, A Gas S A Pic - Bur]\n",
+}
+STANDING = {**DISLODGING, "1901-fall": "orders:\n  Germany: [A Bur H, F Den H]\n  France: [A Pic - Bur, A Gas H]\n"}
+UNINVOLVED = ("Austria", "England", "Italy", "Russia", "Turkey")
+
+
+def _pair_of_falls(tmp_path, closed: bool):
+    """The two games after the Fall file (`closed`: and after the file that closes the Fall: the
+    German retreat in one, an empty retreats file in the other)."""
+    from support.pairs import SLUG
+
+    a = {**DISLODGING, **({"1901-fall-retreats": "orders: {Germany: [A Bur - Ruh]}\n"} if closed else {})}
+    b = {**STANDING, **({"1901-fall-retreats": "orders: {}\n"} if closed else {})}
+    return (load(write_game(tmp_path / "a" / SLUG, {"game.yml": GAME, **{f"{k}.yml": v for k, v in a.items()}})),
+            load(write_game(tmp_path / "b" / SLUG, {"game.yml": GAME, **{f"{k}.yml": v for k, v in b.items()}})))
+
+
+@pytest.mark.parametrize("closed", [False, True], ids=["fall-file", "closed"])
+def test_an_uninvolved_player_is_told_the_same_whether_a_retreat_is_owed_or_not(tmp_path, closed):
+    """Issue 32, 3.1: while Germany's dislodged army owes its retreat, the other players' Fall
+    reports, pages and `adjudicate --power all --out` files are those of the game in which nobody
+    was dislodged; each game waits for its Fall's retreats file, and the centres are told to
+    everyone once it is in."""
+    from support.pairs import constant_links, published
+
+    with constant_links():
+        a, b = _pair_of_falls(tmp_path, closed)
+        assert a.next_phase == b.next_phase == (Phase(1901, 2) if closed else Phase(1901, 1, True))
+        pa, pb = published(a), published(b)
+    for seat in UNINVOLVED:
+        mine = {k: v for k, v in pa.items() if k == f"private/{seat}" or k.startswith(f"private/{seat}/")}
+        assert len(mine) >= 3 and mine == {k: pb[k] for k in mine}
+        told = pa[f"private/{seat}/report"]
+        assert ("Your supply centres:" in told) is closed
+    assert {k: v for k, v in pa.items() if not k.startswith("private/")} == \
+        {k: v for k, v in pb.items() if not k.startswith("private/")}
+    if closed:
+        assert "Your supply centres: Edi, Lon, Lvp." in pa["private/England/report"]
+        assert "Next: Winter 1901 adjustments.\n  Germany builds 1" in report(a, "Germany")
+
+
+def test_a_fall_nobody_retreats_in_waits_for_its_empty_retreats_file(tmp_path):
+    """The game master is told what to write: the game waits for Fall 1901 retreats, nobody
+    retreats, and an empty retreats file (``orders: {}``) closes the year."""
+    _, standing = _pair_of_falls(tmp_path, closed=False)
+    assert standing.next_phase == Phase(1901, 1, True) and not standing.position.dislodged
+    gm = report(standing, "gm")
+    assert "Next: Fall 1901 retreats." in gm and "1901-fall-retreats.yml" in gm and "orders: {}" in gm
+    assert "Germany builds" not in report(standing, "Germany")  # her Winter is told once the Fall is closed
+
+
+def test_a_winter_written_without_the_file_that_closes_the_fall_is_refused(tmp_path):
+    """`dipgen check` names the file the game master must write first, and what to put in it."""
+    files = {"game.yml": GAME, **{f"{k}.yml": v for k, v in STANDING.items()},
+             "1901-winter.yml": "orders: {Germany: [Build A Ber]}\n"}
+    with pytest.raises(GameError) as e:
+        load(write_game(tmp_path / "dark", files))
+    (problem,) = e.value.problems
+    assert problem.code == "fall-not-closed" and problem.file.endswith("1901-fall-retreats.yml")
+    assert "orders: {}" in problem.hint
+
+
+def test_a_game_begun_before_the_closing_files_is_told_every_one_it_lacks_at_once(tmp_path):
+    """A running game from before this rule (closed-shutters without its two closing files): each
+    missing file is named, not only the first."""
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parent.parent / "games" / "closed-shutters"
+    files = {p.name: p.read_bytes() for p in example.glob("*.yml")
+             if p.name not in ("1901-fall-retreats.yml", "1903-fall-retreats.yml")}
+    with pytest.raises(GameError) as e:
+        load(write_game(tmp_path / "closed-shutters", files))
+    assert sorted((p.code, Path(p.file).name) for p in e.value.problems) == [
+        ("fall-not-closed", "1901-fall-retreats.yml"), ("fall-not-closed", "1903-fall-retreats.yml")]
+
+
+def test_an_empty_retreats_file_is_refused_where_someone_must_retreat(tmp_path):
+    """`orders: {}` closes a Fall nobody retreats in; where a unit must retreat it is taken for a
+    mistake, as an empty movement file is (write `Germany: []` for a retreat not sent)."""
+    files = {"game.yml": GAME, **{f"{k}.yml": v for k, v in DISLODGING.items()},
+             "1901-fall-retreats.yml": "orders: {}\n"}
+    with pytest.raises(GameError) as e:
+        load(write_game(tmp_path / "dark", files))
+    assert [p.code for p in e.value.problems] == ["no-orders"]
+    assert "Germany" in str(e.value)
+
+
+def test_adjudicate_all_after_the_closing_file_says_which_phase_to_write(tmp_path, capsys):
+    """`dipgen adjudicate --power all --out` after the empty file: nobody's view has that phase, and
+    the command names the Fall, whose reports now give every player her centres."""
+    from dipgen.adapters.cli import main
+
+    game_dir = write_game(tmp_path / "dark", {"game.yml": GAME, **{f"{k}.yml": v for k, v in STANDING.items()},
+                                              "1901-fall-retreats.yml": "orders: {}\n"})
+    assert main(["adjudicate", str(game_dir), "--power", "all", "--out", str(tmp_path / "out")]) == 1
+    assert "--phase 1901-fall" in capsys.readouterr().err and not (tmp_path / "out").exists()
+    assert main(["adjudicate", str(game_dir), "--power", "all", "--out", str(tmp_path / "out"),
+                 "--phase", "1901-fall"]) == 0
+    england = next((tmp_path / "out").glob("1901-fall.England*.txt")).read_text()
+    assert "Your supply centres: Edi, Lon, Lvp." in england
+
+
+def test_a_game_declared_over_after_a_fall_needs_no_file_to_close_it(tmp_path):
+    """`end: {phase: 1901-fall}`: the end closes the year, with its centres (Germany's Denmark)."""
+    over = GAME + "end:\n  draw: [France, Germany]\n  phase: 1901-fall\n"
+    h = load(write_game(tmp_path / "dark", {"game.yml": over, **{f"{k}.yml": v for k, v in STANDING.items()}}))
+    assert h.finished and h.next_phase is None
+    assert dict(h.centre_table())[1901]["Germany"] == 4
+    assert ("den", None, "Germany") in h.records[-1].centre_changes

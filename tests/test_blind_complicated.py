@@ -25,6 +25,10 @@ GAME = ("title: Night Flights\nvariant: blind-complicated\ngm: Grace\n"
         "players: {Austria: A, England: B, France: C, Germany: D, Italy: E, Russia: F, Turkey: G}\n")
 
 
+#: the file that closes a Fall nobody retreats in (a hidden game waits for it: site_src/rules/blind.md)
+CLOSED = "orders: {}\n"
+
+
 def game(tmp_path: Path, phases: dict[str, str]) -> Path:
     return write_game(tmp_path / "night", {"game.yml": GAME, **{f"{name}.yml": text for name, text in phases.items()}})
 
@@ -46,6 +50,7 @@ def foreign(h, record, level) -> set[tuple[str, str, str]]:
 BOMBING = {
     "1901-spring": "orders:\n  France: [P Par - Bur]\n  Germany: [A Mun - Ruh]\n",
     "1901-fall": "orders:\n  France: [P Bur - Pic]\n",
+    "1901-fall-retreats": CLOSED,
     "1901-winter": "orders: {Germany: [Build B Mun]}\n",
 }
 
@@ -214,10 +219,10 @@ def test_supply_accounts_are_private(tmp_path):
     """RULING: each power's supply points are its own secret: Complicated's supply table is shown
     on a running Blind Complicated game's page to the GM only."""
     h = play(tmp_path, {**BOMBING, "1902-spring": "orders: {Germany: [B Mun bomb Par]}\n"})
-    winter = h.records[2]
+    winter = h.records[3]
     assert set(view_record(h, winter, "Germany").adjustments) == {"Germany"}
     assert set(view_record(h, winter, "public").adjustments) == set()
-    fall = play(tmp_path / "fall", {k: BOMBING[k] for k in ("1901-spring", "1901-fall")})
+    fall = play(tmp_path / "fall", {k: BOMBING[k] for k in ("1901-spring", "1901-fall", "1901-fall-retreats")})
     mine = report(fall, "Germany")
     assert "Germany 5 supply points to spend" in mine and "France" not in mine.split("Next:")[1]
     assert "supply point" not in report(fall, "public")
@@ -235,6 +240,7 @@ BASE = {
     "1901-spring": "orders:\n  France: [P Par - Bur, A Par - Pic]\n  Germany: [A Mun - Ruh]\n"
                    "  Turkey: [A Con - Bul]\n  Russia: [P Mos - Ukr]\n",
     "1901-fall": "orders:\n  France: [P Bur - Gas]\n  Turkey: [A Bul - Gre]\n  Russia: [P Ukr - Rum]\n",
+    "1901-fall-retreats": CLOSED,
     "1901-winter": "orders:\n  Germany: [Build B Mun]\n  Turkey: [Build B Con]\n",
 }
 
@@ -247,10 +253,11 @@ PAIRS = {
                {"1902-spring": "orders:\n  France: [P Gas - Bre]\n"}),
     # a supply total: France's home centre bombed or not; it still builds the same
     "supply": ({"1902-spring": "orders: {Germany: [B Mun bomb Par]}\n",
-                "1902-fall": "orders: {France: [A Pic - Bel]}\n",
+                "1902-fall": "orders: {France: [A Pic - Bel]}\n", "1902-fall-retreats": CLOSED,
                 "1902-winter": "orders: {France: [Build A Par]}\n", "1903-spring": "orders: {Turkey: []}\n"},
                {"1902-spring": "orders: {Germany: [B Mun - Kie]}\n", "1902-fall": "orders: {France: [A Pic - Bel]}\n",
-                "1902-winter": "orders: {France: [Build A Par]}\n", "1903-spring": "orders: {Turkey: []}\n"}),
+                "1902-fall-retreats": CLOSED, "1902-winter": "orders: {France: [Build A Par]}\n",
+                "1903-spring": "orders: {Turkey: []}\n"}),
 }
 
 
@@ -334,6 +341,7 @@ PLANE_IN_PARIS = {  # Germany's plane lands in Paris unseen (France's spies are 
     "1901-spring": "spies: {France: [Bre, Mar]}\n"
                    "orders:\n  France: [A Par - Bur, P Par - Pic, A Mar - Spa]\n  Germany: [P Ber - Mun]\n",
     "1901-fall": "orders:\n  Germany: [P Mun - Par]\n",
+    "1901-fall-retreats": CLOSED,
     "1901-winter": "orders:\n  France: [Build A Par, Build A Mar]\n",
 }
 
@@ -362,6 +370,7 @@ def test_a_foreign_spy_does_not_stop_a_build(tmp_path):
         "1901-spring": "spies: {Germany: [Mun, Ber]}\n"
                        "orders:\n  France: [A Par - Bur, P Par - Pic, A Mar - Spa]\n  Germany: [S Mun - Bur]\n",
         "1901-fall": "orders:\n  Germany: [S Bur - Par]\n",
+        "1901-fall-retreats": CLOSED,
         "1901-winter": "orders:\n  France: [Build A Par]\n"})
     assert ("Germany", "S", "par") in {(u.power, u.kind, u.province) for u in h.records[-1].before.units}
     assert [r.succeeded for r in h.records[-1].results_of("France")] == [True] and not h.warnings

@@ -211,7 +211,7 @@ def hidden_project(tmp_path) -> Path:
     """A project with one running hidden game (Stab!), cut to its first year: quick to build."""
     example = REPO / "games" / "lamps-out"
     files = {name: (example / name).read_bytes() for name in ("game.yml", "1901-spring.yml", "1901-fall.yml",
-                                                               "1901-winter.yml")}
+                                                               "1901-fall-retreats.yml", "1901-winter.yml")}
     return make_project(tmp_path / "project", games={"lamps-out": files})
 
 

@@ -306,7 +306,7 @@ def test_no_page_shows_what_only_another_power_knows(built):
         text = open_page(site / page_uri(s.page_key, RUNNING, power), s.passphrases[power])
         seasons = seasons_of(text)
         mine = game_view(history, power)
-        gm_overlays = {overlay_map(history, r.phase, "gm", "orders") for r in history.records}
+        gm_overlays = {overlay_map(history, r.phase, "gm", "orders") for r in game_view(history, "gm").records}
         overlays = {svg_of(m) for m in DATA_URI.findall(text)}
         assert not overlays & (gm_overlays - {overlay_map(history, r.phase, power, "orders")
                                               for r in mine.records if not r.summary_only})

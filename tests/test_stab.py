@@ -304,3 +304,66 @@ def test_a_support_unlawful_on_the_map_stays_a_misorder_whoever_it_names(tmp_pat
     assert first == second and "A Mun H" in first and "Hol" not in first
     reasons = [{n.reason for r in h.records[0].results for n in r.notes if n.kind is Kind.ILLEGAL} for h in games]
     assert reasons == [{Illegal.IMPOSSIBLE}, {Illegal.IMPOSSIBLE}]
+
+
+# ---------------------------------------------------------------------------- the totals before the Winter
+
+#: 1901 with the usual opening units: Austria takes Warsaw, which Russia left; Germany takes
+#: Denmark; Germany dislodges Italy's army in Tyrolia, which retreats home to Venice
+TOTALS_GAME = ("title: Totals\nvariant: stab\ngm: Grace\n"
+               "players: {Austria: A, England: B, France: C, Germany: D, Italy: E, Russia: F, Turkey: G}\n")
+TOTALS_YEAR = {
+    "1901-spring.yml": "placement: {England: [F Edi, F Lon, A Lvp]}\n"
+                       "orders:\n  Austria: [A Vie - Gal]\n  Russia: [A War - Ukr]\n"
+                       "  Germany: [F Kie - Den, A Mun - Boh, A Ber - Mun]\n  Italy: [A Ven - Tyr]\n",
+    "1901-fall.yml": "orders:\n  Austria: [A Gal - War]\n  Germany: [F Den H, A Boh - Tyr, A Mun S A Boh - Tyr]\n"
+                     "  Italy: [A Tyr H]\n",
+    "1901-fall-retreats.yml": "orders: {Italy: [A Tyr - Ven]}\n",
+    "1901-winter.yml": "orders: {Austria: [Build A Vie], Germany: [Build F Kie], Russia: [Remove A Ukr]}\n",
+}
+#: every power's total after Fall 1901, counted by hand: Austria 3 + War, Germany 3 + Den, Russia 4 - War
+AFTER_1901 = {"Austria": 4, "England": 3, "France": 3, "Germany": 4, "Italy": 3, "Russia": 3, "Turkey": 3}
+
+
+def _totals(text: str) -> dict[str, int]:
+    lines = text.split("Supply centres:\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    return {line.split()[0]: int(line.split()[1]) for line in lines}
+
+
+def test_every_player_is_told_every_total_once_the_fall_is_closed(tmp_path):
+    """Issue 32, 3.2 (the seed: "Before every winter the GM will report the supply centre totals for
+    each power"): after Fall 1901 and its retreats each player's report and private page give
+    every power's total after the Fall; the Winter report gives the same totals, not the start's."""
+    from support import load, report
+
+    files = {"game.yml": TOTALS_GAME, **TOTALS_YEAR}
+    fall = load(write_game(tmp_path / "fall", {k: v for k, v in files.items() if "retreats" not in k
+                                               and "winter" not in k}))
+    assert "Supply centres:\n" not in report(fall, "England")  # not before the year's centres are settled
+    closed = load(write_game(tmp_path / "closed", {k: v for k, v in files.items() if "winter" not in k}))
+    for power in ("England", "Austria", "Russia"):  # the Fall, its retreats (they took no part in) folded in
+        assert _totals(report(closed, power, Phase(1901, 1))) == AFTER_1901, power
+    assert "Your supply centres: Edi, Lon, Lvp." in report(closed, "England", Phase(1901, 1))
+    for power in ("Italy", "Germany"):  # the retreat's own report: Italy's unit, dislodged by Germany
+        assert _totals(report(closed, power, Phase(1901, 1, True))) == AFTER_1901, power
+    assert "Supply centres:\n" not in report(closed, "public")  # the public hears them with the next Spring
+    page = game_view(closed, "England").record(Phase(1901, 1))
+    assert page.tells_totals and page.after.totals == AFTER_1901  # her private page: the same record
+    winter = load(write_game(tmp_path / "winter", files))
+    assert _totals(report(winter, "Austria", Phase(1901, 2))) == AFTER_1901
+    assert _totals(report(winter, "Russia", Phase(1901, 2))) == AFTER_1901
+
+
+def test_the_totals_wait_for_the_empty_file_that_closes_a_fall(tmp_path):
+    """A Fall nobody retreats in: the totals come with the empty retreats file, as they would with
+    retreats, so that their timing tells nobody whether anyone had to retreat."""
+    from support import load, report
+
+    quiet = {**TOTALS_YEAR, "1901-fall.yml": "orders:\n  Austria: [A Gal - War]\n  Germany: [F Den H]\n"}
+    fall = load(write_game(tmp_path / "fall", {"game.yml": TOTALS_GAME, "1901-spring.yml": quiet["1901-spring.yml"],
+                                               "1901-fall.yml": quiet["1901-fall.yml"]}))
+    assert fall.next_phase == Phase(1901, 1, True) and "Supply centres:\n" not in report(fall, "England")
+    closed = load(write_game(tmp_path / "closed", {"game.yml": TOTALS_GAME, "1901-spring.yml": quiet["1901-spring.yml"],
+                                                   "1901-fall.yml": quiet["1901-fall.yml"],
+                                                   "1901-fall-retreats.yml": "orders: {}\n"}))
+    assert _totals(report(closed, "England", Phase(1901, 1))) == {**AFTER_1901, "Germany": 4}

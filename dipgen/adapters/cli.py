@@ -145,6 +145,12 @@ def _all_reports(history, args) -> int:
         print(f"error: --phase {args.phase!r}: {e}", file=sys.stderr)
         return 1
     files, untold = reports(history, phase)
+    asked = phase or history.records[-1].phase
+    season = Phase(asked.year, asked.season_index)  # the movement phase of the season asked for
+    if not files and phase is None:  # a hidden game's retreats nobody but the GM is shown (a Fall closed empty)
+        print(f"error: no player is shown {history.records[-1].phase.name}, which only you see; --phase "
+              f"{season.slug} writes each player's report of {season.name} as it stands now", file=sys.stderr)
+        return 1
     if not files:
         print(f"error: no phase {args.phase!r} in this game (phases: "
               f"{', '.join(r.phase.slug for r in history.records)})", file=sys.stderr)
@@ -159,7 +165,7 @@ def _all_reports(history, args) -> int:
         print(f"{display_path(out / name)}: for {seat}")
     if untold:
         print(f"No report for {', '.join(untold)}: their view has no such phase (a hidden retreat they took no "
-              "part in)")
+              f"part in); --phase {season.slug} writes theirs of {season.name}, as it stands now")
     return 0
 
 

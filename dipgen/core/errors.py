@@ -122,6 +122,7 @@ ERROR_CODES = {
     "after-the-end": "a phase file after the game's end",
     "skipped-phase": "a file for a phase that did not happen",
     "not-yet": "a file for a phase the game has not reached",
+    "fall-not-closed": "a hidden game's Fall without the retreats file that closes it, though later files follow",
     "end-not-played": "end: names a phase that was never played",
     # the site
     "private-page-too-large": "a private page over its fixed size (a bug in dipgen: its size would tell a secret)",

@@ -67,7 +67,8 @@ def read_phase(variant: Variant, phase: Phase, file: Path, problems: list[Proble
     orders: dict[str, list[OrderLine]] = {}
     key_lines: dict[str, int | None] = {}
     raw_orders = data.get("orders")
-    if not raw_orders and isinstance(raw_orders, (dict, type(None))):
+    closing = phase.retreats and raw_orders == {}  # `orders: {}`: nobody retreats (the replay checks it)
+    if not raw_orders and isinstance(raw_orders, (dict, type(None))) and not closing:
         if "orders" in data or not unknown:  # a misspelt 'orders' has been reported already
             problems.append(Problem(name, line_of(data, "orders"),
                                     "orders is empty" if "orders" in data else "no orders",

@@ -83,9 +83,13 @@ class _Replay:
         end_phase = game.ending.phase if game.ending else None
         seating = drawn or game.seating  # seats: who controls which power, as play goes on
         stopped = None
+        unclosed: list[Phase] = []  # Falls no file closes, though later files follow: all named at once
         while True:
             phase = position.phase
             pf = game.phases.get(phase)
+            if pf is None and self.closing_owed(game, position):
+                unclosed.append(phase)
+                pf = PhaseFile(phase, game.path / f"{phase.slug}.yml", {}, {})  # played as if it were there
             if pf is None:
                 break
             used.add(phase)
@@ -101,11 +105,20 @@ class _Replay:
             if result is not None:
                 break
             if end_phase is not None and phase == end_phase:
+                if position.phase.retreats and not position.dislodged:  # the declared end closes the Fall
+                    position, changes = end_of_season(self.variant, position)
+                    records[-1] = replace(record, after=position, centre_changes=record.centre_changes + changes)
                 break
             position = skip_empty(self.variant, position)
         # phases nobody may play
         if not self.problems:
             self.check_unused(game, used, records, position, result)
+        for phase in unclosed:
+            self.err(display_path(game.path / f"{phase.slug}.yml"), None,
+                     f"this file is missing: nobody retreats in {phase.name[:-9]}, but in this hidden game its "
+                     "retreats file closes the year, and later files follow",
+                     "create it with the line `orders: {}` (the players are told their centres and their Winter "
+                     "once it is in)", "fall-not-closed")
         if game.ending and result is None and not self.problems:
             last = records[-1].phase if records else None
             if end_phase is not None and last != end_phase:
@@ -131,6 +144,13 @@ class _Replay:
             seed = bytes.fromhex(game.seed)
         salt = record_salt(self.variant.visibility.hidden, seed, bool(game.seed_sha256), reveal_reached(history))
         return None if salt is None else make_chain(game.slug, salt, ((r.phase, r.data) for r in history.records))
+
+    def closing_owed(self, game: Game, position: Position) -> bool:
+        """Does `position` wait for the file that closes a Fall nobody retreats in
+        (`Policy.closed_by_file`), while the game has files for later phases?"""
+        return (position.phase.retreats and not position.dislodged
+                and self.variant.visibility.closed_by_file(position.phase)
+                and any(p > position.phase for p in game.phases))
 
     def check_unused(self, game: Game, used: set[Phase], records, position: Position, result) -> None:
         for phase, pf in sorted(game.phases.items()):
@@ -163,6 +183,10 @@ class _Replay:
         step = _STEPS[pf.phase.kind]
         position = rules.prepare(position, pf, self.draws)
         self.check_units(pf, step.units(position), step.unit_word)
+        if pf.phase.retreats and position.dislodged and not pf.writers:  # `orders: {}`, kept for closing a Fall
+            powers = sorted({d.unit.power for d in position.dislodged})
+            self.err(pf.name, pf.order_lines.get("", None), f"orders is empty, but {', '.join(powers)} must retreat",
+                     f"list the retreats received; if none were sent, write {powers[0]}: []", "no-orders")
         intake = self.orders_for(pf, step.orders(rules), step.orders_text(rules), position)
         out = step.resolve(rules, position, intake.orders)
         self.warn_illegal(pf, out.results)
@@ -357,7 +381,7 @@ class _Step:
 def _after_movement(variant, position: Position, phase: Phase, out, economy):
     after = Position(variant.rules.calendar.retreats_of(phase), out.units, position.owners, out.dislodged,
                      economy=economy)
-    if out.dislodged:
+    if out.dislodged or variant.visibility.closed_by_file(after.phase):
         return after, (), {}
     return (*end_of_season(variant, after), {})
 
@@ -408,8 +432,10 @@ def end_of_season(variant, after: Position) -> tuple[Position, tuple]:
 
 def skip_empty(variant, position: Position) -> Position:
     """Move past phases with nothing to order (`Variant.phase_needed`): retreats nobody needs,
-    winters nobody adjusts."""
-    while not variant.rules.phase_needed(position):
+    winters nobody adjusts; but not a retreat phase the variant's policy closes by its file
+    (`Policy.closed_by_file`)."""
+    while not variant.rules.phase_needed(position) and not (
+            position.phase.retreats and variant.visibility.closed_by_file(position.phase)):
         position = position.with_(phase=variant.rules.calendar.after(position.phase))
     return position
 

@@ -244,6 +244,9 @@ def next_steps(view: GameView, record: RecordView) -> list[str]:
         lines.extend(f"  {p} " + variant.words.adjustment_text(n) for p, n in view.owed.items())
     elif view.due.kind == RETREATS:
         lines.extend(f"  {u.power} retreats {u.describe(variant.rules.board)}" for u in view.retreating)
+        if not view.retreating and view.level == GM:  # a hidden game's Fall, closed by its file (Policy.closed_by_file)
+            lines.append(f"  Nobody retreats: {view.due.slug}.yml with `orders: {{}}` closes the Fall, and the "
+                         "players are told their centres and their Winter.")
     due = deadline_line(view)  # (none that is stale)
     lines.extend([due] if due else [])
     lines.append("")

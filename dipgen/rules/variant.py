@@ -250,6 +250,9 @@ class Policy:
     hidden = False
     #: in a hidden game, does the public see a fixed calendar (dipgen.view.timeline) rather than the phases as played?
     fixed_calendar = True
+    #: on a fixed calendar, is each player told every power's centre total once the Fall is closed, before
+    #: the Winter (Stab!), rather than with the public's Winter page?
+    tells_fall_totals = False
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -280,6 +283,13 @@ class Policy:
     def retreats_known(self, position: Position, level: str) -> bool:
         """Does `level` know that the game waits for retreats in `position` (asked as `phase_known`)?"""
         return any(level in (d.unit.power, d.by_power) for d in position.dislodged)
+
+    def closed_by_file(self, phase) -> bool:
+        """Is the retreat phase `phase` played from its file even when nobody retreats? RULING: in a
+        hidden game whose board is secret (`fixed_calendar`) every Fall is closed by its retreats
+        file, empty when nobody retreats, so that whether anyone had to retreat never shows in when
+        the players are told the year's centres (site_src/rules/blind.md, "Closing the Fall")."""
+        return self.hidden and self.fixed_calendar and self.rules.calendar.ends_year(phase)
 
     def secret_texts(self, history: History) -> Sequence[tuple[str, tuple]]:
         """What of a running game the public may never read, for the leak scanner: (the secret in

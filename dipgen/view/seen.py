@@ -66,7 +66,7 @@ def phase_known(history: History, record: PhaseRecord, level: str) -> bool:
 
 def retreats_known(history: History, level: str) -> bool:
     """Does `level` know that the game now waits for retreats?"""
-    if level == GM or not history.variant.visibility.hidden or not history.position.dislodged:
+    if level == GM or not history.variant.visibility.hidden:
         return True
     rd = reader(history, level, history.position.phase)
     return any(history.variant.visibility.retreats_known(history.position, lv)

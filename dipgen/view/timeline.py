@@ -27,8 +27,15 @@ retreats she takes part in (her unit retreats, or she dislodged it) and the Wint
 she adjusts, each in its place; a season whose retreats she takes no part in is one page, as
 for the public (what she may know of those retreats folded into it); centre totals come with
 the Winter, as for the public (in a Winter she adjusts in, before the public is told of it, she
-knows her own powers' counts and the others' as the public last heard them); and the game is
-said to wait for the next movement phase unless it waits for her own retreats or adjustments.
+knows her own powers' counts and the others' as the public last heard them), unless the variant
+tells every player the totals once the Fall is closed (`Policy.tells_fall_totals`: Stab!); and
+the game is said to wait for the next movement phase unless it waits for her own retreats or
+adjustments.
+
+Such a game's every Fall is closed by its retreat phase, played from its file even when nobody
+retreats (`Policy.closed_by_file`): the phase is known to nobody but the GM, so it folds into the
+Fall like any retreat a player takes no part in, and what she is told of the year's centres, and
+when, never turns on whether anyone had to retreat.
 """
 
 from __future__ import annotations
@@ -101,7 +108,15 @@ def _now(history: History, level: str, last: PhaseRecord | None, phase: Phase) -
 
 
 def _as_played(history: History, level: str) -> Timeline:
-    records = [_played(history, r, level) for r in history.records if phase_known(history, r, level)]
+    records: list[RecordView] = []
+    for r in history.records:
+        if not phase_known(history, r, level):
+            continue
+        v = _played(history, r, level)
+        if _closing_only(history, r) and records and records[-1].phase == Phase(r.phase.year, r.phase.season_index):
+            records[-1] = _closed(records[-1], v)
+        else:
+            records.append(v)
     nxt = history.next_phase
     if nxt is None:
         due, season = None, None
@@ -111,6 +126,21 @@ def _as_played(history: History, level: str) -> Timeline:
         due, season = nxt, None
     phase = due or season or history.position.phase
     return records, _now(history, level, history.records[-1] if history.records else None, phase), due, season, False
+
+
+def _closing_only(history: History, record: PhaseRecord) -> bool:
+    """Is `record` only the file that closes a Fall nobody retreated in (`Policy.closed_by_file`),
+    without press or notes of its own?"""
+    return (record.phase.retreats and not record.before.dislodged and not record.press and not record.notes
+            and history.variant.visibility.closed_by_file(record.phase))
+
+
+def _closed(fall: RecordView, closing: RecordView) -> RecordView:
+    """A Fall as played, once the empty file that closes it is in: one season, as where nobody is
+    dislodged in an open game (its centres change hands, and the link after the closing file)."""
+    return replace(fall, after=closing.after, centre_changes=fall.centre_changes + closing.centre_changes,
+                   tells_totals=fall.tells_totals or closing.tells_totals, due_after=closing.due_after,
+                   link=closing.link if closing.link is not None else fall.link)
 
 
 # ----------------------------------------------------------------------------- the public calendar
@@ -201,7 +231,9 @@ def _seat_calendar(history: History, level: str) -> Timeline:
     def known(i: int, rd: Reader | None = None) -> RecordView:
         r = records[i]
         v = replace(seen_record(history, r, level, rd), title=title(r.phase), tells_totals=r.kind == ADJUSTMENTS)
-        if r.phase not in by_phase:  # her retreats or her Winter, which the public is not shown
+        if r.phase not in by_phase and _year_told(history, r):  # her Fall's retreats or her Winter: the
+            v = replace(v, tells_totals=True)  # year's totals, which the variant tells every player then
+        elif r.phase not in by_phase:  # her retreats or her Winter, which the public is not shown
             # the totals the public knew then: those of the season her retreats follow, or the
             # latest for her Winter (the public hears the year's with its Winter page)
             told = by_phase[records[i - 1].phase].after.totals if r.kind != ADJUSTMENTS and i > 0 \
@@ -267,9 +299,20 @@ def _seat_movement(history: History, m: PhaseRecord, nxt: PhaseRecord | None, le
         after = PositionView(rv.after.phase, units, rv.after.owners, rv.after.totals, (), rv.after.economy,
                              rv.after.whole)
         changes, later = changes + rv.centre_changes, rv.results
+    told = folded and nxt is not None and _year_told(history, nxt)  # the Fall closed: the year's totals, if told
     return replace(v, title=public.title, nmr=public.nmr, centre_changes=changes, retreat_results=later,
                    before=replace(v.before, totals=public.before.totals),
-                   after=replace(after, totals=public.after.totals), tells_totals=False, due_after={})
+                   after=after if told else replace(after, totals=public.after.totals), tells_totals=told,
+                   due_after={})
+
+
+def _year_told(history: History, record: PhaseRecord) -> bool:
+    """Is every player told every power's centre total after `record`, a phase the public is not
+    shown: the one that closes a Fall (its retreats, or the empty file) or a Winter, where the
+    variant tells the totals before the Winter (`Policy.tells_fall_totals`: Stab!)?"""
+    calendar = history.variant.rules.calendar
+    return history.variant.visibility.tells_fall_totals and (
+        record.kind == ADJUSTMENTS or (record.phase.retreats and calendar.ends_year(record.phase)))
 
 
 __all__ = ["Timeline", "fixed_calendar", "timeline", "title"]

@@ -280,17 +280,28 @@ def pair(variant_name: str, kind: str, seed: int, scratch: Path, phases: int = 6
          after: int = 0, activity: float = 0.55) -> tuple[History, History] | None:
     """Two games differing in one hidden fact of `kind` in the phase after a `phases`-phase prefix,
     then `after` more phases of identical play, and then, where one game waits for a phase the
-    other does not have (retreats only one of them has), that phase: the two are compared with
-    the GM at the same point of the year, not with one of them still owing a secret phase (until
-    it is played, a player who adjusts in the other game is told of her Winter sooner: the
-    timing of the GM's own work, not a fact a page may hide); None when the prefix offers no
-    such fact."""
+    other does not have (a Spring's retreats only one of them has), that phase (the last of
+    `pair_points`); None when the prefix offers no such fact."""
+    points = pair_points(variant_name, kind, seed, scratch, phases, after, activity)
+    return None if points is None else points[-1]
+
+
+def pair_points(variant_name: str, kind: str, seed: int, scratch: Path, phases: int = 6,
+                after: int = 0, activity: float = 0.55) -> list[tuple[History, History]] | None:
+    """The games of `pair` at every point of the GM's pace: after the `after` phases, where one of
+    them may still owe a phase the other does not have (retreats only one of them has), and
+    again once each such phase is played. At each, a player the fact does not concern must be told
+    the same in both: the Fall's retreats, owed or not, are closed by a file in either game
+    (`Policy.closed_by_file`), and a Spring's retreats change nothing she is told. None when the
+    prefix offers no such fact."""
     variant = get_variant(variant_name)
     files, h = prefix(variant_name, seed, phases, scratch, activity)
     wanted = {"retreat": RETREATS, "unlawful": RETREATS, "build": ADJUSTMENTS,
               "silent": ADJUSTMENTS}.get(kind, MOVEMENT)
     for _ in range(8):  # play on to the next phase of the kind the fact needs
-        if h.next_phase is None or h.next_phase.kind == wanted or (kind == "notes" and h.next_phase.kind != MOVEMENT):
+        closing = h.next_phase is not None and h.next_phase.retreats and not h.position.dislodged  # nobody retreats
+        if h.next_phase is None or (h.next_phase.kind == wanted and not (closing and wanted == RETREATS)) \
+                or (kind == "notes" and h.next_phase.kind != MOVEMENT):
             break
         files = files.with_phase(h.next_phase, Player(variant, random.Random(seed), activity).orders(h.position))
         h = files.history(scratch / "prefix" / SLUG)
@@ -386,14 +397,16 @@ def pair(variant_name: str, kind: str, seed: int, scratch: Path, phases: int = 6
         if stepped is None:
             break
         ha, hb, fa, fb = stepped
-    for _ in range(4):  # both at the same point: a phase only one game has (retreats) played first
+    points = [(ha, hb)]
+    for _ in range(4):  # a phase only one game has (retreats), played: the next point of the GM's pace
         if ha.next_phase is None or hb.next_phase is None or ha.next_phase == hb.next_phase:
             break
         stepped = _step_both(variant, rng.random(), ha, hb, fa, fb, scratch, activity)
         if stepped is None:
             break
         ha, hb, fa, fb = stepped
-    return ha, hb
+        points.append((ha, hb))
+    return points
 
 
 def _step_both(variant, seed: float, ha, hb, fa, fb, scratch, activity: float):
@@ -452,8 +465,10 @@ def public_facts(h: History) -> tuple:
                           tuple(sorted(p for p, o in r.orders.items() if o)), r.press, r.notes))
         elif v.results:
             others.add((r.phase.year, r.phase.season_index, repr(v.results)))
+    calendar = h.variant.rules.calendar
     for year, r in sorted(year_last.items()):
-        if year + 1 in springs:
+        closed = r.kind != MOVEMENT and (r.kind == ADJUSTMENTS or calendar.ends_year(r.phase))
+        if year + 1 in springs or (closed and h.variant.visibility.tells_fall_totals):  # every player hears them
             facts.append(("totals", year, tuple(sorted(view_record(h, r, PUBLIC).after.totals.items()))))
     return tuple(facts), tuple(sorted(others)), h.finished
 
@@ -545,7 +560,30 @@ def published(h: History) -> dict[str, str]:
         uri = page_uri(PAGE_KEY, SLUG, seat)
         out[f"private-page/{uri}"] = str(size)
         out[f"private/{seat}"] = by_uri[uri]
+    out.update(private_reports(h))
     out.update(mailed(h, secrets))
+    return out
+
+
+def private_reports(h: History) -> dict[str, str]:
+    """What each player is sent by e-mail: ``private/<seat>/report`` her report of the latest season
+    she is shown (`dipgen adjudicate --power P`), and ``private/<seat>/out/<phase>`` the file
+    `dipgen adjudicate --power all --out DIR --phase PHASE` writes her for each of the last two
+    seasons she is shown (with its name: the report and the name are what she receives)."""
+    from dipgen.adapters.mailout import reports
+    from dipgen.present.report import phase_report
+    from dipgen.view import game_view
+
+    out: dict[str, str] = {}
+    sent: dict = {}
+    for seat in h.seating.keys():
+        view = game_view(h, seat)
+        out[f"private/{seat}/report"] = phase_report(view, view.records[-1]) if view.records else ""
+        for record in view.records[-2:]:
+            if record.phase not in sent:
+                sent[record.phase] = {s: (name, text) for name, (s, text) in reports(h, record.phase)[0].items()}
+            name, text = sent[record.phase].get(seat, ("-", ""))
+            out[f"private/{seat}/out/{record.phase.slug}"] = f"{name}\n{text}"
     return out
 
 
@@ -580,5 +618,6 @@ def differences(a: History, b: History) -> list[str]:
     pa, pb = published(a), published(b)
     insiders = involved(a, b)
     may = {f"private/{p}" for p in insiders}
-    return sorted(k for k in set(pa) | set(pb) if k not in may and pa.get(k) != pb.get(k)
+    return sorted(k for k in set(pa) | set(pb)
+                  if k not in may and "/".join(k.split("/")[:2]) not in may and pa.get(k) != pb.get(k)
                   and not (k.startswith("mail/") and k.split("/")[1] in insiders))

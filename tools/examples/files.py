@@ -52,6 +52,8 @@ def phase_yaml(log: PhaseLog, blocks: set) -> str:
                 out.append(f"  {power}: []\n")
             else:
                 out.append(f"  {power}:\n" + "".join(f"    - {_scalar(t)}\n" for t in lines))
+    elif log.phase is not None and log.phase.retreats and not log.before.dislodged:  # a hidden Fall, closed
+        out.append("orders: {}  # nobody retreats: this file closes the Fall\n")
     else:  # nobody sent orders: an empty mapping would be an error (taken for a mistake)
         out.append("orders:\n" + "".join(f"  {power}: []\n" for power in POWERS))
     if log.press:

@@ -221,6 +221,8 @@ class Composer:
         logs = self.sim.log
         last_move = None
         for i, log in enumerate(logs):
+            if log.phase.retreats and not log.before.dislodged:
+                continue  # a hidden game's Fall closed with nobody retreating: an empty file, told to nobody
             if log.phase.kind == "movement":
                 log.press = self.movement_press(i, last_move)
                 last_move = i

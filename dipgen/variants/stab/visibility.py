@@ -26,6 +26,9 @@ def _aud(*levels: str) -> frozenset:
 
 class StabPolicy(Policy):
     hidden = True
+    #: the seed: "Before every winter the GM will report the supply centre totals for each power"; RULING:
+    #: in each player's report once the Fall is closed (its retreats, or the empty file, are in)
+    tells_fall_totals = True
 
     def start_visibility(self, history, position: Position) -> PositionVisibility:
         return _private_position(position)
