@@ -490,3 +490,23 @@ def test_a_message_is_plain_text_in_the_encoding_the_server_takes():
         again = email.message_from_bytes(msg.as_bytes(), policy=email.policy.default)
         assert again.get_content() == body and again["To"].addresses[0].display_name == "Chloé Martin"
         assert again["Message-ID"] == "<1@example.org>" and "\r" not in again["Subject"]
+
+
+def test_the_file_that_closes_a_hidden_fall_mails_each_player_her_centres(game, server, capsys):
+    """Lamps Out's 1903 Fall was closed by an empty retreats file: nobody is shown that phase, yet
+    it is when the players are told the year's centres, so each is mailed her Fall report as it now
+    stands (with the totals Stab! tells before the Winter), under the closing phase's own Message-ID."""
+    history = load(game)
+    fall, closing = Phase.from_slug("1903-fall"), Phase.from_slug("1903-fall-retreats")
+    assert all(seat_report(history, seat, closing) is None for seat in NAMES)  # a phase nobody is shown
+    assert send(game, "--phase", "1903-fall-retreats") == 0
+    got = server.messages()
+    assert len(server.received) == 7
+    ids = set()
+    for seat, name in NAMES.items():
+        body = got[addresses_of(name)[0]].get_content().replace("\r\n", "\n")
+        assert body.startswith(seat_report(history, seat, fall)[2])
+        assert "Your supply centres: " in body and "\n  Turkey    1 centre" in body
+        ids.add(got[addresses_of(name)[0]]["Message-ID"])
+    assert send(game, "--phase", "1903-fall") == 0  # the Fall's own messages are others
+    assert not ids & {m["Message-ID"] for _, m in _parsed(server)[7:]}

@@ -108,7 +108,7 @@ def plan(history: History, secrets: GameSecrets | None, phase: Phase, options: S
         if player.strip().lower() in NOBODY:
             nobody.append(key)
             continue
-        made = everyone or seat_report(history, key, phase)
+        made = everyone or told(history, key, phase)
         if made is None:
             untold.append(key)
             continue
@@ -128,6 +128,18 @@ def plan(history: History, secrets: GameSecrets | None, phase: Phase, options: S
                                  f"add her under addresses: in secrets.yml, e.g.  {player}: her@example.org",
                                  code="no-address") for key, player in missing])
     return Plan(phase, phase.name, hidden, tuple(letters), tuple(untold), tuple(nobody))
+
+
+def told(history: History, seat: str, phase: Phase) -> tuple | None:
+    """The seat's report of `phase`; where her view has no such phase because it is the file that
+    closes a hidden Fall (`Policy.closed_by_file`: nobody she knows of retreated), her report of that
+    Fall, which from now on tells her centres (and in Stab! every power's total): the message that
+    brings them. The same whether or not someone retreated, so it tells her nothing of that."""
+    made = seat_report(history, seat, phase)
+    if made is None and phase.retreats and history.variant.visibility.closed_by_file(phase):
+        before = [r.phase for r in history.records if r.phase < phase]
+        made = seat_report(history, seat, before[-1]) if before else None
+    return made
 
 
 def _links(history: History, secrets: GameSecrets | None, seat: str, phase: Phase, options: SiteOptions) -> list[str]:
