@@ -302,9 +302,27 @@ def main(argv: list[str] | None = None) -> int:
     out, err = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = _Visible(out), _Visible(err)
     try:
-        return _main(argv)
+        try:
+            return _main(argv)
+        finally:
+            out.flush()  # a reader gone away (`dipgen ... | head`) is found here, not at the exit
+    except BrokenPipeError:
+        _hush(out, err)
+        return 1
     finally:
         sys.stdout, sys.stderr = out, err
+
+
+def _hush(*streams) -> None:
+    """The reader of dipgen's output went away: what is left to write goes nowhere, quietly (as
+    Python's documentation advises: no traceback, and no error when the exit flushes the streams)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    for stream in streams:
+        try:
+            os.dup2(devnull, stream.fileno())
+        except (OSError, ValueError, AttributeError):  # not a file of this process (a test's capture)
+            pass
+    os.close(devnull)
 
 
 def _main(argv: list[str] | None) -> int:

@@ -36,6 +36,8 @@ WARNING_CODES = {
     "unused-acknowledgement": "an acknowledgement that matches no warning of its file",
     "deadline-over": "a deadline in game.yml of a game that is over: it is not shown",
     "shallow-clone": "git holds only the latest commits: the times some phase files were published are unknown",
+    "commit-date-out-of-range": "a file added by a commit dated past the year 9999 (or before the year 1): its time "
+                                "is unknown",
 }
 UNUSED = "unused-acknowledgement"
 _ENTRY = re.compile(r"\s*(\S+)\s*(.*?)\s*", re.S)  # any text with a non-blank character matches
