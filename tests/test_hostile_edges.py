@@ -27,6 +27,7 @@ def _git(root: Path, *args: str, date: str = "@1700000000 +0000") -> None:
     subprocess.run(["git", *args], cwd=root, check=True, capture_output=True, env=env)
 
 
+@pytest.mark.slow  # whole-site builds
 @needs_git
 @pytest.mark.parametrize("seconds", ["300000000000", "253402300800", "9223372036854775807"])
 def test_a_commit_dated_past_the_year_9999_is_a_warning_naming_the_file(tmp_path, monkeypatch, capsys, caplog,
@@ -54,6 +55,7 @@ def test_a_commit_dated_past_the_year_9999_is_a_warning_naming_the_file(tmp_path
     assert (project / "site" / "games" / "alpha" / "1901-spring" / "index.html").is_file()
 
 
+@pytest.mark.slow  # whole-site builds
 @needs_git
 def test_the_last_second_a_date_holds_is_read(tmp_path):
     project = make_project(tmp_path / "p", games={"alpha": ALPHA})

@@ -41,13 +41,13 @@ def cmd_check(args) -> int:
     from dipgen.adapters.siteconfig import site_options
 
     paths = _games(args.games)
+    failed = _site_problems(args.games, paths)
     # a secrets.yml shared with another game, the games beside it included (as the build sees them)
     near = {os.path.abspath(g): g for p in paths for g in discover_games(Path(p).parent)}
     near.update({os.path.abspath(p): p for p in paths})
     shared: dict[str, list] = {}
     for folder, problem in shared_secrets([near[k] for k in sorted(near)]):
         shared.setdefault(os.path.abspath(folder), []).append(problem)
-    failed = 0
     for path in paths:
         problems = shared.get(os.path.abspath(path), [])
         try:
@@ -70,6 +70,19 @@ def cmd_check(args) -> int:
         quiet = f" ({silenced} acknowledged warning(s) not shown)" if silenced else ""
         print(f"{display_path(path)}: ok, {len(history.records)} phases played, {state}{quiet}")
     return 1 if failed else 0
+
+
+def _site_problems(named: list[str], paths: list[Path]) -> int:
+    """Print what is wrong with the sites (each a folder with mkdocs.yml) the games named are
+    part of, rather than with a game: a build cache that git tracks. Returns how many there are."""
+    from dipgen.adapters.buildcache import committed_problems
+
+    near = [Path.cwd(), *(Path(p).resolve().parent for p in named or ["games"]), *(p.resolve().parent.parent
+                                                                                 for p in paths)]
+    problems = [p for site in dict.fromkeys(near) if (site / "mkdocs.yml").is_file() for p in committed_problems(site)]
+    for p in problems:
+        print(p, file=sys.stderr)
+    return len(problems)
 
 
 def cmd_adjudicate(args) -> int:

@@ -113,6 +113,8 @@ ERROR_CODES = {
     "not-yet": "a file for a phase the game has not reached",
     "end-not-played": "end: names a phase that was never played",
     # the site
+    "cache-committed": "the build's cache folder (.dipgen-cache/) committed to git",
+    "cache-key-committed": "the key that seals the build's cache (.dipgen-cache.key) committed to git",
     "private-page-too-large": "a private page over its fixed size (a bug in dipgen: its size would tell a secret)",
 }
 
