@@ -104,9 +104,9 @@ def game_hash(folder: Path, files: list[Path] | None = None) -> str:
     """A hash of everything in a game folder that the build reads, secrets.yml included (a new
     passphrase re-encrypts the pages)."""
     digest = hashlib.sha256()
-    for f in game_files_read(folder) if files is None else files:
-        digest.update(f.relative_to(folder).as_posix().encode() + b"\0")
-        digest.update(f.read_bytes() + b"\0")
+    for f in game_files_read(folder) if files is None else files:  # each length first: no two folders alike
+        name, data = f.relative_to(folder).as_posix().encode(), f.read_bytes()
+        digest.update(b"%d:%s%d:" % (len(name), name, len(data)) + data)
     return digest.hexdigest()
 
 
