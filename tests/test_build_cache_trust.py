@@ -175,6 +175,27 @@ def test_the_gitignore_of_an_archive_and_of_this_repository_keep_the_cache_and_i
 
 
 @pytest.mark.slow  # whole-site builds
+def test_a_new_key_is_kept_out_of_git_where_the_archives_gitignore_does_not_name_it(tmp_path):
+    """An archive made by an older dipgen init ignores the folder but not the key: the key is then
+    ignored in this clone alone (the repository's info/exclude), so that 'git add -A' leaves it out;
+    the GM's .gitignore is not touched. Here in a folder inside the repository."""
+    repo = tmp_path / "repo"
+    project = make_project(repo / "site", games={"alpha": ARCHIVE["alpha"]})
+    (repo / ".gitignore").write_text("/site/site/\n/site/.dipgen-cache/\n", encoding="utf-8")
+    _git(repo, "init", "-q")
+    _build(project)
+    assert (project / KEY_FILE).is_file()
+    _git(repo, "add", "-A")
+    assert f"site/{KEY_FILE}" not in _git(repo, "ls-files") and "site/games/alpha/game.yml" in _git(repo, "ls-files")
+    assert (repo / ".gitignore").read_text(encoding="utf-8") == "/site/site/\n/site/.dipgen-cache/\n"
+    exclude = (repo / ".git" / "info" / "exclude").read_text(encoding="utf-8")
+    assert exclude.count(f"/site/{KEY_FILE}") == 1
+    (project / KEY_FILE).unlink()
+    _build(project)  # a new key, already ignored: not named twice
+    assert (repo / ".git" / "info" / "exclude").read_text(encoding="utf-8") == exclude
+
+
+@pytest.mark.slow  # whole-site builds
 @pytest.mark.parametrize("how", ["link", "short"])
 def test_a_key_that_cannot_be_read_as_one_is_replaced(project, caplog, how):
     """A key file that is not 64 hex digits (truncated, edited) or is a link is not used: a new one

@@ -309,7 +309,9 @@ def machine_key(base: Path) -> bytes:
             return _read_key(path)
         except FileNotFoundError:
             try:
-                return _new_key(path, replace=False)
+                key = _new_key(path, replace=False)
+                _ignore_locally(base)
+                return key
             except FileExistsError:  # another build made one meanwhile: that one
                 continue
         except (OSError, ValueError) as e:  # a link (O_NOFOLLOW), a folder, a file cut short
@@ -353,15 +355,41 @@ def _new_key(path: Path, replace: bool) -> bytes:
     return key
 
 
+def _git(base: Path, *args: str) -> subprocess.CompletedProcess | None:
+    """``git ARGS`` in `base` (read its return code); None where git cannot be run."""
+    try:
+        return subprocess.run(["git", *args], cwd=base, capture_output=True, timeout=20)
+    except (OSError, subprocess.SubprocessError):
+        return None
+
+
+def _ignore_locally(base: Path) -> None:
+    """A new key that git would not ignore (an archive whose .gitignore an older dipgen init wrote)
+    is ignored in this clone alone: a line in the repository's info/exclude, which is never
+    committed; the GM's .gitignore is hers. Nothing where there is no repository."""
+    ignored = _git(base, "check-ignore", "-q", KEY_FILE)
+    prefix, exclude = _git(base, "rev-parse", "--show-prefix"), _git(base, "rev-parse", "--git-path", "info/exclude")
+    if ignored is None or ignored.returncode != 1 or not prefix or prefix.returncode or not exclude \
+            or exclude.returncode:
+        return  # ignored already, or no repository
+    path = base / exclude.stdout.decode("utf-8", "replace").strip()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        before = path.read_bytes() if path.exists() else b""
+        with open(path, "ab") as f:
+            f.write((b"\n" if before and not before.endswith(b"\n") else b"") + b"# the key that seals dipgen's build "
+                    b"cache never leaves this machine\n/" + prefix.stdout.strip() + KEY_FILE.encode() + b"\n")
+        log.info("dipgen: made %s; git ignores it in this clone (%s)", display_path(base / KEY_FILE),
+                 display_path(path))
+    except OSError as e:
+        log.info("dipgen: made %s; add it to .gitignore (%s)", display_path(base / KEY_FILE), e.strerror or e)
+
+
 def committed(base: Path) -> list[str]:
     """Which of the cache folder and its key beside `base`'s mkdocs.yml git tracks (committed or
     staged); none where there is no git or no repository."""
-    try:
-        done = subprocess.run(["git", "ls-files", "-z", "--", FOLDER, KEY_FILE], cwd=base, capture_output=True,
-                              timeout=20)
-    except (OSError, subprocess.SubprocessError):
-        return []
-    files = done.stdout.decode("utf-8", "replace").split("\0") if done.returncode == 0 else []
+    done = _git(base, "ls-files", "-z", "--", FOLDER, KEY_FILE)
+    files = done.stdout.decode("utf-8", "replace").split("\0") if done is not None and done.returncode == 0 else []
     return [name for name in (FOLDER, KEY_FILE) if any(f == name or f.startswith(name + "/") for f in files)]
 
 
