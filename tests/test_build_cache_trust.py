@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from dipgen.adapters import buildcache, init_cmd
-from dipgen.adapters.buildcache import FOLDER, KEY_FILE, canonical
+from dipgen.adapters.buildcache import FOLDER, KEY_FILE, BuildCache, canonical
 from dipgen.adapters.cli import main
 from support import REPO, build, make_project, site_config, write_game
 from support.folders import ARCHIVE
@@ -260,3 +260,23 @@ def test_no_two_game_folders_hash_alike(tmp_path):
     one = write_game(tmp_path / "one", {"a.png": b"X\0b.png\0Y"})
     two = write_game(tmp_path / "two", {"a.png": b"X", "b.png": b"Y"})
     assert game_hash(one) != game_hash(two)
+
+
+def test_a_sealed_entry_moved_to_another_games_name_is_refused(tmp_path, caplog):
+    """The seal covers the entry's name (the game folder it is for): one game's entry, sealed with
+    the machine's own key, is not another game's."""
+    from dipgen.present.site.page import SitePage
+
+    key = b"k" * 32
+    cache = BuildCache(tmp_path / FOLDER, key)
+    card = dict(title="t", uri="games/a/index.md", variant="Standard", gm="G", players=[], years="—",
+                years_sort="0", status=dict(kind="running", label="Running", sort_key="0"), finished=False)
+    one, two = tmp_path / "games" / "a", tmp_path / "games" / "b"
+    cache.put(one, "k" * 64, {"games/a/index.md": SitePage.make("A", "<p>a</p>\n")}, card, ("b.svg", "<svg/>"), [])
+    assert cache.get(one, "k" * 64) is not None
+    entries = {p.name: p for p in (tmp_path / FOLDER / "games").iterdir()}
+    [name] = entries
+    other = cache._entry_path(two)
+    other.write_bytes(entries[name].read_bytes())
+    caplog.set_level(logging.WARNING)
+    assert cache.get(two, "k" * 64) is None and _warned(caplog)
