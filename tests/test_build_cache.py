@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from dipgen.adapters.buildcache import FOLDER, BuildCache
+from dipgen.adapters.buildcache import FOLDER, KEY_FILE, BuildCache, sealed
 from dipgen.present.site.page import SitePage
 from support import REPO, build, make_project, site_config
 from support.folders import ARCHIVE, reveal_now, write_game
@@ -77,9 +77,13 @@ def test_the_folder_may_be_deleted(project):
 
 
 def _corrupt_entry(project: Path, change) -> None:
+    """Each entry changed, and sealed again with the machine's key (as a bug of the build's own would
+    write it): the checks behind the seal refuse it all the same (tests/test_build_cache_trust.py:
+    one sealed by anyone else)."""
+    key = bytes.fromhex((project / KEY_FILE).read_text(encoding="utf-8"))
     for entry in (project / FOLDER / "games").iterdir():
-        data = json.loads(entry.read_text(encoding="utf-8"))
-        entry.write_text(change(data), encoding="utf-8")
+        data = json.loads(entry.read_bytes().partition(b"\n")[2])
+        entry.write_bytes(sealed(key, entry.name, change(data).encode("utf-8")))
 
 
 @pytest.mark.parametrize("how", ["not json", "foreign key", "bad card", "page moved", "blob replaced", "blob short",
@@ -152,19 +156,21 @@ def test_unused_entries_and_blobs_go(project):
 
 
 def test_a_page_comes_back_as_it_was_stored(tmp_path):
-    cache = BuildCache(tmp_path / FOLDER)
+    key = b"k" * 32
+    cache = BuildCache(tmp_path / FOLDER, key)
     page = SitePage.make("A & B", '<div>a</div>\n<h2 data-dg-heading>Heading</h2>\n<p>b</p>\n')
     card = dict(title="t", uri="games/g/index.md", variant="Standard", gm="G", players=[], years="—",
                 years_sort="0", status=dict(kind="running", label="Running", sort_key="0"), finished=False)
     game = tmp_path / "games" / "g"
     stored = cache.put(game, "k" * 64, {"games/g/index.md": page, "games/g/m.svg": "<svg/>"}, card,
                        ("assets/maps/b.svg", "<svg>board</svg>"), ["a note"])
-    again = BuildCache(tmp_path / FOLDER).get(game, "k" * 64)
+    again = BuildCache(tmp_path / FOLDER, key).get(game, "k" * 64)
     assert again is not None and again.card == card and again.blobs == stored.blobs and again.notes == ["a note"]
     back = again.page("games/g/index.md")
     assert back == page and back.name == page.name and list(back.pieces()) == list(page.pieces())
-    assert BuildCache(tmp_path / FOLDER).get(game, "j" * 64) is None
-    assert BuildCache(tmp_path / FOLDER).get(tmp_path / "games" / "other", "k" * 64) is None
+    assert BuildCache(tmp_path / FOLDER, key).get(game, "j" * 64) is None
+    assert BuildCache(tmp_path / FOLDER, key).get(tmp_path / "games" / "other", "k" * 64) is None
+    assert BuildCache(tmp_path / FOLDER, b"j" * 32).get(game, "k" * 64) is None  # sealed with another key
 
 
 def test_plain_serve_renders_only_the_changed_pages_and_the_site_is_as_a_full_build(tmp_path, caplog):

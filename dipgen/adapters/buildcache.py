@@ -4,17 +4,28 @@
       games/<id>.json         one entry per game folder (id: a hash of its path): the key it was
                               made under, the game's card, its board, and each file it adds
       blobs/<sha256>          each file's content, named by the hash of its bytes
+    .dipgen-cache.key         beside it: the key that seals the entries (`machine_key`), never in git
 
 An entry's key is a hash of the generator (dipgen's version, code and templates, the site's options)
 and of every file of the game folder that the build reads (`game_hash`): secrets.yml, the game's
 end and its reveal setting are all files, and nothing else (no clock) decides what a game
-publishes, so an entry with the same key is the same output. A game's pages are only ever made
-afresh when its key changes: its private pages keep their encryption (and its fresh salts).
+publishes, so an entry with the same key is the same output. The key is made of canonical data
+only (`canonical`: sorted, never a `repr`, whose order of a set changes from process to process),
+so that a build in another process finds it. A game's pages are only ever made afresh when its key
+changes: its private pages keep their encryption (and its fresh salts).
 
-Nothing read here is trusted blindly: an entry is used only if it is well formed, was made under
-the key asked for, and every blob it names has the size and hash it says (a page must also be a
-page `SitePage.restore` accepts). Anything else (a corrupt file, one another version wrote, a blob
-gone) is a miss: the game is made again and its entry written anew. An entry is written to a
+The cache holds bytes the build publishes without making them again, so it holds only what this
+machine's builds made: each entry is sealed (an HMAC of its bytes and its name) with a key that
+lives beside the folder, out of git, and never leaves the machine. An entry that is not sealed
+with it was written by someone else (a cache copied in, a pull request that brought one): it is
+not used, the game is made again from its files, and the GM is warned. A cache folder or key that
+git tracks is refused whole (`committed`): whoever can push could have written both; the build
+then keeps a cache of its own, in a temporary folder, and `dipgen check` says how to remove them.
+
+Nothing read here is trusted blindly: an entry is used only if it is sealed, well formed, was made
+under the key asked for, and every blob it names has the size and hash it says (a page must also
+be a page `SitePage.restore` accepts). Anything else (a corrupt file, one another version wrote, a
+blob gone) is a miss: the game is made again and its entry written anew. An entry is written to a
 temporary name and renamed into place, so that a build killed halfway leaves no half-written entry;
 a new blob is written under its own name (it is named by its content, and a cold build writes
 thousands), so a killed build may leave one short, which the checks above refuse and the next
@@ -24,24 +35,67 @@ Blobs no entry names are removed after a build that read every game (`prune`).
 
 from __future__ import annotations
 
+import dataclasses
+import datetime as dt
 import functools
 import hashlib
+import hmac
 import itertools
 import json
 import logging
 import os
+import subprocess
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePath
 
+from dipgen.core.errors import Problem, display_path
 from dipgen.present.site.page import SitePage
 
 log = logging.getLogger("mkdocs.plugins.dipgen")
 
 #: the cache folder, beside mkdocs.yml
 FOLDER = ".dipgen-cache"
-FORMAT = 1
+#: the key that seals its entries, beside it (not in it: a folder copied or committed whole would bring it)
+KEY_FILE = FOLDER + ".key"
+FORMAT = 2
+#: an entry's first line: this, its format and its seal; then its JSON
+_MAGIC = b"dipgen-cache "
 _CARD = {"title": str, "uri": str, "variant": str, "gm": str, "players": list, "years": str, "years_sort": str,
          "status": dict, "finished": bool}
+
+
+def canonical(value) -> str:
+    """`value` as JSON text that is the same in every process for the same data (a cache key's
+    ingredient): mappings by their keys, sets sorted, dataclasses by their fields, times in ISO form.
+    TypeError for anything else: never a `repr`, whose order of a set's items changes from process
+    to process (PYTHONHASHSEED), so that a key made of it misses in every new process."""
+    return json.dumps(_plain(value), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def entry_key(*parts) -> str:
+    """A cache key: the hash of `parts` in their `canonical` form."""
+    return hashlib.sha256(canonical(list(parts)).encode("utf-8")).hexdigest()
+
+
+def _plain(value):
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, dt.datetime):
+        return value.isoformat()
+    if isinstance(value, PurePath):
+        return value.as_posix()
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Mapping):
+        if not all(isinstance(k, str) for k in value):
+            raise TypeError("a mapping with keys that are not text has no canonical form")
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (set, frozenset)):
+        return sorted((_plain(v) for v in value), key=lambda v: json.dumps(v, sort_keys=True))
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    raise TypeError(f"no canonical form for {type(value).__name__}")
 
 
 @functools.lru_cache(maxsize=1)
@@ -89,10 +143,11 @@ class Stored:
 
 
 class BuildCache:
-    """The cache folder `root` (see the module)."""
+    """The cache folder `root`, its entries sealed with `key` (see the module)."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, key: bytes) -> None:
         self.root = root
+        self._key = key
         self._checked: dict[str, int] = {}  # blobs checked in this process: name -> size
 
     def _entry_path(self, game: Path) -> Path:
@@ -102,11 +157,20 @@ class BuildCache:
         """The output of `game` made under `key`, or None (see the module: never a half-trusted entry)."""
         path = self._entry_path(game)
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            return self._checked_entry(data, key)
+            payload = _opened(self._key, path.name, path.read_bytes())
         except FileNotFoundError:
             return None
-        except (OSError, ValueError, TypeError, KeyError, AttributeError) as e:
+        except OSError as e:
+            log.debug("dipgen: cache entry %s ignored: %s", path, e)
+            return None
+        except _Foreign:
+            log.warning("dipgen: %s: its entry in %s was not written by this machine's builds (it is not sealed "
+                        "with %s), so it is not used: the game is made again from its files", display_path(game),
+                        display_path(self.root), KEY_FILE)
+            return None
+        try:
+            return None if payload is None else self._checked_entry(json.loads(payload), key)
+        except (OSError, ValueError, TypeError, KeyError, AttributeError) as e:  # a blob gone, or not it
             log.debug("dipgen: cache entry %s ignored: %s", path, e)
             return None
 
@@ -164,7 +228,8 @@ class BuildCache:
         sizes[board_path] = size
         data = {"format": FORMAT, "key": key, "card": card, "board": [board[0], name, size], "files": entry_files,
                 "pages": pages, "notes": notes}
-        _write(self._entry_path(game), json.dumps(data, ensure_ascii=False).encode("utf-8"))
+        path = self._entry_path(game)
+        _write(path, sealed(self._key, path.name, json.dumps(data, ensure_ascii=False).encode("utf-8")))
         made = {uri: content for uri, content in files.items() if isinstance(content, SitePage)}
         return Stored(key, blobs, pages, card, (board[0], str(board_path)), sizes, notes, made)
 
@@ -206,6 +271,160 @@ class BuildCache:
                     except OSError:
                         pass
         return removed
+
+
+def sealed(key: bytes, name: str, payload: bytes) -> bytes:
+    """The entry file `name` holding `payload` (its JSON), sealed with `key`."""
+    return _MAGIC + f"{FORMAT} ".encode() + _seal(key, name, payload) + b"\n" + payload
+
+
+def _seal(key: bytes, name: str, payload: bytes) -> bytes:
+    return hmac.new(key, name.encode("utf-8") + b"\0" + payload, hashlib.sha256).hexdigest().encode()
+
+
+class _Foreign(Exception):
+    """An entry sealed with another key than this machine's, or not sealed at all."""
+
+
+def _opened(key: bytes, name: str, raw: bytes) -> bytes | None:
+    """The JSON of the entry file `name` (its bytes `raw`) if it is sealed with `key`; None if it is
+    no entry of this format (an older dipgen's: a miss like any other); `_Foreign` if its seal is
+    not this key's (written by someone else)."""
+    head, newline, payload = raw.partition(b"\n")
+    parts = head.split(b" ")
+    if not newline or len(parts) != 3 or parts[0] + b" " != _MAGIC or parts[1] != str(FORMAT).encode():
+        return None
+    if not hmac.compare_digest(parts[2], _seal(key, name, payload)):
+        raise _Foreign(name)
+    return payload
+
+
+def machine_key(base: Path) -> bytes:
+    """The key that seals the cache beside `base`'s mkdocs.yml (`KEY_FILE`), made where there is
+    none (or where the file is not one: a link, a file cut short), readable by its owner alone.
+    OSError where it cannot be made (a read-only checkout)."""
+    path = base / KEY_FILE
+    for _ in range(2):
+        try:
+            return _read_key(path)
+        except FileNotFoundError:
+            try:
+                key = _new_key(path, replace=False)
+                _ignore_locally(base)
+                return key
+            except FileExistsError:  # another build made one meanwhile: that one
+                continue
+        except (OSError, ValueError) as e:  # a link (O_NOFOLLOW), a folder, a file cut short
+            log.info("dipgen: %s cannot be read as a key (%s); a new one seals the cache from now on",
+                     display_path(path), getattr(e, "strerror", None) or e)
+            return _new_key(path, replace=True)
+    raise OSError(f"{display_path(path)} comes and goes")
+
+
+def _read_key(path: Path) -> bytes:
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    with os.fdopen(fd, "rb") as f:
+        text = f.read(100)
+    if len(text) != 65 or not text.endswith(b"\n") or not all(c in b"0123456789abcdef" for c in text[:64]):
+        raise ValueError("not 64 hexadecimal digits")
+    return bytes.fromhex(text[:64].decode("ascii"))
+
+
+def _new_key(path: Path, replace: bool) -> bytes:
+    """A new key written to `path` whole (a temporary file's second name, or renamed over what is
+    there with `replace`); FileExistsError where another process made one first (without)."""
+    key = os.urandom(32)
+    tmp = f"{path}.{os.getpid()}-{next(_SERIAL)}"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(key.hex().encode() + b"\n")
+        if replace:
+            if os.path.isdir(path) and not os.path.islink(path):
+                raise IsADirectoryError(f"{display_path(path)} is a folder")
+            os.replace(tmp, path)
+        else:
+            try:
+                os.link(tmp, path)
+            except FileExistsError:
+                raise
+            except OSError:  # a file system without links
+                os.replace(tmp, path)
+    finally:
+        Path(tmp).unlink(missing_ok=True)
+    return key
+
+
+def _git(base: Path, *args: str) -> subprocess.CompletedProcess | None:
+    """``git ARGS`` in `base` (read its return code); None where git cannot be run."""
+    try:
+        return subprocess.run(["git", *args], cwd=base, capture_output=True, timeout=20)
+    except (OSError, subprocess.SubprocessError):
+        return None
+
+
+def _ignore_locally(base: Path) -> None:
+    """A new key that git would not ignore (an archive whose .gitignore an older dipgen init wrote)
+    is ignored in this clone alone: a line in the repository's info/exclude, which is never
+    committed; the GM's .gitignore is hers. Nothing where there is no repository."""
+    ignored = _git(base, "check-ignore", "-q", KEY_FILE)
+    prefix, exclude = _git(base, "rev-parse", "--show-prefix"), _git(base, "rev-parse", "--git-path", "info/exclude")
+    if ignored is None or ignored.returncode != 1 or not prefix or prefix.returncode or not exclude \
+            or exclude.returncode:
+        return  # ignored already, or no repository
+    path = base / exclude.stdout.decode("utf-8", "replace").strip()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        before = path.read_bytes() if path.exists() else b""
+        with open(path, "ab") as f:
+            f.write((b"\n" if before and not before.endswith(b"\n") else b"") + b"# the key that seals dipgen's build "
+                    b"cache never leaves this machine\n/" + prefix.stdout.strip() + KEY_FILE.encode() + b"\n")
+        log.info("dipgen: made %s; git ignores it in this clone (%s)", display_path(base / KEY_FILE),
+                 display_path(path))
+    except OSError as e:
+        log.info("dipgen: made %s; add it to .gitignore (%s)", display_path(base / KEY_FILE), e.strerror or e)
+
+
+def committed(base: Path) -> list[str]:
+    """Which of the cache folder and its key beside `base`'s mkdocs.yml git tracks (committed or
+    staged); none where there is no git or no repository."""
+    done = _git(base, "ls-files", "-z", "--", FOLDER, KEY_FILE)
+    files = done.stdout.decode("utf-8", "replace").split("\0") if done is not None and done.returncode == 0 else []
+    return [name for name in (FOLDER, KEY_FILE) if any(f == name or f.startswith(name + "/") for f in files)]
+
+
+def committed_problems(base: Path) -> list[Problem]:
+    """`dipgen check`'s errors for a cache folder or key that git tracks beside `base`'s mkdocs.yml."""
+    tracked, out = committed(base), []
+    folder, key = display_path(base / FOLDER), display_path(base / KEY_FILE)
+    if FOLDER in tracked:
+        out.append(Problem(folder, None, "the build's cache is committed to git: the build would publish its pages "
+                           "as they are, and anyone who can push could have written them (the build refuses it)",
+                           f"'git rm -r --cached {folder}' and commit; {FOLDER}/ belongs in .gitignore",
+                           code="cache-committed"))
+    if KEY_FILE in tracked:
+        out.append(Problem(key, None, "the key that seals the build's cache is committed to git: whoever reads the "
+                           "repository can seal a cache the build would trust (the build refuses it)",
+                           f"'git rm --cached {key}' and commit, then delete it and the cache ('rm -r {key} {folder}'):"
+                           f" the next build makes a new key; {KEY_FILE} belongs in .gitignore",
+                           code="cache-key-committed"))
+    return out
+
+
+def open_cache(base: Path) -> BuildCache | None:
+    """The cache folder beside `base`'s mkdocs.yml, sealed with this machine's key; None where it
+    may not be used (git tracks it or its key: a warning says so) or its key cannot be made."""
+    tracked = committed(base)
+    if tracked:
+        log.warning("dipgen: %s: git tracks it, so the build does not use it (anyone who can push could have "
+                    "written it) and keeps a cache of its own; 'dipgen check' says how to remove it from git",
+                    " and ".join(display_path(base / name) for name in tracked))
+        return None
+    try:
+        return BuildCache(base / FOLDER, machine_key(base))
+    except OSError as e:
+        log.info("dipgen: cannot write the cache's key %s (%s)", display_path(base / KEY_FILE), e.strerror or e)
+        return None
 
 
 _FOLDERS: set[str] = set()  # folders made (or found) by this process

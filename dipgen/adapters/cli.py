@@ -43,13 +43,13 @@ def cmd_check(args) -> int:
     from dipgen.rules.visibility import revealed
 
     paths = _games(args.games)
+    failed = _site_problems(args.games, paths)
     # a secrets.yml shared with another game, the games beside it included (as the build sees them)
     near = {os.path.abspath(g): g for p in paths for g in discover_games(Path(p).parent)}
     near.update({os.path.abspath(p): p for p in paths})
     shared: dict[str, list] = {}
     for folder, problem in shared_secrets([near[k] for k in sorted(near)]):
         shared.setdefault(os.path.abspath(folder), []).append(problem)
-    failed = 0
     running_hidden: list[Path] = []  # their archive's workflow must not publish Pages from a public repository
     for path in paths:
         problems = shared.get(os.path.abspath(path), [])
@@ -76,6 +76,19 @@ def cmd_check(args) -> int:
     for w in hidden_pages_warnings(running_hidden):
         print(w, file=sys.stderr)
     return 1 if failed else 0
+
+
+def _site_problems(named: list[str], paths: list[Path]) -> int:
+    """Print what is wrong with the sites (each a folder with mkdocs.yml) the games named are
+    part of, rather than with a game: a build cache that git tracks. Returns how many there are."""
+    from dipgen.adapters.buildcache import committed_problems
+
+    near = [Path.cwd(), *(Path(p).resolve().parent for p in named or ["games"]), *(p.resolve().parent.parent
+                                                                                 for p in paths)]
+    problems = [p for site in dict.fromkeys(near) if (site / "mkdocs.yml").is_file() for p in committed_problems(site)]
+    for p in problems:
+        print(p, file=sys.stderr)
+    return len(problems)
 
 
 def cmd_adjudicate(args) -> int:
@@ -320,9 +333,27 @@ def main(argv: list[str] | None = None) -> int:
     out, err = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = _Visible(out), _Visible(err)
     try:
-        return _main(argv)
+        try:
+            return _main(argv)
+        finally:
+            out.flush()  # a reader gone away (`dipgen ... | head`) is found here, not at the exit
+    except BrokenPipeError:
+        _hush(out, err)
+        return 1
     finally:
         sys.stdout, sys.stderr = out, err
+
+
+def _hush(*streams) -> None:
+    """The reader of dipgen's output went away: what is left to write goes nowhere, quietly (as
+    Python's documentation advises: no traceback, and no error when the exit flushes the streams)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    for stream in streams:
+        try:
+            os.dup2(devnull, stream.fileno())
+        except (OSError, ValueError, AttributeError):  # not a file of this process (a test's capture)
+            pass
+    os.close(devnull)
 
 
 def _main(argv: list[str] | None) -> int:

@@ -155,6 +155,12 @@ def time_warnings(history: History, commits: Commits) -> list[Problem]:
                            "shallow clone): the times some phase files were published are unknown",
                            "fetch the whole history (in the Pages workflow, actions/checkout with fetch-depth: 0)",
                            severity="warning", code="shallow-clone"))
+    for name, commit in sorted(commits.undated.items()):
+        file = str(Path(history.info.file).with_name(name))
+        out.append(Problem(file, None, f"the commit that added this file ({commit[:12]}) is dated past the year 9999 "
+                           "(git takes whatever date a commit claims): its time is unknown, and the site shows none",
+                           f"to date it anew, commit its removal ('git rm --cached {file}', then commit) and add it "
+                           "again in a commit of its own", severity="warning", code="commit-date-out-of-range"))
     return out
 
 

@@ -60,6 +60,7 @@ dipgen-deploy-*
 .site.dipgen-old-*
 # The build's cache of each game's pages (delete it at will; README, "Benchmarks")
 /.dipgen-cache/
+/.dipgen-cache.key
 # Python
 __pycache__/
 .venv/

@@ -55,7 +55,7 @@ from dipgen.core.errors import GameError, Problem, display_path, visible
 from dipgen.io.commits import Commits, commit_times_of
 from dipgen.io.secretsfile import SECRETS_FILE
 from dipgen.io.folders import discover_games
-from dipgen.adapters.buildcache import FOLDER, BuildCache, Stored, code_fingerprint
+from dipgen.adapters.buildcache import BuildCache, Stored, code_fingerprint, entry_key, open_cache
 from dipgen.adapters.games import Loaded, load_checked
 from dipgen.adapters.partials import memoize, only_listeners, pages_alike
 from dipgen.adapters.remembered import Remembered
@@ -104,9 +104,9 @@ def game_hash(folder: Path, files: list[Path] | None = None) -> str:
     """A hash of everything in a game folder that the build reads, secrets.yml included (a new
     passphrase re-encrypts the pages)."""
     digest = hashlib.sha256()
-    for f in game_files_read(folder) if files is None else files:
-        digest.update(f.relative_to(folder).as_posix().encode() + b"\0")
-        digest.update(f.read_bytes() + b"\0")
+    for f in game_files_read(folder) if files is None else files:  # each length first: no two folders alike
+        name, data = f.relative_to(folder).as_posix().encode(), f.read_bytes()
+        digest.update(b"%d:%s%d:" % (len(name), name, len(data)) + data)
     return digest.hexdigest()
 
 
@@ -211,15 +211,15 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
     def on_config(self, config):
         self._themes.hook(config.theme)  # templates compiled, and the theme's folders listed, once a process
         self._headings = Headings(config)  # the site's Markdown, for the headings of generated pages
-        if self._own_store is None:
-            base_dir = Path(config.config_file_path).parent if config.config_file_path else Path.cwd()
-            self._store = BuildCache(base_dir / FOLDER)
         add_overrides(config.theme.dirs, config.theme.custom_dir)  # the pages' Content-Security-Policy
         self._end_build(discard=True)  # whatever an interrupted build (Ctrl-C) left
         if config.strict:  # counted as MkDocs counts them, to keep the old site when --strict fails
             self._warnings = CountHandler()
             self._warnings.setLevel(logging.WARNING)
             logging.getLogger("mkdocs").addHandler(self._warnings)
+        if self._own_store is None:  # (after the count starts: a cache git tracks is a warning)
+            base_dir = Path(config.config_file_path).parent if config.config_file_path else Path.cwd()
+            self._store = open_cache(base_dir) or self._own_cache()
         for uri, option in ((CSS_URI, config.extra_css), (JS_URI, config.extra_javascript)):
             if uri not in [str(x) for x in option]:
                 option.append(uri)
@@ -240,7 +240,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         options = site_options(config.docs_dir, prefix=self.config.prefix,
                                directory_urls=config.use_directory_urls, rules_dir=self.config.rules_dir,
                                site_url=config.site_url, site_name=config.site_name)
-        fingerprint = f"{__version__}:{code_fingerprint()}:{generator_fingerprint()}:{options!r}"
+        fingerprint = entry_key(__version__, code_fingerprint(), generator_fingerprint(), options)
         paths = discover_games(folder) if folder.is_dir() else []
         if not folder.is_dir():
             log.warning("no games folder at %s; the archive is empty", display_path(folder))
@@ -313,7 +313,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         """One game read, adjudicated and all its pages made, or taken from the cache if unchanged
         (kept from the last build, or in the cache folder: `dipgen.adapters.buildcache`). `commits`:
         when its files were committed (which changes the feed's times, not the files: part of the key)."""
-        key = hashlib.sha256(f"{fingerprint}:{self._hash(path)}:{commits!r}".encode()).hexdigest()
+        key = entry_key(fingerprint, self._hash(path), commits)
         cached = self._cache.get(str(path))
         if cached is not None and cached.key == key and cached.intact():
             return cached
@@ -336,11 +336,15 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         try:
             return self.store.put(path, key, files, card, (board, self._boards[board]), notes)
         except OSError as e:  # a read-only checkout: a cache of this process's own
-            self._own_store = Path(tempfile.mkdtemp(prefix="dipgen-cache-"))
-            log.info("dipgen: cannot write the cache %s (%s); this build keeps it in %s", display_path(
-                self.store.root), e.strerror or e, self._own_store)
-            self._store = BuildCache(self._own_store)
+            root, self._store = self.store.root, self._own_cache()
+            log.info("dipgen: cannot write the cache %s (%s); this build keeps it in %s", display_path(root),
+                     e.strerror or e, self._own_store)
             return self.store.put(path, key, files, card, (board, self._boards[board]), notes)
+
+    def _own_cache(self) -> BuildCache:
+        """A cache of this process's own, in a temporary folder, sealed with a key of its own."""
+        self._own_store = Path(tempfile.mkdtemp(prefix="dipgen-cache-"))
+        return BuildCache(self._own_store, os.urandom(32))
 
     def _build_aside(self, config) -> None:
         """Send the build to a staging folder, unless it is a dirty one (which needs the old output)."""

@@ -125,6 +125,8 @@ ERROR_CODES = {
     "fall-not-closed": "a hidden game's Fall without the retreats file that closes it, though later files follow",
     "end-not-played": "end: names a phase that was never played",
     # the site
+    "cache-committed": "the build's cache folder (.dipgen-cache/) committed to git",
+    "cache-key-committed": "the key that seals the build's cache (.dipgen-cache.key) committed to git",
     "private-page-too-large": "a private page over its fixed size (a bug in dipgen: its size would tell a secret)",
 }
 

@@ -39,6 +39,8 @@ WARNING_CODES = {
     "shallow-clone": "git holds only the latest commits: the times some phase files were published are unknown",
     "single-repository-pages": "a running hidden game in an archive whose workflow publishes Pages from its own "
                                "repository, which must then be private (a paid plan): 'dipgen init --site-repo'",
+    "commit-date-out-of-range": "a file added by a commit dated past the year 9999 (or before the year 1): its time "
+                                "is unknown",
 }
 UNUSED = "unused-acknowledgement"
 _ENTRY = re.compile(r"\s*(\S+)\s*(.*?)\s*", re.S)  # any text with a non-blank character matches

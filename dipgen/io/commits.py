@@ -4,6 +4,8 @@ git with one ``git log`` for the whole folder (never one per file).
 A file not yet committed, a folder outside any repository, or no git at all: no time (the file
 is left out). In a shallow clone (CI's checkout without its history) the oldest commit there
 seems to add every file it holds: those times are not known either, and `Commits.shallow` says so.
+Nor is the time of a commit dated where no date reaches (git takes any number of seconds a commit
+gives, past the year 9999 too): `Commits.undated` names those files, for a warning.
 The times reach the outputs only through the History and the view (`dipgen.view`), which decides
 what a level may know of them; the build never reads the clock or a file's modification time.
 """
@@ -27,6 +29,9 @@ class Commits:
     added: dict[str, dt.datetime] = field(default_factory=dict)
     #: some files were added by the oldest commit of a shallow clone: their times are unknown
     shallow: bool = False
+    #: file name -> the commit that added it, whose time no date can hold (past the year 9999, as
+    #: git takes from whoever made the commit): its time is unknown, and the GM is told
+    undated: dict[str, str] = field(default_factory=dict)
 
     def get(self, name: str) -> dt.datetime | None:
         return self.added.get(name)
@@ -67,27 +72,38 @@ def commit_times_of(folders: list[Path]) -> dict[str, Commits]:
         return out
     rel = {str(f): os.path.relpath(os.path.abspath(f), root).replace(os.sep, "/") for f in present}
     where = {("" if r == "." else r): key for key, r in rel.items()}  # a file's folder in the log -> the folder
-    added: dict[str, dict[str, dt.datetime]] = {key: {} for key in where.values()}
+    added: dict[str, dict[str, dt.datetime | None]] = {key: {} for key in where.values()}
+    undated: dict[str, dict[str, str]] = {key: {} for key in where.values()}
     rootless: dict[str, set[str]] = {key: set() for key in where.values()}  # added by a commit without parents
     for header, names in _commits(log):
-        _, seconds, *parents = header.split(" ")
-        when = dt.datetime.fromtimestamp(int(seconds), dt.timezone.utc)
+        commit, seconds, *parents = header.split(" ")
+        when = _time(seconds)
         for name in names:
             folder, _, file = name.rpartition("/")
             key = where.get(folder)
             if key is None or file in added[key]:  # not a file directly in a game folder; an older add of it
                 continue
             added[key][file] = when
+            if when is None:
+                undated[key][file] = commit
             if not any(parents):
                 rootless[key].add(file)
     shallow = any(rootless.values()) and \
         (_git(root, "rev-parse", "--is-shallow-repository") or "").strip() == "true"
     for key, files in added.items():
-        if shallow and rootless[key]:
-            out[key] = Commits({n: t for n, t in files.items() if n not in rootless[key]}, shallow=True)
-        else:
-            out[key] = Commits(files)
+        unknown = rootless[key] if shallow else set()
+        out[key] = Commits({n: t for n, t in files.items() if t is not None and n not in unknown},
+                           shallow=bool(unknown), undated={n: c for n, c in undated[key].items() if n not in unknown})
     return out
+
+
+def _time(seconds: str) -> dt.datetime | None:
+    """A commit's time (Unix seconds, as git gives it) in UTC; None where no date holds it (git
+    takes any number: a year past 9999, or before 1)."""
+    try:
+        return dt.datetime.fromtimestamp(int(seconds), dt.timezone.utc)
+    except (ValueError, OverflowError, OSError):
+        return None
 
 
 def _commits(log: str) -> list[tuple[str, list[str]]]:
