@@ -76,6 +76,7 @@ ERROR_CODES = {
     "no-orders": "a phase file or a power without orders",
     "bad-orders": "orders not laid out as the variant reads them",
     "bad-order": "an order dipgen cannot read",
+    "unknown-order-word": "a word where an order's verb should be that is no order word (often a slip: Buidl)",
     "unknown-unit-kind": "a unit letter this variant does not have",
     "unknown-writer": "orders under a name that is no player of the game",
     "duplicate-writer": "a player named twice",

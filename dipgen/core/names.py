@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
 
 
 def suggest(word: str, choices: Iterable[str], n: int = 3) -> list[str]:
@@ -28,3 +31,52 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     if len(close) == 1:
         return f" Did you mean {close[0]}?"
     return " Did you mean " + ", ".join(close[:-1]) + f" or {close[-1]}?"
+
+
+def distance(a: str, b: str) -> int:
+    """The edit distance between `a` and `b` (optimal string alignment: an insertion, a deletion,
+    a change or two neighbours swapped count one each), as typing slips go."""
+    if a == b:
+        return 0
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        row = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            row[j] = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                row[j] = min(row[j], prev2[j - 2] + 1)
+        prev2, prev = prev, row
+    return prev[-1]
+
+
+def slips(word: str) -> int:
+    """How many slips a word of this length may carry and still be read as meant: none in a word
+    of three letters or fewer (every change of an abbreviation makes another), one up to six
+    letters, two from seven."""
+    n = len(word.replace(" ", ""))
+    return 0 if n <= 3 else 1 if n <= 6 else 2
+
+
+def closest(word: str, table: Mapping[str, T]) -> tuple[int, list[T]]:
+    """The values of `table` (spelling -> meaning) whose spellings are nearest `word` within its
+    `slips`, each once, and the distance: (0, []) when none is near enough. More than one value
+    means the word reads as either."""
+    limit = slips(word)
+    best, found = limit + 1, []
+    for spelling, value in table.items():
+        if abs(len(spelling) - len(word)) > limit:
+            continue
+        d = distance(word, spelling)
+        if d > limit:
+            continue
+        if d < best:
+            best, found = d, [value]
+        elif d == best and value not in found:
+            found.append(value)
+    return (best, found) if found else (0, [])
+
+
+def either(names: Sequence[str]) -> str:
+    """'X', 'X or Y', 'X, Y or Z'."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" or {names[-1]}"
