@@ -13,6 +13,7 @@ from pathlib import Path
 from dipgen.core.errors import GameError, Problem, display_path
 from dipgen.core.phase import Phase
 from dipgen.io.commits import Commits, commit_times
+from dipgen.io.addresses import example_only
 from dipgen.io.folders import phase_files
 from dipgen.io.gamefiles import load_game
 from dipgen.io.secretsfile import SECRETS_FILE, GameSecrets, load_secrets, secrets_file
@@ -67,7 +68,9 @@ def _secrets(path: Path, game: Game | None) -> GameSecrets | None:
     file = secrets_file(path)
     if file is None:
         return None
-    secrets = load_secrets(file, game.seating.keys() if game is not None else None, require_key=False)
+    players = list(dict.fromkeys(n for seat in game.seating.seats for n in seat.names())) if game is not None else None
+    secrets = load_secrets(file, game.seating.keys() if game is not None else None, require_key=False,
+                           players=players)
     if secrets.passphrases and not secrets.page_key:
         raise GameError([Problem(display_path(file), None, "secrets.yml has passphrases but no page_key (the "
                                  "private pages' addresses)",
@@ -122,6 +125,11 @@ def demo_problems(game: Game, secrets: GameSecrets | None) -> list[Problem]:
         return [Problem(file, None, "this secrets.yml says demo: true, but game.yml does not say demo_secrets: true",
                         "in an example game, add demo_secrets: true to game.yml (its page then says that its secrets "
                         "are public); in a real game, delete demo: true from secrets.yml", code="demo-secrets")]
+    if demo and secrets is not None and not example_only(secrets.addresses):
+        return [Problem(file, secrets.addresses.lines.get(next(iter(secrets.addresses)), None), "this demonstration "
+                        "secrets.yml, public on purpose, holds real e-mail addresses: whoever reads the repository "
+                        "reads them", "in an example game use addresses at example.org (or example.com, .test); "
+                        "a real game's secrets.yml says no demo: true and stays out of git", code="secrets-committed")]
     if secrets is not None and not demo and in_git(game.path / SECRETS_FILE):
         return [Problem(file, None, "secrets.yml is committed to git: whoever reads the repository reads the game's "
                         "seed and every player's passphrase",

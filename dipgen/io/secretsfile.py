@@ -5,6 +5,8 @@
     passphrases:
       England: "k7mq2-vx9ra-d4hte-8wnpc"
       France: "..."
+    addresses:                            # each player's e-mail, by her name (dipgen.io.addresses)
+      Alice: alice@example.org
 
 `load_secrets` reads and checks the file (every problem names file and line, as for the
 game files); `generate_passphrase` and `generate_page_key` draw new ones from the
@@ -29,6 +31,7 @@ import yaml
 from dipgen.core.errors import GameError, Problem, display_path
 from dipgen.core.names import did_you_mean
 from dipgen.core.crypt import normalize
+from dipgen.io.addresses import Addresses, read_addresses
 from dipgen.io.yamlfile import line_of, link_out, load, read_text, unknown_keys
 
 #: a game's secrets file, beside its game.yml
@@ -36,7 +39,7 @@ SECRETS_FILE = "secrets.yml"
 #: keys a secrets file may hold (``seed``: the secret seed of games with random draws; ``lots``:
 #: lots the players drew by hand, which the variant reads and checks, Taskdip's; ``demo: true``:
 #: an example game's secrets, public on purpose, see dipgen.io.load)
-SECRETS_KEYS = {"passphrases", "page_key", "seed", "lots", "demo"}
+SECRETS_KEYS = {"passphrases", "page_key", "seed", "lots", "demo", "addresses"}
 
 #: lower-case letters and digits with the look-alikes left out (0/o, 1/l/i)
 ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
@@ -62,6 +65,8 @@ class GameSecrets:
     extra: dict = field(default_factory=dict)                   # other keys, kept as read (seed)
     seed: bytes | None = None          # the seed of the game's random draws (dipgen.rules.draws)
     seed_line: int | None = None
+    #: each player's e-mail addresses, by her name as players: writes it (`dipgen mail`, orders by mail)
+    addresses: Addresses = field(default_factory=Addresses)
 
     def __repr__(self) -> str:  # never print a passphrase by accident (logs, tracebacks)
         return f"GameSecrets({display_path(self.path)}, powers={sorted(self.passphrases)})"
@@ -108,9 +113,10 @@ def generate_seed() -> str:
 
 
 def load_secrets(path: Path | str, powers: list[str] | None, require_key: bool = True,
-                 renew: Collection[str] = ()) -> GameSecrets:
+                 renew: Collection[str] = (), players: list[str] | None = None) -> GameSecrets:
     """Read and check a secrets file for a game of `powers` (None: not known, because game.yml
-    has errors; the keys of the passphrases are then not checked). Raises GameError listing
+    has errors; the keys of the passphrases are then not checked) and of `players` (their names,
+    which key the addresses; None: not known, any name is taken). Raises GameError listing
     every problem. (`require_key` False: a file without page_key is fine, its page_key is then
     empty; a power in `renew` is about to get a new passphrase, so its old one may be weak or
     shared.)"""
@@ -129,6 +135,7 @@ def load_secrets(path: Path | str, powers: list[str] | None, require_key: bool =
     page_key = _read_page_key(data, name, make, require_key, problems)
     passphrases, lines = _read_passphrases(data, name, powers, renew, display_path(path.parent), problems)
     problems.extend(_shared(passphrases, lines, renew, name, display_path(path.parent)))
+    addresses = read_addresses(data, name, players, problems)
     seed = data.get("seed")
     if seed is not None and not (isinstance(seed, str) and re.fullmatch(r"[0-9a-fA-F]{64}", seed)):
         problems.append(Problem(name, line_of(data, "seed"), "seed must be a quoted string of 64 hex digits",
@@ -142,9 +149,9 @@ def load_secrets(path: Path | str, powers: list[str] | None, require_key: bool =
                                 code="bad-value"))
     if problems:
         raise GameError(problems)
-    extra = {k: v for k, v in data.items() if k not in ("passphrases", "page_key")}
+    extra = {k: v for k, v in data.items() if k not in ("passphrases", "page_key", "addresses")}
     return GameSecrets(path, page_key, passphrases, extra, bytes.fromhex(seed) if seed else None,
-                       line_of(data, "seed"))
+                       line_of(data, "seed"), addresses)
 
 
 def _read_page_key(data: dict, name: str, make: str, require_key: bool, problems: list[Problem]) -> bytes:
