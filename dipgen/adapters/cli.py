@@ -279,6 +279,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_export_command(sub)
     from dipgen.adapters.init_cmd import add_init_command
     add_init_command(sub)
+    from dipgen.adapters.orders_cmd import add_orders_command
+    add_orders_command(sub)
     return parser
 
 
