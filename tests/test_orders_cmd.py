@@ -222,3 +222,10 @@ def test_double_and_tir_orders_go_under_the_writing_player(capsys, tmp_path):
     text = (tir / "1901-spring.yml").read_text()
     assert yaml.safe_load(text)["orders"] == {"France": {"Germany": ["A Mun - Ruh"]}}
     assert "France-Germany: +2" in text and "England-Italy: -1" in text
+
+
+def test_no_address_reaches_the_phase_file_whose_bytes_are_published(capsys, game, tmp_path):
+    path = eml(tmp_path, "fran@example.org.eml", "France:\nA Par - Bur\n")
+    assert run(capsys, game, path)[0] == 0
+    text = (game / "1901-spring.yml").read_text()
+    assert "@" not in text and "# from a message, sent" in text

@@ -17,8 +17,8 @@ import re
 from dataclasses import dataclass, field
 
 from dipgen.core.board import province_of
-from dipgen.core.orders import Order, UnitRef, UnknownOrderWord, UnknownUnitKind, for_phase, ordered_unit, read_order
-from dipgen.core.orderwords import BUILD, CONVOY, DISBAND, HOLD, MOVE, REMOVE, RETREAT, SUPPORT, WAIVE, tokens
+from dipgen.core.orders import Order, UnitRef, for_phase, ordered_unit, read_order
+from dipgen.core.orderwords import BUILD, CONVOY, DISBAND, HOLD, MOVE, REMOVE, RETREAT, SUPPORT, WAIVE, meant, tokens
 from dipgen.core.phase import Phase
 from dipgen.core.position import Position
 from dipgen.io.messages import Message
@@ -93,12 +93,12 @@ def read_message(message: Message, variant: Variant, phase: Phase, position: Pos
         text, inline = _inline_power(line, variant)
         if _points(text, variant, whose, reading, number):
             continue
+        if not _looks_like_order(text, variant):
+            continue  # a greeting, a signature, talk
         try:
             order, guesses = read_order(board, text, variant.rules.order_words, variant.rules.verbs, guess=True)
-        except ValueError as e:  # a word where the verb or the unit's letter goes says it meant an order
-            if isinstance(e, UnknownUnitKind) or isinstance(e, UnknownOrderWord) and "Did you mean" in str(e) \
-                    or _looks_like_order(text, variant):
-                reading.unread.append(Unread(message.source, number, line.strip(), _guess(str(e)), str(e)))
+        except ValueError as e:
+            reading.unread.append(Unread(message.source, number, line.strip(), _guess(str(e)), str(e)))
             continue
         order = for_phase(order, phase.kind)
         said = inline or power
@@ -212,7 +212,7 @@ def _looks_like_order(text: str, variant: Variant) -> bool:
     board, kinds = variant.rules.board, variant.rules.order_words
     verb_words = _ORDER_WORDS | {w for v in variant.rules.verbs for w in v.words}
     first = words[0]
-    if first in kinds or first in verb_words or first[:1].isdigit() or board.lookup(first):
+    if first in kinds or first in verb_words or first[:1].isdigit() or board.lookup(first) or meant(first, verb_words):
         return True
     if len(words) > 2 and words[1] in kinds and board.lookup(words[2]):
         return True  # "Xyzzy A Bre": a word, then a unit
