@@ -85,6 +85,7 @@ def test_an_mbox_gives_each_message(tmp_path):
     (lambda d: _raw(d, "cs.eml", b"From: a@example.org\nContent-Type: text/plain; charset=x-klingon\n\nA Par H\n"),
      "unknown-charset"),
     (lambda d: _attached(d), "binary-attachment"),
+    (lambda d: _raw(d, "scan.pdf", b"%PDF-1.4\n\x00\x01\x02 A Par - Bur"), "not-a-message"),
 ])
 def test_bad_messages_are_refused_and_nothing_is_written(capsys, game, tmp_path, make, code):
     path = make(tmp_path)
@@ -173,6 +174,8 @@ def test_the_from_address_says_whose_orders(capsys, game, tmp_path):
     assert run(capsys, game, eml(tmp_path, "g.eml", "A Mun - Ruh\n", sender="Gus <GUS@example.org>"))[0] == 0
     assert orders(game) == {"Germany": ["A Mun - Ruh"]}
     assert "gus@" not in (game / "1901-spring.yml").read_text().lower()
+    status, _, err = run(capsys, game, eml(tmp_path, "h.eml", "France:\nA Par - Bur\n", sender="gus@example.org"))
+    assert status == 1 and "does not play France" in err and "France" not in orders(game)
 
 
 def test_lines_not_understood_are_reported_and_the_status_is_1(capsys, game, tmp_path):
@@ -229,3 +232,11 @@ def test_no_address_reaches_the_phase_file_whose_bytes_are_published(capsys, gam
     assert run(capsys, game, path)[0] == 0
     text = (game / "1901-spring.yml").read_text()
     assert "@" not in text and "# from a message, sent" in text
+
+
+def test_an_outlook_reply_and_a_forwarded_message(capsys, game, tmp_path):
+    reply = "France:\nA Par - Bur\n\n-----Original Message-----\nFrom: Grace\nA Mar - Spa\n"
+    forward = ("FYI\n\n---------- Forwarded message ---------\nFrom: Gus <gus@example.org>\nSubject: orders\n\n"
+               "Germany:\nA Mun - Ruh\n")
+    assert run(capsys, game, eml(tmp_path, "a.eml", reply), eml(tmp_path, "b.eml", forward))[0] == 0
+    assert orders(game) == {"France": ["A Par - Bur"], "Germany": ["A Mun - Ruh"]}

@@ -71,6 +71,8 @@ def cmd_orders(args) -> int:
         return 1
     if args.canonical:
         return _canonical(loaded.history, target, args.dry_run)
+    if not args.files and sys.stdin.isatty():
+        print("reading one message from standard input: paste it, then press Ctrl-D", file=sys.stderr)
     stdin = None if args.files else sys.stdin.buffer.read()
     messages, problems = read_messages([Path(f) for f in args.files], stdin)
     if problems:

@@ -78,6 +78,7 @@ ERROR_CODES = {
     "bad-order": "an order dipgen cannot read",
     "binary-attachment": "a message with a picture or another binary file attached (dipgen orders reads text only)",
     "unknown-charset": "a message in a character set Python does not know",
+    "not-a-message": "a file given to dipgen orders that is neither an e-mail nor text",
     "not-next-phase": "orders for a phase the game does not wait for",
     "game-over": "orders for a game that is over",
     "unknown-order-word": "a word where an order's verb should be that is no order word (often a slip: Buidl)",

@@ -284,6 +284,9 @@ class _Parser:
                     and self.location_at(self.i + 1 + (self.peek(1) in self.kinds)):
                 raise UnknownOrderWord(f"cannot read {self.text.strip()!r}: {first!r} is neither an order word nor "
                                        "a province; orders look like 'A Par - Bur', 'Build A Par' or 'Waive'")
+        if self.toks[self.i:] in (["no", "build"], ["no", "builds"], ["none"]):
+            self.i = len(self.toks)  # "No builds": one waived
+            return Waive()
         if self.take(_WAIVE):
             self.take({"one", "1", "a"})
             self.take(_BUILD)

@@ -18,15 +18,18 @@ from dataclasses import dataclass, field
 
 from dipgen.core.board import province_of
 from dipgen.core.orders import Order, UnitRef, for_phase, ordered_unit, read_order
-from dipgen.core.orderwords import BUILD, CONVOY, DISBAND, HOLD, MOVE, REMOVE, RETREAT, SUPPORT, WAIVE, meant, tokens
+from dipgen.core.orderwords import BUILD, CONVOY, DISBAND, HOLD, MOVE, REMOVE, RETREAT, SUPPORT, WAIVE, meant
+from dipgen.core.orderwords import tokens, unmarked
 from dipgen.core.phase import Phase
 from dipgen.core.position import Position
 from dipgen.io.messages import Message
 from dipgen.variants import Variant
 
 _ORDER_WORDS = (BUILD | CONVOY | DISBAND | HOLD | REMOVE | RETREAT | SUPPORT | WAIVE | MOVE) - {"to", "go", "m"}
-_QUOTE_HEAD = re.compile(r"^\s*(on\b.*\bwrote:|.*\bwrote:$|-{2,}\s*original message\s*-{2,}|_{10,}|"
-                         r"begin forwarded message:|-{2,}\s*forwarded message\s*-{2,})\s*$", re.IGNORECASE)
+#: the head of quoted mail: "On ... wrote:", Outlook's "Original Message" and its rule (a forwarded
+#: message is not quoted: a GM may forward a player's orders to herself)
+_QUOTE_HEAD = re.compile(r"^\s*(on\b.*\bwrote:|.*\bwrote:$|-{2,}\s*original message\s*-{2,}|_{10,})\s*$",
+                         re.IGNORECASE)
 _PRESS = re.compile(r"^\s*(press|broadcast|press to [\w ,]+|diplomacy|message to [\w ,]+)\s*:?\s*$", re.IGNORECASE)
 _END_PRESS = re.compile(r"^\s*(end\s*press|endpress|end of press)\s*\.?\s*$", re.IGNORECASE)
 _HEADING = re.compile(r"^\s*(?:(?:my\s+|the\s+)?orders?\s+(?:for|of)\s+)?(?P<name>[\w' .-]+?)(?:'s)?"
@@ -121,6 +124,10 @@ def _file(reading: Reading, variant: Variant, position: Position, whose: Whose, 
           line: str, order: Order, guesses: tuple[str, ...]) -> None:
     """An order read, under its power and writer (or unread, when the writer is not known)."""
     board = variant.rules.board
+    if whose.seat is not None and whose.powers and power not in whose.powers and power != whose.power:
+        reading.unread.append(Unread(reading.message.source, number, line.strip(), order.format(board),
+                                     f"the message is {whose.seat}'s, who does not play {power}: check who sent it"))
+        return
     writer = power if variant.files.order_form == "power" else whose.writer
     if writer is None:
         reading.unread.append(Unread(reading.message.source, number, line.strip(), order.format(board),
@@ -206,12 +213,14 @@ def _points(text: str, variant: Variant, whose: Whose, reading: Reading, number:
 def _looks_like_order(text: str, variant: Variant) -> bool:
     """Does a line that could not be read look like an order (rather than a greeting)? A unit's
     letter or an order word first, or an order word and a province anywhere."""
-    words = [t for t in tokens(text) if t not in (",", ":", ";", "(", ")")]
+    words = [t for t in tokens(unmarked(text)) if t not in (",", ":", ";", "(", ")")]
     if not words:
         return False
     board, kinds = variant.rules.board, variant.rules.order_words
     verb_words = _ORDER_WORDS | {w for v in variant.rules.verbs for w in v.words}
     first = words[0]
+    if not first[:1].isalnum():
+        return False  # a rule of dashes, a quote
     if first in kinds or first in verb_words or first[:1].isdigit() or board.lookup(first) or meant(first, verb_words):
         return True
     if len(words) > 2 and words[1] in kinds and board.lookup(words[2]):

@@ -26,7 +26,9 @@ MAX_FILE = 8 << 20
 _HEADER = re.compile(rb"^(from|to|subject|date|received|return-path|message-id|mime-version|delivered-to|"
                      rb"content-type|reply-to|cc|x-[a-z0-9-]+|dkim-signature|arc-[a-z-]+|authentication-results)"
                      rb":", re.IGNORECASE)
-_MBOX_SPLIT = re.compile(rb"(?:\A|\n)From [^\n]*\n")
+#: an mbox's separator line: "From sender Fri Nov 27 10:00:00 2026" (not "From Paris, my orders")
+_FROM_LINE = rb"From \S+ +[A-Z][a-z]{2} [^\n]*\d\d:\d\d[^\n]*\n"
+_MBOX_SPLIT = re.compile(rb"(?:\A|\n)" + _FROM_LINE)
 
 
 @dataclass(frozen=True)
@@ -82,7 +84,7 @@ def _read(path: Path, problems: list[Problem]) -> bytes | None:
 def _messages(label: str, raw: bytes, problems: list[Problem]) -> list[Message]:
     """The messages in one file's bytes: an mbox's each, an e-mail, or plain text."""
     raw = raw.replace(b"\r\n", b"\n")
-    if raw.startswith(b"From ") and not raw.startswith(b"From: "):
+    if re.match(_FROM_LINE, raw):
         parts = [p for p in _MBOX_SPLIT.split(raw) if p.strip()]
         out = []
         for i, part in enumerate(parts, 1):
@@ -97,6 +99,11 @@ def _messages(label: str, raw: bytes, problems: list[Problem]) -> list[Message]:
         return [message] if message is not None else []
     if len(raw) > MAX_MESSAGE:
         problems.append(_too_large(label, len(raw)))
+        return []
+    if b"\x00" in raw[:4096]:
+        problems.append(Problem(label, None, "the file is not text (a picture, a PDF, a word processor's file?)",
+                                "save the message as an e-mail (.eml) or its text as a plain text file",
+                                code="not-a-message"))
         return []
     text = _decode_plain(raw)
     return [Message(label, text)]
