@@ -86,6 +86,7 @@ def test_an_mbox_gives_each_message(tmp_path):
      "unknown-charset"),
     (lambda d: _attached(d), "binary-attachment"),
     (lambda d: _raw(d, "scan.pdf", b"%PDF-1.4\n\x00\x01\x02 A Par - Bur"), "not-a-message"),
+    (lambda d: _raw(d, "long.txt", b"hello\n" * 5002), "too-large"),
 ])
 def test_bad_messages_are_refused_and_nothing_is_written(capsys, game, tmp_path, make, code):
     path = make(tmp_path)
@@ -240,3 +241,9 @@ def test_an_outlook_reply_and_a_forwarded_message(capsys, game, tmp_path):
                "Germany:\nA Mun - Ruh\n")
     assert run(capsys, game, eml(tmp_path, "a.eml", reply), eml(tmp_path, "b.eml", forward))[0] == 0
     assert orders(game) == {"France": ["A Par - Bur"], "Germany": ["A Mun - Ruh"]}
+
+
+def test_a_message_of_hundreds_of_order_lines_is_refused_before_it_is_read(capsys, game, tmp_path):
+    """Each line may cost a search for the word meant: a file saved by mistake must not take minutes."""
+    status, _, err = run(capsys, game, _raw(tmp_path, "many.txt", b"A Qwertyuiop - Poiuytrewq\n" * 301))
+    assert status == 1 and "[too-large]" in err and not (game / "1901-spring.yml").exists()

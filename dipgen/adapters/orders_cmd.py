@@ -188,6 +188,9 @@ def _plan(loaded, target: Target, messages, args) -> Plan:
     for message in _in_time_order(messages):
         whose = _whose(loaded, message, args)
         reading = read_message(message, variant, target.phase, target.position, whose)
+        if reading.refused:
+            raise GameError([Problem(message.source, None, f"the message is not read: {reading.refused}",
+                                     "save only the players' messages with their orders", code="too-large")])
         plan.unread.extend(reading.unread)
         if not reading.orders and not reading.points and not reading.unread:
             plan.notes.append(f"{message.source}: no orders in it")

@@ -38,6 +38,11 @@ _POINTS = re.compile(r"^\s*(?:dp\s*:?\s*)?(?P<list>[a-z]+\s*[-/]\s*[a-z]+\s*:?\s
                      r"[a-z]+\s*:?\s*[+-]\s*\d)*)\s*$", re.IGNORECASE)
 
 
+#: the most lines that look like orders a message may have: the board holds 34 units, a message
+#: for two powers under headings some 40 lines; more is a file saved by mistake, not read
+MAX_ORDER_LINES = 300
+
+
 @dataclass(frozen=True)
 class ReadLine:
     """An order understood: its line in the message, as written, in canonical notation, and the
@@ -78,6 +83,8 @@ class Reading:
 
     message: Message
     orders: dict[tuple[str, str], list[ReadLine]] = field(default_factory=dict)
+    #: why the message was not read at all ('' when it was)
+    refused: str = ""
     points: dict[str, dict[str, int]] = field(default_factory=dict)
     unread: list[Unread] = field(default_factory=list)
 
@@ -88,6 +95,7 @@ def read_message(message: Message, variant: Variant, phase: Phase, position: Pos
     board = variant.rules.board
     power = whose.power
     unsaid: list[tuple[int, str, Order, tuple[str, ...], str | None]] = []  # lines under no heading
+    seen = 0
     for number, line in _order_lines(message.text):
         heading = _heading(line, variant)
         if heading is not None:
@@ -98,6 +106,11 @@ def read_message(message: Message, variant: Variant, phase: Phase, position: Pos
             continue
         if not _looks_like_order(text, variant):
             continue  # a greeting, a signature, talk
+        seen += 1
+        if seen > MAX_ORDER_LINES:
+            reading.refused = (f"more than {MAX_ORDER_LINES} lines look like orders; a message with an order "
+                               "for every unit on the board has fewer than a hundred")
+            return reading
         try:
             order, guesses = read_order(board, text, variant.rules.order_words, variant.rules.verbs, guess=True)
         except ValueError as e:

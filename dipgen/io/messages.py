@@ -21,6 +21,8 @@ from dipgen.core.errors import Problem
 #: the largest message read (its raw bytes): orders are a few hundred bytes; ten megabytes are a
 #: mistake (a mail folder saved whole, a picture) that reading would only make slow
 MAX_MESSAGE = 1 << 20
+#: the most lines a message may have (about the length of this module's longest neighbour)
+MAX_LINES = 5000
 #: the largest file read (an mbox of a week's mail)
 MAX_FILE = 8 << 20
 _HEADER = re.compile(rb"^(from|to|subject|date|received|return-path|message-id|mime-version|delivered-to|"
@@ -92,11 +94,11 @@ def _messages(label: str, raw: bytes, problems: list[Problem]) -> list[Message]:
             message = _email(f"{label} #{i}", part, problems)
             if message is not None:
                 out.append(message)
-        return out
+        return _counted(out, problems)
     first = raw.lstrip(b"\n").split(b"\n", 1)[0]
     if _HEADER.match(first):
         message = _email(label, raw, problems)
-        return [message] if message is not None else []
+        return _counted([message] if message is not None else [], problems)
     if len(raw) > MAX_MESSAGE:
         problems.append(_too_large(label, len(raw)))
         return []
@@ -105,8 +107,17 @@ def _messages(label: str, raw: bytes, problems: list[Problem]) -> list[Message]:
                                 "save the message as an e-mail (.eml) or its text as a plain text file",
                                 code="not-a-message"))
         return []
-    text = _decode_plain(raw)
-    return [Message(label, text)]
+    return _counted([Message(label, _decode_plain(raw))], problems)
+
+
+def _counted(messages: list[Message], problems: list[Problem]) -> list[Message]:
+    """The messages of at most `MAX_LINES` lines; the others are problems."""
+    for m in messages:
+        n = m.text.count("\n")
+        if n > MAX_LINES:
+            problems.append(Problem(m.source, None, f"the message has {n} lines; one with orders has a few dozen",
+                                    "paste its orders into a file of their own", code="too-large"))
+    return [m for m in messages if m.text.count("\n") <= MAX_LINES]
 
 
 def _too_large(label: str, size: int) -> Problem:
