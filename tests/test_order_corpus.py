@@ -127,3 +127,13 @@ def test_a_tie_names_both_readings(board):
     with pytest.raises(ValueError) as e:
         read_order(board, "A Lvz - Mos", guess=True)
     assert "Lvp" in str(e.value) and "Lvn" in str(e.value)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text("abcde", max_size=9), st.text("abcde", max_size=9), st.integers(0, 3))
+def test_a_bounded_distance_is_exact_within_its_bound(a, b, limit):
+    from dipgen.core.names import distance
+
+    exact, bounded = distance(a, b), distance(a, b, limit)
+    assert bounded == exact if exact <= limit else bounded > limit
+    assert distance("buidl", "build") == 1 and distance("kitten", "sitting") == 3

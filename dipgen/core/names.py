@@ -33,9 +33,10 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     return " Did you mean " + ", ".join(close[:-1]) + f" or {close[-1]}?"
 
 
-def distance(a: str, b: str) -> int:
+def distance(a: str, b: str, limit: int | None = None) -> int:
     """The edit distance between `a` and `b` (optimal string alignment: an insertion, a deletion,
-    a change or two neighbours swapped count one each), as typing slips go."""
+    a change or two neighbours swapped count one each), as typing slips go; with `limit`, any
+    distance over it may be given as limit + 1 (the work stops as soon as it is certain)."""
     if a == b:
         return 0
     prev2: list[int] = []
@@ -46,6 +47,8 @@ def distance(a: str, b: str) -> int:
             row[j] = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (ca != cb))
             if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
                 row[j] = min(row[j], prev2[j - 2] + 1)
+        if limit is not None and min(row) > limit and (not prev or min(prev) > limit):
+            return limit + 1  # every later row is at least as far (a swap looks back one row only)
         prev2, prev = prev, row
     return prev[-1]
 
@@ -67,7 +70,7 @@ def closest(word: str, table: Mapping[str, T]) -> tuple[int, list[T]]:
     for spelling, value in table.items():
         if abs(len(spelling) - len(word)) > limit:
             continue
-        d = distance(word, spelling)
+        d = distance(word, spelling, limit)
         if d > limit:
             continue
         if d < best:
