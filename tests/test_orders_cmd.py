@@ -247,3 +247,16 @@ def test_a_message_of_hundreds_of_order_lines_is_refused_before_it_is_read(capsy
     """Each line may cost a search for the word meant: a file saved by mistake must not take minutes."""
     status, _, err = run(capsys, game, _raw(tmp_path, "many.txt", b"A Qwertyuiop - Poiuytrewq\n" * 301))
     assert status == 1 and "[too-large]" in err and not (game / "1901-spring.yml").exists()
+
+
+def test_a_retreat_is_filed_under_the_power_of_the_dislodged_unit(capsys, game, tmp_path):
+    write_game(game, {
+        "1901-spring.yml": "orders:\n  France: [A Par - Gas, A Mar H]\n  Germany: [A Mun - Bur, A Ber - Mun]\n"
+                           "  Italy: [A Ven - Pie]\n",
+        "1901-fall.yml": "orders:\n  France: [A Mar H]\n  Germany: [A Bur - Mar]\n  Italy: [A Pie S A Bur - Mar]\n"})
+    subprocess.run(["git", "add", "-A"], cwd=game, check=True)
+    subprocess.run(["git", "-c", "user.name=G", "-c", "user.email=g@example.org", "commit", "-qm", "1901"],
+                   cwd=game, check=True)
+    status, out, err = run(capsys, game, eml(tmp_path, "r.eml", "Marseilles retreats to Spain\n"))
+    assert status == 0, err
+    assert orders(game, "1901-fall-retreats") == {"France": ["A Mar R Spa"]}

@@ -1,4 +1,4 @@
-"""The `dipgen` command: check, adjudicate, render, datc, new, secrets, verify, export, init."""
+"""The `dipgen` command: check, adjudicate, render, datc, new, secrets, verify, export, init, orders."""
 
 from __future__ import annotations
 

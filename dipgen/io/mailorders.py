@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 
 from dipgen.core.board import province_of
-from dipgen.core.orders import Order, UnitRef, for_phase, ordered_unit, read_order
+from dipgen.core.orders import Disband, Order, Retreat, UnitRef, for_phase, ordered_unit, read_order
 from dipgen.core.orderwords import BUILD, CONVOY, DISBAND, HOLD, MOVE, REMOVE, RETREAT, SUPPORT, WAIVE, meant
 from dipgen.core.orderwords import tokens, unmarked
 from dipgen.core.phase import Phase
@@ -255,9 +255,16 @@ def _owner(order: Order, position: Position, whose: Whose) -> str | None:
     unit = ordered_unit(order)
     if unit is None:
         return None
-    there = {u.power for u in position.units_at(province_of(unit.loc))
+    there = {u.power for u in _units(order, position, province_of(unit.loc))
              if not whose.powers or u.power in whose.powers}
     return there.pop() if len(there) == 1 else None
+
+
+def _units(order: Order, position: Position, prov: str):
+    """The units an order may name in `prov`: the dislodged ones for a retreat or a disband, else those standing."""
+    if isinstance(order, (Retreat, Disband)):
+        return [d.unit for d in position.dislodged if d.unit.province == prov]
+    return position.units_at(prov)
 
 
 def _placed(order: Order, position: Position, power: str, variant: Variant) -> Order:
@@ -267,7 +274,7 @@ def _placed(order: Order, position: Position, power: str, variant: Variant) -> O
     if unit is None or not hasattr(order, "unit"):
         return order
     kinds = variant.rules.unit_kinds
-    mine = [u for u in position.units_at(province_of(unit.loc)) if u.power == power
+    mine = [u for u in _units(order, position, province_of(unit.loc)) if u.power == power
             and (unit.kind is None and kinds[u.kind].occupies or u.kind == unit.kind)]
     if len(mine) != 1 or "/" in unit.loc and mine[0].loc != unit.loc:
         return order
