@@ -161,9 +161,11 @@ def test_a_later_message_replaces_a_power_s_orders_by_date_and_comments_stay(cap
 
 
 def test_whose_orders_headings_power_option_and_units(capsys, game, tmp_path):
-    body = "ENGLAND\nF Lon - ENG\nOrders for Germany\nA Mun - Ruh\nItaly: A Ven H\n"
+    body = ("ENGLAND\nF Lon - ENG\nOrders for Germany\nA Mun - Ruh\nItaly: A Ven H\nOrders (Austria):\nA Vie H\n"
+            "France's orders\nA Par H\n")
     assert run(capsys, game, eml(tmp_path, "a.eml", body))[0] == 0
-    assert orders(game) == {"England": ["F Lon - ENG"], "Germany": ["A Mun - Ruh"], "Italy": ["A Ven H"]}
+    assert orders(game) == {"England": ["F Lon - ENG"], "Germany": ["A Mun - Ruh"], "Italy": ["A Ven H"],
+                            "Austria": ["A Vie H"], "France": ["A Par H"]}
     assert run(capsys, game, "--power", "Russia", eml(tmp_path, "r.eml", "War - Gal\n"))[0] == 0
     assert orders(game)["Russia"] == ["A War - Gal"]
     assert run(capsys, game, eml(tmp_path, "t.eml", "F Ank - Bla\nA Con - Bul\n"))[0] == 0  # Turkey's units

@@ -182,6 +182,8 @@ def _heading(line: str, variant: Variant) -> str | None:
     if m is None:
         return None
     name = m.group("name").strip(" .")
+    if m.group("more") and name.lower() in ("orders", "order", "my orders"):
+        name = m.group("more").strip()  # "Orders (France):"
     power = variant.rules.board.power_lookup(name)
     if power is None or variant.rules.board.lookup(name) is not None and not line.rstrip().endswith(":") \
             and "order" not in line.lower():
