@@ -128,6 +128,7 @@ France:
 Greetings from Paris!
 
 Press to all:
+Peace in our time.
 A Mun - Bur is coming, Germany!
 Endpress
 
@@ -262,3 +263,9 @@ def test_a_retreat_is_filed_under_the_power_of_the_dislodged_unit(capsys, game, 
     status, out, err = run(capsys, game, eml(tmp_path, "r.eml", "Marseilles retreats to Spain\n"))
     assert status == 0, err
     assert orders(game, "1901-fall-retreats") == {"France": ["A Mar R Spa"]}
+
+
+def test_press_runs_to_the_next_heading(capsys, game, tmp_path):
+    body = "Press:\nPeace in our time\nA Mun - Bur, Germany\nGermany:\nA Mun - Ruh\n"
+    assert run(capsys, game, eml(tmp_path, "a.eml", body))[0] == 0
+    assert orders(game) == {"Germany": ["A Mun - Ruh"]}

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from dipgen.core.board import province_of
@@ -96,7 +97,7 @@ def read_message(message: Message, variant: Variant, phase: Phase, position: Pos
     power = whose.power
     unsaid: list[tuple[int, str, Order, tuple[str, ...], str | None]] = []  # lines under no heading
     seen = 0
-    for number, line in _order_lines(message.text):
+    for number, line in _order_lines(message.text, lambda line: _heading(line, variant) is not None):
         heading = _heading(line, variant)
         if heading is not None:
             power = heading
@@ -151,8 +152,9 @@ def _file(reading: Reading, variant: Variant, position: Position, whose: Whose, 
                                                                    guesses))
 
 
-def _order_lines(text: str):
-    """(line number, line) of the lines that may hold orders: not quoted, not the signature, not press."""
+def _order_lines(text: str, is_heading: Callable[[str], bool]):
+    """(line number, line) of the lines that may hold orders: not quoted, not the signature, not
+    press (which runs to an Endpress line or the next heading of a power)."""
     press = False
     for number, raw in enumerate(text.replace("\r\n", "\n").split("\n"), 1):
         line = raw.strip()
@@ -168,7 +170,7 @@ def _order_lines(text: str):
         if _PRESS.match(line):
             press = True
             continue
-        if press and not _HEADING.match(line):
+        if press and not is_heading(line):
             continue
         press = False
         for part in line.split(";"):
