@@ -269,3 +269,14 @@ def test_press_runs_to_the_next_heading(capsys, game, tmp_path):
     body = "Press:\nPeace in our time\nA Mun - Bur, Germany\nGermany:\nA Mun - Ruh\n"
     assert run(capsys, game, eml(tmp_path, "a.eml", body))[0] == 0
     assert orders(game) == {"Germany": ["A Mun - Ruh"]}
+
+
+def test_a_build_under_no_heading_goes_to_the_owner_of_its_centre(capsys, game, tmp_path):
+    write_game(game, {"1901-spring.yml": "orders:\n  France: [A Mar - Spa]\n",
+                      "1901-fall.yml": "orders:\n  France: [A Spa H]\n"})
+    subprocess.run(["git", "add", "-A"], cwd=game, check=True)
+    subprocess.run(["git", "-c", "user.name=G", "-c", "user.email=g@example.org", "commit", "-qm", "1901"],
+                   cwd=game, check=True)
+    status, _, err = run(capsys, game, eml(tmp_path, "b.eml", "build army marseilles\n"))
+    assert status == 0, err
+    assert orders(game, "1901-winter") == {"France": ["Build A Mar"]}

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from dipgen.core.board import province_of
-from dipgen.core.orders import Disband, Order, Retreat, UnitRef, for_phase, ordered_unit, read_order
+from dipgen.core.orders import Build, Disband, Order, Retreat, UnitRef, for_phase, ordered_unit, read_order
 from dipgen.core.orderwords import BUILD, CONVOY, DISBAND, HOLD, MOVE, REMOVE, RETREAT, SUPPORT, WAIVE, meant
 from dipgen.core.orderwords import tokens, unmarked
 from dipgen.core.phase import Phase
@@ -259,6 +259,9 @@ def _owner(order: Order, position: Position, whose: Whose) -> str | None:
     unit = ordered_unit(order)
     if unit is None:
         return None
+    if isinstance(order, Build):  # a build is in a centre the power owns
+        home = position.owners.get(province_of(unit.loc))
+        return home if not whose.powers or home in whose.powers else None
     there = {u.power for u in _units(order, position, province_of(unit.loc))
              if not whose.powers or u.power in whose.powers}
     return there.pop() if len(there) == 1 else None
