@@ -137,3 +137,20 @@ def test_a_bounded_distance_is_exact_within_its_bound(a, b, limit):
     exact, bounded = distance(a, b), distance(a, b, limit)
     assert bounded == exact if exact <= limit else bounded > limit
     assert distance("buidl", "build") == 1 and distance("kitten", "sitting") == 3
+
+
+_SPELLINGS = VARIANTS["standard"]().rules.board.spellings_folded
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text("aeilnorstu ", min_size=1, max_size=12),
+                 st.builds(lambda s, i, c: s[:i] + c + s[i + 1:], st.sampled_from(sorted(_SPELLINGS)),
+                           st.integers(0, 12), st.sampled_from("aeiourst"))))
+def test_the_indexed_search_finds_what_comparing_every_name_finds(word):
+    """The board's Speller (an index of deletions) finds the same nearest names as comparing the
+    word with every spelling, and sorted the same way."""
+    from dipgen.core.names import closest
+
+    d, found = closest(word, _SPELLINGS)
+    d2, found2 = VARIANTS["standard"]().rules.board.speller.closest(word)
+    assert (d2, sorted(found2)) == (d, sorted(found))

@@ -17,7 +17,7 @@ from functools import cached_property, cache
 from pathlib import Path
 from typing import Any
 
-from dipgen.core.names import did_you_mean
+from dipgen.core.names import Speller, did_you_mean
 
 
 class UnknownName(ValueError):
@@ -191,6 +191,11 @@ class Board:
         """Every spelling of a province the board reads (folded: "north sea", "nth"), to its id:
         what a mistyped name is compared with."""
         return {key: pid for key, pid in self._lookup.items() if pid in self.provinces}
+
+    @cached_property
+    def speller(self) -> Speller[str]:
+        """`spellings_folded` indexed for the search of the name a slip was meant for."""
+        return Speller(self.spellings_folded)
 
     def spellings(self) -> list[str]:
         """Names worth suggesting for a typo: abbreviations and full names."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 T = TypeVar("T")
 
@@ -83,3 +83,34 @@ def closest(word: str, table: Mapping[str, T]) -> tuple[int, list[T]]:
 def either(names: Sequence[str]) -> str:
     """'X', 'X or Y', 'X, Y or Z'."""
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" or {names[-1]}"
+
+
+def _deletions(word: str, n: int) -> set[str]:
+    """`word` and every string made of it by deleting up to `n` characters."""
+    out, edge = {word}, {word}
+    for _ in range(n):
+        edge = {w[:i] + w[i + 1:] for w in edge for i in range(len(w))} - out
+        out |= edge
+    return out
+
+
+class Speller(Generic[T]):
+    """`closest` over a fixed table, fast: every spelling is indexed under the strings its
+    deletions of up to two characters make, and two words within two slips of each other share
+    one (each slip, a swap too, is undone by deleting one character on each side). A word is
+    then compared only with the spellings it shares one with, so a line of garbage costs a few
+    lookups, not a comparison with every name on the board."""
+
+    def __init__(self, table: Mapping[str, T]):
+        self.table = dict(table)
+        self.index: dict[str, set[str]] = {}
+        for spelling in self.table:
+            for key in _deletions(spelling, 2):
+                self.index.setdefault(key, set()).add(spelling)
+
+    def closest(self, word: str) -> tuple[int, list[T]]:
+        limit = slips(word)
+        if limit == 0:
+            return (0, [self.table[word]]) if word in self.table else (0, [])
+        near = {s for key in _deletions(word, limit) for s in self.index.get(key, ())}
+        return closest(word, {s: self.table[s] for s in sorted(near)})

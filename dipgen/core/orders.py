@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from dipgen.core.board import Board, UnknownName
-from dipgen.core.names import closest, did_you_mean, either
+from dipgen.core.names import did_you_mean, either
 from dipgen.core.orderwords import BUILD as _BUILD, CONVOY as _CONVOY, COASTS as _COASTS, DISBAND as _DISBAND
 from dipgen.core.orderwords import DOWNGRADE as _DOWNGRADE, FILLER, HOLD as _HOLD, MOVE as _MOVE
 from dipgen.core.orderwords import REMOVE as _REMOVE, RETREAT as _RETREAT, SUPPORT as _SUPPORT
@@ -168,7 +168,7 @@ class _Parser:
             if not span[0].isalnum() or not span[-1].isalnum() or not all(w.isalnum() or w == "-" for w in span):
                 continue
             written = " ".join(w for w in span if w != "-")  # "Mid-Atlantc"
-            _, found = closest(written, self.board.spellings_folded)
+            _, found = self.board.speller.closest(written)
             if not found:
                 continue
             names = [self.board.provinces[p].name for p in found]
@@ -368,7 +368,7 @@ class _Parser:
         if not self.done():
             rest = " ".join(self.toks[self.i:])
             written = " ".join(self.toks[self.last_loc:])
-            found = closest(written, self.board.spellings_folded)[1] if self.last_loc else []
+            found = self.board.speller.closest(written)[1] if self.last_loc else []
             names = [self.board.provinces[p].name for p in found]
             if len(found) == 1 and self.guess:  # "F Lon - Nth Sae": the last province and the words after it
                 self.guesses.append(f"{written!r} read as {names[0]}")
