@@ -1,4 +1,4 @@
-"""The `dipgen` command: check, adjudicate, render, datc, new, secrets, verify, export, init, mail."""
+"""The `dipgen` command: check, adjudicate, render, datc, new, secrets, verify, export, init, mail, orders."""
 
 from __future__ import annotations
 
@@ -310,6 +310,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_deploy_key_command(sub)
     from dipgen.adapters.mail_cmd import add_mail_command
     add_mail_command(sub)
+    from dipgen.adapters.orders_cmd import add_orders_command
+    add_orders_command(sub)
     return parser
 
 

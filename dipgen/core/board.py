@@ -17,7 +17,7 @@ from functools import cached_property, cache
 from pathlib import Path
 from typing import Any
 
-from dipgen.core.names import did_you_mean
+from dipgen.core.names import Speller, did_you_mean
 
 
 class UnknownName(ValueError):
@@ -170,11 +170,13 @@ class Board:
     def _word_locations(self) -> Mapping[str, str]:
         """Locations spelt as one lower-case word: ``"par"``, ``"paris"``, ``"spa/sc"``.
 
-        Only words that no longer name begins with ("mid" is left out: "Mid Atlantic"), so
-        that a word standing alone means this location wherever it appears. Order parsing
-        uses it to read common text without trying every span of words.
+        Only words that begin no longer name of another province ("tyr" would be left out
+        if "tyr sea" were the Tyrrhenian), so that a word standing alone means this location
+        wherever it appears. Order parsing uses it to read common text without trying every
+        span of words.
         """
-        longer = {key.split(" ", 1)[0] for key in self._lookup if " " in key}
+        longer = {key.split(" ", 1)[0] for key, pid in self._lookup.items()
+                  if " " in key and self._lookup.get(key.split(" ", 1)[0], pid) != pid}
         out: dict[str, str] = {}
         for key, pid in self._lookup.items():
             if " " in key or key in longer or not key.isalnum():
@@ -183,6 +185,17 @@ class Board:
             for coast in self.provinces[pid].coasts if pid in self.provinces else ():
                 out[f"{key}/{coast}"] = f"{pid}/{coast}"
         return out
+
+    @cached_property
+    def spellings_folded(self) -> Mapping[str, str]:
+        """Every spelling of a province the board reads (folded: "north sea", "nth"), to its id:
+        what a mistyped name is compared with."""
+        return {key: pid for key, pid in self._lookup.items() if pid in self.provinces}
+
+    @cached_property
+    def speller(self) -> Speller[str]:
+        """`spellings_folded` indexed for the search of the name a slip was meant for."""
+        return Speller(self.spellings_folded)
 
     def spellings(self) -> list[str]:
         """Names worth suggesting for a typo: abbreviations and full names."""
@@ -224,6 +237,11 @@ def _build(data: Mapping[str, Any]) -> Board:
             lookup[_norm(spelling)] = pid
     for alias, pid in (data.get("aliases") or {}).items():
         lookup.setdefault(_norm(alias), pid)
+    for pid, names in (data.get("alias_lists") or {}).items():  # the board's aliases file
+        if pid not in provinces:
+            raise ValueError(f"the aliases name {pid!r}, which is not a province of {data['name']}")
+        for alias in names:
+            lookup.setdefault(_norm(str(alias)), pid)
     loc_province = {loc: pid for pid, p in provinces.items() for loc in (pid, *(f"{pid}/{c}" for c in p.coasts))}
     fleet_locations = {pid: () if p.type == "land" else tuple(f"{pid}/{c}" for c in p.coasts) or (pid,)
                        for pid, p in provinces.items()}
@@ -251,11 +269,16 @@ def _build(data: Mapping[str, Any]) -> Board:
 def load_board(name: str = "standard") -> Board:
     """The board called `name`, from ``dipgen/data/<name>.yml``."""
     path = Path(__file__).resolve().parent.parent / "data" / f"{name}.yml"
+    aliases = path.with_name(f"{name}.aliases.yml")
     if path.is_file():  # the usual install; importlib.resources costs more to import
-        return _build(board_data(path))
+        return _build({**board_data(path), "alias_lists": board_data(aliases) if aliases.is_file() else {}})
     from importlib import resources
 
-    return _build(_parse((resources.files("dipgen") / "data" / f"{name}.yml").read_text(encoding="utf-8")))
+    folder = resources.files("dipgen") / "data"
+    data = _parse((folder / f"{name}.yml").read_text(encoding="utf-8"))
+    if (folder / aliases.name).is_file():
+        data["alias_lists"] = _parse((folder / aliases.name).read_text(encoding="utf-8"))
+    return _build(data)
 
 
 def _parse(text: str) -> dict[str, Any]:

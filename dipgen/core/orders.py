@@ -1,7 +1,8 @@
 """Orders as value types: parse what GMs and players write, print one canonical form.
 
 ``parse_order(board, "a par-bur")`` gives ``Move(UnitRef("A", "par"), "bur")`` and
-``order.format(board)`` gives ``"A Par - Bur"``; the two are inverse on canonical text.
+``order.format(board)`` gives ``"A Par - Bur"``; the two are inverse on canonical text. The
+value types are `dipgen.core.ordertypes`', named here too.
 """
 
 from __future__ import annotations
@@ -11,8 +12,19 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from dipgen.core.board import Board, UnknownName, province_of
-from dipgen.core.names import did_you_mean
+from dipgen.core.board import Board, UnknownName
+from dipgen.core.names import did_you_mean, either
+from dipgen.core.orderwords import BUILD as _BUILD, CONVOY as _CONVOY, COASTS as _COASTS, DISBAND as _DISBAND
+from dipgen.core.orderwords import DOWNGRADE as _DOWNGRADE, FILLER, HOLD as _HOLD, MOVE as _MOVE
+from dipgen.core.orderwords import REMOVE as _REMOVE, RETREAT as _RETREAT, SUPPORT as _SUPPORT
+from dipgen.core.orderwords import UPGRADE as _UPGRADE, VERB_NAMES, WAIVE as _WAIVE, meant, tokens as _tokens
+from dipgen.core.orderwords import unmarked
+from dipgen.core.ordertypes import (ADJUSTMENT_ORDERS as ADJUSTMENT_ORDERS, MOVEMENT_ORDERS as MOVEMENT_ORDERS,
+                                   RETREAT_ORDERS as RETREAT_ORDERS, Action as Action, Build as Build,
+                                   Concealed as Concealed, Convoy as Convoy, Disband as Disband,
+                                   Downgrade as Downgrade, Hold as Hold, Move as Move, Order as Order,
+                                   Remove as Remove, Retreat as Retreat, Strike as Strike, Support as Support,
+                                   UnitRef as UnitRef, Upgrade as Upgrade, Waive as Waive)
 
 #: Words naming unit kinds, for the standard game. Variants pass their own.
 STANDARD_KINDS: Mapping[str, str] = {"a": "A", "army": "A", "f": "F", "fleet": "F"}
@@ -21,161 +33,24 @@ STANDARD_KINDS: Mapping[str, str] = {"a": "A", "army": "A", "f": "F", "fleet": "
 class OrderSyntaxError(ValueError):
     """The order's words do not make an order."""
 
+    #: the error's code (`dipgen.core.errors.ERROR_CODES`)
+    code = "bad-order"
+
+
+class UnknownOrderWord(OrderSyntaxError):
+    """A word where the order's verb should be that is no order word (``Buidl A Bud``)."""
+
+    code = "unknown-order-word"
+
 
 class UnknownUnitKind(OrderSyntaxError):
     """The order starts with a unit letter this game does not have (`S Par - Bur` outside Blind)."""
 
+    code = "unknown-unit-kind"
+
     def __init__(self, message: str, word: str):
         super().__init__(message)
         self.word = word
-
-
-@dataclass(frozen=True)
-class UnitRef:
-    """A unit as an order names it: its kind (None when the writer left it out) and location."""
-
-    kind: str | None
-    loc: str
-
-    def format(self, board: Board) -> str:
-        loc = board.format_loc(self.loc)
-        return f"{self.kind} {loc}" if self.kind else loc
-
-    @cached_property
-    def province(self) -> str:  # read for every order adjudicated: worked out once per reference
-        return province_of(self.loc)
-
-
-@dataclass(frozen=True)
-class Hold:
-    unit: UnitRef
-
-    def format(self, board: Board) -> str:
-        return f"{self.unit.format(board)} H"
-
-
-@dataclass(frozen=True)
-class Move:
-    unit: UnitRef
-    dest: str
-    via_convoy: bool = False
-
-    def format(self, board: Board) -> str:
-        via = " via convoy" if self.via_convoy else ""
-        return f"{self.unit.format(board)} - {board.format_loc(self.dest)}{via}"
-
-
-@dataclass(frozen=True)
-class Support:
-    """Support to hold (``dest`` None) or to move to ``dest``."""
-
-    unit: UnitRef
-    target: UnitRef
-    dest: str | None = None
-
-    def format(self, board: Board) -> str:
-        s = f"{self.unit.format(board)} S {self.target.format(board)}"
-        return s + (f" - {board.format_loc(self.dest)}" if self.dest else "")
-
-
-@dataclass(frozen=True)
-class Convoy:
-    unit: UnitRef
-    target: UnitRef
-    dest: str
-
-    def format(self, board: Board) -> str:
-        return f"{self.unit.format(board)} C {self.target.format(board)} - {board.format_loc(self.dest)}"
-
-
-@dataclass(frozen=True)
-class Retreat:
-    unit: UnitRef
-    dest: str
-
-    def format(self, board: Board) -> str:
-        return f"{self.unit.format(board)} R {board.format_loc(self.dest)}"
-
-
-@dataclass(frozen=True)
-class Disband:
-    """A dislodged unit disbands instead of retreating."""
-
-    unit: UnitRef
-
-    def format(self, board: Board) -> str:
-        return f"{self.unit.format(board)} disband"
-
-
-@dataclass(frozen=True)
-class Build:
-    unit: UnitRef
-
-    def format(self, board: Board) -> str:
-        return f"Build {self.unit.format(board)}"
-
-
-@dataclass(frozen=True)
-class Remove:
-    unit: UnitRef
-
-    def format(self, board: Board) -> str:
-        return f"Remove {self.unit.format(board)}"
-
-
-@dataclass(frozen=True)
-class _Change:
-    """A unit on an owned home centre changes kind where it stands (``Upgrade A Par``)."""
-
-    unit: UnitRef
-    VERB = ""
-
-    def format(self, board: Board) -> str:
-        return f"{self.VERB} {self.unit.format(board)}"
-
-
-class Upgrade(_Change):
-    """Becomes the stronger kind, for a build (Armor: the army becomes a tank)."""
-
-    VERB = "Upgrade"
-
-
-class Downgrade(_Change):
-    """Becomes the weaker kind, for a removal (Armor: the tank becomes an army)."""
-
-    VERB = "Downgrade"
-
-
-@dataclass(frozen=True)
-class Waive:
-    def format(self, board: Board) -> str:
-        return "Waive"
-
-
-@dataclass(frozen=True)
-class Strike:
-    """An order by which a unit strikes a location from where it stands, without moving: a
-    variant's (Complicated's bombing, ``B Mun bomb Par``), each with the word it is written
-    with (`VERB`). The maps draw it as a run to its target."""
-
-    unit: UnitRef
-    target: str
-    VERB = ""
-
-    def format(self, board: Board) -> str:
-        return f"{self.unit.format(board)} {self.VERB} {board.format_loc(self.target)}"
-
-
-@dataclass(frozen=True)
-class Action:
-    """An order by which a unit does a thing of its variant's own where it stands, aiming at
-    nothing (Blind's counter-espionage, ``S Par CE``), written with the word `VERB`."""
-
-    unit: UnitRef
-    VERB = ""
-
-    def format(self, board: Board) -> str:
-        return f"{self.unit.format(board)} {self.VERB}"
 
 
 @dataclass(frozen=True)
@@ -195,56 +70,25 @@ class Verb:
         return tuple(sorted({tuple(_tokens(w)) for w in self.words}, key=len, reverse=True))
 
 
-@dataclass(frozen=True)
-class Concealed:
-    """What a hidden game's report shows of an order whose object is secret:
-    ``A Pic S`` (it supported something), ``F ENG C`` (it convoyed something).
-    Views make these; nobody writes them."""
 
-    unit: UnitRef
-    verb: str  # "S" or "C"
-
-    def format(self, board: Board) -> str:
-        return f"{self.unit.format(board)} {self.verb}"
-
-
-#: the orders of the grammar's own; a variant adds kinds of its own (`Verb`), each a `Strike` or an `Action`
-Order = (Hold | Move | Support | Convoy | Retreat | Disband | Build | Remove | Upgrade | Downgrade | Waive | Strike
-         | Action | Concealed)
-MOVEMENT_ORDERS = (Hold, Move, Support, Convoy)
-RETREAT_ORDERS = (Retreat, Disband)
-ADJUSTMENT_ORDERS = (Build, Remove, Upgrade, Downgrade, Waive)
-
-_HOLD = {"h", "hold", "holds", "stand", "stands"}
-_MOVE = {"-", "to", "m", "move", "moves", "->"}
-_RETREAT = {"r", "retreat", "retreats"}
-_SUPPORT = {"s", "sup", "supp", "support", "supports"}
-_CONVOY = {"c", "convoy", "convoys", "conv"}
-_DISBAND = {"d", "disband", "disbands"}
-_REMOVE = {"remove", "removes", "rem"}
-_BUILD = {"b", "build", "builds"}
-_UPGRADE = {"upgrade", "upgrades"}
-_DOWNGRADE = {"downgrade", "downgrades"}
-_WAIVE = {"waive", "waives", "waived"}
-_COASTS = {"nc": "nc", "sc": "sc", "ec": "ec", "wc": "wc", "n": "nc", "s": "sc", "e": "ec", "w": "wc",
-           "north": "nc", "south": "sc", "east": "ec", "west": "wc"}
-
+#: the families of verbs a slip may be read as: those before the unit, those after it
+_FIRST_FAMILIES = (_BUILD, _REMOVE, _UPGRADE, _DOWNGRADE, _DISBAND, _WAIVE)
+_FIRST_WORDS = frozenset().union(*_FIRST_FAMILIES)
+_UNIT_FAMILIES = (_HOLD, _MOVE, _SUPPORT, _CONVOY, _RETREAT, _DISBAND, _BUILD, _REMOVE)
 #: the verbs that come before the unit ("Build A Par"), each with its order
 _FIRST_VERBS = {word: cls for verbs, cls in ((_BUILD, Build), (_REMOVE, Remove), (_DISBAND, Disband),
                                              (_UPGRADE, Upgrade), (_DOWNGRADE, Downgrade)) for word in verbs}
-_TOKEN = re.compile(r"->|[-/(),:]|[^\s\-/(),:]+")
-
-
-def _tokens(text: str) -> list[str]:
-    text = text.strip().rstrip(".").replace("–", "-").replace("—", "-").replace("→", "->").replace("=>", "->")
-    return [t.lower().rstrip(".") if t not in ("->",) else "-" for t in _TOKEN.findall(text)]
-
-
 class _Parser:
-    def __init__(self, board: Board, text: str, kinds: Mapping[str, str], verbs: Sequence[Verb] = ()):
-        self.board, self.text, self.kinds, self.verbs = board, text, kinds, verbs
-        self.toks = [t for t in _tokens(text) if t not in (",", ":")]
+    """Reads one order word by word. With `guess`, a mistyped word that reads as one word only
+    is read as that word, and said in `guesses`; without, it is an error naming the word meant."""
+
+    def __init__(self, board: Board, text: str, kinds: Mapping[str, str], verbs: Sequence[Verb] = (),
+                 guess: bool = False):
+        self.board, self.text, self.kinds, self.verbs, self.guess = board, text, kinds, verbs, guess
+        self.toks = [t for t in _tokens(text) if t not in (",", ":", ";") and t not in FILLER]
         self.i = 0
+        self.guesses: list[str] = []
+        self.last_loc = 0  # where the last location read began
 
     # --- token helpers
     def peek(self, k: int = 0) -> str | None:
@@ -257,6 +101,14 @@ class _Parser:
             self.i += 1
             return t
         return None
+
+    def take_move(self) -> bool:
+        """A move's words, as many as are written: "-", "moves to", "goes into"."""
+        if self.take(_MOVE) is None:
+            return False
+        while self.take(_MOVE):
+            pass
+        return True
 
     def take_phrase(self, phrases: tuple[tuple[str, ...], ...]) -> bool:
         """Reads the first of `phrases` (each a run of tokens) that the order goes on with."""
@@ -275,15 +127,19 @@ class _Parser:
     # --- pieces
     def kind(self) -> str | None:
         t = self.peek()
+        if t == "a" and self.peek(1) in self.kinds and len(self.peek(1) or "") > 1:
+            self.i += 1  # "a fleet": the article, then the kind
+            t = self.peek()
         if t is not None and t in self.kinds and not (self.peek(1) in (None, "-", "h", "s", "c")
                                                       and self.board.lookup(t)):
             self.i += 1
             return self.kinds[t]
         return None
 
-    def location(self) -> str:
+    def location(self, fuzzy: bool = True) -> str:
         if self.done():
             raise self.fail("a province is missing")
+        self.last_loc = self.i
         best = None
         for n in range(min(5, len(self.toks) - self.i), 0, -1):
             span = self.toks[self.i:self.i + n]
@@ -294,6 +150,8 @@ class _Parser:
             if prov:
                 best = (prov, n)
                 break
+        if best is None and fuzzy:
+            best = self.mistyped_location()
         if best is None:
             word = self.toks[self.i]
             raise UnknownName(f"unknown province {word!r} in {self.text.strip()!r}."
@@ -301,6 +159,44 @@ class _Parser:
         prov, n = best
         self.i += n
         return prov + self.coast(prov)
+
+    def mistyped_location(self) -> tuple[str, int] | None:
+        """The province a mistyped name (of up to three words) is nearest to, if one is: read as it
+        with `guess`, else an error that names it; an error naming each where two are as near."""
+        for n in range(min(3, len(self.toks) - self.i), 0, -1):
+            span = self.toks[self.i:self.i + n]
+            if not span[0].isalnum() or not span[-1].isalnum() or not all(w.isalnum() or w == "-" for w in span):
+                continue
+            written = " ".join(w for w in span if w != "-")  # "Mid-Atlantc"
+            _, found = self.board.speller.closest(written)
+            if not found:
+                continue
+            names = [self.board.provinces[p].name for p in found]
+            if len(found) > 1:
+                raise UnknownName(f"unknown province {written!r} in {self.text.strip()!r}: it could be "
+                                  f"{either(names)}. Did you mean {either(names)}?")
+            if not self.guess:
+                raise UnknownName(f"unknown province {written!r} in {self.text.strip()!r}. Did you mean {names[0]}?")
+            self.guesses.append(f"{written!r} read as {names[0]}")
+            return found[0], n
+        return None
+
+    def mistyped_verb(self, families: Sequence[frozenset[str]]) -> frozenset[str] | None:
+        """The family of verbs (`orderwords`) the next word is a slip of, or None when it is none;
+        with `guess`, the word is taken, else UnknownOrderWord names the verb meant."""
+        word = self.peek()
+        if word is None or not word.isalpha() or any(word in f for f in families):
+            return None
+        hits = [f for f in families if meant(word, f)]
+        names = [VERB_NAMES.get(f, sorted(f)[-1]).capitalize() for f in hits]
+        if len(hits) == 1 and self.guess:
+            self.i += 1
+            self.guesses.append(f"{word!r} read as {names[0]}")
+            return hits[0]
+        if hits:
+            raise UnknownOrderWord(f"cannot read {self.text.strip()!r}: {word!r} is no order word. "
+                                   f"Did you mean {either(names)}?")
+        return None
 
     def coast(self, prov: str) -> str:
         start = self.i
@@ -313,7 +209,7 @@ class _Parser:
             if paren:
                 self.take({")"})
             return "/" + _COASTS[word]
-        if word is not None and re.fullmatch(r"[nsew]c", word.replace(".", "")) and (paren or slash):
+        if word is not None and re.fullmatch(r"[nsew]\.?c", word):
             self.i += 1
             if paren:
                 self.take({")"})
@@ -338,18 +234,21 @@ class _Parser:
         """Whether a province name starts at token `i`."""
         start, self.i = self.i, i
         try:
-            self.location()
+            self.location(fuzzy=False)
             return True
         except (OrderSyntaxError, UnknownName):
             return False
         finally:
-            self.i = start
+            self.i, self.last_loc = start, 0
 
     def skip_power(self) -> None:
         if self.peek() == "(" and self.peek(2) == ")" and self._power_in_brackets(self.peek(1) or ""):
             self.i += 3  # "A Pic S (E) F NTH - Bel": the power's name or initial in brackets
             return
         t = self.peek()
+        if t is not None and t.endswith(("'s", "’s")) and self.board.power_lookup(t[:-2]) is not None:
+            self.i += 1  # "Russia's A War"
+            return
         if t is None or self.board.power_lookup(t) is None:
             return
         if self.board.lookup(t) is None:  # "Rom" is Rome, not a power
@@ -362,7 +261,7 @@ class _Parser:
 
     def via_convoy(self) -> bool:
         if self.take({"via", "by"}):
-            if not self.take({"convoy", "c"}):
+            if not self.take({"convoy", "c", "sea"}):
                 raise self.fail("expected 'convoy' after 'via'")
             return True
         if self.peek() == "(" and self.peek(1) in ("via", "by"):
@@ -374,7 +273,22 @@ class _Parser:
 
     # --- the grammar
     def order(self) -> Order:
+        first = self.peek()
+        if first is not None and first not in self.kinds and self.board.lookup(first) is None \
+                and self.board.power_lookup(first) is None:
+            family = self.mistyped_verb(_FIRST_FAMILIES)  # "Buidl A Bud": a slip of the verb
+            if family is not None:
+                self.i -= 1
+                self.toks[self.i] = VERB_NAMES[family]
+            elif len(first) > 1 and first not in _FIRST_WORDS \
+                    and self.location_at(self.i + 1 + (self.peek(1) in self.kinds)):
+                raise UnknownOrderWord(f"cannot read {self.text.strip()!r}: {first!r} is neither an order word nor "
+                                       "a province; orders look like 'A Par - Bur', 'Build A Par' or 'Waive'")
+        if self.toks[self.i:] in (["no", "build"], ["no", "builds"], ["none"]):
+            self.i = len(self.toks)  # "No builds": one waived
+            return Waive()
         if self.take(_WAIVE):
+            self.take({"one", "1", "a"})
             self.take(_BUILD)
             return self.end(Waive())
         if self.peek() in _BUILD and self.peek() in self.kinds and len(self.toks) > 2:
@@ -399,7 +313,9 @@ class _Parser:
 
     def _unit_order(self) -> Order:
         """An order that starts with its unit: ``A Par - Bur``, ``F Tri S A Ven``, ``B Mun H``."""
-        unit = self.unit()
+        return self._after_unit(self.unit())
+
+    def _after_unit(self, unit: UnitRef) -> Order:
         if self.done() or self.take(_HOLD):
             return self.end(Hold(unit))
         if self.take(_BUILD):
@@ -412,20 +328,20 @@ class _Parser:
             if self.take_phrase(verb.phrases):
                 return self.end(verb.order(unit, self.location()) if verb.aims else verb.order(unit))
         if self.take(_RETREAT):
-            self.take({"-"})
+            self.take_move()
             return self.end(Retreat(unit, self.location()))
-        if self.take(_MOVE):
+        if self.take_move():
             dest = self.location()
             hops = 0
-            while self.take(_MOVE):  # a convoy path written out: A Lon - NTH - Nwy
-                dest, hops = self.location(), hops + 1
+            while self.take_move():  # a convoy path written out: A Lon - NTH - Nwy (no slip guessed in it)
+                dest, hops = self.location(fuzzy=False), hops + 1
             via = self.via_convoy() or hops > 0
             return self.end(Move(unit, dest, via))
         if self.take(_SUPPORT):
             target = self.unit()
             if self.done() or self.take(_HOLD):
                 return self.end(Support(unit, target))
-            if self.take(_MOVE):
+            if self.take_move():
                 if self.take(_HOLD):
                     return self.end(Support(unit, target))
                 dest = self.location()
@@ -434,9 +350,15 @@ class _Parser:
             raise self.fail("a support needs '- destination' or nothing after the supported unit")
         if self.take(_CONVOY):
             target = self.unit()
-            if not self.take(_MOVE):
+            if not self.take_move():
                 raise self.fail("a convoy needs the army's move, e.g. 'F NTH C A Lon - Bel'")
             return self.end(Convoy(unit, target, self.location()))
+        families = (*_UNIT_FAMILIES, *(v.words for v in self.verbs))
+        family = self.mistyped_verb(families)  # "A Par supprot A Mar"
+        if family is not None:
+            self.i -= 1
+            self.toks[self.i] = VERB_NAMES.get(family) or min(w for w in family if " " not in w)
+            return self._after_unit(unit)
         raise self.fail(f"did not expect {self.peek()!r} after the unit; orders look like "
                         "'A Par - Bur', 'A Mun S A Bur - Mar', 'F NTH C A Lon - Bel' or 'A Par H'")
 
@@ -444,7 +366,15 @@ class _Parser:
     def end(self, order: Order) -> Order:
         self.via_convoy()  # "(via convoy)" is harmless at the end of any order
         if not self.done():
-            raise self.fail(f"unexpected {' '.join(self.toks[self.i:])!r} at the end")
+            rest = " ".join(self.toks[self.i:])
+            written = " ".join(self.toks[self.last_loc:])
+            found = self.board.speller.closest(written)[1] if self.last_loc else []
+            names = [self.board.provinces[p].name for p in found]
+            if len(found) == 1 and self.guess:  # "F Lon - Nth Sae": the last province and the words after it
+                self.guesses.append(f"{written!r} read as {names[0]}")
+                self.toks, self.i, self.last_loc = self.toks[:self.last_loc] + found, 0, 0
+                return self.order()
+            raise self.fail(f"unexpected {rest!r} at the end." + (f" Did you mean {either(names)}?" if names else ""))
         return order
 
 
@@ -535,11 +465,26 @@ class _Quick:
 def parse_order(board: Board, text: str, kinds: Mapping[str, str] = STANDARD_KINDS,
                 verbs: Sequence[Verb] = ()) -> Order:
     """Parse one order, in the words of a variant's unit kinds (`kinds`) and order kinds of its
-    own (`verbs`). Raises OrderSyntaxError or UnknownName (both ValueError) with a readable message."""
+    own (`verbs`). Raises OrderSyntaxError or UnknownName (both ValueError) with a readable message;
+    a mistyped word is an error that names the word meant (`read_order` reads it as that word)."""
+    return read_order(board, text, kinds, verbs)[0]
+
+
+def read_order(board: Board, text: str, kinds: Mapping[str, str] = STANDARD_KINDS, verbs: Sequence[Verb] = (),
+               guess: bool = False) -> tuple[Order, tuple[str, ...]]:
+    """`parse_order`, and with `guess` a mistyped word read as the one word it is nearest to
+    ("Buidl A Bud" is "Build A Bud"; two as near are an error naming both): the order, and what
+    was guessed ("'buidl' read as Build"), for the GM to see."""
     if not text or not text.strip():
         raise OrderSyntaxError("empty order")
+    text = unmarked(text)  # "1. F Bre - MAO", "- A Par - Bur": an item of a list
+    if not text.strip():
+        raise OrderSyntaxError("empty order")
     order = _Quick(board, text, kinds).read()
-    return order if order is not None else _Parser(board, text, kinds, verbs).order()
+    if order is not None:
+        return order, ()
+    parser = _Parser(board, text, kinds, verbs, guess)
+    return parser.order(), tuple(parser.guesses)
 
 
 def parse_unit(board: Board, text: str, kinds: Mapping[str, str] = STANDARD_KINDS) -> tuple[str, str]:

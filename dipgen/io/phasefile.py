@@ -10,7 +10,7 @@ from pathlib import Path
 from dipgen.core.board import UnknownName
 from dipgen.core.errors import GameError, Problem, display_path
 from dipgen.core.orderline import OrderLine
-from dipgen.core.orders import OrderSyntaxError, UnknownUnitKind, for_phase, parse_order
+from dipgen.core.orders import OrderSyntaxError, UnknownOrderWord, UnknownUnitKind, for_phase, parse_order
 from dipgen.core.phase import Phase
 from dipgen.io.acknowledge import read_acknowledged
 from dipgen.io.yamlfile import by_power, decode, kind_of, line_of, parse, read_bytes, text_field, unknown_keys
@@ -179,6 +179,9 @@ def _order_line(variant: Variant, phase: Phase, power: str, text: str, line, fil
                           phase.kind)
     except UnknownUnitKind as e:
         problems.append(Problem(file, line, str(e), _unit_kind_hint(variant, e.word), code="unknown-unit-kind"))
+        return None
+    except UnknownOrderWord as e:
+        problems.append(Problem(file, line, str(e), code="unknown-order-word"))
         return None
     except (OrderSyntaxError, UnknownName) as e:
         problems.append(Problem(file, line, str(e), code="bad-order"))
