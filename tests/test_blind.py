@@ -209,12 +209,13 @@ def test_an_uninvolved_player_is_told_the_same_whether_a_retreat_is_owed_or_not(
         assert a.next_phase == b.next_phase == (Phase(1901, 2) if closed else Phase(1901, 1, True))
         pa, pb = published(a), published(b)
     for seat in UNINVOLVED:
-        mine = {k: v for k, v in pa.items() if k == f"private/{seat}" or k.startswith(f"private/{seat}/")}
-        assert len(mine) >= 3 and mine == {k: pb[k] for k in mine}
+        mine = {k: v for k, v in pa.items()
+                if k == f"private/{seat}" or k.startswith((f"private/{seat}/", f"mail/{seat}/"))}
+        assert len(mine) >= 4 and mine == {k: pb[k] for k in mine}  # her page, reports and mail
         told = pa[f"private/{seat}/report"]
         assert ("Your supply centres:" in told) is closed
-    assert {k: v for k, v in pa.items() if not k.startswith("private/")} == \
-        {k: v for k, v in pb.items() if not k.startswith("private/")}
+    assert {k: v for k, v in pa.items() if not k.startswith(("private/", "mail/"))} == \
+        {k: v for k, v in pb.items() if not k.startswith(("private/", "mail/"))}
     if closed:
         assert "Your supply centres: Edi, Lon, Lvp." in pa["private/England/report"]
         assert "Next: Winter 1901 adjustments.\n  Germany builds 1" in report(a, "Germany")
