@@ -143,7 +143,7 @@ def export(config_file: Path, out: Path) -> Exported:
                            site_url=data.get("site_url"), site_name=data.get("site_name"))
     games = _load_games(base / str(plugin.get("games_dir", "games")))
     views = [editions(g)[0] for g in games]
-    files: dict[str, str] = {}
+    files: dict[str, str | bytes] = {}
     for game in games:
         files.update(game_files(game, options))
     files.update(archive_files(views, options))
@@ -162,7 +162,7 @@ def export(config_file: Path, out: Path) -> Exported:
     return result
 
 
-def _write(stage: Path, data, plugin: dict, docs: Path, base: Path, files: dict[str, str], views, options,
+def _write(stage: Path, data, plugin: dict, docs: Path, base: Path, files: dict[str, str | bytes], views, options,
            rules_dir: str) -> Exported:
     target = stage / DOCS
     result = Exported(stage)
@@ -201,9 +201,9 @@ def _write(stage: Path, data, plugin: dict, docs: Path, base: Path, files: dict[
     return result
 
 
-def _put(path: Path, content: str) -> None:
+def _put(path: Path, content: str | bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(content, encoding="utf-8")
+    path.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
 
 
 def _check_out(out: Path, base: Path, docs: Path) -> None:

@@ -60,7 +60,7 @@ def seat_pages(loaded: Loaded, options: SiteOptions) -> list[tuple[str, str, str
     return out
 
 
-def game_files(loaded: Loaded, options: SiteOptions) -> dict[str, str]:
+def game_files(loaded: Loaded, options: SiteOptions) -> dict[str, str | bytes]:
     """Everything one game adds to a public site: its pages, maps and draws, and its players'
     private pages. GameError with every problem its pages have."""
     public, full = editions(loaded)
