@@ -120,3 +120,40 @@ def test_unit_symbols_differ_by_shape():
     shapes = {kind: outline(sym.body) for kind, sym in table.items()}
     assert len(set(shapes.values())) == len(shapes) >= 2
     assert shapes["A"][0] == "circle" and shapes["F"][0] == "path"
+
+
+def test_units_carry_their_powers_letter():
+    """Colour is not the only cue: every unit standing on a map carries its power's letter, one
+    letter per power unless two powers share it, and never the same for two powers of a variant."""
+    import re
+    from pathlib import Path
+
+    from dipgen.adapters.games import load_checked
+    from dipgen.present.mapview import map_view
+    from dipgen.present.svg import overlay_svg
+    from dipgen.present.svg.shapes import power_letters
+    from dipgen.variants import VARIANTS
+    from dipgen.view import game_view
+
+    for name in VARIANTS:
+        letters = power_letters(get_variant(name).rules.board)
+        assert len(set(letters.values())) == len(letters), name
+    assert power_letters(load_board("standard")) == {"Austria": "A", "England": "E", "France": "F", "Germany": "G",
+                                                     "Italy": "I", "Russia": "R", "Turkey": "T"}
+    folder = Path(__file__).resolve().parent.parent / "games" / "winter-palace"
+    view = map_view(game_view(load_checked(folder).history, "public"), "1903-fall", "orders")
+    overlay = overlay_svg(view)
+    units = ET.fromstring(overlay).find(".//{http://www.w3.org/2000/svg}g[@id='o-units']")
+    assert units is not None
+    for group in units:
+        power = next(p for p, c in _classes().items() if c == group.get("class"))
+        marks = [el for el in group if el.tag.endswith("text") and "pl" in el.get("class", "").split()]
+        tokens = [el for el in group if el.tag.endswith("use")]
+        assert len(marks) == len(tokens) > 0 and {m.text for m in marks} == {power[0]}
+    assert len(re.findall(r'class="pl', overlay)) == len(view.units)
+
+
+def _classes() -> dict[str, str]:
+    from dipgen.present.svg.shapes import power_classes
+
+    return power_classes(load_board("standard"))

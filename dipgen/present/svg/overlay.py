@@ -30,8 +30,9 @@ from dipgen.present.svg.assets import Layout, layout, variant_board_name
 from dipgen.present.svg.labels import hidden_svg, label_rules
 from dipgen.present.svg.shapes import (BAR_HALF, BEND, CASED, CSS_RULES, DISLODGED_MIN_OFFSET, DISLODGED_SCALE,
                                        HEAD_HALF, HEAD_LEN, MAX_BEND, Pt, along, beside, beside_at, burst_path, cased,
-                                       centre_dot, centre_dots, cross_path, dislodged_glyph, line_d, num, power_classes,
-                                       power_rules, pt, quad, quad_d, rel, standing, title_element, unit_vec, use)
+                                       centre_dot, centre_dots, cross_path, dislodged_glyph, letter_mark, line_d, num,
+                                       power_classes, power_letters, power_rules, pt, quad, quad_d, rel, standing,
+                                       title_element, unit_vec, use)
 from dipgen.present.svg.symbols import Symbol, lettered, symbol_id, symbol_table
 
 
@@ -51,6 +52,7 @@ class Painter:
         self.symbols = dict(symbols)
         self.titles = titles
         self.pclass = power_classes(self.board)
+        self.letters = power_letters(self.board)
         self.powers = list(self.board.powers)
         self.layers: dict[str, dict[str, list[str]]] = {name: {} for name in self.LAYERS}
         self.keys: set[str] = set()          # what the legend must explain
@@ -148,6 +150,10 @@ class Painter:
         cls = ' class="gh"' if ghost else ""
         self.spots.append(((x, y), self.radius(unit.kind) + 1))
         self.add("units", unit.power, use(standing(unit.kind, (x, y)) + cls, self.title(title)))
+        letter = self.letters.get(unit.power)
+        if letter:
+            self.add("units", unit.power, letter_mark(letter, (x, y), self.radius(unit.kind)).replace(
+                'class="pl"', 'class="pl gh"' if ghost else 'class="pl"'))
 
     def pieces(self, pieces: Iterable[Unit]) -> None:
         """Pieces that do not occupy (spies, planes, bombers): small, beside the province's unit
