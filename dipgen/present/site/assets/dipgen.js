@@ -275,7 +275,16 @@
     if (board) { board.addEventListener("load", hook); hook(); }
   }
 
+  /* The search dialog named, as every dialog must be for a screen reader to say what opened, where
+     the theme's own markup leaves it unnamed: an exported site keeps its generator's search
+     (dipgen/adapters/export.py), whose name is its box's placeholder ("Search"). */
+  function nameSearch(dialog) {
+    var input = dialog.querySelector("input");
+    dialog.setAttribute("aria-label", (input && input.getAttribute("placeholder")) || "Search");
+  }
+
   function init() {
+    document.querySelectorAll(".md-search[role='dialog']:not([aria-label])").forEach(nameSearch);
     document.querySelectorAll("table.dg-sortable").forEach(makeSortable);
     document.querySelectorAll(".dg-scroll[data-dg-start='end']").forEach(startAtEnd);
     document.querySelectorAll("a.dg-download[hidden]").forEach(offerDownload);
