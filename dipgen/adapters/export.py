@@ -141,7 +141,8 @@ def export(config_file: Path, out: Path) -> Exported:
     rules_dir = str(plugin.get("rules_dir", "rules"))
     options = site_options(docs, prefix=str(plugin.get("prefix", "games")),
                            directory_urls=bool(data.get("use_directory_urls", True)), rules_dir=rules_dir,
-                           site_url=data.get("site_url"), site_name=data.get("site_name"))
+                           site_url=data.get("site_url"), site_name=data.get("site_name"),
+                           palette=str(plugin.get("palette", "usual")))
     games = _load_games(base / str(plugin.get("games_dir", "games")))
     views = [editions(g)[0] for g in games]
     files: dict[str, str | bytes] = {}

@@ -37,6 +37,7 @@ from dipgen.present.site.ics import deadline_calendar, ics_uri
 from dipgen.present.times import deadline
 from dipgen.present.site.privatepage import PRIVATE_JS_URI, private_shell
 from dipgen.present.svg.chart import centre_chart
+from dipgen.present.svg.shapes import SAFE_TARGET
 
 ASSETS = Path(__file__).parent / "assets"
 #: a theme folder over mkdocs-material's: the Content-Security-Policy of every page (main.html)
@@ -76,6 +77,9 @@ class SiteOptions:
     #: calendars' and the social tags' absolute addresses, and the feeds' ids
     site_url: str = ""
     site_name: str = ""
+    #: the maps' palette until a reader picks her own (the switch under each map, dipgen.js):
+    #: "usual", or "colour-blind" (each power's `safe_colour`; `dipgen.present.svg.shapes.SAFE_TARGET`)
+    palette: str = "usual"
 
 
 def _links(view: GameView, options: SiteOptions, page: str) -> markup.Links:
@@ -112,10 +116,11 @@ def _map(view: GameView, options: SiteOptions, page: str, phase: Phase | None, w
     size = maps.map_size(variant)
     slug = view.slug
     overlay = maps.overlay_uri(options.prefix, slug, phase, when, options.edition)
+    target = f"#{SAFE_TARGET}" if options.palette == "colour-blind" else ""
     name = f"{slug}-{phase.slug}-{when}.svg" if phase else f"{slug}-now.svg"
     return dict(id=f"map-{when}" if phase else "map-now",
                 board=href(page, maps.board_uri(variant), options.directory_urls),
-                overlay=href(page, overlay, options.directory_urls),
+                overlay=href(page, overlay, options.directory_urls) + target,
                 width=f"{size.width:g}", height=f"{size.height:g}", caption=caption, alt=alt, filename=name,
                 loading="eager")
 

@@ -26,7 +26,7 @@ from dipgen.present.svg.colour import mix
 from dipgen.present.svg.legend import legend
 from dipgen.present.svg.overlay import Painter, centre_mark, unit_marks
 from dipgen.present.svg.raster import OG_SIZE
-from dipgen.present.svg.shapes import num, power_classes
+from dipgen.present.svg.shapes import SAFE_TARGET, num, power_classes
 from dipgen.present.svg.symbols import symbol_table
 
 __all__ = ["board_svg", "centre_mark", "map_size", "og_frame", "og_svg", "overlay_svg", "render_standalone",
@@ -53,10 +53,12 @@ def _paint(view: MapView, titles: bool) -> tuple[Painter, tuple[float, ...]]:
 
 
 def _root(view_box, title: str, body: str, shown: tuple[float, float] | None = None) -> str:
+    """The map's root element; its first child is the target of the colour-blind palette
+    (`shapes.SAFE_TARGET`), before everything its rules colour."""
     x, y, w, h = view_box
     sw, sh = shown or (w, h)
     return (f'<svg xmlns="{SVG_NS}" viewBox="{num(x)} {num(y)} {num(w)} {num(h)}" width="{num(sw)}" height="{num(sh)}">'
-            f"<title>{escape(title)}</title>\n{body}\n</svg>\n")
+            f'<title>{escape(title)}</title><g id="{SAFE_TARGET}"/>\n{body}\n</svg>\n')
 
 
 def overlay_svg(view: MapView) -> str:
@@ -105,6 +107,9 @@ def render_standalone(view: MapView, frame: tuple[float, float, float, float] | 
             by_power.setdefault(power, []).append(f"#{prov}")
     tint = "".join(f"{','.join(ids)}{{fill:{mix(p.board.powers[power].colour, land, 0.28)}}}"
                    for power, ids in by_power.items())
+    tint += "".join(f"{','.join(f'#{SAFE_TARGET}:target~* {i}' for i in ids)}"
+                    f"{{fill:{mix(p.board.powers[power].safe, land, 0.28)}}}"
+                    for power, ids in by_power.items() if p.board.powers[power].safe != p.board.powers[power].colour)
     content = f"{p.body()}\n{legend(p, sc, (view_box[0], view_box[1]))}"
     sea = "" if frame is None else (f'<rect x="{num(view_box[0])}" y="{num(view_box[1])}" width="{num(view_box[2])}" '
                                     f'height="{num(view_box[3])}" fill="{board_sea_fill(name)}"/>\n')

@@ -500,7 +500,8 @@ class Painter:
         return f"<defs><style>{rules}{self.power_css()}</style>{shapes_text}</defs>"
 
     def power_css(self) -> str:
-        return power_rules(tuple((self.pclass[name], info.colour) for name, info in self.board.powers.items()))
+        return power_rules(tuple((self.pclass[name], info.colour, info.safe)
+                                 for name, info in self.board.powers.items()))
 
 
 _CLASSES = re.compile(r'class="([^"]*)"')

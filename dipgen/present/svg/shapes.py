@@ -192,14 +192,24 @@ def cased(layer: str, content: str, gid: str) -> str:
     return f'<g class="{line}"><use href="#{gid}" class="{casing}"/><g id="{gid}">{content}</g></g>'
 
 
+#: the id of the empty element that every map starts with: a map shown with ``#o-cb`` after its
+#: address (``overlay.svg#o-cb``, or the page's switch) draws in the colour-blind palette, by CSS
+#: ``:target`` alone, which works in an SVG shown as an image (no script runs there)
+SAFE_TARGET = "o-cb"
+
+
 @lru_cache(maxsize=64)
-def power_rules(classes: tuple[tuple[str, str], ...]) -> str:
-    """Each power's colour (and the colour of glyphs drawn on it) as a rule for its class."""
+def power_rules(classes: tuple[tuple[str, str, str], ...]) -> str:
+    """Each power's colour (and the colour of glyphs drawn on it) as a rule for its class, and its
+    colour in the colour-blind palette when the map is the target of ``#o-cb`` (`SAFE_TARGET`)
+    (`classes`: class, colour, colour-blind palette's colour)."""
     rules = []
-    for cls, colour in classes:
+    for cls, colour, _ in classes:
         g = glyph_colour(colour)
         extra = f";--g:{g}" if g != "#fff" else ""
         rules.append(f".{cls}{{color:{colour}{extra}}}")
+    rules += [f"#{SAFE_TARGET}:target~* .{cls}{{color:{safe};--g:{glyph_colour(safe)}}}"
+              for cls, colour, safe in classes if safe != colour]
     return "".join(rules)
 
 
