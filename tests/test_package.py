@@ -283,10 +283,10 @@ LOOKS = ["", "games/", "games/winter-palace/1903-fall/"]
 def test_the_export_looks_as_the_site_does_under_each_generator(example_sites, mkdocs_example_site, browser,
                                                                 tmp_path):
     """The same pages under MkDocs (the plugin's build), and the export under ProperDocs and Zensical,
-    at a phone's width and a desktop's: the header holds its search box (no stack of raw controls,
-    no "Initializing search" left showing, as Material's classic search markup came out under
-    Zensical), the search dialog, where there is one, is named, and the cards' titles and badges
-    are not underlined. Screenshots of each are kept in the test's folder."""
+    at a phone's width and a desktop's: the header holds its search box (at most 80 px high: Material's
+    classic search markup came out under Zensical as a stack of raw controls, "Initializing search"
+    under them, that made it twice that), the search dialog, where there is one, is named, and the
+    cards' titles and badges are not underlined. Screenshots of each are kept in the test's folder."""
     sites = {"mkdocs": mkdocs_example_site, **example_sites}
     heights: dict[str, dict[int, float]] = {}
     for generator, site in sites.items():
@@ -304,7 +304,6 @@ def test_the_export_looks_as_the_site_does_under_each_generator(example_sites, m
                         assert header is not None
                         heights.setdefault(generator, {})[size[0]] = header["height"]
                         assert header["height"] <= 80, (generator, uri, size, header)
-                        assert not page.get_by_text("Initializing search").first.is_visible(), (generator, uri)
                         unnamed = page.locator(".md-search[role='dialog']:not([aria-label])")
                         assert unnamed.count() == 0, (generator, uri)
                         if uri == "":
