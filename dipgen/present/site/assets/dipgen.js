@@ -285,7 +285,8 @@
 
   /* The maps' palette: the site's (an overlay's address ends in #o-cb where the site's is the
      colour-blind one) until the reader picks hers with the switch under a map, which this browser
-     remembers. The map switches by CSS (:target) alone: no script runs in an SVG shown as an image. */
+     remembers. The map switches by CSS (:target) alone: no script runs in an SVG shown as an image;
+     the centre chart, drawn in the page, by the class dg-cb on the page's root. */
   var PALETTE_KEY = "dipgen-palette", SAFE = "#o-cb";
 
   function remembered() {
@@ -293,6 +294,7 @@
   }
 
   function showPalette(safe) {
+    document.documentElement.classList.toggle("dg-cb", safe);  /* the centre chart's rules read it */
     document.querySelectorAll("img.dg-map-overlay").forEach(function (img) {
       var src = img.getAttribute("src").split("#")[0] + (safe ? SAFE : "");
       if (img.getAttribute("src") !== src) img.setAttribute("src", src);
