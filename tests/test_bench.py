@@ -37,7 +37,7 @@ def ok(script: str, *args: str) -> str:
 def test_every_script_is_covered():
     assert {p.name for p in BENCH.glob("*.py")} == {
         "adjudicate.py", "archive.py", "build.py", "corpus.py", "datc_process.py", "datc_reference.py", "histories.py",
-        "orders.py", "private_pages.py", "render.py"}
+        "orders.py", "private_pages.py", "raster.py", "render.py"}
 
 
 def test_corpus_writes_game_folders_that_replay(tmp_path):
@@ -62,6 +62,11 @@ def test_orders():
 def test_render():
     out = ok("render.py", "--phases", "10", "--seed", "9", "--repeat", "1", "--no-reference")
     assert "dipgen overlay:" in out and "dipgen standalone:" in out and "adjustments" in out
+
+
+def test_raster():
+    out = ok("raster.py", "--maps", "2", "--repeat", "1")
+    assert "2 maps" in out and "x the baseline" in out and "preview PNG 1200x630" in out
 
 
 @pytest.mark.slow

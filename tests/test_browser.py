@@ -86,3 +86,40 @@ def test_archive_sorts_and_maps_download(browser, site_url, tmp_path):
         assert not w.errors, w.errors
     finally:
         w.close()
+
+
+def test_the_palette_switch_recolours_the_maps_and_is_remembered(browser, site_url, tmp_path):
+    """Under each map a switch turns the powers' colour-blind palette on (every map of the page, by
+    the overlay's #o-cb target: no inline script, and the centre chart), and this browser remembers
+    it on the next page and after a reload; turned off, it stays off."""
+    w = Watched(browser, DESKTOP, tmp_path)
+    page = w.page
+    try:
+        page.goto(site_url + "games/alpha/1901-fall/")
+        page.wait_for_load_state("networkidle")
+        overlays = page.locator("img.dg-map-overlay")
+        switches = page.get_by_role("button", name="Colour-blind palette")
+        assert overlays.count() == switches.count() == 2
+        assert switches.first.get_attribute("aria-pressed") == "false"
+        assert not any("#" in overlays.nth(i).get_attribute("src") for i in range(2))
+        before = overlays.first.screenshot()
+        switches.first.click()
+        assert all(overlays.nth(i).get_attribute("src").endswith("#o-cb") for i in range(2))
+        assert all(switches.nth(i).get_attribute("aria-pressed") == "true" for i in range(2))
+        page.wait_for_timeout(300)
+        assert overlays.first.screenshot() != before  # the powers' colours changed
+        w.shot("palette-colour-blind")
+        page.goto(site_url + "games/alpha/")
+        page.wait_for_load_state("networkidle")
+        assert page.locator("img.dg-map-overlay").first.get_attribute("src").endswith("#o-cb")
+        austria = page.locator("svg.dg-chart polyline.paus")  # the centre chart follows the switch
+        assert austria.evaluate("e => getComputedStyle(e).stroke") == "rgb(197, 44, 0)"  # #c52c00
+        page.get_by_role("button", name="Colour-blind palette").first.click()
+        assert austria.evaluate("e => getComputedStyle(e).stroke") == "rgb(224, 84, 11)"  # #e0540b
+        page.reload()
+        page.wait_for_load_state("networkidle")
+        assert "#" not in page.locator("img.dg-map-overlay").first.get_attribute("src")
+        assert page.get_by_role("button", name="Colour-blind palette").first.get_attribute("aria-pressed") == "false"
+        assert not w.errors, w.errors
+    finally:
+        w.close()

@@ -238,7 +238,8 @@ def test_no_public_file_holds_the_time_of_a_hidden_phase_file(hidden_archive):
     assert hidden
     for t in hidden:
         for shown in (t.strftime("%Y-%m-%dT%H:%M:%S"), t.strftime("%Y%m%dT%H%M%S")):
-            assert not [uri for uri, text in files.items() if shown in text], shown
+            assert not [uri for uri, content in files.items()  # the PNG maps' bytes too
+                        if shown.encode() in (content if isinstance(content, bytes) else content.encode())], shown
     public = [t for n, t in times.items() if "retreats" not in n and "winter" not in n and n != "game.yml"]
     feed = files[f"games/{HIDDEN}/feed.xml"]
     assert all(t.strftime("%Y-%m-%dT%H:%M:%SZ") in feed for t in public)
@@ -464,7 +465,7 @@ def test_the_home_page_lists_every_running_game_by_latest_activity_then_the_newe
 @needs_git
 def test_the_built_site_links_its_feeds_and_follows_a_new_commit(tmp_path):
     """A whole MkDocs build: the head of every page names the archive's feed, a game's pages their
-    game's; og: tags without og:image, og:url only with a site_url; a commit changes the feed at
+    game's; og: tags, og:url and og:image (a PNG of the page's map) only with a site_url; a commit changes the feed at
     the next rebuild of `mkdocs serve` although no file changed."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
@@ -508,6 +509,14 @@ def test_the_built_site_links_its_feeds_and_follows_a_new_commit(tmp_path):
     season = (site / "games" / "g" / "1901-spring" / "index.html").read_text(encoding="utf-8")
     assert '<meta property="og:url" content="https://club.example.org/dip/games/g/1901-spring/">' in season
     assert '<meta property="og:type" content="article">' in season
+    from support.pictures import size
+
+    for page, picture in ((season, "games/g/maps/1901-spring.png"),
+                          ((site / "games" / "g" / "index.html").read_text(encoding="utf-8"), "games/g/maps/now.png")):
+        assert f'<meta property="og:image" content="https://club.example.org/dip/{picture}">' in page
+        assert '<meta name="twitter:card" content="summary_large_image">' in page
+        assert '<meta property="og:image:width" content="1200">' in page and 'og:image:alt" content="Map of ' in page
+        assert size((site / picture).read_bytes()) == (1200, 630)
     assert feedparser.parse((site / "feed.xml").read_text()).entries[0].link == \
         "https://club.example.org/dip/games/g/1901-spring/"
 

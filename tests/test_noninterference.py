@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import filecmp
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -100,8 +101,9 @@ def test_a_hidden_fact_changes_nothing_public(tmp_path, variant, kind, seed, pha
             [(r.orders, r.notes) for r in a.records] != [(r.orders, r.notes) for r in b.records]
         assert a.chain is not None and a.chain.salt and b.chain.salt == a.chain.salt  # both publish a record
         assert differences(a, b) == []
+        files = published(a)
         assert {"site/feed.xml", f"site/games/{SLUG}/feed.xml", f"site/games/{SLUG}/deadline.ics",
-                "private/England/report"} <= set(published(a))
+                "private/England/report", f"site/games/{SLUG}/maps/now.png"} <= set(files)  # link previews too
         hidden = {r.phase: r.committed for r in a.records} | {r.phase: r.committed for r in b.records}
         assert len(set(hidden.values())) == len(hidden)  # every phase file has a time of its own
 
@@ -131,11 +133,15 @@ def _project(root: Path, game: Path) -> Path:
     pair), so that the build publishes their private pages too."""
     import yaml
 
-    from support.pairs import PAGE_KEY, PASSPHRASES, SEED
+    from support.pairs import PAGE_KEY, PASSPHRASES, SEED, SITE_URL
 
     files = {p.name: p.read_text(encoding="utf-8") for p in sorted(game.iterdir())}
     secrets = yaml.safe_dump({"page_key": PAGE_KEY.hex(), "passphrases": PASSPHRASES, "seed": SEED.hex()})
-    return make_project(root, games={SLUG: {**files, "secrets.yml": secrets}})
+    project = make_project(root, games={SLUG: {**files, "secrets.yml": secrets}})
+    config = project / "mkdocs.yml"  # with an address, so that the pages' PNG maps (og:image) are built
+    config.write_text(config.read_text(encoding="utf-8").replace("# site_url:", f"site_url: {SITE_URL}\n#"),
+                      encoding="utf-8")
+    return project
 
 
 def _same_tree(a: Path, b: Path) -> list[str]:
@@ -163,6 +169,7 @@ def test_whole_built_sites_are_byte_identical(tmp_path, variant, kind, seed, pha
     `dipgen publish-site` pushes to the public site repository, its tree and its one commit, is the
     same for both."""
     from dipgen.adapters.leaks import scan_site
+    from support.pairs import SITE_URL
 
     made = pair(variant, kind, seed, tmp_path / "pair", phases=phases, after=after, activity=activity)
     assert made is not None
@@ -174,6 +181,9 @@ def test_whole_built_sites_are_byte_identical(tmp_path, variant, kind, seed, pha
                          docs_dir=project / "site_src") == []
     assert len(list((sites[0] / "private").glob("*.html"))) == 7
     assert '"links": [' in (sites[0] / "games" / SLUG / "chain.json").read_text()
+    pictures = {m for page in (sites[0] / "games" / SLUG).rglob("index.html")
+                for m in re.findall(r'og:image" content="' + SITE_URL + r'([^"]+)"', page.read_text(encoding="utf-8"))}
+    assert len(pictures) >= 2 and all((sites[0] / p).read_bytes().startswith(b"\x89PNG") for p in pictures)
     assert _same_tree(*sites) == []
     pages = [opened(site, PAGE_KEY, SLUG, PASSPHRASES) for site in sites]
     assert len(pages[0]) == 7 and pages[0].keys() == pages[1].keys()

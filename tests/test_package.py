@@ -265,3 +265,54 @@ def _open_seasons(browser, url: str, generator: str, tmp_path: Path) -> None:
         assert not watched.errors, (generator, watched.errors)
     finally:
         watched.close()
+
+
+@pytest.fixture(scope="session")
+def mkdocs_example_site(tmp_path_factory) -> Path:
+    """The example archive built by MkDocs with the dipgen plugin, as this repository publishes it."""
+    from support import build, make_project
+
+    games = sorted(p.name for p in (REPO / "games").iterdir() if (p / "game.yml").is_file())
+    return build(make_project(tmp_path_factory.mktemp("mkdocs-example"), games))
+
+
+#: the pages compared under each generator: the home page's cards, the archive's table, a season
+LOOKS = ["", "games/", "games/winter-palace/1903-fall/"]
+
+
+@browser_test
+def test_the_export_looks_as_the_site_does_under_each_generator(example_sites, mkdocs_example_site, browser,
+                                                                tmp_path):
+    """The same pages under MkDocs (the plugin's build), and the export under ProperDocs and Zensical,
+    at a phone's width and a desktop's: the header holds its search box (at most 80 px high: Material's
+    classic search markup came out under Zensical as a stack of raw controls, "Initializing search"
+    under them, that made it twice that), the search dialog, where there is one, is named, and the
+    cards' titles and badges are not underlined. Screenshots of each are kept in the test's folder."""
+    sites = {"mkdocs": mkdocs_example_site, **example_sites}
+    heights: dict[str, dict[int, float]] = {}
+    for generator, site in sites.items():
+        with serve(site) as url:
+            watched = Watched(browser, DESKTOP, tmp_path)
+            page = watched.page
+            try:
+                for size in (PHONE, DESKTOP):
+                    page.set_viewport_size({"width": size[0], "height": size[1]})
+                    for uri in LOOKS:
+                        page.goto(url + uri)
+                        page.wait_for_load_state("load")
+                        watched.shot(f"{generator}-{uri.strip('/').replace('/', '-') or 'home'}-{size[0]}")
+                        header = page.locator("header").first.bounding_box()
+                        assert header is not None
+                        heights.setdefault(generator, {})[size[0]] = header["height"]
+                        assert header["height"] <= 80, (generator, uri, size, header)
+                        unnamed = page.locator(".md-search[role='dialog']:not([aria-label])")
+                        assert unnamed.count() == 0, (generator, uri)
+                        if uri == "":
+                            decorations = page.eval_on_selector_all(
+                                "a.dg-card, .dg-card-title, .dg-card .dg-status",
+                                "els => els.map(e => getComputedStyle(e).textDecorationLine)")
+                            assert decorations and set(decorations) == {"none"}, (generator, decorations)
+                assert not watched.errors, (generator, watched.errors)
+            finally:
+                watched.close()
+    assert set(heights) == {"mkdocs", "properdocs", "zensical"}

@@ -59,3 +59,23 @@ def test_an_existing_file_only_with_force(project, capsys):
     # a folder, or a folder that does not exist: said plainly
     assert render("-o", "games") == 1 and "is a folder" in capsys.readouterr().err
     assert render("-o", "nowhere/map.svg") == 1 and "no folder nowhere" in capsys.readouterr().err
+
+
+def test_a_png_picture_by_its_extension(project, capsys):
+    """-o map.png draws the map as a PNG picture (the labels with it), --width scales it; an unknown
+    extension is refused by name, and nothing is written."""
+    from support.pictures import size
+
+    assert render("-o", "map.png") == 0
+    assert size((project / "map.png").read_bytes()) == (1100, 1022)
+    assert render("-o", "small.PNG", "--width", "550") == 0
+    assert size((project / "small.PNG").read_bytes()) == (550, 511)
+    for name, shown in (("map.jpg", "the extension '.jpg'"), ("map", "no extension"),
+                        ("map.svg.gz", "the extension '.gz'")):
+        assert render("-o", name) == 1
+        err = capsys.readouterr().err
+        assert f"error: {name} has {shown}" in err and ".png" in err
+        assert not (project / name).exists()
+    assert render("-o", "map.svg", "--width", "300") == 1 and "PNG" in capsys.readouterr().err
+    assert render("-o", "tiny.png", "--width", "3") == 1 and "--width 3" in capsys.readouterr().err
+    assert not (project / "map.svg").exists() and not (project / "tiny.png").exists()

@@ -7,6 +7,7 @@ matrices at full severity, applied in linear sRGB; colours are compared by CIEDE
 from __future__ import annotations
 
 import itertools
+import re
 import math
 import xml.etree.ElementTree as ET
 
@@ -120,3 +121,98 @@ def test_unit_symbols_differ_by_shape():
     shapes = {kind: outline(sym.body) for kind, sym in table.items()}
     assert len(set(shapes.values())) == len(shapes) >= 2
     assert shapes["A"][0] == "circle" and shapes["F"][0] == "path"
+
+
+def test_units_carry_their_powers_letter():
+    """Colour is not the only cue: every unit standing on a map carries its power's letter, one
+    letter per power unless two powers share it, and never the same for two powers of a variant."""
+    import re
+    from pathlib import Path
+
+    from dipgen.adapters.games import load_checked
+    from dipgen.present.mapview import map_view
+    from dipgen.present.svg import overlay_svg
+    from dipgen.present.svg.shapes import power_letters
+    from dipgen.variants import VARIANTS
+    from dipgen.view import game_view
+
+    for name in VARIANTS:
+        letters = power_letters(get_variant(name).rules.board)
+        assert len(set(letters.values())) == len(letters), name
+    assert power_letters(load_board("standard")) == {"Austria": "A", "England": "E", "France": "F", "Germany": "G",
+                                                     "Italy": "I", "Russia": "R", "Turkey": "T"}
+    folder = Path(__file__).resolve().parent.parent / "games" / "winter-palace"
+    view = map_view(game_view(load_checked(folder).history, "public"), "1903-fall", "orders")
+    overlay = overlay_svg(view)
+    units = ET.fromstring(overlay).find(".//{http://www.w3.org/2000/svg}g[@id='o-units']")
+    assert units is not None
+    for group in units:
+        power = next(p for p, c in _classes().items() if c == group.get("class"))
+        marks = [el for el in group if el.tag.endswith("text") and "pl" in el.get("class", "").split()]
+        tokens = [el for el in group if el.tag.endswith("use")]
+        assert len(marks) == len(tokens) > 0 and {m.text for m in marks} == {power[0]}
+    assert len(re.findall(r'class="pl', overlay)) == len(view.units)
+
+
+def _classes() -> dict[str, str]:
+    from dipgen.present.svg.shapes import power_classes
+
+    return power_classes(load_board("standard"))
+
+
+@pytest.mark.parametrize("vision", ["protanopia", "deuteranopia", "tritanopia"])
+def test_the_colour_blind_palette_keeps_every_pair_further_apart(vision):
+    """The board's colour-blind palette (each power's safe_colour, a site option and a switch under
+    each map): with each common deficiency simulated, every two powers at least 18 ΔE00 apart,
+    further than the usual palette's closest pair, and each still clear of land and sea."""
+    powers = load_board("standard").powers
+
+    def closest(colours: dict[str, str]) -> float:
+        labs = {name: lab(simulate(c, vision)) for name, c in colours.items()}
+        return min(ciede2000(labs[a], labs[b]) for a, b in itertools.combinations(labs, 2))
+
+    safe = {name: p.safe for name, p in powers.items()}
+    assert all(p.safe_colour and p.safe_colour != p.colour for p in powers.values())
+    assert closest(safe) >= 18.0 > closest({name: p.colour for name, p in powers.items()})
+    for name, colour in safe.items():
+        for ground in (LAND, SEA):
+            assert ciede2000(lab(simulate(colour, vision)), lab(simulate(ground, vision))) >= 12, (name, ground)
+
+
+def test_a_map_shown_as_its_colour_blind_target_has_the_palette_in_its_rules():
+    """Every map starts with the target of the colour-blind palette (#o-cb), and its rules give
+    each power, the legend's included, its safe colour under that target (CSS :target, which an
+    SVG shown as an image honours: no script runs there)."""
+    from pathlib import Path
+
+    from dipgen.adapters.games import load_checked
+    from dipgen.present.mapview import map_view
+    from dipgen.present.svg import overlay_svg, render_standalone
+    from dipgen.view import game_view
+
+    folder = Path(__file__).resolve().parent.parent / "games" / "winter-palace"
+    view = map_view(game_view(load_checked(folder).history, "public"), "1903-fall", "orders")
+    classes = _classes()
+    for svg in (overlay_svg(view), render_standalone(view)):
+        root = ET.fromstring(svg)
+        first = [el for el in root if not el.tag.endswith("title")][0]
+        assert first.get("id") == "o-cb" and len(first) == 0
+        for name, p in load_board("standard").powers.items():
+            assert f"#o-cb:target~* .{classes[name]}{{color:{p.safe};" in svg
+
+
+def test_the_site_option_makes_the_colour_blind_palette_the_default():
+    """palette: colour-blind (the plugin's option) gives every map of the pages the #o-cb target,
+    which the reader's switch may still turn off; the usual palette gives none."""
+    from pathlib import Path
+
+    from dipgen.adapters.games import load_checked
+    from dipgen.present.site.pages import SiteOptions
+    from support import public_site
+
+    history = load_checked(Path(__file__).resolve().parent.parent / "games" / "winter-palace").history
+    for palette, target in (("colour-blind", "#o-cb"), ("usual", "")):
+        page = str(public_site(history, SiteOptions(palette=palette))["games/winter-palace/1903-fall/index.md"])
+        sources = re.findall(r'class="dg-map-overlay" src="([^"]*)"', page)
+        assert len(sources) == 2 and all(s.endswith("1903-fall-orders.svg" + target) or
+                                         s.endswith("1903-fall-after.svg" + target) for s in sources), sources

@@ -211,13 +211,14 @@ class BuildCache:
         sizes[path] = size
         return path
 
-    def put(self, game: Path, key: str, files: dict[str, str], card: dict, board: tuple[str, str],
+    def put(self, game: Path, key: str, files: dict[str, str | bytes], card: dict, board: tuple[str, str],
             notes: list[str]) -> Stored:
-        """Store the output of `game` made under `key` ({site path: content}, pages as `SitePage`s);
-        OSError if the folder cannot be written."""
+        """Store the output of `game` made under `key` ({site path: content}, pages as `SitePage`s,
+        pictures as bytes); OSError if the folder cannot be written."""
         entry_files, pages, blobs, sizes = {}, {}, {}, {}
         for uri, content in files.items():
-            name, size, blobs[uri] = self._write_blob(content.encode("utf-8"))
+            name, size, blobs[uri] = self._write_blob(content if isinstance(content, bytes)
+                                                      else content.encode("utf-8"))
             sizes[blobs[uri]] = size
             entry_files[uri] = [name, size]
             if isinstance(content, SitePage):

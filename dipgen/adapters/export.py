@@ -10,8 +10,9 @@ silently). So an archive must not need the plugin to be built. The export writes
                        cards in its place), the package's rules pages and page on dice and lots
                        where the site has none of its own, and every generated page, map, asset
                        and private page
-    OUT/overrides/     dipgen's theme folder (the Content-Security-Policy), with the site's own
-                       custom_dir, if any, copied over it
+    OUT/overrides/     dipgen's theme folder (the Content-Security-Policy) but its search box
+                       (`NOT_EXPORTED`: it breaks Zensical's), with the site's own custom_dir,
+                       if any, copied over it
 
 The files are the MkDocs plugin's, from one producer (`dipgen.adapters.publish`). Every
 generated page is the index.md of its own folder (`dipgen.present.site.links`), so its links and
@@ -140,10 +141,11 @@ def export(config_file: Path, out: Path) -> Exported:
     rules_dir = str(plugin.get("rules_dir", "rules"))
     options = site_options(docs, prefix=str(plugin.get("prefix", "games")),
                            directory_urls=bool(data.get("use_directory_urls", True)), rules_dir=rules_dir,
-                           site_url=data.get("site_url"), site_name=data.get("site_name"))
+                           site_url=data.get("site_url"), site_name=data.get("site_name"),
+                           palette=str(plugin.get("palette", "usual")))
     games = _load_games(base / str(plugin.get("games_dir", "games")))
     views = [editions(g)[0] for g in games]
-    files: dict[str, str] = {}
+    files: dict[str, str | bytes] = {}
     for game in games:
         files.update(game_files(game, options))
     files.update(archive_files(views, options))
@@ -162,7 +164,7 @@ def export(config_file: Path, out: Path) -> Exported:
     return result
 
 
-def _write(stage: Path, data, plugin: dict, docs: Path, base: Path, files: dict[str, str], views, options,
+def _write(stage: Path, data, plugin: dict, docs: Path, base: Path, files: dict[str, str | bytes], views, options,
            rules_dir: str) -> Exported:
     target = stage / DOCS
     result = Exported(stage)
@@ -192,7 +194,7 @@ def _write(stage: Path, data, plugin: dict, docs: Path, base: Path, files: dict[
         result.files += 1
     theme = data.get("theme")
     own = base / str(theme["custom_dir"]) if isinstance(theme, dict) and theme.get("custom_dir") else None
-    shutil.copytree(OVERRIDES, stage / THEME)
+    shutil.copytree(OVERRIDES, stage / THEME, ignore=_not_exported)
     if own is not None and own.is_dir():
         shutil.copytree(own, stage / THEME, dirs_exist_ok=True)  # the site's own wins, as in the build
     (stage / "mkdocs.yml").write_text(export_config(data, plugin, own is not None), encoding="utf-8")
@@ -201,9 +203,21 @@ def _write(stage: Path, data, plugin: dict, docs: Path, base: Path, files: dict[
     return result
 
 
-def _put(path: Path, content: str) -> None:
+#: the theme folder's files an export leaves out: partials/search.html is Material's classic search
+#: markup (dipgen's copy names the dialog); Zensical, which reads the same theme folder, draws it as
+#: a stack of raw controls that never finish "Initializing search", and its own search works
+#: without it. In the export the dialog is named by dipgen.js instead, under any generator.
+NOT_EXPORTED = (Path("partials") / "search.html",)
+
+
+def _not_exported(folder: str, names: list[str]) -> set[str]:
+    rel = Path(folder).resolve().relative_to(Path(OVERRIDES).resolve())
+    return {name for name in names if rel / name in NOT_EXPORTED}
+
+
+def _put(path: Path, content: str | bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(content, encoding="utf-8")
+    path.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
 
 
 def _check_out(out: Path, base: Path, docs: Path) -> None:

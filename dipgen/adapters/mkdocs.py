@@ -81,6 +81,8 @@ class DipgenConfig(base.Config):
     """The folder holding one folder per game, relative to mkdocs.yml."""
     prefix = c.Type(str, default="games")
     """Where the generated pages go in the site: ``<prefix>/index.md`` is the archive."""
+    palette = c.Choice(("usual", "colour-blind"), default="usual")
+    """The maps' palette until a reader picks her own with the switch under each map (README, "Maps")."""
     rules_dir = c.Type(str, default="rules")
     """The rules pages, one per variant: ``<rules_dir>/<variant>.md``; dipgen adds its own for each
     variant the site has no page of its own for (and ``draws.md``, the page on dice and lots)."""
@@ -239,7 +241,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         folder = self.games_path(config)
         options = site_options(config.docs_dir, prefix=self.config.prefix,
                                directory_urls=config.use_directory_urls, rules_dir=self.config.rules_dir,
-                               site_url=config.site_url, site_name=config.site_name)
+                               site_url=config.site_url, site_name=config.site_name, palette=self.config.palette)
         fingerprint = entry_key(__version__, code_fingerprint(), generator_fingerprint(), options)
         paths = discover_games(folder) if folder.is_dir() else []
         if not folder.is_dir():

@@ -61,7 +61,7 @@ def seat_pages(loaded: Loaded, options: SiteOptions) -> list[tuple[str, str, Loc
     return out
 
 
-def game_files(loaded: Loaded, options: SiteOptions) -> dict[str, str]:
+def game_files(loaded: Loaded, options: SiteOptions) -> dict[str, str | bytes]:
     """Everything one game adds to a public site: its pages, maps and draws, and its players'
     private pages. GameError with every problem its pages have."""
     public, full = editions(loaded)
@@ -102,10 +102,12 @@ def provided_pages(docs_dir: str | Path | None, rules_dir: str = "rules") -> dic
 
 
 def site_options(docs_dir: str | Path | None, *, prefix: str = "games", directory_urls: bool = True,
-                 rules_dir: str = "rules", site_url: str | None = None, site_name: str | None = None) -> SiteOptions:
+                 rules_dir: str = "rules", site_url: str | None = None, site_name: str | None = None,
+                 palette: str = "usual") -> SiteOptions:
     """How a site is laid out, from its configuration: where the generated pages go, its URL style,
     the rules page of each variant (the site's own, else the package's), the pages game Markdown
-    may link to, and the site's address and name (mkdocs.yml's site_url and site_name)."""
+    may link to, the site's address and name (mkdocs.yml's site_url and site_name), and the maps'
+    palette until a reader picks her own (the plugin's `palette`)."""
     provided = provided_pages(docs_dir, rules_dir)
     rules_dir = rules_dir.strip("/")
     rules = {Path(uri).stem: uri for uri in provided if uri.startswith(rules_dir + "/")}
@@ -114,7 +116,8 @@ def site_options(docs_dir: str | Path | None, *, prefix: str = "games", director
     url = str(site_url or "").strip()
     return SiteOptions(prefix=prefix, directory_urls=directory_urls, rules=rules,
                        docs_dir=None if docs_dir is None else str(docs_dir), provided=frozenset(provided),
-                       site_url=url.rstrip("/") + "/" if url else "", site_name=str(site_name or "").strip())
+                       site_url=url.rstrip("/") + "/" if url else "", site_name=str(site_name or "").strip(),
+                       palette=palette)
 
 
 def archive_files(views: Iterable[GameView], options: SiteOptions) -> dict[str, str]:

@@ -54,6 +54,12 @@ class PowerInfo:
     adjective: str
     abbr: str
     colour: str
+    #: the power's colour in the colour-blind palette (its `colour` where the board gives none)
+    safe_colour: str = ""
+
+    @property
+    def safe(self) -> str:
+        return self.safe_colour or self.colour
 
 
 def province_of(loc: str) -> str:

@@ -528,17 +528,20 @@ def _known_place(board, word: str) -> bool:
 
 #: the secrets of both games of a pair: one page key, a passphrase per power
 PAGE_KEY = bytes(range(32))
+#: the pairs' sites' address: with one, every game and season page has a PNG of its map (og:image)
+SITE_URL = "https://club.example.org/dip/"
 PASSPHRASES = {p: f"pass-{p.lower()}-phrase-for-tests" for p in PLAYERS}
 
 
-def published(h: History) -> dict[str, str]:
+def published(h: History) -> dict[str, str | bytes]:
     """Everything a game publishes that a reader can tell apart, keyed by where it is read:
     ``site/<uri>`` each file of the public site (pages, maps, draws, the archive, the feeds, the
     deadline's calendar; the phase files carry commit times, `published_at`), ``report`` the
     game report the GM e-mails everyone, ``private-page/<uri>`` each private page's name and
     size, ``private/<seat>`` what each player reads on hers once she has opened it (the page
     before encryption, which decrypts to exactly that: tests/test_private.py), and
-    ``mail/<seat>/<phase>`` each message `dipgen mail` sends her (`mailed`)."""
+    ``mail/<seat>/<phase>`` each message `dipgen mail` sends her (`mailed`). The site has an
+    address (`SITE_URL`), so that its pages' link-preview pictures (PNG maps) are compared too."""
     from dipgen.adapters.games import Loaded
     from dipgen.core.crypt import padded_size
     from dipgen.adapters.publish import seat_pages
@@ -548,7 +551,7 @@ def published(h: History) -> dict[str, str]:
     from support import game_report, public_site
 
     secrets = GameSecrets(Path(SLUG) / "secrets.yml", PAGE_KEY, dict(PASSPHRASES))
-    out = {f"site/{uri}": text for uri, text in public_site(h).items()}
+    out = {f"site/{uri}": text for uri, text in public_site(h, SiteOptions(site_url=SITE_URL)).items()}
     out["report"] = game_report(h)
     size = private_room(game_view(h, "public"))
     pages = seat_pages(Loaded(h, secrets), SiteOptions())

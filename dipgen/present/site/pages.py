@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from collections.abc import Callable, Iterable, Mapping
+from typing import TypeVar
 
 from markupsafe import Markup
 
@@ -36,6 +37,7 @@ from dipgen.present.site.ics import deadline_calendar, ics_uri
 from dipgen.present.times import deadline, orders_due
 from dipgen.present.site.privatepage import PRIVATE_JS_URI, private_shell
 from dipgen.present.svg.chart import centre_chart
+from dipgen.present.svg.shapes import SAFE_TARGET
 
 ASSETS = Path(__file__).parent / "assets"
 #: a theme folder over mkdocs-material's: the Content-Security-Policy of every page (main.html)
@@ -47,6 +49,8 @@ JS_URI = "assets/dipgen/dipgen.js"
 VENDORED = {"assets/dipgen/panzoom.min.js": "panzoom.min.js",
             "assets/dipgen/panzoom.LICENSE.txt": "panzoom.LICENSE.txt"}
 
+
+T = TypeVar("T")
 
 @dataclass(frozen=True)
 class SiteOptions:
@@ -73,6 +77,9 @@ class SiteOptions:
     #: calendars' and the social tags' absolute addresses, and the feeds' ids
     site_url: str = ""
     site_name: str = ""
+    #: the maps' palette until a reader picks her own (the switch under each map, dipgen.js):
+    #: "usual", or "colour-blind" (each power's `safe_colour`; `dipgen.present.svg.shapes.SAFE_TARGET`)
+    palette: str = "usual"
 
 
 def _links(view: GameView, options: SiteOptions, page: str) -> markup.Links:
@@ -109,10 +116,11 @@ def _map(view: GameView, options: SiteOptions, page: str, phase: Phase | None, w
     size = maps.map_size(variant)
     slug = view.slug
     overlay = maps.overlay_uri(options.prefix, slug, phase, when, options.edition)
+    target = f"#{SAFE_TARGET}" if options.palette == "colour-blind" else ""
     name = f"{slug}-{phase.slug}-{when}.svg" if phase else f"{slug}-now.svg"
     return dict(id=f"map-{when}" if phase else "map-now",
                 board=href(page, maps.board_uri(variant), options.directory_urls),
-                overlay=href(page, overlay, options.directory_urls),
+                overlay=href(page, overlay, options.directory_urls) + target,
                 width=f"{size.width:g}", height=f"{size.height:g}", caption=caption, alt=alt, filename=name,
                 loading="eager")
 
@@ -186,10 +194,15 @@ def game_page(view: GameView, options: SiteOptions) -> dict[str, str]:
     return {uri: SitePage.make(view.title, content, head=meta)}
 
 
-def _feed_meta(view: GameView, options: SiteOptions, uri: str, description: str, kind: str) -> dict[str, str]:
-    """The page's front matter for its ``<head>`` (`head.head_meta`): its description and the game's feed."""
+def _feed_meta(view: GameView, options: SiteOptions, uri: str, description: str, kind: str,
+               picture: tuple[Phase | None, str] | None = None) -> dict[str, str]:
+    """The page's front matter for its ``<head>`` (`head.head_meta`): its description, the game's feed
+    and, with a site_url, the picture of `picture`'s map ((phase, what it shows); `maps.game_pictures`)."""
+    image = ""
+    if picture is not None and options.site_url:
+        image = address(options, uri, maps.picture_uri(options.prefix, view.slug, picture[0], options.edition))
     return head_meta(description, href(uri, feed_uri(options.prefix, view.slug), options.directory_urls),
-                        f"{view.title}: every season", kind)
+                     f"{view.title}: every season", kind, image, picture[1] if image and picture else "")
 
 
 def _game_head(view: GameView, options: SiteOptions, uri: str, description: Markup, status: str) -> dict:
@@ -200,7 +213,8 @@ def _game_head(view: GameView, options: SiteOptions, uri: str, description: Mark
     subscribe = ""
     if due is not None and options.site_url:
         subscribe = "webcal://" + address(options, uri, calendar).split("://", 1)[1]
-    return dict(head=_feed_meta(view, options, uri, first_sentence(plain(description)) or status, "website"),
+    picture = (None, f"Map of {view.title}: the {'final position' if view.finished else 'position now'}")
+    return dict(head=_feed_meta(view, options, uri, first_sentence(plain(description)) or status, "website", picture),
                 deadline=due, calendar_href=link(calendar) if due is not None else "", subscribe_href=subscribe,
                 feed_href=link(feed_uri(options.prefix, view.slug)))
 
@@ -283,8 +297,9 @@ def season_page(view: GameView, options: SiteOptions, index: int) -> dict[str, s
     )
     if problems:
         raise GameError(problems)
+    picture = None if summary else (phase, f"Map of {title} in {view.title}: the orders and their results")
     return {uri: SitePage.make(f"{title} · {view.title}", content,
-                               head=_feed_meta(view, options, uri, feed_summary(view, index), "article"))}
+                               head=_feed_meta(view, options, uri, feed_summary(view, index), "article", picture))}
 
 
 def _draws_section(view: GameView, options: SiteOptions, uri: str, record: RecordView) -> dict | None:
@@ -337,9 +352,9 @@ def game_pages(view: GameView, options: SiteOptions) -> dict[str, str]:
                      *(partial(season_page, view, options, i) for i in range(len(view.records)))])
 
 
-def _collect(makers: Iterable[Callable[[], dict[str, str]]]) -> dict[str, str]:
+def _collect(makers: Iterable[Callable[[], Mapping[str, T]]]) -> dict[str, T]:
     """The files of each maker, merged; the problems of all of them in one GameError."""
-    out: dict[str, str] = {}
+    out: dict[str, T] = {}
     problems: list[Problem] = []
     for make in makers:
         try:
@@ -351,10 +366,13 @@ def _collect(makers: Iterable[Callable[[], dict[str, str]]]) -> dict[str, str]:
     return out
 
 
-def game_files(view: GameView, options: SiteOptions) -> dict[str, str]:
-    """Everything one edition of a game adds to the site: its pages and its map overlays."""
-    out = game_pages(view, options)
+def game_files(view: GameView, options: SiteOptions) -> dict[str, str | bytes]:
+    """Everything one edition of a game adds to the site: its pages, its map overlays and, with a
+    site_url, its link previews' pictures (PNG, the only bytes of a game's files)."""
+    out: dict[str, str | bytes] = dict(game_pages(view, options))
     out.update(maps.game_maps(view, options.prefix, options.edition))
+    if options.site_url:  # the link previews' pictures (`_feed_meta`): only where they can be addressed
+        out.update(maps.game_pictures(view, options.prefix, options.edition))
     return out
 
 
@@ -367,7 +385,7 @@ def editions(public: GameView, full: GameView | None, options: SiteOptions) -> l
     return [(public, replace(plain, edition_link="full")), (full, replace(plain, edition="full"))]
 
 
-def published_files(public: GameView, full: GameView | None, options: SiteOptions) -> dict[str, str]:
+def published_files(public: GameView, full: GameView | None, options: SiteOptions) -> dict[str, str | bytes]:
     """What one game adds to a public site: the pages and maps of each of its `editions`, its draws, its
     feed and its deadline's calendar."""
     out = _collect(partial(game_files, view, edition) for view, edition in editions(public, full, options))
@@ -504,12 +522,13 @@ def site_assets(variants: Iterable[Variant]) -> dict[str, str]:
     return out
 
 
-def build_site(games: Iterable[tuple[GameView, GameView | None]], options: SiteOptions | None = None) -> dict[str, str]:
+def build_site(games: Iterable[tuple[GameView, GameView | None]],
+               options: SiteOptions | None = None) -> dict[str, str | bytes]:
     """The whole generated site, without caching or private pages: each game's files (from its
     public view, and its full edition's once revealed), the archive, shared files."""
     options = options or SiteOptions()
     games = list(games)
-    out: dict[str, str] = {}
+    out: dict[str, str | bytes] = {}
     for public, full in games:
         out.update(published_files(public, full, options))
     out.update(archive_page((public for public, _ in games), options))

@@ -117,6 +117,12 @@ def board_land_fill(board_name: str, default: str = "#efe6cc") -> str:
     return m.group(1) if m else default
 
 
+def board_sea_fill(board_name: str, default: str = "#c5dbe8") -> str:
+    """The colour the base map's stylesheet gives its background (the open sea)."""
+    m = re.search(r"svg\{[^}]*background:(#[0-9a-fA-F]{6})", board_text(board_name))
+    return m.group(1) if m else default
+
+
 def board_inner(board_name: str) -> str:
     """The base map's content without its root ``<svg>`` element, title and description."""
     text = board_text(board_name)

@@ -14,6 +14,7 @@ import math
 from html import escape
 
 from dipgen.present.centres import centre_table
+from dipgen.present.svg.shapes import power_classes
 from dipgen.view import UNKNOWN, GameView
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -48,9 +49,10 @@ def label_step(slot: float, label_width: float) -> int:
     return max(1, math.ceil(label_width / slot)) if slot > 0 else 1
 
 
-def legend(items: list[tuple[str, str]], top: float, width: float, font: float) -> tuple[str, float]:
+def legend(items: list[tuple[str, str]], top: float, width: float, font: float,
+           classes: list[str] | None = None) -> tuple[str, float]:
     """A legend of coloured swatches and their words in as many equal columns as fit `width`,
-    from `top` down; returns the SVG and the height it takes."""
+    from `top` down (`classes`: each swatch's class, if any); returns the SVG and the height it takes."""
     if not items:
         return "", 0.0
     widest = max(len(text) for _, text in items) * font * 0.6 + font * 1.6
@@ -59,7 +61,8 @@ def legend(items: list[tuple[str, str]], top: float, width: float, font: float) 
     parts = []
     for i, (colour, text) in enumerate(items):
         x, y = (i % columns) * column, top + (i // columns) * row
-        parts.append(f'<rect x="{n1(x)}" y="{n1(y)}" width="{n1(font)}" height="{n1(font)}" rx="2" '
+        cls = f' class="{esc(classes[i])}"' if classes else ""
+        parts.append(f'<rect{cls} x="{n1(x)}" y="{n1(y)}" width="{n1(font)}" height="{n1(font)}" rx="2" '
                      f'fill="{esc(colour)}" stroke="currentColor" stroke-opacity=".45"/>'
                      f'<text x="{n1(x + font * 1.3)}" y="{n1(y + font * 0.85)}" font-size="{n1(font)}">'
                      f'{esc(text)}</text>')
@@ -136,18 +139,31 @@ def centre_chart(view: GameView, ident: str = "dg-centre-chart") -> str:
             anchor = "start" if i == 0 else "end" if i == len(columns) - 1 else "middle"
             parts.append(f'<text x="{n1(x(i))}" y="{n1(base)}" font-size="{FONT}" text-anchor="{anchor}">'
                          f'{esc(text)}</text>')
-    colours = {p: view.variant.rules.board.powers[p].colour for p in series}
+    powers = view.variant.rules.board.powers
+    colours = {p: powers[p].colour for p in series}
+    classes = power_classes(view.variant.rules.board)
     for power, values in series.items():  # each power's line, cased in the page's colour to stand out
         points = " ".join(f"{n1(x(i))},{n1(y(v))}" for i, v in enumerate(values))
         said = ", ".join(f"{columns[i]}: {v}" for i, v in enumerate(values))
         parts.append(f'<g><title>{esc(power)} ({esc(said)})</title>'
                      f'<polyline points="{points}" fill="none" stroke="currentColor" stroke-opacity=".4" '
                      f'stroke-width="4.6" stroke-linejoin="round" stroke-linecap="round"/>'
-                     f'<polyline points="{points}" fill="none" stroke="{esc(colours[power])}" stroke-width="2.8" '
+                     f'<polyline class="{classes[power]}" points="{points}" fill="none" '
+                     f'stroke="{esc(colours[power])}" stroke-width="2.8" '
                      f'stroke-linejoin="round" stroke-linecap="round"/></g>')
-    items, height = legend([(colours[p], p) for p in series], base + FONT * 0.9, WIDTH, FONT)
+    items, height = legend([(colours[p], p) for p in series], base + FONT * 0.9, WIDTH, FONT,
+                           [classes[p] for p in series])
     total = base + FONT * 0.9 + height
     first, last = columns[1], columns[-1]
     title = f"Supply centres of each power, {first}" + (f" to {last}" if last != first else "")
     return (frame(WIDTH, total, ident, title, centre_summary(columns, series), "dg-chart", MAX_WIDTH)
+            + _safe_rules({classes[p]: powers[p].safe for p in series if powers[p].safe != colours[p]})
             + "".join(parts) + items + "</svg>")
+
+
+def _safe_rules(safe: dict[str, str]) -> str:
+    """The chart's lines and swatches in the colour-blind palette while the page is in it (the
+    class ``dg-cb`` on the page's root, which the palette switch under a map sets: dipgen.js)."""
+    rules = "".join(f".dg-cb .dg-chart polyline.{cls}{{stroke:{c}}}.dg-cb .dg-chart rect.{cls}{{fill:{c}}}"
+                    for cls, c in safe.items())
+    return f"<style>{rules}</style>" if rules else ""

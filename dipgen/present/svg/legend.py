@@ -64,9 +64,10 @@ def _count(n: int | None) -> str:
     return "?" if n is None else str(n)
 
 
-def legend(p: Painter, sc: MapView) -> str:
-    """The phase name, each power's colour and centre count, and a key to what this map draws."""
-    x0, y0, col = 10.0, 10.0, 98.0
+def legend(p: Painter, sc: MapView, corner: tuple[float, float] = (0.0, 0.0)) -> str:
+    """The phase name, each power's colour and centre count, and a key to what this map draws, in
+    the top left corner of the part of the map shown (`corner`: its top left point)."""
+    x0, y0, col = corner[0] + 10.0, corner[1] + 10.0, 98.0
     heads = (f'<text class="t tt" x="{num(x0 + 10)}" y="{num(y0 + 30)}">{escape(sc.title)}</text>'
              f'<text class="t ts" x="{num(x0 + 10)}" y="{num(y0 + 48)}">{escape(sc.subtitle)}</text>')
     out: list[str] = []

@@ -5,7 +5,8 @@ short class names styled once in an embedded ``<style>``, everything grouped by 
 each group carries its power's class (and colour) once.
 
 Layers, bottom to top: owned centres, support and convoy lines, move arrows, units,
-dislodged units, marks (failed-move bars, crosses, build badges), title and legend.
+dislodged units, marks (failed-move bars, crosses, build badges), the province names those
+hide (`dipgen.present.svg.labels`), title and legend.
 """
 
 from __future__ import annotations
@@ -26,10 +27,12 @@ from dipgen.core.results import Kind, OrderResult
 from dipgen.core.units import downgrade_of
 from dipgen.present.mapview import MapView
 from dipgen.present.svg.assets import Layout, layout, variant_board_name
+from dipgen.present.svg.labels import hidden_svg, label_rules
 from dipgen.present.svg.shapes import (BAR_HALF, BEND, CASED, CSS_RULES, DISLODGED_MIN_OFFSET, DISLODGED_SCALE,
                                        HEAD_HALF, HEAD_LEN, MAX_BEND, Pt, along, beside, beside_at, burst_path, cased,
-                                       centre_dot, centre_dots, cross_path, dislodged_glyph, line_d, num, power_classes,
-                                       power_rules, pt, quad, quad_d, rel, standing, title_element, unit_vec, use)
+                                       centre_dot, centre_dots, cross_path, dislodged_glyph, letter_mark, line_d, num,
+                                       power_classes, power_letters, power_rules, pt, quad, quad_d, rel, standing,
+                                       title_element, unit_vec, use)
 from dipgen.present.svg.symbols import Symbol, lettered, symbol_id, symbol_table
 
 
@@ -49,12 +52,16 @@ class Painter:
         self.symbols = dict(symbols)
         self.titles = titles
         self.pclass = power_classes(self.board)
+        self.letters = power_letters(self.board)
         self.powers = list(self.board.powers)
         self.layers: dict[str, dict[str, list[str]]] = {name: {} for name in self.LAYERS}
         self.keys: set[str] = set()          # what the legend must explain
         self.kinds_used: set[str] = set()
         self.move_paths: dict[str, tuple[str, Pt]] = {}  # mover's province -> (dest province, attach point)
         self.piece_at: dict[Unit, Pt] = {}   # where each piece drawn beside a unit stands
+        # what covers a province's name (drawn again on top): discs (units, rings, marks), lines
+        self.spots: list[tuple[Pt, float]] = []
+        self.lines: list[tuple[list[Pt], float]] = []
 
     # ------------------------------------------------------------------ helpers
     def add(self, layer: str, power: str, element: str) -> None:
@@ -141,7 +148,12 @@ class Painter:
         x, y = self.layout.unit(unit.loc)
         self.kinds_used.add(unit.kind)
         cls = ' class="gh"' if ghost else ""
+        self.spots.append(((x, y), self.radius(unit.kind) + 1))
         self.add("units", unit.power, use(standing(unit.kind, (x, y)) + cls, self.title(title)))
+        letter = self.letters.get(unit.power)
+        if letter:
+            self.add("units", unit.power, letter_mark(letter, (x, y), self.radius(unit.kind)).replace(
+                'class="pl"', 'class="pl gh"' if ghost else 'class="pl"'))
 
     def pieces(self, pieces: Iterable[Unit]) -> None:
         """Pieces that do not occupy (spies, planes, bombers): small, beside the province's unit
@@ -155,6 +167,7 @@ class Painter:
             at = self.layout.unit(p.province)
             self.kinds_used.add(p.kind)
             self.piece_at.setdefault(p, beside_at(sym, at, i))
+            self.spots.append((self.piece_at[p], sym.radius * sym.beside[0] + 1))
             self.add("pieces", p.power, use(beside(p.kind, sym, at, i), self.title(self.describe(p))))
 
     def drawn_at(self, unit: Unit) -> Pt:
@@ -176,6 +189,7 @@ class Painter:
         elif d.retreats:
             why += "; may retreat to " + ", ".join(self.board.format_loc(r) for r in d.retreats)
         ring = self.pclass.get(d.by_power, "")
+        self.spots.append(((x, y), 16.0))  # the dislodged glyph's dashed ring, r 14.5, and its stroke
         self.add("dislodged", d.unit.power,
                  dislodged_glyph(d.unit.kind, (x, y), self.title(self.describe(d.unit) + ": " + why), ring))
         if destroyed:
@@ -184,6 +198,7 @@ class Painter:
     def cross(self, power: str, at: Pt, large: bool = False, title: str = "") -> None:
         self.keys.add("remove" if large else "cut")
         ref = "o-xl" if large else "o-xs"
+        self.spots.append((at, 11.5 if large else 6.5))
         self.add("marks", power, use(f'href="#{ref}" x="{num(at[0])}" y="{num(at[1])}" class="x"',
                                       self.title(title)))
 
@@ -237,6 +252,10 @@ class Painter:
                 cur = m
             d_attr += f"q{rel(cur, fleets[-1])} {rel(cur, line_end)}"
         self.keys.add(key if ok else "failed")
+        self.spots.append(((e[0] - tx * HEAD_LEN / 2, e[1] - ty * HEAD_LEN / 2), HEAD_LEN / 2 + 2) if ok
+                          else (e, BAR_HALF + 2))  # the head, or the bar, over a name, and the line
+        self.lines.append(([quad(s, c, line_end, i / 8) for i in range(9)] if len(points) == 2
+                           else [s, *fleets, line_end], 3.5))
         self.add("moves", power, self.wrap("", title, f'<path{dash} d="{d_attr}"/>{mark}'))
         return attach
 
@@ -247,6 +266,7 @@ class Painter:
         r1 = min(r1, d / 3)
         s = (start[0] + ux * r0, start[1] + uy * r0)
         e = (target[0] - ux * r1, target[1] - uy * r1)
+        self.lines.append(([s, e], 2.5))
         self.keys.add(key)
         self.add("supports", power,
                  self.wrap("" if ok else "fa", title,
@@ -258,6 +278,7 @@ class Painter:
     def ring(self, power: str, at: Pt, r: float, style: str, title: str) -> None:
         """A ring around a unit: a hold (plain), a convoy (``dc``, dashed), a secret order (``dt``, dotted)."""
         cls = f' class="{style}"' if style else ""
+        self.spots.append((at, r + 3))  # the ring's casing
         self.add("rings", power,
                  f'<circle{cls} cx="{num(at[0])}" cy="{num(at[1])}" r="{num(r)}">{self.title(title)}</circle>')
 
@@ -404,6 +425,7 @@ class Painter:
             if u is None or not r.succeeded:
                 continue
             x, y = self.layout.unit(u.loc)
+            self.spots.append(((x, y), self.radius(u.kind) + 6))  # a build's or a change's dashed circle
             if isinstance(r.order, Build):
                 self.keys.add("build")
                 self.unit(u, self.describe(u) + ": built")
@@ -451,6 +473,9 @@ class Painter:
                 out.append(cased(name, content, f"o-{name}"))
             else:
                 out.append(f'<g id="o-{name}">{content}</g>')
+        names = hidden_svg(variant_board_name(self.variant), self.spots, self.lines)
+        if names:
+            out.append(f'<g id="o-labels">{names}</g>')
         return "\n".join(out)
 
     def defs(self, content: str) -> str:
@@ -470,10 +495,13 @@ class Painter:
         shapes_text = "".join(shapes)
         used = set(" ".join(_CLASSES.findall(content + shapes_text)).split())  # joined and split in C
         rules = "".join(rule for rule in CSS_RULES if rule[1:rule.index("{")] in used)
+        if 'id="o-labels"' in content:
+            rules += label_rules(variant_board_name(self.variant))
         return f"<defs><style>{rules}{self.power_css()}</style>{shapes_text}</defs>"
 
     def power_css(self) -> str:
-        return power_rules(tuple((self.pclass[name], info.colour) for name, info in self.board.powers.items()))
+        return power_rules(tuple((self.pclass[name], info.colour, info.safe)
+                                 for name, info in self.board.powers.items()))
 
 
 _CLASSES = re.compile(r'class="([^"]*)"')

@@ -23,6 +23,8 @@ CSS_RULES: tuple[str, ...] = (
     f".ub{{fill:currentColor;stroke:{INK};stroke-width:1.7;stroke-linejoin:round}}",
     ".ug{fill:var(--g,#fff)}",
     ".ul{font:700 11px sans-serif;text-anchor:middle}",
+    f".pl{{font:700 8px sans-serif;text-anchor:middle;dominant-baseline:central;fill:{INK};paint-order:stroke;"
+    f"stroke:{PAPER};stroke-width:2.6;stroke-linejoin:round}}",
     ".gh{opacity:.38}",
     ".lc{fill:none;stroke:currentColor;stroke-width:10.4;stroke-linecap:round}",
     f".kc{{stroke:{INK};stroke-width:13.2}}",
@@ -125,6 +127,24 @@ def power_classes(board: Board) -> dict[str, str]:
     return out
 
 
+def power_letters(board: Board) -> dict[str, str]:
+    """The letter each power's units carry (colour is not the only cue): the first letter of its
+    abbreviation, or as many as tell it from every other power's (``A``, ``E``, ``F``)."""
+    abbr = {name: (info.abbr or name) for name, info in board.powers.items()}
+    out = {}
+    for name, a in abbr.items():
+        n = 1
+        while n < len(a) and any(o != name and b[:n].lower() == a[:n].lower() for o, b in abbr.items()):
+            n += 1
+        out[name] = a[:n]
+    return out
+
+
+def letter_mark(letter: str, at: Pt, r: float) -> str:
+    """A unit's power letter, on the token's lower right (`r`: the unit's radius)."""
+    return f'<text class="pl" x="{num(at[0] + r * .74)}" y="{num(at[1] + r * .74)}">{escape(letter)}</text>'
+
+
 def title_element(text: str) -> str:
     return f"<title>{escape(text)}</title>" if text else ""
 
@@ -172,14 +192,24 @@ def cased(layer: str, content: str, gid: str) -> str:
     return f'<g class="{line}"><use href="#{gid}" class="{casing}"/><g id="{gid}">{content}</g></g>'
 
 
+#: the id of the empty element that every map starts with: a map shown with ``#o-cb`` after its
+#: address (``overlay.svg#o-cb``, or the page's switch) draws in the colour-blind palette, by CSS
+#: ``:target`` alone, which works in an SVG shown as an image (no script runs there)
+SAFE_TARGET = "o-cb"
+
+
 @lru_cache(maxsize=64)
-def power_rules(classes: tuple[tuple[str, str], ...]) -> str:
-    """Each power's colour (and the colour of glyphs drawn on it) as a rule for its class."""
+def power_rules(classes: tuple[tuple[str, str, str], ...]) -> str:
+    """Each power's colour (and the colour of glyphs drawn on it) as a rule for its class, and its
+    colour in the colour-blind palette when the map is the target of ``#o-cb`` (`SAFE_TARGET`)
+    (`classes`: class, colour, colour-blind palette's colour)."""
     rules = []
-    for cls, colour in classes:
+    for cls, colour, _ in classes:
         g = glyph_colour(colour)
         extra = f";--g:{g}" if g != "#fff" else ""
         rules.append(f".{cls}{{color:{colour}{extra}}}")
+    rules += [f"#{SAFE_TARGET}:target~* .{cls}{{color:{safe};--g:{glyph_colour(safe)}}}"
+              for cls, colour, safe in classes if safe != colour]
     return "".join(rules)
 
 

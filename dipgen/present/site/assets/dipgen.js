@@ -229,7 +229,7 @@
       v.opener = figure.querySelector(".dg-map-stack");
       v.ratio = parseFloat(img.getAttribute("width")) / parseFloat(img.getAttribute("height")) || 1;
       v.board.src = link.dataset.board;
-      v.overlay.src = link.dataset.overlay;
+      v.overlay.src = img.getAttribute("src");  /* in the palette the page shows */
       v.overlay.alt = img.alt;
       v.title.textContent = figure.querySelector("figcaption span").textContent;
       v.dialog.showModal();
@@ -275,12 +275,66 @@
     if (board) { board.addEventListener("load", hook); hook(); }
   }
 
+  /* The search dialog named, as every dialog must be for a screen reader to say what opened, where
+     the theme's own markup leaves it unnamed: an exported site keeps its generator's search
+     (dipgen/adapters/export.py), whose name is its box's placeholder ("Search"). */
+  function nameSearch(dialog) {
+    var input = dialog.querySelector("input");
+    dialog.setAttribute("aria-label", (input && input.getAttribute("placeholder")) || "Search");
+  }
+
+  /* The maps' palette: the site's (an overlay's address ends in #o-cb where the site's is the
+     colour-blind one) until the reader picks hers with the switch under a map, which this browser
+     remembers. The map switches by CSS (:target) alone: no script runs in an SVG shown as an image;
+     the centre chart, drawn in the page, by the class dg-cb on the page's root. */
+  var PALETTE_KEY = "dipgen-palette", SAFE = "#o-cb";
+
+  function remembered() {
+    try { return window.localStorage.getItem(PALETTE_KEY); } catch (e) { return null; }
+  }
+
+  function showPalette(safe) {
+    document.documentElement.classList.toggle("dg-cb", safe);  /* the centre chart's rules read it */
+    document.querySelectorAll("img.dg-map-overlay").forEach(function (img) {
+      var src = img.getAttribute("src").split("#")[0] + (safe ? SAFE : "");
+      if (img.getAttribute("src") !== src) img.setAttribute("src", src);
+    });
+    document.querySelectorAll("button.dg-palette").forEach(function (b) {
+      b.setAttribute("aria-pressed", safe ? "true" : "false");
+    });
+  }
+
+  function paletteSwitch(figure) {
+    var caption = figure.querySelector("figcaption");
+    if (!caption || caption.querySelector("button.dg-palette")) return;
+    var b = element("button", "dg-palette", { type: "button", "aria-pressed": "false",
+      title: "The powers' colours chosen to stay apart for colour-blind readers (remembered in this browser)" });
+    b.textContent = "Colour-blind palette";
+    b.addEventListener("click", function () {
+      var safe = b.getAttribute("aria-pressed") !== "true";
+      try { window.localStorage.setItem(PALETTE_KEY, safe ? "colour-blind" : "usual"); } catch (e) { /* not remembered */ }
+      showPalette(safe);
+    });
+    caption.appendChild(document.createTextNode(" "));
+    caption.appendChild(b);
+  }
+
+  function palettes(maps) {
+    if (!maps.length) return;
+    var first = maps[0].querySelector("img.dg-map-overlay"), mine = remembered();
+    var safe = mine ? mine === "colour-blind" : !!first && first.getAttribute("src").indexOf(SAFE) >= 0;
+    maps.forEach(paletteSwitch);
+    showPalette(safe);
+  }
+
   function init() {
+    document.querySelectorAll(".md-search[role='dialog']:not([aria-label])").forEach(nameSearch);
     document.querySelectorAll("table.dg-sortable").forEach(makeSortable);
     document.querySelectorAll(".dg-scroll[data-dg-start='end']").forEach(startAtEnd);
     document.querySelectorAll("a.dg-download[hidden]").forEach(offerDownload);
     document.querySelectorAll("time[data-dg-deadline]").forEach(showDeadline);
     var maps = document.querySelectorAll("figure.dg-map");
+    palettes(maps);
     if (maps.length) {
       maps.forEach(zoomable);
       loadPanzoom().catch(function () { panzoomLoaded = null; /* tried again when a map is opened */ });
