@@ -101,6 +101,8 @@ class Game:
     setup: Mapping = field(default_factory=dict)
     #: when the orders of the phase the game waits for are due (``deadline:``, in UTC), if given
     deadline: dt.datetime | None = None
+    #: the address the GM takes orders at (``orders_to:``, public; '' when not given)
+    orders_to: str = ""
     #: when game.yml was first committed (None: not committed, or no git)
     created: dt.datetime | None = None
     #: what reading the files found that is only a warning (an acknowledgement of no known warning)

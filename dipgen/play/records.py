@@ -82,6 +82,8 @@ class GameInfo:
     deadline: dt.datetime | None = None
     #: when game.yml was first committed (None: not committed, or no git)
     created: dt.datetime | None = None
+    #: the address the GM takes orders at (game.yml's ``orders_to``, public; '')
+    orders_to: str = ""
 
     @property
     def file(self) -> str:

@@ -417,7 +417,7 @@ def skip_empty(variant, position: Position) -> Position:
 def game_info(game: Game) -> GameInfo:
     """What the History keeps of game.yml besides its players and phases."""
     return GameInfo(game.slug, game.title, game.gm, game.description, game.reveal, display_path(game.path),
-                    dict(game.lines), game.start, game.deadline, game.created)
+                    dict(game.lines), game.start, game.deadline, game.created, game.orders_to)
 
 
 def step(variant, position: Position, phase_file: PhaseFile) -> PhaseRecord:

@@ -206,6 +206,8 @@ class GameInfoView:
     description_line: int | None = None
     #: when game.yml was first committed (None: not committed, or no git)
     created: dt.datetime | None = None
+    #: the address the GM takes orders at (game.yml's ``orders_to``: public by the GM's choice; '')
+    orders_to: str = ""
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,85 @@
+"""The order sheet's data and its page without JavaScript: an open running game's page lists each
+unit's legal orders and has its sheet.json beside it; every order in it reads back through the order
+reader and is one the enumeration offers; a hidden game's public pages and a finished game's have
+none; game.yml's orders_to is checked."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+import shutil
+
+import pytest
+
+from dipgen.core.errors import GameError
+from dipgen.core.orders import parse_order
+from dipgen.io.gamefiles import load_game
+from dipgen.present.site.sheet import SHEET_JS_URI
+from support import GAMES, load, public_site
+
+OPEN = "north-sea-ledger"   # standard, running
+HIDDEN = "lamps-out"        # Stab!, running: hidden from the public
+OVER = "winter-palace"      # standard, finished
+
+
+@pytest.fixture(scope="module")
+def open_site():
+    return public_site(load(GAMES / OPEN))
+
+
+def test_an_open_running_game_has_its_sheet_beside_its_page(open_site):
+    page = open_site[f"games/{OPEN}/index.md"]
+    data = json.loads(open_site[f"games/{OPEN}/sheet.json"])
+    assert data["phase"] == "Spring 1905" and data["orders_to"] == ""
+    assert [p["power"] for p in data["powers"]] == ["Austria", "England", "France", "Germany", "Italy", "Russia",
+                                                    "Turkey"]
+    assert 'data-dg-sheet="sheet.json"' in page or 'data-dg-sheet="../sheet.json"' in page
+    assert re.search(r'<script src="[./]*assets/dipgen/sheet\.js" defer></script>', page)
+    assert SHEET_JS_URI in open_site
+    history = load(GAMES / OPEN)
+    board = history.variant.rules.board
+    for entry in data["powers"]:
+        for row in entry["rows"]:
+            assert row["orders"][0] == row["unit"] + " H"
+            for text in row["orders"]:  # canonical: the reader reads it and prints it back the same
+                assert parse_order(board, text).format(board) == text
+                assert f"<li>{text}</li>" in page.replace("&gt;", ">")  # the list without JavaScript
+
+
+def test_the_sheet_is_light(open_site):
+    for entry in json.loads(open_site[f"games/{OPEN}/sheet.json"])["powers"]:
+        one = json.dumps(entry, separators=(",", ":")).encode()
+        assert len(gzip.compress(one)) < 50_000
+
+
+def test_no_sheet_on_a_hidden_games_public_pages_nor_a_finished_game():
+    for slug in (HIDDEN, OVER):
+        files = public_site(load(GAMES / slug))
+        assert f"games/{slug}/sheet.json" not in files
+        assert not any("dg-sheet" in text for uri, text in files.items() if uri.endswith(".md")), slug
+
+
+def test_orders_to_reaches_the_sheet(tmp_path):
+    shutil.copytree(GAMES / OPEN, tmp_path / OPEN)
+    game_yml = tmp_path / OPEN / "game.yml"
+    game_yml.write_text(game_yml.read_text(encoding="utf-8") + "orders_to: gm@example.org\n", encoding="utf-8")
+    files = public_site(load(tmp_path / OPEN))
+    assert json.loads(files[f"games/{OPEN}/sheet.json"])["orders_to"] == "gm@example.org"
+    assert "or mail them" in files[f"games/{OPEN}/index.md"]
+
+
+@pytest.mark.parametrize("value", ["not an address", "a@b", "[gm@example.org]", "one@example.org, two@example.org",
+                                   "12"])
+def test_orders_to_must_be_one_address(tmp_path, value):
+    shutil.copytree(GAMES / OPEN, tmp_path / OPEN)
+    game_yml = tmp_path / OPEN / "game.yml"
+    text = game_yml.read_text(encoding="utf-8")
+    game_yml.write_text(text + f"orders_to: {value}\n", encoding="utf-8")
+    with pytest.raises(GameError) as e:
+        load_game(tmp_path / OPEN)
+    codes = {p.code for p in e.value.problems}
+    assert codes == {"bad-orders-to"}
+    line = next(p.line for p in e.value.problems)
+    assert line == len(text.splitlines()) + 1
+    assert re.search("orders_to", str(e.value))
