@@ -37,7 +37,7 @@ def ok(script: str, *args: str) -> str:
 def test_every_script_is_covered():
     assert {p.name for p in BENCH.glob("*.py")} == {
         "adjudicate.py", "archive.py", "build.py", "corpus.py", "datc_process.py", "datc_reference.py", "histories.py",
-        "render.py"}
+        "render.py", "sheet.py"}
 
 
 def test_corpus_writes_game_folders_that_replay(tmp_path):
@@ -52,6 +52,11 @@ def test_adjudicate(tmp_path):
     out = ok("adjudicate.py", "--games", "1", "--years", "3", "--seed", "5", "--repeat", "1", "--no-reference")
     assert "phases/s" in out and "reference: not run" in out
     assert "DATC 3.0 suite (tests/datc/datc_v3_0.txt): 164 passed, 0 failed" in out
+
+
+def test_sheet():
+    out = ok("sheet.py", "--games", "1", "--years", "2", "--seed", "9", "--positions", "2", "--repeat", "1")
+    assert "x the adjudication" in out and "KB gzipped" in out
 
 
 def test_render():
