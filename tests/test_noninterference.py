@@ -92,6 +92,9 @@ def test_a_hidden_fact_changes_nothing_public(tmp_path, variant, kind, seed, pha
     assert a.chain is not None and a.chain.salt and b.chain.salt == a.chain.salt  # both publish a record
     assert differences(a, b) == []
     assert {"site/feed.xml", f"site/games/{SLUG}/feed.xml", f"site/games/{SLUG}/deadline.ics"} <= set(published(a))
+    # the order sheets are inside the private pages compared (and on no public page)
+    assert any("dg-sheet-data" in text for key, text in published(a).items() if key.startswith("private/"))
+    assert not any("dg-sheet" in text for key, text in published(a).items() if key.startswith(f"site/games/{SLUG}/"))
     hidden = {r.phase: r.committed for r in a.records} | {r.phase: r.committed for r in b.records}
     assert len(set(hidden.values())) == len(hidden)  # every phase file has a time of its own
 

@@ -13,10 +13,15 @@ from pathlib import Path
 import pytest
 
 from dipgen.adapters.games import replay_folder
+from dipgen.core.crypt import page_uri
+from dipgen.core.orders import parse_order
+from dipgen.present.site.sheet import sheet_data
+from dipgen.view import game_view
 from dipgen.core.results import Kind
-from support import build, make_project
+from support import GAMES, build, load, make_project
 from support.browser import BROWSER, DESKTOP, PHONE, Watched, serve
 from test_phone_browser import axe_findings
+from test_private_browser import RUNNING, private_site  # noqa: F401 (the fixture: lamps-out with its secrets)
 
 pytestmark = BROWSER
 
@@ -104,3 +109,37 @@ def test_picked_orders_read_back_exactly(browser, site, tmp_path, size):
     results = [r for r in record.results if r.power == "England" and not r.default]
     assert not any(r.has(Kind.ILLEGAL) for r in results)
     assert len(results) == len(picked)
+
+
+HIDDEN = RUNNING  # Stab!, running: the sheet is on each player's private page only
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_private_page_has_the_sheet_of_her_own_units(browser, private_site, tmp_path, size):  # noqa: F811
+    url, secrets, _, _ = private_site
+    england = game_view(load(GAMES / HIDDEN), "England")
+    data = sheet_data(england, england.own)
+    assert data is not None and [p["power"] for p in data["powers"]] == ["England"]
+    rows = data["powers"][0]["rows"]
+    rules = england.variant.rules
+    known = {u.province for u in england.now.units}
+    for row in rows:  # no order names a unit England cannot know is there
+        for text in row["orders"]:
+            target = getattr(parse_order(rules.board, text, rules.order_words, rules.verbs), "target", None)
+            assert target is None or isinstance(target, str) or target.province in known, text
+    w = Watched(browser, size, tmp_path)
+    page = w.page
+    page.goto(url + page_uri(secrets.page_key, HIDDEN, "England"))
+    page.fill("#pp-pass", secrets.passphrases["England"])
+    page.click("#pp-open")
+    page.wait_for_selector(".dg-sheet-app:not([hidden])", timeout=15000)
+    assert page.locator(".dg-sheet-form").count() == 1
+    chosen = pick_orders(page, rows)
+    text = page.locator(".dg-sheet-text").input_value()
+    assert text.splitlines() == chosen
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= size[0]
+    assert axe_findings(page) == []
+    SHOTS.mkdir(exist_ok=True)
+    page.locator("section.dg-sheet").screenshot(path=str(SHOTS / f"private-sheet-{size[0]}.png"))
+    assert w.errors == []
+    w.close()

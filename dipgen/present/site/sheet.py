@@ -84,9 +84,10 @@ def dumps(data: dict) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
-def sheet_html(data: dict, json_href: str = "", script_href: str = "", embed: bool = False) -> Markup:
+def sheet_html(data: dict, json_href: str = "", script_href: str = "", embed: bool = False,
+               plain: bool = True) -> Markup:
     """The sheet as one HTML block: a list of each unit's orders (what a reader without JavaScript
-    sees), the place ``sheet.js`` fills, and where it finds the data: `json_href` (a file beside
+    sees; `plain` False: none), the place ``sheet.js`` fills, and where it finds the data: `json_href` (a file beside
     the page) or, with `embed`, the document itself in a non-executable ``application/json`` script
     element (a private page, whose data must stay inside its encryption)."""
     parts = [f'<section class="dg-sheet" aria-labelledby="dg-sheet-title"'
@@ -96,7 +97,7 @@ def sheet_html(data: dict, json_href: str = "", script_href: str = "", embed: bo
              '(type part of it, such as <kbd>bur</kbd>), then copy the orders into your e-mail to the game master'
              + (' or mail them' if data.get("orders_to") else "") + '.</p>',
              '<div class="dg-sheet-app" hidden></div>']
-    for entry in data["powers"]:
+    for entry in data["powers"] if plain else ():
         parts.append(f'<details class="dg-sheet-power"><summary>{escape(entry["power"])}: '
                      f'{len(entry["rows"])} to order</summary>')
         parts.append('<ul class="dg-sheet-list">')
