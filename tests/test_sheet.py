@@ -14,6 +14,7 @@ import pytest
 
 from dipgen.core.errors import GameError
 from dipgen.core.orders import parse_order
+from dipgen.core.results import Kind
 from dipgen.io.gamefiles import load_game
 from dipgen.present.site.sheet import SHEET_JS_URI
 from support import GAMES, load, public_site
@@ -83,3 +84,45 @@ def test_orders_to_must_be_one_address(tmp_path, value):
     line = next(p.line for p in e.value.problems)
     assert line == len(text.splitlines()) + 1
     assert re.search("orders_to", str(e.value))
+
+
+def cut(tmp_path, keep_until: str):
+    """The open game with its phase files after `keep_until` removed: it waits for the next phase."""
+    folder = tmp_path / OPEN
+    shutil.copytree(GAMES / OPEN, folder)
+    phases = [r.phase.slug + ".yml" for r in load(GAMES / OPEN).records]
+    for name in phases[phases.index(keep_until) + 1:]:
+        (folder / name).unlink()
+    return folder
+
+
+def test_a_retreat_phase_offers_the_dislodged_units_only(tmp_path):
+    folder = cut(tmp_path, "1904-spring.yml")
+    history = load(folder)
+    data = json.loads(public_site(history)[f"games/{OPEN}/sheet.json"])
+    board = history.variant.rules.board
+    dislodged = {d.unit.describe(board) for d in history.position.dislodged}
+    rows = [(e["power"], r) for e in data["powers"] for r in e["rows"]]
+    assert dislodged and {r["unit"] for _, r in rows} == dislodged
+    for power, row in rows:  # each retreat, written in the phase file, is read and carried out
+        assert row["orders"][-1] == row["unit"] + " disband"
+        for text in row["orders"]:
+            (folder / "1904-spring-retreats.yml").write_text(f"orders:\n  {power}: [{text}]\n", encoding="utf-8")
+            record = load(folder).records[-1]
+            assert record.phase.retreats
+            results = [r for r in record.results if r.power == power and not r.default]
+            assert results and not any(r.has(Kind.ILLEGAL) for r in results), text
+
+
+def test_an_adjustment_phase_offers_a_row_per_build_or_removal(tmp_path):
+    folder = cut(tmp_path, "1904-fall.yml")
+    history = load(folder)
+    data = json.loads(public_site(history)[f"games/{OPEN}/sheet.json"])
+    due = history.variant.rules.adjustment_counts(history.position)
+    assert {e["power"]: len(e["rows"]) for e in data["powers"]} == {p: abs(n) for p, n in due.items()}
+    for entry in data["powers"]:
+        n = due[entry["power"]]
+        assert entry["rows"][0]["unit"] == ("Build" if n > 0 else "Removal") + f" 1 of {abs(n)}"
+        orders = entry["rows"][0]["orders"]
+        assert ("Waive" in orders) == (n > 0)
+        assert all(o.startswith("Build " if n > 0 else "Remove ") for o in orders if o != "Waive")
