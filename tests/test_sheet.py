@@ -126,3 +126,16 @@ def test_an_adjustment_phase_offers_a_row_per_build_or_removal(tmp_path):
         orders = entry["rows"][0]["orders"]
         assert ("Waive" in orders) == (n > 0)
         assert all(o.startswith("Build " if n > 0 else "Remove ") for o in orders if o != "Waive")
+
+
+def test_a_hidden_game_published_whole_while_it_runs_has_the_sheet_on_its_non_blind_edition(tmp_path):
+    shutil.copytree(GAMES / HIDDEN, tmp_path / HIDDEN)
+    game_yml = tmp_path / HIDDEN / "game.yml"
+    game_yml.write_text(game_yml.read_text(encoding="utf-8") + "reveal: now\n", encoding="utf-8")
+    history = load(tmp_path / HIDDEN)
+    files = public_site(history)
+    assert "dg-sheet" not in files[f"games/{HIDDEN}/index.md"]
+    full = files[f"games/{HIDDEN}/full/index.md"]
+    assert 'data-dg-sheet="../sheet.json"' in full
+    data = json.loads(files[f"games/{HIDDEN}/sheet.json"])
+    assert {p["power"] for p in data["powers"]} == {u.power for u in history.position.units}  # the GM's view

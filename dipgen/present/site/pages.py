@@ -167,7 +167,10 @@ def game_page(view: GameView, options: SiteOptions) -> dict[str, str]:
                                            for d in view.demo]
     head = _game_head(view, options, uri, description, status.line)
     meta = head.pop("head")
-    sheet = None if view.hidden or options.edition else sheet_data(view, variant.rules.powers(), view.info.orders_to)
+    # the order sheet: an open game's on its page; a hidden game's on its private pages, and once it is
+    # published whole while it runs ("reveal: now"), on its non-blind edition (made from the GM's view)
+    whole = not view.hidden if not options.edition else options.edition == "full"
+    sheet = sheet_data(view, variant.rules.powers(), view.info.orders_to) if whole else None
     content = render(
         "game.html", edition_link=edition_link, **head, game=view.info, status=status,
         kind_line=variant.words.description or variant.words.title, variant_title=variant.words.title,
