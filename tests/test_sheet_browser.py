@@ -143,3 +143,22 @@ def test_a_private_page_has_the_sheet_of_her_own_units(browser, private_site, tm
     page.locator("section.dg-sheet").screenshot(path=str(SHOTS / f"private-sheet-{size[0]}.png"))
     assert w.errors == []
     w.close()
+
+
+def test_without_javascript_the_sheet_is_a_list_of_legal_orders(browser, site):
+    url, folder, _ = site
+    context = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, java_script_enabled=False)
+    page = context.new_page()
+    try:
+        page.goto(url + f"games/{GAME}/")
+        sheet = page.locator("section.dg-sheet")
+        assert sheet.locator(".dg-sheet-app").is_hidden()
+        power = sheet.locator("details.dg-sheet-power", has_text="England")
+        power.locator("summary").first.click()
+        unit = power.locator("li > details").first
+        unit.locator("summary").click()
+        assert unit.locator(".dg-sheet-orders li").first.inner_text().endswith(" H")
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE[0]
+        sheet.screenshot(path=str(SHOTS / "sheet-nojs-390.png"))
+    finally:
+        context.close()
