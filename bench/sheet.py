@@ -27,7 +27,7 @@ from corpus import build_corpus  # noqa: E402
 
 from dipgen.core.orders import Convoy, Hold, Move, Support  # noqa: E402
 from dipgen.core.phase import MOVEMENT  # noqa: E402
-from dipgen.rules.choices import legal_orders  # noqa: E402
+from dipgen.rules.choices import legal_orders, powers_orders  # noqa: E402
 from dipgen.variants import get_variant  # noqa: E402
 
 RULES = get_variant("standard").rules
@@ -70,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
         a, e = [], []
         for _ in range(args.repeat):  # interleaved: the same moment of the machine for both
             a.append(cpu(lambda cp=cp: RULES.movement(cp.position, cp.orders)))
-            e.append(cpu(lambda cp=cp: [legal_orders(RULES, cp.position, p) for p in RULES.powers()]))
+            e.append(cpu(lambda cp=cp: powers_orders(RULES, cp.position, RULES.powers())))
         adjudicate.append(statistics.median(a))
         enumerate_.append(statistics.median(e))
     adj, enu = statistics.median(adjudicate), statistics.median(enumerate_)

@@ -82,13 +82,25 @@ def legal_orders(rules: Rules, position: Position, power: str, units: Iterable[U
     """`power`'s legal orders in the phase `position` waits for: unit -> its orders in a movement
     or retreat phase (`units`: only these, e.g. those a level is told must retreat), or
     ``{None: orders}`` in an adjustment phase (its orders name no one unit)."""
+    return powers_orders(rules, position, [power], units)[power]
+
+
+def powers_orders(rules: Rules, position: Position, powers: Sequence[str],
+                  units: Iterable[Unit] | None = None) -> dict[str, dict]:
+    """`legal_orders` of each of `powers` (power -> its orders), the units of all of them tried
+    together: one adjudication a round serves every power."""
     kind = position.phase.kind
-    mine = [u for u in (position.units if units is None else units) if u.power == power]
+    wanted = set(powers)
+    mine = [u for u in (position.units if units is None else units) if u.power in wanted]
+    found: dict = {}
     if kind == MOVEMENT:
-        return movement_orders(rules, position, mine)
-    if kind == RETREATS:
-        dislodged = [d.unit for d in position.dislodged if d.unit.power == power]
-        return retreat_orders(rules, position, dislodged if units is None else [u for u in dislodged if u in mine])
-    if kind == ADJUSTMENTS:
-        return {None: adjustment_orders(rules, position, power)}
-    return {}
+        found = movement_orders(rules, position, mine)
+    elif kind == RETREATS:
+        dislodged = [d.unit for d in position.dislodged if d.unit.power in wanted]
+        found = retreat_orders(rules, position, dislodged if units is None else [u for u in dislodged if u in mine])
+    elif kind == ADJUSTMENTS:
+        return {p: {None: adjustment_orders(rules, position, p)} for p in powers}
+    out: dict[str, dict] = {p: {} for p in powers}
+    for unit, orders in found.items():
+        out[unit.power][unit] = orders
+    return out

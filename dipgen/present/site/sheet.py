@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from markupsafe import Markup, escape
 
 from dipgen.core.orders import Convoy, Hold, Move, Order, Retreat, Support
-from dipgen.core.phase import ADJUSTMENTS, RETREATS
+from dipgen.core.phase import RETREATS
 from dipgen.core.position import Dislodged, Position, Unit
-from dipgen.rules.choices import legal_orders
+from dipgen.rules.choices import powers_orders
 from dipgen.view import UNKNOWN, GameView
 
 SHEET_JS_URI = "assets/dipgen/sheet.js"
@@ -45,19 +45,15 @@ def _texts(view: GameView, orders: Sequence[Order]) -> list[str]:
     return [o.format(board) for o in ranked]
 
 
-def _rows(view: GameView, position: Position, power: str) -> list[dict]:
-    """One row per unit of `power` with its orders (an adjustment phase: one row per build or removal due)."""
-    rules, board = view.variant.rules, view.variant.rules.board
-    kind = position.phase.kind
-    if kind == ADJUSTMENTS:
+def _rows(view: GameView, power: str, found: dict) -> list[dict]:
+    """One row per unit of `power` with its orders (`found`: its `powers_orders`; an adjustment
+    phase: one row per build or removal due)."""
+    board = view.variant.rules.board
+    if None in found:
         due = view.owed.get(power, 0)
-        orders = _texts(view, legal_orders(rules, position, power).get(None, []))
+        orders = _texts(view, found[None])
         what = "Build" if due > 0 else "Removal"
         return [dict(unit=f"{what} {i} of {abs(due)}", orders=orders) for i in range(1, abs(due) + 1)] if orders else []
-    units: list[Unit] | None = None
-    if kind == RETREATS:  # only the units she is told must retreat
-        units = [u for u in view.retreating if u.power == power]
-    found = legal_orders(rules, position, power, units)
     mine = sorted(found, key=lambda u: u.loc)
     return [dict(unit=u.describe(board), orders=_texts(view, found[u])) for u in mine if found[u]]
 
@@ -68,11 +64,14 @@ def sheet_data(view: GameView, powers: Sequence[str], orders_to: str = "") -> di
     position = sheet_position(view)
     if position is None:
         return None
+    rules = view.variant.rules
+    powers = [p for p in powers if rules.must_order(p, position)]
+    # a retreat phase: only the units she is told must retreat
+    units: list[Unit] | None = list(view.retreating) if position.phase.kind == RETREATS else None
+    found = powers_orders(rules, position, powers, units)
     out = []
     for power in powers:
-        if not view.variant.rules.must_order(power, position):
-            continue
-        rows = _rows(view, position, power)
+        rows = _rows(view, power, found[power])
         if rows:
             out.append(dict(power=power, rows=rows))
     if not out:
