@@ -2,8 +2,8 @@
  * JSON: a file beside an open game's page, or inside a private page's encryption); this script only
  * filters and picks. A menu per unit (type part of an order: the start of a destination picks the
  * move there), a free line for orders the menus cannot offer, the orders as text with Copy, and a
- * mailto: link where the GM gives an address. Nothing leaves the browser otherwise. A private page is inserted after this
- * script runs, so sheets are looked for again whenever the page changes. */
+ * mailto: link where the GM gives an address. Nothing leaves the browser otherwise. A private page
+ * is inserted after this script runs, so sheets are looked for again whenever the page changes. */
 (function () {
   "use strict";
   var made = 0;
