@@ -37,7 +37,7 @@ def ok(script: str, *args: str) -> str:
 def test_every_script_is_covered():
     assert {p.name for p in BENCH.glob("*.py")} == {
         "adjudicate.py", "archive.py", "build.py", "corpus.py", "datc_process.py", "datc_reference.py", "histories.py",
-        "orders.py", "private_pages.py", "raster.py", "render.py"}
+        "orders.py", "private_pages.py", "raster.py", "render.py", "sheet.py"}
 
 
 def test_corpus_writes_game_folders_that_replay(tmp_path):
@@ -57,6 +57,11 @@ def test_adjudicate(tmp_path):
 def test_orders():
     out = ok("orders.py", "--repeat", "1", "--rounds", "1")
     assert "messages/s" in out and "adjudicating the season" in out and "corpus read right:" in out
+
+
+def test_sheet():
+    out = ok("sheet.py", "--games", "1", "--years", "2", "--seed", "9", "--positions", "2", "--repeat", "1")
+    assert "x the adjudication" in out and "KB gzipped" in out
 
 
 def test_render():

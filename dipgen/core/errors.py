@@ -75,6 +75,7 @@ ERROR_CODES = {
     "duplicate-power": "a power named twice",
     "bad-end": "an end: that is not one draw, concession or abandonment",
     "bad-deadline": "a deadline that is not a date and time with its offset from UTC",
+    "bad-orders-to": "orders_to in game.yml that is not one e-mail address",
     "demo-secrets": "demo_secrets and secrets.yml's demo disagree, or the game is not one",
     # phase files
     "no-orders": "a phase file or a power without orders",

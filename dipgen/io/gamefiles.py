@@ -20,6 +20,7 @@ from dipgen.core.phase import Phase
 from dipgen.play.game import Ending, Game, PhaseFile
 from dipgen.rules.seats import Seating
 from dipgen.io.deadline import read_deadline, read_reminders
+from dipgen.io.orders_to import read_orders_to
 from dipgen.io.secretsfile import SECRETS_FILE
 from dipgen.variants import Variant, get_variant
 from dipgen.io.folders import is_phase_name, name_hint
@@ -27,7 +28,7 @@ from dipgen.io.phasefile import read_phase
 from dipgen.io.yamlfile import by_power, kind_of, line_of, link_out, load, power_key, text_field, unknown_keys
 
 GAME_KEYS = {"title", "variant", "gm", "players", "start", "end", "reveal", "seed_sha256", "seed", "description", "map",
-             "demo_secrets", "deadline", "reminders"}
+             "demo_secrets", "deadline", "reminders", "orders_to"}
 END_KEYS = {"draw", "concession", "abandoned", "phase", "note"}
 
 
@@ -75,6 +76,7 @@ def load_game(path: Path | str) -> Game:
     title, gm, description, demo = _read_shown(data, gname, problems)
     deadline = read_deadline(data, gname, problems)
     reminders = read_reminders(data, gname, problems)
+    orders_to = read_orders_to(data, gname, problems)
     problems.extend(_names(data.get("players"), gname, line_of(data, "players")))
     shown = len(problems)  # the problems so far are in what the game shows, not in what it plays
     players, seating = _read_seats(variant, data, gname, problems)
@@ -85,7 +87,7 @@ def load_game(path: Path | str) -> Game:
     game = Game(slug=slug, path=path, title=title, variant=variant, gm=gm, players=players, start=start,
                 phases=phases, ending=ending, reveal=reveal, description=description, seed_sha256=commitment,
                 raw=dict(data), seed=seed, lines={k: line_of(data, k) for k in data}, seating=seating,
-                demo_secrets=demo, deadline=deadline, reminders=reminders)
+                demo_secrets=demo, deadline=deadline, reminders=reminders, orders_to=orders_to)
     before = len(problems)
     game.setup = variant.files.read_setup(game, problems)  # the variant's keys of the set-up, read and checked
     setup_ok = not any(p.severity == "error" for p in problems[before:])

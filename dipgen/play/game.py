@@ -103,6 +103,8 @@ class Game:
     deadline: dt.datetime | None = None
     #: how long before the deadline its calendar reminds the players (``reminders:``; a day by default)
     reminders: tuple[dt.timedelta, ...] = (dt.timedelta(days=1),)
+    #: the address the GM takes orders at (``orders_to:``, public; '' when not given)
+    orders_to: str = ""
     #: when game.yml was first committed (None: not committed, or no git)
     created: dt.datetime | None = None
     #: what reading the files found that is only a warning (an acknowledgement of no known warning)

@@ -84,6 +84,8 @@ class GameInfo:
     created: dt.datetime | None = None
     #: how long before the deadline its calendar reminds the players (game.yml's ``reminders``)
     reminders: tuple[dt.timedelta, ...] = (dt.timedelta(days=1),)
+    #: the address the GM takes orders at (game.yml's ``orders_to``, public; '')
+    orders_to: str = ""
 
     @property
     def file(self) -> str:

@@ -443,7 +443,8 @@ def skip_empty(variant, position: Position) -> Position:
 def game_info(game: Game) -> GameInfo:
     """What the History keeps of game.yml besides its players and phases."""
     return GameInfo(game.slug, game.title, game.gm, game.description, game.reveal, display_path(game.path),
-                    dict(game.lines), game.start, game.deadline, game.created, game.reminders)
+                    dict(game.lines), game.start, game.deadline, game.created, game.reminders,
+                    game.orders_to)
 
 
 def step(variant, position: Position, phase_file: PhaseFile) -> PhaseRecord:

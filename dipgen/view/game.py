@@ -71,7 +71,7 @@ def _make(history: History, level: str, demo: DemoSecrets | None) -> GameView:
     return GameView(
         level=level,
         info=GameInfoView(info.slug, info.title, info.gm, info.description, info.file,
-                          info.lines.get("description"), info.created, info.reminders),
+                          info.lines.get("description"), info.created, info.reminders, info.orders_to),
         variant=variant, seating=history.seating, records=tuple(shown), now=now, due=due, season=season,
         result=history.result, result_line=history.result_line(), fixed=fixed, revealed=open_,
         hidden=variant.visibility.hidden, own=own, draws=draws, demo=demo_seats, public_phases=len(public), owed=owed,

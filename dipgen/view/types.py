@@ -208,6 +208,8 @@ class GameInfoView:
     created: dt.datetime | None = None
     #: how long before the deadline the calendar reminds its readers (game.yml's ``reminders``)
     reminders: tuple[dt.timedelta, ...] = (dt.timedelta(days=1),)
+    #: the address the GM takes orders at (game.yml's ``orders_to``: public by the GM's choice; '')
+    orders_to: str = ""
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,7 @@ from dipgen.present.site.head import first_sentence, head_meta, plain
 from dipgen.present.site.ics import deadline_calendar, ics_uri
 from dipgen.present.times import deadline, orders_due
 from dipgen.present.site.privatepage import PRIVATE_JS_URI, private_shell
+from dipgen.present.site.sheet import SHEET_JS_URI, dumps as sheet_dumps, sheet_data, sheet_html
 from dipgen.present.svg.chart import centre_chart
 from dipgen.present.svg.shapes import SAFE_TARGET
 
@@ -174,6 +175,10 @@ def game_page(view: GameView, options: SiteOptions) -> dict[str, str]:
                                            for d in view.demo]
     head = _game_head(view, options, uri, description, status.line)
     meta = head.pop("head")
+    # the order sheet: an open game's on its page; a hidden game's on its private pages, and once it is
+    # published whole while it runs ("reveal: now"), on its non-blind edition (made from the GM's view)
+    whole = not view.hidden if not options.edition else options.edition == "full"
+    sheet = sheet_data(view, variant.rules.powers(), view.info.orders_to) if whole else None
     content = render(
         "game.html", edition_link=edition_link, **head, game=view.info, status=status,
         kind_line=variant.words.description or variant.words.title, variant_title=variant.words.title,
@@ -188,10 +193,15 @@ def game_page(view: GameView, options: SiteOptions) -> dict[str, str]:
         rules_href=(link(rules) + (f"#{anchor}" if anchor else "")) if rules else "",
         archive_href=link(archive_uri(options.prefix)),
         record=_record(view, options, uri, view.chain.latest if view.chain else None),
+        sheet=None if sheet is None else sheet_html(sheet, link(sheet_uri(options.prefix, view.slug)),
+                                                    link(SHEET_JS_URI)),
     )
     if problems:
         raise GameError(problems)
-    return {uri: SitePage.make(view.title, content, head=meta)}
+    out: dict[str, str] = {uri: SitePage.make(view.title, content, head=meta)}
+    if sheet is not None:  # an open running game's order sheet, beside its page
+        out[sheet_uri(options.prefix, view.slug)] = sheet_dumps(sheet)
+    return out
 
 
 def _feed_meta(view: GameView, options: SiteOptions, uri: str, description: str, kind: str,
@@ -315,6 +325,10 @@ def _draws_section(view: GameView, options: SiteOptions, uri: str, record: Recor
 
 def draws_uri(prefix: str, slug: str) -> str:
     return game_folder(prefix, slug) + "draws.json"
+
+
+def sheet_uri(prefix: str, slug: str) -> str:
+    return game_folder(prefix, slug) + "sheet.json"
 
 
 def chain_uri(prefix: str, slug: str) -> str:
@@ -518,6 +532,7 @@ def site_assets(variants: Iterable[Variant]) -> dict[str, str]:
             out[uri] = maps.board_map(variant)
     out[CSS_URI] = (ASSETS / "dipgen.css").read_text(encoding="utf-8")
     out[JS_URI] = (ASSETS / "dipgen.js").read_text(encoding="utf-8")
+    out[SHEET_JS_URI] = (ASSETS / "sheet.js").read_text(encoding="utf-8")
     out.update((uri, (ASSETS / name).read_text(encoding="utf-8")) for uri, name in VENDORED.items())
     return out
 

@@ -24,6 +24,7 @@ from dipgen.present.site.links import game_uri, href
 from dipgen.present.lines import and_list
 from dipgen.present.times import orders_due
 from dipgen.present.site.model import game_status
+from dipgen.present.site.sheet import SHEET_JS_URI, sheet_data, sheet_html
 
 PRIVATE_JS_URI = "assets/dipgen/private.js"
 
@@ -85,9 +86,17 @@ def private_content(view: GameView, uri: str, prefix: str = "games", directory_u
         now_map=_map(view, None, "after", caption),
         units=", ".join(name(u) for u in mine), centres=", ".join(centres), centre_count=len(centres),
         others=and_list([f"{u.power} {u.describe(board)}" for u in others]),
-        seasons=seasons, variant_section=Markup(variant.words.game_section(view)),
+        seasons=seasons, variant_section=Markup(variant.words.game_section(view)), sheet=_sheet(view),
         board=href(uri, maps.board_uri(variant), directory_urls),
         game_href=href(uri, game_uri(prefix, view.slug), directory_urls))
+
+
+def _sheet(view: GameView) -> Markup:
+    """The seat's order sheet, for the powers it orders now, from its view alone: its data inside
+    the page (and so inside its encryption); no list for readers without JavaScript, who cannot
+    open the page at all."""
+    data = sheet_data(view, view.own, view.info.orders_to)
+    return Markup("") if data is None else sheet_html(data, embed=True, plain=False)
 
 
 def private_shell(envelope: dict, uri: str) -> str:
@@ -95,4 +104,5 @@ def private_shell(envelope: dict, uri: str) -> str:
     payload = json.dumps(envelope, separators=(",", ":"), sort_keys=True)
     # base64 and JSON punctuation only: nothing can close the <script> element
     assert all(c.isalnum() or c in '{}[]":,+/=-' for c in payload), "unexpected character in the envelope"
-    return render("private_shell.html", payload=Markup(payload), script=href(uri, PRIVATE_JS_URI))
+    return render("private_shell.html", payload=Markup(payload), script=href(uri, PRIVATE_JS_URI),
+                  sheet_script=href(uri, SHEET_JS_URI))

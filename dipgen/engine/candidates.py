@@ -1,0 +1,143 @@
+"""Every order a unit might be given, from the map alone: the candidates the order sheet's
+enumeration (`dipgen.rules.choices`) hands the variant's adjudication to keep the legal ones.
+
+Pure geometry, never a rule of legality: a candidate may be illegal (a convoy with no route,
+a support of a move its unit cannot make); it is the adjudicator that says. What must hold is
+the other way round: no legal order is missing from the candidates. The standard kinds of order
+are narrowed by `legality.check` (the engine's own test) before the variant's hook sees them;
+the variants' own verbs (`Verb`) are offered against every location of the board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from dipgen.core.board import Board
+from dipgen.core.orders import (Build, Convoy, Disband, Downgrade, Hold, Move, Order, Remove, Retreat, Support,
+                                Upgrade, UnitRef, Verb, Waive)
+from dipgen.core.position import Dislodged, Unit
+from dipgen.core.reach import destinations
+from dipgen.core.units import LAND, SEA
+from dipgen.engine.battlefield import Battlefield
+from dipgen.engine.legality import check
+
+
+def _ref(unit: Unit) -> UnitRef:
+    return UnitRef(unit.kind, unit.loc)
+
+
+def _target(unit: Unit) -> UnitRef:
+    """A unit named by another's order (a support's, a convoy's): its kind and province."""
+    return UnitRef(unit.kind, unit.province)
+
+
+def _move_dests(f: Battlefield, unit: Unit) -> list[tuple[str, bool]]:
+    """(location, via convoy) of every move worth trying: where the unit's kind reaches (each
+    coast of a split-coast province for a fleet), and for a kind that may be convoyed, every
+    coastal province, once plainly and, where it is also a neighbour, once via convoy."""
+    b, k = f.board, f.kinds[unit.kind]
+    out: list[tuple[str, bool]] = []
+    if k.terrain == SEA:
+        out = [(loc, False) for loc in b.fleet_adj.get(unit.loc, ())]
+    else:
+        out = [(p, False) for p in destinations(b, k, unit.loc)]
+    if k.convoyable and k.terrain == LAND and b.provinces[unit.province].is_coastal:
+        near = {p for p, _ in out}
+        fleets = f.convoy_fleets()
+        for p in sorted(b.provinces):
+            if p == unit.province or not b.provinces[p].is_coastal:
+                continue
+            if p not in near:
+                out.append((p, False))  # `check` keeps it where fleets could convoy it there
+            elif f.convoys.necessary_fleets(unit.province, p, fleets):
+                out.append((p, True))  # RULING: a neighbour via convoy only where fleets could carry it
+    return list(dict.fromkeys(out))
+
+
+def movement_candidates(f: Battlefield, power: str, unit: Unit, verbs: Sequence[Verb] = ()) -> Iterator[Order]:
+    """The orders of a movement phase the engine's `check` finds legal for `unit` (of the
+    battlefield `f`), then every order of the variant's `verbs` (aimed at every location)."""
+    key = f.units.index(unit) if unit in f.units else -1
+    me = _ref(unit)
+    kinds = f.kinds
+    yield Hold(me)
+    if key >= 0:
+        for loc, via in _move_dests(f, unit):
+            order = Move(me, loc, via)
+            if check(f, power, key, unit, order)[0] is not None:
+                yield order
+        for tkey, other in enumerate(f.units):
+            if tkey == key:
+                continue
+            yield from _supports(f, power, key, unit, other)
+            if kinds[unit.kind].convoys and kinds[other.kind].convoyable:
+                yield from _convoys(f, power, key, unit, other)
+    else:  # a unit outside combat (a spy): where its kind reaches, as its variant's rules move it
+        for loc in destinations(f.board, kinds[unit.kind], unit.loc):
+            yield Move(me, loc)
+    for verb in verbs:
+        if not verb.aims:
+            yield verb.order(me)
+            continue
+        for p in sorted(f.board.provinces):
+            yield verb.order(me, p)
+
+
+def _supports(f: Battlefield, power: str, key: int, unit: Unit, other: Unit) -> Iterator[Order]:
+    me, them = _ref(unit), _target(other)
+    if not f.kinds[unit.kind].supports:
+        return
+    hold = Support(me, them)
+    if check(f, power, key, unit, hold)[0] is not None:
+        yield hold
+    b, k = f.board, f.kinds[other.kind]
+    dests = {p for p in (destinations(b, k, other.loc)) if "/" not in p}
+    dests |= {loc.split("/")[0] for loc in destinations(b, k, other.loc)}
+    if k.convoyable and b.provinces[other.province].is_coastal:
+        dests |= {p for p, prov in b.provinces.items() if prov.is_coastal}
+    for dest in sorted(dests):
+        order = Support(me, them, dest)
+        if check(f, power, key, unit, order)[0] is not None:
+            yield order
+
+
+def _convoys(f: Battlefield, power: str, key: int, unit: Unit, other: Unit) -> Iterator[Order]:
+    b = f.board
+    if not b.provinces[other.province].is_coastal:
+        return
+    me, them = _ref(unit), _target(other)
+    for dest, prov in sorted(b.provinces.items()):
+        if dest != other.province and prov.is_coastal:
+            order = Convoy(me, them, dest)
+            if check(f, power, key, unit, order)[0] is not None:
+                yield order
+
+
+def retreat_candidates(board: Board, d: Dislodged) -> Iterator[Order]:
+    """A dislodged unit's retreats: every location its kind could reach from where it stood
+    (the variant's retreat rules keep the open ones), and disbanding."""
+    me = _ref(d.unit)
+    for loc in sorted(set(board.fleet_adj.get(d.unit.loc, ())) | set(board.army_adj.get(d.unit.province, ()))
+                      | set(d.retreats or ())):
+        yield Retreat(me, loc)
+    yield Disband(me)
+
+
+def adjustment_candidates(board: Board, letters: Sequence[str], units: Sequence[Unit], homes: Sequence[str],
+                          due: int) -> Iterator[Order]:
+    """A power's adjustment orders worth trying, for `due` builds (+) or removals (-): a build of
+    every kind (`letters`) at every location of each home centre, a waive and an upgrade of each of
+    its units; or a removal and a downgrade of each."""
+    if due > 0:
+        for home in homes:
+            for loc in [home, *board.fleet_locations(home)]:
+                for letter in letters:
+                    yield Build(UnitRef(letter, loc))
+        yield Waive()
+        for u in units:
+            yield Upgrade(_ref(u))
+    elif due < 0:
+        for u in units:
+            yield Remove(_ref(u))
+        for u in units:
+            yield Downgrade(_ref(u))

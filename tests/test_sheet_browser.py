@@ -1,0 +1,164 @@
+"""The order sheet in a real browser (Debian's chromium, driven by Playwright), at phone and desktop
+width: a player picks her orders by typing part of each, adds one in the free line, and the text
+the sheet gives reads back through the phase-file reader to exactly the orders picked; a misorder
+typed in a menu is flagged and left out; the mailto: link carries the orders; no sideways scrolling
+on a phone and no serious axe-core finding."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from dipgen.adapters.games import replay_folder
+from dipgen.core.crypt import page_uri
+from dipgen.core.orders import parse_order
+from dipgen.present.site.sheet import sheet_data
+from dipgen.view import game_view
+from dipgen.core.results import Kind
+from support import GAMES, build, load, make_project
+from support.browser import BROWSER, DESKTOP, PHONE, Watched, serve
+from test_phone_browser import axe_findings
+from test_private_browser import RUNNING, private_site  # noqa: F401 (the fixture: lamps-out with its secrets)
+
+pytestmark = BROWSER
+
+GAME = "north-sea-ledger"  # a standard game that runs, open: its page has the sheet
+SHOTS = Path("/tmp/sheet-shots")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    project = make_project(tmp_path_factory.mktemp("sheet") / "p", [GAME])
+    game_yml = project / "games" / GAME / "game.yml"
+    game_yml.write_text(game_yml.read_text(encoding="utf-8") + "orders_to: orders@example.org\n", encoding="utf-8")
+    folder = build(project)
+    with serve(folder) as url:
+        yield url, folder, project
+
+
+def pick_orders(page, rows) -> list[str]:
+    """Picks an order for each of the first rows as a player would: for the first, types the start
+    of a move's destination and presses Enter; for the others, types part of a support or the hold."""
+    chosen = []
+    for i, row in enumerate(rows[:3]):
+        box = page.get_by_label(row["unit"], exact=True)
+        moves = [o for o in row["orders"] if " - " in o and " S " not in o and " C " not in o]
+        if i == 0 and moves:
+            want = moves[0]
+            typed = want.rsplit(" - ", 1)[1].lower()
+            assert all(not o.lower().rsplit(" - ", 1)[-1].startswith(typed) for o in moves[1:] if o != want)
+        elif i == 1 and any(" S " in o for o in row["orders"]):
+            want = next(o for o in row["orders"] if " S " in o)
+            typed = want
+        else:
+            want = row["orders"][0]
+            typed = want.lower()
+        box.click()
+        box.press_sequentially(typed, delay=5)
+        box.press("Enter")
+        assert box.input_value() == want
+        chosen.append(want)
+    return chosen
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_picked_orders_read_back_exactly(browser, site, tmp_path, size):
+    url, folder, project = site
+    data = json.loads((folder / "games" / GAME / "sheet.json").read_text(encoding="utf-8"))
+    england = next(p for p in data["powers"] if p["power"] == "England")
+    w = Watched(browser, size, tmp_path)
+    page = w.page
+    page.goto(url + f"games/{GAME}/")
+    page.wait_for_selector(".dg-sheet-app:not([hidden])")
+    form = page.locator(".dg-sheet-form", has_text="England").first
+    form.locator("summary").click()
+    chosen = pick_orders(page, england["rows"])
+    last = england["rows"][3]
+    bad = page.get_by_label(last["unit"], exact=True)
+    bad.fill(last["unit"] + " - Mos")  # a misorder: flagged, and not in the text
+    assert bad.get_attribute("aria-invalid") == "true"
+    free = form.locator(".dg-sheet-free")
+    free.fill("F NTH S A Bel - Hol\n")
+    text = form.locator(".dg-sheet-text").input_value()
+    assert text.splitlines() == chosen + ["F NTH S A Bel - Hol"]
+    mail = form.locator(".dg-sheet-mail").get_attribute("href")
+    assert mail.startswith("mailto:orders@example.org?subject=")
+    assert "&body=" + "%0A".join(s.replace(" ", "%20") for s in chosen) in mail
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= size[0]
+    assert axe_findings(page) == []
+    SHOTS.mkdir(exist_ok=True)
+    shutil.copy(w.shot(f"page-{size[0]}"), SHOTS / f"page-{size[0]}.png")
+    page.locator("section.dg-sheet").screenshot(path=str(SHOTS / f"sheet-{size[0]}.png"))
+    assert w.errors == []
+    w.close()
+
+    # the text, as the GM pastes it into the phase file, is read back to exactly the orders picked
+    phase = project / "games" / GAME / "1905-spring.yml"
+    picked = chosen
+    phase.write_text("orders:\n  England: |\n" + "".join(f"    {line}\n" for line in picked), encoding="utf-8")
+    try:
+        history = replay_folder(project / "games" / GAME)
+    finally:
+        phase.unlink()
+    record = history.records[-1]
+    written = [ol.text for ol in record.orders.get("England", ())]
+    assert written == picked
+    results = [r for r in record.results if r.power == "England" and not r.default]
+    assert not any(r.has(Kind.ILLEGAL) for r in results)
+    assert len(results) == len(picked)
+
+
+HIDDEN = RUNNING  # Stab!, running: the sheet is on each player's private page only
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_private_page_has_the_sheet_of_her_own_units(browser, private_site, tmp_path, size):  # noqa: F811
+    url, secrets, _, _ = private_site
+    england = game_view(load(GAMES / HIDDEN), "England")
+    data = sheet_data(england, england.own)
+    assert data is not None and [p["power"] for p in data["powers"]] == ["England"]
+    rows = data["powers"][0]["rows"]
+    rules = england.variant.rules
+    known = {u.province for u in england.now.units}
+    for row in rows:  # no order names a unit England cannot know is there
+        for text in row["orders"]:
+            target = getattr(parse_order(rules.board, text, rules.order_words, rules.verbs), "target", None)
+            assert target is None or isinstance(target, str) or target.province in known, text
+    w = Watched(browser, size, tmp_path)
+    page = w.page
+    page.goto(url + page_uri(secrets.page_key, HIDDEN, "England"))
+    page.fill("#pp-pass", secrets.passphrases["England"])
+    page.click("#pp-open")
+    page.wait_for_selector(".dg-sheet-app:not([hidden])", timeout=15000)
+    assert page.locator(".dg-sheet-form").count() == 1
+    chosen = pick_orders(page, rows)
+    text = page.locator(".dg-sheet-text").input_value()
+    assert text.splitlines() == chosen
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= size[0]
+    assert axe_findings(page) == []
+    SHOTS.mkdir(exist_ok=True)
+    page.locator("section.dg-sheet").screenshot(path=str(SHOTS / f"private-sheet-{size[0]}.png"))
+    assert w.errors == []
+    w.close()
+
+
+def test_without_javascript_the_sheet_is_a_list_of_legal_orders(browser, site):
+    url, folder, _ = site
+    context = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]}, java_script_enabled=False)
+    page = context.new_page()
+    try:
+        page.goto(url + f"games/{GAME}/")
+        sheet = page.locator("section.dg-sheet")
+        assert sheet.locator(".dg-sheet-app").is_hidden()
+        power = sheet.locator("details.dg-sheet-power", has_text="England")
+        power.locator("summary").first.click()
+        unit = power.locator("li > details").first
+        unit.locator("summary").click()
+        assert unit.locator(".dg-sheet-orders li").first.inner_text().endswith(" H")
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE[0]
+        sheet.screenshot(path=str(SHOTS / "sheet-nojs-390.png"))
+    finally:
+        context.close()
