@@ -11,7 +11,9 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 
+from dipgen.adapters.cli import main
 from dipgen.adapters.games import replay_folder
 from dipgen.core.crypt import page_uri
 from dipgen.core.orders import parse_order
@@ -83,10 +85,10 @@ def test_picked_orders_read_back_exactly(browser, site, tmp_path, size):
     free = form.locator(".dg-sheet-free")
     free.fill("F NTH S A Bel - Hol\n")
     text = form.locator(".dg-sheet-text").input_value()
-    assert text.splitlines() == chosen + ["F NTH S A Bel - Hol"]
+    assert text.splitlines() == ["England:"] + chosen + ["F NTH S A Bel - Hol"]
     mail = form.locator(".dg-sheet-mail").get_attribute("href")
     assert mail.startswith("mailto:orders@example.org?subject=")
-    assert "&body=" + "%0A".join(s.replace(" ", "%20") for s in chosen) in mail
+    assert "&body=England%3A%0A" + "%0A".join(s.replace(" ", "%20") for s in chosen) in mail
     assert page.evaluate("() => document.documentElement.scrollWidth") <= size[0]
     assert axe_findings(page) == []
     SHOTS.mkdir(exist_ok=True)
@@ -95,11 +97,15 @@ def test_picked_orders_read_back_exactly(browser, site, tmp_path, size):
     assert w.errors == []
     w.close()
 
-    # the text, as the GM pastes it into the phase file, is read back to exactly the orders picked
+    # the text, as the player mails it, is read by dipgen orders into the phase file the game waits
+    # for, with no question, as exactly the orders picked (and adjudicated as legal)
     phase = project / "games" / GAME / "1905-spring.yml"
     picked = chosen
-    phase.write_text("orders:\n  England: |\n" + "".join(f"    {line}\n" for line in picked), encoding="utf-8")
+    message = tmp_path / "orders.txt"
+    message.write_text("Dear GM,\n\n" + "\n".join(["England:"] + picked) + "\n\nCheers\n", encoding="utf-8")
     try:
+        assert main(["orders", str(project / "games" / GAME), str(message)]) == 0
+        assert yaml.safe_load(phase.read_text(encoding="utf-8"))["orders"] == {"England": picked}
         history = replay_folder(project / "games" / GAME)
     finally:
         phase.unlink()
@@ -136,7 +142,7 @@ def test_a_private_page_has_the_sheet_of_her_own_units(browser, private_site, tm
     assert page.locator(".dg-sheet-form").count() == 1
     chosen = pick_orders(page, rows)
     text = page.locator(".dg-sheet-text").input_value()
-    assert text.splitlines() == chosen
+    assert text.splitlines() == ["England:"] + chosen
     assert page.evaluate("() => document.documentElement.scrollWidth") <= size[0]
     assert axe_findings(page) == []
     SHOTS.mkdir(exist_ok=True)

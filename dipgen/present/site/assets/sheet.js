@@ -53,7 +53,8 @@
         if (value && ok) lines.push(value);
       });
       free.value.split("\n").forEach(function (line) { if (line.trim()) lines.push(line.trim()); });
-      text.value = lines.join("\n");
+      // headed by the power, so that whoever reads the message (dipgen orders) knows whose they are
+      text.value = lines.length ? [entry.power + ":"].concat(lines).join("\n") : "";
       text.rows = Math.max(2, lines.length + 1);
       if (mail) {
         mail.href = "mailto:" + encodeURIComponent(data.orders_to).replace(/%40/g, "@") +
