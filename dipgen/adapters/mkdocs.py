@@ -55,6 +55,7 @@ from dipgen.core.errors import GameError, Problem, display_path, visible
 from dipgen.io.commits import Commits, commit_times_of
 from dipgen.io.secretsfile import SECRETS_FILE
 from dipgen.io.folders import discover_games
+from dipgen.adapters import livereload
 from dipgen.adapters.buildcache import FOLDER, BuildCache, Stored, code_fingerprint
 from dipgen.adapters.games import Loaded, load_checked
 from dipgen.adapters.partials import memoize, only_listeners, pages_alike
@@ -223,6 +224,8 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         for uri, option in ((CSS_URI, config.extra_css), (JS_URI, config.extra_javascript)):
             if uri not in [str(x) for x in option]:
                 option.append(uri)
+        if self._command == "serve":
+            livereload.add_script(config)  # the page reloads itself after an edit, within its policy
         return config
 
     def on_serve(self, server, *, config, builder):
@@ -488,6 +491,8 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
                               origin=partial(self._named_origin, uri, config),
                               searched=search_index(config) is not None,
                               light=None if isinstance(content, SitePage) else partial(self._light, uri))
+        if self._command == "serve":
+            livereload.add_file(config, files)
         if self._dirty and self._stage is not None:  # what earlier builds staged and this one does not make
             _prune(self._stage, set(self._files), {p.name for p in self._stage.iterdir() if p.is_dir()})
         return files
