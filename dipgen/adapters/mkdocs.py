@@ -276,7 +276,12 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
             listed = visible("\n".join(str(p) for p in problems)) + f"\n{errors} error(s) in the games"
             if len(fresh) < len(paths):
                 raise PluginError(listed + "; nothing was built (run 'dipgen check' for the same list)")
-            log.error("%s; until they are fixed, the server shows the last good build of those games", listed)
+            warned = [p for p in problems if isinstance(p, Problem) and p.severity != "error"]  # said as warnings
+            for said in warned:  # and a note (not adjudicated till the error is fixed) as a note
+                (log.warning if said.severity == "warning" else log.info)("%s", visible(str(said)))
+            wrong = visible("\n".join(str(p) for p in problems if p not in warned))
+            log.error("%s\n%d error(s) in the games; until they are fixed, the server shows the last good build of "
+                      "those games", wrong, errors)
         cards = [entry.card for entry in fresh.values()]
         files: dict[str, str | Path] = {}
         origins: dict[str, str] = {}
