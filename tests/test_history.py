@@ -133,6 +133,22 @@ def test_a_new_game_of_every_variant_checks_clean(tmp_path, variant):
     assert (tmp_path / "g" / "secrets.yml").exists() == seeded
 
 
+def test_check_says_how_many_powers_sent_no_orders(make_game, capsys):
+    """A file that misses orders checks clean: the ok line says how many powers sent nothing in the
+    latest phase, and which."""
+    path = make_game({"1901-spring.yml": "orders:\n  England: [F Lon - NTH]\n  France: [A Par - Bur]\n"
+                                         "  Italy: [A Ven H]\n"})
+    assert main(["check", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r": ok, 1 phases played, waiting for Fall 1901; Spring 1901: no orders from 4 of 7 powers "
+                     r"\(NMR: Austria, Germany, Russia, Turkey\)$", out.strip()), out
+    write_game(path, {"1901-fall.yml": "orders:\n  England: [F NTH H]\n"
+                      "  France: [A Bur H]\n  Italy: [A Ven H]\n  Austria: [A Vie H]\n  Germany: [A Ber H]\n"
+                      "  Russia: [A Mos H]\n  Turkey: [A Con H]\n"})
+    assert main(["check", str(path)]) == 0
+    assert "NMR" not in capsys.readouterr().out
+
+
 def test_adjudicate_prints_classic_results(make_game, capsys):
     path = make_game({
         "1901-spring.yml": "orders:\n  England: [A Lvp - Yor, F Edi - NTH]\n  Germany: [A Mun - Bur]\n"

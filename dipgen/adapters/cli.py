@@ -69,8 +69,20 @@ def cmd_check(args) -> int:
         state = history.result_line() or (
             f"waiting for {history.next_phase.name}" if history.next_phase else "over")
         quiet = f" ({silenced} acknowledged warning(s) not shown)" if silenced else ""
-        print(f"{display_path(path)}: ok, {len(history.records)} phases played, {state}{quiet}")
+        print(f"{display_path(path)}: ok, {len(history.records)} phases played, {state}{_nmrs(history)}{quiet}")
     return 1 if failed else 0
+
+
+def _nmrs(history) -> str:
+    """While the game runs: how many powers sent no orders in the latest phase (a file that misses
+    some checks clean, so the GM is told)."""
+    record = history.records[-1] if history.records and not history.finished else None
+    if record is None or not record.nmr:
+        return ""
+    ordering = [p for p in history.variant.rules.powers() if p in record.nmr or p in record.orders
+                or record.results_of(p)]
+    silent = [p for p in ordering if p in record.nmr]
+    return f"; {record.phase.name}: no orders from {len(silent)} of {len(ordering)} powers (NMR: {', '.join(silent)})"
 
 
 def cmd_adjudicate(args) -> int:
