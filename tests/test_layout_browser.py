@@ -5,6 +5,8 @@ wider than the viewport scrolls sideways on a phone, the whole page, not just a 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from dipgen.adapters.cli import main
@@ -87,3 +89,27 @@ def test_no_page_is_wider_than_the_screen(browser, site, width):
     finally:
         context.close()
     assert not wide, wide
+
+
+def test_a_season_prints_as_the_zines_page(browser, site):
+    """Printed, a season page is its maps, orders and results: no pager, breadcrumbs, Zoom button,
+    download link nor Material's header, tabs and footer; a standard season fits two A4 pages."""
+    url, _ = site
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    try:
+        page.goto(url + "games/lamps-out/1902-fall/")
+        page.wait_for_load_state("networkidle")
+        page.locator(".dg-map-stack.dg-zoomable").first.wait_for()  # dipgen.js made the maps buttons
+        shown = """sel => [...document.querySelectorAll(sel)].some(e => e.getClientRects().length > 0)"""
+        gone = (".dg-pager", ".dg-crumbs", "a.dg-download", ".md-header", ".md-tabs", ".md-footer")
+        zoom = "() => getComputedStyle(document.querySelector('.dg-map-stack'), '::after').display"
+        assert all(page.evaluate(shown, s) for s in (".dg-pager", ".dg-crumbs", ".md-header"))
+        assert page.evaluate(zoom) != "none"
+        page.emulate_media(media="print")
+        assert not [s for s in gone if page.evaluate(shown, s)]
+        assert page.evaluate(zoom) == "none"
+        assert all(page.evaluate(shown, s) for s in ("figure.dg-map", ".dg-orders .dg-power", ".dg-happened"))
+        pdf = page.pdf(format="A4")
+        assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) <= 2
+    finally:
+        page.close()
