@@ -144,18 +144,13 @@ def test_a_year_still_being_played_has_no_column_nor_point(tmp_path):
     """A running game in the Spring of 1902 (here Complicated, whose year is like the standard one)
     shows 1901's totals only: 1902's centres change hands in its Fall. A game over in a Spring
     shows that year, as it ended."""
-    import shutil
-
     from support import GAMES
 
-    folder = tmp_path / "supply-lines"
-    folder.mkdir()
-    for name in ("game.yml", "1901-spring.yml", "1901-fall.yml", "1901-fall-retreats.yml", "1901-winter.yml",
-                 "1902-spring.yml", "1902-spring-retreats.yml"):
-        shutil.copy(GAMES / "supply-lines" / name, folder / name)
-    game_yml = folder / "game.yml"
-    text = game_yml.read_text(encoding="utf-8")
-    game_yml.write_text(text[:text.index("\nend:")] + "\n", encoding="utf-8")
+    names = ("game.yml", "1901-spring.yml", "1901-fall.yml", "1901-fall-retreats.yml", "1901-winter.yml",
+             "1902-spring.yml", "1902-spring-retreats.yml")
+    files = {name: (GAMES / "supply-lines" / name).read_bytes() for name in names}
+    files["game.yml"] = files["game.yml"][:files["game.yml"].index(b"\nend:")] + b"\n"  # still running
+    folder = write_game(tmp_path / "supply-lines", files)
     running = view(load(folder))
     assert not running.finished and running.records[-1].phase.year == 1902
     assert [y for y, _ in centre_table(running)] == [1901]
@@ -163,6 +158,6 @@ def test_a_year_still_being_played_has_no_column_nor_point(tmp_path):
     chart = centre_chart(running)
     assert "1902" not in chart and "1901" in chart
 
-    with open(game_yml, "a", encoding="utf-8") as f:
-        f.write("end: {draw: [England, France], phase: 1902-spring-retreats}\n")
+    ended = b"end: {draw: [England, France], phase: 1902-spring-retreats}\n"
+    write_game(folder, {"game.yml": files["game.yml"] + ended})
     assert [y for y, _ in centre_table(view(load(folder)))] == [1901, 1902]

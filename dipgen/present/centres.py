@@ -3,7 +3,6 @@ game page's centre table and of its centre chart."""
 
 from __future__ import annotations
 
-from dipgen.core.phase import ADJUSTMENTS
 from dipgen.view import UNKNOWN, GameView, RecordView
 
 
@@ -14,11 +13,9 @@ def centre_table(view: GameView) -> list[tuple[int, dict[str, int]]]:
     (`dipgen.view.timeline`) only a published Winter tells a year's totals; a year whose totals
     the view does not know is left out."""
     by_year: dict[int, RecordView] = {}
-    calendar = view.variant.rules.calendar
-    ended = {r.phase.year for r in view.records if calendar.ends_year(r.phase) or r.phase.kind == ADJUSTMENTS}
-    last = view.records[-1].phase.year if view.records and view.result is not None else None
+    counted = view.variant.rules.calendar.counted_years([r.phase for r in view.records], view.result is not None)
     for r in view.records:
-        if r.phase.year not in ended and r.phase.year != last:
+        if r.phase.year not in counted:
             continue
         if view.fixed and not r.summary_only:
             continue
