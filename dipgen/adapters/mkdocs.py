@@ -51,7 +51,7 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.utils import CountHandler
 
 from dipgen import __version__
-from dipgen.core.errors import GameError, Problem, display_path, visible
+from dipgen.core.errors import GameError, Problem, display_path
 from dipgen.io.commits import Commits, commit_times_of
 from dipgen.io.secretsfile import SECRETS_FILE
 from dipgen.io.folders import discover_games
@@ -60,6 +60,7 @@ from dipgen.adapters.buildcache import FOLDER, BuildCache, Stored, code_fingerpr
 from dipgen.adapters.games import Loaded, load_checked
 from dipgen.adapters.partials import memoize, only_listeners, pages_alike
 from dipgen.adapters.remembered import Remembered
+from dipgen.adapters.reported import report_problems
 from dipgen.adapters.reuse import TEMPLATE as REUSED, LinkedFile, Reuse
 from dipgen.adapters.themes import Themes
 from dipgen.adapters.staging import _Staging, _lock, _prune, _roots  # noqa: F401 (_lock: tests)
@@ -272,7 +273,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
             if self._command == "serve" and str(path) in self._cache:
                 fresh[str(path)] = self._cache[str(path)]  # its last good build, while the GM fixes it
         if problems:
-            _report(problems, stop=len(fresh) < len(paths))
+            report_problems(problems, stop=len(fresh) < len(paths))
         cards = [entry.card for entry in fresh.values()]
         files: dict[str, str | Path] = {}
         origins: dict[str, str] = {}
@@ -575,22 +576,6 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
         return str(path)
-
-
-def _report(problems: list, stop: bool) -> None:
-    """The games' problems: a PluginError where a broken game has no good build to show (`stop`:
-    nothing is built); else (under serve) the errors logged as errors, each warning as a warning
-    and each note as a note, while the last good build of those games is shown."""
-    errors = sum(1 for p in problems if not isinstance(p, Problem) or p.severity == "error")
-    if stop:
-        raise PluginError(visible("\n".join(str(p) for p in problems)) + f"\n{errors} error(s) in the games; nothing "
-                          "was built (run 'dipgen check' for the same list)")
-    warned = [p for p in problems if isinstance(p, Problem) and p.severity != "error"]
-    for said in warned:  # a note: not adjudicated till the error is fixed
-        (log.warning if said.severity == "warning" else log.info)("%s", visible(str(said)))
-    wrong = visible("\n".join(str(p) for p in problems if p not in warned))
-    log.error("%s\n%d error(s) in the games; until they are fixed, the server shows the last good build of "
-              "those games", wrong, errors)
 
 
 def _source(folder: Path, uri: str) -> Path:
