@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import importlib.metadata
 import json
+import os
 import posixpath
 import re
 import subprocess
+import sys
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -178,7 +180,52 @@ def test_the_precommit_configuration_follows_the_source():
     assert yaml.safe_load(remote)["repos"] == [{"repo": "https://github.com/club/dipgen", "rev": "v0.1.0",
                                                 "hooks": [{"id": "dipgen-check"}]}]
     local = yaml.safe_load(init_cmd.precommit_config(init_cmd.Source("./wheels/dipgen.whl")))
-    assert local["repos"] == [{"repo": "local", "hooks": [{**init_cmd.HOOK, "language": "system"}]}]
+    assert local["repos"] == [{"repo": "local", "hooks": [{**init_cmd.HOOK, "entry": init_cmd.LOCAL_ENTRY,
+                                                          "language": "system"}]}]
+
+
+def _hooked_archive(root: Path) -> Path:
+    """An archive made by dipgen init from a wheel (its hook local), in git, with the tests' games."""
+    files = init_cmd.archive_files("Club", init_cmd.Source("./wheels/dipgen.whl"))
+    write_game(root, {".pre-commit-config.yaml": files[".pre-commit-config.yaml"]})
+    _write_archive(root / "games")
+    for args in (["init", "-q"], ["add", "-A"]):
+        subprocess.run(["git", *args], cwd=root, check=True, capture_output=True)
+    return root
+
+
+def _precommit(root: Path, path: str) -> subprocess.CompletedProcess:
+    precommit = Path(sys.executable).parent / "pre-commit"
+    if not precommit.exists():
+        pytest.skip("pre-commit is not installed (pip install -r requirements-export.txt)")
+    env = {"PATH": path, "HOME": str(root.parent), "PRE_COMMIT_HOME": str(root.parent / "pre-commit-cache")}
+    return subprocess.run([str(precommit), "run", "--all-files"], cwd=root, env=env, capture_output=True,
+                          text=True, timeout=300, stdin=subprocess.DEVNULL)
+
+
+def test_the_local_hook_checks_each_game_once_with_the_dipgen_it_finds(tmp_path):
+    """As a commit runs it: the hook is serial (in parallel batches a game whose files fell into
+    two was checked and printed twice); dipgen from the PATH, else from the archive's .venv."""
+    root = _hooked_archive(tmp_path / "club")
+    bin_dir = str(Path(sys.executable).parent)
+    for path in (f"{bin_dir}{os.pathsep}/usr/bin:/bin", "/usr/bin:/bin"):
+        if path == "/usr/bin:/bin":  # a git client that does not see the venv: the archive's own .venv
+            (root / ".venv" / "bin").mkdir(parents=True)
+            (root / ".venv" / "bin" / "dipgen").symlink_to(Path(bin_dir) / "dipgen")
+        result = _precommit(root, path)
+        assert result.returncode == 0, result.stdout + result.stderr
+        for slug in ARCHIVE:
+            assert result.stdout.count(f"games/{slug}: ok") == 1, result.stdout
+
+
+def test_the_local_hook_says_what_to_do_where_dipgen_is_missing(tmp_path):
+    """A GUI git client's PATH, with no dipgen on it: a message saying so and what to do, not
+    pre-commit's "Executable `dipgen` not found"."""
+    root = _hooked_archive(tmp_path / "club")
+    result = _precommit(root, "/usr/bin:/bin")
+    assert result.returncode == 1
+    assert "dipgen is not on this PATH" in result.stdout and "pipx" in result.stdout, result.stdout
+    assert "Executable" not in result.stdout
 
 
 def test_requirements_pin_dipgen_and_what_it_runs_on():

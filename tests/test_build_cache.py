@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import os
 import shutil
 from pathlib import Path
@@ -32,8 +33,11 @@ def _build(project: Path):
 
 
 def _site(project: Path) -> dict[str, bytes]:
+    """The site's files, but the live-reload script that `mkdocs serve` alone adds (dipgen.adapters.livereload)."""
     site = project / "site"
-    return {p.relative_to(site).as_posix(): p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}
+    reload = re.compile(rb'\n *<script src="[./]*assets/dipgen/livereload\.js"></script>\n *(?=\n)')
+    return {p.relative_to(site).as_posix(): reload.sub(b"", p.read_bytes()) if p.suffix == ".html" else p.read_bytes()
+            for p in sorted(site.rglob("*")) if p.is_file() and p.name != "livereload.js"}
 
 
 def _fresh(project: Path, copy: Path, plugin) -> dict[str, bytes]:

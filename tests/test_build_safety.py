@@ -369,3 +369,25 @@ def test_the_build_refuses_what_dipgen_check_refuses(hidden_project, capsys, cap
     with time_limit(120):
         logged = failed_build(hidden_project, caplog)
     assert message in logged and "nothing was built" in logged
+
+
+def test_serve_says_a_broken_games_warnings_as_warnings(tmp_path, caplog):
+    """Under serve, a game with an error is reported with its warnings (a player's misorder in an
+    earlier file): each at its own level, the warning never logged as an error."""
+    misorder = {"1901-fall.yml": "orders:\n  France: [A Bur - Mos]\n"}
+    project = make_project(tmp_path / "p", games={"bravo": {**BRAVO, **misorder}})
+    served = tmp_path / "served"
+
+    def rebuild():
+        config = site_config(project, site_dir=str(served))
+        build(config, serve_url="http://127.0.0.1:8000/")
+        return config.plugins["dipgen"]
+
+    rebuild().on_startup(command="serve", dirty=False)
+    write_game(project / "games" / "bravo", {"1902-spring.yml": "orders:\n  France: [A Bur - Spq]\n"})
+    caplog.clear()
+    with caplog.at_level(logging.INFO):
+        rebuild()
+    levels = {code: {r.levelname for r in caplog.records if f"[{code}]" in r.getMessage()}
+              for code in ("illegal-order", "bad-order", "not-yet")}
+    assert levels == {"illegal-order": {"WARNING"}, "bad-order": {"ERROR"}, "not-yet": {"ERROR"}}, levels

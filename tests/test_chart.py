@@ -83,13 +83,15 @@ def test_an_eliminated_powers_line_ends_with_its_last_year(tmp_path):
     assert "Austria 3 at the start, out in 1910" in centre_chart(v)
 
 
-def test_no_chart_before_the_first_turn_and_the_year_so_far_after_it(tmp_path):
+def test_no_chart_before_the_first_year_ends(tmp_path):
     v = view(load(write_game(tmp_path / "g", {"game.yml": GAME_YML})))
     assert centre_chart(v) == "" and centre_series(v) == ([], {})
     page = next(iter(game_page(v, SiteOptions()).values()))
     assert "dg-chart" not in page
-    # as the table does, the chart counts a year in play as it stands after its last turn
+    # as the table does, the chart counts only the years whose Fall was played ("at the end of each year")
     v = view(load(write_game(tmp_path / "s", {"game.yml": GAME_YML, "1901-spring.yml": YEARS["1901-spring.yml"]})))
+    assert centre_series(v) == ([], {}) and centre_table(v) == []
+    v = view(load(write_game(tmp_path / "s", {"1901-fall.yml": YEARS["1901-fall.yml"]})))
     assert centre_series(v)[0] == ["start", "1901"] == ["start"] + [str(y) for y, _ in centre_table(v)]
 
 
@@ -138,3 +140,26 @@ def test_the_tir_chart_is_named_described_and_reads_in_both_schemes():
     # its text takes the page's colour (no fixed ink that vanishes on the dark scheme)
     assert svg.get("fill") == "currentColor"
     assert all(t.get("fill") in (None, "currentColor") for t in svg.iter("{http://www.w3.org/2000/svg}text"))
+
+
+def test_a_year_still_being_played_has_no_column_nor_point(tmp_path):
+    """A running game in the Spring of 1902 (here Complicated, whose year is like the standard one)
+    shows 1901's totals only: 1902's centres change hands in its Fall. A game over in a Spring
+    shows that year, as it ended."""
+    from support import GAMES
+
+    names = ("game.yml", "1901-spring.yml", "1901-fall.yml", "1901-fall-retreats.yml", "1901-winter.yml",
+             "1902-spring.yml", "1902-spring-retreats.yml")
+    files = {name: (GAMES / "supply-lines" / name).read_bytes() for name in names}
+    files["game.yml"] = files["game.yml"][:files["game.yml"].index(b"\nend:")] + b"\n"  # still running
+    folder = write_game(tmp_path / "supply-lines", files)
+    running = view(load(folder))
+    assert not running.finished and running.records[-1].phase.year == 1902
+    assert [y for y, _ in centre_table(running)] == [1901]
+    assert centre_rows(running)[0] == [1901]
+    chart = centre_chart(running)
+    assert "1902" not in chart and "1901" in chart
+
+    ended = b"end: {draw: [England, France], phase: 1902-spring-retreats}\n"
+    write_game(folder, {"game.yml": files["game.yml"] + ended})
+    assert [y for y, _ in centre_table(view(load(folder)))] == [1901, 1902]

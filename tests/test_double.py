@@ -297,7 +297,8 @@ def test_the_game_page_names_a_power_s_two_captains_together_and_a_player_s_powe
     players = dict(PLAYERS)
     players["Ann"] = {"powers": ["England", "Turkey"], "later": [{"name": "Zoe", "from": "1901-fall"}]}
     spring = {"England": {"Ann": ["F Lon - NTH"], "Gus": ["F Lon - NTH"]}}
-    h = replay_folder(write(tmp_path / "g", ("1901-spring", spring), game={"players": players}))
+    fall = {"England": {"Zoe": ["F NTH H"], "Gus": ["F NTH H"]}}  # the tables count a year once its Fall is played
+    h = replay_folder(write(tmp_path / "g", ("1901-spring", spring), ("1901-fall", fall), game={"players": players}))
     assert h.seating.players_text("England") == "Ann, then Zoe and Gus"
     assert h.seating.players_text("France") == "Eve and Fay"
     (page,) = game_page(game_view(h, "public"), SiteOptions()).values()

@@ -98,6 +98,28 @@ def test_new_game_is_valid_and_never_overwrites(tmp_path, capsys):
     assert main(["new", "Bad Name!", "--dir", str(tmp_path)]) == 1
 
 
+def test_new_says_the_phase_files_path_and_help_lists_every_variant(tmp_path, capsys):
+    from dipgen.core.errors import display_path
+    from dipgen.variants import get_variant, variant_names
+
+    assert main(["new", "std", "--dir", str(tmp_path / "games")]) == 0
+    assert capsys.readouterr().out.rstrip().endswith(f"write {display_path(tmp_path / 'games/std/1901-spring.yml')}")
+    with pytest.raises(SystemExit):
+        main(["new", "--help"])
+    shown = capsys.readouterr().out
+    listed = shown[shown.index("variants (--variant):"):]
+    for name in variant_names():
+        assert re.search(rf"^  {re.escape(name)} +{re.escape(get_variant(name).words.title.split()[0])}", listed, re.M)
+
+
+def test_version(capsys):
+    from dipgen import __version__
+
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0 and capsys.readouterr().out == f"dipgen {__version__}\n"
+
+
 @pytest.mark.parametrize("variant", ["standard", "stab", "blind", "armor", "complicated", "double", "taskdip", "tir"])
 def test_a_new_game_of_every_variant_checks_clean(tmp_path, variant):
     """`dipgen new --variant V` gives a game.yml in V's own players: form (Double's pairs, Taskdip's
@@ -109,6 +131,22 @@ def test_a_new_game_of_every_variant_checks_clean(tmp_path, variant):
     seeded = game.variant.rules.makes_draws or game.variant.visibility.hidden
     assert bool(game.seed_sha256) == seeded
     assert (tmp_path / "g" / "secrets.yml").exists() == seeded
+
+
+def test_check_says_how_many_powers_sent_no_orders(make_game, capsys):
+    """A file that misses orders checks clean: the ok line says how many powers sent nothing in the
+    latest phase, and which."""
+    path = make_game({"1901-spring.yml": "orders:\n  England: [F Lon - NTH]\n  France: [A Par - Bur]\n"
+                                         "  Italy: [A Ven H]\n"})
+    assert main(["check", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r": ok, 1 phases played, waiting for Fall 1901; Spring 1901: no orders from 4 of 7 powers "
+                     r"\(NMR: Austria, Germany, Russia, Turkey\)$", out.strip()), out
+    write_game(path, {"1901-fall.yml": "orders:\n  England: [F NTH H]\n"
+                      "  France: [A Bur H]\n  Italy: [A Ven H]\n  Austria: [A Vie H]\n  Germany: [A Ber H]\n"
+                      "  Russia: [A Mos H]\n  Turkey: [A Con H]\n"})
+    assert main(["check", str(path)]) == 0
+    assert "NMR" not in capsys.readouterr().out
 
 
 def test_adjudicate_prints_classic_results(make_game, capsys):

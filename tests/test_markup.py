@@ -14,7 +14,7 @@ from dipgen.io.gamefiles import load_game
 from dipgen.play.replay import replay
 from dipgen.present.site import SiteOptions, game_pages
 from dipgen.view import game_view
-from dipgen.present.site.markup import MAX_DEPTH, Links, render
+from dipgen.present.site.markup import MAX_DEPTH, Links, removed, render
 from dipgen.io.yamlfile import Text
 from support import PLAYERS, make_project, mkdocs_command, write_game
 
@@ -157,6 +157,31 @@ def test_script_and_its_vehicles_are_dropped(payload):
     assert re.search(r"\son\w+\s*=", low) is None
     assert out.startswith("<p>before</p>") and "<p>after</p>" in out
     assert out.count("<div") == out.count("</div>")  # nothing can close the block the page puts it in
+
+
+#: payloads whose loss changes nothing a reader reads (presentation, a comment): the GM is not told
+UNSEEN = {'<p style="position:fixed;inset:0">cover</p>',
+          '<div markdown="1" id="__md_scope" class="md-header">*x*</div>', "<!-- a comment --><![CDATA[x]]>"}
+
+
+@pytest.mark.parametrize("payload", PAYLOADS, ids=range(len(PAYLOADS)))
+def test_the_gm_is_told_what_the_sanitiser_leaves_out(payload):
+    """Each script, handler or refused address the site drops is named, with its line."""
+    found = removed(at(f"before\n\n{payload}\n\nafter", 7))
+    assert bool(found) == (payload not in UNSEEN), (payload, found)
+    assert all(line == 9 for line, _ in found)
+
+
+def test_press_changed_is_a_warning_of_dipgen_check(tmp_path, capsys):
+    game = write_game(tmp_path / "g", {"game.yml": "title: G\ngm: H\n" + PLAYERS,
+                                       "1901-spring.yml": "orders:\n  France: [A Par - Bur]\npress: |\n  Hello.\n"
+                                       "  <script>alert(1)</script>\n  [the rules](javascript:alert(1)) `<script>`\n"
+                                       "  [club](https://example.org) ![m](https://example.org/m.png)\n"})
+    assert main(["check", str(game)]) == 0
+    err = capsys.readouterr().err
+    said = re.findall(r"1901-spring\.yml:(\d+): warning: .*\[(\S+)\]", err)
+    assert said == [("5", "press-changed"), ("6", "press-changed")], err
+    assert removed(at("**b** `<script>` [x](https://a.example) <sub>2</sub> 1 < 2", 1)) == []
 
 
 def test_text_that_looks_like_html_is_shown_as_text():

@@ -9,18 +9,16 @@ by the test, never shipped with the site.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
 from dipgen.adapters.cli import main
 from support import build, make_project
-from support.browser import BROWSER, DESKTOP, PHONE, Watched, assert_maps_drawn, serve
+from support.browser import BROWSER, DESKTOP, PHONE, Watched, assert_maps_drawn, axe_findings, serve
 
 pytestmark = BROWSER
 
-AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 GAME = "games/winter-palace/"  # a standard game of twelve years: its centre table overflows a phone
 RUNNING = "lamps-out"          # a hidden game that runs: it has private pages
 
@@ -192,20 +190,6 @@ def test_the_centre_table_keeps_its_powers_and_opens_at_the_latest_year(browser,
 
 
 # --------------------------------------------------------------------------- axe-core
-
-def axe_findings(page, at_least: str = "serious") -> list[str]:
-    """axe-core's violations of `at_least` that impact on the page as it stands, one line each.
-    axe is evaluated by Playwright, not added as a <script>: the site's CSP rightly refuses one.
-    It runs once every transition has ended (a dialog fading in is grey on grey halfway)."""
-    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
-    if not page.evaluate("() => !!window.axe"):
-        page.evaluate(AXE.read_text(encoding="utf-8"))
-    found = page.evaluate("() => axe.run(document, {resultTypes: ['violations']}).then(r => r.violations)")
-    keep = ("serious", "critical") if at_least == "serious" else ("minor", "moderate", "serious", "critical")
-    return [f"{v['id']} ({v['impact']}): {json.dumps([n['target'] for n in v['nodes'][:5]])} "
-            f"{v['nodes'][0]['failureSummary']}"
-            for v in found if v["impact"] in keep]
-
 
 def page_types(folder: Path) -> dict[str, str]:
     private = next((folder / "private").glob("*.html")).relative_to(folder).as_posix()

@@ -212,8 +212,11 @@ def test_centre_table_agrees_with_history(built):
     for slug in ("alpha", "bravo"):
         h = history(built, slug)
         rows = table_rows(page(built, f"games/{slug}"), "dg-centres")
-        header, body = rows[0], rows[1:]
         expected = h.centre_table()
+        if slug == "bravo":  # in its first Spring: no year has ended, no table
+            assert expected == [] and not rows
+            continue
+        header, body = rows[0], rows[1:]
         assert header[1:] == [f"{y % 100:02d}" for y, _ in expected]
         powers = h.variant.rules.powers()
         assert [r[0].split()[0] for r in body] == powers

@@ -3,6 +3,8 @@ re-allotment by the rule's criteria, and the victory conditions."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from dipgen.rules.draws import commitment
@@ -495,3 +497,27 @@ def test_an_order_for_a_unit_the_player_does_not_have_violates_nothing(tmp_path)
     body = "orders:\n  Germany: [A Pru - Lvn, A Ber H, A Mun H, F Kie H]\n"
     h = replay_folder(game(tmp_path, ["Andreas", "Katja"], [("1901-spring", body)], lots=SEED_EXAMPLE, seed=False))
     assert h.records[0].control == () and "Germany has no unit in Prussia" in h.warnings[0].message
+
+
+def test_the_gm_learns_the_lots_as_soon_as_they_are_drawn(tmp_path, capsys):
+    """Before anything is played: `dipgen secrets` and `dipgen adjudicate` show who got which powers
+    (the lots are drawn from the seed `dipgen new` made), as the replay draws them."""
+    from dipgen.adapters.cli import main
+
+    assert main(["new", "lots", "--dir", str(tmp_path), "--variant", "taskdip"]) == 0
+    write_game(tmp_path / "lots", {"game.yml": (tmp_path / "lots" / "game.yml").read_text(encoding="utf-8")
+               .replace("Player One", "Ada").replace("Player Two", "Ben").replace("Player Three", "Cy")})
+    drawn = allotment_of(replay_folder(tmp_path / "lots").position).powers
+    assert sorted(p for ps in drawn.values() for p in ps) != [] and set(drawn) == {"Ada", "Ben", "Cy"}
+    capsys.readouterr()
+    assert main(["secrets", str(tmp_path / "lots")]) == 0
+    table = capsys.readouterr().out
+    rows = {line.split("  ")[0]: line for line in table.splitlines()}
+    for player, powers in drawn.items():
+        assert set(re.split(r"  +", rows[player])[1].split(", ")) == set(powers), table
+    for args in (["--full"], []):
+        assert main(["adjudicate", *args, str(tmp_path / "lots")]) == 0
+        said = capsys.readouterr().out
+        assert "Nothing has been played yet" in said
+        told = dict(line.strip().split(": ") for line in said.splitlines() if line.startswith("  "))
+        assert {k: set(v.split(", ")) for k, v in told.items()} == {k: set(v) for k, v in drawn.items()}

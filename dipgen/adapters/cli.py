@@ -7,6 +7,7 @@ import os
 import sys
 from pathlib import Path
 
+from dipgen import __version__
 from dipgen.core.errors import GameError, display_path, visible
 
 EPILOG = "Run 'dipgen COMMAND --help' for what each command takes."
@@ -71,7 +72,7 @@ def cmd_check(args) -> int:
         state = history.result_line() or (
             f"waiting for {history.next_phase.name}" if history.next_phase else "over")
         quiet = f" ({silenced} acknowledged warning(s) not shown)" if silenced else ""
-        print(f"{display_path(path)}: ok, {len(history.records)} phases played, {state}{quiet}")
+        print(f"{display_path(path)}: ok, {len(history.records)} phases played, {state}{_nmrs(history)}{quiet}")
         running_hidden += [path] if not revealed(history) else []
     for w in hidden_pages_warnings(running_hidden):
         print(w, file=sys.stderr)
@@ -89,6 +90,18 @@ def _site_problems(named: list[str], paths: list[Path]) -> int:
     for p in problems:
         print(p, file=sys.stderr)
     return len(problems)
+
+
+def _nmrs(history) -> str:
+    """While the game runs: how many powers sent no orders in the latest phase (a file that misses
+    some checks clean, so the GM is told)."""
+    record = history.records[-1] if history.records and not history.finished else None
+    if record is None or not record.nmr:
+        return ""
+    ordering = [p for p in history.variant.rules.powers() if p in record.nmr or p in record.orders
+                or record.results_of(p)]
+    silent = [p for p in ordering if p in record.nmr]
+    return f"; {record.phase.name}: no orders from {len(silent)} of {len(ordering)} powers (NMR: {', '.join(silent)})"
 
 
 def cmd_adjudicate(args) -> int:
@@ -126,6 +139,10 @@ def cmd_adjudicate(args) -> int:
     if not view.records:
         due = view.due or history.next_phase
         print(f"Nothing has been played yet; the game waits for {due.name} ({due.slug}.yml).")
+        if not view.seating.standard:  # the lots drawn (Taskdip), or the pairs: who plays what from the start
+            print("Who plays which powers from the start:")
+            for key in view.seating.keys():
+                print(f"  {key}: {', '.join(view.seating.powers_of(key, None)) or 'none'}")
         return 0
     record = view.records[-1]
     if args.phase:
@@ -232,14 +249,34 @@ def cmd_new(args) -> int:
     except (ValueError, FileExistsError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
-    print(f"created {display_path(path / 'game.yml')}; edit the players, then write {path.name}/1901-spring.yml")
+    print(f"created {display_path(path / 'game.yml')}; edit the players, then write "
+          f"{display_path(path / '1901-spring.yml')}")
     return 0
+
+
+class _NewHelp(argparse.HelpFormatter):
+    """`dipgen new --help`, whose epilog lists the variants with their names: made only when the
+    help is printed (each variant's package is imported for its name)."""
+
+    def add_text(self, text: str | None) -> None:
+        if text != VARIANTS_LISTED:
+            return super().add_text(text)
+        from dipgen.variants import get_variant, variant_names
+
+        self.start_section("variants (--variant)")
+        self.add_arguments([argparse.Action([], name, help=get_variant(name).words.title.replace("%", "%%"))
+                            for name in variant_names()])
+        self.end_section()
+
+
+VARIANTS_LISTED = "(the variants)"
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="dipgen", description="Adjudicate play-by-email Diplomacy games kept as YAML files, and publish them.",
         epilog=EPILOG)
+    parser.add_argument("--version", action="version", version=f"dipgen {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("check", help="validate game files (exit status 1 on errors)",
@@ -285,9 +322,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_leaks)
 
     p = sub.add_parser("new", help="start a new game folder with a valid game.yml",
-                       description="Create games/<slug>/game.yml for a new game. Never overwrites an existing game.")
+                       description="Create games/<slug>/game.yml for a new game. Never overwrites an existing game.",
+                       epilog=VARIANTS_LISTED, formatter_class=_NewHelp)
     p.add_argument("slug", help="the game's folder name: lower case letters, digits and dashes")
-    p.add_argument("--variant", default="standard", help="the variant (default: standard)")
+    p.add_argument("--variant", default="standard", help="the variant, one of those below (default: standard)")
     p.add_argument("--title", help="the game's title (default: from the slug)")
     p.add_argument("--gm", default="", help="the GM's name")
     p.add_argument("--dir", default="games", help="the folder that holds the games (default: games)")

@@ -103,8 +103,8 @@ def load_checked(path: Path | str, commits: Commits | None = None) -> Loaded:
             problems += not_adjudicated(path, e.stopped)
     if problems or history is None:
         raise GameError(list(dict.fromkeys(problems)), partial=game)
-    warnings = (game.warnings + history.warnings + unpublished_text(history) + record_warnings(history)
-                + time_warnings(history, commits))
+    warnings = (game.warnings + history.warnings + unpublished_text(history) + changed_text(history)
+                + record_warnings(history) + time_warnings(history, commits))
     history.warnings[:], silenced = acknowledge(warnings, game.phases.values(), [r.phase for r in history.records])
     demo = None
     if game.demo_secrets and secrets is not None:
@@ -140,6 +140,21 @@ def unpublished_text(history: History) -> list[Problem]:
                                "put news for everyone in the next Spring or Fall file", severity="warning",
                                code="unpublished-text"))
     return out
+
+
+def changed_text(history: History) -> list[Problem]:
+    """A warning for each thing the site leaves out of the press, notes or description as written (a
+    script, a javascript: link: `dipgen.present.site.markup.removed`): the player's text is not
+    published as she wrote it, and the GM should know."""
+    from dipgen.present.site.markup import removed
+
+    fields = [(history.info.file, "description", history.info.description)]
+    fields += [(r.file or history.info.file, what, text) for r in history.records
+               for what, text in (("press", r.press), ("notes", r.notes))]
+    return [Problem(file, line, f"in the {what}: the site leaves out {gone}, so it is not published as written",
+                    "fine if it was an attack or a slip; otherwise write it as the site allows (an https:// "
+                    "link, or the text in `backticks`), and tell its writer", severity="warning", code="press-changed")
+            for file, what, text in fields if text for line, gone in removed(text)]
 
 
 def time_warnings(history: History, commits: Commits) -> list[Problem]:

@@ -45,7 +45,19 @@ HOOK = {
     "language": "python",
     "files": "^games/",
     "verbose": True,  # warnings (a player's misorder) are printed even when the check passes
+    "require_serial": True,  # one run for all the files: in parallel batches a game was checked (and printed) twice
 }
+
+#: the local hook's command (an archive whose dipgen came from a wheel): the dipgen on the PATH, else
+#: the archive's venv's; where neither is (a git client started from a menu does not see the PATH a
+#: shell sets), a message saying what to do instead of pre-commit's "Executable `dipgen` not found"
+LOCAL_ENTRY = (
+    "sh -c 'if command -v dipgen >/dev/null 2>&1; then exec dipgen check \"$@\"; fi; "
+    "for d in .venv/bin/dipgen .venv/Scripts/dipgen.exe; do if [ -x \"$d\" ]; then exec \"$d\" check \"$@\"; fi; done; "
+    "echo \"dipgen check: dipgen is not on this PATH nor in the .venv of this archive. "
+    "A git client started from a menu does not see the PATH your shell sets: install dipgen with pipx "
+    "(then pipx ensurepath, and log in again), "
+    "or in this archive in .venv, or commit from a terminal where dipgen --version works.\" >&2; exit 1' dipgen-check")
 
 GITIGNORE = """\
 # A game's secrets are never committed: seeds and passphrases (dipgen secrets). CI gets them
@@ -159,6 +171,7 @@ def cmd_init(args) -> int:
         print(f"its workflow publishes the site to {site_repo}, at {workflows.site_url(site_repo)}")
         print(deploykey.instructions(site_repo, key_file, public))
     print(f"next: cd {display_path(root)}; dipgen new my-game --gm \"Your Name\"; mkdocs serve")
+    print("and: git init; pipx install pre-commit (or pip install pre-commit); pre-commit install")
     return 0
 
 
@@ -221,10 +234,11 @@ def precommit_config(source: Source) -> str:
     """The hook from dipgen's repository at the commit CI installs, if it came from git; otherwise
     the same hook run by the dipgen installed where she commits."""
     import json
-    head = "# 'pre-commit install' once, and every commit that touches games/ is checked by dipgen.\nrepos:\n"
+    head = ("# Install pre-commit (pipx install pre-commit, or pip install pre-commit in your venv), then\n"
+            "# 'pre-commit install' once, and every commit that touches games/ is checked by dipgen.\nrepos:\n")
     if source.repo and source.rev:
         return head + f"  - repo: {source.repo}\n    rev: {source.rev}\n    hooks:\n      - id: {HOOK['id']}\n"
-    hook = {**HOOK, "language": "system"}
+    hook = {**HOOK, "entry": LOCAL_ENTRY, "language": "system"}
     body = "".join(f"        {k}: {json.dumps(v) if isinstance(v, str) else str(v).lower()}\n"
                    for k, v in hook.items() if k != "id")
     return head + f"  - repo: local  # the dipgen on your PATH (pipx, or the archive's venv)\n    hooks:\n" \

@@ -51,14 +51,16 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.utils import CountHandler
 
 from dipgen import __version__
-from dipgen.core.errors import GameError, Problem, display_path, visible
+from dipgen.core.errors import GameError, Problem, display_path
 from dipgen.io.commits import Commits, commit_times_of
 from dipgen.io.secretsfile import SECRETS_FILE
 from dipgen.io.folders import discover_games
-from dipgen.adapters.buildcache import BuildCache, Stored, code_fingerprint, entry_key, open_cache
+from dipgen.adapters import livereload
+from dipgen.adapters.buildcache import FOLDER, BuildCache, Stored, code_fingerprint, entry_key, open_cache
 from dipgen.adapters.games import Loaded, load_checked
 from dipgen.adapters.partials import memoize, only_listeners, pages_alike
 from dipgen.adapters.remembered import Remembered
+from dipgen.adapters.reported import report_problems
 from dipgen.adapters.reuse import TEMPLATE as REUSED, LinkedFile, Reuse
 from dipgen.adapters.themes import Themes
 from dipgen.adapters.staging import _Staging, _lock, _prune, _roots  # noqa: F401 (_lock: tests)
@@ -225,6 +227,8 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         for uri, option in ((CSS_URI, config.extra_css), (JS_URI, config.extra_javascript)):
             if uri not in [str(x) for x in option]:
                 option.append(uri)
+        if self._command == "serve":
+            livereload.add_script(config)  # the page reloads itself after an edit, within its policy
         return config
 
     def on_serve(self, server, *, config, builder):
@@ -271,11 +275,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
             if self._command == "serve" and str(path) in self._cache:
                 fresh[str(path)] = self._cache[str(path)]  # its last good build, while the GM fixes it
         if problems:
-            errors = sum(1 for p in problems if not isinstance(p, Problem) or p.severity == "error")
-            listed = visible("\n".join(str(p) for p in problems)) + f"\n{errors} error(s) in the games"
-            if len(fresh) < len(paths):
-                raise PluginError(listed + "; nothing was built (run 'dipgen check' for the same list)")
-            log.error("%s; until they are fixed, the server shows the last good build of those games", listed)
+            report_problems(problems, stop=len(fresh) < len(paths))
         cards = [entry.card for entry in fresh.values()]
         files: dict[str, str | Path] = {}
         origins: dict[str, str] = {}
@@ -494,6 +494,8 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
                               origin=partial(self._named_origin, uri, config),
                               searched=search_index(config) is not None,
                               light=None if isinstance(content, SitePage) else partial(self._light, uri))
+        if self._command == "serve":
+            livereload.add_file(config, files)
         if self._dirty and self._stage is not None:  # what earlier builds staged and this one does not make
             _prune(self._stage, set(self._files), {p.name for p in self._stage.iterdir() if p.is_dir()})
         return files

@@ -86,8 +86,9 @@ def cmd_secrets(args) -> int:
     if standard:
         rows = [(p, game.player(p) or "—", base + page_uri(update.secrets.page_key, game.slug, p),
                  update.secrets.passphrases[p]) for p in powers]
-    else:  # a seat per player: her key, and the powers she plays at the start
-        rows = [(k, ", ".join(game.seating.powers_of(k, None)) or "—",
+    else:  # a seat per player: her key, and the powers she plays at the start (as the lots gave them)
+        seating = _start_seating(folder) or game.seating
+        rows = [(k, ", ".join(seating.powers_of(k, None)) or "—",
                  base + page_uri(update.secrets.page_key, game.slug, k), update.secrets.passphrases[k]) for k in powers]
     head = ("Power" if standard else "Player", "Player" if standard else "Powers",
             "Private page" if base else "Private page (under the site's address)", "Passphrase")
@@ -97,6 +98,18 @@ def cmd_secrets(args) -> int:
         print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
     print("\nThe pages appear at the next build while the game runs; once it is revealed they are gone.")
     return 0
+
+
+def _start_seating(folder: Path):
+    """Who plays which powers at the start, as the replay makes it: where the variant draws lots
+    (Taskdip), drawn from the seed as soon as there is one. None where the game does not load yet
+    (`dipgen check` says why)."""
+    from dipgen.adapters.games import load_checked
+
+    try:
+        return load_checked(folder).history.start_seating
+    except GameError:
+        return None
 
 
 def _seed_to_make(game, path: Path, asked: bool) -> str | None:

@@ -32,6 +32,8 @@ WARNING_CODES = {
     "foreign-unit": "an order for a unit that is another power's: void, and that unit is not affected",
     "wrong-unit-kind": "an order that names its unit with the wrong letter (A for a fleet): read as the unit there",
     "unpublished-text": "press or notes in a hidden game's retreat or winter file: unpublished until the reveal",
+    "press-changed": "press, notes or a description that the site publishes changed: a script, a javascript: link "
+                     "left out",
     "record-needs-seed": "a hidden game over, without its seed in the build: its record cannot be published",
     "unused-acknowledgement": "an acknowledgement that matches no warning of its file",
     "deadline-over": "a deadline in game.yml of a game that is over: it is not shown",

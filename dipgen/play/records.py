@@ -133,11 +133,14 @@ class History:
         raise KeyError(phase)
 
     def centre_table(self) -> list[tuple[int, dict[str, int]]]:
-        """Centre counts by year: after each Fall turn (the last record of each year otherwise)."""
+        """Centre counts by year: after each Fall turn, of the years the game page counts
+        (`Calendar.counted_years`: the last record of a year the game ended in sooner)."""
         powers = self.variant.rules.powers()
+        calendar = self.variant.rules.calendar
+        counted = calendar.counted_years([r.phase for r in self.records], self.result is not None)
         by_year: dict[int, Position] = {}
         for r in self.records:
-            if self.variant.rules.calendar.ends_year(r.phase) or r.phase.year not in by_year:
+            if r.phase.year in counted and (calendar.ends_year(r.phase) or r.phase.year not in by_year):
                 by_year[r.phase.year] = r.after
         return [(y, p.centre_counts(powers)) for y, p in sorted(by_year.items())]
 

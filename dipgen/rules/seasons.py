@@ -46,6 +46,13 @@ class Calendar:
         """Is `phase` of the year's first season (the Spring, or its retreats)?"""
         return phase.kind != ADJUSTMENTS and phase.season_index == self.movement_seasons[0]
 
+    def counted_years(self, phases: list[Phase], over: bool) -> set[int]:
+        """The years whose centre totals a game's table and chart show, of the `phases` played: each
+        year whose Fall was played (centres change hands then), and the year a game `over` ended
+        in; never a year still being played."""
+        years = {p.year for p in phases if self.ends_year(p) or p.kind == ADJUSTMENTS}
+        return years | ({phases[-1].year} if over and phases else set())
+
     def adjustments(self, year: int) -> Phase:
         """The adjustment phase of `year` (the Winter)."""
         return Phase(year, self.adjustment_season)

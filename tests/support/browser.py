@@ -8,6 +8,7 @@ playwright or chromium is missing) and takes the module-scoped `browser` fixture
 from __future__ import annotations
 
 import contextlib
+import json
 import shutil
 import socket
 import subprocess
@@ -22,6 +23,8 @@ CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PHONE, DESKTOP = (390, 844), (1280, 900)
+#: axe-core (MPL-2.0, its licence beside it): a test tool, injected by the tests, never in the site
+AXE = Path(__file__).resolve().parent.parent / "vendor" / "axe.min.js"
 
 try:
     from playwright.sync_api import sync_playwright
@@ -123,3 +126,17 @@ class Watched:
 
     def close(self):
         self.context.close()
+
+
+def axe_findings(page, at_least: str = "serious") -> list[str]:
+    """axe-core's violations of `at_least` that impact on the page as it stands, one line each.
+    axe is evaluated by Playwright, not added as a <script>: the site's CSP rightly refuses one.
+    It runs once every transition has ended (a dialog fading in is grey on grey halfway)."""
+    page.wait_for_function("() => document.getAnimations().every(a => a.playState !== 'running')")
+    if not page.evaluate("() => !!window.axe"):
+        page.evaluate(AXE.read_text(encoding="utf-8"))
+    found = page.evaluate("() => axe.run(document, {resultTypes: ['violations']}).then(r => r.violations)")
+    keep = ("serious", "critical") if at_least == "serious" else ("minor", "moderate", "serious", "critical")
+    return [f"{v['id']} ({v['impact']}): {json.dumps([n['target'] for n in v['nodes'][:5]])} "
+            f"{v['nodes'][0]['failureSummary']}"
+            for v in found if v["impact"] in keep]

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from html.parser import HTMLParser
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -196,3 +197,51 @@ def render(text: str, what: str, file: str, links: Links | None = None) -> Marku
     if problems:
         raise GameError(problems)
     return Markup(clean.strip())
+
+
+class _Removed(HTMLParser):
+    """What the sanitiser (`render`) takes out of a field's HTML, as a GM would name it: a tag it
+    drops (with everything inside, for `DROPPED`), an event handler, an address of a scheme it
+    refuses. Presentational attributes it drops (class, id, style) change nothing a reader reads."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[tuple[tuple[str, ...], str]] = []  # (what to look for in the text, what was removed)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag not in TAGS:
+            self.found.append(((f"<{tag}",), f"<{tag}>" + (" and everything inside it" if tag in DROPPED else "")))
+            return
+        for name, value in attrs:
+            if name.startswith("on"):
+                self.found.append(((name,), f"the script {name}= of <{tag}>"))
+            elif name in ("href", "src") and value is not None:
+                url = _SPACE.sub("", value)
+                scheme = urlsplit(url).scheme.lower() if ":" in url else ""
+                if (scheme and scheme not in SCHEMES) or (tag == "img" and scheme == "http"):
+                    what = f"the {'image' if tag == 'img' else 'link'} to {value[:40]!r}"
+                    self.found.append(((value[:40], f"<{tag}", "](", "<"), what))  # as written, or its tag
+
+    handle_startendtag = handle_starttag
+
+
+def removed(text: str) -> list[tuple[int | None, str]]:
+    """What publishing `text` (a field of a game file; its line from ``Text.line``) leaves out of
+    what its writer wrote: (the line, what), for the GM to be told. Empty for text that is
+    refused (`render` says why) or that loses nothing."""
+    start = getattr(text, "line", None) or None
+    if "<" not in text and ":" not in text or _structure(text, "text", "", start):
+        return []
+    try:
+        html = _converter().reset().convert(str(text))
+    except RecursionError:
+        return []
+    parser = _Removed()
+    parser.feed(html)
+    parser.close()
+    out = []
+    low = text.lower()
+    for needles, what in parser.found:
+        index = next((i for i in (low.find(n.lower()) for n in needles) if i >= 0), -1)
+        out.append((_line(text, start, index) if index >= 0 else start, what))
+    return list(dict.fromkeys(out))

@@ -111,7 +111,8 @@ def supply_section(rules: ComplicatedRules, view) -> str:
     out = ['<section class="dg-supply">', '<h2 id="supply-points">Supply points</h2>', '<div class="dg-supply-years">']
     for i, (year, accounts) in enumerate(reversed(years)):
         out.append(f'<details class="dg-supply-year"{" open" if i == 0 else ""}><summary>{year}</summary>')
-        out.append('<div class="dg-scroll"><table class="dg-centres dg-supply-table">'
+        out.append(f'<div class="dg-scroll" tabindex="0" role="region" aria-label="Supply points, {year}">'
+                   '<table class="dg-centres dg-supply-table">'
                    '<thead><tr><th scope="col" class="dg-sticky">Power</th>'
                    '<th scope="col" class="dg-num" title="points from centres owned after the Fall">Income</th>'
                    '<th scope="col" class="dg-num" title="points lost to successful bombings">Bombed</th>'

@@ -112,7 +112,8 @@ def season_html(rules: TirRules, report: TirReport) -> str:
         for s in report.shifts:
             shifts.setdefault(s.pair, []).append(s)
         p1, p2 = report.players
-        out.append('<h2 id="tir">Table of International Relations</h2>\n<div class="dg-scroll"><table class="dg-tir">')
+        out.append('<h2 id="tir">Table of International Relations</h2>\n<div class="dg-scroll" tabindex="0" '
+                   'role="region" aria-label="Table of International Relations"><table class="dg-tir">')
         out.append(f'<thead><tr><th scope="col">Relationship</th><th scope="col">Before</th><th scope="col">Dice</th>'
                    f'<th scope="col" class="dg-num">{_esc(p1)}</th><th scope="col" class="dg-num">{_esc(p2)}</th>'
                    '<th scope="col" class="dg-num">Total</th><th scope="col">After the dice</th>'

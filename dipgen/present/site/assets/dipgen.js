@@ -327,8 +327,19 @@
     showPalette(safe);
   }
 
+  /* Material wraps each table of a Markdown page in a box that scrolls sideways on a phone: a
+     keyboard reaches what is hidden only if the box can take focus (axe: scrollable-region-focusable) */
+  function focusable(box) {
+    if (box.hasAttribute("tabindex")) return;
+    var head = box.querySelector("th");
+    box.tabIndex = 0;
+    box.setAttribute("role", "region");
+    box.setAttribute("aria-label", head ? "Table: " + head.textContent.trim() : "Table");
+  }
+
   function init() {
     document.querySelectorAll(".md-search[role='dialog']:not([aria-label])").forEach(nameSearch);
+    document.querySelectorAll(".md-typeset__scrollwrap").forEach(focusable);
     document.querySelectorAll("table.dg-sortable").forEach(makeSortable);
     document.querySelectorAll(".dg-scroll[data-dg-start='end']").forEach(startAtEnd);
     document.querySelectorAll("a.dg-download[hidden]").forEach(offerDownload);
