@@ -56,7 +56,7 @@ from dipgen.io.commits import Commits, commit_times_of
 from dipgen.io.secretsfile import SECRETS_FILE
 from dipgen.io.folders import discover_games
 from dipgen.adapters import livereload
-from dipgen.adapters.buildcache import FOLDER, BuildCache, Stored, code_fingerprint, entry_key, open_cache
+from dipgen.adapters.buildcache import BuildCache, Stored, code_fingerprint, entry_key, open_cache
 from dipgen.adapters.games import Loaded, load_checked
 from dipgen.adapters.partials import memoize, only_listeners, pages_alike
 from dipgen.adapters.remembered import Remembered
