@@ -19,7 +19,7 @@ from dipgen.core.errors import GameError
 from dipgen.io.commits import Commits
 from dipgen.present.site.pages import SiteOptions
 from support import GAME_YML, loaded, public_site, report, write_game
-from test_feeds import FALL, SPRING, at, commit, git
+from support.gitrepo import FALL, SPRING, at, commit, git
 
 UTC = dt.timezone.utc
 needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")

@@ -9,10 +9,8 @@ feedparser and the calendar by icalendar, as a reader's software would.
 from __future__ import annotations
 
 import datetime as dt
-import os
 import shutil
 import subprocess
-from pathlib import Path
 
 import feedparser
 import icalendar
@@ -27,34 +25,13 @@ from dipgen.present.times import record_times
 from dipgen.view import game_view
 from support import GAME_YML, REPO, loaded, public_site, write_game
 from support.browser import browser_test
+from support.gitrepo import FALL, SPRING, at, commit, git
 
 UTC = dt.timezone.utc
 GIT = shutil.which("git")
 needs_git = pytest.mark.skipif(GIT is None, reason="git is not installed")
 
 GAME = GAME_YML  # a standard game, seven players
-SPRING = "orders:\n  France: [A Par - Bur, A Mar - Spa]\n  Germany: [A Mun - Ruh]\n"
-FALL = "orders:\n  France: [A Bur - Bel, A Spa - Por]\n"
-
-
-def git(root: Path, *args: str, when: dt.datetime | None = None) -> str:
-    env = {**os.environ, "GIT_AUTHOR_NAME": "GM", "GIT_AUTHOR_EMAIL": "gm@example.org", "GIT_COMMITTER_NAME": "GM",
-           "GIT_COMMITTER_EMAIL": "gm@example.org"}
-    if when is not None:
-        env["GIT_COMMITTER_DATE"] = env["GIT_AUTHOR_DATE"] = when.strftime("%Y-%m-%dT%H:%M:%S+0000")
-    return subprocess.run(["git", "-C", str(root), *args], env=env, check=True, capture_output=True,
-                          text=True).stdout
-
-
-def commit(root: Path, files: list[str], when: dt.datetime) -> None:
-    git(root, "add", *files)
-    git(root, "commit", "-q", "-m", f"add {' '.join(files)}", when=when)
-
-
-def at(day: int, hour: int = 12) -> dt.datetime:
-    return dt.datetime(2026, 3, day, hour, tzinfo=UTC)
-
-
 # ----------------------------------------------------------------------------- the deadline
 
 @pytest.mark.parametrize("text,expected", [

@@ -324,7 +324,7 @@ def test_a_hidden_fact_reaches_no_uninvolved_player_s_message(tmp_path):
 def test_a_deadline_not_moved_on_is_never_mailed(game, server, capsys):
     """The GM wrote the new phase file but not the next deadline: the players would read the last
     phase's deadline as the next one's. Nothing is sent until she moves it."""
-    from test_feeds import commit, git
+    from support.gitrepo import commit, git
 
     yml = (game / "game.yml").read_text(encoding="utf-8").replace("2030-01-04T18:00:00+01:00", "2026-03-03T12:00Z")
     write_game(game, {"game.yml": yml})
@@ -439,7 +439,7 @@ def test_the_gm_s_loop_every_player_has_her_report_and_the_next_deadline(tmp_pat
     import icalendar
 
     from support import loaded, public_site
-    from test_feeds import commit, git
+    from support.gitrepo import commit, git
 
     names = [line.split(": ")[1] for line in GAME_YML.split("players:\n")[1].splitlines() if ": " in line]
     root = tmp_path / "archive"

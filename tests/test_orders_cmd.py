@@ -149,8 +149,8 @@ def test_a_letter_becomes_the_phase_file(capsys, game, tmp_path):
 
 
 def test_a_later_message_replaces_a_power_s_orders_by_date_and_comments_stay(capsys, game, tmp_path):
-    (game / "1901-spring.yml").write_text("# the GM's note\norders:\n  England:  # by phone\n    - F Lon H\n"
-                                          "  # Italy asked for more time\n  Italy: []\n")
+    write_game(game, {"1901-spring.yml": "# the GM's note\norders:\n  England:  # by phone\n    - F Lon H\n"
+                                         "  # Italy asked for more time\n  Italy: []\n"})
     later = eml(tmp_path, "b.eml", "France:\nA Par - Pic\n", date="Fri, 27 Nov 2026 12:00:00 +0000")
     earlier = eml(tmp_path, "a.eml", "France:\nA Par - Bur\n", date="Fri, 27 Nov 2026 09:00:00 +0000")
     assert run(capsys, game, later, earlier)[0] == 0
@@ -209,8 +209,8 @@ def test_the_checks_run_on_the_file_written(capsys, game, tmp_path):
 
 
 def test_canonical_rewrites_orders_keeping_comments(capsys, game):
-    (game / "1901-spring.yml").write_text("orders:\n  France:  # sent late\n    - army paris to burgundy  # ok\n"
-                                          "    - 2. a mar s par - bur\n  England: |\n    f lon - nth sea\n")
+    write_game(game, {"1901-spring.yml": "orders:\n  France:  # sent late\n    - army paris to burgundy  # ok\n"
+                                         "    - 2. a mar s par - bur\n  England: |\n    f lon - nth sea\n"})
     status, out, _ = run(capsys, game, "--canonical")
     text = (game / "1901-spring.yml").read_text()
     assert status == 0 and orders(game)["France"] == ["A Par - Bur", "A Mar S Par - Bur"]

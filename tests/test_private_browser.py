@@ -19,28 +19,11 @@ from dipgen.adapters.cli import main
 from dipgen.io.gamefiles import load_game
 from dipgen.core.crypt import page_uri
 from dipgen.io.secretsfile import load_secrets
-from support import build, make_project, mkdocs_command
+from support import make_project, mkdocs_command
 from support.browser import BROWSER, DESKTOP, PHONE, Watched, serve
-from support.private import envelope
+from support.private import RUNNING, envelope  # RUNNING: the game of the private_site fixture (conftest.py)
 
 pytestmark = BROWSER
-
-RUNNING = "lamps-out"
-
-
-@pytest.fixture(scope="module")
-def private_site(tmp_path_factory):
-    project = make_project(tmp_path_factory.mktemp("private-browser") / "p", [RUNNING])
-    folder = project / "games" / RUNNING
-    assert main(["secrets", str(folder)]) == 0
-    secrets = load_secrets(folder / "secrets.yml", load_game(folder).variant.rules.powers())
-    site = build(project)
-    from dipgen.view import game_view
-    from support import load
-
-    england = game_view(load(folder), "England")  # the seasons of England's calendar, and their maps
-    with serve(site) as url:
-        yield url, secrets, len(england.records), sum(not r.summary_only for r in england.records)
 
 
 def wait_for_maps(page) -> int:

@@ -67,7 +67,7 @@ def test_every_workflow_passes_actionlint_at_its_pinned_releases(tmp_path, monke
         tags = re.sub(r"@[0-9a-f]{40} # (v\d+)[.\d]*", r"@\1", text)
         assert tags != text
         for kind, body in (("pinned", text), ("tags", tags)):
-            path = tmp_path / f"{name.replace(' ', '-')}-{kind}.yml"
+            path = tmp_path / (name.replace(' ', '-') + f"-{kind}" + ".yml")  # a workflow, not a game's file
             path.write_text(body, encoding="utf-8")
             done = subprocess.run([ACTIONLINT, "-no-color", str(path)], capture_output=True, text=True)
             assert done.returncode == 0, f"{name} ({kind}):\n{done.stdout}{done.stderr}"

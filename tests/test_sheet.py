@@ -17,7 +17,7 @@ from dipgen.core.orders import parse_order
 from dipgen.core.results import Kind
 from dipgen.io.gamefiles import load_game
 from dipgen.present.site.sheet import SHEET_JS_URI
-from support import GAMES, load, public_site
+from support import GAMES, load, public_site, write_game
 
 OPEN = "north-sea-ledger"   # standard, running
 HIDDEN = "lamps-out"        # Stab!, running: hidden from the public
@@ -64,7 +64,7 @@ def test_no_sheet_on_a_hidden_games_public_pages_nor_a_finished_game():
 def test_orders_to_reaches_the_sheet(tmp_path):
     shutil.copytree(GAMES / OPEN, tmp_path / OPEN)
     game_yml = tmp_path / OPEN / "game.yml"
-    game_yml.write_text(game_yml.read_text(encoding="utf-8") + "orders_to: gm@example.org\n", encoding="utf-8")
+    write_game(tmp_path / OPEN, {"game.yml": game_yml.read_text(encoding="utf-8") + "orders_to: gm@example.org\n"})
     files = public_site(load(tmp_path / OPEN))
     assert json.loads(files[f"games/{OPEN}/sheet.json"])["orders_to"] == "gm@example.org"
     assert "or mail them" in files[f"games/{OPEN}/index.md"]
@@ -76,7 +76,7 @@ def test_orders_to_must_be_one_address(tmp_path, value):
     shutil.copytree(GAMES / OPEN, tmp_path / OPEN)
     game_yml = tmp_path / OPEN / "game.yml"
     text = game_yml.read_text(encoding="utf-8")
-    game_yml.write_text(text + f"orders_to: {value}\n", encoding="utf-8")
+    write_game(tmp_path / OPEN, {"game.yml": text + f"orders_to: {value}\n"})
     with pytest.raises(GameError) as e:
         load_game(tmp_path / OPEN)
     codes = {p.code for p in e.value.problems}
@@ -107,7 +107,7 @@ def test_a_retreat_phase_offers_the_dislodged_units_only(tmp_path):
     for power, row in rows:  # each retreat, written in the phase file, is read and carried out
         assert row["orders"][-1] == row["unit"] + " disband"
         for text in row["orders"]:
-            (folder / "1904-spring-retreats.yml").write_text(f"orders:\n  {power}: [{text}]\n", encoding="utf-8")
+            write_game(folder, {"1904-spring-retreats.yml": f"orders:\n  {power}: [{text}]\n"})
             record = load(folder).records[-1]
             assert record.phase.retreats
             results = [r for r in record.results if r.power == power and not r.default]
@@ -131,7 +131,7 @@ def test_an_adjustment_phase_offers_a_row_per_build_or_removal(tmp_path):
 def test_a_hidden_game_published_whole_while_it_runs_has_the_sheet_on_its_non_blind_edition(tmp_path):
     shutil.copytree(GAMES / HIDDEN, tmp_path / HIDDEN)
     game_yml = tmp_path / HIDDEN / "game.yml"
-    game_yml.write_text(game_yml.read_text(encoding="utf-8") + "reveal: now\n", encoding="utf-8")
+    write_game(tmp_path / HIDDEN, {"game.yml": game_yml.read_text(encoding="utf-8") + "reveal: now\n"})
     history = load(tmp_path / HIDDEN)
     files = public_site(history)
     assert "dg-sheet" not in files[f"games/{HIDDEN}/index.md"]

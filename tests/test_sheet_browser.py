@@ -20,10 +20,9 @@ from dipgen.core.orders import parse_order
 from dipgen.present.site.sheet import sheet_data
 from dipgen.view import game_view
 from dipgen.core.results import Kind
-from support import GAMES, build, load, make_project
-from support.browser import BROWSER, DESKTOP, PHONE, Watched, serve
-from test_phone_browser import axe_findings
-from test_private_browser import RUNNING, private_site  # noqa: F401 (the fixture: lamps-out with its secrets)
+from support import GAMES, build, load, make_project, write_game
+from support.browser import BROWSER, DESKTOP, PHONE, Watched, axe_findings, serve
+from support.private import RUNNING  # the game of the private_site fixture (conftest.py): lamps-out with its secrets
 
 pytestmark = BROWSER
 
@@ -35,7 +34,7 @@ SHOTS = Path("/tmp/sheet-shots")
 def site(tmp_path_factory):
     project = make_project(tmp_path_factory.mktemp("sheet") / "p", [GAME])
     game_yml = project / "games" / GAME / "game.yml"
-    game_yml.write_text(game_yml.read_text(encoding="utf-8") + "orders_to: orders@example.org\n", encoding="utf-8")
+    write_game(game_yml.parent, {"game.yml": game_yml.read_text(encoding="utf-8") + "orders_to: orders@example.org\n"})
     folder = build(project)
     with serve(folder) as url:
         yield url, folder, project
@@ -121,7 +120,7 @@ HIDDEN = RUNNING  # Stab!, running: the sheet is on each player's private page o
 
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_a_private_page_has_the_sheet_of_her_own_units(browser, private_site, tmp_path, size):  # noqa: F811
+def test_a_private_page_has_the_sheet_of_her_own_units(browser, private_site, tmp_path, size):
     url, secrets, _, _ = private_site
     england = game_view(load(GAMES / HIDDEN), "England")
     data = sheet_data(england, england.own)

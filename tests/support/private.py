@@ -12,6 +12,10 @@ from pathlib import Path
 
 from dipgen.core.crypt import PRIVATE_DIR, decrypt, page_uri
 
+#: the running hidden game whose built site the browser tests of private pages share (conftest's
+#: private_site fixture)
+RUNNING = "lamps-out"
+
 PAYLOAD = re.compile(r'<script type="application/json" id="pp-payload">(.*?)</script>', re.S)
 
 
