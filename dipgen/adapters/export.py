@@ -30,6 +30,7 @@ from pathlib import Path
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
+from dipgen.rules.scoring import DEFAULT as DEFAULT_SCORING, SYSTEMS
 from dipgen.adapters.games import load_checked
 from dipgen.adapters.publish import (GAMES_MARKER, archive_files, editions, game_files, provided_pages,
                                      site_options, with_cards)
@@ -138,9 +139,13 @@ def export(config_file: Path, out: Path) -> Exported:
     if not docs.is_dir():
         raise ExportError(f"{display_path(config_file)}: its docs_dir {display_path(docs)} is not a folder")
     rules_dir = str(plugin.get("rules_dir", "rules"))
+    scoring = str(plugin.get("scoring", DEFAULT_SCORING))
+    if scoring not in SYSTEMS:
+        raise ExportError(f"{display_path(config_file)}: the dipgen plugin's scoring {scoring!r} is not one of "
+                          f"{', '.join(SYSTEMS)}")
     options = site_options(docs, prefix=str(plugin.get("prefix", "games")),
                            directory_urls=bool(data.get("use_directory_urls", True)), rules_dir=rules_dir,
-                           site_url=data.get("site_url"), site_name=data.get("site_name"))
+                           site_url=data.get("site_url"), site_name=data.get("site_name"), scoring=scoring)
     games = _load_games(base / str(plugin.get("games_dir", "games")))
     views = [editions(g)[0] for g in games]
     files: dict[str, str] = {}

@@ -22,6 +22,7 @@ from dipgen.present.site.feeds import site_feed_of
 from dipgen.present.site.pages import (SiteOptions, archive_of, cards_of, check_pages, game_card, private_files,
                                       published_files, site_assets)
 from dipgen.present.site.privatepage import private_content
+from dipgen.rules.scoring import DEFAULT as DEFAULT_SCORING
 from dipgen.rules.variant import Variant
 from dipgen.view import GameView, game_view, revealed
 from dipgen.rules.visibility import GM, PUBLIC
@@ -82,7 +83,7 @@ def check_game(loaded: Loaded, options: SiteOptions) -> None:
 #: A hand-written page with this line gets a card per game in its place (running games first).
 GAMES_MARKER = "<!-- dipgen:games -->"
 #: the package's pages (in its site_src/) that every site has unless it writes its own
-PROVIDED = ("rules/*.md", "draws.md")
+PROVIDED = ("rules/*.md", "draws.md", "scoring.md")
 
 
 def provided_pages(docs_dir: str | Path | None, rules_dir: str = "rules") -> dict[str, Path]:
@@ -102,10 +103,12 @@ def provided_pages(docs_dir: str | Path | None, rules_dir: str = "rules") -> dic
 
 
 def site_options(docs_dir: str | Path | None, *, prefix: str = "games", directory_urls: bool = True,
-                 rules_dir: str = "rules", site_url: str | None = None, site_name: str | None = None) -> SiteOptions:
+                 rules_dir: str = "rules", site_url: str | None = None, site_name: str | None = None,
+                 scoring: str = DEFAULT_SCORING) -> SiteOptions:
     """How a site is laid out, from its configuration: where the generated pages go, its URL style,
     the rules page of each variant (the site's own, else the package's), the pages game Markdown
-    may link to, and the site's address and name (mkdocs.yml's site_url and site_name)."""
+    may link to, the site's address and name (mkdocs.yml's site_url and site_name), and the scoring
+    system of finished games (the plugin's ``scoring``)."""
     provided = provided_pages(docs_dir, rules_dir)
     rules_dir = rules_dir.strip("/")
     rules = {Path(uri).stem: uri for uri in provided if uri.startswith(rules_dir + "/")}
@@ -114,7 +117,8 @@ def site_options(docs_dir: str | Path | None, *, prefix: str = "games", director
     url = str(site_url or "").strip()
     return SiteOptions(prefix=prefix, directory_urls=directory_urls, rules=rules,
                        docs_dir=None if docs_dir is None else str(docs_dir), provided=frozenset(provided),
-                       site_url=url.rstrip("/") + "/" if url else "", site_name=str(site_name or "").strip())
+                       site_url=url.rstrip("/") + "/" if url else "", site_name=str(site_name or "").strip(),
+                       scoring=scoring)
 
 
 def archive_files(views: Iterable[GameView], options: SiteOptions) -> dict[str, str]:

@@ -21,6 +21,7 @@ from dipgen import __version__
 from dipgen.core.errors import GameError, Problem
 from dipgen.core.phase import ADJUSTMENTS, Phase
 from dipgen.core.crypt import Lock, encrypt, padded_size, room
+from dipgen.rules.scoring import DEFAULT as DEFAULT_SCORING
 from dipgen.rules.variant import Variant
 from dipgen.view import UNKNOWN, GameView, RecordView
 from dipgen.present.happened import what_happened
@@ -35,6 +36,7 @@ from dipgen.present.site.head import first_sentence, head_meta, plain
 from dipgen.present.site.ics import deadline_calendar, ics_uri
 from dipgen.present.times import deadline, orders_due
 from dipgen.present.site.privatepage import PRIVATE_JS_URI, private_shell
+from dipgen.present.site.scores import SCORING_PAGE, score_table
 from dipgen.present.svg.chart import centre_chart
 
 ASSETS = Path(__file__).parent / "assets"
@@ -73,6 +75,8 @@ class SiteOptions:
     #: calendars' and the social tags' absolute addresses, and the feeds' ids
     site_url: str = ""
     site_name: str = ""
+    #: the scoring system of finished games' scores (`dipgen.rules.scoring.SYSTEMS`)
+    scoring: str = DEFAULT_SCORING
 
 
 def _links(view: GameView, options: SiteOptions, page: str) -> markup.Links:
@@ -180,6 +184,7 @@ def game_page(view: GameView, options: SiteOptions) -> dict[str, str]:
         rules_href=(link(rules) + (f"#{anchor}" if anchor else "")) if rules else "",
         archive_href=link(archive_uri(options.prefix)),
         record=_record(view, options, uri, view.chain.latest if view.chain else None),
+        scores=score_table(view, options.scoring), scoring_href=link(SCORING_PAGE),
     )
     if problems:
         raise GameError(problems)
