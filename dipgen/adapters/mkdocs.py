@@ -87,6 +87,10 @@ class DipgenConfig(base.Config):
     variant the site has no page of its own for (and ``draws.md``, the page on dice and lots)."""
     scoring = c.Choice(SYSTEMS, default=DEFAULT_SCORING)
     """The scoring system of finished games' scores (``scoring.md`` defines each)."""
+    player_aliases = c.DictOfItems(c.Type(str), default={})
+    """The players' pages: a name as written -> the person it names (``J. Doe: Jane Doe``)."""
+    private_players = c.ListOfItems(c.Type(str), default=[])
+    """People the players' pages leave out (their games' own pages still name them)."""
 
 
 def game_files_read(folder: Path) -> list[Path]:
@@ -242,7 +246,8 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         folder = self.games_path(config)
         options = site_options(config.docs_dir, prefix=self.config.prefix,
                                directory_urls=config.use_directory_urls, rules_dir=self.config.rules_dir,
-                               site_url=config.site_url, site_name=config.site_name, scoring=self.config.scoring)
+                               site_url=config.site_url, site_name=config.site_name, scoring=self.config.scoring,
+                               aliases=self.config.player_aliases, private_players=self.config.private_players)
         fingerprint = entry_key(__version__, code_fingerprint(), generator_fingerprint(), options)
         paths = discover_games(folder) if folder.is_dir() else []
         if not folder.is_dir():

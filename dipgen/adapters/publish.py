@@ -13,7 +13,7 @@ GM's view too (its non-blind edition).
 from __future__ import annotations
 
 from pathlib import Path
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from dipgen.adapters.games import Loaded
 from dipgen.core.crypt import Lock, page_uri
@@ -21,6 +21,7 @@ from dipgen.core.resources import shipped
 from dipgen.present.site.feeds import site_feed_of
 from dipgen.present.site.pages import (SiteOptions, archive_of, cards_of, check_pages, game_card, private_files,
                                       published_files, site_assets)
+from dipgen.present.site.players import player_files
 from dipgen.present.site.privatepage import private_content
 from dipgen.rules.scoring import DEFAULT as DEFAULT_SCORING
 from dipgen.rules.variant import Variant
@@ -104,11 +105,13 @@ def provided_pages(docs_dir: str | Path | None, rules_dir: str = "rules") -> dic
 
 def site_options(docs_dir: str | Path | None, *, prefix: str = "games", directory_urls: bool = True,
                  rules_dir: str = "rules", site_url: str | None = None, site_name: str | None = None,
-                 scoring: str = DEFAULT_SCORING) -> SiteOptions:
+                 scoring: str = DEFAULT_SCORING, aliases: Mapping[str, str] | None = None,
+                 private_players: Iterable[str] = ()) -> SiteOptions:
     """How a site is laid out, from its configuration: where the generated pages go, its URL style,
     the rules page of each variant (the site's own, else the package's), the pages game Markdown
     may link to, the site's address and name (mkdocs.yml's site_url and site_name), and the scoring
-    system of finished games (the plugin's ``scoring``)."""
+    system of finished games (the plugin's ``scoring``), and the players' pages' alias table and the
+    people left out of them (``player_aliases``, ``private_players``)."""
     provided = provided_pages(docs_dir, rules_dir)
     rules_dir = rules_dir.strip("/")
     rules = {Path(uri).stem: uri for uri in provided if uri.startswith(rules_dir + "/")}
@@ -118,7 +121,7 @@ def site_options(docs_dir: str | Path | None, *, prefix: str = "games", director
     return SiteOptions(prefix=prefix, directory_urls=directory_urls, rules=rules,
                        docs_dir=None if docs_dir is None else str(docs_dir), provided=frozenset(provided),
                        site_url=url.rstrip("/") + "/" if url else "", site_name=str(site_name or "").strip(),
-                       scoring=scoring)
+                       scoring=scoring, aliases=dict(aliases or {}), private_players=frozenset(private_players))
 
 
 def archive_files(views: Iterable[GameView], options: SiteOptions) -> dict[str, str]:
@@ -132,6 +135,7 @@ def archive_files_of(cards: Iterable[dict], variants: Iterable[Variant], options
     """`archive_files` of the games' cards (`dipgen.present.site.pages.game_card`) and variants."""
     cards = list(cards)
     files = archive_of(cards, options)
+    files.update(player_files(cards, options.directory_urls, options.aliases, options.private_players))
     files.update(site_feed_of(cards, options))
     files.update(site_assets(variants))
     return files

@@ -37,6 +37,8 @@ from dipgen.present.site.ics import deadline_calendar, ics_uri
 from dipgen.present.times import deadline, orders_due
 from dipgen.present.site.privatepage import PRIVATE_JS_URI, private_shell
 from dipgen.present.site.scores import SCORING_PAGE, score_table
+from dipgen.present.site.people import people_of
+from dipgen.present.site.players import player_files
 from dipgen.present.svg.chart import centre_chart
 
 ASSETS = Path(__file__).parent / "assets"
@@ -77,6 +79,10 @@ class SiteOptions:
     site_name: str = ""
     #: the scoring system of finished games' scores (`dipgen.rules.scoring.SYSTEMS`)
     scoring: str = DEFAULT_SCORING
+    #: the players' pages: a name as written -> the person's name (``J. Doe`` -> ``Jane Doe``), and
+    #: the people left out of them (`dipgen.present.site.players`)
+    aliases: Mapping[str, str] = field(default_factory=dict)
+    private_players: frozenset[str] = frozenset()
 
 
 def _links(view: GameView, options: SiteOptions, page: str) -> markup.Links:
@@ -443,7 +449,8 @@ def game_card(view: GameView, options: SiteOptions) -> dict:
                 years_sort=f"{span[0]:04d}{span[1]:04d}" if span else "0",
                 status=dict(kind=status.kind, label=status.label, sort_key=status.sort_key),
                 deadline=None if due is None else dict(iso=due.iso, text=due.text, label=due.label),
-                slug=view.slug, finished=view.finished, **feed_card(view, options))
+                slug=view.slug, finished=view.finished, people=people_of(view, options.scoring),
+                **feed_card(view, options))
 
 
 def _game_rows(cards: Iterable[dict], options: SiteOptions, from_uri: str) -> list[dict]:
@@ -518,6 +525,8 @@ def build_site(games: Iterable[tuple[GameView, GameView | None]], options: SiteO
     for public, full in games:
         out.update(published_files(public, full, options))
     out.update(archive_page((public for public, _ in games), options))
+    out.update(player_files([game_card(public, options) for public, _ in games], options.directory_urls,
+                            options.aliases, options.private_players))
     out.update(site_feed((public for public, _ in games), options))
     out.update(shared_files(public for public, _ in games))
     return out
