@@ -212,7 +212,8 @@ def page_types(folder: Path) -> dict[str, str]:
     return {"home": "", "archive": "games/", "game": GAME, "season": GAME + "1903-fall/",
             "hidden game": f"games/{RUNNING}/", "TIR game (its chart)": "games/two-crowns/",
             "rules": "rules/standard/", "draws": "draws/", "scoring": "scoring/",
-            "players": "players/", "a player's page": "players/mirela-vasic/", "private page's shell": private}
+            "players": "players/", "a player's page": "players/mirela-vasic/",
+            "hall of fame": "hall-of-fame/", "private page's shell": private}
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

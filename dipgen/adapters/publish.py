@@ -21,6 +21,7 @@ from dipgen.core.resources import shipped
 from dipgen.present.site.feeds import site_feed_of
 from dipgen.present.site.pages import (SiteOptions, archive_of, cards_of, check_pages, game_card, private_files,
                                       published_files, site_assets)
+from dipgen.present.site.fame import fame_files
 from dipgen.present.site.players import player_files
 from dipgen.present.site.privatepage import private_content
 from dipgen.rules.scoring import DEFAULT as DEFAULT_SCORING
@@ -136,6 +137,7 @@ def archive_files_of(cards: Iterable[dict], variants: Iterable[Variant], options
     cards = list(cards)
     files = archive_of(cards, options)
     files.update(player_files(cards, options.directory_urls, options.aliases, options.private_players))
+    files.update(fame_files(cards, options.directory_urls, options.aliases, options.private_players))
     files.update(site_feed_of(cards, options))
     files.update(site_assets(variants))
     return files

@@ -38,6 +38,7 @@ from dipgen.present.times import deadline, orders_due
 from dipgen.present.site.privatepage import PRIVATE_JS_URI, private_shell
 from dipgen.present.site.scores import SCORING_PAGE, score_table
 from dipgen.present.site.people import people_of
+from dipgen.present.site.fame import fame_files
 from dipgen.present.site.players import player_files
 from dipgen.present.svg.chart import centre_chart
 
@@ -450,6 +451,7 @@ def game_card(view: GameView, options: SiteOptions) -> dict:
                 status=dict(kind=status.kind, label=status.label, sort_key=status.sort_key),
                 deadline=None if due is None else dict(iso=due.iso, text=due.text, label=due.label),
                 slug=view.slug, finished=view.finished, people=people_of(view, options.scoring),
+                ended=None if view.result is None else dict(kind=view.result.kind, powers=list(view.result.powers)),
                 **feed_card(view, options))
 
 
@@ -525,8 +527,9 @@ def build_site(games: Iterable[tuple[GameView, GameView | None]], options: SiteO
     for public, full in games:
         out.update(published_files(public, full, options))
     out.update(archive_page((public for public, _ in games), options))
-    out.update(player_files([game_card(public, options) for public, _ in games], options.directory_urls,
-                            options.aliases, options.private_players))
+    cards = [game_card(public, options) for public, _ in games]
+    out.update(player_files(cards, options.directory_urls, options.aliases, options.private_players))
+    out.update(fame_files(cards, options.directory_urls, options.aliases, options.private_players))
     out.update(site_feed((public for public, _ in games), options))
     out.update(shared_files(public for public, _ in games))
     return out

@@ -46,25 +46,26 @@ def player_uris(names: Iterable[str]) -> dict[str, str]:
     return out
 
 
-def _who(name: str, aliases: Mapping[str, str]) -> str:
+def person(name: str, aliases: Mapping[str, str]) -> str:
+    """The person a name as written names: spaces made single, then the alias table."""
     name = " ".join(name.split())
     return aliases.get(name, name)
 
 
-def _entries(cards: Iterable[dict], aliases: Mapping[str, str]) -> dict[str, list[tuple[dict, dict]]]:
+def by_person(cards: Iterable[dict], aliases: Mapping[str, str]) -> dict[str, list[tuple[dict, dict]]]:
     """Person -> [(card, her entry in it)], in the cards' order."""
     out: dict[str, list[tuple[dict, dict]]] = {}
     for card in cards:
         for entry in card.get("people", ()):
-            out.setdefault(_who(entry["name"], aliases), []).append((card, entry))
+            out.setdefault(person(entry["name"], aliases), []).append((card, entry))
     return out
 
 
-def _met(person: str, games: list[tuple[dict, dict]], aliases: Mapping[str, str], private: frozenset[str]) -> Counter:
+def _met(me: str, games: list[tuple[dict, dict]], aliases: Mapping[str, str], private: frozenset[str]) -> Counter:
     """How many games she shared with each other person (not private)."""
     count: Counter = Counter()
     for card, _ in games:
-        others = {_who(e["name"], aliases) for e in card.get("people", ())} - {person}
+        others = {person(e["name"], aliases) for e in card.get("people", ())} - {me}
         count.update(o for o in others if o not in private)
     return count
 
@@ -72,7 +73,7 @@ def _met(person: str, games: list[tuple[dict, dict]], aliases: Mapping[str, str]
 def _row(card: dict, entry: dict, uri: str, directory_urls: bool, colours: dict[str, str],
          private: frozenset[str], aliases: Mapping[str, str]) -> dict:
     """One game of hers, as her page shows it."""
-    name = lambda n: "" if _who(n, aliases) in private else _who(n, aliases)  # noqa: E731
+    name = lambda n: "" if person(n, aliases) in private else person(n, aliases)  # noqa: E731
     seat = []
     if entry["previous"]:
         who = name(entry["previous"])
@@ -92,29 +93,29 @@ def player_files(cards: Iterable[dict], directory_urls: bool = True, aliases: Ma
                  private: Iterable[str] = ()) -> dict[str, str]:
     """The players' index and one page per person (see the module); the index says so when no game names anyone."""
     aliases = {" ".join(k.split()): " ".join(v.split()) for k, v in (aliases or {}).items()}
-    private = frozenset(_who(n, aliases) for n in private)
+    private = frozenset(person(n, aliases) for n in private)
     cards = sorted(cards, key=lambda c: (c["years_sort"], c["title"].lower()))
-    people = {p: games for p, games in _entries(cards, aliases).items() if p not in private}
+    people = {p: games for p, games in by_person(cards, aliases).items() if p not in private}
     uris = player_uris(people)
     out: dict[str, str] = {}
     index_rows = []
-    for person, games in sorted(people.items(), key=lambda kv: kv[0].lower()):
-        uri = uris[person]
+    for me, games in sorted(people.items(), key=lambda kv: kv[0].lower()):
+        uri = uris[me]
         colours: dict[str, str] = {}
         for card, _ in games:
             colours.update((p[0], p[1]) for p in card.get("players", ()))
         finished = [_row(c, e, uri, directory_urls, colours, private, aliases) for c, e in games if c["finished"]]
         running = [_row(c, e, uri, directory_urls, colours, private, aliases) for c, e in games if not c["finished"]]
         met = [dict(name=n, count=k, url=href(uri, uris[n], directory_urls))
-               for n, k in sorted(_met(person, games, aliases, private).items(), key=lambda kv: (-kv[1], kv[0]))[:MET]]
+               for n, k in sorted(_met(me, games, aliases, private).items(), key=lambda kv: (-kv[1], kv[0]))[:MET]]
         won = sum(1 for r in finished if r["result"] == "Won")
         drew = sum(1 for r in finished if r["result"] == "Drew")
         summary = (f"{len(games)} game{'s' * (len(games) != 1)}: {len(finished)} finished, {len(running)} running. "
                    f"Won {won}, drew {drew}.")
-        out[uri] = SitePage.make(person, render("player.html", name=person, summary=summary, finished=finished,
+        out[uri] = SitePage.make(me, render("player.html", name=me, summary=summary, finished=finished,
                                                 running=running, met=met,
                                                 index_href=href(uri, INDEX, directory_urls)))
-        index_rows.append(dict(name=person, url=href(INDEX, uri, directory_urls), games=len(games),
+        index_rows.append(dict(name=me, url=href(INDEX, uri, directory_urls), games=len(games),
                                finished=len(finished), won=won, drew=drew))
     out[INDEX] = SitePage.make("Players", render("players.html", players=index_rows))
     return out
