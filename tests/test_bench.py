@@ -37,7 +37,7 @@ def ok(script: str, *args: str) -> str:
 def test_every_script_is_covered():
     assert {p.name for p in BENCH.glob("*.py")} == {
         "adjudicate.py", "archive.py", "build.py", "corpus.py", "datc_process.py", "datc_reference.py", "histories.py",
-        "orders.py", "private_pages.py", "raster.py", "render.py", "sheet.py"}
+        "orders.py", "players.py", "private_pages.py", "raster.py", "render.py", "sheet.py"}
 
 
 def test_corpus_writes_game_folders_that_replay(tmp_path):
@@ -84,6 +84,11 @@ def test_archive():
     out = ok("archive.py", "--sizes", "1", "--years", "2", "--seed", "9", "--repeat", "1")
     assert "x the baseline" in out and "of the full build" in out and "peak memory" in out
     assert "the note shows on its page: True" in out
+
+
+def test_players():
+    out = ok("players.py", "--games", "20", "--repeat", "1")
+    assert "20 games, " in out and "x the baseline" in out
 
 
 @pytest.mark.slow

@@ -195,7 +195,9 @@ def page_types(folder: Path) -> dict[str, str]:
     private = next((folder / "private").glob("*.html")).relative_to(folder).as_posix()
     return {"home": "", "archive": "games/", "game": GAME, "season": GAME + "1903-fall/",
             "hidden game": f"games/{RUNNING}/", "TIR game (its chart)": "games/two-crowns/",
-            "rules": "rules/standard/", "draws": "draws/", "private page's shell": private}
+            "rules": "rules/standard/", "draws": "draws/", "scoring": "scoring/",
+            "players": "players/", "a player's page": "players/mirela-vasic/",
+            "hall of fame": "hall-of-fame/", "private page's shell": private}
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

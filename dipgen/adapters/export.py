@@ -31,6 +31,7 @@ from pathlib import Path
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
+from dipgen.rules.scoring import DEFAULT as DEFAULT_SCORING, SYSTEMS
 from dipgen.adapters.games import load_checked
 from dipgen.adapters.publish import (GAMES_MARKER, archive_files, editions, game_files, provided_pages,
                                      site_options, with_cards)
@@ -129,6 +130,16 @@ def export_config(data, plugin: dict, custom_dir: bool) -> str:
     return head + text.getvalue()
 
 
+def _players_options(config_file: Path, plugin: dict) -> dict:
+    """The players' pages' alias table and private list, as the plugin reads them (ExportError otherwise)."""
+    aliases, private = plugin.get("player_aliases") or {}, plugin.get("private_players") or []
+    if not isinstance(aliases, dict) or not all(isinstance(v, str) for kv in aliases.items() for v in kv):
+        raise ExportError(f"{display_path(config_file)}: player_aliases must map names to names (J. Doe: Jane Doe)")
+    if not isinstance(private, list) or not all(isinstance(n, str) for n in private):
+        raise ExportError(f"{display_path(config_file)}: private_players must be a list of names")
+    return dict(aliases=aliases, private_players=private)
+
+
 def export(config_file: Path, out: Path) -> Exported:
     """Write the site of `config_file` (a mkdocs.yml with the dipgen plugin) as a plain tree in
     `out`. GameError with every game's problems; ExportError for the configuration or the folder."""
@@ -139,10 +150,15 @@ def export(config_file: Path, out: Path) -> Exported:
     if not docs.is_dir():
         raise ExportError(f"{display_path(config_file)}: its docs_dir {display_path(docs)} is not a folder")
     rules_dir = str(plugin.get("rules_dir", "rules"))
+    scoring = str(plugin.get("scoring", DEFAULT_SCORING))
+    if scoring not in SYSTEMS:
+        raise ExportError(f"{display_path(config_file)}: the dipgen plugin's scoring {scoring!r} is not one of "
+                          f"{', '.join(SYSTEMS)}")
     options = site_options(docs, prefix=str(plugin.get("prefix", "games")),
                            directory_urls=bool(data.get("use_directory_urls", True)), rules_dir=rules_dir,
                            site_url=data.get("site_url"), site_name=data.get("site_name"),
-                           palette=str(plugin.get("palette", "usual")))
+                           palette=str(plugin.get("palette", "usual")), scoring=scoring,
+                           **_players_options(config_file, plugin))
     games = _load_games(base / str(plugin.get("games_dir", "games")))
     views = [editions(g)[0] for g in games]
     files: dict[str, str | bytes] = {}

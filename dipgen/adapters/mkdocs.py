@@ -74,6 +74,7 @@ from dipgen.present.site.page import SitePage
 from dipgen.present.site.pages import CSS_URI, JS_URI, add_overrides, game_card
 from dipgen.present.site.maps import board_map, board_uri
 from dipgen.view import revealed
+from dipgen.rules.scoring import DEFAULT as DEFAULT_SCORING, SYSTEMS
 
 log = logging.getLogger("mkdocs.plugins.dipgen")
 
@@ -88,6 +89,12 @@ class DipgenConfig(base.Config):
     rules_dir = c.Type(str, default="rules")
     """The rules pages, one per variant: ``<rules_dir>/<variant>.md``; dipgen adds its own for each
     variant the site has no page of its own for (and ``draws.md``, the page on dice and lots)."""
+    scoring = c.Choice(SYSTEMS, default=DEFAULT_SCORING)
+    """The scoring system of finished games' scores (``scoring.md`` defines each)."""
+    player_aliases = c.DictOfItems(c.Type(str), default={})
+    """The players' pages: a name as written -> the person it names (``J. Doe: Jane Doe``)."""
+    private_players = c.ListOfItems(c.Type(str), default=[])
+    """People the players' pages leave out (their games' own pages still name them)."""
 
 
 def game_files_read(folder: Path) -> list[Path]:
@@ -245,7 +252,9 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         folder = self.games_path(config)
         options = site_options(config.docs_dir, prefix=self.config.prefix,
                                directory_urls=config.use_directory_urls, rules_dir=self.config.rules_dir,
-                               site_url=config.site_url, site_name=config.site_name, palette=self.config.palette)
+                               site_url=config.site_url, site_name=config.site_name, palette=self.config.palette,
+                               scoring=self.config.scoring, aliases=self.config.player_aliases,
+                               private_players=self.config.private_players)
         fingerprint = entry_key(__version__, code_fingerprint(), generator_fingerprint(), options)
         paths = discover_games(folder) if folder.is_dir() else []
         if not folder.is_dir():

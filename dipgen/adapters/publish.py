@@ -13,7 +13,7 @@ GM's view too (its non-blind edition).
 from __future__ import annotations
 
 from pathlib import Path
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from dipgen.adapters.games import Loaded
 from dipgen.core.crypt import Lock, page_uri
@@ -21,7 +21,10 @@ from dipgen.core.resources import shipped
 from dipgen.present.site.feeds import site_feed_of
 from dipgen.present.site.pages import (SiteOptions, archive_of, cards_of, check_pages, game_card, private_files,
                                       published_files, site_assets)
+from dipgen.present.site.fame import fame_files
+from dipgen.present.site.players import player_files
 from dipgen.present.site.privatepage import private_content
+from dipgen.rules.scoring import DEFAULT as DEFAULT_SCORING
 from dipgen.rules.variant import Variant
 from dipgen.view import GameView, game_view, revealed
 from dipgen.rules.visibility import GM, PUBLIC
@@ -82,7 +85,7 @@ def check_game(loaded: Loaded, options: SiteOptions) -> None:
 #: A hand-written page with this line gets a card per game in its place (running games first).
 GAMES_MARKER = "<!-- dipgen:games -->"
 #: the package's pages (in its site_src/) that every site has unless it writes its own
-PROVIDED = ("rules/*.md", "draws.md")
+PROVIDED = ("rules/*.md", "draws.md", "scoring.md")
 
 
 def provided_pages(docs_dir: str | Path | None, rules_dir: str = "rules") -> dict[str, Path]:
@@ -103,11 +106,14 @@ def provided_pages(docs_dir: str | Path | None, rules_dir: str = "rules") -> dic
 
 def site_options(docs_dir: str | Path | None, *, prefix: str = "games", directory_urls: bool = True,
                  rules_dir: str = "rules", site_url: str | None = None, site_name: str | None = None,
-                 palette: str = "usual") -> SiteOptions:
+                 palette: str = "usual", scoring: str = DEFAULT_SCORING, aliases: Mapping[str, str] | None = None,
+                 private_players: Iterable[str] = ()) -> SiteOptions:
     """How a site is laid out, from its configuration: where the generated pages go, its URL style,
     the rules page of each variant (the site's own, else the package's), the pages game Markdown
-    may link to, the site's address and name (mkdocs.yml's site_url and site_name), and the maps'
-    palette until a reader picks her own (the plugin's `palette`)."""
+    may link to, the site's address and name (mkdocs.yml's site_url and site_name), the maps'
+    palette until a reader picks her own (the plugin's `palette`), the scoring system of finished
+    games (``scoring``), and the players' pages' alias table and the people left out of them
+    (``player_aliases``, ``private_players``)."""
     provided = provided_pages(docs_dir, rules_dir)
     rules_dir = rules_dir.strip("/")
     rules = {Path(uri).stem: uri for uri in provided if uri.startswith(rules_dir + "/")}
@@ -117,7 +123,8 @@ def site_options(docs_dir: str | Path | None, *, prefix: str = "games", director
     return SiteOptions(prefix=prefix, directory_urls=directory_urls, rules=rules,
                        docs_dir=None if docs_dir is None else str(docs_dir), provided=frozenset(provided),
                        site_url=url.rstrip("/") + "/" if url else "", site_name=str(site_name or "").strip(),
-                       palette=palette)
+                       palette=palette, scoring=scoring, aliases=dict(aliases or {}),
+                       private_players=frozenset(private_players))
 
 
 def archive_files(views: Iterable[GameView], options: SiteOptions) -> dict[str, str]:
@@ -131,6 +138,8 @@ def archive_files_of(cards: Iterable[dict], variants: Iterable[Variant], options
     """`archive_files` of the games' cards (`dipgen.present.site.pages.game_card`) and variants."""
     cards = list(cards)
     files = archive_of(cards, options)
+    files.update(player_files(cards, options.directory_urls, options.aliases, options.private_players))
+    files.update(fame_files(cards, options.directory_urls, options.aliases, options.private_players))
     files.update(site_feed_of(cards, options))
     files.update(site_assets(variants))
     return files

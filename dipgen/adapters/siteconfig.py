@@ -11,6 +11,7 @@ import yaml
 
 from dipgen.adapters.publish import site_options as options_of
 from dipgen.present.site.pages import SiteOptions
+from dipgen.rules.scoring import DEFAULT, SYSTEMS
 
 
 class _Tolerant(yaml.SafeLoader):
@@ -37,7 +38,9 @@ def site_options(game_path: Path) -> SiteOptions:
         return options_of(None)
     plugin = next((p["dipgen"] for p in data.get("plugins") or [] if isinstance(p, dict) and "dipgen" in p), None)
     plugin = plugin if isinstance(plugin, dict) else {}
+    scoring = plugin.get("scoring", DEFAULT)
     return options_of(config.parent / str(data.get("docs_dir", "docs")), prefix=str(plugin.get("prefix", "games")),
                       directory_urls=bool(data.get("use_directory_urls", True)),
                       rules_dir=str(plugin.get("rules_dir", "rules")),
-                      site_url=str(data.get("site_url") or ""), site_name=str(data.get("site_name") or ""))
+                      site_url=str(data.get("site_url") or ""), site_name=str(data.get("site_name") or ""),
+                      scoring=scoring if scoring in SYSTEMS else DEFAULT)  # MkDocs says what is wrong with another

@@ -314,6 +314,9 @@ class Words:
     unit_symbols: Mapping = {}
     #: where the game page shows `game_section`: above the map (False) or under the centre table (True)
     game_section_below_centres = False
+    #: how the variant's finished games score, where the hobby's systems (`dipgen.rules.scoring`:
+    #: seven powers, one player each) do not fit; '' when they do
+    scoring_note = ""
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules

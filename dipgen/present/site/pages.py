@@ -22,6 +22,7 @@ from dipgen import __version__
 from dipgen.core.errors import GameError, Problem
 from dipgen.core.phase import ADJUSTMENTS, Phase
 from dipgen.core.crypt import Lock, encrypt, padded_size, room
+from dipgen.rules.scoring import DEFAULT as DEFAULT_SCORING
 from dipgen.rules.variant import Variant
 from dipgen.view import UNKNOWN, GameView, RecordView
 from dipgen.present.happened import what_happened
@@ -37,6 +38,10 @@ from dipgen.present.site.ics import deadline_calendar, ics_uri
 from dipgen.present.times import deadline, orders_due
 from dipgen.present.site.privatepage import PRIVATE_JS_URI, private_shell
 from dipgen.present.site.sheet import SHEET_JS_URI, dumps as sheet_dumps, sheet_data, sheet_html
+from dipgen.present.site.scores import SCORING_PAGE, score_table
+from dipgen.present.site.people import people_of
+from dipgen.present.site.fame import fame_files
+from dipgen.present.site.players import player_files
 from dipgen.present.svg.chart import centre_chart
 from dipgen.present.svg.shapes import SAFE_TARGET
 
@@ -81,6 +86,12 @@ class SiteOptions:
     #: the maps' palette until a reader picks her own (the switch under each map, dipgen.js):
     #: "usual", or "colour-blind" (each power's `safe_colour`; `dipgen.present.svg.shapes.SAFE_TARGET`)
     palette: str = "usual"
+    #: the scoring system of finished games' scores (`dipgen.rules.scoring.SYSTEMS`)
+    scoring: str = DEFAULT_SCORING
+    #: the players' pages: a name as written -> the person's name (``J. Doe`` -> ``Jane Doe``), and
+    #: the people left out of them (`dipgen.present.site.players`)
+    aliases: Mapping[str, str] = field(default_factory=dict)
+    private_players: frozenset[str] = frozenset()
 
 
 def _links(view: GameView, options: SiteOptions, page: str) -> markup.Links:
@@ -195,6 +206,7 @@ def game_page(view: GameView, options: SiteOptions) -> dict[str, str]:
         record=_record(view, options, uri, view.chain.latest if view.chain else None),
         sheet=None if sheet is None else sheet_html(sheet, link(sheet_uri(options.prefix, view.slug)),
                                                     link(SHEET_JS_URI)),
+        scores=score_table(view, options.scoring), scoring_href=link(SCORING_PAGE),
     )
     if problems:
         raise GameError(problems)
@@ -470,7 +482,9 @@ def game_card(view: GameView, options: SiteOptions) -> dict:
                 years_sort=f"{span[0]:04d}{span[1]:04d}" if span else "0",
                 status=dict(kind=status.kind, label=status.label, sort_key=status.sort_key),
                 deadline=None if due is None else dict(iso=due.iso, text=due.text, label=due.label),
-                slug=view.slug, finished=view.finished, **feed_card(view, options))
+                slug=view.slug, finished=view.finished, people=people_of(view, options.scoring),
+                ended=None if view.result is None else dict(kind=view.result.kind, powers=list(view.result.powers)),
+                **feed_card(view, options))
 
 
 def _game_rows(cards: Iterable[dict], options: SiteOptions, from_uri: str) -> list[dict]:
@@ -547,6 +561,9 @@ def build_site(games: Iterable[tuple[GameView, GameView | None]],
     for public, full in games:
         out.update(published_files(public, full, options))
     out.update(archive_page((public for public, _ in games), options))
+    cards = [game_card(public, options) for public, _ in games]
+    out.update(player_files(cards, options.directory_urls, options.aliases, options.private_players))
+    out.update(fame_files(cards, options.directory_urls, options.aliases, options.private_players))
     out.update(site_feed((public for public, _ in games), options))
     out.update(shared_files(public for public, _ in games))
     return out

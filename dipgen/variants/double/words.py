@@ -12,6 +12,10 @@ class DoubleWords(Words):
                    "are synchronised: what both ordered is carried out, a unit ordered differently holds.")
     result_vocabulary = {**Words.result_vocabulary, **WORDS}
 
+    scoring_note = ("Double Diplomacy is won by the two captains of a power together: the winning captains score 1 "
+                    "between them, a draw splits 1 among the captains of the powers in it. The systems that score "
+                    "each power for one player do not apply.")
+
     def victory_text(self) -> str:
         return f"A power's two captains win together when it has {VICTORY} centres after a Fall turn."
 

@@ -17,6 +17,10 @@ class TaskdipWords(Words):
                    "someone violates their neutrality.")
     result_vocabulary = MappingProxyType({**STANDARD_WORDS, Neutrality.VIOLATES: "violates neutrality"})
 
+    scoring_note = ("Taskdip is won by a player, most often by meeting a task, not by centres: the winner scores 1, "
+                    "players who win in the same Fall share 1 equally. The systems that score each power by its "
+                    "centres do not apply.")
+
     def game_section(self, view) -> str:
         return _game_section(self.rules, view)
 

@@ -21,6 +21,9 @@ class TirWords(Words):
                                           TirNote.OVERRULED: "one order invalid", TirNote.CHOSEN: "chosen by die",
                                           TirNote.SUGGESTED: "by die"})
 
+    scoring_note = ("A game between two players is won or lost: the winner scores 1 and her opponent 0; a draw the "
+                    "GM declares gives each \u00bd. The scoring systems for seven players do not apply.")
+
     def victory_text(self) -> str:
         return ("A player wins once her opponent has no unit left and owns no home centre to build on; "
                 "centres alone win nothing.")

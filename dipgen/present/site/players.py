@@ -1,0 +1,121 @@
+"""The players' pages: one page per person at ``players/<name>/`` and their index at
+``players/``, made from the games' cards (`pages.game_card`, each from its game's public view, its
+``people`` from `people.people_of`), never from a game's files: the pages of an unchanged game's
+players come from the build cache, and a running hidden game adds only what its public view shows.
+
+A person is her name as written in game.yml, after the site's alias table (``J. Doe`` ->
+``Jane Doe``); a person the GM lists as private has no page, is not in the index, and is not named
+on anybody else's page (her games' own pages still name her: they are the game's record).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable, Mapping
+
+from dipgen.present.site.jinja import render
+from dipgen.present.site.links import href
+from dipgen.present.site.page import SitePage
+
+INDEX = "players/index.md"
+#: how many of the people she met most a player's page lists
+MET = 10
+RESULT_WORDS = {"won": "Won", "drew": "Drew", "survived": "Survived", "out": "Eliminated", "abandoned": "Abandoned"}
+
+
+def slug_of(name: str) -> str:
+    """A name as a folder: ASCII letters and digits, the rest one hyphen (``Zoë O'Neil`` -> ``zoe-o-neil``)."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-") or "player"
+
+
+def player_uris(names: Iterable[str]) -> dict[str, str]:
+    """Each name's page, ``players/<slug>/index.md``; two names of one slug are told apart by a number,
+    in the order of the names sorted (so that the same names give the same pages)."""
+    out: dict[str, str] = {}
+    taken: set[str] = set()
+    for name in sorted(set(names)):
+        base = slug = slug_of(name)
+        n = 2
+        while slug in taken or slug == "index":
+            slug, n = f"{base}-{n}", n + 1
+        taken.add(slug)
+        out[name] = f"players/{slug}/index.md"
+    return out
+
+
+def person(name: str, aliases: Mapping[str, str]) -> str:
+    """The person a name as written names: spaces made single, then the alias table."""
+    name = " ".join(name.split())
+    return aliases.get(name, name)
+
+
+def by_person(cards: Iterable[dict], aliases: Mapping[str, str]) -> dict[str, list[tuple[dict, dict]]]:
+    """Person -> [(card, her entry in it)], in the cards' order."""
+    out: dict[str, list[tuple[dict, dict]]] = {}
+    for card in cards:
+        for entry in card.get("people", ()):
+            out.setdefault(person(entry["name"], aliases), []).append((card, entry))
+    return out
+
+
+def _met(me: str, games: list[tuple[dict, dict]], aliases: Mapping[str, str], private: frozenset[str]) -> Counter:
+    """How many games she shared with each other person (not private)."""
+    count: Counter = Counter()
+    for card, _ in games:
+        others = {person(e["name"], aliases) for e in card.get("people", ())} - {me}
+        count.update(o for o in others if o not in private)
+    return count
+
+
+def _row(card: dict, entry: dict, uri: str, directory_urls: bool, colours: dict[str, str],
+         private: frozenset[str], aliases: Mapping[str, str]) -> dict:
+    """One game of hers, as her page shows it."""
+    name = lambda n: "" if person(n, aliases) in private else person(n, aliases)  # noqa: E731
+    seat = []
+    if entry["previous"]:
+        who = name(entry["previous"])
+        seat.append(f"took over from {who} in {entry['since']}" if who else f"took over in {entry['since']}")
+    if entry["next"]:
+        who = name(entry["next"])
+        seat.append(f"replaced by {who} in {entry['until']}" if who else f"replaced in {entry['until']}")
+    return dict(title=card["title"], url=href(uri, card["uri"], directory_urls), variant=card["variant"],
+                powers=[(p, colours.get(p, "#888")) for p in entry["powers"]], years=card["years"],
+                years_sort=card["years_sort"], status=card["status"]["label"],
+                result=RESULT_WORDS.get(entry["result"], "Replaced" if not entry["to_end"] else ""),
+                centres="" if entry["centres"] is None else str(entry["centres"]), score=entry["score"],
+                seat="; ".join(seat))
+
+
+def player_files(cards: Iterable[dict], directory_urls: bool = True, aliases: Mapping[str, str] | None = None,
+                 private: Iterable[str] = ()) -> dict[str, str]:
+    """The players' index and one page per person (see the module); the index says so when no game names anyone."""
+    aliases = {" ".join(k.split()): " ".join(v.split()) for k, v in (aliases or {}).items()}
+    private = frozenset(person(n, aliases) for n in private)
+    cards = sorted(cards, key=lambda c: (c["years_sort"], c["title"].lower()))
+    people = {p: games for p, games in by_person(cards, aliases).items() if p not in private}
+    uris = player_uris(people)
+    out: dict[str, str] = {}
+    index_rows = []
+    for me, games in sorted(people.items(), key=lambda kv: kv[0].lower()):
+        uri = uris[me]
+        colours: dict[str, str] = {}
+        for card, _ in games:
+            colours.update((p[0], p[1]) for p in card.get("players", ()))
+        finished = [_row(c, e, uri, directory_urls, colours, private, aliases) for c, e in games if c["finished"]]
+        running = [_row(c, e, uri, directory_urls, colours, private, aliases) for c, e in games if not c["finished"]]
+        met = [dict(name=n, count=k, url=href(uri, uris[n], directory_urls))
+               for n, k in sorted(_met(me, games, aliases, private).items(), key=lambda kv: (-kv[1], kv[0]))[:MET]]
+        won = sum(1 for r in finished if r["result"] == "Won")
+        drew = sum(1 for r in finished if r["result"] == "Drew")
+        summary = (f"{len(games)} game{'s' * (len(games) != 1)}: {len(finished)} finished, {len(running)} running. "
+                   f"Won {won}, drew {drew}.")
+        out[uri] = SitePage.make(me, render("player.html", name=me, summary=summary, finished=finished,
+                                                running=running, met=met,
+                                                index_href=href(uri, INDEX, directory_urls)))
+        index_rows.append(dict(name=me, url=href(INDEX, uri, directory_urls), games=len(games),
+                               finished=len(finished), won=won, drew=drew))
+    out[INDEX] = SitePage.make("Players", render("players.html", players=index_rows))
+    return out

@@ -1,0 +1,82 @@
+"""The hall of fame (`dipgen.present.site.fame`) of the example games, against counts made by hand
+from their game.yml files and results."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from dipgen.adapters.publish import editions
+from dipgen.present.site.fame import URI, fame_files
+from dipgen.present.site.pages import SiteOptions, game_card
+from dipgen.present.svg.bars import bar_chart
+from support import REPO, load, loaded, public_site
+
+GAMES = ["austrian-question", "two-crowns", "whispering-gallery", "winter-palace", "masked-ball", "lamps-out"]
+
+
+@pytest.fixture(scope="module")
+def cards():
+    return [game_card(editions(loaded(REPO / "games" / s))[0], SiteOptions()) for s in GAMES]
+
+
+def section(page: str, title: str) -> str:
+    """The plain text of the page's section headed `title`, up to the next heading."""
+    body = page.split(f"## {title}", 1)[1].split("\n## ", 1)[0]
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body))
+
+
+def test_solos_are_listed_with_their_winners(cards):
+    """Four of the six games were won outright: Italy (Ben Okafor) in 1902, France (Alice Martin) in
+    1908, Italy (Marco Gentile) in 1911, Russia (Pavel Ostrov) in 1912; Masked Ball was drawn and
+    Lamps Out runs."""
+    solos = section(fame_files(cards)[URI], "Solos")
+    assert "The Austrian Question" in solos and "Ben Okafor 1902" in solos
+    assert "Pavel Ostrov 1912" in solos and "Masked Ball" not in solos and "Lamps Out" not in solos
+
+
+def test_wins_per_power_count_solos(cards):
+    """Italy won twice (The Austrian Question, The Whispering Gallery), France once (Two Crowns),
+    Russia once (The Winter Palace): a draw is no win."""
+    wins = section(fame_files(cards)[URI], "Wins per power")
+    assert "Italy 2, France 1, Russia 1, Austria 0" in wins
+    assert "England 0" in wins
+
+
+def test_longest_games_by_years(cards):
+    """Masked Ball 1901-1914 is 14 years; Winter Palace 1901-1912, 12; a running game is left out."""
+    longest = section(fame_files(cards)[URI], "Longest games")
+    assert longest.index("The Masked Ball") < longest.index("The Winter Palace") < longest.index("Two Crowns")
+    assert "14" in longest and "Lamps Out" not in longest
+
+
+def test_best_scores_are_best_first(cards):
+    """Draw-size: the two standard-seated solos score 1.000 (Whispering Gallery's and Winter Palace's);
+    Masked Ball's three-way draw 0.333. Two Crowns (TIR) and Taskdip have no per-power score."""
+    best = section(fame_files(cards)[URI], "Best scores")
+    assert best.index("1.000") < best.index("0.333")
+    assert "Alice Martin" not in best and "Ben Okafor" not in best
+
+
+def test_a_private_player_is_not_named(cards):
+    page = fame_files(cards, private=["Pavel Ostrov"])[URI]
+    assert "Pavel Ostrov" not in page
+    assert "Russia" in section(page, "Solos")
+
+
+def test_most_games_count_running_games_too(cards):
+    """Every player of these six games played one of them: the list holds ten people with 1 game."""
+    most = section(fame_files(cards)[URI], "Most games")
+    assert most.count("1 game") == 10
+
+
+def test_the_chart_draws_a_bar_per_power_and_names_itself():
+    svg = bar_chart([("Italy", 2, "#3f9868"), ("France", 1, "#29a9ee"), ("Turkey", 0, "#f2e227")], "x", "Wins",
+                    "Italy 2, France 1, Turkey 0.")
+    assert svg.count("<rect") == 3 and 'role="img"' in svg and "<desc id=\"x-desc\">Italy 2" in svg
+    assert bar_chart([("Italy", 0, "#3f9868")], "x", "Wins", "none") == ""
+
+
+def test_the_hall_of_fame_is_in_what_the_non_interference_tests_compare():
+    assert URI in public_site(load(REPO / "games" / "lamps-out"))

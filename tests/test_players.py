@@ -1,0 +1,116 @@
+"""The players' pages (`dipgen.present.site.players`): one page per person from the games' cards,
+aliases merged, private players left out, replacements said, and nothing but the public view."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from dipgen.adapters.publish import editions
+from dipgen.present.site.pages import SiteOptions, game_card
+from dipgen.present.site.players import INDEX, player_files, player_uris, slug_of
+from support import GAME_YML, REPO, load, loaded, public_site, write_game
+
+SPRING = "orders: {England: [F Lon - NTH]}\n"
+
+
+def cards(*slugs: str) -> list[dict]:
+    return [game_card(editions(loaded(REPO / "games" / s))[0], SiteOptions()) for s in slugs]
+
+
+def text(page: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))
+
+
+def test_a_replacement_is_said_on_both_players_pages():
+    """The Winter Palace: Mirela Vasic played Austria until Fall 1905, Tomas Kral from then to the
+    end (Austria eliminated, 0 centres, draw-size score 0.000)."""
+    files = player_files(cards("winter-palace"))
+    kral, vasic = text(files["players/tomas-kral/index.md"]), text(files["players/mirela-vasic/index.md"])
+    assert "took over from Mirela Vasic in Fall 1905" in kral
+    assert "Eliminated 0 centres · score 0.000" in kral
+    assert "replaced by Tomas Kral in Fall 1905" in vasic and "Replaced" in vasic
+
+
+def test_the_winner_page_counts_the_win():
+    files = player_files(cards("winter-palace"))
+    page = text(files["players/pavel-ostrov/index.md"])
+    assert "Won 1, drew 0" in page and "18 centres · score 1.000" in page
+
+
+def test_a_running_game_shows_its_status_and_no_result():
+    """A Quiet Frontier (Taskdip) is running: Hanna Berg's powers as its public view has them, its status."""
+    page = text(player_files(cards("quiet-frontier"))["players/hanna-berg/index.md"])
+    assert "Running games" in page and "Finished games" not in page
+    assert "Austria" in page and "Running:" in page
+
+
+def game(folder, names: dict[str, str]):
+    yml = GAME_YML
+    for power, name in names.items():
+        yml = re.sub(rf"({power}: ).*", rf"\g<1>{name}", yml)
+    return write_game(folder, {"game.yml": yml, "1901-spring.yml": SPRING})
+
+
+@pytest.fixture
+def two_games(tmp_path):
+    a = game(tmp_path / "a", {"England": "Jane Doe", "France": "Ann Lee"})
+    b = game(tmp_path / "b", {"England": "J. Doe", "France": "Ann Lee"})
+    return [game_card(editions(loaded(f))[0], SiteOptions()) for f in (a, b)]
+
+
+def test_an_alias_merges_two_spellings(two_games):
+    files = player_files(two_games, aliases={"J. Doe": "Jane Doe"})
+    assert "players/j-doe/index.md" not in files
+    assert "2 games" in text(files["players/jane-doe/index.md"])
+    assert "Jane Doe · 2 games" in text(files["players/ann-lee/index.md"])
+    apart = player_files(two_games)  # without the alias: two people
+    assert "players/j-doe/index.md" in apart and "Jane Doe · 1 game" in text(apart["players/ann-lee/index.md"])
+
+
+def test_a_private_player_has_no_page_and_is_named_nowhere(two_games):
+    files = player_files(two_games, aliases={"J. Doe": "Jane Doe"}, private=["Jane Doe"])
+    assert not any("doe" in uri for uri in files)
+    assert all("Doe" not in page for page in files.values())
+    assert "players/ann-lee/index.md" in files
+
+
+def test_an_archive_without_players_still_has_its_index():
+    files = player_files([])
+    assert list(files) == [INDEX] and "No players yet" in files[INDEX]
+
+
+def test_names_become_distinct_folders():
+    assert slug_of("Zoë O'Neil") == "zoe-o-neil"
+    uris = player_uris(["Zoë", "Zoe", "Index", "!!!"])
+    assert len(set(uris.values())) == 4
+    assert uris["Index"] != "players/index/index.md"  # never the index's own folder
+
+
+def test_the_players_pages_are_in_what_the_non_interference_tests_compare():
+    """`support.public_site` (what `support.pairs.published` compares between two hidden games that
+    differ in a hidden fact) has the players' pages of a running hidden game."""
+    site = public_site(load(REPO / "games" / "lamps-out"))
+    assert INDEX in site and "players/katalin-szabo/index.md" in site
+
+
+@pytest.mark.slow  # a whole site built
+def test_the_site_options_reach_the_built_pages(tmp_path):
+    """mkdocs.yml's scoring, player_aliases and private_players, as a GM writes them, through the plugin:
+    Carnage on the game page (Pavel Ostrov's solo: 28,034), Hugh Penhallow's page merged into
+    "H. Penhallow", Deniz Kaplan left out of every players' page and the hall of fame."""
+    from support import build, make_project
+
+    project = make_project(tmp_path / "p", ["winter-palace"])
+    config = project / "mkdocs.yml"
+    config.write_text(config.read_text(encoding="utf-8").replace(
+        "      games_dir: games\n",
+        "      games_dir: games\n      scoring: carnage\n      player_aliases: {Hugh Penhallow: H. Penhallow}\n"
+        "      private_players: [Deniz Kaplan]\n"), encoding="utf-8")
+    site = build(project)
+    assert "28,034" in (site / "games" / "winter-palace" / "index.html").read_text(encoding="utf-8")
+    assert (site / "players" / "h-penhallow" / "index.html").is_file()
+    assert not (site / "players" / "hugh-penhallow").exists() and not (site / "players" / "deniz-kaplan").exists()
+    for page in [*(site / "players").rglob("*.html"), site / "hall-of-fame" / "index.html"]:
+        assert "Deniz Kaplan" not in page.read_text(encoding="utf-8"), page
