@@ -33,12 +33,24 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     (pytest-xdist's `xdist_group` mark), which one worker runs whole. A test that takes a fixture of
     ours made once for its module or the session (a whole-site build, a browser, the wheel: any
     scope but "function") joins its module's group, so that the fixture is made once, as in one
-    process; every other test goes wherever a worker is free."""
+    process; every other test goes wherever a worker is free.
+
+    In a worker, the modules holding a `slow` test come first (pyproject's `--no-loadscope-reorder`
+    keeps this order): the longest work starts first and the quick tests fill in beside it, rather
+    than the wheel's module starting last while the other worker idles. A module's tests stay
+    together and in their order."""
     for item in items:
         info = getattr(item, "_fixtureinfo", None)
         defs = [d for ds in info.name2fixturedefs.values() for d in ds] if info else []
         if any(d.scope != "function" and d.baseid for d in defs):  # baseid "": pytest's own (tmp_path_factory)
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
+            item.add_marker(pytest.mark.xdist_group(_module(item)))
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        slow = {_module(item) for item in items if item.get_closest_marker("slow")}
+        items.sort(key=lambda item: _module(item) not in slow)  # stable: the order within stays
+
+
+def _module(item: pytest.Item) -> str:
+    return item.nodeid.split("::", 1)[0]
 
 
 @pytest.fixture(scope="session")
