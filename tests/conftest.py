@@ -1,12 +1,56 @@
 """Fixtures every test module may take. What the tests share besides fixtures lives in the
 support package (tests/support/), never in a test module."""
 
+import os
 from pathlib import Path
 
 import pytest
 
 from dipgen.core.board import load_board
 from support import GAME_YML, write_game
+
+
+@pytest.hookimpl(optionalhook=True)  # pytest-xdist's hook (requirements-dev.txt)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """How many workers pyproject's `-n auto` starts: none (the tests run in this process, with
+    nothing to start) where the command names a single test file or tests of one file, as one
+    runs while working on it; otherwise one per core (pytest-xdist's own count, which
+    PYTEST_XDIST_AUTO_NUM_WORKERS overrides), never more than the files named."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    paths = {config.invocation_params.dir / arg.split("::", 1)[0] for arg in config.args}
+    if not paths or not all(path.is_file() for path in paths):
+        return None  # a folder (the whole suite, by default: pyproject's testpaths)
+    from xdist.plugin import pytest_xdist_auto_num_workers as per_core
+
+    files = len(paths)
+    return 0 if files == 1 else min(files, per_core(config))
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """pyproject's `--dist loadgroup` hands the tests to the workers one by one, except a group
+    (pytest-xdist's `xdist_group` mark), which one worker runs whole. A test that takes a fixture of
+    ours made once for its module or the session (a whole-site build, a browser, the wheel: any
+    scope but "function") joins its module's group, so that the fixture is made once, as in one
+    process; every other test goes wherever a worker is free.
+
+    In a worker, the modules holding a `slow` test come first (pyproject's `--no-loadscope-reorder`
+    keeps this order): the longest work starts first and the quick tests fill in beside it, rather
+    than the wheel's module starting last while the other worker idles. A module's tests stay
+    together and in their order."""
+    for item in items:
+        info = getattr(item, "_fixtureinfo", None)
+        defs = [d for ds in info.name2fixturedefs.values() for d in ds] if info else []
+        if any(d.scope != "function" and d.baseid for d in defs):  # baseid "": pytest's own (tmp_path_factory)
+            item.add_marker(pytest.mark.xdist_group(_module(item)))
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        slow = {_module(item) for item in items if item.get_closest_marker("slow")}
+        items.sort(key=lambda item: _module(item) not in slow)  # stable: the order within stays
+
+
+def _module(item: pytest.Item) -> str:
+    return item.nodeid.split("::", 1)[0]
 
 
 @pytest.fixture(scope="session")

@@ -378,6 +378,7 @@ def test_export_keeps_the_sites_own_settings(tmp_path, monkeypatch, capsys):
     assert (project / "out" / "overrides" / "partials" / "javascripts" / "base.html").is_file()
 
 
+@pytest.mark.slow  # two whole-site builds, as commands
 def test_mkdocs_builds_the_export_into_the_same_pages(tmp_path, monkeypatch, capsys):
     project = make_project(tmp_path / "project", games=ARCHIVE)
     assert mkdocs_command(project).returncode == 0

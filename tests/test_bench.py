@@ -80,6 +80,7 @@ def test_build():
     assert "full build:" in out and "serve --dirty refresh" in out
 
 
+@pytest.mark.slow  # builds an archive of whole sites, several times
 def test_archive():
     out = ok("archive.py", "--sizes", "1", "--years", "2", "--seed", "9", "--repeat", "1")
     assert "x the baseline" in out and "of the full build" in out and "peak memory" in out

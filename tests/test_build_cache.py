@@ -356,6 +356,7 @@ def test_maps_are_linked_from_the_cache_readable_and_never_written_into(project)
     assert maps and all(m.stat().st_nlink == 1 and m.stat().st_mode & 0o777 == NEW_FILE_MODE for m in maps)
 
 
+@pytest.mark.slow  # whole-site builds
 def test_serve_keeps_a_hidden_game_hidden_and_publishes_its_reveal_as_a_full_build(tmp_path):
     """Under plain `mkdocs serve` (the plugin and its last site kept, pages linked from it), a change
     to a running hidden game's secret orders publishes a public site byte for byte a fresh full

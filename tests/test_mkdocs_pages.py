@@ -55,6 +55,7 @@ def both(tmp_path_factory):
     return direct, converted, again, counted
 
 
+@pytest.mark.slow  # the site built three times (`both`)
 def test_every_generated_page_is_the_same_html_as_when_converted(both):
     direct, converted, _, _ = both
     ours, theirs = _pages(direct), _pages(converted)
@@ -65,6 +66,7 @@ def test_every_generated_page_is_the_same_html_as_when_converted(both):
     assert 'class="headerlink"' in ours["games/masked-ball/index.html"]
 
 
+@pytest.mark.slow  # the site built three times (`both`)
 def test_every_generated_page_went_as_html(both):
     _, _, _, counted = both
     assert counted and all(counted)
@@ -75,6 +77,7 @@ def _index(site: Path) -> dict[str, dict]:
     return {d["location"]: d for d in docs}
 
 
+@pytest.mark.slow  # the site built three times (`both`)
 def test_search_holds_the_same_entries(both):
     direct, converted, _, _ = both
     ours, theirs = _index(direct), _index(converted)
@@ -86,6 +89,7 @@ def test_search_holds_the_same_entries(both):
     assert [k for k in ours if letters(ours[k]["text"]) != letters(theirs[k]["text"])] == []
 
 
+@pytest.mark.slow  # the site built three times (`both`)
 def test_search_finds_a_game_by_title_power_player_and_order(both):
     index = _index(both[0]).values()
 

@@ -58,7 +58,6 @@ def test_a_player_opens_her_private_page(browser, private_site, tmp_path, size):
         assert "pp-bad" in message.get_attribute("class")
         assert form.is_visible() and not page.locator(".pp-now").count()
         w.shot(f"private-wrong-{size[0]}")
-        shutil.copy(tmp_path / f"private-wrong-{size[0]}.png", f"/tmp/private_wrong_{size[0]}.png")
 
         page.fill("#pp-pass", "  " + secrets.passphrases["England"] + " ")
         page.click("#pp-open")
@@ -70,7 +69,6 @@ def test_a_player_opens_her_private_page(browser, private_site, tmp_path, size):
         assert wait_for_maps(page) == 1 + 2 * mapped
         assert "F NTH" in page.locator(".pp-facts").inner_text()
         w.shot(f"private-open-{size[0]}")
-        shutil.copy(tmp_path / f"private-open-{size[0]}.png", f"/tmp/private_open_{size[0]}.png")
         assert not w.errors, w.errors
     finally:
         w.close()
@@ -195,7 +193,6 @@ def test_a_remembered_page_opens_after_a_clean_rebuild_until_the_passphrase_chan
             for size in (DESKTOP, PHONE):
                 page.set_viewport_size({"width": size[0], "height": size[1]})
                 w.shot(f"private-renewed-{size[0]}")
-                shutil.copy(tmp_path / f"private-renewed-{size[0]}.png", f"/tmp/private_renewed_{size[0]}.png")
 
             page.fill("#pp-pass", secrets.passphrases["England"])  # the old passphrase: refused
             page.click("#pp-open")
