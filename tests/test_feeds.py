@@ -498,6 +498,30 @@ def test_the_built_site_links_its_feeds_and_follows_a_new_commit(tmp_path):
         "https://club.example.org/dip/games/g/1901-spring/"
 
 
+def test_mkdocs_serve_draws_no_link_preview(tmp_path):
+    """`mkdocs serve` sets site_url to the GM's own machine, and a link preview of it serves nobody:
+    each picture costs a tenth of a second or more (bench/raster.py), which made a cold serve of the
+    example games ten times a build. Under serve no PNG is drawn and no page names one; the same
+    project built for publishing has both."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    from support import make_project
+
+    project = make_project(tmp_path / "project", [])
+    write_game(project / "games" / "g", {"game.yml": GAME, "1901-spring.yml": SPRING})
+    config = (project / "mkdocs.yml").read_text(encoding="utf-8")
+    (project / "mkdocs.yml").write_text(config.replace("# site_url:", "site_url: https://club.example.org/dip/\n#"))
+    site = project / "site"
+    for command, drawn in (("serve", False), ("build", True)):
+        cfg = load_config(str(project / "mkdocs.yml"))
+        cfg.plugins.on_startup(command=command, dirty=False)
+        build(cfg)
+        game = (site / "games" / "g" / "index.html").read_text(encoding="utf-8")
+        assert ('property="og:image"' in game) is drawn, command
+        assert (site / "games" / "g" / "maps" / "now.png").exists() is drawn, command
+
+
 @browser_test
 def test_a_reader_sees_the_deadline_in_her_own_time_with_what_is_left(browser, tmp_path):
     """The page holds the deadline in UTC; dipgen.js (a file: the site's CSP allows no inline

@@ -254,7 +254,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
                                directory_urls=config.use_directory_urls, rules_dir=self.config.rules_dir,
                                site_url=config.site_url, site_name=config.site_name, palette=self.config.palette,
                                scoring=self.config.scoring, aliases=self.config.player_aliases,
-                               private_players=self.config.private_players)
+                               private_players=self.config.private_players, previews=self._command != "serve")
         fingerprint = entry_key(__version__, code_fingerprint(), generator_fingerprint(), options)
         paths = discover_games(folder) if folder.is_dir() else []
         if not folder.is_dir():

@@ -107,13 +107,14 @@ def provided_pages(docs_dir: str | Path | None, rules_dir: str = "rules") -> dic
 def site_options(docs_dir: str | Path | None, *, prefix: str = "games", directory_urls: bool = True,
                  rules_dir: str = "rules", site_url: str | None = None, site_name: str | None = None,
                  palette: str = "usual", scoring: str = DEFAULT_SCORING, aliases: Mapping[str, str] | None = None,
-                 private_players: Iterable[str] = ()) -> SiteOptions:
+                 private_players: Iterable[str] = (), previews: bool = True) -> SiteOptions:
     """How a site is laid out, from its configuration: where the generated pages go, its URL style,
     the rules page of each variant (the site's own, else the package's), the pages game Markdown
     may link to, the site's address and name (mkdocs.yml's site_url and site_name), the maps'
     palette until a reader picks her own (the plugin's `palette`), the scoring system of finished
     games (``scoring``), and the players' pages' alias table and the people left out of them
-    (``player_aliases``, ``private_players``)."""
+    (``player_aliases``, ``private_players``); `previews`: draw the link previews' pictures where
+    there is a site_url."""
     provided = provided_pages(docs_dir, rules_dir)
     rules_dir = rules_dir.strip("/")
     rules = {Path(uri).stem: uri for uri in provided if uri.startswith(rules_dir + "/")}
@@ -124,7 +125,7 @@ def site_options(docs_dir: str | Path | None, *, prefix: str = "games", director
                        docs_dir=None if docs_dir is None else str(docs_dir), provided=frozenset(provided),
                        site_url=url.rstrip("/") + "/" if url else "", site_name=str(site_name or "").strip(),
                        palette=palette, scoring=scoring, aliases=dict(aliases or {}),
-                       private_players=frozenset(private_players))
+                       private_players=frozenset(private_players), previews=previews)
 
 
 def archive_files(views: Iterable[GameView], options: SiteOptions) -> dict[str, str]:

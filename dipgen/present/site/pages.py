@@ -86,6 +86,9 @@ class SiteOptions:
     #: the maps' palette until a reader picks her own (the switch under each map, dipgen.js):
     #: "usual", or "colour-blind" (each power's `safe_colour`; `dipgen.present.svg.shapes.SAFE_TARGET`)
     palette: str = "usual"
+    #: whether pages with a site_url get their link previews' pictures (PNG maps, ``og:image``): not
+    #: under `mkdocs serve`, whose site_url is the GM's own machine (each picture costs a tenth of a second)
+    previews: bool = True
     #: the scoring system of finished games' scores (`dipgen.rules.scoring.SYSTEMS`)
     scoring: str = DEFAULT_SCORING
     #: the players' pages: a name as written -> the person's name (``J. Doe`` -> ``Jane Doe``), and
@@ -221,7 +224,7 @@ def _feed_meta(view: GameView, options: SiteOptions, uri: str, description: str,
     """The page's front matter for its ``<head>`` (`head.head_meta`): its description, the game's feed
     and, with a site_url, the picture of `picture`'s map ((phase, what it shows); `maps.game_pictures`)."""
     image = ""
-    if picture is not None and options.site_url:
+    if picture is not None and options.site_url and options.previews:
         image = address(options, uri, maps.picture_uri(options.prefix, view.slug, picture[0], options.edition))
     return head_meta(description, href(uri, feed_uri(options.prefix, view.slug), options.directory_urls),
                      f"{view.title}: every season", kind, image, picture[1] if image and picture else "")
@@ -397,7 +400,7 @@ def game_files(view: GameView, options: SiteOptions) -> dict[str, str | bytes]:
     site_url, its link previews' pictures (PNG, the only bytes of a game's files)."""
     out: dict[str, str | bytes] = dict(game_pages(view, options))
     out.update(maps.game_maps(view, options.prefix, options.edition))
-    if options.site_url:  # the link previews' pictures (`_feed_meta`): only where they can be addressed
+    if options.site_url and options.previews:  # the link previews (`_feed_meta`): only where they can be addressed
         out.update(maps.game_pictures(view, options.prefix, options.edition))
     return out
 
