@@ -99,3 +99,18 @@ def private_site(tmp_path_factory):
     england = game_view(load(folder), "England")  # the seasons of England's calendar, and their maps
     with serve(site) as url:
         yield url, secrets, len(england.records), sum(not r.summary_only for r in england.records)
+
+
+@pytest.fixture(autouse=True)
+def _dipgen_plugin_as_built():
+    """After each test, the dipgen plugin MkDocs keeps for the whole process (it has on_startup) is
+    set back to a build, should the test have left it serving: otherwise a later in-process build in
+    the same worker would run as `mkdocs serve` (a live-reload script, no link previews), and a test
+    would pass or fail by the order the workers are given tests. Each serve test restores it itself
+    too; this is the net under them."""
+    yield
+    from mkdocs.config.defaults import MkDocsConfig
+
+    plugin = MkDocsConfig.plugins.plugin_cache.get("dipgen")
+    if plugin is not None and getattr(plugin, "_command", "") == "serve":
+        plugin.on_startup(command="build", dirty=False)
