@@ -1,0 +1,37 @@
+"""The census of the suite as specifications (tests/support/census.py) counts what it says it
+counts: an assert on a message's words, an assert chaining facts with ``and``, a docstring naming a
+file or a piece of code that is not there; and leaves alone an assert on a code."""
+
+from __future__ import annotations
+
+from tests.support.census import _codes, count
+
+SAMPLE = '''"""Made by tools/nowhere_example.py; see `dipgen.core.errors.ERROR_CODES` and `Rules.nowhere`."""
+import pytest
+from dipgen.rules.variant import Rules
+
+
+def test_words(p, capsys, e):
+    assert p.code == "second-order"
+    assert "a second order" in p.message
+    assert "Traceback" not in capsys.readouterr().err
+    assert str(e.value).startswith("no such game")
+    with pytest.raises(ValueError, match="not a phase"):
+        pass
+
+
+def test_chain(p):
+    assert p.line == 4 and p.code == "bad-order"
+    assert p.code in ("bad-order", "second-order")
+'''
+
+
+def test_the_census_counts_words_chains_and_stale_names(tmp_path):
+    path = tmp_path / "test_sample.py"
+    path.write_text(SAMPLE, encoding="utf-8")
+    c = count([path], _codes())
+    assert c.asserts == 6
+    assert c.chained == ["test_sample.py:16"]
+    assert c.worded == ["test_sample.py:8", "test_sample.py:10", "test_sample.py:11"]
+    assert c.worded_tests == {"test_sample.py::test_words"}
+    assert c.stale == ["test_sample.py: Rules.nowhere", "test_sample.py: tools/nowhere_example.py"]
