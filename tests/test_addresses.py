@@ -41,7 +41,8 @@ def test_addresses_are_read_by_player_name_one_or_several(small_game):
                           "Owen Pritchard": ("owen@example.org", "Owen.P+dip@mail.example.com")}
     assert book.player_of("OWEN.p+dip@MAIL.example.com") == "Owen Pritchard"
     assert book.player_of("nobody@example.org") is None
-    assert "example.org" not in repr(book) and "example.org" not in repr(read.secrets)
+    assert "example.org" not in repr(book)
+    assert "example.org" not in repr(read.secrets)
 
 
 BAD = {
@@ -74,7 +75,8 @@ def test_a_bad_address_table_is_an_error_with_file_line_code_and_fix(small_game,
     assert problem.hint
     assert main(["check", str(small_game)]) == 1
     err = capsys.readouterr().err
-    assert f"secrets.yml:{line}: error: " in err and f"[{code}]" in err
+    assert f"secrets.yml:{line}: error: " in err
+    assert f"[{code}]" in err
 
 
 def test_the_name_is_suggested(small_game):

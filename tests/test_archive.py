@@ -59,7 +59,8 @@ def test_the_wheel_maps_both_folders_into_the_package():
     wheel itself is built and installed by tests/test_package.py)."""
     pyproject = (REPO / "pyproject.toml").read_text(encoding="utf-8")
     for name in ("svg_templates", "site_src"):
-        assert f'"dipgen.{name}" = "{name}"' in pyproject and f'"dipgen.{name}" = ["**/*"]' in pyproject
+        assert f'"dipgen.{name}" = "{name}"' in pyproject
+        assert f'"dipgen.{name}" = ["**/*"]' in pyproject
         assert f'"dipgen.{name}"' in (REPO / "setup.py").read_text(encoding="utf-8")
 
 
@@ -80,7 +81,8 @@ def test_init_makes_an_archive_that_checks_builds_and_publishes(club, capsys):
     assert files == {"mkdocs.yml", "site_src/index.md", "site_src/about.md", "games/.gitkeep", "requirements.txt",
                      ".gitignore", ".pre-commit-config.yaml", ".github/workflows/pages.yml"}
     config = yaml.load((club / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.BaseLoader)
-    assert config["site_name"] == "The *Club*" and config["theme"]["name"] == "material"
+    assert config["site_name"] == "The *Club*"
+    assert config["theme"]["name"] == "material"
     assert "dipgen" in [p if isinstance(p, str) else next(iter(p)) for p in config["plugins"]]
     assert (club / "site_src" / "index.md").read_text(encoding="utf-8").count("# The \\*Club\\*") == 1
     assert not (club / "site_src" / "rules").exists()  # the package's rules pages serve
@@ -93,7 +95,8 @@ def test_init_makes_an_archive_that_checks_builds_and_publishes(club, capsys):
     assert run(["new", "first", "--gm", "Ann"], capsys)[0] == 0
     write_game(club / "games" / "first", {"1901-spring.yml": SPRING})
     code, out, err = run(["check"], capsys)
-    assert code == 0 and "games/first: ok, 1 phases played" in out, err
+    assert code == 0, err
+    assert "games/first: ok, 1 phases played" in out, err
     result = mkdocs_command(club)
     assert result.returncode == 0, result.stderr
     site = club / "site"
@@ -103,7 +106,8 @@ def test_init_makes_an_archive_that_checks_builds_and_publishes(club, capsys):
     game = (site / "games" / "first" / "index.html").read_text(encoding="utf-8")
     assert 'href="../../rules/standard/">Rules: Standard Diplomacy' in game
     spring = (site / "games" / "first" / "1901-spring" / "index.html").read_text(encoding="utf-8")
-    assert 'href="../../../rules/standard/"' in spring and 'href="../../../draws/"' in spring
+    assert 'href="../../../rules/standard/"' in spring
+    assert 'href="../../../draws/"' in spring
 
 
 def test_init_writes_over_nothing(tmp_path, monkeypatch, capsys):
@@ -111,7 +115,10 @@ def test_init_writes_over_nothing(tmp_path, monkeypatch, capsys):
     (tmp_path / "club").mkdir()
     (tmp_path / "club" / "mkdocs.yml").write_text("site_name: mine\n", encoding="utf-8")
     code, out, err = run(["init", str(tmp_path / "club")], capsys)
-    assert code == 1 and "mkdocs.yml: error: " in err and "[path-taken]" in err and "nothing was written" in err
+    assert code == 1
+    assert "mkdocs.yml: error: " in err
+    assert "[path-taken]" in err
+    assert "nothing was written" in err
     assert [p.name for p in (tmp_path / "club").iterdir()] == ["mkdocs.yml"]
     assert (tmp_path / "club" / "mkdocs.yml").read_text(encoding="utf-8") == "site_name: mine\n"
 
@@ -128,7 +135,9 @@ def test_a_site_of_its_own_rules_page_wins_over_the_packages(club, capsys):
     (club / "site_src" / "rules").mkdir()
     (club / "site_src" / "rules" / "standard.md").write_text("# Our house rules\n\nNo stabbing on Sundays.\n")
     pages = provided_pages(club / "site_src")
-    assert "rules/standard.md" not in pages and "rules/stab.md" in pages and "draws.md" in pages
+    assert "rules/standard.md" not in pages
+    assert "rules/stab.md" in pages
+    assert "draws.md" in pages
     assert site_options(club / "site_src").rules["standard"] == "rules/standard.md"
     assert mkdocs_command(club).returncode == 0
     assert "No stabbing on Sundays" in (club / "site" / "rules" / "standard" / "index.html").read_text()
@@ -167,7 +176,8 @@ def test_ci_installs_dipgen_as_this_copy_was_installed(tmp_path, monkeypatch):
     monkeypatch.setattr(importlib.metadata, "distribution",
                         lambda name: _dist({"url": "file:///home/ann/dipgen", "dir_info": {"editable": True}}))
     source = init_cmd.install_source()
-    assert source.requirement == "dipgen==0.1.0" and "CI cannot install" in source.note
+    assert source.requirement == "dipgen==0.1.0"
+    assert "CI cannot install" in source.note
     wheel.unlink()
     monkeypatch.setattr(importlib.metadata, "distribution",
                         lambda name: _dist({"url": wheel.as_uri(), "archive_info": {}}))
@@ -224,7 +234,8 @@ def test_the_local_hook_says_what_to_do_where_dipgen_is_missing(tmp_path):
     root = _hooked_archive(tmp_path / "club")
     result = _precommit(root, "/usr/bin:/bin")
     assert result.returncode == 1
-    assert "dipgen is not on this PATH" in result.stdout and "pipx" in result.stdout, result.stdout
+    assert "dipgen is not on this PATH" in result.stdout, result.stdout
+    assert "pipx" in result.stdout, result.stdout
     assert "Executable" not in result.stdout
 
 
@@ -251,7 +262,9 @@ def test_check_takes_the_files_a_commit_touches_as_their_games(tmp_path, monkeyp
     assert [line.split(":")[0] for line in out.splitlines()] == ["games/alpha", "games/bravo"]
     write_game(tmp_path / "games" / "bravo", {"1901-spring.yml": "orders:\n  England: [F Lon - Nowhere]\n"})
     code, out, err = run(["check", "games/bravo/1901-spring.yml"], capsys)
-    assert code == 1 and "games/bravo/1901-spring.yml:2: error" in err and "Nowhere" in err
+    assert code == 1
+    assert "games/bravo/1901-spring.yml:2: error" in err
+    assert "Nowhere" in err
 
 
 # --------------------------------------------------------------------------- dipgen export
@@ -309,13 +322,16 @@ def test_export_writes_the_whole_tree_without_the_plugin(tmp_path, monkeypatch, 
     assert code == 0, err
     tree = project / "out"
     config = yaml.load((tree / "mkdocs.yml").read_text(encoding="utf-8"), Loader=yaml.BaseLoader)
-    assert config["plugins"] == ["search"] and config["docs_dir"] == "docs"
-    assert config["theme"]["custom_dir"] == "overrides" and (tree / "overrides" / "main.html").is_file()
+    assert config["plugins"] == ["search"]
+    assert config["docs_dir"] == "docs"
+    assert config["theme"]["custom_dir"] == "overrides"
+    assert (tree / "overrides" / "main.html").is_file()
     assert config["extra_css"] == ["assets/dipgen/dipgen.css"]
     assert config["nav"] == yaml.load((project / "mkdocs.yml").read_text(), Loader=yaml.BaseLoader)["nav"]
     docs = tree / "docs"
     home = (docs / "index.md").read_text(encoding="utf-8")
-    assert "dipgen:games" not in home and 'class="dg-card" href="games/alpha/"' in home
+    assert "dipgen:games" not in home
+    assert 'class="dg-card" href="games/alpha/"' in home
     assert (docs / "rules" / "tir.md").read_text() == (REPO / "site_src" / "rules" / "tir.md").read_text()
     # the generated files are the plugin's: the same producer, the same options
     options = site_options(project / "site_src",
@@ -331,17 +347,22 @@ def test_export_writes_the_whole_tree_without_the_plugin(tmp_path, monkeypatch, 
 
     # a second export replaces the first; a folder that is not an export is never written over
     (docs / "stale.md").write_text("old\n")
-    assert run(["export", "out"], capsys)[0] == 0 and not (docs / "stale.md").exists()
+    assert run(["export", "out"], capsys)[0] == 0
+    assert not (docs / "stale.md").exists()
     (project / "site_src" / "about.md").write_text("# About\n\n<!-- dipgen:games -->\n")
     code, out, err = run(["export", "out"], capsys)
-    assert code == 0 and "note: about.md has the games' cards" in err and "note: index.md" not in err
+    assert code == 0
+    assert "note: about.md has the games' cards" in err
+    assert "note: index.md" not in err
     (tmp_path / "mine").mkdir()
     (tmp_path / "mine" / "notes.txt").write_text("mine\n")
     code, out, err = run(["export", str(tmp_path / "mine")], capsys)
-    assert code == 1 and "not an earlier export; nothing was written" in err
+    assert code == 1
+    assert "not an earlier export; nothing was written" in err
     assert [p.name for p in (tmp_path / "mine").iterdir()] == ["notes.txt"]
     code, out, err = run(["export", "site_src"], capsys)
-    assert code == 1 and "replace the site's own folder" in err
+    assert code == 1
+    assert "replace the site's own folder" in err
 
 
 def test_export_stops_on_a_broken_game_with_the_checks_messages(tmp_path, monkeypatch, capsys):
@@ -349,11 +370,15 @@ def test_export_stops_on_a_broken_game_with_the_checks_messages(tmp_path, monkey
     write_game(project / "games" / "alpha", {"1901-spring.yml": "orders:\n  England: [F Lon - Nowhere]\n"})
     monkeypatch.chdir(project)
     code, out, err = run(["export", "out"], capsys)
-    assert code == 1 and "games/alpha/1901-spring.yml:2: error" in err and "nothing was exported" in err
-    assert not (project / "out").exists() and not list(project.glob(".out.*"))
+    assert code == 1
+    assert "games/alpha/1901-spring.yml:2: error" in err
+    assert "nothing was exported" in err
+    assert not (project / "out").exists()
+    assert not list(project.glob(".out.*"))
     monkeypatch.chdir(tmp_path)
     code, out, err = run(["export", "out"], capsys)
-    assert code == 1 and "no mkdocs.yml here" in err
+    assert code == 1
+    assert "no mkdocs.yml here" in err
 
 
 def test_export_keeps_the_sites_own_settings(tmp_path, monkeypatch, capsys):

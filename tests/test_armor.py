@@ -23,7 +23,8 @@ CASES = parse_cases(TEXT, str(ARMOR))
 
 
 def test_at_least_25_cases_each_saying_its_rule():
-    assert len(CASES) >= 25 and len({c.name for c in CASES}) == len(CASES)
+    assert len(CASES) >= 25
+    assert len({c.name for c in CASES}) == len(CASES)
     lines = TEXT.splitlines()
     for case in CASES:  # the comment line just above CASE names the rule shown
         assert lines[case.line - 2].startswith("# "), case.name
@@ -44,7 +45,8 @@ def test_armor_case(case, armor_lines):
 
 def test_datc_command_runs_an_armor_file():
     report = run_file(ARMOR)
-    assert report.failed == 0 and report.passed == len(CASES)
+    assert report.failed == 0
+    assert report.passed == len(CASES)
 
 
 def test_a_file_naming_an_unknown_variant_is_refused(tmp_path):
@@ -63,7 +65,8 @@ def test_a_file_naming_an_unknown_variant_is_refused(tmp_path):
 def test_upgrade_and_downgrade_are_read_in_any_case(text, order):
     v = get_variant("armor")
     o = parse_order(v.rules.board, text, v.rules.order_words)
-    assert type(o) is order and o.format(v.rules.board) == f"{order.__name__} {'A' if order is Upgrade else 'T'} Par"
+    assert type(o) is order
+    assert o.format(v.rules.board) == f"{order.__name__} {'A' if order is Upgrade else 'T'} Par"
 
 
 def test_a_tank_is_read_by_its_letter():
@@ -129,7 +132,9 @@ def test_a_tank_build_counts_two_and_one_too_many_is_void_with_a_warning(make_ga
     })
     h = replay(load_game(path))
     (w,) = h.warnings
-    assert w.file.endswith("1901-winter.yml") and w.line == 2 and warning in w.message
+    assert w.file.endswith("1901-winter.yml")
+    assert w.line == 2
+    assert warning in w.message
     assert [r.unit.kind for r in h.records[-1].results if r.succeeded] == built
 
 
@@ -144,7 +149,8 @@ def test_the_tank_has_its_own_shape():
     shapes = {kind: outline(sym.body) for kind, sym in table.items()}
     assert set(shapes) == {"A", "F", "T"}
     assert len(set(shapes.values())) == 3
-    assert table["T"].name == "tank" and "<text" not in table["T"].body
+    assert table["T"].name == "tank"
+    assert "<text" not in table["T"].body
 
 
 def test_an_upgrade_is_drawn_as_the_new_tank_with_its_mark(make_game):
@@ -167,7 +173,10 @@ def test_an_upgrade_is_drawn_as_the_new_tank_with_its_mark(make_game):
     from dipgen.view import game_view
 
     svg = render.overlay_svg(map_view(game_view(h, "public"), Phase.from_slug("1902-winter"), "orders"))
-    assert 'href="#u-T"' in svg and 'id="o-up"' in svg and ">upgraded<" in svg and ">tank<" in svg
+    assert 'href="#u-T"' in svg
+    assert 'id="o-up"' in svg
+    assert ">upgraded<" in svg
+    assert ">tank<" in svg
 
 
 @pytest.mark.parametrize("variant,what", [
@@ -196,13 +205,16 @@ def test_the_example_game_shows_what_it_claims():
     from support import game_report
 
     h = replay(load_game(REPO / "games" / "tracks-in-the-mud"))  # tools/armor_example.py writes it
-    assert not h.warnings and h.result is not None
+    assert not h.warnings
+    assert h.result is not None
     assert h.records[-1].phase.year >= 1906
     done = [r for rec in h.records for r in rec.results if r.succeeded and r.order is not None]
     builds = [r for r in done if isinstance(r.order, Build) and r.order.unit.kind == "T"]
     upgrades = [r for r in done if isinstance(r.order, Upgrade)]
     downgrades = [r for r in done if isinstance(r.order, Downgrade)]
-    assert len(builds) >= 2 and len(upgrades) >= 2 and len(downgrades) >= 1
+    assert len(builds) >= 2
+    assert len(upgrades) >= 2
+    assert len(downgrades) >= 1
     for r in builds + upgrades + downgrades:  # each one pointed at in its winter's notes
         rec = next(rec for rec in h.records if r in rec.results)
         assert f"{r.power}: {r.order.format(h.variant.rules.board)}" in rec.notes
@@ -214,7 +226,9 @@ def test_the_example_game_shows_what_it_claims():
     fall = next(rec for rec in h.records if rec.phase.slug == "1903-fall")
     board, kinds = h.variant.rules.board, h.variant.rules.unit_kinds
     bur = next(r for r in fall.results if r.unit and r.unit.province == "bur")
-    assert bur.unit.kind == "T" and isinstance(bur.order, Move) and not bur.succeeded
+    assert bur.unit.kind == "T"
+    assert isinstance(bur.order, Move)
+    assert not bur.succeeded
     assert "**France: T Bur - Ruh** failed because of Germany's tank in Kiel" in fall.notes
     units = [replace(u, kind="A") if u.province == "kie" else u for u in fall.before.units]
     orders = {}

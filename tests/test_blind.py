@@ -58,12 +58,14 @@ def test_spies_move_through_anything_and_counter_espionage_kills_enemies(tmp_pat
         "1901-fall-retreats": "orders: {}\n",  # nobody retreats: the file closes the Fall
     })))
     spring, fall, closing = h.records
-    assert spies(spring.after, "France") == ["bur", "mar"] and spies(spring.after, "Germany") == ["bur", "kie"]
+    assert spies(spring.after, "France") == ["bur", "mar"]
+    assert spies(spring.after, "Germany") == ["bur", "kie"]
     # two enemies hunting in Burgundy kill each other; Italy's hunter in Piedmont kills the French spy
     # arriving there and spares its own; at the end of the year (the Fall closed) the dead are
     # replaced in the capitals
     assert spies(fall.after, "Italy") == ["pie", "pie"]
-    assert spies(fall.after, "Germany") == ["kie"] and spies(fall.after, "France") == []
+    assert spies(fall.after, "Germany") == ["kie"]
+    assert spies(fall.after, "France") == []
     assert spies(closing.after, "Germany") == ["ber", "kie"]
     assert spies(closing.after, "France") == ["par", "par"]
     killed = [r for r in fall.results if r.has(Kind.DESTROYED)]
@@ -77,7 +79,8 @@ def test_spies_lost_with_the_capital_and_replaced_each_year(tmp_path):
     assert b.rules.spies_due("France", owners) == 2
     assert spies(b.rules.after_fall(pos), "France") == ["par", "par"]  # the lost spy is replaced in Paris
     owners2 = dict(owners, par="Germany")
-    assert b.rules.spies_due("France", owners2) == 1 and b.rules.spies_due("Germany", owners2) == 3
+    assert b.rules.spies_due("France", owners2) == 1
+    assert b.rules.spies_due("Germany", owners2) == 3
     pos2 = Position(Phase(1902, 2), (Unit("France", "S", "bre"), Unit("France", "S", "mos")), owners2)
     assert spies(b.rules.after_fall(pos2), "France") == ["bre"]  # the one far from home goes
     owners3 = {c: ("Germany" if p == "France" else p) for c, p in owners.items()}
@@ -123,17 +126,24 @@ def test_a_spy_reports_the_unit_in_its_province(battle):
 def test_the_public_sees_only_totals_and_nmrs(battle):
     spring = battle.records[0]
     public = view_record(battle, spring, "public")
-    assert public.results == () and public.before.units == () and public.after.units == ()
+    assert public.results == ()
+    assert public.before.units == ()
+    assert public.after.units == ()
     assert set(public.nmr) == {"England", "Russia", "Turkey"}
     now = game_view(battle, "public").now
-    assert now.units == () and now.owners == {} and now.totals["France"] == 3
+    assert now.units == ()
+    assert now.owners == {}
+    assert now.totals["France"] == 3
     text = game_report(battle, spring.phase)
-    assert "A Mun" not in text and "S Par" not in text and "no orders received (NMR)" in text
+    assert "A Mun" not in text
+    assert "S Par" not in text
+    assert "no orders received (NMR)" in text
 
 
 def test_private_report_lists_spies(battle):
     text = report(battle, "France", battle.records[0].phase)
-    assert "S Par - Bur" in text and "A Par - Pic" in text
+    assert "S Par - Bur" in text
+    assert "A Par - Pic" in text
     assert "F Kie" not in text
 
 
@@ -142,7 +152,8 @@ def test_spy_orders_are_checked(tmp_path):
     than spies is the GM's to settle."""
     h = replay(load_game(game(tmp_path, {"1901-spring": "orders:\n  France: [S Bur - Par, S Par - Pic]\n"})))
     (w,) = h.warnings
-    assert "France has no spy in Burgundy" in w.message and w.line == 2
+    assert "France has no spy in Burgundy" in w.message
+    assert w.line == 2
     (void,) = [r for r in h.records[0].results if r.power == "France" and r.unit is None]
     assert void.has(Kind.ILLEGAL)
     assert ("France", "S", "pic") in {(u.power, u.kind, u.province) for u in h.records[0].after.units}
@@ -166,7 +177,8 @@ def test_a_spy_cannot_tell_a_void_support_from_one_of_a_missing_unit(tmp_path):
         fall = h.records[1].phase
         seen[fleet_to], told[fleet_to] = report(h, "Germany", fall), report(h, "Austria", fall)
     assert seen["Alb"] == seen["Adr"]
-    assert "A Tyr S F Alb - Tri" in seen["Alb"] and "void" not in seen["Alb"]
+    assert "A Tyr S F Alb - Tri" in seen["Alb"]
+    assert "void" not in seen["Alb"]
     # the army's owner is told what became of it, and why
     assert "the supported unit did not do that" in told["Alb"]
     assert "there is no unit in Albania to support" in told["Adr"]
@@ -211,7 +223,8 @@ def test_an_uninvolved_player_is_told_the_same_whether_a_retreat_is_owed_or_not(
     for seat in UNINVOLVED:
         mine = {k: v for k, v in pa.items()
                 if k == f"private/{seat}" or k.startswith((f"private/{seat}/", f"mail/{seat}/"))}
-        assert len(mine) >= 4 and mine == {k: pb[k] for k in mine}  # her page, reports and mail
+        assert len(mine) >= 4
+        assert mine == {k: pb[k] for k in mine}  # her page, reports and mail
         told = pa[f"private/{seat}/report"]
         assert ("Your supply centres:" in told) is closed
     assert {k: v for k, v in pa.items() if not k.startswith(("private/", "mail/"))} == \
@@ -225,9 +238,12 @@ def test_a_fall_nobody_retreats_in_waits_for_its_empty_retreats_file(tmp_path):
     """The game master is told what to write: the game waits for Fall 1901 retreats, nobody
     retreats, and an empty retreats file (``orders: {}``) closes the year."""
     _, standing = _pair_of_falls(tmp_path, closed=False)
-    assert standing.next_phase == Phase(1901, 1, True) and not standing.position.dislodged
+    assert standing.next_phase == Phase(1901, 1, True)
+    assert not standing.position.dislodged
     gm = report(standing, "gm")
-    assert "Next: Fall 1901 retreats." in gm and "1901-fall-retreats.yml" in gm and "orders: {}" in gm
+    assert "Next: Fall 1901 retreats." in gm
+    assert "1901-fall-retreats.yml" in gm
+    assert "orders: {}" in gm
     assert "Germany builds" not in report(standing, "Germany")  # her Winter is told once the Fall is closed
 
 
@@ -238,7 +254,8 @@ def test_a_winter_written_without_the_file_that_closes_the_fall_is_refused(tmp_p
     with pytest.raises(GameError) as e:
         load(write_game(tmp_path / "dark", files))
     (problem,) = e.value.problems
-    assert problem.code == "fall-not-closed" and problem.file.endswith("1901-fall-retreats.yml")
+    assert problem.code == "fall-not-closed"
+    assert problem.file.endswith("1901-fall-retreats.yml")
     assert "orders: {}" in problem.hint
 
 
@@ -275,7 +292,8 @@ def test_adjudicate_all_after_the_closing_file_says_which_phase_to_write(tmp_pat
     game_dir = write_game(tmp_path / "dark", {"game.yml": GAME, **{f"{k}.yml": v for k, v in STANDING.items()},
                                               "1901-fall-retreats.yml": "orders: {}\n"})
     assert main(["adjudicate", str(game_dir), "--power", "all", "--out", str(tmp_path / "out")]) == 1
-    assert "--phase 1901-fall" in capsys.readouterr().err and not (tmp_path / "out").exists()
+    assert "--phase 1901-fall" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()
     assert main(["adjudicate", str(game_dir), "--power", "all", "--out", str(tmp_path / "out"),
                  "--phase", "1901-fall"]) == 0
     england = next((tmp_path / "out").glob("1901-fall.England*.txt")).read_text()
@@ -286,6 +304,7 @@ def test_a_game_declared_over_after_a_fall_needs_no_file_to_close_it(tmp_path):
     """`end: {phase: 1901-fall}`: the end closes the year, with its centres (Germany's Denmark)."""
     over = GAME + "end:\n  draw: [France, Germany]\n  phase: 1901-fall\n"
     h = load(write_game(tmp_path / "dark", {"game.yml": over, **{f"{k}.yml": v for k, v in STANDING.items()}}))
-    assert h.finished and h.next_phase is None
+    assert h.finished
+    assert h.next_phase is None
     assert dict(h.centre_table())[1901]["Germany"] == 4
     assert ("den", None, "Germany") in h.records[-1].centre_changes

@@ -38,7 +38,8 @@ def test_split_coasts(board):
     assert board.provinces["spa"].coasts == ("nc", "sc")
     assert board.provinces["stp"].coasts == ("nc", "sc")
     assert board.provinces["bul"].coasts == ("ec", "sc")
-    assert "spa" not in board.fleet_adj and "spa/nc" in board.fleet_adj
+    assert "spa" not in board.fleet_adj
+    assert "spa/nc" in board.fleet_adj
     assert board.fleet_adj["bul/ec"] == {"bla", "con", "rum"}
     assert board.fleet_adj["stp/nc"] == {"bar", "nwy"}
 
@@ -96,7 +97,8 @@ def test_tables_made_at_load_agree_with_the_graphs(board):
 
     assert set(board.loc_province) == set(board.locations())
     for loc, prov in board.loc_province.items():
-        assert prov == province_of(loc) and (coast_of(loc) is None) == (loc == prov)
+        assert prov == province_of(loc)
+        assert (coast_of(loc) is None) == (loc == prov)
         assert board.army_reach[loc] == board.army_adj.get(prov, frozenset())
     for loc, nbrs in board.fleet_adj.items():
         assert board.fleet_touches[loc] == {province_of(n) for n in nbrs}
@@ -129,25 +131,33 @@ def test_board_data_is_read_through_a_compiled_copy(tmp_path, monkeypatch):
     parsed = B._parse(path.read_text(encoding="utf-8"))
     assert B.board_data(path) == parsed
     copies = list((path.parent / "__pycache__").glob("standard.*.marshal"))
-    assert len(copies) == 1 and not list(path.parent.glob("__pycache__/*.tmp"))
+    assert len(copies) == 1
+    assert not list(path.parent.glob("__pycache__/*.tmp"))
     calls = []
     monkeypatch.setattr(B, "_parse", lambda text: calls.append(text) or parsed)
-    assert B.board_data(path) == parsed and calls == []  # read from the copy, not parsed
+    assert B.board_data(path) == parsed
+    assert calls == []  # read from the copy, not parsed
 
     # the file changes: parsed again, and the copy made again
     path.write_text(path.read_text(encoding="utf-8") + "\n# a comment\n", encoding="utf-8")
-    assert B.board_data(path) == parsed and len(calls) == 1
-    assert B.board_data(path) == parsed and len(calls) == 1
+    assert B.board_data(path) == parsed
+    assert len(calls) == 1
+    assert B.board_data(path) == parsed
+    assert len(calls) == 1
 
     # a broken copy is no copy
     copies[0].write_bytes(b"not marshal data")
-    assert B.board_data(path) == parsed and len(calls) == 2
-    assert B.board_data(path) == parsed and len(calls) == 2
+    assert B.board_data(path) == parsed
+    assert len(calls) == 2
+    assert B.board_data(path) == parsed
+    assert len(calls) == 2
 
     # a folder that cannot be written: parsed every time, and no error
     os.utime(path, ns=(1, 1))
     monkeypatch.setattr(B.Path, "write_bytes", lambda self, data: (_ for _ in ()).throw(PermissionError(self)))
-    assert B.board_data(path) == parsed and B.board_data(path) == parsed and len(calls) == 4
+    assert B.board_data(path) == parsed
+    assert B.board_data(path) == parsed
+    assert len(calls) == 4
 
 
 def test_board_data_writes_no_copy_where_python_writes_no_bytecode(tmp_path, monkeypatch):

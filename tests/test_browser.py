@@ -82,7 +82,9 @@ def test_archive_sorts_and_maps_download(browser, site_url, tmp_path):
         with page.expect_download() as info:
             link.click()
         svg = Path(info.value.path()).read_text(encoding="utf-8")
-        assert svg.startswith("<svg") and 'id="overlay"' in svg and svg.count("<svg") == 1
+        assert svg.startswith("<svg")
+        assert 'id="overlay"' in svg
+        assert svg.count("<svg") == 1
         assert not w.errors, w.errors
     finally:
         w.close()

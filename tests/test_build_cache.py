@@ -60,7 +60,8 @@ def project(tmp_path):
 def test_a_later_build_takes_unchanged_games_from_the_folder(project):
     assert _build(project).stats["redone"] == 3
     first = _site(project)
-    assert (project / FOLDER / "games").is_dir() and len(list((project / FOLDER / "games").iterdir())) == 3
+    assert (project / FOLDER / "games").is_dir()
+    assert len(list((project / FOLDER / "games").iterdir())) == 3
     again = _build(project)
     assert again.stats["redone"] == 0
     assert _site(project) == first
@@ -136,14 +137,16 @@ def test_an_unchanged_hidden_game_keeps_its_encrypted_pages_and_a_reveal_publish
     reveal_now(project / "games" / RUNNING)
     assert _build(project).stats["redone"] == 1
     after = _site(project)
-    assert not any(k.startswith("private/") for k in after) and f"games/{RUNNING}/full/index.html" in after
+    assert not any(k.startswith("private/") for k in after)
+    assert f"games/{RUNNING}/full/index.html" in after
 
 
 def test_a_folder_that_cannot_be_written_leaves_the_build_working(project, caplog):
     caplog.set_level(logging.INFO)
     (project / FOLDER).write_text("not a folder", encoding="utf-8")
     plugin = _build(project)
-    assert plugin.stats["redone"] == 3 and (project / "site" / "games" / "alpha" / "index.html").is_file()
+    assert plugin.stats["redone"] == 3
+    assert (project / "site" / "games" / "alpha" / "index.html").is_file()
     assert "cannot write the cache" in caplog.text
     plugin.on_shutdown()
     assert plugin._own_store is None
@@ -169,9 +172,14 @@ def test_a_page_comes_back_as_it_was_stored(tmp_path):
     stored = cache.put(game, "k" * 64, {"games/g/index.md": page, "games/g/m.svg": "<svg/>"}, card,
                        ("assets/maps/b.svg", "<svg>board</svg>"), ["a note"])
     again = BuildCache(tmp_path / FOLDER, key).get(game, "k" * 64)
-    assert again is not None and again.card == card and again.blobs == stored.blobs and again.notes == ["a note"]
+    assert again is not None
+    assert again.card == card
+    assert again.blobs == stored.blobs
+    assert again.notes == ["a note"]
     back = again.page("games/g/index.md")
-    assert back == page and back.name == page.name and list(back.pieces()) == list(page.pieces())
+    assert back == page
+    assert back.name == page.name
+    assert list(back.pieces()) == list(page.pieces())
     assert BuildCache(tmp_path / FOLDER, key).get(game, "j" * 64) is None
     assert BuildCache(tmp_path / FOLDER, key).get(tmp_path / "games" / "other", "k" * 64) is None
     assert BuildCache(tmp_path / FOLDER, b"j" * 32).get(game, "k" * 64) is None  # sealed with another key
@@ -189,7 +197,8 @@ def test_plain_serve_renders_only_the_changed_pages_and_the_site_is_as_a_full_bu
     plugin.on_startup(command="serve", dirty=False)
     try:
         build(config, serve_url="http://127.0.0.1:8000/")
-        assert plugin.stats["reused"] == 0 and plugin.stats["linked"] == 0
+        assert plugin.stats["reused"] == 0
+        assert plugin.stats["linked"] == 0
         spring = project / "games" / "bravo" / "1901-spring.yml"
         write_game(spring.parent, {spring.name: spring.read_text(encoding="utf-8") + "  Late news from Vienna.\n"})
         config = site_config(project)
@@ -243,11 +252,13 @@ def test_serve_takes_an_unchanged_games_folder_whole_only_where_the_last_site_ha
         gone = sorted((project / "site" / "games" / "alpha").rglob("*.svg"))[0]
         gone.unlink()
         build(site_config(project), serve_url="http://127.0.0.1:8000/")
-        assert plugin.stats["moved"] == 2 and _site(project) == full  # bravo's and charlie's; alpha's made
+        assert plugin.stats["moved"] == 2
+        assert _site(project) == full  # bravo's and charlie's; alpha's made
         (project / "site" / "games" / "bravo" / "stray.html").write_text("left by hand", encoding="utf-8")
         (project / "site" / "games" / "charlie" / "link").symlink_to(project / "site" / "games" / "alpha")
         build(site_config(project), serve_url="http://127.0.0.1:8000/")
-        assert plugin.stats["moved"] == 1 and _site(project) == full  # alpha's; what a build does not make goes
+        assert plugin.stats["moved"] == 1
+        assert _site(project) == full  # alpha's; what a build does not make goes
         assert not (project / "site" / "games" / "charlie" / "link").exists()
 
         before = _site(project)
@@ -307,16 +318,19 @@ def test_serve_converts_a_hand_written_page_again_only_when_it_or_the_sites_file
             build(site_config(project), serve_url="http://127.0.0.1:8000/")
         finally:
             search_plugin.Parser.feed = feed
-        assert remembered and plugin._remembered._made == remembered  # nothing converted again
+        assert remembered
+        assert plugin._remembered._made == remembered  # nothing converted again
         assert parsed == []  # nor parsed again for the search index: its entries as made (the site a full build's)
-        assert broken() == said and _site(project) == fresh("fresh-1")
+        assert broken() == said
+        assert _site(project) == fresh("fresh-1")
         write_game(project / "games" / "bravo", ARCHIVE["bravo"])
         caplog.clear()
         build(site_config(project), serve_url="http://127.0.0.1:8000/")
         assert not broken()
         assert len(plugin._remembered._made) == len(remembered)  # each page's last version only
         page = (project / "site" / "about" / "index.html").read_text(encoding="utf-8")
-        assert 'href="../games/bravo/"' in page and _site(project) == fresh("fresh-2")
+        assert 'href="../games/bravo/"' in page
+        assert _site(project) == fresh("fresh-2")
     finally:
         plugin.on_startup(command="build", dirty=False)
         plugin.on_shutdown()
@@ -329,7 +343,8 @@ def test_a_game_from_the_folder_tells_the_gm_what_it_told_when_it_was_made(tmp_p
     hint = [r.getMessage() for r in caplog.records if "no private pages" in r.getMessage()]
     caplog.clear()
     assert _build(project).stats["redone"] == 0
-    assert hint and [r.getMessage() for r in caplog.records if "no private pages" in r.getMessage()] == hint
+    assert hint
+    assert [r.getMessage() for r in caplog.records if "no private pages" in r.getMessage()] == hint
 
 
 def test_maps_are_linked_from_the_cache_readable_and_never_written_into(project):
@@ -342,7 +357,8 @@ def test_maps_are_linked_from_the_cache_readable_and_never_written_into(project)
     _build(project)
     site = project / "site"
     maps = sorted(site.glob("games/*/maps/*.svg"))
-    assert maps and all(m.stat().st_nlink >= 2 and m.stat().st_mode & 0o777 == NEW_FILE_MODE for m in maps)
+    assert maps
+    assert all(m.stat().st_nlink >= 2 and m.stat().st_mode & 0o777 == NEW_FILE_MODE for m in maps)
     blobs = {p: p.read_bytes() for p in (project / FOLDER / "blobs").iterdir()}
     spring = project / "games" / "bravo" / "1901-spring.yml"
     write_game(spring.parent, {spring.name: spring.read_text(encoding="utf-8").replace("Bur", "Pic", 1)})
@@ -353,7 +369,8 @@ def test_maps_are_linked_from_the_cache_readable_and_never_written_into(project)
         blob.chmod(0o600)
     _build(project)
     maps = sorted(site.glob("games/*/maps/*.svg"))
-    assert maps and all(m.stat().st_nlink == 1 and m.stat().st_mode & 0o777 == NEW_FILE_MODE for m in maps)
+    assert maps
+    assert all(m.stat().st_nlink == 1 and m.stat().st_mode & 0o777 == NEW_FILE_MODE for m in maps)
 
 
 @pytest.mark.slow  # whole-site builds
@@ -397,11 +414,13 @@ def test_serve_keeps_a_hidden_game_hidden_and_publishes_its_reveal_as_a_full_bui
         served = _site(project)
         made = fresh("fresh-hidden")
         assert public(served) == public(made)
-        assert private(served) == private(made) and len(private(made)) == 7  # names, sizes, salts, pages
+        assert private(served) == private(made)
+        assert len(private(made)) == 7  # names, sizes, salts, pages
         reveal_now(project / "games" / RUNNING)
         build(site_config(project), serve_url="http://127.0.0.1:8000/")
         served = _site(project)
-        assert not any(k.startswith("private/") for k in served) and f"games/{RUNNING}/full/index.html" in served
+        assert not any(k.startswith("private/") for k in served)
+        assert f"games/{RUNNING}/full/index.html" in served
         assert served == fresh("fresh-revealed")
     finally:
         plugin.on_startup(command="build", dirty=False)

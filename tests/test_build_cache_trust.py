@@ -97,15 +97,18 @@ def test_a_forged_entry_without_the_key_is_not_published(project, caplog, what):
     _build(project)
     clean = _site_text(project)
     key = (project / KEY_FILE).read_bytes()
-    assert len(key.strip()) == 64 and (project / KEY_FILE).stat().st_mode & 0o077 == 0  # the GM's eyes only
+    assert len(key.strip()) == 64
+    assert (project / KEY_FILE).stat().st_mode & 0o077 == 0  # the GM's eyes only
     _forge(project, what, None)
     caplog.set_level(logging.INFO)
     plugin = _build(project)
-    assert not _published(project) and _site_text(project) == clean
+    assert not _published(project)
+    assert _site_text(project) == clean
     assert plugin.stats["redone"] == 1  # made again from its files
     assert _warned(caplog)  # and the GM is told why
     caplog.clear()
-    assert _build(project).stats["redone"] == 0 and not _warned(caplog)  # written anew, and sealed
+    assert _build(project).stats["redone"] == 0
+    assert not _warned(caplog)  # written anew, and sealed
     assert (project / KEY_FILE).read_bytes() == key
 
 
@@ -142,12 +145,16 @@ def test_a_committed_cache_is_refused_by_check_and_by_the_build(tmp_path, projec
         monkeypatch.chdir(folder)
         code = main(["check", "games"])
         err = capsys.readouterr().err
-        assert code == 1 and "[cache-committed]" in err and "git rm -r --cached .dipgen-cache" in err
+        assert code == 1
+        assert "[cache-committed]" in err
+        assert "git rm -r --cached .dipgen-cache" in err
         assert ("[cache-key-committed]" in err) == with_key
         caplog.clear()
         caplog.set_level(logging.INFO)
         plugin = _build(folder)
-        assert not _published(folder) and plugin.stats["redone"] == 1 and _warned(caplog)
+        assert not _published(folder)
+        assert plugin.stats["redone"] == 1
+        assert _warned(caplog)
         assert _site_text(folder) == clean
     assert not (clone / KEY_FILE).exists() or with_key  # a refused folder gets no key beside it
     _git(clone, "rm", "-r", "-q", "--cached", FOLDER, *([KEY_FILE] if with_key else []))
@@ -157,7 +164,8 @@ def test_a_committed_cache_is_refused_by_check_and_by_the_build(tmp_path, projec
     _build(clone)  # the forged entry, if still there, is not sealed with the clone's new key
     assert not _published(clone)
     caplog.clear()
-    assert _build(clone).stats["redone"] == 0 and not _warned(caplog)
+    assert _build(clone).stats["redone"] == 0
+    assert not _warned(caplog)
 
 
 def test_the_gitignore_of_an_archive_and_of_this_repository_keep_the_cache_and_its_key_out(tmp_path, monkeypatch,
@@ -186,7 +194,8 @@ def test_a_new_key_is_kept_out_of_git_where_the_archives_gitignore_does_not_name
     _build(project)
     assert (project / KEY_FILE).is_file()
     _git(repo, "add", "-A")
-    assert f"site/{KEY_FILE}" not in _git(repo, "ls-files") and "site/games/alpha/game.yml" in _git(repo, "ls-files")
+    assert f"site/{KEY_FILE}" not in _git(repo, "ls-files")
+    assert "site/games/alpha/game.yml" in _git(repo, "ls-files")
     assert (repo / ".gitignore").read_text(encoding="utf-8") == "/site/site/\n/site/.dipgen-cache/\n"
     exclude = (repo / ".git" / "info" / "exclude").read_text(encoding="utf-8")
     assert exclude.count(f"/site/{KEY_FILE}") == 1
@@ -209,7 +218,8 @@ def test_a_key_that_cannot_be_read_as_one_is_replaced(project, caplog, how):
         key.write_bytes(key.read_bytes()[:20])
     caplog.set_level(logging.INFO)
     assert _build(project).stats["redone"] == 1
-    assert not (project / KEY_FILE).is_symlink() and re.fullmatch(rb"[0-9a-f]{64}\n", (project / KEY_FILE).read_bytes())
+    assert not (project / KEY_FILE).is_symlink()
+    assert re.fullmatch(rb"[0-9a-f]{64}\n", (project / KEY_FILE).read_bytes())
     assert _build(project).stats["redone"] == 0
 
 
@@ -279,4 +289,5 @@ def test_a_sealed_entry_moved_to_another_games_name_is_refused(tmp_path, caplog)
     other = cache._entry_path(two)
     other.write_bytes(entries[name].read_bytes())
     caplog.set_level(logging.WARNING)
-    assert cache.get(two, "k" * 64) is None and _warned(caplog)
+    assert cache.get(two, "k" * 64) is None
+    assert _warned(caplog)
