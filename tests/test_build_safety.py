@@ -89,7 +89,8 @@ def test_a_broken_game_fails_with_its_file_and_line_and_the_site_stays(project, 
     before = site_state(site)
     write_game(project / "games" / "bravo", {name: content})
     logged = failed_build(project, caplog)
-    assert message in logged and "nothing was built" in logged
+    assert message in logged
+    assert "nothing was built" in logged
     assert site_state(site) == before
 
 
@@ -105,7 +106,8 @@ def test_an_unexpected_exception_is_a_message_naming_the_game(project, site, cap
     before = site_state(site)
     logged = failed_build(project, caplog)
     folder = "games" if where == "archive_files_of" else "games/bravo"
-    assert f"{folder}: error: " in logged and "(ZeroDivisionError: a bug nobody saw coming)" in logged
+    assert f"{folder}: error: " in logged
+    assert "(ZeroDivisionError: a bug nobody saw coming)" in logged
     assert "report it with the game's files" in logged
     assert site_state(site) == before
 
@@ -116,7 +118,8 @@ def test_press_markdown_cannot_render_fails_cleanly_and_keeps_the_site(project, 
     before = site_state(site)
     logged = failed_build(project, caplog)
     # the sanitiser renders game Markdown before MkDocs cleans anything (dipgen/present/site/markup.py)
-    assert "games/bravo/1901-fall.yml:" in logged and "nested too deeply to render" in logged
+    assert "games/bravo/1901-fall.yml:" in logged
+    assert "nested too deeply to render" in logged
     assert site_state(site) == before
 
 
@@ -129,7 +132,8 @@ def test_a_good_build_replaces_the_site_and_keeps_its_hidden_files(project, site
     assert config.site_dir == str(site)  # restored for what runs after the build (gh-deploy)
     assert not (site / "MARKER").exists()  # MkDocs cleans the site folder, as ever
     assert (site / ".git" / "HEAD").read_text(encoding="utf-8") == "ref: refs/heads/gh-pages\n"
-    assert (site / "index.html").is_file() and (site / "search" / "search_index.json").is_file()
+    assert (site / "index.html").is_file()
+    assert (site / "search" / "search_index.json").is_file()
     assert os.stat(site).st_mode & 0o777 == 0o755
     assert not [p for p in project.iterdir() if p.name.startswith(".site")]
 
@@ -281,7 +285,9 @@ def test_a_build_removes_what_a_killed_build_left_and_nothing_else(project, site
     finally:
         os.close(lock)
     assert not killed.exists()
-    assert running.is_dir() and young.is_dir() and mine.is_dir()
+    assert running.is_dir()
+    assert young.is_dir()
+    assert mine.is_dir()
     assert (project / ".site.dipgen-building-deadbeef").is_symlink()
     for folder in (running, young, mine):
         import shutil
@@ -368,7 +374,8 @@ def test_the_build_refuses_what_dipgen_check_refuses(hidden_project, capsys, cap
     assert message in err, err
     with time_limit(120):
         logged = failed_build(hidden_project, caplog)
-    assert message in logged and "nothing was built" in logged
+    assert message in logged
+    assert "nothing was built" in logged
 
 
 def test_serve_says_a_broken_games_warnings_as_warnings(tmp_path, caplog):

@@ -43,7 +43,9 @@ def test_the_series_are_the_centre_table_from_the_start(tmp_path):
     table = centre_table(v)
     for power, values in series.items():
         assert values == [len(v.variant.rules.home_centres(power))] + [c[power] for _, c in table]
-    assert series["France"] == [3, 5, 5] and series["Germany"] == [3, 5, 5] and series["Russia"] == [4, 4, 4]
+    assert series["France"] == [3, 5, 5]
+    assert series["Germany"] == [3, 5, 5]
+    assert series["Russia"] == [4, 4, 4]
 
 
 def test_the_chart_draws_each_power_in_its_colour_and_says_it_in_words(tmp_path):
@@ -52,9 +54,11 @@ def test_the_chart_draws_each_power_in_its_colour_and_says_it_in_words(tmp_path)
     assert svg.get("role") == "img"
     title = svg.find("s:title", NS)
     desc = svg.find("s:desc", NS)
-    assert svg.get("aria-labelledby") == title.get("id") and svg.get("aria-describedby") == desc.get("id")
+    assert svg.get("aria-labelledby") == title.get("id")
+    assert svg.get("aria-describedby") == desc.get("id")
     assert title.text == "Supply centres of each power, 1901 to 1902"
-    assert "France 3 at the start, 5 in 1902" in desc.text and "Russia 4 at the start, 4 in 1902" in desc.text
+    assert "France 3 at the start, 5 in 1902" in desc.text
+    assert "Russia 4 at the start, 4 in 1902" in desc.text
     board = v.variant.rules.board
     lines = svg.findall("s:g", NS)
     assert len(lines) == 7
@@ -68,7 +72,8 @@ def test_the_chart_draws_each_power_in_its_colour_and_says_it_in_words(tmp_path)
     assert ys[0] > ys[1] == ys[2]
     # every label reads at 11 CSS px or more in the 358 px column of a 390 px phone
     sizes = {float(t.get("font-size")) for t in svg.iter("{http://www.w3.org/2000/svg}text")}
-    assert min(sizes) * 358 / WIDTH >= 11 and FONT in sizes
+    assert min(sizes) * 358 / WIDTH >= 11
+    assert FONT in sizes
 
 
 def test_an_eliminated_powers_line_ends_with_its_last_year(tmp_path):
@@ -85,12 +90,14 @@ def test_an_eliminated_powers_line_ends_with_its_last_year(tmp_path):
 
 def test_no_chart_before_the_first_year_ends(tmp_path):
     v = view(load(write_game(tmp_path / "g", {"game.yml": GAME_YML})))
-    assert centre_chart(v) == "" and centre_series(v) == ([], {})
+    assert centre_chart(v) == ""
+    assert centre_series(v) == ([], {})
     page = next(iter(game_page(v, SiteOptions()).values()))
     assert "dg-chart" not in page
     # as the table does, the chart counts only the years whose Fall was played ("at the end of each year")
     v = view(load(write_game(tmp_path / "s", {"game.yml": GAME_YML, "1901-spring.yml": YEARS["1901-spring.yml"]})))
-    assert centre_series(v) == ([], {}) and centre_table(v) == []
+    assert centre_series(v) == ([], {})
+    assert centre_table(v) == []
     v = view(load(write_game(tmp_path / "s", {"1901-fall.yml": YEARS["1901-fall.yml"]})))
     assert centre_series(v)[0] == ["start", "1901"] == ["start"] + [str(y) for y, _ in centre_table(v)]
 
@@ -110,9 +117,11 @@ def test_a_hidden_games_chart_shows_only_the_years_the_public_is_told(tmp_path):
                         {"game.yml": BLIND, **{k: v for k, v in BLIND_YEARS.items() if k != "1902-fall.yml"}})
     public = view(load(winter), "public")
     columns, series = centre_series(public)
-    assert columns == ["start", "1901"] and series["France"] == [3, 5]
+    assert columns == ["start", "1901"]
+    assert series["France"] == [3, 5]
     page = next(iter(game_page(public, SiteOptions()).values()))
-    assert 'class="dg-chart"' in page and "France 3 at the start, 5 in 1901" in page
+    assert 'class="dg-chart"' in page
+    assert "France 3 at the start, 5 in 1901" in page
 
 
 def test_the_game_page_sets_the_chart_under_the_centre_table(tmp_path):
@@ -124,9 +133,12 @@ def test_the_game_page_sets_the_chart_under_the_centre_table(tmp_path):
 
 
 def test_the_shared_pieces():
-    assert label_step(40, 36) == 1 and label_step(20, 36) == 2 and label_step(11, 36) == 4
+    assert label_step(40, 36) == 1
+    assert label_step(20, 36) == 2
+    assert label_step(11, 36) == 4
     svg, height = legend([("#f00", "At War"), ("#00f", "Allied"), ("#0f0", "Neutral")], 10, 200, 12)
-    assert svg.count("<rect") == 3 and height == 2 * 12 * 1.6  # two columns fit 200 units: two rows
+    assert svg.count("<rect") == 3
+    assert height == 2 * 12 * 1.6  # two columns fit 200 units: two rows
     assert legend([], 0, 100, 12) == ("", 0.0)
 
 
@@ -134,7 +146,8 @@ def test_the_tir_chart_is_named_described_and_reads_in_both_schemes():
     v = view(load(REPO / "games" / "two-crowns"))
     html = chart_svg(v.variant.rules, v.records)
     svg = parse(html[html.index("<svg"):html.index("</svg>") + 6])
-    assert svg.get("role") == "img" and svg.find("s:title", NS).text == "Each relationship of the TIR, turn by turn"
+    assert svg.get("role") == "img"
+    assert svg.find("s:title", NS).text == "Each relationship of the TIR, turn by turn"
     assert "France-Russia" not in svg.find("s:desc", NS).text.split(":")[1]  # the players' own is left out
     assert "Austria-England" in svg.find("s:desc", NS).text
     # its text takes the page's colour (no fixed ink that vanishes on the dark scheme)
@@ -154,11 +167,13 @@ def test_a_year_still_being_played_has_no_column_nor_point(tmp_path):
     files["game.yml"] = files["game.yml"][:files["game.yml"].index(b"\nend:")] + b"\n"  # still running
     folder = write_game(tmp_path / "supply-lines", files)
     running = view(load(folder))
-    assert not running.finished and running.records[-1].phase.year == 1902
+    assert not running.finished
+    assert running.records[-1].phase.year == 1902
     assert [y for y, _ in centre_table(running)] == [1901]
     assert centre_rows(running)[0] == [1901]
     chart = centre_chart(running)
-    assert "1902" not in chart and "1901" in chart
+    assert "1902" not in chart
+    assert "1901" in chart
 
     ended = b"end: {draw: [England, France], phase: 1902-spring-retreats}\n"
     write_game(folder, {"game.yml": files["game.yml"] + ended})

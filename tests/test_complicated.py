@@ -75,7 +75,8 @@ def test_undefended_bombing_takes_one_point(v):
     pos = spring(v, [Unit("Germany", "B", "mun"), Unit("France", "A", "par")])
     out = v.rules.movement(pos, orders(v, Germany=["B Mun bomb Par"]))
     (r,) = [r for r in out.results if r.power == "Germany"]
-    assert r.succeeded and v.words.result_words(r) == ("hit",)
+    assert r.succeeded
+    assert v.words.result_words(r) == ("hit",)
     assert dict(out.economy["bombed"]) == {"par": 1}
 
 
@@ -103,7 +104,8 @@ def test_a_plane_that_flies_away_does_not_defend(v):
 def test_bombing_out_of_range_or_not_a_centre_is_illegal(v):
     units = [Unit("Germany", "B", "ber")]
     out = v.rules.movement(spring(v, units), orders(v, Germany=["B Ber bomb Spa"]))
-    assert not out.results[0].succeeded and v.words.result_words(out.results[0]) == ("illegal",)
+    assert not out.results[0].succeeded
+    assert v.words.result_words(out.results[0]) == ("illegal",)
     out = v.rules.movement(spring(v, units), orders(v, Germany=["B Ber bomb Sil"]))
     assert v.words.result_words(out.results[0]) == ("illegal",)
 
@@ -142,7 +144,8 @@ def test_unpaid_upkeep_removes_units(v):
     assert v.rules.adjustment_counts(pos) == {"France": -2}
     out = v.rules.adjustments(pos, orders(v, France=["Remove P Par"]))
     kept = sorted((u.kind, u.province) for u in out.units)
-    assert len(kept) == 2 and ("P", "par") not in kept
+    assert len(kept) == 2
+    assert ("P", "par") not in kept
     assert sum(1 for r in out.results if r.default) == 1
 
 
@@ -150,7 +153,8 @@ def test_no_build_where_an_enemy_plane_stands(v):
     units = [Unit("Germany", "P", "par")]
     pos = winter(v, units, {"par": "France", "bre": "France"})
     out = v.rules.adjustments(pos, orders(v, France=["Build A Par"]))
-    assert not out.results[0].succeeded and "plane" in out.results[0].notes[0].why
+    assert not out.results[0].succeeded
+    assert "plane" in out.results[0].notes[0].why
 
 
 def test_tank_costs_four_and_an_upgrade_three(v):
@@ -205,7 +209,8 @@ def test_civil_disorder_with_points_points_to_spend_are_lost(v):
     pos = winter(v, [Unit("France", "A", "bur")], {"par": "France", "bre": "France", "mar": "France"})
     assert v.rules.adjustment_counts(pos) == {"France": 8}
     out = v.rules.adjustments(pos, {})
-    assert out.results == () and out.units == pos.units
+    assert out.results == ()
+    assert out.units == pos.units
 
 
 def test_civil_disorder_with_points_short_removes_until_paid(v):
@@ -218,7 +223,9 @@ def test_civil_disorder_with_points_short_removes_until_paid(v):
     assert v.rules.adjustment_counts(pos) == {"France": -2}
     out = v.rules.adjustments(pos, {})
     removed = [(r.unit.kind, r.unit.province) for r in out.results if r.default]
-    assert len(removed) == 2 and ("A", "par") not in removed and len(out.units) == 3
+    assert len(removed) == 2
+    assert ("A", "par") not in removed
+    assert len(out.units) == 3
     assert all(r.notes[0].why == "upkeep it could not pay" for r in out.results)
 
 
@@ -249,12 +256,16 @@ def test_a_removal_names_the_unit_its_letter_names(v):
     pos = winter(v, units, {"hol": "France"})  # 2 points, upkeep 3
     out = v.rules.adjustments(pos, orders(v, France=["Remove P Par"]))
     (void, *disorder) = out.results
-    assert not void.succeeded and void.unit is None
-    assert len(disorder) == 1 and disorder[0].default and ("A", "par") in {(u.kind, u.province) for u in out.units}
+    assert not void.succeeded
+    assert void.unit is None
+    assert len(disorder) == 1
+    assert disorder[0].default
+    assert ("A", "par") in {(u.kind, u.province) for u in out.units}
     units = [Unit("Germany", "A", "par"), Unit("France", "P", "par"), Unit("France", "A", "pic"),
              Unit("France", "F", "mao")]
     out = v.rules.adjustments(winter(v, units, {"hol": "France", "mun": "Germany"}), orders(v, France=["Remove A Par"]))
-    assert not out.results[0].succeeded and out.results[0].unit == Unit("Germany", "A", "par")
+    assert not out.results[0].succeeded
+    assert out.results[0].unit == Unit("Germany", "A", "par")
 
 
 def test_an_upgraded_unit_comes_after_a_plane_in_its_province(v):
@@ -304,7 +315,8 @@ def test_a_warning_quotes_the_plane_s_own_order_and_line(tmp_path):
     at its own line, in its own words (not the army's)."""
     h = play(tmp_path, {"1901-spring": "orders:\n  France:\n    - P Par - Mos\n    - A Par - Bur\n"})
     (w,) = h.warnings
-    assert w.line == 3 and w.message.startswith("'P Par - Mos' cannot be carried out")
+    assert w.line == 3
+    assert w.message.startswith("'P Par - Mos' cannot be carried out")
 
 
 PLANE_IN_PARIS = {  # Germany's plane lands in Paris, which France left empty; France has points to build
@@ -320,7 +332,9 @@ def test_a_build_under_a_foreign_plane_is_void_the_next_counts_and_the_gm_is_war
     h = play(tmp_path, PLANE_IN_PARIS)
     winter = h.records[-1]
     (w,) = h.warnings
-    assert w.line == 2 and "'Build A Par'" in w.message and "Germany's P Par" in w.message
+    assert w.line == 2
+    assert "'Build A Par'" in w.message
+    assert "Germany's P Par" in w.message
     assert [r.succeeded for r in winter.results_of("France")] == [False, True]
     text = game_report(h, winter.phase)
     assert ("Build A Par (*illegal*)  -- illegal: a plane or bomber of another power stands in Paris "
@@ -343,7 +357,8 @@ def test_a_plane_supports_a_move_into_the_province_it_stands_in(tmp_path):
                                                   if u.power == "England" and u.province == "bel"]
     assert {(u.power, u.kind) for u in spring.after.units if u.province == "bel"} == {("France", "A"), ("France", "P")}
     (support,) = [r for r in spring.results_of("France") if r.unit.kind == "P"]
-    assert support.succeeded and not support.notes
+    assert support.succeeded
+    assert not support.notes
 
 
 def test_bad_options_are_said_with_the_game_file_they_are_in(tmp_path):
@@ -360,4 +375,5 @@ def test_bad_options_are_said_with_the_game_file_they_are_in(tmp_path):
     with pytest.raises(GameError) as e:
         replay(load_game(folder))
     [problem] = [p for p in e.value.problems if p.code == "bad-value"]
-    assert problem.file.endswith("opts/game.yml") and problem.line == 4
+    assert problem.file.endswith("opts/game.yml")
+    assert problem.line == 4

@@ -34,12 +34,15 @@ def view(results=(), units=(), pieces=()):
 def test_a_stack_draws_its_aircraft_beside_the_army_in_one_row():
     army, plane, bomber = Unit("France", "A", "bur"), Unit("France", "P", "bur"), Unit("France", "B", "bur")
     svg = overlay_svg(view(units=[army], pieces=[plane, bomber]))
-    assert svg.count('href="#u-P" transform="translate(') == 1 and svg.count('href="#u-B" transform="translate(') == 1
+    assert svg.count('href="#u-P" transform="translate(') == 1
+    assert svg.count('href="#u-B" transform="translate(') == 1
     # two different places, side by side
     import re
     spots = re.findall(r'href="#u-[PB]" transform="translate\(([-\d.]+) ([-\d.]+)\)', svg)
-    assert len(set(spots)) == 2 and spots[0][1] == spots[1][1]
-    assert ">plane<" in svg and ">bomber<" in svg  # the legend names both
+    assert len(set(spots)) == 2
+    assert spots[0][1] == spots[1][1]
+    assert ">plane<" in svg
+    assert ">bomber<" in svg  # the legend names both
 
 
 def test_a_bombing_is_drawn_with_its_outcome():
@@ -49,8 +52,11 @@ def test_a_bombing_is_drawn_with_its_outcome():
     held = OrderResult("Germany", bomb, bomber, False, (Note(Kind.BOUNCE, Bombing.DEFENDED),))
     svg_hit = overlay_svg(view([hit], pieces=[bomber]))
     svg_held = overlay_svg(view([held], pieces=[bomber]))
-    assert 'id="o-bm"' in svg_hit and 'href="#o-bm"' in svg_hit and ">bombing hit<" in svg_hit
-    assert ">bombing defended<" in svg_held and ">bombing hit<" not in svg_held
+    assert 'id="o-bm"' in svg_hit
+    assert 'href="#o-bm"' in svg_hit
+    assert ">bombing hit<" in svg_hit
+    assert ">bombing defended<" in svg_held
+    assert ">bombing hit<" not in svg_held
     assert svg_hit.count('<path class="dt"') == 2  # the run and its legend sample
 
 
@@ -58,7 +64,8 @@ def test_a_flight_is_an_arrow_from_where_the_plane_is_drawn():
     plane = Unit("France", "P", "par")
     move = OrderResult("France", Move(UnitRef("P", "par"), "mun"), plane, True)
     svg = overlay_svg(view([move], pieces=[plane]))
-    assert 'class="hd"' in svg and ">move<" in svg
+    assert 'class="hd"' in svg
+    assert ">move<" in svg
 
 
 SPRING = """orders:
@@ -104,8 +111,10 @@ def test_a_flight_is_drawn_through_the_space_it_crosses():
     from dipgen.present.svg.shapes import pt
 
     bur = pt(layout_of(get_variant("complicated")).unit("bur"))
-    assert f"L{bur}L" in _move_path(far) and "q" not in _move_path(far)
-    assert _move_path(near).count("q") == 1 and "L" not in _move_path(near)
+    assert f"L{bur}L" in _move_path(far)
+    assert "q" not in _move_path(far)
+    assert _move_path(near).count("q") == 1
+    assert "L" not in _move_path(near)
     assert ">convoy<" not in far
 
 
@@ -133,7 +142,8 @@ def test_a_convoyed_move_is_drawn_through_the_fleets_the_engine_says_carried_it(
     orders = {"England": [parse_order(board, t) for t in ("A Lon - Nwy", "F NTH C A Lon - Nwy", "F NWG C A Lon - Nwy")]}
     out = adjudicate_movement(board, units, orders)
     (move,) = [r for r in out.results if r.unit == units[0]]
-    assert move.succeeded and [u.province for u in move.route] == ["nth"]  # the shortest chain
+    assert move.succeeded
+    assert [u.province for u in move.route] == ["nth"]  # the shortest chain
     bare = adjudicate_movement(board, units, orders, notes=False)
     assert all(r.route == () for r in bare.results)  # only what words and maps read
     import inspect

@@ -37,8 +37,10 @@ def test_a_wrong_expectation_fails(tmp_path, board):
     f = tmp_path / "bad.txt"
     f.write_text("CASE wrong\nPRESTATE\nEngland: A lon\nORDERS\nEngland: A lon-wal\nPOSTSTATE_SAME\nEND\n")
     report = run_file(f)
-    assert report.failed == 1 and report.passed == 0
-    assert "FAIL wrong" in report.lines[0] and "England A Wal" in report.lines[0]
+    assert report.failed == 1
+    assert report.passed == 0
+    assert "FAIL wrong" in report.lines[0]
+    assert "England A Wal" in report.lines[0]
 
 
 def test_runner_reads_variations_in_the_format(tmp_path):
@@ -83,5 +85,6 @@ def test_format_errors_name_the_line(text, error):
 def test_comments_and_blank_lines_are_skipped():
     (case,) = parse_cases("VARIANT_ALL Standard\n\nCASE a # first\nPRESTATE # units\n\tEngland: A lon # here\n"
                           "ORDERS\n  England: A lon H\nPOSTSTATE_SAME\nEND\n")
-    assert case.name == "a" and case.same
+    assert case.name == "a"
+    assert case.same
     assert case.sections == {"PRESTATE": [(5, "England: A lon")], "ORDERS": [(7, "England: A lon H")]}
