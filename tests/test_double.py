@@ -105,7 +105,8 @@ def test_a_captain_who_sends_nothing_counts_as_ordering_holds(tmp_path):
     rec = h.records[0]
     assert executed(rec, "England") == canon("A Lvp S F Edi", "F Edi H", "F Lon H")
     assert reasons(rec, "England") == {"lvp": Sync.SUPPORT_STANDS, "edi": Sync.HOLDS, "lon": Sync.HOLDS}
-    assert "Russia" in rec.nmr and "England" not in rec.nmr
+    assert "Russia" in rec.nmr
+    assert "England" not in rec.nmr
     assert not any(n.kind is Kind.INTAKE for r in rec.results if r.power == "Russia" for n in r.notes)
 
 
@@ -155,7 +156,8 @@ def test_random_seats_are_drawn_from_the_seed_and_give_the_table(tmp_path):
     folder = write(tmp_path / "g", game={"seats": "random", "players": names}, seed=seed)
     h = replay_folder(folder)
     (draw,) = h.draws.setup_draws
-    assert draw.label == "setup/seats" and sorted(draw.value) == sorted(names)
+    assert draw.label == "setup/seats"
+    assert sorted(draw.value) == sorted(names)
     for n, key in enumerate(draw.value, 1):
         assert set(h.seating.powers_of(key)) == set(TABLE[n])
 
@@ -165,7 +167,9 @@ def test_an_unknown_player_is_an_error_with_its_line(tmp_path):
     with pytest.raises(GameError) as e:
         load_game(folder)
     (p,) = e.value.problems
-    assert p.line == 3 and "'Anne' under England is not a player" in p.message and "Ann" in p.message + p.hint
+    assert p.line == 3
+    assert "'Anne' under England is not a player" in p.message
+    assert "Ann" in p.message + p.hint
 
 
 def test_a_player_ordering_a_power_she_does_not_play_is_an_error_with_its_line(tmp_path):
@@ -173,8 +177,10 @@ def test_a_player_ordering_a_power_she_does_not_play_is_an_error_with_its_line(t
     with pytest.raises(GameError) as e:
         replay_folder(folder)
     (p,) = e.value.problems
-    assert p.file.endswith("1901-spring.yml") and p.line == 6  # her first order
-    assert "Ben gives orders for England, which she does not play" in p.message and "Ann and Gus" in p.hint
+    assert p.file.endswith("1901-spring.yml")
+    assert p.line == 6  # her first order
+    assert "Ben gives orders for England, which she does not play" in p.message
+    assert "Ann and Gus" in p.hint
 
 
 def test_players_must_follow_the_seed_s_pairs(tmp_path):
@@ -209,10 +215,14 @@ def test_the_example_s_pages_show_both_captains_orders_side_by_side_and_the_play
     h = replay_folder(Path(__file__).resolve().parent.parent / "games" / "two-captains")
     view = game_view(h, "public")
     (page,) = season_page(view, SiteOptions(), 0).values()
-    assert '<table class="dg-written">' in page and "<th scope=\"col\">Anneke Vos</th>" in page
-    assert '<tr class="dg-differ"><td>F Lon - NTH</td><td>F Lon - ENG</td>' in page and "not in sync: holds" in page
+    assert '<table class="dg-written">' in page
+    assert "<th scope=\"col\">Anneke Vos</th>" in page
+    assert '<tr class="dg-differ"><td>F Lon - NTH</td><td>F Lon - ENG</td>' in page
+    assert "not in sync: holds" in page
     (game,) = game_page(view, SiteOptions()).values()
-    assert "## Players" in game and "Anneke Vos" in game and "14 centres after a Fall turn" in game
+    assert "## Players" in game
+    assert "Anneke Vos" in game
+    assert "14 centres after a Fall turn" in game
 
 
 def test_an_empty_list_under_a_power_she_does_not_play_is_an_error_too(tmp_path):
@@ -221,7 +231,8 @@ def test_an_empty_list_under_a_power_she_does_not_play_is_an_error_too(tmp_path)
     with pytest.raises(GameError) as e:
         replay_folder(folder)
     (p,) = e.value.problems
-    assert p.line == 5 and "Ben gives orders for England, which she does not play" in p.message  # the "Ben: []" line
+    assert p.line == 5
+    assert "Ben gives orders for England, which she does not play" in p.message  # the "Ben: []" line
 
 
 def test_the_report_sets_both_captains_orders_beside_the_order_carried_out(tmp_path):
@@ -240,7 +251,8 @@ def test_the_report_sets_both_captains_orders_beside_the_order_carried_out(tmp_p
     cells = [c.strip() for c in spa[4:].split("  ") if c.strip()]
     assert cells[:3] == ["A Spa - Mar", "A Spa H", "A Spa H (*not in sync: holds*)"]
     por = next(x for x in france if "Por" in x)
-    assert por.startswith("    ") and [c.strip() for c in por.split("  ") if c.strip()][:3] == ["F MAO - Por"] * 3
+    assert por.startswith("    ")
+    assert [c.strip() for c in por.split("  ") if c.strip()][:3] == ["F MAO - Por"] * 3
     assert any(x.startswith("  (! ") for x in france)  # the mark is explained
 
 
@@ -285,7 +297,8 @@ def test_the_example_shows_a_stand_off_a_support_over_a_hold_and_a_missed_turn()
     assert "bounced off the unit its captains could not agree to move" in notes[scenes["standoff"]]
     assert "A support stands over a hold" in notes[scenes["support"]]
     assert "sent no orders for" in notes[scenes["missed"]]
-    assert h.records[-1].phase.year - h.records[0].phase.year >= 6 and h.result is not None
+    assert h.records[-1].phase.year - h.records[0].phase.year >= 6
+    assert h.result is not None
 
 
 def test_the_game_page_names_a_power_s_two_captains_together_and_a_player_s_powers_a_line_each(tmp_path):
@@ -302,10 +315,12 @@ def test_the_game_page_names_a_power_s_two_captains_together_and_a_player_s_powe
     assert h.seating.players_text("England") == "Ann, then Zoe and Gus"
     assert h.seating.players_text("France") == "Eve and Fay"
     page = next(text for uri, text in game_page(game_view(h, "public"), SiteOptions()).items() if uri.endswith(".md"))
-    assert '<span class="dg-who">Eve and Fay</span>' in page and "Eve, then Fay" not in page
+    assert '<span class="dg-who">Eve and Fay</span>' in page
+    assert "Eve, then Fay" not in page
     assert '<tr><th scope="row" class="dg-sticky">Eve</th>' in page
     eve = page[page.index('<tr><th scope="row" class="dg-sticky">Eve</th>'):].split('</tr>')[0]
-    assert 'France</span><br><span' in eve and eve.endswith('<td class="dg-num">3<br>4</td>')  # France 3, Russia 4
+    assert 'France</span><br><span' in eve
+    assert eve.endswith('<td class="dg-num">3<br>4</td>')  # France 3, Russia 4
 
 
 # ------------------------------------------------------------ the seed's examples, varied, as game folders
@@ -383,7 +398,8 @@ def galicia_dislodged(tmp_path, retreats: dict):
 
 def test_a_retreat_both_captains_ordered_is_made_and_one_captain_s_silence_disbands(tmp_path):
     h = galicia_dislodged(tmp_path, {"Russia": {"Dan": ["A Gal - Ukr"], "Eve": ["A Galicia - Ukraine"]}})
-    assert reasons(h.records[-1], "Russia") == {} and h.records[-1].after.units_of("Russia")
+    assert reasons(h.records[-1], "Russia") == {}
+    assert h.records[-1].after.units_of("Russia")
     assert any(u.province == "ukr" for u in h.records[-1].after.units if u.power == "Russia")
     h = galicia_dislodged(tmp_path / "silent", {"Russia": {"Dan": ["A Gal - Ukr"]}})
     assert reasons(h.records[-1], "Russia") == {"gal": Sync.DISBANDS}
@@ -426,9 +442,10 @@ def test_a_power_neither_captain_wrote_for_holds_and_is_marked_as_sending_nothin
     h = replay(load_game(write(tmp_path / "g", ("1901-spring", {"England": {"Ann": ["F Lon - NTH"],
                                                                             "Gus": ["F Lon - NTH"]}}))))
     rec = h.records[0]
-    assert "Russia" in rec.nmr and "England" not in rec.nmr
-    assert all(r.default for r in rec.results_of("Russia")) and executed(rec, "Russia") == canon(
-        "A Mos H", "F Sev H", "F StP/sc H", "A War H")
+    assert "Russia" in rec.nmr
+    assert "England" not in rec.nmr
+    assert all(r.default for r in rec.results_of("Russia"))
+    assert executed(rec, "Russia") == canon("A Mos H", "F Sev H", "F StP/sc H", "A War H")
 
 
 def test_two_powers_reaching_14_in_the_same_fall_both_win_and_the_result_names_both_pairs():
@@ -470,7 +487,8 @@ def test_drawn_seats_belong_to_the_history_and_the_loaded_game_stays_as_the_gm_w
     game = load_game(folder)
     before = game.seating
     h = replay(game)  # the drawn captains' orders are accepted
-    assert game.seating is before and all(v == () for v in game.seating.control.values())
+    assert game.seating is before
+    assert all(v == () for v in game.seating.control.values())
     (draw,) = h.draws.setup_draws
     assert h.seating.powers_of(draw.value[0]) == tuple(p for p in BOARD.powers if p in TABLE[1])
     assert reasons(h.records[0], "England") == {"lon": Sync.HOLDS}
@@ -489,10 +507,12 @@ def test_an_illegal_support_that_overrules_a_hold_is_shown_once(tmp_path):
     fall = h.records[1]
     report = game_report(h, fall.phase).splitlines()
     pic = [x for x in report if "A Pic" in x]
-    assert len(pic) == 1 and pic[0].startswith("  ! ")
+    assert len(pic) == 1
+    assert pic[0].startswith("  ! ")
     assert "A Pic S F MAO - Por (*illegal, support stands over hold*)" in pic[0]
     assert pic[0].endswith("-- illegal: Picardy cannot reach Portugal, so cannot support a move there; "
                            "intake: a support overrules a hold")
     assert ("France", "A", "pic") in {(u.power, u.kind, u.province) for u in fall.after.units}
     (w,) = h.warnings
-    assert "'A Pic S F MAO - Por' cannot be carried out" in w.message and w.message.endswith("the army holds")
+    assert "'A Pic S F MAO - Por' cannot be carried out" in w.message
+    assert w.message.endswith("the army holds")

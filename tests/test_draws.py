@@ -35,8 +35,10 @@ def test_the_same_seed_and_labels_give_the_same_draws():
         d.integer("n", 1000)
         d.choice("who", ["x", "y", "z"])
         d.shuffle("order", list("abcdefg"), secret=True)
-    assert a.drawn == b.drawn and len(a.drawn) == 4
-    assert a.drawn[0].label == "1903-fall/tir/England-France" and 1 <= a.drawn[0].value <= 6
+    assert a.drawn == b.drawn
+    assert len(a.drawn) == 4
+    assert a.drawn[0].label == "1903-fall/tir/England-France"
+    assert 1 <= a.drawn[0].value <= 6
     other = GameDraws(commitment(b"\1" * 32), 1901, b"\1" * 32).phase(Phase(1903, 1))
     assert [other.integer("n", 1 << 60)] != [source().phase(Phase(1903, 1)).integer("n", 1 << 60)]
 
@@ -56,7 +58,8 @@ def test_integer_is_the_documented_function_and_uniform():
     x = int.from_bytes(hmac.new(key, b"1901-spring/x#0", hashlib.sha256).digest(), "big")
     assert integer(key, "1901-spring/x", 7) == x % 7  # the first try is taken (2**256 - 2**256 % 7 > x)
     counts = Counter(integer(key, f"l{i}", 6) for i in range(6000))
-    assert set(counts) == set(range(6)) and min(counts.values()) > 850
+    assert set(counts) == set(range(6))
+    assert min(counts.values()) > 850
 
 
 def test_integer_rejects_the_biased_tail(monkeypatch):
@@ -74,14 +77,16 @@ def test_integer_rejects_the_biased_tail(monkeypatch):
             return (b"\xff" * 32) if self.msg.endswith(b"#0") else (5).to_bytes(32, "big")
 
     monkeypatch.setattr(draws.hmac, "new", Fake)
-    assert draws.integer(b"k", "l", 3) == 5 % 3 and calls == [b"l#0", b"l#1"]
+    assert draws.integer(b"k", "l", 3) == 5 % 3
+    assert calls == [b"l#0", b"l#1"]
 
 
 def test_a_phase_key_checks_against_the_commitment_and_later_keys_are_not_earlier_ones():
     g = source()
     k1, k2 = g.key(Phase(1901, 0)), g.key(Phase(1901, 1))
     c = commitment(SEED)
-    assert key_matches(k1, step_of(Phase(1901, 0), 1901), c) and key_matches(k2, step_of(Phase(1901, 1), 1901), c)
+    assert key_matches(k1, step_of(Phase(1901, 0), 1901), c)
+    assert key_matches(k2, step_of(Phase(1901, 1), 1901), c)
     assert not key_matches(k1, step_of(Phase(1901, 1), 1901), c)
     assert hashlib.sha256(hashlib.sha256(k2).digest()).digest() == k1  # an earlier key follows from a later one
     assert SEED not in (g.key(None), g.key(Phase(2900, 2)))  # no key is ever the seed
@@ -104,7 +109,9 @@ def test_a_draw_without_a_seed_raises_a_game_error(tmp_path):
     with pytest.raises(GameError) as e:
         draws.die("x")
     text = str(e.value)
-    assert "game.yml:4" in text and "DIPGEN_SECRETS" in text and "no seed" in text
+    assert "game.yml:4" in text
+    assert "DIPGEN_SECRETS" in text
+    assert "no seed" in text
 
 
 def game(tmp_path, extra: str = "", phases: bool = False) -> Path:
@@ -122,7 +129,8 @@ def test_secrets_makes_the_seed_and_commits_to_it_before_the_first_phase(tmp_pat
     from dipgen.adapters.games import read_game
 
     seed = seed_of(*read_game(folder))
-    assert seed is not None and commitment(seed) == g.seed_sha256
+    assert seed is not None
+    assert commitment(seed) == g.seed_sha256
     assert main(["check", str(folder)]) == 0
     # run again: nothing changes
     before = (folder / "game.yml").read_text(), (folder / "secrets.yml").read_text()
@@ -145,7 +153,8 @@ def test_a_seed_that_does_not_match_the_commitment_is_an_error_with_its_line(tmp
     write_game(folder, {"secrets.yml": 'page_key: "' + "ab" * 32 + '"\nseed: "' + "11" * 32 + '"\n'})
     assert main(["check", str(folder)]) == 1
     err = capsys.readouterr().err
-    assert "secrets.yml:2: error: the seed does not match the commitment" in err and "game.yml" in err
+    assert "secrets.yml:2: error: the seed does not match the commitment" in err
+    assert "game.yml" in err
     write_game(folder, {"secrets.yml": 'page_key: "' + "ab" * 32 + '"\nseed: "' + SEED.hex() + '"\n'})
     assert main(["check", str(folder)]) == 0
 

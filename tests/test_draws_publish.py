@@ -72,12 +72,14 @@ def running(folder):
 def test_a_running_game_publishes_each_phases_public_draws_and_key_but_not_the_seed(folder):
     h = running(folder)
     doc = document(h)
-    assert doc["seed"] is None and doc["commitment"] == commitment(SEED)
+    assert doc["seed"] is None
+    assert doc["commitment"] == commitment(SEED)
     assert [p["phase"] for p in doc["phases"]] == ["setup", "1901-spring", "1901-fall"]
     assert all(not d["secret"] for p in doc["phases"] for d in p["draws"])
     assert SEED.hex() not in dumps(doc)
     failures, checked = check(json.loads(dumps(doc)), commitment(SEED))
-    assert failures == [] and checked == 1 + 3 * 2
+    assert failures == []
+    assert checked == 1 + 3 * 2
 
 
 def test_at_the_reveal_the_seed_and_the_secret_draws_are_published(folder):
@@ -96,7 +98,8 @@ def test_tampered_values_keys_seeds_and_commitments_are_each_caught(folder):
     die = bad["phases"][2]["draws"][0]
     die["value"] = die["value"] % 6 + 1
     (failure,), _ = check(bad)
-    assert failure.label == "1901-fall/tir/England-France" and failure.published == str(die["value"])
+    assert failure.label == "1901-fall/tir/England-France"
+    assert failure.published == str(die["value"])
     assert failure.expected == str(doc["phases"][2]["draws"][0]["value"])
 
     bad = copy.deepcopy(doc)
@@ -125,9 +128,12 @@ def test_season_pages_show_their_draws_and_the_site_carries_draws_json(folder):
     assert "games/dice/draws.json" in files
     page = files["games/dice/1901-fall/index.md"]
     key = h.draws.key(h.records[-1].phase).hex()
-    assert "## Draws" in page and "1901-fall/tir/England-France" in page and key in page
+    assert "## Draws" in page
+    assert "1901-fall/tir/England-France" in page
+    assert key in page
     assert "1901-fall/task" not in page  # secret until the end
-    assert 'href="../draws.json"' in page and 'href="../../../draws/"' in page
+    assert 'href="../draws.json"' in page
+    assert 'href="../../../draws/"' in page
 
 
 def test_a_hidden_game_publishes_draws_only_for_its_public_calendar():
@@ -199,7 +205,8 @@ def test_the_page_says_in_words_that_the_number_is_read_big_endian(tmp_path, cap
     prose says it, and it matters: read little-endian, the example game's dice do not check."""
     text, code = (REPO / "site_src" / "draws.md").read_text(), snippet()
     prose = " ".join(text.replace(code, "").split())
-    assert "big-endian" in prose and "the first byte is the most significant" in prose
+    assert "big-endian" in prose
+    assert "the first byte is the most significant" in prose
     doc = document(replay(load_game(REPO / "games" / "two-crowns")))  # finished: its seed is published
     assert sum(1 for ph in doc["phases"] for d in ph["draws"] if d["kind"] == "die") > 100
     run_snippet(code, doc, tmp_path / "reader")

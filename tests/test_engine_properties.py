@@ -88,7 +88,8 @@ def test_movement_invariants(seed, n):
     # attacker came from (unless it came by convoy), nor to an occupied or stood-off province
     after = {u.province: u for u in out.units}
     for d in out.dislodged + out.destroyed:
-        assert d.unit.province in after and after[d.unit.province].power == d.by_power != d.unit.power
+        assert d.unit.province in after
+        assert after[d.unit.province].power == d.by_power != d.unit.power
         for loc in d.retreats:
             assert province_of(loc) not in after
             assert province_of(loc) not in out.standoffs
@@ -152,7 +153,8 @@ def test_adjustment_invariants(seed):
             assert before <= now <= max(before, centres_owned)
     for u in out.units:
         if u not in units:  # built: in an owned, home centre of its power
-            assert owners.get(u.province) == u.power and u.province in BOARD.home_centres(u.power)
+            assert owners.get(u.province) == u.power
+            assert u.province in BOARD.home_centres(u.power)
 
 
 def _same_but_notes(units, orders, board=BOARD, kinds=None, plane_limit=False):

@@ -64,7 +64,9 @@ def test_there_are_example_games():
 def test_game_checks_clean(folder):
     history = _history(folder)  # raises GameError on anything dipgen check would call an error
     assert history.records
-    assert history.info.title and history.info.gm and history.info.description
+    assert history.info.title
+    assert history.info.gm
+    assert history.info.description
     # warnings are allowed only for the deliberate misorders, and there are few of them
     assert len(history.warnings) <= 3
 
@@ -93,8 +95,11 @@ def test_taskdip_example():
     h = _history(GAMES / "austrian-question")
     changes = [c for r in h.records for c in r.control]
     assert [(c.power, c.new) for c in changes] == [("Austria", "Cy Lindgren")]
-    assert "fewest centres in total" in changes[0].why and "(Italy: A Ven - Tyr)" in changes[0].why
-    assert h.result.kind == "solo" and h.result.powers == ("Italy",) and "task" in h.result.condition
+    assert "fewest centres in total" in changes[0].why
+    assert "(Italy: A Ven - Tyr)" in changes[0].why
+    assert h.result.kind == "solo"
+    assert h.result.powers == ("Italy",)
+    assert "task" in h.result.condition
     # published, so that a build without secrets.yml draws the same lots
     assert load_game(GAMES / "austrian-question").seed
 
@@ -103,11 +108,13 @@ def test_taskdip_running_example():
     """Two players, running; each player violates a neutral power once (a move into a province
     without a centre) and the other receives it; the lots come from the demo secrets.yml."""
     h = _history(GAMES / "quiet-frontier")
-    assert h.result is None and h.next_phase is not None
+    assert h.result is None
+    assert h.next_phase is not None
     assert [(c.power, c.new) for r in h.records for c in r.control] == [("Austria", "Hanna Berg"),
                                                                          ("England", "Jonas Weil")]
     game = load_game(GAMES / "quiet-frontier")
-    assert game.demo_secrets and not game.seed
+    assert game.demo_secrets
+    assert not game.seed
 
 
 @pytest.mark.parametrize("folder", [f for f in GENERATED if EXAMPLES[f.name].require], ids=lambda p: p.name)
@@ -172,7 +179,8 @@ def test_stab_placements():
         board = variant.rules.board
         first = load_game(Path(h.info.folder)).phases[Phase(h.info.start, 0)]
         placement = first.extra.get("placement")
-        assert isinstance(placement, dict) and set(placement) == set(variant.rules.powers()), first.name
+        assert isinstance(placement, dict), first.name
+        assert set(placement) == set(variant.rules.powers()), first.name
         opening = 0
         placed = set()
         for power, specs in placement.items():
@@ -200,7 +208,9 @@ def test_stab_public_reports_read_like_the_rule_text():
         lines = [x.split("  -- ")[0].strip() for x in text.splitlines()]  # without the reasons
         assert any(x.endswith("S (*cut*)") or x.endswith("S (*cut, dislodged*)") for x in lines)
         assert any(x.startswith("F ") and (x.endswith(" C") or " C (*" in x) for x in lines)
-        assert "(*self-standoff*)" in text and "(*dislodged*)" in text and "(NMR)" in text
+        assert "(*self-standoff*)" in text
+        assert "(*dislodged*)" in text
+        assert "(NMR)" in text
 
 
 def test_hidden_press_says_only_what_the_public_knows():
@@ -251,7 +261,8 @@ def test_blind_spies_start_where_the_first_phase_says():
     for h in _blind():
         variant = h.variant
         spies = load_game(Path(h.info.folder)).phases[Phase(h.info.start, 0)].extra.get("spies")
-        assert isinstance(spies, dict) and 0 < len(spies) < len(variant.rules.powers())
+        assert isinstance(spies, dict)
+        assert 0 < len(spies) < len(variant.rules.powers())
         start = [u for u in h.records[0].before.units if u.kind == "S"]
         assert len(start) == 2 * len(variant.rules.powers())
         for power in variant.rules.powers():
@@ -267,12 +278,18 @@ def test_blind_public_reports_show_only_totals_and_nmrs():
     for h in _blind():
         for rec in h.records:
             pub = view_record(h, rec, "public")
-            assert not pub.results and not pub.before.units and not pub.after.units
-            assert not pub.dislodged and not pub.destroyed and not pub.centre_changes and not pub.after.owners
+            assert not pub.results
+            assert not pub.before.units
+            assert not pub.after.units
+            assert not pub.dislodged
+            assert not pub.destroyed
+            assert not pub.centre_changes
+            assert not pub.after.owners
             assert pub.nmr == (rec.nmr if rec.kind == MOVEMENT else ())  # a winter's NMRs: its power's own
         public = game_view(h, "public")
         text = "".join(phase_report(public, r) for r in public.records)
-        assert "(NMR)" in text and "centres" in text
+        assert "(NMR)" in text
+        assert "centres" in text
         assert not re.search(r"^\s+[AFS] [A-Z][a-z]{2}", text, re.M), "no unit or order lines"
 
 
@@ -301,7 +318,8 @@ def test_a_phrase_bank_dropping_a_template_its_source_lacks_is_refused(tmp_path,
         "press: {quiet: {same_as: standard, without: [b]}}\nnotes: {}\nfixed: {due: {same_as: standard}}\n")
     (tmp_path / "press" / "standard.yml").write_text("press: {quiet: [a, b]}\nnotes: {}\nfixed: {due: x}\n")
     banks = press.load_banks(("standard", "stab"))
-    assert banks["stab"]["press"]["quiet"] == ["a"] and banks["stab"]["fixed"]["due"] == "x"
+    assert banks["stab"]["press"]["quiet"] == ["a"]
+    assert banks["stab"]["fixed"]["due"] == "x"
 
 
 # ---------------------------------------------------------------------------- the command
@@ -319,7 +337,8 @@ def test_the_command_writes_the_named_games_and_leaves_hand_edits_alone(tmp_path
     write_game(tmp_path / "lamps-out", {"1901-fall.yml": edited.read_text() + "notes: a GM's own words\n"})
     capsys.readouterr()
     assert main(["lamps-out", "--out", str(tmp_path)]) == 1
-    assert "edited by hand (1901-fall.yml)" in capsys.readouterr().err and "a GM's own words" in edited.read_text()
+    assert "edited by hand (1901-fall.yml)" in capsys.readouterr().err
+    assert "a GM's own words" in edited.read_text()
     assert main(["lamps-out", "--out", str(tmp_path), "--force"]) == 0
     assert edited.read_bytes() == (GAMES / "lamps-out" / "1901-fall.yml").read_bytes()
 

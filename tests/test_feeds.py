@@ -67,7 +67,8 @@ def test_a_deadline_that_is_not_a_moment_is_an_error_with_its_line(tmp_path, val
         loaded(folder)
     [problem] = [p for p in e.value.problems if "deadline" in p.message]
     assert words.replace("not a number", "a number").replace("not a list", "a list") in problem.message
-    assert problem.line == 11 and problem.file.endswith("game.yml")
+    assert problem.line == 11
+    assert problem.file.endswith("game.yml")
     assert "deadline: 2026-03-07T12:00:00Z" in problem.hint
 
 
@@ -77,7 +78,8 @@ def test_a_bad_deadline_stops_nothing_else_from_being_checked(tmp_path):
     with pytest.raises(GameError) as e:
         loaded(folder)
     messages = [p.message for p in e.value.problems]
-    assert any("deadline" in m for m in messages) and any("Par" in m or "Munich" in m for m in messages)
+    assert any("deadline" in m for m in messages)
+    assert any("Par" in m or "Munich" in m for m in messages)
 
 
 def test_a_finished_game_ignores_its_deadline_with_a_warning(tmp_path):
@@ -85,7 +87,8 @@ def test_a_finished_game_ignores_its_deadline_with_a_warning(tmp_path):
                                         "end: {abandoned: the players left}\n", "1901-spring.yml": SPRING})
     game = loaded(folder)
     [warning] = [w for w in game.history.warnings if "deadline" in w.message]
-    assert warning.severity == "warning" and warning.line == 11
+    assert warning.severity == "warning"
+    assert warning.line == 11
     assert game_view(game.history, "public").deadline is None
     assert not [uri for uri in public_site(game.history) if uri.endswith(".ics")]
 
@@ -140,7 +143,8 @@ def test_every_game_of_an_archive_is_read_with_one_log(tmp_path, monkeypatch):
     assert [c[3] for c in calls].count("log") == 1
     monkeypatch.undo()
     assert times == {str(f): commit_times(f) for f in (a, b, empty)}
-    assert times[str(b)] == Commits({"game.yml": at(1)}) and times[str(empty)] == Commits()
+    assert times[str(b)] == Commits({"game.yml": at(1)})
+    assert times[str(empty)] == Commits()
 
 
 def test_no_git_no_times(tmp_path):
@@ -234,7 +238,8 @@ def test_a_hidden_game_waiting_for_hidden_retreats_names_the_next_public_phase(t
     assert "Orders for Fall 1904 are due <time" in files["games/cs/index.md"]
     public = game_view(history, "public")
     latest = files[f"games/cs/{public.records[-1].phase.slug}/index.md"]  # the latest public season's page
-    assert "Orders for Fall 1904 are due <time" in latest and "retreat" not in latest.split("dg-deadline")[1][:200]
+    assert "Orders for Fall 1904 are due <time" in latest
+    assert "retreat" not in latest.split("dg-deadline")[1][:200]
     event = icalendar.Calendar.from_ical(files["games/cs/deadline.ics"].encode()).walk("VEVENT")[0]
     assert str(event["SUMMARY"]) == "Closed Shutters: orders for Fall 1904 due"
     assert "retreat" not in files["games/cs/deadline.ics"].lower()
@@ -267,7 +272,8 @@ def test_the_game_feed_is_valid_atom_with_an_entry_per_public_season(hidden_arch
     parsed = feedparser.parse(files[f"games/{HIDDEN}/feed.xml"])
     assert not parsed.bozo, parsed.get("bozo_exception")
     assert parsed.version == "atom10"
-    assert parsed.feed.title == public.title and parsed.feed.author == public.info.gm
+    assert parsed.feed.title == public.title
+    assert parsed.feed.author == public.info.gm
     assert parsed.feed.id.startswith("urn:uuid:")
     assert [e.title for e in parsed.entries] == [f"{public.title}: {r.title}" for r in reversed(public.records)]
     assert len({e.id for e in parsed.entries}) == len(public.records)
@@ -354,7 +360,9 @@ def test_the_calendar_escapes_and_folds_long_text(tmp_path):
     text, cal = _calendar(public_site(loaded(folder).history, _options()), "g")
     [event] = cal.walk("VEVENT")
     assert str(event["SUMMARY"]) == f"{title}: orders for Spring 1901 due"
-    assert "\r\n " in text and "\\;" in text and "\\," in text
+    assert "\r\n " in text
+    assert "\\;" in text
+    assert "\\," in text
 
 
 def json_str(text: str) -> str:
@@ -366,7 +374,8 @@ def json_str(text: str) -> str:
 def test_no_calendar_without_a_deadline(tmp_path):
     folder = write_game(tmp_path / "g", {"game.yml": GAME, "1901-spring.yml": SPRING})
     files = public_site(loaded(folder).history, _options())
-    assert "games/g/deadline.ics" not in files and "games/g/feed.xml" in files
+    assert "games/g/deadline.ics" not in files
+    assert "games/g/feed.xml" in files
 
 
 # ----------------------------------------------------------------------------- the pages
@@ -394,7 +403,8 @@ def test_the_game_page_card_and_archive_show_the_deadline_in_utc(tmp_path):
     cards = with_cards("<!-- dipgen:games -->", [card], _options(), "index.md")
     assert f"Due {SHOWN}" in cards
     plain = public_site(history, _options())["games/g/index.md"]
-    assert "webcal:" not in plain and '<a href="deadline.ics">' in plain
+    assert "webcal:" not in plain
+    assert '<a href="deadline.ics">' in plain
 
 
 def test_a_page_s_front_matter_gives_its_description_and_the_game_s_feed(tmp_path):
@@ -404,11 +414,14 @@ def test_a_page_s_front_matter_gives_its_description_and_the_game_s_feed(tmp_pat
                                         "1901-spring.yml": SPRING, "1901-fall.yml": FALL})
     files = public_site(loaded(folder).history, _options())
     game = yaml.safe_load(files["games/g/index.md"].split("---")[1])
-    assert game["description"] == "A quick game." and game["dipgen_og_type"] == "website"
-    assert game["dipgen_feed"] == "feed.xml" and game["dipgen_feed_title"] == "Test Game: every season"
+    assert game["description"] == "A quick game."
+    assert game["dipgen_og_type"] == "website"
+    assert game["dipgen_feed"] == "feed.xml"
+    assert game["dipgen_feed_title"] == "Test Game: every season"
     season = yaml.safe_load(files["games/g/1901-fall/index.md"].split("---")[1])
     assert season["description"] == "France took Belgium and Portugal."
-    assert season["dipgen_feed"] == "../feed.xml" and season["dipgen_og_type"] == "article"
+    assert season["dipgen_feed"] == "../feed.xml"
+    assert season["dipgen_og_type"] == "article"
 
 
 def _running(history, slug: str, when: dt.datetime | None, finished: bool = False):
@@ -466,17 +479,20 @@ def test_the_built_site_links_its_feeds_and_follows_a_new_commit(tmp_path):
            'href="../../feed.xml">' in game
     assert ('<link rel="alternate feed" type="application/atom+xml" title="Test Game: every season" '
             'href="feed.xml">') in game
-    assert '<meta property="og:title" content="Test Game">' in game and "og:image" not in game
+    assert '<meta property="og:title" content="Test Game">' in game
+    assert "og:image" not in game
     assert "og:url" not in game
     home = (site / "index.html").read_text(encoding="utf-8")
-    assert 'href="feed.xml"' in home and "og:description" in home
+    assert 'href="feed.xml"' in home
+    assert "og:description" in home
     feed = feedparser.parse((site / "games" / "g" / "feed.xml").read_text(encoding="utf-8"))
     assert feed.entries[0].updated == "2026-03-01T12:00:00Z"  # uncommitted: game.yml's time
     assert icalendar.Calendar.from_ical((site / "games" / "g" / "deadline.ics").read_bytes())
 
     commit(project, ["games/g/1901-spring.yml"], at(2))
     again = rebuild()
-    assert again is plugin and again.stats["redone"] == 1
+    assert again is plugin
+    assert again.stats["redone"] == 1
     feed = feedparser.parse((site / "games" / "g" / "feed.xml").read_text(encoding="utf-8"))
     assert feed.entries[0].updated == "2026-03-02T12:00:00Z"
 
@@ -492,7 +508,8 @@ def test_the_built_site_links_its_feeds_and_follows_a_new_commit(tmp_path):
                           ((site / "games" / "g" / "index.html").read_text(encoding="utf-8"), "games/g/maps/now.png")):
         assert f'<meta property="og:image" content="https://club.example.org/dip/{picture}">' in page
         assert '<meta name="twitter:card" content="summary_large_image">' in page
-        assert '<meta property="og:image:width" content="1200">' in page and 'og:image:alt" content="Map of ' in page
+        assert '<meta property="og:image:width" content="1200">' in page
+        assert 'og:image:alt" content="Map of ' in page
         assert size((site / picture).read_bytes()) == (1200, 630)
     assert feedparser.parse((site / "feed.xml").read_text()).entries[0].link == \
         "https://club.example.org/dip/games/g/1901-spring/"
@@ -551,7 +568,8 @@ def test_a_reader_sees_the_deadline_in_her_own_time_with_what_is_left(browser, t
             page.wait_for_function("() => document.querySelector('time[data-dg-deadline]').dataset.dgShown")
             assert time.get_attribute("title") == "Thu 7 Mar 2999, 12:00 UTC"
             shown = time.inner_text()
-            assert "21:00" in shown and "UTC" not in shown  # 12:00 UTC is 21:00 in Tokyo
+            assert "21:00" in shown
+            assert "UTC" not in shown  # 12:00 UTC is 21:00 in Tokyo
             assert page.locator("p.dg-deadline .dg-left").inner_text().endswith("days left)")
             assert page.locator("link[rel=alternate]").count() == 0  # Material's selector for languages
             assert page.locator("link[rel~=alternate][type='application/atom+xml']").count() == 2

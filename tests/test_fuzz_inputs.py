@@ -35,7 +35,8 @@ def assert_terminal_safe(text: str) -> None:
 def assert_clean(status: int, err: str, where) -> None:
     assert status in (0, 1), err
     assert "Traceback" not in err
-    assert "datetime." not in err and " object at 0x" not in err, "Python's notation shown to the GM"
+    assert "datetime." not in err, "Python's notation shown to the GM"
+    assert " object at 0x" not in err, "Python's notation shown to the GM"
     if status == 1:
         assert err.strip(), "exit status 1 without a word"
     for line in err.splitlines():

@@ -27,7 +27,9 @@ def test_every_warning_has_a_documented_code_printed_after_it(tmp_path, capsys):
     assert sorted(w.code for w in h.warnings) == ["illegal-order", "no-unit"]
     assert main(["check", str(tmp_path / "g")]) == 0
     err = capsys.readouterr().err
-    assert "cannot be carried out" in err and "[illegal-order]" in err and "[no-unit]" in err
+    assert "cannot be carried out" in err
+    assert "[illegal-order]" in err
+    assert "[no-unit]" in err
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     assert all(f"`{code}`" in readme for code in WARNING_CODES)  # each code is documented
 
@@ -40,24 +42,29 @@ def test_an_acknowledged_warning_is_no_longer_printed(tmp_path, capsys):
     assert load(tmp_path / "g").warnings == []
     assert main(["check", str(tmp_path / "g")]) == 0
     out, err = capsys.readouterr()
-    assert "warning" not in err and "(2 acknowledged warning(s) not shown)" in out
+    assert "warning" not in err
+    assert "(2 acknowledged warning(s) not shown)" in out
 
 
 def test_an_acknowledgement_that_matches_no_warning_is_a_warning(tmp_path):
     spring = SPRING + "acknowledged:\n  - illegal-order A Par - Mun\n  - illegal-order A Pic - Bel\n  - no-unit\n"
     (w,) = load(game(tmp_path, spring)).warnings
-    assert w.code == "unused-acknowledgement" and w.line == 6
+    assert w.code == "unused-acknowledgement"
+    assert w.line == 6
     assert "'illegal-order A Pic - Bel' matches no warning of this file" in w.message
     # an acknowledged order later corrected: the acknowledgement is left over
     fixed = "orders:\n  France: [A Par - Bur]\n  Germany: [A Mun H]\nacknowledged: [illegal-order A Par - Mun]\n"
     (w,) = load(game(tmp_path, fixed)).warnings
-    assert w.code == "unused-acknowledgement" and w.line == 4
+    assert w.code == "unused-acknowledgement"
+    assert w.line == 4
 
 
 def test_an_acknowledgement_of_an_unknown_code_says_which_codes_there_are(tmp_path):
     (w, *rest) = load(game(tmp_path, SPRING + "acknowledged: [ilegal-order A Par - Mun]\n")).warnings
-    assert w.code == "unused-acknowledgement" and "names no warning dipgen gives" in w.message
-    assert "illegal-order" in w.message and "no-unit" in w.hint
+    assert w.code == "unused-acknowledgement"
+    assert "names no warning dipgen gives" in w.message
+    assert "illegal-order" in w.message
+    assert "no-unit" in w.hint
     assert sorted(x.code for x in rest) == ["illegal-order", "no-unit"]  # nothing silenced
 
 
@@ -74,7 +81,10 @@ def test_a_malformed_acknowledgement_is_an_error_naming_its_line(tmp_path, value
     with pytest.raises(GameError) as e:
         load(game(tmp_path, SPRING + f"acknowledged: {value}\n"))
     (p,) = [p for p in e.value.problems if p.severity == "error"]
-    assert p.line == 4 and says in p.message and "acknowledged:" in p.hint and p.code == "bad-acknowledgement"
+    assert p.line == 4
+    assert says in p.message
+    assert "acknowledged:" in p.hint
+    assert p.code == "bad-acknowledgement"
 
 
 # ----------------------------------------------------------------------------- --power all --out
@@ -103,9 +113,11 @@ def test_an_out_folder_that_is_not_empty_is_refused_unless_forced(tmp_path, caps
     out.mkdir()
     (out / "keep.txt").write_text("mine")
     assert main(["adjudicate", str(folder), "--power", "all", "--out", str(out)]) == 1
-    assert "not empty" in capsys.readouterr().err and [p.name for p in out.iterdir()] == ["keep.txt"]
+    assert "not empty" in capsys.readouterr().err
+    assert [p.name for p in out.iterdir()] == ["keep.txt"]
     assert main(["adjudicate", str(folder), "--power", "all", "--out", str(out), "--force"]) == 0
-    assert len(list(out.iterdir())) == 7 and not (out / "keep.txt").exists()
+    assert len(list(out.iterdir())) == 7
+    assert not (out / "keep.txt").exists()
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # nothing left beside it
     (tmp_path / "file").write_text("x")
     assert main(["adjudicate", str(folder), "--power", "all", "--out", str(tmp_path / "file"), "--force"]) == 1
@@ -130,7 +142,8 @@ def test_a_failed_write_leaves_no_half_written_folder(tmp_path, capsys, monkeypa
     monkeypatch.setattr(Path, "write_text", failing)
     assert main(["adjudicate", str(folder), "--power", "all", "--out", str(out)]) == 1
     assert "No space left" in capsys.readouterr().err
-    assert not out.exists() and [p.name for p in tmp_path.iterdir()] == ["g"]
+    assert not out.exists()
+    assert [p.name for p in tmp_path.iterdir()] == ["g"]
 
 
 def test_players_apart_from_powers_get_a_report_each(tmp_path, capsys):
@@ -138,4 +151,5 @@ def test_players_apart_from_powers_get_a_report_each(tmp_path, capsys):
     assert main(["adjudicate", str(REPO / "games" / "two-captains"), "--power", "all", "--out", str(out),
                  "--phase", "1901-spring"]) == 0
     names = sorted(p.name for p in out.iterdir())
-    assert len(names) == 7 and all(re.fullmatch(r"1901-spring\.[A-Za-z-]+\.txt", n) for n in names)
+    assert len(names) == 7
+    assert all(re.fullmatch(r"1901-spring\.[A-Za-z-]+\.txt", n) for n in names)
