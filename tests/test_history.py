@@ -32,7 +32,8 @@ def test_dislodgement_gives_a_retreat_phase(make_game):
     })
     h = replay(load_game(path))
     d = h.records[-1].dislodged
-    assert [x.unit.loc for x in d] == ["vie"] and d[0].retreats == ("tyr",)
+    assert [x.unit.loc for x in d] == ["vie"]
+    assert d[0].retreats == ("tyr",)
     assert h.next_phase == Phase.from_slug("1901-fall-retreats")
     assert not h.records[-1].centre_changes  # centres change hands only when the Fall turn is over
     write_game(path, {"1901-fall-retreats.yml": "orders:\n  Austria: [A Vie - Tyr]\n"})
@@ -61,7 +62,8 @@ def test_declared_draw(make_game):
         "1901-spring.yml": "orders: {England: []}\n",
     })
     h = replay(load_game(path))
-    assert h.finished and h.next_phase is None
+    assert h.finished
+    assert h.next_phase is None
     assert h.result_line() == "3-way draw between England (B), France (C) and Turkey (G), Spring 1901."
 
 
@@ -89,7 +91,9 @@ def test_power_changing_hands(make_game):
 def test_new_game_is_valid_and_never_overwrites(tmp_path, capsys):
     assert main(["new", "spring-offensive", "--dir", str(tmp_path), "--gm", "Jo"]) == 0
     game = load_game(tmp_path / "spring-offensive")
-    assert game.title == "Spring Offensive" and game.gm == "Jo" and len(game.players) == 7
+    assert game.title == "Spring Offensive"
+    assert game.gm == "Jo"
+    assert len(game.players) == 7
     assert main(["check", str(tmp_path / "spring-offensive")]) == 0
     before = (tmp_path / "spring-offensive" / "game.yml").read_text()
     assert main(["new", "spring-offensive", "--dir", str(tmp_path)]) == 1
@@ -117,7 +121,8 @@ def test_version(capsys):
 
     with pytest.raises(SystemExit) as stop:
         main(["--version"])
-    assert stop.value.code == 0 and capsys.readouterr().out == f"dipgen {__version__}\n"
+    assert stop.value.code == 0
+    assert capsys.readouterr().out == f"dipgen {__version__}\n"
 
 
 @pytest.mark.parametrize("variant", ["standard", "stab", "blind", "armor", "complicated", "double", "taskdip", "tir"])
@@ -156,8 +161,10 @@ def test_adjudicate_prints_classic_results(make_game, capsys):
     })
     assert main(["adjudicate", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "A Par - Bur (*bounce*)" in out and "A Mun - Bur (*bounce*)" in out
-    assert "England (B):" not in out and "England (Ed):" in out
+    assert "A Par - Bur (*bounce*)" in out
+    assert "A Mun - Bur (*bounce*)" in out
+    assert "England (B):" not in out
+    assert "England (Ed):" in out
     assert "F Lon H (no order)" in out
     assert "Next: Fall 1901." in out
 
@@ -196,13 +203,17 @@ def test_the_replay_follows_the_variants_calendar():
     from dipgen.core.phase import Phase
 
     spring, fall = Phase(1901, 0), Phase(1901, 1)
-    assert cal.first(1901) == spring and cal.after(spring) == Phase(1901, 0, True)
-    assert cal.after(Phase(1901, 0, True)) == fall and cal.after_season(fall) == Phase(1901, 2)
-    assert cal.ends_year(fall) and cal.ends_year(Phase(1901, 1, True)) and not cal.ends_year(spring)
+    assert cal.first(1901) == spring
+    assert cal.after(spring) == Phase(1901, 0, True)
+    assert cal.after(Phase(1901, 0, True)) == fall
+    assert cal.after_season(fall) == Phase(1901, 2)
+    assert cal.ends_year(fall)
+    assert cal.ends_year(Phase(1901, 1, True))
+    assert not cal.ends_year(spring)
     assert cal.after(Phase(1901, 2)) == Phase(1902, 0)
     from dipgen.variants import get_variant
-    assert (get_variant("standard").rules.calendar is cal
-            and get_variant("standard").rules.start(1905).phase == Phase(1905, 0))
+    assert get_variant("standard").rules.calendar is cal
+    assert get_variant("standard").rules.start(1905).phase == Phase(1905, 0)
 
 
 def test_the_calendar_answers_what_the_timeline_asks():
@@ -216,7 +227,9 @@ def test_the_calendar_answers_what_the_timeline_asks():
     winter = Phase.from_slug("1901-winter")
     assert [cal.starts_year(p) for p in (spring, spring_r, fall, fall_r, winter)] == [True, True, False, False, False]
     assert [cal.ends_year(p) for p in (spring, spring_r, fall, fall_r, winter)] == [False, False, True, True, False]
-    assert cal.adjustments(1901) == winter and cal.last_season(1901) == fall
-    assert cal.season_of(fall_r) == fall and cal.retreats_of(fall) == fall_r
+    assert cal.adjustments(1901) == winter
+    assert cal.last_season(1901) == fall
+    assert cal.season_of(fall_r) == fall
+    assert cal.retreats_of(fall) == fall_r
     assert [cal.next_movement(p).slug for p in (spring, spring_r, fall, fall_r, winter)] == \
         ["1901-fall", "1901-fall", "1902-spring", "1902-spring", "1902-spring"]

@@ -41,14 +41,17 @@ def test_a_commit_dated_past_the_year_9999_is_a_warning_naming_the_file(tmp_path
     _git(project, "add", "games/alpha/1901-spring.yml")
     _git(project, "commit", "-q", "-m", "from the future", date=f"@{seconds} +0000")
     times = commit_times(project / "games" / "alpha")
-    assert "1901-spring.yml" not in times.added and "game.yml" in times.added
+    assert "1901-spring.yml" not in times.added
+    assert "game.yml" in times.added
     monkeypatch.chdir(project)
     assert main(["check", "games"]) == 0
     err = capsys.readouterr().err
-    assert "games/alpha/1901-spring.yml: warning:" in err and "[commit-date-out-of-range]" in err
+    assert "games/alpha/1901-spring.yml: warning:" in err
+    assert "[commit-date-out-of-range]" in err
     assert main(["adjudicate", "games/alpha"]) == 0
     out, err = capsys.readouterr()
-    assert "Traceback" not in err and out
+    assert "Traceback" not in err
+    assert out
     caplog.set_level(logging.INFO)
     build(project)
     assert "commit-date-out-of-range" in caplog.text
@@ -82,7 +85,8 @@ def _closed_pipe(*args: str, cwd: Path) -> subprocess.CompletedProcess:
                                   ["adjudicate", "games/lamps-out", "--full"], ["--help"]])
 def test_every_command_is_quiet_when_its_reader_goes_away(tmp_path, args):
     project = make_project(tmp_path / "p", ["lamps-out"])
-    assert (GAMES / "lamps-out").is_dir() and REPO.is_dir()
+    assert (GAMES / "lamps-out").is_dir()
+    assert REPO.is_dir()
     done = _closed_pipe(*args, cwd=project)
     assert done.stderr == ""  # no traceback, no "Exception ignored" as the exit flushes stdout
     assert done.returncode == (0 if args == ["--help"] else 1)  # argparse's help says nothing of a write that failed

@@ -143,7 +143,8 @@ def test_cycles_are_found_also_inside_functions_and_type_checking(tmp_path):
     (pkg / "site" / "b.py").write_text("def f():\n    from .a import x\n")
     (pkg / "c.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .site.a import y\n")
     graph = import_graph(pkg)
-    assert graph["dipgen.site.a"] == {"dipgen.site.b"} and graph["dipgen.c"] == {"dipgen.site.a"}
+    assert graph["dipgen.site.a"] == {"dipgen.site.b"}
+    assert graph["dipgen.c"] == {"dipgen.site.a"}
     assert cycles(graph) == [["dipgen.site.a", "dipgen.site.b", "dipgen.site.a"]]
 
 
@@ -225,4 +226,5 @@ def test_no_module_over_600_lines_and_no_function_over_80():
                 length = node.end_lineno - node.lineno + 1
                 if length > 80:
                     long_functions.append((f"{path.relative_to(PACKAGE).as_posix()}:{node.name}", length))
-    assert not long_modules and not long_functions, (long_modules, long_functions)
+    assert not long_modules, (long_modules, long_functions)
+    assert not long_functions, (long_modules, long_functions)

@@ -95,7 +95,8 @@ def test_orders_per_writer_are_merged_by_the_variant_and_the_draw_recorded(tmp_p
     assert any(n.kind is Kind.INTAKE and n.reason is Picked.BY_DRAW for n in par.notes)
     assert "drawn" in h.variant.words.result_words(par)
     again = replay_folder(folder).records[0]  # the replay is deterministic
-    assert again.results == rec.results and again.draws == rec.draws
+    assert again.results == rec.results
+    assert again.draws == rec.draws
 
 
 def test_an_unknown_writer_is_an_error_with_its_line_and_a_suggestion(tmp_path, variant):
@@ -103,7 +104,9 @@ def test_an_unknown_writer_is_an_error_with_its_line_and_a_suggestion(tmp_path, 
     with pytest.raises(GameError) as e:
         load_game(folder)
     (p,) = e.value.problems
-    assert p.line == 3 and "'Anne' under France is not a player" in p.message and "Ann" in p.message + p.hint
+    assert p.line == 3
+    assert "'Anne' under France is not a player" in p.message
+    assert "Ann" in p.message + p.hint
 
 
 def test_one_writer_ordering_a_unit_twice_is_an_error_two_writers_are_not(tmp_path, variant):

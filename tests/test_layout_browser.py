@@ -73,7 +73,8 @@ def site(tmp_path_factory):
 def test_no_page_is_wider_than_the_screen(browser, site, width):
     url, folder = site
     pages = sample(folder)
-    assert len(pages) > 25 and any("private" in p for p in pages)
+    assert len(pages) > 25
+    assert any("private" in p for p in pages)
     context = browser.new_context(viewport={"width": width, "height": 800})
     page = context.new_page()
     wide = []

@@ -29,12 +29,15 @@ def test_the_running_game_has_secrets_to_keep(built):
     _, _, hs = built
     running = next(h for h in hs if h.info.slug == RUNNING)
     s = secrets_of(running)
-    assert len(s.orders) > 50 and len(s.units) > 20 and len(s.owners) > 20
+    assert len(s.orders) > 50
+    assert len(s.units) > 20
+    assert len(s.owners) > 20
 
 
 def test_nothing_leaks_from_the_running_game(built):
     _, site, hs = built
-    assert (site / "search" / "search_index.json").exists() and (site / "sitemap.xml").exists()
+    assert (site / "search" / "search_index.json").exists()
+    assert (site / "sitemap.xml").exists()
     assert (site / "games" / RUNNING / "maps" / "1903-fall-orders.svg").exists()
     assert scan_site(site, hs, docs_dir=site.parent / 'site_src') == []
 
@@ -70,7 +73,8 @@ def test_the_finished_game_publishes_everything(built):
     blind_season = (site / "games" / FINISHED / record.phase.slug / "index.html").read_text()
     hidden = {r.order.format(board) for r in record.results if r.effective} - {
         r.order.format(board) for r in public.results}
-    assert hidden and not any(h in blind_season for h in hidden)
+    assert hidden
+    assert not any(h in blind_season for h in hidden)
 
 
 def test_one_hidden_order_in_one_file_is_caught(built, tmp_path):
@@ -82,7 +86,8 @@ def test_one_hidden_order_in_one_file_is_caught(built, tmp_path):
     page = copy / "games" / RUNNING / "1902-spring" / "index.html"
     page.write_text(page.read_text().replace("</article>", f"<!-- {secret} --></article>", 1))
     leaks = scan_site(copy, hs, docs_dir=site.parent / 'site_src')
-    assert leaks and all(leak.file.startswith(f"games/{RUNNING}/1902-spring/index.html") for leak in leaks)
+    assert leaks
+    assert all(leak.file.startswith(f"games/{RUNNING}/1902-spring/index.html") for leak in leaks)
     assert any(secret in leak.what for leak in leaks)
 
 
@@ -352,4 +357,5 @@ def test_a_private_page_of_another_size_is_caught(built, tmp_path):
     page.write_text(private_shell(encrypt(b"<p>a page with more to say</p>", "abcde-fghjk-mnpqr-stuvw",
                                           size=room + 4096), "private/" + page.name))
     leaks = scan_site(site, hs, docs_dir=copy / "site_src")
-    assert [leak.file for leak in leaks] == [f"private/{page.name}"] and "size of a private page" in leaks[0].what
+    assert [leak.file for leak in leaks] == [f"private/{page.name}"]
+    assert "size of a private page" in leaks[0].what

@@ -128,16 +128,19 @@ def test_every_player_gets_exactly_her_report_once(game, server, capsys):
         assert "Orders for Fall 1904 are due Fri 4 Jan 2030, 17:00 UTC." in body
         assert "On the site: https://club.example.org/dip/games/lamps-out/1904-spring/" in body
         assert "Your private page (your passphrase opens it): https://club.example.org/dip/private/" in body
-        assert msg["Subject"] == f"The Lamps Go Out: {record.title}" and msg["From"] == "gm@example.org"
+        assert msg["Subject"] == f"The Lamps Go Out: {record.title}"
+        assert msg["From"] == "gm@example.org"
         assert [a.addr_spec for a in msg["To"].addresses] == addresses_of(name)
         for other in NAMES:  # nobody else's report
             if other != seat:
                 assert f", for {other}\n" not in body
     out = capsys.readouterr().out
-    assert "Sent 7 message(s)" in out and "example.org" not in out.replace("gm@example.org", "")
+    assert "Sent 7 message(s)" in out
+    assert "example.org" not in out.replace("gm@example.org", "")
     # again: nothing is sent twice
     assert send(game) == 0
-    assert len(server.received) == 7 and "sent to every player already" in capsys.readouterr().out
+    assert len(server.received) == 7
+    assert "sent to every player already" in capsys.readouterr().out
     assert send(game, "--again") == 0
     assert len(server.received) == 14
     assert {m["Message-ID"] for _, m in _parsed(server)[:7]} == {m["Message-ID"] for _, m in _parsed(server)[7:]}
@@ -151,16 +154,20 @@ def test_the_dry_run_sends_nothing_and_masks_the_addresses(game, server, capsys)
     assert main(["mail", str(game)]) == 0
     out = capsys.readouterr().out
     assert not server.received
-    assert "Katalin Szabo (Austria) <k***@e***.org>" in out and "o***@e***.com" in out
-    assert "katalin@" not in out and "Dry run" in out
+    assert "Katalin Szabo (Austria) <k***@e***.org>" in out
+    assert "o***@e***.com" in out
+    assert "katalin@" not in out
+    assert "Dry run" in out
 
 
 def test_drafts_are_one_eml_per_player(game, server, tmp_path):
     assert main(["mail", str(game), "--drafts", "drafts", "--from", "gm@example.org"]) == 0
     files = sorted((tmp_path / "drafts").iterdir())
-    assert len(files) == 7 and not server.received
+    assert len(files) == 7
+    assert not server.received
     msg = email.message_from_bytes(files[0].read_bytes(), policy=email.policy.default)
-    assert msg["X-Unsent"] == "1" and msg["To"].addresses[0].addr_spec == "katalin@example.org"
+    assert msg["X-Unsent"] == "1"
+    assert msg["To"].addresses[0].addr_spec == "katalin@example.org"
 
 
 @pytest.mark.parametrize("trouble", ["refuse", "hang up", "time out"])
@@ -186,9 +193,12 @@ def test_a_server_that_fails_half_way_names_who_was_sent_and_a_rerun_sends_the_r
     assert send(game) == 1
     err = capsys.readouterr().err
     first = len(server.received)
-    assert "sent (" in err and "not sent" in err and "run the same command again" in err
+    assert "sent (" in err
+    assert "not sent" in err
+    assert "run the same command again" in err
     if trouble == "refuse":
-        assert "Lucien Fabre (France): refused (the server answered 550)" in err and first == 6
+        assert "Lucien Fabre (France): refused (the server answered 550)" in err
+        assert first == 6
     else:
         assert first == 3
         assert ("closed the connection" if trouble == "hang up" else "did not answer in time") in err
@@ -215,7 +225,8 @@ def test_bad_input_is_a_clear_error(game, server, capsys, tmp_path):
 
     secrets = (game / "secrets.yml").read_text(encoding="utf-8")
     write_game(game, {"secrets.yml": secrets.replace("  Murat Demir: [murat@example.org]\n", "")})
-    assert "secrets.yml: error: no address for Murat Demir (Turkey)" in run() and "[no-address]" in run()
+    assert "secrets.yml: error: no address for Murat Demir (Turkey)" in run()
+    assert "[no-address]" in run()
     write_game(game, {"secrets.yml": secrets.replace("murat@example.org", "murat at example.org")})
     assert "[bad-address]" in run()
     write_game(game, {"secrets.yml": secrets.replace("murat@example.org", "irina@example.org")})
@@ -241,7 +252,8 @@ def test_bad_input_is_a_clear_error(game, server, capsys, tmp_path):
         err = run("--send", "--from", "gm@example.org")
     finally:
         os.environ["DIPGEN_SMTP_PORT"] = str(server.port)
-    assert "nothing answers at that address" in err and "not sent (7)" in err
+    assert "nothing answers at that address" in err
+    assert "not sent (7)" in err
     assert not server.received
 
 
@@ -271,7 +283,8 @@ def test_an_open_game_mails_the_game_report_to_everyone(tmp_path, server, monkey
     monkeypatch.setenv("DIPGEN_SMTP_SECURITY", "none")
     assert main(["mail", str(folder), "--send", "--from", "gm@example.org"]) == 0
     bodies = {m.get_content().replace("\r\n", "\n") for _, m in _parsed(server)}
-    assert len(bodies) == 1 and len(server.received) == 7  # one report, the game's, to each
+    assert len(bodies) == 1
+    assert len(server.received) == 7  # one report, the game's, to each
     assert "Vive la République!" in next(iter(bodies))  # 8-bit text, to a server that takes it
     assert all(m["Content-Transfer-Encoding"] == "8bit" for _, m in _parsed(server))
     history = load(folder)
@@ -293,9 +306,12 @@ def test_a_finished_game_sends_its_final_report_once(tmp_path, server, monkeypat
     args = ["mail", str(folder), "--send", "--from", "gm@example.org"]
     assert main(args + ["--phase", "1901-spring"]) == 1
     assert "[mail-refused]" in capsys.readouterr().err
-    assert main(args) == 0 and len(server.received) == 7
-    assert main(args) == 0 and len(server.received) == 7
-    assert main(args + ["--again"]) == 1 and "sent once" in capsys.readouterr().err
+    assert main(args) == 0
+    assert len(server.received) == 7
+    assert main(args) == 0
+    assert len(server.received) == 7
+    assert main(args + ["--again"]) == 1
+    assert "sent once" in capsys.readouterr().err
     assert Phase.from_slug("1901-fall") == load(folder).records[-1].phase
 
 
@@ -338,7 +354,9 @@ def test_a_deadline_not_moved_on_is_never_mailed(game, server, capsys):
     write_game(game, {"1904-spring.yml": text})  # written, not yet committed
     assert send(game) == 1
     err = capsys.readouterr().err
-    assert "[deadline-stale]" in err and "nothing was sent" in err and not server.received
+    assert "[deadline-stale]" in err
+    assert "nothing was sent" in err
+    assert not server.received
 
 
 def dt_at(day: int):
@@ -411,7 +429,8 @@ def test_starttls_and_login_as_a_mail_provider_wants_them(game, tmp_path, monkey
         monkeypatch.setenv("DIPGEN_SMTP_PORT", str(untrusted.port))
         assert send(game) == 1
         assert "the server's certificate cannot be trusted (self-signed certificate)" in capsys.readouterr().err
-        assert not untrusted.received and not logins
+        assert not untrusted.received
+        assert not logins
     finally:
         untrusted.controller.stop()
     trusted = ssl.create_default_context(cafile=str(cert))
@@ -421,7 +440,9 @@ def test_starttls_and_login_as_a_mail_provider_wants_them(game, tmp_path, monkey
         monkeypatch.setenv("DIPGEN_SMTP_PORT", str(secure.port))
         assert send(game) == 1
         assert "refused DIPGEN_SMTP_USER and DIPGEN_SMTP_PASSWORD" in capsys.readouterr().err
-        assert logins and set(logins) == {b"gm"} and not secure.received  # (smtplib tries each mechanism)
+        assert logins
+        assert set(logins) == {b"gm"}
+        assert not secure.received  # (smtplib tries each mechanism)
         monkeypatch.setenv("DIPGEN_SMTP_PASSWORD", "hunter2-but-longer")
         assert send(game) == 0
         assert len(secure.received) == 7
@@ -456,11 +477,13 @@ def test_the_gm_s_loop_every_player_has_her_report_and_the_next_deadline(tmp_pat
     write_game(folder, {"1901-spring.yml": "orders:\n  France: [A Par - Bur]\n  Germany: [A Mun - Ruh]\n"})
     assert main(["check", "games/g"]) == 0
     assert "[deadline-stale]" in capsys.readouterr().err  # 6 March was Spring's deadline
-    assert main(["mail", "games/g", "--send"]) == 1 and not server.received
+    assert main(["mail", "games/g", "--send"]) == 1
+    assert not server.received
     yml = (folder / "game.yml").read_text(encoding="utf-8")
     write_game(folder, {"game.yml": yml.replace("2026-03-06T18:00:00Z", "2030-03-13T18:00:00Z")})
     capsys.readouterr()
-    assert main(["check", "games/g"]) == 0 and "deadline" not in capsys.readouterr().err
+    assert main(["check", "games/g"]) == 0
+    assert "deadline" not in capsys.readouterr().err
     assert main(["adjudicate", "games/g"]) == 0
     assert "Orders for Fall 1901 are due Wed 13 Mar 2030, 18:00 UTC." in capsys.readouterr().out
     assert main(["mail", "games/g", "--send"]) == 0
@@ -488,8 +511,10 @@ def test_a_message_is_plain_text_in_the_encoding_the_server_takes():
         msg = message(letter, "gm@example.org", now, eight_bit=eight_bit)
         assert msg["Content-Transfer-Encoding"] == cte
         again = email.message_from_bytes(msg.as_bytes(), policy=email.policy.default)
-        assert again.get_content() == body and again["To"].addresses[0].display_name == "Chloé Martin"
-        assert again["Message-ID"] == "<1@example.org>" and "\r" not in again["Subject"]
+        assert again.get_content() == body
+        assert again["To"].addresses[0].display_name == "Chloé Martin"
+        assert again["Message-ID"] == "<1@example.org>"
+        assert "\r" not in again["Subject"]
 
 
 def test_the_file_that_closes_a_hidden_fall_mails_each_player_her_centres(game, server, capsys):
@@ -506,7 +531,8 @@ def test_the_file_that_closes_a_hidden_fall_mails_each_player_her_centres(game, 
     for seat, name in NAMES.items():
         body = got[addresses_of(name)[0]].get_content().replace("\r\n", "\n")
         assert body.startswith(seat_report(history, seat, fall)[2])
-        assert "Your supply centres: " in body and "\n  Turkey    1 centre" in body
+        assert "Your supply centres: " in body
+        assert "\n  Turkey    1 centre" in body
         ids.add(got[addresses_of(name)[0]]["Message-ID"])
     assert send(game, "--phase", "1903-fall") == 0  # the Fall's own messages are others
     assert not ids & {m["Message-ID"] for _, m in _parsed(server)[7:]}

@@ -122,7 +122,8 @@ def test_each_province_one_element(svg, shapes):
         cls, geom = shapes[pid]
         want = "sea" if pid in SEAS else "land"
         assert cls == ["prov", want], (pid, cls)
-        assert not geom.is_empty and geom.area > 20, pid
+        assert not geom.is_empty, pid
+        assert geom.area > 20, pid
     assert shapes["swi"][0] == ["prov", "impassable"]
     prov_ids = {k for k, (cls, _) in shapes.items() if "prov" in cls}
     assert prov_ids == PROVINCES | {"swi"}
@@ -136,7 +137,9 @@ def test_titles(svg):
     for el in svg.iter(NS + "path"):
         if "prov" in el.get("class", ""):
             t = el.find(NS + "title")
-            assert t is not None and t.text and len(t.text) > 3, el.get("id")
+            assert t is not None, el.get("id")
+            assert t.text, el.get("id")
+            assert len(t.text) > 3, el.get("id")
     par = next(e for e in svg.iter(NS + "path") if e.get("id") == "par")
     assert par.find(NS + "title").text == "Paris"
 
