@@ -103,14 +103,17 @@ def test_relative_links_to_the_hand_written_pages(tmp_path):
     links = Links(page="games/g/1901-fall/index.md", folder="games/g/", edition="games/g/", pages=LINKS.pages,
                   archive="games/index.md", docs_dir=str(tmp_path))
     out = html("[rules](../../rules/stab.md) ![map](../../img.png)", links)
-    assert 'href="../../../rules/stab/"' in out and 'src="../../../img.png"' in out
+    assert 'href="../../../rules/stab/"' in out
+    assert 'src="../../../img.png"' in out
     text = at("fine\n\n[rules](../../rules/blind.md)\n\n![x](nowhere.png)", 7)
     found = problems(text, links)
     assert [(p.line, "rules/blind.md" in p.message, "nowhere.png" in p.message) for p in found] == [
         (9, True, False), (11, False, True)]
     assert all(p.file == "games/g/1901-fall.yml" for p in found)
     [p] = problems(at("[x](1902-spring.md)", 3), links)
-    assert p.code == "bad-link" and "names no page of this game" in p.message and p.line == 3
+    assert p.code == "bad-link"
+    assert "names no page of this game" in p.message
+    assert p.line == 3
     [p] = problems("[x](/about/)", links)
     assert "leaves the site" in p.message
 
@@ -155,7 +158,8 @@ def test_script_and_its_vehicles_are_dropped(payload):
                 "id=", "markdown=", "md-header", "onerror", "onload", "ontoggle"]:
         assert bad not in low, (payload, out)
     assert re.search(r"\son\w+\s*=", low) is None
-    assert out.startswith("<p>before</p>") and "<p>after</p>" in out
+    assert out.startswith("<p>before</p>")
+    assert "<p>after</p>" in out
     assert out.count("<div") == out.count("</div>")  # nothing can close the block the page puts it in
 
 
@@ -186,7 +190,8 @@ def test_press_changed_is_a_warning_of_dipgen_check(tmp_path, capsys):
 
 def test_text_that_looks_like_html_is_shown_as_text():
     out = html("Tell me what `<script>` does: 1 < 2 & 3 > 2")
-    assert "<code>&lt;script&gt;</code>" in out and "1 &lt; 2 &amp; 3 &gt; 2" in out
+    assert "<code>&lt;script&gt;</code>" in out
+    assert "1 &lt; 2 &amp; 3 &gt; 2" in out
 
 
 # ----------------------------------------------------------------------------- hostile Markdown
@@ -198,7 +203,9 @@ def test_text_that_looks_like_html_is_shown_as_text():
 def test_too_deep_nesting_is_an_error_with_its_line(deep):
     text = at("A calm first paragraph.\n\n" + deep, 12)
     [p] = problems(text)
-    assert p.file == "games/g/1901-fall.yml" and "nested" in p.message and str(MAX_DEPTH) in p.message
+    assert p.file == "games/g/1901-fall.yml"
+    assert "nested" in p.message
+    assert str(MAX_DEPTH) in p.message
     assert 14 <= p.line <= 14 + deep.count("\n")
 
 
@@ -214,7 +221,9 @@ def test_nesting_within_the_limit_and_deep_indentation_in_code_are_fine():
                          ids=["long", "lines", "footnotes", "autolinks", "images", "comments"])
 def test_too_long_or_too_full_of_links_is_refused(text, word):
     [p] = problems(at(text, 4))
-    assert word in p.message and p.line == 4 and p.hint
+    assert word in p.message
+    assert p.line == 4
+    assert p.hint
 
 
 def test_a_recursion_error_becomes_a_problem(monkeypatch):
@@ -225,7 +234,8 @@ def test_a_recursion_error_becomes_a_problem(monkeypatch):
 
     monkeypatch.setattr(markdown.Markdown, "convert", boom)
     [p] = problems(at("x", 5))
-    assert p.code == "press-too-deep" and p.line == 5
+    assert p.code == "press-too-deep"
+    assert p.line == 5
 
 
 # ----------------------------------------------------------------------------- pages, check and build
@@ -255,7 +265,8 @@ def test_the_pages_embed_sanitised_html_that_mkdocs_leaves_alone(tmp_path):
     page = game_pages(game_view(history, "public"), SiteOptions())["games/hostile/1901-spring/index.md"]
     block = page[page.index('<div class="dg-press">'):]
     block = block[:block.index("</div>") + 6]
-    assert "<script" not in block and "markdown" not in block
+    assert "<script" not in block
+    assert "markdown" not in block
     assert '<a href="../" rel=' in block
 
 
@@ -279,7 +290,8 @@ def test_the_build_stops_with_the_same_message_before_writing_anything(tmp_path)
     result = mkdocs_command(project)
     assert result.returncode == 1
     assert re.search(r"1901-spring\.yml:6: error: in the press: nested 300 levels deep", result.stderr)
-    assert "Traceback" not in result.stderr and not (project / "site").exists()
+    assert "Traceback" not in result.stderr
+    assert not (project / "site").exists()
 
 
 def test_one_converter_a_process_converts_each_text_as_a_new_one_would():

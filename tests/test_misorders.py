@@ -40,12 +40,18 @@ def test_an_order_for_a_unit_that_is_not_there_is_void_and_a_warning(make_game, 
     path = make_game({"1901-spring.yml": "orders:\n  France:\n    - A Par - Bur\n    - A Pic - Bel\n"})
     h = play(path)
     (w,) = h.warnings
-    assert w.file.endswith("1901-spring.yml") and w.line == 4 and w.severity == "warning"
-    assert "'A Pic - Bel'" in w.message and "France has no unit in Picardy" in w.message
-    assert "A Par" in w.hint and "F Bre" in w.hint
+    assert w.file.endswith("1901-spring.yml")
+    assert w.line == 4
+    assert w.severity == "warning"
+    assert "'A Pic - Bel'" in w.message
+    assert "France has no unit in Picardy" in w.message
+    assert "A Par" in w.hint
+    assert "F Bre" in w.hint
     spring = h.records[0]
     (void,) = voids(spring, "France")
-    assert void.unit is None and not void.succeeded and void.notes[0].reason is Illegal.NO_UNIT
+    assert void.unit is None
+    assert not void.succeeded
+    assert void.notes[0].reason is Illegal.NO_UNIT
     assert [ol.text for ol in spring.orders["France"]] == ["A Par - Bur", "A Pic - Bel"]  # kept as written
     assert ("France", "A", "bur") in {(u.power, u.kind, u.province) for u in spring.after.units}
     report = game_report(h, spring.phase)
@@ -58,12 +64,15 @@ def test_an_order_for_another_power_s_unit_leaves_that_unit_alone(make_game):
     path = make_game({"1901-spring.yml": "orders:\n  France: [A Mun - Bur]\n  Germany: [A Mun - Ruh]\n"})
     h = play(path)
     (w,) = h.warnings
-    assert w.line == 2 and "the army in Munich is Germany's, not France's" in w.message
+    assert w.line == 2
+    assert "the army in Munich is Germany's, not France's" in w.message
     spring = h.records[0]
     (void,) = voids(spring, "France")
-    assert void.unit is None and void.notes[0].reason is Illegal.NOT_YOURS
+    assert void.unit is None
+    assert void.notes[0].reason is Illegal.NOT_YOURS
     (ruh,) = [r for r in spring.results_of("Germany") if r.unit is not None and r.unit.province == "mun"]
-    assert ruh.succeeded and ruh.order.format(h.variant.rules.board) == "A Mun - Ruh"
+    assert ruh.succeeded
+    assert ruh.order.format(h.variant.rules.board) == "A Mun - Ruh"
     assert line_of(game_report(h, spring.phase), "A Mun - Bur") == (
         "A Mun - Bur (*illegal*)  -- illegal: France has no unit in Munich (Germany's A Mun is there)")
 
@@ -71,9 +80,11 @@ def test_an_order_for_another_power_s_unit_leaves_that_unit_alone(make_game):
 def test_another_power_s_unit_that_got_no_order_holds_and_its_power_is_nmr(make_game):
     h = play(make_game({"1901-spring.yml": "orders:\n  France: [A Mun - Bur, A Par - Bur]\n"}))
     spring = h.records[0]
-    assert "Germany" in spring.nmr and "France" not in spring.nmr
+    assert "Germany" in spring.nmr
+    assert "France" not in spring.nmr
     (mun,) = [r for r in spring.results_of("Germany") if r.unit.province == "mun"]
-    assert mun.default and mun.succeeded
+    assert mun.default
+    assert mun.succeeded
     assert ("France", "A", "bur") in {(u.power, u.kind, u.province) for u in spring.after.units}
 
 
@@ -90,7 +101,8 @@ def test_the_gm_s_own_mistakes_stay_errors(make_game):
         with pytest.raises(GameError) as e:
             play(make_game({"1901-spring.yml": text}, slug=f"g{line}{len(text)}"))
         (p,) = [p for p in e.value.problems if p.severity == "error"]
-        assert p.line == line and what in p.message.lower()
+        assert p.line == line
+        assert what in p.message.lower()
 
 
 # ---------------------------------------------------------------------------- retreats
@@ -108,9 +120,11 @@ def test_a_retreat_for_a_unit_that_was_not_dislodged_is_void(make_game):
     retreats = h.records[2]
     assert retreats.phase.name == "Fall 1901 retreats"
     (w,) = h.warnings
-    assert w.line == 2 and "Italy has no dislodged unit in Rome" in w.message
+    assert w.line == 2
+    assert "Italy has no dislodged unit in Rome" in w.message
     (void,) = voids(retreats, "Italy")
-    assert void.unit is None and void.notes[0].reason is Illegal.NO_UNIT
+    assert void.unit is None
+    assert void.notes[0].reason is Illegal.NO_UNIT
     assert ("Italy", "A", "tus") in {(u.power, u.kind, u.province) for u in retreats.after.units}
 
 
@@ -127,9 +141,11 @@ def test_a_build_into_an_occupied_centre_is_void_and_the_next_build_counts(make_
     h = play(path)
     winter = h.records[-1]
     (w,) = h.warnings
-    assert w.line == 2 and "'Build F Bre'" in w.message
+    assert w.line == 2
+    assert "'Build F Bre'" in w.message
     (void,) = voids(winter, "France")
-    assert void.order.format(h.variant.rules.board) == "Build F Bre" and void.unit is None
+    assert void.order.format(h.variant.rules.board) == "Build F Bre"
+    assert void.unit is None
     built = sorted(u.province for u in winter.after.units if u.power == "France" and u.province in ("par", "mar"))
     assert built == ["mar", "par"]
     assert line_of(game_report(h, winter.phase), "Build F Bre").startswith("Build F Bre (*illegal*)  -- illegal: ")
@@ -181,7 +197,8 @@ def test_a_hidden_game_shows_a_void_order_to_its_power_only(tmp_path, variant):
     assert "the army in Munich is Germany's" in h.warnings[0].message  # the GM knows
     (mine,) = [r for r in view_record(h, spring, "France").results
                if r.order.format(h.variant.rules.board) == "A Mun - Bur"]
-    assert mine.notes[0].reason is Illegal.NO_UNIT and mine.notes[0].source is None
+    assert mine.notes[0].reason is Illegal.NO_UNIT
+    assert mine.notes[0].source is None
     france = report(h, "France", spring.phase)
     assert line_of(france, "A Mun - Bur") == "A Mun - Bur (*illegal*)  -- illegal: France has no unit in Munich"
     assert "Germany's" not in france
@@ -200,7 +217,8 @@ def test_what_the_orderer_learns_does_not_depend_on_the_unit_she_cannot_see(tmp_
             "1901-fall.yml": "orders:\n  France: [A Mun - Bur, A Pic H]\n"}))
 
     there, gone = blind("there", "A Mun H"), blind("gone", "A Mun - Ruh")
-    assert "Germany's" in there.warnings[0].message and "France has no unit in Munich" in gone.warnings[0].message
+    assert "Germany's" in there.warnings[0].message
+    assert "France has no unit in Munich" in gone.warnings[0].message
     assert report(there, "France", there.records[1].phase) == report(gone, "France", gone.records[1].phase)
     assert public_site(there) == public_site(gone)
 

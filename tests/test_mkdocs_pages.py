@@ -59,7 +59,8 @@ def both(tmp_path_factory):
 def test_every_generated_page_is_the_same_html_as_when_converted(both):
     direct, converted, _, _ = both
     ours, theirs = _pages(direct), _pages(converted)
-    assert set(ours) == set(theirs) and len(ours) > 40
+    assert set(ours) == set(theirs)
+    assert len(ours) > 40
     assert [uri for uri in ours if ours[uri] != theirs[uri]] == []
     # the heading of a section has its id and permalink, as the site's toc extension makes them
     assert 'id="supply-centres"' in ours["games/masked-ball/index.html"]
@@ -69,7 +70,8 @@ def test_every_generated_page_is_the_same_html_as_when_converted(both):
 @pytest.mark.slow  # the site built three times (`both`)
 def test_every_generated_page_went_as_html(both):
     _, _, _, counted = both
-    assert counted and all(counted)
+    assert counted
+    assert all(counted)
 
 
 def _index(site: Path) -> dict[str, dict]:
@@ -106,8 +108,11 @@ def test_sections_split_at_headings_and_keep_the_index_tags():
             '<h2 id="one">One<a class="headerlink" href="#one">¶</a></h2>\n<ul><li>x &amp; y</li></ul>'
             '<script>var secret = 1;</script>')
     top, one = mkdocs_pages.sections(html)
-    assert top.id is None and top.text == ["<p>Intro bold</p> A B"]
-    assert one.id == "one" and one.title == ["One"] and one.text == ["<ul><li>x &amp; y</li></ul>"]
+    assert top.id is None
+    assert top.text == ["<p>Intro bold</p> A B"]
+    assert one.id == "one"
+    assert one.title == ["One"]
+    assert one.text == ["<ul><li>x &amp; y</li></ul>"]
 
 
 def test_a_page_whose_headings_the_markdown_does_not_make_alone_is_converted():
@@ -116,7 +121,8 @@ def test_a_page_whose_headings_the_markdown_does_not_make_alone_is_converted():
     headings = mkdocs_pages.Headings(Config(markdown_extensions=["toc"], mdx_configs={}))
     page = SitePage.make("T", '<div>a</div>\n<h2 data-dg-heading>Fine</h2>\n<p>b</p>\n')
     html, tokens = mkdocs_pages.page_html(page, headings)
-    assert html == '<div>a</div>\n<h2 id="fine">Fine</h2>\n<p>b</p>' and tokens[0]["id"] == "fine"
+    assert html == '<div>a</div>\n<h2 id="fine">Fine</h2>\n<p>b</p>'
+    assert tokens[0]["id"] == "fine"
     assert list(page.pieces())[1] == Heading(2, "Fine")
     odd = mkdocs_pages.Headings(Config(markdown_extensions=["toc", "attr_list"], mdx_configs={}))
     assert odd.render((Heading(2, "Fine"),)) is not None
@@ -128,7 +134,8 @@ def test_blank_lines_between_blocks_become_one_and_stay_inside_a_block():
     from dipgen.present.site.page import _blank_lines
     made = _blank_lines(text)
     assert made == markdown.Markdown(extensions=["md_in_html"]).convert(text)
-    assert "<p>b</p>\n\n<div>" in made and "x\n\n\n\ny" in made
+    assert "<p>b</p>\n\n<div>" in made
+    assert "x\n\n\n\ny" in made
 
 
 def test_blank_runs_are_found_alike_a_stretch_at_a_time_and_tag_by_tag():

@@ -95,11 +95,14 @@ def test_a_hidden_fact_changes_nothing_public(tmp_path, variant, kind, seed, pha
     points = pair_points(variant, kind, seed, tmp_path, phases=phases, after=after, activity=activity)
     assert points is not None, "the sample pair could not be made"
     for a, b in points:  # at every point of the GM's pace
-        assert not a.finished and not b.finished
+        assert not a.finished
+        assert not b.finished
         assert public_facts(a) == public_facts(b), "not a pair that differs in a hidden fact only"
         assert [r.phase for r in a.records] != [r.phase for r in b.records] or a.position != b.position or \
             [(r.orders, r.notes) for r in a.records] != [(r.orders, r.notes) for r in b.records]
-        assert a.chain is not None and a.chain.salt and b.chain.salt == a.chain.salt  # both publish a record
+        assert a.chain is not None
+        assert a.chain.salt
+        assert b.chain.salt == a.chain.salt  # both publish a record
         assert differences(a, b) == []
         files = published(a)
         assert {"site/feed.xml", f"site/games/{SLUG}/feed.xml", f"site/games/{SLUG}/deadline.ics",
@@ -187,10 +190,12 @@ def test_whole_built_sites_are_byte_identical(tmp_path, variant, kind, seed, pha
     assert '"links": [' in (sites[0] / "games" / SLUG / "chain.json").read_text()
     pictures = {m for page in (sites[0] / "games" / SLUG).rglob("index.html")
                 for m in re.findall(r'og:image" content="' + SITE_URL + r'([^"]+)"', page.read_text(encoding="utf-8"))}
-    assert len(pictures) >= 2 and all((sites[0] / p).read_bytes().startswith(b"\x89PNG") for p in pictures)
+    assert len(pictures) >= 2
+    assert all((sites[0] / p).read_bytes().startswith(b"\x89PNG") for p in pictures)
     assert _same_tree(*sites) == []
     pages = [opened(site, PAGE_KEY, SLUG, PASSPHRASES) for site in sites]
-    assert len(pages[0]) == 7 and pages[0].keys() == pages[1].keys()
+    assert len(pages[0]) == 7
+    assert pages[0].keys() == pages[1].keys()
     may = involved(*made)
     for seat, (size, salt, text) in pages[0].items():
         assert (size, salt) == pages[1][seat][:2], seat

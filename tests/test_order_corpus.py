@@ -113,20 +113,24 @@ def test_a_numbered_list_is_read_in_a_phase_file(make_game):
     the corpus reads it)."""
     problems, history = _problems(make_game, "    - 1. F Bre - MAO\n    - 2) A Par - Bur\n    - A Mar H\n")
     assert problems == []
-    assert history.records[0].after.units_at("mao") and history.records[0].after.units_at("bur")
+    assert history.records[0].after.units_at("mao")
+    assert history.records[0].after.units_at("bur")
 
 
 def test_a_slip_after_a_province_names_the_longer_one(make_game):
     problems, _ = _problems(make_game, "    - F Bre - Nrth Sae\n")
-    assert [p.code for p in problems] == ["bad-order"] and "Did you mean North Sea?" in problems[0].message
+    assert [p.code for p in problems] == ["bad-order"]
+    assert "Did you mean North Sea?" in problems[0].message
     problems, _ = _problems(make_game, "    - F Bre - Mid Atlantc\n")
-    assert [p.code for p in problems] == ["bad-order"] and "Did you mean Mid-Atlantic Ocean?" in problems[0].message
+    assert [p.code for p in problems] == ["bad-order"]
+    assert "Did you mean Mid-Atlantic Ocean?" in problems[0].message
 
 
 def test_a_tie_names_both_readings(board):
     with pytest.raises(ValueError) as e:
         read_order(board, "A Lvz - Mos", guess=True)
-    assert "Lvp" in str(e.value) and "Lvn" in str(e.value)
+    assert "Lvp" in str(e.value)
+    assert "Lvn" in str(e.value)
 
 
 @settings(max_examples=400, deadline=None)
@@ -136,7 +140,8 @@ def test_a_bounded_distance_is_exact_within_its_bound(a, b, limit):
 
     exact, bounded = distance(a, b), distance(a, b, limit)
     assert bounded == exact if exact <= limit else bounded > limit
-    assert distance("buidl", "build") == 1 and distance("kitten", "sitting") == 3
+    assert distance("buidl", "build") == 1
+    assert distance("kitten", "sitting") == 3
 
 
 _SPELLINGS = VARIANTS["standard"]().rules.board.spellings_folded

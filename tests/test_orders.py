@@ -159,7 +159,8 @@ def test_quick_reading_leaves_words_that_begin_longer_names_to_the_full_parser()
     data = yaml.safe_load((Path(__file__).resolve().parent.parent / "dipgen" / "data" / "standard.yml").read_text())
     data["aliases"] = {"bur h": "mar"}
     board = _build(data)
-    assert "bur" not in board._word_locations and "par" in board._word_locations
+    assert "bur" not in board._word_locations
+    assert "par" in board._word_locations
     text = "A Bur H"
     assert _Quick(board, text, STANDARD_KINDS).read() is None
     assert parse_order(board, text) == Hold(UnitRef("A", "mar"))

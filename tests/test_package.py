@@ -152,7 +152,8 @@ def test_a_new_archive_checks_renders_and_builds_outside_the_checkout(gm):
     assert "end of life" not in build.stderr  # NO_MKDOCS_2_WARNING, as the workflow sets it
     site = club / "site"
     spring = (site / "games" / "first-game" / "1901-spring" / "index.html").read_text(encoding="utf-8")
-    assert "Burgundy is a garden" in spring and 'href="../../../rules/standard/"' in spring
+    assert "Burgundy is a garden" in spring
+    assert 'href="../../../rules/standard/"' in spring
     for path in ("games/first-game/maps/1901-spring-orders.svg", "assets/maps/standard.svg",
                  "rules/standard/index.html", "rules/taskdip/index.html", "draws/index.html", "index.html"):
         assert (site / path).is_file(), path
@@ -175,7 +176,8 @@ def test_the_precommit_hook_passes_a_good_game_and_stops_an_unknown_province(gm)
         _git_repo(gm.source, gm)  # this repository's hook, as another repository would use it
     try_repo = [precommit, "try-repo", gm.source, "dipgen-check", "--all-files"]
     good = ok(gm(*try_repo, timeout=600))
-    assert "dipgen check" in good.stdout and "Passed" in good.stdout
+    assert "dipgen check" in good.stdout
+    assert "Passed" in good.stdout
     assert "games/first-game: ok" in good.stdout  # verbose: what the check said is shown
     assert "Passed" in ok(gm(precommit, "run", "--all-files")).stdout  # the archive's own configuration
 
@@ -185,8 +187,10 @@ def test_the_precommit_hook_passes_a_good_game_and_stops_an_unknown_province(gm)
         ok(gm("git", "add", fall))
         for args in (try_repo[:-1], [precommit, "run"]):  # the files the commit touches
             bad = gm(*args, timeout=600)
-            assert bad.returncode == 1 and "Failed" in bad.stdout, bad.stdout + bad.stderr
-            assert "games/first-game/1901-fall.yml:2: error" in bad.stdout and "Atlantis" in bad.stdout
+            assert bad.returncode == 1, bad.stdout + bad.stderr
+            assert "Failed" in bad.stdout, bad.stdout + bad.stderr
+            assert "games/first-game/1901-fall.yml:2: error" in bad.stdout
+            assert "Atlantis" in bad.stdout
     finally:
         gm("git", "rm", "-q", "--cached", fall)
         fall.unlink()
@@ -217,7 +221,8 @@ def test_the_export_builds_with_properdocs_and_zensical_into_the_same_pages(gm):
     for name, site in sites.items():
         assert _built_pages(site) == pages, name
         spring = (site / "games" / "first-game" / "1901-spring" / "index.html").read_text(encoding="utf-8")
-        assert "Burgundy is a garden" in spring and 'src="../maps/1901-spring-orders.svg"' in spring, name
+        assert "Burgundy is a garden" in spring, name
+        assert 'src="../maps/1901-spring-orders.svg"' in spring, name
         assert 'data="../../../assets/maps/standard.svg"' in spring, name
 
 
@@ -311,7 +316,8 @@ def test_the_export_looks_as_the_site_does_under_each_generator(example_sites, m
                             decorations = page.eval_on_selector_all(
                                 "a.dg-card, .dg-card-title, .dg-card .dg-status",
                                 "els => els.map(e => getComputedStyle(e).textDecorationLine)")
-                            assert decorations and set(decorations) == {"none"}, (generator, decorations)
+                            assert decorations, (generator, decorations)
+                            assert set(decorations) == {"none"}, (generator, decorations)
                 assert not watched.errors, (generator, watched.errors)
             finally:
                 watched.close()
