@@ -81,7 +81,8 @@ def built(tmp_path_factory):
 
 def test_passphrases_have_at_least_80_bits():
     assert PASSPHRASE_BITS >= 80
-    assert len(set(ALPHABET)) == len(ALPHABET) == 31 and not set(ALPHABET) & set("01ilo")
+    assert len(set(ALPHABET)) == len(ALPHABET) == 31
+    assert not set(ALPHABET) & set("01ilo")
     drawn = {generate_passphrase() for _ in range(500)}
     assert len(drawn) == 500
     assert all(re.fullmatch(r"[a-z2-9]{5}(-[a-z2-9]{5}){3}", p) for p in drawn)
@@ -99,15 +100,18 @@ def test_secrets_command_creates_then_never_overwrites(tmp_path, capsys):
     assert stat.S_IMODE(file.stat().st_mode) == 0o600
     powers = powers_of(tmp_path, RUNNING)
     first = load_secrets(file, powers)
-    assert sorted(first.passphrases) == sorted(powers) and len(first.page_key) == 32
+    assert sorted(first.passphrases) == sorted(powers)
+    assert len(first.page_key) == 32
     for power in powers:  # the GM's table: power, player, page, passphrase
         line = next(ln for ln in out.splitlines() if ln.startswith(power + " "))
-        assert page_uri(first.page_key, RUNNING, power) in line and first.passphrases[power] in line
+        assert page_uri(first.page_key, RUNNING, power) in line
+        assert first.passphrases[power] in line
     assert "Owen Pritchard" in out
 
     before = file.read_bytes()
     assert main(["secrets", str(folder)]) == 0
-    assert file.read_bytes() == before and "nothing was changed" in capsys.readouterr().out
+    assert file.read_bytes() == before
+    assert "nothing was changed" in capsys.readouterr().out
 
     # a power missing from the file gets one; the others keep theirs
     text = "\n".join(ln for ln in file.read_text().splitlines() if not ln.strip().startswith("France:"))
@@ -139,7 +143,8 @@ def test_a_broken_secrets_file_names_file_and_line(tmp_path):
         load_secrets(file, powers)
     text = str(e.value)
     assert "secrets.yml:1: error: page_key must be at least 32 hex digits" in text
-    assert "secrets.yml:3: error: 'Englnd' is not a power" in text and "Did you mean England?" in text
+    assert "secrets.yml:3: error: 'Englnd' is not a power" in text
+    assert "Did you mean England?" in text
     assert "secrets.yml:4: error: France's passphrase is too short" in text
     assert "secrets.yml:5: error: unknown key 'seeds'" in text
     assert "k7mq2" not in text  # no passphrase in an error message
@@ -155,16 +160,21 @@ def test_a_broken_secrets_file_names_file_and_line(tmp_path):
 
 def test_envelope_round_trip_and_wrong_passphrase():
     env = encrypt("<p>Österreich</p>".encode(), "k7mq2-vx9ra-d4hte-8wnpc")
-    assert env["iter"] >= 600_000 and env["kdf"] == "PBKDF2-SHA256" and env["cipher"] == "AES-256-GCM"
-    assert len(base64.b64decode(env["salt"])) == 16 and len(base64.b64decode(env["iv"])) == 12
+    assert env["iter"] >= 600_000
+    assert env["kdf"] == "PBKDF2-SHA256"
+    assert env["cipher"] == "AES-256-GCM"
+    assert len(base64.b64decode(env["salt"])) == 16
+    assert len(base64.b64decode(env["iv"])) == 12
     assert decrypt(json.dumps(env), "  k7mq2-vx9ra-d4hte-8wnpc ").decode() == "<p>Österreich</p>"
     assert env["zip"] == "deflate"
     plain = encrypt(b"x" * 1000, "k7mq2-vx9ra-d4hte-8wnpc", compress=False)
-    assert "zip" not in plain and decrypt(plain, "k7mq2-vx9ra-d4hte-8wnpc") == b"x" * 1000
+    assert "zip" not in plain
+    assert decrypt(plain, "k7mq2-vx9ra-d4hte-8wnpc") == b"x" * 1000
     with pytest.raises(InvalidTag):
         decrypt(env, "k7mq2-vx9ra-d4hte-8wnpd")
     again = encrypt(b"same", "k7mq2-vx9ra-d4hte-8wnpc")
-    assert again["salt"] != env["salt"] and again["iv"] != env["iv"]
+    assert again["salt"] != env["salt"]
+    assert again["iv"] != env["iv"]
     with pytest.raises(ValueError):
         encrypt(b"x", "k7mq2-vx9ra-d4hte-8wnpc", iterations=100_000)
     assert normalize(" e\u0301t\u00e9 ") == "\u00e9t\u00e9"
@@ -176,16 +186,20 @@ def test_a_seats_salt_is_the_same_at_every_build_and_tells_nothing():
     with the old one."""
     key, phrase = bytes(range(32)), "k7mq2-vx9ra-d4hte-8wnpc"
     salt = page_salt(key, RUNNING, "England")
-    assert len(salt) == 16 and page_salt(key, RUNNING, "England") == salt
+    assert len(salt) == 16
+    assert page_salt(key, RUNNING, "England") == salt
     others = {page_salt(key, RUNNING, "France"), page_salt(key, "other-game", "England"),
               page_salt(bytes(32), RUNNING, "England")}
-    assert salt not in others and len(others) == 3
+    assert salt not in others
+    assert len(others) == 3
     assert salt.hex() != page_token(key, RUNNING, "England")[:32]  # not the page's (public) name
     lock = Lock.of(key, RUNNING, "England", phrase)
-    assert phrase not in repr(lock) and lock.salt == salt
+    assert phrase not in repr(lock)
+    assert lock.salt == salt
     first, second = (encrypt(b"<p>mine</p>", lock) for _ in range(2))
     assert first["salt"] == second["salt"] == base64.b64encode(salt).decode()
-    assert first["iv"] != second["iv"] and first["ct"] != second["ct"]  # never one nonce twice under a key
+    assert first["iv"] != second["iv"]
+    assert first["ct"] != second["ct"]  # never one nonce twice under a key
     assert decrypt(first, phrase) == decrypt(second, phrase) == b"<p>mine</p>"
     renewed = encrypt(b"<p>mine</p>", Lock.of(key, RUNNING, "England", "z2vx8-kqm7r-d4hte-8wnpc"))
     assert renewed["salt"] == first["salt"]
@@ -222,19 +236,22 @@ def test_a_process_derives_one_key_per_seat_however_often_it_encrypts(monkeypatc
     first = private_files(seat_pages(Loaded(h, secrets), SiteOptions()), public)
     assert len(runs) == len(powers) == len(set(runs))
     second = private_files(seat_pages(Loaded(h, secrets), SiteOptions()), public)
-    assert len(runs) == len(powers) and first.keys() == second.keys()
+    assert len(runs) == len(powers)
+    assert first.keys() == second.keys()
     uri = page_uri(secrets.page_key, RUNNING, "England")
     assert envelope(first[uri])["iv"] != envelope(second[uri])["iv"]
     secrets.passphrases["England"] = "a-new-passphrase-for-england"
     third = private_files(seat_pages(Loaded(h, secrets), SiteOptions()), public)
-    assert len(runs) == len(powers) + 1 and runs[-1] == page_salt(secrets.page_key, RUNNING, "England")
+    assert len(runs) == len(powers) + 1
+    assert runs[-1] == page_salt(secrets.page_key, RUNNING, "England")
     assert "Private page of" in decrypt(envelope(third[uri]), "a-new-passphrase-for-england").decode()
 
 
 def test_page_names_reveal_nothing():
     key = bytes(range(32))
     a, b = page_token(key, RUNNING, "England"), page_token(key, RUNNING, "France")
-    assert re.fullmatch(r"[0-9a-f]{32}", a) and a != b
+    assert re.fullmatch(r"[0-9a-f]{32}", a)
+    assert a != b
     assert page_token(bytes(32), RUNNING, "England") != a  # another key, another name
 
 
@@ -267,7 +284,8 @@ def test_each_page_opens_with_its_passphrase_and_shows_that_powers_view(built):
     for power in powers:
         page = site / page_uri(s.page_key, RUNNING, power)
         text = open_page(page, s.passphrases[power])
-        assert "Private page of <strong" in text and f">{power}</strong>" in text
+        assert "Private page of <strong" in text
+        assert f">{power}</strong>" in text
         assert history.info.title in text
         # the position now: its own units and centres
         view = game_view(history, power)
@@ -351,7 +369,8 @@ def test_the_shell_says_nothing_in_clear(built):
     for page in private_pages(site):
         raw = page.read_text(encoding="utf-8")
         ct = envelope_of(page)["ct"]
-        assert re.fullmatch(r"[A-Za-z0-9+/=]+", ct) and len(ct) > 5_000
+        assert re.fullmatch(r"[A-Za-z0-9+/=]+", ct)
+        assert len(ct) > 5_000
         shell = raw.replace(ct, "")  # what is left in clear
         assert "<title>Private page</title>" in shell
         assert '<meta name="robots" content="noindex, nofollow">' in shell
@@ -401,7 +420,8 @@ def test_the_leak_scanner_finds_nothing_and_is_not_fooled_by_base64(built, tmp_p
     clear.parent.mkdir(parents=True)
     clear.write_text(open_page(site / uri, s.passphrases["England"]), encoding="utf-8")
     leaks = scan_site(tmp_path / "site", [hs[RUNNING]], docs_dir=project / "site_src")
-    assert leaks and all(leak.file.startswith(uri) for leak in leaks)
+    assert leaks
+    assert all(leak.file.startswith(uri) for leak in leaks)
 
 
 @pytest.mark.slow
@@ -421,7 +441,8 @@ def test_no_secrets_no_pages_and_a_hint(tmp_path, caplog):
         site = build(project)
     assert not (site / "private").exists()
     hints = [r.getMessage() for r in caplog.records if "dipgen secrets" in r.getMessage()]
-    assert len(hints) == 1 and RUNNING in hints[0]
+    assert len(hints) == 1
+    assert RUNNING in hints[0]
 
 
 @pytest.mark.slow
@@ -440,10 +461,12 @@ def test_serve_rebuilds_keep_the_ciphertext_of_an_unchanged_game(tmp_path):
         plugin.on_pre_build(config=cfg)
         first = plugin._files[uri].read_text(encoding="utf-8")  # a file in the plugin's cache folder
         plugin.on_pre_build(config=cfg)
-        assert plugin.stats["redone"] == 0 and plugin._files[uri].read_text(encoding="utf-8") == first
+        assert plugin.stats["redone"] == 0
+        assert plugin._files[uri].read_text(encoding="utf-8") == first
         assert main(["secrets", str(project / "games" / RUNNING), "--new", "England"]) == 0
         plugin.on_pre_build(config=cfg)
-        assert plugin.stats["redone"] == 1 and plugin._files[uri].read_text(encoding="utf-8") != first
+        assert plugin.stats["redone"] == 1
+        assert plugin._files[uri].read_text(encoding="utf-8") != first
         new = load_secrets(project / "games" / RUNNING / "secrets.yml", powers_of(project, RUNNING))
         opened = envelope(plugin._files[uri].read_text(encoding="utf-8"))
         assert "Private page of" in decrypt(opened, new.passphrases["England"]).decode()
@@ -462,7 +485,8 @@ def test_check_reads_secrets_yml_too(tmp_path, capsys):
     write_game(game, {"secrets.yml": "passphrases:\n  Englnd: short\n"})
     assert main(["check", str(game)]) == 1
     err = capsys.readouterr().err
-    assert "secrets.yml" in err and "Englnd" in err
+    assert "secrets.yml" in err
+    assert "Englnd" in err
 
 
 def test_ciphertext_size_tells_nothing_within_a_block():
@@ -502,7 +526,8 @@ def test_pages_padded_to_a_common_size_open_as_before():
 
     small, large = b"<p>A Par H</p>", b"<p>" + os.urandom(6000) + b"</p>"  # the large one does not compress
     size = padded_size([small, large])
-    assert size % PAD == 0 and size > PAD
+    assert size % PAD == 0
+    assert size > PAD
     envelopes = [encrypt(p, "abcde-fghjk-mnpqr-stuvw", size=size) for p in (small, large)]
     assert {len(base64.b64decode(e["ct"])) for e in envelopes} == {size + 16}
     assert [decrypt(e, "abcde-fghjk-mnpqr-stuvw") for e in envelopes] == [small, large]
@@ -518,7 +543,8 @@ def test_a_private_page_s_size_is_a_function_of_public_facts_alone():
     noise = os.urandom(3 * PAD).hex().encode()[:3 * PAD]
     quiet, busy = [b"<p>A Par H</p>"], [b"<p>A Par H</p>", b"<p>" + noise + b"</p>"]
     assert padded_size(quiet, least=room(6)) == padded_size(busy, least=room(6)) == room(6)
-    assert room(7) > room(6) and room(6) % PAD == 0
+    assert room(7) > room(6)
+    assert room(6) % PAD == 0
     huge = [os.urandom(room(6) + 10)]  # does not compress: it outgrows the room
     assert padded_size(huge, least=room(6)) == room(6) + PAD
     # press and notes the public reads make the room bigger: a function of public facts too

@@ -35,7 +35,10 @@ def wait_for_maps(page) -> int:
         }""", timeout=15000)
     board = page.locator(".pp-now img.pp-board").bounding_box()
     overlay = page.locator(".pp-now img.pp-overlay").bounding_box()
-    assert board and overlay and board == overlay and board["width"] > 200
+    assert board
+    assert overlay
+    assert board == overlay
+    assert board["width"] > 200
     return page.locator("img.pp-overlay").count()
 
 
@@ -56,7 +59,8 @@ def test_a_player_opens_her_private_page(browser, private_site, tmp_path, size):
         message = page.locator("#pp-message")
         message.filter(has_text="does not open this page").wait_for(timeout=15000)
         assert "pp-bad" in message.get_attribute("class")
-        assert form.is_visible() and not page.locator(".pp-now").count()
+        assert form.is_visible()
+        assert not page.locator(".pp-now").count()
         w.shot(f"private-wrong-{size[0]}")
 
         page.fill("#pp-pass", "  " + secrets.passphrases["England"] + " ")
@@ -171,7 +175,9 @@ def test_a_remembered_page_opens_after_a_clean_rebuild_until_the_passphrase_chan
 
             _clean_build(project)
             after = envelope((project / "site" / uri).read_text(encoding="utf-8"))
-            assert after["salt"] == before["salt"] and after["iv"] != before["iv"] and after["ct"] != before["ct"]
+            assert after["salt"] == before["salt"]
+            assert after["iv"] != before["iv"]
+            assert after["ct"] != before["ct"]
             page.reload()
             page.locator(".pp-now").wait_for(timeout=15000)  # opened without asking
             assert _payload(page)["iv"] == after["iv"]  # the rebuilt page, not a cached one
@@ -187,7 +193,8 @@ def test_a_remembered_page_opens_after_a_clean_rebuild_until_the_passphrase_chan
             page.wait_for_load_state("networkidle")
             message = page.locator("#pp-message")
             message.filter(has_text="no longer opens this page").wait_for(timeout=15000)
-            assert page.locator("#pp-form").is_visible() and not page.locator(".pp-now").count()
+            assert page.locator("#pp-form").is_visible()
+            assert not page.locator(".pp-now").count()
             assert _payload(page)["salt"] == before["salt"]
             assert page.evaluate(KEPT) == []  # the old key is dropped
             for size in (DESKTOP, PHONE):

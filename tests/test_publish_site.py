@@ -74,7 +74,8 @@ def test_every_workflow_passes_actionlint_at_its_pinned_releases(tmp_path, monke
     old = tmp_path / "old.yml"  # and it would say so: the release this workflow was once pinned to
     old.write_text(re.sub(r"actions/checkout@[0-9a-f]{40} # v[\d.]+", "actions/checkout@v4", text), encoding="utf-8")
     done = subprocess.run([ACTIONLINT, "-no-color", str(old)], capture_output=True, text=True)
-    assert done.returncode == 1 and "node20" in done.stdout
+    assert done.returncode == 1
+    assert "node20" in done.stdout
 
 
 def test_every_action_is_pinned_with_least_privilege_and_one_run_at_a_time(tmp_path, monkeypatch, capsys):
@@ -84,10 +85,12 @@ def test_every_action_is_pinned_with_least_privilege_and_one_run_at_a_time(tmp_p
         assert uses, name
         for action, ref, release in uses:
             assert (ref, release) == workflows.ACTIONS[action], f"{name}: {action}"
-            assert re.fullmatch(r"[0-9a-f]{40}", ref) and re.fullmatch(r"v\d+\.\d+\.\d+", release)
+            assert re.fullmatch(r"[0-9a-f]{40}", ref)
+            assert re.fullmatch(r"v\d+\.\d+\.\d+", release)
         doc = yaml.safe_load(text)
         assert doc["permissions"] == {}, name  # nothing by default
-        assert doc["concurrency"]["group"] and doc["concurrency"]["cancel-in-progress"] is False
+        assert doc["concurrency"]["group"]
+        assert doc["concurrency"]["cancel-in-progress"] is False
         granted = {job: spec["permissions"] for job, spec in doc["jobs"].items()}
         assert all(p.get("contents") in ("read", None) for p in granted.values()), granted  # none writes here
         steps = [s for spec in doc["jobs"].values() for s in spec["steps"]]
@@ -104,7 +107,8 @@ def test_every_action_is_pinned_with_least_privilege_and_one_run_at_a_time(tmp_p
 
 def test_the_site_repo_workflow_pushes_with_the_deploy_key_after_every_check(tmp_path, monkeypatch, capsys):
     text = _workflows(tmp_path, monkeypatch, capsys)["double"]
-    assert "actions/deploy-pages" not in text and "pages: write" not in text
+    assert "actions/deploy-pages" not in text
+    assert "pages: write" not in text
     doc = yaml.safe_load(text)
     steps = doc["jobs"]["publish"]["steps"]
     assert steps[-1]["run"] == f"dipgen publish-site site --to {SITE_REPO} --branch gh-pages --key-env SITE_DEPLOY_KEY"
@@ -115,7 +119,9 @@ def test_the_site_repo_workflow_pushes_with_the_deploy_key_after_every_check(tmp
     assert "\nsite_url: https://ann.github.io/club-site/\n" in config
     assert workflows.site_url("Ann/ann.github.io") == "https://ann.github.io/"
     code, out, err = _init(tmp_path, monkeypatch, capsys, "--site-repo", "ann/../x", folder="bad")
-    assert code == 1 and "OWNER/NAME" in err and not (tmp_path / "bad").exists()
+    assert code == 1
+    assert "OWNER/NAME" in err
+    assert not (tmp_path / "bad").exists()
 
 
 # --------------------------------------------------------------------------- publish-site
@@ -127,7 +133,8 @@ def archive(tmp_path_factory):
     project = make_project(tmp_path_factory.mktemp("publish") / "archive", examples=("quiet-frontier",))
     site = build(project)
     assert (project / "games" / "quiet-frontier" / "secrets.yml").is_file()
-    assert (project / ".dipgen-cache").is_dir() and list((site / "private").glob("*.html"))
+    assert (project / ".dipgen-cache").is_dir()
+    assert list((site / "private").glob("*.html"))
     return project, site
 
 
@@ -166,7 +173,8 @@ def test_the_pushed_tree_is_the_site_and_its_history_one_commit(archive, tmp_pat
     # nothing of games/, secrets.yml or the cache in any object the branch reaches (the cache's blobs
     # are the site's own files: its entries, each game's keys and card, are what must not be there)
     private = {**_files(project / "games"), **_files(project / ".dipgen-cache" / "games")}
-    assert private and any(name.endswith("secrets.yml") for name in private)
+    assert private
+    assert any(name.endswith("secrets.yml") for name in private)
     reached = _git(remote, "rev-list", "--objects", "--all").split("\n")
     names = {line.partition(" ")[2] for line in reached if line}
     assert not {n for n in names if "secrets" in n or ".dipgen-cache" in n or n.endswith((".yml", ".yaml"))}
@@ -187,7 +195,8 @@ def test_a_new_build_replaces_the_branch_and_keeps_nothing_of_the_last(archive, 
     assert run(["publish-site", str(first), "--to", str(remote), "--branch", "main"], capsys)[0] == 0
     assert run(["publish-site", str(site), "--to", str(remote), "--branch", "main"], capsys)[0] == 0
     commits = _git(remote, "rev-list", "--all").split()
-    assert len(commits) == 1 and "leaked.html" not in _git(remote, "ls-tree", "-r", "--name-only", commits[0])
+    assert len(commits) == 1
+    assert "leaked.html" not in _git(remote, "ls-tree", "-r", "--name-only", commits[0])
 
 
 @pytest.mark.parametrize("bad", ["secrets.yml", ".dipgen-cache", "link", ".git"])
@@ -205,7 +214,8 @@ def test_a_site_holding_what_no_site_publishes_is_refused(archive, tmp_path, cap
         (target / "x").write_text("x", encoding="utf-8")
     remote = _bare(tmp_path / "site-repo.git")
     code, out, err = run(["publish-site", str(copy), "--to", str(remote)], capsys)
-    assert code == 1 and "nothing was pushed" in err
+    assert code == 1
+    assert "nothing was pushed" in err
     assert _git(remote, "for-each-ref") == ""
 
 
@@ -213,18 +223,24 @@ def test_a_github_target_without_the_deploy_key_is_refused_before_anything(archi
     _, site = archive
     monkeypatch.delenv("SITE_DEPLOY_KEY", raising=False)
     code, out, err = run(["publish-site", str(site), "--to", SITE_REPO], capsys)
-    assert code == 1 and "SITE_DEPLOY_KEY" in err and "gh secret set" in err
+    assert code == 1
+    assert "SITE_DEPLOY_KEY" in err
+    assert "gh secret set" in err
     code, out, err = run(["publish-site", str(tmp_path / "none"), "--to", str(tmp_path)], capsys)
-    assert code == 1 and "mkdocs build" in err
+    assert code == 1
+    assert "mkdocs build" in err
 
 
 def test_the_ssh_command_trusts_githubs_key_alone_and_keeps_the_key_private(tmp_path):
     env = sitepush._git_env(tmp_path, "-----BEGIN OPENSSH PRIVATE KEY-----\nabc\n-----END OPENSSH PRIVATE KEY-----")
     key, hosts = tmp_path / "deploy-key", tmp_path / "known_hosts"
-    assert stat.S_IMODE(key.stat().st_mode) == 0o600 and key.read_text().endswith("KEY-----\n")
+    assert stat.S_IMODE(key.stat().st_mode) == 0o600
+    assert key.read_text().endswith("KEY-----\n")
     assert hosts.read_text().split() == ["github.com", "ssh-ed25519", sitepush.GITHUB_HOST_KEY.split()[2]]
-    assert "StrictHostKeyChecking=yes" in env["GIT_SSH_COMMAND"] and str(hosts) in env["GIT_SSH_COMMAND"]
-    assert env["GIT_CONFIG_GLOBAL"] == os.devnull and not [k for k in env if k in ("GIT_DIR", "GIT_WORK_TREE")]
+    assert "StrictHostKeyChecking=yes" in env["GIT_SSH_COMMAND"]
+    assert str(hosts) in env["GIT_SSH_COMMAND"]
+    assert env["GIT_CONFIG_GLOBAL"] == os.devnull
+    assert not [k for k in env if k in ("GIT_DIR", "GIT_WORK_TREE")]
 
 
 # --------------------------------------------------------------------------- the deploy key
@@ -235,7 +251,8 @@ def test_init_makes_the_deploy_key_outside_the_archive_and_says_where_each_half_
     assert code == 0, err
     assert stat.S_IMODE(key.stat().st_mode) == 0o600
     public = key.with_name("club-deploy.pub").read_text(encoding="ascii")
-    assert public.startswith("ssh-ed25519 ") and key.read_text().startswith("-----BEGIN OPENSSH PRIVATE KEY-----")
+    assert public.startswith("ssh-ed25519 ")
+    assert key.read_text().startswith("-----BEGIN OPENSSH PRIVATE KEY-----")
     if shutil.which("ssh-keygen"):  # OpenSSH reads the pair as one
         derived = subprocess.run(["ssh-keygen", "-y", "-f", str(key)], check=True, capture_output=True, text=True)
         assert derived.stdout.split()[:2] == public.split()[:2]
@@ -248,15 +265,21 @@ def test_init_makes_the_deploy_key_outside_the_archive_and_says_where_each_half_
 
     inside = _init(tmp_path, monkeypatch, capsys, "--site-repo", SITE_REPO, "--key-file", "club2/deploy",
                    folder="club2")
-    assert inside[0] == 1 and "inside the archive" in inside[2] and not (tmp_path / "club2").exists()
+    assert inside[0] == 1
+    assert "inside the archive" in inside[2]
+    assert not (tmp_path / "club2").exists()
     again = _init(tmp_path, monkeypatch, capsys, "--site-repo", SITE_REPO, "--key-file", str(key), folder="club3")
-    assert again[0] == 1 and "already exists" in again[2] and not (tmp_path / "club3").exists()
+    assert again[0] == 1
+    assert "already exists" in again[2]
+    assert not (tmp_path / "club3").exists()
 
 
 def test_a_lost_key_is_made_again_by_deploy_key(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     code, out, err = run(["deploy-key", SITE_REPO, "--key-file", str(tmp_path / "k")], capsys)
-    assert code == 0 and "SITE_DEPLOY_KEY" in out and (tmp_path / "k.pub").is_file()
+    assert code == 0
+    assert "SITE_DEPLOY_KEY" in out
+    assert (tmp_path / "k.pub").is_file()
     assert run(["deploy-key", "not a repo"], capsys)[0] == 1
 
 
@@ -305,8 +328,12 @@ def test_init_checks_every_path_before_writing_any(tmp_path, monkeypatch, capsys
         (club / "mkdocs.yml").write_text("site_name: mine\n")
     before, outside = _tree(tmp_path / "club"), _tree(elsewhere)
     status, out, err = _init(tmp_path, monkeypatch, capsys, folder=folder)
-    assert status == 1 and f"[{code}]" in err and "nothing was written" in err and "Traceback" not in err
-    assert _tree(tmp_path / "club") == before and _tree(elsewhere) == outside
+    assert status == 1
+    assert f"[{code}]" in err
+    assert "nothing was written" in err
+    assert "Traceback" not in err
+    assert _tree(tmp_path / "club") == before
+    assert _tree(elsewhere) == outside
     assert not (tmp_path / "nowhere").exists()
 
 
@@ -324,7 +351,9 @@ def test_init_removes_what_it_wrote_when_the_system_refuses_a_file_halfway(tmp_p
 
     monkeypatch.setattr(newfiles.os, "open", failing)
     status, out, err = _init(tmp_path, monkeypatch, capsys)
-    assert status == 1 and "No space left" in err and len(calls) > 2
+    assert status == 1
+    assert "No space left" in err
+    assert len(calls) > 2
     assert not (tmp_path / "club").exists()
 
 
@@ -342,8 +371,10 @@ def _hidden_archive(tmp_path, monkeypatch, capsys, *extra: str) -> Path:
 def test_check_warns_of_a_running_hidden_game_published_from_its_own_repository(tmp_path, monkeypatch, capsys):
     club = _hidden_archive(tmp_path, monkeypatch, capsys)
     code, out, err = run(["check"], capsys)
-    assert code == 0 and err.count("[single-repository-pages]") == 1, err
-    assert ".github/workflows/pages.yml" in err and "--site-repo" in err
+    assert code == 0, err
+    assert err.count("[single-repository-pages]") == 1, err
+    assert ".github/workflows/pages.yml" in err
+    assert "--site-repo" in err
     code, out, err = run(["check", "games/winter-palace"], capsys)  # an open game alone: nothing to hide
     assert "single-repository-pages" not in err
     workflow = club / ".github" / "workflows" / "pages.yml"
@@ -354,4 +385,6 @@ def test_check_warns_of_a_running_hidden_game_published_from_its_own_repository(
 def test_check_is_quiet_where_the_site_goes_to_a_repository_of_its_own(tmp_path, monkeypatch, capsys):
     _hidden_archive(tmp_path, monkeypatch, capsys, "--site-repo", SITE_REPO, "--key-file", str(tmp_path / "k"))
     code, out, err = run(["check"], capsys)
-    assert code == 0 and "single-repository-pages" not in err and "night-flights: ok" in out
+    assert code == 0
+    assert "single-repository-pages" not in err
+    assert "night-flights: ok" in out

@@ -51,7 +51,8 @@ def test_the_link_preview_frames_every_centre_at_1200_by_630():
     assert abs(w / h - 1200 / 630) < 0.01
     lay = layout("standard")
     centres = [c for p in lay.provinces if (c := lay.centre(p))]
-    assert len(centres) == 34 and all(x < cx < x + w and y < cy < y + h for cx, cy in centres)
+    assert len(centres) == 34
+    assert all(x < cx < x + w and y < cy < y + h for cx, cy in centres)
     svg = og_svg(_view())
     assert f'viewBox="{x:g} {y:g} {w:g} {h:g}"' in svg
     picture = raster.png(svg)
@@ -67,4 +68,5 @@ def test_a_picture_is_drawn_once_per_svg():
     assert raster.png(svg, 300) is not first
     raster.forget()
     again = raster.png(svg, 200)
-    assert again == first and again is not first  # the same bytes, drawn again
+    assert again == first
+    assert again is not first  # the same bytes, drawn again

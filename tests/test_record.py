@@ -67,7 +67,9 @@ def test_an_open_games_links_are_the_chain_of_its_files_as_committed(tmp_path):
     files = [(p, (folder / f"{p}.yml").read_bytes()) for p in ("1901-spring", "1901-fall")]
     assert [value for _, value in h.chain.links] == by_hand("g", b"", files)
     doc = document(game_view(h, "public"))
-    assert doc["salt"] is None and not doc["salted"] and doc["genesis"] == genesis("g")
+    assert doc["salt"] is None
+    assert not doc["salted"]
+    assert doc["genesis"] == genesis("g")
     assert [(e["phase"], e["file"]) for e in doc["links"]] == [("1901-spring", "files/1901-spring.yml"),
                                                                ("1901-fall", "files/1901-fall.yml")]
     assert published_files(game_view(h, "public"))["files/1901-fall.yml"] == files[1][1]
@@ -82,18 +84,22 @@ def test_a_hidden_running_games_links_are_salted_hashes_of_its_files(tmp_path):
     folder = hidden(tmp_path / "g", {**OPEN, **RETREAT})
     h = load(folder)
     salt = hmac.new(SEED, b"dipgen record salt", hashlib.sha256).digest()
-    assert h.chain.salt == salt_of(SEED) == salt and len(salt) * 8 == 256
+    assert h.chain.salt == salt_of(SEED) == salt
+    assert len(salt) * 8 == 256
     files = [(p, (folder / f"{p}.yml").read_bytes()) for p in ("1901-spring", "1901-fall", "1901-fall-retreats")]
     assert [value for _, value in h.chain.links] == by_hand("g", salt, files)
     public = game_view(h, "public")
     doc = document(public)
-    assert doc["salted"] and doc["salt"] is None and published_files(public) == {}
+    assert doc["salted"]
+    assert doc["salt"] is None
+    assert published_files(public) == {}
     assert all("file" not in e for e in doc["links"])
     assert [(e["phase"], e["after"], e["link"]) for e in doc["links"]] == [
         ("1901-spring", "1901-spring", link(genesis("g"), salt, "1901-spring", files[0][1])),
         ("1901-fall", "1901-fall", h.chain.after(h.records[1].phase))]
     text = json.dumps(doc) + report(h, "public")
-    assert salt.hex() not in text and SEED.hex() not in text
+    assert salt.hex() not in text
+    assert SEED.hex() not in text
     assert h.chain.after(h.records[2].phase) not in text  # the link after the hidden retreat file
 
 
@@ -122,7 +128,8 @@ def test_a_hidden_game_without_its_seed_publishes_no_record_while_it_runs(tmp_pa
     folder = hidden(tmp_path / "g", OPEN)
     (folder / "secrets.yml").unlink()
     h = load(folder)
-    assert h.chain is None and document(game_view(h, "public")) is None
+    assert h.chain is None
+    assert document(game_view(h, "public")) is None
 
 
 # ----------------------------------------------------------------------------- the pages and the scripts

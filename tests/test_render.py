@@ -170,8 +170,10 @@ def test_overlay_refers_only_to_itself(lively):
         root = parse(svg)
         ids = {el.get("id") for el in root.iter() if el.get("id")}
         refs = {el.get("href") for el in root.iter() if el.get("href")}
-        assert refs and all(ref.startswith("#") and ref[1:] in ids for ref in refs), refs - {f"#{i}" for i in ids}
-        assert "<image" not in svg and "url(" not in svg
+        assert refs, refs - {f"#{i}" for i in ids}
+        assert all(ref.startswith("#") and ref[1:] in ids for ref in refs), refs - {f"#{i}" for i in ids}
+        assert "<image" not in svg
+        assert "url(" not in svg
         # transparent: no background filling the map
         assert not any(el.tag == NS + "rect" and el.get("width") in ("100%", num(map_size(lively.variant)[0]))
                        for el in root.iter())
@@ -198,8 +200,11 @@ def test_standalone_is_one_valid_svg_with_board_and_overlay(lively):
     assert svg.count("<svg") == 1
     ids = [el.get("id") for el in root.iter() if el.get("id")]
     assert len(ids) == len(set(ids))
-    assert "par" in ids and "o-units" in ids and "o-moves" in ids
-    assert "<title>" in svg and "France: A Pic - Bur" in svg   # orders carry tooltips when standalone
+    assert "par" in ids
+    assert "o-units" in ids
+    assert "o-moves" in ids
+    assert "<title>" in svg
+    assert "France: A Pic - Bur" in svg  # orders carry tooltips when standalone
 
 
 def test_output_is_deterministic(lively, make_game):
@@ -248,7 +253,8 @@ def test_army_and_fleet_symbols_differ_in_shape(lively):
     army, fleet = table["A"].body, table["F"].body
     shape = lambda body: [(el.tag, el.get("d"), el.get("r")) for el in ET.fromstring(f"<g>{body}</g>")]  # noqa: E731
     assert shape(army) != shape(fleet)
-    assert ET.fromstring(f"<g>{army}</g>")[0].tag == "circle" and ET.fromstring(f"<g>{fleet}</g>")[0].tag == "path"
+    assert ET.fromstring(f"<g>{army}</g>")[0].tag == "circle"
+    assert ET.fromstring(f"<g>{fleet}</g>")[0].tag == "path"
 
 
 def test_unknown_unit_kinds_get_a_lettered_symbol(lively):
@@ -256,7 +262,9 @@ def test_unknown_unit_kinds_get_a_lettered_symbol(lively):
         unit_kinds = {**Rules.unit_kinds, "T": replace(Rules.unit_kinds["A"], letter="T", name="tank")}
 
     table = symbol_table(Variant.of("tanks", Tanks()))
-    assert "T" in table and ">T<" in table["T"].body and table["T"].body != table["A"].body
+    assert "T" in table
+    assert ">T<" in table["T"].body
+    assert table["T"].body != table["A"].body
 
 
 def test_owned_centres_are_marked_in_the_owners_colour(lively):
@@ -268,7 +276,8 @@ def test_owned_centres_are_marked_in_the_owners_colour(lively):
     expected = {(pclass[p], float(num(LAYOUT.centre(c)[0])), float(num(LAYOUT.centre(c)[1])))
                 for c, p in rec.after.owners.items()}
     assert drawn == expected
-    assert rec.after.owners["por"] == "France" and rec.after.owners["bel"] == "England"
+    assert rec.after.owners["por"] == "France"
+    assert rec.after.owners["bel"] == "England"
 
 
 # ---------------------------------------------------------------------------- orders and results
@@ -305,11 +314,16 @@ def find_move(root, cls, src, dst, r_src=14, r_dst=15):
 def test_moves_are_arrows_between_anchors_and_failures_are_marked(lively):
     root = parse(overlay_svg(lively, Phase(1901, 0), "gm", "orders"))
     pts, failed, head, bar = find_move(root, "pfra", anchor("par"), anchor("pic"))
-    assert not failed and head and bar is None
+    assert not failed
+    assert head
+    assert bar is None
     # Austria's and Russia's armies bounced in Galicia: dashed lines, a bar instead of a head
     for cls, src in (("paus", "vie"), ("prus", "war")):
         pts, failed, head, bar = find_move(root, cls, anchor(src), anchor("gal"))
-        assert failed and head is None and bar is not None and len(bar) == 2
+        assert failed
+        assert head is None
+        assert bar is not None
+        assert len(bar) == 2
         assert math.dist(bar[0], bar[1]) > 10        # a visible bar across the line's end
     # Turkey's and Russia's fleets bounced in the Black Sea
     assert find_move(root, "ptur", anchor("ank"), anchor("bla"))[1]
@@ -351,13 +365,16 @@ def test_supports_lead_to_the_supported_move_and_cut_supports_are_marked(lively)
     root = parse(overlay_svg(lively, rec.phase, "gm", "orders"))
     # France: A Mar S A Pic - Bur, drawn from Marseilles to the Pic-Bur arrow
     (start, end, faded), = supports_of(root, "pfra")
-    assert math.dist(start, anchor("mar")) < 13 and not faded
+    assert math.dist(start, anchor("mar")) < 13
+    assert not faded
     pts, _, head, _ = find_move(root, "pfra", anchor("pic"), anchor("bur"))
     line = pts + [head[0]]
     assert min(math.dist(end, p) for p in line) < 15   # on (or at the control polygon of) the arrow
     # Germany: F Kie S A Ber, a support to hold: from Kiel to Berlin
     (start, end, faded), = supports_of(root, "pger")
-    assert math.dist(start, anchor("kie")) < 14 and math.dist(end, anchor("ber")) < 16 and not faded
+    assert math.dist(start, anchor("kie")) < 14
+    assert math.dist(end, anchor("ber")) < 16
+    assert not faded
 
 
 def test_cut_support_gets_a_cross(make_game):
@@ -395,17 +412,20 @@ def test_convoys_route_the_army_through_the_fleets(lively):
     assert any(close(p, anchor("nth"), 0.11) for p in pts)
     # and the convoying fleet is ringed (dashed) in its power's colour
     rings = [c for c in by_power(root, "rings")["peng"] if c.get("class") == "dc"]
-    assert len(rings) == 1 and close((float(rings[0].get("cx")), float(rings[0].get("cy"))), anchor("nth"))
+    assert len(rings) == 1
+    assert close((float(rings[0].get("cx")), float(rings[0].get("cy"))), anchor("nth"))
     # Italy: A Apu - Tun via F ION
     pts, failed, _, _ = find_move(root, "pita", anchor("apu"), anchor("tun"))
-    assert not failed and any(close(p, anchor("ion")) for p in pts)
+    assert not failed
+    assert any(close(p, anchor("ion")) for p in pts)
 
 
 def test_dislodged_units_sit_at_the_dislodged_anchor_with_their_attacker(lively):
     p = painter(lively)
     rec = lively.record(Phase(1901, 1))
     (d,) = rec.dislodged
-    assert d.unit.loc == "bur" and d.by_power == "France"
+    assert d.unit.loc == "bur"
+    assert d.by_power == "France"
     at = p.dislodged_at("bur")
     # it moved towards the layout's dislodged anchor, and far enough not to hide the attacker
     lx, ly = LAYOUT.dislodged("bur")
@@ -419,7 +439,8 @@ def test_dislodged_units_sit_at_the_dislodged_anchor_with_their_attacker(lively)
         assert g.get("transform") == f"translate({num(at[0])} {num(at[1])})"
         ring, use = g.find(NS + "circle"), g.find(NS + "use")
         assert ring.get("class") == "dr pfra"             # ringed in the attacker's colour
-        assert use.get("href") == "#u-A" and f"scale({DISLODGED_SCALE})" in use.get("transform")
+        assert use.get("href") == "#u-A"
+        assert f"scale({DISLODGED_SCALE})" in use.get("transform")
     # in the movement map the unit is also shown, faded, where it stood
     root = parse(overlay_svg(lively, rec.phase, "gm", "orders"))
     ghosts = [el for el in by_power(root, "units")["pger"] if el.get("class") == "gh"]
@@ -430,7 +451,8 @@ def test_retreats_are_arrows_from_the_dislodged_unit(lively):
     p = painter(lively)
     root = parse(overlay_svg(lively, Phase(1901, 1, True), "gm", "orders"))
     pts, failed, head, _ = find_move(root, "pger", p.dislodged_at("bur"), anchor("ruh"))
-    assert not failed and head
+    assert not failed
+    assert head
 
 
 def test_disbands_are_crossed(make_game):
@@ -440,7 +462,8 @@ def test_disbands_are_crossed(make_game):
     root = parse(overlay_svg(h, Phase(1901, 1, True), "gm", "orders"))
     (x,) = by_power(root, "marks")["pger"]
     at = p.dislodged_at("bur")
-    assert x.get("href") == "#o-xl" and close((float(x.get("x")), float(x.get("y"))), at, 0.11)
+    assert x.get("href") == "#o-xl"
+    assert close((float(x.get("x")), float(x.get("y"))), at, 0.11)
     assert not by_power(root, "moves")
 
 
@@ -453,7 +476,8 @@ def test_builds_and_removals_are_marked(make_game):
         """)
     h = replay(load_game(make_game(files)))
     rec = h.record(Phase(1901, 2))
-    assert rec.adjustments["Germany"] < 0 and rec.adjustments["France"] > 0
+    assert rec.adjustments["Germany"] < 0
+    assert rec.adjustments["France"] > 0
     root = parse(overlay_svg(h, rec.phase, "gm", "orders"))
     marks = by_power(root, "marks")
     # a badge beside each new unit, which is drawn in its place
@@ -465,7 +489,8 @@ def test_builds_and_removals_are_marked(make_game):
         assert (cls, kind, float(num(anchor(loc)[0])), float(num(anchor(loc)[1]))) in drawn_units(root)
     # a large cross on the removed unit
     (x,) = marks["pger"]
-    assert x.get("href") == "#o-xl" and close((float(x.get("x")), float(x.get("y"))), anchor("ruh"))
+    assert x.get("href") == "#o-xl"
+    assert close((float(x.get("x")), float(x.get("y"))), anchor("ruh"))
     after = parse(overlay_svg(h, rec.phase, "gm", "after"))
     assert not layer(after, "marks")
     assert all(not (cls == "pger" and close((x_, y_), anchor("ruh"))) for cls, _, x_, y_ in drawn_units(after))
@@ -476,7 +501,8 @@ def test_civil_disorder_removals_are_crossed_too(make_game):
     h = replay(load_game(make_game(files)))
     rec = h.record(Phase(1901, 2))
     removed = [r.unit for r in rec.results if r.default]
-    assert len(removed) == 1 and removed[0].power == "Germany"
+    assert len(removed) == 1
+    assert removed[0].power == "Germany"
     root = parse(overlay_svg(h, rec.phase, "gm", "orders"))
     (x,) = by_power(root, "marks")["pger"]
     assert close((float(x.get("x")), float(x.get("y"))), anchor(removed[0].loc))
@@ -551,7 +577,8 @@ def test_a_level_sees_nothing_it_may_not(fog):
     gm = parse(overlay_svg(fog, fog.records[0].phase, "gm", "orders"))
     assert set(by_power(gm, "units")) == set(pclass.values())
     public = overlay_svg(fog, fog.records[0].phase, "public", "orders")
-    assert layer(parse(public), "units") is None and "<use href=\"#u-" not in public.split('id="o-legend"')[0]
+    assert layer(parse(public), "units") is None
+    assert "<use href=\"#u-" not in public.split('id="o-legend"')[0]
 
 
 def test_every_level_renders(lively):
@@ -569,7 +596,8 @@ def test_no_hairlines():
 
     min_units = 1.2 * map_size(get_variant("standard"))[0] / 1000
     widths = [float(w) for w in re.findall(r"stroke-width:([\d.]+)", CSS)]
-    assert widths and min(widths) >= min_units
+    assert widths
+    assert min(widths) >= min_units
     unit_stroke = float(re.search(r"\.ub\{[^}]*stroke-width:([\d.]+)", CSS).group(1))
     assert unit_stroke * DISLODGED_SCALE >= min_units
 
@@ -592,9 +620,11 @@ def test_orders_a_level_knows_only_in_part_are_dotted_rings(make_game, monkeypat
     h = replay(load_game(make_game({**LIVELY, "game.yml": game_yml}, slug="whispers")))
     svg = overlay_svg(h, Phase(1901, 1), "public", "orders")
     root = parse(svg)
-    assert not layer(root, "supports") and not layer(root, "moves")   # nothing of what or where
+    assert not layer(root, "supports")
+    assert not layer(root, "moves")  # nothing of what or where
     rings = by_power(root, "rings")
     france = [(float(c.get("cx")), float(c.get("cy"))) for c in rings["pfra"] if c.get("class") == "dt"]
     assert france == [(float(num(anchor("mar")[0])), float(num(anchor("mar")[1])))]   # A Mar S ...
     full = render_standalone(h, Phase(1901, 1), "public", "orders")
-    assert "<title>France: A Mar S</title>" in full and "S A Pic" not in full
+    assert "<title>France: A Mar S</title>" in full
+    assert "S A Pic" not in full

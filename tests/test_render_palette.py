@@ -120,7 +120,8 @@ def test_unit_symbols_differ_by_shape():
 
     shapes = {kind: outline(sym.body) for kind, sym in table.items()}
     assert len(set(shapes.values())) == len(shapes) >= 2
-    assert shapes["A"][0] == "circle" and shapes["F"][0] == "path"
+    assert shapes["A"][0] == "circle"
+    assert shapes["F"][0] == "path"
 
 
 def test_units_carry_their_powers_letter():
@@ -150,7 +151,8 @@ def test_units_carry_their_powers_letter():
         power = next(p for p, c in _classes().items() if c == group.get("class"))
         marks = [el for el in group if el.tag.endswith("text") and "pl" in el.get("class", "").split()]
         tokens = [el for el in group if el.tag.endswith("use")]
-        assert len(marks) == len(tokens) > 0 and {m.text for m in marks} == {power[0]}
+        assert len(marks) == len(tokens) > 0
+        assert {m.text for m in marks} == {power[0]}
     assert len(re.findall(r'class="pl', overlay)) == len(view.units)
 
 
@@ -196,7 +198,8 @@ def test_a_map_shown_as_its_colour_blind_target_has_the_palette_in_its_rules():
     for svg in (overlay_svg(view), render_standalone(view)):
         root = ET.fromstring(svg)
         first = [el for el in root if not el.tag.endswith("title")][0]
-        assert first.get("id") == "o-cb" and len(first) == 0
+        assert first.get("id") == "o-cb"
+        assert len(first) == 0
         for name, p in load_board("standard").powers.items():
             assert f"#o-cb:target~* .{classes[name]}{{color:{p.safe};" in svg
 
@@ -214,5 +217,6 @@ def test_the_site_option_makes_the_colour_blind_palette_the_default():
     for palette, target in (("colour-blind", "#o-cb"), ("usual", "")):
         page = str(public_site(history, SiteOptions(palette=palette))["games/winter-palace/1903-fall/index.md"])
         sources = re.findall(r'class="dg-map-overlay" src="([^"]*)"', page)
-        assert len(sources) == 2 and all(s.endswith("1903-fall-orders.svg" + target) or
-                                         s.endswith("1903-fall-after.svg" + target) for s in sources), sources
+        assert len(sources) == 2, sources
+        assert all(s.endswith(("1903-fall-orders.svg" + target, "1903-fall-after.svg" + target)) for s in sources), \
+            sources

@@ -183,7 +183,9 @@ def test_a_result_made_quickly_is_the_constructors():
     unit = Unit("France", "A", "par")
     args = ("France", Hold(UnitRef("A", "par")), unit, False, (Note(Kind.CUT),))
     quick, slow = OrderResult.made(*args, default=True), OrderResult(*args, default=True)
-    assert quick == slow and hash(quick) == hash(slow) and repr(quick) == repr(slow)
+    assert quick == slow
+    assert hash(quick) == hash(slow)
+    assert repr(quick) == repr(slow)
     assert OrderResult.made(*args[:4]) == OrderResult(*args[:4])
     with pytest.raises(dataclasses.FrozenInstanceError):
         quick.succeeded = True  # type: ignore[misc]
