@@ -55,14 +55,16 @@ def test_sum_of_squares_reads_every_survivor(supply_lines):
     table = score_table(supply_lines, "sum-of-squares")
     assert table is not None
     got = {r.power: r.score for r in table.rows}
-    assert got["Russia"] == "0.688" and got["France"] == "0.043"
+    assert got["Russia"] == "0.688"
+    assert got["France"] == "0.043"
 
 
 def test_a_solo_of_a_revealed_hidden_game_is_scored_from_its_public_view():
     """whispering-gallery (Blind) ends in Italy's solo: 28,034 to Italy under Carnage, 0 to the rest."""
     table = score_table(public("whispering-gallery"), "carnage")
     assert table is not None
-    assert table.rows[0].power == "Italy" and table.rows[0].score == "28,034"
+    assert table.rows[0].power == "Italy"
+    assert table.rows[0].score == "28,034"
     assert {r.score for r in table.rows[1:]} == {"0"}
 
 
@@ -77,9 +79,12 @@ def test_variants_the_systems_do_not_fit_say_how_they_score(slug):
     """Double's pairs, the 2-player game and Taskdip's tasks: the variant's sentence, no table."""
     view = public(slug)
     table = score_table(view, "carnage")
-    assert table is not None and table.note == view.variant.words.scoring_note and not table.rows
+    assert table is not None
+    assert table.note == view.variant.words.scoring_note
+    assert not table.rows
     page = next(iter(game_page(view, SiteOptions(scoring="carnage")).values()))
-    assert 'class="dg-scores-note"' in page and '<table class="dg-scores">' not in page
+    assert 'class="dg-scores-note"' in page
+    assert '<table class="dg-scores">' not in page
 
 
 def test_an_abandoned_game_has_no_scores(tmp_path):

@@ -78,19 +78,23 @@ def test_secrets_command_keeps_the_gms_comments_and_layout(game, capsys):
     assert main(["secrets", str(game)]) == 0
     text = file.read_text(encoding="utf-8")
     added = [line for line in difflib.ndiff(GM_FILE.splitlines(), text.splitlines()) if line[:1] in "+-"]
-    assert len(added) == 1 and re.fullmatch(r'\+     France: "[a-z2-9-]{23}"', added[0]), added
+    assert len(added) == 1, added
+    assert re.fullmatch(r'\+     France: "[a-z2-9-]{23}"', added[0]), added
     assert text.splitlines().index(added[0][2:]) == GM_FILE.splitlines().index("# the seed decides the lots")
     first = load_secrets(file, powers(game))
-    assert first.passphrases["Austria"] == "k7mq2-vx9ra-d4hte-8wnpc" and first.extra == {"seed": "b7e1" * 16}
+    assert first.passphrases["Austria"] == "k7mq2-vx9ra-d4hte-8wnpc"
+    assert first.extra == {"seed": "b7e1" * 16}
 
     # --new England: only England's value changes, its quotes and the rest of the file stay
     before = text
     assert main(["secrets", str(game), "--new", "England"]) == 0
     text = file.read_text(encoding="utf-8")
-    assert masked(text) == masked(before) and text != before
+    assert masked(text) == masked(before)
+    assert text != before
     changed = [(a, b) for a, b in zip(before.splitlines(), text.splitlines(), strict=True) if a != b]
     assert len(changed) == 1
-    assert changed[0][0].startswith("    England: '") and changed[0][1].startswith("    England: '")
+    assert changed[0][0].startswith("    England: '")
+    assert changed[0][1].startswith("    England: '")
     second = load_secrets(file, powers(game))
     assert second.passphrases["England"] != first.passphrases["England"]
     assert {p: v for p, v in second.passphrases.items() if p != "England"} == {
@@ -101,8 +105,10 @@ def test_secrets_command_keeps_the_gms_comments_and_layout(game, capsys):
     assert main(["secrets", str(game), "--new-page-key"]) == 0
     text = file.read_text(encoding="utf-8")
     changed = [(a, b) for a, b in zip(before.splitlines(), text.splitlines(), strict=True) if a != b]
-    assert masked(text) == masked(before) and len(changed) == 1
-    assert changed[0][1].startswith('page_key: "') and changed[0][1].endswith('"   # do not share')
+    assert masked(text) == masked(before)
+    assert len(changed) == 1
+    assert changed[0][1].startswith('page_key: "')
+    assert changed[0][1].endswith('"   # do not share')
     assert load_secrets(file, powers(game)).page_key != second.page_key
     for line in comments:  # every comment of the GM's, word for word
         assert line.strip().partition("#")[2] in text
@@ -139,7 +145,8 @@ def test_a_passphrase_shared_by_two_powers_is_an_error_in_check(game, capsys, mo
     # without --new for one of them, the command refuses and says how
     write_game(game, {"secrets.yml": before})
     assert main(["secrets", f"games/{RUNNING}"]) == 1
-    assert "--new Russia" in capsys.readouterr().err and file.read_text(encoding="utf-8") == before
+    assert "--new Russia" in capsys.readouterr().err
+    assert file.read_text(encoding="utf-8") == before
 
 
 HOSTILE = {
@@ -254,7 +261,8 @@ def test_secrets_yml_that_is_no_file_is_refused_before_it_is_opened(small_game, 
     for command in _commands(small_game):
         done = subprocess.run([sys.executable, "-m", "dipgen.adapters.cli", *command], cwd=REPO, capture_output=True,
                               text=True, timeout=60, preexec_fn=limited)
-        assert done.returncode == 1 and f"{small_game}/secrets.yml: error: " in done.stderr, (command, done.stderr)
+        assert done.returncode == 1, (command, done.stderr)
+        assert f"{small_game}/secrets.yml: error: " in done.stderr, (command, done.stderr)
         assert ("this is a named pipe (FIFO)" if kind == "fifo" else "a link to /dev/zero, outside the game") \
             in done.stderr
 
@@ -268,7 +276,8 @@ def test_a_weak_passphrase_is_refused_and_the_fix_works(small_game, capsys):
     found = {p.line: p for p in e.value.problems}
     assert sorted(found) == [3, 4]  # Italy's, her own choice, is fine
     assert "England's passphrase is too easy to guess: about 5 bits" in found[3].message
-    assert "--new England" in found[3].hint and "aaaa" not in found[3].hint
+    assert "--new England" in found[3].hint
+    assert "aaaa" not in found[3].hint
     assert main(["secrets", str(small_game), "--new", "England", "--new", "France"]) == 0
     assert load_secrets(file, powers(small_game)).passphrases["Italy"] == "Gondolas at dusk, 1901!"
 

@@ -62,7 +62,8 @@ def _first_command() -> tuple[str, list[str]]:
     first = readme[:readme.index("**Set up and run the tests**")]
     address = re.search(r"http://127\.0\.0\.1:(\d+)/", first)
     command = re.search(r"```sh\n(.*?)\n```", first, re.S)
-    assert address and command, "the README's first section names an address and a command"
+    assert address, "the README's first section names an address and a command"
+    assert command, "the README's first section names an address and a command"
     last = command.group(1).split("&&")[-1].split()
     assert last[0] == ".venv/bin/mkdocs", last
     assert "site/index.html" not in first  # from disk, a folder's link opens its listing
@@ -74,7 +75,8 @@ def test_the_readmes_first_command_serves_the_archive(browser, tmp_path):
     (MkDocs's own, 8000: here on a free port), and the home page's links open pages, never a
     folder's listing."""
     port_named, args = _first_command()
-    assert args == ["serve"] and port_named == "8000"  # MkDocs's default address; mkdocs.yml sets none
+    assert args == ["serve"]
+    assert port_named == "8000"  # MkDocs's default address; mkdocs.yml sets none
     project = make_project(tmp_path / "p", ["austrian-question"])
     with served(browser, project, tmp_path, args) as (url, w):
         w.page.goto(url)
@@ -108,4 +110,5 @@ def test_a_built_site_has_no_live_reload_and_its_policy(tmp_path):
     page = (site / "games/loop/1901-spring/index.html").read_text(encoding="utf-8")
     assert "livereload" not in page
     policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', page).group(1)
-    assert "script-src 'self';" in policy and "unsafe-inline' " not in policy.split("script-src")[1].split(";")[0]
+    assert "script-src 'self';" in policy
+    assert "unsafe-inline' " not in policy.split("script-src")[1].split(";")[0]

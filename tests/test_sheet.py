@@ -32,7 +32,8 @@ def open_site():
 def test_an_open_running_game_has_its_sheet_beside_its_page(open_site):
     page = open_site[f"games/{OPEN}/index.md"]
     data = json.loads(open_site[f"games/{OPEN}/sheet.json"])
-    assert data["phase"] == "Spring 1905" and data["orders_to"] == ""
+    assert data["phase"] == "Spring 1905"
+    assert data["orders_to"] == ""
     assert [p["power"] for p in data["powers"]] == ["Austria", "England", "France", "Germany", "Italy", "Russia",
                                                     "Turkey"]
     assert 'data-dg-sheet="sheet.json"' in page or 'data-dg-sheet="../sheet.json"' in page
@@ -103,7 +104,8 @@ def test_a_retreat_phase_offers_the_dislodged_units_only(tmp_path):
     board = history.variant.rules.board
     dislodged = {d.unit.describe(board) for d in history.position.dislodged}
     rows = [(e["power"], r) for e in data["powers"] for r in e["rows"]]
-    assert dislodged and {r["unit"] for _, r in rows} == dislodged
+    assert dislodged
+    assert {r["unit"] for _, r in rows} == dislodged
     for power, row in rows:  # each retreat, written in the phase file, is read and carried out
         assert row["orders"][-1] == row["unit"] + " disband"
         for text in row["orders"]:
@@ -111,7 +113,8 @@ def test_a_retreat_phase_offers_the_dislodged_units_only(tmp_path):
             record = load(folder).records[-1]
             assert record.phase.retreats
             results = [r for r in record.results if r.power == power and not r.default]
-            assert results and not any(r.has(Kind.ILLEGAL) for r in results), text
+            assert results, text
+            assert not any(r.has(Kind.ILLEGAL) for r in results), text
 
 
 def test_an_adjustment_phase_offers_a_row_per_build_or_removal(tmp_path):

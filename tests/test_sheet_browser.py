@@ -124,7 +124,8 @@ def test_a_private_page_has_the_sheet_of_her_own_units(browser, private_site, tm
     url, secrets, _, _ = private_site
     england = game_view(load(GAMES / HIDDEN), "England")
     data = sheet_data(england, england.own)
-    assert data is not None and [p["power"] for p in data["powers"]] == ["England"]
+    assert data is not None
+    assert [p["power"] for p in data["powers"]] == ["England"]
     rows = data["powers"][0]["rows"]
     rules = england.variant.rules
     known = {u.province for u in england.now.units}

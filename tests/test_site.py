@@ -203,7 +203,8 @@ def test_example_games_build(tmp_path):
             shown = row[1:]
             out = shown.index("–") if "–" in shown else len(shown)
             assert [int(x) for x in shown[:out]] == counts[:out], (folder.name, power)
-            assert all(x == "–" for x in shown[out:]) and not any(counts[out:]), (folder.name, power)
+            assert all(x == "–" for x in shown[out:]), (folder.name, power)
+            assert not any(counts[out:]), (folder.name, power)
 
 
 # --------------------------------------------------------------------------- (b) pages agree with the History
@@ -214,7 +215,8 @@ def test_centre_table_agrees_with_history(built):
         rows = table_rows(page(built, f"games/{slug}"), "dg-centres")
         expected = h.centre_table()
         if slug == "bravo":  # in its first Spring: no year has ended, no table
-            assert expected == [] and not rows
+            assert expected == []
+            assert not rows
             continue
         header, body = rows[0], rows[1:]
         assert header[1:] == [f"{y % 100:02d}" for y, _ in expected]
@@ -248,19 +250,24 @@ def test_season_page_shows_what_happened(built):
     assert "F Sev</span>, dislodged by Turkey from BLA: may retreat to Rum or disband." in fall
     assert "A Yor - Bel <span class=\"dg-res\">(<em>bounce</em>)</span>" in fall
     retreats = page(built, "games/alpha/1901-fall-retreats")
-    assert "gains Bul, Sev" in retreats and "loses Sev" in retreats
+    assert "gains Bul, Sev" in retreats
+    assert "loses Sev" in retreats
     winter = page(built, "games/alpha/1901-winter")
     assert "No orders received. Builds waived." in winter                 # Turkey built nothing
     last = page(built, "games/alpha/1902-spring")
-    assert "Game over" in last and "2-way draw between France" in last
+    assert "Game over" in last
+    assert "2-way draw between France" in last
 
 
 def test_game_page_and_archive(built):
     alpha = page(built, "games/alpha")
     assert "2-way draw between France (Chloé) and Turkey (Gül), Spring 1902." in alpha
-    assert "Grace &lt;GM&gt; Hopper" in alpha and "<GM>" not in alpha       # escaped
-    assert "&lt;b&gt;Fyodor&lt;/b&gt;" in alpha and "<b>Fyodor</b>" not in alpha
-    assert 'href="1901-fall-retreats/"' in alpha and 'href="../../rules/standard/"' in alpha
+    assert "Grace &lt;GM&gt; Hopper" in alpha
+    assert "<GM>" not in alpha  # escaped
+    assert "&lt;b&gt;Fyodor&lt;/b&gt;" in alpha
+    assert "<b>Fyodor</b>" not in alpha
+    assert 'href="1901-fall-retreats/"' in alpha
+    assert 'href="../../rules/standard/"' in alpha
     assert "<title>The Alpha Game - " in alpha
     bravo = page(built, "games/bravo")
     assert "orders for Fall 1901 are due" in bravo
@@ -298,7 +305,8 @@ def test_generator_is_pure_and_names_pages_by_source_path(tmp_path):
         write_game(tmp_path / "games" / slug, files)
     hs = [editions(Loaded(replay(load_game(tmp_path / "games" / s)))) for s in ("alpha", "bravo", "charlie")]
     files = build_site(hs, SiteOptions())
-    assert "games/index.md" in files and "games/alpha/1901-fall-retreats/index.md" in files
+    assert "games/index.md" in files
+    assert "games/alpha/1901-fall-retreats/index.md" in files
     assert files == build_site(hs, SiteOptions())
     flat = build_site(hs, SiteOptions(directory_urls=False))
     assert 'href="1901-spring/index.html"' in flat["games/alpha/index.md"]
@@ -338,8 +346,8 @@ def test_the_page_and_the_report_mark_a_missing_order_alike(make_game):
         assert _page_lines(text) == lines, r.phase.slug
     fall, retreats = view.records[1], view.records[2]
     assert "A Vie H (no order) (dislodged)" in [x.replace("*", "") for x in order_lines(view, fall, "Austria")]
-    assert [x for x in order_lines(view, retreats, "Austria")] and all("(no order)" in x
-                                                                       for x in order_lines(view, retreats, "Austria"))
+    assert order_lines(view, retreats, "Austria")
+    assert all("(no order)" in x for x in order_lines(view, retreats, "Austria"))
 
 
 def test_relative_links():
@@ -349,7 +357,8 @@ def test_relative_links():
     assert href("games/a/1901-spring/index.md", "games/a/index.md", False) == "../index.html"
     assert href("games/a/1901-spring/index.md", "games/a/maps/x.svg", False) == "../maps/x.svg"
     assert href("games/a/1901-spring/index.md", "rules/stab.md", False) == "../../../rules/stab.html"
-    assert page_url("index.md") == "" and page_url("games/index.md") == "games/"
+    assert page_url("index.md") == ""
+    assert page_url("games/index.md") == "games/"
 
 
 def test_relative_paths_are_posixpaths_own():
@@ -382,8 +391,11 @@ def test_eliminated_powers_show_dashes():
     years, rows = centre_rows(view)
     assert years == [1901, 1902, 1903]
     austria, turkey = rows
-    assert [c.text for c in austria.cells] == ["4", "0", "–"] and austria.out_year == 1902
-    assert turkey.winner and "win" in turkey.cells[-1].css and turkey.out_year is None
+    assert [c.text for c in austria.cells] == ["4", "0", "–"]
+    assert austria.out_year == 1902
+    assert turkey.winner
+    assert "win" in turkey.cells[-1].css
+    assert turkey.out_year is None
 
 
 # --------------------------------------------------------------------------- mkdocs serve: only the changed game
@@ -408,7 +420,8 @@ def test_serve_rebuild_redoes_only_the_changed_game(tmp_path):
     first = _serve_rebuild(project)
     assert first.stats["redone"] == 3
     again = _serve_rebuild(project)
-    assert again is first and again.stats["redone"] == 0
+    assert again is first
+    assert again.stats["redone"] == 0
     _late_news(project)
     third = _serve_rebuild(project)
     assert third.stats["redone"] == 1
@@ -437,4 +450,5 @@ def test_serve_dirty_rewrites_only_the_changed_games_pages(tmp_path):
 
 def test_home_page_lists_the_games(built):
     home = (built / "site" / "index.html").read_text(encoding="utf-8")
-    assert 'class="dg-card" href="games/alpha/"' in home and "dipgen:games" not in home
+    assert 'class="dg-card" href="games/alpha/"' in home
+    assert "dipgen:games" not in home

@@ -118,7 +118,8 @@ def test_written_lots_checked(tmp_path, austria, message):
     lots = SEED_EXAMPLE.replace("[Eight, Nine]", austria)
     with pytest.raises(GameError) as e:
         replay_folder(game(tmp_path, ["Andreas", "Katja"], lots=lots, seed=False))
-    assert message in str(e.value) and "secrets.yml" in str(e.value)
+    assert message in str(e.value)
+    assert "secrets.yml" in str(e.value)
 
 
 def test_written_lots_count_powers(tmp_path):
@@ -134,7 +135,8 @@ def test_seed_lots(tmp_path, players, each):
     a = allotment_of(h.position)
     assert [len(a.powers[n]) for n in names] == [each] * players
     drawn = [p for n in names for p in a.powers[n]]
-    assert len(set(drawn)) == len(drawn) and set(a.tasks) == set(drawn)
+    assert len(set(drawn)) == len(drawn)
+    assert set(a.tasks) == set(drawn)
     for power, seat in ((p, n) for n in names for p in a.powers[n]):  # no task needs the partner's centres
         partner = [c for q in a.powers[seat] if q != power for c in h.variant.rules.board.home_centres(q)]
         assert not a.tasks[power].needs_any_of(partner)
@@ -181,24 +183,29 @@ def test_reallot_seed_example():
     power, brings the neutral power to her player."""
     seat, why = _reallot({"Russia": 6, "Italy": 2, "Germany": 5, "Turkey": 3, "England": 4, "France": 3}, {"Cid"})
     assert seat == "Bob"
-    assert "equal totals" in why and "strongest power" in why
+    assert "equal totals" in why
+    assert "strongest power" in why
 
 
 def test_reallot_fewest_centres():
     seat, why = _reallot({"Russia": 6, "Italy": 2, "Germany": 5, "Turkey": 2, "England": 4}, {"Cid"})
-    assert seat == "Bob" and why.startswith("fewest centres in total")
+    assert seat == "Bob"
+    assert why.startswith("fewest centres in total")
     seat, why = _reallot({"Russia": 6, "Italy": 2, "Germany": 5, "Turkey": 4, "England": 1}, {"Ann"})
-    assert seat == "Cid" and why.startswith("fewest centres in total")  # Bob 9, Cid 1
+    assert seat == "Cid"
+    assert why.startswith("fewest centres in total")  # Bob 9, Cid 1
 
 
 def test_reallot_respecting_player():
     seat, why = _reallot({"Russia": 1}, {"Ann", "Cid"})
-    assert seat == "Bob" and "respected" in why
+    assert seat == "Bob"
+    assert "respected" in why
 
 
 def test_reallot_everyone_violated():
     seat, why = _reallot({"Russia": 6, "Italy": 2, "Germany": 5, "Turkey": 3, "England": 1}, {"Ann", "Bob", "Cid"})
-    assert seat == "Cid" and "every player violated" in why
+    assert seat == "Cid"
+    assert "every player violated" in why
 
 
 def test_reallot_by_lot(tmp_path):
@@ -207,8 +214,12 @@ def test_reallot_by_lot(tmp_path):
     h = replay_folder(game(tmp_path, ["Ann", "Bob", "Cid"], [("1901-spring", spring)], lots=THREE))
     (c,) = h.records[0].control
     (d,) = h.records[0].draws
-    assert d.label == "1901-spring/allot Austria" and not d.secret and d.among == ("Bob", "Cid")
-    assert c.power == "Austria" and c.new == d.value and "drawn by lot among Bob, Cid" in c.why
+    assert d.label == "1901-spring/allot Austria"
+    assert not d.secret
+    assert d.among == ("Bob", "Cid")
+    assert c.power == "Austria"
+    assert c.new == d.value
+    assert "drawn by lot among Bob, Cid" in c.why
 
 
 @pytest.mark.parametrize("orders,violator", [
@@ -221,7 +232,8 @@ def test_violation_kinds(tmp_path, orders, violator):
     body = "orders:\n  " + orders + "\n"
     h = replay_folder(game(tmp_path, ["Andreas", "Katja"], [("1901-spring", body)], lots=lots, seed=False))
     (c,) = h.records[0].control
-    assert (c.power, c.new) == ("France", "Andreas") and f"Katja ({violator})" in c.why
+    assert (c.power, c.new) == ("France", "Andreas")
+    assert f"Katja ({violator})" in c.why
 
 
 def test_violation_by_convoy_and_support_hold(tmp_path):
@@ -236,9 +248,9 @@ def test_violation_by_convoy_and_support_hold(tmp_path):
                            lots=lots, seed=False))
     assert h.records[0].control == ()
     (c,) = h.records[1].control
-    assert (c.power, c.new) == ("France", "Andreas") and c.why.endswith(
-        "by Katja (England: F ENG C A Wal - Pic); "
-        "France is allotted to Andreas: the one player who respected its neutrality")
+    assert (c.power, c.new) == ("France", "Andreas")
+    assert c.why.endswith("by Katja (England: F ENG C A Wal - Pic); "
+                          "France is allotted to Andreas: the one player who respected its neutrality")
 
 
 def test_violation_by_retreat(tmp_path):
@@ -283,7 +295,9 @@ def _victory(owners: dict[str, str], tasks: dict, powers: dict[str, tuple]):
 def test_victory_by_task():
     r = _victory({"por": "Turkey"}, {"Turkey": "Seven", "Germany": "Nine", "Italy": "Eight", "Austria": "Nine"},
                  {"Andreas": ("Austria", "Italy"), "Katja": ("Turkey", "Germany")})
-    assert r.kind == "solo" and r.powers == ("Turkey",) and "task" in r.condition
+    assert r.kind == "solo"
+    assert r.powers == ("Turkey",)
+    assert "task" in r.condition
 
 
 def test_task_by_the_power_it_was_imposed_on():
@@ -297,14 +311,17 @@ def test_victory_draw_same_fall():
     r = _victory({"por": "Turkey", "lon": "Italy"},
                  {"Turkey": "Seven", "Germany": "Nine", "Italy": "Eight", "Austria": "Nine"},
                  {"Andreas": ("Austria", "Italy"), "Katja": ("Turkey", "Germany")})
-    assert r.kind == "draw" and set(r.powers) == {"Turkey", "Italy"}
+    assert r.kind == "draw"
+    assert set(r.powers) == {"Turkey", "Italy"}
 
 
 def test_victory_two_adversary_home_countries():
     owners = {c: "Russia" for c in ("ber", "kie", "mun", "ank", "con", "smy")}
     r = _victory(owners, {"Turkey": "Nine", "Germany": "Nine", "Italy": "Nine", "Russia": "Nine"},
                  {"Andreas": ("Russia", "Italy"), "Katja": ("Turkey", "Germany")})
-    assert r.kind == "solo" and r.powers == ("Russia",) and "Germany and Turkey" in r.condition
+    assert r.kind == "solo"
+    assert r.powers == ("Russia",)
+    assert "Germany and Turkey" in r.condition
 
 
 def test_seed_in_secrets_with_seat_passphrases(tmp_path):
@@ -341,7 +358,8 @@ def test_task_completed_by_a_fall_retreat(tmp_path):
     ]
     h = replay_folder(game(tmp_path, ["Andreas", "Katja"], phases, lots=lots, seed=False))
     assert [(c.power, c.new) for r in h.records for c in r.control] == [("Austria", "Katja")]
-    assert h.result.kind == "solo" and h.result.powers == ("Italy",)
+    assert h.result.kind == "solo"
+    assert h.result.powers == ("Italy",)
     assert h.result.phase.name == "Fall 1902 retreats"
     assert h.result_line() == ("Italy (Andreas) wins in Fall 1902 (Italy's task fulfilled: control one Russian "
                                "home centre)!")
@@ -350,7 +368,8 @@ def test_task_completed_by_a_fall_retreat(tmp_path):
 def test_resign_last_player_wins(tmp_path):
     body = "resign: Katja\norders:\n  Italy: [A Ven H]\n"
     h = replay_folder(game(tmp_path, ["Andreas", "Katja"], [("1901-spring", body)], lots=SEED_EXAMPLE, seed=False))
-    assert h.result.kind == "solo" and h.result.phase.name == "Spring 1901"
+    assert h.result.kind == "solo"
+    assert h.result.phase.name == "Spring 1901"
     assert h.result_line() == "Austria (Andreas) wins in Spring 1901 (every other player resigned)!"
 
 
@@ -361,7 +380,9 @@ def test_resigned_players_powers_hold(tmp_path):
               ("1901-fall", "orders:\n  Italy: [A Ven H]\n")]
     h = replay_folder(game(tmp_path, ["Ann", "Bob", "Cid"], phases, lots=THREE, seed=False))
     assert h.result is None
-    assert "England" in h.records[0].nmr and "England" not in h.records[1].nmr and "Germany" in h.records[1].nmr
+    assert "England" in h.records[0].nmr
+    assert "England" not in h.records[1].nmr
+    assert "Germany" in h.records[1].nmr
     bad = phases[:1] + [("1901-fall", "orders:\n  France: [A Par H]\n")]
     with pytest.raises(GameError, match="France is played by nobody \\(its player resigned\\) in Fall 1901"):
         replay_folder(game(tmp_path, ["Ann", "Bob", "Cid"], bad, lots=THREE, seed=False))
@@ -479,10 +500,12 @@ def test_a_neutral_unit_is_never_dislodged_while_neutral_its_new_player_orders_t
     fall, retreats = h.records[1], h.records[2]
     assert [d.unit.power for d in fall.dislodged] == ["Russia"]
     (c,) = fall.control
-    assert c.power == "Russia" and c.since == retreats.phase
+    assert c.power == "Russia"
+    assert c.since == retreats.phase
     (r,) = retreats.results_of("Russia")
-    assert r.succeeded and not r.default and ("Russia", "A", "lvn") in {
-        (u.power, u.kind, u.province) for u in retreats.after.units}
+    assert r.succeeded
+    assert not r.default
+    assert ("Russia", "A", "lvn") in {(u.power, u.kind, u.province) for u in retreats.after.units}
 
 
 def test_orders_for_a_neutral_power_stay_an_error_even_when_they_name_no_unit(tmp_path):
@@ -496,7 +519,8 @@ def test_an_order_for_a_unit_the_player_does_not_have_violates_nothing(tmp_path)
     order for one of her units violates even if it cannot be carried out (test_violation_kinds)."""
     body = "orders:\n  Germany: [A Pru - Lvn, A Ber H, A Mun H, F Kie H]\n"
     h = replay_folder(game(tmp_path, ["Andreas", "Katja"], [("1901-spring", body)], lots=SEED_EXAMPLE, seed=False))
-    assert h.records[0].control == () and "Germany has no unit in Prussia" in h.warnings[0].message
+    assert h.records[0].control == ()
+    assert "Germany has no unit in Prussia" in h.warnings[0].message
 
 
 def test_the_gm_learns_the_lots_as_soon_as_they_are_drawn(tmp_path, capsys):
@@ -508,7 +532,8 @@ def test_the_gm_learns_the_lots_as_soon_as_they_are_drawn(tmp_path, capsys):
     write_game(tmp_path / "lots", {"game.yml": (tmp_path / "lots" / "game.yml").read_text(encoding="utf-8")
                .replace("Player One", "Ada").replace("Player Two", "Ben").replace("Player Three", "Cy")})
     drawn = allotment_of(replay_folder(tmp_path / "lots").position).powers
-    assert sorted(p for ps in drawn.values() for p in ps) != [] and set(drawn) == {"Ada", "Ben", "Cy"}
+    assert sorted(p for ps in drawn.values() for p in ps) != []
+    assert set(drawn) == {"Ada", "Ben", "Cy"}
     capsys.readouterr()
     assert main(["secrets", str(tmp_path / "lots")]) == 0
     table = capsys.readouterr().out
