@@ -72,7 +72,8 @@ def test_private_page_shows_own_tasks(tmp_path):
     assert "Allotted to you later, without a task: France." in mine
     assert "Iberian" not in mine  # Katja's Turkey's task
     theirs = private_content(h, "Katja", "games/run/private/y.html")
-    assert "Iberian" in theirs and "English home centre" not in theirs
+    assert "Iberian" in theirs
+    assert "English home centre" not in theirs
 
 
 def _written(site: dict, folder):

@@ -47,8 +47,11 @@ def test_the_listing_is_the_loaders_and_follows_every_change_of_a_folder(theme, 
     listing = jinja2.FileSystemLoader.list_templates
     monkeypatch.setattr(jinja2.FileSystemLoader, "list_templates", lambda self: walks.append(1) or listing(self))
     first = theme.get_env().list_templates()
-    assert first == listing(plain) and "partials/mine.html" in first and len(walks) == 1
-    assert theme.get_env().list_templates() == first and len(walks) == 1  # nothing changed: not listed again
+    assert first == listing(plain)
+    assert "partials/mine.html" in first
+    assert len(walks) == 1
+    assert theme.get_env().list_templates() == first
+    assert len(walks) == 1  # nothing changed: not listed again
 
     new = tmp_path / "overrides" / "partials" / "deep" / "new.css"
     new.parent.mkdir()
@@ -56,7 +59,8 @@ def test_the_listing_is_the_loaders_and_follows_every_change_of_a_folder(theme, 
     assert "partials/deep/new.css" in theme.get_env().list_templates()
     (tmp_path / "overrides" / "partials" / "mine.html").rename(tmp_path / "overrides" / "partials" / "yours.html")
     again = theme.get_env().list_templates()
-    assert "partials/mine.html" not in again and "partials/yours.html" in again
+    assert "partials/mine.html" not in again
+    assert "partials/yours.html" in again
     new.unlink()
     os.rmdir(new.parent)
     assert theme.get_env().list_templates() == listing(plain)

@@ -109,7 +109,9 @@ def test_the_worked_example_through_the_phase_file_the_dice_and_the_points(tmp_p
     after = TIR.rules.prepare(pos, pf, Dice(tir_France_Germany_1=5, tir_France_Germany_2=3))
     assert after.economy["tir"]["France-Germany"] == FRIENDLY
     roll = next(r for r in after.economy["turn"][1] if r.pair == "France-Germany")
-    assert roll.dice == (5, 3) and roll.points == (("France", 2), ("Russia", -1)) and roll.total == 9
+    assert roll.dice == (5, 3)
+    assert roll.points == (("France", 2), ("Russia", -1))
+    assert roll.total == 9
     assert after.economy["tir"]["France-Russia"] == WAR  # the players' own: never rolled
     assert "France-Russia" not in {r.pair for r in after.economy["turn"][1]}
 
@@ -145,7 +147,9 @@ def test_an_attack_on_an_occupied_space_needs_both_powers_at_war():
     pos = pos.with_(units=tuple(u if u.province != "tri" else u.__class__("Italy", "F", "tri", u.uid)
                                 for u in pos.units))
     ok, why = TIR.rules.valid(pos, pos.economy["tir"], vie, order("A Vie - Tri"))
-    assert not ok and "Austria-Italy At War" in why and "Neutral" in why
+    assert not ok
+    assert "Austria-Italy At War" in why
+    assert "Neutral" in why
     war = start({"Austria-Italy": WAR}).with_(units=pos.units)
     assert TIR.rules.valid(war, war.economy["tir"], vie, order("A Vie - Tri"))[0]
 
@@ -167,7 +171,8 @@ def test_a_convoy_between_two_powers_needs_them_allied_and_not_against_an_ally()
     with_french = base.units + (Unit("France", "A", "bel", 903),)
     both = start({"England-Germany": ALLIED, "England-France": ALLIED}).with_(units=with_french)
     ok, why = TIR.rules.valid(both, both.economy["tir"], fleet, convoy)
-    assert not ok and "an attack on France, England's ally" in why
+    assert not ok
+    assert "an attack on France, England's ally" in why
     # an English army convoyed by an English fleet involves one power only
     own = base.with_(units=tuple(u for u in base.units if u.province != "yor") + (Unit("England", "A", "yor", 902),))
     assert TIR.rules.valid(own, own.economy["tir"], fleet, convoy)[0]
@@ -204,7 +209,8 @@ def test_supports_find_their_objective_and_follow_rules_3_and_4():
     out = run_turn(boh({}), {"France": {"Austria": ["A Boh S A Mun"]}})
     assert "Austria" not in out.orders
     (note,) = out.notes[("Austria", "boh")]
-    assert note.reason is TirNote.INVALID and "Friendly or Allied" in note.why
+    assert note.reason is TirNote.INVALID
+    assert "Friendly or Allied" in note.why
     # support of a move finds the move as its objective (not an attack: Tyrolia is empty): rule 3
     out = run_turn(boh({"Austria-Germany": FRIENDLY}),
                    {"France": {"Austria": ["A Boh S A Mun"], "Germany": ["A Mun - Tyr"]}})
@@ -212,7 +218,8 @@ def test_supports_find_their_objective_and_follow_rules_3_and_4():
     # ... which the supporter must reach: Bohemia does not reach Burgundy
     out = run_turn(boh({"Austria-Germany": FRIENDLY}),
                    {"France": {"Austria": ["A Boh S A Mun"], "Germany": ["A Mun - Bur"]}})
-    assert "Austria" not in out.orders and "cannot reach Burgundy" in out.notes[("Austria", "boh")][0].why
+    assert "Austria" not in out.orders
+    assert "cannot reach Burgundy" in out.notes[("Austria", "boh")][0].why
     # rule 4: an attack (on Italy's Venice army moving... on Italian-held Tyrolia) needs an ally, and
     # the attacked power hostile or at war with the supporter
     from dipgen.core.position import Unit
@@ -223,12 +230,14 @@ def test_supports_find_their_objective_and_follow_rules_3_and_4():
     orders = {"France": {"Germany": ["A Mun - Tyr"], "Austria": ["A Boh S A Mun"]}}
     base = {"Germany-Italy": WAR, "Austria-Germany": ALLIED, "Austria-Italy": HOSTILE}
     out = run_turn(tyr(base), orders)
-    assert (out.orders["Austria"] == [Support(sup.unit, sup.target, "tyr")]
-            and out.orders["Germany"] == [order("A Mun - Tyr")])
+    assert out.orders["Austria"] == [Support(sup.unit, sup.target, "tyr")]
+    assert out.orders["Germany"] == [order("A Mun - Tyr")]
     out = run_turn(tyr({**base, "Austria-Germany": FRIENDLY}), orders)
-    assert "Austria" not in out.orders and "Allied" in out.notes[("Austria", "boh")][0].why
+    assert "Austria" not in out.orders
+    assert "Allied" in out.notes[("Austria", "boh")][0].why
     out = run_turn(tyr({**base, "Austria-Italy": NEUTRAL}), orders)
-    assert "Austria" not in out.orders and "Hostile or At War" in out.notes[("Austria", "boh")][0].why
+    assert "Austria" not in out.orders
+    assert "Hostile or At War" in out.notes[("Austria", "boh")][0].why
 
 
 def test_two_conflicting_valid_orders_are_settled_by_a_die_and_equal_orders_are_not():
@@ -236,17 +245,21 @@ def test_two_conflicting_valid_orders_are_settled_by_a_die_and_equal_orders_are_
     orders = {"France": {"Germany": ["A Mun - Bur"]}, "Russia": {"Germany": ["A Mun - Tyr"]}}
     low = run_turn(pos, orders, Dice(choice_Germany_mun=2))
     high = run_turn(pos, orders, Dice(choice_Germany_mun=5))
-    assert low.orders["Germany"] == [order("A Mun - Bur")] and high.orders["Germany"] == [order("A Mun - Tyr")]
+    assert low.orders["Germany"] == [order("A Mun - Bur")]
+    assert high.orders["Germany"] == [order("A Mun - Tyr")]
     (note,) = high.notes[("Germany", "mun")]
-    assert note.reason is TirNote.CHOSEN and "draw 1 rolled 5 (1-3 France's, 4-6 Russia's), so Russia's" in note.why
+    assert note.reason is TirNote.CHOSEN
+    assert "draw 1 rolled 5 (1-3 France's, 4-6 Russia's), so Russia's" in note.why
     same = run_turn(pos, {"France": {"Germany": ["A Mun - Bur"]}, "Russia": {"Germany": ["A Mun-Bur"]}})
-    assert ("Germany", "mun") not in same.notes and same.report.choices[0].die is None
+    assert ("Germany", "mun") not in same.notes
+    assert same.report.choices[0].die is None
     # an invalid order is no conflict: the valid one counts, no die
     pos = start({"Austria-Germany": HOSTILE})
     pos = pos.with_(units=tuple(u for u in pos.units if u.province != "vie") +
                     (type(pos.units[0])("Austria", "A", "boh", 950),))
     one = run_turn(pos, {"France": {"Germany": ["A Mun - Boh"]}, "Russia": {"Germany": ["A Mun - Bur"]}})
-    assert one.orders["Germany"] == [order("A Mun - Bur")] and not one.report.choices[0].die
+    assert one.orders["Germany"] == [order("A Mun - Bur")]
+    assert not one.report.choices[0].die
 
 
 def test_a_players_attack_goes_to_war_and_her_support_of_an_attack_two_steps_after_the_check():
@@ -305,7 +318,9 @@ def test_dipgen_check_catches_malformed_points_with_file_and_line(tmp_path, dp, 
     with pytest.raises(GameError) as e:
         replay_folder(folder)
     (p,) = e.value.problems
-    assert message in p.message and p.file.endswith("1901-spring.yml") and p.line == 5
+    assert message in p.message
+    assert p.file.endswith("1901-spring.yml")
+    assert p.line == 5
 
 
 def test_dipgen_check_catches_orders_for_the_opponents_units(tmp_path):
@@ -314,7 +329,8 @@ def test_dipgen_check_catches_orders_for_the_opponents_units(tmp_path):
     with pytest.raises(GameError) as e:
         replay_folder(folder)
     (p,) = e.value.problems
-    assert p.line == 4 and "cannot order Russia's units" in p.message
+    assert p.line == 4
+    assert "cannot order Russia's units" in p.message
 
 
 def test_a_game_replays_with_its_dice_recorded_and_the_choices_said_on_the_results(tmp_path):
@@ -334,7 +350,8 @@ def test_the_same_seed_gives_the_same_game_and_a_changed_seed_is_caught(tmp_path
     folder = write(tmp_path_factory.mktemp("g") / "g", {"1901-spring": SPRING}, seed=seed, publish_seed=True,
                    end={"abandoned": "a test"})
     one, two = replay_folder(folder), replay_folder(folder)
-    assert one.records[0].results == two.records[0].results and one.records[0].draws == two.records[0].draws
+    assert one.records[0].results == two.records[0].results
+    assert one.records[0].draws == two.records[0].draws
     doc = json.loads(dumps(document(one)))
     assert check(doc, commitment(seed))[0] == []
     bad = copy.deepcopy(doc)
@@ -355,10 +372,12 @@ def test_retreats_and_builds_of_the_five_are_decided_by_a_die_between_suggestion
              "France": [OrderLine("France", "Build A Par", order("Build A Par"), "f", 3, "France")]}
     low = TIR.rules.intake(pos, lines, Dice(suggestion_Germany=1))
     high = TIR.rules.intake(pos, lines, Dice(suggestion_Germany=6))
-    assert low.orders["Germany"] == [order("Build A Kie")] and high.orders["Germany"] == [order("Build F Kie")]
+    assert low.orders["Germany"] == [order("Build A Kie")]
+    assert high.orders["Germany"] == [order("Build F Kie")]
     assert low.orders["France"] == [order("Build A Par")]
     only = TIR.rules.intake(pos, {"Germany": lines["Germany"][:1]}, Dice())
-    assert only.orders["Germany"] == [order("Build A Kie")] and not only.report.choices[0].die
+    assert only.orders["Germany"] == [order("Build A Kie")]
+    assert not only.report.choices[0].die
 
 
 def test_a_player_wins_when_her_opponent_has_no_unit_and_no_home_centre():
@@ -375,7 +394,9 @@ def test_a_player_wins_when_her_opponent_has_no_unit_and_no_home_centre():
 
 def test_the_example_game_is_finished_and_shows_every_shift_and_a_random_choice():
     h = replay_folder(Path(__file__).resolve().parent.parent / "games" / "two-crowns")
-    assert h.finished and h.result.kind == "solo" and h.result.powers == ("France",)  # by elimination
+    assert h.finished
+    assert h.result.kind == "solo"
+    assert h.result.powers == ("France",)  # by elimination
     assert not h.position.units_of("Russia", TIR.rules.unit_kinds)
     assert not [c for c in TIR.rules.home_centres("Russia") if h.position.owners.get(c) == "Russia"]
     reports = [(r.kind, r.report) for r in h.records if r.report is not None]
@@ -407,7 +428,8 @@ def test_the_five_powers_unordered_are_no_nmr_but_a_silent_player_is(tmp_path):
     assert rec.nmr == ("Russia",)  # Austria, England, Italy, Turkey: nobody ordered them, they hold
     assert all(r.order_text(TIR.rules.board).endswith(" H") for r in rec.results_of("Turkey"))
     text = game_report(h, rec.phase)
-    assert text.count("NMR") == 1 and "Russia (Boris):  no orders received (NMR)" in text
+    assert text.count("NMR") == 1
+    assert "Russia (Boris):  no orders received (NMR)" in text
 
 
 def test_one_invalid_order_is_noted_with_why_and_the_other_carried_out_and_both_invalid_hold():
@@ -416,14 +438,17 @@ def test_one_invalid_order_is_noted_with_why_and_the_other_carried_out_and_both_
                     (type(pos.units[0])("Austria", "A", "boh", 950),))
     one = run_turn(pos, {"France": {"Germany": ["A Mun - Boh"]}, "Russia": {"Germany": ["A Mun - Bur"]}})
     (note,) = one.notes[("Germany", "mun")]
-    assert note.reason is TirNote.OVERRULED and TIR.words.result_vocabulary[note.reason] == "one order invalid"
+    assert note.reason is TirNote.OVERRULED
+    assert TIR.words.result_vocabulary[note.reason] == "one order invalid"
     assert note.why == ("France's A Mun - Boh is invalid: an attack on Austria needs Austria-Germany At War "
                         "(it is Hostile); Russia's order is carried out")
     both = run_turn(pos, {"France": {"Germany": ["A Mun - Boh"]}, "Russia": {"Germany": ["A Mun - Boh"]}})
     (note,) = both.notes[("Germany", "mun")]
-    assert note.reason is TirNote.INVALID and "Germany" not in both.orders
+    assert note.reason is TirNote.INVALID
+    assert "Germany" not in both.orders
     assert note.why.startswith("no valid order under the TIR (France's A Mun - Boh is invalid: an attack on Austria")
-    assert "Russia's A Mun - Boh is invalid" in note.why and note.why.endswith("; the unit holds")
+    assert "Russia's A Mun - Boh is invalid" in note.why
+    assert note.why.endswith("; the unit holds")
 
 
 def test_the_report_names_the_players_and_shows_the_table_before_and_after_with_dice_points_and_why(tmp_path):
@@ -443,7 +468,8 @@ def test_the_report_names_the_players_and_shows_the_table_before_and_after_with_
     assert row.split() == [*changed.split(), "France-Germany", "Neutral", str(roll.dice[0]), "+", str(roll.dice[1]),
                            "+2", "-1", str(roll.total), *TIR_LEVEL_WORDS[after], "total", f"{roll.total}:",
                            *band_words(roll.total)]
-    assert "France-Russia    At War" in text and "the players' own: At War for the whole game" in text
+    assert "France-Russia    At War" in text
+    assert "the players' own: At War for the whole game" in text
     shift = OwnShift("Russia", "Russia-Turkey", "F BLA S A Ser - Bul", "support", FRIENDLY, WAR + 1)
     assert shift_text(shift) == "Russia's F BLA S A Ser - Bul supports an attack on Turkey: Hostile"
 
@@ -467,9 +493,11 @@ def test_the_chart_is_one_narrow_band_per_relationship_and_the_victory_is_by_eli
     h = replay_folder(write(tmp_path / "g", {"1901-spring": SPRING, "1901-fall": fall}))
     svg = chart_svg(TIR.rules, game_view(h, "public").records)
     width = int(re.search(r'viewBox="0 0 (\d+) ', svg).group(1))
-    assert width <= 440 and "max-width:560px" in svg  # it shrinks to a phone's width and reads there
+    assert width <= 440
+    assert "max-width:560px" in svg  # it shrinks to a phone's width and reads there
     labels = re.findall(r'font-size="13">([A-Za-z-]+)</text>', svg)
-    assert len(labels) == 20 and "France-Russia" not in labels  # the players' own is said in words
+    assert len(labels) == 20
+    assert "France-Russia" not in labels  # the players' own is said in words
     assert "France-Russia, the players' own, is At War throughout" in svg
     germany = [t for t in re.findall(r"<title>([^<]+)</title>", svg) if t.startswith("France-Germany:")]
     levels = [NEUTRAL] + [r.report.after["France-Germany"] for r in h.records]
@@ -498,8 +526,10 @@ def test_who_owes_orders_is_read_from_the_game_not_remembered_by_the_variant():
         seating = TIR.files.read_seats({"England": "Cleo", "Turkey": "Dan"}, "game.yml", 1, [])
     france_russia = start()
     england_turkey = TIR.rules.initial_position(Other())  # a second game set up after the first
-    assert TIR.rules.must_order("France", france_russia) and not TIR.rules.must_order("England", france_russia)
-    assert TIR.rules.must_order("England", england_turkey) and not TIR.rules.must_order("France", england_turkey)
+    assert TIR.rules.must_order("France", france_russia)
+    assert not TIR.rules.must_order("England", france_russia)
+    assert TIR.rules.must_order("England", england_turkey)
+    assert not TIR.rules.must_order("France", england_turkey)
 
 
 def test_a_support_a_die_chose_that_then_fails_its_objective_is_said_once(tmp_path):
@@ -532,7 +562,8 @@ def test_points_must_carry_their_sign_and_zero_needs_none(tmp_path):
     with pytest.raises(GameError) as e:
         replay_folder(folder)
     (p,) = e.value.problems
-    assert p.line == 5 and p.hint == "e.g. France-Germany: +2"
+    assert p.line == 5
+    assert p.hint == "e.g. France-Germany: +2"
     h = replay_folder(write(tmp_path / "ok", {"1901-spring": body % "+2"}))
     (roll,) = [r for r in h.records[0].report.rolls if r.pair == "France-Germany"]
     assert dict(roll.points)["France"] == 2

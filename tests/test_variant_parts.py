@@ -21,15 +21,20 @@ def test_each_package_is_a_variant_of_its_own_name_with_its_four_parts():
                                "taskdip", "tir"]
     for name in variant_names():
         v = get_variant(name)
-        assert v.name == name and repr(v) == f"get_variant({name!r})"
-        assert isinstance(v.rules, Rules) and isinstance(v.files, Files)
-        assert isinstance(v.visibility, Policy) and isinstance(v.words, Words)
-        assert v.files.rules is v.rules and v.visibility.rules is v.rules
+        assert v.name == name
+        assert repr(v) == f"get_variant({name!r})"
+        assert isinstance(v.rules, Rules)
+        assert isinstance(v.files, Files)
+        assert isinstance(v.visibility, Policy)
+        assert isinstance(v.words, Words)
+        assert v.files.rules is v.rules
+        assert v.visibility.rules is v.rules
 
 
 def test_a_game_gets_a_variant_of_its_own_and_names_are_read_in_any_case():
     a, b = get_variant("complicated"), get_variant(" Complicated ")
-    assert a.name == b.name and a.rules is not b.rules  # one game's options are not another's
+    assert a.name == b.name
+    assert a.rules is not b.rules  # one game's options are not another's
     with pytest.raises(ValueError, match="unknown variant 'stabb'. Did you mean stab?"):
         get_variant("stabb")
 
@@ -39,7 +44,8 @@ def test_a_variant_registered_by_a_test_is_found_and_made(monkeypatch):
         title = "Open House"
 
     monkeypatch.setitem(VARIANTS, "open-house", lambda: Variant.of("open-house", Rules(), words=Open))
-    assert "open-house" in variant_names() and get_variant("open-house").words.title == "Open House"
+    assert "open-house" in variant_names()
+    assert get_variant("open-house").words.title == "Open House"
 
 
 def test_a_variants_order_kinds_are_known_only_to_its_own_grammar():
@@ -69,7 +75,8 @@ def test_blind_is_laid_over_a_boards_rules_and_hands_them_every_hook():
                                          "bomb Par), and for spies move, hold and counter-espionage (S Par - Bur, "
                                          "S Par H, S Par CE)")
     assert both.movement_orders[-2:] == (Bomb, CounterEspionage)
-    assert isinstance(both.base, ComplicatedRules) and both.unit_kinds["S"].name == "spy"
+    assert isinstance(both.base, ComplicatedRules)
+    assert both.unit_kinds["S"].name == "spy"
     v = get_variant("blind-complicated")
     for part in (v.rules, v.files, v.visibility, v.words):  # composed, not inherited from two variants
         assert all(len(cls.__bases__) <= 1 for cls in type(part).__mro__), type(part)

@@ -60,7 +60,8 @@ def test_the_public_report_says_what_the_public_site_says():
         text = game_report(h)
         assert text.splitlines()[0].endswith(public.records[-1].title)
         assert f"Next: {public.due.name}." in text
-        assert "retreats" not in text.splitlines()[0] and "adjustments" not in text
+        assert "retreats" not in text.splitlines()[0]
+        assert "adjustments" not in text
         if public.records[-1].phase.season_index != 2:
             assert "Supply centres:" not in text
 
@@ -94,7 +95,8 @@ def test_hidden_press_in_a_retreat_or_winter_file_is_a_warning_where_the_public_
         slug="stab")
     h = load(stab)
     (w,) = [w for w in h.warnings if "stay unpublished" in w.message]
-    assert w.file.endswith("1901-fall-retreats.yml") and w.severity == "warning"
+    assert w.file.endswith("1901-fall-retreats.yml")
+    assert w.severity == "warning"
     assert "Picardy" not in "".join(game_report(h))
 
 
@@ -106,7 +108,8 @@ def test_what_is_owed_next_is_the_levels_own():
     assert gm.owed == public.owed
     for slug in ("lamps-out", "closed-shutters"):
         h = load(REPO / "games" / slug)
-        assert not game_view(h, "public").owed and not game_view(h, "public").retreating
+        assert not game_view(h, "public").owed
+        assert not game_view(h, "public").retreating
         for power in h.variant.rules.powers():
             assert set(game_view(h, power).owed) <= {power}
 

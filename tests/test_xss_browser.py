@@ -123,8 +123,12 @@ class Trap(Watched):
         for frame in self.page.frames:
             assert frame.evaluate("typeof window.__pwned") == "undefined", frame.url
         assert self.page.evaluate("window.__csp || []") == []
-        assert self.dialogs == [] and self.markers == [] and self.errors == [], (self.dialogs, self.markers,
-                                                                                  self.errors)
+        assert self.dialogs == [], ((self.dialogs, self.markers,
+                                                                                  self.errors))
+        assert self.markers == [], ((self.dialogs, self.markers,
+                                                                                  self.errors))
+        assert self.errors == [], ((self.dialogs, self.markers,
+                                                                                  self.errors))
         assert self.page.locator("[onerror], [onload], [onclick], [ontoggle]"
                                  ).count() == 0
 
@@ -139,14 +143,16 @@ def trap(browser, tmp_path):
 def test_every_page_carries_the_csp_and_runs_no_inline_script(hostile_site):
     site, _, _ = hostile_site
     pages = sorted(site.rglob("*.html"))
-    assert len(pages) > 20 and any(p.parent.name == "private" for p in pages)
+    assert len(pages) > 20
+    assert any(p.parent.name == "private" for p in pages)
     for page in pages:
         text = page.read_text(encoding="utf-8")
         csp = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)"', text)
         assert csp, page
         script_src = re.search(r"script-src ([^;]+)", csp.group(1)).group(1)
         assert script_src == "'self'", page
-        assert "'unsafe-eval'" not in csp.group(1) and "base-uri" in csp.group(1)
+        assert "'unsafe-eval'" not in csp.group(1)
+        assert "base-uri" in csp.group(1)
         assert text.index("Content-Security-Policy") < text.index("<script")
         for tag in re.findall(r"<script\b[^>]*>", text):
             assert " src=" in tag or 'type="application/json"' in tag, (page, tag)
@@ -174,13 +180,16 @@ def test_payloads_do_nothing_on_any_page(hostile_site, trap):
     assert "Note " + TEXT in page.locator(".dg-result").inner_text()
     assert "Tur " + TEXT in page.locator("table.dg-centres").inner_text()
     desc = page.locator(".dg-desc")
-    assert "DESC-OK calm" in desc.inner_text() and "DESC-OK end" in desc.inner_text()
+    assert "DESC-OK calm" in desc.inner_text()
+    assert "DESC-OK end" in desc.inner_text()
     assert desc.locator("em", has_text="calm").count() == 1  # Markdown is still Markdown
 
     trap.visit(url + "games/hostile/1901-spring/")
     for block, marker in ((".dg-press", "PRESS-OK"), (".dg-notes", "NOTES-OK")):
         text = page.locator(block).inner_text()
-        assert f"{marker} calm" in text and f"{marker} end" in text and "styled" in text
+        assert f"{marker} calm" in text
+        assert f"{marker} end" in text
+        assert "styled" in text
         assert "<img src=x onerror=window.__pwned=1>" in text  # written as code: shown as text
     assert "Eng " + TEXT in page.locator(".dg-orders").inner_text()
     assert "Note " + TEXT in page.locator(".dg-result").inner_text()
