@@ -15,6 +15,7 @@ def test_words(p, capsys, e):
     assert p.code == "second-order"
     assert "a second order" in p.message
     assert "Traceback" not in capsys.readouterr().err
+    assert "[second-order]" in capsys.readouterr().err
     assert str(e.value).startswith("no such game")
     with pytest.raises(ValueError, match="not a phase"):
         pass
@@ -30,8 +31,8 @@ def test_the_census_counts_words_chains_and_stale_names(tmp_path):
     path = tmp_path / "test_sample.py"
     path.write_text(SAMPLE, encoding="utf-8")
     c = count([path], _codes())
-    assert c.asserts == 6
-    assert c.chained == ["test_sample.py:16"]
-    assert c.worded == ["test_sample.py:8", "test_sample.py:10", "test_sample.py:11"]
+    assert c.asserts == 7
+    assert c.chained == ["test_sample.py:17"]
+    assert c.worded == ["test_sample.py:8", "test_sample.py:11", "test_sample.py:12"]
     assert c.worded_tests == {"test_sample.py::test_words"}
     assert c.stale == ["test_sample.py: Rules.nowhere", "test_sample.py: tools/nowhere_example.py"]

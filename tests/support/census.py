@@ -72,11 +72,14 @@ def _is_message(node: ast.AST) -> bool:
 
 
 def _words(node: ast.AST, codes: set[str]) -> bool:
-    """Whether `node` is a text literal (or an f-string) with a letter in it that is not a code (nor
-    "Traceback", Python's word, which a test looks for to say that no error escaped)."""
+    """Whether `node` is a text literal (or an f-string) with a letter in it that is not a code, as
+    it is or as printed (``[second-order]``), nor "Traceback", Python's word, which a test looks for
+    to say that no error escaped. An f-string counts unless its own text is brackets (``f"[{code}]"``)."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value.strip() not in codes | {"Traceback"} and any(c.isalpha() for c in node.value)
-    return isinstance(node, ast.JoinedStr)
+        return node.value.strip().strip("[]") not in codes | {"Traceback"} and any(c.isalpha() for c in node.value)
+    if isinstance(node, ast.JoinedStr):
+        return any(_words(v, codes) for v in node.values if isinstance(v, ast.Constant))
+    return False
 
 
 def _compares_words(test: ast.AST, codes: set[str]) -> bool:
