@@ -168,8 +168,7 @@ def test_an_unknown_player_is_an_error_with_its_line(tmp_path):
         load_game(folder)
     (p,) = e.value.problems
     assert p.line == 3
-    assert "'Anne' under England is not a player" in p.message
-    assert "Ann" in p.message + p.hint
+    assert p.code == "unknown-writer"
 
 
 def test_a_player_ordering_a_power_she_does_not_play_is_an_error_with_its_line(tmp_path):
@@ -187,13 +186,14 @@ def test_players_must_follow_the_seed_s_pairs(tmp_path):
     bad = dict(PLAYERS, Ann=["England", "France"])
     with pytest.raises(GameError) as e:
         load_game(write(tmp_path / "g", game={"players": bad}))
-    assert any("England and France are not a pair" in p.message for p in e.value.problems)
+    assert "bad-player" in [p.code for p in e.value.problems]
 
 
 def test_a_unit_ordered_twice_by_one_captain_is_an_error(tmp_path):
     folder = write(tmp_path / "g", ("1901-spring", {"England": {"Ann": ["F Lon - NTH", "F Lon - ENG"]}}))
-    with pytest.raises(GameError, match="a second order for F Lon"):
+    with pytest.raises(GameError) as e:
         replay_folder(folder)
+    assert [p.code for p in e.value.problems] == ["second-order"]
 
 
 def test_a_replaced_player_s_successor_orders_from_her_phase(tmp_path):
@@ -204,8 +204,9 @@ def test_a_replaced_player_s_successor_orders_from_her_phase(tmp_path):
     h = replay_folder(write(tmp_path / "g", ("1901-spring", spring), ("1901-fall", fall), game={"players": players}))
     assert h.records[-1].after.owners["nwy"] == "England"
     bad = {"England": {"Ann": ["F NTH - Nwy"], "Gus": ["F NTH - Nwy"]}}
-    with pytest.raises(GameError, match="Ann gives orders for England"):
+    with pytest.raises(GameError) as e:
         replay_folder(write(tmp_path / "h", ("1901-spring", spring), ("1901-fall", bad), game={"players": players}))
+    assert [p.code for p in e.value.problems] == ["not-her-power"]
 
 
 def test_the_example_s_pages_show_both_captains_orders_side_by_side_and_the_players_table():
@@ -231,8 +232,8 @@ def test_an_empty_list_under_a_power_she_does_not_play_is_an_error_too(tmp_path)
     with pytest.raises(GameError) as e:
         replay_folder(folder)
     (p,) = e.value.problems
-    assert p.line == 5
-    assert "Ben gives orders for England, which she does not play" in p.message  # the "Ben: []" line
+    assert p.line == 5  # the "Ben: []" line
+    assert p.code == "not-her-power"
 
 
 def test_the_report_sets_both_captains_orders_beside_the_order_carried_out(tmp_path):
@@ -514,5 +515,5 @@ def test_an_illegal_support_that_overrules_a_hold_is_shown_once(tmp_path):
                            "intake: a support overrules a hold")
     assert ("France", "A", "pic") in {(u.power, u.kind, u.province) for u in fall.after.units}
     (w,) = h.warnings
-    assert "'A Pic S F MAO - Por' cannot be carried out" in w.message
-    assert w.message.endswith("the army holds")
+    assert w.code == "illegal-order"
+    assert w.subject == "A Pic S F MAO - Por"
