@@ -10,6 +10,7 @@ from dipgen.variants.complicated.rules import Bomb
 from dipgen.core.phase import Phase
 from dipgen.core.position import Position, Unit
 from dipgen.variants import get_variant
+from dipgen.core.results import Illegal, Kind
 
 CASES = sorted((Path(__file__).parent / "datc_variants").glob("complicated*.txt"))
 
@@ -154,7 +155,7 @@ def test_no_build_where_an_enemy_plane_stands(v):
     pos = winter(v, units, {"par": "France", "bre": "France"})
     out = v.rules.adjustments(pos, orders(v, France=["Build A Par"]))
     assert not out.results[0].succeeded
-    assert "plane" in out.results[0].notes[0].why
+    assert out.results[0].notes[0].reason is Illegal.CANNOT_BUILD
 
 
 def test_tank_costs_four_and_an_upgrade_three(v):
@@ -226,7 +227,7 @@ def test_civil_disorder_with_points_short_removes_until_paid(v):
     assert len(removed) == 2
     assert ("A", "par") not in removed
     assert len(out.units) == 3
-    assert all(r.notes[0].why == "upkeep it could not pay" for r in out.results)
+    assert all(r.notes[0].kind is Kind.CIVIL_DISORDER for r in out.results)
 
 
 def test_a_tank_removed_in_civil_disorder_saves_its_two(v):
@@ -316,7 +317,8 @@ def test_a_warning_quotes_the_plane_s_own_order_and_line(tmp_path):
     h = play(tmp_path, {"1901-spring": "orders:\n  France:\n    - P Par - Mos\n    - A Par - Bur\n"})
     (w,) = h.warnings
     assert w.line == 3
-    assert w.message.startswith("'P Par - Mos' cannot be carried out")
+    assert w.code == "illegal-order"
+    assert w.subject == "P Par - Mos"
 
 
 PLANE_IN_PARIS = {  # Germany's plane lands in Paris, which France left empty; France has points to build
@@ -333,8 +335,8 @@ def test_a_build_under_a_foreign_plane_is_void_the_next_counts_and_the_gm_is_war
     winter = h.records[-1]
     (w,) = h.warnings
     assert w.line == 2
-    assert "'Build A Par'" in w.message
-    assert "Germany's P Par" in w.message
+    assert w.code == "illegal-order"
+    assert w.subject == "Build A Par"
     assert [r.succeeded for r in winter.results_of("France")] == [False, True]
     text = game_report(h, winter.phase)
     assert ("Build A Par (*illegal*)  -- illegal: a plane or bomber of another power stands in Paris "
