@@ -153,8 +153,8 @@ def test_a_seed_that_does_not_match_the_commitment_is_an_error_with_its_line(tmp
     write_game(folder, {"secrets.yml": 'page_key: "' + "ab" * 32 + '"\nseed: "' + "11" * 32 + '"\n'})
     assert main(["check", str(folder)]) == 1
     err = capsys.readouterr().err
-    assert "secrets.yml:2: error: the seed does not match the commitment" in err
-    assert "game.yml" in err
+    assert "secrets.yml:2: error: " in err
+    assert "[seed-mismatch]" in err
     write_game(folder, {"secrets.yml": 'page_key: "' + "ab" * 32 + '"\nseed: "' + SEED.hex() + '"\n'})
     assert main(["check", str(folder)]) == 0
 
@@ -163,13 +163,17 @@ def test_a_seed_without_a_commitment_is_an_error(tmp_path, capsys):
     folder = game(tmp_path)
     write_game(folder, {"secrets.yml": 'page_key: "' + "ab" * 32 + '"\nseed: "' + SEED.hex() + '"\n'})
     assert main(["check", str(folder)]) == 1
-    assert "secrets.yml:2: error: a seed, but game.yml has no commitment" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "secrets.yml:2: error: " in err
+    assert "[seed-without-commitment]" in err
 
 
 def test_the_seed_in_game_yml_only_once_the_game_is_over(tmp_path, capsys):
     running = game(tmp_path, f'seed_sha256: "{commitment(SEED)}"\nseed: "{SEED.hex()}"\n')
     assert main(["check", str(running)]) == 1
-    assert "game.yml:5: error: the seed is published in game.yml while the game runs" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "game.yml:5: error: " in err
+    assert "[seed-published-early]" in err
     write_game(running, {"1901-spring.yml": "orders: {England: [], France: []}\n",
                          "game.yml": GAME_YML + f'seed_sha256: "{commitment(SEED)}"\nseed: "{SEED.hex()}"\n'
                                      "end: {abandoned: true}\n"})
@@ -177,7 +181,9 @@ def test_the_seed_in_game_yml_only_once_the_game_is_over(tmp_path, capsys):
     write_game(running, {"game.yml": GAME_YML + f'seed_sha256: "{commitment(SEED)}"\nseed: "{"22" * 32}"\n'
                                      "end: {abandoned: true}\n"})
     assert main(["check", str(running)]) == 1
-    assert "game.yml:5: error: seed is not the seed of this game's commitment" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "game.yml:5: error: " in err
+    assert "[seed-mismatch]" in err
 
 
 def test_map_names_the_variants_board(tmp_path, capsys):
