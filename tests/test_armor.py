@@ -164,7 +164,8 @@ def test_an_upgrade_is_drawn_as_the_new_tank_with_its_mark(make_game):
         "1901-winter.yml": "orders:\n  France: [Upgrade A Spa, Build T Par]\n",
     })
     (w,) = replay(load_game(path)).warnings  # the GM is told
-    assert "Spain is not a home centre of France" in w.message
+    assert w.code == "illegal-order"
+    assert w.subject == "Upgrade A Spa"
     write_game(path, {"1901-winter.yml": "orders:\n  France: [Build A Par]\n",
                       "1902-spring.yml": "orders:\n  France: [A Spa - Gas]\n",
                       "1902-fall.yml": "orders:\n  France: [A Gas - Bur, A Bel H, A Par H]\n",

@@ -14,6 +14,7 @@ from dipgen.play.replay import replay
 from dipgen.core.orders import parse_order
 from dipgen.core.phase import Phase
 from dipgen.core.position import Position, Unit
+from dipgen.core.results import Illegal
 from dipgen.present.site.pages import SiteOptions
 from dipgen.view import game_view
 from support import build, histories, load, make_project, public_site, report, write_game
@@ -180,7 +181,7 @@ def test_spies_are_neither_built_nor_removed_for_upkeep():
                     economy={"year": 1901, "bombed": {}})
     out = V.rules.adjustments(rich, {"Germany": [parse_order(V.rules.board, "Build S Ber", V.rules.order_words)]})
     assert not out.results[0].succeeded
-    assert "spies are not built" in out.results[0].notes[0].why
+    assert out.results[0].notes[0].reason is Illegal.CANNOT_BUILD
 
 
 def test_one_point_and_nothing_to_spend_it_on_is_no_winter():
@@ -369,7 +370,8 @@ def test_a_build_under_an_unseen_foreign_plane_says_no_more_than_the_failure_tel
     h = play(tmp_path, PLANE_IN_PARIS)
     winter = h.records[-1]
     (w,) = h.warnings
-    assert "Germany's P Par" in w.message
+    assert w.code == "illegal-order"
+    assert w.subject == "Build A Par"
     france = report(h, "France", winter.phase)
     assert "Build A Par (*illegal*)  -- illegal: a plane or bomber of another power stands in Paris\n" in france
     orders = france.split("France (C):\n")[1].split("\n\n")[0]
