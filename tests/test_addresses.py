@@ -83,7 +83,8 @@ def test_the_name_is_suggested(small_game):
     file = secrets(small_game, "  Lucien Fabr: lucien@example.org\n")
     with pytest.raises(GameError) as e:
         load_secrets(file, list(PLAYERS), require_key=False, players=list(PLAYERS.values()))
-    assert "Lucien Fabre" in e.value.problems[0].hint
+    assert e.value.problems[0].code == "unknown-player"
+    assert "Lucien Fabre" in e.value.problems[0].hint  # unknown-player's fix, tested here once
 
 
 @pytest.mark.parametrize("good", ["a@example.org", "first.last+tag@sub.example.co.uk", "o'neil@example.ie",

@@ -101,7 +101,7 @@ def archive(tmp_path) -> Path:
 def test_a_stale_deadline_is_warned_of_and_shown_nowhere(archive, capsys):
     assert main(["check", str(archive)]) == 0
     err = capsys.readouterr().err
-    assert "game.yml:11: warning: the deadline, Tue 3 Mar 2026, 12:00 UTC, is before" in err
+    assert "game.yml:11: warning: " in err
     assert "[deadline-stale]" in err
     assert "set deadline: to Fall 1901's deadline" in err
     history = loaded(archive).history

@@ -204,7 +204,7 @@ def test_too_deep_nesting_is_an_error_with_its_line(deep):
     text = at("A calm first paragraph.\n\n" + deep, 12)
     [p] = problems(text)
     assert p.file == "games/g/1901-fall.yml"
-    assert "nested" in p.message
+    assert p.code == "press-too-deep"
     assert str(MAX_DEPTH) in p.message
     assert 14 <= p.line <= 14 + deep.count("\n")
 
