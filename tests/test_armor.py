@@ -199,13 +199,13 @@ def test_the_winter_hint_names_the_orders_the_variant_has(make_game, variant, wh
 
 
 def test_the_example_game_shows_what_it_claims():
-    """tracks-in-the-mud (tools/armor_example.py): tanks built, armies upgraded, tanks downgraded,
+    """tracks-in-the-mud (tools/examples/armor.py): tanks built, armies upgraded, tanks downgraded,
     battles a tank won and lost that armies would not have, each pointed at by the GM's notes, and
     the season pages and reports saying "tank" in words."""
     from dipgen.core.orders import Build, Move
     from support import game_report
 
-    h = replay(load_game(REPO / "games" / "tracks-in-the-mud"))  # tools/armor_example.py writes it
+    h = replay(load_game(REPO / "games" / "tracks-in-the-mud"))  # tools/examples/armor.py writes it
     assert not h.warnings
     assert h.result is not None
     assert h.records[-1].phase.year >= 1906

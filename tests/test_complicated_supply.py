@@ -88,7 +88,7 @@ def test_the_section_stands_under_the_centre_table(tmp_path):
 
 
 def test_the_example_game_shows_what_it_claims():
-    """supply-lines (tools/complicated_example.py): eight years or more ending in a result, tanks,
+    """supply-lines (tools/examples/complicated.py): eight years or more ending in a result, tanks,
     an army with three planes over it, bombings that hit and bombings defended, powers short of
     their upkeep, one of them in civil disorder, all said on the game page's supply table."""
     from pathlib import Path

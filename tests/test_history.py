@@ -197,7 +197,7 @@ def test_reports_say_why_an_order_failed(make_game, capsys):
 
 
 def test_the_replay_follows_the_variants_calendar():
-    """The standard calendar's sequence, asked of the variant (`Variant.calendar`), and a game
+    """The standard calendar's sequence, asked of the variant (`rules.variant.Rules.calendar`), and a game
     replayed through it: a retreat phase nobody needs and a winter nobody adjusts are skipped."""
     from dipgen.rules.seasons import STANDARD_CALENDAR as cal
     from dipgen.core.phase import Phase

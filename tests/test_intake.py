@@ -1,4 +1,4 @@
-"""The intake step (`Variant.intake`): orders keyed by who wrote them, merged by the variant's
+"""The intake step (`Rules.intake`): orders keyed by who wrote them, merged by the variant's
 rule, with typed notes on the results; and the draws a phase makes, recorded in its record.
 
 The variant here is made up for the test: every power has two captains, `Ann` and `Ben`, who

@@ -1,5 +1,5 @@
 """Seats apart from powers (issue 10, item 3): a player holding two powers, a power changing
-hands in play through `Variant.control_changes`, views, reports, private pages and
+hands in play through `rules.variant.Rules.control_changes`, views, reports, private pages and
 passphrases per seat; and the standard form of `players:` as it was."""
 
 from __future__ import annotations
