@@ -156,6 +156,7 @@ def test_no_build_where_an_enemy_plane_stands(v):
     out = v.rules.adjustments(pos, orders(v, France=["Build A Par"]))
     assert not out.results[0].succeeded
     assert out.results[0].notes[0].reason is Illegal.CANNOT_BUILD
+    assert out.results[0].notes[0].source == units[0]  # the enemy plane in the way
 
 
 def test_tank_costs_four_and_an_upgrade_three(v):
