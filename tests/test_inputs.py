@@ -25,9 +25,11 @@ def problems(path):
     return e.value.problems
 
 
-def error(path, *fragments):
-    """The one error whose text has every fragment."""
-    found = [p for p in problems(path) if p.severity == "error" and all(f in str(p) for f in fragments)]
+def error(path, code, *fragments):
+    """The one error of `code` whose text has every fragment: this module is where the words of
+    these errors are tested, once each, beside their code (the rest of the suite compares codes)."""
+    found = [p for p in problems(path)
+             if p.severity == "error" and p.code == code and all(f in str(p) for f in fragments)]
     assert len(found) == 1, [str(p) for p in problems(path)]
     return found[0]
 
@@ -42,7 +44,7 @@ def check(capsys, *args):
 # ---------------------------------------------------------------- bounds: depth, aliases, size, kind of file
 
 def test_deep_nesting_is_refused_with_its_line(make_game):
-    p = error(make_game({"1901-spring.yml": SPRING + "press: " + deep(5000) + "\n"}), "nested")
+    p = error(make_game({"1901-spring.yml": SPRING + "press: " + deep(5000) + "\n"}), "broken-yaml", "nested")
     assert p.file.endswith("1901-spring.yml")
     assert p.line == 4
     assert p.code == "broken-yaml"
@@ -75,7 +77,7 @@ def test_an_order_starting_with_a_star_is_read_once_quoted(make_game):
 
 def test_a_file_over_the_limit_is_an_error(make_game):
     path = make_game({"1901-spring.yml": SPRING + "press: |\n" + "  blah blah blah blah\n" * (yamlio.MAX_BYTES // 20)})
-    p = error(path, "larger than")
+    p = error(path, "too-large", "larger than")
     assert p.file.endswith("1901-spring.yml")
     assert p.code == "too-large"
     assert f"{yamlio.MAX_BYTES // 1024} KiB" in p.message
@@ -84,7 +86,7 @@ def test_a_file_over_the_limit_is_an_error(make_game):
 def test_a_fifo_as_a_phase_file_is_an_error_not_a_hang(make_game):
     path = make_game({"1901-spring.yml": SPRING})
     os.mkfifo(path / "1901-fall.yml")
-    p = error(path, "named pipe")
+    p = error(path, "not-a-file", "named pipe")
     assert p.file.endswith("1901-fall.yml")
 
 
@@ -92,7 +94,7 @@ def test_a_fifo_as_game_yml_is_an_error_not_a_hang(make_game):
     path = make_game({"1901-spring.yml": SPRING})
     (path / "game.yml").unlink()
     os.mkfifo(path / "game.yml")
-    assert "named pipe" in error(path, "game.yml").message
+    assert "named pipe" in error(path, "not-a-file", "game.yml").message
 
 
 def test_a_folder_where_a_phase_file_should_be_is_an_error(make_game):
@@ -100,7 +102,7 @@ def test_a_folder_where_a_phase_file_should_be_is_an_error(make_game):
     (path / "1901-fall.yml").mkdir()
     (path / "pictures").mkdir()  # the GM's own folders: left alone
     (path / "1901-drafts").mkdir()
-    p = error(path, "a folder where a phase file should be")
+    p = error(path, "folder-not-file", "a folder where a phase file should be")
     assert p.file.endswith("1901-fall.yml")
 
 
@@ -108,7 +110,7 @@ def test_links_out_of_the_game_folder_are_refused_links_inside_are_followed(make
     path = make_game({"1901-spring.yml": SPRING})
     (tmp_path / "elsewhere.yml").write_text("orders:\n  England: [F Lon - NTH]\npress: from elsewhere\n")
     (path / "1901-fall.yml").symlink_to(tmp_path / "elsewhere.yml")
-    assert error(path, "outside the game folder").file.endswith("1901-fall.yml")
+    assert error(path, "link-outside", "outside the game folder").file.endswith("1901-fall.yml")
     (path / "1901-fall.yml").unlink()
     (path / "drafts").mkdir()
     (path / "drafts" / "fall.txt").write_text("orders:\n  England: [F NTH - Nwy]\n")
@@ -126,7 +128,7 @@ def test_links_out_of_the_game_folder_are_refused_links_inside_are_followed(make
 ])
 def test_an_order_that_is_not_text_is_an_error_with_the_fix(make_game, yaml_text, fragment):
     path = make_game({"1901-spring.yml": f"orders:\n  England:\n    {yaml_text}\n"})
-    p = error(path, fragment)
+    p = error(path, "bad-order", fragment)
     assert p.line in (2, 3)
     assert "unknown province" not in p.message
     if "mapping" in fragment:
@@ -136,33 +138,35 @@ def test_an_order_that_is_not_text_is_an_error_with_the_fix(make_game, yaml_text
 
 @pytest.mark.parametrize("key", ["press", "notes"])
 def test_press_and_notes_must_be_text(make_game, key):
-    p = error(make_game({"1901-spring.yml": SPRING + f"{key}: [a, b]\n"}), f"{key} must be text, not a list")
+    p = error(make_game({"1901-spring.yml": SPRING + f"{key}: [a, b]\n"}),
+              "bad-value", f"{key} must be text, not a list")
     assert p.line == 4
     assert f"{key}: |" in p.hint
 
 
-@pytest.mark.parametrize("line, fragment", [
-    ("title: [x]", "title must be text, not a list"),
-    ("gm: {a: 1}", "gm must be text, not a mapping"),
-    ("description: 42", "description must be text, not a number"),
-    ("variant: [stab]", "variant must be text, not a list"),
-    ("reveal: yes", "reveal must be 'end' or 'now', not yes/no"),
-    ("map: 3", "played on the standard map, not a number"),
-    ("map: modern", "played on the standard map, not 'modern'"),
-    ("seed_sha256: 12", "64 hexadecimal digits, not a number"),
-    ("start: 1901-01-01", "start must be a year such as 1901, not a date"),
-    ("start: yes", "start must be a year such as 1901, not yes/no"),
-    ("end: [England]", "end must be a mapping, not a list"),
-    ("end: {draw: [England, 3]}", "expected the name of a power here, not a number"),
-    ("end: {abandoned: [x]}", "abandoned must be text, not a list"),
-    ("end: {concession: England, phase: 1901}", "phase must be the last phase played, such as 1910-fall, not a number"),
+@pytest.mark.parametrize("line, fragment, code", [
+    ("title: [x]", "title must be text, not a list", "bad-value"),
+    ("gm: {a: 1}", "gm must be text, not a mapping", "bad-value"),
+    ("description: 42", "description must be text, not a number", "bad-value"),
+    ("variant: [stab]", "variant must be text, not a list", "bad-value"),
+    ("reveal: yes", "reveal must be 'end' or 'now', not yes/no", "bad-value"),
+    ("map: 3", "played on the standard map, not a number", "wrong-map"),
+    ("map: modern", "played on the standard map, not 'modern'", "wrong-map"),
+    ("seed_sha256: 12", "64 hexadecimal digits, not a number", "bad-value"),
+    ("start: 1901-01-01", "start must be a year such as 1901, not a date", "bad-value"),
+    ("start: yes", "start must be a year such as 1901, not yes/no", "bad-value"),
+    ("end: [England]", "end must be a mapping, not a list", "bad-end"),
+    ("end: {draw: [England, 3]}", "expected the name of a power here, not a number", "unknown-power"),
+    ("end: {abandoned: [x]}", "abandoned must be text, not a list", "bad-value"),
+    ("end: {concession: England, phase: 1901}",
+     "phase must be the last phase played, such as 1910-fall, not a number", "bad-value"),
 ])
-def test_every_game_yml_key_has_a_type(make_game, line, fragment):
+def test_every_game_yml_key_has_a_type(make_game, line, fragment, code):
     key = line.split(":")[0]
     text = "title: X\ngm: Y\n" + PLAYERS + line + "\n"
     if key in ("title", "gm"):
         text = text.replace(f"{key}: {'X' if key == 'title' else 'Y'}\n", "")
-    p = error(make_game({"game.yml": text, "1901-spring.yml": SPRING}), fragment)
+    p = error(make_game({"game.yml": text, "1901-spring.yml": SPRING}), code, fragment)
     assert p.file.endswith("game.yml")
     assert p.line == text.splitlines().index(line) + 1
     assert "datetime" not in str(p)
@@ -170,30 +174,32 @@ def test_every_game_yml_key_has_a_type(make_game, line, fragment):
     assert "{'" not in str(p)
 
 
-@pytest.mark.parametrize("players, fragment", [
-    ("players: [a]", "players must map each power to its player, not be a list"),
-    ("players: {England: A, england: B}", "England appears twice under players"),
-    ("players: {England: 42}", "England's player must be a name"),
-    ("players: {England: }", "no player named for England"),
-    ("players: {England: [{name: A}, {name: B}]}", "'B' needs from:"),
-    ("players: {England: [{name: A}, {name: B, from: 1903}]}", "from must be a phase such as 1905-fall, not a number"),
-    ("players: {England: [{name: A}, {nam: B, from: 1903-spring}]}", "each of England's players needs name:"),
+@pytest.mark.parametrize("players, fragment, code", [
+    ("players: [a]", "players must map each power to its player, not be a list", "bad-value"),
+    ("players: {England: A, england: B}", "England appears twice under players", "duplicate-power"),
+    ("players: {England: 42}", "England's player must be a name", "bad-player"),
+    ("players: {England: }", "no player named for England", "no-player"),
+    ("players: {England: [{name: A}, {name: B}]}", "'B' needs from:", "bad-player"),
+    ("players: {England: [{name: A}, {name: B, from: 1903}]}",
+     "from must be a phase such as 1905-fall, not a number", "bad-value"),
+    ("players: {England: [{name: A}, {nam: B, from: 1903-spring}]}",
+     "each of England's players needs name:", "bad-player"),
 ])
-def test_players_have_a_shape(make_game, players, fragment):
+def test_players_have_a_shape(make_game, players, fragment, code):
     path = make_game({"game.yml": "title: X\ngm: Y\n" + players + "\n", "1901-spring.yml": SPRING})
-    assert error(path, fragment).file.endswith("game.yml")
+    assert error(path, code, fragment).file.endswith("game.yml")
 
 
 def test_unreadable_dates_and_numbers_are_errors_with_a_line(make_game):
     path = make_game({"1901-spring.yml": SPRING + "notes: 2001-13-45\n"})
-    assert error(path, "not a real date").line == 4
+    assert error(path, "broken-yaml", "not a real date").line == 4
     path = make_game({"1901-spring.yml": SPRING + "notes: " + "9" * 5000 + "\n"}, slug="g2")
-    assert error(path, "number cannot be read").line == 4
+    assert error(path, "broken-yaml", "number cannot be read").line == 4
 
 
 def test_a_list_or_mapping_as_a_key_is_an_error(make_game):
     path = make_game({"1901-spring.yml": "orders:\n  ? {F Lon: NTH}\n  : x\n"})
-    assert error(path, "a key must be a name").line == 2
+    assert error(path, "broken-yaml", "a key must be a name").line == 2
 
 
 # ---------------------------------------------------------------- games that vanished or half-built
@@ -251,7 +257,7 @@ def test_a_folder_named_badly_is_an_error_and_a_dot_folder_is_skipped(make_game,
 def test_a_draw_naming_a_power_twice(make_game):
     path = make_game({"game.yml": "title: X\ngm: Y\n" + PLAYERS + "end: {draw: [England, England]}\n",
                       "1901-spring.yml": SPRING})
-    assert error(path, "England is named twice in the draw").line == 4
+    assert error(path, "duplicate-power", "England is named twice in the draw").line == 4
 
 
 STAB = "title: X\nvariant: stab\ngm: Y\n" + PLAYERS
@@ -262,35 +268,39 @@ BLIND = "title: X\nvariant: blind\ngm: Y\n" + PLAYERS
                                        (BLIND, "spies:\n  England: [Lon, Edi]\n")])
 def test_set_up_keys_only_in_the_first_phase_file(make_game, game, key):
     path = make_game({"game.yml": game, "1901-spring.yml": SPRING, "1901-fall.yml": SPRING.replace("- NTH", "H") + key})
-    p = error(path, "belongs in the game's first phase file, 1901-spring.yml")
+    p = error(path, "setup-key-misplaced", "belongs in the game's first phase file, 1901-spring.yml")
     assert p.file.endswith("1901-fall.yml")
     assert p.line == 4
 
 
-@pytest.mark.parametrize("game, key, fragment", [
-    (STAB, "placement:\n  England: [42, F Edi, A Lvp]\n", "a unit to place is text such as F Lon, not a number"),
-    (STAB, "placement:\n  England: {F Lon: x}\n", "England's placement must be a list of units, not a mapping"),
-    (STAB, "placement:\n  3: [F Lon, F Edi, A Lvp]\n", "expected the name of a power here, not a number"),
-    (BLIND, "spies:\n  England: [[Lon], Edi]\n", "a spy's place is a province such as Lon, not a list"),
-    (BLIND, "spies:\n  england: [Lon]\n", "England places 1 spies; it has 2"),
-    (BLIND, "spies:\n  England: [Lon, Edi]\n  england: [Lon, Lvp]\n", "England appears twice under spies"),
+@pytest.mark.parametrize("game, key, fragment, code", [
+    (STAB, "placement:\n  England: [42, F Edi, A Lvp]\n",
+     "a unit to place is text such as F Lon, not a number", "bad-placement"),
+    (STAB, "placement:\n  England: {F Lon: x}\n",
+     "England's placement must be a list of units, not a mapping", "bad-placement"),
+    (STAB, "placement:\n  3: [F Lon, F Edi, A Lvp]\n",
+     "expected the name of a power here, not a number", "unknown-power"),
+    (BLIND, "spies:\n  England: [[Lon], Edi]\n", "a spy's place is a province such as Lon, not a list", "bad-spies"),
+    (BLIND, "spies:\n  england: [Lon]\n", "England places 1 spies; it has 2", "bad-spies"),
+    (BLIND, "spies:\n  England: [Lon, Edi]\n  england: [Lon, Lvp]\n",
+     "England appears twice under spies", "duplicate-power"),
 ])
-def test_set_up_values_have_a_type(make_game, game, key, fragment):
-    p = error(make_game({"game.yml": game, "1901-spring.yml": key + SPRING}), fragment)
+def test_set_up_values_have_a_type(make_game, game, key, fragment, code):
+    p = error(make_game({"game.yml": game, "1901-spring.yml": key + SPRING}), code, fragment)
     assert p.line == key.count("\n")
     assert "['" not in str(p)
     assert "{'" not in str(p)
 
 
 def test_an_empty_phase_file_is_an_error_with_the_fix(make_game):
-    p = error(make_game({"1901-spring.yml": "# nothing yet\n"}), "the file is empty")
+    p = error(make_game({"1901-spring.yml": "# nothing yet\n"}), "empty-file", "the file is empty")
     assert "England: []" in p.hint
 
 
 @pytest.mark.parametrize("text, message", [("orders: {}\n", "orders is empty"), ("orders:\n", "orders is empty"),
                                            ("press: hello\n", "no orders")])
 def test_a_phase_file_without_orders_is_an_error_with_the_fix(make_game, text, message):
-    p = error(make_game({"1901-spring.yml": text}), message)
+    p = error(make_game({"1901-spring.yml": text}), "no-orders", message)
     assert "if nobody sent orders, list each power with an empty list, e.g. England: []" in p.hint
 
 
@@ -299,38 +309,40 @@ def test_an_explicit_empty_list_means_no_orders_sent(make_game):
     assert "England" in h.records[0].nmr
     assert "France" not in h.records[0].nmr
     p = error(make_game({"1901-spring.yml": "orders:\n  England:\n  France: [A Par - Bur]\n"}, slug="g2"),
-              "England has nothing after it")
+              "no-orders", "England has nothing after it")
     assert p.line == 2
     assert "England: []" in p.hint
 
 
 def test_a_retreat_in_a_movement_phase_is_not_read_as_a_move(make_game):
-    p = error(make_game({"1901-spring.yml": "orders:\n  England: [F Lon R ENG]\n"}), "not an order for Spring 1901")
+    p = error(make_game({"1901-spring.yml": "orders:\n  England: [F Lon R ENG]\n"}),
+              "not-this-phase", "not an order for Spring 1901")
     assert p.line == 2
     assert "F Lon - ENG" in p.hint
 
 
 def test_start_after_the_files_says_so(make_game):
     path = make_game({"game.yml": "title: X\ngm: Y\n" + PLAYERS + "start: 2050\n", "1901-spring.yml": SPRING})
-    p = error(path, "Spring 1901 is before the game's start in Spring 2050")
+    p = error(path, "before-start", "Spring 1901 is before the game's start in Spring 2050")
     assert "start:" in p.hint
     assert "skipped" not in p.message
 
 
 def test_a_spy_order_in_a_standard_game(make_game):
-    p = error(make_game({"1901-spring.yml": "orders:\n  France: [S Par - Bur]\n"}), "'S' is not a unit of this game")
+    p = error(make_game({"1901-spring.yml": "orders:\n  France: [S Par - Bur]\n"}),
+              "unknown-unit-kind", "'S' is not a unit of this game")
     assert "unknown province" not in p.message
     assert "Blind" in p.hint
 
 
 def test_two_files_for_one_phase(make_game):
     path = make_game({"1901-spring.yml": SPRING, "1901-Spring.yml": SPRING})
-    assert error(path, "are the file of Spring 1901")
+    assert error(path, "duplicate-phase", "are the file of Spring 1901")
 
 
 def test_game_yml_beside_a_misspelt_one(make_game):
     path = make_game({"1901-spring.yml": SPRING, "game.yaml": "title: Old\n"})
-    p = error(path, "dipgen reads game.yml")
+    p = error(path, "misnamed-file", "dipgen reads game.yml")
     assert p.file.endswith("game.yaml")
     assert "merge it into game.yml" in p.hint
 
@@ -385,7 +397,7 @@ def test_a_lone_surrogate_is_refused_where_it_is_read(make_game, capsys, where, 
     """"\ud800" is an escape YAML reads, and no UTF-8 file or page can hold: refused with file and
     line by the reader, so that neither the checks, the reports nor the build ever meet it."""
     path = make_game({"1901-spring.yml": SPRING, **files})
-    p = error(path, "lone surrogate")
+    p = error(path, "broken-yaml", "lone surrogate")
     assert p.line == line
     assert p.file.endswith(next(iter(files)))
     for args in (["check", path], ["adjudicate", path]):
@@ -417,7 +429,7 @@ def test_game_yml_as_a_link_to_itself_is_an_error_naming_it(make_game, capsys):
     path = make_game({"1901-spring.yml": SPRING})
     (path / "game.yml").unlink()
     (path / "game.yml").symlink_to("game.yml")
-    p = error(path, "loop")
+    p = error(path, "link-loop")
     assert p.file.endswith("game.yml")
     assert "replace the link" in p.hint
     status, err = check(capsys, path)
@@ -432,12 +444,12 @@ def test_a_link_out_of_the_folder_is_named_as_the_link(make_game, tmp_path, monk
     path = make_game({"1901-spring.yml": SPRING})
     (tmp_path / "elsewhere.yml").write_text("orders:\n  England: [F NTH - Nwy]\n")
     (path / "1901-fall.yml").symlink_to(tmp_path / "elsewhere.yml")
-    p = error(path, "outside the game folder")
+    p = error(path, "link-outside", "outside the game folder")
     assert p.file == "test-game/1901-fall.yml"
     assert str(tmp_path / "elsewhere.yml") in p.message
     (path / "1901-fall.yml").unlink()
     (path / "1901-fall.yml").symlink_to("nowhere.yml")  # inside, but leads nowhere
-    p = error(path, "which does not exist")
+    p = error(path, "broken-link", "which does not exist")
     assert p.file == "test-game/1901-fall.yml"
     assert p.code == "broken-link"
     assert "nowhere.yml" in p.message
@@ -476,7 +488,7 @@ def test_a_folder_named_game_yml_is_named(make_game, capsys):
 
 def test_an_end_phase_outside_the_game_has_its_line(make_game):
     text = "title: X\ngm: Y\n" + PLAYERS + "end:\n  draw: [England, France]\n  phase: 1930-fall\n"
-    p = error(make_game({"game.yml": text, "1901-spring.yml": SPRING}), "never played")
+    p = error(make_game({"game.yml": text, "1901-spring.yml": SPRING}), "end-not-played", "never played")
     assert p.file.endswith("game.yml")
     assert p.line == 6
 
@@ -485,14 +497,15 @@ def test_an_end_phase_outside_the_game_has_its_line(make_game):
                                           ("  England: [~]\n", 2)])
 def test_an_empty_order_is_an_error_not_an_nmr(make_game, orders, line):
     """`England:` then a bare `-` is a list of one empty item: the orders were lost, not missed."""
-    p = error(make_game({"1901-spring.yml": "orders:\n" + orders}), "an empty order in England's list")
+    p = error(make_game({"1901-spring.yml": "orders:\n" + orders}), "bad-order", "an empty order in England's list")
     assert p.line == line
     assert "England: []" in p.hint
 
 
 def test_a_title_and_names_are_one_short_line(make_game, capsys):
     text = f"title: {'x' * 200_000}\ngm: Y\n" + PLAYERS
-    p = error(make_game({"game.yml": text, "1901-spring.yml": SPRING}), "the title is 200,000 characters long")
+    p = error(make_game({"game.yml": text, "1901-spring.yml": SPRING}),
+              "too-long", "the title is 200,000 characters long")
     assert p.line == 1
     assert p.code == "too-long"
     assert "at most 200" in p.message
