@@ -24,6 +24,10 @@ def test_words(p, capsys, e):
 def test_chain(p):
     assert p.line == 4 and p.code == "bad-order"
     assert p.code in ("bad-order", "second-order")
+
+
+def test_only_words(w):
+    assert "cannot be carried out" in w.message
 '''
 
 
@@ -31,8 +35,9 @@ def test_the_census_counts_words_chains_and_stale_names(tmp_path):
     path = tmp_path / "test_sample.py"
     path.write_text(SAMPLE, encoding="utf-8")
     c = count([path], _codes())
-    assert c.asserts == 7
+    assert c.asserts == 8
     assert c.chained == ["test_sample.py:17"]
-    assert c.worded == ["test_sample.py:8", "test_sample.py:11", "test_sample.py:12"]
-    assert c.worded_tests == {"test_sample.py::test_words"}
+    assert set(c.worded) == {"test_sample.py:8", "test_sample.py:11", "test_sample.py:12", "test_sample.py:22"}
+    assert c.worded_tests == {"test_sample.py::test_words", "test_sample.py::test_only_words"}
+    assert c.uncoded_tests == {"test_sample.py::test_only_words"}
     assert c.stale == ["test_sample.py: Rules.nowhere", "test_sample.py: tools/nowhere_example.py"]

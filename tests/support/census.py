@@ -10,7 +10,9 @@ are tested once, where the message is made. The census finds the other asserts b
 by reading them: an assert that compares a text literal (``==``, ``in``, ``not in``, ``startswith``)
 with a message, a hint, a note's ``why``, the text of an exception (``str(e.value)``,
 ``pytest.raises(match=...)``), a log record, or what a command wrote to stderr. A literal that is a
-code does not count. `--list` prints each such assert and each chained one, with its file and line.
+code does not count. Of the tests with such an assert, it counts apart those that compare no code at
+all: there the words stand in for a code; elsewhere they are a message's words tested beside its code.
+`--list` prints each such assert and each chained one, with its file and line, and those tests.
 """
 
 from __future__ import annotations
@@ -107,7 +109,19 @@ class Census:
     chained: list[str] = field(default_factory=list)
     worded: list[str] = field(default_factory=list)
     worded_tests: set[str] = field(default_factory=set)
+    #: of those, the tests that compare no code at all: the words stand in for it
+    uncoded_tests: set[str] = field(default_factory=set)
     stale: list[str] = field(default_factory=list)
+
+
+def _compares_code(function: ast.AST, codes: set[str]) -> bool:
+    """Whether `function` names a code anywhere (``p.code``, ``"second-order"``, ``"[no-unit]"``)."""
+    for node in ast.walk(function):
+        if isinstance(node, ast.Attribute) and node.attr == "code":
+            return True
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.strip().strip("[]") in codes:
+            return True
+    return False
 
 
 def _functions(tree: ast.Module) -> Iterator[tuple[str, ast.AST]]:
@@ -121,7 +135,8 @@ def count(paths: list[Path], codes: set[str]) -> Census:
     for path in paths:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         name = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else path.name
-        owner = {id(n): fn for fn, f in _functions(tree) for n in ast.walk(f)}  # the innermost wins (walk order)
+        functions = dict(_functions(tree))
+        owner = {id(n): fn for fn, f in functions.items() for n in ast.walk(f)}  # the innermost wins (walk order)
         for node in ast.walk(tree):
             where = f"{name}:{getattr(node, 'lineno', 0)}"
             if isinstance(node, ast.Assert):
@@ -130,12 +145,18 @@ def count(paths: list[Path], codes: set[str]) -> Census:
                     out.chained.append(where)
                 if _compares_words(node.test, codes):
                     out.worded.append(where)
-                    out.worded_tests.add(f"{name}::{owner.get(id(node), '')}")
+                    _worded_test(out, name, owner.get(id(node), ""), functions, codes)
             elif _raises_match(node, codes):
                 out.worded.append(where)
-                out.worded_tests.add(f"{name}::{owner.get(id(node), '')}")
+                _worded_test(out, name, owner.get(id(node), ""), functions, codes)
         out.stale += [f"{name}: {p}" for p in stale_paths(tree)]
     return out
+
+
+def _worded_test(out: Census, module: str, function: str, functions: dict[str, ast.AST], codes: set[str]) -> None:
+    out.worded_tests.add(f"{module}::{function}")
+    if function not in functions or not _compares_code(functions[function], codes):
+        out.uncoded_tests.add(f"{module}::{function}")
 
 
 def stale_paths(tree: ast.Module) -> list[str]:
@@ -202,10 +223,12 @@ def main(argv: list[str] | None = None) -> int:
     c = count(tests, _codes())
     print(f"{len(tests)} test modules, {c.asserts} asserts")
     print(f"asserts chaining facts with 'and': {len(c.chained)}")
-    print(f"asserts on a message's words: {len(c.worded)}, in {len(c.worded_tests)} test functions")
+    print(f"asserts on a message's words: {len(c.worded)}, in {len(c.worded_tests)} test functions, "
+          f"{len(c.uncoded_tests)} of which compare no code")
     print(f"names in docstrings of files or of code that are not there: {len(c.stale)}")
     if args.list:
-        for title, rows in (("chained", c.chained), ("words", c.worded), ("stale", c.stale)):
+        for title, rows in (("chained", c.chained), ("words", c.worded), ("no code", sorted(c.uncoded_tests)),
+                            ("stale", c.stale)):
             print(f"\n{title}:", *rows, sep="\n  ")
     return 0
 
