@@ -178,7 +178,8 @@ def test_a_player_ordering_a_power_she_does_not_play_is_an_error_with_its_line(t
     (p,) = e.value.problems
     assert p.file.endswith("1901-spring.yml")
     assert p.line == 6  # her first order
-    assert "Ben gives orders for England, which she does not play" in p.message
+    assert p.code == "not-her-power"
+    assert "Ben gives orders for England, which she does not play" in p.message  # the words, tested here once
     assert "Ann and Gus" in p.hint
 
 

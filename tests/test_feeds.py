@@ -67,6 +67,7 @@ def test_a_deadline_that_is_not_a_moment_is_an_error_with_its_line(tmp_path, val
         loaded(folder)
     [problem] = [p for p in e.value.problems if "deadline" in p.message]
     assert words.replace("not a number", "a number").replace("not a list", "a list") in problem.message
+    assert problem.code == "bad-deadline"
     assert problem.line == 11
     assert problem.file.endswith("game.yml")
     assert "deadline: 2026-03-07T12:00:00Z" in problem.hint

@@ -105,7 +105,8 @@ def test_an_unknown_writer_is_an_error_with_its_line_and_a_suggestion(tmp_path, 
         load_game(folder)
     (p,) = e.value.problems
     assert p.line == 3
-    assert "'Anne' under France is not a player" in p.message
+    assert p.code == "unknown-writer"
+    assert "'Anne' under France is not a player" in p.message  # the words, tested here once
     assert "Ann" in p.message + p.hint
 
 

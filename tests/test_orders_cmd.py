@@ -223,7 +223,7 @@ def test_the_checks_run_on_the_file_written(capsys, game, tmp_path):
     status, _, err = run(capsys, game, eml(tmp_path, "a.eml", "France:\nA Par - Mun\n"))
     assert status == 0
     assert "1901-spring.yml" in err
-    assert "warning" in err  # a misorder, as dipgen check says
+    assert "[illegal-order]" in err  # a misorder, as dipgen check says
 
 
 def test_canonical_rewrites_orders_keeping_comments(capsys, game):

@@ -563,6 +563,7 @@ def test_points_must_carry_their_sign_and_zero_needs_none(tmp_path):
         replay_folder(folder)
     (p,) = e.value.problems
     assert p.line == 5
+    assert p.code == "bad-points"
     assert p.hint == "e.g. France-Germany: +2"
     h = replay_folder(write(tmp_path / "ok", {"1901-spring": body % "+2"}))
     (roll,) = [r for r in h.records[0].report.rolls if r.pair == "France-Germany"]
