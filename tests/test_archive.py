@@ -264,7 +264,7 @@ def test_check_takes_the_files_a_commit_touches_as_their_games(tmp_path, monkeyp
     code, out, err = run(["check", "games/bravo/1901-spring.yml"], capsys)
     assert code == 1
     assert "games/bravo/1901-spring.yml:2: error" in err
-    assert "Nowhere" in err
+    assert "[bad-order]" in err
 
 
 # --------------------------------------------------------------------------- dipgen export
@@ -372,6 +372,7 @@ def test_export_stops_on_a_broken_game_with_the_checks_messages(tmp_path, monkey
     code, out, err = run(["export", "out"], capsys)
     assert code == 1
     assert "games/alpha/1901-spring.yml:2: error" in err
+    assert "[bad-order]" in err
     assert "nothing was exported" in err
     assert not (project / "out").exists()
     assert not list(project.glob(".out.*"))
