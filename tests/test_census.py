@@ -1,6 +1,7 @@
 """The census of the suite as specifications (tests/support/census.py) counts what it says it
 counts: an assert on a message's words, an assert chaining facts with ``and``, a docstring naming a
-file or a piece of code that is not there; and leaves alone an assert on a code."""
+file or a piece of code that is not there; and leaves alone an assert on a code, or on where a
+message is (its file, line and severity)."""
 
 from __future__ import annotations
 
@@ -28,6 +29,10 @@ def test_chain(p):
 
 def test_only_words(w):
     assert "cannot be carried out" in w.message
+
+
+def test_where(err):
+    assert "1901-spring.yml:4: error: " in err
 '''
 
 
@@ -35,7 +40,7 @@ def test_the_census_counts_words_chains_and_stale_names(tmp_path):
     path = tmp_path / "test_sample.py"
     path.write_text(SAMPLE, encoding="utf-8")
     c = count([path], _codes())
-    assert c.asserts == 8
+    assert c.asserts == 9
     assert c.chained == ["test_sample.py:17"]
     assert set(c.worded) == {"test_sample.py:8", "test_sample.py:11", "test_sample.py:12", "test_sample.py:22"}
     assert c.worded_tests == {"test_sample.py::test_words", "test_sample.py::test_only_words"}

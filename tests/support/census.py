@@ -10,7 +10,8 @@ are tested once, where the message is made. The census finds the other asserts b
 by reading them: an assert that compares a text literal (``==``, ``in``, ``not in``, ``startswith``)
 with a message, a hint, a note's ``why``, the text of an exception (``str(e.value)``,
 ``pytest.raises(match=...)``), a log record, or what a command wrote to stderr. A literal that is a
-code does not count. Of the tests with such an assert, it counts apart those that compare no code at
+code does not count, nor one that says only where a message is and what kind (``secrets.yml``,
+``1901-spring.yml:4: error:``). Of the tests with such an assert, it counts apart those that compare no code at
 all: there the words stand in for a code; elsewhere they are a message's words tested beside its code.
 `--list` prints each such assert and each chained one, with its file and line, and those tests.
 """
@@ -35,6 +36,8 @@ MESSAGE_NAMES = {"err", "stderr", "message", "hint", "why", "logged"}
 MESSAGE_CALLS = {"getMessage"}
 #: a path a docstring may name: a folder or two, a name, a known extension
 PATH = re.compile(r"(?<![\w/.-])((?:[\w.-]+/)*[\w-]+\.(?:py|ya?ml|md|txt|json|toml|cfg|html|svg|css|js))\b")
+#: a message's place and kind as dipgen prints them before its words: file, line, severity
+WHERE = re.compile(r"(?:(?:[\w.-]+/)*[\w.-]+\.(?:ya?ml|md|eml|txt))?(?::\d+)?(?::? ?(?:error|warning|note):?)?")
 #: a dotted name in backticks a docstring may name: `dipgen.io.folders`, `Rules.intake`
 DOTTED = re.compile(r"`([A-Za-z_]\w*(?:\.\w+)+)`")
 #: files a build or a command writes, which docstrings name but the repository does not hold
@@ -78,10 +81,17 @@ def _words(node: ast.AST, codes: set[str]) -> bool:
     it is or as printed (``[second-order]``), nor "Traceback", Python's word, which a test looks for
     to say that no error escaped. An f-string counts unless its own text is brackets (``f"[{code}]"``)."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value.strip().strip("[]") not in codes | {"Traceback"} and any(c.isalpha() for c in node.value)
+        text = node.value.strip()
+        return text.strip("[]") not in codes | {"Traceback"} and not _where(text) and any(c.isalpha() for c in text)
     if isinstance(node, ast.JoinedStr):
         return any(_words(v, codes) for v in node.values if isinstance(v, ast.Constant))
     return False
+
+
+def _where(text: str) -> bool:
+    """Whether `text` is where a message is and what kind, not its words: a file, its line, the
+    severity (``secrets.yml``, ``1901-spring.yml:4: error:``, ``: warning:``)."""
+    return bool(WHERE.fullmatch(text))
 
 
 def _compares_words(test: ast.AST, codes: set[str]) -> bool:
