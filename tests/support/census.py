@@ -11,9 +11,13 @@ by reading them: an assert that compares a text literal (``==``, ``in``, ``not i
 with a message, a hint, a note's ``why``, the text of an exception (``str(e.value)``,
 ``pytest.raises(match=...)``), a log record, or what a command wrote to stderr. A literal that is a
 code does not count, nor one that says only where a message is and what kind (``secrets.yml``,
-``1901-spring.yml:4: error:``). Of the tests with such an assert, it counts apart those that compare no code at
-all: there the words stand in for a code; elsewhere they are a message's words tested beside its code.
-`--list` prints each such assert and each chained one, with its file and line, and those tests.
+``1901-spring.yml:4: error:``). Of the tests with such an assert, it counts apart those that
+compare no code nor typed note at all: there the words stand in for them; elsewhere they are a
+message's words tested beside its code. `--list` prints each such assert and each chained one,
+with its file and line, and those tests.
+
+It reads the asserts only: a helper that picks a message by its words, called with the words as
+arguments, is not seen (test_inputs's ``error`` now takes the code first).
 """
 
 from __future__ import annotations
@@ -119,15 +123,16 @@ class Census:
     chained: list[str] = field(default_factory=list)
     worded: list[str] = field(default_factory=list)
     worded_tests: set[str] = field(default_factory=set)
-    #: of those, the tests that compare no code at all: the words stand in for it
+    #: of those, the tests that compare no code nor typed note at all: the words stand in for them
     uncoded_tests: set[str] = field(default_factory=set)
     stale: list[str] = field(default_factory=list)
 
 
 def _compares_code(function: ast.AST, codes: set[str]) -> bool:
-    """Whether `function` names a code anywhere (``p.code``, ``"second-order"``, ``"[no-unit]"``)."""
+    """Whether `function` names a code or a typed note anywhere (``p.code``, ``"second-order"``,
+    ``"[no-unit]"``, ``note.reason``, ``note.kind``)."""
     for node in ast.walk(function):
-        if isinstance(node, ast.Attribute) and node.attr == "code":
+        if isinstance(node, ast.Attribute) and node.attr in ("code", "reason", "kind"):
             return True
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.strip().strip("[]") in codes:
             return True
@@ -234,7 +239,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(tests)} test modules, {c.asserts} asserts")
     print(f"asserts chaining facts with 'and': {len(c.chained)}")
     print(f"asserts on a message's words: {len(c.worded)}, in {len(c.worded_tests)} test functions, "
-          f"{len(c.uncoded_tests)} of which compare no code")
+          f"{len(c.uncoded_tests)} of which compare no code nor typed note")
     print(f"names in docstrings of files or of code that are not there: {len(c.stale)}")
     if args.list:
         for title, rows in (("chained", c.chained), ("words", c.worded), ("no code", sorted(c.uncoded_tests)),
