@@ -73,23 +73,25 @@ def failed_build(project: Path, caplog, **options) -> str:
     return "\n".join(r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR)
 
 
+#: a broken file, where the build says the error is, and its code
 BROKEN = {
     "bad YAML": ("1901-spring.yml", "orders:\n  France: [A Par - Bur\n  press: x\n",
-                 "games/bravo/1901-spring.yml:3: error: broken YAML"),
+                 "games/bravo/1901-spring.yml:3: error: ", "broken-yaml"),
     "an order error": ("1901-spring.yml", "orders:\n  France: [A Par - Spq]\n",
-                       "games/bravo/1901-spring.yml:2: error: unknown province"),
+                       "games/bravo/1901-spring.yml:2: error: ", "bad-order"),
     "not UTF-8": ("1901-spring.yml", b"orders:\n  France: [A Par - Bur \xff]\n",
-                  "games/bravo/1901-spring.yml: error: not UTF-8"),
+                  "games/bravo/1901-spring.yml: error: ", "not-utf8"),
 }
 
 
 @pytest.mark.parametrize("what", sorted(BROKEN))
 def test_a_broken_game_fails_with_its_file_and_line_and_the_site_stays(project, site, caplog, what):
-    name, content, message = BROKEN[what]
+    name, content, where, code = BROKEN[what]
     before = site_state(site)
     write_game(project / "games" / "bravo", {name: content})
     logged = failed_build(project, caplog)
-    assert message in logged
+    assert where in logged
+    assert f"[{code}]" in logged
     assert "nothing was built" in logged
     assert site_state(site) == before
 
@@ -119,7 +121,7 @@ def test_press_markdown_cannot_render_fails_cleanly_and_keeps_the_site(project, 
     logged = failed_build(project, caplog)
     # the sanitiser renders game Markdown before MkDocs cleans anything (dipgen/present/site/markup.py)
     assert "games/bravo/1901-fall.yml:" in logged
-    assert "nested too deeply to render" in logged
+    assert "[press-too-deep]" in logged
     assert site_state(site) == before
 
 
@@ -180,7 +182,8 @@ def test_serve_keeps_the_last_good_build_when_a_rebuild_fails(project, tmp_path,
         with caplog.at_level(logging.ERROR):
             rebuild()
         logged = "\n".join(r.getMessage() for r in caplog.records)
-        assert "games/bravo/1901-fall.yml:2: error: unknown province" in logged
+        assert "games/bravo/1901-fall.yml:2: error: " in logged
+        assert "[bad-order]" in logged
         assert "the server shows the last good build of those games" in logged
         assert site_state(served) == good  # the whole site as the last good build left it
 
@@ -189,7 +192,8 @@ def test_serve_keeps_the_last_good_build_when_a_rebuild_fails(project, tmp_path,
         with caplog.at_level(logging.ERROR):
             rebuild()
         logged = "\n".join(r.getMessage() for r in caplog.records)
-        assert "games/bravo/1901-fall.yml:4: error: in the press: nested too deeply to render" in logged
+        assert "games/bravo/1901-fall.yml:4: error: " in logged
+        assert "[press-too-deep]" in logged
         assert "All quiet." in page.read_text(encoding="utf-8")
 
         write_game(bravo, {"1901-fall.yml": "orders:\n  France: [A Bur H]\nnotes: Back in business.\n"})
