@@ -42,6 +42,7 @@ def test_spies_must_start_in_home_centres(tmp_path):
     with pytest.raises(GameError) as e:
         replay(load_game(game(tmp_path, {"1901-spring": "spies:\n  England: [Lvp, Yor]\norders: {England: []}\n"})))
     assert [(p.code, p.line) for p in e.value.problems] == [("bad-spies", 2)]
+    assert "Yorkshire is not a home centre of England" in e.value.problems[0].message  # the words, tested here once
 
 
 def test_spies_move_through_anything_and_counter_espionage_kills_enemies(tmp_path):
@@ -162,6 +163,7 @@ def test_spy_orders_are_checked(tmp_path):
         replay(load_game(game(tmp_path / "b",
                               {"1901-spring": "orders:\n  France: [S Par - Bur, S Par H, S Par CE]\n"})))
     assert [p.code for p in e.value.problems] == ["too-many-orders"] * 2  # one for each order past the one spy
+    assert "more orders than spies: France has 1 spy in Paris" in e.value.problems[0].message  # its words, once
 
 
 def test_a_spy_cannot_tell_a_void_support_from_one_of_a_missing_unit(tmp_path):

@@ -141,7 +141,9 @@ def test_secrets_makes_the_seed_and_commits_to_it_before_the_first_phase(tmp_pat
 def test_secrets_refuses_to_commit_once_a_phase_file_exists(tmp_path, capsys):
     folder = game(tmp_path, phases=True)
     assert main(["secrets", str(folder), "--seed"]) == 1
-    assert "[seed-too-late]" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "[seed-too-late]" in err
+    assert "before the first" in err  # seed-too-late's words, tested here once
     assert "seed_sha256" not in (folder / "game.yml").read_text()
     folder2 = game(tmp_path / "b", 'seed_sha256: "' + "0" * 64 + '"\n', phases=True)
     assert main(["secrets", str(folder2), "--seed"]) == 1
@@ -155,6 +157,7 @@ def test_a_seed_that_does_not_match_the_commitment_is_an_error_with_its_line(tmp
     err = capsys.readouterr().err
     assert "secrets.yml:2: error: " in err
     assert "[seed-mismatch]" in err
+    assert "the seed does not match the commitment" in err  # the words, tested here once
     write_game(folder, {"secrets.yml": 'page_key: "' + "ab" * 32 + '"\nseed: "' + SEED.hex() + '"\n'})
     assert main(["check", str(folder)]) == 0
 
@@ -166,6 +169,7 @@ def test_a_seed_without_a_commitment_is_an_error(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "secrets.yml:2: error: " in err
     assert "[seed-without-commitment]" in err
+    assert "a seed, but game.yml has no commitment" in err  # the words, tested here once
 
 
 def test_the_seed_in_game_yml_only_once_the_game_is_over(tmp_path, capsys):
@@ -174,6 +178,7 @@ def test_the_seed_in_game_yml_only_once_the_game_is_over(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "game.yml:5: error: " in err
     assert "[seed-published-early]" in err
+    assert "the seed is published in game.yml while the game runs" in err  # the words, tested here once
     write_game(running, {"1901-spring.yml": "orders: {England: [], France: []}\n",
                          "game.yml": GAME_YML + f'seed_sha256: "{commitment(SEED)}"\nseed: "{SEED.hex()}"\n'
                                      "end: {abandoned: true}\n"})
@@ -184,6 +189,7 @@ def test_the_seed_in_game_yml_only_once_the_game_is_over(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "game.yml:5: error: " in err
     assert "[seed-mismatch]" in err
+    assert "seed is not the seed of this game's commitment" in err  # the words, tested here once
 
 
 def test_map_names_the_variants_board(tmp_path, capsys):

@@ -122,3 +122,4 @@ def test_a_variant_that_draws_needs_the_seed(tmp_path, variant):
     with pytest.raises(GameError) as e:
         replay_folder(folder)
     assert [p.code for p in e.value.problems] == ["no-seed"]
+    assert "makes random draws" in e.value.problems[0].message  # the words, tested here once

@@ -589,3 +589,4 @@ def test_a_page_that_outgrows_its_room_stops_the_build():
         private_files([("private/x.html", huge, Lock.of(bytes(32), RUNNING, "England", "abcde-fghjk-mnpqr-stuvw"))],
                       game_view(h, "public"))
     assert [p.code for p in e.value.problems] == ["private-page-too-large"]
+    assert "more than the" in e.value.problems[0].message  # the words, tested here once

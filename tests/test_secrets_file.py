@@ -133,6 +133,7 @@ def test_a_passphrase_shared_by_two_powers_is_an_error_in_check(game, capsys, mo
     err = capsys.readouterr().err
     assert f"games/{RUNNING}/secrets.yml:14: error: " in err
     assert "[same-passphrase]" in err
+    assert "Russia has the same passphrase as Germany (line 11)" in err  # the words, tested here once
     assert f"hint: run 'dipgen secrets games/{RUNNING} --new Russia'" in err
     assert "j6wqe" not in err  # never a passphrase in a message
     # the fix the message gives works, and touches only Russia's line
@@ -227,7 +228,9 @@ def test_an_edit_that_went_wrong_is_never_written(small_game, monkeypatch, capsy
     file = write_game(small_game, {"secrets.yml": GM_FILE}) / "secrets.yml"
     monkeypatch.setattr(dipgen.io.secretsfile, "_append", lambda mapping, key, value: None)  # France is never added
     assert main(["secrets", str(small_game)]) == 1
-    assert "[edit-failed]" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "[edit-failed]" in err
+    assert "editing the file in place went wrong" in err  # the words, tested here once
     assert file.read_text(encoding="utf-8") == GM_FILE
 
 
@@ -278,6 +281,7 @@ def test_a_weak_passphrase_is_refused_and_the_fix_works(small_game, capsys):
     found = {p.line: p for p in e.value.problems}
     assert sorted(found) == [3, 4]  # Italy's, her own choice, is fine
     assert found[3].code == "weak-passphrase"
+    assert "England's passphrase is too easy to guess: about 5 bits" in found[3].message  # the words, tested here once
     assert "--new England" in found[3].hint
     assert "aaaa" not in found[3].hint
     assert main(["secrets", str(small_game), "--new", "England", "--new", "France"]) == 0

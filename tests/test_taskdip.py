@@ -399,6 +399,7 @@ def test_resign_names_a_player(tmp_path):
         replay_folder(game(tmp_path, ["Andreas", "Katja"], [("1901-spring", "resign: Kat\norders:\n  Italy: []\n")],
                            lots=SEED_EXAMPLE, seed=False))
     assert [p.code for p in e.value.problems] == ["bad-resign"]
+    assert "resign: 'Kat' is not a player of this game" in e.value.problems[0].message  # the words, tested here once
 
 
 def test_one_variant_object_plays_two_games_interleaved(tmp_path):
