@@ -166,6 +166,7 @@ def test_an_upgrade_is_drawn_as_the_new_tank_with_its_mark(make_game):
     (w,) = replay(load_game(path)).warnings  # the GM is told
     assert w.code == "illegal-order"
     assert w.subject == "Upgrade A Spa"
+    assert "Spain is not a home centre of France" in w.message  # the words, tested here once
     write_game(path, {"1901-winter.yml": "orders:\n  France: [Build A Par]\n",
                       "1902-spring.yml": "orders:\n  France: [A Spa - Gas]\n",
                       "1902-fall.yml": "orders:\n  France: [A Gas - Bur, A Bel H, A Par H]\n",

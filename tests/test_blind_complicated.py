@@ -182,6 +182,7 @@ def test_spies_are_neither_built_nor_removed_for_upkeep():
     out = V.rules.adjustments(rich, {"Germany": [parse_order(V.rules.board, "Build S Ber", V.rules.order_words)]})
     assert not out.results[0].succeeded
     assert out.results[0].notes[0].reason is Illegal.CANNOT_BUILD
+    assert "spies are not built" in out.results[0].notes[0].why  # the words, tested here once
 
 
 def test_one_point_and_nothing_to_spend_it_on_is_no_winter():

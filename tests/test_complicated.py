@@ -229,6 +229,7 @@ def test_civil_disorder_with_points_short_removes_until_paid(v):
     assert ("A", "par") not in removed
     assert len(out.units) == 3
     assert all(r.notes[0].kind is Kind.CIVIL_DISORDER for r in out.results)
+    assert out.results[0].notes[0].why == "upkeep it could not pay"  # the words, tested here once
 
 
 def test_a_tank_removed_in_civil_disorder_saves_its_two(v):
