@@ -1,6 +1,6 @@
 """The History and its records: what happened in each phase of a game, as plain values.
 
-A leaf module: the replay (`history.py`) makes these, and everything downstream (views,
+A leaf module: the replay (`dipgen.play.replay`) makes these, and everything downstream (views,
 timeline, reports, maps, site, leak scanner) reads them without importing the replay.
 """
 
