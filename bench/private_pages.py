@@ -60,7 +60,7 @@ def archive_project(folder: Path, copies: int, only: list[str]) -> tuple[Path, s
             copy = folder / "games" / (game.name if n == 0 else f"{game.name}-{n + 1}")
             shutil.copytree(game, copy)
             h = load_checked(copy).history
-            if h.variant.visibility.hidden and not revealed(h):  # a running hidden game: private pages
+            if h.variant.policy.hidden and not revealed(h):  # a running hidden game: private pages
                 with open(os.devnull, "w") as quiet, contextlib.redirect_stdout(quiet):
                     assert dipgen(["secrets", str(copy)]) == 0  # passphrases for seats without one
                 hidden.append(copy.name)

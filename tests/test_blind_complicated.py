@@ -61,7 +61,7 @@ def test_the_board_is_complicated_and_the_spies_blind(tmp_path):
     h = play(tmp_path, {})
     kinds = sorted((u.power, u.kind, u.province) for u in h.position.units if u.kind in "PS" and u.power == "France")
     assert kinds == [("France", "P", "par"), ("France", "S", "bre"), ("France", "S", "par")]
-    assert V.visibility.hidden and V.rules.unit_kinds["B"].name == "bomber" and V.rules.unit_kinds["S"].name == "spy"
+    assert V.policy.hidden and V.rules.unit_kinds["B"].name == "bomber" and V.rules.unit_kinds["S"].name == "spy"
 
 
 def test_dipgen_new_makes_a_check_clean_game(tmp_path, capsys):

@@ -539,7 +539,7 @@ def test_every_running_example_s_private_pages_fit_in_their_room():
     checked = 0
     for folder in sorted((Path(__file__).resolve().parent.parent / "games").iterdir()):
         h = load(folder)
-        if not h.variant.visibility.hidden or h.finished:
+        if not h.variant.policy.hidden or h.finished:
             continue
         room = private_room(game_view(h, "public"))
         for seat in h.seating.keys():

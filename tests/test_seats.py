@@ -61,7 +61,7 @@ class TwoPowerStabFiles(StabFiles):
 
 def two_power_stab() -> Variant:
     """Stab! with players apart from powers, and Italy changing hands after Spring 1901."""
-    return Variant.of("two-power-stab", TwoPowerStabRules(), files=TwoPowerStabFiles, visibility=StabPolicy,
+    return Variant.of("two-power-stab", TwoPowerStabRules(), files=TwoPowerStabFiles, policy=StabPolicy,
                       words=StabWords)
 
 

@@ -23,8 +23,8 @@ def test_each_package_is_a_variant_of_its_own_name_with_its_four_parts():
         v = get_variant(name)
         assert v.name == name and repr(v) == f"get_variant({name!r})"
         assert isinstance(v.rules, Rules) and isinstance(v.files, Files)
-        assert isinstance(v.visibility, Policy) and isinstance(v.words, Words)
-        assert v.files.rules is v.rules and v.visibility.rules is v.rules
+        assert isinstance(v.policy, Policy) and isinstance(v.words, Words)
+        assert v.files.rules is v.rules and v.policy.rules is v.rules
 
 
 def test_a_game_gets_a_variant_of_its_own_and_names_are_read_in_any_case():
@@ -71,5 +71,5 @@ def test_blind_is_laid_over_a_boards_rules_and_hands_them_every_hook():
     assert both.movement_orders[-2:] == (Bomb, CounterEspionage)
     assert isinstance(both.base, ComplicatedRules) and both.unit_kinds["S"].name == "spy"
     v = get_variant("blind-complicated")
-    for part in (v.rules, v.files, v.visibility, v.words):  # composed, not inherited from two variants
+    for part in (v.rules, v.files, v.policy, v.words):  # composed, not inherited from two variants
         assert all(len(cls.__bases__) <= 1 for cls in type(part).__mro__), type(part)

@@ -460,7 +460,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         hidden game get no private page, and why."""
         h = loaded.history
         notes = [str(w) for w in h.warnings]
-        if not h.variant.visibility.hidden or revealed(h):
+        if not h.variant.policy.hidden or revealed(h):
             return notes
         if loaded.secrets is None:
             notes.append(f"dipgen: {h.info.slug}: no private pages for the players (no {SECRETS_FILE}); make one "

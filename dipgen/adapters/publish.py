@@ -35,7 +35,7 @@ def editions(loaded: Loaded) -> tuple[GameView, GameView | None]:
     is revealed the GM's (its non-blind edition)."""
     h = loaded.history
     public = game_view(h, PUBLIC, loaded.demo)
-    return public, game_view(h, GM) if h.variant.visibility.hidden and revealed(h) else None
+    return public, game_view(h, GM) if h.variant.policy.hidden and revealed(h) else None
 
 
 def missing_passphrases(loaded: Loaded) -> list[str]:

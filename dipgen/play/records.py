@@ -38,7 +38,8 @@ class PhaseRecord:
     nmr: tuple[str, ...] = ()              # powers that had to order and sent nothing
     press: str = ""
     notes: str = ""
-    file: str | None = None
+    #: the phase file, as the GM names it (None: a phase played without one)
+    source: str | None = None
     #: on a calendar that folds retreats into their season (the public's, in a hidden game):
     #: the results of the retreats that followed this movement, as far as the level may know them
     retreat_results: tuple[OrderResult, ...] = ()
@@ -46,11 +47,11 @@ class PhaseRecord:
     control: tuple[ControlChange, ...] = ()
     #: what the phase drew, in drawing order, secret draws included
     draws: tuple[Draw, ...] = ()
-    #: what the variant's intake step decided, for its pages (`Intake.report`)
-    report: object = None
+    #: what the variant's intake step decided, for its pages (`Intake.report`; the view's `RecordView.intake`)
+    intake: object = None
     #: when its file was published: the time (UTC) of the commit that added it (None: not committed,
     #: or no git); which level may know it is the view's to say
-    committed: dt.datetime | None = None
+    time: dt.datetime | None = None
     #: the phase file's exact bytes (the game's record hashes them; published once the game is open)
     data: bytes = field(default=b"", repr=False)
 

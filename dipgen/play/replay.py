@@ -100,7 +100,7 @@ def _play(variant: Variant, game: Game, played: _Played, game_draws: GameDraws |
             return played
         played.used.add(phase)
         step = play_phase(variant, position, pf, game_draws.phase(phase) if game_draws is not None else None)
-        record = replace(step.record, committed=pf.committed, data=pf.data)
+        record = replace(step.record, time=pf.committed, data=pf.data)
         record, played.seating = control_after(variant, record, played.seating)  # seats: powers changing hands
         played.records.append(record)
         played.warnings += step.warnings
@@ -128,7 +128,7 @@ def _chain(game: Game, history: History, seed: bytes | None, game_draws: GameDra
         seed = game_draws.seed
     if seed is None and game.seed:
         seed = bytes.fromhex(game.seed)
-    salt = record_salt(history.variant.visibility.hidden, seed, bool(game.seed_sha256), reveal_reached(history))
+    salt = record_salt(history.variant.policy.hidden, seed, bool(game.seed_sha256), reveal_reached(history))
     return None if salt is None else make_chain(game.slug, salt, ((r.phase, r.data) for r in history.records))
 
 
@@ -136,7 +136,7 @@ def _closing_owed(variant: Variant, game: Game, position: Position) -> bool:
     """Does `position` wait for the file that closes a Fall nobody retreats in
     (`Policy.closed_by_file`), while the game has files for later phases?"""
     return (position.phase.retreats and not position.dislodged
-            and variant.visibility.closed_by_file(position.phase)
+            and variant.policy.closed_by_file(position.phase)
             and any(p > position.phase for p in game.phases))
 
 

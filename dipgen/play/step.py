@@ -65,8 +65,8 @@ def play_phase(variant: Variant, position: Position, pf: PhaseFile, draws: Phase
         results=with_notes(out.results, intake.notes) + tuple(named.misorders.values()),
         after=after, dislodged=dislodged, destroyed=destroyed,
         centre_changes=changes, adjustments=due, nmr=_nmr(rules, pf, _powers(kind, position, due), position),
-        press=pf.press, notes=pf.notes, file=pf.name, draws=draws.drawn if draws is not None else (),
-        report=intake.report)
+        press=pf.press, notes=pf.notes, source=pf.name, draws=draws.drawn if draws is not None else (),
+        intake=intake.report)
     return PhaseResult(record, tuple(p for p in found if p.severity == "error"),
                        tuple(p for p in found if p.severity != "error"))
 
@@ -119,7 +119,7 @@ def _after(variant: Variant, position: Position, phase: Phase, out: Outcome,
     calendar = variant.rules.calendar
     if isinstance(out, MovementOutcome):
         after = Position(calendar.retreats_of(phase), out.units, position.owners, out.dislodged, economy=economy)
-        if out.dislodged or variant.visibility.closed_by_file(after.phase):
+        if out.dislodged or variant.policy.closed_by_file(after.phase):
             return after, (), {}
         return (*end_of_season(variant, after), {})
     if isinstance(out, RetreatOutcome):
@@ -163,6 +163,6 @@ def skip_empty(variant: Variant, position: Position) -> Position:
     winters nobody adjusts; but not a retreat phase the variant's policy closes by its file
     (`Policy.closed_by_file`)."""
     while not variant.rules.phase_needed(position) and not (
-            position.phase.retreats and variant.visibility.closed_by_file(position.phase)):
+            position.phase.retreats and variant.policy.closed_by_file(position.phase)):
         position = position.with_(phase=variant.rules.calendar.after(position.phase))
     return position

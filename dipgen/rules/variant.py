@@ -365,14 +365,14 @@ class Variant:
     name: str
     rules: Rules
     files: Files
-    visibility: Policy
+    policy: Policy
     words: Words
 
     @classmethod
-    def of(cls, name: str, rules: Rules, files: type[Files] = Files, visibility: type[Policy] = Policy,
+    def of(cls, name: str, rules: Rules, files: type[Files] = Files, policy: type[Policy] = Policy,
            words: type[Words] = Words) -> Variant:
         """The variant `name` of `rules`, with its other parts made over those rules."""
-        return cls(name, rules, files(rules), visibility(rules), words(rules))
+        return cls(name, rules, files(rules), policy(rules), words(rules))
 
     def __repr__(self) -> str:
         return f"get_variant({self.name!r})"

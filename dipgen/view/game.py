@@ -61,7 +61,7 @@ def _make(history: History, level: str, demo: DemoSecrets | None) -> GameView:
                           source.seed.hex() if reached and source.seed is not None else "",
                           setup, _key(history, None) if setup else "")
     own = own_powers(history.seating, level, history.position.phase, variant.rules.powers())
-    told = lambda power: level == GM or power in own or not variant.visibility.hidden  # noqa: E731
+    told = lambda power: level == GM or power in own or not variant.policy.hidden  # noqa: E731
     owed: dict[str, int] = {}
     retreating: tuple = ()
     if due is not None and due.kind == ADJUSTMENTS:
@@ -74,7 +74,7 @@ def _make(history: History, level: str, demo: DemoSecrets | None) -> GameView:
                           info.lines.get("description"), info.created, info.reminders, info.orders_to),
         variant=variant, seating=history.seating, records=tuple(shown), now=now, due=due, season=season,
         result=history.result, result_line=history.result_line(), fixed=fixed, revealed=open_,
-        hidden=variant.visibility.hidden, own=own, draws=draws, demo=demo_seats, public_phases=len(public), owed=owed,
+        hidden=variant.policy.hidden, own=own, draws=draws, demo=demo_seats, public_phases=len(public), owed=owed,
         retreating=retreating, deadline=None if history.finished else info.deadline,
         chain=_chain(history, shown, open_))
 

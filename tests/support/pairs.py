@@ -468,7 +468,7 @@ def public_facts(h: History) -> tuple:
     calendar = h.variant.rules.calendar
     for year, r in sorted(year_last.items()):
         closed = r.kind != MOVEMENT and (r.kind == ADJUSTMENTS or calendar.ends_year(r.phase))
-        if year + 1 in springs or (closed and h.variant.visibility.tells_fall_totals):  # every player hears them
+        if year + 1 in springs or (closed and h.variant.policy.tells_fall_totals):  # every player hears them
             facts.append(("totals", year, tuple(sorted(view_record(h, r, PUBLIC).after.totals.items()))))
     return tuple(facts), tuple(sorted(others)), h.finished
 
