@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
+from functools import cached_property
 from collections.abc import Mapping
 
 from dipgen.rules.chain import Chain
@@ -115,13 +116,10 @@ class History:
     def finished(self) -> bool:
         return self.result is not None
 
-    @property
+    @cached_property
     def seating(self) -> Seating:
         """The game's seats and who controlled which power, with every change made in play."""
-        cache = self.__dict__
-        if "_seating" not in cache:
-            cache["_seating"] = self.start_seating.after(c for r in self.records for c in r.control)
-        return cache["_seating"]
+        return self.start_seating.after(c for r in self.records for c in r.control)
 
     def player(self, power: str, phase: Phase | None = None) -> str:
         """Who played `power` at `phase` (by default: now); several players joined by 'and'."""

@@ -8,39 +8,27 @@ reports, draws, feeds, calendars and status lines are made from a `GameView` alo
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 
 from dipgen.rules.draws import CHAIN
 from dipgen.core.phase import ADJUSTMENTS, RETREATS
 from dipgen.play.records import History
 from dipgen.rules.visibility import GM, PUBLIC, reveal_reached, revealed
+from dipgen.view.cache import cache_of
 from dipgen.view.seen import _key, check_level, own_powers
 from dipgen.view.timeline import timeline
-from dipgen.view.types import ChainView, DemoSeat, DrawsView, GameInfoView, GameView
+from dipgen.view.types import ChainView, DemoSeat, DemoSecrets, DrawsView, GameInfoView, GameView
 
 
 def game_view(history: History, level: str, demo: DemoSecrets | None = None) -> GameView:
-    """The game as `level` ("gm", "public", a power, or a seat's key) may know it (cached on the
-    history). `demo`: an example game's published secrets (`dipgen.view.DemoSecrets`), shown on
+    """The game as `level` ("gm", "public", a power, or a seat's key) may know it (cached by the
+    view, `dipgen.view.cache`). `demo`: an example game's published secrets (`dipgen.view.DemoSecrets`), shown on
     its public page while it runs."""
     check_level(history, level)
-    cache = history.__dict__.setdefault("_views", {})
+    cache = cache_of(history).views
     key = (level, demo)
     if key not in cache:
         cache[key] = _make(history, level, demo)
     return cache[key]
-
-
-class DemoSecrets:
-    """The secrets an example game publishes on purpose (``demo: true`` in its secrets.yml and
-    ``demo_secrets: true`` in game.yml, both checked by `dipgen.io.load`): its seats' passphrases and
-    the private pages' addresses."""
-
-    def __init__(self, pages: Mapping[str, tuple[str, str]]):
-        self.pages = dict(pages)  # seat -> (page path, passphrase)
-
-    def __repr__(self) -> str:  # never print a passphrase by accident
-        return f"DemoSecrets({len(self.pages)} seats)"
 
 
 def _make(history: History, level: str, demo: DemoSecrets | None) -> GameView:

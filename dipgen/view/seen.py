@@ -14,6 +14,7 @@ from dipgen.play.records import History, PhaseRecord
 from dipgen.rules.seats import Seating, seat_levels
 from dipgen.rules.visibility import (EVERYONE, GM, NOBODY, PUBLIC, PositionVisibility, Reader, RecordVisibility, knows,
                                      reveal_reached)
+from dipgen.view.cache import cache_of
 from dipgen.view.types import UNKNOWN, DislodgedView, Link, PositionView, RecordView
 
 
@@ -45,8 +46,8 @@ def own_powers(seating: Seating, level: str, phase: Phase | None, powers) -> tup
 
 
 def record_visibility(history: History, record: PhaseRecord) -> RecordVisibility:
-    """The variant's ruling on who may know what in `record` (cached on the history)."""
-    cache = history.__dict__.setdefault("_visibility", {})
+    """The variant's ruling on who may know what in `record` (cached by the view, `dipgen.view.cache`)."""
+    cache = cache_of(history).visibility
     if record.phase not in cache:
         cache[record.phase] = history.variant.policy.record_visibility(history, record)
     return cache[record.phase]

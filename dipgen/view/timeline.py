@@ -47,19 +47,14 @@ from collections.abc import Callable, Mapping
 from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
 from dipgen.core.results import OrderResult
 from dipgen.play.records import History, PhaseRecord
+from dipgen.view.cache import cache_of
 from dipgen.view.seen import own_powers, phase_known, reader, record_link, retreats_known, seen_record, start_view
 from dipgen.rules.visibility import GM, PUBLIC, Reader
-from dipgen.view.types import UNKNOWN, PositionView, RecordView, Unknown
-
-#: a level's timeline: its records, the position now, the phase it is told the game waits for,
-#: the season being completed (when it waits for a phase the level may not know of), and whether
-#: it is the public's fixed calendar
-Timeline = tuple[list[RecordView], PositionView, "Phase | None", "Phase | None", bool]
-
+from dipgen.view.types import UNKNOWN, PositionView, RecordView, Timeline, Unknown
 
 def timeline(history: History, level: str) -> Timeline:
-    """The timeline of `history` for `level` (cached on the history)."""
-    cache = history.__dict__.setdefault("_timelines", {})
+    """The timeline of `history` for `level` (cached by the view, `dipgen.view.cache`)."""
+    cache = cache_of(history).timelines
     if level not in cache:
         cache[level] = _make(history, level)
     return cache[level]
