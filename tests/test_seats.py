@@ -17,7 +17,7 @@ from dipgen.core.errors import GameError
 from dipgen.io.gamefiles import load_game
 from dipgen.play.replay import replay
 from dipgen.core.phase import Phase
-from dipgen.core.crypt import decrypt, page_uri
+from dipgen.present.site.crypt import decrypt, page_uri
 from dipgen.adapters.games import Loaded
 from dipgen.adapters.publish import seat_pages
 from dipgen.rules.seats import ControlChange, Seat, Seating

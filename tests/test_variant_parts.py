@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from dipgen.core.board import load_board
+from dipgen.resources.boards import load_board
 from dipgen.core.orders import OrderSyntaxError, Strike, UnitRef, parse_order
 from dipgen.rules.variant import Files, Policy, Rules, Variant, Words
 from dipgen.variants import VARIANTS, get_variant, variant_names

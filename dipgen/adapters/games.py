@@ -12,7 +12,7 @@ import datetime as dt
 from dataclasses import dataclass
 from pathlib import Path
 
-from dipgen.core.crypt import page_uri
+from dipgen.present.site.crypt import page_uri
 from dipgen.core.errors import GameError, Problem, display_path
 from dipgen.io.commits import Commits, commit_times
 from dipgen.io.acknowledge import acknowledge

@@ -21,7 +21,7 @@ from email.message import EmailMessage
 from email.utils import format_datetime
 
 from dipgen.adapters.mailout import file_name, seat_report
-from dipgen.core.crypt import page_uri
+from dipgen.present.site.crypt import page_uri
 from dipgen.core.errors import GameError, Problem, display_path
 from dipgen.core.phase import Phase
 from dipgen.io.secretsfile import GameSecrets

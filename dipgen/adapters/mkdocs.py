@@ -65,7 +65,7 @@ from dipgen.adapters.reuse import TEMPLATE as REUSED, LinkedFile, Reuse
 from dipgen.adapters.themes import Themes
 from dipgen.adapters.staging import _Staging, _lock, _prune, _roots  # noqa: F401 (_lock: tests)
 from dipgen.adapters.mkdocs_pages import GeneratedPage, Headings, failure, index_page, name_failures, search_index
-from dipgen.core.crypt import PRIVATE_DIR
+from dipgen.present.site.crypt import PRIVATE_DIR
 from dipgen.adapters.publish import (archive_files_of, editions, game_files, missing_passphrases, provided_pages,
                                      site_options, with_cards)
 from dipgen.io.secretsfile import shared_secrets

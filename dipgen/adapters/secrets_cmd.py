@@ -39,7 +39,7 @@ def cmd_secrets(args) -> int:
     from dipgen.io.secretsfile import SECRETS_FILE
     from dipgen.io.gamefiles import load_game
     from dipgen.core.names import did_you_mean
-    from dipgen.core.crypt import page_uri
+    from dipgen.present.site.crypt import page_uri
     from dipgen.io.secretsfile import PASSPHRASE_BITS, update_secrets
 
     folder = Path(args.game)
