@@ -28,7 +28,7 @@ from pathlib import Path
 import yaml
 
 from dipgen.core.board import Board, province_of
-from dipgen.play.replay import end_of_season, skip_empty
+from dipgen.play.step import end_of_season, skip_empty
 from dipgen.core.orders import Build, Convoy, Disband, Hold, Move, Order, Remove, Retreat, Support, UnitRef, Waive
 from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
 from dipgen.core.position import Position, Unit
@@ -276,7 +276,7 @@ class RandomPlayer:
 
 # ---------------------------------------------------------------------------- playing games
 def play_game(index: int, seed: int, years: int = 20, variant=None) -> tuple[list[CorpusPhase], str | None]:
-    """One game of `years` years by the random player; stepped like `dipgen.play.replay._Replay`."""
+    """One game of `years` years by the random player; stepped as `dipgen.play.replay.replay` folds them."""
     variant = variant or get_variant("standard")
     rng = random.Random(f"{seed}:{index}")
     player = RandomPlayer(variant.rules.board, rng)

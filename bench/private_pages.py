@@ -6,7 +6,7 @@ The archive is the example games (games/), `--copies` times over (each copy its 
 slug), with a passphrase for every seat of every running hidden game (`dipgen secrets`), as a GM's
 archive of several hidden games is. The named baseline, measured in the same run: **the same
 build with a fresh random salt for every page** (dipgen before the stable salt: the child replaces
-`dipgen.core.crypt.page_salt` by 16 random bytes, so that no key can be derived once and used
+`dipgen.present.site.crypt.page_salt` by 16 random bytes, so that no key can be derived once and used
 again). Each figure is CPU time (user + system) of a child process, runs interleaved (stable,
 fresh, stable, ...), the median of `--repeat`:
 
@@ -60,7 +60,7 @@ def archive_project(folder: Path, copies: int, only: list[str]) -> tuple[Path, s
             copy = folder / "games" / (game.name if n == 0 else f"{game.name}-{n + 1}")
             shutil.copytree(game, copy)
             h = load_checked(copy).history
-            if h.variant.visibility.hidden and not revealed(h):  # a running hidden game: private pages
+            if h.variant.policy.hidden and not revealed(h):  # a running hidden game: private pages
                 with open(os.devnull, "w") as quiet, contextlib.redirect_stdout(quiet):
                     assert dipgen(["secrets", str(copy)]) == 0  # passphrases for seats without one
                 hidden.append(copy.name)
@@ -71,7 +71,7 @@ def archive_project(folder: Path, copies: int, only: list[str]) -> tuple[Path, s
 
 def child(mode: str, salt: str, project: Path, game: str) -> dict:
     """Run in the child process: one measurement (see the module); `salt`: "stable" or "fresh"."""
-    import dipgen.core.crypt as crypt
+    import dipgen.present.site.crypt as crypt
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from dipgen.core.board import load_board
+from dipgen.resources.boards import load_board
 from support import GAME_YML, write_game
 
 

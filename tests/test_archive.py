@@ -1,4 +1,4 @@
-"""A GM's own archive, and the site without the plugin: what dipgen ships (`dipgen.core.resources`),
+"""A GM's own archive, and the site without the plugin: what dipgen ships (`dipgen.resources.folders`),
 `dipgen init`, the dipgen-check hook, the package's rules pages, and `dipgen export`.
 
 These run in the test's process and take seconds; tests/test_package.py does the same from a
@@ -25,7 +25,7 @@ from dipgen.adapters.cli import main
 from dipgen.adapters.export import MARK
 from dipgen.adapters.games import load_checked
 from dipgen.adapters.publish import archive_files, editions, game_files, provided_pages, site_options
-from dipgen.core.resources import shipped
+from dipgen.resources.folders import shipped
 from dipgen.present.site.links import page_url
 from support import REPO, make_project, mkdocs_command, write_game
 from support.folders import ARCHIVE

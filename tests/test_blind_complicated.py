@@ -62,7 +62,7 @@ def test_the_board_is_complicated_and_the_spies_blind(tmp_path):
     h = play(tmp_path, {})
     kinds = sorted((u.power, u.kind, u.province) for u in h.position.units if u.kind in "PS" and u.power == "France")
     assert kinds == [("France", "P", "par"), ("France", "S", "bre"), ("France", "S", "par")]
-    assert V.visibility.hidden
+    assert V.policy.hidden
     assert V.rules.unit_kinds["B"].name == "bomber"
     assert V.rules.unit_kinds["S"].name == "spy"
 

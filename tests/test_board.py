@@ -112,11 +112,11 @@ def test_tables_made_at_load_agree_with_the_graphs(board):
 def _board_file(tmp_path):
     from pathlib import Path
 
-    import dipgen.core.board
+    import dipgen.resources.boards
 
     path = tmp_path / "data" / "standard.yml"
     path.parent.mkdir()
-    original = Path(dipgen.core.board.__file__).parent.parent / "data" / "standard.yml"
+    original = Path(dipgen.resources.boards.__file__).parent.parent / "data" / "standard.yml"
     path.write_text(original.read_text(encoding="utf-8"), encoding="utf-8")
     return path
 
@@ -124,7 +124,7 @@ def _board_file(tmp_path):
 def test_board_data_is_read_through_a_compiled_copy(tmp_path, monkeypatch):
     import os
 
-    import dipgen.core.board as B
+    import dipgen.resources.boards as B
 
     monkeypatch.setattr(B.sys, "dont_write_bytecode", False)
     path = _board_file(tmp_path)
@@ -161,7 +161,7 @@ def test_board_data_is_read_through_a_compiled_copy(tmp_path, monkeypatch):
 
 
 def test_board_data_writes_no_copy_where_python_writes_no_bytecode(tmp_path, monkeypatch):
-    import dipgen.core.board as B
+    import dipgen.resources.boards as B
 
     monkeypatch.setattr(B.sys, "dont_write_bytecode", True)
     path = _board_file(tmp_path)

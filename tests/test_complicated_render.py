@@ -133,7 +133,7 @@ def test_a_convoyed_move_is_drawn_through_the_fleets_the_engine_says_carried_it(
     """The renderer draws a convoy from the move's result (`OrderResult.route`), never searching
     for one itself: the fleets come in order from the army, and a fleet the level does not see is
     not drawn (the route is dropped whole)."""
-    from dipgen.core.board import load_board
+    from dipgen.resources.boards import load_board
     from dipgen.core.orders import parse_order
     from dipgen.engine.movement import adjudicate_movement
 

@@ -40,22 +40,19 @@ GAME = ("title: Dice\ngm: Jane Doe\nplayers: {England: A, France: B, Germany: C,
 def with_draws(history, seed=SEED):
     """The history as a variant that draws would make it: a die, a choice, a shuffle and a secret
     number in every phase, a shuffle in the set-up (what the replay's hooks will record)."""
-    history.draws = GameDraws(commitment(seed), history.info.start or 1901, seed)
-    setup = history.draws.phase(None)
+    draws = GameDraws(commitment(seed), history.info.start or 1901, seed)
+    setup = draws.phase(None)
     setup.shuffle("seats", POWERS)
-    history.draws.setup_draws = setup.drawn
+    draws.setup_draws = setup.drawn
     records = []
     for r in history.records:
-        d = history.draws.phase(r.phase)
+        d = draws.phase(r.phase)
         d.die("tir/England-France")
         d.choice("who", POWERS)
         d.shuffle("order", ["a", "b", "c", "d"])
         d.integer("task", 5, secret=True)
         records.append(replace(r, draws=d.drawn))
-    history.records = records
-    for cache in ("_timelines", "_visibility", "_views"):
-        history.__dict__.pop(cache, None)
-    return history
+    return replace(history, draws=draws, records=records)  # a new History: the views of the old one are its own
 
 
 @pytest.fixture

@@ -4,7 +4,8 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-from dipgen.core.board import load_board, province_of
+from dipgen.core.board import province_of
+from dipgen.resources.boards import load_board
 from dipgen.engine.adjustments import adjudicate_adjustments, adjustment_counts
 from dipgen.engine.movement import adjudicate_movement
 from dipgen.engine.retreats import adjudicate_retreats

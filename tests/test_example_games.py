@@ -238,17 +238,17 @@ def test_hidden_press_says_only_what_the_public_knows():
                     continue
                 written = r.order.format(board)
                 if written not in public_orders:
-                    assert written not in text, (rec.file, written)
+                    assert written not in text, (rec.source, written)
             hidden = {u.province for u in rec.before.units + rec.after.units}
             hidden |= {province_of(r.order.dest) for r in rec.results if isinstance(r.order, Move)}
             for p in sorted(hidden - known - capitals):
                 name = board.full_name(p)
-                assert not re.search(rf"\b{re.escape(name)}\b", text), (rec.file, name)
+                assert not re.search(rf"\b{re.escape(name)}\b", text), (rec.source, name)
             shown = {(u.kind, u.loc) for u in pub.before.units + pub.after.units}
             for u in rec.before.units + rec.after.units:
                 if (u.kind, u.loc) not in shown:
                     words = f"{u.kind} {board.format_loc(u.loc)}"
-                    assert not re.search(rf"(?<![\w/]){re.escape(words)}(?![\w/])", text), (rec.file, words)
+                    assert not re.search(rf"(?<![\w/]){re.escape(words)}(?![\w/])", text), (rec.source, words)
 
 
 # ---------------------------------------------------------------------------- Blind

@@ -118,7 +118,7 @@ def test_commit_times_are_read_with_one_log_per_folder(tmp_path, monkeypatch):
     assert [c[3] for c in calls].count("log") == 1  # (and a rev-parse: the root commit added game.yml)
     monkeypatch.undo()
     game = loaded(folder)
-    assert [r.committed for r in game.history.records] == [at(5), None]
+    assert [r.time for r in game.history.records] == [at(5), None]
     assert game.history.info.created == at(1)
 
 
@@ -152,7 +152,7 @@ def test_no_git_no_times(tmp_path):
     folder = write_game(tmp_path / "g", {"game.yml": GAME, "1901-spring.yml": SPRING})
     assert commit_times(folder) == Commits()
     assert commit_times(tmp_path / "missing") == Commits()
-    assert [r.committed for r in loaded(folder).history.records] == [None]
+    assert [r.time for r in loaded(folder).history.records] == [None]
 
 
 @needs_git
@@ -253,7 +253,7 @@ def test_a_season_without_a_time_takes_the_one_before_else_game_yml_s_else_its_f
     assert record_times(game_view(history, "public")) == [dt.datetime(1901, 1, 1, tzinfo=UTC)] * 2
     from dataclasses import replace
 
-    timed = replace(history, records=[replace(history.records[0], committed=at(2)), history.records[1]],
+    timed = replace(history, records=[replace(history.records[0], time=at(2)), history.records[1]],
                     info=replace(history.info, created=at(1)))
     assert record_times(game_view(timed, "public")) == [at(2), at(2)]
     untimed = replace(history, info=replace(history.info, created=at(1)))
@@ -431,7 +431,7 @@ def _running(history, slug: str, when: dt.datetime | None, finished: bool = Fals
 
     from dipgen.core.outcome import GameResult
 
-    records = [replace(r, committed=when) for r in history.records]
+    records = [replace(r, time=when) for r in history.records]
     result = GameResult("abandoned", (), records[-1].phase, "") if finished else None
     return game_view(replace(history, info=replace(history.info, slug=slug, title=slug.title()), records=records,
                              result=result, next_phase=None if finished else history.next_phase), "public")

@@ -133,7 +133,7 @@ def test_a_new_game_of_every_variant_checks_clean(tmp_path, variant):
     assert main(["new", "g", "--dir", str(tmp_path), "--variant", variant]) == 0
     assert main(["check", str(tmp_path / "g")]) == 0
     game = load_game(tmp_path / "g")
-    seeded = game.variant.rules.makes_draws or game.variant.visibility.hidden
+    seeded = game.variant.rules.makes_draws or game.variant.policy.hidden
     assert bool(game.seed_sha256) == seeded
     assert (tmp_path / "g" / "secrets.yml").exists() == seeded
 

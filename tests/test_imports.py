@@ -9,16 +9,19 @@ submodules is not an edge from those submodules back to it.
 The rooms (README, "For developers") and what each may import:
 
     core      values: board, phases, units, positions, orders, results, errors, names
+    resources what dipgen ships, read: the boards, the base maps' and pages' folders
+                                                         -> core
     engine    pure adjudication                          -> core
     rules     a variant's rules: the Variant hooks, calendar, intake, seats, draws, visibility
-              policy as data                             -> engine, core
+              policy as data                             -> engine, resources, core
     variants  each variant's rules (its files, visibility and words beside them, each reading
               only the room it serves)                   -> rules, engine, core
     io        files read: YAML with lines, game folders, secrets, the seed
                                                          -> play's game type, variants, rules, core
     play      the replay into a History                  -> rules, engine, core
     view      what one level may know                    -> play, rules, core
-    present   words, reports, maps, pages               -> view, rules, core
+    present   words, reports, maps, pages, the private pages' encryption
+                                                         -> view, rules, resources, core
     adapters  the MkDocs plugin and the commands        -> anything
 
 The rule is checked on every edge of the whole graph, so that a forbidden dependency cannot hide
@@ -36,14 +39,15 @@ PACKAGE = Path(__file__).resolve().parent.parent / "dipgen"
 #: room -> the rooms it may import (besides itself and the package's root, which holds the version)
 ALLOWED = {
     "core": set(),
+    "resources": {"core"},
     "engine": {"core"},
-    "rules": {"engine", "core"},
+    "rules": {"engine", "resources", "core"},
     "variants": {"rules", "engine", "core"},
     "io": {"play", "variants", "rules", "core"},
     "play": {"rules", "engine", "core"},
     "view": {"play", "rules", "core"},
-    "present": {"view", "rules", "core"},
-    "adapters": {"core", "engine", "rules", "variants", "io", "play", "view", "present"},
+    "present": {"view", "rules", "resources", "core"},
+    "adapters": {"core", "resources", "engine", "rules", "variants", "io", "play", "view", "present"},
 }
 #: a variant's own modules serve one room each, and may import what that room may, and the rules
 SERVES = {"files": "io", "visibility": "view", "words": "present"}

@@ -340,7 +340,7 @@ def test_a_private_page_of_another_size_is_caught(built, tmp_path):
     """Every private page of a running hidden game is padded to the room of its public facts: a
     page padded to more (say, because a hidden winter's notes went on it) is caught by its size."""
     from dipgen.adapters.cli import main
-    from dipgen.core.crypt import encrypt
+    from dipgen.present.site.crypt import encrypt
     from dipgen.present.site.pages import private_room
     from dipgen.present.site.privatepage import private_shell
 

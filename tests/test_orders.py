@@ -5,7 +5,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from dipgen.core.board import UnknownName, load_board
+from dipgen.core.board import UnknownName
+from dipgen.resources.boards import load_board
 from dipgen.core.orders import (Build, Convoy, Disband, Hold, Move, OrderSyntaxError, Remove, Retreat, Support, UnitRef,
                                 Waive, for_phase, parse_order)
 
@@ -154,11 +155,11 @@ def test_quick_reading_leaves_words_that_begin_longer_names_to_the_full_parser()
     the quick reading must not read "bur" alone where the full parser reads "bur h"."""
     import yaml
 
-    from dipgen.core.board import _build
+    from dipgen.core.board import build_board
 
     data = yaml.safe_load((Path(__file__).resolve().parent.parent / "dipgen" / "data" / "standard.yml").read_text())
     data["aliases"] = {"bur h": "mar"}
-    board = _build(data)
+    board = build_board(data)
     assert "bur" not in board._word_locations
     assert "par" in board._word_locations
     text = "A Bur H"

@@ -138,7 +138,7 @@ def test_the_source_distribution_builds_the_same_wheel(gm, tmp_path):
 def test_a_new_archive_checks_renders_and_builds_outside_the_checkout(gm):
     club = gm.club
     assert REPO not in club.parents
-    where = gm("python", "-c", "import dipgen.core.resources as r; print(r.shipped('svg_templates'))").stdout
+    where = gm("python", "-c", "import dipgen.resources.folders as r; print(r.shipped('svg_templates'))").stdout
     assert str(gm.venv) in where  # the installed copy, not this checkout
     assert (club / "wheels" / gm.wheel.name).is_file()
     assert f"./wheels/{gm.wheel.name}" in (club / "requirements.txt").read_text(encoding="utf-8").splitlines()

@@ -22,7 +22,7 @@ from dipgen.core.errors import GameError
 from dipgen.io.gamefiles import load_game
 from dipgen.adapters.leaks import scan_site
 from dipgen.core.orders import Concealed
-from dipgen.core.crypt import ITERATIONS, Lock, decrypt, encrypt, page_salt, page_token, page_uri
+from dipgen.present.site.crypt import ITERATIONS, Lock, decrypt, encrypt, page_salt, page_token, page_uri
 from dipgen.present.site.maps import overlay_map as _overlay
 from dipgen.io.secretsfile import (ALPHABET, PASSPHRASE_BITS, generate_passphrase, load_secrets, normalize,
                                    update_secrets)
@@ -214,7 +214,7 @@ def test_a_seats_salt_is_the_same_at_every_build_and_tells_nothing():
 def test_a_process_derives_one_key_per_seat_however_often_it_encrypts(monkeypatch):
     """PBKDF2 runs once per seat: the second making of a game's private pages (a rebuild under
     serve) derives no key, and a new passphrase derives one, for its seat alone."""
-    import dipgen.core.crypt as crypt
+    import dipgen.present.site.crypt as crypt
     from dipgen.adapters.games import Loaded
     from dipgen.adapters.publish import seat_pages
     from dipgen.io.secretsfile import GameSecrets
@@ -492,7 +492,7 @@ def test_check_reads_secrets_yml_too(tmp_path, capsys):
 
 
 def test_ciphertext_size_tells_nothing_within_a_block():
-    from dipgen.core.crypt import PAD, decrypt, encrypt
+    from dipgen.present.site.crypt import PAD, decrypt, encrypt
 
     small = encrypt(b"<p>A Par H</p>", "abcde-fghjk-mnpqr-stuvw")
     large = encrypt(b"<p>" + b"x" * 2000 + b"</p>", "abcde-fghjk-mnpqr-stuvw")
@@ -524,7 +524,7 @@ def test_every_private_page_of_a_game_has_one_size(built, monkeypatch):
 
 
 def test_pages_padded_to_a_common_size_open_as_before():
-    from dipgen.core.crypt import PAD, padded_size
+    from dipgen.present.site.crypt import PAD, padded_size
 
     small, large = b"<p>A Par H</p>", b"<p>" + os.urandom(6000) + b"</p>"  # the large one does not compress
     size = padded_size([small, large])
@@ -540,7 +540,7 @@ def test_pages_padded_to_a_common_size_open_as_before():
 def test_a_private_page_s_size_is_a_function_of_public_facts_alone():
     """Two games alike in public whose private pages differ (a hidden phase had more to say)
     publish private pages of one size: the game's room, set by the phases the public sees."""
-    from dipgen.core.crypt import PAD, padded_size, room
+    from dipgen.present.site.crypt import PAD, padded_size, room
 
     noise = os.urandom(3 * PAD).hex().encode()[:3 * PAD]
     quiet, busy = [b"<p>A Par H</p>"], [b"<p>A Par H</p>", b"<p>" + noise + b"</p>"]
@@ -559,7 +559,7 @@ def test_every_running_example_s_private_pages_fit_in_their_room():
     them publishes a size that depends on what the public does not see)."""
     from pathlib import Path
 
-    from dipgen.core.crypt import _packed
+    from dipgen.present.site.crypt import _packed
     from dipgen.present.site.pages import private_room
     from dipgen.present.site.privatepage import private_content
     from support import load
@@ -567,7 +567,7 @@ def test_every_running_example_s_private_pages_fit_in_their_room():
     checked = 0
     for folder in sorted((Path(__file__).resolve().parent.parent / "games").iterdir()):
         h = load(folder)
-        if not h.variant.visibility.hidden or h.finished:
+        if not h.variant.policy.hidden or h.finished:
             continue
         room = private_room(game_view(h, "public"))
         for seat in h.seating.keys():

@@ -17,7 +17,7 @@ import pytest
 
 from dipgen.adapters.cli import main
 from dipgen.io.gamefiles import load_game
-from dipgen.core.crypt import page_uri
+from dipgen.present.site.crypt import page_uri
 from dipgen.io.secretsfile import load_secrets
 from support import make_project, mkdocs_command
 from support.browser import BROWSER, DESKTOP, PHONE, Watched, serve

@@ -540,7 +540,7 @@ class FogOfWar(Policy):
 
 @pytest.fixture
 def fog(make_game, monkeypatch):
-    monkeypatch.setitem(VARIANTS, "fogtest", lambda: Variant.of("fogtest", Rules(), visibility=FogOfWar))
+    monkeypatch.setitem(VARIANTS, "fogtest", lambda: Variant.of("fogtest", Rules(), policy=FogOfWar))
     game_yml = (
         "title: Fog\ngm: Grace\nvariant: fogtest\nplayers:\n"
         + "".join(f"  {p}: {p[0]}\n" for p in ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"))
@@ -613,7 +613,7 @@ class Whispers(FogOfWar):
 
 
 def test_orders_a_level_knows_only_in_part_are_dotted_rings(make_game, monkeypatch):
-    monkeypatch.setitem(VARIANTS, "whispertest", lambda: Variant.of("whispertest", Rules(), visibility=Whispers))
+    monkeypatch.setitem(VARIANTS, "whispertest", lambda: Variant.of("whispertest", Rules(), policy=Whispers))
     game_yml = ("title: Whispers\ngm: Grace\nvariant: whispertest\nplayers:\n"
                 + "".join(f"  {p}: {p[0]}\n" for p in ("Austria", "England", "France", "Germany", "Italy",
                                                        "Russia", "Turkey")))

@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from dipgen.core.board import load_board
+from dipgen.resources.boards import load_board
 from dipgen.present.svg.symbols import symbol_table
 from dipgen.variants import get_variant
 

@@ -128,7 +128,7 @@ def test_site_maps_and_reports_say_the_same_words(folder):
             drawn = map_items(render_standalone(map_view(view, record.phase, "orders")), powers)
             assert not _in(drawn, said, True), f"{record.phase.name} at {level}: the map says {_in(drawn, said, True)}"
             compared += sum(n for (_, _, w), n in shown.items() if w)
-    if variant.visibility.hidden and not history.finished:
+    if variant.policy.hidden and not history.finished:
         for power in powers:
             seat = game_view(history, power)
             content = private_content(seat, "games/x/private.html")

@@ -17,7 +17,7 @@ from dipgen.core.errors import GameError
 from dipgen.io.gamefiles import load_game
 from dipgen.play.replay import replay
 from dipgen.core.phase import Phase
-from dipgen.core.crypt import decrypt, page_uri
+from dipgen.present.site.crypt import decrypt, page_uri
 from dipgen.adapters.games import Loaded
 from dipgen.adapters.publish import seat_pages
 from dipgen.rules.seats import ControlChange, Seat, Seating
@@ -61,7 +61,7 @@ class TwoPowerStabFiles(StabFiles):
 
 def two_power_stab() -> Variant:
     """Stab! with players apart from powers, and Italy changing hands after Spring 1901."""
-    return Variant.of("two-power-stab", TwoPowerStabRules(), files=TwoPowerStabFiles, visibility=StabPolicy,
+    return Variant.of("two-power-stab", TwoPowerStabRules(), files=TwoPowerStabFiles, policy=StabPolicy,
                       words=StabWords)
 
 

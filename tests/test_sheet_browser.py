@@ -15,7 +15,7 @@ import yaml
 
 from dipgen.adapters.cli import main
 from dipgen.adapters.games import replay_folder
-from dipgen.core.crypt import page_uri
+from dipgen.present.site.crypt import page_uri
 from dipgen.core.orders import parse_order
 from dipgen.present.site.sheet import sheet_data
 from dipgen.view import game_view

@@ -191,11 +191,11 @@ def test_example_games_build(tmp_path):
         # every phase the public is shown, and no other: a hidden game's calendar hides its
         # retreats, and shows each Winter (with the year's totals) once the next Spring is played
         assert pages - {"full"} == shown_phases, folder.name
-        if not h.variant.visibility.hidden:
+        if not h.variant.policy.hidden:
             assert shown_phases == {r.phase.slug for r in h.records}
         rows = table_rows(page(project, f"games/{folder.name}"), "dg-centres")
         years = len(rows[0]) - 1
-        assert years == len(h.centre_table()) or (h.variant.visibility.hidden and not h.finished), folder.name
+        assert years == len(h.centre_table()) or (h.variant.policy.hidden and not h.finished), folder.name
         powers = h.variant.rules.powers()
         # a row per power; where a player holds several powers, the players' table follows them
         for power, row in zip(powers, rows[1:len(powers) + 1], strict=True):

@@ -8,7 +8,8 @@ from dipgen.core.errors import GameError
 from dipgen.io.gamefiles import load_game
 from dipgen.core.orderline import OrderLine
 from dipgen.play.game import PhaseFile
-from dipgen.play.replay import replay, step
+from dipgen.play.replay import replay
+from dipgen.play.step import step
 from dipgen.core.orders import for_phase, parse_order, parse_unit
 from dipgen.core.phase import Phase
 from dipgen.core.position import Position, Unit

@@ -407,7 +407,8 @@ def test_one_variant_object_plays_two_games_interleaved(tmp_path):
     by phase in turn by one Taskdip object, then replayed one after the other by it, come out as
     each does alone."""
     from dipgen.io.gamefiles import load_game
-    from dipgen.play.replay import replay, skip_empty, step
+    from dipgen.play.replay import replay
+    from dipgen.play.step import skip_empty, step
     from dipgen.rules.seats import control_after
     from dipgen.variants.taskdip.words import _game_section
     from dipgen.view import game_view

@@ -8,7 +8,7 @@ import pytest
 from dipgen.adapters.cli import main
 from dipgen.adapters.games import replay_folder
 from dipgen.adapters.leaks import scan_site
-from dipgen.core.crypt import page_uri
+from dipgen.present.site.crypt import page_uri
 from dipgen.io.secretsfile import load_secrets
 from support import TASKDIP_LOTS, build, make_project, write_game
 from support.browser import BROWSER, DESKTOP, PHONE, Watched, serve

@@ -338,7 +338,7 @@ def test_a_game_replays_with_its_dice_recorded_and_the_choices_said_on_the_resul
     h = replay_folder(folder)
     rec = h.records[0]
     assert sum(d.label.startswith("1901-spring/tir/") for d in rec.draws) == 40  # two dice, 20 relationships
-    assert rec.report.after == rec.after.economy["tir"]
+    assert rec.intake.after == rec.after.economy["tir"]
     chosen = [r for r in rec.results if any(n.kind is Kind.INTAKE and n.reason is TirNote.CHOSEN for n in r.notes)]
     assert {r.unit.province for r in chosen} == {"mun", "kie"}
     assert "chosen by die" in TIR.words.result_words(chosen[0])
@@ -399,7 +399,7 @@ def test_the_example_game_is_finished_and_shows_every_shift_and_a_random_choice(
     assert h.result.powers == ("France",)  # by elimination
     assert not h.position.units_of("Russia", TIR.rules.unit_kinds)
     assert not [c for c in TIR.rules.home_centres("Russia") if h.position.owners.get(c) == "Russia"]
-    reports = [(r.kind, r.report) for r in h.records if r.report is not None]
+    reports = [(r.kind, r.intake) for r in h.records if r.intake is not None]
     moved = set()  # every band of the dice, each seen moving a marker (6-8: leaving it)
     for _, rep in reports:
         for r in rep.rolls:
@@ -461,9 +461,9 @@ def test_the_report_names_the_players_and_shows_the_table_before_and_after_with_
     germany = text[text.index("Germany:"):].splitlines()
     assert germany[1].split() == ["France", "(Alice)", "Russia", "(Boris)", "carried", "out"]
     assert "points from France (Alice) and Russia (Boris):" in text
-    roll = next(r for r in rec.report.rolls if r.pair == "France-Germany")
+    roll = next(r for r in rec.intake.rolls if r.pair == "France-Germany")
     row = next(line for line in text.splitlines() if line[4:].startswith("France-Germany "))
-    after = rec.report.after["France-Germany"]
+    after = rec.intake.after["France-Germany"]
     changed = "*" if after != NEUTRAL else " "
     assert row.split() == [*changed.split(), "France-Germany", "Neutral", str(roll.dice[0]), "+", str(roll.dice[1]),
                            "+2", "-1", str(roll.total), *TIR_LEVEL_WORDS[after], "total", f"{roll.total}:",
@@ -500,7 +500,7 @@ def test_the_chart_is_one_narrow_band_per_relationship_and_the_victory_is_by_eli
     assert "France-Russia" not in labels  # the players' own is said in words
     assert "France-Russia, the players' own, is At War throughout" in svg
     germany = [t for t in re.findall(r"<title>([^<]+)</title>", svg) if t.startswith("France-Germany:")]
-    levels = [NEUTRAL] + [r.report.after["France-Germany"] for r in h.records]
+    levels = [NEUTRAL] + [r.intake.after["France-Germany"] for r in h.records]
     runs = 1 + sum(a != b for a, b in pairwise(levels))
     assert len(germany) == runs  # one rectangle per run of turns at one level
     assert "1901" in svg
@@ -539,7 +539,7 @@ def test_a_support_a_die_chose_that_then_fails_its_objective_is_said_once(tmp_pa
     spring = ("orders:\n  France:\n    France: [A Par H]\n    Austria: [A Vie S A Bud, A Bud - Ser]\n"
               "  Russia:\n    Russia: [A War H]\n    Austria: [A Vie S F Tri, A Bud - Ser]\n")
     h = replay_folder(write(tmp_path / "g", {"1901-spring": spring}, seed=bytes(32)))
-    (c,) = [c for c in h.records[0].report.choices if c.where == "vie"]
+    (c,) = [c for c in h.records[0].intake.choices if c.where == "vie"]
     assert (c.die, c.by, c.chosen) == (2, "France", "")  # this seed's die: France's support, which then fails
     (r,) = [r for r in h.records[0].results_of("Austria") if r.unit.province == "vie"]
     (note,) = r.notes
@@ -566,5 +566,5 @@ def test_points_must_carry_their_sign_and_zero_needs_none(tmp_path):
     assert p.code == "bad-points"
     assert p.hint == "e.g. France-Germany: +2"
     h = replay_folder(write(tmp_path / "ok", {"1901-spring": body % "+2"}))
-    (roll,) = [r for r in h.records[0].report.rolls if r.pair == "France-Germany"]
+    (roll,) = [r for r in h.records[0].intake.rolls if r.pair == "France-Germany"]
     assert dict(roll.points)["France"] == 2

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from dipgen.core.board import load_board
+from dipgen.resources.boards import load_board
 from dipgen.core.orders import OrderSyntaxError, Strike, UnitRef, parse_order
 from dipgen.rules.variant import Files, Policy, Rules, Variant, Words
 from dipgen.variants import VARIANTS, get_variant, variant_names
@@ -25,10 +25,10 @@ def test_each_package_is_a_variant_of_its_own_name_with_its_four_parts():
         assert repr(v) == f"get_variant({name!r})"
         assert isinstance(v.rules, Rules)
         assert isinstance(v.files, Files)
-        assert isinstance(v.visibility, Policy)
+        assert isinstance(v.policy, Policy)
         assert isinstance(v.words, Words)
         assert v.files.rules is v.rules
-        assert v.visibility.rules is v.rules
+        assert v.policy.rules is v.rules
 
 
 def test_a_game_gets_a_variant_of_its_own_and_names_are_read_in_any_case():
@@ -78,5 +78,5 @@ def test_blind_is_laid_over_a_boards_rules_and_hands_them_every_hook():
     assert isinstance(both.base, ComplicatedRules)
     assert both.unit_kinds["S"].name == "spy"
     v = get_variant("blind-complicated")
-    for part in (v.rules, v.files, v.visibility, v.words):  # composed, not inherited from two variants
+    for part in (v.rules, v.files, v.policy, v.words):  # composed, not inherited from two variants
         assert all(len(cls.__bases__) <= 1 for cls in type(part).__mro__), type(part)

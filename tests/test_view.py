@@ -114,6 +114,28 @@ def test_what_is_owed_next_is_the_levels_own():
             assert set(game_view(h, power).owed) <= {power}
 
 
+def test_the_view_keeps_what_it_made_of_a_history_while_the_history_lives():
+    """The view's caches are the view's (`dipgen.view.cache`), not attributes of the History: a
+    level's view is made once per History, a History made anew (`replace`) gets views of its own,
+    and the cache goes when its History does."""
+    import gc
+    from dataclasses import replace
+
+    from dipgen.view.cache import _CACHES
+
+    h = load(REPO / "games" / "lamps-out")
+    view = game_view(h, "France")
+    assert game_view(h, "France") is view
+    assert not any(k.startswith("_") for k in vars(h))  # nothing of the view's on the History
+    again = replace(h)
+    assert game_view(again, "France") is not view
+    assert game_view(again, "France") == view
+    key = id(again)
+    del again
+    gc.collect()
+    assert key not in _CACHES
+
+
 def test_the_views_own_facts_come_from_the_policy_not_from_what_is_shown():
     """Whether a level knows the whole board is the policy's ruling: the public of a hidden game
     never does, whatever it happens to see; the GM always does."""

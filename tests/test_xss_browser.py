@@ -18,7 +18,7 @@ import pytest
 
 from dipgen.adapters.cli import main
 from dipgen.io.gamefiles import load_game
-from dipgen.core.crypt import page_uri
+from dipgen.present.site.crypt import page_uri
 from dipgen.io.secretsfile import load_secrets
 from support import build, make_project, write_game
 from support.browser import BROWSER, DESKTOP, Watched, serve

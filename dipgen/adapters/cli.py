@@ -233,7 +233,7 @@ def cmd_leaks(args) -> int:
     leaks = scan_site(args.site, histories, prefix=args.prefix, docs_dir=args.docs)
     for leak in leaks:
         print(leak)
-    hidden = sum(1 for h in histories if h.variant.visibility.hidden)
+    hidden = sum(1 for h in histories if h.variant.policy.hidden)
     if leaks:
         print(f"{len(leaks)} leak(s) of hidden information in {args.site}", file=sys.stderr)
         return 1

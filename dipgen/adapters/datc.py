@@ -11,7 +11,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from dipgen.core.board import Board, UnknownName, load_board, province_of
+from dipgen.core.board import Board, UnknownName, province_of
+from dipgen.resources.boards import load_board
 from dipgen.engine.adjustments import adjudicate_adjustments
 from dipgen.engine.movement import adjudicate_movement, retreat_options
 from dipgen.engine.retreats import adjudicate_retreats

@@ -12,7 +12,7 @@ import datetime as dt
 from dataclasses import dataclass
 from pathlib import Path
 
-from dipgen.core.crypt import page_uri
+from dipgen.present.site.crypt import page_uri
 from dipgen.core.errors import GameError, Problem, display_path
 from dipgen.io.commits import Commits, commit_times
 from dipgen.io.acknowledge import acknowledge
@@ -134,7 +134,7 @@ def unpublished_text(history: History) -> list[Problem]:
             continue
         public = seen_record(history, r, PUBLIC)
         if not (public.press or public.notes):
-            out.append(Problem(r.file or history.info.file, None,
+            out.append(Problem(r.source or history.info.file, None,
                                f"the press and notes of {r.phase.name} stay unpublished until the game is revealed: "
                                "the public may not learn that this phase took place",
                                "put news for everyone in the next Spring or Fall file", severity="warning",
@@ -149,7 +149,7 @@ def changed_text(history: History) -> list[Problem]:
     from dipgen.present.site.markup import removed
 
     fields = [(history.info.file, "description", history.info.description)]
-    fields += [(r.file or history.info.file, what, text) for r in history.records
+    fields += [(r.source or history.info.file, what, text) for r in history.records
                for what, text in (("press", r.press), ("notes", r.notes))]
     return [Problem(file, line, f"in the {what}: the site leaves out {gone}, so it is not published as written",
                     "fine if it was an attack or a slip; otherwise write it as the site allows (an https:// "
@@ -188,15 +188,15 @@ def stale_deadline(history: History, commits: Commits, now: dt.datetime | None =
     if deadline is None or history.finished or not history.records:
         return []
     last = history.records[-1]
-    published = last.committed
+    published = last.time
     if published is None and (history.info.created is not None or commits.added):
         published = now or dt.datetime.now(dt.timezone.utc)  # about to be committed
     if not stale(deadline, published):
         return []
-    file = last.file or f"the {last.phase.name} file"
+    file = last.source or f"the {last.phase.name} file"
     waits = f"{history.next_phase.name}'s" if history.next_phase is not None else "the next phase's"
     return [Problem(history.info.file, history.info.lines.get("deadline"), f"the deadline, {utc_text(deadline)}, "
-                    f"is before {file} was {'committed' if last.committed else 'written'}: it is an earlier "
+                    f"is before {file} was {'committed' if last.time else 'written'}: it is an earlier "
                     "phase's, and the site and the calendar no longer show it",
                     f"set deadline: to {waits} deadline (or delete the line)", severity="warning",
                     code="deadline-stale")]

@@ -32,7 +32,7 @@ from pathlib import Path
 from dipgen import __version__
 from dipgen.adapters import workflows
 from dipgen.core.errors import display_path
-from dipgen.core.resources import shipped
+from dipgen.resources.folders import shipped
 
 ARCHIVE = workflows.ARCHIVE  # the templates of the archive's files
 

@@ -123,7 +123,7 @@ def secrets_of(history: History) -> Secrets:
         if history.next_phase.retreats:
             out.phases.add(history.next_phase)
     out.all_units, out.all_owners = all_units, all_owners
-    out.texts = list(history.variant.visibility.secret_texts(history))
+    out.texts = list(history.variant.policy.secret_texts(history))
     seed = history.draws.seed if history.draws is not None else None
     if seed:
         out.texts.append(("the game's secret seed", (seed.hex(),)))
@@ -382,7 +382,7 @@ def _private_sizes(site_dir: Path, histories: list[History]) -> list[Leak]:
 
     rooms: dict[int, int] = {}
     for h in histories:
-        if h.variant.visibility.hidden and not revealed(h):
+        if h.variant.policy.hidden and not revealed(h):
             size = private_room(game_view(h, PUBLIC))
             rooms[size] = rooms.get(size, 0) + len(h.seating.keys())
     seen: dict[int, int] = {}

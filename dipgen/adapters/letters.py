@@ -21,7 +21,7 @@ from email.message import EmailMessage
 from email.utils import format_datetime
 
 from dipgen.adapters.mailout import file_name, seat_report
-from dipgen.core.crypt import page_uri
+from dipgen.present.site.crypt import page_uri
 from dipgen.core.errors import GameError, Problem, display_path
 from dipgen.core.phase import Phase
 from dipgen.io.secretsfile import GameSecrets
@@ -136,7 +136,7 @@ def told(history: History, seat: str, phase: Phase) -> tuple | None:
     Fall, which from now on tells her centres (and in Stab! every power's total): the message that
     brings them. The same whether or not someone retreated, so it tells her nothing of that."""
     made = seat_report(history, seat, phase)
-    if made is None and phase.retreats and history.variant.visibility.closed_by_file(phase):
+    if made is None and phase.retreats and history.variant.policy.closed_by_file(phase):
         before = [r.phase for r in history.records if r.phase < phase]
         made = seat_report(history, seat, before[-1]) if before else None
     return made

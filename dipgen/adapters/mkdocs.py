@@ -65,7 +65,7 @@ from dipgen.adapters.reuse import TEMPLATE as REUSED, LinkedFile, Reuse
 from dipgen.adapters.themes import Themes
 from dipgen.adapters.staging import _Staging, _lock, _prune, _roots  # noqa: F401 (_lock: tests)
 from dipgen.adapters.mkdocs_pages import GeneratedPage, Headings, failure, index_page, name_failures, search_index
-from dipgen.core.crypt import PRIVATE_DIR
+from dipgen.present.site.crypt import PRIVATE_DIR
 from dipgen.adapters.publish import (archive_files_of, editions, game_files, missing_passphrases, provided_pages,
                                      site_options, with_cards)
 from dipgen.io.secretsfile import shared_secrets
@@ -460,7 +460,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         hidden game get no private page, and why."""
         h = loaded.history
         notes = [str(w) for w in h.warnings]
-        if not h.variant.visibility.hidden or revealed(h):
+        if not h.variant.policy.hidden or revealed(h):
             return notes
         if loaded.secrets is None:
             notes.append(f"dipgen: {h.info.slug}: no private pages for the players (no {SECRETS_FILE}); make one "

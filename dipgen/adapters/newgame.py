@@ -27,7 +27,7 @@ def create_game(root: Path, slug: str, variant_name: str = "standard", title: st
     }
     seed = None
     # lots or dice, or a hidden game's record (salted with the seed): made and committed to before anything is played
-    if variant.rules.makes_draws or variant.visibility.hidden:
+    if variant.rules.makes_draws or variant.policy.hidden:
         from dipgen.rules.draws import commitment
         from dipgen.io.secretsfile import generate_seed
 

@@ -16,8 +16,8 @@ from pathlib import Path
 from collections.abc import Iterable, Mapping
 
 from dipgen.adapters.games import Loaded
-from dipgen.core.crypt import Lock, page_uri
-from dipgen.core.resources import shipped
+from dipgen.present.site.crypt import Lock, page_uri
+from dipgen.resources.folders import shipped
 from dipgen.present.site.feeds import site_feed_of
 from dipgen.present.site.pages import (SiteOptions, archive_of, cards_of, check_pages, game_card, private_files,
                                       published_files, site_assets)
@@ -35,7 +35,7 @@ def editions(loaded: Loaded) -> tuple[GameView, GameView | None]:
     is revealed the GM's (its non-blind edition)."""
     h = loaded.history
     public = game_view(h, PUBLIC, loaded.demo)
-    return public, game_view(h, GM) if h.variant.visibility.hidden and revealed(h) else None
+    return public, game_view(h, GM) if h.variant.policy.hidden and revealed(h) else None
 
 
 def missing_passphrases(loaded: Loaded) -> list[str]:
@@ -48,7 +48,7 @@ def missing_passphrases(loaded: Loaded) -> list[str]:
 
 def seat_pages(loaded: Loaded, options: SiteOptions) -> list[tuple[str, str, Lock]]:
     """(site path, HTML, lock) of each seat's private page of a running hidden game, each made from
-    that seat's view alone, its lock the seat's passphrase and salt (`dipgen.core.crypt.Lock`: the
+    that seat's view alone, its lock the seat's passphrase and salt (`dipgen.present.site.crypt.Lock`: the
     same salt at every build); none for an open game, a revealed one, or a seat without a
     passphrase."""
     h, secrets = loaded.history, loaded.secrets

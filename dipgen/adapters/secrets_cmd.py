@@ -39,7 +39,7 @@ def cmd_secrets(args) -> int:
     from dipgen.io.secretsfile import SECRETS_FILE
     from dipgen.io.gamefiles import load_game
     from dipgen.core.names import did_you_mean
-    from dipgen.core.crypt import page_uri
+    from dipgen.present.site.crypt import page_uri
     from dipgen.io.secretsfile import PASSPHRASE_BITS, update_secrets
 
     folder = Path(args.game)
@@ -77,7 +77,7 @@ def cmd_secrets(args) -> int:
         print(f"Updated {name}: {' and '.join(news) or 'a page key'}; everything else is unchanged.")
     else:
         print(f"{name} is complete; nothing was changed.")
-    if not game.variant.visibility.hidden:
+    if not game.variant.policy.hidden:
         print(f"Note: {game.variant.words.title} is an open variant: its games have no private pages.")
     if update.secrets.extra.get("demo") is not True:  # an example game's demo secrets are public on purpose
         _warn_if_tracked(path)
@@ -140,7 +140,7 @@ def _record_seed(game, path: Path) -> str | None:
     from dipgen.io.seed import folder_has_phases
     from dipgen.io.secretsfile import generate_seed, load_secrets
 
-    if not game.variant.visibility.hidden or game.seed_sha256 or folder_has_phases(game.path):
+    if not game.variant.policy.hidden or game.seed_sha256 or folder_has_phases(game.path):
         return None
     try:
         if os.path.lexists(path) and load_secrets(path, game.seating.keys(), require_key=False).seed is not None:

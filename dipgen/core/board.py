@@ -1,4 +1,5 @@
-"""The board: provinces, coasts, adjacency, supply centres and powers, loaded from data files.
+"""The board: provinces, coasts, adjacency, supply centres and powers, built from a board file's
+data (`build_board`; `dipgen.resources.boards` reads the files).
 
 A *location* is a province id (``"par"``) or, for a fleet on a split coast, the
 province id and the coast (``"spa/nc"``). Armies move on the ``army`` graph of
@@ -7,14 +8,10 @@ provinces; fleets on the ``fleet`` graph of locations.
 
 from __future__ import annotations
 
-import marshal
-import os
 import re
-import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property, cache
-from pathlib import Path
+from functools import cached_property
 from typing import Any
 
 from dipgen.core.names import Speller, did_you_mean
@@ -91,7 +88,7 @@ class Board:
     victory_centres: int
     _lookup: Mapping[str, str] = field(repr=False, compare=False)
     _powers: Mapping[str, str] = field(repr=False, compare=False)
-    # Tables made once when the board is built (`_build`), read by the engine for every order:
+    # Tables made once when the board is built (`build_board`), read by the engine for every order:
     #: the province of every location a unit can stand on (``"spa/nc"`` -> ``"spa"``, ``"par"`` -> ``"par"``)
     loc_province: Mapping[str, str] = field(repr=False, compare=False)
     #: for each fleet location, the provinces it borders (coasts collapsed): where a fleet there can move
@@ -219,7 +216,7 @@ class Board:
         return f"{name} ({self.coast_names.get(coast, coast)})" if coast else name
 
 
-def _build(data: Mapping[str, Any]) -> Board:
+def build_board(data: Mapping[str, Any]) -> Board:
     provinces: dict[str, Province] = {}
     army: dict[str, frozenset[str]] = {}
     fleet: dict[str, frozenset[str]] = {}
@@ -269,59 +266,3 @@ def _build(data: Mapping[str, Any]) -> Board:
         seas=frozenset(pid for pid, p in provinces.items() if p.is_sea),
         _fleet_locations=fleet_locations,
     )
-
-
-@cache
-def load_board(name: str = "standard") -> Board:
-    """The board called `name`, from ``dipgen/data/<name>.yml``."""
-    path = Path(__file__).resolve().parent.parent / "data" / f"{name}.yml"
-    aliases = path.with_name(f"{name}.aliases.yml")
-    if path.is_file():  # the usual install; importlib.resources costs more to import
-        return _build({**board_data(path), "alias_lists": board_data(aliases) if aliases.is_file() else {}})
-    from importlib import resources
-
-    folder = resources.files("dipgen") / "data"
-    data = _parse((folder / f"{name}.yml").read_text(encoding="utf-8"))
-    if (folder / aliases.name).is_file():
-        data["alias_lists"] = _parse((folder / aliases.name).read_text(encoding="utf-8"))
-    return _build(data)
-
-
-def _parse(text: str) -> dict[str, Any]:
-    import yaml  # here, not above: a board read from its compiled copy needs no YAML parser
-
-    # libyaml's parser, when PyYAML has it, reads the board in a seventh of the time
-    data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    if not isinstance(data, dict):
-        raise ValueError(f"a board file holds a mapping (name, powers, provinces, ...), not {type(data).__name__}")
-    return data
-
-
-def board_data(path: Path) -> dict[str, Any]:
-    """The data of the board file at `path`, read through a compiled copy kept beside it, as
-    Python keeps a module's bytecode: ``__pycache__/<name>.<python>.marshal``, made again
-    whenever the file's size or modification time differs from the copy's. Reading the copy
-    saves importing and running the YAML parser on every start. Where the folder cannot be
-    written (a read-only install), or Python writes no bytecode, the file is parsed each time."""
-    st = path.stat()
-    stamp = (st.st_mtime_ns, st.st_size)
-    copy = path.parent / "__pycache__" / f"{path.stem}.{sys.implementation.cache_tag}.marshal"
-    try:
-        saved, data = marshal.loads(copy.read_bytes())
-        if saved == stamp and isinstance(data, dict):
-            return data
-    except (OSError, ValueError, EOFError, TypeError):
-        pass  # no copy yet, or not a readable one: parse the file
-    data = _parse(path.read_text(encoding="utf-8"))
-    if not sys.dont_write_bytecode:
-        tmp = copy.with_name(f"{copy.name}.{os.getpid()}.tmp")
-        try:
-            copy.parent.mkdir(exist_ok=True)
-            tmp.write_bytes(marshal.dumps((stamp, data)))
-            os.replace(tmp, copy)  # whole or not at all, for a process reading it at the same time
-        except (OSError, ValueError):  # not writable, or data marshal cannot keep: parse next time too
-            try:
-                tmp.unlink(missing_ok=True)
-            except OSError:
-                pass
-    return data

@@ -1,7 +1,7 @@
 """A game's secrets: ``games/<slug>/secrets.yml``, never published and never committed.
 
     # secrets of games/lamps-out: never commit or publish this file
-    page_key: "9f1c...64 hex digits"   # names the private pages (see dipgen.core.crypt.page_token)
+    page_key: "9f1c...64 hex digits"   # names the private pages (see dipgen.present.site.crypt.page_token)
     passphrases:
       England: "k7mq2-vx9ra-d4hte-8wnpc"
       France: "..."
@@ -30,7 +30,7 @@ import yaml
 
 from dipgen.core.errors import GameError, Problem, display_path
 from dipgen.core.names import did_you_mean
-from dipgen.core.crypt import normalize
+from dipgen.core.passphrase import normalize
 from dipgen.io.addresses import Addresses, read_addresses
 from dipgen.io.yamlfile import line_of, link_out, load, read_text, unknown_keys
 

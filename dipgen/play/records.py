@@ -1,6 +1,6 @@
 """The History and its records: what happened in each phase of a game, as plain values.
 
-A leaf module: the replay (`replay.py`) makes these, and everything downstream (views,
+A leaf module: the replay (`dipgen.play.replay`) makes these, and everything downstream (views,
 timeline, reports, maps, site, leak scanner) reads them without importing the replay.
 """
 
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
+from functools import cached_property
 from collections.abc import Mapping
 
 from dipgen.rules.chain import Chain
@@ -38,7 +39,8 @@ class PhaseRecord:
     nmr: tuple[str, ...] = ()              # powers that had to order and sent nothing
     press: str = ""
     notes: str = ""
-    file: str | None = None
+    #: the phase file, as the GM names it (None: a phase played without one)
+    source: str | None = None
     #: on a calendar that folds retreats into their season (the public's, in a hidden game):
     #: the results of the retreats that followed this movement, as far as the level may know them
     retreat_results: tuple[OrderResult, ...] = ()
@@ -46,11 +48,11 @@ class PhaseRecord:
     control: tuple[ControlChange, ...] = ()
     #: what the phase drew, in drawing order, secret draws included
     draws: tuple[Draw, ...] = ()
-    #: what the variant's intake step decided, for its pages (`Intake.report`)
-    report: object = None
+    #: what the variant's intake step decided, for its pages (`Intake.report`; the view's `RecordView.intake`)
+    intake: object = None
     #: when its file was published: the time (UTC) of the commit that added it (None: not committed,
     #: or no git); which level may know it is the view's to say
-    committed: dt.datetime | None = None
+    time: dt.datetime | None = None
     #: the phase file's exact bytes (the game's record hashes them; published once the game is open)
     data: bytes = field(default=b"", repr=False)
 
@@ -114,13 +116,10 @@ class History:
     def finished(self) -> bool:
         return self.result is not None
 
-    @property
+    @cached_property
     def seating(self) -> Seating:
         """The game's seats and who controlled which power, with every change made in play."""
-        cache = self.__dict__
-        if "_seating" not in cache:
-            cache["_seating"] = self.start_seating.after(c for r in self.records for c in r.control)
-        return cache["_seating"]
+        return self.start_seating.after(c for r in self.records for c in r.control)
 
     def player(self, power: str, phase: Phase | None = None) -> str:
         """Who played `power` at `phase` (by default: now); several players joined by 'and'."""

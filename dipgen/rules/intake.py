@@ -28,7 +28,7 @@ class Intake:
     notes: Mapping[tuple[str, str], tuple[Note, ...]] = field(default_factory=dict)
     #: the variant's state (`Position.economy`) once the step is over; None: as it was
     economy: Mapping | None = None
-    #: what the step decided, for the variant's pages (kept as `PhaseRecord.report`)
+    #: what the step decided, for the variant's pages (kept as `PhaseRecord.intake`)
     report: object = None
 
 

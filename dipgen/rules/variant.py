@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from dipgen.core.board import Board, load_board
+from dipgen.core.board import Board
 from dipgen.core.orders import STANDARD_KINDS, Convoy, Hold, Move, Order, Support, Verb
 from dipgen.core.phase import ADJUSTMENTS, RETREATS
 from dipgen.core.position import Position, Unit, initial_position
@@ -32,6 +32,7 @@ from dipgen.core.units import STANDARD_UNIT_KINDS, UnitKind
 from dipgen.engine.adjustments import AdjustmentOutcome, adjudicate_adjustments, adjustment_counts, upgrade_cost
 from dipgen.engine.movement import MovementOutcome, adjudicate_movement
 from dipgen.engine.retreats import RetreatOutcome, adjudicate_retreats
+from dipgen.resources.boards import load_board
 from dipgen.rules.seasons import STANDARD_CALENDAR, Calendar
 
 if TYPE_CHECKING:  # imported where used: adjudicating (dipgen datc) needs neither seats nor visibility
@@ -365,14 +366,14 @@ class Variant:
     name: str
     rules: Rules
     files: Files
-    visibility: Policy
+    policy: Policy
     words: Words
 
     @classmethod
-    def of(cls, name: str, rules: Rules, files: type[Files] = Files, visibility: type[Policy] = Policy,
+    def of(cls, name: str, rules: Rules, files: type[Files] = Files, policy: type[Policy] = Policy,
            words: type[Words] = Words) -> Variant:
         """The variant `name` of `rules`, with its other parts made over those rules."""
-        return cls(name, rules, files(rules), visibility(rules), words(rules))
+        return cls(name, rules, files(rules), policy(rules), words(rules))
 
     def __repr__(self) -> str:
         return f"get_variant({self.name!r})"

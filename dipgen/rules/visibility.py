@@ -41,7 +41,7 @@ def revealed(history) -> bool:
     """May everything about this game be published? An open game always; a hidden one once it has
     reached its reveal (`reveal_reached`). The one place this is decided: views, policies and the
     site all ask here."""
-    return not history.variant.visibility.hidden or reveal_reached(history)
+    return not history.variant.policy.hidden or reveal_reached(history)
 
 
 def audience(*levels: str) -> Audience:

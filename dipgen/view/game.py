@@ -8,39 +8,27 @@ reports, draws, feeds, calendars and status lines are made from a `GameView` alo
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 
 from dipgen.rules.draws import CHAIN
 from dipgen.core.phase import ADJUSTMENTS, RETREATS
 from dipgen.play.records import History
 from dipgen.rules.visibility import GM, PUBLIC, reveal_reached, revealed
+from dipgen.view.cache import cache_of
 from dipgen.view.seen import _key, check_level, own_powers
 from dipgen.view.timeline import timeline
-from dipgen.view.types import ChainView, DemoSeat, DrawsView, GameInfoView, GameView
+from dipgen.view.types import ChainView, DemoSeat, DemoSecrets, DrawsView, GameInfoView, GameView
 
 
 def game_view(history: History, level: str, demo: DemoSecrets | None = None) -> GameView:
-    """The game as `level` ("gm", "public", a power, or a seat's key) may know it (cached on the
-    history). `demo`: an example game's published secrets (`dipgen.view.DemoSecrets`), shown on
+    """The game as `level` ("gm", "public", a power, or a seat's key) may know it (cached by the
+    view, `dipgen.view.cache`). `demo`: an example game's published secrets (`dipgen.view.DemoSecrets`), shown on
     its public page while it runs."""
     check_level(history, level)
-    cache = history.__dict__.setdefault("_views", {})
+    cache = cache_of(history).views
     key = (level, demo)
     if key not in cache:
         cache[key] = _make(history, level, demo)
     return cache[key]
-
-
-class DemoSecrets:
-    """The secrets an example game publishes on purpose (``demo: true`` in its secrets.yml and
-    ``demo_secrets: true`` in game.yml, both checked by `dipgen.io.load`): its seats' passphrases and
-    the private pages' addresses."""
-
-    def __init__(self, pages: Mapping[str, tuple[str, str]]):
-        self.pages = dict(pages)  # seat -> (page path, passphrase)
-
-    def __repr__(self) -> str:  # never print a passphrase by accident
-        return f"DemoSecrets({len(self.pages)} seats)"
 
 
 def _make(history: History, level: str, demo: DemoSecrets | None) -> GameView:
@@ -61,7 +49,7 @@ def _make(history: History, level: str, demo: DemoSecrets | None) -> GameView:
                           source.seed.hex() if reached and source.seed is not None else "",
                           setup, _key(history, None) if setup else "")
     own = own_powers(history.seating, level, history.position.phase, variant.rules.powers())
-    told = lambda power: level == GM or power in own or not variant.visibility.hidden  # noqa: E731
+    told = lambda power: level == GM or power in own or not variant.policy.hidden  # noqa: E731
     owed: dict[str, int] = {}
     retreating: tuple = ()
     if due is not None and due.kind == ADJUSTMENTS:
@@ -74,7 +62,7 @@ def _make(history: History, level: str, demo: DemoSecrets | None) -> GameView:
                           info.lines.get("description"), info.created, info.reminders, info.orders_to),
         variant=variant, seating=history.seating, records=tuple(shown), now=now, due=due, season=season,
         result=history.result, result_line=history.result_line(), fixed=fixed, revealed=open_,
-        hidden=variant.visibility.hidden, own=own, draws=draws, demo=demo_seats, public_phases=len(public), owed=owed,
+        hidden=variant.policy.hidden, own=own, draws=draws, demo=demo_seats, public_phases=len(public), owed=owed,
         retreating=retreating, deadline=None if history.finished else info.deadline,
         chain=_chain(history, shown, open_))
 

@@ -14,6 +14,7 @@ from dipgen.play.records import History, PhaseRecord
 from dipgen.rules.seats import Seating, seat_levels
 from dipgen.rules.visibility import (EVERYONE, GM, NOBODY, PUBLIC, PositionVisibility, Reader, RecordVisibility, knows,
                                      reveal_reached)
+from dipgen.view.cache import cache_of
 from dipgen.view.types import UNKNOWN, DislodgedView, Link, PositionView, RecordView
 
 
@@ -45,10 +46,10 @@ def own_powers(seating: Seating, level: str, phase: Phase | None, powers) -> tup
 
 
 def record_visibility(history: History, record: PhaseRecord) -> RecordVisibility:
-    """The variant's ruling on who may know what in `record` (cached on the history)."""
-    cache = history.__dict__.setdefault("_visibility", {})
+    """The variant's ruling on who may know what in `record` (cached by the view, `dipgen.view.cache`)."""
+    cache = cache_of(history).visibility
     if record.phase not in cache:
-        cache[record.phase] = history.variant.visibility.record_visibility(history, record)
+        cache[record.phase] = history.variant.policy.record_visibility(history, record)
     return cache[record.phase]
 
 
@@ -56,20 +57,20 @@ def phase_known(history: History, record: PhaseRecord, level: str) -> bool:
     """Does `level` know that this phase took place at all? Where the board is secret (a hidden
     game with a fixed public calendar) a retreat phase tells that someone was dislodged, and an
     adjustment phase that someone adjusts: only those involved know of them
-    (`Variant.phase_known`). Everywhere else every level knows every phase."""
+    (`Policy.phase_known`). Everywhere else every level knows every phase."""
     variant = history.variant
-    if level == GM or not variant.visibility.hidden or not variant.visibility.fixed_calendar:
+    if level == GM or not variant.policy.hidden or not variant.policy.fixed_calendar:
         return True
     rd = reader(history, level, record.phase)
-    return any(variant.visibility.phase_known(record, lv) for lv in sorted(rd if isinstance(rd, frozenset) else {rd}))
+    return any(variant.policy.phase_known(record, lv) for lv in sorted(rd if isinstance(rd, frozenset) else {rd}))
 
 
 def retreats_known(history: History, level: str) -> bool:
     """Does `level` know that the game now waits for retreats?"""
-    if level == GM or not history.variant.visibility.hidden:
+    if level == GM or not history.variant.policy.hidden:
         return True
     rd = reader(history, level, history.position.phase)
-    return any(history.variant.visibility.retreats_known(history.position, lv)
+    return any(history.variant.policy.retreats_known(history.position, lv)
                for lv in sorted(rd if isinstance(rd, frozenset) else {rd}))
 
 
@@ -154,7 +155,7 @@ def seen_record(history: History, record: PhaseRecord, level: str, rd: Reader | 
     shown (`dipgen.view.timeline`)."""
     variant = history.variant
     rd = reader(history, level, record.phase) if rd is None else rd
-    vis = record_visibility(history, record) if variant.visibility.hidden else RecordVisibility.open(record)
+    vis = record_visibility(history, record) if variant.policy.hidden else RecordVisibility.open(record)
     seen = apply(record, vis, rd, variant)
     draws = tuple(d for d in record.draws if not d.secret or reveal_reached(history))
     return replace(seen, draws=draws, draw_key=_key(history, record.phase) if draws else "",
@@ -169,7 +170,7 @@ def record_link(history: History, record: PhaseRecord, level: str) -> Link | Non
     chain = history.chain
     if chain is None:
         return None
-    visibility = history.variant.visibility
+    visibility = history.variant.policy
     if level != GM and visibility.hidden and visibility.fixed_calendar and record.kind != MOVEMENT:
         return None
     value = chain.after(record.phase)
@@ -226,14 +227,14 @@ def apply(record: PhaseRecord, vis: RecordVisibility, rd: Reader, variant) -> Re
         adjustments={p: n for p, n in record.adjustments.items() if knows(rd, vis.adjustments.get(p, NOBODY))},
         nmr=tuple(p for p in record.nmr if knows(rd, vis.nmr.get(p, EVERYONE))),
         press=record.press if text else "", notes=record.notes if text else "",
-        source=(record.file or "") if text else "", control=record.control,
-        intake=record.report if knows(rd, vis.report) else None, time=record.committed)
+        source=(record.source or "") if text else "", control=record.control,
+        intake=record.intake if knows(rd, vis.report) else None, time=record.time)
 
 
 def start_view(history: History, level: str) -> PositionView:
     """The opening position as `level` may know it."""
     position = history.records[0].before if history.records else history.position
-    vis = history.variant.visibility.start_visibility(history, position) if history.variant.visibility.hidden \
+    vis = history.variant.policy.start_visibility(history, position) if history.variant.policy.hidden \
         else PositionVisibility.open(position)
     return view_position(position, vis, reader(history, level, position.phase), history.variant.rules.powers())
 

@@ -47,19 +47,14 @@ from collections.abc import Callable, Mapping
 from dipgen.core.phase import ADJUSTMENTS, MOVEMENT, RETREATS, Phase
 from dipgen.core.results import OrderResult
 from dipgen.play.records import History, PhaseRecord
+from dipgen.view.cache import cache_of
 from dipgen.view.seen import own_powers, phase_known, reader, record_link, retreats_known, seen_record, start_view
 from dipgen.rules.visibility import GM, PUBLIC, Reader
-from dipgen.view.types import UNKNOWN, PositionView, RecordView, Unknown
-
-#: a level's timeline: its records, the position now, the phase it is told the game waits for,
-#: the season being completed (when it waits for a phase the level may not know of), and whether
-#: it is the public's fixed calendar
-Timeline = tuple[list[RecordView], PositionView, "Phase | None", "Phase | None", bool]
-
+from dipgen.view.types import UNKNOWN, PositionView, RecordView, Timeline, Unknown
 
 def timeline(history: History, level: str) -> Timeline:
-    """The timeline of `history` for `level` (cached on the history)."""
-    cache = history.__dict__.setdefault("_timelines", {})
+    """The timeline of `history` for `level` (cached by the view, `dipgen.view.cache`)."""
+    cache = cache_of(history).timelines
     if level not in cache:
         cache[level] = _make(history, level)
     return cache[level]
@@ -67,7 +62,7 @@ def timeline(history: History, level: str) -> Timeline:
 
 def fixed_calendar(history: History) -> bool:
     """Does the public of this game follow a fixed calendar (a hidden game whose board is secret)?"""
-    return history.variant.visibility.hidden and history.variant.visibility.fixed_calendar
+    return history.variant.policy.hidden and history.variant.policy.fixed_calendar
 
 
 def _make(history: History, level: str) -> Timeline:
@@ -132,7 +127,7 @@ def _closing_only(history: History, record: PhaseRecord) -> bool:
     """Is `record` only the file that closes a Fall nobody retreated in (`Policy.closed_by_file`),
     without press or notes of its own?"""
     return (record.phase.retreats and not record.before.dislodged and not record.press and not record.notes
-            and history.variant.visibility.closed_by_file(record.phase))
+            and history.variant.policy.closed_by_file(record.phase))
 
 
 def _closed(fall: RecordView, closing: RecordView) -> RecordView:
@@ -175,7 +170,7 @@ def _public_calendar(history: History) -> Timeline:
         fall = [r for r in movements if r.phase.year == year][-1]
         return RecordView(phase, phase.name, _bare(phase, last.after.totals),
                           _bare(calendar.first(year + 1), last.after.totals),
-                          centre_changes=changes, summary_only=True, tells_totals=True, time=fall.committed,
+                          centre_changes=changes, summary_only=True, tells_totals=True, time=fall.time,
                           link=record_link(history, fall, PUBLIC))
 
     out: list[RecordView] = []
@@ -311,7 +306,7 @@ def _year_told(history: History, record: PhaseRecord) -> bool:
     shown: the one that closes a Fall (its retreats, or the empty file) or a Winter, where the
     variant tells the totals before the Winter (`Policy.tells_fall_totals`: Stab!)?"""
     calendar = history.variant.rules.calendar
-    return history.variant.visibility.tells_fall_totals and (
+    return history.variant.policy.tells_fall_totals and (
         record.kind == ADJUSTMENTS or (record.phase.retreats and calendar.ends_year(record.phase)))
 
 

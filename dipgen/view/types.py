@@ -282,3 +282,21 @@ class GameView:
         if self.due is None:
             return ""
         return self.due.name + (" adjustments" if self.due.kind == ADJUSTMENTS and not self.fixed else "")
+
+
+#: a level's timeline: its records, the position now, the phase it is told the game waits for,
+#: the season being completed (when it waits for a phase the level may not know of), and whether
+#: it is the public's fixed calendar
+Timeline = tuple[list[RecordView], PositionView, "Phase | None", "Phase | None", bool]
+
+
+class DemoSecrets:
+    """The secrets an example game publishes on purpose (``demo: true`` in its secrets.yml and
+    ``demo_secrets: true`` in game.yml, both checked by `dipgen.io.load`): its seats' passphrases and
+    the private pages' addresses."""
+
+    def __init__(self, pages: Mapping[str, tuple[str, str]]):
+        self.pages = dict(pages)  # seat -> (page path, passphrase)
+
+    def __repr__(self) -> str:  # never print a passphrase by accident
+        return f"DemoSecrets({len(self.pages)} seats)"

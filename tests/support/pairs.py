@@ -468,7 +468,7 @@ def public_facts(h: History) -> tuple:
     calendar = h.variant.rules.calendar
     for year, r in sorted(year_last.items()):
         closed = r.kind != MOVEMENT and (r.kind == ADJUSTMENTS or calendar.ends_year(r.phase))
-        if year + 1 in springs or (closed and h.variant.visibility.tells_fall_totals):  # every player hears them
+        if year + 1 in springs or (closed and h.variant.policy.tells_fall_totals):  # every player hears them
             facts.append(("totals", year, tuple(sorted(view_record(h, r, PUBLIC).after.totals.items()))))
     return tuple(facts), tuple(sorted(others)), h.finished
 
@@ -543,7 +543,7 @@ def published(h: History) -> dict[str, str | bytes]:
     ``mail/<seat>/<phase>`` each message `dipgen mail` sends her (`mailed`). The site has an
     address (`SITE_URL`), so that its pages' link-preview pictures (PNG maps) are compared too."""
     from dipgen.adapters.games import Loaded
-    from dipgen.core.crypt import padded_size
+    from dipgen.present.site.crypt import padded_size
     from dipgen.adapters.publish import seat_pages
     from dipgen.io.secretsfile import GameSecrets
     from dipgen.present.site.pages import SiteOptions, private_room
@@ -557,7 +557,7 @@ def published(h: History) -> dict[str, str | bytes]:
     pages = seat_pages(Loaded(h, secrets), SiteOptions())
     assert padded_size((content.encode() for _, content, _ in pages), least=size) == size, "a page outgrew its room"
     by_uri = {uri: content for uri, content, _ in pages}
-    from dipgen.core.crypt import page_uri
+    from dipgen.present.site.crypt import page_uri
 
     for seat in h.seating.keys() if pages else ():
         uri = page_uri(PAGE_KEY, SLUG, seat)

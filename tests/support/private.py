@@ -10,7 +10,7 @@ import re
 from collections.abc import Mapping
 from pathlib import Path
 
-from dipgen.core.crypt import PRIVATE_DIR, decrypt, page_uri
+from dipgen.present.site.crypt import PRIVATE_DIR, decrypt, page_uri
 
 #: the running hidden game whose built site the browser tests of private pages share (conftest's
 #: private_site fixture)

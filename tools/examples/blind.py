@@ -78,7 +78,7 @@ class BlindSim(Sim):
         if log.phase.kind == "movement":
             rec = PhaseRecord(log.phase, log.before, {p: () for p in log.texts}, log.results, log.after,
                               log.dislodged, log.destroyed, log.changes)
-            vis = self.variant.visibility.record_visibility(None, rec)
+            vis = self.variant.policy.record_visibility(None, rec)
             for power in POWERS:
                 view = apply(rec, vis, power, self.variant)
                 mem = self.memory[power]

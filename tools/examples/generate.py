@@ -50,7 +50,7 @@ def generate(script: Script) -> tuple[Sim, dict[str, str]]:
         write_folder(folder, render(sim))
         history = replay(load_game(folder))
     composer_class(sim, history, rng, "plain" if script.stop else "bold").compose()
-    if script.stop and history.variant.visibility.hidden:
+    if script.stop and history.variant.policy.hidden:
         # a running hidden game: what is written in a retreat or winter file stays unpublished
         for log in sim.log:
             if log.phase.kind != "movement":

@@ -218,7 +218,7 @@ class Sim:
         ph = pos.phase
         after = Position(Phase(ph.year, ph.season_index, True), out.units, pos.owners, out.dislodged)
         changes = ()
-        if not out.dislodged and not self.variant.visibility.closed_by_file(after.phase):
+        if not out.dislodged and not self.variant.policy.closed_by_file(after.phase):
             after, changes = end_of_season(self.variant, after)
         log = PhaseLog(ph, whole, after, texts, parsed, out.results, out.dislodged, out.destroyed, changes,
                        nmr=nmr, misorders=misorders)

@@ -191,12 +191,12 @@ class Tir(Scripted):
 def two_steps(history) -> bool:
     """Has a player's support or convoy of an attack moved a marker two steps toward war yet?"""
     return any(s.what != "attack" and s.after == s.before - 2 for r in history.records
-               if isinstance(r.report, TirReport) for s in r.report.shifts)
+               if isinstance(r.intake, TirReport) for s in r.intake.shifts)
 
 
 def gm_note(record, said: set) -> str:
     """What the GM adds to a phase the first time a die settles a unit, a retreat or a build."""
-    rep = record.report
+    rep = record.intake
     if not isinstance(rep, TirReport):
         return ""
     for c in rep.choices:
@@ -216,7 +216,7 @@ def shows(history) -> dict:
     """What the game shows: the dice bands, the players' own shifts, the dice between orders."""
     bands, own, chose, retreat, build = set(), set(), 0, 0, 0
     for r in history.records:
-        rep = r.report
+        rep = r.intake
         if not isinstance(rep, TirReport):
             continue
         for roll in rep.rolls:

@@ -12,7 +12,7 @@ from .config import OUT, load_all
 def rules_adjacency():
     """Pairs adjacent for any unit according to the engine's board data (None if unavailable)."""
     try:
-        from dipgen.core.board import load_board
+        from dipgen.resources.boards import load_board
     except ImportError:
         return None
     b = load_board("standard")

@@ -21,7 +21,7 @@ from markupsafe import Markup
 from dipgen import __version__
 from dipgen.core.errors import GameError, Problem
 from dipgen.core.phase import ADJUSTMENTS, Phase
-from dipgen.core.crypt import Lock, encrypt, padded_size, room
+from dipgen.present.site.crypt import Lock, encrypt, padded_size, room
 from dipgen.rules.scoring import DEFAULT as DEFAULT_SCORING
 from dipgen.rules.variant import Variant
 from dipgen.view import UNKNOWN, GameView, RecordView
@@ -432,7 +432,7 @@ def check_pages(public: GameView, full: GameView | None, options: SiteOptions) -
 
 
 def private_room(public: GameView) -> int:
-    """The size every private page of a game is padded to: `dipgen.core.crypt.room` of what the
+    """The size every private page of a game is padded to: `dipgen.present.site.crypt.room` of what the
     public view shows (how many phases, and how much press and notes), public facts alone."""
     text = "".join(r.press + r.notes for r in public.records)
     return room(public.public_phases, text)
@@ -442,7 +442,7 @@ def private_files(pages: list[tuple[str, str, Lock]], public: GameView) -> dict[
     """The private pages of a running hidden game, each encrypted with its player's passphrase, and
     the script that opens them. `pages`: (site path, the page's HTML, lock) for each seat
     (`dipgen.present.site.privatepage.private_content`, each made from that seat's view alone; the
-    lock its passphrase and salt, `dipgen.core.crypt.Lock`); `public`: the game's public view.
+    lock its passphrase and salt, `dipgen.present.site.crypt.Lock`); `public`: the game's public view.
 
     Every page is padded to one size, `private_room`, made of public facts alone: a page's size
     must not tell which player has more to read, nor what happened out of the public's sight. A

@@ -3,10 +3,10 @@ power): its whole view, encrypted for its player.
 
 `private_content` is the page itself (HTML, made from the power's view only: its current map
 and units, and each season's private report with that power's maps); `private_shell` wraps
-an encrypted envelope (`dipgen.core.crypt`) in a page that says nothing: a neutral title, no
+an encrypted envelope (`dipgen.present.site.crypt`) in a page that says nothing: a neutral title, no
 game or power name, ``noindex``, a passphrase form and ``private.js``, which decrypts it in
 the browser. The page is a static ``.html`` file, not a MkDocs page, so it is in neither
-the search index nor the sitemap; its name is `dipgen.core.crypt.page_uri`.
+the search index nor the sitemap; its name is `dipgen.present.site.crypt.page_uri`.
 """
 
 from __future__ import annotations

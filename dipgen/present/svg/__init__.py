@@ -12,7 +12,7 @@ The renderer draws the view it is given: a `dipgen.present.mapview.MapView` (uni
 owners, results, already filtered for one visibility level by `dipgen.present.mapview.map_view`).
 It never reads a History.
 
-The base maps live in ``svg_templates/<board>/``, which dipgen ships (`dipgen.core.resources`).
+The base maps live in ``svg_templates/<board>/``, which dipgen ships (`dipgen.resources.folders`).
 """
 
 from __future__ import annotations

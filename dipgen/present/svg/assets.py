@@ -1,5 +1,5 @@
 """The base map of a board and its layout (unit anchors, centre markers), read from ``svg_templates/``
-(found by `dipgen.core.resources.shipped`: inside an installed package, or beside it in a checkout).
+(found by `dipgen.resources.folders.shipped`: inside an installed package, or beside it in a checkout).
 Files are read once and cached (keyed by their modification time, so a rebuilt map is
 picked up by a long-running ``mkdocs serve``).
 """
@@ -15,7 +15,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 
 from dipgen.core.board import coast_of, province_of
-from dipgen.core.resources import shipped
+from dipgen.resources.folders import shipped
 
 Point = tuple[float, float]
 

@@ -13,4 +13,4 @@ from dipgen.variants.blind_complicated.words import BlindComplicatedWords
 
 def variant() -> Variant:
     return Variant.of("blind-complicated", BlindRules(Board()), files=BlindComplicatedFiles,
-                      visibility=BlindComplicatedPolicy, words=BlindComplicatedWords)
+                      policy=BlindComplicatedPolicy, words=BlindComplicatedWords)

@@ -10,4 +10,4 @@ from dipgen.variants.stab.words import StabWords
 
 
 def variant() -> Variant:
-    return Variant.of("stab", StabRules(), files=StabFiles, visibility=StabPolicy, words=StabWords)
+    return Variant.of("stab", StabRules(), files=StabFiles, policy=StabPolicy, words=StabWords)

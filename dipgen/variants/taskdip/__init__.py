@@ -9,4 +9,4 @@ from dipgen.variants.taskdip.words import TaskdipWords
 
 
 def variant() -> Variant:
-    return Variant.of("taskdip", TaskdipRules(), files=TaskdipFiles, visibility=TaskdipPolicy, words=TaskdipWords)
+    return Variant.of("taskdip", TaskdipRules(), files=TaskdipFiles, policy=TaskdipPolicy, words=TaskdipWords)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-_PACKAGE = Path(__file__).resolve().parent.parent  # dipgen/
+_PACKAGE = Path(__file__).resolve().parent.parent  # dipgen/ (this module is dipgen/resources/folders.py)
 #: the folders dipgen ships, and a file each must hold (so that an empty or partial one is not taken)
 FOLDERS = {"svg_templates": "standard/board.svg", "site_src": "rules/standard.md"}
 

@@ -51,7 +51,6 @@ import hashlib
 import hmac
 import json
 import os
-import unicodedata
 import zlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -60,6 +59,8 @@ from typing import Any
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.pbkdf2 import PBKDF2HMAC
+
+from dipgen.core.passphrase import normalize
 
 
 VERSION = 1
@@ -78,12 +79,6 @@ ROOM_BASE, ROOM_PER_PHASE = 16 * 1024, 4 * 1024
 SALT_LABEL = "dipgen private page salt"
 #: the keys `derive_key` keeps in a process: more than the seats of a big archive's running games
 KEPT_KEYS = 1024
-
-
-def normalize(passphrase: str) -> str:
-    """The passphrase as the key is derived from it: NFC, surrounding spaces dropped.
-    The browser does the same (``private.js``), so a stray space when typing does not matter."""
-    return unicodedata.normalize("NFC", passphrase).strip()
 
 
 def derive_key(passphrase: str, salt: bytes, iterations: int = ITERATIONS) -> bytes:
