@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 
 from dipgen.present.site.people import person
 from dipgen.rules.rating import RatedGame, Rating, rate
@@ -88,7 +89,11 @@ class ArchiveRating:
 
     def row(self, name: str) -> RatingRow | None:
         """Her row of the table (None: not shown)."""
-        return next((r for r in self.rows if r.name == name), None)
+        return self._by_name.get(name)
+
+    @cached_property
+    def _by_name(self) -> dict[str, RatingRow]:
+        return {r.name: r for r in self.rows}
 
     def line(self, name: str) -> dict | None:
         """What her page says of her rating (None: she has no rated game): the numbers, and her place
