@@ -141,11 +141,11 @@ def test_only_finished_games_of_one_power_a_player_are_rated(cards):
 def test_the_hall_of_fame_table_and_a_players_line(cards):
     files = across_files(cards, SiteOptions(rating_games=1))
     fame = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", files[FAME]))
-    assert "Rating (μ − 3σ)" in fame and "Not rated: the games of 2-player Diplomacy" in fame
-    first = re.search(r"# Player .*? Games 1 (\S+ \S+) (\S+) ", fame)
+    assert "ranks by the rating, μ − 3σ" in fame and "Not rated: the games of 2-player Diplomacy" in fame
+    first = re.search(r"# Player Rating μ σ 1 (\S+ \S+) ", fame)
     assert first is not None and first.group(1) in ("Marco Gentile", "Pavel Ostrov")  # a solo over six
     ostrov = html.unescape(re.sub(r"<[^>]+>", " ", files["players/pavel-ostrov/index.md"]))
-    assert re.search(r"2\.5\s+μ 27\.4, σ 8\.3: 1st of \d+ on the archive's table, after 1 rated game", ostrov)
+    assert re.search(r"2\.5\s+μ 27\.4, σ 8\.3: joint 1st of \d+ on the archive's table, after 1 rated game", ostrov)
     index = files["players/index.md"]
     assert 'data-sort="2.5">2.5<' in index
 

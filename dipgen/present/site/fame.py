@@ -17,8 +17,8 @@ from markupsafe import Markup
 from dipgen.present.site.jinja import render
 from dipgen.present.site.links import href
 from dipgen.present.site.page import SitePage
-from dipgen.present.site.players import alias_table, by_person, person, player_uris
-from dipgen.present.site.rating import LABEL, UNRATED_REASON, ArchiveRating
+from dipgen.present.site.players import INDEX, alias_table, by_person, person, player_uris
+from dipgen.present.site.rating import UNRATED_REASON, ArchiveRating
 from dipgen.present.svg.bars import bar_chart, stacked_bars
 
 URI = "hall-of-fame/index.md"
@@ -60,11 +60,16 @@ def _kind(card: dict) -> str:
     return "solo" if ended["kind"] in WINS else ended["kind"]
 
 
+def _variants(cards: list[dict]) -> list[str]:
+    """The variants of the games (their titles), in the order of their words (not their quotes)."""
+    return sorted({c["variant"] for c in cards}, key=lambda v: (v.strip("'\"‘’“”").lower(), v))
+
+
 def _variant_records(cards: list[dict], done: list[dict], best: list[tuple], link, uris: Mapping[str, str],
                      aliases: Mapping[str, str], private: frozenset[str]) -> list[dict]:
     """Per variant (by its title): its games by result, its solos, best score and longest game."""
     out = []
-    for variant in sorted({c["variant"] for c in cards}):
+    for variant in _variants(cards):
         games = [c for c in cards if c["variant"] == variant]
         count = Counter(_kind(c) for c in games)
         ended = [c for c in done if c["variant"] == variant]
@@ -85,13 +90,14 @@ def _variant_records(cards: list[dict], done: list[dict], best: list[tuple], lin
 
 def _variants_chart(cards: list[dict]) -> str:
     """The games of each variant by result, as stacked bars."""
-    names = sorted({c["variant"] for c in cards})
+    names = _variants(cards)
     counts = {v: Counter(_kind(c) for c in cards if c["variant"] == v) for v in names}
-    rows = [(v, [counts[v][k] for k, _, _ in RESULTS]) for v in names]
+    kinds = [(k, label, colour) for k, label, colour in RESULTS if any(counts[v][k] for v in names)]
+    rows = [(v, [counts[v][k] for k, _, _ in kinds]) for v in names]
     desc = "; ".join(f"{v}: {sum(n)} game{'s' * (sum(n) != 1)}, "
-                     + ", ".join(f"{label.lower()} {counts[v][k]}" for k, label, _ in RESULTS if counts[v][k])
+                     + ", ".join(f"{label.lower()} {counts[v][k]}" for k, label, _ in kinds if counts[v][k])
                      for v, n in rows) + "."
-    return stacked_bars(rows, [(label, colour) for _, label, colour in RESULTS], "fame-variants",
+    return stacked_bars(rows, [(label, colour) for _, label, colour in kinds], "fame-variants",
                         "Games by variant and result", desc)
 
 
@@ -125,12 +131,14 @@ def fame_files(cards: Iterable[dict], directory_urls: bool = True, aliases: Mapp
     chart = bar_chart([(p, wins[p], colours[p]) for p in powers], "fame-wins", "Wins per power",
                       "Games won by each power, solo or by concession: "
                       + ", ".join(f"{p} {wins[p]}" for p in powers) + ".")
+    shown = [r for r in rating.rows if r.rank <= TOP] if rating else []
     table = None if rating is None else dict(
-        rows=[dict(asdict(r), url=link(uris[r.name])) for r in rating.rows], least=rating.least,
+        rows=[dict(asdict(r), url=link(uris[r.name])) for r in shown], least=rating.least, total=len(rating.rows),
+        more=len(shown) < len(rating.rows), index_url=link(INDEX),
         unrated=", ".join(rating.unrated_variants), reason=UNRATED_REASON)
     content = render("fame.html", solos=solos, best=best, most=most, longest=longest,
                      variants=_variant_records(cards, done, scores, link, uris, aliases, private),
                      variants_chart=Markup(_variants_chart(cards)),
-                     wins=[(p, colours[p], wins[p]) for p in powers], rating=table, label=LABEL,
+                     wins=[(p, colours[p], wins[p]) for p in powers], rating=table,
                      chart=Markup(chart), scoring_href=link("scoring.md"))
     return {URI: SitePage.make("Hall of fame", content)}

@@ -21,8 +21,6 @@ from functools import cached_property
 from dipgen.present.site.people import person
 from dipgen.rules.rating import RatedGame, Rating, rate
 
-#: the line every table of the rating carries (what the number is)
-LABEL = "Rating (μ − 3σ)"
 #: why some variants' games are not rated (the hall of fame and the README say it)
 UNRATED_REASON = ("their results do not rank players who each held one power of the board (a duel, a game won by "
                   "a pair of players, a game of secret tasks), so a win there is not a place on the same scale")
@@ -103,7 +101,8 @@ class ArchiveRating:
             return None
         now, row = history[-1], self.row(name)
         games = f"{now.games} rated game{'s' * (now.games != 1)}"
-        where = (f"{ordinal(row.rank)} of {len(self.rows)} on the archive's table, after {games}" if row else
+        joint = "joint " if row and sum(1 for r in self.rows if r.rank == row.rank) > 1 else ""
+        where = (f"{joint}{ordinal(row.rank)} of {len(self.rows)} on the archive's table, after {games}" if row else
                  f"after {games}; the table lists players from {self.least} rated games")
         return dict(value=number(now.ordinal), mu=number(now.mu), sigma=number(now.sigma), where=where)
 
