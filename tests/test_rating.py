@@ -185,3 +185,22 @@ def test_a_running_hidden_games_hidden_fact_reaches_no_rating_table(cards, tmp_p
     sites = [across_files([*cards, game_card(game_view(h, "public"), options)], options) for h in made]
     assert sites[0] == sites[1]
     assert "Pavel Ostrov" in sites[0][FAME] and any("the-game" in text for text in sites[0].values())
+
+
+def test_a_player_with_two_rated_games_has_her_rating_drawn(cards):
+    """Odile Marchal (Supply Lines) and Odile Marchand (The Winter Palace) made one person: her page
+    draws her rating after each game, says it in words, and a player of one game has no chart."""
+    files = across_files(cards, SiteOptions(rating_games=1, aliases={"Odile Marchal": "Odile Marchand"}))
+    page = files["players/odile-marchand/index.md"]
+    svg = re.search(r'<svg[^>]*class="dg-chart".*?</svg>', page, re.S)
+    assert svg is not None and svg.group(0).count("<circle") == 2
+    assert re.search(r"after The Winter Palace: [\d.]+; after Supply Lines: [\d.]+\.</desc>", svg.group(0))
+    assert "<svg" not in files["players/pavel-ostrov/index.md"]
+
+
+def test_the_rating_chart_draws_each_game():
+    from dipgen.present.svg.trend import rating_chart
+
+    svg = rating_chart([(25.0, 8.3), (27.0, 7.9), (24.0, 7.5)], "r", "Rating", "after one: 0.1.")
+    assert svg.count("<circle") == 3 and 'role="img"' in svg and "<desc id=\"r-desc\">after one" in svg
+    assert rating_chart([(25.0, 8.3)], "r", "Rating", "d") == ""

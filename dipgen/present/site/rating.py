@@ -18,7 +18,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
+from markupsafe import Markup
+
 from dipgen.present.site.people import person
+from dipgen.present.svg.trend import rating_chart
 from dipgen.rules.rating import RatedGame, Rating, rate
 
 #: why some variants' games are not rated (the hall of fame and the README say it)
@@ -84,6 +87,8 @@ class ArchiveRating:
     unrated_variants: tuple[str, ...]
     #: the page the table is on (a site path)
     page: str
+    #: each rated game's title, by its slug (her page's chart says the games by name)
+    titles: Mapping[str, str]
 
     def row(self, name: str) -> RatingRow | None:
         """Her row of the table (None: not shown)."""
@@ -104,7 +109,11 @@ class ArchiveRating:
         joint = "joint " if row and sum(1 for r in self.rows if r.rank == row.rank) > 1 else ""
         where = (f"{joint}{ordinal(row.rank)} of {len(self.rows)} on the archive's table, after {games}" if row else
                  f"after {games}; the table lists players from {self.least} rated games")
-        return dict(value=number(now.ordinal), mu=number(now.mu), sigma=number(now.sigma), where=where)
+        words = "; ".join(f"after {self.titles.get(r.slug, r.slug)}: {number(r.ordinal)}" for r in history)
+        chart = rating_chart([(r.mu, r.sigma) for r in history], "dg-rating-chart",
+                             f"{name}'s rating after each rated game", f"The rating (μ − 3σ) {words}.")
+        return dict(value=number(now.ordinal), mu=number(now.mu), sigma=number(now.sigma), where=where,
+                    chart=Markup(chart))
 
 
 def ordinal(n: int) -> str:
@@ -115,6 +124,7 @@ def ordinal(n: int) -> str:
 def archive_rating(cards: Iterable[dict], aliases: Mapping[str, str], private: frozenset[str],
                    least: int, page: str) -> ArchiveRating:
     """The rating of the cards' games (see the module), its table on `page`; `least` below 1 counts as 1."""
+    cards = list(cards)
     made = rating_input(cards, aliases)
     history = rate(made.games)
     least = max(1, least)
@@ -126,4 +136,5 @@ def archive_rating(cards: Iterable[dict], aliases: Mapping[str, str], private: f
         if i == 0 or number(r.ordinal) != rows[-1].rating:
             rank = i + 1
         rows.append(RatingRow(rank, name, number(r.ordinal), number(r.mu), number(r.sigma), r.games))
-    return ArchiveRating(tuple(rows), history, least, made.unrated_variants, page)
+    titles = {c["slug"]: c["title"] for c in cards}
+    return ArchiveRating(tuple(rows), history, least, made.unrated_variants, page, titles)
