@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-from dipgen.present.svg.chart import FONT, MAX_WIDTH, WIDTH, frame, label_step, legend, n1
+from dipgen.present.svg.chart import FONT, MAX_WIDTH, WIDTH, frame, grid, label_step, legend, n1
 
 #: the rating line's colour (read in both colour schemes; the mean's line is the page's own colour)
 LINE = "#4f86c6"
@@ -26,12 +26,7 @@ def rating_chart(points: list[tuple[float, float]], ident: str, title: str, desc
     slot = (WIDTH - left - right) / (len(points) - 1)
     x = lambda i: left + i * slot  # noqa: E731
     y = lambda v: head + plot_h * (top - v) / (top - bottom)  # noqa: E731
-    parts = []
-    for v in range(bottom, top + 1, step):
-        parts.append(f'<line x1="{n1(left)}" x2="{n1(WIDTH - right)}" y1="{n1(y(v))}" y2="{n1(y(v))}" '
-                     f'stroke="currentColor" stroke-opacity="{".45" if v == 0 else ".15"}"/>'
-                     f'<text x="{n1(left - FONT * 0.4)}" y="{n1(y(v) + FONT * 0.35)}" font-size="{FONT}" '
-                     f'text-anchor="end">{v}</text>')
+    parts = [grid(range(bottom, top + 1, step), y, left, right)]
     every, base = label_step(slot, FONT * 1.8), head + plot_h + FONT * 1.3
     for i in range(len(points)):  # the games' numbers below, as many as fit (the last always)
         if i == len(points) - 1 or (i % every == 0 and i + every < len(points)):
