@@ -204,3 +204,20 @@ def test_the_rating_chart_draws_each_game():
     svg = rating_chart([(25.0, 8.3), (27.0, 7.9), (24.0, 7.5)], "r", "Rating", "after one: 0.1.")
     assert svg.count("<circle") == 3 and 'role="img"' in svg and "<desc id=\"r-desc\">after one" in svg
     assert rating_chart([(25.0, 8.3)], "r", "Rating", "d") == ""
+
+
+def test_export_refuses_a_rating_games_that_is_no_number(tmp_path):
+    from dipgen.adapters.export import ExportError, export
+
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "mkdocs.yml").write_text("site_name: s\nplugins:\n  - dipgen:\n      rating_games: three\n")
+    with pytest.raises(ExportError, match="rating_games must be a whole number"):
+        export(tmp_path / "mkdocs.yml", tmp_path / "out")
+
+
+def test_the_plugins_options_reach_the_site_options():
+    from dipgen.adapters.publish import players_options, site_options
+
+    options = site_options(None, **players_options({"rating_games": 5, "player_aliases": {"J. Doe": "Jane Doe"}}))
+    assert options.rating_games == 5 and options.aliases == {"J. Doe": "Jane Doe"}
+    assert site_options(None, **players_options({})).rating_games == 3
