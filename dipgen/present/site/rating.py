@@ -14,6 +14,7 @@ ratings as any game does); the tables show the people with at least ``rating_gam
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
@@ -98,6 +99,11 @@ class ArchiveRating:
     def _by_name(self) -> dict[str, RatingRow]:
         return {r.name: r for r in self.rows}
 
+    @cached_property
+    def _sharing(self) -> Counter:
+        """How many players share each place."""
+        return Counter(r.rank for r in self.rows)
+
     def line(self, name: str) -> dict | None:
         """What her page says of her rating (None: she has no rated game): the numbers, and her place
         on the table or why she is not on it yet."""
@@ -106,7 +112,7 @@ class ArchiveRating:
             return None
         now, row = history[-1], self.row(name)
         games = f"{now.games} rated game{'s' * (now.games != 1)}"
-        joint = "joint " if row and sum(1 for r in self.rows if r.rank == row.rank) > 1 else ""
+        joint = "joint " if row and self._sharing[row.rank] > 1 else ""
         where = (f"{joint}{ordinal(row.rank)} of {len(self.rows)} on the archive's table, after {games}" if row else
                  f"after {games}; the table lists players from {self.least} rated games")
         words = "; ".join(f"after {self.titles.get(r.slug, r.slug)}: {number(r.ordinal)}" for r in history)
