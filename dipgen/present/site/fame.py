@@ -60,6 +60,11 @@ def _kind(card: dict) -> str:
     return "solo" if ended["kind"] in WINS else ended["kind"]
 
 
+def _and(words: tuple[str, ...]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    return " and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 1 else list(words))
+
+
 def _variants(cards: list[dict]) -> list[str]:
     """The variants of the games (their titles), in the order of their words (not their quotes)."""
     return sorted({c["variant"] for c in cards}, key=lambda v: (v.strip("'\"‘’“”").lower(), v))
@@ -135,7 +140,7 @@ def fame_files(cards: Iterable[dict], directory_urls: bool = True, aliases: Mapp
     table = None if rating is None else dict(
         rows=[dict(asdict(r), url=link(uris[r.name])) for r in shown], least=rating.least, total=len(rating.rows),
         more=len(shown) < len(rating.rows), index_url=link(INDEX),
-        unrated=", ".join(rating.unrated_variants), reason=UNRATED_REASON)
+        rated=len(rating.history), unrated=_and(rating.unrated_variants), reason=UNRATED_REASON)
     content = render("fame.html", solos=solos, best=best, most=most, longest=longest,
                      variants=_variant_records(cards, done, scores, link, uris, aliases, private),
                      variants_chart=Markup(_variants_chart(cards)),
