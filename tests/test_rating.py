@@ -119,11 +119,16 @@ def test_a_person_named_twice_in_one_game_is_refused():
 
 # ----------------------------------------------------------------------------- from the games' cards
 
+#: the tests below read every example game (13, replayed: 3 s on a quiet machine, 13 s on a busy one)
+CARDS = pytest.mark.slow
+
+
 @pytest.fixture(scope="module")
 def cards():
     return [game_card(editions(loaded(p))[0], SiteOptions()) for p in sorted((REPO / "games").iterdir())]
 
 
+@CARDS
 def test_only_finished_games_of_one_power_a_player_are_rated(cards):
     """Of the example games: the finished Stab!, 'Complicated', Armor, Blind and Standard games are
     rated; Taskdip (The Austrian Question), Double (Two Captains) and TIR (Two Crowns) are not,
@@ -138,6 +143,7 @@ def test_only_finished_games_of_one_power_a_player_are_rated(cards):
     assert palace["Tomas Kral"] == palace["Deniz Kaplan"] == 6  # both out: later out the better, or tied
 
 
+@CARDS
 def test_the_hall_of_fame_table_and_a_players_line(cards):
     files = across_files(cards, SiteOptions(rating_games=1))
     fame = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", files[FAME]))
@@ -152,6 +158,7 @@ def test_the_hall_of_fame_table_and_a_players_line(cards):
     assert 'data-sort="2.5">2.5<' in index
 
 
+@CARDS
 def test_the_table_lists_players_from_the_least_number_of_games_and_never_a_private_one(cards):
     full = archive_rating(cards, {}, frozenset(), 1, FAME)
     assert len(full.rows) == 35  # five rated games of seven players to the end each
@@ -166,6 +173,7 @@ def test_the_table_lists_players_from_the_least_number_of_games_and_never_a_priv
     assert "Nobody has played the 3 rated games the table asks for yet: 35 players are rated so far" in page
 
 
+@CARDS
 def test_the_rating_pages_are_the_same_on_every_build(cards):
     options = SiteOptions(rating_games=1)
     first = across_files(cards, options)
@@ -173,6 +181,7 @@ def test_the_rating_pages_are_the_same_on_every_build(cards):
     assert first == again
 
 
+@CARDS
 def test_a_running_hidden_games_hidden_fact_reaches_no_rating_table(cards, tmp_path):
     """Two archives of the example games and one of a pair of running Stab! games that differ in a
     hidden fact (`support.pairs`), its players merged by aliases into people of rated games: the
@@ -189,6 +198,7 @@ def test_a_running_hidden_games_hidden_fact_reaches_no_rating_table(cards, tmp_p
     assert "Pavel Ostrov" in sites[0][FAME] and any("the-game" in text for text in sites[0].values())
 
 
+@CARDS
 def test_a_player_with_two_rated_games_has_her_rating_drawn(cards):
     """Odile Marchal (Supply Lines) and Odile Marchand (The Winter Palace) made one person: her page
     draws her rating after each game, says it in words, and a player of one game has no chart."""
