@@ -87,3 +87,28 @@ def test_the_chart_draws_a_bar_per_power_and_names_itself():
 
 def test_the_hall_of_fame_is_in_what_the_non_interference_tests_compare():
     assert URI in public_site(load(REPO / "games" / "lamps-out"))
+
+
+def test_each_variant_has_its_records(cards):
+    """By variant: Standard (The Winter Palace, a solo, 12 years 1901-1912: Pavel Ostrov's 1.000 its
+    best score), Stab! (The Masked Ball drawn; Lamps Out running), Taskdip (The Austrian Question,
+    won by Italy: no per-power score)."""
+    by = re.sub(r" ([,.])", r"\1", section(fame_files(cards)[URI], "By variant"))
+    standard = by.split("### Standard Diplomacy", 1)[1].split("###", 1)[0]
+    assert "1 game: 1 solo." in standard
+    assert "Best score: 1.000, Pavel Ostrov (Russia) in The Winter Palace" in standard
+    assert "Longest game: The Winter Palace, 12 years (1901–1912)" in standard
+    stab = by.split("### Stab!", 1)[1].split("###", 1)[0]
+    assert "2 games: 1 draw, 1 running." in stab and "Solos" not in stab
+    taskdip = by.split("### Taskdip", 1)[1].split("###", 1)[0]
+    assert "Solos: The Austrian Question (Italy, Ben Okafor, 1902)" in taskdip and "Best score" not in taskdip
+
+
+def test_the_variants_chart_stacks_each_result():
+    from dipgen.present.svg.bars import stacked_bars
+
+    svg = stacked_bars([("Standard", [2, 1, 0]), ("Stab!", [0, 0, 3])], [("Solos", "#111"), ("Draws", "#222"),
+                                                                        ("Running", "#333")], "v", "Games", "d")
+    assert svg.count('fill="#111"') == 2 and svg.count('fill="#333"') == 2  # each part where it counts, and its key
+    assert ">3</text>" in svg and ">Running</text>" in svg
+    assert stacked_bars([("Standard", [0, 0])], [("Solos", "#111"), ("Draws", "#222")], "v", "Games", "d") == ""

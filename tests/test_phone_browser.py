@@ -199,6 +199,7 @@ def page_types(folder: Path) -> dict[str, str]:
             "hidden game": f"games/{RUNNING}/", "TIR game (its chart)": "games/two-crowns/",
             "rules": "rules/standard/", "draws": "draws/", "scoring": "scoring/",
             "players": "players/", "a player's page": "players/mirela-vasic/",
+            "a rated player's page": "players/pavel-ostrov/",
             "hall of fame": "hall-of-fame/", "private page's shell": private}
 
 

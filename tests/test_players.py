@@ -104,9 +104,10 @@ def test_the_players_pages_are_in_what_the_non_interference_tests_compare():
 
 @pytest.mark.slow  # a whole site built
 def test_the_site_options_reach_the_built_pages(tmp_path):
-    """mkdocs.yml's scoring, player_aliases and private_players, as a GM writes them, through the plugin:
-    Carnage on the game page (Pavel Ostrov's solo: 28,034), Hugh Penhallow's page merged into
-    "H. Penhallow", Deniz Kaplan left out of every players' page and the hall of fame."""
+    """mkdocs.yml's scoring, player_aliases, private_players and rating_games, as a GM writes them,
+    through the plugin: Carnage on the game page (Pavel Ostrov's solo: 28,034), Hugh Penhallow's page
+    merged into "H. Penhallow", Deniz Kaplan left out of every players' page and the hall of fame,
+    the rating's table listing players from one game (the default asks for three)."""
     from support import build, make_project
 
     project = make_project(tmp_path / "p", ["winter-palace"])
@@ -114,7 +115,7 @@ def test_the_site_options_reach_the_built_pages(tmp_path):
     config.write_text(config.read_text(encoding="utf-8").replace(
         "      games_dir: games\n",
         "      games_dir: games\n      scoring: carnage\n      player_aliases: {Hugh Penhallow: H. Penhallow}\n"
-        "      private_players: [Deniz Kaplan]\n"), encoding="utf-8")
+        "      private_players: [Deniz Kaplan]\n      rating_games: 1\n"), encoding="utf-8")
     site = build(project)
     assert "28,034" in (site / "games" / "winter-palace" / "index.html").read_text(encoding="utf-8")
     assert (site / "players" / "h-penhallow" / "index.html").is_file()
@@ -122,3 +123,5 @@ def test_the_site_options_reach_the_built_pages(tmp_path):
     assert not (site / "players" / "deniz-kaplan").exists()
     for page in [*(site / "players").rglob("*.html"), site / "hall-of-fame" / "index.html"]:
         assert "Deniz Kaplan" not in page.read_text(encoding="utf-8"), page
+    fame = (site / "hall-of-fame" / "index.html").read_text(encoding="utf-8")
+    assert 'class="dg-fame dg-rating"' in fame and 'href="../players/h-penhallow/">H. Penhallow</a>' in fame

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from dipgen.rules.scoring import CARNAGE_SOLO, End, Standing, carnage, draw_size, scores, sum_of_squares
+from dipgen.rules.scoring import CARNAGE_SOLO, End, Standing, carnage, draw_size, places, scores, sum_of_squares
 
 POWERS = ("Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey")
 
@@ -106,3 +106,25 @@ def test_an_abandoned_game_has_no_scores():
 def test_an_unknown_system_is_refused():
     with pytest.raises(ValueError, match="draw-size"):
         scores("elo", End("draw", ("France",)), board({"France": 15}))
+
+
+def test_places_put_the_soloist_first_then_centres_then_the_eliminated():
+    """Russia solos with 18; Turkey 8 and France 8 tie 2nd (3rd skipped: competition ranking);
+    England 4 is 4th; the eliminated below every survivor, the later out the better: Austria and
+    Germany (out 1905) tie 5th, Italy (out 1903) 7th."""
+    got = places(End("solo", ("Russia",)), board({"Russia": 18, "Turkey": 8, "France": 8, "England": 4},
+                                                  {"Austria": 1905, "Italy": 1903, "Germany": 1905}))
+    assert got == {"Russia": 1, "Turkey": 2, "France": 2, "England": 4, "Austria": 5, "Germany": 5, "Italy": 7}
+
+
+def test_places_tie_a_draws_members_whatever_their_centres():
+    """A draw of England 12, France 10 and Turkey 6: all three 1st; Germany, alive with 6 but left out
+    of the draw, 4th, below Turkey's 6; the eliminated after her."""
+    got = places(End("draw", ("England", "France", "Turkey")),
+                 board({"England": 12, "France": 10, "Turkey": 6, "Germany": 6}, {"Italy": 1907, "Austria": 1904,
+                                                                                 "Russia": 1909}))
+    assert got == {"England": 1, "France": 1, "Turkey": 1, "Germany": 4, "Russia": 5, "Italy": 6, "Austria": 7}
+
+
+def test_an_abandoned_game_has_no_places():
+    assert places(End("abandoned", ()), board({"France": 10})) is None

@@ -131,13 +131,17 @@ def export_config(data, plugin: dict, custom_dir: bool) -> str:
 
 
 def _players_options(config_file: Path, plugin: dict) -> dict:
-    """The players' pages' alias table and private list, as the plugin reads them (ExportError otherwise)."""
+    """The players' pages' alias table, private list and the rating's least number of games, as the
+    plugin reads them (ExportError otherwise)."""
     aliases, private = plugin.get("player_aliases") or {}, plugin.get("private_players") or []
     if not isinstance(aliases, dict) or not all(isinstance(v, str) for kv in aliases.items() for v in kv):
         raise ExportError(f"{display_path(config_file)}: player_aliases must map names to names (J. Doe: Jane Doe)")
     if not isinstance(private, list) or not all(isinstance(n, str) for n in private):
         raise ExportError(f"{display_path(config_file)}: private_players must be a list of names")
-    return dict(aliases=aliases, private_players=private)
+    least = plugin.get("rating_games")
+    if least is not None and (not isinstance(least, int) or isinstance(least, bool)):
+        raise ExportError(f"{display_path(config_file)}: rating_games must be a whole number of games (3)")
+    return dict(aliases=aliases, private_players=private, rating_games=least)
 
 
 def export(config_file: Path, out: Path) -> Exported:

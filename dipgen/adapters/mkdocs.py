@@ -53,7 +53,7 @@ from mkdocs.utils import CountHandler
 from dipgen import __version__
 from dipgen.core.errors import GameError, Problem, display_path
 from dipgen.io.commits import Commits, commit_times_of
-from dipgen.io.secretsfile import SECRETS_FILE
+from dipgen.io.secretsfile import SECRETS_FILE, shared_secrets
 from dipgen.io.folders import discover_games
 from dipgen.adapters import livereload
 from dipgen.adapters.buildcache import BuildCache, Stored, code_fingerprint, entry_key, open_cache
@@ -67,8 +67,7 @@ from dipgen.adapters.staging import _Staging, _lock, _prune, _roots  # noqa: F40
 from dipgen.adapters.mkdocs_pages import GeneratedPage, Headings, failure, index_page, name_failures, search_index
 from dipgen.present.site.crypt import PRIVATE_DIR
 from dipgen.adapters.publish import (archive_files_of, editions, game_files, missing_passphrases, provided_pages,
-                                     site_options, with_cards)
-from dipgen.io.secretsfile import shared_secrets
+                                     players_options, site_options, with_cards)
 from dipgen.present.site import SiteOptions, generator_fingerprint
 from dipgen.present.site.page import SitePage
 from dipgen.present.site.pages import CSS_URI, JS_URI, add_overrides, game_card
@@ -95,6 +94,7 @@ class DipgenConfig(base.Config):
     """The players' pages: a name as written -> the person it names (``J. Doe: Jane Doe``)."""
     private_players = c.ListOfItems(c.Type(str), default=[])
     """People the players' pages leave out (their games' own pages still name them)."""
+    rating_games = c.Optional(c.Type(int))  # the rating's tables list players from this many games (3: README)
 
 
 def game_files_read(folder: Path) -> list[Path]:
@@ -253,8 +253,8 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         options = site_options(config.docs_dir, prefix=self.config.prefix,
                                directory_urls=config.use_directory_urls, rules_dir=self.config.rules_dir,
                                site_url=config.site_url, site_name=config.site_name, palette=self.config.palette,
-                               scoring=self.config.scoring, aliases=self.config.player_aliases,
-                               private_players=self.config.private_players, previews=self._command != "serve")
+                               scoring=self.config.scoring, previews=self._command != "serve",
+                               **players_options(self.config))
         fingerprint = entry_key(__version__, code_fingerprint(), generator_fingerprint(), options)
         paths = discover_games(folder) if folder.is_dir() else []
         if not folder.is_dir():

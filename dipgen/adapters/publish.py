@@ -21,9 +21,9 @@ from dipgen.resources.folders import shipped
 from dipgen.present.site.feeds import site_feed_of
 from dipgen.present.site.pages import (SiteOptions, archive_of, cards_of, check_pages, game_card, private_files,
                                       published_files, site_assets)
-from dipgen.present.site.fame import fame_files
-from dipgen.present.site.players import player_files
+from dipgen.present.site.across import across_files
 from dipgen.present.site.privatepage import private_content
+from dipgen.rules.rating import LEAST_GAMES
 from dipgen.rules.scoring import DEFAULT as DEFAULT_SCORING
 from dipgen.rules.variant import Variant
 from dipgen.view import GameView, game_view, revealed
@@ -107,14 +107,16 @@ def provided_pages(docs_dir: str | Path | None, rules_dir: str = "rules") -> dic
 def site_options(docs_dir: str | Path | None, *, prefix: str = "games", directory_urls: bool = True,
                  rules_dir: str = "rules", site_url: str | None = None, site_name: str | None = None,
                  palette: str = "usual", scoring: str = DEFAULT_SCORING, aliases: Mapping[str, str] | None = None,
-                 private_players: Iterable[str] = (), previews: bool = True) -> SiteOptions:
+                 private_players: Iterable[str] = (), previews: bool = True,
+                 rating_games: int | None = None) -> SiteOptions:
     """How a site is laid out, from its configuration: where the generated pages go, its URL style,
     the rules page of each variant (the site's own, else the package's), the pages game Markdown
     may link to, the site's address and name (mkdocs.yml's site_url and site_name), the maps'
     palette until a reader picks her own (the plugin's `palette`), the scoring system of finished
     games (``scoring``), and the players' pages' alias table and the people left out of them
     (``player_aliases``, ``private_players``); `previews`: draw the link previews' pictures where
-    there is a site_url."""
+    there is a site_url; `rating_games`: the rating's tables list players from that many rated games
+    (None: `dipgen.rules.rating.LEAST_GAMES`)."""
     provided = provided_pages(docs_dir, rules_dir)
     rules_dir = rules_dir.strip("/")
     rules = {Path(uri).stem: uri for uri in provided if uri.startswith(rules_dir + "/")}
@@ -125,7 +127,15 @@ def site_options(docs_dir: str | Path | None, *, prefix: str = "games", director
                        docs_dir=None if docs_dir is None else str(docs_dir), provided=frozenset(provided),
                        site_url=url.rstrip("/") + "/" if url else "", site_name=str(site_name or "").strip(),
                        palette=palette, scoring=scoring, aliases=dict(aliases or {}),
-                       private_players=frozenset(private_players), previews=previews)
+                       private_players=frozenset(private_players), previews=previews,
+                       rating_games=LEAST_GAMES if rating_games is None else rating_games)
+
+
+def players_options(plugin: Mapping) -> dict:
+    """The dipgen plugin's options of the players' pages and the rating (``player_aliases``,
+    ``private_players``, ``rating_games``) as `site_options` takes them."""
+    return dict(aliases=plugin.get("player_aliases") or {}, private_players=plugin.get("private_players") or [],
+                rating_games=plugin.get("rating_games"))
 
 
 def archive_files(views: Iterable[GameView], options: SiteOptions) -> dict[str, str]:
@@ -139,8 +149,7 @@ def archive_files_of(cards: Iterable[dict], variants: Iterable[Variant], options
     """`archive_files` of the games' cards (`dipgen.present.site.pages.game_card`) and variants."""
     cards = list(cards)
     files = archive_of(cards, options)
-    files.update(player_files(cards, options.directory_urls, options.aliases, options.private_players))
-    files.update(fame_files(cards, options.directory_urls, options.aliases, options.private_players))
+    files.update(across_files(cards, options))
     files.update(site_feed_of(cards, options))
     files.update(site_assets(variants))
     return files

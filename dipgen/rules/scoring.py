@@ -16,6 +16,10 @@ game's end (`Standing` of every power, and how it ended) in, each power's score 
 
 A concession scores as a solo for the power conceded to. An abandoned game has no scores (None).
 Scores are exact: `Fraction` for draw-size and sum-of-squares, whole points for Carnage.
+
+`places` orders the powers of a finished game as the result does (the soloist first, a draw's
+members tied first, the others by centres, the eliminated last by the year they fell): the order a
+rating across games reads (`dipgen.rules.rating`), and Carnage's order below the result's powers.
 """
 
 from __future__ import annotations
@@ -70,6 +74,17 @@ def sum_of_squares(end: End, standings: Sequence[Standing]) -> dict[str, Score]:
 def _rank_key(s: Standing) -> tuple[int, int]:
     """Higher is better: survivors by centres, above every eliminated power (ranked by its year)."""
     return (1, s.centres) if s.eliminated is None else (0, s.eliminated)
+
+
+def places(end: End, standings: Sequence[Standing]) -> dict[str, int] | None:
+    """Each power's place in the game, 1 the best, powers that tie sharing the better place and
+    the next place skipped (1, 1, 3: competition ranking): the result's powers (a soloist, the power
+    conceded to, a draw's members) first and tied among themselves, then the others by `_rank_key`
+    (centres; the eliminated below, the later out the better). None for an abandoned game."""
+    if end.kind == "abandoned":
+        return None
+    key = {s.power: (1, 0, 0) if s.power in end.powers else (0, *_rank_key(s)) for s in standings}
+    return {p: 1 + sum(1 for k in key.values() if k > mine) for p, mine in key.items()}
 
 
 def carnage(end: End, standings: Sequence[Standing]) -> dict[str, Score]:

@@ -22,6 +22,7 @@ from dipgen import __version__
 from dipgen.core.errors import GameError, Problem
 from dipgen.core.phase import ADJUSTMENTS, Phase
 from dipgen.present.site.crypt import Lock, encrypt, padded_size, room
+from dipgen.rules.rating import LEAST_GAMES
 from dipgen.rules.scoring import DEFAULT as DEFAULT_SCORING
 from dipgen.rules.variant import Variant
 from dipgen.view import UNKNOWN, GameView, RecordView
@@ -40,8 +41,7 @@ from dipgen.present.site.privatepage import PRIVATE_JS_URI, private_shell
 from dipgen.present.site.sheet import SHEET_JS_URI, dumps as sheet_dumps, sheet_data, sheet_html
 from dipgen.present.site.scores import SCORING_PAGE, score_table
 from dipgen.present.site.people import people_of
-from dipgen.present.site.fame import fame_files
-from dipgen.present.site.players import player_files
+from dipgen.present.site.across import across_files
 from dipgen.present.svg.chart import centre_chart
 from dipgen.present.svg.shapes import SAFE_TARGET
 
@@ -95,6 +95,8 @@ class SiteOptions:
     #: the people left out of them (`dipgen.present.site.players`)
     aliases: Mapping[str, str] = field(default_factory=dict)
     private_players: frozenset[str] = frozenset()
+    #: how many rated games a player needs before the rating's tables list her (`dipgen.rules.rating`)
+    rating_games: int = LEAST_GAMES
 
 
 def _links(view: GameView, options: SiteOptions, page: str) -> markup.Links:
@@ -565,8 +567,7 @@ def build_site(games: Iterable[tuple[GameView, GameView | None]],
         out.update(published_files(public, full, options))
     out.update(archive_page((public for public, _ in games), options))
     cards = [game_card(public, options) for public, _ in games]
-    out.update(player_files(cards, options.directory_urls, options.aliases, options.private_players))
-    out.update(fame_files(cards, options.directory_urls, options.aliases, options.private_players))
+    out.update(across_files(cards, options))
     out.update(site_feed((public for public, _ in games), options))
     out.update(shared_files(public for public, _ in games))
     return out

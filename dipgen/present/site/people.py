@@ -1,20 +1,36 @@
-"""What a game tells of each person who played in it, for the players' pages
+"""Who a person is (`person`: her name as written, after the site's alias table) and what a game
+tells of each person who played in it, for the players' pages
 (`dipgen.present.site.players`): made from the game's public view alone, as plain JSON data that
 the game's card carries (`pages.game_card`), so that the players' pages of an unchanged game come
 from the build cache and never from its files.
 
 One entry per sitter (a person in a seat, in turn: a replacement is a second sitter of the same
 seat): her name as written, the powers the seat played while she sat in it, the phases she
-started and stopped (a replacement's), and for a finished game her result, her centres and her
-score at the end (the last sitter only: who left before the end has no result).
+started and stopped (a replacement's), and for a finished game her result, her centres, her
+score and her place at the end (`dipgen.rules.scoring.places`, which the rating reads; the last
+sitter only: who left before the end has no result).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from dipgen.core.phase import Phase
-from dipgen.present.site.scores import score_table
+from dipgen.present.site.scores import score_table, standings
+from dipgen.rules.scoring import End, places
 from dipgen.rules.seats import Seat
 from dipgen.view import UNKNOWN, GameView
+
+
+def person(name: str, aliases: Mapping[str, str]) -> str:
+    """The person a name as written names: spaces made single, then the alias table."""
+    name = " ".join(name.split())
+    return aliases.get(name, name)
+
+
+def alias_table(aliases: Mapping[str, str] | None) -> dict[str, str]:
+    """The site's alias table with every name's spaces made single (as `person` reads names)."""
+    return {" ".join(k.split()): " ".join(v.split()) for k, v in (aliases or {}).items()}
 
 
 def _known_changes(view: GameView) -> list:
@@ -45,13 +61,15 @@ def _result(view: GameView, powers: list[str], alive: bool) -> str:
 def people_of(view: GameView, system: str) -> list[dict]:
     """One entry per sitter of every seat (see the module): name, powers, since/until (phase names
     or ''), the sitters before and after her in the seat (previous/next, or ''), result, centres
-    (None where not known), score ('' where none) and whether she sat to the end.
-    `system`: the site's scoring system."""
+    (None where not known), score ('' where none), place (None where the game is not scored) and
+    whether she sat to the end. `system`: the site's scoring system."""
     changes = _known_changes(view)
     now = view.records[-1].after if view.records else None
     totals = None if now is None or now.totals is UNKNOWN else now.totals
     table = score_table(view, system)
     scored = {r.power: r.score for r in table.rows} if table and view.seating.standard else {}
+    board = standings(view) if scored and view.result else None
+    placed = (places(End(view.result.kind, view.result.powers), board) if board and view.result else None) or {}
     out = []
     for seat in view.seating.seats:
         powers = _powers(view, seat, changes)
@@ -70,5 +88,6 @@ def people_of(view: GameView, system: str) -> list[dict]:
                             previous=shown[i - 1][0] if i else "", next="" if final else shown[i + 1][0],
                             result=_result(view, held, alive) if final else "",
                             centres=centres if final and view.finished else None,
-                            score=next((scored[p] for p in held if p in scored), "") if final else ""))
+                            score=next((scored[p] for p in held if p in scored), "") if final else "",
+                            place=min((placed[p] for p in held if p in placed), default=None) if final else None))
     return out

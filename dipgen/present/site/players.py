@@ -18,6 +18,10 @@ from collections.abc import Iterable, Mapping
 from dipgen.present.site.jinja import render
 from dipgen.present.site.links import href
 from dipgen.present.site.page import SitePage
+from dipgen.present.site.people import alias_table, person
+from dipgen.present.site.rating import ArchiveRating
+
+__all__ = ["INDEX", "alias_table", "by_person", "person", "player_files", "player_uris", "slug_of"]
 
 INDEX = "players/index.md"
 #: how many of the people she met most a player's page lists
@@ -44,12 +48,6 @@ def player_uris(names: Iterable[str]) -> dict[str, str]:
         taken.add(slug)
         out[name] = f"players/{slug}/index.md"
     return out
-
-
-def person(name: str, aliases: Mapping[str, str]) -> str:
-    """The person a name as written names: spaces made single, then the alias table."""
-    name = " ".join(name.split())
-    return aliases.get(name, name)
 
 
 def by_person(cards: Iterable[dict], aliases: Mapping[str, str]) -> dict[str, list[tuple[dict, dict]]]:
@@ -90,9 +88,11 @@ def _row(card: dict, entry: dict, uri: str, directory_urls: bool, colours: dict[
 
 
 def player_files(cards: Iterable[dict], directory_urls: bool = True, aliases: Mapping[str, str] | None = None,
-                 private: Iterable[str] = ()) -> dict[str, str]:
-    """The players' index and one page per person (see the module); the index says so when no game names anyone."""
-    aliases = {" ".join(k.split()): " ".join(v.split()) for k, v in (aliases or {}).items()}
+                 private: Iterable[str] = (), rating: ArchiveRating | None = None) -> dict[str, str]:
+    """The players' index and one page per person (see the module); the index says so when no game
+    names anyone. `rating`: the archive's rating (`dipgen.present.site.rating.archive_rating`), shown
+    on each rated player's page and in the index."""
+    aliases = alias_table(aliases)
     private = frozenset(person(n, aliases) for n in private)
     cards = sorted(cards, key=lambda c: (c["years_sort"], c["title"].lower()))
     people = {p: games for p, games in by_person(cards, aliases).items() if p not in private}
@@ -113,9 +113,13 @@ def player_files(cards: Iterable[dict], directory_urls: bool = True, aliases: Ma
         summary = (f"{len(games)} game{'s' * (len(games) != 1)}: {len(finished)} finished, {len(running)} running. "
                    f"Won {won}, drew {drew}.")
         out[uri] = SitePage.make(me, render("player.html", name=me, summary=summary, finished=finished,
-                                                running=running, met=met,
+                                                running=running, met=met, rating=rating.line(me) if rating else None,
+                                                table_href=href(uri, rating.page, directory_urls) if rating else "",
                                                 index_href=href(uri, INDEX, directory_urls)))
+        row = rating.row(me) if rating else None
         index_rows.append(dict(name=me, url=href(INDEX, uri, directory_urls), games=len(games),
-                               finished=len(finished), won=won, drew=drew))
-    out[INDEX] = SitePage.make("Players", render("players.html", players=index_rows))
+                               finished=len(finished), won=won, drew=drew, rating=row.rating if row else ""))
+    out[INDEX] = SitePage.make("Players", render("players.html", players=index_rows,
+                                                 rated=bool(rating and rating.rows),
+                                                 least=rating.least if rating else 0))
     return out

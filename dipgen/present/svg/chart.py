@@ -11,6 +11,7 @@ a hidden game's public view knows each year's totals and nothing between them.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable
 from html import escape
 
 from dipgen.present.centres import centre_table
@@ -69,6 +70,15 @@ def legend(items: list[tuple[str, str]], top: float, width: float, font: float,
     return "".join(parts), math.ceil(len(items) / columns) * row
 
 
+def grid(values: Iterable[int], y: Callable[[float], float], left: float, right: float) -> str:
+    """A value chart's grid: a line across at each of `values` (at height `y(value)`, 0 darker), the
+    value at its left."""
+    return "".join(f'<line x1="{n1(left)}" x2="{n1(WIDTH - right)}" y1="{n1(y(v))}" y2="{n1(y(v))}" '
+                   f'stroke="currentColor" stroke-opacity="{".45" if v == 0 else ".15"}"/>'
+                   f'<text x="{n1(left - FONT * 0.4)}" y="{n1(y(v) + FONT * 0.35)}" font-size="{FONT}" '
+                   f'text-anchor="end">{v}</text>' for v in values)
+
+
 # ----------------------------------------------------------------------------- the centre chart
 
 #: the chart's viewBox width and type size: 14 units read as 12.5 CSS px in the 358 px column of a
@@ -125,12 +135,7 @@ def centre_chart(view: GameView, ident: str = "dg-centre-chart") -> str:
     slot = (WIDTH - left - right) / max(1, len(columns) - 1)
     x = lambda i: left + i * slot  # noqa: E731
     y = lambda n: head + plot_h * (1 - n / top)  # noqa: E731
-    parts = []
-    for n in range(0, top + 1, step):  # the grid, with the counts at the left
-        parts.append(f'<line x1="{n1(left)}" x2="{n1(WIDTH - right)}" y1="{n1(y(n))}" y2="{n1(y(n))}" '
-                     f'stroke="currentColor" stroke-opacity="{".45" if n == 0 else ".15"}"/>'
-                     f'<text x="{n1(left - FONT * 0.4)}" y="{n1(y(n) + FONT * 0.35)}" font-size="{FONT}" '
-                     f'text-anchor="end">{n}</text>')
+    parts = [grid(range(0, top + 1, step), y, left, right)]
     every = label_step(slot, FONT * 2.6)
     base = head + plot_h + FONT * 1.3
     for i, name in enumerate(columns):  # the years below, as many as fit (the last always)
