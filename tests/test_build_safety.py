@@ -12,7 +12,7 @@ import markdown
 import pytest
 from mkdocs.exceptions import Abort
 
-import dipgen.adapters.mkdocs as plugin_module
+import dipgen.mkdocs.plugin as plugin_module
 from support import ALPHA, BRAVO, REPO, Special, build, make_project, reveal_now, site_config, write_game
 
 pytestmark = pytest.mark.slow  # every test here builds the site with MkDocs

@@ -1,5 +1,5 @@
 """The theme's nav, tabs, search box and colour toggles are drawn once a build for the pages outside
-the nav (dipgen/adapters/partials.py): every page is the same, byte for byte, as when the theme
+the nav (dipgen/mkdocs/speed/partials.py): every page is the same, byte for byte, as when the theme
 draws them for each page, including where a game's page is in the nav (its links differ from
 folder to folder, and its own entry is marked active)."""
 
@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from dipgen.adapters import mkdocs as plugin, partials
+from dipgen.mkdocs import plugin
+from dipgen.mkdocs.speed import partials
 from support import build, make_project
 
 EXAMPLES = ("austrian-question", "night-flights", "quiet-frontier")

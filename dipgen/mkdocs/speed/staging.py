@@ -1,5 +1,5 @@
 """Where a build is written: a staging folder that replaces the site folder only once the build is
-complete, and the pruning of a dirty build (see `dipgen.adapters.mkdocs`)."""
+complete, and the pruning of a dirty build (see `dipgen.mkdocs.plugin`)."""
 
 from __future__ import annotations
 

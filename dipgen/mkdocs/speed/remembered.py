@@ -2,7 +2,7 @@
 made from has changed.
 
 MkDocs converts every page's Markdown on every rebuild. The generated pages skip that
-(`dipgen.adapters.reuse`); the hand-written ones (the home page, the rules, about) are few but
+(`dipgen.mkdocs.speed.reuse`); the hand-written ones (the home page, the rules, about) are few but
 long, and a GM who edits a phase file rebuilds them all each time. A page's HTML, table of
 contents, title, anchors and links are a function of its Markdown (after every plugin's
 ``on_page_markdown``), of the rest of the site (`state`: mkdocs.yml, the docs and theme folders,

@@ -55,16 +55,16 @@ from dipgen.core.errors import GameError, Problem, display_path
 from dipgen.io.commits import Commits, commit_times_of
 from dipgen.io.secretsfile import SECRETS_FILE
 from dipgen.io.folders import discover_games
-from dipgen.adapters import livereload
-from dipgen.adapters.buildcache import BuildCache, Stored, code_fingerprint, entry_key, open_cache
+from dipgen.mkdocs import livereload
+from dipgen.mkdocs.speed.buildcache import BuildCache, Stored, code_fingerprint, entry_key, open_cache
 from dipgen.adapters.games import Loaded, load_checked
-from dipgen.adapters.partials import memoize, only_listeners, pages_alike
-from dipgen.adapters.remembered import Remembered
+from dipgen.mkdocs.speed.partials import memoize, only_listeners, pages_alike
+from dipgen.mkdocs.speed.remembered import Remembered
 from dipgen.adapters.reported import report_problems
-from dipgen.adapters.reuse import TEMPLATE as REUSED, LinkedFile, Reuse
-from dipgen.adapters.themes import Themes
-from dipgen.adapters.staging import _Staging, _lock, _prune, _roots  # noqa: F401 (_lock: tests)
-from dipgen.adapters.mkdocs_pages import GeneratedPage, Headings, failure, index_page, name_failures, search_index
+from dipgen.mkdocs.speed.reuse import TEMPLATE as REUSED, LinkedFile, Reuse
+from dipgen.mkdocs.speed.themes import Themes
+from dipgen.mkdocs.speed.staging import _Staging, _lock, _prune, _roots  # noqa: F401 (_lock: tests)
+from dipgen.mkdocs.speed.pages import GeneratedPage, Headings, failure, index_page, name_failures, search_index
 from dipgen.core.crypt import PRIVATE_DIR
 from dipgen.adapters.publish import (archive_files_of, editions, game_files, missing_passphrases, provided_pages,
                                      site_options, with_cards)
@@ -322,7 +322,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
 
     def _game(self, path: Path, fingerprint: str, options: SiteOptions, commits: Commits) -> Stored:
         """One game read, adjudicated and all its pages made, or taken from the cache if unchanged
-        (kept from the last build, or in the cache folder: `dipgen.adapters.buildcache`). `commits`:
+        (kept from the last build, or in the cache folder: `dipgen.mkdocs.speed.buildcache`). `commits`:
         when its files were committed (which changes the feed's times, not the files: part of the key)."""
         key = entry_key(fingerprint, self._hash(path), commits)
         cached = self._cache.get(str(path))

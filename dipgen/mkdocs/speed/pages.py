@@ -109,7 +109,7 @@ class GeneratedPage(Page):
         self._read: SitePage | None = None
         self._body: str | None = None  # the Markdown handed to MkDocs: the page without its front matter
         #: set by the plugin before `render`: the page's output, search entries and anchors' ids as the
-        #: last build made them, where they may be taken as they are (`dipgen.adapters.reuse`)
+        #: last build made them, where they may be taken as they are (`dipgen.mkdocs.speed.reuse`)
         self.reused: tuple[str, list, set] | None = None
         self.dipgen_output = ""  # where `reused` is taken: its output, which the template `reuse.TEMPLATE` prints
 
