@@ -146,7 +146,7 @@ def test_a_folder_that_cannot_be_written_leaves_the_build_working(project, caplo
     assert plugin.stats["redone"] == 3 and (project / "site" / "games" / "alpha" / "index.html").is_file()
     assert "cannot write the cache" in caplog.text
     plugin.on_shutdown()
-    assert plugin._own_store is None
+    assert plugin.seam._own_store is None
 
 
 def test_unused_entries_and_blobs_go(project):
@@ -299,7 +299,7 @@ def test_serve_converts_a_hand_written_page_again_only_when_it_or_the_sites_file
         said = broken()
         assert said
         caplog.clear()
-        remembered = plugin._remembered._made.copy()
+        remembered = plugin.seam._remembered._made.copy()
         parsed = []
         feed = search_plugin.Parser.feed
         search_plugin.Parser.feed = lambda self, data: parsed.append(data) or feed(self, data)
@@ -307,14 +307,14 @@ def test_serve_converts_a_hand_written_page_again_only_when_it_or_the_sites_file
             build(site_config(project), serve_url="http://127.0.0.1:8000/")
         finally:
             search_plugin.Parser.feed = feed
-        assert remembered and plugin._remembered._made == remembered  # nothing converted again
+        assert remembered and plugin.seam._remembered._made == remembered  # nothing converted again
         assert parsed == []  # nor parsed again for the search index: its entries as made (the site a full build's)
         assert broken() == said and _site(project) == fresh("fresh-1")
         write_game(project / "games" / "bravo", ARCHIVE["bravo"])
         caplog.clear()
         build(site_config(project), serve_url="http://127.0.0.1:8000/")
         assert not broken()
-        assert len(plugin._remembered._made) == len(remembered)  # each page's last version only
+        assert len(plugin.seam._remembered._made) == len(remembered)  # each page's last version only
         page = (project / "site" / "about" / "index.html").read_text(encoding="utf-8")
         assert 'href="../games/bravo/"' in page and _site(project) == fresh("fresh-2")
     finally:
@@ -412,7 +412,7 @@ def test_a_games_files_are_listed_as_a_recursive_glob_lists_them(tmp_path):
     """The files a build reads of a game folder (and hashes into its cache key): hidden ones and
     hidden folders left out, links to folders not followed, links to files and nested folders in,
     in the order `sorted(Path.rglob("*"))` gives (by path parts: "a/b" before "a.b/c")."""
-    from dipgen.mkdocs.plugin import game_files_read
+    from dipgen.mkdocs.speed.buildcache import game_files_read
 
     game = tmp_path / "g"
     for name in ("x.yml", "a/b", "a.b/c", "sub/q", "sub/.hid/y", ".h/z", ".dot", "a-b"):

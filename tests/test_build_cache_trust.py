@@ -256,7 +256,7 @@ def test_a_second_build_of_an_init_archive_in_another_process_takes_every_game_f
 def test_no_two_game_folders_hash_alike(tmp_path):
     """A game's files are hashed into its key each with its length first: a picture whose bytes
     hold a NUL and a file name is not the same folder as two files."""
-    from dipgen.mkdocs.plugin import game_hash
+    from dipgen.mkdocs.speed.buildcache import game_hash
 
     one = write_game(tmp_path / "one", {"a.png": b"X\0b.png\0Y"})
     two = write_game(tmp_path / "two", {"a.png": b"X", "b.png": b"Y"})

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from dipgen.mkdocs import plugin
+from dipgen.mkdocs import speed
 from dipgen.mkdocs.speed import partials
 from support import build, make_project
 
@@ -57,7 +57,7 @@ def both(tmp_path_factory):
         memo = build(made[0])
     finally:
         mp.undo()
-    mp.setattr(plugin, "memoize", lambda env, nav, alike: env)
+    mp.setattr(speed, "memoize", lambda env, nav, alike: env)
     try:
         each = build(made[1])
     finally:

@@ -25,7 +25,6 @@ import logging
 import re
 from dataclasses import dataclass, field
 from collections.abc import Callable
-from pathlib import Path
 
 import markdown
 from mkdocs.exceptions import PluginError
@@ -33,7 +32,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import get_toc
 from mkdocs.utils import meta as front_matter
 
-from dipgen.core.errors import display_path, visible
+from dipgen.mkdocs.failures import NESTED, failure
 from dipgen.present.site.page import Heading, SitePage
 
 log = logging.getLogger("mkdocs.plugins.dipgen")
@@ -97,6 +96,8 @@ class GeneratedPage(Page):
     the page) and rendered without a Markdown pass where nothing else changed it (see the module).
     `origin` names the game file it is made from, for the message if it cannot be rendered (said
     only then: naming a file takes a look at the disk)."""
+
+    names_failures = True  # (`dipgen.mkdocs.failures.name_failures`)
 
     def __init__(self, title, file, config, *, source: Callable[[], SitePage], headings: Headings,
                  origin: Callable[[], str], searched: bool, light: Callable[[], dict | None] | None = None) -> None:
@@ -212,41 +213,9 @@ class GeneratedPage(Page):
         self.markdown, self.content = "", ""
 
 
-BUG = ("'dipgen check' may name the file to fix; if it finds nothing, this is a bug in dipgen: report it "
-       "with the game's files ('mkdocs build -v' shows the details)")
-
-
-def failure(where: str, e: BaseException, what: str, hint: str = BUG) -> str:
-    """An unexpected exception, said plainly: where, what dipgen was doing, and what to do."""
-    detail = str(e).strip().splitlines()[0][:300] if str(e).strip() else ""
-    return visible(f"{where}: error: {what} failed ({type(e).__name__}{': ' + detail if detail else ''})\n"
-                   f"    hint: {hint}")
-
-
-#: what to look for where a generated page cannot be rendered
-_NESTED = ("look for Markdown nested very deeply (lists, quotes) in its press, notes or description; if there is "
-           "none, this is a bug in dipgen: report it with the game's files")
-
-
 def _failure(page: GeneratedPage, e: Exception) -> PluginError:
     log.debug("dipgen: %s", page.file.src_uri, exc_info=True)
-    return PluginError(failure(page._origin(), e, f"rendering the page {page.file.src_uri}", _NESTED))
-
-
-def name_failures(page, origin: Path) -> None:
-    """Make a failure to render a generated page that MkDocs converts as any page (Markdown nested
-    too deeply for the converter, say) a PluginError naming the game's file, rather than a traceback."""
-    render = page.render
-
-    def guarded(config, files) -> None:
-        try:
-            render(config, files)
-        except Exception as e:
-            log.debug("dipgen: %s", page.file.src_uri, exc_info=True)
-            raise PluginError(failure(display_path(origin), e, f"rendering the page {page.file.src_uri}",
-                                      _NESTED)) from e
-
-    page.render = guarded
+    return PluginError(failure(page._origin(), e, f"rendering the page {page.file.src_uri}", NESTED))
 
 
 # ----------------------------------------------------------------------------- search
