@@ -13,6 +13,7 @@ import pytest
 from mkdocs.exceptions import Abort
 
 import dipgen.mkdocs.plugin as plugin_module
+from dipgen.mkdocs import output
 from dipgen.mkdocs.speed import staging
 from support import ALPHA, BRAVO, REPO, Special, build, make_project, reveal_now, site_config, write_game
 
@@ -99,7 +100,7 @@ def test_an_unexpected_exception_is_a_message_naming_the_game(project, site, cap
     def broken(*args, **kwargs):
         raise ZeroDivisionError("a bug nobody saw coming")
 
-    monkeypatch.setattr(plugin_module, where, broken)
+    monkeypatch.setattr(plugin_module if where == "archive_files_of" else output, where, broken)
     # a changed game, so that the cache does not hide it
     spring = (project / "games" / "bravo" / "1901-spring.yml").read_text(encoding="utf-8")
     write_game(project / "games" / "bravo", {"1901-spring.yml": spring + f"# {where}\n"})

@@ -41,23 +41,20 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 
 from dipgen.core.crypt import PRIVATE_DIR
 from dipgen.core.errors import GameError, Problem, display_path
-from dipgen.io.commits import Commits, commit_times_of
+from dipgen.io.commits import commit_times_of
 from dipgen.io.folders import discover_games
-from dipgen.io.secretsfile import SECRETS_FILE, shared_secrets
-from dipgen.adapters.games import Loaded, load_checked
-from dipgen.adapters.publish import (archive_files_of, editions, game_files, missing_passphrases, provided_pages,
-                                     site_options, with_cards)
+from dipgen.io.secretsfile import shared_secrets
+from dipgen.adapters.publish import archive_files_of, provided_pages, site_options, with_cards
 from dipgen.adapters.reported import report_problems
-from dipgen.mkdocs import livereload
+from dipgen.mkdocs import livereload, output
 from dipgen.mkdocs.failures import failure, name_failures
 from dipgen.mkdocs.prune import prune, roots
-from dipgen.mkdocs.seam import Content, Game, Output, Seam
+from dipgen.mkdocs.output import Content, Game, Output
+from dipgen.mkdocs.seam import Seam
 from dipgen.mkdocs.speed import Layers
 from dipgen.present.site import SiteOptions
-from dipgen.present.site.maps import board_map, board_uri
-from dipgen.present.site.pages import CSS_URI, JS_URI, add_overrides, game_card
+from dipgen.present.site.pages import CSS_URI, JS_URI, add_overrides
 from dipgen.rules.scoring import DEFAULT as DEFAULT_SCORING, SYSTEMS
-from dipgen.view import revealed
 
 log = logging.getLogger("mkdocs.plugins.dipgen")
 
@@ -92,7 +89,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         self._folder = Path()                 # the games folder
         self._files: dict[str, Content] = {}  # each generated file, by its path in the site
         self._origins: dict[str, str] = {}    # generated file -> the game folder it comes from
-        self._cards: list[dict] = []          # each game's card, for the archive and the home page
+        self.cards: list[dict] = []           # each game's card, for the archive and the home page
         self._options = SiteOptions()
         self._written: set[str] | None = None  # the site paths of every file of the build (for `prune`)
 
@@ -157,7 +154,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         commits = commit_times_of(paths)  # one git log for every game
         for path in paths:
             own = [shared[str(path)]] if str(path) in shared else []
-            make = partial(self._make, path, options, commits[str(path)], boards, made)
+            make = partial(_made, made, path, options, commits[str(path)], boards)
             try:
                 try:
                     game = self.seam.game(path, commits[str(path)], self._games.get(str(path)), make)
@@ -177,13 +174,13 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
                 fresh[str(path)] = self._games[str(path)]  # its last good build, while the GM fixes it
         if problems:
             report_problems(problems, stop=len(fresh) < len(paths))
-        self._files, self._origins, self._cards = {}, {}, [game.card for game in fresh.values()]
+        self._files, self._origins, self.cards = {}, {}, [game.card for game in fresh.values()]
         for where, game in fresh.items():
             for uri, content in game.files.items():
                 self._files.setdefault(uri, content)
                 self._origins.setdefault(uri, where)
         try:
-            self._files.update(archive_files_of(self._cards, {}, options))
+            self._files.update(archive_files_of(self.cards, {}, options))
         except Exception as e:
             log.debug("dipgen: the archive", exc_info=True)
             raise PluginError(failure(display_path(folder), e, "drawing the archive's pages")) from e
@@ -193,23 +190,6 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         self.seam.stats["seconds"] = time.perf_counter() - started
         log.info("dipgen: %d game(s), %d adjudicated afresh, %d files in %.2fs",
                  len(paths), len(made), len(self._files), self.seam.stats["seconds"])
-
-    def _make(self, path: Path, options: SiteOptions, commits: Commits, boards: dict[str, str],
-              made: list[str]) -> Game:
-        """One game read, adjudicated and all its files made (`boards`: each board's base map, drawn
-        once a build; `made`: the games made afresh)."""
-        made.append(str(path))
-        loaded = load_checked(path, commits)  # as 'dipgen check' reads it: they refuse the same things
-        notes = _notes(path, loaded)
-        for note in notes:
-            log.info("%s", note)
-        public = editions(loaded)[0]
-        files: dict[str, Content] = dict(game_files(loaded, options))
-        board = board_uri(public.variant)
-        if board not in boards:
-            boards[board] = board_map(public.variant)
-        files[board] = boards[board]
-        return Game(files, game_card(public, options), notes, board)
 
     # ----- the files
     def on_files(self, files: Files, *, config) -> Files:
@@ -248,7 +228,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         phase = Path(game) / (Path(uri).parent.name + ".yml")
         return phase if Path(uri).suffix == ".md" and phase.is_file() else Path(game)
 
-    def _named_origin(self, uri: str) -> str:
+    def named_origin(self, uri: str) -> str:
         return display_path(self._origin(uri))
 
     # ----- the pages: only where the plugin must (the cards), and what it hands the seam
@@ -264,7 +244,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
     def on_page_markdown(self, markdown: str, *, page, config, files) -> str:
         if page.file.src_uri in self._origins and page.file.generated_by:
             name_failures(page, self._origin(page.file.src_uri))
-        text = with_cards(markdown, self._cards, self._options, page.file.src_uri)
+        text = with_cards(markdown, self.cards, self._options, page.file.src_uri)
         return self.seam.markdown(page, text)
 
     @event_priority(100)  # first: the page's HTML back before any plugin reads it
@@ -293,19 +273,8 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         self.seam.build_error()
 
 
-def _notes(path: Path, loaded: Loaded) -> list[str]:
-    """What the build tells the GM about a game: its warnings, and which players of a running
-    hidden game get no private page, and why."""
-    h = loaded.history
-    notes = [str(w) for w in h.warnings]
-    if not h.variant.visibility.hidden or revealed(h):
-        return notes
-    if loaded.secrets is None:
-        notes.append(f"dipgen: {h.info.slug}: no private pages for the players (no {SECRETS_FILE}); make one "
-                     f"with 'dipgen secrets {display_path(path)}'")
-        return notes
-    missing = missing_passphrases(loaded)
-    if missing:
-        notes.append(f"dipgen: {h.info.slug}: no private page for {', '.join(missing)} (no passphrase); add one "
-                     f"with 'dipgen secrets {display_path(path)}'")
-    return notes
+
+def _made(made: list[str], path: Path, *args) -> Game:
+    """`output.make`, counted in `made` (the games made afresh, not taken from a cache)."""
+    made.append(str(path))
+    return output.make(path, *args)

@@ -11,41 +11,13 @@ this one; tests/test_speed_seam.py builds both ways and compares every file).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from pathlib import Path
-from typing import Protocol
 
 from mkdocs.structure.files import File, Files
 
 from dipgen.io.commits import Commits
-from dipgen.present.site.page import SitePage
-
-#: a generated file's content: a page, text, a picture's bytes, or a file on disk holding it
-Content = SitePage | str | bytes | Path
-
-
-class Output(Protocol):
-    """One game's output, as the plugin needs it: every file it adds to the site (its pages, maps,
-    draws, private pages, and the base map of its board) and its card (the archive's line for it)."""
-
-    @property
-    def files(self) -> Mapping[str, Content]: ...
-
-    @property
-    def card(self) -> dict: ...
-
-
-@dataclass
-class Game:
-    """A game's output as the plugin makes it (`Output`), with what the build told the GM about it
-    (`notes`: its warnings, its players without a private page) and the path of its board's base map."""
-
-    files: Mapping[str, Content]
-    card: dict
-    notes: list[str] = field(default_factory=list)
-    board: str = ""
-
+from dipgen.mkdocs.output import Content, Game, Output
 
 class Seam:
     """The plain build (see the module); each method is one place the speed layers may act."""

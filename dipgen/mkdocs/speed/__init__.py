@@ -35,16 +35,17 @@ from collections.abc import Callable
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
-from mkdocs.utils import CountHandler
 
 from dipgen import __version__
 from dipgen.core.errors import display_path
 from dipgen.io.commits import Commits
 from dipgen.mkdocs.prune import prune
-from dipgen.mkdocs.seam import Content, Game, Output, Seam
+from dipgen.mkdocs.output import Content, Game, Output
+from dipgen.mkdocs.seam import Seam
 from dipgen.mkdocs.speed.buildcache import (BuildCache, Stored, code_fingerprint, entry_key, game_hash,
                                             game_files_read, open_cache, stamps)
-from dipgen.mkdocs.speed.pages import GeneratedPage, Headings, index_page, search_index
+from dipgen.mkdocs.speed.internals import BUILD_LOGGER, counted, search_index, skipped_note, warning_counter
+from dipgen.mkdocs.speed.pages import GeneratedPage, Headings, index_page
 from dipgen.mkdocs.speed.partials import memoize, only_listeners, pages_alike
 from dipgen.mkdocs.speed.remembered import Remembered
 from dipgen.mkdocs.speed.reuse import TEMPLATE as REUSED, LinkedFile, Reuse
@@ -54,10 +55,6 @@ from dipgen.present.site import generator_fingerprint
 from dipgen.present.site.page import SitePage
 
 log = logging.getLogger("mkdocs.plugins.dipgen")
-
-#: MkDocs's note of a page it was given nothing to write (a page `reuse` linked instead)
-SKIPPED = "Page skipped: '{}'. Generated empty output."
-
 
 class Layers(Seam):
     """Every speed layer, behind the seam (see the module). `plugin`: the plugin they serve (which
@@ -80,7 +77,7 @@ class Layers(Seam):
         self._staging: _Staging | None = None
         self._site_dir = ""                    # the configured site folder, while the build goes to staging
         self._config = None                    # ... and the config that names the staging folder instead
-        self._warnings: CountHandler | None = None
+        self._warnings: logging.Handler | None = None  # (`internals.warning_counter`, under --strict)
         self._headings: Headings | None = None
         self._reuse = Reuse()                  # under plain `mkdocs serve`: unchanged pages not rendered again
         self._remembered = Remembered()        # ... nor hand-written pages converted again
@@ -97,14 +94,14 @@ class Layers(Seam):
         self._dirty = dirty and command == "serve"
         self._in_place = dirty
         if command == "serve":
-            logging.getLogger("mkdocs.commands.build").addFilter(self._hush)
+            logging.getLogger(BUILD_LOGGER).addFilter(self._hush)
 
     def _hush(self, record: logging.LogRecord) -> bool:
         """MkDocs's note of a page it was given nothing to write, for the pages linked instead."""
         return record.msg not in self._hushed
 
     def shutdown(self) -> None:
-        logging.getLogger("mkdocs.commands.build").removeFilter(self._hush)
+        logging.getLogger(BUILD_LOGGER).removeFilter(self._hush)
         self._end_build(discard=True)
         for folder in (self._stage, self._own_store):
             if folder is not None:
@@ -123,8 +120,7 @@ class Layers(Seam):
         self._headings = Headings(config)  # the site's Markdown, for the headings of generated pages
         self._end_build(discard=True)  # whatever an interrupted build (Ctrl-C) left
         if config.strict:  # counted as MkDocs counts them, to keep the old site when --strict fails
-            self._warnings = CountHandler()
-            self._warnings.setLevel(logging.WARNING)
+            self._warnings = warning_counter()
             logging.getLogger("mkdocs").addHandler(self._warnings)
         if self._own_store is None:  # (after the count starts: a cache git tracks is a warning)
             base_dir = Path(config.config_file_path).parent if config.config_file_path else Path.cwd()
@@ -243,7 +239,7 @@ class Layers(Seam):
             raise PluginError("dipgen: the plugin was not configured (MkDocs calls on_config first)")
         if file.is_documentation_page() and (isinstance(content, SitePage) or uri in self._pages):
             GeneratedPage(None, file, config, source=self._reader(uri, content), headings=self._headings,
-                          origin=lambda: self._plugin._named_origin(uri),
+                          origin=lambda: self._plugin.named_origin(uri),
                           searched=search_index(config) is not None,
                           light=None if isinstance(content, SitePage) else lambda: self._light(uri))
 
@@ -280,7 +276,7 @@ class Layers(Seam):
     # ----- the pages (`pages`, `reuse`, `remembered`, `partials`)
     def nav(self, nav, config, files):
         self._nav = nav
-        self._reuse.plan(files, {card["uri"].rsplit("/", 1)[0] + "/" for card in self._plugin._cards})
+        self._reuse.plan(files, {card["uri"].rsplit("/", 1)[0] + "/" for card in self._plugin.cards})
         self._remembered.begin(self._state if self._alone else None, files)
         return nav
 
@@ -331,7 +327,7 @@ class Layers(Seam):
             unread = page.reused is not None and not same and output == page.reused[0] == ""
             page.drop()  # written: a big archive need not hold every page's text till the end
             if same:
-                self._hushed.add(SKIPPED.format(page.file.src_uri))
+                self._hushed.add(skipped_note(page.file.src_uri))
                 return ""
             if unread:  # not read (`_alone`), and not linked after all: MkDocs writes it
                 text = self._reuse.text_of(page)
@@ -349,7 +345,7 @@ class Layers(Seam):
         self.stats["linked"] = sum(1 for f in self._linked if f.linked)
         self._linked = []
         site_dir = self._site_dir
-        strict_failed = bool(self._warnings and self._warnings.get_counts())  # MkDocs aborts right after this
+        strict_failed = self._warnings is not None and counted(self._warnings)  # MkDocs aborts right after this
         staging = self._end_build(discard=strict_failed)
         if staging is None or strict_failed:
             self._reuse.done(complete=False)

@@ -33,6 +33,7 @@ from mkdocs.structure.toc import get_toc
 from mkdocs.utils import meta as front_matter
 
 from dipgen.mkdocs.failures import NESTED, failure
+from dipgen.mkdocs.speed.internals import plugins_source, set_rendered_title
 from dipgen.present.site.page import Heading, SitePage
 
 log = logging.getLogger("mkdocs.plugins.dipgen")
@@ -115,7 +116,7 @@ class GeneratedPage(Page):
         self.dipgen_output = ""  # where `reused` is taken: its output, which the template `reuse.TEMPLATE` prints
 
     def read_source(self, config) -> None:
-        other = config.plugins.on_page_read_source(page=self, config=config)
+        other = plugins_source(self, config)
         self._read = None
         if other is not None:  # another plugin's source: MkDocs reads it as any page
             self.markdown, self.meta = front_matter.get_data(other)
@@ -148,7 +149,8 @@ class GeneratedPage(Page):
     def render(self, config, files) -> None:
         if self.reused is not None and self._ours:
             self._direct = True  # its output is taken as it was: no HTML to make
-            self.content, self.toc, self._title_from_render = "", get_toc([]), None
+            self.content, self.toc = "", get_toc([])
+            set_rendered_title(self, None)
             self.present_anchor_ids, self.links_to_anchors = set(self.reused[2]), {}
             return
         if self._lightly:  # not taken as it was after all: its text read now, as it would have been
@@ -174,7 +176,7 @@ class GeneratedPage(Page):
         self._direct = True
         self.content, tokens = made
         self.toc = get_toc(tokens)
-        self._title_from_render = None
+        set_rendered_title(self, None)
         self.present_anchor_ids = {html.unescape(a or b) for a, b in _ID.findall(self.content)}
         self.links_to_anchors = {}
 
@@ -300,17 +302,6 @@ def sections(content: str) -> list[Section]:
         pos = m.end()
     out[-1].text.append(_text(content[pos:]))
     return out
-
-
-def search_index(config):
-    """Material's search index, if the site uses Material's search plugin (enabled), else None:
-    another search plugin indexes every page itself."""
-    for plugin in config.plugins.values():
-        index = getattr(plugin, "search_index", None)
-        if type(plugin).__module__.startswith("material.") and hasattr(index, "create_entry_for_section") \
-                and getattr(plugin, "config", {}).get("enabled", True):
-            return index
-    return None
 
 
 def index_page(index, page: GeneratedPage) -> None:
