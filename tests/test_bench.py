@@ -37,7 +37,7 @@ def ok(script: str, *args: str) -> str:
 def test_every_script_is_covered():
     assert {p.name for p in BENCH.glob("*.py")} == {
         "adjudicate.py", "archive.py", "build.py", "corpus.py", "datc_process.py", "datc_reference.py", "histories.py",
-        "orders.py", "players.py", "private_pages.py", "raster.py", "render.py", "sheet.py"}
+        "orders.py", "players.py", "private_pages.py", "raster.py", "render.py", "seam.py", "sheet.py"}
 
 
 def test_corpus_writes_game_folders_that_replay(tmp_path):
@@ -87,6 +87,13 @@ def test_build():
     out = ok("build.py", "--games", "1", "--years", "2", "--seed", "9", "--skip-examples")
     assert "full build:" in out
     assert "serve --dirty refresh" in out
+
+
+@pytest.mark.slow  # four builds of a one-game site
+def test_seam():
+    out = ok("seam.py", "--baseline", str(ROOT), "--only", "austrian-question", "--repeat", "1")
+    for name in ("baseline", "layers", "layers, warm", "plain"):
+        assert f"  {name} " in out and "x1.00 of the baseline" in out
 
 
 @pytest.mark.slow  # builds an archive of whole sites, several times

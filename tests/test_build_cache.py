@@ -1,4 +1,4 @@
-"""The plugin's cache folder (.dipgen-cache/, dipgen/adapters/buildcache.py): an unchanged game
+"""The plugin's cache folder (.dipgen-cache/, dipgen/mkdocs/speed/buildcache.py): an unchanged game
 costs a later build (another process) neither adjudication nor drawing, keeps its encrypted pages,
 and nothing in the folder is trusted that is not exactly what was written for that game."""
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from dipgen.adapters.buildcache import FOLDER, KEY_FILE, BuildCache, sealed
+from dipgen.mkdocs.speed.buildcache import FOLDER, KEY_FILE, BuildCache, sealed
 from dipgen.present.site.page import SitePage
 from support import REPO, build, make_project, site_config
 from support.folders import ARCHIVE, reveal_now, write_game
@@ -33,7 +33,7 @@ def _build(project: Path):
 
 
 def _site(project: Path) -> dict[str, bytes]:
-    """The site's files, but the live-reload script that `mkdocs serve` alone adds (dipgen.adapters.livereload)."""
+    """The site's files, but the live-reload script that `mkdocs serve` alone adds (dipgen.mkdocs.livereload)."""
     site = project / "site"
     reload = re.compile(rb'\n *<script src="[./]*assets/dipgen/livereload\.js"></script>\n *(?=\n)')
     return {p.relative_to(site).as_posix(): reload.sub(b"", p.read_bytes()) if p.suffix == ".html" else p.read_bytes()
@@ -149,7 +149,7 @@ def test_a_folder_that_cannot_be_written_leaves_the_build_working(project, caplo
     assert (project / "site" / "games" / "alpha" / "index.html").is_file()
     assert "cannot write the cache" in caplog.text
     plugin.on_shutdown()
-    assert plugin._own_store is None
+    assert plugin.seam._own_store is None
 
 
 def test_unused_entries_and_blobs_go(project):
@@ -240,7 +240,7 @@ def test_serve_takes_an_unchanged_games_folder_whole_only_where_the_last_site_ha
     from mkdocs.config.defaults import MkDocsConfig
     from mkdocs.exceptions import Abort
 
-    from dipgen.adapters import staging
+    from dipgen.mkdocs.speed import staging
 
     project = make_project(tmp_path / "p", games=ARCHIVE)
     MkDocsConfig.plugins.plugin_cache.pop("dipgen", None)
@@ -310,7 +310,7 @@ def test_serve_converts_a_hand_written_page_again_only_when_it_or_the_sites_file
         said = broken()
         assert said
         caplog.clear()
-        remembered = plugin._remembered._made.copy()
+        remembered = plugin.seam._remembered._made.copy()
         parsed = []
         feed = search_plugin.Parser.feed
         search_plugin.Parser.feed = lambda self, data: parsed.append(data) or feed(self, data)
@@ -319,7 +319,7 @@ def test_serve_converts_a_hand_written_page_again_only_when_it_or_the_sites_file
         finally:
             search_plugin.Parser.feed = feed
         assert remembered
-        assert plugin._remembered._made == remembered  # nothing converted again
+        assert plugin.seam._remembered._made == remembered  # nothing converted again
         assert parsed == []  # nor parsed again for the search index: its entries as made (the site a full build's)
         assert broken() == said
         assert _site(project) == fresh("fresh-1")
@@ -327,7 +327,7 @@ def test_serve_converts_a_hand_written_page_again_only_when_it_or_the_sites_file
         caplog.clear()
         build(site_config(project), serve_url="http://127.0.0.1:8000/")
         assert not broken()
-        assert len(plugin._remembered._made) == len(remembered)  # each page's last version only
+        assert len(plugin.seam._remembered._made) == len(remembered)  # each page's last version only
         page = (project / "site" / "about" / "index.html").read_text(encoding="utf-8")
         assert 'href="../games/bravo/"' in page
         assert _site(project) == fresh("fresh-2")
@@ -352,7 +352,7 @@ def test_maps_are_linked_from_the_cache_readable_and_never_written_into(project)
     permissions a new file gets (a web server reads the site as another user); a later build that
     draws the map anew replaces the site's name, and the cache's file keeps its content. A cache
     file with other permissions (an older dipgen's, 0600) is copied instead."""
-    from dipgen.adapters.reuse import NEW_FILE_MODE
+    from dipgen.mkdocs.speed.reuse import NEW_FILE_MODE
 
     _build(project)
     site = project / "site"
@@ -431,7 +431,7 @@ def test_a_games_files_are_listed_as_a_recursive_glob_lists_them(tmp_path):
     """The files a build reads of a game folder (and hashes into its cache key): hidden ones and
     hidden folders left out, links to folders not followed, links to files and nested folders in,
     in the order `sorted(Path.rglob("*"))` gives (by path parts: "a/b" before "a.b/c")."""
-    from dipgen.adapters.mkdocs import game_files_read
+    from dipgen.mkdocs.speed.buildcache import game_files_read
 
     game = tmp_path / "g"
     for name in ("x.yml", "a/b", "a.b/c", "sub/q", "sub/.hid/y", ".h/z", ".dot", "a-b"):

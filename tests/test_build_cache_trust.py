@@ -1,4 +1,4 @@
-"""What the build cache (.dipgen-cache/, dipgen/adapters/buildcache.py) may be trusted with.
+"""What the build cache (.dipgen-cache/, dipgen/mkdocs/speed/buildcache.py) may be trusted with.
 
 A cache folder is bytes the build publishes without making them again, so nothing in it is used
 unless this machine's builds wrote it: each entry is sealed with a key kept beside the folder
@@ -20,8 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from dipgen.adapters import buildcache, init_cmd
-from dipgen.adapters.buildcache import FOLDER, KEY_FILE, BuildCache, canonical
+from dipgen.adapters import init_cmd
+from dipgen.mkdocs.speed import buildcache
+from dipgen.mkdocs.speed.buildcache import FOLDER, KEY_FILE, BuildCache, canonical
 from dipgen.adapters.cli import main
 from support import REPO, build, make_project, site_config, write_game
 from support.folders import ARCHIVE
@@ -265,7 +266,7 @@ def test_a_second_build_of_an_init_archive_in_another_process_takes_every_game_f
 def test_no_two_game_folders_hash_alike(tmp_path):
     """A game's files are hashed into its key each with its length first: a picture whose bytes
     hold a NUL and a file name is not the same folder as two files."""
-    from dipgen.adapters.mkdocs import game_hash
+    from dipgen.mkdocs.speed.buildcache import game_hash
 
     one = write_game(tmp_path / "one", {"a.png": b"X\0b.png\0Y"})
     two = write_game(tmp_path / "two", {"a.png": b"X", "b.png": b"Y"})

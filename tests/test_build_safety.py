@@ -12,7 +12,9 @@ import markdown
 import pytest
 from mkdocs.exceptions import Abort
 
-import dipgen.adapters.mkdocs as plugin_module
+import dipgen.mkdocs.plugin as plugin_module
+from dipgen.mkdocs import output
+from dipgen.mkdocs.speed import staging
 from support import ALPHA, BRAVO, REPO, Special, build, make_project, reveal_now, site_config, write_game
 
 pytestmark = pytest.mark.slow  # every test here builds the site with MkDocs
@@ -101,7 +103,7 @@ def test_an_unexpected_exception_is_a_message_naming_the_game(project, site, cap
     def broken(*args, **kwargs):
         raise ZeroDivisionError("a bug nobody saw coming")
 
-    monkeypatch.setattr(plugin_module, where, broken)
+    monkeypatch.setattr(plugin_module if where == "archive_files_of" else output, where, broken)
     # a changed game, so that the cache does not hide it
     spring = (project / "games" / "bravo" / "1901-spring.yml").read_text(encoding="utf-8")
     write_game(project / "games" / "bravo", {"1901-spring.yml": spring + f"# {where}\n"})
@@ -304,18 +306,18 @@ def test_a_build_removes_what_a_killed_build_left_and_nothing_else(project, site
 def test_a_build_holds_its_staging_folder_locked_while_it_works(project, monkeypatch):
     """What another build's sweep relies on: while a build runs, its folder cannot be locked."""
     seen = []
-    staging_init = plugin_module._Staging.__init__
+    staging_init = staging._Staging.__init__
 
     def spy(self, site):
         staging_init(self, site)
         try:
-            plugin_module._lock(self.path)
+            staging._lock(self.path)
         except OSError:
             seen.append("locked")
         else:
             seen.append("free")
 
-    monkeypatch.setattr(plugin_module._Staging, "__init__", spy)
+    monkeypatch.setattr(staging._Staging, "__init__", spy)
     build(site_config(project))
     assert seen == ["locked"]
     assert not [p for p in project.iterdir() if p.name.startswith(".site")]

@@ -1,4 +1,4 @@
-"""Generated pages go to MkDocs as HTML (dipgen/adapters/mkdocs_pages.py): the same page on screen
+"""Generated pages go to MkDocs as HTML (dipgen/mkdocs/speed/pages.py): the same page on screen
 as when MkDocs converts their Markdown, and search entries of the same kind, made from dipgen's
 own markup rather than by the search plugin parsing each page."""
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from dipgen.adapters import mkdocs_pages
+from dipgen.mkdocs.speed import pages as mkdocs_pages
 from dipgen.present.site.page import Heading, SitePage
 from support import build, make_project
 
@@ -160,7 +160,7 @@ def test_search_text_tags_read_in_passes_as_tag_by_tag():
     made bare, inline tags dropped, other tags a space); a tag-by-tag reading gives the same."""
     import random
 
-    from dipgen.adapters.mkdocs_pages import _tags, _tags_each
+    from dipgen.mkdocs.speed.pages import _tags, _tags_each
 
     rng = random.Random(7)
     bits = ["<p>", "</p>", '<p class="a>b">', "<pre>", "</pre>", "<param x>", "<p2>", "<a href='x'>", "</a>",
@@ -176,7 +176,7 @@ def test_search_text_spaces_are_as_a_pattern_would_make_them():
     as `re.sub(r"\\s+", " ")`, for Unicode white space too, with the space inside a kept tag dropped."""
     import random
 
-    from dipgen.adapters.mkdocs_pages import _text
+    from dipgen.mkdocs.speed.pages import _text
 
     def by_pattern(text: str) -> str:
         out = re.sub(r"\s+", " ", text)

@@ -1,5 +1,5 @@
 """The theme's nav, tabs, search box and colour toggles are drawn once a build for the pages outside
-the nav (dipgen/adapters/partials.py): every page is the same, byte for byte, as when the theme
+the nav (dipgen/mkdocs/speed/partials.py): every page is the same, byte for byte, as when the theme
 draws them for each page, including where a game's page is in the nav (its links differ from
 folder to folder, and its own entry is marked active)."""
 
@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from dipgen.adapters import mkdocs as plugin, partials
+from dipgen.mkdocs import speed
+from dipgen.mkdocs.speed import partials
 from support import build, make_project
 
 EXAMPLES = ("austrian-question", "night-flights", "quiet-frontier")
@@ -56,7 +57,7 @@ def both(tmp_path_factory):
         memo = build(made[0])
     finally:
         mp.undo()
-    mp.setattr(plugin, "memoize", lambda env, nav, alike: env)
+    mp.setattr(speed, "memoize", lambda env, nav, alike: env)
     try:
         each = build(made[1])
     finally:

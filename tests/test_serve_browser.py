@@ -13,7 +13,7 @@ import sys
 import time
 import urllib.request
 
-from dipgen.adapters.livereload import URI
+from dipgen.mkdocs.livereload import URI
 from support import GAME_YML, REPO, build, make_project, write_game
 from support.browser import BROWSER, DESKTOP, Watched, _free_port
 

@@ -1,5 +1,5 @@
 """The theme's environments share this process's compiled templates and a listing of the theme's
-folders made again only where a folder changed (dipgen/adapters/themes.py)."""
+folders made again only where a folder changed (dipgen/mkdocs/speed/themes.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import jinja2
 import pytest
 from mkdocs.theme import Theme
 
-from dipgen.adapters.themes import Themes
+from dipgen.mkdocs.speed.themes import Themes
 
 
 @pytest.fixture

@@ -82,7 +82,7 @@ def cmd_check(args) -> int:
 def _site_problems(named: list[str], paths: list[Path]) -> int:
     """Print what is wrong with the sites (each a folder with mkdocs.yml) the games named are
     part of, rather than with a game: a build cache that git tracks. Returns how many there are."""
-    from dipgen.adapters.buildcache import committed_problems
+    from dipgen.mkdocs.speed.buildcache import committed_problems
 
     near = [Path.cwd(), *(Path(p).resolve().parent for p in named or ["games"]), *(p.resolve().parent.parent
                                                                                  for p in paths)]

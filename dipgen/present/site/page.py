@@ -9,7 +9,7 @@ That text is what `dipgen export` writes and what any generator converts.
 
 A `SitePage` is that text (a ``str``), and it also knows where its headings are: `pieces` gives
 the HTML blocks and the headings apart, without reading the text again, so that the MkDocs
-plugin can give MkDocs the page's HTML directly (`dipgen.adapters.mkdocs_pages`) instead of
+plugin can give MkDocs the page's HTML directly (`dipgen.mkdocs.speed.pages`) instead of
 having Python-Markdown convert HTML it would only copy. For that to show the same page, every
 block of a template must be HTML that Markdown leaves as it is (block-level elements, from the
 first character of a line): tests compare both ways on every example page.

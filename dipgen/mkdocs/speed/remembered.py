@@ -2,7 +2,7 @@
 made from has changed.
 
 MkDocs converts every page's Markdown on every rebuild. The generated pages skip that
-(`dipgen.adapters.reuse`); the hand-written ones (the home page, the rules, about) are few but
+(`dipgen.mkdocs.speed.reuse`); the hand-written ones (the home page, the rules, about) are few but
 long, and a GM who edits a phase file rebuilds them all each time. A page's HTML, table of
 contents, title, anchors and links are a function of its Markdown (after every plugin's
 ``on_page_markdown``), of the rest of the site (`state`: mkdocs.yml, the docs and theme folders,
@@ -20,6 +20,8 @@ import hashlib
 import logging
 import threading
 from dataclasses import dataclass, field
+
+from dipgen.mkdocs.speed.internals import rendered_title, set_rendered_title
 
 
 @dataclass
@@ -121,7 +123,8 @@ class Remembered:
         taken = self._taken.pop(page.file.src_uri, None)
         if taken is not None:
             made, page.markdown = taken
-            page.toc, page._title_from_render, page.present_anchor_ids = made.toc, made.title, made.anchors
+            page.toc, page.present_anchor_ids = made.toc, made.anchors
+            set_rendered_title(page, made.title)
             if made.links is not None:
                 known = files.src_uris
                 page.links_to_anchors = {known[uri]: links for uri, links in made.links.items() if uri in known}
@@ -131,7 +134,7 @@ class Remembered:
             links = None if page.links_to_anchors is None else {
                 f.src_uri: dict(v) for f, v in page.links_to_anchors.items()}
             self._made[self._key] = self._now[page.file.src_uri] = _Made(
-                html, page.toc, page._title_from_render, set(page.present_anchor_ids or ()), links, list(self._said))
+                html, page.toc, rendered_title(page), set(page.present_anchor_ids or ()), links, list(self._said))
             self._used.add(self._key)
         self._key, self._said = None, []
         return html

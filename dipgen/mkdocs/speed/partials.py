@@ -21,6 +21,8 @@ from collections.abc import Callable, Iterator
 
 import jinja2
 
+from dipgen.mkdocs.speed.internals import listeners
+
 #: the partials drawn once per set of links (each reads no more of the page than its links)
 PARTIALS = ("partials/nav.html", "partials/tabs.html", "partials/search.html", "partials/palette.html")
 
@@ -48,7 +50,7 @@ def only_listeners(config, events: tuple[str, ...], plugin, also: tuple[str, ...
     listens to any of MkDocs's `events` in this build."""
     return all(getattr(handler, "__self__", None) is plugin
                or (also and type(getattr(handler, "__self__", None)).__module__.startswith(also))
-               for name in events for handler in config.plugins.events[name])
+               for name in events for handler in listeners(config, name))
 
 
 def pages_alike(config, plugin) -> bool:

@@ -1,5 +1,5 @@
 """Where a build is written: a staging folder that replaces the site folder only once the build is
-complete, and the pruning of a dirty build (see `dipgen.adapters.mkdocs`)."""
+complete (see `dipgen.mkdocs.speed`)."""
 
 from __future__ import annotations
 
@@ -133,44 +133,3 @@ def _lock(folder: Path):
 def _unlock(fd) -> None:
     if fd is not None:
         os.close(fd)  # closing the descriptor releases the lock
-
-
-def _prune(site: Path, written: set[str], roots: set[str]) -> list[str]:
-    """In a dirty build, remove the files under `roots` (the folders dipgen writes into) that
-    this build did not write (`written`: the site paths of every file of the build), as a clean
-    build would: a game that is no longer revealed loses its full edition, a revealed one its
-    private pages, a deleted one its pages. Hidden entries (dot names) are left alone, as MkDocs
-    leaves them. Returns the paths removed."""
-    removed = []
-    for root in sorted(roots):
-        top = site / root
-        if top.is_symlink() or not top.is_dir():
-            continue
-        for folder, dirs, files in os.walk(top, topdown=False):
-            here = Path(folder)
-            if any(part.startswith(".") for part in here.relative_to(site).parts):
-                continue
-            for name in files:
-                uri = (here / name).relative_to(site).as_posix()
-                if not name.startswith(".") and uri not in written:
-                    (here / name).unlink(missing_ok=True)
-                    removed.append(uri)
-            for name in dirs:
-                try:
-                    (here / name).rmdir()  # only if empty now
-                except OSError:
-                    pass
-    return removed
-
-
-def _roots(uris) -> set[str]:
-    """The folders of the site that dipgen writes into: each generated file's first folder
-    (``games``, ``private``), or its first two under ``assets`` (``assets/dipgen``, ``assets/maps``),
-    which the theme and other plugins share."""
-    roots = set()
-    for uri in uris:
-        parts = uri.split("/")
-        n = 2 if parts[0] == "assets" else 1
-        if len(parts) > n:
-            roots.add("/".join(parts[:n]))
-    return roots

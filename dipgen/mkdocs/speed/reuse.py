@@ -11,7 +11,7 @@ search index the entries it gave then. Anything
 else (a changed page, any change to the rest, a first build, a failed one) renders as usual.
 
 The output is read from the site the last build put in place, which a staged build leaves where
-it was until the new one replaces it (`dipgen.adapters.staging`); without staging, nothing is reused.
+it was until the new one replaces it (`dipgen.mkdocs.speed.staging`); without staging, nothing is reused.
 The same goes for the other generated files (maps, draws): one whose file in the cache folder is
 the same as the last build's is linked into the new site from the last one (`LinkedFile`) instead
 of being copied again. That site is removed once the new one is in place, and nothing writes into
@@ -35,7 +35,7 @@ from pathlib import Path
 import jinja2
 from mkdocs.structure.files import File
 
-from dipgen.adapters.buildcache import folder_of, forget_folder
+from dipgen.mkdocs.speed.buildcache import folder_of, forget_folder
 
 #: the template of a page whose output is taken as it was (`page.dipgen_output`)
 TEMPLATE = "dipgen-reused-output.html"

@@ -25,7 +25,6 @@ import logging
 import re
 from dataclasses import dataclass, field
 from collections.abc import Callable
-from pathlib import Path
 
 import markdown
 from mkdocs.exceptions import PluginError
@@ -33,7 +32,8 @@ from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import get_toc
 from mkdocs.utils import meta as front_matter
 
-from dipgen.core.errors import display_path, visible
+from dipgen.mkdocs.failures import NESTED, failure
+from dipgen.mkdocs.speed.internals import plugins_source, set_rendered_title
 from dipgen.present.site.page import Heading, SitePage
 
 log = logging.getLogger("mkdocs.plugins.dipgen")
@@ -98,6 +98,8 @@ class GeneratedPage(Page):
     `origin` names the game file it is made from, for the message if it cannot be rendered (said
     only then: naming a file takes a look at the disk)."""
 
+    names_failures = True  # (`dipgen.mkdocs.failures.name_failures`)
+
     def __init__(self, title, file, config, *, source: Callable[[], SitePage], headings: Headings,
                  origin: Callable[[], str], searched: bool, light: Callable[[], dict | None] | None = None) -> None:
         super().__init__(title, file, config)
@@ -109,12 +111,12 @@ class GeneratedPage(Page):
         self._read: SitePage | None = None
         self._body: str | None = None  # the Markdown handed to MkDocs: the page without its front matter
         #: set by the plugin before `render`: the page's output, search entries and anchors' ids as the
-        #: last build made them, where they may be taken as they are (`dipgen.adapters.reuse`)
+        #: last build made them, where they may be taken as they are (`dipgen.mkdocs.speed.reuse`)
         self.reused: tuple[str, list, set] | None = None
         self.dipgen_output = ""  # where `reused` is taken: its output, which the template `reuse.TEMPLATE` prints
 
     def read_source(self, config) -> None:
-        other = config.plugins.on_page_read_source(page=self, config=config)
+        other = plugins_source(self, config)
         self._read = None
         if other is not None:  # another plugin's source: MkDocs reads it as any page
             self.markdown, self.meta = front_matter.get_data(other)
@@ -147,7 +149,8 @@ class GeneratedPage(Page):
     def render(self, config, files) -> None:
         if self.reused is not None and self._ours:
             self._direct = True  # its output is taken as it was: no HTML to make
-            self.content, self.toc, self._title_from_render = "", get_toc([]), None
+            self.content, self.toc = "", get_toc([])
+            set_rendered_title(self, None)
             self.present_anchor_ids, self.links_to_anchors = set(self.reused[2]), {}
             return
         if self._lightly:  # not taken as it was after all: its text read now, as it would have been
@@ -173,7 +176,7 @@ class GeneratedPage(Page):
         self._direct = True
         self.content, tokens = made
         self.toc = get_toc(tokens)
-        self._title_from_render = None
+        set_rendered_title(self, None)
         self.present_anchor_ids = {html.unescape(a or b) for a, b in _ID.findall(self.content)}
         self.links_to_anchors = {}
 
@@ -212,41 +215,9 @@ class GeneratedPage(Page):
         self.markdown, self.content = "", ""
 
 
-BUG = ("'dipgen check' may name the file to fix; if it finds nothing, this is a bug in dipgen: report it "
-       "with the game's files ('mkdocs build -v' shows the details)")
-
-
-def failure(where: str, e: BaseException, what: str, hint: str = BUG) -> str:
-    """An unexpected exception, said plainly: where, what dipgen was doing, and what to do."""
-    detail = str(e).strip().splitlines()[0][:300] if str(e).strip() else ""
-    return visible(f"{where}: error: {what} failed ({type(e).__name__}{': ' + detail if detail else ''})\n"
-                   f"    hint: {hint}")
-
-
-#: what to look for where a generated page cannot be rendered
-_NESTED = ("look for Markdown nested very deeply (lists, quotes) in its press, notes or description; if there is "
-           "none, this is a bug in dipgen: report it with the game's files")
-
-
 def _failure(page: GeneratedPage, e: Exception) -> PluginError:
     log.debug("dipgen: %s", page.file.src_uri, exc_info=True)
-    return PluginError(failure(page._origin(), e, f"rendering the page {page.file.src_uri}", _NESTED))
-
-
-def name_failures(page, origin: Path) -> None:
-    """Make a failure to render a generated page that MkDocs converts as any page (Markdown nested
-    too deeply for the converter, say) a PluginError naming the game's file, rather than a traceback."""
-    render = page.render
-
-    def guarded(config, files) -> None:
-        try:
-            render(config, files)
-        except Exception as e:
-            log.debug("dipgen: %s", page.file.src_uri, exc_info=True)
-            raise PluginError(failure(display_path(origin), e, f"rendering the page {page.file.src_uri}",
-                                      _NESTED)) from e
-
-    page.render = guarded
+    return PluginError(failure(page._origin(), e, f"rendering the page {page.file.src_uri}", NESTED))
 
 
 # ----------------------------------------------------------------------------- search
@@ -331,17 +302,6 @@ def sections(content: str) -> list[Section]:
         pos = m.end()
     out[-1].text.append(_text(content[pos:]))
     return out
-
-
-def search_index(config):
-    """Material's search index, if the site uses Material's search plugin (enabled), else None:
-    another search plugin indexes every page itself."""
-    for plugin in config.plugins.values():
-        index = getattr(plugin, "search_index", None)
-        if type(plugin).__module__.startswith("material.") and hasattr(index, "create_entry_for_section") \
-                and getattr(plugin, "config", {}).get("enabled", True):
-            return index
-    return None
 
 
 def index_page(index, page: GeneratedPage) -> None:

@@ -109,6 +109,39 @@ def code_fingerprint() -> str:
     return digest.hexdigest()
 
 
+def game_files_read(folder: Path) -> list[Path]:
+    """Every file of a game folder that the build reads (hidden ones aside), in order: as
+    ``sorted(folder.rglob("*"))`` would list them (links to folders not followed), read with strings,
+    not paths (a serve rebuild lists every game's folder)."""
+    top = str(folder)
+    found: list[tuple[str, ...]] = []
+    for here, dirs, names in os.walk(top):
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        rel = tuple(os.path.relpath(here, top).split(os.sep)) if here != top else ()
+        found.extend((*rel, name) for name in names
+                     if not name.startswith(".") and os.path.isfile(os.path.join(here, name)))
+    return [folder.joinpath(*parts) for parts in sorted(found)]
+
+
+def game_hash(folder: Path, files: list[Path] | None = None) -> str:
+    """A hash of everything in a game folder that the build reads, secrets.yml included (a new
+    passphrase re-encrypts the pages)."""
+    digest = hashlib.sha256()
+    for f in game_files_read(folder) if files is None else files:  # each length first: no two folders alike
+        name, data = f.relative_to(folder).as_posix().encode(), f.read_bytes()
+        digest.update(b"%d:%s%d:" % (len(name), name, len(data)) + data)
+    return digest.hexdigest()
+
+
+def stamps(files: list[Path]) -> tuple:
+    """What tells that a file changed without reading it (as `mkdocs serve --dirty` tells)."""
+    out = []
+    for f in files:
+        st = f.stat()
+        out.append((str(f), st.st_size, st.st_mtime_ns, st.st_ino))
+    return tuple(out)
+
+
 @dataclass
 class Stored:
     """A game's output as the cache holds it: its files on disk (`blobs`: {site path: blob path}),
@@ -124,6 +157,11 @@ class Stored:
     #: the pages as this process made them, until its build has read them (`page` reads them here
     #: rather than from their files; `forget_made` lets them go)
     made: dict[str, SitePage] = field(default_factory=dict)
+
+    @property
+    def files(self) -> dict[str, Path]:
+        """Every file of the game's output, its board's base map last (`dipgen.mkdocs.seam.Output`)."""
+        return {**self.blobs, self.board[0]: Path(self.board[1])}
 
     def intact(self) -> bool:
         """Whether every file is still there, with its size (the GM may delete the folder at any time)."""

@@ -1,0 +1,108 @@
+"""The example site's build with the plugin behind its seam: CPU time against a baseline checkout.
+
+    python bench/seam.py --baseline /path/to/a/checkout/of/main [--repeat 3] [--only GAME,...]
+
+Builds a copy of the example archive (games/, site_src/, mkdocs.yml) with `mkdocs build`, each build a
+process of its own, its CPU time (user + system, the process and its children) measured:
+
+- baseline: the plugin of the checkout `--baseline` names (its dipgen on PYTHONPATH), cold cache;
+- layers: this checkout's plugin with its speed layers (the default), cold cache;
+- layers, warm: the same again over the cache the build before it left (what a GM's second build costs);
+- plain: this checkout's plugin with ``speed: false`` (every layer off).
+
+The runs are interleaved (one of each in turn, `--repeat` times) and each figure is the median;
+the ratios are against the baseline measured in the same run. A checkout of main before issue 36
+has no ``speed`` setting, nor dipgen/mkdocs/: the baseline is given a dipgen/mkdocs/plugin.py that
+names its own plugin class, in a copy of it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def project(folder: Path, speed: bool = True, only: list[str] | None = None) -> Path:
+    """A copy of the example archive's project in `folder` (the games `only` names, else all)."""
+    if only:
+        for slug in only:
+            shutil.copytree(REPO / "games" / slug, folder / "games" / slug)
+    else:
+        shutil.copytree(REPO / "games", folder / "games")
+    shutil.copytree(REPO / "site_src", folder / "site_src")
+    text = (REPO / "mkdocs.yml").read_text(encoding="utf-8")
+    if not speed:
+        text = text.replace("  - dipgen:\n", "  - dipgen:\n      speed: false\n")
+    (folder / "mkdocs.yml").write_text(text, encoding="utf-8")
+    return folder
+
+
+def baseline_code(checkout: Path, into: Path) -> Path:
+    """`checkout`'s dipgen, where the entry point of this one (dipgen.mkdocs.plugin) finds its plugin."""
+    shutil.copytree(checkout / "dipgen", into / "dipgen", ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("svg_templates", "site_src"):
+        if (checkout / name).is_dir():
+            shutil.copytree(checkout / name, into / name)
+    room = into / "dipgen" / "mkdocs"
+    if not (room / "plugin.py").is_file():
+        room.mkdir(exist_ok=True)
+        (room / "__init__.py").write_text("")
+        (room / "plugin.py").write_text("from dipgen.adapters.mkdocs import DipgenPlugin  # noqa: F401\n")
+    return into
+
+
+def cpu_of_build(folder: Path, pythonpath: str | None = None) -> float:
+    """The CPU seconds of one `mkdocs build` of the project in `folder`."""
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    if pythonpath:
+        env["PYTHONPATH"] = pythonpath
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(folder / "site")], cwd=folder,
+                   env=env, check=True, capture_output=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--baseline", type=Path, required=True, help="a checkout of the code to compare with")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--only", default="", help="the example games to build, by folder, with commas (all)")
+    args = parser.parse_args()
+    times: dict[str, list[float]] = {"baseline": [], "layers": [], "layers, warm": [], "plain": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        code = baseline_code(args.baseline.resolve(), root / "baseline-code")
+        for i in range(args.repeat):
+            only = [slug for slug in args.only.split(",") if slug]
+            runs = {name: project(root / f"{i}-{name}", name != "plain", only)
+                    for name in ("baseline", "layers", "plain")}
+            for folder in runs.values():  # a git repository: the feeds' times come from the games' commits
+                subprocess.run(["git", "init", "-q"], cwd=folder, check=True)
+                subprocess.run(["git", "add", "-A"], cwd=folder, check=True)
+                subprocess.run(["git", "-c", "user.name=b", "-c", "user.email=b@b", "commit", "-qm", "games",
+                                "--date", "2026-01-01T00:00:00"], cwd=folder, check=True,
+                               env=dict(os.environ, GIT_COMMITTER_DATE="2026-01-01T00:00:00"))
+            times["baseline"].append(cpu_of_build(runs["baseline"], str(code)))
+            times["layers"].append(cpu_of_build(runs["layers"]))
+            times["plain"].append(cpu_of_build(runs["plain"]))
+            times["layers, warm"].append(cpu_of_build(runs["layers"]))
+    base = statistics.median(times["baseline"])
+    print(f"example archive, mkdocs build, CPU seconds (median of {args.repeat}, interleaved)")
+    for name, values in times.items():
+        median = statistics.median(values)
+        print(f"  {name:14} {median:6.2f} s   x{median / base:.2f} of the baseline   "
+              f"({', '.join(f'{v:.2f}' for v in values)})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,382 @@
+"""The speed layers: what makes a build of the results site fast, and safe to interrupt, behind the
+plugin's one seam (`dipgen.mkdocs.seam.Seam`, which `Layers` fills). Each layer is a module of this
+room and a few lines here; taking one out touches this module alone, never the plugin, and the site
+is the same, byte for byte, with every layer off (``speed: false``; tests/test_speed_seam.py).
+
+- `buildcache`: each game's output cached under a hash of all its files, the dipgen version and the
+  generator's templates, in memory and in the cache folder beside mkdocs.yml, so that a build (or a
+  `mkdocs serve` rebuild: the plugin lives across rebuilds because it has `on_startup`)
+  adjudicates and draws only a changed game; MkDocs reads the game's files from the cache folder.
+- `pages`: generated pages handed to MkDocs as HTML (no Markdown pass over HTML it cannot change),
+  and their search entries read off dipgen's own markup.
+- `staging`: the site is written into a folder beside the site folder and takes its place only
+  when the build is complete (`post_build`, last): a build that fails later (a page MkDocs cannot
+  render, another plugin, warnings under --strict) leaves the previous site as it was; a build that
+  was killed leaves its folder behind, and the next build removes it. Dirty builds write in place.
+- `reuse`: under plain `mkdocs serve`, a page that did not change in a site that did not change
+  otherwise is not rendered again, and its folder is moved from the last site whole; with `mkdocs
+  serve --dirty`, MkDocs itself renders only the files that changed (the layer stages each page
+  as a file rewritten only when it changed).
+- `remembered`: under plain serve, a hand-written page is not converted again while nothing it is
+  made from changed.
+- `partials`: the theme's nav, tabs and search box drawn once a build for the pages outside the nav.
+- `themes`: the theme's templates compiled, and its folders listed, once a process.
+
+Every reach into MkDocs's or Material's internals that a layer needs is in `internals`.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+
+from dipgen import __version__
+from dipgen.core.errors import display_path
+from dipgen.io.commits import Commits
+from dipgen.mkdocs.prune import prune
+from dipgen.mkdocs.output import Content, Game, Output
+from dipgen.mkdocs.seam import Seam
+from dipgen.mkdocs.speed.buildcache import (BuildCache, Stored, code_fingerprint, entry_key, game_hash,
+                                            game_files_read, open_cache, stamps)
+from dipgen.mkdocs.speed.internals import BUILD_LOGGER, counted, search_index, skipped_note, warning_counter
+from dipgen.mkdocs.speed.pages import GeneratedPage, Headings, index_page
+from dipgen.mkdocs.speed.partials import memoize, only_listeners, pages_alike
+from dipgen.mkdocs.speed.remembered import Remembered
+from dipgen.mkdocs.speed.reuse import TEMPLATE as REUSED, LinkedFile, Reuse
+from dipgen.mkdocs.speed.staging import _Staging
+from dipgen.mkdocs.speed.themes import Themes
+from dipgen.present.site import generator_fingerprint
+from dipgen.present.site.page import SitePage
+
+log = logging.getLogger("mkdocs.plugins.dipgen")
+
+class Layers(Seam):
+    """Every speed layer, behind the seam (see the module). `plugin`: the plugin they serve (which
+    of a page's listeners are its own; the file a page is made from, for a message)."""
+
+    def __init__(self, plugin) -> None:
+        super().__init__()
+        self._plugin = plugin
+        self._command = ""
+        self._dirty = False                   # `mkdocs serve --dirty`: each page a file rewritten when it changes
+        self._in_place = False                # a dirty build: MkDocs writes over the site as it goes
+        self._store: BuildCache | None = None  # the cache folder
+        self._own_store: Path | None = None    # ... a temporary one, where the site's cannot be written
+        self._key = ""                         # what every game's output depends on besides its files
+        self._hashes: dict[str, tuple[tuple, str]] = {}  # game folder -> its files' stamps and `game_hash`
+        self._games: list[Stored] = []         # this build's games in the cache
+        self._pages: dict[str, Stored] = {}    # each generated page in the cache -> the game's entry
+        self._files: dict[str, Content] = {}
+        self._stage: Path | None = None        # `serve --dirty`'s pages, as files
+        self._staging: _Staging | None = None
+        self._site_dir = ""                    # the configured site folder, while the build goes to staging
+        self._config = None                    # ... and the config that names the staging folder instead
+        self._warnings: logging.Handler | None = None  # (`internals.warning_counter`, under --strict)
+        self._headings: Headings | None = None
+        self._reuse = Reuse()                  # under plain `mkdocs serve`: unchanged pages not rendered again
+        self._remembered = Remembered()        # ... nor hand-written pages converted again
+        self._themes = Themes()
+        self._state: str | None = None         # what else a page depends on (`Reuse.state`), under serve
+        self._linked: list[LinkedFile] = []    # this build's maps and other files (`LinkedFile`)
+        self._alone = False  # no other plugin reads pages' sources or changes their output (`_light`)
+        self._hushed: set[str] = set()  # MkDocs's notes of pages linked, not written, this build (`_hush`)
+        self._nav = None  # this build's nav, for the theme's partials (`partials.memoize`)
+
+    # ----- the process
+    def startup(self, command: str, dirty: bool) -> None:
+        self._command = command
+        self._dirty = dirty and command == "serve"
+        self._in_place = dirty
+        if command == "serve":
+            logging.getLogger(BUILD_LOGGER).addFilter(self._hush)
+
+    def _hush(self, record: logging.LogRecord) -> bool:
+        """MkDocs's note of a page it was given nothing to write, for the pages linked instead."""
+        return record.msg not in self._hushed
+
+    def shutdown(self) -> None:
+        logging.getLogger(BUILD_LOGGER).removeFilter(self._hush)
+        self._end_build(discard=True)
+        for folder in (self._stage, self._own_store):
+            if folder is not None:
+                shutil.rmtree(folder, ignore_errors=True)
+        self._stage = self._own_store = None
+
+    @property
+    def store(self) -> BuildCache:
+        """The cache folder (`configured` sets it, which MkDocs has the plugin call before any build)."""
+        if self._store is None:
+            raise PluginError("dipgen: the plugin was not configured (MkDocs calls on_config first)")
+        return self._store
+
+    def configured(self, config) -> None:
+        self._themes.hook(config.theme)  # templates compiled, and the theme's folders listed, once a process
+        self._headings = Headings(config)  # the site's Markdown, for the headings of generated pages
+        self._end_build(discard=True)  # whatever an interrupted build (Ctrl-C) left
+        if config.strict:  # counted as MkDocs counts them, to keep the old site when --strict fails
+            self._warnings = warning_counter()
+            logging.getLogger("mkdocs").addHandler(self._warnings)
+        if self._own_store is None:  # (after the count starts: a cache git tracks is a warning)
+            base_dir = Path(config.config_file_path).parent if config.config_file_path else Path.cwd()
+            self._store = open_cache(base_dir) or self._own_cache()
+
+    # ----- the games (`buildcache`)
+    def begin(self, options) -> None:
+        self._key = entry_key(__version__, code_fingerprint(), generator_fingerprint(), options)
+
+    def game(self, path: Path, commits: Commits, last: Output | None, make: Callable[[], Game]) -> Output:
+        """The game's output as this process last made it, or from the cache folder, where its files,
+        their commits' times and the rest are as they were; else made, and stored."""
+        key = entry_key(self._key, self._hash(path), commits)
+        if isinstance(last, Stored) and last.key == key and last.intact():
+            return last
+        stored = self.store.get(path, key)
+        if stored is not None:
+            for note in stored.notes:  # as when the game was made
+                log.info("%s", note)
+            return stored
+        # encrypted afresh only here: an unchanged game keeps its pages (and their nonces) from the cache
+        game = make()
+        files = {uri: content for uri, content in game.files.items() if uri != game.board}
+        board = (game.board, str(game.files[game.board]))
+        try:
+            return self.store.put(path, key, files, game.card, board, game.notes)  # type: ignore[arg-type]
+        except OSError as e:  # a read-only checkout: a cache of this process's own
+            root, self._store = self.store.root, self._own_cache()
+            log.info("dipgen: cannot write the cache %s (%s); this build keeps it in %s", display_path(root),
+                     e.strerror or e, self._own_store)
+            return self.store.put(path, key, files, game.card, board, game.notes)  # type: ignore[arg-type]
+
+    def _hash(self, path: Path) -> str:
+        """`game_hash`, read again only where a file changed since this process last read it (a
+        serve rebuild after an edit reads the one game the GM changed)."""
+        files = game_files_read(path)
+        try:
+            now = stamps(files)
+        except OSError:
+            return game_hash(path, files)
+        known = self._hashes.get(str(path))
+        if known is not None and known[0] == now:
+            return known[1]
+        value = game_hash(path, files)
+        self._hashes[str(path)] = (now, value)
+        return value
+
+    def _own_cache(self) -> BuildCache:
+        """A cache of this process's own, in a temporary folder, sealed with a key of its own."""
+        self._own_store = Path(tempfile.mkdtemp(prefix="dipgen-cache-"))
+        return BuildCache(self._own_store, os.urandom(32))
+
+    def prepared(self, config, games: dict[str, Output], complete: bool, files: dict[str, Content]) -> None:
+        self._games = [game for game in games.values() if isinstance(game, Stored)]
+        self._pages = {uri: entry for entry in self._games for uri in entry.pages}
+        self._files = files
+        if complete:  # every game read: what no game names any more goes
+            self.store.prune(self._games, [Path(p) for p in games])
+        self._build_aside(config)
+        self._alone = only_listeners(config, ("page_read_source", "page_markdown", "page_content", "post_page"),
+                                     self._plugin)
+        self._state = None
+        if self._command == "serve" and not self._in_place:
+            self._state = Reuse.state(config, self._key, repr(self._plugin.config))
+            self._reuse.begin(self._state,
+                              {uri: entry.blobs[uri] for uri, entry in self._pages.items()},
+                              Path(self._site_dir) if self._staging else None,
+                              {uri: path for uri, path in files.items() if isinstance(path, Path)
+                               and not uri.endswith(".md")})
+
+    # ----- staging
+    def _build_aside(self, config) -> None:
+        """Send the build to a staging folder, unless it is a dirty one (which needs the old output)."""
+        site = Path(config.site_dir)
+        if self._in_place or not _Staging.usable(site):
+            return
+        for name in _Staging.sweep(site):
+            log.info("dipgen: removed %s, left by a build that did not finish", name)
+        try:
+            self._staging = _Staging(site)
+        except OSError as e:
+            log.warning("dipgen: building in place (cannot make a folder beside %s: %s)", display_path(site),
+                        e.strerror)
+            return
+        self._config, self._site_dir = config, config.site_dir
+        config.site_dir = str(self._staging.path)
+        log.info("dipgen: the site is built in %s and replaces %s once complete", self._staging.path.name,
+                 display_path(site))
+
+    def _end_build(self, discard: bool) -> _Staging | None:
+        """Give the config its site folder back, and forget the warning count; returns the staging
+        folder, if any, removed first with `discard`."""
+        staging = self._staging
+        if staging is not None and self._config is not None:
+            self._config.site_dir = self._site_dir
+            if discard:
+                staging.discard()
+        self._staging, self._config, self._site_dir = None, None, ""
+        if self._warnings is not None:
+            logging.getLogger("mkdocs").removeHandler(self._warnings)
+            self._warnings = None
+        return staging
+
+    # ----- the files (`buildcache`, `pages`, `reuse`)
+    def file(self, config, uri: str, content: Content, inclusion):
+        if isinstance(content, Path) and not uri.endswith(".md"):  # a map, from the cache or the last site
+            return LinkedFile.made(config, uri, content, inclusion, self._reuse.unchanged_file(uri))
+        if self._dirty and not isinstance(content, Path):
+            from mkdocs.structure.files import File
+            return File.generated(config, uri, abs_src_path=self._stage_file(uri, content), inclusion=inclusion)
+        return None
+
+    def added(self, config, file, content: Content) -> None:
+        uri = file.src_uri
+        if self._headings is None:
+            raise PluginError("dipgen: the plugin was not configured (MkDocs calls on_config first)")
+        if file.is_documentation_page() and (isinstance(content, SitePage) or uri in self._pages):
+            GeneratedPage(None, file, config, source=self._reader(uri, content), headings=self._headings,
+                          origin=lambda: self._plugin.named_origin(uri),
+                          searched=search_index(config) is not None,
+                          light=None if isinstance(content, SitePage) else lambda: self._light(uri))
+
+    def files_done(self, files) -> None:
+        if self._dirty and self._stage is not None:  # what earlier builds staged and this one does not make
+            prune(self._stage, set(self._files), {p.name for p in self._stage.iterdir() if p.is_dir()})
+
+    def _reader(self, uri: str, content: Content):
+        """How a generated page is read when MkDocs reads it: as it is, or from the cache."""
+        if isinstance(content, SitePage):
+            return lambda: content
+        entry = self._pages[uri]
+        return lambda: entry.page(uri)
+
+    def _light(self, uri: str) -> dict | None:
+        """The front matter of a page whose output this build expects to take as it was, where no
+        other plugin reads pages' sources or output (their text is not read at all); else None."""
+        if not self._alone or not self._reuse.may_take(uri):
+            return None
+        return SitePage.meta_of(self._pages[uri].pages[uri])
+
+    def _stage_file(self, uri: str, content: str | bytes) -> str:
+        """For `serve --dirty`: the file on disk, rewritten only when its content changed, so that
+        MkDocs (which compares modification times) rebuilds only what changed."""
+        if self._stage is None:
+            self._stage = Path(tempfile.mkdtemp(prefix="dipgen_"))
+        path = self._stage / uri
+        data = content.encode("utf-8") if isinstance(content, str) else content
+        if not path.exists() or path.read_bytes() != data:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+        return str(path)
+
+    # ----- the pages (`pages`, `reuse`, `remembered`, `partials`)
+    def nav(self, nav, config, files):
+        self._nav = nav
+        self._reuse.plan(files, {card["uri"].rsplit("/", 1)[0] + "/" for card in self._plugin.cards})
+        self._remembered.begin(self._state if self._alone else None, files)
+        return nav
+
+    def env(self, env, config, files):
+        self._linked = [f for f in files if isinstance(f, LinkedFile)]
+        self._remembered.watch(search_index(config))  # hand-written pages taken as made keep their entries
+        # the nav, tabs and search box drawn once, not for every game's page
+        return memoize(self._reuse.loader(env), self._nav, pages_alike(config, self._plugin))
+
+    def markdown(self, page, markdown: str) -> str:
+        if isinstance(page, GeneratedPage):
+            # unchanged, and so is the rest of the site (`reuse`); its output read only for other plugins
+            page.reused = self._reuse.output(page, read=not self._alone)
+            return markdown
+        return self._remembered.markdown(page, markdown)  # "" where it is taken as an earlier build made it
+
+    def context(self, context, page, config):
+        """Give the search index the entries of a page handed over as HTML (`pages`)."""
+        if isinstance(page, GeneratedPage):
+            page.take_back()
+        if isinstance(page, GeneratedPage) and page.direct:
+            index = search_index(config)
+            entries = []
+            if index is not None and page.reused is not None:
+                entries = page.reused[1]
+                index.entries.extend(entries)
+            elif index is not None:
+                before = len(index.entries)
+                index_page(index, page)
+                entries = index.entries[before:]
+            self._reuse.made(page, entries, page.present_anchor_ids)
+        return context
+
+    def content(self, page, html: str, files) -> str:
+        if isinstance(page, GeneratedPage) and page.direct and page.reused is not None:
+            page.dipgen_output = page.reused[0]
+            page.meta["template"] = REUSED
+            return html
+        if isinstance(page, GeneratedPage):
+            return page.set_aside(html)
+        return self._remembered.content(page, html, files)
+
+    def post_page(self, output: str, page) -> str:
+        if isinstance(page, GeneratedPage):
+            # a page taken as it was, which no plugin changed: its file in the last site linked into
+            # this one, and MkDocs given nothing to write (its note that it wrote nothing is hushed)
+            same = page.reused is not None and output == page.reused[0] and self._reuse.link_output(page)
+            unread = page.reused is not None and not same and output == page.reused[0] == ""
+            page.drop()  # written: a big archive need not hold every page's text till the end
+            if same:
+                self._hushed.add(skipped_note(page.file.src_uri))
+                return ""
+            if unread:  # not read (`_alone`), and not linked after all: MkDocs writes it
+                text = self._reuse.text_of(page)
+                if text is None:
+                    raise PluginError(f"dipgen: the last build's {page.file.dest_uri} went while this one ran; "
+                                      "build again")
+                return text
+        return output
+
+    # ----- the end of a build
+    def post_build(self, config) -> None:
+        self.stats["reused"] = self._reuse.reused
+        self._release()
+        self._hushed = set()
+        self.stats["linked"] = sum(1 for f in self._linked if f.linked)
+        self._linked = []
+        site_dir = self._site_dir
+        strict_failed = self._warnings is not None and counted(self._warnings)  # MkDocs aborts right after this
+        staging = self._end_build(discard=strict_failed)
+        if staging is None or strict_failed:
+            self._reuse.done(complete=False)
+        if staging is None:
+            return
+        if strict_failed:
+            log.error("dipgen: %s is left as it was (warnings under --strict)", display_path(site_dir))
+            return
+        try:
+            moved = self._reuse.move_into(staging.path)  # unchanged games' folders, whole
+            try:
+                staging.commit()
+            except OSError:
+                self._reuse.move_back(moved)
+                raise
+            self.stats["moved"] = len(moved)
+            self._reuse.done(complete=True)
+        except OSError as e:
+            staging.discard()
+            raise PluginError(f"dipgen: cannot put the new site in place of {display_path(site_dir)}: "
+                              f"{e.strerror}; it is left as it was") from e
+
+    def build_error(self) -> None:
+        self._reuse.done(complete=False)
+        self._release()
+        if self._end_build(discard=True) is not None:
+            log.info("dipgen: the build failed; the site folder is left as it was")
+
+    def _release(self) -> None:
+        """Let go of what only a running build holds: the pages it made (read by now: a later build
+        reads them from the cache) and the listening for what hand-written pages say."""
+        self._remembered.end()
+        for entry in self._games:
+            entry.made.clear()

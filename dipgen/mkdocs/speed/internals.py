@@ -1,0 +1,172 @@
+"""Every reach of the speed layers into MkDocs's, Material's and Jinja's internals: what no public
+API gives, and a release may move. The plugin proper reaches none (it uses MkDocs's plugin events,
+`File.generated` and the typed config only, as mkdocs-gen-files does).
+
+The small reaches are made here (the layers call these functions); the large ones (a subclass, a
+method replaced) stay in their layer, and `REACHES` lists them all, each with the layer that needs
+it and a check against the installed MkDocs and Material: tests/test_internals.py runs every check,
+so that a release that moved one fails by its name, not by a wrong site. With ``speed: false`` none
+is reached.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+#: the logger of MkDocs's build, and its note of a page it was given nothing to write (`reuse` links
+#: the page's file from the last site instead, and hushes the note)
+BUILD_LOGGER = "mkdocs.commands.build"
+_SKIPPED = "Page skipped: '{}'. Generated empty output."
+
+
+def skipped_note(src_uri: str) -> str:
+    return _SKIPPED.format(src_uri)
+
+
+def listeners(config, event: str) -> list[Callable]:
+    """Every handler of MkDocs's `event` in this build, from every plugin (`partials.only_listeners`)."""
+    return config.plugins.events[event]
+
+
+def plugins_source(page, config) -> str | None:
+    """A page's source as another plugin gives it (``on_page_read_source``), else None: what
+    `Page.read_source` asks first, asked by `pages.GeneratedPage`, which reads its source itself."""
+    return config.plugins.on_page_read_source(page=page, config=config)
+
+
+def rendered_title(page) -> str | None:
+    """The title MkDocs took from a page's first heading when it rendered it."""
+    return page._title_from_render
+
+
+def set_rendered_title(page, title: str | None) -> None:
+    page._title_from_render = title
+
+
+def search_index(config):
+    """Material's search index, if the site uses Material's search plugin (enabled), else None:
+    another search plugin indexes every page itself."""
+    for plugin in config.plugins.values():
+        index = getattr(plugin, "search_index", None)
+        if type(plugin).__module__.startswith("material.") and hasattr(index, "create_entry_for_section") \
+                and getattr(plugin, "config", {}).get("enabled", True):
+            return index
+    return None
+
+
+def warning_counter() -> logging.Handler:
+    """A handler counting warnings as MkDocs counts them for ``--strict`` (`staging`: a build that
+    fails under --strict leaves the old site)."""
+    from mkdocs.utils import CountHandler
+
+    handler = CountHandler()
+    handler.setLevel(logging.WARNING)
+    return handler
+
+
+def counted(handler: logging.Handler) -> bool:
+    """Whether a `warning_counter` counted any warning."""
+    return bool(handler.get_counts())  # type: ignore[attr-defined]
+
+
+# ----------------------------------------------------------------------------- the list, checked
+
+@dataclass(frozen=True)
+class Reach:
+    internal: str  # what is reached, as the installed package spells it
+    layer: str     # the module of dipgen.mkdocs.speed that reaches it, and why
+    check: Callable[[], bool]
+
+
+def _source(obj) -> str:
+    return inspect.getsource(obj)
+
+
+def _has(path: str, *names: str) -> bool:
+    module, _, attr = path.partition(":")
+    obj = __import__(module, fromlist=["_"])
+    for part in attr.split(".") if attr else ():
+        obj = getattr(obj, part)
+    return all(hasattr(obj, n) for n in names)
+
+
+def _page_source() -> str:
+    from mkdocs.structure.pages import Page
+    return _source(Page)
+
+
+def _events() -> bool:
+    from mkdocs.plugins import PluginCollection
+    events = getattr(PluginCollection(), "events", None)
+    return isinstance(events, dict) and {"page_markdown", "page_context", "pre_page"} <= set(events)
+
+
+def _material_partials() -> bool:
+    material = importlib.import_module("material")
+    root = Path(str(material.__file__)).parent / "templates" / "partials"
+    return all((root / name).is_file() for name in ("nav.html", "tabs.html", "search.html", "palette.html"))
+
+
+def _url_filter() -> bool:
+    from mkdocs.utils.templates import url_filter
+    return bool(getattr(url_filter, "jinja_pass_arg", None))
+
+
+def _render_func() -> bool:
+    import jinja2
+    return callable(getattr(jinja2.Environment().from_string("x"), "root_render_func", None))
+
+
+def _skipped_note() -> bool:
+    import mkdocs.commands.build as build
+    text = _source(build)
+    return "Page skipped: '" in text and "'. Generated empty output." in text and \
+        logging.getLogger(build.__name__).name == BUILD_LOGGER
+
+
+def _copy_file() -> bool:
+    from mkdocs.structure.files import File
+    return list(inspect.signature(File.copy_file).parameters) == ["self", "dirty"]
+
+
+REACHES: tuple[Reach, ...] = (
+    Reach("mkdocs.structure.pages.Page (subclassed: read_source, render)", "pages: a page handed over as HTML",
+          lambda: _has("mkdocs.structure.pages:Page", "read_source", "render")
+          and all(f"self.{a} = " in _page_source() for a in ("markdown", "meta", "content", "toc"))),
+    Reach("mkdocs.structure.pages.Page._title_from_render", "pages, remembered: a page's title as rendered",
+          lambda: "self._title_from_render" in _page_source()),
+    Reach("mkdocs.structure.pages.Page.present_anchor_ids, links_to_anchors", "pages, remembered: anchors checked",
+          lambda: "self.present_anchor_ids" in _page_source() and "self.links_to_anchors" in _page_source()),
+    Reach("mkdocs.plugins.PluginCollection.on_page_read_source", "pages: another plugin's source of a page",
+          lambda: _has("mkdocs.plugins:PluginCollection", "on_page_read_source")),
+    Reach("mkdocs.plugins.PluginCollection.events", "partials, reuse: which plugins listen to pages", _events),
+    Reach("mkdocs.structure.files.File.copy_file(dirty)", "reuse: a map linked from the last site", _copy_file),
+    Reach("mkdocs.utils.CountHandler", "staging: warnings counted as --strict counts them",
+          lambda: _has("mkdocs.utils:CountHandler", "get_counts")),
+    Reach("mkdocs.utils.meta.get_data, mkdocs.structure.toc.get_toc", "pages: front matter and toc",
+          lambda: _has("mkdocs.utils.meta", "get_data") and _has("mkdocs.structure.toc", "get_toc")),
+    Reach("mkdocs.commands.build's note 'Page skipped: ... Generated empty output.'", "reuse: hushed", _skipped_note),
+    Reach("mkdocs.theme.Theme.get_env (replaced)", "themes: templates compiled once a process",
+          lambda: _has("mkdocs.theme:Theme", "get_env")),
+    Reach("mkdocs.utils.templates.url_filter (a context filter)", "partials: links recorded", _url_filter),
+    Reach("jinja2.Template.root_render_func (replaced)", "partials: a partial drawn once", _render_func),
+    Reach("material/templates/partials/{nav,tabs,search,palette}.html", "partials: what is drawn once",
+          _material_partials),
+    Reach("material.plugins.search.plugin.SearchPlugin.search_index", "pages, remembered: the index",
+          lambda: "self.search_index = SearchIndex(" in _source(__import__(
+              "material.plugins.search.plugin", fromlist=["_"]).SearchPlugin)),
+    Reach("material.plugins.search.plugin.SearchIndex.entries, create_entry_for_section, add_entry_from_context",
+          "pages, remembered: entries given, not parsed",
+          lambda: _has("material.plugins.search.plugin:SearchIndex", "create_entry_for_section",
+                       "add_entry_from_context") and "self.entries = []" in _source(__import__(
+                           "material.plugins.search.plugin", fromlist=["_"]).SearchIndex)),
+    Reach("material.plugins.search.plugin.Section (id, title, text, is_excluded)", "pages: a section given",
+          lambda: all(f"self.{a}" in _source(__import__("material.plugins.search.plugin", fromlist=["_"]).Section)
+                      for a in ("id", "title", "text")) and _has("material.plugins.search.plugin:Section",
+                                                                 "is_excluded")),
+)
