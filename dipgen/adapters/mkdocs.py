@@ -42,9 +42,8 @@ import time
 from functools import partial
 from pathlib import Path
 
-from mkdocs.config import base
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.config import config_options as c
+from mkdocs.config import base, config_options as c
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files, InclusionLevel
@@ -53,7 +52,7 @@ from mkdocs.utils import CountHandler
 from dipgen import __version__
 from dipgen.core.errors import GameError, Problem, display_path
 from dipgen.io.commits import Commits, commit_times_of
-from dipgen.io.secretsfile import SECRETS_FILE
+from dipgen.io.secretsfile import SECRETS_FILE, shared_secrets
 from dipgen.io.folders import discover_games
 from dipgen.adapters import livereload
 from dipgen.adapters.buildcache import BuildCache, Stored, code_fingerprint, entry_key, open_cache
@@ -61,6 +60,7 @@ from dipgen.adapters.games import Loaded, load_checked
 from dipgen.adapters.partials import memoize, only_listeners, pages_alike
 from dipgen.adapters.remembered import Remembered
 from dipgen.adapters.reported import report_problems
+from dipgen.adapters.search import split_index
 from dipgen.adapters.reuse import TEMPLATE as REUSED, LinkedFile, Reuse
 from dipgen.adapters.themes import Themes
 from dipgen.adapters.staging import _Staging, _lock, _prune, _roots  # noqa: F401 (_lock: tests)
@@ -68,7 +68,6 @@ from dipgen.adapters.mkdocs_pages import GeneratedPage, Headings, failure, index
 from dipgen.core.crypt import PRIVATE_DIR
 from dipgen.adapters.publish import (archive_files_of, editions, game_files, missing_passphrases, provided_pages,
                                      site_options, with_cards)
-from dipgen.io.secretsfile import shared_secrets
 from dipgen.present.site import SiteOptions, generator_fingerprint
 from dipgen.present.site.page import SitePage
 from dipgen.present.site.pages import CSS_URI, JS_URI, add_overrides, game_card
@@ -392,6 +391,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
 
     @event_priority(-100)  # last: after every other plugin has written its files (the search index)
     def on_post_build(self, *, config) -> None:
+        split_index(Path(config.site_dir))  # the search index fetched on a first search, not a first visit
         self.stats["reused"] = self._reuse.reused
         self._release()
         self._hushed = set()
