@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from support.browser import browser_test
+
 pytestmark = pytest.mark.bench
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -37,7 +39,7 @@ def ok(script: str, *args: str) -> str:
 def test_every_script_is_covered():
     assert {p.name for p in BENCH.glob("*.py")} == {
         "adjudicate.py", "archive.py", "build.py", "corpus.py", "datc_process.py", "datc_reference.py", "histories.py",
-        "orders.py", "players.py", "private_pages.py", "raster.py", "render.py", "seam.py", "sheet.py"}
+        "orders.py", "pagebytes.py", "players.py", "private_pages.py", "raster.py", "render.py", "seam.py", "sheet.py"}
 
 
 def test_corpus_writes_game_folders_that_replay(tmp_path):
@@ -103,6 +105,12 @@ def test_archive():
     assert "of the full build" in out
     assert "peak memory" in out
     assert "the note shows on its page: True" in out
+
+
+@browser_test  # builds a small archive and opens its pages in chromium
+def test_pagebytes():
+    out = ok("pagebytes.py", "--sizes", "1", "--years", "2", "--seed", "9")
+    assert "x the goal" in out and "its cost with the index whole" in out
 
 
 def test_players():

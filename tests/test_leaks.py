@@ -137,7 +137,7 @@ def test_a_generator_that_uses_the_gm_view_is_caught(tmp_path, monkeypatch):
     files = {leak.file.split(" ")[0] for leak in leaks}
     assert any(f.endswith(".svg") for f in files), "a hidden unit drawn on a map"
     assert any(f.endswith("index.html") for f in files), "a hidden order printed on a page"
-    assert any(f.startswith("search/search_index.json") for f in files), "a hidden order in the search index"
+    assert any(f.startswith("search/search_docs.json") for f in files), "a hidden order in the search index"
     assert any("owns" in leak.what for leak in leaks), "an owner shown"
 
 

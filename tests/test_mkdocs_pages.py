@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from dipgen.mkdocs.speed import pages as mkdocs_pages
+from dipgen.mkdocs.search import DOCS
 from dipgen.present.site.page import Heading, SitePage
 from support import build, make_project
 
@@ -75,7 +76,7 @@ def test_every_generated_page_went_as_html(both):
 
 
 def _index(site: Path) -> dict[str, dict]:
-    docs = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    docs = json.loads((site / DOCS).read_text(encoding="utf-8"))["docs"]  # the index's documents
     return {d["location"]: d for d in docs}
 
 

@@ -21,6 +21,7 @@ from dipgen.adapters.cli import main
 from dipgen.core.errors import GameError
 from dipgen.io.gamefiles import load_game
 from dipgen.adapters.leaks import scan_site
+from dipgen.mkdocs.search import DOCS, INDEX
 from dipgen.core.orders import Concealed
 from dipgen.present.site.crypt import ITERATIONS, Lock, decrypt, encrypt, page_salt, page_token, page_uri
 from dipgen.present.site.maps import overlay_map as _overlay
@@ -401,9 +402,10 @@ def test_no_passphrase_or_key_anywhere_in_the_site(built):
 @pytest.mark.slow
 def test_private_pages_are_not_indexed(built):
     _, site, _, _ = built
-    index = json.loads((site / "search" / "search_index.json").read_text())
-    assert not [d for d in index["docs"] if d["location"].startswith("private/")]
-    assert "private/" not in (site / "search" / "search_index.json").read_text()
+    index = json.loads((site / DOCS).read_text())  # the index's documents (dipgen.mkdocs.search)
+    assert index["docs"] and not [d for d in index["docs"] if d["location"].startswith("private/")]
+    assert "private/" not in (site / DOCS).read_text()
+    assert "private/" not in (site / INDEX).read_text()
     assert "private/" not in (site / "sitemap.xml").read_text()
     assert private_pages(site)  # static files, copied as written
     for page in private_pages(site):

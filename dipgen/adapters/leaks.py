@@ -353,7 +353,7 @@ def scan_site(site_dir: Path | str, histories: list[History], prefix: str = "gam
             if path.suffix.lower() not in TEXT_SUFFIXES:
                 continue
             raw = path.read_text(encoding="utf-8", errors="replace")
-            if path.name == "search_index.json":
+            if path.name in ("search_index.json", "search_docs.json"):  # (dipgen.mkdocs.search)
                 leaks.extend(_scan_search_index(rel, raw, own, needles, elsewhere))
                 continue
             if not rel.startswith(own) and path.suffix.lower() == ".xml" and _ENTRY.search(raw):

@@ -50,6 +50,7 @@ from dipgen.mkdocs import livereload, output
 from dipgen.mkdocs.failures import failure, name_failures
 from dipgen.mkdocs.prune import prune, roots
 from dipgen.mkdocs.output import Content, Game, Output
+from dipgen.mkdocs.search import split_index
 from dipgen.mkdocs.seam import Seam
 from dipgen.mkdocs.speed import Layers
 from dipgen.present.site import SiteOptions
@@ -262,6 +263,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
 
     @event_priority(-100)  # last: after every other plugin has written its files (the search index)
     def on_post_build(self, *, config) -> None:
+        split_index(Path(config.site_dir))  # the search index fetched on a first search, not a first visit
         if self._dirty and self._written is not None:
             kept = roots(self._files) | {self.config.prefix.strip("/"), PRIVATE_DIR, CSS_URI.rsplit("/", 1)[0]}
             removed = prune(Path(config.site_dir), self._written, kept)

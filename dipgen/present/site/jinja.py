@@ -31,14 +31,19 @@ def result_words(tags) -> Markup:
     return Markup(f' <span class="dg-res">(<em>{", ".join(escape(tag) for tag in tags)}</em>)</span>')
 
 
-def map_figure(m: Mapping) -> Markup:
-    """A map: the board beneath, the phase's overlay above, its caption and a download link."""
+def map_figure(m: Mapping, shared: bool = False) -> Markup:
+    """A map: the board beneath, the phase's overlay above, its caption and a download link.
+    `shared`: a map after the first of the page, on the same board: its board is fetched only once
+    the first one's has loaded (dipgen.js, from the browser's cache: one download a page), or at
+    once without JavaScript (the `<noscript>`)."""
     width, height = int(round(float(m["width"]))), int(round(float(m["height"])))
     board, overlay = escape(m["board"]), escape(m["overlay"])
+    tag = (f'<object class="dg-map-board" type="image/svg+xml" data="{board}" aria-hidden="true" '
+           'tabindex="-1"></object>')
     return Markup(
         f'<figure class="dg-map" id="{escape(m["id"])}">\n<div class="dg-map-stack" style="aspect-ratio: '
-        f'{escape(m["width"])} / {escape(m["height"])}">\n<object class="dg-map-board" type="image/svg+xml" '
-        f'data="{board}" aria-hidden="true" tabindex="-1"></object>\n<img class="dg-map-overlay" src="{overlay}" '
+        f'{escape(m["width"])} / {escape(m["height"])}">\n{f"<noscript>{tag}</noscript>" if shared else tag}'
+        f'\n<img class="dg-map-overlay" src="{overlay}" '
         f'width="{width}" height="{height}" alt="{escape(m["alt"])}" loading="{escape(m["loading"])}">\n</div>\n'
         f'<figcaption><span>{escape(m["caption"])}</span> <a class="dg-download" hidden href="{overlay}" '
         f'data-board="{board}" data-overlay="{overlay}" download="{escape(m["filename"])}">Download SVG</a>'

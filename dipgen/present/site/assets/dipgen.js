@@ -248,6 +248,38 @@
     if (v.opener) v.opener.focus();
   }
 
+  /* One download of the board a page: a map after the first on the same board holds its board in a
+   * <noscript> (dipgen/present/site/jinja.py: map_figure); here it gets its own <object>, fetched
+   * once the first map's board has loaded, and so from the browser's cache. */
+  function hasSvg(board) {
+    var doc = board.contentDocument;
+    return !!(doc && doc.documentElement && doc.documentElement.nodeName === "svg");
+  }
+
+  function shareBoards(maps) {
+    var first = null, waiting = [];
+    maps.forEach(function (figure) {
+      var stack = figure.querySelector(".dg-map-stack"), link = figure.querySelector("a.dg-download");
+      if (!stack || !link) return;
+      var board = stack.querySelector("object.dg-map-board");
+      if (board) { first = first || board; return; }
+      if (!stack.querySelector("noscript")) return;
+      board = element("object", "dg-map-board", { type: "image/svg+xml", "aria-hidden": "true", tabindex: "-1" });
+      stack.insertBefore(board, stack.firstChild);
+      waiting.push([board, link.dataset.board]);
+    });
+    if (!waiting.length) return;
+    var done = false, load = function () {
+      if (done) return;
+      done = true;
+      waiting.forEach(function (w) { w[0].setAttribute("data", w[1]); });
+    };
+    if (!first || hasSvg(first)) return load();
+    first.addEventListener("load", load);
+    first.addEventListener("error", load);
+    window.setTimeout(load, 10000);  /* a first board that never answers keeps no other map blank */
+  }
+
   /* The map on the page becomes a button that opens the viewer; a tap on the base map (a
    * document of its own inside the <object>, which keeps its province names on hover) too. */
   function zoomable(figure) {
@@ -347,6 +379,7 @@
     var maps = document.querySelectorAll("figure.dg-map");
     palettes(maps);
     if (maps.length) {
+      shareBoards(maps);
       maps.forEach(zoomable);
       loadPanzoom().catch(function () { panzoomLoaded = null; /* tried again when a map is opened */ });
     }

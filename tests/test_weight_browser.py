@@ -1,0 +1,139 @@
+"""What a page of the example archive costs a reader on a first visit, in a real browser (Debian's
+chromium): the search index only on a first search, the board map once a page, and no page over
+the budget (tests/support/weight.py counts what the server sends, gzipped).
+
+The budget is checked on a sample: one page of each type (home, archive, players, a player, the
+hall of fame, a rules page, the page on draws, a private page's shell) and, for every example game,
+its page and its heaviest season page; every page of the archive (some 1,200) would take minutes.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from dipgen.adapters.cli import main
+from support import GAMES, build, make_project
+from support.browser import BROWSER, DESKTOP, PHONE, Watched, assert_maps_drawn
+from support.weight import counting_server, first_visit
+
+pytestmark = BROWSER
+
+BUDGET = 300_000  # bytes, gzipped: the most a first visit to any page may download (issue 39)
+SEASON = "games/two-crowns/1902-spring/"
+BOARD = "/assets/maps/standard.svg"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The whole example archive, a running hidden game's private pages included, on a server."""
+    project = make_project(tmp_path_factory.mktemp("weight") / "p", sorted(p.name for p in GAMES.iterdir()
+                                                                            if (p / "game.yml").is_file()))
+    assert main(["secrets", str(project / "games" / "lamps-out")]) == 0
+    folder = build(project)
+    with counting_server(folder) as (url, sent):
+        yield url, sent, folder
+
+
+def _sample(folder: Path) -> list[str]:
+    """One page of each type, and each game's page and heaviest season page (see the module)."""
+    player = next(p for p in sorted((folder / "players").iterdir()) if (p / "index.html").is_file())
+    pages = ["", "games/", "players/", f"players/{player.name}/", "hall-of-fame/", "rules/standard/", "draws/",
+             "private/" + next(p.name for p in sorted((folder / "private").glob("*.html")))]
+    for game in sorted(p for p in (folder / "games").iterdir() if (p / "index.html").is_file()):
+        seasons = [p for p in game.iterdir() if re.fullmatch(r"\d{4}-.*", p.name) and (p / "index.html").is_file()]
+        heaviest = max(seasons, key=lambda p: (p / "index.html").stat().st_size)
+        pages += [f"games/{game.name}/", f"games/{game.name}/{heaviest.name}/"]
+    return pages
+
+
+def test_no_page_over_the_budget_on_a_first_visit(browser, site):
+    url, sent, folder = site
+    costs = {}
+    for path in _sample(folder):
+        files = first_visit(browser, url + path, sent)
+        costs[path] = sum(size for _, size in files)
+        assert not [f for f, _ in files if f.endswith("search_docs.json")], f"{path}: the search index on a first visit"
+    assert len(costs) > 30
+    over = {path: cost for path, cost in costs.items() if cost > BUDGET}
+    assert not over, f"over {BUDGET} bytes gzipped on a first visit: {over}"
+
+
+def test_the_board_map_is_downloaded_once_a_page(browser, site):
+    url, sent, folder = site
+    html = (folder / SEASON / "index.html").read_text(encoding="utf-8")
+    assert len(re.findall(r'<object class="dg-map-board"[^>]* data="[^"]*standard\.svg"', html)) == 2
+    assert html.count("<noscript><object") == 1  # the second map's board, fetched when the first's has loaded
+    context = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]})
+    events: list[str] = []
+    try:
+        page = context.new_page()
+        page.on("request", lambda r: events.append("asked") if r.url.endswith(BOARD) else None)
+        page.on("requestfinished", lambda r: events.append("came") if r.url.endswith(BOARD) else None)
+        sent.clear()
+        page.goto(url + SEASON, wait_until="networkidle")
+        assert_maps_drawn(page, 2)
+        page.wait_for_load_state("networkidle")
+        assert [f for f, _ in sent.of(".svg") if f == BOARD] == [BOARD]
+        assert events[:2] == ["asked", "came"]  # the second map asks for it only once the first has it
+        page.locator(".dg-map-stack").nth(1).click()  # the second map still opens full screen
+        page.locator("dialog.dg-zoom").wait_for(state="visible")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_both_maps_show_their_board_without_javascript(browser, site, tmp_path, size):
+    url, _, _ = site
+    w = Watched(browser, size, tmp_path)
+    w.context.close()
+    w.context = browser.new_context(viewport={"width": size[0], "height": size[1]}, java_script_enabled=False)
+    w.page = w.context.new_page()
+    try:
+        w.page.goto(url + SEASON, wait_until="networkidle")
+        boards = w.page.locator("object.dg-map-board")
+        assert boards.count() == 2
+        for i in range(2):
+            box, overlay = boards.nth(i).bounding_box(), w.page.locator("img.dg-map-overlay").nth(i).bounding_box()
+            assert box and overlay and abs(box["width"] - overlay["width"]) < 1 and box["width"] > 200
+            assert abs(box["y"] - overlay["y"]) < 1
+        w.shot(f"season-no-js-{size[0]}")
+    finally:
+        w.close()
+
+
+def _finds(page, query: str, where: str) -> bool:
+    """Whether a search for `query` lists a result whose link holds `where`."""
+    box = page.locator("input.md-search__input")
+    box.fill("")
+    box.press_sequentially(query, delay=20)
+    try:
+        page.wait_for_function("""where => [...document.querySelectorAll('.md-search-result__item a')]
+                                  .some(a => a.getAttribute('href').includes(where))""", arg=where, timeout=15000)
+    except Exception:  # noqa: BLE001 - playwright's timeout: not found
+        return False
+    return True
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_search_fetches_the_index_on_the_first_search_and_finds_players_games_and_seasons(browser, site, tmp_path,
+                                                                                          size):
+    url, sent, _ = site
+    w = Watched(browser, size, tmp_path)
+    try:
+        sent.clear()
+        w.page.goto(url + "games/", wait_until="networkidle")
+        assert not [f for f, _ in sent.files if "search_docs" in f or "workers/search." in f]
+        opener = w.page.locator("label.md-header__button[for=__search]").first
+        (opener if opener.is_visible() else w.page.locator("input.md-search__input")).click()  # a phone / a desktop
+        assert _finds(w.page, "Boris Ivanov", "two-crowns/")
+        assert [f for f, _ in sent.files if f == "/search/search_docs.json"] == ["/search/search_docs.json"]
+        assert _finds(w.page, "Winter Palace", "winter-palace/")
+        assert _finds(w.page, "Spring 1902 Two Crowns", "two-crowns/1902-spring/")
+        assert len([f for f, _ in sent.files if f == "/search/search_docs.json"]) == 1  # fetched once
+        w.shot(f"search-{size[0]}")
+        assert w.errors == []
+    finally:
+        w.close()
