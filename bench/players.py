@@ -27,8 +27,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from dipgen.adapters.games import load_checked  # noqa: E402
-from dipgen.adapters.publish import editions  # noqa: E402
+from dipgen.usecases.games import load_checked  # noqa: E402
+from dipgen.usecases.publish import editions  # noqa: E402
 from dipgen.io.folders import discover_games  # noqa: E402
 from dipgen.present.site.fame import fame_files  # noqa: E402
 from dipgen.present.site.pages import SiteOptions, archive_of, game_card  # noqa: E402

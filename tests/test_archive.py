@@ -20,11 +20,11 @@ from types import SimpleNamespace
 import pytest
 import yaml
 
-from dipgen.adapters import init_cmd
-from dipgen.adapters.cli import main
-from dipgen.adapters.export import MARK
-from dipgen.adapters.games import load_checked
-from dipgen.adapters.publish import archive_files, editions, game_files, provided_pages, site_options
+from dipgen.cli import init as init_cmd
+from dipgen.cli import main
+from dipgen.usecases.export import MARK
+from dipgen.usecases.games import load_checked
+from dipgen.usecases.publish import archive_files, editions, game_files, provided_pages, site_options
 from dipgen.core.resources import shipped
 from dipgen.present.site.links import page_url
 from support import REPO, make_project, mkdocs_command, write_game

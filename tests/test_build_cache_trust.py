@@ -20,9 +20,10 @@ from pathlib import Path
 
 import pytest
 
-from dipgen.adapters import buildcache, init_cmd
+from dipgen.adapters import buildcache
+from dipgen.cli import init as init_cmd
 from dipgen.adapters.buildcache import FOLDER, KEY_FILE, BuildCache, canonical
-from dipgen.adapters.cli import main
+from dipgen.cli import main
 from support import REPO, build, make_project, site_config, write_game
 from support.folders import ARCHIVE
 

@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 from aiosmtpd.controller import Controller
 
-import dipgen.adapters.mail_cmd as mail_cmd
-from dipgen.adapters.cli import main
-from dipgen.adapters.mailout import seat_report
+import dipgen.cli.mail as mail_cmd
+from dipgen.cli import main
+from dipgen.usecases.mailout import seat_report
 from dipgen.core.phase import Phase
 from dipgen.view import game_view
 from support import GAME_YML, REPO, load, write_game
@@ -477,7 +477,7 @@ def test_the_gm_s_loop_every_player_has_her_report_and_the_next_deadline(tmp_pat
 
 
 def test_a_message_is_plain_text_in_the_encoding_the_server_takes():
-    from dipgen.adapters.letters import Letter, message
+    from dipgen.usecases.letters import Letter, message
 
     now = dt_at(7)
     for body, eight_bit, cte in [("Plain report\n", True, "7bit"), ("Vive la République\n", True, "8bit"),

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from dipgen.adapters.publish import editions
+from dipgen.usecases.publish import editions
 from dipgen.present.site.pages import SiteOptions, game_card
 from dipgen.present.site.players import INDEX, player_files, player_uris, slug_of
 from support import GAME_YML, REPO, load, loaded, public_site, write_game

@@ -57,16 +57,16 @@ from dipgen.io.secretsfile import SECRETS_FILE
 from dipgen.io.folders import discover_games
 from dipgen.adapters import livereload
 from dipgen.adapters.buildcache import BuildCache, Stored, code_fingerprint, entry_key, open_cache
-from dipgen.adapters.games import Loaded, load_checked
+from dipgen.usecases.games import Loaded, load_checked
 from dipgen.adapters.partials import memoize, only_listeners, pages_alike
 from dipgen.adapters.remembered import Remembered
-from dipgen.adapters.reported import report_problems
+from dipgen.usecases.reported import report_problems
 from dipgen.adapters.reuse import TEMPLATE as REUSED, LinkedFile, Reuse
 from dipgen.adapters.themes import Themes
 from dipgen.adapters.staging import _Staging, _lock, _prune, _roots  # noqa: F401 (_lock: tests)
 from dipgen.adapters.mkdocs_pages import GeneratedPage, Headings, failure, index_page, name_failures, search_index
 from dipgen.core.crypt import PRIVATE_DIR
-from dipgen.adapters.publish import (archive_files_of, editions, game_files, missing_passphrases, provided_pages,
+from dipgen.usecases.publish import (archive_files_of, editions, game_files, missing_passphrases, provided_pages,
                                      site_options, with_cards)
 from dipgen.io.secretsfile import shared_secrets
 from dipgen.present.site import SiteOptions, generator_fingerprint

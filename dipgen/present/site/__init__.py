@@ -3,7 +3,7 @@
     from dipgen.present.site import SiteOptions, build_site
     files = build_site([(public_view, None)], SiteOptions())   # {uri: content}
 
-`dipgen.adapters.publish` makes the views of a loaded game and hands them over; `dipgen.adapters.mkdocs`
+`dipgen.usecases.publish` makes the views of a loaded game and hands them over; `dipgen.adapters.mkdocs`
 registers the files with MkDocs; nothing here imports MkDocs, a History or a game's secrets.
 """
 

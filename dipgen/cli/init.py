@@ -9,7 +9,7 @@
     DIR/.pre-commit-config.yaml        `dipgen check` on the games a commit touches
     DIR/.github/workflows/pages.yml    check, build strictly, scan for leaks, deploy to Pages; with
                                        --site-repo OWNER/NAME, push the site to that public
-                                       repository instead (`dipgen.adapters.workflows`), with a
+                                       repository instead (`dipgen.usecases.workflows`), with a
                                        deploy key made for it outside the archive
 
 The rules pages come from the package (the plugin adds them) unless she writes her own in
@@ -17,7 +17,7 @@ site_src/rules/. Where CI gets dipgen from is read from how this copy was instal
 ``direct_url.json``, PEP 610): a git URL at the same commit, a wheel file copied into the archive
 (``wheels/``), a web address; from a package index, the same version. ``--dipgen SPEC`` says it
 instead. Nothing is ever written over, and nothing through a link: every path is checked before
-any is written (`dipgen.adapters.newfiles`), and a file, a link or a file where a folder must be
+any is written (`dipgen.usecases.newfiles`), and a file, a link or a file where a folder must be
 stops the command before it writes.
 """
 
@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dipgen import __version__
-from dipgen.adapters import workflows
+from dipgen.usecases import workflows
 from dipgen.core.errors import display_path
 from dipgen.core.resources import shipped
 
@@ -99,7 +99,7 @@ class Source:
     note: str = ""
 
 
-def add_init_command(sub) -> None:
+def add_parser(sub) -> None:
     p = sub.add_parser("init", help="make a GM's own archive: mkdocs.yml, site_src/, games/, Pages workflow",
                        description="Make a new archive of games in DIR: mkdocs.yml (Material and the dipgen plugin), "
                                    "site_src/ with a home and an about page, an empty games/, requirements.txt "
@@ -118,12 +118,12 @@ def add_init_command(sub) -> None:
     p.add_argument("--key-file", metavar="PATH",
                    help="with --site-repo: where to write the deploy key's private half, outside the archive "
                         "(default: ~/.ssh/dipgen-deploy-OWNER-NAME)")
-    p.set_defaults(func=cmd_init)
+    p.set_defaults(func=run)
 
 
-def cmd_init(args) -> int:
-    from dipgen.adapters import deploykey
-    from dipgen.adapters.newfiles import obstacles, write_new
+def run(args) -> int:
+    from dipgen.usecases import deploykey
+    from dipgen.usecases.newfiles import obstacles, write_new
 
     root = Path(args.dir)
     folder = Path(os.path.abspath(root)).name  # as written: a link (even one in a loop) is not followed
@@ -226,7 +226,7 @@ def mkdocs_yml(name: str, site_url: str = "") -> str:
 
 def pages_workflow(install: str, mark: str = "") -> str:
     """The single-repository Pages workflow, with `install` the command that installs dipgen (and
-    `mark`: `dipgen.adapters.workflows.pages_workflow`)."""
+    `mark`: `dipgen.usecases.workflows.pages_workflow`)."""
     return workflows.pages_workflow(install, mark)
 
 

@@ -1,4 +1,4 @@
-"""`dipgen mail games/<slug>`: each player's report of a phase, by e-mail (`dipgen.adapters.letters`).
+"""`dipgen mail games/<slug>`: each player's report of a phase, by e-mail (`dipgen.usecases.letters`).
 
 A dry run by default says who would get what (addresses masked); ``--send`` sends through SMTP
 (the standard library's smtplib, set up by the environment: DIPGEN_SMTP_HOST, _PORT, _USER,
@@ -173,7 +173,7 @@ def send(smtp: Smtp, letters, sender: str, ledger: Ledger, phase: str, now: dt.d
     """Send each letter, recording each as soon as the server took it; MailError naming who was and
     was not sent when the server refused one, timed out or hung up (the next run sends the rest).
     The seats sent, in order."""
-    from dipgen.adapters.letters import message
+    from dipgen.usecases.letters import message
 
     done: list[str] = []
     failed: list[str] = []
@@ -249,7 +249,7 @@ def _stopped(done: list[str], rest: list[str], failed: list[str], error: Excepti
 
 # ----------------------------------------------------------------------------- the command
 
-def add_mail_command(sub) -> None:
+def add_parser(sub) -> None:
     p = sub.add_parser("mail", help="e-mail each player her report of a phase",
                        description="E-mail each player her report of the latest phase (or --phase): the game "
                                    "report in an open game, each seat's private report in a hidden one, with the "
@@ -262,10 +262,10 @@ def add_mail_command(sub) -> None:
     how.add_argument("--drafts", metavar="DIR", help="write one .eml per player into DIR for your mail client")
     p.add_argument("--from", dest="sender", metavar="ADDR", help="the sender (default: DIPGEN_MAIL_FROM)")
     p.add_argument("--again", action="store_true", help="send a phase again to those who were sent it already")
-    p.set_defaults(func=cmd_mail)
+    p.set_defaults(func=run)
 
 
-def cmd_mail(args) -> int:
+def run(args) -> int:
     try:
         return _mail(args, dict(os.environ), dt.datetime.now(dt.timezone.utc))
     except GameError as e:
@@ -277,9 +277,9 @@ def cmd_mail(args) -> int:
 
 
 def _mail(args, env: dict[str, str], now: dt.datetime) -> int:
-    from dipgen.adapters.games import load_checked
-    from dipgen.adapters.letters import mail_phase, plan
-    from dipgen.adapters.siteconfig import site_options
+    from dipgen.usecases.games import load_checked
+    from dipgen.usecases.letters import mail_phase, plan
+    from dipgen.usecases.siteconfig import site_options
 
     folder = Path(args.game)
     sender = sender_of(args.sender, env)
@@ -323,8 +323,8 @@ def _mail(args, env: dict[str, str], now: dt.datetime) -> int:
 
 
 def _drafts(out: Path, letters, sender: str, now: dt.datetime) -> int:
-    from dipgen.adapters.letters import message
-    from dipgen.adapters.mailout import OutError, write_folder
+    from dipgen.usecases.letters import message
+    from dipgen.usecases.mailout import OutError, write_folder
 
     files = {x.file: message(x, sender, now, draft=True).as_string() for x in letters}
     try:

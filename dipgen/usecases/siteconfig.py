@@ -1,5 +1,5 @@
 """The layout of the site a game folder belongs to, read from its ``mkdocs.yml``, so that
-``dipgen check`` makes the game's pages (`dipgen.adapters.publish.check_game`) as the build does and
+``dipgen check`` makes the game's pages (`dipgen.usecases.publish.check_game`) as the build does and
 reports the same problems, with file and line, before anything is built or pushed.
 """
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import yaml
 
-from dipgen.adapters.publish import site_options as options_of
+from dipgen.usecases.publish import site_options as options_of
 from dipgen.present.site.pages import SiteOptions
 from dipgen.rules.scoring import DEFAULT, SYSTEMS
 

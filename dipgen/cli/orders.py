@@ -41,7 +41,7 @@ class _Intermixed(argparse.ArgumentParser):
             self._inside = False
 
 
-def add_orders_command(sub) -> None:
+def add_parser(sub) -> None:
     made, sub._parser_class = sub._parser_class, _Intermixed  # the class add_parser makes, for this one
     try:
         p = sub.add_parser("orders", help="read the players' e-mailed orders into the phase file",
@@ -57,10 +57,10 @@ def add_orders_command(sub) -> None:
     p.add_argument("--dry-run", action="store_true", help="print what would be written, write nothing")
     p.add_argument("--canonical", action="store_true",
                    help="rewrite the phase file's orders into the canonical notation (comments kept), no messages")
-    p.set_defaults(func=cmd_orders)
+    p.set_defaults(func=run)
 
 
-def cmd_orders(args) -> int:
+def run(args) -> int:
     from dipgen.io.messages import read_messages
 
     folder = Path(args.game)
@@ -99,7 +99,7 @@ def _load(folder: Path, asked: str | None):
     """The game as it stands before the phase file to write, and that file (`Target`): the last
     phase file while it is being filled (not committed yet), or the one --phase names, is left
     out of the game read (it may hold errors the orders are to fix); else the next phase's."""
-    from dipgen.adapters.games import load_checked
+    from dipgen.usecases.games import load_checked
     from dipgen.core.phase import Phase
     from dipgen.io.folders import phase_files
 
@@ -290,7 +290,7 @@ def _write(history, folder: Path, target: Target, plan: Plan, dry_run: bool) -> 
 
 def _check(folder: Path) -> int:
     """What `dipgen check` says of the game now."""
-    from dipgen.adapters.games import load_checked
+    from dipgen.usecases.games import load_checked
 
     try:
         history = load_checked(folder).history

@@ -18,7 +18,7 @@ DESCRIPTION = (
     "Never commit or publish secrets.yml (it is in .gitignore); give it to CI as a repository secret.")
 
 
-def add_secrets_command(sub) -> None:
+def add_parser(sub) -> None:
     p = sub.add_parser("secrets", help="make a hidden game's passphrases and list its private pages",
                        description=DESCRIPTION)
     p.add_argument("game", help="the game folder, e.g. games/my-game")
@@ -32,10 +32,10 @@ def add_secrets_command(sub) -> None:
                         "commitment goes into game.yml before the first phase")
     p.add_argument("--site-url", default="",
                    help="the published site's address, e.g. https://me.github.io/dip/, to print full links")
-    p.set_defaults(func=cmd_secrets)
+    p.set_defaults(func=run)
 
 
-def cmd_secrets(args) -> int:
+def run(args) -> int:
     from dipgen.io.secretsfile import SECRETS_FILE
     from dipgen.io.gamefiles import load_game
     from dipgen.core.names import did_you_mean
@@ -104,7 +104,7 @@ def _start_seating(folder: Path):
     """Who plays which powers at the start, as the replay makes it: where the variant draws lots
     (Taskdip), drawn from the seed as soon as there is one. None where the game does not load yet
     (`dipgen check` says why)."""
-    from dipgen.adapters.games import load_checked
+    from dipgen.usecases.games import load_checked
 
     try:
         return load_checked(folder).history.start_seating

@@ -14,7 +14,7 @@ silently). So an archive must not need the plugin to be built. The export writes
                        (`NOT_EXPORTED`: it breaks Zensical's), with the site's own custom_dir,
                        if any, copied over it
 
-The files are the MkDocs plugin's, from one producer (`dipgen.adapters.publish`). Every
+The files are the MkDocs plugin's, from one producer (`dipgen.usecases.publish`). Every
 generated page is the index.md of its own folder (`dipgen.present.site.links`), so its links and
 maps hold under any generator, with or without directory URLs. The tree is written beside OUT and
 put in its place once complete; an OUT that is not an earlier export is never written over.
@@ -32,8 +32,8 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
 from dipgen.rules.scoring import DEFAULT as DEFAULT_SCORING, SYSTEMS
-from dipgen.adapters.games import load_checked
-from dipgen.adapters.publish import (GAMES_MARKER, archive_files, editions, game_files, provided_pages,
+from dipgen.usecases.games import load_checked
+from dipgen.usecases.publish import (GAMES_MARKER, archive_files, editions, game_files, provided_pages,
                                      site_options, with_cards)
 from dipgen.core.errors import GameError, Problem, display_path
 from dipgen.io.folders import discover_games

@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 from collections.abc import Iterable, Mapping
 
-from dipgen.adapters.games import Loaded
+from dipgen.usecases.games import Loaded
 from dipgen.core.crypt import Lock, page_uri
 from dipgen.core.resources import shipped
 from dipgen.present.site.feeds import site_feed_of

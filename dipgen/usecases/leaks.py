@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from dipgen.adapters.publish import provided_pages
+from dipgen.usecases.publish import provided_pages
 from dipgen.core.board import Board
 from dipgen.core.results import Kind
 from dipgen.play.records import History
