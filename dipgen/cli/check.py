@@ -9,13 +9,15 @@ from pathlib import Path
 
 from dipgen.cli.folders import named_games
 from dipgen.core.errors import GameError, display_path
+from dipgen.present.layout import CONFIG_FILE, GAMES_DIR
 
 
 def add_parser(sub) -> None:
     p = sub.add_parser("check", help="validate game files (exit status 1 on errors)",
                        description="Read and adjudicate games, reporting every problem with file, line and a fix. "
                                    "Usable as a pre-commit hook (dipgen-check): a file stands for its game.")
-    p.add_argument("games", nargs="*", help="game folders, folders of games, or files of games (default: games/)")
+    p.add_argument("games", nargs="*",
+                   help=f"game folders, folders of games, or files of games (default: {GAMES_DIR}/)")
     p.set_defaults(func=run)
 
 
@@ -24,7 +26,7 @@ def run(args) -> int:
     from dipgen.usecases.games import load_checked
     from dipgen.usecases.publish import check_game
     from dipgen.io.secretsfile import shared_secrets
-    from dipgen.usecases.siteconfig import site_options
+    from dipgen.usecases.siteconfig import options_for_game
     from dipgen.usecases.workflows import hidden_pages_warnings
     from dipgen.rules.visibility import revealed
 
@@ -41,7 +43,7 @@ def run(args) -> int:
         problems = shared.get(os.path.abspath(path), [])
         try:
             loaded = load_checked(path)
-            check_game(loaded, site_options(path))  # the game's Markdown and links, as the site build reads them
+            check_game(loaded, options_for_game(path))  # the game's Markdown and links, as the site build reads them
             history, silenced = loaded.history, loaded.acknowledged
         except GameError as e:
             problems = e.problems + problems
@@ -69,9 +71,9 @@ def _site_problems(named: list[str], paths: list[Path]) -> int:
     part of, rather than with a game: a build cache that git tracks. Returns how many there are."""
     from dipgen.adapters.buildcache import committed_problems
 
-    near = [Path.cwd(), *(Path(p).resolve().parent for p in named or ["games"]), *(p.resolve().parent.parent
+    near = [Path.cwd(), *(Path(p).resolve().parent for p in named or [GAMES_DIR]), *(p.resolve().parent.parent
                                                                                  for p in paths)]
-    problems = [p for site in dict.fromkeys(near) if (site / "mkdocs.yml").is_file() for p in committed_problems(site)]
+    problems = [p for site in dict.fromkeys(near) if (site / CONFIG_FILE).is_file() for p in committed_problems(site)]
     for p in problems:
         print(p, file=sys.stderr)
     return len(problems)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from dipgen.core.errors import display_path
 from dipgen.usecases.deploykey import default_key_file, instructions, key_file_problem, make_pair, write_pair
+from dipgen.present.layout import GAMES_DIR
 from dipgen.usecases.workflows import SITE_REPO
 
 
@@ -25,7 +26,7 @@ def run(args) -> int:
         print(f"error: {args.site_repo!r} is not a GitHub repository; write it as OWNER/NAME", file=sys.stderr)
         return 1
     path = Path(args.key_file) if args.key_file else default_key_file(args.site_repo)
-    problem = key_file_problem(path, Path.cwd() if (Path.cwd() / "games").is_dir() else None)
+    problem = key_file_problem(path, Path.cwd() if (Path.cwd() / GAMES_DIR).is_dir() else None)
     if problem:
         print(f"error: {problem}", file=sys.stderr)
         return 1

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from dipgen.core.errors import GameError, display_path
+from dipgen.present.layout import CONFIG_FILE
 
 DESCRIPTION = (
     "Write the complete tree a static-site generator needs, with no dipgen plugin left in it: OUT/mkdocs.yml "
@@ -20,7 +21,8 @@ def add_parser(sub) -> None:
     p = sub.add_parser("export", help="write the site as a plain tree for ProperDocs or Zensical, without the plugin",
                        description=DESCRIPTION)
     p.add_argument("out", help="the folder to write (a new one, or an earlier export)")
-    p.add_argument("-f", "--config-file", default="mkdocs.yml", help="the site's configuration (default: mkdocs.yml)")
+    p.add_argument("-f", "--config-file", default=CONFIG_FILE,
+                   help=f"the site's configuration (default: {CONFIG_FILE})")
     p.set_defaults(func=run)
 
 

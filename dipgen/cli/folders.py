@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from dipgen.present.layout import GAMES_DIR
+
 
 def named_games(paths: list[str]) -> list[Path]:
     """Game folders named on the command line; a folder of games stands for all of them, and a file
@@ -11,7 +13,7 @@ def named_games(paths: list[str]) -> list[Path]:
     from dipgen.io.folders import discover_games, game_of, holds_games
 
     out: list[Path] = []
-    for p in map(Path, paths or ["games"]):
+    for p in map(Path, paths or [GAMES_DIR]):
         if p.is_file():  # a file of no game (games/README.md) stands for nothing
             found = game_of(p)
             out.extend([found] if found is not None and found not in out else [])

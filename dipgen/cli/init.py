@@ -33,6 +33,7 @@ from dipgen import __version__
 from dipgen.usecases import workflows
 from dipgen.core.errors import display_path
 from dipgen.core.resources import shipped
+from dipgen.present.layout import CONFIG_FILE, GAMES_DIR, RULES_DIR
 
 ARCHIVE = workflows.ARCHIVE  # the templates of the archive's files
 
@@ -184,10 +185,10 @@ def archive_files(name: str, source: Source, install: str = "pip install -r requ
                           count=1)
     workflow = workflows.site_repo_workflow(install, site_repo) if site_repo else pages_workflow(install)
     return {
-        "mkdocs.yml": mkdocs_yml(name, workflows.site_url(site_repo) if site_repo else ""),
+        CONFIG_FILE: mkdocs_yml(name, workflows.site_url(site_repo) if site_repo else ""),
         "site_src/index.md": home,
         "site_src/about.md": (site / "about.md").read_text(encoding="utf-8"),
-        "games/.gitkeep": "",
+        f"{GAMES_DIR}/.gitkeep": "",
         "requirements.txt": requirements(source),
         ".gitignore": GITIGNORE,
         ".pre-commit-config.yaml": precommit_config(source),
@@ -210,7 +211,7 @@ def mkdocs_yml(name: str, site_url: str = "") -> str:
     """The archive's configuration: the nav's Rules list every variant with a page of its own."""
     from dipgen.variants import VARIANTS, get_variant
 
-    rules_dir = shipped("site_src") / "rules"
+    rules_dir = shipped("site_src") / RULES_DIR
     lines = []
     # the standard game first, the variants after it by name
     variants = sorted((get_variant(key) for key in VARIANTS), key=lambda v: (v.name != "standard", v.name))

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from dipgen.cli.folders import named_games
 from dipgen.core.errors import GameError
+from dipgen.present.layout import GAMES_DIR, PREFIX
 
 
 def add_parser(sub) -> None:
@@ -17,8 +18,8 @@ def add_parser(sub) -> None:
                                    "does not show: a unit's position, an order, a centre's owner. Exit status 1 "
                                    "on any leak.")
     p.add_argument("site", nargs="?", default="site", help="the built site (default: site)")
-    p.add_argument("--games", default="games", help="the games folder it was built from (default: games)")
-    p.add_argument("--prefix", default="games", help="the site folder of the game pages (default: games)")
+    p.add_argument("--games", default=GAMES_DIR, help=f"the games folder it was built from (default: {GAMES_DIR})")
+    p.add_argument("--prefix", default=PREFIX, help=f"the site folder of the game pages (default: {PREFIX})")
     p.add_argument("--docs", default="site_src", help="the site's hand-written pages (default: site_src)")
     p.set_defaults(func=run)
 

@@ -279,7 +279,7 @@ def run(args) -> int:
 def _mail(args, env: dict[str, str], now: dt.datetime) -> int:
     from dipgen.usecases.games import load_checked
     from dipgen.usecases.letters import mail_phase, plan
-    from dipgen.usecases.siteconfig import site_options
+    from dipgen.usecases.siteconfig import options_for_game
 
     folder = Path(args.game)
     sender = sender_of(args.sender, env)
@@ -294,7 +294,7 @@ def _mail(args, env: dict[str, str], now: dt.datetime) -> int:
         raise MailError(f"{stale[0]}\n  nothing was sent: set the next deadline first, and the players get it")
     if args.again and history.finished:
         raise MailError("the game is over: its final report is sent once (--again is for a running game)")
-    made = plan(history, loaded.secrets, phase, site_options(folder), display_path(folder), sender)
+    made = plan(history, loaded.secrets, phase, options_for_game(folder), display_path(folder), sender)
     ledger = Ledger(folder)
     sent_before = {x.seat: ledger.when(phase.slug, x.seat) for x in made.letters}
     todo = [x for x in made.letters if args.again or not sent_before[x.seat]]

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from dipgen.core.errors import display_path
+from dipgen.present.layout import GAMES_DIR
 
 
 def add_parser(sub) -> None:
@@ -17,7 +18,7 @@ def add_parser(sub) -> None:
     p.add_argument("--variant", default="standard", help="the variant, one of those below (default: standard)")
     p.add_argument("--title", help="the game's title (default: from the slug)")
     p.add_argument("--gm", default="", help="the GM's name")
-    p.add_argument("--dir", default="games", help="the folder that holds the games (default: games)")
+    p.add_argument("--dir", default=GAMES_DIR, help=f"the folder that holds the games (default: {GAMES_DIR})")
     p.set_defaults(func=run)
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from dipgen.usecases.verify_record import Published, add_record_options, check_published, check_record, kept_links
 from dipgen.core.errors import GameError, display_path
+from dipgen.present.layout import PREFIX
 
 DESCRIPTION = (
     "Check a game's random draws against the commitment in its game.yml (seed_sha256): each phase's key "
@@ -28,7 +29,7 @@ def add_parser(sub) -> None:
     p.add_argument("target", help="a game folder (games/my-game), a built site's folder, a draws.json, or an "
                                   "https:// address of a game page or its draws.json")
     p.add_argument("--site", help="with a game folder: the built site (folder or address) whose draws.json to check")
-    p.add_argument("--prefix", default="games", help="the site folder of the game pages (default: games)")
+    p.add_argument("--prefix", default=PREFIX, help=f"the site folder of the game pages (default: {PREFIX})")
     add_record_options(p)
     p.set_defaults(func=run)
 

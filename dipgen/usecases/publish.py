@@ -19,6 +19,7 @@ from dipgen.usecases.games import Loaded
 from dipgen.core.crypt import Lock, page_uri
 from dipgen.core.resources import shipped
 from dipgen.present.site.feeds import site_feed_of
+from dipgen.present.layout import PREFIX, RULES_DIR
 from dipgen.present.site.pages import (SiteOptions, archive_of, cards_of, check_pages, game_card, private_files,
                                       published_files, site_assets)
 from dipgen.present.site.fame import fame_files
@@ -85,10 +86,10 @@ def check_game(loaded: Loaded, options: SiteOptions) -> None:
 #: A hand-written page with this line gets a card per game in its place (running games first).
 GAMES_MARKER = "<!-- dipgen:games -->"
 #: the package's pages (in its site_src/) that every site has unless it writes its own
-PROVIDED = ("rules/*.md", "draws.md", "scoring.md")
+PROVIDED = (f"{RULES_DIR}/*.md", "draws.md", "scoring.md")
 
 
-def provided_pages(docs_dir: str | Path | None, rules_dir: str = "rules") -> dict[str, Path]:
+def provided_pages(docs_dir: str | Path | None, rules_dir: str = RULES_DIR) -> dict[str, Path]:
     """The pages dipgen adds to a site, by their path in it: the package's rules page of every
     variant (in `rules_dir`) and its page on dice and lots, each unless `docs_dir` (the site's
     hand-written pages; None: none) has a file of that name, which then wins."""
@@ -97,15 +98,15 @@ def provided_pages(docs_dir: str | Path | None, rules_dir: str = "rules") -> dic
     for pattern in PROVIDED:
         for path in sorted(root.glob(pattern)):
             uri = path.relative_to(root).as_posix()
-            if uri.startswith("rules/"):
-                uri = f"{rules_dir.strip('/')}/{uri[len('rules/'):]}"
+            if uri.startswith(f"{RULES_DIR}/"):  # the package's own folder of rules pages
+                uri = f"{rules_dir.strip('/')}/{uri[len(RULES_DIR) + 1:]}"
             if docs_dir is None or not (Path(docs_dir) / uri).exists():
                 out[uri] = path
     return out
 
 
-def site_options(docs_dir: str | Path | None, *, prefix: str = "games", directory_urls: bool = True,
-                 rules_dir: str = "rules", site_url: str | None = None, site_name: str | None = None,
+def site_options(docs_dir: str | Path | None, *, prefix: str = PREFIX, directory_urls: bool = True,
+                 rules_dir: str = RULES_DIR, site_url: str | None = None, site_name: str | None = None,
                  palette: str = "usual", scoring: str = DEFAULT_SCORING, aliases: Mapping[str, str] | None = None,
                  private_players: Iterable[str] = (), previews: bool = True) -> SiteOptions:
     """How a site is laid out, from its configuration: where the generated pages go, its URL style,

@@ -29,6 +29,7 @@ from dipgen.present.happened import what_happened
 from dipgen.present.site import maps, markup, season
 from dipgen.present.site.jinja import TEMPLATES, render
 from dipgen.present.site.page import SitePage
+from dipgen.present.layout import PREFIX
 from dipgen.present.site.links import archive_uri, game_folder, game_uri, href, season_uri
 from dipgen.present.site.model import (centre_rows, colour_of, game_status, kind_line, season_name, seat_rows,
                                        years_span)
@@ -42,6 +43,7 @@ from dipgen.present.site.scores import SCORING_PAGE, score_table
 from dipgen.present.site.people import people_of
 from dipgen.present.site.fame import fame_files
 from dipgen.present.site.players import player_files
+from dipgen.present.svg import map_size
 from dipgen.present.svg.chart import centre_chart
 from dipgen.present.svg.shapes import SAFE_TARGET
 
@@ -67,7 +69,7 @@ class SiteOptions:
     rules: variant name -> the rules page (a source path such as ``rules/standard.md``).
     """
 
-    prefix: str = "games"
+    prefix: str = PREFIX
     directory_urls: bool = True
     rules: Mapping[str, str] = field(default_factory=dict)
     #: "" for a game's own pages; "full" for the non-blind edition of a revealed hidden game
@@ -125,10 +127,10 @@ def add_overrides(theme_dirs: list[str], custom_dir: str | None) -> None:
 
 # ----------------------------------------------------------------------------- maps
 
-def _map(view: GameView, options: SiteOptions, page: str, phase: Phase | None, when: str,
+def _page_map(view: GameView, options: SiteOptions, page: str, phase: Phase | None, when: str,
          caption: str, alt: str) -> dict:
     variant = view.variant
-    size = maps.map_size(variant)
+    size = map_size(variant)
     slug = view.slug
     overlay = maps.overlay_uri(options.prefix, slug, phase, when, options.edition)
     target = f"#{SAFE_TARGET}" if options.palette == "colour-blind" else ""
@@ -200,7 +202,7 @@ def game_page(view: GameView, options: SiteOptions) -> dict[str, str]:
         description=description, variant_section=Markup(variant.words.game_section(view)),
         section_below_centres=variant.words.game_section_below_centres,
         demo_pages=demo, map_heading=map_heading,
-        now_map=_map(view, options, uri, None, "after", caption, f"Map of {view.title}: {caption}"),
+        now_map=_page_map(view, options, uri, None, "after", caption, f"Map of {view.title}: {caption}"),
         years=years, rows=rows, centre_chart=Markup(centre_chart(view)),
         victory=variant.words.victory_text(), seats=seat_rows(view, rows),
         history=sorted(table.items()), next_name=view.due.name if view.due else "",
@@ -303,9 +305,9 @@ def season_page(view: GameView, options: SiteOptions, index: int) -> dict[str, s
         archive_href=link(archive_uri(options.prefix)),
         game_href=link(game_uri(options.prefix, view.slug, options.edition)),
         pager=pager, happened=what_happened(view, index),
-        orders_map=None if summary else _map(view, options, uri, phase, "orders", f"{title}: orders",
+        orders_map=None if summary else _page_map(view, options, uri, phase, "orders", f"{title}: orders",
                                              f"Map of {title}: the orders on the position before"),
-        after_map=None if summary else _map(view, options, uri, phase, "after", f"After {title}",
+        after_map=None if summary else _page_map(view, options, uri, phase, "after", f"After {title}",
                                             f"Map of the position after {title}"),
         units_known=any(c["units"] != "?" for c in counts), orders_heading=season.orders_heading(record),
         powers=season.power_orders(view, record), dislodged=season.dislodged_rows(view, record),
@@ -395,7 +397,7 @@ def _collect(makers: Iterable[Callable[[], Mapping[str, T]]]) -> dict[str, T]:
     return out
 
 
-def game_files(view: GameView, options: SiteOptions) -> dict[str, str | bytes]:
+def edition_files(view: GameView, options: SiteOptions) -> dict[str, str | bytes]:
     """Everything one edition of a game adds to the site: its pages, its map overlays and, with a
     site_url, its link previews' pictures (PNG, the only bytes of a game's files)."""
     out: dict[str, str | bytes] = dict(game_pages(view, options))
@@ -405,7 +407,8 @@ def game_files(view: GameView, options: SiteOptions) -> dict[str, str | bytes]:
     return out
 
 
-def editions(public: GameView, full: GameView | None, options: SiteOptions) -> list[tuple[GameView, SiteOptions]]:
+def edition_options(public: GameView, full: GameView | None,
+                    options: SiteOptions) -> list[tuple[GameView, SiteOptions]]:
     """The editions of a game a public site shows: its pages from the public view, and for a
     hidden game once it is revealed the non-blind edition too (`full`: the GM's view)."""
     plain = replace(options, edition="", edition_link=None)
@@ -415,9 +418,9 @@ def editions(public: GameView, full: GameView | None, options: SiteOptions) -> l
 
 
 def published_files(public: GameView, full: GameView | None, options: SiteOptions) -> dict[str, str | bytes]:
-    """What one game adds to a public site: the pages and maps of each of its `editions`, its draws, its
-    feed and its deadline's calendar."""
-    out = _collect(partial(game_files, view, edition) for view, edition in editions(public, full, options))
+    """What one game adds to a public site: the pages and maps of each of its editions
+    (`edition_options`), its draws, its feed and its deadline's calendar."""
+    out = _collect(partial(edition_files, view, edition) for view, edition in edition_options(public, full, options))
     out.update(draws_files(full or public, options))
     out.update(game_feed(public, options))  # the feed and the calendar tell what the public may know
     out.update(deadline_calendar(public, options))
@@ -428,7 +431,7 @@ def published_files(public: GameView, full: GameView | None, options: SiteOption
 def check_pages(public: GameView, full: GameView | None, options: SiteOptions) -> None:
     """Make the pages of every edition a public site shows, as the build does (but not the maps),
     and raise GameError with what the build would refuse (see `game_pages`)."""
-    _collect(partial(game_pages, view, edition) for view, edition in editions(public, full, options))
+    _collect(partial(game_pages, view, edition) for view, edition in edition_options(public, full, options))
 
 
 def private_room(public: GameView) -> int:
