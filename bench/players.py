@@ -18,7 +18,7 @@ interleaved (baseline, players, baseline, ...), the median of `--repeat`.
 from __future__ import annotations
 
 import argparse
-import copy
+import dataclasses
 import statistics
 import sys
 import time
@@ -31,24 +31,22 @@ from dipgen.usecases.games import load_checked  # noqa: E402
 from dipgen.usecases.publish import editions  # noqa: E402
 from dipgen.io.folders import discover_games  # noqa: E402
 from dipgen.present.site.fame import fame_files  # noqa: E402
+from dipgen.present.site.card import GameCard  # noqa: E402
 from dipgen.present.site.pages import SiteOptions, archive_of, game_card  # noqa: E402
 from dipgen.present.site.players import player_files  # noqa: E402
 
 
-def cards_of(n: int) -> list[dict]:
+def cards_of(n: int) -> list[GameCard]:
     """`n` cards made from the example games' (see the module)."""
     options = SiteOptions()
     base = [game_card(editions(load_checked(p))[0], options) for p in discover_games(REPO / "games")]
     out = []
     for i in range(n):
-        card = copy.deepcopy(base[i % len(base)])
+        card = base[i % len(base)]
         k = (i // len(base)) % 4
-        card["title"] = f"{card['title']} {i}"
-        card["uri"] = f"games/g{i}/index.md"
-        card["slug"] = f"g{i}"
-        for entry in card["people"]:
-            entry["name"] = f"{entry['name']} {k}" if k else entry["name"]
-        out.append(card)
+        people = tuple(dict(e, name=f"{e['name']} {k}" if k else e["name"]) for e in card.people)
+        out.append(dataclasses.replace(card, title=f"{card.title} {i}", uri=f"games/g{i}/index.md", slug=f"g{i}",
+                                       people=people))
     return out
 
 

@@ -71,7 +71,7 @@ from dipgen.usecases.publish import (archive_files_of, editions, game_files, mis
 from dipgen.io.secretsfile import shared_secrets
 from dipgen.present.site import SiteOptions, generator_fingerprint
 from dipgen.present.site.page import SitePage
-from dipgen.present.site.pages import CSS_URI, JS_URI, add_overrides, game_card
+from dipgen.present.site.pages import CSS_URI, JS_URI, GameCard, add_overrides, game_card
 from dipgen.present.site.maps import board_map, board_uri
 from dipgen.view import revealed
 from dipgen.rules.scoring import DEFAULT as DEFAULT_SCORING, SYSTEMS
@@ -139,7 +139,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         self._dirty = False
         self._command = ""
         self._stage: Path | None = None
-        self._cards: list[dict] = []  # each game's card (its public view), for the archive and the home page
+        self._cards: list[GameCard] = []  # each game's card (its public view), for the archive and the home page
         self._files: dict[str, str | Path] = {}  # each generated file: its content, or its file in the cache
         self._options = SiteOptions()
         self._origins: dict[str, str] = {}  # generated file -> the game folder it comes from (`_origin`)
@@ -285,7 +285,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
                 fresh[str(path)] = self._cache[str(path)]  # its last good build, while the GM fixes it
         if problems:
             report_problems(problems, stop=len(fresh) < len(paths))
-        cards = [entry.card for entry in fresh.values()]
+        cards = [GameCard.from_json(entry.card) for entry in fresh.values()]
         files: dict[str, str | Path] = {}
         origins: dict[str, str] = {}
         for game, entry in fresh.items():
@@ -340,7 +340,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
             log.info("%s", note)
         # encrypted afresh only here: an unchanged game keeps its pages (and their nonces) from the cache
         public = editions(loaded)[0]
-        files, card = game_files(loaded, options), game_card(public, options)
+        files, card = game_files(loaded, options), game_card(public, options).as_json()
         board = board_uri(public.variant)
         if board not in self._boards:
             self._boards[board] = board_map(public.variant)
@@ -378,7 +378,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
     @event_priority(-100)  # last: the files every plugin added, before MkDocs reads and converts the pages
     def on_nav(self, nav, *, config, files):
         self._nav = nav
-        self._reuse.plan(files, {card["uri"].rsplit("/", 1)[0] + "/" for card in self._cards})
+        self._reuse.plan(files, {card.uri.rsplit("/", 1)[0] + "/" for card in self._cards})
         self._remembered.begin(self._state if self._alone else None, files)
         return nav
 

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping
 from dipgen.usecases.games import Loaded
 from dipgen.core.crypt import Lock, page_uri
 from dipgen.core.resources import shipped
+from dipgen.present.site.card import GameCard
 from dipgen.present.site.feeds import site_feed_of
 from dipgen.present.layout import PREFIX, RULES_DIR
 from dipgen.present.site.pages import (SiteOptions, archive_of, cards_of, check_pages, game_card, private_files,
@@ -136,7 +137,7 @@ def archive_files(views: Iterable[GameView], options: SiteOptions) -> dict[str, 
     return archive_files_of([game_card(v, options) for v in views], [v.variant for v in views], options)
 
 
-def archive_files_of(cards: Iterable[dict], variants: Iterable[Variant], options: SiteOptions) -> dict[str, str]:
+def archive_files_of(cards: Iterable[GameCard], variants: Iterable[Variant], options: SiteOptions) -> dict[str, str]:
     """`archive_files` of the games' cards (`dipgen.present.site.pages.game_card`) and variants."""
     cards = list(cards)
     files = archive_of(cards, options)
@@ -147,7 +148,7 @@ def archive_files_of(cards: Iterable[dict], variants: Iterable[Variant], options
     return files
 
 
-def with_cards(markdown: str, cards: Iterable[dict], options: SiteOptions, uri: str) -> str:
+def with_cards(markdown: str, cards: Iterable[GameCard], options: SiteOptions, uri: str) -> str:
     """A hand-written page (`uri`, its path in the site) with `GAMES_MARKER` replaced by the cards of
     the games (`game_card`); the page as it is without the marker."""
     if GAMES_MARKER not in markdown:

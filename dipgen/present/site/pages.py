@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from collections.abc import Callable, Iterable, Mapping
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from markupsafe import Markup
 
@@ -33,6 +33,7 @@ from dipgen.present.layout import PREFIX
 from dipgen.present.site.links import archive_uri, game_folder, game_uri, href, season_uri
 from dipgen.present.site.model import (centre_rows, colour_of, game_status, kind_line, season_name, seat_rows,
                                        years_span)
+from dipgen.present.site.card import CardDeadline, CardEnd, CardPlayer, CardStatus, GameCard
 from dipgen.present.site.feeds import address, feed_card, feed_uri, game_feed, site_feed, summary as feed_summary
 from dipgen.present.site.head import first_sentence, head_meta, plain
 from dipgen.present.site.ics import deadline_calendar, ics_uri
@@ -469,34 +470,41 @@ def private_files(pages: list[tuple[str, str, Lock]], public: GameView) -> dict[
     return out
 
 
-def game_card(view: GameView, options: SiteOptions) -> dict:
-    """What the archive and the home page show of a game, from its public `view`, as JSON data
-    (the MkDocs plugin keeps it with the game's files, so that an unchanged game is not read
-    again): title, page, variant, GM, players (power, colour, names, out), years, status, the
-    deadline (`times.Deadline`'s fields, or None), and the latest activity and feed entries (`feeds.feed_card`)."""
+def game_card(view: GameView, options: SiteOptions) -> GameCard:
+    """What the archive and the home page show of a game, from its public `view` (the MkDocs plugin
+    keeps it with the game's files, `GameCard.as_json`, so that an unchanged game is not read
+    again): title, page, variant, GM, players, years, status, deadline, who sat where, how it
+    ended, and the latest activity and feed entries (`feeds.feed_card`)."""
     variant = view.variant
     now = view.records[-1].after if view.records else None
     span = years_span(view)
     players = []
     for p in variant.rules.powers():
         out = now is not None and not now.units_of(p, variant.rules.unit_kinds) and not now.total(p)
-        players.append([p, colour_of(view, p), ", ".join(view.seating.player_names(p)) or "—", out])
-    status, due = game_status(view), deadline(view)
-    return dict(title=view.title, uri=game_uri(options.prefix, view.slug, options.edition), variant=variant.words.title,
-                gm=view.info.gm, players=players,
-                years=(f"{span[0]}–{span[1]}" if span[0] != span[1] else str(span[0])) if span else "—",
-                years_sort=f"{span[0]:04d}{span[1]:04d}" if span else "0",
-                status=dict(kind=status.kind, label=status.label, sort_key=status.sort_key),
-                deadline=None if due is None else dict(iso=due.iso, text=due.text, label=due.label),
-                slug=view.slug, finished=view.finished, people=people_of(view, options.scoring),
-                ended=None if view.result is None else dict(kind=view.result.kind, powers=list(view.result.powers)),
-                **feed_card(view, options))
+        players.append(CardPlayer(p, colour_of(view, p), ", ".join(view.seating.player_names(p)) or "—", out))
+    status, due, feed = game_status(view), deadline(view), feed_card(view, options)
+    return GameCard(title=view.title, uri=game_uri(options.prefix, view.slug, options.edition),
+                    variant=variant.words.title, gm=view.info.gm, players=tuple(players),
+                    years=(f"{span[0]}–{span[1]}" if span[0] != span[1] else str(span[0])) if span else "—",
+                    years_sort=f"{span[0]:04d}{span[1]:04d}" if span else "0",
+                    status=CardStatus(kind=status.kind, label=status.label, sort_key=status.sort_key),
+                    deadline=None if due is None else CardDeadline(iso=due.iso, text=due.text, label=due.label),
+                    slug=view.slug, finished=view.finished, people=tuple(people_of(view, options.scoring)),
+                    ended=None if view.result is None else CardEnd(view.result.kind, tuple(view.result.powers)),
+                    latest=feed.latest, feed=feed.feed)
 
 
-def _game_rows(cards: Iterable[dict], options: SiteOptions, from_uri: str) -> list[dict]:
+class CardRow(NamedTuple):
+    """A game's card as a page shows it, with its link from that page."""
+
+    card: GameCard
+    url: str
+
+
+def _game_rows(cards: Iterable[GameCard], options: SiteOptions, from_uri: str) -> list[CardRow]:
     """One row per game for the archive and the home page, running games first."""
-    rows = [dict(card, url=href(from_uri, card["uri"], options.directory_urls)) for card in cards]
-    rows.sort(key=lambda r: (r["status"]["sort_key"][:1], r["title"].lower()))
+    rows = [CardRow(card, href(from_uri, card.uri, options.directory_urls)) for card in cards]
+    rows.sort(key=lambda r: (r.card.status.sort_key[:1], r.card.title.lower()))
     return rows
 
 
@@ -505,20 +513,20 @@ def archive_page(views: Iterable[GameView], options: SiteOptions) -> dict[str, s
     return archive_of([game_card(v, options) for v in views], options)
 
 
-def archive_of(cards: Iterable[dict], options: SiteOptions) -> dict[str, str]:
+def archive_of(cards: Iterable[GameCard], options: SiteOptions) -> dict[str, str]:
     """`archive_page` of the games' cards (`game_card`)."""
     uri = archive_uri(options.prefix)
     cards = list(cards)
     rows = _game_rows(cards, options, uri)
-    running = sum(1 for c in cards if not c["finished"])
+    running = sum(1 for c in cards if not c.finished)
     summary = (f"{len(cards)} game{'s' if len(cards) != 1 else ''}: "
                f"{running} running, {len(cards) - running} finished.")
     return {uri: SitePage.make("Games", render("archive.html", games=rows, summary=summary))}
 
 
-def by_activity(rows: list[dict]) -> list[dict]:
+def by_activity(rows: list[CardRow]) -> list[CardRow]:
     """Rows of games, the one that moved last first (its newest season's time); of one time, by folder."""
-    return sorted(sorted(rows, key=lambda r: r["slug"]), key=lambda r: r["latest"], reverse=True)
+    return sorted(sorted(rows, key=lambda r: r.card.slug), key=lambda r: r.card.latest, reverse=True)
 
 
 def games_cards(views: Iterable[GameView], options: SiteOptions, from_uri: str, finished: int = 6) -> str:
@@ -528,11 +536,11 @@ def games_cards(views: Iterable[GameView], options: SiteOptions, from_uri: str, 
     return cards_of([game_card(v, options) for v in views], options, from_uri, finished)
 
 
-def cards_of(cards: Iterable[dict], options: SiteOptions, from_uri: str, finished: int = 6) -> str:
+def cards_of(cards: Iterable[GameCard], options: SiteOptions, from_uri: str, finished: int = 6) -> str:
     """`games_cards` of the games' cards (`game_card`)."""
     rows = _game_rows(cards, options, from_uri)
-    running = by_activity([r for r in rows if not r["finished"]])
-    ended = by_activity([r for r in rows if r["finished"]])
+    running = by_activity([r for r in rows if not r.card.finished])
+    ended = by_activity([r for r in rows if r.card.finished])
     return render("cards.html", games=running + ended[:finished], more=len(ended) > finished, count=len(rows),
                   archive_url=href(from_uri, archive_uri(options.prefix), options.directory_urls))
 
