@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from dipgen.cli import init as init_cmd
+from dipgen.usecases import newarchive
 from dipgen.usecases import sitepush, workflows
 from dipgen.cli import main
 from support import REPO, build, make_project
@@ -34,7 +34,7 @@ def run(args: list[str], capsys) -> tuple[int, str, str]:
 
 
 def _init(tmp_path, monkeypatch, capsys, *extra: str, folder: str = "club") -> tuple[int, str, str]:
-    monkeypatch.setattr(init_cmd, "install_source", lambda: init_cmd.Source("dipgen==0.1.0"))
+    monkeypatch.setattr(newarchive, "install_source", lambda: newarchive.Source("dipgen==0.1.0"))
     monkeypatch.chdir(tmp_path)
     return run(["init", folder, *extra], capsys)
 
