@@ -186,7 +186,7 @@ def time_reference(phases: list[CorpusPhase], ref_texts: list[dict], repeat: int
 
 
 def time_datc(repeat: int) -> tuple[list[float], str]:
-    from dipgen.adapters.datc import run_file
+    from dipgen.usecases.datc import run_file
 
     runs, line = [], ""
     for _ in range(repeat):

@@ -56,7 +56,7 @@ def make_project(folder: Path, games: Path) -> Path:
 def time_generator(games: Path) -> dict[str, float]:
     """dipgen's work on its own: replay, maps, pages."""
     from dipgen.io.folders import discover_games
-    from dipgen.adapters.games import load_checked
+    from dipgen.usecases.games import load_checked
     from dipgen.present.site import SiteOptions, archive_page, game_pages, shared_files
     from dipgen.present.site.maps import game_maps
     from dipgen.view import game_view

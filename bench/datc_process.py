@@ -96,7 +96,7 @@ def dipgen_command() -> list[str]:
     script = Path(sys.executable).parent / "dipgen"
     if script.exists():
         return [str(script)]
-    return [sys.executable, "-c", "import sys; from dipgen.adapters.cli import main; sys.exit(main())"]
+    return [sys.executable, "-c", "import sys; from dipgen.cli import main; sys.exit(main())"]
 
 
 #: The children run as a user's shell runs them: with Python's bytecode cache, which an

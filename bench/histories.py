@@ -16,8 +16,8 @@ import io
 import sys
 from pathlib import Path
 
-from dipgen.adapters.cli import main as dipgen_main
-from dipgen.adapters.games import load_checked
+from dipgen.cli import main as dipgen_main
+from dipgen.usecases.games import load_checked
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -22,7 +22,7 @@ again from the cached cards and the one edited game's new card: this is its cost
 from __future__ import annotations
 
 import argparse
-import copy
+import dataclasses
 import statistics
 import sys
 import time
@@ -31,29 +31,27 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from dipgen.adapters.games import load_checked  # noqa: E402
-from dipgen.adapters.publish import editions  # noqa: E402
+from dipgen.usecases.games import load_checked  # noqa: E402
+from dipgen.usecases.publish import editions  # noqa: E402
 from dipgen.io.folders import discover_games  # noqa: E402
 from dipgen.present.site.across import across_files  # noqa: E402
 from dipgen.present.site.fame import URI as FAME  # noqa: E402
+from dipgen.present.site.card import GameCard  # noqa: E402
 from dipgen.present.site.pages import SiteOptions, archive_of, game_card  # noqa: E402
 from dipgen.present.site.rating import archive_rating  # noqa: E402
 
 
-def cards_of(n: int) -> list[dict]:
+def cards_of(n: int) -> list[GameCard]:
     """`n` cards made from the example games' (see the module)."""
     options = SiteOptions()
     base = [game_card(editions(load_checked(p))[0], options) for p in discover_games(REPO / "games")]
     out = []
     for i in range(n):
-        card = copy.deepcopy(base[i % len(base)])
+        card = base[i % len(base)]
         k = (i // len(base)) % 4
-        card["title"] = f"{card['title']} {i}"
-        card["uri"] = f"games/g{i}/index.md"
-        card["slug"] = f"g{i}"
-        for entry in card["people"]:
-            entry["name"] = f"{entry['name']} {k}" if k else entry["name"]
-        out.append(card)
+        people = tuple(dict(e, name=f"{e['name']} {k}" if k else e["name"]) for e in card.people)
+        out.append(dataclasses.replace(card, title=f"{card.title} {i}", uri=f"games/g{i}/index.md", slug=f"g{i}",
+                                       people=people))
     return out
 
 

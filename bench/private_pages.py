@@ -46,8 +46,8 @@ def archive_project(folder: Path, copies: int, only: list[str]) -> tuple[Path, s
     """A site project of the example games (those named in `only`, if any), `copies` times over,
     with passphrases for every seat of its running hidden games; and the folder name of one of
     those games (the one the edit changes)."""
-    from dipgen.adapters.cli import main as dipgen
-    from dipgen.adapters.games import load_checked
+    from dipgen.cli import main as dipgen
+    from dipgen.usecases.games import load_checked
     from dipgen.view import revealed
 
     folder.mkdir(parents=True)

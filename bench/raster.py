@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from dipgen.adapters.games import load_checked  # noqa: E402
+from dipgen.usecases.games import load_checked  # noqa: E402
 from dipgen.present.mapview import map_view  # noqa: E402
 from dipgen.present.svg import og_svg, raster, render_standalone  # noqa: E402
 from dipgen.view import game_view  # noqa: E402

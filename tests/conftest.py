@@ -83,7 +83,7 @@ def private_site(tmp_path_factory):
     """A built site of the running Stab! game `RUNNING` (lamps-out) with its secrets, served on
     127.0.0.1 for the browser tests of private pages: (url, its secrets, how many seasons England's
     calendar has, and how many of them have maps)."""
-    from dipgen.adapters.cli import main
+    from dipgen.cli import main
     from dipgen.io.gamefiles import load_game
     from dipgen.io.secretsfile import load_secrets
     from dipgen.view import game_view

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from dipgen.adapters.cli import main
+from dipgen.cli import main
 from dipgen.core.errors import GameError
 from dipgen.io.addresses import Addresses, address_problem
 from dipgen.io.load import read_files

@@ -20,11 +20,11 @@ from types import SimpleNamespace
 import pytest
 import yaml
 
-from dipgen.adapters import init_cmd
-from dipgen.adapters.cli import main
-from dipgen.adapters.export import MARK
-from dipgen.adapters.games import load_checked
-from dipgen.adapters.publish import archive_files, editions, game_files, provided_pages, site_options
+from dipgen.usecases import newarchive
+from dipgen.cli import main
+from dipgen.usecases.export import MARK
+from dipgen.usecases.games import load_checked
+from dipgen.usecases.publish import archive_files, editions, game_files, provided_pages, site_options
 from dipgen.resources.folders import shipped
 from dipgen.present.site.links import page_url
 from support import REPO, make_project, mkdocs_command, write_game
@@ -68,7 +68,7 @@ def test_the_wheel_maps_both_folders_into_the_package():
 
 @pytest.fixture
 def club(tmp_path, monkeypatch, capsys):
-    monkeypatch.setattr(init_cmd, "install_source", lambda: init_cmd.Source("dipgen==0.1.0"))
+    monkeypatch.setattr(newarchive, "install_source", lambda: newarchive.Source("dipgen==0.1.0"))
     monkeypatch.chdir(tmp_path)
     code, out, err = run(["init", "club", "--name", "The *Club*"], capsys)
     assert code == 0, err
@@ -111,7 +111,7 @@ def test_init_makes_an_archive_that_checks_builds_and_publishes(club, capsys):
 
 
 def test_init_writes_over_nothing(tmp_path, monkeypatch, capsys):
-    monkeypatch.setattr(init_cmd, "install_source", lambda: init_cmd.Source("dipgen==0.1.0"))
+    monkeypatch.setattr(newarchive, "install_source", lambda: newarchive.Source("dipgen==0.1.0"))
     (tmp_path / "club").mkdir()
     (tmp_path / "club" / "mkdocs.yml").write_text("site_name: mine\n", encoding="utf-8")
     code, out, err = run(["init", str(tmp_path / "club")], capsys)
@@ -146,11 +146,11 @@ def test_a_site_of_its_own_rules_page_wins_over_the_packages(club, capsys):
 def test_this_repository_is_an_archive_built_by_the_same_files():
     """mkdocs.yml and the Pages workflow here are what dipgen init writes, but for the site's name and
     how the workflow installs dipgen (from this checkout); the hook is the one init configures."""
-    assert (REPO / "mkdocs.yml").read_text(encoding="utf-8") == init_cmd.mkdocs_yml(init_cmd.REPO_NAME)
+    assert (REPO / "mkdocs.yml").read_text(encoding="utf-8") == newarchive.mkdocs_yml(newarchive.REPO_NAME)
     assert (REPO / ".github" / "workflows" / "pages.yml").read_text(encoding="utf-8") == \
-        init_cmd.pages_workflow(init_cmd.REPO_INSTALL, init_cmd.REPO_MARK)
+        newarchive.pages_workflow(newarchive.REPO_INSTALL, newarchive.REPO_MARK)
     hooks = yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
-    assert hooks == [init_cmd.HOOK]
+    assert hooks == [newarchive.HOOK]
 
 
 def _dist(direct_url: dict | None, version: str = "0.1.0"):
@@ -163,40 +163,40 @@ def test_ci_installs_dipgen_as_this_copy_was_installed(tmp_path, monkeypatch):
     cases = [
         ({"url": "https://github.com/club/dipgen", "vcs_info": {"vcs": "git", "commit_id": "a" * 40,
                                                                 "requested_revision": "v0.1.0"}},
-         init_cmd.Source(f"dipgen @ git+https://github.com/club/dipgen@{'a' * 40}",
+         newarchive.Source(f"dipgen @ git+https://github.com/club/dipgen@{'a' * 40}",
                          repo="https://github.com/club/dipgen", rev="v0.1.0")),
-        ({"url": wheel.as_uri(), "archive_info": {}}, init_cmd.Source(f"./wheels/{wheel.name}", wheel=wheel)),
+        ({"url": wheel.as_uri(), "archive_info": {}}, newarchive.Source(f"./wheels/{wheel.name}", wheel=wheel)),
         ({"url": "https://example.org/dipgen-0.1.0-py3-none-any.whl", "archive_info": {}},
-         init_cmd.Source("dipgen @ https://example.org/dipgen-0.1.0-py3-none-any.whl")),
-        (None, init_cmd.Source("dipgen==0.1.0")),
+         newarchive.Source("dipgen @ https://example.org/dipgen-0.1.0-py3-none-any.whl")),
+        (None, newarchive.Source("dipgen==0.1.0")),
     ]
     for direct, expected in cases:
         monkeypatch.setattr(importlib.metadata, "distribution", lambda name, d=direct: _dist(d))
-        assert init_cmd.install_source() == expected
+        assert newarchive.install_source() == expected
     monkeypatch.setattr(importlib.metadata, "distribution",
                         lambda name: _dist({"url": "file:///home/ann/dipgen", "dir_info": {"editable": True}}))
-    source = init_cmd.install_source()
+    source = newarchive.install_source()
     assert source.requirement == "dipgen==0.1.0"
     assert "CI cannot install" in source.note
     wheel.unlink()
     monkeypatch.setattr(importlib.metadata, "distribution",
                         lambda name: _dist({"url": wheel.as_uri(), "archive_info": {}}))
     with pytest.raises(ValueError, match="no longer there"):
-        init_cmd.install_source()
+        newarchive.install_source()
 
 
 def test_the_precommit_configuration_follows_the_source():
-    remote = init_cmd.precommit_config(init_cmd.Source("x", repo="https://github.com/club/dipgen", rev="v0.1.0"))
+    remote = newarchive.precommit_config(newarchive.Source("x", repo="https://github.com/club/dipgen", rev="v0.1.0"))
     assert yaml.safe_load(remote)["repos"] == [{"repo": "https://github.com/club/dipgen", "rev": "v0.1.0",
                                                 "hooks": [{"id": "dipgen-check"}]}]
-    local = yaml.safe_load(init_cmd.precommit_config(init_cmd.Source("./wheels/dipgen.whl")))
-    assert local["repos"] == [{"repo": "local", "hooks": [{**init_cmd.HOOK, "entry": init_cmd.LOCAL_ENTRY,
+    local = yaml.safe_load(newarchive.precommit_config(newarchive.Source("./wheels/dipgen.whl")))
+    assert local["repos"] == [{"repo": "local", "hooks": [{**newarchive.HOOK, "entry": newarchive.LOCAL_ENTRY,
                                                           "language": "system"}]}]
 
 
 def _hooked_archive(root: Path) -> Path:
     """An archive made by dipgen init from a wheel (its hook local), in git, with the tests' games."""
-    files = init_cmd.archive_files("Club", init_cmd.Source("./wheels/dipgen.whl"))
+    files = newarchive.archive_files("Club", newarchive.Source("./wheels/dipgen.whl"))
     write_game(root, {".pre-commit-config.yaml": files[".pre-commit-config.yaml"]})
     _write_archive(root / "games")
     for args in (["init", "-q"], ["add", "-A"]):
@@ -240,7 +240,7 @@ def test_the_local_hook_says_what_to_do_where_dipgen_is_missing(tmp_path):
 
 
 def test_requirements_pin_dipgen_and_what_it_runs_on():
-    text = init_cmd.requirements(init_cmd.Source("./wheels/dipgen-0.1.0-py3-none-any.whl"))
+    text = newarchive.requirements(newarchive.Source("./wheels/dipgen-0.1.0-py3-none-any.whl"))
     lines = [line for line in text.splitlines() if not line.startswith("#")]
     assert lines[0] == "./wheels/dipgen-0.1.0-py3-none-any.whl"
     pinned = {line.split("==")[0].lower() for line in lines[1:]}

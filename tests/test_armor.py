@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from dipgen.adapters.datc import parse_cases, run_file, variant_of, _Lines, _run_case
+from dipgen.usecases.datc import parse_cases, run_file, variant_of, _Lines, _run_case
 from dipgen.io.gamefiles import load_game
 from dipgen.play.replay import replay
 from dipgen.core.orders import Downgrade, Upgrade, parse_order
@@ -50,7 +50,7 @@ def test_datc_command_runs_an_armor_file():
 
 
 def test_a_file_naming_an_unknown_variant_is_refused(tmp_path):
-    from dipgen.adapters.datc import DatcFormatError
+    from dipgen.usecases.datc import DatcFormatError
 
     f = tmp_path / "x.txt"
     f.write_text("VARIANT_ALL Armour\nCASE 1\nPRESTATE\n  France: A par\nORDERS\nPOSTSTATE_SAME\nEND\n")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from dipgen.adapters.cli import main
+from dipgen.cli import main
 from support import GAMES, build, make_project, mkdocs_command, write_game
 from support.browser import BROWSER, axe_findings, serve
 

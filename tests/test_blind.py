@@ -290,7 +290,7 @@ def test_an_empty_retreats_file_is_refused_where_someone_must_retreat(tmp_path):
 def test_adjudicate_all_after_the_closing_file_says_which_phase_to_write(tmp_path, capsys):
     """`dipgen adjudicate --power all --out` after the empty file: nobody's view has that phase, and
     the command names the Fall, whose reports now give every player her centres."""
-    from dipgen.adapters.cli import main
+    from dipgen.cli import main
 
     game_dir = write_game(tmp_path / "dark", {"game.yml": GAME, **{f"{k}.yml": v for k, v in STANDING.items()},
                                               "1901-fall-retreats.yml": "orders: {}\n"})

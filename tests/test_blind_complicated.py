@@ -68,8 +68,8 @@ def test_the_board_is_complicated_and_the_spies_blind(tmp_path):
 
 
 def test_dipgen_new_makes_a_check_clean_game(tmp_path, capsys):
-    from dipgen.adapters.cli import main
-    from dipgen.adapters.newgame import create_game
+    from dipgen.cli import main
+    from dipgen.usecases.newgame import create_game
 
     create_game(tmp_path, "night", "blind-complicated")
     assert main(["check", str(tmp_path)]) == 0
@@ -315,7 +315,7 @@ def test_the_example_game_shows_planes_a_bombing_and_a_winter():
 
 @pytest.mark.slow
 def test_nothing_leaks_from_the_example_game(example_site):
-    from dipgen.adapters.leaks import scan_site, secrets_of
+    from dipgen.usecases.leaks import scan_site, secrets_of
 
     project, site, hs = example_site
     (h,) = hs
@@ -331,8 +331,8 @@ def test_nothing_leaks_from_the_example_game(example_site):
 def test_a_leaky_site_of_the_example_is_caught(tmp_path, monkeypatch):
     """Were the pages and maps drawn from the GM's records, the scanner finds planes, bombers and
     the bombings in the example game's site."""
-    import dipgen.adapters.publish as publish
-    from dipgen.adapters.leaks import scan_site
+    import dipgen.usecases.publish as publish
+    from dipgen.usecases.leaks import scan_site
 
     real = publish.game_view
     monkeypatch.setattr(publish, "game_view", lambda history, level, demo=None: real(history, "gm"))

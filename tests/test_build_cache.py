@@ -125,7 +125,7 @@ def test_a_corrupt_or_foreign_entry_is_made_again(project, how):
 
 
 def test_an_unchanged_hidden_game_keeps_its_encrypted_pages_and_a_reveal_publishes_it(tmp_path):
-    from dipgen.adapters.cli import main
+    from dipgen.cli import main
 
     project = make_project(tmp_path / "p", [RUNNING])
     assert main(["secrets", str(project / "games" / RUNNING)]) == 0
@@ -380,7 +380,7 @@ def test_serve_keeps_a_hidden_game_hidden_and_publishes_its_reveal_as_a_full_bui
     build's; so does its reveal (no private page left, the full edition there)."""
     from mkdocs.config.defaults import MkDocsConfig
 
-    from dipgen.adapters.cli import main
+    from dipgen.cli import main
 
     project = make_project(tmp_path / "p", [RUNNING], games=ARCHIVE)
     assert main(["secrets", str(project / "games" / RUNNING)]) == 0

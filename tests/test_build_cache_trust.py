@@ -20,10 +20,10 @@ from pathlib import Path
 
 import pytest
 
-from dipgen.adapters import init_cmd
+from dipgen.usecases import newarchive
 from dipgen.mkdocs.speed import buildcache
 from dipgen.mkdocs.speed.buildcache import FOLDER, KEY_FILE, BuildCache, canonical
-from dipgen.adapters.cli import main
+from dipgen.cli import main
 from support import REPO, build, make_project, site_config, write_game
 from support.folders import ARCHIVE
 
@@ -171,7 +171,7 @@ def test_a_committed_cache_is_refused_by_check_and_by_the_build(tmp_path, projec
 
 def test_the_gitignore_of_an_archive_and_of_this_repository_keep_the_cache_and_its_key_out(tmp_path, monkeypatch,
                                                                                             capsys):
-    monkeypatch.setattr(init_cmd, "install_source", lambda: init_cmd.Source("dipgen==0.1.0"))
+    monkeypatch.setattr(newarchive, "install_source", lambda: newarchive.Source("dipgen==0.1.0"))
     assert main(["init", str(tmp_path / "club")]) == 0
     capsys.readouterr()
     paths = [f"{FOLDER}/games/x.json", f"{FOLDER}/blobs/ab", KEY_FILE]
@@ -252,7 +252,7 @@ def test_a_second_build_of_an_init_archive_in_another_process_takes_every_game_f
                                                                                             capsys):
     """A `dipgen init` archive has no rules pages of its own (the package's serve: a set of them is
     part of the site's options); two builds in two processes with other hash seeds."""
-    monkeypatch.setattr(init_cmd, "install_source", lambda: init_cmd.Source("dipgen==0.1.0"))
+    monkeypatch.setattr(newarchive, "install_source", lambda: newarchive.Source("dipgen==0.1.0"))
     club = tmp_path / "club"
     assert main(["init", str(club)]) == 0
     for slug, files in ARCHIVE.items():

@@ -365,7 +365,7 @@ def test_the_build_refuses_what_dipgen_check_refuses(hidden_project, capsys, cap
     same words, in both."""
     import shutil
 
-    from dipgen.adapters.cli import main
+    from dipgen.cli import main
     from support.fuzz import time_limit
 
     make, message = REFUSED[what]

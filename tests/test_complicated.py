@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from dipgen.adapters.datc import run_file
+from dipgen.usecases.datc import run_file
 from dipgen.core.orders import Build, UnitRef, parse_order
 from dipgen.variants.complicated.rules import Bomb
 from dipgen.core.phase import Phase

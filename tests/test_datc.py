@@ -2,7 +2,7 @@
 
 import pytest
 
-from dipgen.adapters.datc import DatcFormatError, parse_cases, run_case, run_file
+from dipgen.usecases.datc import DatcFormatError, parse_cases, run_case, run_file
 
 from support import REPO, SHARED
 

@@ -13,8 +13,8 @@ import feedparser
 import icalendar
 import pytest
 
-from dipgen.adapters.cli import main
-from dipgen.adapters.games import stale_deadline
+from dipgen.cli import main
+from dipgen.usecases.games import stale_deadline
 from dipgen.core.errors import GameError
 from dipgen.io.commits import Commits
 from dipgen.present.site.pages import SiteOptions

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from dipgen.adapters.cli import main
-from dipgen.adapters.games import load_checked
-from dipgen.adapters.publish import editions
+from dipgen.cli import main
+from dipgen.usecases.games import load_checked
+from dipgen.usecases.publish import editions
 from dipgen.present.site.pages import SiteOptions, build_site
 from support import build, make_project, write_game
 
@@ -76,7 +76,7 @@ def test_the_demo_game_page_says_its_secrets_are_public(tmp_path):
     assert "A demonstration game: its secrets are public" in page
     assert "Hanna Berg's private page</a>, passphrase <code>6z5wh-kmvtt-m7y8e-dm4hy</code>" in page
     assert '<a href="../../private/ed2b7c5d1366bf9e6c5db8b6ddbabadf.html">' in page
-    from dipgen.adapters.games import Loaded, replay_folder
+    from dipgen.usecases.games import Loaded, replay_folder
 
     plain = build_site([editions(Loaded(replay_folder(_copy(tmp_path, demo_secrets=False, demo=False))))],
                        SiteOptions())

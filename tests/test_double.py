@@ -14,7 +14,7 @@ from dipgen.core.results import Kind
 from dipgen.core.errors import GameError
 from dipgen.io.gamefiles import load_game
 from dipgen.play.replay import replay
-from dipgen.adapters.games import replay_folder
+from dipgen.usecases.games import replay_folder
 from dipgen.core.orders import parse_order
 from dipgen.variants import get_variant
 from dipgen.variants.double.rules import TABLE, Sync

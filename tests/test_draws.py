@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from dipgen.adapters.cli import main
+from dipgen.cli import main
 from dipgen.rules.draws import CHAIN, GameDraws, commitment, integer, key_matches, step_of
 from dipgen.core.errors import GameError
 from dipgen.io.gamefiles import load_game
@@ -126,7 +126,7 @@ def test_secrets_makes_the_seed_and_commits_to_it_before_the_first_phase(tmp_pat
     g = load_game(folder)
     assert "# the GM's comment" in (folder / "game.yml").read_text()
     from dipgen.io.seed import seed_of
-    from dipgen.adapters.games import read_game
+    from dipgen.usecases.games import read_game
 
     seed = seed_of(*read_game(folder))
     assert seed is not None

@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from dipgen.adapters.cli import main
+from dipgen.cli import main
 from dipgen.present.drawfile import check, dumps
 from dipgen.present.drawfile import document as _document
 from dipgen.rules.draws import GameDraws, commitment
 from dipgen.io.gamefiles import load_game
 from dipgen.play.replay import replay
-from dipgen.adapters.games import Loaded
-from dipgen.adapters.publish import editions
+from dipgen.usecases.games import Loaded
+from dipgen.usecases.publish import editions
 from dipgen.present.site.pages import SiteOptions, published_files
 from dipgen.view import game_view
 from dipgen.rules.visibility import PUBLIC

@@ -176,7 +176,7 @@ def test_results_without_notes_agree_on_the_datc_and_variant_cases():
     """Every movement case of the DATC and of the variants' files (planes, the plane limit)."""
     from pathlib import Path
 
-    from dipgen.adapters.datc import _Lines, parse_cases, variant_of
+    from dipgen.usecases.datc import _Lines, parse_cases, variant_of
 
     root = Path(__file__).resolve().parent
     files = [root / "datc" / "datc_v3_0.txt", *sorted((root / "datc_variants").glob("*.txt")),

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from dipgen.core.board import province_of
-from dipgen.adapters.cli import main as dipgen_main
+from dipgen.cli import main as dipgen_main
 from dipgen.io.gamefiles import load_game
 from dipgen.io.folders import discover_games
 from dipgen.core.orders import Concealed, Move, parse_unit

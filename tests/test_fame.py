@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from dipgen.adapters.publish import editions
+from dipgen.usecases.publish import editions
 from dipgen.present.site.fame import URI, fame_files
 from dipgen.present.site.pages import SiteOptions, game_card
 from dipgen.present.svg.bars import bar_chart

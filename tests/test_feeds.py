@@ -304,8 +304,8 @@ def test_the_archive_feed_has_the_newest_fifty_seasons_of_every_game():
     from support import load
 
     histories = [load(REPO / "games" / slug) for slug in ("winter-palace", "masked-ball", "closed-shutters")]
-    from dipgen.adapters.games import Loaded
-    from dipgen.adapters.publish import editions
+    from dipgen.usecases.games import Loaded
+    from dipgen.usecases.publish import editions
     from dipgen.present.site.pages import build_site
 
     files = build_site([editions(Loaded(h)) for h in histories], _options())
@@ -388,8 +388,8 @@ SHOWN = ('<time class="dg-time" datetime="2026-03-07T12:00:00Z" data-dg-deadline
 
 
 def test_the_game_page_card_and_archive_show_the_deadline_in_utc(tmp_path):
-    from dipgen.adapters.games import Loaded
-    from dipgen.adapters.publish import editions, with_cards
+    from dipgen.usecases.games import Loaded
+    from dipgen.usecases.publish import editions, with_cards
     from dipgen.present.site.pages import game_card
 
     folder = write_game(tmp_path / "g", {"game.yml": GAME + DEADLINE, "1901-spring.yml": SPRING})

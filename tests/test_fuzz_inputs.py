@@ -8,7 +8,7 @@ import unicodedata
 
 from hypothesis import event, given
 
-from dipgen.adapters.cli import main
+from dipgen.cli import main
 from support import REPO, Special, write_game
 from support.fuzz import ALIAS_BOMB, EXAMPLES, FUZZ, deep, game_folders, games_trees, time_limit, write_games
 
@@ -68,7 +68,7 @@ def test_check_as_a_subprocess_never_hangs_or_shows_a_traceback(tmp_path):
             "1901-fall.yml": f"orders:\n  England: []\npress: {deep(100_000)}\n".encode(),
             "1901-winter.yml": (ALIAS_BOMB + "orders: {England: []}\npress: *i\n").encode()}
     folder = write_game(tmp_path / "game", spec)
-    done = subprocess.run([sys.executable, "-m", "dipgen.adapters.cli", "check", str(folder)], cwd=REPO,
+    done = subprocess.run([sys.executable, "-m", "dipgen.cli", "check", str(folder)], cwd=REPO,
                           capture_output=True, text=True, timeout=120)
     assert_clean(done.returncode, done.stderr, folder)
     assert done.returncode == 1

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from dipgen.adapters.cli import main
+from dipgen.cli import main
 from dipgen.core.errors import GameError
 from dipgen.io.gamefiles import load_game
 from dipgen.play.replay import replay

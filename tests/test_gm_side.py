@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from dipgen.adapters.cli import main
+from dipgen.cli import main
 from dipgen.core.errors import GameError
 from dipgen.io.acknowledge import WARNING_CODES
 from support import GAME_YML, REPO, load, write_game

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from dipgen.adapters.cli import main
+from dipgen.cli import main
 from dipgen.io.gamefiles import load_game
 from dipgen.play.replay import replay
 from dipgen.core.phase import Phase

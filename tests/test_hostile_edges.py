@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from dipgen.adapters.cli import main
+from dipgen.cli import main
 from dipgen.io.commits import commit_times
 from support import GAMES, REPO, build, make_project
 from support.folders import ALPHA
@@ -75,7 +75,7 @@ def _closed_pipe(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     read, write = os.pipe()
     os.close(read)
     try:
-        return subprocess.run([sys.executable, "-m", "dipgen.adapters.cli", *args], cwd=cwd, stdout=write,
+        return subprocess.run([sys.executable, "-m", "dipgen.cli", *args], cwd=cwd, stdout=write,
                               stderr=subprocess.PIPE, text=True, timeout=120)
     finally:
         os.close(write)

@@ -22,10 +22,12 @@ The rooms (README, "For developers") and what each may import:
     view      what one level may know                    -> play, rules, core
     present   words, reports, maps, pages, the private pages' encryption
                                                          -> view, rules, resources, core
+    usecases  the work the commands and the plugin share: load a game and check it, the site's
+              files and layout, export, leaks, mail, the archive's files
+                                                         -> the inner rooms
+    cli       the `dipgen` command, a module per command -> usecases, the inner rooms
     mkdocs    the MkDocs plugin (its speed layers in mkdocs.speed)
-                                                         -> adapters (the use cases), the inner rooms
-    adapters  the commands and the use cases they share with the plugin
-                                                         -> the inner rooms (and the build cache's check)
+                                                         -> usecases, the inner rooms
 
 The rule is checked on every edge of the whole graph, so that a forbidden dependency cannot hide
 behind a lazy or a type-checking import; a path through a room that may import another is
@@ -50,12 +52,16 @@ ALLOWED = {
     "play": {"rules", "engine", "core"},
     "view": {"play", "rules", "core"},
     "present": {"view", "rules", "resources", "core"},
-    "adapters": {"core", "resources", "engine", "rules", "variants", "io", "play", "view", "present", "mkdocs"},
-    "mkdocs": {"core", "resources", "engine", "rules", "variants", "io", "play", "view", "present", "adapters"},
+    "usecases": {"core", "resources", "engine", "rules", "variants", "io", "play", "view", "present"},
+    "cli": {"usecases", "core", "resources", "engine", "rules", "variants", "io", "play", "view", "present"},
+    "mkdocs": {"usecases", "core", "resources", "engine", "rules", "variants", "io", "play", "view", "present"},
 }
-#: the commands reach into the plugin's room at one place only: `dipgen check` asks the build cache
-#: whether git tracks it (a problem of the site, said where the GM checks her games)
-COMMANDS_INTO_PLUGIN = {("dipgen.adapters.cli", "dipgen.mkdocs.speed.buildcache")}
+#: edges allowed one by one, each a debt to pay: `dipgen check` reports a build cache that git
+#: tracks with the plugin's own words for it (the cache is the plugin's; the check belongs with the use
+#: cases once the plugin's room hands that one function over)
+EXCEPTIONS = {("dipgen.cli.check", "dipgen.mkdocs.speed.buildcache")}
+#: the commands reach into the plugin's room at those places only
+COMMANDS_INTO_PLUGIN = EXCEPTIONS
 #: a variant's own modules serve one room each, and may import what that room may, and the rules
 SERVES = {"files": "io", "visibility": "view", "words": "present"}
 
@@ -135,6 +141,8 @@ def may_import(module: str, dep: str) -> bool:
     """Whether `module` may import `dep`: by their rooms, and a variant's module that serves a room
     (its files, visibility, words) only from that room, from what may import that room, and from its
     own variant's package, which makes the variant of its parts."""
+    if (module, dep) in EXCEPTIONS:
+        return True
     if room(dep) not in allowed(module):
         return False
     served = serves(dep)
@@ -161,7 +169,7 @@ def test_cycles_are_found_also_inside_functions_and_type_checking(tmp_path):
 
 def test_no_import_cycles():
     graph = import_graph()
-    assert "dipgen.play.replay" in graph["dipgen.adapters.games"]  # the graph is read at all
+    assert "dipgen.play.replay" in graph["dipgen.usecases.games"]  # the graph is read at all
     assert cycles(graph) == []
 
 
@@ -201,7 +209,7 @@ def test_the_renderer_draws_a_view_and_reads_no_history():
 
 
 #: what the view is made of: the History, the loaded game and its files, the secrets, the replay
-UPSTREAM = ("play", "io", "engine", "adapters")
+UPSTREAM = ("play", "io", "engine", "usecases", "cli", "mkdocs")
 
 
 def _names_from_view(path: Path) -> set[str]:

@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from dipgen.adapters.cli import main
+from dipgen.cli import main
 from dipgen.core.errors import GameError
 from dipgen.io.gamefiles import load_game
 from dipgen.io.folders import discover_games

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from dipgen.adapters.games import replay_folder
+from dipgen.usecases.games import replay_folder
 from dipgen.rules.draws import commitment
 from dipgen.core.results import Kind, Note
 from dipgen.core.errors import GameError

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from dipgen.adapters.cli import main
+from dipgen.cli import main
 from support import ALPHA, BRAVO, build, make_project
 from support.browser import BROWSER, serve
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from dipgen.adapters.leaks import scan_site, secrets_of
+from dipgen.usecases.leaks import scan_site, secrets_of
 from dipgen.core.phase import Phase
 from dipgen.view import game_view
 from dipgen.view.seen import seen_record as view_record
@@ -127,7 +127,7 @@ def test_the_archive_feed_and_the_sitemap_are_read_entry_by_entry(built, tmp_pat
 def test_a_generator_that_uses_the_gm_view_is_caught(tmp_path, monkeypatch):
     """Were a template or the renderer to draw from the records instead of the public view,
     the scan finds it in the pages, the maps and the search index."""
-    import dipgen.adapters.publish as publish
+    import dipgen.usecases.publish as publish
 
     real = publish.game_view
     monkeypatch.setattr(publish, "game_view", lambda history, level, demo=None: real(history, "gm"))
@@ -142,7 +142,7 @@ def test_a_generator_that_uses_the_gm_view_is_caught(tmp_path, monkeypatch):
 
 
 def test_leaks_command(built, capsys):
-    from dipgen.adapters.cli import main
+    from dipgen.cli import main
 
     project, site, _ = built
     assert main(["leaks", str(site), "--games", str(project / "games"), "--docs", str(project / "site_src")]) == 0
@@ -177,7 +177,7 @@ def test_spies_drawn_on_a_public_map_are_caught(tmp_path, monkeypatch):
 
 
 def test_a_retreat_phase_the_public_may_not_know_of_is_a_secret():
-    from dipgen.adapters.leaks import _needles, _scan_text
+    from dipgen.usecases.leaks import _needles, _scan_text
 
     h = load(REPO / "games" / "closed-shutters")
     s = secrets_of(h)
@@ -339,7 +339,7 @@ def test_a_revealed_misorder_is_caught_from_the_one_site(tmp_path, retreat, plan
 def test_a_private_page_of_another_size_is_caught(built, tmp_path):
     """Every private page of a running hidden game is padded to the room of its public facts: a
     page padded to more (say, because a hidden winter's notes went on it) is caught by its size."""
-    from dipgen.adapters.cli import main
+    from dipgen.cli import main
     from dipgen.present.site.crypt import encrypt
     from dipgen.present.site.pages import private_room
     from dipgen.present.site.privatepage import private_shell

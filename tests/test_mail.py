@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 from aiosmtpd.controller import Controller
 
-import dipgen.adapters.mail_cmd as mail_cmd
-from dipgen.adapters.cli import main
-from dipgen.adapters.mailout import seat_report
+from dipgen.usecases import mailsend
+from dipgen.cli import main
+from dipgen.usecases.mailout import seat_report
 from dipgen.core.phase import Phase
 from dipgen.view import game_view
 from support import GAME_YML, REPO, load, write_game
@@ -178,7 +178,7 @@ def test_a_server_that_fails_half_way_names_who_was_sent_and_a_rerun_sends_the_r
     elif trouble == "hang up":
         server.hang_up_after = 3
     else:
-        monkeypatch.setattr(mail_cmd, "TIMEOUT", 1)
+        monkeypatch.setattr(mailsend, "TIMEOUT", 1)
         server.hang_up_after = None
         stalled = threading.Event()
 
@@ -259,15 +259,15 @@ def test_bad_input_is_a_clear_error(game, server, capsys, tmp_path):
 
 def test_smtp_settings_are_checked_before_anything_is_sent():
     env = {"DIPGEN_SMTP_HOST": "smtp.example.org"}
-    assert mail_cmd.smtp_settings(env) == mail_cmd.Smtp("smtp.example.org", 587, "starttls")
-    assert mail_cmd.smtp_settings({**env, "DIPGEN_SMTP_SECURITY": "tls"}).port == 465
+    assert mailsend.smtp_settings(env) == mailsend.Smtp("smtp.example.org", 587, "starttls")
+    assert mailsend.smtp_settings({**env, "DIPGEN_SMTP_SECURITY": "tls"}).port == 465
     for bad, words in [({"DIPGEN_SMTP_SECURITY": "none"}, "clear text"), ({"DIPGEN_SMTP_SECURITY": "ssl"}, "starttls"),
                        ({"DIPGEN_SMTP_PORT": "smtp"}, "port"), ({"DIPGEN_SMTP_USER": "gm"}, "go together"),
                        ({"DIPGEN_SMTP_HOST": ""}, "not set")]:
-        with pytest.raises(mail_cmd.MailError, match=words):
-            mail_cmd.smtp_settings({**env, **bad})
-    assert mail_cmd.smtp_settings({"DIPGEN_SMTP_HOST": "::1", "DIPGEN_SMTP_SECURITY": "none"}).port == 25
-    assert "secret" not in repr(mail_cmd.smtp_settings({**env, "DIPGEN_SMTP_USER": "gm",
+        with pytest.raises(mailsend.MailError, match=words):
+            mailsend.smtp_settings({**env, **bad})
+    assert mailsend.smtp_settings({"DIPGEN_SMTP_HOST": "::1", "DIPGEN_SMTP_SECURITY": "none"}).port == 25
+    assert "secret" not in repr(mailsend.smtp_settings({**env, "DIPGEN_SMTP_USER": "gm",
                                                         "DIPGEN_SMTP_PASSWORD": "secret"}))
 
 
@@ -419,7 +419,7 @@ def test_starttls_and_login_as_a_mail_provider_wants_them(game, tmp_path, monkey
     import ssl
 
     cert, key = _certificate(tmp_path)
-    monkeypatch.setattr(mail_cmd, "TIMEOUT", 10)
+    monkeypatch.setattr(mailsend, "TIMEOUT", 10)
     monkeypatch.delenv("DIPGEN_SMTP_SECURITY")  # starttls, the default
     monkeypatch.setenv("DIPGEN_SMTP_USER", "gm")
     monkeypatch.setenv("DIPGEN_SMTP_PASSWORD", "wrong-password-here")
@@ -434,7 +434,7 @@ def test_starttls_and_login_as_a_mail_provider_wants_them(game, tmp_path, monkey
     finally:
         untrusted.controller.stop()
     trusted = ssl.create_default_context(cafile=str(cert))
-    monkeypatch.setattr(mail_cmd.ssl, "create_default_context", lambda: trusted)
+    monkeypatch.setattr(mailsend.ssl, "create_default_context", lambda: trusted)
     secure = _secure_server(cert, key, logins)
     try:
         monkeypatch.setenv("DIPGEN_SMTP_PORT", str(secure.port))
@@ -500,7 +500,7 @@ def test_the_gm_s_loop_every_player_has_her_report_and_the_next_deadline(tmp_pat
 
 
 def test_a_message_is_plain_text_in_the_encoding_the_server_takes():
-    from dipgen.adapters.letters import Letter, message
+    from dipgen.usecases.letters import Letter, message
 
     now = dt_at(7)
     for body, eight_bit, cte in [("Plain report\n", True, "7bit"), ("Vive la République\n", True, "8bit"),

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from dipgen.adapters.games import load_checked
+from dipgen.usecases.games import load_checked
 from dipgen.present.mapview import map_view
 from dipgen.present.svg import overlay_svg, raster, render_standalone
 from dipgen.present.svg.assets import board_text

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from dipgen.adapters.cli import main
+from dipgen.cli import main
 from dipgen.core.results import Illegal, Kind
 from dipgen.core.errors import GameError
 from dipgen.io.gamefiles import load_game

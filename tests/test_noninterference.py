@@ -175,7 +175,7 @@ def test_whole_built_sites_are_byte_identical(tmp_path, variant, kind, seed, pha
     salt in both (the seat's), and decrypts to the same page for every player not involved. What
     `dipgen publish-site` pushes to the public site repository, its tree and its one commit, is the
     same for both."""
-    from dipgen.adapters.leaks import scan_site
+    from dipgen.usecases.leaks import scan_site
     from support.pairs import SITE_URL
 
     made = pair(variant, kind, seed, tmp_path / "pair", phases=phases, after=after, activity=activity)
@@ -209,7 +209,7 @@ def _pushed(site: Path, remote: Path) -> tuple[str, list[str]]:
     its blob, but for the private pages, which differ inside their encryption only)."""
     import subprocess
 
-    from dipgen.adapters.sitepush import publish_site
+    from dipgen.usecases.sitepush import publish_site
 
     subprocess.run(["git", "init", "-q", "--bare", str(remote)], check=True)
     commit, _ = publish_site(site, str(remote), "gh-pages")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from dipgen.adapters.cli import main
+from dipgen.cli import main
 from dipgen.io.messages import MAX_MESSAGE, html_text, read_messages
 from support.folders import GAME_YML, write_game
 

@@ -109,8 +109,8 @@ def test_the_wheel_carries_maps_pages_and_templates(gm):
 
     names = set(zipfile.ZipFile(gm.wheel).namelist())
     assert {"dipgen/svg_templates/standard/board.svg", "dipgen/svg_templates/standard/layout.json",
-            "dipgen/site_src/draws.md", "dipgen/adapters/archive/mkdocs.yml", "dipgen/adapters/archive/pages.yml",
-            "dipgen/adapters/archive/site-repo.yml",
+            "dipgen/site_src/draws.md", "dipgen/usecases/archive/mkdocs.yml", "dipgen/usecases/archive/pages.yml",
+            "dipgen/usecases/archive/site-repo.yml",
             "dipgen/present/site/overrides/main.html"} <= names
     rules = {n.rsplit("/", 1)[1] for n in names if n.startswith("dipgen/site_src/rules/")}
     assert rules == {p.name for p in (REPO / "site_src" / "rules").glob("*.md")}

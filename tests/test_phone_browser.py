@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from dipgen.adapters.cli import main
+from dipgen.cli import main
 from support import build, make_project
 from support.browser import BROWSER, DESKTOP, PHONE, Watched, assert_maps_drawn, axe_findings, serve
 

@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from dipgen.adapters.publish import editions
+from dipgen.usecases.publish import editions
+from dipgen.present.site.card import GameCard
 from dipgen.present.site.pages import SiteOptions, game_card
 from dipgen.present.site.players import INDEX, player_files, player_uris, slug_of
 from support import GAME_YML, REPO, load, loaded, public_site, write_game
@@ -15,7 +16,7 @@ from support import GAME_YML, REPO, load, loaded, public_site, write_game
 SPRING = "orders: {England: [F Lon - NTH]}\n"
 
 
-def cards(*slugs: str) -> list[dict]:
+def cards(*slugs: str) -> list[GameCard]:
     return [game_card(editions(loaded(REPO / "games" / s))[0], SiteOptions()) for s in slugs]
 
 
@@ -125,3 +126,25 @@ def test_the_site_options_reach_the_built_pages(tmp_path):
         assert "Deniz Kaplan" not in page.read_text(encoding="utf-8"), page
     fame = (site / "hall-of-fame" / "index.html").read_text(encoding="utf-8")
     assert 'class="dg-fame dg-rating"' in fame and 'href="../players/h-penhallow/">H. Penhallow</a>' in fame
+
+
+def test_a_card_from_the_build_cache_is_the_card_it_was_made_from():
+    """The plugin keeps each game's card as JSON (`GameCard.as_json`); the card read back
+    (`GameCard.from_json`) is equal to the one made, and the archive, the players' pages and the hall
+    of fame made from the cards read back are the same, byte for byte."""
+    import json
+
+    from dipgen.usecases.publish import archive_files_of
+
+    made = cards("winter-palace", "quiet-frontier")
+    back = [GameCard.from_json(json.loads(json.dumps(c.as_json()))) for c in made]
+    assert back == made
+    assert archive_files_of(back, [], SiteOptions()) == archive_files_of(made, [], SiteOptions())
+
+
+def test_what_is_not_a_card_is_refused_as_such():
+    made = cards("winter-palace")[0].as_json()
+    with pytest.raises(ValueError):
+        GameCard.from_json({k: v for k, v in made.items() if k != "people"})
+    with pytest.raises(ValueError):
+        GameCard.from_json(dict(made, status=["running"]))

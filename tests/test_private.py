@@ -17,10 +17,10 @@ from urllib.parse import unquote
 import pytest
 from cryptography.exceptions import InvalidTag
 
-from dipgen.adapters.cli import main
+from dipgen.cli import main
 from dipgen.core.errors import GameError
 from dipgen.io.gamefiles import load_game
-from dipgen.adapters.leaks import scan_site
+from dipgen.usecases.leaks import scan_site
 from dipgen.mkdocs.search import DOCS, INDEX
 from dipgen.core.orders import Concealed
 from dipgen.present.site.crypt import ITERATIONS, Lock, decrypt, encrypt, page_salt, page_token, page_uri
@@ -216,8 +216,8 @@ def test_a_process_derives_one_key_per_seat_however_often_it_encrypts(monkeypatc
     """PBKDF2 runs once per seat: the second making of a game's private pages (a rebuild under
     serve) derives no key, and a new passphrase derives one, for its seat alone."""
     import dipgen.present.site.crypt as crypt
-    from dipgen.adapters.games import Loaded
-    from dipgen.adapters.publish import seat_pages
+    from dipgen.usecases.games import Loaded
+    from dipgen.usecases.publish import seat_pages
     from dipgen.io.secretsfile import GameSecrets
     from dipgen.present.site.pages import SiteOptions, private_files
     from support import load
@@ -482,7 +482,7 @@ def test_serve_rebuilds_keep_the_ciphertext_of_an_unchanged_game(tmp_path):
 
 
 def test_check_reads_secrets_yml_too(tmp_path, capsys):
-    from dipgen.adapters.cli import main
+    from dipgen.cli import main
 
     game = tmp_path / "g"
     shutil.copytree(Path(__file__).parent.parent / "games" / "lamps-out", game)
@@ -513,8 +513,8 @@ def test_every_private_page_of_a_game_has_one_size(built, monkeypatch):
     assert len({len(envelope_of(p)["ct"]) for p in pages}) == 1
     assert len({p.stat().st_size for p in pages}) == 1
     # however much more one power has to read than the others
-    import dipgen.adapters.publish as publish
-    from dipgen.adapters.games import Loaded
+    import dipgen.usecases.publish as publish
+    from dipgen.usecases.games import Loaded
 
     real = privatepage.private_content
     monkeypatch.setattr(publish, "private_content", lambda view, *a: real(view, *a) + (

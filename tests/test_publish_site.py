@@ -17,8 +17,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from dipgen.adapters import init_cmd, sitepush, workflows
-from dipgen.adapters.cli import main
+from dipgen.usecases import newarchive
+from dipgen.usecases import sitepush, workflows
+from dipgen.cli import main
 from support import REPO, build, make_project
 
 #: the venv's own (requirements-dev.txt), or one on the PATH
@@ -33,7 +34,7 @@ def run(args: list[str], capsys) -> tuple[int, str, str]:
 
 
 def _init(tmp_path, monkeypatch, capsys, *extra: str, folder: str = "club") -> tuple[int, str, str]:
-    monkeypatch.setattr(init_cmd, "install_source", lambda: init_cmd.Source("dipgen==0.1.0"))
+    monkeypatch.setattr(newarchive, "install_source", lambda: newarchive.Source("dipgen==0.1.0"))
     monkeypatch.chdir(tmp_path)
     return run(["init", folder, *extra], capsys)
 
@@ -338,7 +339,7 @@ def test_init_checks_every_path_before_writing_any(tmp_path, monkeypatch, capsys
 
 
 def test_init_removes_what_it_wrote_when_the_system_refuses_a_file_halfway(tmp_path, monkeypatch, capsys):
-    from dipgen.adapters import newfiles
+    from dipgen.usecases import newfiles
 
     real = os.open
     calls = []

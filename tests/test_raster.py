@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from dipgen.adapters.games import load_checked
+from dipgen.usecases.games import load_checked
 from dipgen.present.mapview import map_view
 from dipgen.present.svg import og_frame, og_svg, raster, render_standalone
 from dipgen.present.svg.assets import layout

@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from dipgen.adapters.publish import editions
+from dipgen.usecases.publish import editions
 from dipgen.present.site.across import across_files
 from dipgen.present.site.pages import SiteOptions, game_card
 from dipgen.present.site.rating import archive_rating, rating_input
@@ -219,7 +219,7 @@ def test_the_rating_chart_draws_each_game():
 
 
 def test_export_refuses_a_rating_games_that_is_no_number(tmp_path):
-    from dipgen.adapters.export import ExportError, export
+    from dipgen.usecases.export import ExportError, export
 
     (tmp_path / "docs").mkdir()
     (tmp_path / "mkdocs.yml").write_text("site_name: s\nplugins:\n  - dipgen:\n      rating_games: three\n")
@@ -228,7 +228,7 @@ def test_export_refuses_a_rating_games_that_is_no_number(tmp_path):
 
 
 def test_the_plugins_options_reach_the_site_options():
-    from dipgen.adapters.publish import players_options, site_options
+    from dipgen.usecases.publish import players_options, site_options
 
     options = site_options(None, **players_options({"rating_games": 5, "player_aliases": {"J. Doe": "Jane Doe"}}))
     assert options.rating_games == 5 and options.aliases == {"J. Doe": "Jane Doe"}

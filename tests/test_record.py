@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from dipgen.adapters.cli import main
+from dipgen.cli import main
 from dipgen.present.chainfile import check, document, kept_links, published_files
 from dipgen.rules.chain import genesis, link, salt_of
 from dipgen.rules.draws import commitment

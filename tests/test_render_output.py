@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from dipgen.adapters.cli import main
+from dipgen.cli import main
 
 REPO = Path(__file__).resolve().parent.parent
 GAME = "winter-palace"

@@ -130,7 +130,7 @@ def test_units_carry_their_powers_letter():
     import re
     from pathlib import Path
 
-    from dipgen.adapters.games import load_checked
+    from dipgen.usecases.games import load_checked
     from dipgen.present.mapview import map_view
     from dipgen.present.svg import overlay_svg
     from dipgen.present.svg.shapes import power_letters
@@ -187,7 +187,7 @@ def test_a_map_shown_as_its_colour_blind_target_has_the_palette_in_its_rules():
     SVG shown as an image honours: no script runs there)."""
     from pathlib import Path
 
-    from dipgen.adapters.games import load_checked
+    from dipgen.usecases.games import load_checked
     from dipgen.present.mapview import map_view
     from dipgen.present.svg import overlay_svg, render_standalone
     from dipgen.view import game_view
@@ -209,7 +209,7 @@ def test_the_site_option_makes_the_colour_blind_palette_the_default():
     which the reader's switch may still turn off; the usual palette gives none."""
     from pathlib import Path
 
-    from dipgen.adapters.games import load_checked
+    from dipgen.usecases.games import load_checked
     from dipgen.present.site.pages import SiteOptions
     from support import public_site
 

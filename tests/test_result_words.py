@@ -17,7 +17,7 @@ import pytest
 
 from dipgen.core.results import STANDARD_WORDS, Bounce, Kind, Note, result_words
 from dipgen.present.mapview import map_view
-from dipgen.adapters.publish import editions
+from dipgen.usecases.publish import editions
 from dipgen.present.svg import render_standalone
 from dipgen.present.report import phase_report
 from dipgen.present.site.pages import SiteOptions, season_page

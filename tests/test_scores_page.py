@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from dipgen.adapters.publish import editions
-from dipgen.adapters.siteconfig import site_options
+from dipgen.usecases.publish import editions
+from dipgen.usecases.siteconfig import options_for_game
 from dipgen.present.site.pages import SiteOptions, game_page
 from dipgen.present.site.scores import score_table
 from support import REPO, loaded, write_game
@@ -100,14 +100,14 @@ def test_an_abandoned_game_has_no_scores(tmp_path):
 def test_the_system_is_read_from_mkdocs_yml(tmp_path: Path):
     (tmp_path / "games" / "g").mkdir(parents=True)
     (tmp_path / "mkdocs.yml").write_text("plugins:\n  - dipgen:\n      scoring: sum-of-squares\n")
-    assert site_options(tmp_path / "games" / "g").scoring == "sum-of-squares"
+    assert options_for_game(tmp_path / "games" / "g").scoring == "sum-of-squares"
     (tmp_path / "mkdocs.yml").write_text("plugins:\n  - dipgen:\n      scoring: elo\n")
-    assert site_options(tmp_path / "games" / "g").scoring == "draw-size"  # MkDocs itself refuses it
+    assert options_for_game(tmp_path / "games" / "g").scoring == "draw-size"  # MkDocs itself refuses it
     assert replace(SiteOptions(), scoring="carnage").scoring == "carnage"
 
 
 def test_export_refuses_a_system_it_does_not_know(tmp_path: Path):
-    from dipgen.adapters.export import ExportError, export
+    from dipgen.usecases.export import ExportError, export
 
     (tmp_path / "docs").mkdir()
     (tmp_path / "mkdocs.yml").write_text("site_name: s\nplugins:\n  - dipgen:\n      scoring: elo\n")

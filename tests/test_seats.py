@@ -18,8 +18,8 @@ from dipgen.io.gamefiles import load_game
 from dipgen.play.replay import replay
 from dipgen.core.phase import Phase
 from dipgen.present.site.crypt import decrypt, page_uri
-from dipgen.adapters.games import Loaded
-from dipgen.adapters.publish import seat_pages
+from dipgen.usecases.games import Loaded
+from dipgen.usecases.publish import seat_pages
 from dipgen.rules.seats import ControlChange, Seat, Seating
 from dipgen.io.secretsfile import load_secrets
 from dipgen.present.site.pages import SiteOptions, private_files
@@ -143,7 +143,7 @@ def test_a_players_report_names_her_and_each_of_her_units_power(tmp_path, varian
     cli = subprocess.run([sys.executable, "-c",
                           "import sys; sys.path.insert(0, 'tests'); from tests.test_seats import two_power_stab; "
                           "from dipgen.variants import VARIANTS; VARIANTS['two-power-stab'] = two_power_stab; "
-                          "from dipgen.adapters.cli import main; sys.exit(main(sys.argv[1:]))",
+                          "from dipgen.cli import main; sys.exit(main(sys.argv[1:]))",
                           "adjudicate", str(folder), "--player", "alice"], capture_output=True, text=True, cwd=ROOT)
     assert cli.returncode == 0, cli.stderr
     assert cli.stdout == report

@@ -14,7 +14,7 @@ import pytest
 
 from dipgen.rules.draws import commitment
 
-from dipgen.adapters.cli import main
+from dipgen.cli import main
 from dipgen.core.errors import GameError
 from dipgen.io.gamefiles import load_game
 from dipgen.io.secretsfile import load_secrets
@@ -264,7 +264,7 @@ def test_secrets_yml_that_is_no_file_is_refused_before_it_is_opened(small_game, 
         resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
 
     for command in _commands(small_game):
-        done = subprocess.run([sys.executable, "-m", "dipgen.adapters.cli", *command], cwd=REPO, capture_output=True,
+        done = subprocess.run([sys.executable, "-m", "dipgen.cli", *command], cwd=REPO, capture_output=True,
                               text=True, timeout=60, preexec_fn=limited)
         assert done.returncode == 1, (command, done.stderr)
         assert f"{small_game}/secrets.yml: error: " in done.stderr, (command, done.stderr)

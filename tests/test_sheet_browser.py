@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from dipgen.adapters.cli import main
-from dipgen.adapters.games import replay_folder
+from dipgen.cli import main
+from dipgen.usecases.games import replay_folder
 from dipgen.present.site.crypt import page_uri
 from dipgen.core.orders import parse_order
 from dipgen.present.site.sheet import sheet_data

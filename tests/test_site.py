@@ -22,8 +22,8 @@ from dipgen.core.phase import Phase
 from dipgen.io.gamefiles import load_game
 from dipgen.rules.seasons import STANDARD_CALENDAR
 from dipgen.play.replay import replay
-from dipgen.adapters.games import Loaded
-from dipgen.adapters.publish import editions
+from dipgen.usecases.games import Loaded
+from dipgen.usecases.publish import editions
 from dipgen.present.report import order_lines
 from dipgen.present.site import SiteOptions, build_site, game_pages
 from dipgen.present.site.pages import season_page
@@ -287,7 +287,7 @@ def test_broken_game_fails_the_build_and_writes_nothing(tmp_path):
     project = make_project(tmp_path / "project", games=games)
     result = mkdocs_command(project)
     assert result.returncode != 0
-    check = subprocess.run([sys.executable, "-m", "dipgen.adapters.cli", "check", "games"], cwd=project,
+    check = subprocess.run([sys.executable, "-m", "dipgen.cli", "check", "games"], cwd=project,
                            capture_output=True, text=True)
     assert check.returncode == 1
     problems = [line for line in check.stderr.splitlines() if re.match(r"\S+:\d+: error: ", line)]

@@ -170,7 +170,7 @@ def test_retreats_and_builds_are_private(tmp_path):
 
 
 def test_adjudicate_reports_public_and_private(tmp_path, capsys):
-    from dipgen.adapters.cli import main
+    from dipgen.cli import main
 
     path = write_game(tmp_path / "g", {"game.yml": GAME,
         "1901-spring.yml": "placement:\n  Austria: [A Tyr, A Boh, F Tri]\n"

@@ -9,7 +9,7 @@ import pytest
 
 from dipgen.rules.draws import commitment
 from dipgen.core.errors import GameError
-from dipgen.adapters.games import replay_folder
+from dipgen.usecases.games import replay_folder
 from dipgen.core.phase import Phase
 from dipgen.core.position import Position
 from dipgen.rules.seats import Seat, Seating
@@ -537,7 +537,7 @@ def test_an_order_for_a_unit_the_player_does_not_have_violates_nothing(tmp_path)
 def test_the_gm_learns_the_lots_as_soon_as_they_are_drawn(tmp_path, capsys):
     """Before anything is played: `dipgen secrets` and `dipgen adjudicate` show who got which powers
     (the lots are drawn from the seed `dipgen new` made), as the replay draws them."""
-    from dipgen.adapters.cli import main
+    from dipgen.cli import main
 
     assert main(["new", "lots", "--dir", str(tmp_path), "--variant", "taskdip"]) == 0
     write_game(tmp_path / "lots", {"game.yml": (tmp_path / "lots" / "game.yml").read_text(encoding="utf-8")

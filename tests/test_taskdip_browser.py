@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from dipgen.adapters.cli import main
-from dipgen.adapters.games import replay_folder
-from dipgen.adapters.leaks import scan_site
+from dipgen.cli import main
+from dipgen.usecases.games import replay_folder
+from dipgen.usecases.leaks import scan_site
 from dipgen.present.site.crypt import page_uri
 from dipgen.io.secretsfile import load_secrets
 from support import TASKDIP_LOTS, build, make_project, write_game

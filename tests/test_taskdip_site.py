@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from dipgen.adapters.games import replay_folder
+from dipgen.usecases.games import replay_folder
 from dipgen.present.site.privatepage import private_content as _private_content
 from dipgen.variants.taskdip.rules import allotment_of
 from dipgen.view import game_view
@@ -89,7 +89,7 @@ def test_leak_scanner_knows_the_tasks_the_cards_and_the_seed(tmp_path):
     """The running demo game's public site is clean; a task, a card or the seed planted in it is caught."""
     from pathlib import Path
 
-    from dipgen.adapters.leaks import scan_site
+    from dipgen.usecases.leaks import scan_site
 
     demo = replay_folder(Path(__file__).resolve().parent.parent / "games" / "quiet-frontier")
     site = _written(public_site(demo), tmp_path / "site")

@@ -14,7 +14,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dipgen.adapters.games import replay_folder
+from dipgen.usecases.games import replay_folder
 from dipgen.present.drawfile import check, dumps
 from dipgen.rules.draws import commitment
 from dipgen.core.results import Kind
@@ -30,8 +30,8 @@ from support import game_report, write_game
 
 def document(history):
     from dipgen.present.drawfile import document as make
-    from dipgen.adapters.games import Loaded
-    from dipgen.adapters.publish import editions
+    from dipgen.usecases.games import Loaded
+    from dipgen.usecases.publish import editions
 
     public, full = editions(Loaded(history))
     return make(full or public)

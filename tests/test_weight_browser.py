@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from dipgen.adapters.cli import main
+from dipgen.cli import main
 from support import GAMES, build, make_project
 from support.browser import BROWSER, DESKTOP, PHONE, Watched, assert_maps_drawn
 from support.weight import counting_server, first_visit

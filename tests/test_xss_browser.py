@@ -16,7 +16,7 @@ import textwrap
 
 import pytest
 
-from dipgen.adapters.cli import main
+from dipgen.cli import main
 from dipgen.io.gamefiles import load_game
 from dipgen.present.site.crypt import page_uri
 from dipgen.io.secretsfile import load_secrets

@@ -1,7 +1,7 @@
 """A game folder read: its files and its ``secrets.yml``, each read once, with every problem of
 their form found on the way (`read_files`). What the rest of dipgen needs of the secrets is
 handed on from here: the seed and the set-up's lots to the replay, the passphrases to the private
-pages. The replay and the checks that need it are `dipgen.adapters.games`'.
+pages. The replay and the checks that need it are `dipgen.usecases.games`'.
 """
 
 from __future__ import annotations

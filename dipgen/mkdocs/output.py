@@ -9,14 +9,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from dipgen.adapters.games import Loaded, load_checked
-from dipgen.adapters.publish import editions, game_files, missing_passphrases
+from dipgen.usecases.games import Loaded, load_checked
+from dipgen.usecases.publish import editions, game_files, missing_passphrases
 from dipgen.core.errors import display_path
 from dipgen.io.commits import Commits
 from dipgen.io.secretsfile import SECRETS_FILE
 from dipgen.present.site import SiteOptions
 from dipgen.present.site.maps import board_map, board_uri
 from dipgen.present.site.page import SitePage
+from dipgen.present.site.card import GameCard
 from dipgen.present.site.pages import game_card
 from dipgen.view import revealed
 
@@ -34,7 +35,7 @@ class Output(Protocol):
     def files(self) -> Mapping[str, Content]: ...
 
     @property
-    def card(self) -> dict: ...
+    def card(self) -> GameCard: ...
 
 
 @dataclass
@@ -43,7 +44,7 @@ class Game:
     (`notes`: its warnings, its players without a private page) and the path of its board's base map."""
 
     files: Mapping[str, Content]
-    card: dict
+    card: GameCard
     notes: list[str] = field(default_factory=list)
     board: str = ""
 

@@ -44,8 +44,8 @@ from dipgen.core.errors import GameError, Problem, display_path
 from dipgen.io.commits import commit_times_of
 from dipgen.io.folders import discover_games
 from dipgen.io.secretsfile import shared_secrets
-from dipgen.adapters.publish import archive_files_of, players_options, provided_pages, site_options, with_cards
-from dipgen.adapters.reported import report_problems
+from dipgen.usecases.publish import archive_files_of, players_options, provided_pages, site_options, with_cards
+from dipgen.usecases.reported import report_problems
 from dipgen.mkdocs import livereload, output
 from dipgen.mkdocs.failures import failure, name_failures
 from dipgen.mkdocs.prune import prune, roots
@@ -54,6 +54,7 @@ from dipgen.mkdocs.search import split_index
 from dipgen.mkdocs.seam import Seam
 from dipgen.mkdocs.speed import Layers
 from dipgen.present.site import SiteOptions
+from dipgen.present.site.card import GameCard
 from dipgen.present.site.pages import CSS_URI, JS_URI, add_overrides
 from dipgen.rules.scoring import DEFAULT as DEFAULT_SCORING, SYSTEMS
 
@@ -91,7 +92,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         self._folder = Path()                 # the games folder
         self._files: dict[str, Content] = {}  # each generated file, by its path in the site
         self._origins: dict[str, str] = {}    # generated file -> the game folder it comes from
-        self.cards: list[dict] = []           # each game's card, for the archive and the home page
+        self.cards: list[GameCard] = []           # each game's card, for the archive and the home page
         self._options = SiteOptions()
         self._written: set[str] | None = None  # the site paths of every file of the build (for `prune`)
 

@@ -2,7 +2,7 @@
 
 Every test that needs a game folder writes it with `write_game` (support/folders.py, with the
 folders several modules share: the test archive, a standard game.yml); every test that needs a
-game takes it as the build does (`load`, `loaded`: `dipgen.adapters.games.load_checked`,
+game takes it as the build does (`load`, `loaded`: `dipgen.usecases.games.load_checked`,
 secrets.yml read once); every test that needs a site makes it with `public_site` (in memory, from
 the views the build publishes) or `build` (a whole MkDocs build, in this process, of a project
 made by `make_project`). `mkdocs_command` runs the command itself, for the tests of what it
@@ -19,8 +19,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from dipgen.adapters.games import Loaded, load_checked
-from dipgen.adapters.publish import editions, game_files
+from dipgen.usecases.games import Loaded, load_checked
+from dipgen.usecases.publish import editions, game_files
 from dipgen.play.records import History
 from dipgen.present.report import phase_report
 from dipgen.present.site.pages import SiteOptions, archive_page, build_site, shared_files
@@ -51,7 +51,7 @@ def public_site(history: History, options: SiteOptions | None = None) -> dict[st
 
 
 def site_files(game: Loaded, options: SiteOptions | None = None) -> dict[str, str]:
-    """Every file one game adds to a site, its private pages included (`dipgen.adapters.publish.game_files`),
+    """Every file one game adds to a site, its private pages included (`dipgen.usecases.publish.game_files`),
     with the archive and the shared files."""
     options = options or SiteOptions()
     public, _ = editions(game)

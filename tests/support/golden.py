@@ -14,7 +14,7 @@ import contextlib
 import io
 import sys
 
-from dipgen.adapters.cli import main as dipgen
+from dipgen.cli import main as dipgen
 from dipgen.core.phase import Phase
 from dipgen.present.site.pages import SiteOptions, season_page
 from dipgen.view import game_view

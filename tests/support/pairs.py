@@ -542,9 +542,9 @@ def published(h: History) -> dict[str, str | bytes]:
     before encryption, which decrypts to exactly that: tests/test_private.py), and
     ``mail/<seat>/<phase>`` each message `dipgen mail` sends her (`mailed`). The site has an
     address (`SITE_URL`), so that its pages' link-preview pictures (PNG maps) are compared too."""
-    from dipgen.adapters.games import Loaded
+    from dipgen.usecases.games import Loaded
     from dipgen.present.site.crypt import padded_size
-    from dipgen.adapters.publish import seat_pages
+    from dipgen.usecases.publish import seat_pages
     from dipgen.io.secretsfile import GameSecrets
     from dipgen.present.site.pages import SiteOptions, private_room
     from dipgen.view import game_view
@@ -573,7 +573,7 @@ def private_reports(h: History) -> dict[str, str]:
     she is shown (`dipgen adjudicate --power P`), and ``private/<seat>/out/<phase>`` the file
     `dipgen adjudicate --power all --out DIR --phase PHASE` writes her for each of the last two
     seasons she is shown (with its name: the report and the name are what she receives)."""
-    from dipgen.adapters.mailout import reports
+    from dipgen.usecases.mailout import reports
     from dipgen.present.report import phase_report
     from dipgen.view import game_view
 
@@ -599,7 +599,7 @@ def mailed(h: History, secrets) -> dict[str, str]:
     mails each once), as the server receives it, to each player at her own address."""
     from dataclasses import replace
 
-    from dipgen.adapters.letters import message, plan
+    from dipgen.usecases.letters import message, plan
     from dipgen.io.addresses import Addresses
     from dipgen.present.site.pages import SiteOptions
 

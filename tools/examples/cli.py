@@ -7,7 +7,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from dipgen.adapters.games import replay_folder
+from dipgen.usecases.games import replay_folder
 
 from .checks import summary
 from .files import hand_edited, write_folder

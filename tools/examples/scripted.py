@@ -18,7 +18,7 @@ from pathlib import Path
 
 import yaml
 
-from dipgen.adapters.games import replay_folder
+from dipgen.usecases.games import replay_folder
 from dipgen.core.board import province_of
 from dipgen.core.orders import UnitRef
 from dipgen.core.phase import Phase

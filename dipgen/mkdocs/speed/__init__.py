@@ -276,7 +276,7 @@ class Layers(Seam):
     # ----- the pages (`pages`, `reuse`, `remembered`, `partials`)
     def nav(self, nav, config, files):
         self._nav = nav
-        self._reuse.plan(files, {card["uri"].rsplit("/", 1)[0] + "/" for card in self._plugin.cards})
+        self._reuse.plan(files, {card.uri.rsplit("/", 1)[0] + "/" for card in self._plugin.cards})
         self._remembered.begin(self._state if self._alone else None, files)
         return nav
 

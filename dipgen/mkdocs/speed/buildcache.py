@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 
 from dipgen.core.errors import Problem, display_path
+from dipgen.present.site.card import GameCard
 from dipgen.present.site.page import SitePage
 
 log = logging.getLogger("mkdocs.plugins.dipgen")
@@ -150,7 +151,7 @@ class Stored:
     key: str
     blobs: dict[str, Path]
     pages: dict[str, dict]
-    card: dict
+    card: GameCard
     board: tuple[str, str]  # (site path, blob path) of the base map of the game's board
     sizes: dict[Path, int]  # each blob's size
     notes: list[str]        # what the build told the GM when it made the game (warnings, hints)
@@ -215,9 +216,10 @@ class BuildCache:
     def _checked_entry(self, data, key: str) -> Stored | None:
         if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("key") != key:
             return None
-        card, board = data["card"], data["board"]
-        if not isinstance(card, dict) or any(not isinstance(card.get(k), t) for k, t in _CARD.items()):
+        board = data["board"]
+        if not isinstance(data["card"], dict) or any(not isinstance(data["card"].get(k), t) for k, t in _CARD.items()):
             raise ValueError("not a game's card")
+        card = GameCard.from_json(data["card"])  # ValueError where it is not one
         sizes: dict[Path, int] = {}
         blobs = {uri: self._blob(name, size, sizes) for uri, (name, size) in data["files"].items()
                  if isinstance(uri, str)}
@@ -249,7 +251,7 @@ class BuildCache:
         sizes[path] = size
         return path
 
-    def put(self, game: Path, key: str, files: dict[str, str | bytes], card: dict, board: tuple[str, str],
+    def put(self, game: Path, key: str, files: dict[str, str | bytes], card: GameCard, board: tuple[str, str],
             notes: list[str]) -> Stored:
         """Store the output of `game` made under `key` ({site path: content}, pages as `SitePage`s,
         pictures as bytes); OSError if the folder cannot be written."""
@@ -265,8 +267,8 @@ class BuildCache:
                 pages[uri] = state
         name, size, board_path = self._write_blob(board[1].encode("utf-8"))
         sizes[board_path] = size
-        data = {"format": FORMAT, "key": key, "card": card, "board": [board[0], name, size], "files": entry_files,
-                "pages": pages, "notes": notes}
+        data = {"format": FORMAT, "key": key, "card": card.as_json(), "board": [board[0], name, size],
+                "files": entry_files, "pages": pages, "notes": notes}
         path = self._entry_path(game)
         _write(path, sealed(self._key, path.name, json.dumps(data, ensure_ascii=False).encode("utf-8")))
         made = {uri: content for uri, content in files.items() if isinstance(content, SitePage)}

@@ -3,13 +3,13 @@
     from dipgen.present.site import SiteOptions, build_site
     files = build_site([(public_view, None)], SiteOptions())   # {uri: content}
 
-`dipgen.adapters.publish` makes the views of a loaded game and hands them over; `dipgen.mkdocs.plugin`
+`dipgen.usecases.publish` makes the views of a loaded game and hands them over; `dipgen.mkdocs.plugin`
 registers the files with MkDocs; nothing here imports MkDocs, a History or a game's secrets.
 """
 
-from dipgen.present.site.pages import (SiteOptions, archive_page, build_site, game_files, game_page, game_pages,
+from dipgen.present.site.pages import (SiteOptions, archive_page, build_site, edition_files, game_page, game_pages,
                                        games_cards, generator_fingerprint, private_files, published_files, season_page,
                                        shared_files)
 
-__all__ = ["SiteOptions", "archive_page", "build_site", "game_files", "game_page", "game_pages", "games_cards",
+__all__ = ["SiteOptions", "archive_page", "build_site", "edition_files", "game_page", "game_pages", "games_cards",
            "generator_fingerprint", "private_files", "published_files", "season_page", "shared_files"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Protocol
 
+from dipgen.present.site.card import GameCard
 from dipgen.present.site.fame import URI as FAME_URI, fame_files
 from dipgen.present.site.players import alias_table, person, player_files
 from dipgen.present.site.rating import archive_rating
@@ -24,7 +25,7 @@ class Across(Protocol):
     def rating_games(self) -> int: ...
 
 
-def across_files(cards: Iterable[dict], options: Across) -> dict[str, str]:
+def across_files(cards: Iterable[GameCard], options: Across) -> dict[str, str]:
     """The players' index and pages and the hall of fame of the games' cards."""
     cards = list(cards)
     aliases = alias_table(options.aliases)

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from dipgen.present.happened import what_happened
+from dipgen.present.site.card import FeedCard, GameCard
 from dipgen.present.site.links import archive_uri, game_folder, game_uri, href, page_url, season_uri
 from dipgen.present.times import deadline_line, iso, latest, record_times
 from dipgen.view import GameView
@@ -178,13 +179,13 @@ def unstamp(text: str) -> dt.datetime:
     return dt.datetime.fromisoformat(text[:-1]).replace(tzinfo=dt.timezone.utc)
 
 
-def feed_card(view: GameView, place: Place) -> dict:
-    """What the archive's feed needs of a game, as JSON data (a part of the game's card,
+def feed_card(view: GameView, place: Place) -> FeedCard:
+    """What the archive's feed needs of a game (a part of the game's card,
     `dipgen.present.site.pages.game_card`): its newest `MAX_ENTRIES` entries and its latest time."""
-    return dict(latest=stamp(latest(view)),
-                feed=[dict(id=e.id, title=e.title, updated=stamp(e.updated), page=e.page, summary=e.summary,
-                           author=e.author, slug=e.slug, index=e.index)
-                      for e in newest_first(entries(view, place))[:MAX_ENTRIES]])
+    return FeedCard(latest=stamp(latest(view)),
+                    feed=tuple(dict(id=e.id, title=e.title, updated=stamp(e.updated), page=e.page, summary=e.summary,
+                                author=e.author, slug=e.slug, index=e.index)
+                               for e in newest_first(entries(view, place))[:MAX_ENTRIES]))
 
 
 def site_feed(views: Iterable[GameView], place: Place) -> dict[str, str]:
@@ -192,12 +193,12 @@ def site_feed(views: Iterable[GameView], place: Place) -> dict[str, str]:
     return site_feed_of((feed_card(v, place) for v in views), place)
 
 
-def site_feed_of(cards: Iterable[dict], place: Place) -> dict[str, str]:
-    """`site_feed` of the games' `feed_card`s (or cards that hold one)."""
+def site_feed_of(cards: Iterable[FeedCard | GameCard], place: Place) -> dict[str, str]:
+    """`site_feed` of the games' `feed_card`s (or their cards, which hold one)."""
     cards = list(cards)
     items = newest_first(Entry(e["id"], e["title"], unstamp(e["updated"]), e["page"], e["summary"], e["author"],
-                               e["slug"], e["index"]) for c in cards for e in c["feed"])[:MAX_ENTRIES]
-    when = max((unstamp(c["latest"]) for c in cards), default=dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc))
+                               e["slug"], e["index"]) for c in cards for e in c.feed)[:MAX_ENTRIES]
+    when = max((unstamp(c.latest) for c in cards), default=dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc))
     name = place.site_name or "Diplomacy games"
     return {SITE_FEED: document(place, SITE_FEED, _id(place), f"{name}: all games", archive_uri(place.prefix), name,
                                 items, when)}

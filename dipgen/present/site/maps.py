@@ -12,7 +12,6 @@ drawn from the same view as the page (a hidden game's public pages: the public's
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from dipgen.present import svg as render
 from dipgen.present.svg import raster
@@ -40,17 +39,6 @@ def picture_uri(prefix: str, slug: str, phase: Phase | None, edition: str = "") 
     """The link preview's picture of a season page (its orders' map), or of the game page (phase None:
     the position now)."""
     return game_folder(prefix, slug, edition) + "maps/" + ("now.png" if phase is None else f"{phase.slug}.png")
-
-
-@dataclass(frozen=True)
-class MapSize:
-    width: float
-    height: float
-
-
-def map_size(variant: Variant) -> MapSize:
-    w, h = render.map_size(variant)
-    return MapSize(float(w), float(h))
 
 
 def board_map(variant: Variant) -> str:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from collections.abc import Callable, Iterable, Mapping
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from markupsafe import Markup
 
@@ -30,9 +30,11 @@ from dipgen.present.happened import what_happened
 from dipgen.present.site import maps, markup, season
 from dipgen.present.site.jinja import TEMPLATES, render
 from dipgen.present.site.page import SitePage
+from dipgen.present.layout import PREFIX
 from dipgen.present.site.links import archive_uri, game_folder, game_uri, href, season_uri
 from dipgen.present.site.model import (centre_rows, colour_of, game_status, kind_line, season_name, seat_rows,
                                        years_span)
+from dipgen.present.site.card import CardDeadline, CardEnd, CardPlayer, CardStatus, GameCard
 from dipgen.present.site.feeds import address, feed_card, feed_uri, game_feed, site_feed, summary as feed_summary
 from dipgen.present.site.head import first_sentence, head_meta, plain
 from dipgen.present.site.ics import deadline_calendar, ics_uri
@@ -42,6 +44,7 @@ from dipgen.present.site.sheet import SHEET_JS_URI, dumps as sheet_dumps, sheet_
 from dipgen.present.site.scores import SCORING_PAGE, score_table
 from dipgen.present.site.people import people_of
 from dipgen.present.site.across import across_files
+from dipgen.present.svg import map_size
 from dipgen.present.svg.chart import centre_chart
 from dipgen.present.svg.shapes import SAFE_TARGET
 
@@ -67,7 +70,7 @@ class SiteOptions:
     rules: variant name -> the rules page (a source path such as ``rules/standard.md``).
     """
 
-    prefix: str = "games"
+    prefix: str = PREFIX
     directory_urls: bool = True
     rules: Mapping[str, str] = field(default_factory=dict)
     #: "" for a game's own pages; "full" for the non-blind edition of a revealed hidden game
@@ -127,10 +130,10 @@ def add_overrides(theme_dirs: list[str], custom_dir: str | None) -> None:
 
 # ----------------------------------------------------------------------------- maps
 
-def _map(view: GameView, options: SiteOptions, page: str, phase: Phase | None, when: str,
+def _page_map(view: GameView, options: SiteOptions, page: str, phase: Phase | None, when: str,
          caption: str, alt: str) -> dict:
     variant = view.variant
-    size = maps.map_size(variant)
+    size = map_size(variant)
     slug = view.slug
     overlay = maps.overlay_uri(options.prefix, slug, phase, when, options.edition)
     target = f"#{SAFE_TARGET}" if options.palette == "colour-blind" else ""
@@ -202,7 +205,7 @@ def game_page(view: GameView, options: SiteOptions) -> dict[str, str]:
         description=description, variant_section=Markup(variant.words.game_section(view)),
         section_below_centres=variant.words.game_section_below_centres,
         demo_pages=demo, map_heading=map_heading,
-        now_map=_map(view, options, uri, None, "after", caption, f"Map of {view.title}: {caption}"),
+        now_map=_page_map(view, options, uri, None, "after", caption, f"Map of {view.title}: {caption}"),
         years=years, rows=rows, centre_chart=Markup(centre_chart(view)),
         victory=variant.words.victory_text(), seats=seat_rows(view, rows),
         history=sorted(table.items()), next_name=view.due.name if view.due else "",
@@ -305,9 +308,9 @@ def season_page(view: GameView, options: SiteOptions, index: int) -> dict[str, s
         archive_href=link(archive_uri(options.prefix)),
         game_href=link(game_uri(options.prefix, view.slug, options.edition)),
         pager=pager, happened=what_happened(view, index),
-        orders_map=None if summary else _map(view, options, uri, phase, "orders", f"{title}: orders",
+        orders_map=None if summary else _page_map(view, options, uri, phase, "orders", f"{title}: orders",
                                              f"Map of {title}: the orders on the position before"),
-        after_map=None if summary else _map(view, options, uri, phase, "after", f"After {title}",
+        after_map=None if summary else _page_map(view, options, uri, phase, "after", f"After {title}",
                                             f"Map of the position after {title}"),
         units_known=any(c["units"] != "?" for c in counts), orders_heading=season.orders_heading(record),
         powers=season.power_orders(view, record), dislodged=season.dislodged_rows(view, record),
@@ -397,7 +400,7 @@ def _collect(makers: Iterable[Callable[[], Mapping[str, T]]]) -> dict[str, T]:
     return out
 
 
-def game_files(view: GameView, options: SiteOptions) -> dict[str, str | bytes]:
+def edition_files(view: GameView, options: SiteOptions) -> dict[str, str | bytes]:
     """Everything one edition of a game adds to the site: its pages, its map overlays and, with a
     site_url, its link previews' pictures (PNG, the only bytes of a game's files)."""
     out: dict[str, str | bytes] = dict(game_pages(view, options))
@@ -407,7 +410,8 @@ def game_files(view: GameView, options: SiteOptions) -> dict[str, str | bytes]:
     return out
 
 
-def editions(public: GameView, full: GameView | None, options: SiteOptions) -> list[tuple[GameView, SiteOptions]]:
+def edition_options(public: GameView, full: GameView | None,
+                    options: SiteOptions) -> list[tuple[GameView, SiteOptions]]:
     """The editions of a game a public site shows: its pages from the public view, and for a
     hidden game once it is revealed the non-blind edition too (`full`: the GM's view)."""
     plain = replace(options, edition="", edition_link=None)
@@ -417,9 +421,9 @@ def editions(public: GameView, full: GameView | None, options: SiteOptions) -> l
 
 
 def published_files(public: GameView, full: GameView | None, options: SiteOptions) -> dict[str, str | bytes]:
-    """What one game adds to a public site: the pages and maps of each of its `editions`, its draws, its
-    feed and its deadline's calendar."""
-    out = _collect(partial(game_files, view, edition) for view, edition in editions(public, full, options))
+    """What one game adds to a public site: the pages and maps of each of its editions
+    (`edition_options`), its draws, its feed and its deadline's calendar."""
+    out = _collect(partial(edition_files, view, edition) for view, edition in edition_options(public, full, options))
     out.update(draws_files(full or public, options))
     out.update(game_feed(public, options))  # the feed and the calendar tell what the public may know
     out.update(deadline_calendar(public, options))
@@ -430,7 +434,7 @@ def published_files(public: GameView, full: GameView | None, options: SiteOption
 def check_pages(public: GameView, full: GameView | None, options: SiteOptions) -> None:
     """Make the pages of every edition a public site shows, as the build does (but not the maps),
     and raise GameError with what the build would refuse (see `game_pages`)."""
-    _collect(partial(game_pages, view, edition) for view, edition in editions(public, full, options))
+    _collect(partial(game_pages, view, edition) for view, edition in edition_options(public, full, options))
 
 
 def private_room(public: GameView) -> int:
@@ -468,34 +472,41 @@ def private_files(pages: list[tuple[str, str, Lock]], public: GameView) -> dict[
     return out
 
 
-def game_card(view: GameView, options: SiteOptions) -> dict:
-    """What the archive and the home page show of a game, from its public `view`, as JSON data
-    (the MkDocs plugin keeps it with the game's files, so that an unchanged game is not read
-    again): title, page, variant, GM, players (power, colour, names, out), years, status, the
-    deadline (`times.Deadline`'s fields, or None), and the latest activity and feed entries (`feeds.feed_card`)."""
+def game_card(view: GameView, options: SiteOptions) -> GameCard:
+    """What the archive and the home page show of a game, from its public `view` (the MkDocs plugin
+    keeps it with the game's files, `GameCard.as_json`, so that an unchanged game is not read
+    again): title, page, variant, GM, players, years, status, deadline, who sat where, how it
+    ended, and the latest activity and feed entries (`feeds.feed_card`)."""
     variant = view.variant
     now = view.records[-1].after if view.records else None
     span = years_span(view)
     players = []
     for p in variant.rules.powers():
         out = now is not None and not now.units_of(p, variant.rules.unit_kinds) and not now.total(p)
-        players.append([p, colour_of(view, p), ", ".join(view.seating.player_names(p)) or "—", out])
-    status, due = game_status(view), deadline(view)
-    return dict(title=view.title, uri=game_uri(options.prefix, view.slug, options.edition), variant=variant.words.title,
-                gm=view.info.gm, players=players,
-                years=(f"{span[0]}–{span[1]}" if span[0] != span[1] else str(span[0])) if span else "—",
-                years_sort=f"{span[0]:04d}{span[1]:04d}" if span else "0",
-                status=dict(kind=status.kind, label=status.label, sort_key=status.sort_key),
-                deadline=None if due is None else dict(iso=due.iso, text=due.text, label=due.label),
-                slug=view.slug, finished=view.finished, people=people_of(view, options.scoring),
-                ended=None if view.result is None else dict(kind=view.result.kind, powers=list(view.result.powers)),
-                **feed_card(view, options))
+        players.append(CardPlayer(p, colour_of(view, p), ", ".join(view.seating.player_names(p)) or "—", out))
+    status, due, feed = game_status(view), deadline(view), feed_card(view, options)
+    return GameCard(title=view.title, uri=game_uri(options.prefix, view.slug, options.edition),
+                    variant=variant.words.title, gm=view.info.gm, players=tuple(players),
+                    years=(f"{span[0]}–{span[1]}" if span[0] != span[1] else str(span[0])) if span else "—",
+                    years_sort=f"{span[0]:04d}{span[1]:04d}" if span else "0",
+                    status=CardStatus(kind=status.kind, label=status.label, sort_key=status.sort_key),
+                    deadline=None if due is None else CardDeadline(iso=due.iso, text=due.text, label=due.label),
+                    slug=view.slug, finished=view.finished, people=tuple(people_of(view, options.scoring)),
+                    ended=None if view.result is None else CardEnd(view.result.kind, tuple(view.result.powers)),
+                    latest=feed.latest, feed=feed.feed)
 
 
-def _game_rows(cards: Iterable[dict], options: SiteOptions, from_uri: str) -> list[dict]:
+class CardRow(NamedTuple):
+    """A game's card as a page shows it, with its link from that page."""
+
+    card: GameCard
+    url: str
+
+
+def _game_rows(cards: Iterable[GameCard], options: SiteOptions, from_uri: str) -> list[CardRow]:
     """One row per game for the archive and the home page, running games first."""
-    rows = [dict(card, url=href(from_uri, card["uri"], options.directory_urls)) for card in cards]
-    rows.sort(key=lambda r: (r["status"]["sort_key"][:1], r["title"].lower()))
+    rows = [CardRow(card, href(from_uri, card.uri, options.directory_urls)) for card in cards]
+    rows.sort(key=lambda r: (r.card.status.sort_key[:1], r.card.title.lower()))
     return rows
 
 
@@ -504,20 +515,20 @@ def archive_page(views: Iterable[GameView], options: SiteOptions) -> dict[str, s
     return archive_of([game_card(v, options) for v in views], options)
 
 
-def archive_of(cards: Iterable[dict], options: SiteOptions) -> dict[str, str]:
+def archive_of(cards: Iterable[GameCard], options: SiteOptions) -> dict[str, str]:
     """`archive_page` of the games' cards (`game_card`)."""
     uri = archive_uri(options.prefix)
     cards = list(cards)
     rows = _game_rows(cards, options, uri)
-    running = sum(1 for c in cards if not c["finished"])
+    running = sum(1 for c in cards if not c.finished)
     summary = (f"{len(cards)} game{'s' if len(cards) != 1 else ''}: "
                f"{running} running, {len(cards) - running} finished.")
     return {uri: SitePage.make("Games", render("archive.html", games=rows, summary=summary))}
 
 
-def by_activity(rows: list[dict]) -> list[dict]:
+def by_activity(rows: list[CardRow]) -> list[CardRow]:
     """Rows of games, the one that moved last first (its newest season's time); of one time, by folder."""
-    return sorted(sorted(rows, key=lambda r: r["slug"]), key=lambda r: r["latest"], reverse=True)
+    return sorted(sorted(rows, key=lambda r: r.card.slug), key=lambda r: r.card.latest, reverse=True)
 
 
 def games_cards(views: Iterable[GameView], options: SiteOptions, from_uri: str, finished: int = 6) -> str:
@@ -527,11 +538,11 @@ def games_cards(views: Iterable[GameView], options: SiteOptions, from_uri: str, 
     return cards_of([game_card(v, options) for v in views], options, from_uri, finished)
 
 
-def cards_of(cards: Iterable[dict], options: SiteOptions, from_uri: str, finished: int = 6) -> str:
+def cards_of(cards: Iterable[GameCard], options: SiteOptions, from_uri: str, finished: int = 6) -> str:
     """`games_cards` of the games' cards (`game_card`)."""
     rows = _game_rows(cards, options, from_uri)
-    running = by_activity([r for r in rows if not r["finished"]])
-    ended = by_activity([r for r in rows if r["finished"]])
+    running = by_activity([r for r in rows if not r.card.finished])
+    ended = by_activity([r for r in rows if r.card.finished])
     return render("cards.html", games=running + ended[:finished], more=len(ended) > finished, count=len(rows),
                   archive_url=href(from_uri, archive_uri(options.prefix), options.directory_urls))
 

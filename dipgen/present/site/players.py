@@ -15,6 +15,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
+from dipgen.present.site.card import GameCard
 from dipgen.present.site.jinja import render
 from dipgen.present.site.links import href
 from dipgen.present.site.page import SitePage
@@ -50,25 +51,26 @@ def player_uris(names: Iterable[str]) -> dict[str, str]:
     return out
 
 
-def by_person(cards: Iterable[dict], aliases: Mapping[str, str]) -> dict[str, list[tuple[dict, dict]]]:
+def by_person(cards: Iterable[GameCard], aliases: Mapping[str, str]) -> dict[str, list[tuple[GameCard, Mapping]]]:
     """Person -> [(card, her entry in it)], in the cards' order."""
-    out: dict[str, list[tuple[dict, dict]]] = {}
+    out: dict[str, list[tuple[GameCard, Mapping]]] = {}
     for card in cards:
-        for entry in card.get("people", ()):
+        for entry in card.people:
             out.setdefault(person(entry["name"], aliases), []).append((card, entry))
     return out
 
 
-def _met(me: str, games: list[tuple[dict, dict]], aliases: Mapping[str, str], private: frozenset[str]) -> Counter:
+def _met(me: str, games: list[tuple[GameCard, Mapping]], aliases: Mapping[str, str],
+         private: frozenset[str]) -> Counter:
     """How many games she shared with each other person (not private)."""
     count: Counter = Counter()
     for card, _ in games:
-        others = {person(e["name"], aliases) for e in card.get("people", ())} - {me}
+        others = {person(e["name"], aliases) for e in card.people} - {me}
         count.update(o for o in others if o not in private)
     return count
 
 
-def _row(card: dict, entry: dict, uri: str, directory_urls: bool, colours: dict[str, str],
+def _row(card: GameCard, entry: Mapping, uri: str, directory_urls: bool, colours: dict[str, str],
          private: frozenset[str], aliases: Mapping[str, str]) -> dict:
     """One game of hers, as her page shows it."""
     name = lambda n: "" if person(n, aliases) in private else person(n, aliases)  # noqa: E731
@@ -79,22 +81,22 @@ def _row(card: dict, entry: dict, uri: str, directory_urls: bool, colours: dict[
     if entry["next"]:
         who = name(entry["next"])
         seat.append(f"replaced by {who} in {entry['until']}" if who else f"replaced in {entry['until']}")
-    return dict(title=card["title"], url=href(uri, card["uri"], directory_urls), variant=card["variant"],
-                powers=[(p, colours.get(p, "#888")) for p in entry["powers"]], years=card["years"],
-                years_sort=card["years_sort"], status=card["status"]["label"],
+    return dict(title=card.title, url=href(uri, card.uri, directory_urls), variant=card.variant,
+                powers=[(p, colours.get(p, "#888")) for p in entry["powers"]], years=card.years,
+                years_sort=card.years_sort, status=card.status.label,
                 result=RESULT_WORDS.get(entry["result"], "Replaced" if not entry["to_end"] else ""),
                 centres="" if entry["centres"] is None else str(entry["centres"]), score=entry["score"],
                 seat="; ".join(seat))
 
 
-def player_files(cards: Iterable[dict], directory_urls: bool = True, aliases: Mapping[str, str] | None = None,
+def player_files(cards: Iterable[GameCard], directory_urls: bool = True, aliases: Mapping[str, str] | None = None,
                  private: Iterable[str] = (), rating: ArchiveRating | None = None) -> dict[str, str]:
     """The players' index and one page per person (see the module); the index says so when no game
     names anyone. `rating`: the archive's rating (`dipgen.present.site.rating.archive_rating`), shown
     on each rated player's page and in the index."""
     aliases = alias_table(aliases)
     private = frozenset(person(n, aliases) for n in private)
-    cards = sorted(cards, key=lambda c: (c["years_sort"], c["title"].lower()))
+    cards = sorted(cards, key=lambda c: (c.years_sort, c.title.lower()))
     people = {p: games for p, games in by_person(cards, aliases).items() if p not in private}
     uris = player_uris(people)
     out: dict[str, str] = {}
@@ -103,9 +105,9 @@ def player_files(cards: Iterable[dict], directory_urls: bool = True, aliases: Ma
         uri = uris[me]
         colours: dict[str, str] = {}
         for card, _ in games:
-            colours.update((p[0], p[1]) for p in card.get("players", ()))
-        finished = [_row(c, e, uri, directory_urls, colours, private, aliases) for c, e in games if c["finished"]]
-        running = [_row(c, e, uri, directory_urls, colours, private, aliases) for c, e in games if not c["finished"]]
+            colours.update((p[0], p[1]) for p in card.players)
+        finished = [_row(c, e, uri, directory_urls, colours, private, aliases) for c, e in games if c.finished]
+        running = [_row(c, e, uri, directory_urls, colours, private, aliases) for c, e in games if not c.finished]
         met = [dict(name=n, count=k, url=href(uri, uris[n], directory_urls))
                for n, k in sorted(_met(me, games, aliases, private).items(), key=lambda kv: (-kv[1], kv[0]))[:MET]]
         won = sum(1 for r in finished if r["result"] == "Won")

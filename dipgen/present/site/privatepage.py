@@ -19,7 +19,9 @@ from markupsafe import Markup
 from dipgen.present.report import phase_report
 from dipgen.view import GameView
 from dipgen.present.site import maps
+from dipgen.present.svg import map_size
 from dipgen.present.site.jinja import render
+from dipgen.present.layout import PREFIX
 from dipgen.present.site.links import game_uri, href
 from dipgen.present.lines import and_list
 from dipgen.present.times import orders_due
@@ -36,13 +38,13 @@ def _data_uri(svg: str) -> str:
     return "data:image/svg+xml," + quote(svg, safe=" =:/;,.()!*?@$+-_~")
 
 
-def _map(view: GameView, phase, when: str, caption: str) -> dict:
-    size = maps.map_size(view.variant)
+def _private_map(view: GameView, phase, when: str, caption: str) -> dict:
+    size = map_size(view.variant)
     return dict(overlay=_data_uri(maps.overlay_map(view, phase, when)),
                 width=f"{size.width:g}", height=f"{size.height:g}", caption=caption, alt=f"Map: {caption}")
 
 
-def private_content(view: GameView, uri: str, prefix: str = "games", directory_urls: bool = True) -> str:
+def private_content(view: GameView, uri: str, prefix: str = PREFIX, directory_urls: bool = True) -> str:
     """The HTML of a seat's private page (before encryption), made from the seat's view alone, to
     be shown at `uri`."""
     variant = view.variant
@@ -75,15 +77,15 @@ def private_content(view: GameView, uri: str, prefix: str = "games", directory_u
         seasons.append(dict(
             title=record.title, report=phase_report(view, record),
             orders_map=None if record.summary_only else
-            _map(view, record.phase, "orders", f"{record.title}: your orders and what you saw"),
+            _private_map(view, record.phase, "orders", f"{record.title}: your orders and what you saw"),
             after_map=None if record.summary_only else
-            _map(view, record.phase, "after", f"After {record.title}: what you know")))
+            _private_map(view, record.phase, "after", f"After {record.title}: what you know")))
 
     return render(
         "private_content.html", power=seat_key if seat_key in board.powers or seat is None else and_list(list(own)),
         player=seat.name() if seat else view.player(seat_key), colour=colour, title=view.title,
         status=game_status(view).line, now_heading=now_heading,
-        now_map=_map(view, None, "after", caption),
+        now_map=_private_map(view, None, "after", caption),
         units=", ".join(name(u) for u in mine), centres=", ".join(centres), centre_count=len(centres),
         others=and_list([f"{u.power} {u.describe(board)}" for u in others]),
         seasons=seasons, variant_section=Markup(variant.words.game_section(view)), sheet=_sheet(view),

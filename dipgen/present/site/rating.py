@@ -21,6 +21,7 @@ from functools import cached_property
 
 from markupsafe import Markup
 
+from dipgen.present.site.card import GameCard
 from dipgen.present.site.people import person
 from dipgen.present.svg.trend import rating_chart
 from dipgen.rules.rating import RatedGame, Rating, rate
@@ -39,23 +40,23 @@ class RatingInput:
     unrated_variants: tuple[str, ...]
 
 
-def rating_input(cards: Iterable[dict], aliases: Mapping[str, str]) -> RatingInput:
+def rating_input(cards: Iterable[GameCard], aliases: Mapping[str, str]) -> RatingInput:
     """The rated games of the cards (see the module): each person's place after the alias table, the
     better place where two of her names sat in one game; the game ended at its latest season's time."""
     games, unrated = [], set()
     for card in cards:
-        ended = card.get("ended")
-        if not card["finished"] or not ended or ended["kind"] == "abandoned":
+        ended = card.ended
+        if not card.finished or not ended or ended.kind == "abandoned":
             continue
-        sitters = [e for e in card.get("people", ()) if e["to_end"]]
+        sitters = [e for e in card.people if e["to_end"]]
         if not sitters or any(e.get("place") is None for e in sitters):
-            unrated.add(card["variant"])
+            unrated.add(card.variant)
             continue
         best: dict[str, int] = {}
         for e in sitters:
             who = person(e["name"], aliases)
             best[who] = min(best.get(who, e["place"]), e["place"])
-        games.append(RatedGame(card["slug"], card["latest"], tuple(sorted(best.items()))))
+        games.append(RatedGame(card.slug, card.latest, tuple(sorted(best.items()))))
     return RatingInput(tuple(games), tuple(sorted(unrated)))
 
 
@@ -127,7 +128,7 @@ def ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
-def archive_rating(cards: Iterable[dict], aliases: Mapping[str, str], private: frozenset[str],
+def archive_rating(cards: Iterable[GameCard], aliases: Mapping[str, str], private: frozenset[str],
                    least: int, page: str) -> ArchiveRating:
     """The rating of the cards' games (see the module), its table on `page`; `least` below 1 counts as 1."""
     cards = list(cards)
@@ -142,5 +143,5 @@ def archive_rating(cards: Iterable[dict], aliases: Mapping[str, str], private: f
         if i == 0 or number(r.ordinal) != rows[-1].rating:
             rank = i + 1
         rows.append(RatingRow(rank, name, number(r.ordinal), number(r.mu), number(r.sigma), r.games))
-    titles = {c["slug"]: c["title"] for c in cards}
+    titles = {c.slug: c.title for c in cards}
     return ArchiveRating(tuple(rows), history, least, made.unrated_variants, page, titles)

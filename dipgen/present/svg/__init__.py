@@ -17,6 +17,7 @@ The base maps live in ``svg_templates/<board>/``, which dipgen ships (`dipgen.re
 
 from __future__ import annotations
 
+from typing import NamedTuple
 from xml.sax.saxutils import escape
 
 from dipgen.present.mapview import MapView
@@ -29,7 +30,7 @@ from dipgen.present.svg.raster import OG_SIZE
 from dipgen.present.svg.shapes import SAFE_TARGET, num, power_classes
 from dipgen.present.svg.symbols import symbol_table
 
-__all__ = ["board_svg", "centre_mark", "map_size", "og_frame", "og_svg", "overlay_svg", "render_standalone",
+__all__ = ["MapSize", "board_svg", "centre_mark", "map_size", "og_frame", "og_svg", "overlay_svg", "render_standalone",
            "power_classes", "unit_marks"]
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -40,9 +41,17 @@ def board_svg(variant) -> str:
     return board_text(variant_board_name(variant))
 
 
-def map_size(variant) -> tuple[float, float]:
-    """The (width, height) of the board's viewBox, which every overlay shares."""
-    return layout(variant_board_name(variant)).size
+class MapSize(NamedTuple):
+    """The width and height of a board's viewBox, which every overlay shares."""
+
+    width: float
+    height: float
+
+
+def map_size(variant) -> MapSize:
+    """The size of the board's viewBox, which every overlay shares."""
+    width, height = layout(variant_board_name(variant)).size
+    return MapSize(float(width), float(height))
 
 
 def _paint(view: MapView, titles: bool) -> tuple[Painter, tuple[float, ...]]:

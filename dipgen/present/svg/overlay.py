@@ -510,7 +510,7 @@ _CLASSES = re.compile(r'class="([^"]*)"')
 def unit_marks(variant, kind: str, loc: str) -> tuple[re.Pattern, ...]:
     """How an overlay may draw a unit of `kind` at `loc`, whoever owns it: standing (or faded),
     dislodged, or beside the units as a piece outside combat. Patterns of the overlay's text,
-    made by the same code that draws, so that a check of what a map shows (`dipgen.adapters.leaks`)
+    made by the same code that draws, so that a check of what a map shows (`dipgen.usecases.leaks`)
     needs to know nothing of SVG, nor of the kinds there are."""
     lay = layout_of(variant)
     sym = symbol_table(variant).get(kind) or lettered(kind)

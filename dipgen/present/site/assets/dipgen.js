@@ -309,7 +309,7 @@
 
   /* The search dialog named, as every dialog must be for a screen reader to say what opened, where
      the theme's own markup leaves it unnamed: an exported site keeps its generator's search
-     (dipgen/adapters/export.py), whose name is its box's placeholder ("Search"). */
+     (dipgen/usecases/export.py), whose name is its box's placeholder ("Search"). */
   function nameSearch(dialog) {
     var input = dialog.querySelector("input");
     dialog.setAttribute("aria-label", (input && input.getAttribute("placeholder")) || "Search");

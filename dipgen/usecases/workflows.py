@@ -7,7 +7,7 @@ anything is published:
   GitHub Free; a private one needs a paid plan). dipgen's own repository uses it too.
 - ``archive/site-repo.yml`` (``dipgen init --site-repo OWNER/NAME``): the games stay in a private
   repository, and `dipgen publish-site` pushes the built site to the public repository OWNER/NAME,
-  whose Pages serve it from a branch (`dipgen.adapters.sitepush`).
+  whose Pages serve it from a branch (`dipgen.usecases.sitepush`).
 
 Every action is pinned to the full commit of a release, the release named in a comment beside it
 (`ACTIONS`, one place for both files): a tag can be moved, a commit cannot.

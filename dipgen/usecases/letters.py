@@ -20,7 +20,7 @@ from email.headerregistry import Address
 from email.message import EmailMessage
 from email.utils import format_datetime
 
-from dipgen.adapters.mailout import file_name, seat_report
+from dipgen.usecases.mailout import file_name, seat_report
 from dipgen.present.site.crypt import page_uri
 from dipgen.core.errors import GameError, Problem, display_path
 from dipgen.core.phase import Phase

@@ -14,7 +14,7 @@ silently). So an archive must not need the plugin to be built. The export writes
                        (`NOT_EXPORTED`: it breaks Zensical's), with the site's own custom_dir,
                        if any, copied over it
 
-The files are the MkDocs plugin's, from one producer (`dipgen.adapters.publish`). Every
+The files are the MkDocs plugin's, from one producer (`dipgen.usecases.publish`). Every
 generated page is the index.md of its own folder (`dipgen.present.site.links`), so its links and
 maps hold under any generator, with or without directory URLs. The tree is written beside OUT and
 put in its place once complete; an OUT that is not an earlier export is never written over.
@@ -31,13 +31,13 @@ from pathlib import Path
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
-from dipgen.rules.scoring import DEFAULT as DEFAULT_SCORING, SYSTEMS
-from dipgen.adapters.games import load_checked
-from dipgen.adapters.publish import (GAMES_MARKER, archive_files, editions, game_files, provided_pages,
-                                     site_options, with_cards)
+from dipgen.usecases.games import load_checked
+from dipgen.usecases.publish import GAMES_MARKER, archive_files, editions, game_files, provided_pages, with_cards
+from dipgen.usecases.siteconfig import layout_of, plugin_of
 from dipgen.core.errors import GameError, Problem, display_path
 from dipgen.io.folders import discover_games
 from dipgen.io.secretsfile import shared_secrets
+from dipgen.present.layout import CONFIG_FILE, PREFIX
 from dipgen.present.site.pages import CSS_URI, JS_URI, OVERRIDES, game_card
 
 #: a file in every export, so that a later export may replace the folder (and nothing else)
@@ -76,11 +76,9 @@ def read_config(config_file: Path):
                           f"{str(e).splitlines()[0] if str(e) else ''})") from None
     if not isinstance(data, dict):
         raise ExportError(f"{display_path(config_file)}: not a MkDocs configuration (a mapping of settings)")
-    for entry in data.get("plugins") or []:
-        if entry == "dipgen":
-            return data, {}
-        if isinstance(entry, dict) and "dipgen" in entry:
-            return data, dict(entry["dipgen"] or {})
+    plugin = plugin_of(data)
+    if plugin is not None:
+        return data, plugin
     raise ExportError(f"{display_path(config_file)}: no dipgen plugin in 'plugins', so no games to export; "
                       "add '- dipgen' under 'plugins:' (dipgen init writes it)")
 
@@ -114,7 +112,7 @@ def export_config(data, plugin: dict, custom_dir: bool) -> str:
     data["docs_dir"] = DOCS
     data["site_dir"] = "site"
     if "not_in_nav" not in data:  # the games' pages are reached from the archive, as in the plugin's build
-        data["not_in_nav"] = f"/{str(plugin.get('prefix', 'games')).strip('/')}/\n"
+        data["not_in_nav"] = f"/{str(plugin.get('prefix', PREFIX)).strip('/')}/\n"
     theme = data.get("theme")
     if isinstance(theme, str) or theme is None:
         data["theme"] = theme = {"name": theme or "mkdocs"}
@@ -130,40 +128,21 @@ def export_config(data, plugin: dict, custom_dir: bool) -> str:
     return head + text.getvalue()
 
 
-def _players_options(config_file: Path, plugin: dict) -> dict:
-    """The players' pages' alias table, private list and the rating's least number of games, as the
-    plugin reads them (ExportError otherwise)."""
-    aliases, private = plugin.get("player_aliases") or {}, plugin.get("private_players") or []
-    if not isinstance(aliases, dict) or not all(isinstance(v, str) for kv in aliases.items() for v in kv):
-        raise ExportError(f"{display_path(config_file)}: player_aliases must map names to names (J. Doe: Jane Doe)")
-    if not isinstance(private, list) or not all(isinstance(n, str) for n in private):
-        raise ExportError(f"{display_path(config_file)}: private_players must be a list of names")
-    least = plugin.get("rating_games")
-    if least is not None and (not isinstance(least, int) or isinstance(least, bool)):
-        raise ExportError(f"{display_path(config_file)}: rating_games must be a whole number of games (3)")
-    return dict(aliases=aliases, private_players=private, rating_games=least)
-
-
 def export(config_file: Path, out: Path) -> Exported:
     """Write the site of `config_file` (a mkdocs.yml with the dipgen plugin) as a plain tree in
     `out`. GameError with every game's problems; ExportError for the configuration or the folder."""
     config_file = Path(config_file)
     base = config_file.resolve().parent
     data, plugin = read_config(config_file)
-    docs = base / str(data.get("docs_dir") or "docs")
+    layout = layout_of(data, plugin, config_file)
+    docs = layout.docs_dir
+    assert docs is not None  # a layout read from a configuration has its docs_dir
     if not docs.is_dir():
         raise ExportError(f"{display_path(config_file)}: its docs_dir {display_path(docs)} is not a folder")
-    rules_dir = str(plugin.get("rules_dir", "rules"))
-    scoring = str(plugin.get("scoring", DEFAULT_SCORING))
-    if scoring not in SYSTEMS:
-        raise ExportError(f"{display_path(config_file)}: the dipgen plugin's scoring {scoring!r} is not one of "
-                          f"{', '.join(SYSTEMS)}")
-    options = site_options(docs, prefix=str(plugin.get("prefix", "games")),
-                           directory_urls=bool(data.get("use_directory_urls", True)), rules_dir=rules_dir,
-                           site_url=data.get("site_url"), site_name=data.get("site_name"),
-                           palette=str(plugin.get("palette", "usual")), scoring=scoring,
-                           **_players_options(config_file, plugin))
-    games = _load_games(base / str(plugin.get("games_dir", "games")))
+    if layout.problems:
+        raise ExportError(layout.problems[0])
+    rules_dir, options = layout.rules_dir, layout.options()
+    games = _load_games(layout.games_dir)
     views = [editions(g)[0] for g in games]
     files: dict[str, str | bytes] = {}
     for game in games:
@@ -217,7 +196,7 @@ def _write(stage: Path, data, plugin: dict, docs: Path, base: Path, files: dict[
     shutil.copytree(OVERRIDES, stage / THEME, ignore=_not_exported)
     if own is not None and own.is_dir():
         shutil.copytree(own, stage / THEME, dirs_exist_ok=True)  # the site's own wins, as in the build
-    (stage / "mkdocs.yml").write_text(export_config(data, plugin, own is not None), encoding="utf-8")
+    (stage / CONFIG_FILE).write_text(export_config(data, plugin, own is not None), encoding="utf-8")
     (stage / MARK).write_text("This folder was written by 'dipgen export'; the next export replaces it.\n",
                               encoding="utf-8")
     return result

@@ -15,10 +15,12 @@ from __future__ import annotations
 from pathlib import Path
 from collections.abc import Iterable, Mapping
 
-from dipgen.adapters.games import Loaded
+from dipgen.usecases.games import Loaded
 from dipgen.present.site.crypt import Lock, page_uri
 from dipgen.resources.folders import shipped
+from dipgen.present.site.card import GameCard
 from dipgen.present.site.feeds import site_feed_of
+from dipgen.present.layout import PREFIX, RULES_DIR
 from dipgen.present.site.pages import (SiteOptions, archive_of, cards_of, check_pages, game_card, private_files,
                                       published_files, site_assets)
 from dipgen.present.site.across import across_files
@@ -85,10 +87,10 @@ def check_game(loaded: Loaded, options: SiteOptions) -> None:
 #: A hand-written page with this line gets a card per game in its place (running games first).
 GAMES_MARKER = "<!-- dipgen:games -->"
 #: the package's pages (in its site_src/) that every site has unless it writes its own
-PROVIDED = ("rules/*.md", "draws.md", "scoring.md")
+PROVIDED = (f"{RULES_DIR}/*.md", "draws.md", "scoring.md")
 
 
-def provided_pages(docs_dir: str | Path | None, rules_dir: str = "rules") -> dict[str, Path]:
+def provided_pages(docs_dir: str | Path | None, rules_dir: str = RULES_DIR) -> dict[str, Path]:
     """The pages dipgen adds to a site, by their path in it: the package's rules page of every
     variant (in `rules_dir`) and its page on dice and lots, each unless `docs_dir` (the site's
     hand-written pages; None: none) has a file of that name, which then wins."""
@@ -97,15 +99,15 @@ def provided_pages(docs_dir: str | Path | None, rules_dir: str = "rules") -> dic
     for pattern in PROVIDED:
         for path in sorted(root.glob(pattern)):
             uri = path.relative_to(root).as_posix()
-            if uri.startswith("rules/"):
-                uri = f"{rules_dir.strip('/')}/{uri[len('rules/'):]}"
+            if uri.startswith(f"{RULES_DIR}/"):  # the package's own folder of rules pages
+                uri = f"{rules_dir.strip('/')}/{uri[len(RULES_DIR) + 1:]}"
             if docs_dir is None or not (Path(docs_dir) / uri).exists():
                 out[uri] = path
     return out
 
 
-def site_options(docs_dir: str | Path | None, *, prefix: str = "games", directory_urls: bool = True,
-                 rules_dir: str = "rules", site_url: str | None = None, site_name: str | None = None,
+def site_options(docs_dir: str | Path | None, *, prefix: str = PREFIX, directory_urls: bool = True,
+                 rules_dir: str = RULES_DIR, site_url: str | None = None, site_name: str | None = None,
                  palette: str = "usual", scoring: str = DEFAULT_SCORING, aliases: Mapping[str, str] | None = None,
                  private_players: Iterable[str] = (), previews: bool = True,
                  rating_games: int | None = None) -> SiteOptions:
@@ -145,7 +147,7 @@ def archive_files(views: Iterable[GameView], options: SiteOptions) -> dict[str, 
     return archive_files_of([game_card(v, options) for v in views], [v.variant for v in views], options)
 
 
-def archive_files_of(cards: Iterable[dict], variants: Iterable[Variant], options: SiteOptions) -> dict[str, str]:
+def archive_files_of(cards: Iterable[GameCard], variants: Iterable[Variant], options: SiteOptions) -> dict[str, str]:
     """`archive_files` of the games' cards (`dipgen.present.site.pages.game_card`) and variants."""
     cards = list(cards)
     files = archive_of(cards, options)
@@ -155,7 +157,7 @@ def archive_files_of(cards: Iterable[dict], variants: Iterable[Variant], options
     return files
 
 
-def with_cards(markdown: str, cards: Iterable[dict], options: SiteOptions, uri: str) -> str:
+def with_cards(markdown: str, cards: Iterable[GameCard], options: SiteOptions, uri: str) -> str:
     """A hand-written page (`uri`, its path in the site) with `GAMES_MARKER` replaced by the cards of
     the games (`game_card`); the page as it is without the marker."""
     if GAMES_MARKER not in markdown:

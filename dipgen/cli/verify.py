@@ -1,13 +1,14 @@
 """`dipgen verify`: check every published draw of a game against its commitment, and the game's
-record (the chain of its phase files: `dipgen.adapters.verify_record`)."""
+record (the chain of its phase files: `dipgen.usecases.verify_record`)."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
-from dipgen.adapters.verify_record import Published, add_record_options, check_published, check_record, kept_links
+from dipgen.usecases.verify_record import Published, add_record_options, check_published, check_record, kept_links
 from dipgen.core.errors import GameError, display_path
+from dipgen.present.layout import PREFIX
 
 DESCRIPTION = (
     "Check a game's random draws against the commitment in its game.yml (seed_sha256): each phase's key "
@@ -22,15 +23,15 @@ DESCRIPTION = (
     "Names every draw and link that fails; exit status 1 if any does.")
 
 
-def add_verify_command(sub) -> None:
+def add_parser(sub) -> None:
     p = sub.add_parser("verify", help="check a game's published random draws against its commitment",
                        description=DESCRIPTION)
     p.add_argument("target", help="a game folder (games/my-game), a built site's folder, a draws.json, or an "
                                   "https:// address of a game page or its draws.json")
     p.add_argument("--site", help="with a game folder: the built site (folder or address) whose draws.json to check")
-    p.add_argument("--prefix", default="games", help="the site folder of the game pages (default: games)")
+    p.add_argument("--prefix", default=PREFIX, help=f"the site folder of the game pages (default: {PREFIX})")
     add_record_options(p)
-    p.set_defaults(func=cmd_verify)
+    p.set_defaults(func=run)
 
 
 def _parse(data: bytes) -> dict:
@@ -54,7 +55,7 @@ def _report(name: str, doc, expected: str | None) -> bool:
     return True
 
 
-def cmd_verify(args) -> int:
+def run(args) -> int:
     try:
         kept = kept_links(args)
     except ValueError as e:
@@ -83,8 +84,8 @@ def cmd_verify(args) -> int:
 
 def _verify_game(args, folder: Path, kept: list) -> int:
     """A game folder: what its build publishes, or (--site) what a built site publishes of it."""
-    from dipgen.adapters.games import load_checked
-    from dipgen.adapters.publish import editions
+    from dipgen.usecases.games import load_checked
+    from dipgen.usecases.publish import editions
     from dipgen.io.gamefiles import load_game
     from dipgen.present import chainfile, drawfile
 

@@ -27,11 +27,10 @@ import os
 import re
 import shlex
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
-from dipgen.adapters.workflows import DEPLOY_SECRET, SITE_BRANCH, SITE_REPO
+from dipgen.usecases.workflows import DEPLOY_SECRET, SITE_REPO
 from dipgen.core.errors import display_path
 
 #: GitHub's SSH host key (docs.github.com, "GitHub's SSH key fingerprints"): the push trusts no other
@@ -48,33 +47,6 @@ _UNSAFE_NAME = re.compile(r"[\x00-\x1f\x7f\\]")
 
 class PublishError(Exception):
     """Why nothing was pushed."""
-
-
-def add_publish_command(sub) -> None:
-    p = sub.add_parser("publish-site", help="push a built site to the public repository that serves it (Pages)",
-                       description="Replace the publishing branch of the site's repository with one commit holding "
-                                   "exactly the built site (a fixed author, date and message; no parent). Run by "
-                                   "the workflow 'dipgen init --site-repo' writes, after check, build and leaks.")
-    p.add_argument("site", nargs="?", default="site", help="the built site (default: site)")
-    p.add_argument("--to", required=True, metavar="OWNER/NAME",
-                   help="the site's GitHub repository (pushed to over SSH with the deploy key), or any git "
-                        "URL or path")
-    p.add_argument("--branch", default=SITE_BRANCH, help=f"the branch its Pages serve (default: {SITE_BRANCH})")
-    p.add_argument("--key-env", default=DEPLOY_SECRET, metavar="NAME",
-                   help=f"the environment variable holding the deploy key's private half (default: {DEPLOY_SECRET})")
-    p.set_defaults(func=cmd_publish_site)
-
-
-def cmd_publish_site(args) -> int:
-    try:
-        commit, count = publish_site(Path(args.site), args.to, args.branch, os.environ.get(args.key_env, ""),
-                                     args.key_env)
-    except PublishError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 1
-    print(f"published {display_path(args.site)} ({count} files) to {args.to}, branch {args.branch}: "
-          f"commit {commit[:12]}")
-    return 0
 
 
 def publish_site(site: Path, to: str, branch: str, key: str = "", key_env: str = DEPLOY_SECRET) -> tuple[str, int]:

@@ -9,7 +9,7 @@ from pathlib import Path
 from dipgen.core.errors import GameError, display_path
 
 
-def add_render_command(sub) -> None:
+def add_parser(sub) -> None:
     p = sub.add_parser(
         "render", help="draw one phase's map as a standalone SVG or a PNG picture",
         description="Draw the map of one phase as one self-contained SVG file, or as a PNG picture to attach to "
@@ -26,7 +26,7 @@ def add_render_command(sub) -> None:
     p.add_argument("--width", type=int, help="a PNG's width in pixels (default: the map's own, 1100 for the "
                                               "standard board); its height follows")
     p.add_argument("--force", action="store_true", help="replace the output file if it exists")
-    p.set_defaults(func=cmd_render)
+    p.set_defaults(func=run)
 
 
 #: what `dipgen render` writes, by the output's extension
@@ -68,8 +68,8 @@ def _game_folder(path: Path) -> Path:
     return next(folder for folder in path.parents if (folder / "game.yml").is_file())
 
 
-def cmd_render(args) -> int:
-    from dipgen.adapters.games import load_checked
+def run(args) -> int:
+    from dipgen.usecases.games import load_checked
     from dipgen.present.mapview import map_view
     from dipgen.view import game_view
     from dipgen.core.phase import Phase

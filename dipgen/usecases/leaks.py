@@ -31,7 +31,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from dipgen.adapters.publish import provided_pages
+from dipgen.present.layout import PREFIX
+from dipgen.usecases.publish import provided_pages
 from dipgen.core.board import Board
 from dipgen.core.results import Kind
 from dipgen.play.records import History
@@ -319,7 +320,7 @@ def _map_phase(filename: str) -> tuple[Phase | None, bool]:
 
 # ----------------------------------------------------------------------------- the scan
 
-def scan_site(site_dir: Path | str, histories: list[History], prefix: str = "games",
+def scan_site(site_dir: Path | str, histories: list[History], prefix: str = PREFIX,
               docs_dir: Path | str | None = None) -> list[Leak]:
     """Every leak of every unrevealed hidden game's secrets anywhere in the built site.
 

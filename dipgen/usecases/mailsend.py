@@ -1,10 +1,7 @@
-"""`dipgen mail games/<slug>`: each player's report of a phase, by e-mail (`dipgen.adapters.letters`).
-
-A dry run by default says who would get what (addresses masked); ``--send`` sends through SMTP
-(the standard library's smtplib, set up by the environment: DIPGEN_SMTP_HOST, _PORT, _USER,
-_PASSWORD, _SECURITY = starttls (the default), tls or none, the last for a loopback host only;
-the sender DIPGEN_MAIL_FROM or --from); ``--drafts DIR`` writes one .eml per player for the GM's
-own mail client.
+"""Sending each player her report of a phase through SMTP, for `dipgen mail` (`dipgen.cli.mail`):
+the server from the environment (DIPGEN_SMTP_HOST, _PORT, _USER, _PASSWORD, _SECURITY = starttls
+(the default), tls or none, the last for a loopback host only), the sender, and the ledger of what
+was sent.
 
 What was sent is recorded outside git, in ``.dipgen-mail/<slug>.json`` beside the games folder
 (git-ignored), one entry a message as soon as the server took it: a phase is never sent twice
@@ -21,12 +18,11 @@ import os
 import smtplib
 import socket
 import ssl
-import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from dipgen.core.errors import GameError, display_path
+from dipgen.core.errors import display_path
 from dipgen.io.addresses import address_problem
 
 SECURITY = ("starttls", "tls", "none")
@@ -173,7 +169,7 @@ def send(smtp: Smtp, letters, sender: str, ledger: Ledger, phase: str, now: dt.d
     """Send each letter, recording each as soon as the server took it; MailError naming who was and
     was not sent when the server refused one, timed out or hung up (the next run sends the rest).
     The seats sent, in order."""
-    from dipgen.adapters.letters import message
+    from dipgen.usecases.letters import message
 
     done: list[str] = []
     failed: list[str] = []
@@ -189,14 +185,14 @@ def send(smtp: Smtp, letters, sender: str, ledger: Ledger, phase: str, now: dt.d
                 refused = conn.send_message(message(letter, sender, now, eight_bit=eight_bit), sender,
                                             list(letter.to), mail_options=["BODY=8BITMIME"] if eight_bit else [])
             except (smtplib.SMTPRecipientsRefused, smtplib.SMTPDataError, smtplib.SMTPSenderRefused) as e:
-                failed.append(f"{_who(letter)}: refused ({_reason(e)})")
+                failed.append(f"{who_of(letter)}: refused ({_reason(e)})")
                 continue
             ledger.record(phase, letter.seat, letter.message_id, now)
             done.append(letter.seat)
             if refused:
-                failed.append(f"{_who(letter)}: sent, but refused for {len(refused)} of her addresses")
+                failed.append(f"{who_of(letter)}: sent, but refused for {len(refused)} of her addresses")
     except (smtplib.SMTPException, OSError) as e:
-        rest = [_who(x) for x in letters[i:] if x.seat not in done]
+        rest = [who_of(x) for x in letters[i:] if x.seat not in done]
         raise MailError(_stopped(done, rest, failed, e, smtp)) from None
     finally:
         if conn is not None:
@@ -209,7 +205,7 @@ def send(smtp: Smtp, letters, sender: str, ledger: Ledger, phase: str, now: dt.d
     return done
 
 
-def _who(letter) -> str:
+def who_of(letter) -> str:
     return letter.player if letter.player == letter.seat else f"{letter.player} ({letter.seat})"
 
 
@@ -245,92 +241,3 @@ def _stopped(done: list[str], rest: list[str], failed: list[str], error: Excepti
         lines.append(f"  not sent ({len(rest)}): {', '.join(rest)}")
     lines.append("  run the same command again to send only those not sent")
     return "\n".join(lines)
-
-
-# ----------------------------------------------------------------------------- the command
-
-def add_mail_command(sub) -> None:
-    p = sub.add_parser("mail", help="e-mail each player her report of a phase",
-                       description="E-mail each player her report of the latest phase (or --phase): the game "
-                                   "report in an open game, each seat's private report in a hidden one, with the "
-                                   "next deadline and the links to the site. Addresses come from secrets.yml "
-                                   "(addresses:). A dry run unless --send or --drafts.")
-    p.add_argument("game", help="the game folder, e.g. games/my-game")
-    p.add_argument("--phase", help="a phase such as 1901-fall (default: the latest)")
-    how = p.add_mutually_exclusive_group()
-    how.add_argument("--send", action="store_true", help="send through the SMTP server of DIPGEN_SMTP_HOST etc.")
-    how.add_argument("--drafts", metavar="DIR", help="write one .eml per player into DIR for your mail client")
-    p.add_argument("--from", dest="sender", metavar="ADDR", help="the sender (default: DIPGEN_MAIL_FROM)")
-    p.add_argument("--again", action="store_true", help="send a phase again to those who were sent it already")
-    p.set_defaults(func=cmd_mail)
-
-
-def cmd_mail(args) -> int:
-    try:
-        return _mail(args, dict(os.environ), dt.datetime.now(dt.timezone.utc))
-    except GameError as e:
-        print(e, file=sys.stderr)
-        return 1
-    except MailError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 1
-
-
-def _mail(args, env: dict[str, str], now: dt.datetime) -> int:
-    from dipgen.adapters.games import load_checked
-    from dipgen.adapters.letters import mail_phase, plan
-    from dipgen.adapters.siteconfig import site_options
-
-    folder = Path(args.game)
-    sender = sender_of(args.sender, env)
-    smtp = smtp_settings(env) if args.send else None
-    if (args.send or args.drafts) and not sender:
-        raise MailError("no sender: give --from ADDR, or set DIPGEN_MAIL_FROM")
-    loaded = load_checked(folder)
-    history = loaded.history
-    phase = mail_phase(history, args.phase, display_path(folder))
-    stale = [w for w in history.warnings if w.code == "deadline-stale"]
-    if stale:  # the players would read the last phase's deadline as the next one's
-        raise MailError(f"{stale[0]}\n  nothing was sent: set the next deadline first, and the players get it")
-    if args.again and history.finished:
-        raise MailError("the game is over: its final report is sent once (--again is for a running game)")
-    made = plan(history, loaded.secrets, phase, site_options(folder), display_path(folder), sender)
-    ledger = Ledger(folder)
-    sent_before = {x.seat: ledger.when(phase.slug, x.seat) for x in made.letters}
-    todo = [x for x in made.letters if args.again or not sent_before[x.seat]]
-    what = "each seat's private report" if made.hidden else "the game report to every player"
-    print(f"{display_path(folder)}: {made.title} ({phase.slug}), {what}")
-    for x in made.letters:
-        note = f"  [sent {sent_before[x.seat]}]" if sent_before[x.seat] else ""
-        print(f"  {_who(x)} <{', '.join(masked(a) for a in x.to)}>: {x.subject!r}, {len(x.body)} characters{note}")
-    if made.untold:
-        print(f"  no report for {', '.join(made.untold)}: their view has no such phase")
-    if made.nobody:
-        print(f"  nobody plays {', '.join(made.nobody)}: no message")
-    if args.drafts:
-        return _drafts(Path(args.drafts), made.letters, sender, now)
-    if not args.send:
-        print("Dry run: nothing was sent. --send sends, --drafts DIR writes them for your mail client.")
-        return 0
-    if not todo:
-        print(f"{made.title} was sent to every player already: nothing to send (--again sends it again).")
-        return 0
-    assert smtp is not None
-    ledger.prepare()
-    done = send(smtp, todo, sender, ledger, phase.slug, now)
-    print(f"Sent {len(done)} message(s) through {smtp.host}; recorded in {display_path(ledger.path)}.")
-    return 0
-
-
-def _drafts(out: Path, letters, sender: str, now: dt.datetime) -> int:
-    from dipgen.adapters.letters import message
-    from dipgen.adapters.mailout import OutError, write_folder
-
-    files = {x.file: message(x, sender, now, draft=True).as_string() for x in letters}
-    try:
-        write_folder(out, files, force=False)
-    except (OutError, OSError) as e:
-        raise MailError(f"{e}; nothing was written") from None
-    for x in letters:
-        print(f"{display_path(out / x.file)}: for {_who(x)}")
-    return 0

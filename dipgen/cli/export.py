@@ -1,5 +1,5 @@
 """`dipgen export OUT`: the site as a plain source tree that ProperDocs or Zensical builds without
-the dipgen plugin (`dipgen.adapters.export`)."""
+the dipgen plugin (`dipgen.usecases.export`)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from dipgen.core.errors import GameError, display_path
+from dipgen.present.layout import CONFIG_FILE
 
 DESCRIPTION = (
     "Write the complete tree a static-site generator needs, with no dipgen plugin left in it: OUT/mkdocs.yml "
@@ -16,16 +17,17 @@ DESCRIPTION = (
     "wrote it. A broken game stops the export with the messages of 'dipgen check'.")
 
 
-def add_export_command(sub) -> None:
+def add_parser(sub) -> None:
     p = sub.add_parser("export", help="write the site as a plain tree for ProperDocs or Zensical, without the plugin",
                        description=DESCRIPTION)
     p.add_argument("out", help="the folder to write (a new one, or an earlier export)")
-    p.add_argument("-f", "--config-file", default="mkdocs.yml", help="the site's configuration (default: mkdocs.yml)")
-    p.set_defaults(func=cmd_export)
+    p.add_argument("-f", "--config-file", default=CONFIG_FILE,
+                   help=f"the site's configuration (default: {CONFIG_FILE})")
+    p.set_defaults(func=run)
 
 
-def cmd_export(args) -> int:
-    from dipgen.adapters.export import ExportError, export, problems_text
+def run(args) -> int:
+    from dipgen.usecases.export import ExportError, export, problems_text
 
     config = Path(args.config_file)
     if not config.is_file():
