@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from dipgen.present.site.card import CardStatus, GameCard
 from dipgen.mkdocs.speed.buildcache import FOLDER, KEY_FILE, BuildCache, sealed
 from dipgen.present.site.page import SitePage
 from support import REPO, build, make_project, site_config
@@ -166,8 +167,9 @@ def test_a_page_comes_back_as_it_was_stored(tmp_path):
     key = b"k" * 32
     cache = BuildCache(tmp_path / FOLDER, key)
     page = SitePage.make("A & B", '<div>a</div>\n<h2 data-dg-heading>Heading</h2>\n<p>b</p>\n')
-    card = dict(title="t", uri="games/g/index.md", variant="Standard", gm="G", players=[], years="—",
-                years_sort="0", status=dict(kind="running", label="Running", sort_key="0"), finished=False)
+    card = GameCard(title="t", uri="games/g/index.md", variant="Standard", gm="G", players=(), years="—",
+                    years_sort="0", status=CardStatus(kind="running", label="Running", sort_key="0"), deadline=None,
+                    slug="g", finished=False, people=(), ended=None, latest="", feed=())
     game = tmp_path / "games" / "g"
     stored = cache.put(game, "k" * 64, {"games/g/index.md": page, "games/g/m.svg": "<svg/>"}, card,
                        ("assets/maps/b.svg", "<svg>board</svg>"), ["a note"])

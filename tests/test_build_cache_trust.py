@@ -22,6 +22,7 @@ import pytest
 
 from dipgen.usecases import newarchive
 from dipgen.mkdocs.speed import buildcache
+from dipgen.present.site.card import CardStatus, GameCard
 from dipgen.mkdocs.speed.buildcache import FOLDER, KEY_FILE, BuildCache, canonical
 from dipgen.cli import main
 from support import REPO, build, make_project, site_config, write_game
@@ -280,8 +281,9 @@ def test_a_sealed_entry_moved_to_another_games_name_is_refused(tmp_path, caplog)
 
     key = b"k" * 32
     cache = BuildCache(tmp_path / FOLDER, key)
-    card = dict(title="t", uri="games/a/index.md", variant="Standard", gm="G", players=[], years="—",
-                years_sort="0", status=dict(kind="running", label="Running", sort_key="0"), finished=False)
+    card = GameCard(title="t", uri="games/a/index.md", variant="Standard", gm="G", players=(), years="—",
+                    years_sort="0", status=CardStatus(kind="running", label="Running", sort_key="0"), deadline=None,
+                    slug="a", finished=False, people=(), ended=None, latest="", feed=())
     one, two = tmp_path / "games" / "a", tmp_path / "games" / "b"
     cache.put(one, "k" * 64, {"games/a/index.md": SitePage.make("A", "<p>a</p>\n")}, card, ("b.svg", "<svg/>"), [])
     assert cache.get(one, "k" * 64) is not None
