@@ -235,7 +235,7 @@ def _map_adjacency(shapes):
 
 
 def test_adjacency_matches_rules(shapes):
-    board_mod = pytest.importorskip("dipgen.core.board")
+    board_mod = pytest.importorskip("dipgen.resources.boards")
     board = board_mod.load_board("standard")
     rules = set()
     for p in PROVINCES:

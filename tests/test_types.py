@@ -17,7 +17,7 @@ def mypy_config() -> dict:
 
 def test_the_core_and_the_engine_are_held_to_every_strict_flag():
     strict = next(o for o in mypy_config()["overrides"] if "dipgen.core.*" in o["module"])
-    assert set(strict["module"]) == {"dipgen.core.*", "dipgen.engine.*"}
+    assert set(strict["module"]) == {"dipgen.core.*", "dipgen.resources.*", "dipgen.engine.*"}
     flags = {"disallow_any_generics", "disallow_subclassing_any", "disallow_untyped_calls", "disallow_untyped_defs",
              "disallow_incomplete_defs", "check_untyped_defs", "disallow_untyped_decorators", "warn_return_any",
              "strict_equality", "extra_checks"}
