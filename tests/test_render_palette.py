@@ -216,3 +216,24 @@ def test_the_site_option_makes_the_colour_blind_palette_the_default():
         sources = re.findall(r'class="dg-map-overlay" src="([^"]*)"', page)
         assert len(sources) == 2 and all(s.endswith("1903-fall-orders.svg" + target) or
                                          s.endswith("1903-fall-after.svg" + target) for s in sources), sources
+
+
+def test_every_swatch_carries_its_colour_blind_colour():
+    """A power's name on a page carries its colour-blind colour beside its usual one (--dg-cs, which
+    dipgen.css takes in that palette): one for each usual colour of the boards dipgen ships, so
+    that a swatch knows its power's without knowing its board."""
+    from importlib import resources
+
+    from dipgen.present.site.jinja import colour_vars, power_name
+
+    boards = [f.name.removesuffix(".yml") for f in (resources.files("dipgen") / "data").iterdir()
+              if f.name.endswith(".yml") and not f.name.endswith(".aliases.yml")]
+    safe_of: dict[str, set[str]] = {}
+    for name in boards:
+        for p in load_board(name).powers.values():
+            safe_of.setdefault(p.colour.lower(), set()).add(p.safe.lower())
+    assert all(len(s) == 1 for s in safe_of.values()), safe_of  # two boards, one colour, two safe ones
+    for p in load_board("standard").powers.values():
+        assert str(colour_vars(p.colour)) == f"--dg-c: {p.colour}; --dg-cs: {p.safe}"
+        assert f'style="--dg-c: {p.colour}; --dg-cs: {p.safe}"' in str(power_name(p.name, p.colour))
+    assert str(colour_vars("#888")) == "--dg-c: #888"  # no power's colour: nothing to switch to
