@@ -60,8 +60,10 @@ def test_orders():
 
 
 def test_sheet():
-    out = ok("sheet.py", "--games", "1", "--years", "2", "--seed", "9", "--positions", "2", "--repeat", "1")
+    out = ok("sheet.py", "--games", "1", "--years", "2", "--seed", "9", "--positions", "2", "--repeat", "1",
+             "--pages", "1")
     assert "x the adjudication" in out and "KB gzipped" in out
+    assert "per power, KB raw/gzipped: Austria" in out and "with the sheet" in out and "the sheet ready at" in out
 
 
 def test_render():

@@ -30,10 +30,22 @@
     return null;
   }
 
+  /* A power's part: its summary at once, its menus when it is first opened (an open game's page has
+   * seven parts, of which a player opens one: the others cost the page nothing) */
   function powerForm(entry, data, n) {
-    var box = el("details", { "class": "dg-sheet-form" });
-    if (data.powers.length === 1) box.open = true;
+    var box = el("details", { "class": "dg-sheet-form" }), made = false;
     box.appendChild(el("summary", {}, entry.power));
+    function fill() {
+      if (made) return;
+      made = true;
+      powerMenus(box, entry, data, n);
+    }
+    box.addEventListener("toggle", function () { if (box.open) fill(); });
+    if (data.powers.length === 1) { box.open = true; fill(); }
+    return box;
+  }
+
+  function powerMenus(box, entry, data, n) {
     var inputs = [];
     var text = el("textarea", { "class": "dg-sheet-text", readonly: "", rows: "4", id: "dg-sheet-text-" + n,
                                 "aria-label": entry.power + ": your orders as text" });
@@ -124,7 +136,6 @@
       }
     });
     update();
-    return box;
   }
 
   function build(section, data) {
