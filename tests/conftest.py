@@ -29,7 +29,7 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--sweep", action="store_true",
-                     help="run the sweeps over every page of a site too (the tests marked sweep: half an hour)")
+                     help="run the sweeps over every page of a site too (the tests marked sweep: 10 to 45 minutes)")
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups

@@ -3,8 +3,9 @@ the light and the dark scheme: no serious or critical finding (support/axe.py: e
 once, axe run four times on it, the tab resized and the scheme switched with the page's own switch
 in between; tests/test_phone_browser.py checks the search dialog and a map full screen too).
 
-Every page of both archives (some 520 pages: `test_every_page_of_both_archives`, marked `sweep`)
-takes some 4 s a page on two busy cores, half an hour: more than the whole suite may take. It runs
+Every page of both archives (520 pages: `test_every_page_of_both_archives`, marked `sweep`) took
+43 minutes on the shared 2-core machine (a load average of 20 to 25), 1117 s of chromium's CPU
+time (some ten minutes on two idle cores): more than the whole suite may take. It runs
 with ``pytest --sweep tests/test_axe_browser.py`` (README, "For developers"), before a release and
 after any change to the templates or the CSS. The suite runs a fixed sample instead, chosen so
 that every page type and every variant is in it (`example_sample`, `init_sample`): of the examples
@@ -15,7 +16,7 @@ revealed, its full edition's); a retreat and an adjustment season; a private pag
 the decrypted page is tests/test_sheet_browser.py's); of the init archive the pages init writes
 (home, about) and its first game's: 38 pages. A first sample of 42 cost chromium 96 s of CPU time
 on the shared 2-core machine (302 s of wall time, at a load average of 25): this one some 87 s,
-about 45 s on two idle cores (two tabs at once); the sweep over all 520, 13 times as much."""
+about 45 s on two idle cores (two tabs at once)."""
 
 from __future__ import annotations
 
