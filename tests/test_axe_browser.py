@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 
 from dipgen.adapters.cli import main
-from support import GAMES, build, make_project, mkdocs_command, write_game
+from support import GAMES, built_once, mkdocs_command, write_game
 from support.browser import BROWSER, axe_findings, serve
 
 pytestmark = BROWSER
@@ -38,7 +38,8 @@ def example_pages(site) -> list[str]:
 @pytest.fixture(scope="module")
 def sites(tmp_path_factory):
     root = tmp_path_factory.mktemp("axe")
-    examples = build(make_project(root / "examples", [p.name for p in GAMES.iterdir() if (p / "game.yml").is_file()]))
+    # the example archive, built once for the run (tests/test_package.py's MkDocs build reads it too)
+    examples = built_once(tmp_path_factory, [p.name for p in GAMES.iterdir() if (p / "game.yml").is_file()]) / "site"
     club = root / "club"
     assert main(["init", str(club)]) == 0
     assert main(["new", "first-game", "--dir", str(club / "games"), "--gm", "Ann"]) == 0

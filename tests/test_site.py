@@ -34,10 +34,10 @@ from support import ALPHA, ARCHIVE, BRAVO, REPO, build, load, make_project, mkdo
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
-    """The test archive, built once for the module."""
-    project = make_project(tmp_path_factory.mktemp("site") / "project", games=ARCHIVE)
-    build(project)
-    return project
+    """The test archive, built once for the run (tests/test_browser.py reads the same site)."""
+    from support import built_once
+
+    return built_once(tmp_path_factory, games=ARCHIVE)
 
 
 def history(project: Path, slug: str):
