@@ -27,6 +27,12 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     return 0 if files == 1 else min(files, per_core(config))
 
 
+#: The modules whose tests take the most time, heaviest first (bench/README.md, "The test suite on two
+#: cores": per module, from `pytest --durations`). They start before every other module, in this order.
+HEAVIEST = ("tests/test_package.py", "tests/test_noninterference.py", "tests/test_leaks.py",
+            "tests/test_axe_browser.py", "tests/test_layout_browser.py", "tests/test_example_games.py")
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--sweep", action="store_true",
                      help="run the sweeps over every page of a site too (the tests marked sweep: 10 to 45 minutes)")
@@ -35,14 +41,18 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """pyproject's `--dist loadgroup` hands the tests to the workers one by one, except a group
-    (pytest-xdist's `xdist_group` mark), which one worker runs whole. A test that takes a fixture of
-    ours made once for its module or the session (a whole-site build, a browser, the wheel: any
+    (pytest-xdist's `xdist_group` mark), which one worker runs whole. A test that asks for a fixture
+    of ours made once for its module or the session (a whole-site build, a browser, the wheel: any
     scope but "function") joins its module's group, so that the fixture is made once, as in one
-    process; every other test goes wherever a worker is free.
+    process; every other test goes wherever a worker is free. A fixture no test asks for (autouse:
+    test_noninterference's constant links, a patch held for the module) makes no group: it costs
+    nothing to make in each worker, and that module's minutes of tests spread over every worker.
 
-    In a worker, the modules holding a `slow` test come first (pyproject's `--no-loadscope-reorder`
-    keeps this order): the longest work starts first and the quick tests fill in beside it, rather
-    than the wheel's module starting last while the other worker idles. A module's tests stay
+    In a worker, the modules holding a `slow` test come first, `HEAVIEST` first of all, in its order
+    (pyproject's `--no-loadscope-reorder` keeps this order): the longest work starts first and the
+    quick tests fill in beside it. A worker takes no new work while more than two of its tests wait
+    (pytest-xdist), so the wheel's module, first, keeps its worker to itself for minutes while the
+    other worker takes the next heavy modules: the heavy modules run apart. A module's tests stay
     together and in their order.
 
     A test marked `sweep` (every page of a site, too long for the suite) is skipped unless pytest is
@@ -53,12 +63,33 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                 item.add_marker(pytest.mark.skip(reason="a sweep over every page: pytest --sweep runs it"))
     for item in items:
         info = getattr(item, "_fixtureinfo", None)
-        defs = [d for ds in info.name2fixturedefs.values() for d in ds] if info else []
+        defs = [d for name, ds in info.name2fixturedefs.items() if name in _asked(item) for d in ds] if info else []
         if any(d.scope != "function" and d.baseid for d in defs):  # baseid "": pytest's own (tmp_path_factory)
             item.add_marker(pytest.mark.xdist_group(_module(item)))
     if os.environ.get("PYTEST_XDIST_WORKER"):
         slow = {_module(item) for item in items if item.get_closest_marker("slow")}
-        items.sort(key=lambda item: _module(item) not in slow)  # stable: the order within stays
+        items.sort(key=lambda item: _start(_module(item), slow))  # stable: the order within stays
+
+
+def _asked(item: pytest.Item) -> set[str]:
+    """The fixtures a test asks for: by its arguments, its `usefixtures` marks, and through those
+    fixtures' own arguments; not the autouse ones (those nothing asks for)."""
+    info = item._fixtureinfo  # type: ignore[attr-defined]
+    asked, todo = set(), [*info.argnames, *(arg for mark in item.iter_markers("usefixtures") for arg in mark.args)]
+    while todo:
+        name = todo.pop()
+        if name not in asked:
+            asked.add(name)
+            todo += [arg for d in info.name2fixturedefs.get(name, ()) for arg in d.argnames]
+    return asked
+
+
+def _start(module: str, slow: set[str]) -> tuple[int, int]:
+    """Where a module's tests start in a worker's order: `HEAVIEST` in its order, then the other modules
+    with slow tests, then the rest."""
+    if module in HEAVIEST:
+        return 0, HEAVIEST.index(module)
+    return (1, 0) if module in slow else (2, 0)
 
 
 def _module(item: pytest.Item) -> str:

@@ -26,7 +26,7 @@ import pytest
 import yaml
 
 from dipgen.cli import main
-from support import GAMES, build, make_project, mkdocs_command, write_game
+from support import GAMES, build, built_once, make_project, mkdocs_command, write_game
 from support.axe import sweep
 from support.browser import BROWSER, serve
 
@@ -80,7 +80,8 @@ def init_sample(site: Path) -> list[str]:
 def sites(tmp_path_factory):
     """The example archive and an init archive with a game of one season, built, each served."""
     root = tmp_path_factory.mktemp("axe")
-    examples = build(make_project(root / "examples", [p.parent.name for p in GAMES.glob("*/game.yml")]))
+    # the example archive, built once for the run (tests/test_package.py's MkDocs build reads it too)
+    examples = built_once(tmp_path_factory, [p.name for p in GAMES.iterdir() if (p / "game.yml").is_file()]) / "site"
     club = root / "club"
     assert main(["init", str(club)]) == 0
     assert main(["new", "first-game", "--dir", str(club / "games"), "--gm", "Ann"]) == 0

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from support import ARCHIVE, build, make_project
+from support import ARCHIVE, built_once
 from support.browser import BROWSER, DESKTOP, PHONE, Watched, assert_maps_drawn, serve
 
 pytestmark = BROWSER
@@ -20,8 +20,8 @@ pytestmark = BROWSER
 
 @pytest.fixture(scope="module")
 def site_url(tmp_path_factory):
-    project = make_project(tmp_path_factory.mktemp("browser") / "project", games=ARCHIVE)
-    with serve(build(project)) as url:
+    """The test archive, built once for the run (tests/test_site.py reads the same site), served."""
+    with serve(built_once(tmp_path_factory, games=ARCHIVE) / "site") as url:
         yield url
 
 

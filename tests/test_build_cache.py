@@ -73,6 +73,7 @@ def test_a_later_build_takes_unchanged_games_from_the_folder(project):
     assert "Late news from Vienna." in (project / "site" / "games" / "bravo" / "1901-spring" / "index.html").read_text()
 
 
+@pytest.mark.slow  # whole-site builds, two or more
 def test_the_folder_may_be_deleted(project):
     _build(project)
     first = _site(project)
@@ -92,6 +93,7 @@ def _corrupt_entry(project: Path, change) -> None:
         entry.write_bytes(sealed(key, entry.name, change(data).encode("utf-8")))
 
 
+@pytest.mark.slow  # whole-site builds, two or more
 @pytest.mark.parametrize("how", ["not json", "foreign key", "bad card", "page moved", "blob replaced", "blob short",
                                  "blob gone"])
 def test_a_corrupt_or_foreign_entry_is_made_again(project, how):
@@ -125,6 +127,7 @@ def test_a_corrupt_or_foreign_entry_is_made_again(project, how):
     assert _build(project).stats["redone"] == 0  # written anew, and trusted again
 
 
+@pytest.mark.slow  # whole-site builds, two or more
 def test_an_unchanged_hidden_game_keeps_its_encrypted_pages_and_a_reveal_publishes_it(tmp_path):
     from dipgen.cli import main
 
@@ -153,6 +156,7 @@ def test_a_folder_that_cannot_be_written_leaves_the_build_working(project, caplo
     assert plugin.seam._own_store is None
 
 
+@pytest.mark.slow  # whole-site builds, two or more
 def test_unused_entries_and_blobs_go(project):
     _build(project)
     import shutil
@@ -187,6 +191,7 @@ def test_a_page_comes_back_as_it_was_stored(tmp_path):
     assert BuildCache(tmp_path / FOLDER, b"j" * 32).get(game, "k" * 64) is None  # sealed with another key
 
 
+@pytest.mark.slow  # whole-site builds, two or more
 def test_plain_serve_renders_only_the_changed_pages_and_the_site_is_as_a_full_build(tmp_path, caplog):
     """A rebuild under plain `mkdocs serve` (the plugin object kept) takes the output of every
     unchanged generated page from the last build; the site is byte for byte what a full build makes."""
@@ -234,6 +239,7 @@ def test_plain_serve_renders_only_the_changed_pages_and_the_site_is_as_a_full_bu
     assert _site(fresh) == served
 
 
+@pytest.mark.slow  # whole-site builds, two or more
 def test_serve_takes_an_unchanged_games_folder_whole_only_where_the_last_site_has_all_of_it(tmp_path):
     """Under plain `mkdocs serve`, an unchanged game's folder moves from the last site into the new
     one whole; where a file of it went from the last site meanwhile, that game's files are made as
@@ -283,6 +289,7 @@ def test_serve_takes_an_unchanged_games_folder_whole_only_where_the_last_site_ha
         plugin.on_shutdown()
 
 
+@pytest.mark.slow  # whole-site builds, two or more
 def test_serve_converts_a_hand_written_page_again_only_when_it_or_the_sites_files_change(tmp_path, caplog):
     """Under plain `mkdocs serve`, a hand-written page whose Markdown, site and files are as at the
     last build takes what that build made (its search entries too), and MkDocs's warning about its
@@ -338,6 +345,7 @@ def test_serve_converts_a_hand_written_page_again_only_when_it_or_the_sites_file
         plugin.on_shutdown()
 
 
+@pytest.mark.slow  # whole-site builds, two or more
 def test_a_game_from_the_folder_tells_the_gm_what_it_told_when_it_was_made(tmp_path, caplog):
     caplog.set_level(logging.INFO)
     project = make_project(tmp_path / "p", [RUNNING])
@@ -349,6 +357,7 @@ def test_a_game_from_the_folder_tells_the_gm_what_it_told_when_it_was_made(tmp_p
     assert [r.getMessage() for r in caplog.records if "no private pages" in r.getMessage()] == hint
 
 
+@pytest.mark.slow  # whole-site builds, two or more
 def test_maps_are_linked_from_the_cache_readable_and_never_written_into(project):
     """A map goes into the site as a second name of its file in the cache folder, with the
     permissions a new file gets (a web server reads the site as another user); a later build that

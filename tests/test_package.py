@@ -274,11 +274,12 @@ def _open_seasons(browser, url: str, generator: str, tmp_path: Path) -> None:
 
 @pytest.fixture(scope="session")
 def mkdocs_example_site(tmp_path_factory) -> Path:
-    """The example archive built by MkDocs with the dipgen plugin, as this repository publishes it."""
-    from support import build, make_project
+    """The example archive built by MkDocs with the dipgen plugin, as this repository publishes it: built
+    once for the run (tests/test_axe_browser.py reads the same site)."""
+    from support import built_once
 
     games = sorted(p.name for p in (REPO / "games").iterdir() if (p / "game.yml").is_file())
-    return build(make_project(tmp_path_factory.mktemp("mkdocs-example"), games))
+    return built_once(tmp_path_factory, games) / "site"
 
 
 #: the pages compared under each generator: the home page's cards, the archive's table, a season

@@ -20,7 +20,7 @@ import yaml
 from dipgen.usecases import newarchive
 from dipgen.usecases import sitepush, workflows
 from dipgen.cli import main
-from support import REPO, build, make_project
+from support import REPO, build, built_once, make_project
 
 #: the venv's own (requirements-dev.txt), or one on the PATH
 ACTIONLINT = shutil.which("actionlint", path=str(Path(sys.executable).parent)) or shutil.which("actionlint")
@@ -131,8 +131,8 @@ def test_the_site_repo_workflow_pushes_with_the_deploy_key_after_every_check(tmp
 def archive(tmp_path_factory):
     """A built archive with a running hidden game, its secrets.yml (private pages) and the build's
     cache: everything a site must never carry is beside the site."""
-    project = make_project(tmp_path_factory.mktemp("publish") / "archive", examples=("quiet-frontier",))
-    site = build(project)
+    project = built_once(tmp_path_factory, examples=("quiet-frontier",))  # as tests/test_taskdip_browser.py's
+    site = project / "site"
     assert (project / "games" / "quiet-frontier" / "secrets.yml").is_file()
     assert (project / ".dipgen-cache").is_dir()
     assert list((site / "private").glob("*.html"))

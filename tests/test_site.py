@@ -34,10 +34,10 @@ from support import ALPHA, ARCHIVE, BRAVO, REPO, build, load, make_project, mkdo
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
-    """The test archive, built once for the module."""
-    project = make_project(tmp_path_factory.mktemp("site") / "project", games=ARCHIVE)
-    build(project)
-    return project
+    """The test archive, built once for the run (tests/test_browser.py reads the same site)."""
+    from support import built_once
+
+    return built_once(tmp_path_factory, games=ARCHIVE)
 
 
 def history(project: Path, slug: str):
@@ -176,13 +176,14 @@ def test_every_link_in_the_generated_pages_resolves(built):
 
 
 @pytest.mark.slow
-def test_example_games_build(tmp_path):
+def test_example_games_build(tmp_path_factory):
     """The repository's own games/ (when there are any) build strictly with every page."""
+    from support import built_once
+
     games = sorted(p.parent for p in (REPO / "games").glob("*/game.yml"))
     if not games:
         pytest.skip("no example games in games/ yet")
-    project = make_project(tmp_path / "project", [folder.name for folder in games])
-    build(project)
+    project = built_once(tmp_path_factory, [folder.name for folder in games])  # the axe and wheel tests' build
     for folder in games:
         h = load(project / "games" / folder.name)
         assert (project / "site" / "games" / folder.name / "index.html").is_file()

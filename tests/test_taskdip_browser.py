@@ -57,7 +57,9 @@ def test_player_sees_her_tasks(browser, tmp_path):
 
 @pytest.fixture(scope="module")
 def demo_site(tmp_path_factory):
-    return build(make_project(tmp_path_factory.mktemp("demo") / "p", ["quiet-frontier"]))
+    from support import built_once
+
+    return built_once(tmp_path_factory, examples=("quiet-frontier",)) / "site"  # as tests/test_publish_site.py's
 
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])

@@ -112,6 +112,35 @@ def build(project, *, dirty: bool = False, serve_url: str | None = None) -> Path
     return Path(config.site_dir)
 
 
+def built_once(factory, examples=(), games: dict[str, dict] | None = None) -> Path:
+    """The project `make_project(examples=examples, games=games)` makes, built (`build`) once for the
+    whole test run and shared by every test module that reads the same site, in whichever pytest-xdist
+    worker it runs: the fixture of each such module calls this with `tmp_path_factory`. Returns the
+    project; its site is `project / "site"`. The tests that take it only read it: a test that changes
+    the project or the site makes its own (`make_project`, `build`) or copies this one.
+
+    The project lives in the run's temporary folder (the one the workers' own folders are in), under
+    a name made from the inputs; the first worker to ask builds it while holding a lock, the others
+    wait for it and then read it. A build that fails leaves no mark, and the next to ask builds again."""
+    import fcntl
+    import hashlib
+    import json
+
+    key = hashlib.sha256(json.dumps([sorted(examples), games or {}], sort_keys=True).encode()).hexdigest()[:16]
+    base = factory.getbasetemp()
+    run = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base  # the folder the workers share
+    folder = run / "built-once" / key
+    folder.mkdir(parents=True, exist_ok=True)
+    project, done = folder / "project", folder / "built"
+    with open(folder / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, by the build's end or its failure
+        if not done.exists():
+            shutil.rmtree(project, ignore_errors=True)  # what a failed build left
+            build(make_project(project, examples, games))
+            done.touch()
+    return project
+
+
 def mkdocs_command(project: Path, *args: str) -> subprocess.CompletedProcess:
     """`mkdocs build --strict` (or `mkdocs ARGS`) run as a GM runs it, in `project`: for the tests of
     what the command prints and returns, where building in this process would not show it."""
