@@ -26,7 +26,7 @@ import pytest
 import yaml
 
 from dipgen.cli import main
-from support import GAMES, build, built_once, make_project, mkdocs_command, write_game
+from support import GAMES, built_once, mkdocs_command, write_game
 from support.axe import sweep
 from support.browser import BROWSER, serve
 

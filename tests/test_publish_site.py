@@ -20,7 +20,7 @@ import yaml
 from dipgen.usecases import newarchive
 from dipgen.usecases import sitepush, workflows
 from dipgen.cli import main
-from support import REPO, build, built_once, make_project
+from support import REPO, built_once
 
 #: the venv's own (requirements-dev.txt), or one on the PATH
 ACTIONLINT = shutil.which("actionlint", path=str(Path(sys.executable).parent)) or shutil.which("actionlint")
