@@ -35,7 +35,8 @@ def _site(root: Path) -> Path:
         (site / uri).write_text(text, encoding="utf-8")
     docs = [{"location": "", "title": "Welcome", "text": ""},
             {"location": "games/two-crowns/", "title": "Two Crowns", "text": ""},
-            {"location": "games/two-crowns/1902-spring/", "title": "Spring 1902", "text": ""},
+            {"location": "games/two-crowns/1902-spring/", "title": "Spring 1902 · Kings, Queens &amp; Rooks",
+             "text": ""},
             {"location": "games/two-crowns/1902-spring/#o", "title": "Orders", "text": ""},
             {"location": "../outside/", "title": "x", "text": ""}, {"location": "gone/", "title": "x", "text": ""}]
     (site / "search").mkdir()
@@ -59,7 +60,9 @@ def test_the_pages_materials_index_lists_are_indexed_by_their_article(tmp_path):
     pages = _fragments(site)
     assert sorted(pages) == ["/", "/games/two-crowns/", "/games/two-crowns/1902-spring/"]
     spring = pages["/games/two-crowns/1902-spring/"]
-    assert spring["meta"]["title"] == "Spring 1902"
+    assert spring["meta"]["title"] == "Spring 1902 · Kings, Queens & Rooks"  # Material's title, not the heading's
+    assert "Rooks" not in spring["content"]
+    assert pages["/games/two-crowns/"]["meta"]["title"] == "Two Crowns"
     assert "A Par - Bur" in spring["content"]
     assert [a["id"] for a in spring["anchors"]] == ["t", "o"]
     text = " ".join(p["content"] for p in pages.values())

@@ -9,7 +9,8 @@ the results it shows: some 150-200 kB whatever the size of the archive, where Ma
 
 The pages indexed are those Material's search index lists (so a page's ``search: exclude`` is
 honoured, and private pages and the 404 page are never indexed), each by its article (the page's
-text under its title, without the navigation, the header and the footer); Material's index then
+text under its title, without the navigation, the header and the footer), titled as Material's
+index titles it (a season "Spring 1902 · Two Crowns", not its heading's "Spring 1902"); Material's index then
 keeps its configuration only, with the address of Pagefind's (``dipgen_pagefind``), and its
 documents are not published. The search box, its dialog and its results are Material's: the
 page's search worker (``assets/javascripts/workers/dipgen-search.js``) asks Pagefind and answers
@@ -22,8 +23,8 @@ Pagefind.
 
 from __future__ import annotations
 
+import html
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -69,30 +70,41 @@ def index_site(site: Path, language: str = "en") -> bool:
     return True
 
 
-def _pages(site: Path, docs: list) -> list[tuple[str, Path]]:
-    """Each page Material's `docs` list, once: (its address from the site's root, its file), sorted."""
-    out: dict[str, Path] = {}
+def _pages(site: Path, docs: list) -> list[tuple[Path, str]]:
+    """Each page Material's `docs` list, once: (its file, its title as Material's index gives it:
+    a season "Spring 1902 · Two Crowns" where the page's heading says "Spring 1902"), by address."""
+    out: dict[str, tuple[Path, str]] = {}
     for doc in docs:
-        location = str(doc.get("location", "")).split("#", 1)[0] if isinstance(doc, dict) else ""
-        if location in out or "://" in location or location.startswith("/") or ".." in location.split("/"):
+        location = str(doc.get("location", "")) if isinstance(doc, dict) else "#"
+        if "#" in location or location in out or "://" in location or location.startswith("/") \
+                or ".." in location.split("/"):
             continue
         file = site / location / "index.html" if location == "" or location.endswith("/") else site / location
         if file.is_file():
-            out[location] = file
-    return sorted(out.items())
+            out[location] = (file, html.unescape(str(doc.get("title", ""))))
+    return [out[location] for location in sorted(out)]
 
 
-def _write(site: Path, pages: list[tuple[str, Path]], language: str) -> None:
-    """Pagefind's binary over a folder of links to `pages` alone, at their places (its addresses
-    are their paths), writing its index into `site`; its own messages only on an error."""
+def _titled(page: str, title: str) -> str:
+    """`page` with `title` as Pagefind's title of it (an element Pagefind reads the title from and
+    does not index), where it has Material's article; else as it is (Pagefind takes its heading)."""
+    at = page.find("<" + ROOT.replace(".", ' class="', 1))
+    if not title or at < 0:
+        return page
+    end = page.index(">", at) + 1
+    meta = f'<span hidden data-pagefind-meta="title" data-pagefind-ignore>{html.escape(title)}</span>'
+    return page[:end] + meta + page[end:]
+
+
+def _write(site: Path, pages: list[tuple[Path, str]], language: str) -> None:
+    """Pagefind's binary over a copy of `pages` alone, at their places (its addresses are their
+    paths), each with its title (`_titled`), writing its index into `site`; its own messages only
+    on an error."""
     with tempfile.TemporaryDirectory(prefix="dipgen-pagefind-") as scratch:
-        for _, file in pages:
-            link = Path(scratch) / file.relative_to(site)
-            link.parent.mkdir(parents=True, exist_ok=True)
-            try:
-                os.link(file, link)
-            except OSError:  # another file system
-                shutil.copyfile(file, link)
+        for file, title in pages:
+            copy = Path(scratch) / file.relative_to(site)
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            copy.write_text(_titled(file.read_text(encoding="utf-8"), title), encoding="utf-8")
         command = [sys.executable, "-m", "pagefind", "--site", scratch, "--output-path", str(site / BUNDLE),
                    "--root-selector", ROOT, "--exclude-selectors", ", ".join(IGNORED),
                    "--force-language", language, "--silent"]
