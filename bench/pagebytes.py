@@ -12,9 +12,12 @@ server sends, at its gzipped size). The figures, in kB gzipped:
 - the same season page with the search index as Material ships it (its documents in
   ``search_index.json``, fetched on every first visit: the build before the index was split),
   measured on a copy of the same site, in the same run;
-- the reader's first search (a game's title), on top of the visit: the search index and
-  Material's search worker, and the seconds until its first result shows (the index downloaded
-  and built in the browser; wall time, so the machine's load counts).
+- the reader's first search (a game's title), on top of the visit, with Pagefind's index (the
+  site's search: its searcher, the chunks of the words typed and the pages of the results shown)
+  and, its baseline, with Material's split index (the whole index's documents and Material's
+  search worker, `search: material`), and the seconds until its first result shows (wall time, so
+  the machine's load counts). One build (with ``search: material``) gives the three sites: the
+  Pagefind one is a copy indexed by `dipgen.mkdocs.pagefind.index_site`, as the plugin indexes it.
 
 `--large` adds 1,280 games (a build of some 40,000 pages: the best part of an hour here).
 """
@@ -38,22 +41,34 @@ GOAL = 300.0  # kB gzipped, a first visit to any page (issue 39)
 
 
 def built(size: int, years: int, seed: int, work: Path) -> Path:
-    """The site of `size` random games (bench/archive.py's archive)."""
+    """The site of `size` random games (bench/archive.py's archive), with Material's split index."""
     from archive import ENV, archive_project
 
     project = archive_project(work / f"archive-{size}", size, years, seed)
+    config = project / "mkdocs.yml"
+    text = config.read_text(encoding="utf-8")
+    config.write_text(text.replace("  - dipgen:\n", "  - dipgen:\n      search: material\n"), encoding="utf-8")
     subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q"], cwd=project, check=True, env=ENV,
                    capture_output=True, timeout=7200)
     return project / "site"
 
 
-def unsplit(site: Path, work: Path) -> Path:
+def unsplit(site: Path, work: Path, name: str) -> Path:
     """A copy of `site` with the search index whole, as Material ships it."""
     from dipgen.mkdocs.search import DOCS, INDEX
 
-    copy = work / (site.parent.name + "-unsplit")
+    copy = work / (site.parent.name + "-" + name)
     shutil.copytree(site, copy)
     (copy / DOCS).replace(copy / INDEX)
+    return copy
+
+
+def pagefound(site: Path, work: Path) -> Path:
+    """A copy of `site` searched with Pagefind, as the plugin's default makes it."""
+    from dipgen.mkdocs.pagefind import index_site
+
+    copy = unsplit(site, work, "pagefind")
+    assert index_site(copy)
     return copy
 
 
@@ -82,20 +97,26 @@ def main(argv: list[str] | None = None) -> int:
     from support.browser import chromium
 
     print(f"first visit, kB gzipped (goal <= {GOAL:.0f} kB at any size); the load: {os.getloadavg()[0]:.1f}")
-    print(f"{'games':>6} {'season':>8} {'game':>8} {'home':>8} {'season, index whole':>20} {'first search':>13}")
+    print(f"{'games':>6} {'season':>8} {'game':>8} {'home':>8} {'season, index whole':>20} "
+          f"{'first search':>13} {'Material':>9}")
     with tempfile.TemporaryDirectory(prefix="dipgen-pagebytes-") as tmp, chromium() as browser:
         for size in sizes:
             t0 = time.perf_counter()
             site = built(size, args.years, args.seed, Path(tmp))
-            now = measure(browser, site, "Random game 1")
-            whole = measure(browser, unsplit(site, Path(tmp)), "Random game 1")
+            copies = [pagefound(site, Path(tmp)), unsplit(site, Path(tmp), "unsplit")]
+            now = measure(browser, copies[0], "Random game 1")
+            split = measure(browser, site, "Random game 1")
+            whole = measure(browser, copies[1], "Random game 1")
             print(f"{size:>6} {now['season']:>8.1f} {now['game']:>8.1f} {now['home']:>8.1f} {whole['season']:>20.1f} "
-                  f"{now['search']:>13.1f}   (built and measured in {time.perf_counter() - t0:.0f}s)", flush=True)
+                  f"{now['search']:>13.1f} {split['search']:>9.1f}   (built and measured in "
+                  f"{time.perf_counter() - t0:.0f}s)", flush=True)
             worst = max(now["season"], now["game"], now["home"])
             print(f"{'':>6} the heaviest of the three: {worst:.1f} kB = {worst / GOAL:.2f}x the goal; "
                   f"the season page {now['season'] / whole['season']:.2f}x its cost with the index whole; "
-                  f"the first search's first result {now['shown']:.1f}s after the last key", flush=True)
-            shutil.rmtree(site.parent)
+                  f"the first search {now['search'] / split['search']:.2f}x Material's, its first result "
+                  f"{now['shown']:.1f}s after the last key ({split['shown']:.1f}s with Material's)", flush=True)
+            for folder in (site.parent, *copies):
+                shutil.rmtree(folder)
     return 0
 
 

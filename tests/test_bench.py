@@ -114,7 +114,7 @@ def test_archive():
 @browser_test  # builds a small archive and opens its pages in chromium
 def test_pagebytes():
     out = ok("pagebytes.py", "--sizes", "1", "--years", "2", "--seed", "9")
-    assert "x the goal" in out and "its cost with the index whole" in out
+    assert "x the goal" in out and "its cost with the index whole" in out and "x Material's" in out
 
 
 def test_players():

@@ -4,6 +4,8 @@ its place only when complete, and every failure is a message naming the game, no
 
 from __future__ import annotations
 
+import gzip
+import json
 import logging
 import os
 from pathlib import Path
@@ -260,9 +262,27 @@ def test_a_dirty_build_drops_the_full_edition_of_a_game_no_longer_revealed(hidde
     assert not [f for f in again if "/full/" in f]
     assert {f for f in again if f.startswith(("games/", "private/", "assets/dipgen/"))} == \
            {f for f in clean if f.startswith(("games/", "private/", "assets/dipgen/"))}
+    searched = [json.loads(gzip.decompress(p.read_bytes())[len(b"pagefind_dcd"):])["url"]
+                for p in (site / "pagefind" / "fragment").glob("*.pf_fragment")]
+    assert [u for u in searched if "/lamps-out/" in u] and not [u for u in searched if "/full/" in u]
 
 
 LEFTOVER = ".site.dipgen-building-0123abcd"
+
+
+def test_a_dirty_build_with_materials_search_drops_pagefinds_index(hidden_project):
+    """`search: material` after a build with Pagefind's index: `mkdocs build --dirty` leaves no
+    index of the earlier build (it would be searched by nothing, and hold what the site no longer
+    says)."""
+    site = hidden_project / "site"
+    build(site_config(hidden_project))
+    assert (site / "pagefind" / "pagefind.js").is_file()
+    config = hidden_project / "mkdocs.yml"
+    text = config.read_text(encoding="utf-8")
+    config.write_text(text.replace("  - dipgen:\n", "  - dipgen:\n      search: material\n"), encoding="utf-8")
+    dirty_build(hidden_project)
+    assert not [f for f in built_files(site) if f.startswith("pagefind/")]
+    assert (site / "search" / "search_docs.json").is_file()
 
 
 def test_a_build_removes_what_a_killed_build_left_and_nothing_else(project, site):

@@ -50,6 +50,7 @@ from dipgen.mkdocs import livereload, output
 from dipgen.mkdocs.failures import failure, name_failures
 from dipgen.mkdocs.prune import prune, roots
 from dipgen.mkdocs.output import Content, Game, Output
+from dipgen.mkdocs.pagefind import BUNDLE, PagefindError, index_site
 from dipgen.mkdocs.search import split_index
 from dipgen.mkdocs.seam import Seam
 from dipgen.mkdocs.speed import Layers
@@ -78,6 +79,11 @@ class DipgenConfig(base.Config):
     private_players = c.ListOfItems(c.Type(str), default=[])
     """People the players' pages leave out (their games' own pages still name them)."""
     rating_games = c.Optional(c.Type(int))  # the rating's tables list players from this many games (3: README)
+    search = c.Choice(("pagefind", "material"), default="pagefind")
+    """The site's search: ``pagefind``, an index in chunks that a search fetches a few of (its cost to
+    a reader does not grow with the archive; `dipgen.mkdocs.pagefind`), or ``material``, Material's
+    index of every page, fetched whole on a reader's first search (`dipgen.mkdocs.search`). Under
+    ``mkdocs serve`` it is Material's either way (README, "What a page costs a reader")."""
     speed = c.Type(bool, default=True)
     """The speed layers (`dipgen.mkdocs.speed`); off, every build is made the plain way: the same
     site, slower (README, "For developers")."""
@@ -264,14 +270,30 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
 
     @event_priority(-100)  # last: after every other plugin has written its files (the search index)
     def on_post_build(self, *, config) -> None:
-        split_index(Path(config.site_dir))  # the search index fetched on a first search, not a first visit
+        indexed = self._search(config)
         if self._dirty and self._written is not None:
             kept = roots(self._files) | {self.config.prefix.strip("/"), PRIVATE_DIR, CSS_URI.rsplit("/", 1)[0]}
+            kept |= set() if indexed else {BUNDLE}  # Pagefind's index of an earlier build, no longer made
             removed = prune(Path(config.site_dir), self._written, kept)
             if removed:
                 log.info("dipgen: removed %d file(s) of the last build that this one no longer makes", len(removed))
         self._written = None
         self.seam.post_build(config)
+
+    def _search(self, config) -> bool:
+        """Pagefind's index of the built site (True), or Material's split (see `DipgenConfig.search`)."""
+        site = Path(config.site_dir)
+        if self.config.search == "pagefind" and self._command != "serve":
+            try:
+                return index_site(site, str(config.theme.get("language") or "en").split("-")[0].split("_")[0])
+            except (PagefindError, OSError) as e:
+                where = display_path(Path(config.config_file_path or "mkdocs.yml"))
+                raise PluginError(failure(where, e, "indexing the site for its search (Pagefind)",
+                                          "reinstall dipgen's requirements (the pagefind packages); or set "
+                                          "`search: material` under the dipgen plugin to search with "
+                                          "Material's index instead")) from e
+        split_index(site)  # the search index fetched on a first search, not a first visit
+        return False
 
     def on_build_error(self, *, error: Exception) -> None:
         self.seam.build_error()

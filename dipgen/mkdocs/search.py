@@ -27,7 +27,8 @@ DOCS = INDEX.with_name("search_docs.json")
 
 def split_index(site: Path) -> bool:
     """Move the documents of `site`'s search index to `DOCS` (see the module); False where the site
-    has no index of Material's (another search plugin, or none) or it is split already."""
+    has no index of Material's (another search plugin, or none), it is split already, or its
+    documents are Pagefind's index."""
     index = site / INDEX
     try:
         raw = index.read_bytes()
@@ -36,7 +37,7 @@ def split_index(site: Path) -> bool:
     data = json.loads(raw)
     if not isinstance(data, dict) or not isinstance(data.get("config"), dict) or "docs" not in data:
         return False
-    if "dipgen_docs" in data["config"]:
+    if "dipgen_docs" in data["config"] or "dipgen_pagefind" in data["config"]:  # (dipgen.mkdocs.pagefind)
         return False
     os.replace(index, site / DOCS)
     config = dict(data["config"], dipgen_docs=DOCS.name)

@@ -3,8 +3,8 @@
 For each hidden game that is not yet revealed, the secrets are the facts of the GM's view
 that the public view never shows, in any phase: a unit's position, an order, the owner of a
 centre, and that a phase the public may not know of took place (Blind's retreats). The scanner
-then reads every file of the built site (pages, maps, the search index, the sitemap, scripts,
-file names) and reports each secret it finds (and the game's seed, and the
+then reads every file of the built site (pages, maps, the search index (Pagefind's pages
+decompressed), the sitemap, scripts, file names) and reports each secret it finds (and the game's seed, and the
 variant's own secrets, `Variant.secret_texts`: Taskdip's tasks and the cards drawn for them):
 
 - in text (HTML with its tags stripped and entities decoded, and the raw file, so that
@@ -24,6 +24,7 @@ build, including one made by an older dipgen.
 from __future__ import annotations
 
 import base64
+import gzip
 import html
 import json
 import re
@@ -351,6 +352,9 @@ def scan_site(site_dir: Path | str, histories: list[History], prefix: str = PREF
                 leaks.extend(_calendar_leaks(rel, own, secrets))
             if any(rel.startswith(o) for o in others):
                 continue  # another game's own pages and maps
+            if path.suffix == ".pf_fragment":  # a page of Pagefind's index (dipgen.mkdocs.pagefind)
+                leaks.extend(_scan_fragment(rel, path.read_bytes(), own, needles, elsewhere))
+                continue
             if path.suffix.lower() not in TEXT_SUFFIXES:
                 continue
             raw = path.read_text(encoding="utf-8", errors="replace")
@@ -440,12 +444,33 @@ def _scan_search_index(rel: str, raw: str, own: str, needles, elsewhere) -> list
     except (ValueError, AttributeError):
         return _scan_text(rel, raw, ".json", needles)
     leaks = []
-    games_root = own.split("/")[0] + "/"
     for doc in docs:
-        location = doc.get("location", "")
-        if location.startswith(games_root) and not location.startswith(own) and location != games_root:
-            continue
         text = f"{doc.get('title', '')} {doc.get('text', '')}"
-        leaks.extend(_scan_text(f"{rel} [{location}]", text, ".html",
-                                needles if location.startswith(own) else elsewhere))
+        leaks.extend(_scan_page_entry(rel, doc.get("location", ""), text, own, needles, elsewhere))
     return leaks
+
+
+def _scan_page_entry(rel: str, location: str, text: str, own: str, needles, elsewhere) -> list[Leak]:
+    """One page's entry of a search index, by the page it is of (see `_scan_search_index`)."""
+    games_root = own.split("/")[0] + "/"
+    if location.startswith(games_root) and not location.startswith(own) and location != games_root:
+        return []
+    return _scan_text(f"{rel} [{location}]", text, ".html", needles if location.startswith(own) else elsewhere)
+
+
+_FRAGMENT = b"pagefind_dcd"  # what Pagefind's files start with, once decompressed
+
+
+def _scan_fragment(rel: str, data: bytes, own: str, needles, elsewhere) -> list[Leak]:
+    """A page of Pagefind's index: gzipped JSON of the page's address, text, title and headings,
+    held as the search index's entries are, by page. Its words in the index's other files are
+    those of the fragments (and the non-interference tests compare those files' bytes)."""
+    try:
+        raw = gzip.decompress(data)
+        doc = json.loads(raw[len(_FRAGMENT):] if raw.startswith(_FRAGMENT) else raw)
+        location = str(doc.get("url", "")).lstrip("/")
+        text = " ".join([*map(str, (doc.get("meta") or {}).values()), str(doc.get("content", "")),
+                         *(str(a.get("text", "")) for a in doc.get("anchors") or [] if isinstance(a, dict))])
+    except (OSError, EOFError, ValueError, AttributeError, TypeError):
+        return _scan_text(rel, data.decode("utf-8", errors="replace"), ".json", needles)
+    return _scan_page_entry(rel, location, text, own, needles, elsewhere)

@@ -1,5 +1,6 @@
-/* dipgen's search worker (dipgen/mkdocs/search.py): Material's worker and the index's documents,
- * both fetched on the reader's first search. Until then it says search is ready and keeps the
+/* dipgen's search worker. With Pagefind's index (dipgen/mkdocs/pagefind.py) it asks Pagefind, query
+ * by query. Else (dipgen/mkdocs/search.py): Material's worker and the index's documents, both
+ * fetched on the reader's first search. Until then it says search is ready and keeps the
  * latest query; then it gives Material's worker the whole index, and on its answer the query; from
  * then on every message goes to Material's worker as it would have. It lives beside Material's
  * worker, whose language files are found relative to the worker's address. */
@@ -55,10 +56,84 @@
     });
   }
 
+  /* ---- Pagefind's index (dipgen/mkdocs/pagefind.py): asked query by query, answered in Material's
+   * terms (a result: its page first, then its sections; titles as HTML, excerpts as Pagefind marks
+   * them). Only the answer to the latest query is sent. */
+  var ROOT = new URL("../../../", self.location.href).href;  /* the site's root: this file is three down */
+  var pagefind = null, latest = 0;
+  var SHOWN = 10;  /* results whose fragments are fetched: the ten Material shows at once */
+  var PAUSE = 150;  /* ms: a query is looked up once the reader pauses, not at every key */
+  var timer = null;
+
+  function escape(text) {
+    return String(text || "").replace(/[&<>"']/g, function (c) {
+      return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
+    });
+  }
+
+  function located(url) {  /* Pagefind's address, as Material's index has it: from the site's root */
+    var full = new URL(url, ROOT).href;
+    return full.indexOf(ROOT) === 0 ? full.slice(ROOT.length) : full;
+  }
+
+  function items(data, score, terms) {
+    var page = { location: located(data.url), title: escape(data.meta && data.meta.title || data.url),
+                 text: data.excerpt || "", score: score, terms: terms };
+    var sections = (data.sub_results || []).filter(function (sub) { return sub.url.indexOf("#") >= 0; })
+      .map(function (sub, i) {
+        var hits = (sub.weighted_locations || sub.locations || []).length;
+        return { location: located(sub.url), title: escape(sub.title), text: sub.excerpt || "",
+                 score: hits, terms: terms, order: i };
+      })
+      .sort(function (a, b) { return b.score - a.score || a.order - b.order; })
+      .map(function (sub, i) {  /* the two best sections shown, the rest under "more" */
+        return { location: sub.location, title: sub.title, text: sub.text, terms: terms,
+                 score: i < 2 ? score : score / 2 };
+      });
+    return [page].concat(sections);
+  }
+
+  function loadPagefind(bundle) {
+    if (!pagefind) {
+      var base = new URL(bundle, ROOT).href;
+      pagefind = import(base + "pagefind.js").then(function (module) {
+        return module.options({ basePath: base, baseUrl: ROOT }).then(function () { return module; });
+      });
+      pagefind.catch(function () { pagefind = null; });  /* tried again at the next search */
+    }
+    return pagefind;
+  }
+
+  function searchPagefind(query) {
+    var asked = ++latest;
+    var words = query.trim().split(/\s+/), terms = {};
+    words.forEach(function (w) { terms[w] = true; });
+    loadPagefind(setup.data.config.dipgen_pagefind).then(function (module) {
+      return module.search(query.trim());
+    }).then(function (found) {
+      if (asked !== latest) return null;
+      return Promise.all(found.results.slice(0, SHOWN).map(function (r) {
+        return r.data().then(function (data) { return items(data, r.score, terms); });
+      }));
+    }).then(function (results) {
+      if (results && asked === latest) send({ type: 3, data: { items: results } });
+    }).catch(function (error) {
+      console.warn("dipgen: the search failed", error);
+      if (asked === latest) send({ type: 3, data: { items: [] } });
+    });
+  }
+
   self.addEventListener("message", function (event) {
     var message = event.data;
     if (handler && !swallow) return handler(event);  /* handed over (while it builds the index: kept) */
-    if (message.type === 0) {
+    if (message.type === 0 && message.data.config && message.data.config.dipgen_pagefind) {
+      setup = message;
+      send({ type: 1 });
+    } else if (message.type === 2 && setup && setup.data.config.dipgen_pagefind) {
+      clearTimeout(timer);
+      if (String(message.data).trim()) timer = setTimeout(searchPagefind, PAUSE, String(message.data));
+      else { latest++; send({ type: 3, data: { items: [] } }); }
+    } else if (message.type === 0) {
       setup = message;
       var lazy = message.data.config && message.data.config.dipgen_docs && !message.data.docs.length;
       if (!lazy) return handOver(null, false);
