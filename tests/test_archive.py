@@ -22,7 +22,9 @@ import yaml
 
 from dipgen.usecases import newarchive
 from dipgen.cli import main
-from dipgen.usecases.export import MARK
+from dipgen.usecases import export_hook
+from dipgen.usecases.export import HOOK, MARK, marked
+from dipgen.present.site.page import SitePage
 from dipgen.usecases.games import load_checked
 from dipgen.usecases.publish import archive_files, editions, game_files, provided_pages, site_options
 from dipgen.resources.folders import shipped
@@ -341,8 +343,11 @@ def test_export_writes_the_whole_tree_without_the_plugin(tmp_path, monkeypatch, 
     for game in loaded:
         expected.update(game_files(game, options))
     expected.update(archive_files([editions(g)[0] for g in loaded], options))
-    for uri, content in expected.items():
-        assert (docs / uri).read_text(encoding="utf-8") == content, uri
+    for uri, content in expected.items():  # a page's heading lines listed for the hook (export_hook)
+        assert (docs / uri).read_text(encoding="utf-8") == (marked(content) if isinstance(content, SitePage)
+                                                            else content), uri
+    assert config["hooks"] == [HOOK]
+    assert (tree / HOOK).read_text(encoding="utf-8") == Path(export_hook.__file__).read_text(encoding="utf-8")
     assert (tree / MARK).is_file()
 
     # a second export replaces the first; a folder that is not an export is never written over
