@@ -11,6 +11,8 @@ process of its own, its CPU time (user + system of the child and its children) m
 - export: `dipgen export out` (reading, adjudicating and writing every page; a GM runs it once
   before each build of the export, and it is shown apart from the builds);
 - properdocs: `properdocs build -f mkdocs.yml` in the exported folder;
+- properdocs, whole: the same build with the export's hook taken out of its mkdocs.yml, so that every
+  generated page goes through Markdown whole (the export before it had the hook);
 - zensical: `zensical build` in the exported folder (its own cache removed first, so that it
   converts every page, as on a CI runner).
 
@@ -32,6 +34,7 @@ import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
+HOOK = "hooks/dipgen_pages.py"  # dipgen.usecases.export.HOOK (this script imports nothing of dipgen's)
 BIN = Path(sys.executable).parent
 ENV = dict(os.environ, NO_MKDOCS_2_WARNING="1")
 
@@ -74,6 +77,10 @@ def one_round(folder: Path, generators: dict[str, str]) -> dict[str, float]:
     for name, exe in generators.items():
         if name == "properdocs":
             times[name] = cpu([exe, "build", "-q", "-f", "mkdocs.yml", "-d", "site-properdocs"], out)
+            whole = (out / "mkdocs.yml").read_text(encoding="utf-8").replace(f"hooks:\n  - {HOOK}\n", "")
+            assert HOOK not in whole, "the export's mkdocs.yml names its hook as this script expects"
+            (out / "mkdocs-whole.yml").write_text(whole, encoding="utf-8")
+            times["properdocs, whole"] = cpu([exe, "build", "-q", "-f", "mkdocs-whole.yml", "-d", "site-whole"], out)
         else:
             shutil.rmtree(out / ".cache", ignore_errors=True)
             shutil.rmtree(out / "site", ignore_errors=True)
@@ -101,7 +108,7 @@ def main() -> None:
     print(f"example archive, CPU seconds (median of {args.repeat}, interleaved; load average {load:.1f})")
     for name, values in times.items():
         median = statistics.median(values)
-        print(f"  {name:11} {median:6.2f} s   x{median / base:.2f} of the plugin's build   "
+        print(f"  {name:17} {median:6.2f} s   x{median / base:.2f} of the plugin's build   "
               f"({', '.join(f'{v:.2f}' for v in values)})")
 
 

@@ -108,6 +108,7 @@ def test_export():
         installed = (Path(sys.executable).parent / name).exists()
         assert (f"  {name} " in out) == installed, out
         assert (f"{name}: not installed" in out) != installed, out
+    assert ("  properdocs, whole " in out) == ("  properdocs " in out)  # the export without its hook
 
 
 @pytest.mark.slow  # builds an archive of whole sites, several times
