@@ -80,6 +80,8 @@ def test_a_page_changed_since_the_export_is_converted_whole(pages):
     assert export_hook.split("<p>a line added by hand</p>\n\n" + body, lines) is None
     assert export_hook.split(body, [*lines, len(body.splitlines()) + 5]) is None
     assert export_hook.split(body, "1, 2") is None
+    paragraph = body.index("\n\n<") + 2  # a paragraph of Markdown written between two blocks, lines kept
+    assert export_hook.split(body[:paragraph] + "*A GM's note.* " + body[paragraph:], lines) is None
     made = export_hook.split(body, lines)
     assert made is not None
     md = _site_markdown()

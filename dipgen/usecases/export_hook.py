@@ -8,10 +8,11 @@ The export lists, in the page's front matter (``dipgen_html``), the lines of its
 headings. Here each run of HTML between them becomes a one-word paragraph for Markdown, so that only
 the headings go through the site's Markdown (their ids, permalinks and table of contents as on any
 page), and the HTML is put back in place of each word once converted. The search plugin then reads
-the page as before. A page whose lines are not as listed (edited by hand since) is converted whole,
-as any other page. (The plugin lays a generated page out the same way, with dipgen's own types, in
-`dipgen.mkdocs.speed.pages`; this file cannot import dipgen.) Zensical does not run hooks: it
-converts the same files as Markdown, which gives the same page.
+the page as before. A page whose lines are not as listed (edited by hand since), or with a block of
+Markdown between its headings, is converted whole, as any other page. (The plugin lays a generated
+page out the same way, with dipgen's own types, in `dipgen.mkdocs.speed.pages`; this file cannot
+import dipgen.) Zensical does not run hooks: it converts the same files as Markdown, which gives the
+same page.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import re
 #: the front matter's key: the numbers (from 0) of the body's lines that are headings
 KEY = "dipgen_html"
 _HEADING = re.compile(r"#{1,6} \S")
+_BLANK = re.compile(r"\n[ \t]*\n")
 
 
 def _token(i: int) -> str:
@@ -29,7 +31,7 @@ def _token(i: int) -> str:
 
 def split(markdown: str, heading_lines) -> tuple[str, list[str]] | None:
     """The Markdown of the headings with a token for each run of HTML, and the runs; None if the
-    listed lines are not the page's heading lines."""
+    listed lines are not the page's heading lines, or a block between them is not HTML."""
     if not isinstance(heading_lines, list) or not all(isinstance(n, int) for n in heading_lines):
         return None
     lines = markdown.split("\n")
@@ -39,10 +41,13 @@ def split(markdown: str, heading_lines) -> tuple[str, list[str]] | None:
     out: list[str] = []
     blocks: list[str] = []
     run: list[str] = []
+    plain: list[str] = []
 
     def close(last: bool = False) -> None:
         body = "\n".join(run).lstrip("\n")
         text = body.rstrip("\n")
+        if any(block.strip() and not block.lstrip().startswith("<") for block in _BLANK.split(text)):
+            plain.append(text)  # a block that is not HTML (Markdown written in since): not taken as it is
         if text.strip():  # laid out as Python-Markdown lays out HTML blocks: a blank line after one stays
             out.append(_token(len(blocks)))
             blocks.append(text + ("\n" if len(body) > len(text) and not last else ""))
@@ -55,6 +60,8 @@ def split(markdown: str, heading_lines) -> tuple[str, list[str]] | None:
         else:
             run.append(line)
     close(last=True)
+    if plain:
+        return None
     return "\n\n".join(out) + "\n", blocks
 
 
