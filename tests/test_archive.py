@@ -393,6 +393,7 @@ def test_export_keeps_the_sites_own_settings(tmp_path, monkeypatch, capsys):
     text = (project / "mkdocs.yml").read_text(encoding="utf-8")
     text = text.replace("site_dir: site", "site_dir: site\nsite_author: !ENV [AUTHOR, 'The GM']  # who runs it")
     text = text.replace("  name: material", "  name: material\n  custom_dir: theme")
+    text += "hooks:\n  - my_hooks.py\n"
     text = text.replace("  - pymdownx.superfences\n", "  - pymdownx.superfences\n  - pymdownx.emoji:\n"
                         "      emoji_generator: !!python/name:material.extensions.emoji.to_svg\n")
     (project / "mkdocs.yml").write_text(text, encoding="utf-8")
@@ -405,6 +406,7 @@ def test_export_keeps_the_sites_own_settings(tmp_path, monkeypatch, capsys):
     assert "site_author: !ENV [AUTHOR, 'The GM']  # who runs it" in written
     assert "emoji_generator: !!python/name:material.extensions.emoji.to_svg" in written
     assert re.search(r"plugins:\n  - search\n(?!  -)", written)
+    assert yaml.load(written, Loader=yaml.BaseLoader)["hooks"] == ["my_hooks.py", HOOK]  # the site's own kept
     assert (project / "out" / "overrides" / "main.html").read_text() == "{% extends 'base.html' %}\n"
     assert (project / "out" / "overrides" / "partials" / "javascripts" / "base.html").is_file()
 
