@@ -22,7 +22,9 @@ import yaml
 
 from dipgen.usecases import newarchive
 from dipgen.cli import main
-from dipgen.usecases.export import MARK
+from dipgen.usecases import export_hook
+from dipgen.usecases.export import HOOK, MARK, marked
+from dipgen.present.site.page import SitePage
 from dipgen.usecases.games import load_checked
 from dipgen.usecases.publish import archive_files, editions, game_files, provided_pages, site_options
 from dipgen.resources.folders import shipped
@@ -341,8 +343,11 @@ def test_export_writes_the_whole_tree_without_the_plugin(tmp_path, monkeypatch, 
     for game in loaded:
         expected.update(game_files(game, options))
     expected.update(archive_files([editions(g)[0] for g in loaded], options))
-    for uri, content in expected.items():
-        assert (docs / uri).read_text(encoding="utf-8") == content, uri
+    for uri, content in expected.items():  # a page's heading lines listed for the hook (export_hook)
+        assert (docs / uri).read_text(encoding="utf-8") == (marked(content) if isinstance(content, SitePage)
+                                                            else content), uri
+    assert config["hooks"] == [HOOK]
+    assert (tree / HOOK).read_text(encoding="utf-8") == Path(export_hook.__file__).read_text(encoding="utf-8")
     assert (tree / MARK).is_file()
 
     # a second export replaces the first; a folder that is not an export is never written over
@@ -388,6 +393,7 @@ def test_export_keeps_the_sites_own_settings(tmp_path, monkeypatch, capsys):
     text = (project / "mkdocs.yml").read_text(encoding="utf-8")
     text = text.replace("site_dir: site", "site_dir: site\nsite_author: !ENV [AUTHOR, 'The GM']  # who runs it")
     text = text.replace("  name: material", "  name: material\n  custom_dir: theme")
+    text += "hooks:\n  - my_hooks.py\n"
     text = text.replace("  - pymdownx.superfences\n", "  - pymdownx.superfences\n  - pymdownx.emoji:\n"
                         "      emoji_generator: !!python/name:material.extensions.emoji.to_svg\n")
     (project / "mkdocs.yml").write_text(text, encoding="utf-8")
@@ -400,6 +406,7 @@ def test_export_keeps_the_sites_own_settings(tmp_path, monkeypatch, capsys):
     assert "site_author: !ENV [AUTHOR, 'The GM']  # who runs it" in written
     assert "emoji_generator: !!python/name:material.extensions.emoji.to_svg" in written
     assert re.search(r"plugins:\n  - search\n(?!  -)", written)
+    assert yaml.load(written, Loader=yaml.BaseLoader)["hooks"] == ["my_hooks.py", HOOK]  # the site's own kept
     assert (project / "out" / "overrides" / "main.html").read_text() == "{% extends 'base.html' %}\n"
     assert (project / "out" / "overrides" / "partials" / "javascripts" / "base.html").is_file()
 

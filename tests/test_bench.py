@@ -38,8 +38,9 @@ def ok(script: str, *args: str) -> str:
 
 def test_every_script_is_covered():
     assert {p.name for p in BENCH.glob("*.py")} == {
-        "adjudicate.py", "archive.py", "build.py", "corpus.py", "datc_process.py", "datc_reference.py", "histories.py",
-        "orders.py", "pagebytes.py", "players.py", "private_pages.py", "raster.py", "render.py", "seam.py", "sheet.py"}
+        "adjudicate.py", "archive.py", "build.py", "corpus.py", "datc_process.py", "datc_reference.py", "export.py",
+        "histories.py", "orders.py", "pagebytes.py", "players.py", "private_pages.py", "raster.py", "render.py",
+        "seam.py", "sheet.py"}
 
 
 def test_corpus_writes_game_folders_that_replay(tmp_path):
@@ -100,6 +101,18 @@ def test_seam():
     out = ok("seam.py", "--baseline", str(ROOT), "--only", "austrian-question", "--repeat", "1")
     for name in ("baseline", "layers", "layers, warm", "plain"):
         assert f"  {name} " in out and "x1.00 of the baseline" in out
+
+
+@pytest.mark.slow  # three whole-site builds and an export, as commands
+def test_export():
+    out = ok("export.py", "--only", "austrian-question", "--repeat", "1")
+    assert "x1.00 of the plugin's build" in out
+    assert "  export " in out
+    for name in ("properdocs", "zensical"):  # the generators of requirements-export.txt, where installed
+        installed = (Path(sys.executable).parent / name).exists()
+        assert (f"  {name} " in out) == installed, out
+        assert (f"{name}: not installed" in out) != installed, out
+    assert ("  properdocs, whole " in out) == ("  properdocs " in out)  # the export without its hook
 
 
 @pytest.mark.slow  # builds an archive of whole sites, several times

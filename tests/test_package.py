@@ -11,6 +11,7 @@ no 404, no console error.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -238,6 +239,20 @@ def test_the_exported_example_archive_has_every_game(example_sites):
         built = sorted(p.name for p in (site / "games").iterdir() if (p / "index.html").is_file())
         assert built == games, name
         assert list((site / "private").glob("*.html")), name  # the demo game's private pages
+
+    # the search of each finds a player, a game and a season, a season page section by section (the
+    # headings ProperDocs got through the export's hook, the rest of the page as it is)
+    indexes = {"properdocs": ("search/search_index.json", "docs"), "zensical": ("search.json", "items")}
+    for name, (file, key) in indexes.items():
+        entries = json.loads((example_sites[name] / file).read_text(encoding="utf-8"))[key]
+        text = " ".join(f"{e['title']} {e['text']}" for e in entries)
+        for words in ("Mirela Vasic", "The Winter Palace", "Fall 1903"):
+            assert words in text, (name, words)
+        sections = [e["location"] for e in entries if e["location"].startswith("games/winter-palace/1903-fall/#")]
+        assert sections == [f"games/winter-palace/1903-fall/#{s}" for s in ("maps", "orders", "dislodged", "press",
+                                                                             "gms-notes")], (name, sections)
+        orders = next(e for e in entries if e["location"] == "games/winter-palace/1903-fall/#orders")
+        assert "Bul S F Smy - Con" in orders["text"], name
 
 
 SEASONS = ["games/two-crowns/1901-fall/", "games/winter-palace/1903-fall/"]

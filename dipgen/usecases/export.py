@@ -10,6 +10,9 @@ silently). So an archive must not need the plugin to be built. The export writes
                        cards in its place), the package's rules pages and page on dice and lots
                        where the site has none of its own, and every generated page, map, asset
                        and private page
+    OUT/hooks/         dipgen_pages.py (`export_hook`, named under ``hooks:``): ProperDocs (and MkDocs)
+                       take each generated page's HTML as it is and convert only its headings;
+                       Zensical, which runs no hooks, converts the same files as Markdown
     OUT/overrides/     dipgen's theme folder (the Content-Security-Policy) but its search box
                        (`NOT_EXPORTED`: it breaks Zensical's), with the site's own custom_dir,
                        if any, copied over it
@@ -38,11 +41,15 @@ from dipgen.core.errors import GameError, Problem, display_path
 from dipgen.io.folders import discover_games
 from dipgen.io.secretsfile import shared_secrets
 from dipgen.present.layout import CONFIG_FILE, PREFIX
+from dipgen.present.site.page import SitePage
 from dipgen.present.site.pages import CSS_URI, JS_URI, OVERRIDES, game_card
+from dipgen.usecases import export_hook
 
 #: a file in every export, so that a later export may replace the folder (and nothing else)
 MARK = ".dipgen-export"
 DOCS, THEME = "docs", "overrides"
+#: the hook that hands ProperDocs the generated pages as HTML (`dipgen.usecases.export_hook`)
+HOOK = "hooks/dipgen_pages.py"
 
 
 class ExportError(Exception):
@@ -113,6 +120,9 @@ def export_config(data, plugin: dict, custom_dir: bool) -> str:
     data["site_dir"] = "site"
     if "not_in_nav" not in data:  # the games' pages are reached from the archive, as in the plugin's build
         data["not_in_nav"] = f"/{str(plugin.get('prefix', PREFIX)).strip('/')}/\n"
+    hooks = [str(h) for h in data.get("hooks") or []]
+    if HOOK not in hooks:
+        data["hooks"] = [*(data.get("hooks") or []), HOOK]
     theme = data.get("theme")
     if isinstance(theme, str) or theme is None:
         data["theme"] = theme = {"name": theme or "mkdocs"}
@@ -189,8 +199,9 @@ def _write(stage: Path, data, plugin: dict, docs: Path, base: Path, files: dict[
         if (docs / uri).exists():  # as in the build: the hand-written page wins
             result.hidden.append(uri)
             continue
-        _put(target / uri, content)
+        _put(target / uri, marked(content) if isinstance(content, SitePage) else content)
         result.files += 1
+    _put(stage / HOOK, Path(export_hook.__file__).read_text(encoding="utf-8"))
     theme = data.get("theme")
     own = base / str(theme["custom_dir"]) if isinstance(theme, dict) and theme.get("custom_dir") else None
     shutil.copytree(OVERRIDES, stage / THEME, ignore=_not_exported)
@@ -200,6 +211,13 @@ def _write(stage: Path, data, plugin: dict, docs: Path, base: Path, files: dict[
     (stage / MARK).write_text("This folder was written by 'dipgen export'; the next export replaces it.\n",
                               encoding="utf-8")
     return result
+
+
+def marked(page: SitePage) -> str:
+    """The page with the lines of its body that are headings listed in its front matter, for the
+    hook that hands ProperDocs the rest as HTML (`export_hook`)."""
+    assert page.startswith("---\n")
+    return f"---\n{export_hook.KEY}: {page.heading_lines()}\n" + page[4:]
 
 
 #: the theme folder's files an export leaves out: partials/search.html is Material's classic search

@@ -548,10 +548,15 @@ def published(h: History) -> dict[str, str | bytes]:
     from dipgen.io.secretsfile import GameSecrets
     from dipgen.present.site.pages import SiteOptions, private_room
     from dipgen.view import game_view
+    from dipgen.present.site.page import SitePage
+    from dipgen.usecases.export import marked
     from support import game_report, public_site
 
     secrets = GameSecrets(Path(SLUG) / "secrets.yml", PAGE_KEY, dict(PASSPHRASES))
-    out = {f"site/{uri}": text for uri, text in public_site(h, SiteOptions(site_url=SITE_URL)).items()}
+    site = public_site(h, SiteOptions(site_url=SITE_URL))
+    out = {f"site/{uri}": text for uri, text in site.items()}
+    # `dipgen export` writes each page with its heading lines listed for its hook (export_hook)
+    out.update({f"export/{uri}": marked(text) for uri, text in site.items() if isinstance(text, SitePage)})
     out["report"] = game_report(h)
     size = private_room(game_view(h, "public"))
     pages = seat_pages(Loaded(h, secrets), SiteOptions())

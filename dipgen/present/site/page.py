@@ -170,6 +170,13 @@ class SitePage(str):
         """The page without its front matter, as a generator reads its Markdown."""
         return self[self._body:]
 
+    def heading_lines(self) -> list[int]:
+        """The numbers (from 0) of the body's lines that are headings, counted as a generator reads
+        the body: after the front matter and the blank lines that follow it."""
+        body = self.body
+        lead = len(body) - len(body.lstrip("\n"))
+        return [self[self._body + lead:start].count("\n") for start, _end, _level in self._spans]
+
     @property
     def meta(self) -> dict:
         """The front matter as a generator reads it."""
