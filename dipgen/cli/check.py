@@ -69,7 +69,7 @@ def run(args) -> int:
 def _site_problems(named: list[str], paths: list[Path]) -> int:
     """Print what is wrong with the sites (each a folder with mkdocs.yml) the games named are
     part of, rather than with a game: a build cache that git tracks. Returns how many there are."""
-    from dipgen.mkdocs.speed.buildcache import committed_problems
+    from dipgen.usecases.cachefiles import committed_problems
 
     near = [Path.cwd(), *(Path(p).resolve().parent for p in named or [GAMES_DIR]), *(p.resolve().parent.parent
                                                                                  for p in paths)]

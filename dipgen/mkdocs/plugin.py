@@ -45,7 +45,7 @@ from dipgen.io.commits import commit_times_of
 from dipgen.io.folders import discover_games
 from dipgen.io.secretsfile import shared_secrets
 from dipgen.usecases.publish import archive_files_of, players_options, provided_pages, site_options, with_cards
-from dipgen.usecases.reported import report_problems
+from dipgen.mkdocs.reported import report_problems
 from dipgen.mkdocs import livereload, output
 from dipgen.mkdocs.failures import failure, name_failures
 from dipgen.mkdocs.prune import prune, roots

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from dipgen import __version__
 from dipgen.usecases import workflows
+from dipgen.usecases.cachefiles import FOLDER as CACHE_FOLDER, KEY_FILE as CACHE_KEY_FILE
 from dipgen.resources.folders import shipped
 from dipgen.present.layout import CONFIG_FILE, GAMES_DIR, RULES_DIR
 
@@ -44,7 +45,7 @@ LOCAL_ENTRY = (
     "(then pipx ensurepath, and log in again), "
     "or in this archive in .venv, or commit from a terminal where dipgen --version works.\" >&2; exit 1' dipgen-check")
 
-GITIGNORE = """\
+GITIGNORE = f"""\
 # A game's secrets are never committed: seeds and passphrases (dipgen secrets). CI gets them
 # from the DIPGEN_SECRETS repository secret.
 secrets.yml
@@ -56,8 +57,8 @@ dipgen-deploy-*
 .site.dipgen-building-*
 .site.dipgen-old-*
 # The build's cache of each game's pages (delete it at will; README, "Benchmarks")
-/.dipgen-cache/
-/.dipgen-cache.key
+/{CACHE_FOLDER}/
+/{CACHE_KEY_FILE}
 # Python
 __pycache__/
 .venv/

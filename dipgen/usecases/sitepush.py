@@ -30,6 +30,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from dipgen.usecases.cachefiles import FOLDER as CACHE_FOLDER
 from dipgen.usecases.workflows import DEPLOY_SECRET, SITE_REPO
 from dipgen.core.errors import display_path
 
@@ -41,7 +42,7 @@ IDENTITY = {"GIT_AUTHOR_NAME": "dipgen", "GIT_AUTHOR_EMAIL": "dipgen@users.norep
             "GIT_AUTHOR_DATE": "2000-01-01T00:00:00+00:00", "GIT_COMMITTER_DATE": "2000-01-01T00:00:00+00:00"}
 MESSAGE = "The site, as dipgen built it\n"
 #: names a site never publishes: the games' secrets, the build's cache, a repository
-FORBIDDEN = {"secrets.yml", "secrets.yaml", ".dipgen-cache", ".git"}
+FORBIDDEN = {"secrets.yml", "secrets.yaml", CACHE_FOLDER, ".git"}
 _UNSAFE_NAME = re.compile(r"[\x00-\x1f\x7f\\]")
 
 
