@@ -13,6 +13,7 @@ import difflib
 import sys
 from pathlib import Path
 
+from dipgen.cli.say import fail
 from dipgen.core.errors import GameError, display_path
 from dipgen.usecases.mailedorders import Plan, Target, load_target, plan_orders
 
@@ -107,7 +108,7 @@ def _write(history, folder: Path, target: Target, plan: Plan, dry_run: bool) -> 
         print(f"note: {note}")
     for u in plan.unread:
         guess = f" (best guess: {u.guess})" if u.guess else ""
-        print(f"{u.source}:{u.line}: not understood: {u.text!r}{guess}: {u.why}", file=sys.stderr)
+        print(f"{u.source}:{u.line}: not understood: {u.text!r}{guess}: {u.why} [bad-order]", file=sys.stderr)
     if plan.unread:
         status = 1
     if (plan.entries or plan.points) and not dry_run:
@@ -137,8 +138,7 @@ def _canonical(history, target: Target, dry_run: bool) -> int:
 
     variant = history.variant
     if not target.path.exists():
-        print(f"error: {display_path(target.path)} does not exist yet", file=sys.stderr)
-        return 1
+        return fail(f"{display_path(target.path)} does not exist yet", code="unknown-phase")
     failed: list[str] = []
 
     def canonical(text: str) -> str:
@@ -163,5 +163,5 @@ def _canonical(history, target: Target, dry_run: bool) -> int:
     if not dry_run and new != old:
         write_atomic(target.path, new)
     for f in failed:
-        print(f"{name}: not understood, kept as written: {f}", file=sys.stderr)
+        print(f"{name}: not understood, kept as written: {f} [bad-order]", file=sys.stderr)
     return 1 if failed else 0

@@ -131,11 +131,45 @@ ERROR_CODES = {
     "not-yet": "a file for a phase the game has not reached",
     "fall-not-closed": "a hidden game's Fall without the retreats file that closes it, though later files follow",
     "end-not-played": "end: names a phase that was never played",
+    # the commands: what is wrong with a command line, an option, a folder or a server, not a game's line
+    "bad-option": "an option's value a command cannot take, or options that do not go together",
+    "unknown-phase": "a phase named on the command line that the game has not (or that this report does not tell)",
+    "nothing-played": "a report asked of a game that has played nothing yet",
+    "not-in-game": "a power or player named on the command line that is not in the game",
+    "bad-game-name": "a new game's folder name that cannot be a web address",
+    "out-taken": "an output a command would write over: a file, a folder not empty, a game's own file",
+    "write-failed": "a file a command could not write; what it wrote is taken back",
+    "draw-failed": "a map resvg cannot draw as a picture (a bug of dipgen's drawing)",
+    "no-site": "no built site, or no mkdocs.yml, where a command needs one",
+    "bad-site-config": "a site's mkdocs.yml a command cannot read, or one without the dipgen plugin",
+    "not-publishable": "a built site holding what no site publishes: secrets, the cache, a link, a repository",
+    "no-deploy-key": "the site repository's deploy key missing, or not an OpenSSH private key",
+    "git-failed": "git refused to make or push the site's commit",
+    "no-install-source": "nothing to tell CI how to install dipgen (the wheel it came from is gone)",
+    "bad-mail-settings": "the mail server's settings (DIPGEN_SMTP_*) or the sender missing or wrong",
+    "mail-failed": "the mail server refused or failed halfway; what was sent is recorded",
+    "mail-ledger": "the record of what was mailed (.dipgen-mail/) cannot be read or written",
+    "deadline-passed": "a report to mail whose deadline has passed",
+    "bad-datc": "a DATC file the reader cannot read",
+    "no-record": "no draws.json or chain.json where dipgen verify looked, or one it cannot read",
     # the site
     "cache-committed": "the build's cache folder (.dipgen-cache/) committed to git",
     "cache-key-committed": "the key that seals the build's cache (.dipgen-cache.key) committed to git",
     "private-page-too-large": "a private page over its fixed size (a bug in dipgen: its size would tell a secret)",
 }
+
+
+class CommandError(Exception):
+    """A command's error that no line of a game file is at fault for (an option, a folder, a
+    server): what is wrong, and its code (one of `ERROR_CODES`), printed after it as a `Problem`'s
+    is. The use cases raise it (or a kind of it) and the command prints it after ``error:``."""
+
+    def __init__(self, message: str, code: str) -> None:
+        self.message, self.code = message, code
+        super().__init__(message)
+
+    def __str__(self) -> str:
+        return f"{self.message} [{self.code}]"
 
 
 class GameError(Exception):

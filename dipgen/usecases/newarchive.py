@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dipgen import __version__
+from dipgen.core.errors import CommandError
 from dipgen.usecases import workflows
 from dipgen.usecases.cachefiles import FOLDER as CACHE_FOLDER, KEY_FILE as CACHE_KEY_FILE
 from dipgen.resources.folders import shipped
@@ -194,8 +195,9 @@ def install_source() -> Source:
         wheel = Path(unquote(parts.path))
         if wheel.suffix == ".whl" and wheel.is_file():
             return Source(f"./wheels/{wheel.name}", wheel=wheel)
-        raise ValueError(f"dipgen was installed from {wheel}, which is no longer there to copy into the archive; "
-                         "say what CI installs with --dipgen (a git URL at a tag, or a wheel's path)")
+        raise CommandError(f"dipgen was installed from {wheel}, which is no longer there to copy into the archive; "
+                           "say what CI installs with --dipgen (a git URL at a tag, or a wheel's path)",
+                           code="no-install-source")
     if "archive_info" in info and parts.scheme in ("http", "https"):
         return Source(f"dipgen @ {url}")
     return Source(f"dipgen=={version}", note=(
