@@ -153,6 +153,7 @@ ERROR_CODES = {
     "bad-datc": "a DATC file the reader cannot read",
     "no-record": "no draws.json or chain.json where dipgen verify looked, or one it cannot read",
     # the site
+    "build-failed": "a step of the build that failed as dipgen did not foresee (its hint says what to look for)",
     "cache-committed": "the build's cache folder (.dipgen-cache/) committed to git",
     "cache-key-committed": "the key that seals the build's cache (.dipgen-cache.key) committed to git",
     "private-page-too-large": "a private page over its fixed size (a bug in dipgen: its size would tell a secret)",
