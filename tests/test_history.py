@@ -107,7 +107,7 @@ def test_new_game_is_valid_and_never_overwrites(tmp_path, capsys):
 
 
 def test_new_says_the_phase_files_path_and_help_lists_every_variant(tmp_path, capsys):
-    from dipgen.core.errors import display_path
+    from dipgen.io.paths import display_path
     from dipgen.variants import get_variant, variant_names
 
     assert main(["new", "std", "--dir", str(tmp_path / "games")]) == 0

@@ -7,7 +7,8 @@ import sys
 from pathlib import Path
 
 from dipgen.cli.say import fail
-from dipgen.core.errors import GameError, display_path
+from dipgen.core.errors import GameError
+from dipgen.io.paths import display_path
 
 
 def add_parser(sub) -> None:

@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 
 from dipgen.cli.folders import named_games
-from dipgen.core.errors import GameError, display_path
+from dipgen.core.errors import GameError
+from dipgen.io.paths import display_path
 from dipgen.present.layout import CONFIG_FILE, GAMES_DIR
 
 

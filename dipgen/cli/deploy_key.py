@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from dipgen.cli.say import fail, refused
-from dipgen.core.errors import display_path
+from dipgen.io.paths import display_path
 from dipgen.usecases.deploykey import default_key_file, instructions, key_file_problem, make_pair, write_pair
 from dipgen.present.layout import GAMES_DIR
 from dipgen.usecases.workflows import SITE_REPO

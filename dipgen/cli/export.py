@@ -7,7 +7,8 @@ import sys
 from pathlib import Path
 
 from dipgen.cli.say import fail, refused
-from dipgen.core.errors import GameError, display_path
+from dipgen.core.errors import GameError
+from dipgen.io.paths import display_path
 from dipgen.present.layout import CONFIG_FILE
 
 DESCRIPTION = (

@@ -28,7 +28,8 @@ import sys
 from pathlib import Path
 
 from dipgen.cli.say import fail, refused
-from dipgen.core.errors import CommandError, display_path
+from dipgen.core.errors import CommandError
+from dipgen.io.paths import display_path
 from dipgen.usecases import newarchive, workflows
 
 

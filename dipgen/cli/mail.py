@@ -17,7 +17,8 @@ import sys
 from pathlib import Path
 
 from dipgen.cli.say import refused
-from dipgen.core.errors import GameError, display_path
+from dipgen.core.errors import GameError
+from dipgen.io.paths import display_path
 from dipgen.usecases.mailsend import Ledger, MailError, masked, send, sender_of, smtp_settings, who_of
 
 

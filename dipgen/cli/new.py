@@ -6,7 +6,8 @@ import argparse
 from pathlib import Path
 
 from dipgen.cli.say import fail, refused
-from dipgen.core.errors import CommandError, display_path
+from dipgen.core.errors import CommandError
+from dipgen.io.paths import display_path
 from dipgen.present.layout import GAMES_DIR
 
 

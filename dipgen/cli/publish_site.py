@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 from dipgen.cli.say import refused
-from dipgen.core.errors import display_path
+from dipgen.io.paths import display_path
 from dipgen.usecases.sitepush import PublishError, publish_site
 from dipgen.usecases.workflows import DEPLOY_SECRET, SITE_BRANCH
 

@@ -7,7 +7,8 @@ import sys
 from pathlib import Path
 
 from dipgen.cli.say import fail
-from dipgen.core.errors import GameError, Problem, display_path
+from dipgen.core.errors import GameError, Problem
+from dipgen.io.paths import display_path
 from dipgen.usecases.gamesecrets import commit_seed, seed_to_make, start_seating, tracked_warning
 
 DESCRIPTION = (

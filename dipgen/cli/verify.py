@@ -8,7 +8,8 @@ from pathlib import Path
 
 from dipgen.usecases.verify_record import Published, add_record_options, check_published, check_record, kept_links
 from dipgen.cli.say import fail, refused
-from dipgen.core.errors import CommandError, GameError, display_path
+from dipgen.core.errors import CommandError, GameError
+from dipgen.io.paths import display_path
 from dipgen.present.layout import PREFIX
 
 DESCRIPTION = (

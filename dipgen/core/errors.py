@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from dipgen.core.phase import Phase
@@ -185,31 +182,6 @@ class GameError(Exception):
         self.partial = partial
         self.stopped = stopped
         super().__init__("\n".join(str(p) for p in problems))
-
-
-def display_path(path: Path | str) -> str:
-    """A path as the GM wrote it, relative to the current folder when inside it. Links are
-    never followed: a link is named as the link, not as the file it leads to (and a link that
-    loops or leads nowhere is named all the same)."""
-    text, here = os.fspath(path), os.getcwd()  # the real path of the current folder
-    inside = _inside(text, here)
-    if inside is not None:
-        return inside
-    absolute = Path(os.path.abspath(text))
-    try:  # reached through a link to a folder (/tmp -> /private/tmp): the folder resolved, the name kept
-        return str(absolute.parent.resolve().relative_to(here) / absolute.name)
-    except (ValueError, OSError, RuntimeError):
-        return str(Path(text))
-
-
-@lru_cache(maxsize=4096)  # every order names its file: a game's few files are named many times
-def _inside(path: str, cwd: str) -> str | None:
-    """`path` relative to `cwd` where it lies inside it, as text alone says (no link followed, no
-    look at the disk: so it may be remembered); else None."""
-    try:
-        return str(Path(os.path.abspath(path)).relative_to(cwd))
-    except ValueError:
-        return None
 
 
 #: characters a terminal acts on rather than shows: C0 and C1 controls (escape sequences, carriage

@@ -7,7 +7,9 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
-from dipgen.core.errors import Problem, display_path, visible
+from dipgen.core.errors import Problem, visible
+
+from dipgen.io.paths import display_path
 
 log = logging.getLogger("mkdocs.plugins.dipgen")
 

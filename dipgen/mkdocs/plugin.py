@@ -40,7 +40,8 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files, InclusionLevel
 
 from dipgen.present.site.crypt import PRIVATE_DIR
-from dipgen.core.errors import GameError, Problem, display_path
+from dipgen.core.errors import GameError, Problem
+from dipgen.io.paths import display_path
 from dipgen.io.commits import commit_times_of
 from dipgen.io.folders import discover_games
 from dipgen.io.secretsfile import shared_secrets

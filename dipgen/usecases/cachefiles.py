@@ -8,7 +8,9 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-from dipgen.core.errors import Problem, display_path
+from dipgen.core.errors import Problem
+
+from dipgen.io.paths import display_path
 
 #: the cache folder, beside mkdocs.yml
 FOLDER = ".dipgen-cache"

@@ -16,7 +16,8 @@ import os
 from pathlib import Path
 
 from dipgen.usecases.workflows import DEPLOY_SECRET, SITE_BRANCH
-from dipgen.core.errors import CommandError, display_path
+from dipgen.core.errors import CommandError
+from dipgen.io.paths import display_path
 
 
 def make_pair(comment: str) -> tuple[bytes, str]:

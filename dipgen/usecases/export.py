@@ -34,7 +34,8 @@ from ruamel.yaml.error import YAMLError
 from dipgen.usecases.games import load_checked
 from dipgen.usecases.publish import GAMES_MARKER, archive_files, editions, game_files, provided_pages, with_cards
 from dipgen.usecases.siteconfig import layout_of, plugin_of
-from dipgen.core.errors import CommandError, GameError, Problem, display_path
+from dipgen.core.errors import CommandError, GameError, Problem
+from dipgen.io.paths import display_path
 from dipgen.io.folders import discover_games
 from dipgen.io.secretsfile import shared_secrets
 from dipgen.present.layout import CONFIG_FILE, PREFIX

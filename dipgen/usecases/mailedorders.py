@@ -10,7 +10,9 @@ import contextlib
 import dataclasses
 from pathlib import Path
 
-from dipgen.core.errors import GameError, Problem, display_path
+from dipgen.core.errors import GameError, Problem
+
+from dipgen.io.paths import display_path
 
 
 class Target:

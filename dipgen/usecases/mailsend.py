@@ -22,7 +22,9 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from dipgen.core.errors import CommandError, display_path
+from dipgen.core.errors import CommandError
+
+from dipgen.io.paths import display_path
 from dipgen.io.addresses import address_problem
 
 SECURITY = ("starttls", "tls", "none")

@@ -32,7 +32,8 @@ from pathlib import Path
 
 from dipgen.usecases.cachefiles import FOLDER as CACHE_FOLDER
 from dipgen.usecases.workflows import DEPLOY_SECRET, SITE_REPO
-from dipgen.core.errors import CommandError, display_path
+from dipgen.core.errors import CommandError
+from dipgen.io.paths import display_path
 
 #: GitHub's SSH host key (docs.github.com, "GitHub's SSH key fingerprints"): the push trusts no other
 GITHUB_HOST_KEY = "github.com ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl"

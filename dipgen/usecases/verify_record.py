@@ -8,7 +8,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from dipgen.core.errors import CommandError, display_path
+from dipgen.core.errors import CommandError
+
+from dipgen.io.paths import display_path
 
 MAX_BYTES = 32 << 20
 KEPT_HELP = ("a link of the game's record you kept, as PHASE=HEX (e.g. 1901-fall=3fa9...; repeatable): it must "

@@ -18,7 +18,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from dipgen.core.errors import CommandError, Problem, display_path
+from dipgen.core.errors import CommandError, Problem
+
+from dipgen.io.paths import display_path
 
 ARCHIVE = Path(__file__).with_name("archive")  # the templates of the archive's files
 

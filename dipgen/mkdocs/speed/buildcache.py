@@ -49,7 +49,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 
-from dipgen.core.errors import display_path
+from dipgen.io.paths import display_path
 from dipgen.present.site.card import GameCard
 from dipgen.present.site.page import SitePage
 from dipgen.usecases.cachefiles import FOLDER, KEY_FILE, committed, git
