@@ -27,8 +27,13 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     return 0 if files == 1 else min(files, per_core(config))
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--sweep", action="store_true",
+                     help="run the sweeps over every page of a site too (the tests marked sweep: 10 to 45 minutes)")
+
+
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """pyproject's `--dist loadgroup` hands the tests to the workers one by one, except a group
     (pytest-xdist's `xdist_group` mark), which one worker runs whole. A test that takes a fixture of
     ours made once for its module or the session (a whole-site build, a browser, the wheel: any
@@ -38,7 +43,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     In a worker, the modules holding a `slow` test come first (pyproject's `--no-loadscope-reorder`
     keeps this order): the longest work starts first and the quick tests fill in beside it, rather
     than the wheel's module starting last while the other worker idles. A module's tests stay
-    together and in their order."""
+    together and in their order.
+
+    A test marked `sweep` (every page of a site, too long for the suite) is skipped unless pytest is
+    given ``--sweep``."""
+    if not config.getoption("--sweep"):
+        for item in items:
+            if item.get_closest_marker("sweep"):
+                item.add_marker(pytest.mark.skip(reason="a sweep over every page: pytest --sweep runs it"))
     for item in items:
         info = getattr(item, "_fixtureinfo", None)
         defs = [d for ds in info.name2fixturedefs.values() for d in ds] if info else []

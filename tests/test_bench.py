@@ -65,9 +65,13 @@ def test_orders():
 
 
 def test_sheet():
-    out = ok("sheet.py", "--games", "1", "--years", "2", "--seed", "9", "--positions", "2", "--repeat", "1")
+    out = ok("sheet.py", "--games", "1", "--years", "2", "--seed", "9", "--positions", "2", "--repeat", "1",
+             "--pages", "1")
     assert "x the adjudication" in out
     assert "KB gzipped" in out
+    assert "per power, KB raw/gzipped: Austria" in out
+    assert "with the sheet" in out
+    assert "the sheet ready at" in out
 
 
 def test_render():

@@ -125,3 +125,40 @@ def test_the_palette_switch_recolours_the_maps_and_is_remembered(browser, site_u
         assert not w.errors, w.errors
     finally:
         w.close()
+
+
+def swatch(page, power: str) -> str:
+    """The computed colour of the first swatch beside `power`'s name on the page."""
+    return page.locator(".dg-power-name", has_text=power).locator(".dg-swatch").first.evaluate(
+        "e => getComputedStyle(e).backgroundColor")
+
+
+def test_the_swatches_beside_the_powers_names_follow_the_palette_switch(browser, site_url, tmp_path):
+    """The small square beside a power's name takes its colour-blind colour with the maps, on the
+    page of the switch and on every other page, one without a map too (the archive), and its usual
+    colour again when the switch is turned off; a season's power card keeps its edge in step."""
+    usual, safe = "rgb(224, 84, 11)", "rgb(197, 44, 0)"  # Austria: #e0540b, #c52c00
+    w = Watched(browser, DESKTOP, tmp_path)
+    page = w.page
+    try:
+        page.goto(site_url + "games/alpha/1901-fall/")
+        page.wait_for_load_state("networkidle")
+        card = page.locator("section.dg-power", has_text="Austria").first
+        assert swatch(page, "Austria") == usual
+        assert card.evaluate("e => getComputedStyle(e).borderTopColor") == usual
+        page.get_by_role("button", name="Colour-blind palette").first.click()
+        assert swatch(page, "Austria") == safe
+        assert card.evaluate("e => getComputedStyle(e).borderTopColor") == safe
+        for where in ("games/alpha/", "games/"):  # the game page, then the archive: no map, no switch
+            page.goto(site_url + where)
+            page.wait_for_load_state("networkidle")
+            assert swatch(page, "Austria") == safe, where
+        page.goto(site_url + "games/alpha/")
+        page.get_by_role("button", name="Colour-blind palette").first.click()
+        assert swatch(page, "Austria") == usual
+        page.goto(site_url + "games/")
+        page.wait_for_load_state("networkidle")
+        assert swatch(page, "Austria") == usual
+        assert not w.errors, w.errors
+    finally:
+        w.close()

@@ -220,3 +220,22 @@ def test_the_site_option_makes_the_colour_blind_palette_the_default():
         assert len(sources) == 2, sources
         assert all(s.endswith(("1903-fall-orders.svg" + target, "1903-fall-after.svg" + target)) for s in sources), \
             sources
+
+
+def test_every_swatch_carries_its_colour_blind_colour():
+    """A power's name on a page carries its colour-blind colour beside its usual one (--dg-cs, which
+    dipgen.css takes in that palette): one for each usual colour of the boards dipgen ships, so
+    that a swatch knows its power's without knowing its board."""
+    from dipgen.present.site.jinja import colour_vars, power_name
+    from dipgen.resources.boards import shipped_boards
+
+    boards = shipped_boards()
+    safe_of: dict[str, set[str]] = {}
+    for name in boards:
+        for p in load_board(name).powers.values():
+            safe_of.setdefault(p.colour.lower(), set()).add(p.safe.lower())
+    assert all(len(s) == 1 for s in safe_of.values()), safe_of  # two boards, one colour, two safe ones
+    for p in load_board("standard").powers.values():
+        assert str(colour_vars(p.colour)) == f"--dg-c: {p.colour}; --dg-cs: {p.safe}"
+        assert f'style="--dg-c: {p.colour}; --dg-cs: {p.safe}"' in str(power_name(p.name, p.colour))
+    assert str(colour_vars("#888")) == "--dg-c: #888"  # no power's colour: nothing to switch to

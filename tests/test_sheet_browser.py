@@ -65,17 +65,25 @@ def pick_orders(page, rows) -> list[str]:
     return chosen
 
 
-@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_picked_orders_read_back_exactly(browser, site, tmp_path, size):
-    url, folder, project = site
+def open_sheet(browser, site, tmp_path, size):
+    """The game page at `size` with England's part of the sheet open: (England's part of sheet.json,
+    the watched page, England's form)."""
+    url, folder, _ = site
     data = json.loads((folder / "games" / GAME / "sheet.json").read_text(encoding="utf-8"))
     england = next(p for p in data["powers"] if p["power"] == "England")
     w = Watched(browser, size, tmp_path)
-    page = w.page
-    page.goto(url + f"games/{GAME}/")
-    page.wait_for_selector(".dg-sheet-app:not([hidden])")
-    form = page.locator(".dg-sheet-form", has_text="England").first
+    w.page.goto(url + f"games/{GAME}/")
+    w.page.wait_for_selector(".dg-sheet-app:not([hidden])")
+    form = w.page.locator(".dg-sheet-form", has_text="England").first
     form.locator("summary").click()
+    return england, w, form
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_picked_orders_read_back_exactly(browser, site, tmp_path, size):
+    url, folder, project = site
+    england, w, form = open_sheet(browser, site, tmp_path, size)
+    page = w.page
     chosen = pick_orders(page, england["rows"])
     last = england["rows"][3]
     bad = page.get_by_label(last["unit"], exact=True)
@@ -168,3 +176,31 @@ def test_without_javascript_the_sheet_is_a_list_of_legal_orders(browser, site):
         sheet.screenshot(path=str(SHOTS / "sheet-nojs-390.png"))
     finally:
         context.close()
+
+
+def test_on_a_phone_a_power_is_ordered_from_the_keyboard_alone(browser, site, tmp_path):
+    """At 390 px each unit stands beside its menu (a power's units on one screen); Enter (a phone
+    keyboard's "Next", which each menu asks for) picks the order typed and goes on to the next unit,
+    from the last to Copy, and leaves a misorder where it is to be mended."""
+    england, w, form = open_sheet(browser, site, tmp_path, PHONE)
+    page, rows = w.page, england["rows"]
+    boxes = [page.get_by_label(row["unit"], exact=True) for row in rows]
+    assert [b.get_attribute("enterkeyhint") for b in boxes] == ["next"] * (len(rows) - 1) + ["done"]
+    label = form.locator(".dg-sheet-row label").first.bounding_box()
+    first = boxes[0].bounding_box()
+    assert label["x"] + label["width"] <= first["x"]  # beside it, on its line
+    assert abs(label["y"] + label["height"] / 2 - first["y"] - first["height"] / 2) < 4
+    boxes[0].focus()
+    page.keyboard.type("zzz")  # no order of the unit: flagged, and the focus stays to mend it
+    page.keyboard.press("Enter")
+    assert boxes[0].get_attribute("aria-invalid") == "true" and boxes[0].evaluate("e => e == document.activeElement")
+    boxes[0].fill("")
+    for row, box in zip(rows, boxes, strict=True):
+        assert box.evaluate("e => e == document.activeElement")
+        page.keyboard.type(row["orders"][0])  # the hold, typed whole
+        page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.classList.contains('dg-sheet-copy')")
+    text = form.locator(".dg-sheet-text").input_value()
+    assert text.splitlines() == ["England:"] + [row["orders"][0] for row in rows]
+    assert w.errors == []
+    w.close()

@@ -17,6 +17,14 @@ from typing import Any
 from dipgen.core.board import Board, build_board
 
 
+def shipped_boards() -> tuple[str, ...]:
+    """The names of the boards dipgen ships, sorted (``dipgen/data/<name>.yml``, spellings aside)."""
+    from importlib import resources
+
+    return tuple(sorted(f.name.removesuffix(".yml") for f in (resources.files("dipgen") / "data").iterdir()
+                        if f.name.endswith(".yml") and not f.name.endswith(".aliases.yml")))
+
+
 @cache
 def load_board(name: str = "standard") -> Board:
     """The board called `name`, from ``dipgen/data/<name>.yml``."""

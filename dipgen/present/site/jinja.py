@@ -1,6 +1,7 @@
 """The one Jinja2 environment of the site's templates (``templates/``), shared by the public
 pages (`pages`) and the private ones (`privatepage`). It imports nothing of dipgen but `page`,
-whose `heading` every page template may call. The pieces every page prints several times (a
+whose `heading` every page template may call (and the boards, for the powers' colour-blind
+colours). The pieces every page prints several times (a
 power's name, result words, a map, the pager, the breadcrumbs) are Python functions given to
 the templates, not macros: a Jinja macro costs more to call than the page costs to print."""
 
@@ -18,9 +19,32 @@ from dipgen.present.site.page import heading
 TEMPLATES = Path(__file__).parent / "templates"
 
 
+@lru_cache(maxsize=1)
+def _safe_colours() -> dict[str, str]:
+    """Each power colour of the boards dipgen ships -> that power's colour in the colour-blind
+    palette (`PowerInfo.safe`), where the two differ; a colour two boards would turn into two
+    different ones is left out (tests/test_render_palette.py holds the shipped boards to one each)."""
+    from dipgen.resources.boards import load_board, shipped_boards
+
+    names = shipped_boards()
+    found: dict[str, set[str]] = {}
+    for name in names:
+        for info in load_board(name).powers.values():
+            found.setdefault(info.colour.lower(), set()).add(info.safe.lower())
+    return {colour: safe.pop() for colour, safe in found.items() if len(safe) == 1 and colour not in safe}
+
+
+def colour_vars(colour: str) -> Markup:
+    """The style of an element drawn in a power's colour: ``--dg-c``, its colour, and ``--dg-cs``,
+    its colour in the colour-blind palette, which dipgen.css takes while the page is in that
+    palette (the class dg-cb on the page's root, set by the switch under a map: dipgen.js)."""
+    safe = _safe_colours().get(colour.lower())
+    return Markup(f"--dg-c: {escape(colour)}" + (f"; --dg-cs: {escape(safe)}" if safe else ""))
+
+
 def power_name(power: str, colour: str) -> Markup:
     """A power's name with its colour's swatch (every page prints many: a function, not a macro)."""
-    return Markup(f'<span class="dg-power-name" style="--dg-c: {escape(colour)}"><span class="dg-swatch" '
+    return Markup(f'<span class="dg-power-name" style="{colour_vars(colour)}"><span class="dg-swatch" '
                   f'aria-hidden="true"></span>{escape(power)}</span>')
 
 
@@ -79,7 +103,8 @@ def _env() -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=True,
                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
                              undefined=jinja2.StrictUndefined, auto_reload=False)
-    env.globals.update(heading=heading, power_name=power_name, result_words=result_words, map_figure=map_figure,
+    env.globals.update(heading=heading, power_name=power_name, colour_vars=colour_vars, result_words=result_words,
+                       map_figure=map_figure,
                        season_pager=season_pager, crumbs=crumbs)
     return env
 

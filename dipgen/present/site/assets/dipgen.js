@@ -318,7 +318,8 @@
   /* The maps' palette: the site's (an overlay's address ends in #o-cb where the site's is the
      colour-blind one) until the reader picks hers with the switch under a map, which this browser
      remembers. The map switches by CSS (:target) alone: no script runs in an SVG shown as an image;
-     the centre chart, drawn in the page, by the class dg-cb on the page's root. */
+     the centre chart and the swatches beside the powers' names, drawn in the page, by the class
+     dg-cb on the page's root (dipgen.css). */
   var PALETTE_KEY = "dipgen-palette", SAFE = "#o-cb";
 
   function remembered() {
@@ -351,10 +352,12 @@
     caption.appendChild(b);
   }
 
+  /* Every page shows the reader's palette, once she has picked one: a page without a map (the
+     archive, a player's page) has no switch, but its powers' swatches follow hers. */
   function palettes(maps) {
-    if (!maps.length) return;
-    var first = maps[0].querySelector("img.dg-map-overlay"), mine = remembered();
-    var safe = mine ? mine === "colour-blind" : !!first && first.getAttribute("src").indexOf(SAFE) >= 0;
+    var first = maps.length ? maps[0].querySelector("img.dg-map-overlay") : null, mine = remembered();
+    if (!mine && !first) return;
+    var safe = mine ? mine === "colour-blind" : first.getAttribute("src").indexOf(SAFE) >= 0;
     maps.forEach(paletteSwitch);
     showPalette(safe);
   }

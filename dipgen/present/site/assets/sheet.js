@@ -30,10 +30,22 @@
     return null;
   }
 
+  /* A power's part: its summary at once, its menus when it is first opened (an open game's page has
+   * seven parts, of which a player opens one: the others cost the page nothing) */
   function powerForm(entry, data, n) {
-    var box = el("details", { "class": "dg-sheet-form" });
-    if (data.powers.length === 1) box.open = true;
+    var box = el("details", { "class": "dg-sheet-form" }), made = false;
     box.appendChild(el("summary", {}, entry.power));
+    function fill() {
+      if (made) return;
+      made = true;
+      powerMenus(box, entry, data, n);
+    }
+    box.addEventListener("toggle", function () { if (box.open) fill(); });
+    if (data.powers.length === 1) { box.open = true; fill(); }
+    return box;
+  }
+
+  function powerMenus(box, entry, data, n) {
     var inputs = [];
     var text = el("textarea", { "class": "dg-sheet-text", readonly: "", rows: "4", id: "dg-sheet-text-" + n,
                                 "aria-label": entry.power + ": your orders as text" });
@@ -68,21 +80,32 @@
       var id = "dg-sheet-" + n + "-" + i;
       var item = el("li", { "class": "dg-sheet-row" });
       var label = el("label", { "for": id }, row.unit);
+      var last = i === entry.rows.length - 1;
       var input = el("input", { id: id, type: "text", list: id + "-list", autocomplete: "off", spellcheck: "false",
-                                autocapitalize: "none", "aria-describedby": id + "-msg", placeholder: "type or pick" });
+                                autocapitalize: "none", "aria-describedby": id + "-msg", placeholder: "type or pick",
+                                enterkeyhint: last ? "done" : "next" });
       var options = el("datalist", { id: id + "-list" });
       row.orders.forEach(function (o) { options.appendChild(el("option", { value: o })); });
       var message = el("span", { id: id + "-msg", "class": "dg-sheet-msg", "aria-live": "polite" });
       var entryRow = { unit: row.unit, orders: row.orders, input: input, message: message };
       inputs.push(entryRow);
-      input.addEventListener("input", update);
+      /* Enter (a phone keyboard's "Next") picks and goes on to the next unit, and from the last to
+       * Copy: a power's orders without leaving the keyboard; an order tapped in the menu goes on too */
+      function onward() {
+        if (!input.value.trim() || input.getAttribute("aria-invalid") === "true") return;
+        (last ? copy : inputs[i + 1].input).focus();
+      }
+      input.addEventListener("input", function (e) {
+        update();
+        if (e.inputType === "insertReplacementText" && row.orders.indexOf(input.value) >= 0) onward();
+      });
       function settle() {
         var p = picked(input.value, row.orders);
         if (input.value.trim() && p) input.value = p;
         update();
       }
       input.addEventListener("change", settle);
-      input.addEventListener("keydown", function (e) { if (e.key === "Enter") { e.preventDefault(); settle(); } });
+      input.addEventListener("keydown", function (e) { if (e.key === "Enter") { e.preventDefault(); settle(); onward(); } });
       item.appendChild(label);
       item.appendChild(input);
       item.appendChild(options);
@@ -113,7 +136,6 @@
       }
     });
     update();
-    return box;
   }
 
   function build(section, data) {

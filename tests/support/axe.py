@@ -1,0 +1,120 @@
+"""axe-core over many pages, each loaded once: at 1280 and 390 px, in the light and the dark scheme.
+
+A page is loaded once (at 1280 px, light) and axe runs on it four times, the tab resized and the
+scheme switched with the page's own switch (Material's palette toggle) in between:
+
+    1280 px light  every rule
+    1280 px dark   the rules that read colours (`COLOUR_RULES`)
+     390 px dark   the rules that read colours
+     390 px light  every rule (what a phone lays out differently: a table that scrolls, a target's size)
+
+What the scheme changes is colour and nothing else (the same elements, the same layout), so the
+dark passes run only the rules that read colours; the width changes the layout, so each width
+runs every rule once. The pages are shared between several tabs of one chromium (`workers`), each
+running its pages one after another: a renderer per tab, so they use as many cores as there are.
+
+axe is added to each document by Playwright (an init script), not as a ``<script>`` of the page:
+the site's CSP rightly refuses one."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import shutil
+from collections.abc import Iterable
+from pathlib import Path
+
+from support.browser import ARGS, AXE, CHROMIUM
+
+#: the rules whose outcome depends on the colours the scheme gives (axe's tags "color")
+COLOUR_RULES = ("color-contrast", "link-in-text-block")
+#: (width, scheme, rules: None for every rule), in the order one tab runs them
+PASSES = ((1280, "light", None), (1280, "dark", COLOUR_RULES), (390, "dark", COLOUR_RULES), (390, "light", None))
+HEIGHT = 900
+SCHEMES = {"light": "default", "dark": "slate"}  # Material's names, on <body data-md-color-scheme>
+
+#: axe on the whole page: every <details> opened (axe skips what a closed one hides: the order sheet's
+#: powers, a collapsed note), once the order sheet has been made from its JSON where the page has one,
+#: and once every transition has ended (a dialog fading in, a scheme switching, is grey on grey
+#: halfway); its serious and critical violations, each as [rule, impact, targets, summary]
+RUN = """async rules => {
+    const sheet = document.querySelector('section.dg-sheet[data-dg-sheet] .dg-sheet-app');
+    for (let i = 0; sheet && sheet.hidden && i < 200; i++) await new Promise(done => setTimeout(done, 50));
+    document.querySelectorAll('details:not([open])').forEach(d => { d.open = true; });
+    await new Promise(done => setTimeout(done, 50));  // what a <details> makes when it opens (its toggle event)
+    await new Promise(done => { const wait = () => document.getAnimations().every(a => a.playState !== 'running')
+        ? done() : requestAnimationFrame(wait); wait(); });
+    const options = {resultTypes: ['violations']};
+    if (rules) options.runOnly = {type: 'rule', values: rules};
+    const found = (await axe.run(document, options)).violations;
+    return found.filter(v => v.impact === 'serious' || v.impact === 'critical')
+        .map(v => [v.id, v.impact, v.nodes.slice(0, 5).map(n => n.target), v.nodes[0].failureSummary]);
+}"""
+
+#: Material's palette toggle: the visible one of its labels, clicked as a reader does; false on a
+#: page without one (a private page, which follows the system's scheme)
+SWITCH = """want => {
+    const labels = [...document.querySelectorAll("form[data-md-component='palette'] label")];
+    if (!labels.length) return false;
+    if (document.body.getAttribute('data-md-color-scheme') !== want) labels.find(l => !l.hidden).click();
+    return true;
+}"""
+
+
+def workers() -> int:
+    """Tabs at once: one per core this process may use, at most four."""
+    return max(1, min(4, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1))
+
+
+async def _scheme(page, scheme: str) -> None:
+    """The page in `scheme`: the system's (emulated), and the site's own switch where it has one."""
+    await page.emulate_media(color_scheme=scheme)
+    if await page.evaluate(SWITCH, SCHEMES[scheme]):
+        await page.wait_for_function("want => document.body.getAttribute('data-md-color-scheme') === want",
+                                     arg=SCHEMES[scheme])
+
+
+async def _page(page, address: str) -> list[str]:
+    found: list[str] = []
+    await page.set_viewport_size({"width": PASSES[0][0], "height": HEIGHT})
+    await page.goto(address, wait_until="load")
+    for width, scheme, rules in PASSES:
+        if page.viewport_size["width"] != width:
+            await page.set_viewport_size({"width": width, "height": HEIGHT})
+        await _scheme(page, scheme)
+        for rule, impact, targets, summary in await page.evaluate(RUN, list(rules) if rules else None):
+            found.append(f"{width} px {scheme}: {rule} ({impact}): {json.dumps(targets)} {summary}")
+    return found
+
+
+async def _sweep(addresses: list[str], tabs: int) -> dict[str, list[str]]:
+    from playwright.async_api import async_playwright
+
+    queue: asyncio.Queue[str] = asyncio.Queue()
+    for address in addresses:
+        queue.put_nowait(address)
+    found: dict[str, list[str]] = {}
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(
+            executable_path=CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium"), args=ARGS)
+        # every tab starts in the light scheme; a switch is remembered by the site (localStorage), and
+        # each page ends its passes in the light scheme again
+        context = await browser.new_context(viewport={"width": PASSES[0][0], "height": HEIGHT}, color_scheme="light")
+        await context.add_init_script(path=str(AXE))
+
+        async def tab() -> None:
+            page = await context.new_page()
+            while not queue.empty():
+                address = queue.get_nowait()
+                found[address] = await _page(page, address)
+
+        await asyncio.gather(*(tab() for _ in range(tabs)))
+        await browser.close()
+    return found
+
+
+def sweep(addresses: Iterable[str], tabs: int | None = None) -> dict[str, list[str]]:
+    """axe's serious and critical findings on each page (its address), at both widths in both
+    schemes (`PASSES`); `tabs` pages at once (default: `workers()`)."""
+    return asyncio.run(_sweep(list(addresses), tabs or workers()))
