@@ -133,6 +133,53 @@ def swatch(page, power: str) -> str:
         "e => getComputedStyle(e).backgroundColor")
 
 
+def _rgb(colour: str) -> str:
+    """``#rrggbb`` as a browser's computed style writes it."""
+    return "rgb({}, {}, {})".format(*(int(colour[i:i + 2], 16) for i in (1, 3, 5)))
+
+
+@pytest.fixture(scope="module")
+def fame_url(tmp_path_factory):
+    """A site whose hall of fame has a power's win (the ARCHIVE's games end in a draw or not at all)."""
+    project = make_project(tmp_path_factory.mktemp("fame") / "project", examples=("austrian-question",))
+    with serve(build(project)) as url:
+        yield url
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_hall_of_fames_bars_follow_the_palette_switch(browser, fame_url, tmp_path, size):
+    """The wins per power bar chart takes the powers' colour-blind colours when the reader turns the
+    palette on under a map (on another page: the hall of fame has no map), as the squares beside
+    the powers' names do, and its usual colours again when she turns it off."""
+    w = Watched(browser, size, tmp_path)
+    page, url = w.page, fame_url
+    try:
+        page.goto(url + "hall-of-fame/")
+        page.wait_for_load_state("networkidle")
+        bars = page.locator("svg.dg-bars rect[style]")
+        assert bars.count() >= 1
+        fills = [(b.get_attribute("fill"), b.evaluate("e => getComputedStyle(e).getPropertyValue('--dg-cs')"))
+                 for b in bars.all()]
+        assert all(safe.strip().lower() != usual.lower() for usual, safe in fills)  # a change to see
+        computed = lambda: [b.evaluate("e => getComputedStyle(e).fill") for b in bars.all()]  # noqa: E731
+        assert computed() == [_rgb(usual) for usual, _ in fills]
+        w.shot(f"fame-usual-{size[0]}")
+        page.goto(url + "games/austrian-question/1901-spring/")
+        page.get_by_role("button", name="Colour-blind palette").first.click()
+        page.goto(url + "hall-of-fame/")
+        page.wait_for_load_state("networkidle")
+        assert computed() == [_rgb(safe.strip()) for _, safe in fills]
+        w.shot(f"fame-colour-blind-{size[0]}")
+        page.goto(url + "games/austrian-question/1901-spring/")
+        page.get_by_role("button", name="Colour-blind palette").first.click()
+        page.goto(url + "hall-of-fame/")
+        page.wait_for_load_state("networkidle")
+        assert computed() == [_rgb(usual) for usual, _ in fills]
+        assert not w.errors, w.errors
+    finally:
+        w.close()
+
+
 def test_the_swatches_beside_the_powers_names_follow_the_palette_switch(browser, site_url, tmp_path):
     """The small square beside a power's name takes its colour-blind colour with the maps, on the
     page of the switch and on every other page, one without a map too (the archive), and its usual

@@ -15,7 +15,7 @@ from dataclasses import asdict
 from markupsafe import Markup
 
 from dipgen.present.site.card import CardEnd, GameCard
-from dipgen.present.site.jinja import render
+from dipgen.present.site.jinja import render, safe_colour
 from dipgen.present.site.links import href
 from dipgen.present.site.page import SitePage
 from dipgen.present.site.players import INDEX, alias_table, by_person, person, player_uris
@@ -135,7 +135,8 @@ def fame_files(cards: Iterable[GameCard], directory_urls: bool = True, aliases: 
     powers = sorted(colours, key=lambda p: (-wins[p], p))
     chart = bar_chart([(p, wins[p], colours[p]) for p in powers], "fame-wins", "Wins per power",
                       "Games won by each power, solo or by concession: "
-                      + ", ".join(f"{p} {wins[p]}" for p in powers) + ".")
+                      + ", ".join(f"{p} {wins[p]}" for p in powers) + ".",
+                      safe={colours[p]: safe_colour(colours[p]) for p in powers})
     shown = [r for r in rating.rows if r.rank <= TOP] if rating else []
     table = None if rating is None else dict(
         rows=[dict(asdict(r), url=link(uris[r.name])) for r in shown], least=rating.least, total=len(rating.rows),
