@@ -46,15 +46,16 @@ def _code_argument(node: ast.Call) -> ast.expr | None:
 
 
 def _codes_given(path: Path) -> list[tuple[int, str | None]]:
-    """(line, code) of each Problem and CommandError made, each error the replay reports (`err`) and
-    each a command prints (`fail`) in `path`."""
+    """(line, code) of each Problem and CommandError made, each error the replay reports (`err`),
+    each a command prints (`fail`) and each line of a mail `dipgen orders` could not read (`Unread`)
+    in `path`."""
     out = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if not isinstance(node, ast.Call):
             continue
         name = (node.func.id if isinstance(node.func, ast.Name)
                 else node.func.attr if isinstance(node.func, ast.Attribute) else "")
-        if name in COMMAND_ERRORS or name == "fail" and "cli" in path.parts:
+        if name in COMMAND_ERRORS or name == "fail" and "cli" in path.parts or name == "Unread":
             fixed = COMMAND_ERRORS.get(name)
             code = ast.Constant(fixed) if fixed else _code_argument(node)
             if isinstance(code, (ast.Name, ast.Attribute)):

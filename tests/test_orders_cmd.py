@@ -192,7 +192,7 @@ def test_the_from_address_says_whose_orders(capsys, game, tmp_path):
     assert "gus@" not in (game / "1901-spring.yml").read_text().lower()
     status, _, err = run(capsys, game, eml(tmp_path, "h.eml", "France:\nA Par - Bur\n", sender="gus@example.org"))
     assert status == 1
-    assert "does not play France" in err
+    assert codes(err) == ["not-her-power"]
     assert "France" not in orders(game)
 
 

@@ -109,7 +109,7 @@ def _write(history, folder: Path, target: Target, plan: Plan, dry_run: bool) -> 
         print(f"note: {note}")
     for u in plan.unread:
         guess = f" (best guess: {u.guess})" if u.guess else ""
-        print(f"{u.source}:{u.line}: not understood: {u.text!r}{guess}: {u.why} [bad-order]", file=sys.stderr)
+        print(f"{u.source}:{u.line}: not understood: {u.text!r}{guess}: {u.why} [{u.code}]", file=sys.stderr)
     if plan.unread:
         status = 1
     if (plan.entries or plan.points) and not dry_run:
