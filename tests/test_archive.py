@@ -20,7 +20,9 @@ from types import SimpleNamespace
 import pytest
 import yaml
 
+from dipgen.core.errors import CommandError
 from dipgen.usecases import newarchive
+from support.codes import codes
 from dipgen.cli import main
 from dipgen.usecases import export_hook
 from dipgen.usecases.export import HOOK, MARK, marked
@@ -183,8 +185,9 @@ def test_ci_installs_dipgen_as_this_copy_was_installed(tmp_path, monkeypatch):
     wheel.unlink()
     monkeypatch.setattr(importlib.metadata, "distribution",
                         lambda name: _dist({"url": wheel.as_uri(), "archive_info": {}}))
-    with pytest.raises(ValueError, match="no longer there"):
+    with pytest.raises(CommandError) as refused:
         newarchive.install_source()
+    assert refused.value.code == "no-install-source"
 
 
 def test_the_precommit_configuration_follows_the_source():
@@ -363,11 +366,11 @@ def test_export_writes_the_whole_tree_without_the_plugin(tmp_path, monkeypatch, 
     (tmp_path / "mine" / "notes.txt").write_text("mine\n")
     code, out, err = run(["export", str(tmp_path / "mine")], capsys)
     assert code == 1
-    assert "not an earlier export; nothing was written" in err
+    assert codes(err) == ["out-taken"]
     assert [p.name for p in (tmp_path / "mine").iterdir()] == ["notes.txt"]
     code, out, err = run(["export", "site_src"], capsys)
     assert code == 1
-    assert "replace the site's own folder" in err
+    assert codes(err) == ["out-taken"]
 
 
 def test_export_stops_on_a_broken_game_with_the_checks_messages(tmp_path, monkeypatch, capsys):
@@ -384,7 +387,7 @@ def test_export_stops_on_a_broken_game_with_the_checks_messages(tmp_path, monkey
     monkeypatch.chdir(tmp_path)
     code, out, err = run(["export", "out"], capsys)
     assert code == 1
-    assert "no mkdocs.yml here" in err
+    assert codes(err) == ["no-site"]
 
 
 def test_export_keeps_the_sites_own_settings(tmp_path, monkeypatch, capsys):

@@ -54,8 +54,10 @@ def test_a_file_naming_an_unknown_variant_is_refused(tmp_path):
 
     f = tmp_path / "x.txt"
     f.write_text("VARIANT_ALL Armour\nCASE 1\nPRESTATE\n  France: A par\nORDERS\nPOSTSTATE_SAME\nEND\n")
-    with pytest.raises(DatcFormatError, match="armor"):
+    with pytest.raises(DatcFormatError) as e:
         run_file(f)
+    assert e.value.code == "bad-datc"
+    assert "armor" in e.value.message  # the variant it meant, suggested
 
 
 @pytest.mark.parametrize("text,order", [

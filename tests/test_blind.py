@@ -15,6 +15,7 @@ from dipgen.variants import get_variant
 from dipgen.view import game_view
 from dipgen.view.seen import seen_record as view_record
 from support import game_report, load, report, write_game
+from support.codes import codes
 
 BLIND = get_variant("blind")
 GAME = ("title: In the Dark\nvariant: blind\ngm: Grace\n"
@@ -295,7 +296,9 @@ def test_adjudicate_all_after_the_closing_file_says_which_phase_to_write(tmp_pat
     game_dir = write_game(tmp_path / "dark", {"game.yml": GAME, **{f"{k}.yml": v for k, v in STANDING.items()},
                                               "1901-fall-retreats.yml": "orders: {}\n"})
     assert main(["adjudicate", str(game_dir), "--power", "all", "--out", str(tmp_path / "out")]) == 1
-    assert "--phase 1901-fall" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert codes(err) == ["unknown-phase"]
+    assert "--phase 1901-fall" in err  # the phase to write instead
     assert not (tmp_path / "out").exists()
     assert main(["adjudicate", str(game_dir), "--power", "all", "--out", str(tmp_path / "out"),
                  "--phase", "1901-fall"]) == 0

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from support import ARCHIVE, built_once
+from support import ARCHIVE, build, built_once, make_project
 from support.browser import BROWSER, DESKTOP, PHONE, Watched, assert_maps_drawn, serve
 
 pytestmark = BROWSER
@@ -131,6 +131,53 @@ def swatch(page, power: str) -> str:
     """The computed colour of the first swatch beside `power`'s name on the page."""
     return page.locator(".dg-power-name", has_text=power).locator(".dg-swatch").first.evaluate(
         "e => getComputedStyle(e).backgroundColor")
+
+
+def _rgb(colour: str) -> str:
+    """``#rrggbb`` as a browser's computed style writes it."""
+    return "rgb({}, {}, {})".format(*(int(colour[i:i + 2], 16) for i in (1, 3, 5)))
+
+
+@pytest.fixture(scope="module")
+def fame_url(tmp_path_factory):
+    """A site whose hall of fame has a power's win (the ARCHIVE's games end in a draw or not at all)."""
+    project = make_project(tmp_path_factory.mktemp("fame") / "project", examples=("austrian-question",))
+    with serve(build(project)) as url:
+        yield url
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_hall_of_fames_bars_follow_the_palette_switch(browser, fame_url, tmp_path, size):
+    """The wins per power bar chart takes the powers' colour-blind colours when the reader turns the
+    palette on under a map (on another page: the hall of fame has no map), as the squares beside
+    the powers' names do, and its usual colours again when she turns it off."""
+    w = Watched(browser, size, tmp_path)
+    page, url = w.page, fame_url
+    try:
+        page.goto(url + "hall-of-fame/")
+        page.wait_for_load_state("networkidle")
+        bars = page.locator("svg.dg-bars rect[style]")
+        assert bars.count() >= 1
+        fills = [(b.get_attribute("fill"), b.evaluate("e => getComputedStyle(e).getPropertyValue('--dg-cs')"))
+                 for b in bars.all()]
+        assert all(safe.strip().lower() != usual.lower() for usual, safe in fills)  # a change to see
+        computed = lambda: [b.evaluate("e => getComputedStyle(e).fill") for b in bars.all()]  # noqa: E731
+        assert computed() == [_rgb(usual) for usual, _ in fills]
+        w.shot(f"fame-usual-{size[0]}")
+        page.goto(url + "games/austrian-question/1901-spring/")
+        page.get_by_role("button", name="Colour-blind palette").first.click()
+        page.goto(url + "hall-of-fame/")
+        page.wait_for_load_state("networkidle")
+        assert computed() == [_rgb(safe.strip()) for _, safe in fills]
+        w.shot(f"fame-colour-blind-{size[0]}")
+        page.goto(url + "games/austrian-question/1901-spring/")
+        page.get_by_role("button", name="Colour-blind palette").first.click()
+        page.goto(url + "hall-of-fame/")
+        page.wait_for_load_state("networkidle")
+        assert computed() == [_rgb(usual) for usual, _ in fills]
+        assert not w.errors, w.errors
+    finally:
+        w.close()
 
 
 def test_the_swatches_beside_the_powers_names_follow_the_palette_switch(browser, site_url, tmp_path):

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from dipgen.present.site.card import CardStatus, GameCard
-from dipgen.mkdocs.speed.buildcache import FOLDER, KEY_FILE, BuildCache, sealed
+from dipgen.mkdocs.speed.buildcache import BuildCache, sealed
+from dipgen.usecases.cachefiles import FOLDER, KEY_FILE
 from dipgen.present.site.page import SitePage
 from support import REPO, build, make_project, site_config
 from support.folders import ARCHIVE, reveal_now, write_game

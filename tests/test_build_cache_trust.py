@@ -23,7 +23,8 @@ import pytest
 from dipgen.usecases import newarchive
 from dipgen.mkdocs.speed import buildcache
 from dipgen.present.site.card import CardStatus, GameCard
-from dipgen.mkdocs.speed.buildcache import FOLDER, KEY_FILE, BuildCache, canonical
+from dipgen.mkdocs.speed.buildcache import BuildCache, canonical
+from dipgen.usecases.cachefiles import FOLDER, KEY_FILE
 from dipgen.cli import main
 from support import REPO, build, make_project, site_config, write_game
 from support.folders import ARCHIVE

@@ -79,7 +79,8 @@ def test_a_line_is_read_in_each_case_s_phase(tmp_path):
 def test_format_errors_name_the_line(text, error):
     with pytest.raises(DatcFormatError) as e:
         parse_cases(text, "cases.txt")
-    assert str(e.value) == error
+    assert e.value.code == "bad-datc"
+    assert e.value.message == error
 
 
 def test_comments_and_blank_lines_are_skipped():

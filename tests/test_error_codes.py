@@ -1,6 +1,8 @@
 """Every error a GM can be shown has a code (`dipgen.core.errors.ERROR_CODES`): printed after it,
 so that she can search for it, and read by the tests, which then say what went wrong without
-quoting the words (the words can improve without breaking a test)."""
+quoting the words (the words can improve without breaking a test). The game files' errors are
+`Problem`s; a command's own errors (an option, a folder, the mail server) are `CommandError`s, or a
+kind of it a use case raises, and what a command prints with `dipgen.cli.say.fail`."""
 
 from __future__ import annotations
 
@@ -18,15 +20,47 @@ PACKAGE = Path(__file__).resolve().parent.parent / "dipgen"
 CODED = sorted(PACKAGE.rglob("*.py"))
 
 
+def _command_errors() -> dict[str, str | None]:
+    """CommandError and its kinds, each with the code its class fixes (``CODE``), if it does."""
+    classes: dict[str, tuple[list[str], str | None]] = {}
+    for path in CODED:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                fixed = next((s.value.value for s in node.body if isinstance(s, ast.Assign)
+                              and [getattr(t, "id", "") for t in s.targets] == ["CODE"]
+                              and isinstance(s.value, ast.Constant)), None)
+                classes[node.name] = ([getattr(b, "id", "") for b in node.bases], fixed)
+    found = {"CommandError": None}
+    while more := {n: fixed for n, (bases, fixed) in classes.items() if n not in found and set(bases) & set(found)}:
+        found.update(more)
+    return found
+
+
+COMMAND_ERRORS = _command_errors()
+
+
+def _code_argument(node: ast.Call) -> ast.expr | None:
+    """The code a CommandError (or `fail`) is made with: ``code=`` or its second argument."""
+    keywords = {k.arg: k.value for k in node.keywords}
+    return keywords.get("code", node.args[1] if len(node.args) > 1 else None)
+
+
 def _codes_given(path: Path) -> list[tuple[int, str | None]]:
-    """(line, code) of each Problem made and each error the replay reports (`err`) in `path`."""
+    """(line, code) of each Problem and CommandError made, each error the replay reports (`err`),
+    each a command prints (`fail`) and each line of a mail `dipgen orders` could not read (`Unread`)
+    in `path`."""
     out = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if not isinstance(node, ast.Call):
             continue
         name = (node.func.id if isinstance(node.func, ast.Name)
                 else node.func.attr if isinstance(node.func, ast.Attribute) else "")
-        if name == "Problem":
+        if name in COMMAND_ERRORS or name == "fail" and "cli" in path.parts or name == "Unread":
+            fixed = COMMAND_ERRORS.get(name)
+            code = ast.Constant(fixed) if fixed else _code_argument(node)
+            if isinstance(code, (ast.Name, ast.Attribute)):
+                continue  # passed on (e.code): where it was made is checked
+        elif name == "Problem":
             keywords = {k.arg: k.value for k in node.keywords}
             severity = keywords.get("severity")
             if isinstance(severity, ast.Constant) and severity.value == "warning":
@@ -51,6 +85,19 @@ def test_every_error_dipgen_makes_has_a_known_code(path):
 def test_every_code_is_given_somewhere():
     given = {code for path in CODED for _, code in _codes_given(path)}
     assert set(ERROR_CODES) <= given, sorted(set(ERROR_CODES) - given)
+
+
+def test_the_command_errors_are_found():
+    assert set(COMMAND_ERRORS) >= {"CommandError", "PublishError", "MailError", "ExportError", "DatcFormatError"}
+    given = {code for path in CODED if "cli" in path.parts for _, code in _codes_given(path)}
+    assert {"bad-option", "unknown-phase", "write-failed"} <= given
+
+
+def test_a_command_error_is_printed_with_its_code(capsys):
+    from dipgen.cli.say import fail
+
+    assert fail("--width is a PNG picture's width", code="bad-option") == 1
+    assert capsys.readouterr().err == "error: --width is a PNG picture's width [bad-option]\n"
 
 
 def test_a_code_is_printed_after_the_error():

@@ -85,6 +85,28 @@ def test_the_chart_draws_a_bar_per_power_and_names_itself():
     assert bar_chart([("Italy", 0, "#3f9868")], "x", "Wins", "none") == ""
 
 
+def test_a_bar_takes_its_powers_colour_blind_colour_with_the_page():
+    """Each bar is drawn in its power's colour and carries its colour in the colour-blind palette
+    (``--dg-cs``), which dipgen.css gives it while the page is in that palette, as the squares
+    beside the powers' names; a colour that stays the same carries none."""
+    svg = bar_chart([("Austria", 2, "#e0540b"), ("Russia", 1, "#7a5ba6")], "x", "Wins", "Austria 2, Russia 1.",
+                    safe={"#e0540b": "#c52c00", "#7a5ba6": "#7a5ba6"})
+    rects = re.findall(r"<rect [^>]*>", svg)
+    assert 'fill="#e0540b" style="--dg-cs: #c52c00"' in rects[0]
+    assert "style" not in rects[1]
+    css = (REPO / "dipgen" / "present" / "site" / "assets" / "dipgen.css").read_text(encoding="utf-8")
+    assert ".dg-cb .dg-bars rect[style] { fill: var(--dg-cs); }" in css
+
+
+def test_the_hall_of_fames_wins_chart_knows_each_powers_colour_blind_colour(cards):
+    from dipgen.present.site.jinja import safe_colour
+
+    page = fame_files(cards)[URI]
+    chart = page[page.index('class="dg-bars"'):]
+    assert safe_colour("#e0540b") == "#c52c00"  # Austria's, on the standard board
+    assert 'fill="#e0540b" style="--dg-cs: #c52c00"' in chart
+
+
 def test_the_hall_of_fame_is_in_what_the_non_interference_tests_compare():
     assert URI in public_site(load(REPO / "games" / "lamps-out"))
 

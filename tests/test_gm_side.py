@@ -12,6 +12,7 @@ from dipgen.cli import main
 from dipgen.core.errors import GameError
 from dipgen.io.acknowledge import WARNING_CODES
 from support import GAME_YML, REPO, load, write_game
+from support.codes import codes
 
 SPRING = "orders:\n  France: [A Par - Mun, A Pic - Bel]\n  Germany: [A Mun H]\n"  # out of reach; no unit in Picardy
 
@@ -112,7 +113,7 @@ def test_an_out_folder_that_is_not_empty_is_refused_unless_forced(tmp_path, caps
     out.mkdir()
     (out / "keep.txt").write_text("mine")
     assert main(["adjudicate", str(folder), "--power", "all", "--out", str(out)]) == 1
-    assert "not empty" in capsys.readouterr().err
+    assert codes(capsys.readouterr().err) == ["out-taken"]
     assert [p.name for p in out.iterdir()] == ["keep.txt"]
     assert main(["adjudicate", str(folder), "--power", "all", "--out", str(out), "--force"]) == 0
     assert len(list(out.iterdir())) == 7
@@ -120,9 +121,9 @@ def test_an_out_folder_that_is_not_empty_is_refused_unless_forced(tmp_path, caps
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # nothing left beside it
     (tmp_path / "file").write_text("x")
     assert main(["adjudicate", str(folder), "--power", "all", "--out", str(tmp_path / "file"), "--force"]) == 1
-    assert "is a file" in capsys.readouterr().err
+    assert codes(capsys.readouterr().err) == ["out-taken"]
     assert main(["adjudicate", str(folder), "--out", str(tmp_path / "new")]) == 1
-    assert "go together" in capsys.readouterr().err
+    assert codes(capsys.readouterr().err) == ["bad-option"]
 
 
 def test_a_failed_write_leaves_no_half_written_folder(tmp_path, capsys, monkeypatch):
@@ -140,7 +141,9 @@ def test_a_failed_write_leaves_no_half_written_folder(tmp_path, capsys, monkeypa
 
     monkeypatch.setattr(Path, "write_text", failing)
     assert main(["adjudicate", str(folder), "--power", "all", "--out", str(out)]) == 1
-    assert "No space left" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert codes(err) == ["write-failed"]
+    assert "No space left" in err  # the system's own words, passed on
     assert not out.exists()
     assert [p.name for p in tmp_path.iterdir()] == ["g"]
 

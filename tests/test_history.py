@@ -9,6 +9,7 @@ from dipgen.io.gamefiles import load_game
 from dipgen.play.replay import replay
 from dipgen.core.phase import Phase
 from support import write_game
+from support.codes import codes
 
 PLAYERS = "players: {Austria: A, England: B, France: C, Germany: D, Italy: E, Russia: F, Turkey: G}\n"
 
@@ -97,13 +98,16 @@ def test_new_game_is_valid_and_never_overwrites(tmp_path, capsys):
     assert main(["check", str(tmp_path / "spring-offensive")]) == 0
     before = (tmp_path / "spring-offensive" / "game.yml").read_text()
     assert main(["new", "spring-offensive", "--dir", str(tmp_path)]) == 1
-    assert "already exists" in capsys.readouterr().err
+    assert codes(capsys.readouterr().err) == ["out-taken"]
     assert (tmp_path / "spring-offensive" / "game.yml").read_text() == before
     assert main(["new", "Bad Name!", "--dir", str(tmp_path)]) == 1
+    assert codes(capsys.readouterr().err) == ["bad-game-name"]
+    assert main(["new", "fine-name", "--dir", str(tmp_path), "--variant", "stabb"]) == 1
+    assert codes(capsys.readouterr().err) == ["unknown-variant"]
 
 
 def test_new_says_the_phase_files_path_and_help_lists_every_variant(tmp_path, capsys):
-    from dipgen.core.errors import display_path
+    from dipgen.io.paths import display_path
     from dipgen.variants import get_variant, variant_names
 
     assert main(["new", "std", "--dir", str(tmp_path / "games")]) == 0

@@ -56,12 +56,6 @@ ALLOWED = {
     "cli": {"usecases", "core", "resources", "engine", "rules", "variants", "io", "play", "view", "present"},
     "mkdocs": {"usecases", "core", "resources", "engine", "rules", "variants", "io", "play", "view", "present"},
 }
-#: edges allowed one by one, each a debt to pay: `dipgen check` reports a build cache that git
-#: tracks with the plugin's own words for it (the cache is the plugin's; the check belongs with the use
-#: cases once the plugin's room hands that one function over)
-EXCEPTIONS = {("dipgen.cli.check", "dipgen.mkdocs.speed.buildcache")}
-#: the commands reach into the plugin's room at those places only
-COMMANDS_INTO_PLUGIN = EXCEPTIONS
 #: a variant's own modules serve one room each, and may import what that room may, and the rules
 SERVES = {"files": "io", "visibility": "view", "words": "present"}
 
@@ -141,8 +135,6 @@ def may_import(module: str, dep: str) -> bool:
     """Whether `module` may import `dep`: by their rooms, and a variant's module that serves a room
     (its files, visibility, words) only from that room, from what may import that room, and from its
     own variant's package, which makes the variant of its parts."""
-    if (module, dep) in EXCEPTIONS:
-        return True
     if room(dep) not in allowed(module):
         return False
     served = serves(dep)
@@ -177,10 +169,31 @@ def test_every_import_goes_the_allowed_way():
     assert wrong_way(import_graph()) == []
 
 
-def test_nothing_inner_imports_the_plugin_and_the_commands_only_its_cache_check():
+def test_nothing_outside_the_plugin_imports_it():
+    """Not even `dipgen check`, which reports a build cache that git tracks: the cache's names and
+    that check are a use case (dipgen.usecases.cachefiles), which the plugin's cache reads too."""
     graph = import_graph()
     into = {(m, d) for m, deps in graph.items() for d in deps if room(d) == "mkdocs" and room(m) != "mkdocs"}
-    assert into == COMMANDS_INTO_PLUGIN
+    assert into == set()
+
+
+def _third_party(path: Path) -> set[str]:
+    """The top-level packages outside dipgen that a module imports, anywhere in its body."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(a.name.partition(".")[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            names.add((node.module or "").partition(".")[0])
+    return names
+
+
+def test_only_the_plugin_imports_mkdocs():
+    """MkDocs and Material are the plugin's room's alone: the commands and the use cases run without them."""
+    readers = sorted(_module_name(p, PACKAGE) for p in PACKAGE.rglob("*.py")
+                     if _third_party(p) & {"mkdocs", "material"})
+    assert readers
+    assert [m for m in readers if room(m) != "mkdocs"] == []
 
 
 def test_a_wrong_way_import_is_found_even_lazy_or_for_the_type_checker(tmp_path):

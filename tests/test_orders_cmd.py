@@ -14,6 +14,7 @@ import yaml
 from dipgen.cli import main
 from dipgen.io.messages import MAX_MESSAGE, html_text, read_messages
 from support.folders import GAME_YML, write_game
+from support.codes import codes
 
 
 def eml(folder: Path, name: str, body: str, sender: str = "Fran <fran@example.org>",
@@ -191,7 +192,7 @@ def test_the_from_address_says_whose_orders(capsys, game, tmp_path):
     assert "gus@" not in (game / "1901-spring.yml").read_text().lower()
     status, _, err = run(capsys, game, eml(tmp_path, "h.eml", "France:\nA Par - Bur\n", sender="gus@example.org"))
     assert status == 1
-    assert "does not play France" in err
+    assert codes(err) == ["not-her-power"]
     assert "France" not in orders(game)
 
 
@@ -200,6 +201,8 @@ def test_lines_not_understood_are_reported_and_the_status_is_1(capsys, game, tmp
                                                                 "Xyzzy A Bre\n"))
     assert status == 1
     assert orders(game) == {"France": ["A Mar S A Par"]}
+    # the two lines not read, then the check of what was written: Mar does not reach Par
+    assert codes(err) == ["bad-order", "bad-order", "illegal-order"]
     assert "a.eml:2: not understood: 'A Par - Bxx'" in err
     assert "a.eml:4: not understood: 'Xyzzy A Bre'" in err
     assert "note: a.eml:3: 'supprot' read as Support" in out

@@ -139,6 +139,9 @@ def test_a_card_from_the_build_cache_is_the_card_it_was_made_from():
     made = cards("winter-palace", "quiet-frontier")
     back = [GameCard.from_json(json.loads(json.dumps(c.as_json()))) for c in made]
     assert back == made
+    assert {type(e).__name__ for c in back for e in c.people} == {"Sitter"}  # typed, not the JSON's dicts
+    assert {type(e).__name__ for c in back for e in c.feed} == {"FeedEntry"}
+    assert {e.updated for c in back for e in c.feed} == {e.updated for c in made for e in c.feed}
     assert archive_files_of(back, [], SiteOptions()) == archive_files_of(made, [], SiteOptions())
 
 
@@ -148,3 +151,7 @@ def test_what_is_not_a_card_is_refused_as_such():
         GameCard.from_json({k: v for k, v in made.items() if k != "people"})
     with pytest.raises(ValueError):
         GameCard.from_json(dict(made, status=["running"]))
+    with pytest.raises(ValueError):  # a sitter with a field no sitter has
+        GameCard.from_json(dict(made, people=[dict(made["people"][0], colour="red")]))
+    with pytest.raises(ValueError):  # a feed entry whose time is not a stamp
+        GameCard.from_json(dict(made, feed=[dict(made["feed"][0], updated="yesterday")]))

@@ -30,6 +30,7 @@ from dipgen.io.secretsfile import (ALPHABET, PASSPHRASE_BITS, generate_passphras
 from dipgen.view import game_view
 from dipgen.view.seen import seen_record as view_record
 from support import build, histories, make_project, reveal_now, write_game
+from support.codes import codes
 from support.private import envelope
 
 
@@ -132,7 +133,9 @@ def test_secrets_command_creates_then_never_overwrites(tmp_path, capsys):
         p: v for p, v in second.passphrases.items() if p != "England"}
     capsys.readouterr()
     assert main(["secrets", str(folder), "--new", "Englund"]) == 1
-    assert "Did you mean England?" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert codes(err) == ["not-in-game"]
+    assert "Did you mean England?" in err
     assert load_secrets(file, powers).passphrases == third.passphrases
 
 

@@ -223,8 +223,10 @@ def test_export_refuses_a_rating_games_that_is_no_number(tmp_path):
 
     (tmp_path / "docs").mkdir()
     (tmp_path / "mkdocs.yml").write_text("site_name: s\nplugins:\n  - dipgen:\n      rating_games: three\n")
-    with pytest.raises(ExportError, match="rating_games must be a whole number"):
+    with pytest.raises(ExportError) as refused:
         export(tmp_path / "mkdocs.yml", tmp_path / "out")
+    assert refused.value.code == "bad-site-config"
+    assert "rating_games" in refused.value.message  # the option at fault, by name
 
 
 def test_the_plugins_options_reach_the_site_options():

@@ -111,5 +111,7 @@ def test_export_refuses_a_system_it_does_not_know(tmp_path: Path):
 
     (tmp_path / "docs").mkdir()
     (tmp_path / "mkdocs.yml").write_text("site_name: s\nplugins:\n  - dipgen:\n      scoring: elo\n")
-    with pytest.raises(ExportError, match="carnage"):
+    with pytest.raises(ExportError) as refused:
         export(tmp_path / "mkdocs.yml", tmp_path / "out")
+    assert refused.value.code == "bad-site-config"
+    assert "carnage" in refused.value.message  # the systems it knows, named

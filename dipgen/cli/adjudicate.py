@@ -6,7 +6,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from dipgen.core.errors import GameError, display_path
+from dipgen.cli.say import fail
+from dipgen.core.errors import GameError
+from dipgen.io.paths import display_path
 
 
 def add_parser(sub) -> None:
@@ -47,8 +49,7 @@ def run(args) -> int:
         try:
             level = history.variant.rules.board.power_name(args.power)
         except ValueError as e:
-            print(f"error: {e}", file=sys.stderr)
-            return 1
+            return fail(str(e), code="not-in-game")
     if args.player:  # a player's report: every power her seat controlled
         from dipgen.core.names import did_you_mean
 
@@ -57,9 +58,8 @@ def run(args) -> int:
                      (s.key.lower(), *(n.lower() for n in s.names()))), None)
         if seat is None:
             names = [n for s in seats.seats for n in s.names()]
-            print(f"error: {args.player!r} is not a player of this game.{did_you_mean(args.player, names)}",
-                  file=sys.stderr)
-            return 1
+            return fail(f"{args.player!r} is not a player of this game.{did_you_mean(args.player, names)}",
+                        code="not-in-game")
         level = seat
     view = game_view(history, level)
     if not view.records:
@@ -78,8 +78,7 @@ def run(args) -> int:
         except (ValueError, KeyError):
             shown = ", ".join(r.phase.slug for r in view.records)
             whose = "" if level == "gm" else f" as the {level} report tells it (--full for the GM's)"
-            print(f"error: no phase {args.phase!r} in this game{whose} (phases: {shown})", file=sys.stderr)
-            return 1
+            return fail(f"no phase {args.phase!r} in this game{whose} (phases: {shown})", code="unknown-phase")
     sys.stdout.write(phase_report(view, record))
     return 0
 
@@ -90,34 +89,32 @@ def _all_reports(history, args) -> int:
     from dipgen.core.phase import Phase
 
     if not (args.power and args.power.lower() == "all" and args.out):
-        print("error: --power all and --out DIR go together: every power's report, a file each, in DIR",
-              file=sys.stderr)
-        return 1
+        return fail("--power all and --out DIR go together: every power's report, a file each, in DIR",
+                    code="bad-option")
     if not history.records:
-        print(f"error: nothing has been played yet; the game waits for {history.next_phase.name}", file=sys.stderr)
-        return 1
+        return fail(f"nothing has been played yet; the game waits for {history.next_phase.name}",
+                    code="nothing-played")
     try:
         phase = Phase.from_slug(args.phase) if args.phase else None
     except ValueError as e:
-        print(f"error: --phase {args.phase!r}: {e}", file=sys.stderr)
-        return 1
+        return fail(f"--phase {args.phase!r}: {e}", code="unknown-phase")
     files, untold = reports(history, phase)
     asked = phase or history.records[-1].phase
     season = Phase(asked.year, asked.season_index)  # the movement phase of the season asked for
     if not files and phase is None:  # a hidden game's retreats nobody but the GM is shown (a Fall closed empty)
-        print(f"error: no player is shown {history.records[-1].phase.name}, which only you see; --phase "
-              f"{season.slug} writes each player's report of {season.name} as it stands now", file=sys.stderr)
-        return 1
+        return fail(f"no player is shown {history.records[-1].phase.name}, which only you see; --phase "
+                    f"{season.slug} writes each player's report of {season.name} as it stands now",
+                    code="unknown-phase")
     if not files:
-        print(f"error: no phase {args.phase!r} in this game (phases: "
-              f"{', '.join(r.phase.slug for r in history.records)})", file=sys.stderr)
-        return 1
+        return fail(f"no phase {args.phase!r} in this game (phases: "
+                    f"{', '.join(r.phase.slug for r in history.records)})", code="unknown-phase")
     out = Path(args.out)
     try:
         write_folder(out, {name: text for name, (_, text) in files.items()}, args.force)
-    except (OutError, OSError) as e:
-        print(f"error: {e}; nothing was written", file=sys.stderr)
-        return 1
+    except OutError as e:
+        return fail(f"{e.message}; nothing was written", code=e.code)
+    except OSError as e:
+        return fail(f"{e}; nothing was written", code="write-failed")
     for name, (seat, _) in files.items():
         print(f"{display_path(out / name)}: for {seat}")
     if untold:

@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 
 from dipgen.cli.folders import named_games
-from dipgen.core.errors import GameError, display_path
+from dipgen.core.errors import GameError
+from dipgen.io.paths import display_path
 from dipgen.present.layout import CONFIG_FILE, GAMES_DIR
 
 
@@ -69,7 +70,7 @@ def run(args) -> int:
 def _site_problems(named: list[str], paths: list[Path]) -> int:
     """Print what is wrong with the sites (each a folder with mkdocs.yml) the games named are
     part of, rather than with a game: a build cache that git tracks. Returns how many there are."""
-    from dipgen.mkdocs.speed.buildcache import committed_problems
+    from dipgen.usecases.cachefiles import committed_problems
 
     near = [Path.cwd(), *(Path(p).resolve().parent for p in named or [GAMES_DIR]), *(p.resolve().parent.parent
                                                                                  for p in paths)]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-import sys
+
+from dipgen.cli.say import fail, refused
 
 
 def add_parser(sub) -> None:
@@ -21,9 +22,10 @@ def run(args) -> int:
     for f in args.files:
         try:
             run_file(f, report)
-        except (OSError, DatcFormatError) as e:
-            print(f"error: {e}", file=sys.stderr)
-            return 1
+        except DatcFormatError as e:
+            return refused(e)
+        except OSError as e:
+            return fail(str(e), code="unreadable")
     for line in report.lines:
         if args.verbose or not line.startswith("PASS"):
             print(line)

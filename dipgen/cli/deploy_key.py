@@ -3,10 +3,10 @@ archive (`dipgen.usecases.deploykey`)."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
-from dipgen.core.errors import display_path
+from dipgen.cli.say import fail, refused
+from dipgen.io.paths import display_path
 from dipgen.usecases.deploykey import default_key_file, instructions, key_file_problem, make_pair, write_pair
 from dipgen.present.layout import GAMES_DIR
 from dipgen.usecases.workflows import SITE_REPO
@@ -23,18 +23,15 @@ def add_parser(sub) -> None:
 
 def run(args) -> int:
     if not SITE_REPO.fullmatch(args.site_repo):
-        print(f"error: {args.site_repo!r} is not a GitHub repository; write it as OWNER/NAME", file=sys.stderr)
-        return 1
+        return fail(f"{args.site_repo!r} is not a GitHub repository; write it as OWNER/NAME", code="bad-option")
     path = Path(args.key_file) if args.key_file else default_key_file(args.site_repo)
     problem = key_file_problem(path, Path.cwd() if (Path.cwd() / GAMES_DIR).is_dir() else None)
     if problem:
-        print(f"error: {problem}", file=sys.stderr)
-        return 1
+        return refused(problem)
     private, public = make_pair(f"dipgen deploy key for {args.site_repo}")
     try:
         write_pair(path, private, public)
     except OSError as e:
-        print(f"error: cannot write the deploy key to {display_path(path)}: {e.strerror}", file=sys.stderr)
-        return 1
+        return fail(f"cannot write the deploy key to {display_path(path)}: {e.strerror}", code="write-failed")
     print(instructions(args.site_repo, path, public))
     return 0

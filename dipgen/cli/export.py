@@ -6,7 +6,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from dipgen.core.errors import GameError, display_path
+from dipgen.cli.say import fail, refused
+from dipgen.core.errors import GameError
+from dipgen.io.paths import display_path
 from dipgen.present.layout import CONFIG_FILE
 
 DESCRIPTION = (
@@ -31,17 +33,15 @@ def run(args) -> int:
 
     config = Path(args.config_file)
     if not config.is_file():
-        print(f"error: no {display_path(config)} here: run 'dipgen export' in the archive's folder "
-              "(beside its mkdocs.yml), or give it with -f", file=sys.stderr)
-        return 1
+        return fail(f"no {display_path(config)} here: run 'dipgen export' in the archive's folder "
+                    "(beside its mkdocs.yml), or give it with -f", code="no-site")
     try:
         done = export(config, Path(args.out))
     except GameError as e:
         print(problems_text(e), file=sys.stderr)
         return 1
     except ExportError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 1
+        return refused(e)
     for uri in done.hidden:
         print(f"note: {uri} is generated from the games; the hand-written page of that name is exported instead",
               file=sys.stderr)

@@ -27,7 +27,9 @@ import os
 import sys
 from pathlib import Path
 
-from dipgen.core.errors import display_path
+from dipgen.cli.say import fail, refused
+from dipgen.core.errors import CommandError
+from dipgen.io.paths import display_path
 from dipgen.usecases import newarchive, workflows
 
 
@@ -63,25 +65,23 @@ def run(args) -> int:
     site_repo = args.site_repo or ""
     try:
         if args.key_file and not site_repo:
-            raise ValueError("--key-file is the deploy key's, which only --site-repo makes")
+            raise CommandError("--key-file is the deploy key's, which only --site-repo makes", code="bad-option")
         source = newarchive.Source(args.dipgen.strip()) if args.dipgen else newarchive.install_source()
         files: dict[str, str | bytes] = dict(newarchive.archive_files(name, source, site_repo=site_repo))
-    except ValueError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 1
+    except CommandError as e:
+        return refused(e)
     if source.wheel is not None:
         files[f"wheels/{source.wheel.name}"] = source.wheel.read_bytes()
     key_file = (Path(args.key_file) if args.key_file else deploykey.default_key_file(site_repo)) \
         if site_repo else None
     problems = obstacles(root, list(files))
-    key_problem = deploykey.key_file_problem(key_file, root) if key_file is not None else ""
+    key_problem = deploykey.key_file_problem(key_file, root) if key_file is not None else None
     if problems or key_problem:
         for p in problems:
             print(p, file=sys.stderr)
         if key_problem:
-            print(f"error: {key_problem}", file=sys.stderr)
-        print(f"error: nothing was written to {display_path(root)}", file=sys.stderr)
-        return 1
+            refused(key_problem)
+        return fail(f"nothing was written to {display_path(root)}", code="out-taken")
     private, public = deploykey.make_pair(f"dipgen deploy key for {site_repo}") if key_file else (b"", "")
     try:
         if key_file is not None:
@@ -94,8 +94,7 @@ def run(args) -> int:
                     path.unlink()
             raise
     except OSError as e:
-        print(f"error: {e.strerror}: {e.filename}; nothing was written to {display_path(root)}", file=sys.stderr)
-        return 1
+        return fail(f"{e.strerror}: {e.filename}; nothing was written to {display_path(root)}", code="write-failed")
     print(f"made the archive {display_path(root)} ({name}); CI installs {source.requirement}")
     if source.note:
         print(f"note: {source.note}")

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from dipgen.cli.folders import named_games
+from dipgen.cli.say import fail
 from dipgen.core.errors import GameError
 from dipgen.present.layout import GAMES_DIR, PREFIX
 
@@ -36,8 +37,7 @@ def run(args) -> int:
             print(e, file=sys.stderr)
             return 1
     if not Path(args.site).is_dir():
-        print(f"error: no built site at {args.site}; build it first with 'mkdocs build'", file=sys.stderr)
-        return 1
+        return fail(f"no built site at {args.site}; build it first with 'mkdocs build'", code="no-site")
     leaks = scan_site(args.site, histories, prefix=args.prefix, docs_dir=args.docs)
     for leak in leaks:
         print(leak)

@@ -16,7 +16,9 @@ import os
 import sys
 from pathlib import Path
 
-from dipgen.core.errors import GameError, display_path
+from dipgen.cli.say import refused
+from dipgen.core.errors import GameError
+from dipgen.io.paths import display_path
 from dipgen.usecases.mailsend import Ledger, MailError, masked, send, sender_of, smtp_settings, who_of
 
 
@@ -43,8 +45,7 @@ def run(args) -> int:
         print(e, file=sys.stderr)
         return 1
     except MailError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 1
+        return refused(e)
 
 
 def _mail(args, env: dict[str, str], now: dt.datetime) -> int:
@@ -56,15 +57,17 @@ def _mail(args, env: dict[str, str], now: dt.datetime) -> int:
     sender = sender_of(args.sender, env)
     smtp = smtp_settings(env) if args.send else None
     if (args.send or args.drafts) and not sender:
-        raise MailError("no sender: give --from ADDR, or set DIPGEN_MAIL_FROM")
+        raise MailError("no sender: give --from ADDR, or set DIPGEN_MAIL_FROM", code="bad-mail-settings")
     loaded = load_checked(folder)
     history = loaded.history
     phase = mail_phase(history, args.phase, display_path(folder))
     stale = [w for w in history.warnings if w.code == "deadline-stale"]
     if stale:  # the players would read the last phase's deadline as the next one's
-        raise MailError(f"{stale[0]}\n  nothing was sent: set the next deadline first, and the players get it")
+        raise MailError(f"{stale[0]}\n  nothing was sent: set the next deadline first, and the players get it",
+                        code="deadline-passed")
     if args.again and history.finished:
-        raise MailError("the game is over: its final report is sent once (--again is for a running game)")
+        raise MailError("the game is over: its final report is sent once (--again is for a running game)",
+                        code="mail-refused")
     made = plan(history, loaded.secrets, phase, options_for_game(folder), display_path(folder), sender)
     ledger = Ledger(folder)
     sent_before = {x.seat: ledger.when(phase.slug, x.seat) for x in made.letters}
@@ -100,8 +103,10 @@ def _drafts(out: Path, letters, sender: str, now: dt.datetime) -> int:
     files = {x.file: message(x, sender, now, draft=True).as_string() for x in letters}
     try:
         write_folder(out, files, force=False)
-    except (OutError, OSError) as e:
-        raise MailError(f"{e}; nothing was written") from None
+    except OutError as e:
+        raise MailError(f"{e.message}; nothing was written", code=e.code) from None
+    except OSError as e:
+        raise MailError(f"{e}; nothing was written", code="write-failed") from None
     for x in letters:
         print(f"{display_path(out / x.file)}: for {who_of(x)}")
     return 0

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
-from dipgen.core.errors import display_path
+from dipgen.cli.say import fail, refused
+from dipgen.core.errors import CommandError
+from dipgen.io.paths import display_path
 from dipgen.present.layout import GAMES_DIR
 
 
@@ -27,9 +28,10 @@ def run(args) -> int:
 
     try:
         path = create_game(Path(args.dir), args.slug, args.variant, title=args.title, gm=args.gm)
-    except (ValueError, FileExistsError) as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 1
+    except CommandError as e:
+        return refused(e)
+    except ValueError as e:  # a variant dipgen does not have
+        return fail(str(e), code="unknown-variant")
     print(f"created {display_path(path / 'game.yml')}; edit the players, then write "
           f"{display_path(path / '1901-spring.yml')}")
     return 0

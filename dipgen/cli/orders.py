@@ -13,7 +13,9 @@ import difflib
 import sys
 from pathlib import Path
 
-from dipgen.core.errors import GameError, display_path
+from dipgen.cli.say import fail
+from dipgen.core.errors import GameError
+from dipgen.io.paths import display_path
 from dipgen.usecases.mailedorders import Plan, Target, load_target, plan_orders
 
 DESCRIPTION = (
@@ -107,7 +109,7 @@ def _write(history, folder: Path, target: Target, plan: Plan, dry_run: bool) -> 
         print(f"note: {note}")
     for u in plan.unread:
         guess = f" (best guess: {u.guess})" if u.guess else ""
-        print(f"{u.source}:{u.line}: not understood: {u.text!r}{guess}: {u.why}", file=sys.stderr)
+        print(f"{u.source}:{u.line}: not understood: {u.text!r}{guess}: {u.why} [{u.code}]", file=sys.stderr)
     if plan.unread:
         status = 1
     if (plan.entries or plan.points) and not dry_run:
@@ -137,8 +139,7 @@ def _canonical(history, target: Target, dry_run: bool) -> int:
 
     variant = history.variant
     if not target.path.exists():
-        print(f"error: {display_path(target.path)} does not exist yet", file=sys.stderr)
-        return 1
+        return fail(f"{display_path(target.path)} does not exist yet", code="unknown-phase")
     failed: list[str] = []
 
     def canonical(text: str) -> str:
@@ -163,5 +164,5 @@ def _canonical(history, target: Target, dry_run: bool) -> int:
     if not dry_run and new != old:
         write_atomic(target.path, new)
     for f in failed:
-        print(f"{name}: not understood, kept as written: {f}", file=sys.stderr)
+        print(f"{name}: not understood, kept as written: {f} [bad-order]", file=sys.stderr)
     return 1 if failed else 0

@@ -4,10 +4,10 @@ serve it (`dipgen.usecases.sitepush`)."""
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 
-from dipgen.core.errors import display_path
+from dipgen.cli.say import refused
+from dipgen.io.paths import display_path
 from dipgen.usecases.sitepush import PublishError, publish_site
 from dipgen.usecases.workflows import DEPLOY_SECRET, SITE_BRANCH
 
@@ -32,8 +32,7 @@ def run(args) -> int:
         commit, count = publish_site(Path(args.site), args.to, args.branch, os.environ.get(args.key_env, ""),
                                      args.key_env)
     except PublishError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 1
+        return refused(e)
     print(f"published {display_path(args.site)} ({count} files) to {args.to}, branch {args.branch}: "
           f"commit {commit[:12]}")
     return 0

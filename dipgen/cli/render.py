@@ -6,7 +6,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from dipgen.core.errors import GameError, display_path
+from dipgen.cli.say import fail, refused
+from dipgen.core.errors import CommandError, GameError
+from dipgen.io.paths import display_path
 
 
 def add_parser(sub) -> None:
@@ -33,35 +35,39 @@ def add_parser(sub) -> None:
 FORMATS = {".svg": "SVG", ".png": "PNG"}
 
 
-def output_problem(output: Path, force: bool) -> str:
-    """Why the map may not be written to `output`, or "" if it may. A game's files (anything in
+def output_problem(output: Path, force: bool) -> CommandError | None:
+    """Why the map may not be written to `output`, or None if it may. A game's files (anything in
     a game folder) and YAML files are never written over; another existing file only with force;
     the extension says the format (`FORMATS`), and no other is guessed at."""
     resolved = output.resolve()
     shown = display_path(output)
     if any(p.suffix.lower() in (".yml", ".yaml") for p in (output, resolved)):
-        return (f"{shown} is a YAML file, such as a game's orders: dipgen render writes maps and never "
-                f"over a game file; name the map with .svg or .png, e.g. -o {output.stem or 'map'}.png")
+        return CommandError(f"{shown} is a YAML file, such as a game's orders: dipgen render writes maps and never "
+                            f"over a game file; name the map with .svg or .png, e.g. -o {output.stem or 'map'}.png",
+                            code="out-taken")
     if resolved.is_dir():
-        return f"{shown} is a folder; name the map's file, e.g. -o {display_path(output / 'map.svg')}"
+        return CommandError(f"{shown} is a folder; name the map's file, e.g. -o {display_path(output / 'map.svg')}",
+                            code="bad-option")
     if not output.exists() and not resolved.exists():
         if not resolved.parent.is_dir():
-            return f"no folder {display_path(output.parent)} to write {shown} in"
+            return CommandError(f"no folder {display_path(output.parent)} to write {shown} in", code="bad-option")
         return _format_problem(output)
     if any((folder / "game.yml").is_file() for folder in resolved.parents):
-        return (f"{shown} is a file of the game folder {display_path(_game_folder(resolved))}: dipgen render never "
-                "writes over a game's files, even with --force; write the map under another name or elsewhere")
+        return CommandError(f"{shown} is a file of the game folder {display_path(_game_folder(resolved))}: dipgen "
+                            "render never writes over a game's files, even with --force; write the map under "
+                            "another name or elsewhere", code="out-taken")
     if not force:
-        return f"{shown} exists; add --force to replace it, or write the map under another name"
+        return CommandError(f"{shown} exists; add --force to replace it, or write the map under another name",
+                            code="out-taken")
     return _format_problem(output)
 
 
-def _format_problem(output: Path) -> str:
+def _format_problem(output: Path) -> CommandError | None:
     if output.suffix.lower() in FORMATS:
-        return ""
+        return None
     what = f"the extension {output.suffix!r}" if output.suffix else "no extension"
-    return (f"{display_path(output)} has {what}: dipgen render writes .svg (SVG) or .png (a PNG picture); "
-            f"name the map e.g. -o {output.stem or 'map'}.png")
+    return CommandError(f"{display_path(output)} has {what}: dipgen render writes .svg (SVG) or .png (a PNG "
+                        f"picture); name the map e.g. -o {output.stem or 'map'}.png", code="bad-option")
 
 
 def _game_folder(path: Path) -> Path:
@@ -78,15 +84,12 @@ def run(args) -> int:
     if args.output:
         problem = output_problem(Path(args.output), args.force)
         if problem:
-            print(f"error: {problem}", file=sys.stderr)
-            return 1
+            return refused(problem)
     picture = bool(args.output) and Path(args.output).suffix.lower() == ".png"
     if args.width is not None and not picture:
-        print("error: --width is a PNG picture's width: write one with -o map.png", file=sys.stderr)
-        return 1
+        return fail("--width is a PNG picture's width: write one with -o map.png", code="bad-option")
     if args.width is not None and not 16 <= args.width <= 8000:
-        print(f"error: --width {args.width}: a picture 16 to 8000 pixels wide, e.g. --width 1600", file=sys.stderr)
-        return 1
+        return fail(f"--width {args.width}: a picture 16 to 8000 pixels wide, e.g. --width 1600", code="bad-option")
     try:
         history = load_checked(Path(args.game)).history
     except GameError as e:
@@ -97,24 +100,24 @@ def run(args) -> int:
         try:
             phase = Phase.from_slug(args.phase)
         except ValueError as e:
-            print(f"error: {e}", file=sys.stderr)
-            return 1
+            return fail(str(e), code="unknown-phase")
     try:
-        svg = render_standalone(map_view(game_view(history, args.view), phase, args.when))
+        view = game_view(history, args.view)
     except ValueError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 1
+        return fail(str(e), code="bad-option")
+    try:
+        svg = render_standalone(map_view(view, phase, args.when))
+    except ValueError as e:
+        return fail(str(e), code="unknown-phase")
     if args.output:
         try:
             data = raster.png(svg, args.width) if picture else svg.encode("utf-8")
         except ValueError as e:  # resvg refused the SVG: a bug of dipgen's drawing, said plainly
-            print(f"error: cannot draw the map as a picture: {e}", file=sys.stderr)
-            return 1
+            return fail(f"cannot draw the map as a picture: {e}", code="draw-failed")
         try:
             Path(args.output).write_bytes(data)
         except OSError as e:
-            print(f"error: cannot write {args.output}: {e.strerror}", file=sys.stderr)
-            return 1
+            return fail(f"cannot write {args.output}: {e.strerror}", code="write-failed")
         print(f"wrote {args.output}")
     else:
         sys.stdout.write(svg)

@@ -6,7 +6,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from dipgen.core.errors import GameError, Problem, display_path
+from dipgen.cli.say import fail
+from dipgen.core.errors import GameError, Problem
+from dipgen.io.paths import display_path
 from dipgen.usecases.gamesecrets import commit_seed, seed_to_make, start_seating, tracked_warning
 
 DESCRIPTION = (
@@ -55,8 +57,7 @@ def run(args) -> int:
         match = next((p for p in powers if p.lower() == name.lower()), None)
         if match is None:
             what = "a power" if standard else "a player"
-            print(f"error: {name!r} is not {what} of this game.{did_you_mean(name, powers)}", file=sys.stderr)
-            return 1
+            return fail(f"{name!r} is not {what} of this game.{did_you_mean(name, powers)}", code="not-in-game")
         renew.append(match)
     path = folder / SECRETS_FILE
     try:

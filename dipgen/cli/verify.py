@@ -7,7 +7,9 @@ import sys
 from pathlib import Path
 
 from dipgen.usecases.verify_record import Published, add_record_options, check_published, check_record, kept_links
-from dipgen.core.errors import GameError, display_path
+from dipgen.cli.say import fail, refused
+from dipgen.core.errors import CommandError, GameError
+from dipgen.io.paths import display_path
 from dipgen.present.layout import PREFIX
 
 DESCRIPTION = (
@@ -58,15 +60,15 @@ def _report(name: str, doc, expected: str | None) -> bool:
 def run(args) -> int:
     try:
         kept = kept_links(args)
-    except ValueError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 1
+    except CommandError as e:
+        return refused(e)
+    except ValueError as e:  # a phase that is none
+        return fail(str(e), code="bad-option")
     target = args.target
     if not target.startswith(("http://", "https://")) and (Path(target) / "game.yml").exists():
         return _verify_game(args, Path(target), kept)
     if args.site:
-        print("error: --site goes with a game folder (one with game.yml)", file=sys.stderr)
-        return 1
+        return fail("--site goes with a game folder (one with game.yml)", code="bad-option")
     remote = target.startswith(("http://", "https://"))
     path = Path(target)
     if (remote and target.endswith(".json")) or (not remote and path.is_file()):
@@ -116,13 +118,11 @@ def _verify_folders(folders: list[Published], kept: list, expected: str | None, 
                     draws: str | None = "draws.json") -> int:
     """Published game folders: the draws.json (`draws`: its name) and chain.json of each (those it has)."""
     if not folders:
-        print("error: no draws.json or chain.json found there (a game folder holds game.yml; a built site, "
-              "a folder per game with its draws.json and chain.json)", file=sys.stderr)
-        return 1
+        return fail("no draws.json or chain.json found there (a game folder holds game.yml; a built site, "
+                    "a folder per game with its draws.json and chain.json)", code="no-record")
     if kept and len(folders) > 1:
-        print(f"error: --link and --links are the links of one game; name its folder (one of "
-              f"{', '.join(str(f) for f in folders[:5])})", file=sys.stderr)
-        return 1
+        return fail(f"--link and --links are the links of one game; name its folder (one of "
+                    f"{', '.join(str(f) for f in folders[:5])})", code="bad-option")
     ok = True
     for folder in folders:
         seen = _draws(folder, draws, expected) if draws else None
@@ -131,7 +131,7 @@ def _verify_folders(folders: list[Published], kept: list, expected: str | None, 
         ok = checked is not False and ok
         if checked is None and (kept or seen is None):
             what = "chain.json (the game's record)" if kept or not draws else "draws.json or chain.json"
-            print(f"error: no {what} at {folder}", file=sys.stderr)
+            fail(f"no {what} at {folder}", code="no-record")
             ok = False
     return 0 if ok else 1
 
@@ -144,6 +144,6 @@ def _draws(folder: Published, name: str, expected: str | None) -> bool | None:
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as e:
-        print(f"error: cannot read {where}: {e}", file=sys.stderr)
+        fail(f"cannot read {where}: {e}", code="no-record")
         return False
     return _report(where, doc, expected)

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from dipgen.core.phase import Phase
@@ -131,11 +128,46 @@ ERROR_CODES = {
     "not-yet": "a file for a phase the game has not reached",
     "fall-not-closed": "a hidden game's Fall without the retreats file that closes it, though later files follow",
     "end-not-played": "end: names a phase that was never played",
+    # the commands: what is wrong with a command line, an option, a folder or a server, not a game's line
+    "bad-option": "an option's value a command cannot take, or options that do not go together",
+    "unknown-phase": "a phase named on the command line that the game has not (or that this report does not tell)",
+    "nothing-played": "a report asked of a game that has played nothing yet",
+    "not-in-game": "a power or player named on the command line that is not in the game",
+    "bad-game-name": "a new game's folder name that cannot be a web address",
+    "out-taken": "an output a command would write over: a file, a folder not empty, a game's own file",
+    "write-failed": "a file a command could not write; what it wrote is taken back",
+    "draw-failed": "a map resvg cannot draw as a picture (a bug of dipgen's drawing)",
+    "no-site": "no built site, or no mkdocs.yml, where a command needs one",
+    "bad-site-config": "a site's mkdocs.yml a command cannot read, or one without the dipgen plugin",
+    "not-publishable": "a built site holding what no site publishes: secrets, the cache, a link, a repository",
+    "no-deploy-key": "the site repository's deploy key missing, or not an OpenSSH private key",
+    "git-failed": "git refused to make or push the site's commit",
+    "no-install-source": "nothing to tell CI how to install dipgen (the wheel it came from is gone)",
+    "bad-mail-settings": "the mail server's settings (DIPGEN_SMTP_*) or the sender missing or wrong",
+    "mail-failed": "the mail server refused or failed halfway; what was sent is recorded",
+    "mail-ledger": "the record of what was mailed (.dipgen-mail/) cannot be read or written",
+    "deadline-passed": "a report to mail whose deadline has passed",
+    "bad-datc": "a DATC file the reader cannot read",
+    "no-record": "no draws.json or chain.json where dipgen verify looked, or one it cannot read",
     # the site
+    "build-failed": "a step of the build that failed as dipgen did not foresee (its hint says what to look for)",
     "cache-committed": "the build's cache folder (.dipgen-cache/) committed to git",
     "cache-key-committed": "the key that seals the build's cache (.dipgen-cache.key) committed to git",
     "private-page-too-large": "a private page over its fixed size (a bug in dipgen: its size would tell a secret)",
 }
+
+
+class CommandError(Exception):
+    """A command's error that no line of a game file is at fault for (an option, a folder, a
+    server): what is wrong, and its code (one of `ERROR_CODES`), printed after it as a `Problem`'s
+    is. The use cases raise it (or a kind of it) and the command prints it after ``error:``."""
+
+    def __init__(self, message: str, code: str) -> None:
+        self.message, self.code = message, code
+        super().__init__(message)
+
+    def __str__(self) -> str:
+        return f"{self.message} [{self.code}]"
 
 
 class GameError(Exception):
@@ -150,31 +182,6 @@ class GameError(Exception):
         self.partial = partial
         self.stopped = stopped
         super().__init__("\n".join(str(p) for p in problems))
-
-
-def display_path(path: Path | str) -> str:
-    """A path as the GM wrote it, relative to the current folder when inside it. Links are
-    never followed: a link is named as the link, not as the file it leads to (and a link that
-    loops or leads nowhere is named all the same)."""
-    text, here = os.fspath(path), os.getcwd()  # the real path of the current folder
-    inside = _inside(text, here)
-    if inside is not None:
-        return inside
-    absolute = Path(os.path.abspath(text))
-    try:  # reached through a link to a folder (/tmp -> /private/tmp): the folder resolved, the name kept
-        return str(absolute.parent.resolve().relative_to(here) / absolute.name)
-    except (ValueError, OSError, RuntimeError):
-        return str(Path(text))
-
-
-@lru_cache(maxsize=4096)  # every order names its file: a game's few files are named many times
-def _inside(path: str, cwd: str) -> str | None:
-    """`path` relative to `cwd` where it lies inside it, as text alone says (no link followed, no
-    look at the disk: so it may be remembered); else None."""
-    try:
-        return str(Path(os.path.abspath(path)).relative_to(cwd))
-    except ValueError:
-        return None
 
 
 #: characters a terminal acts on rather than shows: C0 and C1 controls (escape sequences, carriage

@@ -14,7 +14,9 @@ from dataclasses import replace
 from pathlib import Path
 from collections.abc import Mapping
 
-from dipgen.core.errors import GameError, Problem, display_path
+from dipgen.core.errors import GameError, Problem
+
+from dipgen.io.paths import display_path
 from dipgen.core.outcome import DeclaredEnd
 from dipgen.core.phase import Phase
 from dipgen.play.game import Ending, Game, PhaseFile
@@ -87,7 +89,8 @@ def load_game(path: Path | str) -> Game:
     game = Game(slug=slug, path=path, title=title, variant=variant, gm=gm, players=players, start=start,
                 phases=phases, ending=ending, reveal=reveal, description=description, seed_sha256=commitment,
                 raw=dict(data), seed=seed, lines={k: line_of(data, k) for k in data}, seating=seating,
-                demo_secrets=demo, deadline=deadline, reminders=reminders, orders_to=orders_to)
+                demo_secrets=demo, deadline=deadline, reminders=reminders, orders_to=orders_to,
+                shown=display_path(path))
     before = len(problems)
     game.setup = variant.files.read_setup(game, problems)  # the variant's keys of the set-up, read and checked
     setup_ok = not any(p.severity == "error" for p in problems[before:])

@@ -10,7 +10,9 @@ import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from dipgen.core.errors import GameError, Problem, display_path
+from dipgen.core.errors import GameError, Problem
+
+from dipgen.io.paths import display_path
 from dipgen.core.phase import Phase
 from dipgen.io.commits import Commits, commit_times
 from dipgen.io.addresses import example_only

@@ -57,13 +57,15 @@ class ReadLine:
 
 @dataclass(frozen=True)
 class Unread:
-    """A line that looks like an order but was not read: where, as written, the best guess, why."""
+    """A line that looks like an order but was not read: where, as written, the best guess, why,
+    and its code (one of `dipgen.core.errors.ERROR_CODES`, printed after it)."""
 
     source: str
     line: int
     text: str
     guess: str
     why: str
+    code: str
 
 
 @dataclass(frozen=True)
@@ -115,7 +117,8 @@ def read_message(message: Message, variant: Variant, phase: Phase, position: Pos
         try:
             order, guesses = read_order(board, text, variant.rules.order_words, variant.rules.verbs, guess=True)
         except ValueError as e:
-            reading.unread.append(Unread(message.source, number, line.strip(), _guess(str(e)), str(e)))
+            reading.unread.append(Unread(message.source, number, line.strip(), _guess(str(e)), str(e),
+                                         code="bad-order"))
             continue
         order = for_phase(order, phase.kind)
         said = inline or power
@@ -128,7 +131,7 @@ def read_message(message: Message, variant: Variant, phase: Phase, position: Pos
         if owner is None or len(owners) > 1:
             reading.unread.append(Unread(message.source, number, line.strip(), order.format(board),
                                          "whose order is it? Write the power as a heading (France:) above its "
-                                         "orders, or give --power"))
+                                         "orders, or give --power", code="bad-orders"))
             continue
         _file(reading, variant, position, whose, owner, number, line, order, guesses)
     return reading
@@ -140,12 +143,14 @@ def _file(reading: Reading, variant: Variant, position: Position, whose: Whose, 
     board = variant.rules.board
     if whose.seat is not None and whose.powers and power not in whose.powers and power != whose.power:
         reading.unread.append(Unread(reading.message.source, number, line.strip(), order.format(board),
-                                     f"the message is {whose.seat}'s, who does not play {power}: check who sent it"))
+                                     f"the message is {whose.seat}'s, who does not play {power}: check who sent it",
+                                     code="not-her-power"))
         return
     writer = power if variant.files.order_form == "power" else whose.writer
     if writer is None:
         reading.unread.append(Unread(reading.message.source, number, line.strip(), order.format(board),
-                                     "who wrote it? Give --player, or keep the players' addresses in secrets.yml"))
+                                     "who wrote it? Give --player, or keep the players' addresses in secrets.yml",
+                                     code="unknown-writer"))
         return
     order = _placed(order, position, power, variant)
     reading.orders.setdefault((power, writer), []).append(ReadLine(number, line.strip(), order.format(board),
@@ -213,7 +218,7 @@ def _points(text: str, variant: Variant, whose: Whose, reading: Reading, number:
         return False
     if whose.writer is None:
         reading.unread.append(Unread(reading.message.source, number, text.strip(), text.strip(),
-                                     "whose points are these? Give --player"))
+                                     "whose points are these? Give --player", code="unknown-writer"))
         return True
     board = variant.rules.board
     mine = reading.points.setdefault(whose.writer, {})

@@ -19,7 +19,9 @@ from typing import Any
 
 import yaml
 
-from dipgen.core.errors import GameError, Problem, display_path
+from dipgen.core.errors import GameError, Problem
+
+from dipgen.io.paths import display_path
 
 #: the comment a key of orders carries: "from <message>, sent <Date:>"
 _SOURCE = re.compile(r"from (?P<source>.+?)(?:, sent (?P<date>.+))?$")

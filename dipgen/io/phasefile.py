@@ -8,7 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from dipgen.core.board import UnknownName
-from dipgen.core.errors import GameError, Problem, display_path
+from dipgen.core.errors import GameError, Problem
+from dipgen.io.paths import display_path
 from dipgen.core.orderline import OrderLine
 from dipgen.core.orders import OrderSyntaxError, UnknownOrderWord, UnknownUnitKind, for_phase, parse_order
 from dipgen.core.phase import Phase
@@ -116,7 +117,8 @@ def read_phase(variant: Variant, phase: Phase, file: Path, problems: list[Proble
     extra = variant.files.read_phase(phase, {k: data[k] for k in data if k not in PHASE_KEYS and k in allowed}, name,
                                      first, seating, problems)
     acknowledged = read_acknowledged(data, name, problems)
-    return PhaseFile(phase, file, orders, key_lines, press, notes, extra, writers, data=raw, acknowledged=acknowledged)
+    return PhaseFile(phase, file, orders, key_lines, press, notes, extra, writers, data=raw, acknowledged=acknowledged,
+                     shown=name)
 
 
 def _order_blocks(variant: Variant, seating, raw: dict, file: str, problems: list[Problem]):

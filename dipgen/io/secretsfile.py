@@ -28,7 +28,9 @@ from pathlib import Path
 
 import yaml
 
-from dipgen.core.errors import GameError, Problem, display_path
+from dipgen.core.errors import GameError, Problem
+
+from dipgen.io.paths import display_path
 from dipgen.core.names import did_you_mean
 from dipgen.core.passphrase import normalize
 from dipgen.io.addresses import Addresses, read_addresses

@@ -12,7 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from dipgen.rules.draws import GameDraws, commitment
-from dipgen.core.errors import GameError, Problem, display_path
+from dipgen.core.errors import GameError, Problem
+from dipgen.io.paths import display_path
 from dipgen.io.secretsfile import SECRETS_FILE
 from dipgen.play.game import Game
 

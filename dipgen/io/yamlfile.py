@@ -12,7 +12,9 @@ from pathlib import Path
 import yaml
 from yaml.composer import Composer
 
-from dipgen.core.errors import GameError, Problem, display_path
+from dipgen.core.errors import GameError, Problem
+
+from dipgen.io.paths import display_path
 
 
 class Text(str):

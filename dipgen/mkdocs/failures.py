@@ -7,7 +7,9 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
-from dipgen.core.errors import display_path, visible
+from dipgen.core.errors import Problem, visible
+
+from dipgen.io.paths import display_path
 
 log = logging.getLogger("mkdocs.plugins.dipgen")
 
@@ -18,8 +20,9 @@ BUG = ("'dipgen check' may name the file to fix; if it finds nothing, this is a 
 def failure(where: str, e: BaseException, what: str, hint: str = BUG) -> str:
     """An unexpected exception, said plainly: where, what dipgen was doing, and what to do."""
     detail = str(e).strip().splitlines()[0][:300] if str(e).strip() else ""
-    return visible(f"{where}: error: {what} failed ({type(e).__name__}{': ' + detail if detail else ''})\n"
-                   f"    hint: {hint}")
+    said = Problem(where, None, f"{what} failed ({type(e).__name__}{': ' + detail if detail else ''})", hint,
+                   code="build-failed")
+    return visible(str(said))
 
 
 #: what to look for where a generated page cannot be rendered

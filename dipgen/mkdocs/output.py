@@ -11,7 +11,7 @@ from typing import Protocol
 
 from dipgen.usecases.games import Loaded, load_checked
 from dipgen.usecases.publish import editions, game_files, missing_passphrases
-from dipgen.core.errors import display_path
+from dipgen.io.paths import display_path
 from dipgen.io.commits import Commits
 from dipgen.io.secretsfile import SECRETS_FILE
 from dipgen.present.site import SiteOptions

@@ -40,12 +40,13 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files, InclusionLevel
 
 from dipgen.present.site.crypt import PRIVATE_DIR
-from dipgen.core.errors import GameError, Problem, display_path
+from dipgen.core.errors import GameError, Problem
+from dipgen.io.paths import display_path
 from dipgen.io.commits import commit_times_of
 from dipgen.io.folders import discover_games
 from dipgen.io.secretsfile import shared_secrets
 from dipgen.usecases.publish import archive_files_of, players_options, provided_pages, site_options, with_cards
-from dipgen.usecases.reported import report_problems
+from dipgen.mkdocs.reported import report_problems
 from dipgen.mkdocs import livereload, output
 from dipgen.mkdocs.failures import failure, name_failures
 from dipgen.mkdocs.prune import prune, roots

@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from dipgen.core.errors import Problem, display_path
+from dipgen.core.errors import Problem
+
 from dipgen.core.orderline import OrderLine
 from dipgen.core.orders import Build, Move, Order, Retreat, UnitRef, Waive
 from dipgen.core.outcome import GameResult
@@ -251,7 +252,7 @@ def unplayed(game: Game, used: set[Phase], records: Sequence[PhaseRecord], posit
 
 def unclosed_falls(game: Game, phases: Iterable[Phase]) -> list[Problem]:
     """The files that close a hidden game's Fall nobody retreats in, missing though later files follow."""
-    return [err(display_path(game.path / f"{phase.slug}.yml"), None,
+    return [err(game.shown_file(f"{phase.slug}.yml"), None,
                   f"this file is missing: nobody retreats in {phase.name[:-9]}, but in this hidden game its "
                   "retreats file closes the year, and later files follow",
                   "create it with the line `orders: {}` (the players are told their centres and their Winter "
@@ -263,7 +264,7 @@ def end_not_played(game: Game, last: Phase | None) -> list[Problem]:
     end = game.ending.phase if game.ending else None
     if game.ending is None or end is None or last == end:
         return []
-    return [err(display_path(game.path / "game.yml"), game.ending.line,
+    return [err(game.shown_file("game.yml"), game.ending.line,
                   f"the game is declared over after {end.name}, but that phase was never played",
                   f"the last phase with orders is {last.name}" if last else "add the game's phase files",
                   "end-not-played")]

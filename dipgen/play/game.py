@@ -6,11 +6,11 @@ each phase's orders as the GM wrote them. `dipgen.io.gamefiles` reads one from a
 from __future__ import annotations
 
 import datetime as dt
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from collections.abc import Mapping
 
-from dipgen.core.errors import display_path
 from dipgen.core.orderline import OrderLine
 from dipgen.core.outcome import DeclaredEnd
 from dipgen.core.phase import Phase
@@ -37,10 +37,13 @@ class PhaseFile:
     data: bytes = b""
     #: the warnings the GM has read and acknowledged in the file (``acknowledged:``)
     acknowledged: tuple[Acknowledgement, ...] = ()
+    #: the file as the GM's messages name it (`dipgen.io.paths.display_path`: io names it)
+    shown: str = ""
 
     @property
     def name(self) -> str:
-        return display_path(self.path)
+        """The file as the messages name it: as io named it, else its path as given."""
+        return self.shown or str(self.path)
 
 
 @dataclass(frozen=True)
@@ -109,10 +112,18 @@ class Game:
     created: dt.datetime | None = None
     #: what reading the files found that is only a warning (an acknowledgement of no known warning)
     warnings: list = field(default_factory=list)
+    #: the folder as the GM's messages name it (`dipgen.io.paths.display_path`: io names it)
+    shown: str = ""
 
     def __post_init__(self) -> None:
         if self.seating is None:
             self.seating = Seating.one_per_power(self.players)
+
+    def shown_file(self, name: str = "") -> str:
+        """The folder, or its file `name`, as the messages name it (the path as given where io
+        named none)."""
+        folder = self.shown or str(self.path)
+        return os.path.join(folder, name) if name else folder
 
     def player(self, power: str, phase: Phase | None = None) -> str:
         """Who played `power` at `phase` (by default: at the end), as `players:` seats them."""

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from dipgen.core.errors import GameError, Problem, display_path
+from dipgen.core.errors import GameError, Problem
+
 from dipgen.core.outcome import GameResult
 from dipgen.core.phase import ADJUSTMENTS, Phase
 from dipgen.core.position import Position
@@ -95,7 +96,8 @@ def _play(variant: Variant, game: Game, played: _Played, game_draws: GameDraws |
         pf = game.phases.get(phase)
         if pf is None and _closing_owed(variant, game, position):
             played.unclosed.append(phase)
-            pf = PhaseFile(phase, game.path / f"{phase.slug}.yml", {}, {})  # played as if it were there
+            pf = PhaseFile(phase, game.path / f"{phase.slug}.yml", {}, {},  # played as if it were there
+                           shown=game.shown_file(f"{phase.slug}.yml"))
         if pf is None:
             return played
         played.used.add(phase)
@@ -142,7 +144,7 @@ def _closing_owed(variant: Variant, game: Game, position: Position) -> bool:
 
 def game_info(game: Game) -> GameInfo:
     """What the History keeps of game.yml besides its players and phases."""
-    return GameInfo(game.slug, game.title, game.gm, game.description, game.reveal, display_path(game.path),
+    return GameInfo(game.slug, game.title, game.gm, game.description, game.reveal, game.shown_file(),
                     dict(game.lines), game.start, game.deadline, game.created, game.reminders,
                     game.orders_to)
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from dipgen.core.board import Board, UnknownName, province_of
+from dipgen.core.errors import CommandError
 from dipgen.resources.boards import load_board
 from dipgen.engine.adjustments import adjudicate_adjustments
 from dipgen.engine.movement import adjudicate_movement, retreat_options
@@ -29,8 +30,13 @@ _SECTIONS = ("PRESTATE", "PRESTATE_DISLODGED", "PRESTATE_RESULTS", "PRESTATE_SUP
              "ORDERS", "POSTSTATE", "POSTSTATE_DISLODGED")
 
 
-class DatcFormatError(ValueError):
-    pass
+class DatcFormatError(CommandError, ValueError):
+    """A DATC file that breaks the format (where, and what)."""
+
+    CODE = "bad-datc"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, self.CODE)
 
 
 @dataclass

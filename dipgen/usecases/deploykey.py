@@ -16,7 +16,8 @@ import os
 from pathlib import Path
 
 from dipgen.usecases.workflows import DEPLOY_SECRET, SITE_BRANCH
-from dipgen.core.errors import display_path
+from dipgen.core.errors import CommandError
+from dipgen.io.paths import display_path
 
 
 def make_pair(comment: str) -> tuple[bytes, str]:
@@ -35,22 +36,24 @@ def default_key_file(site_repo: str) -> Path:
     return Path.home() / ".ssh" / f"dipgen-deploy-{owner}-{name}"
 
 
-def key_file_problem(path: Path, archive: Path | None = None) -> str:
-    """Why the key cannot be written at `path` ('' if it can): an existing file or link, a folder
+def key_file_problem(path: Path, archive: Path | None = None) -> CommandError | None:
+    """Why the key cannot be written at `path` (None if it can): an existing file or link, a folder
     that is not one, or a place inside the archive."""
     for p in (path, path.with_name(path.name + ".pub")):
         if p.exists() or p.is_symlink():
-            return f"{display_path(p)} already exists; name another file with --key-file (nothing is written over)"
+            return CommandError(f"{display_path(p)} already exists; name another file with --key-file (nothing is "
+                                "written over)", code="out-taken")
     parent = path.parent
     if parent.exists() and not parent.is_dir():
-        return f"{display_path(parent)} is a file, not a folder for the deploy key"
+        return CommandError(f"{display_path(parent)} is a file, not a folder for the deploy key", code="bad-option")
     if archive is not None:
         top = Path(os.path.abspath(archive)).resolve()
         where = Path(os.path.abspath(parent)).resolve() if parent.exists() else Path(os.path.abspath(parent))
         if where == top or top in where.parents:
-            return (f"{display_path(path)} is inside the archive, where a commit could publish the private half "
-                    "of the deploy key; name a file outside it with --key-file")
-    return ""
+            return CommandError(f"{display_path(path)} is inside the archive, where a commit could publish the "
+                                "private half of the deploy key; name a file outside it with --key-file",
+                                code="bad-option")
+    return None
 
 
 def write_pair(path: Path, private: bytes, public: str) -> None:

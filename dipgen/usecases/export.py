@@ -37,7 +37,8 @@ from ruamel.yaml.error import YAMLError
 from dipgen.usecases.games import load_checked
 from dipgen.usecases.publish import GAMES_MARKER, archive_files, editions, game_files, provided_pages, with_cards
 from dipgen.usecases.siteconfig import layout_of, plugin_of
-from dipgen.core.errors import GameError, Problem, display_path
+from dipgen.core.errors import CommandError, GameError, Problem
+from dipgen.io.paths import display_path
 from dipgen.io.folders import discover_games
 from dipgen.io.secretsfile import shared_secrets
 from dipgen.present.layout import CONFIG_FILE, PREFIX
@@ -52,7 +53,7 @@ DOCS, THEME = "docs", "overrides"
 HOOK = "hooks/dipgen_pages.py"
 
 
-class ExportError(Exception):
+class ExportError(CommandError):
     """What stops an export, said for the GM (the configuration, the output folder)."""
 
 
@@ -80,14 +81,15 @@ def read_config(config_file: Path):
         data = _yaml().load(config_file.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, YAMLError) as e:
         raise ExportError(f"{display_path(config_file)}: cannot be read ({type(e).__name__}: "
-                          f"{str(e).splitlines()[0] if str(e) else ''})") from None
+                          f"{str(e).splitlines()[0] if str(e) else ''})", code="bad-site-config") from None
     if not isinstance(data, dict):
-        raise ExportError(f"{display_path(config_file)}: not a MkDocs configuration (a mapping of settings)")
+        raise ExportError(f"{display_path(config_file)}: not a MkDocs configuration (a mapping of settings)",
+                          code="bad-site-config")
     plugin = plugin_of(data)
     if plugin is not None:
         return data, plugin
     raise ExportError(f"{display_path(config_file)}: no dipgen plugin in 'plugins', so no games to export; "
-                      "add '- dipgen' under 'plugins:' (dipgen init writes it)")
+                      "add '- dipgen' under 'plugins:' (dipgen init writes it)", code="bad-site-config")
 
 
 def _load_games(folder: Path):
@@ -148,9 +150,10 @@ def export(config_file: Path, out: Path) -> Exported:
     docs = layout.docs_dir
     assert docs is not None  # a layout read from a configuration has its docs_dir
     if not docs.is_dir():
-        raise ExportError(f"{display_path(config_file)}: its docs_dir {display_path(docs)} is not a folder")
+        raise ExportError(f"{display_path(config_file)}: its docs_dir {display_path(docs)} is not a folder",
+                          code="bad-site-config")
     if layout.problems:
-        raise ExportError(layout.problems[0])
+        raise ExportError(layout.problems[0], code="bad-site-config")
     rules_dir, options = layout.rules_dir, layout.options()
     games = _load_games(layout.games_dir)
     views = [editions(g)[0] for g in games]
@@ -242,12 +245,12 @@ def _check_out(out: Path, base: Path, docs: Path) -> None:
     resolved = out.resolve()
     if resolved in (base, docs.resolve()) or resolved in base.parents or resolved in docs.resolve().parents:
         raise ExportError(f"{display_path(out)}: the export would replace the site's own folder; "
-                          "name a new folder, e.g. out/")
+                          "name a new folder, e.g. out/", code="out-taken")
     if out.is_symlink() or (out.exists() and not out.is_dir()):
-        raise ExportError(f"{display_path(out)}: not a folder; name a new folder, e.g. out/")
+        raise ExportError(f"{display_path(out)}: not a folder; name a new folder, e.g. out/", code="out-taken")
     if out.is_dir() and any(out.iterdir()) and not (out / MARK).is_file():
         raise ExportError(f"{display_path(out)}: not empty, and not an earlier export; nothing was written. "
-                          "Name a new folder, or empty this one")
+                          "Name a new folder, or empty this one", code="out-taken")
 
 
 def _replace(out: Path, stage: Path) -> None:

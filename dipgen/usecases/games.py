@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dipgen.present.site.crypt import page_uri
-from dipgen.core.errors import GameError, Problem, display_path
+from dipgen.core.errors import GameError, Problem
+from dipgen.io.paths import display_path
 from dipgen.io.commits import Commits, commit_times
 from dipgen.io.acknowledge import acknowledge
 from dipgen.io.load import demo_problems, in_file_order, not_adjudicated, read_files

@@ -22,7 +22,8 @@ from email.utils import format_datetime
 
 from dipgen.usecases.mailout import file_name, seat_report
 from dipgen.present.site.crypt import page_uri
-from dipgen.core.errors import GameError, Problem, display_path
+from dipgen.core.errors import GameError, Problem
+from dipgen.io.paths import display_path
 from dipgen.core.phase import Phase
 from dipgen.io.secretsfile import GameSecrets
 from dipgen.play.records import History

@@ -10,7 +10,9 @@ import contextlib
 import dataclasses
 from pathlib import Path
 
-from dipgen.core.errors import GameError, Problem, display_path
+from dipgen.core.errors import GameError, Problem
+
+from dipgen.io.paths import display_path
 
 
 class Target:
@@ -141,7 +143,8 @@ def plan_orders(loaded, target: Target, messages, game: Path, player: str | None
 def _not_a_power(source: str, power: str, lines):
     from dipgen.io.mailorders import Unread
 
-    return [Unread(source, line.line, line.text, "", f"{power} is not a power of this game") for line in lines]
+    return [Unread(source, line.line, line.text, "", f"{power} is not a power of this game", code="unknown-power")
+            for line in lines]
 
 
 def _in_time_order(messages):

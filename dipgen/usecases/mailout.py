@@ -11,13 +11,14 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from dipgen.core.errors import CommandError
 from dipgen.core.phase import Phase
 from dipgen.play.records import History
 from dipgen.present.report import phase_report
 from dipgen.view import GameView, RecordView, game_view
 
 
-class OutError(Exception):
+class OutError(CommandError):
     """What keeps the reports from being written (said to the GM as it is)."""
 
 
@@ -64,9 +65,10 @@ def write_folder(out: Path, files: dict[str, str], force: bool) -> None:
     """Write `files` as the folder `out`, all at once: an `out` that exists and is not empty only with
     `force` (then replaced)."""
     if out.exists() and not out.is_dir():
-        raise OutError(f"{out} is a file, not a folder; choose another --out")
+        raise OutError(f"{out} is a file, not a folder; choose another --out", code="out-taken")
     if out.is_dir() and any(out.iterdir()) and not force:
-        raise OutError(f"{out} exists and is not empty; choose another --out, or replace it with --force")
+        raise OutError(f"{out} exists and is not empty; choose another --out, or replace it with --force",
+                       code="out-taken")
     out.parent.mkdir(parents=True, exist_ok=True)
     new = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
     try:

@@ -22,7 +22,9 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from dipgen.core.errors import display_path
+from dipgen.core.errors import CommandError
+
+from dipgen.io.paths import display_path
 from dipgen.io.addresses import address_problem
 
 SECURITY = ("starttls", "tls", "none")
@@ -31,7 +33,7 @@ LEDGER = ".dipgen-mail"
 TIMEOUT = 60  # seconds for the server to answer each step
 
 
-class MailError(Exception):
+class MailError(CommandError):
     """What stops `dipgen mail`, said to the GM as it is."""
 
 
@@ -51,23 +53,28 @@ def smtp_settings(env: dict[str, str]) -> Smtp:
     """The server from the environment; MailError saying what is missing or wrong."""
     host = env.get("DIPGEN_SMTP_HOST", "").strip()
     if not host:
-        raise MailError("DIPGEN_SMTP_HOST is not set: the mail server to send through (e.g. smtp.example.org)")
+        raise MailError("DIPGEN_SMTP_HOST is not set: the mail server to send through (e.g. smtp.example.org)",
+                        code="bad-mail-settings")
     security = env.get("DIPGEN_SMTP_SECURITY", "starttls").strip().lower() or "starttls"
     if security not in SECURITY:
-        raise MailError(f"DIPGEN_SMTP_SECURITY={security!r}: it is starttls (the default), tls or none")
+        raise MailError(f"DIPGEN_SMTP_SECURITY={security!r}: it is starttls (the default), tls or none",
+                        code="bad-mail-settings")
     if security == "none" and not loopback(host):
         raise MailError(f"DIPGEN_SMTP_SECURITY=none sends the players' reports and your password in clear text: "
-                        f"allowed only to a server on this machine (localhost), not {host}; use starttls or tls")
+                        f"allowed only to a server on this machine (localhost), not {host}; use starttls or tls",
+                        code="bad-mail-settings")
     text = env.get("DIPGEN_SMTP_PORT", "").strip()
     try:
         port = int(text) if text else PORTS[security]
     except ValueError:
         port = 0
     if not 0 < port < 65536:
-        raise MailError(f"DIPGEN_SMTP_PORT={text!r} is not a port number (587 for starttls, 465 for tls)")
+        raise MailError(f"DIPGEN_SMTP_PORT={text!r} is not a port number (587 for starttls, 465 for tls)",
+                        code="bad-mail-settings")
     user, password = env.get("DIPGEN_SMTP_USER", ""), env.get("DIPGEN_SMTP_PASSWORD", "")
     if bool(user) != bool(password):
-        raise MailError("DIPGEN_SMTP_USER and DIPGEN_SMTP_PASSWORD go together: set both, or neither")
+        raise MailError("DIPGEN_SMTP_USER and DIPGEN_SMTP_PASSWORD go together: set both, or neither",
+                        code="bad-mail-settings")
     return Smtp(host, port, security, user, password)
 
 
@@ -86,7 +93,7 @@ def sender_of(given: str | None, env: dict[str, str]) -> str:
     wrong = address_problem(sender) if sender else ""
     if wrong:
         where = "--from" if given else "DIPGEN_MAIL_FROM"
-        raise MailError(f"{where} {sender!r} {wrong}")
+        raise MailError(f"{where} {sender!r} {wrong}", code="bad-mail-settings")
     return sender
 
 
@@ -112,7 +119,8 @@ class Ledger:
             pass
         except (OSError, ValueError, AttributeError) as e:
             raise MailError(f"{display_path(self.path)} cannot be read ({type(e).__name__}): it records what "
-                            "was sent; move it away to start afresh (then nothing counts as sent)") from None
+                            "was sent; move it away to start afresh (then nothing counts as sent)",
+                            code="mail-ledger") from None
 
     @staticmethod
     def key(phase: str, seat: str) -> str:
@@ -133,7 +141,7 @@ class Ledger:
             self._write()
         except OSError as e:
             raise MailError(f"cannot record what is sent in {display_path(self.path)} ({e.strerror or e}); "
-                            "nothing was sent") from None
+                            "nothing was sent", code="mail-ledger") from None
 
     def record(self, phase: str, seat: str, message_id: str, now: dt.datetime) -> None:
         self.sent[self.key(phase, seat)] = {"at": now.astimezone(dt.timezone.utc).isoformat(timespec="seconds"),
@@ -193,7 +201,7 @@ def send(smtp: Smtp, letters, sender: str, ledger: Ledger, phase: str, now: dt.d
                 failed.append(f"{who_of(letter)}: sent, but refused for {len(refused)} of her addresses")
     except (smtplib.SMTPException, OSError) as e:
         rest = [who_of(x) for x in letters[i:] if x.seat not in done]
-        raise MailError(_stopped(done, rest, failed, e, smtp)) from None
+        raise MailError(_stopped(done, rest, failed, e, smtp), code="mail-failed") from None
     finally:
         if conn is not None:
             try:
@@ -201,7 +209,7 @@ def send(smtp: Smtp, letters, sender: str, ledger: Ledger, phase: str, now: dt.d
             except (smtplib.SMTPException, OSError):
                 pass
     if failed:
-        raise MailError(_stopped(done, [], failed, None, smtp))
+        raise MailError(_stopped(done, [], failed, None, smtp), code="mail-failed")
     return done
 
 

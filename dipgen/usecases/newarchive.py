@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dipgen import __version__
+from dipgen.core.errors import CommandError
 from dipgen.usecases import workflows
+from dipgen.usecases.cachefiles import FOLDER as CACHE_FOLDER, KEY_FILE as CACHE_KEY_FILE
 from dipgen.resources.folders import shipped
 from dipgen.present.layout import CONFIG_FILE, GAMES_DIR, RULES_DIR
 
@@ -44,7 +46,7 @@ LOCAL_ENTRY = (
     "(then pipx ensurepath, and log in again), "
     "or in this archive in .venv, or commit from a terminal where dipgen --version works.\" >&2; exit 1' dipgen-check")
 
-GITIGNORE = """\
+GITIGNORE = f"""\
 # A game's secrets are never committed: seeds and passphrases (dipgen secrets). CI gets them
 # from the DIPGEN_SECRETS repository secret.
 secrets.yml
@@ -56,8 +58,8 @@ dipgen-deploy-*
 .site.dipgen-building-*
 .site.dipgen-old-*
 # The build's cache of each game's pages (delete it at will; README, "Benchmarks")
-/.dipgen-cache/
-/.dipgen-cache.key
+/{CACHE_FOLDER}/
+/{CACHE_KEY_FILE}
 # Python
 __pycache__/
 .venv/
@@ -193,8 +195,9 @@ def install_source() -> Source:
         wheel = Path(unquote(parts.path))
         if wheel.suffix == ".whl" and wheel.is_file():
             return Source(f"./wheels/{wheel.name}", wheel=wheel)
-        raise ValueError(f"dipgen was installed from {wheel}, which is no longer there to copy into the archive; "
-                         "say what CI installs with --dipgen (a git URL at a tag, or a wheel's path)")
+        raise CommandError(f"dipgen was installed from {wheel}, which is no longer there to copy into the archive; "
+                           "say what CI installs with --dipgen (a git URL at a tag, or a wheel's path)",
+                           code="no-install-source")
     if "archive_info" in info and parts.scheme in ("http", "https"):
         return Source(f"dipgen @ {url}")
     return Source(f"dipgen=={version}", note=(

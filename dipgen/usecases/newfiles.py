@@ -13,7 +13,9 @@ import os
 from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
 
-from dipgen.core.errors import Problem, display_path
+from dipgen.core.errors import Problem
+
+from dipgen.io.paths import display_path
 
 
 def obstacles(root: Path, paths: list[str]) -> list[Problem]:

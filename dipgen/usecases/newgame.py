@@ -6,6 +6,7 @@ from pathlib import Path
 
 import yaml
 
+from dipgen.core.errors import CommandError
 from dipgen.io.gamefiles import SLUG, suggest_slug
 from dipgen.variants import get_variant
 
@@ -13,12 +14,12 @@ from dipgen.variants import get_variant
 def create_game(root: Path, slug: str, variant_name: str = "standard", title: str | None = None,
                 gm: str = "") -> Path:
     if not SLUG.fullmatch(slug):
-        raise ValueError(f"{slug!r} is not a good folder name: use lower case letters, digits and dashes, "
-                         f"e.g. {suggest_slug(slug)}")
+        raise CommandError(f"{slug!r} is not a good folder name: use lower case letters, digits and dashes, "
+                           f"e.g. {suggest_slug(slug)}", code="bad-game-name")
     variant = get_variant(variant_name)
     path = root / slug
     if path.exists():
-        raise FileExistsError(f"{path} already exists; choose another name (nothing was changed)")
+        raise CommandError(f"{path} already exists; choose another name (nothing was changed)", code="out-taken")
     data = {
         "title": title or slug.replace("-", " ").title(),
         "variant": variant.name,

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import yaml
 
-from dipgen.core.errors import display_path
+from dipgen.io.paths import display_path
 from dipgen.present.layout import CONFIG_FILE, DOCS_DIR, GAMES_DIR, PREFIX, RULES_DIR
 from dipgen.present.site.pages import SiteOptions
 from dipgen.rules.scoring import DEFAULT as DEFAULT_SCORING, SYSTEMS

@@ -30,8 +30,10 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from dipgen.usecases.cachefiles import FOLDER as CACHE_FOLDER
 from dipgen.usecases.workflows import DEPLOY_SECRET, SITE_REPO
-from dipgen.core.errors import display_path
+from dipgen.core.errors import CommandError
+from dipgen.io.paths import display_path
 
 #: GitHub's SSH host key (docs.github.com, "GitHub's SSH key fingerprints"): the push trusts no other
 GITHUB_HOST_KEY = "github.com ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl"
@@ -41,18 +43,18 @@ IDENTITY = {"GIT_AUTHOR_NAME": "dipgen", "GIT_AUTHOR_EMAIL": "dipgen@users.norep
             "GIT_AUTHOR_DATE": "2000-01-01T00:00:00+00:00", "GIT_COMMITTER_DATE": "2000-01-01T00:00:00+00:00"}
 MESSAGE = "The site, as dipgen built it\n"
 #: names a site never publishes: the games' secrets, the build's cache, a repository
-FORBIDDEN = {"secrets.yml", "secrets.yaml", ".dipgen-cache", ".git"}
+FORBIDDEN = {"secrets.yml", "secrets.yaml", CACHE_FOLDER, ".git"}
 _UNSAFE_NAME = re.compile(r"[\x00-\x1f\x7f\\]")
 
 
-class PublishError(Exception):
+class PublishError(CommandError):
     """Why nothing was pushed."""
 
 
 def publish_site(site: Path, to: str, branch: str, key: str = "", key_env: str = DEPLOY_SECRET) -> tuple[str, int]:
     """Push `site` to `to`'s `branch` as one commit; (the commit, the number of files)."""
     if not re.fullmatch(r"[A-Za-z0-9._/-]+", branch) or branch.startswith(("-", "/")) or ".." in branch:
-        raise PublishError(f"{branch!r} is not a branch name dipgen publishes to")
+        raise PublishError(f"{branch!r} is not a branch name dipgen publishes to", code="bad-option")
     files = site_files(site)
     remote = to
     if SITE_REPO.fullmatch(to):
@@ -60,7 +62,7 @@ def publish_site(site: Path, to: str, branch: str, key: str = "", key_env: str =
         if not key.strip():
             raise PublishError(f"no deploy key: the secret {key_env} of this repository is not set (or is empty). "
                                f"Set it to the private half of {to}'s deploy key: gh secret set {key_env} < KEYFILE "
-                               "(README, \"Hidden games\")")
+                               "(README, \"Hidden games\")", code="no-deploy-key")
     with tempfile.TemporaryDirectory(prefix="dipgen-publish-") as tmp:
         env = _git_env(Path(tmp), key)
         git = Path(tmp) / "repo.git"
@@ -70,14 +72,15 @@ def publish_site(site: Path, to: str, branch: str, key: str = "", key_env: str =
         pushed = subprocess.run(["git", "push", "--force", "--quiet", remote, f"{commit}:refs/heads/{branch}"],
                                 env=env, capture_output=True, encoding="utf-8", errors="replace")
         if pushed.returncode != 0:
-            raise PublishError(f"git push to {to} failed: {pushed.stderr.strip()}")
+            raise PublishError(f"git push to {to} failed: {pushed.stderr.strip()}", code="git-failed")
     return commit, len(files)
 
 
 def site_files(site: Path) -> list[tuple[str, Path]]:
     """(path in the tree, file) of every file of `site`, sorted; refuses what a site never holds."""
     if site.is_symlink() or not site.is_dir():
-        raise PublishError(f"no built site at {display_path(site)}: build it first with 'mkdocs build'")
+        raise PublishError(f"no built site at {display_path(site)}: build it first with 'mkdocs build'",
+                           code="no-site")
     out: list[tuple[str, Path]] = []
     for folder, dirs, names in os.walk(site):
         here = Path(folder)
@@ -85,18 +88,22 @@ def site_files(site: Path) -> list[tuple[str, Path]]:
             path = here / name
             rel = path.relative_to(site).as_posix()
             if name in FORBIDDEN or name.lower() in FORBIDDEN:
-                raise PublishError(f"{display_path(path)}: a site never publishes {name}; nothing was pushed")
+                raise PublishError(f"{display_path(path)}: a site never publishes {name}; nothing was pushed",
+                                   code="not-publishable")
             if path.is_symlink():
                 raise PublishError(f"{display_path(path)} is a link: a site is published as files only; "
-                                   "nothing was pushed")
+                                   "nothing was pushed", code="not-publishable")
             if _UNSAFE_NAME.search(name):
-                raise PublishError(f"{rel!r}: a file name with a control character; nothing was pushed")
+                raise PublishError(f"{rel!r}: a file name with a control character; nothing was pushed",
+                                   code="not-publishable")
             if name in names:
                 if not path.is_file():
-                    raise PublishError(f"{display_path(path)} is not a file; nothing was pushed")
+                    raise PublishError(f"{display_path(path)} is not a file; nothing was pushed",
+                                       code="not-publishable")
                 out.append((rel, path))
     if not out:
-        raise PublishError(f"{display_path(site)} is empty: build the site first with 'mkdocs build'")
+        raise PublishError(f"{display_path(site)} is empty: build the site first with 'mkdocs build'",
+                           code="no-site")
     if ".nojekyll" not in {rel for rel, _ in out}:
         out.append((".nojekyll", Path(os.devnull)))
     return sorted(out)
@@ -120,7 +127,8 @@ def _git_env(tmp: Path, key: str) -> dict[str, str]:
     env.update(GIT_CONFIG_NOSYSTEM="1", GIT_CONFIG_GLOBAL=os.devnull, GIT_TERMINAL_PROMPT="0", LC_ALL="C")
     if key.strip():
         if not key.isascii():
-            raise PublishError("the deploy key is not an OpenSSH private key (it holds characters other than ASCII)")
+            raise PublishError("the deploy key is not an OpenSSH private key (it holds characters other than ASCII)",
+                               code="no-deploy-key")
         key_file, hosts = tmp / "deploy-key", tmp / "known_hosts"
         fd = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(fd, "w", encoding="ascii", errors="strict") as f:
@@ -135,5 +143,5 @@ def _git(env: dict[str, str], *args: str, stdin: str = "") -> str:
     done = subprocess.run(["git", *args], env=env, input=stdin, capture_output=True, encoding="utf-8",
                           errors="surrogateescape")
     if done.returncode != 0:
-        raise PublishError(f"git {args[0]} failed: {done.stderr.strip()}")
+        raise PublishError(f"git {args[0]} failed: {done.stderr.strip()}", code="git-failed")
     return done.stdout

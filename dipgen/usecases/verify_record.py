@@ -8,7 +8,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from dipgen.core.errors import display_path
+from dipgen.core.errors import CommandError
+
+from dipgen.io.paths import display_path
 
 MAX_BYTES = 32 << 20
 KEPT_HELP = ("a link of the game's record you kept, as PHASE=HEX (e.g. 1901-fall=3fa9...; repeatable): it must "
@@ -57,7 +59,8 @@ class Published:
 
 
 def kept_links(args) -> list[tuple[str, str]]:
-    """The links the player kept (--link, --links); ValueError naming what cannot be read."""
+    """The links the player kept (--link, --links); CommandError naming what cannot be read, ValueError
+    for a phase that is none."""
     from dipgen.core.phase import Phase
     from dipgen.present.chainfile import kept_links as found
 
@@ -65,18 +68,18 @@ def kept_links(args) -> list[tuple[str, str]]:
     for item in args.link or ():
         pairs = found(item.replace("=", " = ", 1))
         if len(pairs) != 1:
-            raise ValueError(f"--link {item!r}: give PHASE=HEX, a phase such as 1901-fall and the 64 hex digits "
-                             "of its link")
+            raise CommandError(f"--link {item!r}: give PHASE=HEX, a phase such as 1901-fall and the 64 hex "
+                               "digits of its link", code="bad-option")
         out += pairs
     if args.links:
         try:
             text = Path(args.links).read_text(encoding="utf-8", errors="replace")
         except OSError as e:
-            raise ValueError(f"--links: cannot read {args.links}: {e.strerror or e}") from None
+            raise CommandError(f"--links: cannot read {args.links}: {e.strerror or e}", code="bad-option") from None
         pairs = found(text)
         if not pairs:
-            raise ValueError(f"--links {args.links}: no link in it (lines PHASE=HEX, or a report's "
-                             "'Record after PHASE: HEX')")
+            raise CommandError(f"--links {args.links}: no link in it (lines PHASE=HEX, or a report's "
+                               "'Record after PHASE: HEX')", code="bad-option")
         out += pairs
     for phase, _ in out:
         Phase.from_slug(phase)  # ValueError for a phase that is none
@@ -94,7 +97,7 @@ def check_published(folder: Published, kept: list[tuple[str, str]]) -> bool | No
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as e:
-        print(f"error: cannot read {folder}/chain.json: {e}", file=sys.stderr)
+        print(f"error: {CommandError(f'cannot read {folder}/chain.json: {e}', code='no-record')}", file=sys.stderr)
         return False
     try:
         doc = json.loads(raw.decode("utf-8"))

@@ -18,7 +18,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from dipgen.core.errors import Problem, display_path
+from dipgen.core.errors import CommandError, Problem
+
+from dipgen.io.paths import display_path
 
 ARCHIVE = Path(__file__).with_name("archive")  # the templates of the archive's files
 
@@ -53,7 +55,8 @@ def render(template: str, install: str, site_repo: str = "") -> str:
     """A workflow from its template: the actions at their pinned commits, `install` the command that
     installs dipgen, `site_repo` (OWNER/NAME) the repository the site is pushed to."""
     if site_repo and not SITE_REPO.fullmatch(site_repo):
-        raise ValueError(f"{site_repo!r} is not a GitHub repository; write it as OWNER/NAME, e.g. ann/club-site")
+        raise CommandError(f"{site_repo!r} is not a GitHub repository; write it as OWNER/NAME, e.g. ann/club-site",
+                           code="bad-option")
     text = (ARCHIVE / template).read_text(encoding="utf-8")
     text = _USES.sub(_uses, text).replace("@@INSTALL@@", install)
     return text.replace("@@SITE_REPO@@", site_repo).replace("@@SECRET@@", DEPLOY_SECRET) \

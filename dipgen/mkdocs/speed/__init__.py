@@ -37,7 +37,7 @@ from pathlib import Path
 from mkdocs.exceptions import PluginError
 
 from dipgen import __version__
-from dipgen.core.errors import display_path
+from dipgen.io.paths import display_path
 from dipgen.io.commits import Commits
 from dipgen.mkdocs.prune import prune
 from dipgen.mkdocs.output import Content, Game, Output

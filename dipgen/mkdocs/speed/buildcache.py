@@ -19,8 +19,9 @@ machine's builds made: each entry is sealed (an HMAC of its bytes and its name) 
 lives beside the folder, out of git, and never leaves the machine. An entry that is not sealed
 with it was written by someone else (a cache copied in, a pull request that brought one): it is
 not used, the game is made again from its files, and the GM is warned. A cache folder or key that
-git tracks is refused whole (`committed`): whoever can push could have written both; the build
-then keeps a cache of its own, in a temporary folder, and `dipgen check` says how to remove them.
+git tracks is refused whole (`dipgen.usecases.cachefiles`, which names both): whoever can push could
+have written both; the build then keeps a cache of its own, in a temporary folder, and `dipgen
+check` says how to remove them.
 
 Nothing read here is trusted blindly: an entry is used only if it is sealed, well formed, was made
 under the key asked for, and every blob it names has the size and hash it says (a page must also
@@ -44,21 +45,17 @@ import itertools
 import json
 import logging
 import os
-import subprocess
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 
-from dipgen.core.errors import Problem, display_path
+from dipgen.io.paths import display_path
 from dipgen.present.site.card import GameCard
 from dipgen.present.site.page import SitePage
+from dipgen.usecases.cachefiles import FOLDER, KEY_FILE, committed, git
 
 log = logging.getLogger("mkdocs.plugins.dipgen")
 
-#: the cache folder, beside mkdocs.yml
-FOLDER = ".dipgen-cache"
-#: the key that seals its entries, beside it (not in it: a folder copied or committed whole would bring it)
-KEY_FILE = FOLDER + ".key"
 FORMAT = 2
 #: an entry's first line: this, its format and its seal; then its JSON
 _MAGIC = b"dipgen-cache "
@@ -396,20 +393,12 @@ def _new_key(path: Path, replace: bool) -> bytes:
     return key
 
 
-def _git(base: Path, *args: str) -> subprocess.CompletedProcess | None:
-    """``git ARGS`` in `base` (read its return code); None where git cannot be run."""
-    try:
-        return subprocess.run(["git", *args], cwd=base, capture_output=True, timeout=20)
-    except (OSError, subprocess.SubprocessError):
-        return None
-
-
 def _ignore_locally(base: Path) -> None:
     """A new key that git would not ignore (an archive whose .gitignore an older dipgen init wrote)
     is ignored in this clone alone: a line in the repository's info/exclude, which is never
     committed; the GM's .gitignore is hers. Nothing where there is no repository."""
-    ignored = _git(base, "check-ignore", "-q", KEY_FILE)
-    prefix, exclude = _git(base, "rev-parse", "--show-prefix"), _git(base, "rev-parse", "--git-path", "info/exclude")
+    ignored = git(base, "check-ignore", "-q", KEY_FILE)
+    prefix, exclude = git(base, "rev-parse", "--show-prefix"), git(base, "rev-parse", "--git-path", "info/exclude")
     if ignored is None or ignored.returncode != 1 or not prefix or prefix.returncode or not exclude \
             or exclude.returncode:
         return  # ignored already, or no repository
@@ -424,32 +413,6 @@ def _ignore_locally(base: Path) -> None:
                  display_path(path))
     except OSError as e:
         log.info("dipgen: made %s; add it to .gitignore (%s)", display_path(base / KEY_FILE), e.strerror or e)
-
-
-def committed(base: Path) -> list[str]:
-    """Which of the cache folder and its key beside `base`'s mkdocs.yml git tracks (committed or
-    staged); none where there is no git or no repository."""
-    done = _git(base, "ls-files", "-z", "--", FOLDER, KEY_FILE)
-    files = done.stdout.decode("utf-8", "replace").split("\0") if done is not None and done.returncode == 0 else []
-    return [name for name in (FOLDER, KEY_FILE) if any(f == name or f.startswith(name + "/") for f in files)]
-
-
-def committed_problems(base: Path) -> list[Problem]:
-    """`dipgen check`'s errors for a cache folder or key that git tracks beside `base`'s mkdocs.yml."""
-    tracked, out = committed(base), []
-    folder, key = display_path(base / FOLDER), display_path(base / KEY_FILE)
-    if FOLDER in tracked:
-        out.append(Problem(folder, None, "the build's cache is committed to git: the build would publish its pages "
-                           "as they are, and anyone who can push could have written them (the build refuses it)",
-                           f"'git rm -r --cached {folder}' and commit; {FOLDER}/ belongs in .gitignore",
-                           code="cache-committed"))
-    if KEY_FILE in tracked:
-        out.append(Problem(key, None, "the key that seals the build's cache is committed to git: whoever reads the "
-                           "repository can seal a cache the build would trust (the build refuses it)",
-                           f"'git rm --cached {key}' and commit, then delete it and the cache ('rm -r {key} {folder}'):"
-                           f" the next build makes a new key; {KEY_FILE} belongs in .gitignore",
-                           code="cache-key-committed"))
-    return out
 
 
 def open_cache(base: Path) -> BuildCache | None:

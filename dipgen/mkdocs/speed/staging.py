@@ -11,7 +11,7 @@ import shutil
 import time
 from pathlib import Path
 
-from dipgen.core.errors import display_path
+from dipgen.io.paths import display_path
 
 log = logging.getLogger("mkdocs.plugins.dipgen")
 

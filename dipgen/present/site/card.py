@@ -10,6 +10,8 @@ unchanged game is not read again: `as_json` and `GameCard.from_json` are each ot
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -49,12 +51,72 @@ class CardEnd:
 
 
 @dataclass(frozen=True)
+class Sitter:
+    """One person in one seat of a game, in turn (`dipgen.present.site.people.people_of`): her name
+    as written, the powers the seat played while she sat in it, the phases she started and stopped
+    (names, or '' for the start and the end), who sat before and after her in the seat ('' for
+    none), and whether she sat to the end; for the last sitter of a finished game her result (won,
+    drew, survived, out, abandoned), centres, score ('' where none) and place (None where the game
+    is not scored)."""
+
+    name: str
+    powers: tuple[str, ...]
+    since: str
+    until: str
+    to_end: bool
+    previous: str
+    next: str
+    result: str
+    centres: int | None
+    score: str
+    place: int | None
+
+
+@dataclass(frozen=True)
+class FeedEntry:
+    """One season of one game, as a feed tells it (`dipgen.present.site.feeds`)."""
+
+    id: str
+    title: str
+    updated: dt.datetime
+    page: str          # the season page (its site path)
+    summary: str
+    author: str        # the game's GM
+    slug: str
+    index: int         # the season's place in the game's view (the later, the newer)
+
+    def as_json(self) -> dict:
+        return dict(dataclasses.asdict(self), updated=stamp(self.updated))
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> FeedEntry:
+        """The entry `as_json` made; TypeError, KeyError or ValueError where `data` is not one."""
+        return cls(**dict(data, updated=unstamp(data["updated"])))
+
+
+def stamp(when: dt.datetime) -> str:
+    """`when` as JSON data: UTC, fixed width (so that stamps sort as their times do), to the microsecond."""
+    return when.astimezone(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+_STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z", re.ASCII)
+
+
+def unstamp(text: str) -> dt.datetime:
+    """The time `stamp` wrote (ValueError for any other text): read by `fromisoformat`, not
+    `strptime` (a twentieth of the time: a serve rebuild reads every game's newest entries)."""
+    if not isinstance(text, str) or not _STAMP.fullmatch(text):
+        raise ValueError(f"not a time as stamp() writes it: {text!r}")
+    return dt.datetime.fromisoformat(text[:-1]).replace(tzinfo=dt.timezone.utc)
+
+
+@dataclass(frozen=True)
 class FeedCard:
     """What the archive's feed needs of a game (`dipgen.present.site.feeds.feed_card`): its
-    latest time and its newest entries."""
+    latest time (a `stamp`) and its newest entries."""
 
     latest: str
-    feed: tuple[Mapping[str, Any], ...]
+    feed: tuple[FeedEntry, ...]
 
 
 @dataclass(frozen=True)
@@ -74,14 +136,14 @@ class GameCard:
     deadline: CardDeadline | None
     slug: str
     finished: bool
-    people: tuple[Mapping[str, Any], ...]
+    people: tuple[Sitter, ...]
     ended: CardEnd | None
     latest: str
-    feed: tuple[Mapping[str, Any], ...]
+    feed: tuple[FeedEntry, ...]
 
     def as_json(self) -> dict:
         """The card as JSON data (the build cache keeps it so)."""
-        return dataclasses.asdict(self)
+        return dict(dataclasses.asdict(self), feed=[e.as_json() for e in self.feed])
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> GameCard:
@@ -92,8 +154,12 @@ class GameCard:
                        players=tuple(CardPlayer(*p) for p in data["players"]), years=str(data["years"]),
                        years_sort=str(data["years_sort"]), status=CardStatus(**data["status"]),
                        deadline=None if deadline is None else CardDeadline(**deadline), slug=str(data["slug"]),
-                       finished=bool(data["finished"]), people=tuple(data["people"]),
+                       finished=bool(data["finished"]), people=tuple(_sitter(e) for e in data["people"]),
                        ended=None if ended is None else CardEnd(str(ended["kind"]), tuple(ended["powers"])),
-                       latest=str(data["latest"]), feed=tuple(data["feed"]))
-        except (KeyError, TypeError) as e:
+                       latest=str(data["latest"]), feed=tuple(FeedEntry.from_json(e) for e in data["feed"]))
+        except (KeyError, TypeError, ValueError) as e:
             raise ValueError(f"not a game's card: {e}") from None
+
+
+def _sitter(data: Mapping[str, Any]) -> Sitter:
+    return Sitter(**dict(data, powers=tuple(data["powers"])))

@@ -15,7 +15,7 @@ from dataclasses import asdict
 from markupsafe import Markup
 
 from dipgen.present.site.card import CardEnd, GameCard
-from dipgen.present.site.jinja import render
+from dipgen.present.site.jinja import render, safe_colour
 from dipgen.present.site.links import href
 from dipgen.present.site.page import SitePage
 from dipgen.present.site.players import INDEX, alias_table, by_person, person, player_uris
@@ -41,7 +41,7 @@ def _span(card: GameCard) -> int:
 def _names(card: GameCard, powers: Iterable[str], aliases: Mapping[str, str], private: frozenset[str]) -> str:
     """Who played `powers` to the end of the game, private people left unnamed."""
     wanted = set(powers)
-    names = [person(e["name"], aliases) for e in card.people if e["to_end"] and wanted & set(e["powers"])]
+    names = [person(e.name, aliases) for e in card.people if e.to_end and wanted & set(e.powers)]
     return ", ".join(n for n in dict.fromkeys(names) if n not in private) or "—"
 
 
@@ -88,7 +88,7 @@ def _variant_records(cards: list[GameCard], done: list[tuple[GameCard, CardEnd]]
                         who=_names(c, end.powers, aliases, private), powers=", ".join(end.powers))
                    for c, end in ended if end.kind in WINS],
             best=None if top is None else dict(score=top[0], name=top[1], url=link(uris[top[1]]), title=top[2].title,
-                                               game_url=link(top[2].uri), powers=", ".join(top[3]["powers"])),
+                                               game_url=link(top[2].uri), powers=", ".join(top[3].powers)),
             longest=None if longest is None or not _span(longest) else dict(
                 title=longest.title, url=link(longest.uri), span=_span(longest), years=longest.years)))
     return out
@@ -123,10 +123,10 @@ def fame_files(cards: Iterable[GameCard], directory_urls: bool = True, aliases: 
     solos = [dict(title=c.title, url=link(c.uri), variant=c.variant, year=c.years.split("–")[-1],
                   powers=[(p, colours.get(p, "#888")) for p in end.powers], who=_names(c, end.powers, aliases, private))
              for c, end in done if end.kind in WINS]
-    scores = sorted(((e["score"], p, c, e) for p, games in people.items() for c, e in games
-                     if c.finished and e["score"] and e["to_end"]), key=lambda t: (-_number(t[0]), t[1].lower()))
+    scores = sorted(((e.score, p, c, e) for p, games in people.items() for c, e in games
+                     if c.finished and e.score and e.to_end), key=lambda t: (-_number(t[0]), t[1].lower()))
     best = [dict(score=s, name=p, url=link(uris[p]), title=c.title, game_url=link(c.uri),
-                 powers=[(q, colours.get(q, "#888")) for q in e["powers"]]) for s, p, c, e in scores[:TOP]]
+                 powers=[(q, colours.get(q, "#888")) for q in e.powers]) for s, p, c, e in scores[:TOP]]
     most = [dict(name=p, url=link(uris[p]), games=len(g))
             for p, g in sorted(people.items(), key=lambda kv: (-len(kv[1]), kv[0].lower()))[:TOP]]
     longest = [dict(title=c.title, url=link(c.uri), variant=c.variant, years=c.years, span=_span(c))
@@ -135,7 +135,8 @@ def fame_files(cards: Iterable[GameCard], directory_urls: bool = True, aliases: 
     powers = sorted(colours, key=lambda p: (-wins[p], p))
     chart = bar_chart([(p, wins[p], colours[p]) for p in powers], "fame-wins", "Wins per power",
                       "Games won by each power, solo or by concession: "
-                      + ", ".join(f"{p} {wins[p]}" for p in powers) + ".")
+                      + ", ".join(f"{p} {wins[p]}" for p in powers) + ".",
+                      safe={colours[p]: safe_colour(colours[p]) for p in powers})
     shown = [r for r in rating.rows if r.rank <= TOP] if rating else []
     table = None if rating is None else dict(
         rows=[dict(asdict(r), url=link(uris[r.name])) for r in shown], least=rating.least, total=len(rating.rows),

@@ -11,7 +11,7 @@ Addresses are absolute where the site has a ``site_url`` (mkdocs.yml), else rela
 the site lives, so that a feed that moves keeps them (RFC 4287, 4.2.6): each is a UUID named by
 the site's name, the game's folder and the season.
 
-An entry is a value (`Entry`) before it is XML (`entry_element`): a field added to one is one
+An entry is a value (`FeedEntry`) before it is XML (`entry_element`): a field added to one is one
 line in each.
 """
 
@@ -22,11 +22,10 @@ import re
 import uuid
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Protocol
 
 from dipgen.present.happened import what_happened
-from dipgen.present.site.card import FeedCard, GameCard
+from dipgen.present.site.card import FeedCard, FeedEntry, GameCard, stamp, unstamp
 from dipgen.present.site.links import archive_uri, game_folder, game_uri, href, page_url, season_uri
 from dipgen.present.times import deadline_line, iso, latest, record_times
 from dipgen.view import GameView
@@ -72,20 +71,6 @@ def _id(place: Place, *names: str) -> str:
     return "urn:uuid:" + str(uuid.uuid5(NAMESPACE, "\n".join((place.site_name, *names))))
 
 
-@dataclass(frozen=True)
-class Entry:
-    """One season of one game, as a feed tells it."""
-
-    id: str
-    title: str
-    updated: dt.datetime
-    page: str          # the season page (its site path)
-    summary: str
-    author: str        # the game's GM
-    slug: str
-    index: int         # the season's place in the game's view (the later, the newer)
-
-
 def summary(view: GameView, index: int) -> str:
     """What happened in the view's record at `index`, in a few sentences (the feed entry's summary,
     the season page's description)."""
@@ -97,12 +82,12 @@ def summary(view: GameView, index: int) -> str:
     return "Nothing changed that the public may know of."
 
 
-def entries(view: GameView, place: Place) -> list[Entry]:
+def entries(view: GameView, place: Place) -> list[FeedEntry]:
     """One entry per season the view shows, oldest first; the newest says when the next orders are
     due (each new season's entry brings the new deadline to the readers)."""
     due = deadline_line(view)
     last = len(view.records) - 1
-    return [Entry(_id(place, view.slug, record.phase.slug), f"{view.title}: {record.title}", when,
+    return [FeedEntry(_id(place, view.slug, record.phase.slug), f"{view.title}: {record.title}", when,
                   season_uri(place.prefix, view.slug, record.phase),
                   summary(view, i) + (f" {due}" if due and i == last else ""), view.info.gm, view.slug, i)
             for i, (record, when) in enumerate(zip(view.records, record_times(view), strict=True))]
@@ -122,7 +107,7 @@ def _author(parent: ET.Element, name: str) -> None:
     _text(ET.SubElement(parent, "author"), "name", name or "The game master")
 
 
-def entry_element(entry: Entry, place: Place, feed: str) -> ET.Element:
+def entry_element(entry: FeedEntry, place: Place, feed: str) -> ET.Element:
     """`entry` in Atom, its addresses as seen from the feed at `feed` (a site path)."""
     element = ET.Element("entry")
     _text(element, "id", entry.id)
@@ -135,7 +120,7 @@ def entry_element(entry: Entry, place: Place, feed: str) -> ET.Element:
 
 
 def document(place: Place, uri: str, feed_id: str, title: str, page: str, author: str,
-             items: list[Entry], updated: dt.datetime) -> str:
+             items: list[FeedEntry], updated: dt.datetime) -> str:
     """The feed at site path `uri`, of `items` (newest first), about the page `page`."""
     feed = ET.Element("feed", {"xmlns": ATOM})
     _text(feed, "id", feed_id)
@@ -150,7 +135,7 @@ def document(place: Place, uri: str, feed_id: str, title: str, page: str, author
     return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(feed, encoding="unicode") + "\n"
 
 
-def newest_first(items: Iterable[Entry]) -> list[Entry]:
+def newest_first(items: Iterable[FeedEntry]) -> list[FeedEntry]:
     """Newest first; of entries of one time, by game (its folder), then the later season first."""
     ordered = sorted(items, key=lambda e: (e.slug, -e.index))
     return sorted(ordered, key=lambda e: e.updated, reverse=True)
@@ -163,29 +148,10 @@ def game_feed(view: GameView, place: Place) -> dict[str, str]:
                           view.info.gm, newest_first(entries(view, place)), latest(view))}
 
 
-def stamp(when: dt.datetime) -> str:
-    """`when` as JSON data: UTC, fixed width (so that stamps sort as their times do), to the microsecond."""
-    return when.astimezone(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
-
-
-_STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z", re.ASCII)
-
-
-def unstamp(text: str) -> dt.datetime:
-    """The time `stamp` wrote (ValueError for any other text): read by `fromisoformat`, not
-    `strptime` (a twentieth of the time: a serve rebuild reads every game's newest entries)."""
-    if not _STAMP.fullmatch(text):
-        raise ValueError(f"not a time as stamp() writes it: {text!r}")
-    return dt.datetime.fromisoformat(text[:-1]).replace(tzinfo=dt.timezone.utc)
-
-
 def feed_card(view: GameView, place: Place) -> FeedCard:
     """What the archive's feed needs of a game (a part of the game's card,
     `dipgen.present.site.pages.game_card`): its newest `MAX_ENTRIES` entries and its latest time."""
-    return FeedCard(latest=stamp(latest(view)),
-                    feed=tuple(dict(id=e.id, title=e.title, updated=stamp(e.updated), page=e.page, summary=e.summary,
-                                author=e.author, slug=e.slug, index=e.index)
-                               for e in newest_first(entries(view, place))[:MAX_ENTRIES]))
+    return FeedCard(latest=stamp(latest(view)), feed=tuple(newest_first(entries(view, place))[:MAX_ENTRIES]))
 
 
 def site_feed(views: Iterable[GameView], place: Place) -> dict[str, str]:
@@ -196,8 +162,7 @@ def site_feed(views: Iterable[GameView], place: Place) -> dict[str, str]:
 def site_feed_of(cards: Iterable[FeedCard | GameCard], place: Place) -> dict[str, str]:
     """`site_feed` of the games' `feed_card`s (or their cards, which hold one)."""
     cards = list(cards)
-    items = newest_first(Entry(e["id"], e["title"], unstamp(e["updated"]), e["page"], e["summary"], e["author"],
-                               e["slug"], e["index"]) for c in cards for e in c.feed)[:MAX_ENTRIES]
+    items = newest_first(e for c in cards for e in c.feed)[:MAX_ENTRIES]
     when = max((unstamp(c.latest) for c in cards), default=dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc))
     name = place.site_name or "Diplomacy games"
     return {SITE_FEED: document(place, SITE_FEED, _id(place), f"{name}: all games", archive_uri(place.prefix), name,

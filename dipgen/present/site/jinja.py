@@ -34,11 +34,16 @@ def _safe_colours() -> dict[str, str]:
     return {colour: safe.pop() for colour, safe in found.items() if len(safe) == 1 and colour not in safe}
 
 
+def safe_colour(colour: str) -> str:
+    """A power's colour in the colour-blind palette ('' where it is the same, or not known)."""
+    return _safe_colours().get(colour.lower(), "")
+
+
 def colour_vars(colour: str) -> Markup:
     """The style of an element drawn in a power's colour: ``--dg-c``, its colour, and ``--dg-cs``,
     its colour in the colour-blind palette, which dipgen.css takes while the page is in that
     palette (the class dg-cb on the page's root, set by the switch under a map: dipgen.js)."""
-    safe = _safe_colours().get(colour.lower())
+    safe = safe_colour(colour)
     return Markup(f"--dg-c: {escape(colour)}" + (f"; --dg-cs: {escape(safe)}" if safe else ""))
 
 

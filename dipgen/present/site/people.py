@@ -1,8 +1,8 @@
 """Who a person is (`person`: her name as written, after the site's alias table) and what a game
 tells of each person who played in it, for the players' pages
-(`dipgen.present.site.players`): made from the game's public view alone, as plain JSON data that
-the game's card carries (`pages.game_card`), so that the players' pages of an unchanged game come
-from the build cache and never from its files.
+(`dipgen.present.site.players`): made from the game's public view alone, as typed values
+(`dipgen.present.site.card.Sitter`) that the game's card carries (`pages.game_card`), so that the
+players' pages of an unchanged game come from the build cache and never from its files.
 
 One entry per sitter (a person in a seat, in turn: a replacement is a second sitter of the same
 seat): her name as written, the powers the seat played while she sat in it, the phases she
@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from dipgen.core.phase import Phase
+from dipgen.present.site.card import Sitter
 from dipgen.present.site.scores import score_table, standings
 from dipgen.rules.scoring import End, places
 from dipgen.rules.seats import Seat
@@ -58,7 +59,7 @@ def _result(view: GameView, powers: list[str], alive: bool) -> str:
     return "survived" if alive else "out"
 
 
-def people_of(view: GameView, system: str) -> list[dict]:
+def people_of(view: GameView, system: str) -> list[Sitter]:
     """One entry per sitter of every seat (see the module): name, powers, since/until (phase names
     or ''), the sitters before and after her in the seat (previous/next, or ''), result, centres
     (None where not known), score ('' where none), place (None where the game is not scored) and
@@ -83,7 +84,7 @@ def people_of(view: GameView, system: str) -> list[dict]:
         for i, (name, since) in enumerate(shown):
             final = i == len(shown) - 1
             until: Phase | None = shown[i + 1][1] if not final else None
-            out.append(dict(name=name, powers=powers, since=since.name if since else "",
+            out.append(Sitter(name=name, powers=tuple(powers), since=since.name if since else "",
                             until=until.name if until else "", to_end=final,
                             previous=shown[i - 1][0] if i else "", next="" if final else shown[i + 1][0],
                             result=_result(view, held, alive) if final else "",

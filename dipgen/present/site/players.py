@@ -15,7 +15,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
-from dipgen.present.site.card import GameCard
+from dipgen.present.site.card import GameCard, Sitter
 from dipgen.present.site.jinja import render
 from dipgen.present.site.links import href
 from dipgen.present.site.page import SitePage
@@ -51,41 +51,41 @@ def player_uris(names: Iterable[str]) -> dict[str, str]:
     return out
 
 
-def by_person(cards: Iterable[GameCard], aliases: Mapping[str, str]) -> dict[str, list[tuple[GameCard, Mapping]]]:
+def by_person(cards: Iterable[GameCard], aliases: Mapping[str, str]) -> dict[str, list[tuple[GameCard, Sitter]]]:
     """Person -> [(card, her entry in it)], in the cards' order."""
-    out: dict[str, list[tuple[GameCard, Mapping]]] = {}
+    out: dict[str, list[tuple[GameCard, Sitter]]] = {}
     for card in cards:
         for entry in card.people:
-            out.setdefault(person(entry["name"], aliases), []).append((card, entry))
+            out.setdefault(person(entry.name, aliases), []).append((card, entry))
     return out
 
 
-def _met(me: str, games: list[tuple[GameCard, Mapping]], aliases: Mapping[str, str],
+def _met(me: str, games: list[tuple[GameCard, Sitter]], aliases: Mapping[str, str],
          private: frozenset[str]) -> Counter:
     """How many games she shared with each other person (not private)."""
     count: Counter = Counter()
     for card, _ in games:
-        others = {person(e["name"], aliases) for e in card.people} - {me}
+        others = {person(e.name, aliases) for e in card.people} - {me}
         count.update(o for o in others if o not in private)
     return count
 
 
-def _row(card: GameCard, entry: Mapping, uri: str, directory_urls: bool, colours: dict[str, str],
+def _row(card: GameCard, entry: Sitter, uri: str, directory_urls: bool, colours: dict[str, str],
          private: frozenset[str], aliases: Mapping[str, str]) -> dict:
     """One game of hers, as her page shows it."""
     name = lambda n: "" if person(n, aliases) in private else person(n, aliases)  # noqa: E731
     seat = []
-    if entry["previous"]:
-        who = name(entry["previous"])
-        seat.append(f"took over from {who} in {entry['since']}" if who else f"took over in {entry['since']}")
-    if entry["next"]:
-        who = name(entry["next"])
-        seat.append(f"replaced by {who} in {entry['until']}" if who else f"replaced in {entry['until']}")
+    if entry.previous:
+        who = name(entry.previous)
+        seat.append(f"took over from {who} in {entry.since}" if who else f"took over in {entry.since}")
+    if entry.next:
+        who = name(entry.next)
+        seat.append(f"replaced by {who} in {entry.until}" if who else f"replaced in {entry.until}")
     return dict(title=card.title, url=href(uri, card.uri, directory_urls), variant=card.variant,
-                powers=[(p, colours.get(p, "#888")) for p in entry["powers"]], years=card.years,
+                powers=[(p, colours.get(p, "#888")) for p in entry.powers], years=card.years,
                 years_sort=card.years_sort, status=card.status.label,
-                result=RESULT_WORDS.get(entry["result"], "Replaced" if not entry["to_end"] else ""),
-                centres="" if entry["centres"] is None else str(entry["centres"]), score=entry["score"],
+                result=RESULT_WORDS.get(entry.result, "Replaced" if not entry.to_end else ""),
+                centres="" if entry.centres is None else str(entry.centres), score=entry.score,
                 seat="; ".join(seat))
 
 

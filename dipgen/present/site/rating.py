@@ -48,14 +48,14 @@ def rating_input(cards: Iterable[GameCard], aliases: Mapping[str, str]) -> Ratin
         ended = card.ended
         if not card.finished or not ended or ended.kind == "abandoned":
             continue
-        sitters = [e for e in card.people if e["to_end"]]
-        if not sitters or any(e.get("place") is None for e in sitters):
+        sitters = [e for e in card.people if e.to_end]
+        placed = [(person(e.name, aliases), e.place) for e in sitters if e.place is not None]
+        if not sitters or len(placed) < len(sitters):
             unrated.add(card.variant)
             continue
         best: dict[str, int] = {}
-        for e in sitters:
-            who = person(e["name"], aliases)
-            best[who] = min(best.get(who, e["place"]), e["place"])
+        for who, place in placed:
+            best[who] = min(best.get(who, place), place)
         games.append(RatedGame(card.slug, card.latest, tuple(sorted(best.items()))))
     return RatingInput(tuple(games), tuple(sorted(unrated)))
 

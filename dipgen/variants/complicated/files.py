@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dipgen.core.errors import Problem, display_path
+from dipgen.core.errors import Problem
+
+from dipgen.io.paths import display_path
 from dipgen.io.yamlfile import kind_of
 from dipgen.rules.variant import Files
 

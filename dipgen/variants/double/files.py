@@ -3,7 +3,9 @@ draw with ``seats: random``), and orders keyed by power, then by the captain who
 
 from __future__ import annotations
 
-from dipgen.core.errors import Problem, display_path
+from dipgen.core.errors import Problem
+
+from dipgen.io.paths import display_path
 from dipgen.core.phase import Phase
 from dipgen.io.yamlfile import kind_of, line_of, unknown_keys
 from dipgen.rules.seats import Seat, Seating
