@@ -49,7 +49,7 @@ def cards_of(n: int) -> list[GameCard]:
     for i in range(n):
         card = base[i % len(base)]
         k = (i // len(base)) % 4
-        people = tuple(dict(e, name=f"{e['name']} {k}" if k else e["name"]) for e in card.people)
+        people = tuple(dataclasses.replace(e, name=f"{e.name} {k}" if k else e.name) for e in card.people)
         out.append(dataclasses.replace(card, title=f"{card.title} {i}", uri=f"games/g{i}/index.md", slug=f"g{i}",
                                        people=people))
     return out
