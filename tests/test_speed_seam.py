@@ -45,7 +45,7 @@ def both(tmp_path_factory):
     return fast, plain
 
 
-INDEX = "search/search_index.json"
+INDEX = "search/search_docs.json"  # the index's documents (dipgen/mkdocs/search.py)
 
 
 def _index(data: bytes) -> list[dict]:
