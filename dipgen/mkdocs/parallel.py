@@ -20,6 +20,7 @@ import logging
 import multiprocessing
 import os
 import threading
+from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -142,8 +143,9 @@ def make_games(paths: list[Path], options: SiteOptions, commits: dict[str, Commi
     pool = ProcessPoolExecutor(max_workers=count, mp_context=_context(), initializer=_start, initargs=(level,))
     done = False
     try:
-        futures = [pool.submit(_worker, path, options, commits[str(path)]) for path in paths]
-        for path, future in zip(paths, futures, strict=True):
+        pending = deque((path, pool.submit(_worker, path, options, commits[str(path)])) for path in paths)
+        while pending:  # (a game handed over is not held here till the last)
+            path, future = pending.popleft()
             yield path, _result(path, future)
         done = True
     finally:  # (an interrupted build: what no worker began is dropped, and the build stops at once)
