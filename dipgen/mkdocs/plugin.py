@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import logging
 import time
+from functools import partial
 from pathlib import Path
 
 from mkdocs.config import base
@@ -266,7 +267,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
 
     def on_page_markdown(self, markdown: str, *, page, config, files) -> str:
         if page.file.src_uri in self._origins and page.file.generated_by:
-            name_failures(page, self._origin(page.file.src_uri))
+            name_failures(page, partial(self._origin, page.file.src_uri))
         text = with_cards(markdown, self.cards, self._options, page.file.src_uri)
         return self.seam.markdown(page, text)
 
