@@ -127,3 +127,43 @@ def test_the_number_of_workers(monkeypatch):
     assert parallel.processes(8, games=3) == 3
     assert parallel.processes(2, games=30) == 2
     assert parallel.processes(1, games=30) == 1
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads a process's children from /proc")
+def test_ctrl_c_while_workers_make_the_games_stops_cleanly(tmp_path):
+    """Ctrl-C (SIGINT to the terminal's process group) while two workers make the games: the build
+    stops within seconds, no process is left, nothing is written, and no traceback is printed."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    project = _workers(make_project(tmp_path / "p", ("two-crowns", "night-flights", "austrian-question", RUNNING)), 2)
+    proc = subprocess.Popen([sys.executable, "-m", "mkdocs", "build"], cwd=project, start_new_session=True,
+                            env=dict(os.environ, NO_MKDOCS_2_WARNING="1"), stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        deadline = time.monotonic() + 120
+        while len(_children(proc.pid)) < 2 and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert len(_children(proc.pid)) >= 2, "the workers never started"
+        os.killpg(proc.pid, signal.SIGINT)
+        out, _ = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode != 0
+    assert "Traceback" not in out and "Aborted" in out
+    assert not (project / "site").exists()
+    assert not [p for p in project.iterdir() if p.name.startswith(".site")]
+    with pytest.raises(ProcessLookupError):
+        os.killpg(proc.pid, 0)  # no worker left behind

@@ -19,6 +19,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+import signal
 import threading
 from collections import deque
 from collections.abc import Callable, Iterator
@@ -98,6 +99,13 @@ def _start(level: int) -> None:
         logger.propagate = True
     logging.getLogger().addHandler(_KEPT)
     logging.getLogger().setLevel(level)
+    signal.signal(signal.SIGINT, _interrupted)
+
+
+def _interrupted(signum: int, frame) -> None:
+    """Ctrl-C reaches every process of the terminal's group: a worker leaves at once and quietly
+    (the build's process says that it stopped, and why), not with a traceback of where it was."""
+    os._exit(128 + signum)
 
 
 def _worker(path: Path, options: SiteOptions, commits: Commits) -> Made:
