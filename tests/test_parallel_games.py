@@ -167,3 +167,23 @@ def test_ctrl_c_while_workers_make_the_games_stops_cleanly(tmp_path):
     assert not [p for p in project.iterdir() if p.name.startswith(".site")]
     with pytest.raises(ProcessLookupError):
         os.killpg(proc.pid, 0)  # no worker left behind
+
+
+def test_under_serve_the_workers_come_from_a_fork_server(tmp_path, caplog):
+    """`mkdocs serve` runs its web server in threads, which a fork would copy mid-step: with another
+    thread running, the workers start from a fork server, and make the same games."""
+    import threading
+
+    project = _workers(make_project(tmp_path / "p", ("austrian-question", "night-flights")), 2)
+    stop = threading.Event()
+    server = threading.Thread(target=stop.wait, daemon=True)
+    server.start()
+    try:
+        assert parallel._context().get_start_method() == "forkserver"
+        with caplog.at_level(logging.INFO):
+            site, stats = _built(project)
+    finally:
+        stop.set()
+        server.join()
+    assert stats["workers"] == 2 and stats["redone"] == 2
+    assert "games/night-flights/index.html" in site
