@@ -9,9 +9,10 @@ is sent back with it and logged in the build's own process, in the games' order,
 counts its warnings (``--strict``) as it counts them in a serial build.
 
 The pool's workers are forked from the build where it runs alone (`mkdocs build`), else started from
-a fork server (under `mkdocs serve`, whose web server runs threads a fork would copy). A build that
-is interrupted (Ctrl-C) cancels what the workers have not begun and stops: nothing was written by
-then (the site is written after every game is made, and beside the old one: `speed.staging`).
+a fork server (under `mkdocs serve`, whose web server runs threads a fork would copy). Ctrl-C
+stops the build and its workers at once (each leaves quietly; what none began is cancelled), and
+nothing was written by then: the site is written after every game is made, and beside the old one
+(`speed.staging`). A worker that dies (out of memory, say) is a failure naming its game.
 """
 
 from __future__ import annotations
