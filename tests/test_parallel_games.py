@@ -187,3 +187,28 @@ def test_under_serve_the_workers_come_from_a_fork_server(tmp_path, caplog):
         server.join()
     assert stats["workers"] == 2 and stats["redone"] == 2
     assert "games/night-flights/index.html" in site
+
+
+def test_a_worker_killed_leaves_its_games_to_the_build(tmp_path, caplog, monkeypatch):
+    """A worker that dies (the kernel's out-of-memory killer, say): a note, and the games no worker
+    handed over are made in the build's own process, as with one worker (under --strict too)."""
+    import os
+
+    from dipgen.mkdocs import output
+
+    if parallel._context().get_start_method() != "fork":
+        pytest.skip("the killing stand-in reaches the workers by fork")
+    make, build_pid = output.make, os.getpid()
+
+    def killed_in_a_worker(path, *args):
+        if os.getpid() != build_pid and path.name == "night-flights":
+            os._exit(9)
+        return make(path, *args)
+
+    monkeypatch.setattr(output, "make", killed_in_a_worker)
+    project = _workers(make_project(tmp_path / "p", ("austrian-question", "night-flights", "two-crowns")), 2)
+    with caplog.at_level(logging.INFO):
+        site, stats = _built(project)
+    assert stats["redone"] == 3
+    assert any("dipgen: a worker stopped" in r.getMessage() for r in caplog.records)
+    assert "games/night-flights/index.html" in site and "games/two-crowns/index.html" in site

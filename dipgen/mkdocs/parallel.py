@@ -12,7 +12,8 @@ The pool's workers are forked from the build where it runs alone (`mkdocs build`
 a fork server (under `mkdocs serve`, whose web server runs threads a fork would copy). Ctrl-C
 stops the build and its workers at once (each leaves quietly; what none began is cancelled), and
 nothing was written by then: the site is written after every game is made, and beside the old one
-(`speed.staging`). A worker that dies (out of memory, say) is a failure naming its game.
+(`speed.staging`). Where a worker dies (killed, out of memory), the games left are made in the
+build's own process, as with one worker.
 """
 
 from __future__ import annotations
@@ -153,9 +154,15 @@ def make_games(paths: list[Path], options: SiteOptions, commits: dict[str, Commi
     done = False
     try:
         pending = deque((path, pool.submit(_worker, path, options, commits[str(path)])) for path in paths)
+        broken = False
         while pending:  # (a game handed over is not held here till the last)
             path, future = pending.popleft()
-            yield path, _result(path, future)
+            made = None if broken else _result(future)
+            if made is None and not broken:
+                broken = True
+                log.info("dipgen: a worker stopped (killed, or out of memory); the games from %s on are made "
+                         "in this process", display_path(path))  # (the site is the same: no warning for --strict)
+            yield path, made if made is not None else _here(path, in_process)
         done = True
     finally:  # (an interrupted build: what no worker began is dropped, and the build stops at once)
         pool.shutdown(wait=done, cancel_futures=not done)
@@ -171,10 +178,11 @@ def _here(path: Path, make: Callable[[Path], output.Game]) -> Made:
         return Made(problems=[failure(display_path(path), e, DOING)])
 
 
-def _result(path: Path, future: Future) -> Made:
+def _result(future: Future) -> Made | None:
+    """A worker's game, its log logged here; None if the pool broke (a worker killed)."""
     try:
         made: Made = future.result()
-    except BrokenProcessPool as e:  # a worker killed (out of memory, say): the game it made is named
-        return Made(problems=[failure(display_path(path), e, DOING)])
+    except BrokenProcessPool:
+        return None
     made.replay()
     return made
