@@ -25,6 +25,7 @@ import signal
 import threading
 from collections import deque
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -102,6 +103,22 @@ def _start(level: int) -> None:
     logging.getLogger().addHandler(_KEPT)
     logging.getLogger().setLevel(level)
     signal.signal(signal.SIGINT, _interrupted)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+@contextmanager
+def _deferred_interrupt() -> Iterator[None]:
+    """Ctrl-C held while the pool forks its workers (delivered right after): a worker forked at that
+    moment would otherwise die of it before `_start`, printing a traceback."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def _interrupted(signum: int, frame) -> None:
@@ -153,7 +170,8 @@ def make_games(paths: list[Path], options: SiteOptions, commits: dict[str, Commi
     pool = ProcessPoolExecutor(max_workers=count, mp_context=_context(), initializer=_start, initargs=(level,))
     done = False
     try:
-        pending = deque((path, pool.submit(_worker, path, options, commits[str(path)])) for path in paths)
+        with _deferred_interrupt():  # (a worker forked now has Ctrl-C held till it can leave quietly: `_start`)
+            pending = deque((path, pool.submit(_worker, path, options, commits[str(path)])) for path in paths)
         broken = False
         while pending:  # (a game handed over is not held here till the last)
             path, future = pending.popleft()
