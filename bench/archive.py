@@ -17,6 +17,10 @@ child process, runs interleaved (dipgen, baseline, dipgen, ...), the median of `
   timed in the child, around MkDocs's build function), against the full build; it also checks
   that the note shows on its page;
 - peak memory: the largest resident set of the child of a full build.
+
+With `--workers 1,2` it measures instead a full build (no cache folder) with the plugin's
+``workers`` option at each value, CPU time (the build's and its workers') and wall time,
+interleaved, medians, against the first value (1: every game made in MkDocs's own process).
 """
 
 from __future__ import annotations
@@ -181,6 +185,37 @@ def measure(size: int, years: int, seed: int, repeat: int, work: Path) -> dict:
     return dict(med, pages=pages, peak=peak)
 
 
+def with_workers(project: Path, workers: int) -> Path:
+    """The project's mkdocs.yml with the plugin's ``workers`` option set."""
+    config = project / "mkdocs.yml"
+    text = config.read_text(encoding="utf-8")
+    text = "\n".join(line for line in text.splitlines() if not line.startswith("      workers:")) + "\n"
+    config.write_text(text.replace("  - dipgen:\n", f"  - dipgen:\n      workers: {workers}\n"), encoding="utf-8")
+    return project
+
+
+def measure_workers(size: int, years: int, seed: int, repeat: int, work: Path, counts: list[int]) -> dict:
+    """A full build at each number of workers, interleaved (see the module)."""
+    project = archive_project(work / f"archive-{size}", size, years, seed)
+    print(f"\n== {size} games x {years} years: a full build (no cache) by number of workers", flush=True)
+    cpu: dict[int, list[float]] = {n: [] for n in counts}
+    wall: dict[int, list[float]] = {n: [] for n in counts}
+    for _ in range(repeat):
+        for n in counts:
+            shutil.rmtree(project / ".dipgen-cache", ignore_errors=True)
+            t0 = time.perf_counter()
+            out = run("build", with_workers(project, n))
+            wall[n].append(time.perf_counter() - t0)
+            cpu[n].append(out["cpu"])
+    base = counts[0]
+    med = {n: (statistics.median(cpu[n]), statistics.median(wall[n])) for n in counts}
+    for n in counts:
+        print(f"   workers {n}: {med[n][0]:6.2f}s CPU = {med[n][0] / med[base][0]:.2f}x, {med[n][1]:6.2f}s wall = "
+              f"{med[n][1] / med[base][1]:.2f}x the workers-{base} build  (CPU {_list(cpu[n])}; wall {_list(wall[n])})")
+    print(f"   load average at the end: {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    return med
+
+
 def _peak(project: Path) -> float:
     """The peak memory of one full build alone (a child whose only child is that build)."""
     code = ("import resource, subprocess, sys; subprocess.run([sys.executable, sys.argv[1], '--child', 'build', "
@@ -202,6 +237,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--years", type=int, default=9)  # 40 games: about 1,200 pages, as the issue's 39-game archive
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--workers", help="numbers of workers to compare (comma-separated), instead of the baseline")
     ap.add_argument("--child", nargs=2, metavar=("MODE", "PROJECT"), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child:
@@ -210,7 +246,11 @@ def main(argv: list[str] | None = None) -> int:
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
     with tempfile.TemporaryDirectory(prefix="dipgen-bench-") as tmp:
         for size in sizes:
-            measure(size, args.years, args.seed, args.repeat, Path(tmp))
+            if args.workers:
+                measure_workers(size, args.years, args.seed, args.repeat, Path(tmp) / f"w{size}",
+                                [int(n) for n in args.workers.split(",") if n.strip()])
+            else:
+                measure(size, args.years, args.seed, args.repeat, Path(tmp))
     return 0
 
 

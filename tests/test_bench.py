@@ -124,6 +124,13 @@ def test_archive():
     assert "the note shows on its page: True" in out
 
 
+@pytest.mark.slow  # two full builds of a small archive
+def test_archive_by_workers():
+    out = ok("archive.py", "--sizes", "2", "--years", "2", "--seed", "9", "--repeat", "1", "--workers", "1,2")
+    assert "workers 1:" in out and "1.00x" in out
+    assert "workers 2:" in out and "the workers-1 build" in out
+
+
 @browser_test  # builds a small archive and opens its pages in chromium
 def test_pagebytes():
     out = ok("pagebytes.py", "--sizes", "1", "--years", "2", "--seed", "9")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
@@ -30,10 +31,12 @@ NESTED = ("look for Markdown nested very deeply (lists, quotes) in its press, no
           "none, this is a bug in dipgen: report it with the game's files")
 
 
-def name_failures(page, origin: Path) -> None:
+def name_failures(page, origin: Callable[[], Path]) -> None:
     """Make a failure to render a generated page that MkDocs converts as any page (Markdown nested
     too deeply for the converter, say) a PluginError naming the game's file, rather than a traceback.
-    A page that names its own failures (``names_failures``: `dipgen.mkdocs.speed.pages`) is left as it is."""
+    A page that names its own failures (``names_failures``: `dipgen.mkdocs.speed.pages`) is left as it is.
+    `origin` is asked only on a failure (it looks for the page's file on disk: once a page of every
+    game, every rebuild, that was the plugin's share of a one-file edit that grew with the archive)."""
     if getattr(page, "names_failures", False):
         return
     render = page.render
@@ -43,7 +46,7 @@ def name_failures(page, origin: Path) -> None:
             render(config, files)
         except Exception as e:
             log.debug("dipgen: %s", page.file.src_uri, exc_info=True)
-            raise PluginError(failure(display_path(origin), e, f"rendering the page {page.file.src_uri}",
+            raise PluginError(failure(display_path(origin()), e, f"rendering the page {page.file.src_uri}",
                                       NESTED)) from e
 
     page.render = guarded

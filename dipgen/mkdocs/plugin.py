@@ -40,17 +40,17 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files, InclusionLevel
 
 from dipgen.present.site.crypt import PRIVATE_DIR
-from dipgen.core.errors import GameError, Problem
+from dipgen.core.errors import Problem
 from dipgen.io.paths import display_path
 from dipgen.io.commits import commit_times_of
 from dipgen.io.folders import discover_games
 from dipgen.io.secretsfile import shared_secrets
 from dipgen.usecases.publish import archive_files_of, players_options, provided_pages, site_options, with_cards
 from dipgen.mkdocs.reported import report_problems
-from dipgen.mkdocs import livereload, output
+from dipgen.mkdocs import livereload, output, parallel
 from dipgen.mkdocs.failures import failure, name_failures
 from dipgen.mkdocs.prune import prune, roots
-from dipgen.mkdocs.output import Content, Game, Output
+from dipgen.mkdocs.output import Content, Output
 from dipgen.mkdocs.pagefind import BUNDLE, PagefindError, index_site
 from dipgen.mkdocs.search import split_index
 from dipgen.mkdocs.seam import Seam
@@ -85,6 +85,9 @@ class DipgenConfig(base.Config):
     a reader does not grow with the archive; `dipgen.mkdocs.pagefind`), or ``material``, Material's
     index of every page, fetched whole on a reader's first search (`dipgen.mkdocs.search`). Under
     ``mkdocs serve`` it is Material's either way (README, "What a page costs a reader")."""
+    workers = c.Optional(c.Type(int))
+    """How many processes make the games (each game read, adjudicated and drawn in one); unset, as
+    many as the machine has cores; 1, all in MkDocs's own process (README, "Big archives")."""
     speed = c.Type(bool, default=True)
     """The speed layers (`dipgen.mkdocs.speed`); off, every build is made the plain way: the same
     site, slower (README, "For developers")."""
@@ -126,6 +129,9 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
             self.seam.shutdown()
             self.seam = Layers(self) if self.config.speed else Seam()
             self.seam.startup(self._command, self._dirty)
+        if self.config.workers is not None and self.config.workers < 1:
+            raise PluginError(f"dipgen: workers: {self.config.workers} is no number of processes; "
+                              "write 1 or more, or leave it out (as many as the machine has cores)")
         add_overrides(config.theme.dirs, config.theme.custom_dir)  # the pages' Content-Security-Policy
         self.seam.configured(config)
         for uri, option in ((CSS_URI, config.extra_css), (JS_URI, config.extra_javascript)):
@@ -156,32 +162,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         if not folder.is_dir():
             log.warning("no games folder at %s; the archive is empty", display_path(folder))
         self.seam.begin(options)
-        problems: list[Problem | str] = []
-        fresh: dict[str, Output] = {}
-        made: list[str] = []
-        boards: dict[str, str] = {}
-        shared = {str(folder): problem for folder, problem in shared_secrets(paths)}  # as dipgen check does
-        commits = commit_times_of(paths)  # one git log for every game
-        for path in paths:
-            own = [shared[str(path)]] if str(path) in shared else []
-            make = partial(_made, made, path, options, commits[str(path)], boards)
-            try:
-                try:
-                    game = self.seam.game(path, commits[str(path)], self._games.get(str(path)), make)
-                except GameError as e:
-                    raise GameError(e.problems + own) from None
-                if own:
-                    raise GameError(own)
-            except GameError as e:
-                problems.extend(e.problems)
-            except Exception as e:  # a bug, or input nobody foresaw: still a message naming the game
-                log.debug("dipgen: %s", display_path(path), exc_info=True)
-                problems.append(failure(display_path(path), e, "reading, adjudicating and drawing this game"))
-            else:
-                fresh[str(path)] = game
-                continue
-            if self._command == "serve" and str(path) in self._games:
-                fresh[str(path)] = self._games[str(path)]  # its last good build, while the GM fixes it
+        fresh, problems, made = self._read_games(paths, options)
         if problems:
             report_problems(problems, stop=len(fresh) < len(paths))
         self._files, self._origins, self.cards = {}, {}, [game.card for game in fresh.values()]
@@ -195,11 +176,51 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
             log.debug("dipgen: the archive", exc_info=True)
             raise PluginError(failure(display_path(folder), e, "drawing the archive's pages")) from e
         self._games, self._options = fresh, options
-        self.seam.stats = {"games": len(paths), "redone": len(made), "moved": 0}
+        self.seam.stats = {"games": len(paths), "redone": len(made), "moved": 0,
+                           "workers": parallel.processes(self._workers(), len(made))}
         self.seam.prepared(config, fresh, not problems, self._files)
         self.seam.stats["seconds"] = time.perf_counter() - started
         log.info("dipgen: %d game(s), %d adjudicated afresh, %d files in %.2fs",
                  len(paths), len(made), len(self._files), self.seam.stats["seconds"])
+
+    def _read_games(self, paths: list[Path], options: SiteOptions) -> tuple[dict[str, Output], list, list[Path]]:
+        """Each game's output, by folder: from the seam's cache, else made (on `workers` processes:
+        `parallel`); the problems of those that failed, in the games' order (under `mkdocs serve`, a
+        game that has built before keeps its last good build while the GM fixes it); the games made."""
+        found: dict[str, Output | None] = {}
+        failed: dict[str, list[Problem | str]] = {}
+        boards: dict[str, str] = {}
+        commits = commit_times_of(paths)  # one git log for every game
+        for path in paths:
+            try:
+                found[str(path)] = self.seam.cached(path, commits[str(path)], self._games.get(str(path)))
+            except Exception as e:  # a cache nobody foresaw: still a message naming the game
+                failed[str(path)] = [_failure(path, e)]
+        missing = [path for path in paths if found.get(str(path)) is None and str(path) not in failed]
+        made = parallel.make_games(missing, options, commits, self._workers(),
+                                   lambda path: output.make(path, options, commits[str(path)], boards))
+        for path, result in made:
+            failed[str(path)] = result.problems
+            try:
+                found[str(path)] = None if result.game is None else self.seam.made(path, commits[str(path)],
+                                                                                   result.game)
+            except Exception as e:
+                failed[str(path)] = [_failure(path, e)]
+        shared = {str(folder): problem for folder, problem in shared_secrets(paths)}  # as dipgen check does
+        problems: list[Problem | str] = []
+        fresh: dict[str, Output] = {}
+        for path in paths:
+            own = failed.get(str(path), []) + ([shared[str(path)]] if str(path) in shared else [])
+            game = found.get(str(path))
+            problems.extend(own)
+            if game is not None and not own:
+                fresh[str(path)] = game
+            elif self._command == "serve" and str(path) in self._games:
+                fresh[str(path)] = self._games[str(path)]  # its last good build, while the GM fixes it
+        return fresh, problems, missing
+
+    def _workers(self) -> int:
+        return self.config.workers or parallel.cores()
 
     # ----- the files
     def on_files(self, files: Files, *, config) -> Files:
@@ -253,7 +274,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
 
     def on_page_markdown(self, markdown: str, *, page, config, files) -> str:
         if page.file.src_uri in self._origins and page.file.generated_by:
-            name_failures(page, self._origin(page.file.src_uri))
+            name_failures(page, partial(self._origin, page.file.src_uri))
         text = with_cards(markdown, self.cards, self._options, page.file.src_uri)
         return self.seam.markdown(page, text)
 
@@ -300,8 +321,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         self.seam.build_error()
 
 
-
-def _made(made: list[str], path: Path, *args) -> Game:
-    """`output.make`, counted in `made` (the games made afresh, not taken from a cache)."""
-    made.append(str(path))
-    return output.make(path, *args)
+def _failure(path: Path, e: Exception) -> str:
+    """An exception nobody foresaw, as a message naming the game (the traceback with -v)."""
+    log.debug("dipgen: %s", display_path(path), exc_info=True)
+    return failure(display_path(path), e, parallel.DOING)

@@ -11,7 +11,6 @@ this one; tests/test_speed_seam.py builds both ways and compares every file).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 from mkdocs.structure.files import File, Files
@@ -41,10 +40,15 @@ class Seam:
         """`on_pre_build`, before the games are read: the site's options (part of what a game's
         output depends on)."""
 
-    def game(self, path: Path, commits: Commits, last: Output | None, make: Callable[[], Game]) -> Output:
-        """The output of the game in `path`: `make()` (which reads, adjudicates and draws it), or
-        the same taken from a cache. `last`: its output in this process's last build, if any."""
-        return make()
+    def cached(self, path: Path, commits: Commits, last: Output | None) -> Output | None:
+        """The output of the game in `path` taken from a cache, where its files are as they were
+        (None: it must be made). `last`: its output in this process's last build, if any."""
+        return None
+
+    def made(self, path: Path, commits: Commits, game: Game) -> Output:
+        """The output of a game just made (read, adjudicated and drawn, perhaps in another
+        process: `dipgen.mkdocs.parallel`), as the build uses it (stored in a cache, say)."""
+        return game
 
     def prepared(self, config, games: dict[str, Output], complete: bool, files: dict[str, Content]) -> None:
         """`on_pre_build`, every game read: `games` by folder, `complete` unless a game failed,

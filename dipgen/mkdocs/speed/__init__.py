@@ -31,7 +31,6 @@ import logging
 import os
 import shutil
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
@@ -70,6 +69,7 @@ class Layers(Seam):
         self._own_store: Path | None = None    # ... a temporary one, where the site's cannot be written
         self._key = ""                         # what every game's output depends on besides its files
         self._hashes: dict[str, tuple[tuple, str]] = {}  # game folder -> its files' stamps and `game_hash`
+        self._keys: dict[str, str] = {}        # game folder -> its entry's key, from `cached` till `made`
         self._games: list[Stored] = []         # this build's games in the cache
         self._pages: dict[str, Stored] = {}    # each generated page in the cache -> the game's entry
         self._files: dict[str, Content] = {}
@@ -130,19 +130,22 @@ class Layers(Seam):
     def begin(self, options) -> None:
         self._key = entry_key(__version__, code_fingerprint(), generator_fingerprint(), options)
 
-    def game(self, path: Path, commits: Commits, last: Output | None, make: Callable[[], Game]) -> Output:
+    def cached(self, path: Path, commits: Commits, last: Output | None) -> Output | None:
         """The game's output as this process last made it, or from the cache folder, where its files,
-        their commits' times and the rest are as they were; else made, and stored."""
-        key = entry_key(self._key, self._hash(path), commits)
+        their commits' times and the rest are as they were."""
+        key = self._keys[str(path)] = entry_key(self._key, self._hash(path), commits)
         if isinstance(last, Stored) and last.key == key and last.intact():
             return last
         stored = self.store.get(path, key)
         if stored is not None:
             for note in stored.notes:  # as when the game was made
                 log.info("%s", note)
-            return stored
-        # encrypted afresh only here: an unchanged game keeps its pages (and their nonces) from the cache
-        game = make()
+        return stored
+
+    def made(self, path: Path, commits: Commits, game: Game) -> Output:
+        """A game just made, stored (encrypted afresh only here: an unchanged game keeps its pages,
+        and their nonces, from the cache)."""
+        key = self._keys.pop(str(path), None) or entry_key(self._key, self._hash(path), commits)
         files = {uri: content for uri, content in game.files.items() if uri != game.board}
         board = (game.board, str(game.files[game.board]))
         try:
