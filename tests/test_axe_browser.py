@@ -100,7 +100,8 @@ def assert_no_finding(addresses: list[str]) -> None:
 def test_no_serious_axe_finding_on_a_sample_of_both_archives(sites):
     (one, examples), (two, init) = sites
     chosen = [one + p for p in example_sample(examples)] + [two + p for p in init_sample(init)]
-    assert len(chosen) > 30 and len(chosen) == len(set(chosen))
+    assert len(chosen) > 30
+    assert len(chosen) == len(set(chosen))
     assert_no_finding(chosen)
 
 

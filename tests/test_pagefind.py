@@ -87,7 +87,8 @@ def test_the_same_site_gives_the_same_bytes(tmp_path):
     a, b = _site(tmp_path / "a"), _site(tmp_path / "b")
     (a / BUNDLE / "fragment").mkdir(parents=True)
     (a / BUNDLE / "fragment" / "stale.pf_fragment").write_bytes(b"a dirty build's last index")
-    assert index_site(a) and index_site(b)
+    assert index_site(a)
+    assert index_site(b)
 
     def files(site: Path) -> dict[str, bytes]:
         return {p.relative_to(site).as_posix(): p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}

@@ -406,7 +406,8 @@ def test_no_passphrase_or_key_anywhere_in_the_site(built):
 def test_private_pages_are_not_indexed(built):
     _, site, _, _ = built
     index = json.loads((site / DOCS).read_text())  # the index's documents (dipgen.mkdocs.search)
-    assert index["docs"] and not [d for d in index["docs"] if d["location"].startswith("private/")]
+    assert index["docs"]
+    assert not [d for d in index["docs"] if d["location"].startswith("private/")]
     assert "private/" not in (site / DOCS).read_text()
     assert "private/" not in (site / INDEX).read_text()
     assert "private/" not in (site / "sitemap.xml").read_text()

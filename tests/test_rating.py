@@ -81,9 +81,11 @@ def test_three_tiny_games_by_the_formulas():
     ann, cy, dee = pl_update([ann, cy, new], [2, 1, 3])
     for name, want in {"Ann": ann, "Bo": bo, "Cy": cy, "Dee": dee}.items():
         assert (got[name][-1].mu, got[name][-1].sigma) == pytest.approx(want, abs=1e-9), name
-    assert [r.slug for r in got["Ann"]] == ["first", "second", "third"] and got["Ann"][-1].games == 3
+    assert [r.slug for r in got["Ann"]] == ["first", "second", "third"]
+    assert got["Ann"][-1].games == 3
     assert got["Bo"][-1].mu < got["Cy"][-1].mu  # Cy won the third game; Bo played no more
-    assert got["Dee"][-1].games == 1 and got["Dee"][-1].mu < MU
+    assert got["Dee"][-1].games == 1
+    assert got["Dee"][-1].mu < MU
 
 
 def test_tied_players_move_alike():
@@ -139,7 +141,8 @@ def test_only_finished_games_of_one_power_a_player_are_rated(cards):
     assert made.unrated_variants == ("2-player Diplomacy with a Table of International Relations",
                                      "Double Diplomacy", "Taskdip")
     palace = dict(next(g for g in made.games if g.slug == "winter-palace").places)
-    assert palace["Pavel Ostrov"] == 1 and "Mirela Vasic" not in palace  # replaced before the end: not rated
+    assert palace["Pavel Ostrov"] == 1
+    assert "Mirela Vasic" not in palace  # replaced before the end: not rated
     assert palace["Tomas Kral"] == palace["Deniz Kaplan"] == 6  # both out: later out the better, or tied
 
 
@@ -151,7 +154,8 @@ def test_the_hall_of_fame_table_and_a_players_line(cards):
     assert ("Not rated: the games of 2-player Diplomacy with a Table of International Relations, Double Diplomacy "
             "and Taskdip, because") in fame
     first = re.search(r"# Player Rating μ σ 1 (\S+ \S+) ", fame)
-    assert first is not None and first.group(1) in ("Marco Gentile", "Pavel Ostrov")  # a solo over six
+    assert first is not None
+    assert first.group(1) in ("Marco Gentile", "Pavel Ostrov")  # a solo over six
     ostrov = html.unescape(re.sub(r"<[^>]+>", " ", files["players/pavel-ostrov/index.md"]))
     assert re.search(r"2\.5\s+μ 27\.4, σ 8\.3: joint 1st of \d+ on the archive's table, after 1 rated game", ostrov)
     index = files["players/index.md"]
@@ -163,7 +167,8 @@ def test_the_table_lists_players_from_the_least_number_of_games_and_never_a_priv
     full = archive_rating(cards, {}, frozenset(), 1, FAME)
     assert len(full.rows) == 35  # five rated games of seven players to the end each
     private = archive_rating(cards, {}, frozenset({"Pavel Ostrov"}), 1, FAME)
-    assert "Pavel Ostrov" not in [r.name for r in private.rows] and len(private.rows) == 34
+    assert "Pavel Ostrov" not in [r.name for r in private.rows]
+    assert len(private.rows) == 34
     # her games still count in her opponents' numbers
     assert [r for r in private.rows if r.name == "Hugh Penhallow"][0].mu == full.row("Hugh Penhallow").mu
     merged = archive_rating(cards, {"Odile Marchal": "Odile Marchand"}, frozenset(), 2, FAME)
@@ -195,7 +200,8 @@ def test_a_running_hidden_games_hidden_fact_reaches_no_rating_table(cards, tmp_p
     options = SiteOptions(rating_games=1, aliases=dict(zip(PLAYERS.values(), rated, strict=False)))
     sites = [across_files([*cards, game_card(game_view(h, "public"), options)], options) for h in made]
     assert sites[0] == sites[1]
-    assert "Pavel Ostrov" in sites[0][FAME] and any("the-game" in text for text in sites[0].values())
+    assert "Pavel Ostrov" in sites[0][FAME]
+    assert any("the-game" in text for text in sites[0].values())
 
 
 @CARDS
@@ -205,7 +211,8 @@ def test_a_player_with_two_rated_games_has_her_rating_drawn(cards):
     files = across_files(cards, SiteOptions(rating_games=1, aliases={"Odile Marchal": "Odile Marchand"}))
     page = files["players/odile-marchand/index.md"]
     svg = re.search(r'<svg[^>]*class="dg-chart".*?</svg>', page, re.S)
-    assert svg is not None and svg.group(0).count("<circle") == 2
+    assert svg is not None
+    assert svg.group(0).count("<circle") == 2
     assert re.search(r"after The Winter Palace: [\d.]+; after Supply Lines: [\d.]+\.</desc>", svg.group(0))
     assert "<svg" not in files["players/pavel-ostrov/index.md"]
 
@@ -214,7 +221,9 @@ def test_the_rating_chart_draws_each_game():
     from dipgen.present.svg.trend import rating_chart
 
     svg = rating_chart([(25.0, 8.3), (27.0, 7.9), (24.0, 7.5)], "r", "Rating", "after one: 0.1.")
-    assert svg.count("<circle") == 3 and 'role="img"' in svg and "<desc id=\"r-desc\">after one" in svg
+    assert svg.count("<circle") == 3
+    assert 'role="img"' in svg
+    assert "<desc id=\"r-desc\">after one" in svg
     assert rating_chart([(25.0, 8.3)], "r", "Rating", "d") == ""
 
 
@@ -233,5 +242,6 @@ def test_the_plugins_options_reach_the_site_options():
     from dipgen.usecases.publish import players_options, site_options
 
     options = site_options(None, **players_options({"rating_games": 5, "player_aliases": {"J. Doe": "Jane Doe"}}))
-    assert options.rating_games == 5 and options.aliases == {"J. Doe": "Jane Doe"}
+    assert options.rating_games == 5
+    assert options.aliases == {"J. Doe": "Jane Doe"}
     assert site_options(None, **players_options({})).rating_games == 3

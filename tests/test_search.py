@@ -31,7 +31,8 @@ def test_the_documents_move_as_material_wrote_them(tmp_path):
 
 def test_split_once_and_twice_alike(tmp_path):
     a, b = _site(tmp_path / "a"), _site(tmp_path / "b")
-    assert split_index(a) and split_index(b)
+    assert split_index(a)
+    assert split_index(b)
     assert not split_index(a)  # split already: left as it is
     assert [(a / f).read_bytes() for f in (INDEX, DOCS)] == [(b / f).read_bytes() for f in (INDEX, DOCS)]
 

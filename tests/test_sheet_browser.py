@@ -193,7 +193,8 @@ def test_on_a_phone_a_power_is_ordered_from_the_keyboard_alone(browser, site, tm
     boxes[0].focus()
     page.keyboard.type("zzz")  # no order of the unit: flagged, and the focus stays to mend it
     page.keyboard.press("Enter")
-    assert boxes[0].get_attribute("aria-invalid") == "true" and boxes[0].evaluate("e => e == document.activeElement")
+    assert boxes[0].get_attribute("aria-invalid") == "true"
+    assert boxes[0].evaluate("e => e == document.activeElement")
     boxes[0].fill("")
     for row, box in zip(rows, boxes, strict=True):
         assert box.evaluate("e => e == document.activeElement")

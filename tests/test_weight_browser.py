@@ -98,7 +98,10 @@ def test_both_maps_show_their_board_without_javascript(browser, site, tmp_path, 
         assert boards.count() == 2
         for i in range(2):
             box, overlay = boards.nth(i).bounding_box(), w.page.locator("img.dg-map-overlay").nth(i).bounding_box()
-            assert box and overlay and abs(box["width"] - overlay["width"]) < 1 and box["width"] > 200
+            assert box
+            assert overlay
+            assert abs(box["width"] - overlay["width"]) < 1
+            assert box["width"] > 200
             assert abs(box["y"] - overlay["y"]) < 1
         w.shot(f"season-no-js-{size[0]}")
     finally:
@@ -142,7 +145,8 @@ def test_search_fetches_a_few_chunks_of_its_index_and_finds_players_games_and_se
         w.page.wait_for_load_state("networkidle")
         first = sent.total()
         fetched = [f for f, _ in sent.files]
-        assert "/pagefind/pagefind.js" in fetched and any(f.startswith("/pagefind/fragment/") for f in fetched)
+        assert "/pagefind/pagefind.js" in fetched
+        assert any(f.startswith("/pagefind/fragment/") for f in fetched)
         assert not [f for f in fetched if "search_docs" in f or "workers/search." in f]  # not Material's
         assert 0 < first < BUDGET, f"the first search downloaded {first} bytes gzipped"
         assert _finds(w.page, "Winter Palace", "winter-palace/")
