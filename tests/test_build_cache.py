@@ -199,7 +199,7 @@ def test_plain_serve_renders_only_the_changed_pages_and_the_site_is_as_a_full_bu
     from mkdocs.config.defaults import MkDocsConfig
 
     # serve makes Material's search index (no Pagefind under serve): so does the build it is held to
-    project = make_project(tmp_path / "p", games=ARCHIVE, search="material")
+    project = make_project(tmp_path / "p", games=ARCHIVE, plugin={"search": "material"})
     MkDocsConfig.plugins.plugin_cache.pop("dipgen", None)
     config = site_config(project)
     plugin = config.plugins["dipgen"]
@@ -301,7 +301,7 @@ def test_serve_converts_a_hand_written_page_again_only_when_it_or_the_sites_file
     from mkdocs.config.defaults import MkDocsConfig
 
     # serve makes Material's search index (no Pagefind under serve): so does the build it is held to
-    project = make_project(tmp_path / "p", games={"alpha": ARCHIVE["alpha"]}, search="material")
+    project = make_project(tmp_path / "p", games={"alpha": ARCHIVE["alpha"]}, plugin={"search": "material"})
     about = project / "site_src" / "about.md"
     about.write_text(about.read_text(encoding="utf-8") + "\nSee [the next game](games/bravo/index.md).\n",
                      encoding="utf-8")
@@ -397,7 +397,7 @@ def test_serve_keeps_a_hidden_game_hidden_and_publishes_its_reveal_as_a_full_bui
     from dipgen.cli import main
 
     # serve makes Material's search index (no Pagefind under serve): so does the build it is held to
-    project = make_project(tmp_path / "p", [RUNNING], games=ARCHIVE, search="material")
+    project = make_project(tmp_path / "p", [RUNNING], games=ARCHIVE, plugin={"search": "material"})
     assert main(["secrets", str(project / "games" / RUNNING)]) == 0
     MkDocsConfig.plugins.plugin_cache.pop("dipgen", None)
     plugin = site_config(project).plugins["dipgen"]

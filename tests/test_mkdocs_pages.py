@@ -16,6 +16,8 @@ from dipgen.present.site.page import Heading, SitePage
 from support import build, make_project
 
 EXAMPLES = ("austrian-question", "masked-ball", "two-crowns", "night-flights")
+#: the search these tests read: Material's index, whose entries the pages hand MkDocs
+MATERIAL = {"search": "material"}
 _ARTICLE = re.compile(r"<article\b.*?</article>", re.S)
 
 
@@ -35,7 +37,7 @@ def both(tmp_path_factory):
     """The same project built twice: as the plugin builds it, and with every generated page converted
     by MkDocs from its Markdown (as before the pages were handed over as HTML)."""
     root = tmp_path_factory.mktemp("pages")
-    direct = build(make_project(root / "direct", EXAMPLES))
+    direct = build(make_project(root / "direct", EXAMPLES, plugin=MATERIAL))
     counted = []
     render = mkdocs_pages.GeneratedPage.render
 
@@ -45,12 +47,12 @@ def both(tmp_path_factory):
     mp = pytest.MonkeyPatch()
     try:
         mp.setattr(mkdocs_pages, "page_html", lambda source, headings: None)
-        converted = build(make_project(root / "converted", EXAMPLES))
+        converted = build(make_project(root / "converted", EXAMPLES, plugin=MATERIAL))
     finally:
         mp.undo()
     mp.setattr(mkdocs_pages.GeneratedPage, "render", counting)
     try:
-        again = build(make_project(root / "again", EXAMPLES))
+        again = build(make_project(root / "again", EXAMPLES, plugin=MATERIAL))
     finally:
         mp.undo()
     return direct, converted, again, counted

@@ -196,7 +196,7 @@ def test_a_running_hidden_games_hidden_fact_reaches_no_rating_table(cards, tmp_p
 
     made = pair("stab", "build", 0, tmp_path, phases=4, after=2, activity=0.1)
     assert made is not None
-    rated = sorted({e["name"] for c in cards if c.slug == "winter-palace" for e in c.people})
+    rated = sorted({e.name for c in cards if c.slug == "winter-palace" for e in c.people})
     options = SiteOptions(rating_games=1, aliases=dict(zip(PLAYERS.values(), rated, strict=False)))
     sites = [across_files([*cards, game_card(game_view(h, "public"), options)], options) for h in made]
     assert sites[0] == sites[1]

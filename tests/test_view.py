@@ -45,7 +45,7 @@ def test_secrets_yml_is_read_once_per_game_per_build(tmp_path, monkeypatch):
     reads: list[str] = []
     real = secrets._read
     monkeypatch.setattr(secrets, "_read", lambda path: reads.append(Path(path).parent.name) or real(path))
-    project = make_project(tmp_path / "p", ["quiet-frontier", "lamps-out"])
+    project = make_project(tmp_path / "p", ["quiet-frontier", "lamps-out"], plugin={"workers": 1})  # read here
     build(project)
     assert reads == ["quiet-frontier"]  # the demo game: its seed, lots and passphrases, in one reading
 

@@ -80,17 +80,19 @@ def histories(project: Path) -> list[History]:
 # --------------------------------------------------------------------------- the site builder
 
 def make_project(root: Path, examples=(), games: dict[str, dict] | None = None, source: Path = GAMES,
-                 search: str | None = None) -> Path:
+                 plugin: dict[str, str | int] | None = None) -> Path:
     """A site project at `root`, as in a clean checkout: this repository's mkdocs.yml and
     site_src, the example games named in `examples` (copied from `source`, by default games/)
     and the games given as files in `games` ({slug: {file name: content}}, by `write_game`).
-    `search`: the dipgen plugin's ``search:`` option where given (``material`` for a build compared
-    with what `mkdocs serve` makes, which is Material's index either way)."""
+    `plugin`: options of the dipgen plugin set in its mkdocs.yml (``search: material`` for a test
+    that reads Material's index, or compares a build with what `mkdocs serve` makes, which is
+    Material's index either way; ``workers: 1`` for a test that watches the games being made in its
+    own process)."""
     root.mkdir(parents=True, exist_ok=True)
     text = (REPO / "mkdocs.yml").read_text(encoding="utf-8")
-    if search is not None:
+    if plugin:
         assert "  - dipgen:\n" in text
-        text = text.replace("  - dipgen:\n", f"  - dipgen:\n      search: {search}\n")
+        text = text.replace("  - dipgen:\n", "  - dipgen:\n" + "".join(f"      {k}: {v}\n" for k, v in plugin.items()))
     (root / "mkdocs.yml").write_text(text, encoding="utf-8")
     shutil.copytree(REPO / "site_src", root / "site_src")
     for slug in examples:
