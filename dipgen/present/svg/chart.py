@@ -45,6 +45,11 @@ def frame(width: float, height: float, ident: str, title: str, desc: str, css_cl
             f'<desc id="{esc(ident)}-desc">{esc(desc)}</desc>')
 
 
+def polyline(values: Iterable[float], x: Callable[[int], float], y: Callable[[float], float]) -> list[str]:
+    """The points ``x,y`` of a line through `values`, the i-th at x(i), y(value)."""
+    return [f"{n1(x(i))},{n1(y(v))}" for i, v in enumerate(values)]
+
+
 def label_step(slot: float, label_width: float) -> int:
     """Label every how many of a row of slots `slot` wide, so that labels `label_width` wide never touch."""
     return max(1, math.ceil(label_width / slot)) if slot > 0 else 1
@@ -148,7 +153,7 @@ def centre_chart(view: GameView, ident: str = "dg-centre-chart") -> str:
     colours = {p: powers[p].colour for p in series}
     classes = power_classes(view.variant.rules.board)
     for power, values in series.items():  # each power's line, cased in the page's colour to stand out
-        points = " ".join(f"{n1(x(i))},{n1(y(v))}" for i, v in enumerate(values))
+        points = " ".join(polyline(values, x, y))
         said = ", ".join(f"{columns[i]}: {v}" for i, v in enumerate(values))
         parts.append(f'<g><title>{esc(power)} ({esc(said)})</title>'
                      f'<polyline points="{points}" fill="none" stroke="currentColor" stroke-opacity=".4" '

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-from dipgen.present.svg.chart import FONT, MAX_WIDTH, WIDTH, frame, grid, label_step, legend, n1
+from dipgen.present.svg.chart import FONT, MAX_WIDTH, WIDTH, frame, grid, label_step, legend, n1, polyline
 
 #: the rating line's colour (read in both colour schemes; the mean's line is the page's own colour)
 LINE = "#4f86c6"
@@ -31,10 +31,9 @@ def rating_chart(points: list[tuple[float, float]], ident: str, title: str, desc
     for i in range(len(points)):  # the games' numbers below, as many as fit (the last always)
         if i == len(points) - 1 or (i % every == 0 and i + every < len(points)):
             parts.append(f'<text x="{n1(x(i))}" y="{n1(base)}" font-size="{FONT}" text-anchor="middle">{i + 1}</text>')
-    band = [f"{n1(x(i))},{n1(y(v))}" for i, v in enumerate(highs)]
-    band += [f"{n1(x(i))},{n1(y(v))}" for i, v in reversed(list(enumerate(lows)))]
-    line = " ".join(f"{n1(x(i))},{n1(y(v))}" for i, v in enumerate(lows))
-    mean = " ".join(f"{n1(x(i))},{n1(y(v))}" for i, v in enumerate(highs))
+    low, high = polyline(lows, x, y), polyline(highs, x, y)
+    band = high + low[::-1]  # along the mean and back along the rating
+    line, mean = " ".join(low), " ".join(high)
     parts.append(f'<polygon points="{" ".join(band)}" fill="{LINE}" fill-opacity=".15"/>'
                  f'<polyline points="{mean}" fill="none" stroke="currentColor" stroke-opacity=".6" '
                  f'stroke-dasharray="4 3" stroke-width="1.5"/>'
