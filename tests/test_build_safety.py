@@ -17,7 +17,8 @@ from mkdocs.exceptions import Abort
 import dipgen.mkdocs.plugin as plugin_module
 from dipgen.mkdocs import output
 from dipgen.mkdocs.speed import staging
-from support import ALPHA, BRAVO, REPO, Special, build, make_project, reveal_now, site_config, write_game
+from support import (ALPHA, BRAVO, REPO, Special, build, make_project, reveal_now, set_plugin_options, site_config,
+                     write_game)
 
 pytestmark = pytest.mark.slow  # every test here builds the site with MkDocs
 
@@ -278,9 +279,7 @@ def test_a_dirty_build_with_materials_search_drops_pagefinds_index(hidden_projec
     site = hidden_project / "site"
     build(site_config(hidden_project))
     assert (site / "pagefind" / "pagefind.js").is_file()
-    config = hidden_project / "mkdocs.yml"
-    text = config.read_text(encoding="utf-8")
-    config.write_text(text.replace("  - dipgen:\n", "  - dipgen:\n      search: material\n"), encoding="utf-8")
+    set_plugin_options(hidden_project, search="material")
     dirty_build(hidden_project)
     assert not [f for f in built_files(site) if f.startswith("pagefind/")]
     assert (site / "search" / "search_docs.json").is_file()

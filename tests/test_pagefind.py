@@ -111,14 +111,11 @@ def test_a_site_without_materials_index_is_left_alone(tmp_path):
 def _plugin_after_a_build(tmp_path: Path, command: str, setting: str | None) -> Path:
     """The dipgen plugin's last step of a build (`_search`) over a built site, as `command` runs it,
     with the plugin's ``search`` `setting` (None: the default)."""
-    from support import make_project, site_config
+    from support import make_project, set_plugin_options, site_config
 
     project = make_project(tmp_path / "p")
     if setting is not None:
-        config_file = project / "mkdocs.yml"
-        text = config_file.read_text(encoding="utf-8")
-        config_file.write_text(text.replace("  - dipgen:\n", f"  - dipgen:\n      search: {setting}\n"),
-                               encoding="utf-8")
+        set_plugin_options(project, search=setting)
     site = _site(tmp_path)
     config = site_config(project, site_dir=str(site))
     plugin = config.plugins["dipgen"]

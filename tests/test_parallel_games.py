@@ -23,18 +23,11 @@ pytestmark = pytest.mark.slow  # every test here builds a site with MkDocs
 EXAMPLES = ("austrian-question", "night-flights", "two-crowns", RUNNING)
 
 
-def _workers(project: Path, workers: int) -> Path:
-    config = project / "mkdocs.yml"
-    text = config.read_text(encoding="utf-8")
-    assert "  - dipgen:\n      games_dir: games\n" in text
-    config.write_text(text.replace("  - dipgen:\n", f"  - dipgen:\n      workers: {workers}\n"), encoding="utf-8")
-    return project
-
 
 def _project(root: Path, workers: int) -> Path:
     from dipgen.cli import main
 
-    project = _workers(make_project(root, EXAMPLES, games={"alpha": ALPHA, "bravo": BRAVO}), workers)
+    project = make_project(root, EXAMPLES, games={"alpha": ALPHA, "bravo": BRAVO}, plugin={"workers": workers})
     assert main(["secrets", str(project / "games" / RUNNING)]) == 0
     return project
 
@@ -97,8 +90,8 @@ BROKEN = {"1901-spring.yml": "orders:\n  France: [A Par - Spq]\n"}
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_game_broken_in_a_worker_is_reported_as_in_process(tmp_path, caplog, workers):
-    project = _workers(make_project(tmp_path / "p", ("austrian-question", "night-flights"),
-                                    games={"alpha": ALPHA, "bravo": BRAVO}), workers)
+    project = make_project(tmp_path / "p", ("austrian-question", "night-flights"),
+                           games={"alpha": ALPHA, "bravo": BRAVO}, plugin={"workers": workers})
     write_game(project / "games" / "bravo", BROKEN)
     write_game(project / "games" / "alpha", {"1901-spring.yml": "orders:\n  France: [A Par - Bur\n  press: x\n"})
     MkDocsConfig.plugins.plugin_cache.pop("dipgen", None)
@@ -119,7 +112,7 @@ def test_a_game_broken_in_a_worker_is_reported_as_in_process(tmp_path, caplog, w
 def test_what_a_worker_logs_is_logged_in_the_build(tmp_path, caplog):
     """A hidden game without a secrets file: the note that its players get no private pages is
     logged by the build's own process (where MkDocs counts warnings under --strict)."""
-    project = _workers(make_project(tmp_path / "p", (RUNNING, "austrian-question")), 2)
+    project = make_project(tmp_path / "p", (RUNNING, "austrian-question"), plugin={"workers": 2})
     MkDocsConfig.plugins.plugin_cache.pop("dipgen", None)
     with caplog.at_level(logging.INFO):
         build(site_config(project))
@@ -151,7 +144,8 @@ def test_ctrl_c_while_workers_make_the_games_stops_cleanly(tmp_path):
     import sys
     import time
 
-    project = _workers(make_project(tmp_path / "p", ("two-crowns", "night-flights", "austrian-question", RUNNING)), 2)
+    project = make_project(tmp_path / "p", ("two-crowns", "night-flights", "austrian-question", RUNNING),
+                           plugin={"workers": 2})
     proc = subprocess.Popen([sys.executable, "-m", "mkdocs", "build"], cwd=project, start_new_session=True,
                             env=dict(os.environ, NO_MKDOCS_2_WARNING="1"), stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, text=True,
@@ -180,7 +174,7 @@ def test_under_serve_the_workers_come_from_a_fork_server(tmp_path, caplog):
     thread running, the workers start from a fork server, and make the same games."""
     import threading
 
-    project = _workers(make_project(tmp_path / "p", ("austrian-question", "night-flights")), 2)
+    project = make_project(tmp_path / "p", ("austrian-question", "night-flights"), plugin={"workers": 2})
     stop = threading.Event()
     server = threading.Thread(target=stop.wait, daemon=True)
     server.start()
@@ -213,7 +207,7 @@ def test_a_worker_killed_leaves_its_games_to_the_build(tmp_path, caplog, monkeyp
         return make(path, *args)
 
     monkeypatch.setattr(output, "make", killed_in_a_worker)
-    project = _workers(make_project(tmp_path / "p", ("austrian-question", "night-flights", "two-crowns")), 2)
+    project = make_project(tmp_path / "p", ("austrian-question", "night-flights", "two-crowns"), plugin={"workers": 2})
     with caplog.at_level(logging.INFO):
         site, stats = _built(project)
     assert stats["redone"] == 3

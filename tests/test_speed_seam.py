@@ -21,18 +21,11 @@ import pytest
 
 from dipgen.mkdocs.seam import Seam
 from dipgen.mkdocs.speed import Layers
-from support import build, make_project, site_config
+from support import build, make_project, set_plugin_options, site_config
 
 #: a game of each kind of output: a running hidden game (private pages), a finished one, a standard one
 EXAMPLES = ("austrian-question", "night-flights", "quiet-frontier", "lamps-out")
 
-
-def _speed_off(project: Path) -> Path:
-    config = project / "mkdocs.yml"
-    text = config.read_text(encoding="utf-8")
-    assert "  - dipgen:\n      games_dir: games\n" in text
-    config.write_text(text.replace("  - dipgen:\n", "  - dipgen:\n      speed: false\n"), encoding="utf-8")
-    return project
 
 
 def _files(site: Path) -> dict[str, bytes]:
@@ -42,18 +35,12 @@ def _files(site: Path) -> dict[str, bytes]:
             for p in site.rglob("*") if p.is_file()}
 
 
-def _material_search(project: Path) -> Path:
-    config = project / "mkdocs.yml"
-    text = config.read_text(encoding="utf-8")
-    config.write_text(text.replace("  - dipgen:\n", "  - dipgen:\n      search: material\n"), encoding="utf-8")
-    return project
-
 
 @pytest.fixture(scope="module")
 def both(tmp_path_factory):
     root = tmp_path_factory.mktemp("seam")
-    fast = build(_material_search(make_project(root / "fast", EXAMPLES)))
-    plain = build(_material_search(_speed_off(make_project(root / "plain", EXAMPLES))))
+    fast = build(make_project(root / "fast", EXAMPLES, plugin={"search": "material"}))
+    plain = build(make_project(root / "plain", EXAMPLES, plugin={"search": "material", "speed": False}))
     return fast, plain
 
 
@@ -91,6 +78,6 @@ def test_the_setting_picks_the_seam(tmp_path):
     plugin = site_config(project).plugins["dipgen"]
     plugin.on_config(site_config(project))
     assert type(plugin.seam) is Layers
-    plugin = site_config(_speed_off(project)).plugins["dipgen"]
+    plugin = site_config(set_plugin_options(project, speed=False)).plugins["dipgen"]
     plugin.on_config(site_config(project))
     assert type(plugin.seam) is Seam

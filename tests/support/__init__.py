@@ -89,17 +89,26 @@ def make_project(root: Path, examples=(), games: dict[str, dict] | None = None, 
     Material's index either way; ``workers: 1`` for a test that watches the games being made in its
     own process)."""
     root.mkdir(parents=True, exist_ok=True)
-    text = (REPO / "mkdocs.yml").read_text(encoding="utf-8")
+    shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
     if plugin:
-        assert "  - dipgen:\n" in text
-        text = text.replace("  - dipgen:\n", "  - dipgen:\n" + "".join(f"      {k}: {v}\n" for k, v in plugin.items()))
-    (root / "mkdocs.yml").write_text(text, encoding="utf-8")
+        set_plugin_options(root, **plugin)
     shutil.copytree(REPO / "site_src", root / "site_src")
     for slug in examples:
         shutil.copytree(source / slug, root / "games" / slug)
     for slug, files in (games or {}).items():
         write_game(root / "games" / slug, files)
     return root
+
+
+def set_plugin_options(project: Path, **options: str | int | bool) -> Path:
+    """Set options of the dipgen plugin in `project`'s mkdocs.yml (``search="material"``,
+    ``workers=1``, ``speed=False``), before its build or between two; returns the project."""
+    config = project / "mkdocs.yml"
+    text = config.read_text(encoding="utf-8")
+    assert "  - dipgen:\n" in text
+    said = "".join(f"      {k}: {str(v).lower() if isinstance(v, bool) else v}\n" for k, v in options.items())
+    config.write_text(text.replace("  - dipgen:\n", "  - dipgen:\n" + said), encoding="utf-8")
+    return project
 
 
 def site_config(project: Path, **options):
