@@ -10,11 +10,11 @@ with ``pytest --sweep tests/test_axe_browser.py`` (README, "For developers"), be
 after any change to the templates or the CSS. The suite runs a fixed sample instead, chosen so
 that every page type and every variant is in it (`example_sample`, `init_sample`): of the examples
 every page that is not a game's, a player's or a rules page, the players' index, the first
-player's and two rules pages, and for each
+player's, the first rated player's (her rating's chart) and two rules pages, and for each
 variant the first game that plays it: its page and its last season (and, for a hidden game
 revealed, its full edition's); a retreat and an adjustment season; a private page (its shell:
 the decrypted page is tests/test_sheet_browser.py's); of the init archive the pages init writes
-(home, about) and its first game's: 38 pages. A first sample of 42 cost chromium 96 s of CPU time
+(home, about) and its first game's: 39 pages. A first sample of 42 cost chromium 96 s of CPU time
 on the shared 2-core machine (302 s of wall time, at a load average of 25): this one some 87 s,
 about 45 s on two idle cores (two tabs at once)."""
 
@@ -55,6 +55,8 @@ def example_sample(site: Path) -> list[str]:
     sample = [p for p in every if not p.startswith(("games/", "players/", "rules/", "private/"))]
     sample += ["games/", "players/"]
     sample += [next(p for p in every if p.startswith("players/") and p != "players/")]
+    sample += [next(p for p in every if p.startswith("players/") and 'class="dg-rating-line"'
+                    in (site / p / "index.html").read_text(encoding="utf-8"))]  # a rated player's chart
     sample += ["rules/standard/", "rules/tir/"]
     sample += [next(p for p in every if p.startswith("private/"))]
     variants: dict[str, str] = {}
