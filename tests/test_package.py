@@ -169,14 +169,21 @@ def _git_repo(folder: Path, gm: GM) -> None:
 
 
 def test_the_precommit_hook_passes_a_good_game_and_stops_an_unknown_province(gm):
+    """This repository's hook as another repository's configuration names it (its address and a
+    commit: pre-commit installs dipgen from there into an environment of its own, once, and keeps it),
+    and the archive's own configuration (`dipgen init`'s, the dipgen on the PATH)."""
     precommit = _need("pre-commit")
     club = gm.club
     if not (club / ".git").exists():
         _git_repo(club, gm)
     if not (gm.source / ".git").exists():
-        _git_repo(gm.source, gm)  # this repository's hook, as another repository would use it
-    try_repo = [precommit, "try-repo", gm.source, "dipgen-check", "--all-files"]
-    good = ok(gm(*try_repo, timeout=600))
+        _git_repo(gm.source, gm)
+    rev = ok(gm("git", "rev-parse", "HEAD", cwd=gm.source)).stdout.strip()
+    config = gm.root / "hook-from-the-repository.yaml"
+    config.write_text(f"repos:\n  - repo: {gm.source.as_uri()}\n    rev: {rev}\n    hooks:\n      - id: dipgen-check\n",
+                      encoding="utf-8")
+    from_repo = [precommit, "run", "--config", config]
+    good = ok(gm(*from_repo, "--all-files", timeout=600))
     assert "dipgen check" in good.stdout
     assert "Passed" in good.stdout
     assert "games/first-game: ok" in good.stdout  # verbose: what the check said is shown
@@ -186,7 +193,7 @@ def test_the_precommit_hook_passes_a_good_game_and_stops_an_unknown_province(gm)
         / "1901-fall.yml"
     try:
         ok(gm("git", "add", fall))
-        for args in (try_repo[:-1], [precommit, "run"]):  # the files the commit touches
+        for args in (from_repo, [precommit, "run"]):  # the files the commit touches
             bad = gm(*args, timeout=600)
             assert bad.returncode == 1, bad.stdout + bad.stderr
             assert "Failed" in bad.stdout, bad.stdout + bad.stderr
