@@ -29,7 +29,8 @@ import html
 import json
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from collections.abc import Callable
+from functools import cache, lru_cache, partial
 from pathlib import Path
 
 from dipgen.present.layout import PREFIX
@@ -275,11 +276,13 @@ def _scan_text(name: str, raw: str, suffix: str, needles: list[Needle]) -> list[
 
 # ----------------------------------------------------------------------------- maps
 
-def _scan_map(name: str, raw: str, history: History, phase: Phase | None, secrets: Secrets) -> list[Leak]:
+def _scan_map(name: str, raw: str, history: History, phase: Phase | None, secrets: Secrets,
+              marks: Callable[[str, str], tuple[re.Pattern, ...]]) -> list[Leak]:
     """A map overlay of `phase` (None: the position now) drawing a unit or an owned centre the
     public view of that phase does not show. The forms each may take are the renderer's
-    (`unit_marks`, `centre_mark`); none names a power, so a kind at a place (or a centre's dot)
-    that the public sees for one power proves nothing about another."""
+    (`unit_marks`, `centre_mark`; `marks`: the game's `unit_marks` of a kind and a place, made once
+    a scan); none names a power, so a kind at a place (or a centre's dot) that the public sees for
+    one power proves nothing about another."""
     variant = history.variant
     board = variant.rules.board
     public_units = secrets.public_units.get(phase, set())
@@ -288,7 +291,7 @@ def _scan_map(name: str, raw: str, history: History, phase: Phase | None, secret
     for power, kind, loc in sorted(secrets.all_units - public_units):
         if (kind, loc) in public_places:
             continue
-        for mark in unit_marks(variant, kind, loc):
+        for mark in marks(kind, loc):
             hit = mark.search(raw)
             if hit:
                 leaks.append(Leak(name, f"the position of {power}'s hidden {kind} {board.format_loc(loc)}",
@@ -344,6 +347,7 @@ def scan_site(site_dir: Path | str, histories: list[History], prefix: str = PREF
         needles = _needles(secrets, board)
         elsewhere = [n for n in needles if n.find(" ".join(handwritten.split())) is None]
         own = f"{prefix}/{history.info.slug}/"
+        marks = cache(partial(unit_marks, history.variant))  # each map asks again
         others = [f"{prefix}/{h.info.slug}/" for h in histories if h is not history]
         for path in files:
             rel = path.relative_to(site_dir).as_posix()
@@ -370,7 +374,7 @@ def scan_site(site_dir: Path | str, histories: list[History], prefix: str = PREF
             if rel.startswith(own) and path.suffix.lower() == ".svg" and "/maps/" in rel:
                 phase, is_map = _map_phase(path.name)
                 if is_map:
-                    leaks.extend(_scan_map(rel, raw, history, phase, secrets))
+                    leaks.extend(_scan_map(rel, raw, history, phase, secrets, marks))
     return leaks
 
 
