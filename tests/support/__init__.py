@@ -79,19 +79,25 @@ def histories(project: Path) -> list[History]:
 
 # --------------------------------------------------------------------------- the site builder
 
+#: the dipgen plugin's options in every test project unless the test says otherwise: the games made in
+#: the test's own process (pytest-xdist already runs a test on each core, where a pool of processes
+#: per build costs more than it gains; tests/test_parallel_games.py builds with the pool and shows
+#: the site the same)
+TEST_PLUGIN: dict[str, str | int] = {"workers": 1}
+
+
 def make_project(root: Path, examples=(), games: dict[str, dict] | None = None, source: Path = GAMES,
                  plugin: dict[str, str | int] | None = None) -> Path:
     """A site project at `root`, as in a clean checkout: this repository's mkdocs.yml and
     site_src, the example games named in `examples` (copied from `source`, by default games/)
     and the games given as files in `games` ({slug: {file name: content}}, by `write_game`).
-    `plugin`: options of the dipgen plugin set in its mkdocs.yml (``search: material`` for a test
-    that reads Material's index, or compares a build with what `mkdocs serve` makes, which is
-    Material's index either way; ``workers: 1`` for a test that watches the games being made in its
-    own process)."""
+    `plugin`: options of the dipgen plugin set in its mkdocs.yml over `TEST_PLUGIN` (``search:
+    material`` for a test that reads Material's index, or compares a build with what `mkdocs serve`
+    makes, which is Material's index either way; ``workers: 2`` for a test of the games made on
+    several processes)."""
     root.mkdir(parents=True, exist_ok=True)
     shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
-    if plugin:
-        set_plugin_options(root, **plugin)
+    set_plugin_options(root, **{**TEST_PLUGIN, **(plugin or {})})
     shutil.copytree(REPO / "site_src", root / "site_src")
     for slug in examples:
         shutil.copytree(source / slug, root / "games" / slug)
@@ -102,12 +108,19 @@ def make_project(root: Path, examples=(), games: dict[str, dict] | None = None, 
 
 def set_plugin_options(project: Path, **options: str | int | bool) -> Path:
     """Set options of the dipgen plugin in `project`'s mkdocs.yml (``search="material"``,
-    ``workers=1``, ``speed=False``), before its build or between two; returns the project."""
+    ``workers=1``, ``speed=False``), before its build or between two, each in the place of the one it
+    replaces; returns the project."""
+    import re
+
     config = project / "mkdocs.yml"
     text = config.read_text(encoding="utf-8")
     assert "  - dipgen:\n" in text
-    said = "".join(f"      {k}: {str(v).lower() if isinstance(v, bool) else v}\n" for k, v in options.items())
-    config.write_text(text.replace("  - dipgen:\n", "  - dipgen:\n" + said), encoding="utf-8")
+    for key, value in options.items():
+        line = f"      {key}: {str(value).lower() if isinstance(value, bool) else value}\n"
+        text, replaced = re.subn(rf"(?m)^      {re.escape(key)}: .*\n", line, text)
+        if not replaced:
+            text = text.replace("  - dipgen:\n", "  - dipgen:\n" + line)
+    config.write_text(text, encoding="utf-8")
     return project
 
 
