@@ -104,7 +104,10 @@ def chromium():
 
 
 class Watched:
-    """A page that records console errors and failed loads."""
+    """A page that records console errors and failed loads: a file the server did not send (HTTP 400
+    and above) or a load that failed on the way, but not one the browser gave up itself because the
+    page went on to another (``net::ERR_ABORTED``: a favicon still on its way when a test opens the
+    next page)."""
 
     def __init__(self, browser, size, tmp_path: Path):
         self.context = browser.new_context(viewport={"width": size[0], "height": size[1]}, accept_downloads=True)
@@ -113,7 +116,8 @@ class Watched:
         self.page.on("console", lambda m: self.errors.append(f"console {m.type}: {m.text}")
                      if m.type == "error" else None)
         self.page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
-        self.page.on("requestfailed", lambda r: self.errors.append(f"failed: {r.url}"))
+        self.page.on("requestfailed", lambda r: self.errors.append(f"failed: {r.url} ({r.failure})")
+                     if r.failure != "net::ERR_ABORTED" else None)
         self.page.on("response", lambda r: self.errors.append(f"HTTP {r.status}: {r.url}")
                      if r.status >= 400 else None)
         self.tmp_path = tmp_path
