@@ -99,6 +99,8 @@ class Board:
     seas: frozenset[str] = field(repr=False, compare=False)
     #: for each province, where a fleet may stand in it (`fleet_locations`)
     _fleet_locations: Mapping[str, tuple[str, ...]] = field(repr=False, compare=False)
+    #: for each province, the provinces adjacent to it for any unit (`neighbours`)
+    _neighbours: Mapping[str, frozenset[str]] = field(repr=False, compare=False)
 
     # ----- queries
     @property
@@ -120,12 +122,9 @@ class Board:
         """Where a fleet may stand in a province: its coasts, or the province itself."""
         return self._fleet_locations[prov]
 
-    def neighbours(self, prov: str) -> set[str]:
+    def neighbours(self, prov: str) -> frozenset[str]:
         """Provinces adjacent to `prov` for any unit (coasts collapsed)."""
-        out = set(self.army_adj.get(prov, ()))
-        for loc in self.fleet_locations(prov) if prov in self.provinces else ():
-            out.update(province_of(n) for n in self.fleet_adj.get(loc, ()))
-        return out
+        return self._neighbours.get(prov) or frozenset(self.army_adj.get(prov, ()))
 
     # ----- names
     def power_lookup(self, text: str) -> str | None:
@@ -248,6 +247,9 @@ def build_board(data: Mapping[str, Any]) -> Board:
     loc_province = {loc: pid for pid, p in provinces.items() for loc in (pid, *(f"{pid}/{c}" for c in p.coasts))}
     fleet_locations = {pid: () if p.type == "land" else tuple(f"{pid}/{c}" for c in p.coasts) or (pid,)
                        for pid, p in provinces.items()}
+    neighbours = {pid: frozenset(army.get(pid, ())) | {province_of(n) for loc in fleet_locations[pid]
+                                                       for n in fleet.get(loc, ())}
+                  for pid in provinces}
     return Board(
         name=data["name"], powers=powers, provinces=provinces, army_adj=army, fleet_adj=fleet,
         starting_units={k: tuple(v) for k, v in (data.get("starting_units") or {}).items()},
@@ -265,4 +267,5 @@ def build_board(data: Mapping[str, Any]) -> Board:
         army_reach={loc: army.get(pid, frozenset()) for loc, pid in loc_province.items()},
         seas=frozenset(pid for pid, p in provinces.items() if p.is_sea),
         _fleet_locations=fleet_locations,
+        _neighbours=neighbours,
     )
