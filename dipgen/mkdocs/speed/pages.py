@@ -181,15 +181,16 @@ class GeneratedPage(Page):
         self.links_to_anchors = {}
 
     def set_aside(self, content: str) -> str:
-        """Between MkDocs reading every page and writing each (it reads them all first), keep only
-        what the page needs to be made again (`take_back`), where its HTML is still as it was made
-        (`content` is what it has become after every plugin's on_page_content): a big archive need
-        not hold every page's HTML at once, only its text (`_read`: reading that again from the
-        cache would cost more time than holding it costs memory). Returns the content to keep meanwhile."""
+        """Between MkDocs reading every page and writing each (it reads them all first), keep nothing
+        of the page's text where its HTML is still as it was made (`content` is what it has become
+        after every plugin's on_page_content): `take_back` reads it again from the cache when the
+        page is written. A big archive never holds every page's text at once (at 1,280 games that
+        was most of a build's memory); the reading costs a file's read a page. Returns the content
+        to keep meanwhile."""
         if not self.direct or self.reused is not None or content is not self.content:
             return content
         self._aside = True
-        self._body = None
+        self._read = self._body = None
         self.markdown = self.content = ""
         return ""
 
@@ -304,7 +305,10 @@ def sections(content: str) -> list[Section]:
     return out
 
 
-def index_page(index, page: GeneratedPage) -> None:
-    """Give Material's search index the entries of a generated page (see the module)."""
-    for section in sections(page.content or ""):
+def index_page(index, page: GeneratedPage, whole: bool = True) -> None:
+    """Give Material's search index the entries of a generated page (see the module); not `whole`,
+    only its entry of the page itself, without text, where the index only lists the pages
+    (`dipgen.mkdocs.pagefind` indexes their text from the site): a big archive need not hold the
+    text of every page in memory till the end of the build."""
+    for section in sections(page.content or "") if whole else [Section(None)]:
         index.create_entry_for_section(section, page.toc, page.url, page)
