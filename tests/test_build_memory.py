@@ -9,6 +9,7 @@ from __future__ import annotations
 import gc
 
 import pytest
+from mkdocs.exceptions import Abort
 
 from dipgen.mkdocs.speed import Layers
 from dipgen.mkdocs.speed.internals import search_index
@@ -51,3 +52,21 @@ def test_a_build_holds_no_game_page_between_reading_and_writing(tmp_path, monkey
     assert seen["game entries"] > 30 and seen["with text"] == 0, seen
     assert "Spring 1901" in (site / "games" / "alpha" / "1901-spring" / "index.html").read_text(encoding="utf-8")
     assert (site / "pagefind").is_dir()  # the text is searched in Pagefind's index, made from the site
+
+
+def test_a_link_to_a_game_page_anchor_is_checked_after_the_page_let_its_anchors_go(tmp_path, caplog):
+    """A page handed over as HTML lets the ids of its anchors go once written; MkDocs checks the
+    links to them after writing every page, so they are found again: a hand-written link to an
+    anchor of a season page passes `--strict`, and one to an anchor it does not have is reported."""
+    project = make_project(tmp_path, games={"alpha": ALPHA})
+    config = project / "mkdocs.yml"
+    config.write_text(config.read_text(encoding="utf-8") + "validation:\n  anchors: warn\n", encoding="utf-8")
+    note = project / "site_src" / "note.md"
+    note.write_text("# A note\n\nSee [the orders](games/alpha/1901-spring/index.md#orders).\n", encoding="utf-8")
+    site = build(site_config(project, strict=True))
+    assert 'href="../games/alpha/1901-spring/#orders"' in (site / "note" / "index.html").read_text(encoding="utf-8")
+
+    note.write_text("# A note\n\nSee [nothing](games/alpha/1901-spring/index.md#no-such-place).\n", encoding="utf-8")
+    with pytest.raises(Abort):
+        build(site_config(project, strict=True))
+    assert any("no-such-place" in r.getMessage() for r in caplog.records if r.levelname == "WARNING")

@@ -114,6 +114,7 @@ class GeneratedPage(Page):
         #: last build made them, where they may be taken as they are (`dipgen.mkdocs.speed.reuse`)
         self.reused: tuple[str, list, set] | None = None
         self.dipgen_output = ""  # where `reused` is taken: its output, which the template `reuse.TEMPLATE` prints
+        self._anchors: set[str] | None = None  # (`present_anchor_ids`)
 
     def read_source(self, config) -> None:
         other = plugins_source(self, config)
@@ -177,7 +178,7 @@ class GeneratedPage(Page):
         self.content, tokens = made
         self.toc = get_toc(tokens)
         set_rendered_title(self, None)
-        self.present_anchor_ids = {html.unescape(a or b) for a, b in _ID.findall(self.content)}
+        self.present_anchor_ids = _anchor_ids(self.content)
         self.links_to_anchors = {}
 
     def set_aside(self, content: str) -> str:
@@ -211,9 +212,36 @@ class GeneratedPage(Page):
             raise _failure(self, e) from e
 
     def drop(self) -> None:
-        """Forget the page's text once it is written (a big archive need not hold every page)."""
+        """Forget the page's text once it is written (a big archive need not hold every page), and
+        the ids of its anchors where they can be found again (`present_anchor_ids`)."""
+        again = getattr(self, "_direct", False) and self.reused is None and self._read is not None
         self._read = self._body = None
         self.markdown, self.content = "", ""
+        if again:
+            self._anchors, self._anchors_again = None, True
+
+    @property
+    def present_anchor_ids(self) -> set[str] | None:
+        """The ids of the page's anchors. MkDocs asks for them after writing every page (to check a
+        hand-written page's links to an anchor of this one), which is rare; a page handed over as
+        HTML lets them go once written (`drop`: hundreds a season page, some 90 MB at 1,280 games)
+        and finds them again, from the cache, if it is asked."""
+        if self._anchors is None and getattr(self, "_anchors_again", False):
+            self._anchors_again = False
+            try:
+                made = page_html(self._source(), self._headings)
+            except Exception as e:
+                raise _failure(self, e) from e
+            self._anchors = None if made is None else _anchor_ids(made[0])
+        return self._anchors
+
+    @present_anchor_ids.setter
+    def present_anchor_ids(self, ids: set[str] | None) -> None:
+        self._anchors = ids
+
+
+def _anchor_ids(content: str) -> set[str]:
+    return {html.unescape(a or b) for a, b in _ID.findall(content)}
 
 
 def _failure(page: GeneratedPage, e: Exception) -> PluginError:
