@@ -193,6 +193,7 @@ class GeneratedPage(Page):
         self._aside = True
         self._read = self._body = None
         self.markdown = self.content = ""
+        self._anchors, self._anchors_again = None, True  # (`present_anchor_ids`)
         return ""
 
     def take_back(self) -> None:
@@ -224,15 +225,16 @@ class GeneratedPage(Page):
     def present_anchor_ids(self) -> set[str] | None:
         """The ids of the page's anchors. MkDocs asks for them after writing every page (to check a
         hand-written page's links to an anchor of this one), which is rare; a page handed over as
-        HTML lets them go once written (`drop`: hundreds a season page, some 90 MB at 1,280 games)
-        and finds them again, from the cache, if it is asked."""
+        HTML lets them go while it is set aside and once written (`set_aside`, `drop`: hundreds a
+        season page, some 30 MB at 1,280 games) and finds them again, in its HTML or from the
+        cache, if it is asked."""
         if self._anchors is None and getattr(self, "_anchors_again", False):
             self._anchors_again = False
             try:
-                made = page_html(self._source(), self._headings)
+                made = self.content if self.content else page_html(self._source(), self._headings)
             except Exception as e:
                 raise _failure(self, e) from e
-            self._anchors = None if made is None else _anchor_ids(made[0])
+            self._anchors = None if made is None else _anchor_ids(made if isinstance(made, str) else made[0])
         return self._anchors
 
     @present_anchor_ids.setter
