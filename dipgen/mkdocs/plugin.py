@@ -302,10 +302,15 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         self._written = None
         self.seam.post_build(config)
 
+    def indexed_by_pagefind(self) -> bool:
+        """Whether this build's search is Pagefind's, which reads the pages' text from the built site
+        (Material's index then only lists the pages: `dipgen.mkdocs.pagefind`)."""
+        return self.config.search == "pagefind" and self._command != "serve"
+
     def _search(self, config) -> bool:
         """Pagefind's index of the built site (True), or Material's split (see `DipgenConfig.search`)."""
         site = Path(config.site_dir)
-        if self.config.search == "pagefind" and self._command != "serve":
+        if self.indexed_by_pagefind():
             try:
                 return index_site(site, str(config.theme.get("language") or "en").split("-")[0].split("_")[0])
             except (PagefindError, OSError) as e:

@@ -308,7 +308,7 @@ class Layers(Seam):
                 index.entries.extend(entries)
             elif index is not None:
                 before = len(index.entries)
-                index_page(index, page)
+                index_page(index, page, whole=not self._plugin.indexed_by_pagefind())
                 entries = index.entries[before:]
             self._reuse.made(page, entries, page.present_anchor_ids)
         return context
@@ -378,8 +378,5 @@ class Layers(Seam):
             log.info("dipgen: the build failed; the site folder is left as it was")
 
     def _release(self) -> None:
-        """Let go of what only a running build holds: the pages it made (read by now: a later build
-        reads them from the cache) and the listening for what hand-written pages say."""
+        """Let go of what only a running build holds: the listening for what hand-written pages say."""
         self._remembered.end()
-        for entry in self._games:
-            entry.made.clear()

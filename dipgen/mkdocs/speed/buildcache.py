@@ -46,7 +46,7 @@ import json
 import logging
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path, PurePath
 
 from dipgen.io.paths import display_path
@@ -152,9 +152,6 @@ class Stored:
     board: tuple[str, str]  # (site path, blob path) of the base map of the game's board
     sizes: dict[Path, int]  # each blob's size
     notes: list[str]        # what the build told the GM when it made the game (warnings, hints)
-    #: the pages as this process made them, until its build has read them (`page` reads them here
-    #: rather than from their files; `forget_made` lets them go)
-    made: dict[str, SitePage] = field(default_factory=dict)
 
     @property
     def files(self) -> dict[str, Path]:
@@ -169,11 +166,9 @@ class Stored:
             return False
 
     def page(self, uri: str) -> SitePage:
-        """The page at `uri`: as this process made it, or read from its blob (ValueError if it is
-        not that page)."""
-        made = self.made.get(uri)
-        if made is not None:
-            return made
+        """The page at `uri`, read from its blob (ValueError if it is not that page): even a page this
+        process has just made, so that a build never holds every game's pages at once (MkDocs reads
+        every page before it writes any)."""
         text = self.blobs[uri].read_text(encoding="utf-8")
         return SitePage.restore(dict(self.pages[uri], text=text))
 
@@ -268,8 +263,7 @@ class BuildCache:
                 "files": entry_files, "pages": pages, "notes": notes}
         path = self._entry_path(game)
         _write(path, sealed(self._key, path.name, json.dumps(data, ensure_ascii=False).encode("utf-8")))
-        made = {uri: content for uri, content in files.items() if isinstance(content, SitePage)}
-        return Stored(key, blobs, pages, card, (board[0], str(board_path)), sizes, notes, made)
+        return Stored(key, blobs, pages, card, (board[0], str(board_path)), sizes, notes)
 
     def _write_blob(self, data: bytes) -> tuple[str, int, Path]:
         name = hashlib.sha256(data).hexdigest()

@@ -114,6 +114,7 @@ class GeneratedPage(Page):
         #: last build made them, where they may be taken as they are (`dipgen.mkdocs.speed.reuse`)
         self.reused: tuple[str, list, set] | None = None
         self.dipgen_output = ""  # where `reused` is taken: its output, which the template `reuse.TEMPLATE` prints
+        self._anchors: set[str] | None = None  # (`present_anchor_ids`)
 
     def read_source(self, config) -> None:
         other = plugins_source(self, config)
@@ -177,20 +178,22 @@ class GeneratedPage(Page):
         self.content, tokens = made
         self.toc = get_toc(tokens)
         set_rendered_title(self, None)
-        self.present_anchor_ids = {html.unescape(a or b) for a, b in _ID.findall(self.content)}
+        self.present_anchor_ids = _anchor_ids(self.content)
         self.links_to_anchors = {}
 
     def set_aside(self, content: str) -> str:
-        """Between MkDocs reading every page and writing each (it reads them all first), keep only
-        what the page needs to be made again (`take_back`), where its HTML is still as it was made
-        (`content` is what it has become after every plugin's on_page_content): a big archive need
-        not hold every page's HTML at once, only its text (`_read`: reading that again from the
-        cache would cost more time than holding it costs memory). Returns the content to keep meanwhile."""
+        """Between MkDocs reading every page and writing each (it reads them all first), keep nothing
+        of the page's text where its HTML is still as it was made (`content` is what it has become
+        after every plugin's on_page_content): `take_back` reads it again from the cache when the
+        page is written. A big archive never holds every page's text at once (at 1,280 games that
+        was most of a build's memory); the reading costs a file's read a page. Returns the content
+        to keep meanwhile."""
         if not self.direct or self.reused is not None or content is not self.content:
             return content
         self._aside = True
-        self._body = None
+        self._read = self._body = None
         self.markdown = self.content = ""
+        self._anchors, self._anchors_again = None, True  # (`present_anchor_ids`)
         return ""
 
     def take_back(self) -> None:
@@ -210,9 +213,37 @@ class GeneratedPage(Page):
             raise _failure(self, e) from e
 
     def drop(self) -> None:
-        """Forget the page's text once it is written (a big archive need not hold every page)."""
+        """Forget the page's text once it is written (a big archive need not hold every page), and
+        the ids of its anchors where they can be found again (`present_anchor_ids`)."""
+        again = getattr(self, "_direct", False) and self.reused is None and self._read is not None
         self._read = self._body = None
         self.markdown, self.content = "", ""
+        if again:
+            self._anchors, self._anchors_again = None, True
+
+    @property
+    def present_anchor_ids(self) -> set[str] | None:
+        """The ids of the page's anchors. MkDocs asks for them after writing every page (to check a
+        hand-written page's links to an anchor of this one), which is rare; a page handed over as
+        HTML lets them go while it is set aside and once written (`set_aside`, `drop`: hundreds a
+        season page, some 30 MB at 1,280 games) and finds them again, in its HTML or from the
+        cache, if it is asked."""
+        if self._anchors is None and getattr(self, "_anchors_again", False):
+            self._anchors_again = False
+            try:
+                made = self.content if self.content else page_html(self._source(), self._headings)
+            except Exception as e:
+                raise _failure(self, e) from e
+            self._anchors = None if made is None else _anchor_ids(made if isinstance(made, str) else made[0])
+        return self._anchors
+
+    @present_anchor_ids.setter
+    def present_anchor_ids(self, ids: set[str] | None) -> None:
+        self._anchors = ids
+
+
+def _anchor_ids(content: str) -> set[str]:
+    return {html.unescape(a or b) for a, b in _ID.findall(content)}
 
 
 def _failure(page: GeneratedPage, e: Exception) -> PluginError:
@@ -304,7 +335,10 @@ def sections(content: str) -> list[Section]:
     return out
 
 
-def index_page(index, page: GeneratedPage) -> None:
-    """Give Material's search index the entries of a generated page (see the module)."""
-    for section in sections(page.content or ""):
+def index_page(index, page: GeneratedPage, whole: bool = True) -> None:
+    """Give Material's search index the entries of a generated page (see the module); not `whole`,
+    only its entry of the page itself, without text, where the index only lists the pages
+    (`dipgen.mkdocs.pagefind` indexes their text from the site): a big archive need not hold the
+    text of every page in memory till the end of the build."""
+    for section in sections(page.content or "") if whole else [Section(None)]:
         index.create_entry_for_section(section, page.toc, page.url, page)
