@@ -84,18 +84,25 @@ def movement_candidates(f: Battlefield, power: str, unit: Unit, verbs: Sequence[
 
 
 def _supports(f: Battlefield, power: str, key: int, unit: Unit, other: Unit) -> Iterator[Order]:
+    """`check`'s first test of a support is whether the supporting unit reaches the province it
+    supports in (`Battlefield.support_reaches`): a province it does not reach is not tried (the
+    same orders, without building and refusing the many a far unit's moves would give)."""
     me, them = _ref(unit), _target(other)
     if not f.kinds[unit.kind].supports:
         return
-    hold = Support(me, them)
-    if check(f, power, key, unit, hold)[0] is not None:
-        yield hold
+    reaches = f.support_reaches
+    if reaches(unit, other.province):
+        hold = Support(me, them)
+        if check(f, power, key, unit, hold)[0] is not None:
+            yield hold
     b, k = f.board, f.kinds[other.kind]
     dests = {p for p in (destinations(b, k, other.loc)) if "/" not in p}
     dests |= {loc.split("/")[0] for loc in destinations(b, k, other.loc)}
     if k.convoyable and b.provinces[other.province].is_coastal:
         dests |= {p for p, prov in b.provinces.items() if prov.is_coastal}
     for dest in sorted(dests):
+        if not reaches(unit, dest):
+            continue
         order = Support(me, them, dest)
         if check(f, power, key, unit, order)[0] is not None:
             yield order
@@ -103,8 +110,8 @@ def _supports(f: Battlefield, power: str, key: int, unit: Unit, other: Unit) -> 
 
 def _convoys(f: Battlefield, power: str, key: int, unit: Unit, other: Unit) -> Iterator[Order]:
     b = f.board
-    if not b.provinces[other.province].is_coastal:
-        return
+    if not b.provinces[other.province].is_coastal or unit.province not in b.seas:
+        return  # `check`: only a fleet at sea convoys, an army on a coast
     me, them = _ref(unit), _target(other)
     for dest, prov in sorted(b.provinces.items()):
         if dest != other.province and prov.is_coastal:
