@@ -1,6 +1,6 @@
 """Issue 39's table in one run: every row as a figure against its named baseline or goal.
 
-    python bench/table.py [--sizes 10,40,160] [--large] [--repeat 3] [--copies 3]
+    python bench/table.py [--sizes 10,40,160] [--large] [--repeat 3] [--big-repeat 1] [--copies 3]
                           [--rows visit,build,export,engine] [--phases 1400]
 
 Each row is measured by the script that owns it (imported, never copied), in this order:
@@ -20,7 +20,9 @@ Each row is measured by the script that owns it (imported, never copied), in thi
   (bench/README.md) the row says so and gives dipgen's own time.
 
 `--large` adds 1,280 games to the random archive's sizes (hours here). CPU times of child
-processes, runs interleaved, medians of `--repeat`, the load average printed with the table.
+processes, runs interleaved, medians of `--repeat` (`--big-repeat` for archives of `BIG` games or
+more: one run by default, so that the default run takes some 15 minutes on two quiet cores; the
+row says how many runs), the load average printed with the table.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ sys.path.insert(0, str(REPO / "tests"))
 os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
 ROWS = ("visit", "build", "export", "engine")
 PROJECTED = 5000  # games: the issue's largest archive, projected from the largest measured
+BIG = 160  # games: an archive this big is built `--big-repeat` times, not `--repeat`
 
 
 class Table:
@@ -87,22 +90,27 @@ def visit_rows(table: Table, sizes: list[int], years: int, seed: int, work: Path
                 shutil.rmtree(folder)
 
 
-def build_rows(table: Table, sizes: list[int], years: int, seed: int, repeat: int, copies: int, work: Path) -> None:
-    """Cold build, serve edit, peak memory (bench/archive.py's projects, runs and baseline)."""
+def build_rows(table: Table, sizes: list[int], years: int, seed: int, repeats: tuple[int, int], copies: int,
+               work: Path) -> None:
+    """Cold build, serve edit, peak memory (bench/archive.py's projects, runs and baseline); `repeats`:
+    the runs of an archive under `BIG` games, and of a bigger one."""
     from archive import archive_project, compare, realistic_project
 
     archives: list[tuple[str, Callable[[], Path], int]] = [
         (f"random, {size} games", lambda size=size: archive_project(work / f"random-{size}", size, years, seed), size)
         for size in sizes]
-    archives.append((f"realistic (the example games x{copies})",
-                     lambda: realistic_project(work / "realistic", copies), 0))
-    largest: tuple[int, float] | None = None
+    if copies > 0:
+        archives.append((f"realistic (the example games x{copies})",
+                         lambda: realistic_project(work / "realistic", copies), 0))
+    measured: list[tuple[int, float]] = []  # (games, cold build CPU) of the random archive
     for name, make, games in archives:
         print(f"\n== {name}", flush=True)
         project = make()
         games = games or sum(1 for p in (project / "games").iterdir() if (p / "game.yml").is_file())
+        repeat = repeats[games >= BIG]
         out = compare(project, repeat, work, re.sub(r"\W+", "-", name), lean=True)
-        table.add("cold build", name, f"{out['full']:.2f} s CPU ({out['pages']} pages)",
+        runs = f"median of {repeat} runs" if repeat > 1 else "1 run"
+        table.add("cold build", name, f"{out['full']:.2f} s CPU ({out['pages']} pages; {runs})",
                   f"{out['full'] / out['plain']:.2f}x MkDocs alone on as many plain pages ({out['plain']:.2f} s); "
                   f"goal 1.0x")
         table.add("one edit under serve", name, f"{out['edit']:.2f} s CPU (the note shown: {out['shown']})",
@@ -110,13 +118,23 @@ def build_rows(table: Table, sizes: list[int], years: int, seed: int, repeat: in
         table.add("peak memory of a cold build", name, f"{out['peak']:.0f} MB ({out['peak'] / games:.2f} MB a game)",
                   f"{out['peak'] / 400:.2f}x the goal at 1,280 games (400 MB)")
         if name.startswith("random"):
-            largest = (games, out["full"])
+            measured.append((games, out["full"]))
         shutil.rmtree(project)
-    if largest:
-        games, cpu = largest
-        table.add(f"cold build at {PROJECTED:,} games", f"random, projected from {games}",
-                  f"{cpu / games * PROJECTED:.0f} s CPU, projected linearly ({cpu / games:.3f} s a game)",
+    if measured:
+        table.add(f"cold build at {PROJECTED:,} games", *projection(sorted(measured)),
                   "goal 10 minutes of wall time on 4 cores: a projection, not a run")
+
+
+def projection(measured: list[tuple[int, float]]) -> tuple[str, str]:
+    """(archive, figure) of the cold build's CPU time at `PROJECTED` games, on the line through the two
+    largest archives measured (what a game adds, past the fixed costs), or per game from one."""
+    games, cpu = measured[-1]
+    if len(measured) == 1:
+        return f"random, from {games}", f"{cpu / games * PROJECTED:.0f} s CPU, projected ({cpu / games:.3f} s a game)"
+    fewer, less = measured[-2]
+    slope = (cpu - less) / (games - fewer)
+    return (f"random, from {fewer} and {games}",
+            f"{cpu + slope * (PROJECTED - games):.0f} s CPU, projected ({slope:.3f} s a game more)")
 
 
 def export_rows(table: Table, repeat: int, work: Path) -> None:
@@ -176,7 +194,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--years", type=int, default=9)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--copies", type=int, default=3, help="the realistic archive: copies of each example game")
+    ap.add_argument("--big-repeat", type=int, default=1, help=f"the runs of a build of {BIG} games or more")
+    ap.add_argument("--copies", type=int, default=3, help="the realistic archive: copies of each game (0: none)")
     ap.add_argument("--phases", type=int, default=1400, help="the engine row's movement phases")
     ap.add_argument("--rows", default=",".join(ROWS), help=f"which rows, comma-separated: {', '.join(ROWS)}")
     args = ap.parse_args(argv)
@@ -193,7 +212,7 @@ def main(argv: list[str] | None = None) -> int:
         if "visit" in rows:
             visit_rows(table, sizes, args.years, args.seed, work)
         if "build" in rows:
-            build_rows(table, sizes, args.years, args.seed, args.repeat, args.copies, work)
+            build_rows(table, sizes, args.years, args.seed, (args.repeat, args.big_repeat), args.copies, work)
         if "export" in rows:
             export_rows(table, args.repeat, work)
         if "engine" in rows:
