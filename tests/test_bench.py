@@ -40,7 +40,7 @@ def test_every_script_is_covered():
     assert {p.name for p in BENCH.glob("*.py")} == {
         "adjudicate.py", "archive.py", "build.py", "corpus.py", "datc_process.py", "datc_reference.py", "export.py",
         "histories.py", "orders.py", "pagebytes.py", "players.py", "private_pages.py", "raster.py", "render.py",
-        "seam.py", "sheet.py"}
+        "seam.py", "sheet.py", "table.py"}
 
 
 def test_corpus_writes_game_folders_that_replay(tmp_path):
@@ -118,7 +118,7 @@ def test_export():
 
 @pytest.mark.slow  # builds an archive of whole sites, several times
 def test_archive():
-    out = ok("archive.py", "--sizes", "1", "--years", "2", "--seed", "9", "--repeat", "1")
+    out = ok("archive.py", "--sizes", "1", "--years", "2", "--seed", "9", "--repeat", "1", "--archives", "random")
     assert "x the baseline" in out
     assert "of the full build" in out
     assert "peak memory" in out
@@ -189,3 +189,15 @@ def test_without_the_reference_a_benchmark_says_how_to_run():
     assert proc.returncode == 2
     assert "--no-reference" in proc.stdout
     assert "bench/requirements.txt" in proc.stdout
+
+
+def test_table_runs_its_rows_and_says_what_it_could_not_compare():
+    # the engine's row alone: the others build whole sites (minutes); each is its own script's test above
+    out = ok("table.py", "--rows", "engine", "--phases", "20", "--repeat", "1")
+    assert "| engine, whole process | random games | dipgen " in out
+    installed = importlib.util.find_spec("diplomacy") is not None
+    assert ("faster than the reference" in out) == installed, out
+    assert ("the reference is not installed" in out) != installed, out
+    assert "load average at the end" in out
+    bad = run("table.py", "--rows", "engine,speed")
+    assert bad.returncode == 2 and "no such row: speed" in bad.stderr

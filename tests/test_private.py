@@ -262,6 +262,15 @@ def test_page_names_reveal_nothing():
     assert page_token(bytes(32), RUNNING, "England") != a  # another key, another name
 
 
+def test_a_maps_data_uri_is_quotes_very_output():
+    from urllib.parse import quote
+
+    from dipgen.present.site.privatepage import URI_SAFE, _data_uri
+
+    for svg in ("".join(map(chr, range(128))), '<svg id="a b">&amp; 100% \n</svg>', "Région: Moskva → Sevastopol"):
+        assert _data_uri(svg) == "data:image/svg+xml," + quote(svg, safe=URI_SAFE)
+
+
 # ----------------------------------------------------------------------------- the built site
 
 def private_pages(site: Path) -> list[Path]:

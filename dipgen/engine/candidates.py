@@ -10,7 +10,7 @@ the variants' own verbs (`Verb`) are offered against every location of the board
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from dipgen.core.board import Board
 from dipgen.core.orders import (Build, Convoy, Disband, Downgrade, Hold, Move, Order, Remove, Retreat, Support,
@@ -66,10 +66,12 @@ def movement_candidates(f: Battlefield, power: str, unit: Unit, verbs: Sequence[
             order = Move(me, loc, via)
             if check(f, power, key, unit, order)[0] is not None:
                 yield order
+        reaches = _reaches(f, unit)
+        coastal = frozenset(p for p, prov in f.board.provinces.items() if prov.is_coastal)
         for tkey, other in enumerate(f.units):
             if tkey == key:
                 continue
-            yield from _supports(f, power, key, unit, other)
+            yield from _supports(f, power, key, unit, other, reaches, coastal)
             if kinds[unit.kind].convoys and kinds[other.kind].convoyable:
                 yield from _convoys(f, power, key, unit, other)
     else:  # a unit outside combat (a spy): where its kind reaches, as its variant's rules move it
@@ -83,19 +85,38 @@ def movement_candidates(f: Battlefield, power: str, unit: Unit, verbs: Sequence[
             yield verb.order(me, p)
 
 
-def _supports(f: Battlefield, power: str, key: int, unit: Unit, other: Unit) -> Iterator[Order]:
+def _reaches(f: Battlefield, unit: Unit) -> Callable[[str], bool]:
+    """`Battlefield.support_reaches` of `unit`, each province worked out once."""
+    memo: dict[str, bool] = {}
+
+    def reaches(prov: str) -> bool:
+        known = memo.get(prov)
+        if known is None:
+            known = memo[prov] = f.support_reaches(unit, prov)
+        return known
+
+    return reaches
+
+
+def _supports(f: Battlefield, power: str, key: int, unit: Unit, other: Unit, reaches: Callable[[str], bool],
+              coastal: frozenset[str]) -> Iterator[Order]:
+    """`check`'s first test of a support is whether the supporting unit reaches the province it
+    supports in (`reaches`: `Battlefield.support_reaches`): a province it does not reach is not
+    tried (the same orders, without building and refusing the many a far unit's moves would give).
+    `coastal`: the board's coastal provinces, where a unit that may be convoyed might go."""
     me, them = _ref(unit), _target(other)
     if not f.kinds[unit.kind].supports:
         return
-    hold = Support(me, them)
-    if check(f, power, key, unit, hold)[0] is not None:
-        yield hold
+    if reaches(other.province):
+        hold = Support(me, them)
+        if check(f, power, key, unit, hold)[0] is not None:
+            yield hold
     b, k = f.board, f.kinds[other.kind]
     dests = {p for p in (destinations(b, k, other.loc)) if "/" not in p}
     dests |= {loc.split("/")[0] for loc in destinations(b, k, other.loc)}
     if k.convoyable and b.provinces[other.province].is_coastal:
-        dests |= {p for p, prov in b.provinces.items() if prov.is_coastal}
-    for dest in sorted(dests):
+        dests |= coastal
+    for dest in sorted(d for d in dests if reaches(d)):
         order = Support(me, them, dest)
         if check(f, power, key, unit, order)[0] is not None:
             yield order
@@ -103,11 +124,14 @@ def _supports(f: Battlefield, power: str, key: int, unit: Unit, other: Unit) -> 
 
 def _convoys(f: Battlefield, power: str, key: int, unit: Unit, other: Unit) -> Iterator[Order]:
     b = f.board
-    if not b.provinces[other.province].is_coastal:
-        return
+    if not b.provinces[other.province].is_coastal or unit.province not in b.seas:
+        return  # `check`: only a fleet at sea convoys, an army on a coast
     me, them = _ref(unit), _target(other)
+    fleets = f.convoy_fleets()
     for dest, prov in sorted(b.provinces.items()):
-        if dest != other.province and prov.is_coastal:
+        # `check`'s last test first: this fleet on a route from the army's province to `dest`
+        if dest != other.province and prov.is_coastal and \
+                unit.province in f.convoys.necessary_fleets(other.province, dest, fleets):
             order = Convoy(me, them, dest)
             if check(f, power, key, unit, order)[0] is not None:
                 yield order

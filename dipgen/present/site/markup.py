@@ -50,6 +50,23 @@ def _converter() -> markdown.Markdown:
     season's press)."""
     return markdown.Markdown(extensions=EXTENSIONS, output_format="html")
 
+
+#: the texts `_html` keeps, and the longest it keeps (some 5 MB at most; longer ones are converted each time)
+KEPT_TEXTS, KEPT_CHARS = 512, 8192
+
+
+def _html(text: str) -> str:
+    """`text` converted by Python-Markdown (before it is sanitised), once a process where it is not
+    long: a hidden game's press is on its public page and in every seat's private page, and
+    `removed` reads it too. A RecursionError (text nested too deeply) is raised each time."""
+    return _kept_html(text) if len(text) <= KEPT_CHARS else _converter().reset().convert(text)
+
+
+@lru_cache(maxsize=KEPT_TEXTS)
+def _kept_html(text: str) -> str:
+    return _converter().reset().convert(text)
+
+
 TAGS = {"a", "abbr", "b", "blockquote", "br", "caption", "code", "dd", "del", "details", "div", "dl", "dt", "em",
         "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i", "img", "ins", "kbd", "li", "mark", "ol", "p", "pre", "q",
         "s", "samp", "small", "span", "strong", "sub", "summary", "sup", "table", "tbody", "td", "tfoot", "th",
@@ -166,7 +183,7 @@ def render(text: str, what: str, file: str, links: Links | None = None) -> Marku
     if problems:
         raise GameError(problems)
     try:
-        html = _converter().reset().convert(str(text))
+        html = _html(str(text))
     except RecursionError:
         raise GameError([Problem(file, start, f"in the {what}: nested too deeply to render",
                                  "flatten the quotes or lists", code="press-too-deep")]) from None
@@ -233,7 +250,7 @@ def removed(text: str) -> list[tuple[int | None, str]]:
     if "<" not in text and ":" not in text or _structure(text, "text", "", start):
         return []
     try:
-        html = _converter().reset().convert(str(text))
+        html = _html(str(text))
     except RecursionError:
         return []
     parser = _Removed()

@@ -12,6 +12,8 @@ the search index nor the sitemap; its name is `dipgen.present.site.crypt.page_ur
 from __future__ import annotations
 
 import json
+import re
+import string
 from urllib.parse import quote
 
 from markupsafe import Markup
@@ -31,11 +33,20 @@ from dipgen.present.site.sheet import SHEET_JS_URI, sheet_data, sheet_html
 PRIVATE_JS_URI = "assets/dipgen/private.js"
 
 
+#: what a map's data: URI leaves as it is (`urllib.parse.quote`'s own safe characters and these)
+URI_SAFE = " =:/;,.()!*?@$+-_~"
+#: the percent-escape of every other ASCII character: `str.translate` applies it in C, where
+#: `quote` goes byte by byte in Python (a season's private page holds two maps of some 40 kB)
+_ESCAPED = {c: f"%{c:02X}" for c in range(128) if chr(c) not in set(string.ascii_letters + string.digits + URI_SAFE)}
+#: the characters an envelope's JSON is made of: base64 and JSON punctuation only
+_ENVELOPE = re.compile(r'[A-Za-z0-9{}\[\]":,+/=-]*')
+
+
 def _data_uri(svg: str) -> str:
     """An overlay as a data: URI, so each map stays its own SVG document (inlined in the page,
     overlays would share one id space and one stylesheet). Percent-encoded rather than base64,
-    so that the page compresses well before it is encrypted."""
-    return "data:image/svg+xml," + quote(svg, safe=" =:/;,.()!*?@$+-_~")
+    so that the page compresses well before it is encrypted; `quote`'s very output."""
+    return "data:image/svg+xml," + (svg.translate(_ESCAPED) if svg.isascii() else quote(svg, safe=URI_SAFE))
 
 
 def _private_map(view: GameView, phase, when: str, caption: str) -> dict:
@@ -105,6 +116,6 @@ def private_shell(envelope: dict, uri: str) -> str:
     """The published page: the envelope, a passphrase form and the script that opens it."""
     payload = json.dumps(envelope, separators=(",", ":"), sort_keys=True)
     # base64 and JSON punctuation only: nothing can close the <script> element
-    assert all(c.isalnum() or c in '{}[]":,+/=-' for c in payload), "unexpected character in the envelope"
+    assert _ENVELOPE.fullmatch(payload), "unexpected character in the envelope"
     return render("private_shell.html", payload=Markup(payload), script=href(uri, PRIVATE_JS_URI),
                   sheet_script=href(uri, SHEET_JS_URI))
