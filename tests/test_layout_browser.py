@@ -33,14 +33,16 @@ LONG = {  # a draw of five: the longest status badge there is
                          + "end: {draw: [Austria, England, Italy, Russia, Turkey], phase: 1902-spring}\n"}
 LONG_RUNNING = {**BRAVO, "game.yml": f"title: {TITLE} Again\ngm: Wilhelmina Featherstonehaugh-Cholmondeley\n"
                 + LONG_PLAYERS + "deadline: 2031-03-01 18:00 +00:00\n"}
+LONG_SLUG = 30  # a player's page whose name makes a slug this long: the long-named games' players
 EXAMPLES = ["two-crowns", "night-flights", "austrian-question", "lamps-out"]
 
 
 def sample(site) -> list[str]:
-    """Every page type: every page but the rules of the long-named games and the site's own, and
-    of each example game its page and its first and last seasons (and its full edition's), one
-    private page."""
+    """Every page type: every page but the rules of the long-named games and the site's own, but the
+    players' pages of short names (the first of them stands for the rest), and of each example game
+    its page and its first and last seasons (and its full edition's), one private page."""
     pages = []
+    first_player = min(p.parent.name for p in site.glob("players/*/index.html"))
     for path in sorted(site.rglob("index.html")):
         rel = path.relative_to(site).as_posix()
         parts = rel.split("/")
@@ -48,6 +50,8 @@ def sample(site) -> list[str]:
             continue
         if parts[0] == "rules" and parts[1] not in ("standard", "tir"):
             continue
+        if parts[0] == "players" and len(parts) > 2 and len(parts[1]) < LONG_SLUG and parts[1] != first_player:
+            continue  # a player's page of a short name: one of them stands for the rest
         pages.append(rel)
     for slug in EXAMPLES:
         for edition in (f"games/{slug}", f"games/{slug}/full"):
