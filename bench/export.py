@@ -27,11 +27,12 @@ import argparse
 import os
 import resource
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from seam import ratios  # bench/, beside this script
 
 REPO = Path(__file__).resolve().parent.parent
 HOOK = "hooks/dipgen_pages.py"  # dipgen.usecases.export.HOOK (this script imports nothing of dipgen's)
@@ -103,13 +104,9 @@ def main() -> None:
         for _ in range(args.repeat):
             for name, value in one_round(folder, generators).items():
                 times.setdefault(name, []).append(value)
-    base = statistics.median(times["plugin"])
     load = os.getloadavg()[0]
     print(f"example archive, CPU seconds (median of {args.repeat}, interleaved; load average {load:.1f})")
-    for name, values in times.items():
-        median = statistics.median(values)
-        print(f"  {name:17} {median:6.2f} s   x{median / base:.2f} of the plugin's build   "
-              f"({', '.join(f'{v:.2f}' for v in values)})")
+    print(ratios(times, "plugin", "the plugin's build", 17))
 
 
 if __name__ == "__main__":

@@ -96,12 +96,18 @@ def main() -> None:
             times["layers"].append(cpu_of_build(runs["layers"]))
             times["plain"].append(cpu_of_build(runs["plain"]))
             times["layers, warm"].append(cpu_of_build(runs["layers"]))
-    base = statistics.median(times["baseline"])
     print(f"example archive, mkdocs build, CPU seconds (median of {args.repeat}, interleaved)")
-    for name, values in times.items():
-        median = statistics.median(values)
-        print(f"  {name:14} {median:6.2f} s   x{median / base:.2f} of the baseline   "
-              f"({', '.join(f'{v:.2f}' for v in values)})")
+    print(ratios(times, "baseline", "the baseline", 14))
+
+
+def ratios(times: dict[str, list[float]], base: str, against: str, width: int) -> str:
+    """A line for each run's CPU seconds: its median, that median over `base`'s (`against`: what the
+    ratio is read as) and every run's figure; names padded to `width`. bench/export.py prints its
+    table with it too."""
+    baseline = statistics.median(times[base])
+    return "\n".join(f"  {name:{width}} {statistics.median(values):6.2f} s   "
+                     f"x{statistics.median(values) / baseline:.2f} of {against}   "
+                     f"({', '.join(f'{v:.2f}' for v in values)})" for name, values in times.items())
 
 
 if __name__ == "__main__":
