@@ -118,10 +118,11 @@ def _segment_meets(a: Pt, b: Pt, r: float, box: Box) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def _disc(board_name: str, x: float, y: float, r: float) -> frozenset[str]:
-    """The provinces whose names a disc touches: a unit's, a ring's, at the same few spots on every
-    map of a board, so each is worked out once a process."""
-    cells = _read(board_text(board_name)).cells
+def _disc(text: str, x: float, y: float, r: float) -> frozenset[str]:
+    """The provinces whose names a disc touches on the board drawn by `text` (its base map, as
+    `board_text` reads it again when its file changes): a unit's, a ring's, at the same few spots on
+    every map of a board, so each is worked out once a process."""
+    cells = _read(text).cells
     touched = set()
     for cx in range(int((x - r) // CELL), int((x + r) // CELL) + 1):
         for cy in range(int((y - r) // CELL), int((y + r) // CELL) + 1):
@@ -136,10 +137,11 @@ def _disc(board_name: str, x: float, y: float, r: float) -> frozenset[str]:
 def hidden(board_name: str, discs: list[tuple[Pt, float]], lines: list[tuple[list[Pt], float]]) -> list[Label]:
     """The names that a mark touches, in the base map's order: a disc (its centre and radius: a unit,
     a ring, an arrow's head) or a line (its points and half its width: an arrow, a support)."""
-    board = _read(board_text(board_name))
+    text = board_text(board_name)
+    board = _read(text)
     touched: set[str] = set()
     for (x, y), r in discs:
-        touched.update(_disc(board_name, x, y, r))
+        touched.update(_disc(text, x, y, r))
     for points, r in lines:
         for a, b in pairwise(points):
             near = _near(board, min(a[0], b[0]) - r, min(a[1], b[1]) - r, max(a[0], b[0]) + r, max(a[1], b[1]) + r)
