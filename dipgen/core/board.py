@@ -97,6 +97,8 @@ class Board:
     army_reach: Mapping[str, frozenset[str]] = field(repr=False, compare=False)
     #: the sea provinces
     seas: frozenset[str] = field(repr=False, compare=False)
+    #: the coastal provinces (`Province.is_coastal`): where a convoy may take an army from and to
+    coastal: frozenset[str] = field(repr=False, compare=False)
     #: for each province, where a fleet may stand in it (`fleet_locations`)
     _fleet_locations: Mapping[str, tuple[str, ...]] = field(repr=False, compare=False)
     #: for each province, the provinces adjacent to it for any unit (`neighbours`)
@@ -266,6 +268,7 @@ def build_board(data: Mapping[str, Any]) -> Board:
         fleet_touches={loc: frozenset(province_of(n) for n in nbrs) for loc, nbrs in fleet.items()},
         army_reach={loc: army.get(pid, frozenset()) for loc, pid in loc_province.items()},
         seas=frozenset(pid for pid, p in provinces.items() if p.is_sea),
+        coastal=frozenset(pid for pid, p in provinces.items() if p.is_coastal),
         _fleet_locations=fleet_locations,
         _neighbours=neighbours,
     )

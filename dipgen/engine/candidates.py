@@ -67,11 +67,10 @@ def movement_candidates(f: Battlefield, power: str, unit: Unit, verbs: Sequence[
             if check(f, power, key, unit, order)[0] is not None:
                 yield order
         reaches = _reaches(f, unit)
-        coastal = frozenset(p for p, prov in f.board.provinces.items() if prov.is_coastal)
         for tkey, other in enumerate(f.units):
             if tkey == key:
                 continue
-            yield from _supports(f, power, key, unit, other, reaches, coastal)
+            yield from _supports(f, power, key, unit, other, reaches)
             if kinds[unit.kind].convoys and kinds[other.kind].convoyable:
                 yield from _convoys(f, power, key, unit, other)
     else:  # a unit outside combat (a spy): where its kind reaches, as its variant's rules move it
@@ -98,12 +97,11 @@ def _reaches(f: Battlefield, unit: Unit) -> Callable[[str], bool]:
     return reaches
 
 
-def _supports(f: Battlefield, power: str, key: int, unit: Unit, other: Unit, reaches: Callable[[str], bool],
-              coastal: frozenset[str]) -> Iterator[Order]:
+def _supports(f: Battlefield, power: str, key: int, unit: Unit, other: Unit,
+              reaches: Callable[[str], bool]) -> Iterator[Order]:
     """`check`'s first test of a support is whether the supporting unit reaches the province it
     supports in (`reaches`: `Battlefield.support_reaches`): a province it does not reach is not
-    tried (the same orders, without building and refusing the many a far unit's moves would give).
-    `coastal`: the board's coastal provinces, where a unit that may be convoyed might go."""
+    tried (the same orders, without building and refusing the many a far unit's moves would give)."""
     me, them = _ref(unit), _target(other)
     if not f.kinds[unit.kind].supports:
         return
@@ -115,7 +113,7 @@ def _supports(f: Battlefield, power: str, key: int, unit: Unit, other: Unit, rea
     dests = {p for p in (destinations(b, k, other.loc)) if "/" not in p}
     dests |= {loc.split("/")[0] for loc in destinations(b, k, other.loc)}
     if k.convoyable and b.provinces[other.province].is_coastal:
-        dests |= coastal
+        dests |= b.coastal  # where a unit that may be convoyed might go
     for dest in sorted(d for d in dests if reaches(d)):
         order = Support(me, them, dest)
         if check(f, power, key, unit, order)[0] is not None:
