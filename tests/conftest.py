@@ -36,6 +36,15 @@ HEAVIEST = ("tests/test_package.py", "tests/test_noninterference.py", "tests/tes
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--sweep", action="store_true",
                      help="run the sweeps over every page of a site too (the tests marked sweep: 10 to 45 minutes)")
+    parser.addoption("--shots", action="store_true",
+                     help="keep a full-page screenshot of what the browser tests look at, in each test's folder "
+                          "(and the order sheet's in /tmp/sheet-shots): to look at the pages, not to test them")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    from support import browser
+
+    browser.KEEP_SHOTS = bool(config.getoption("--shots"))
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups

@@ -20,6 +20,7 @@ from dipgen.core.orders import parse_order
 from dipgen.present.site.sheet import sheet_data
 from dipgen.view import game_view
 from dipgen.core.results import Kind
+import support.browser
 from support import GAMES, build, load, make_project, write_game
 from support.browser import BROWSER, DESKTOP, PHONE, Watched, axe_findings, serve
 from support.private import RUNNING  # the game of the private_site fixture (conftest.py): lamps-out with its secrets
@@ -98,9 +99,11 @@ def test_picked_orders_read_back_exactly(browser, site, tmp_path, size):
     assert "&body=England%3A%0A" + "%0A".join(s.replace(" ", "%20") for s in chosen) in mail
     assert page.evaluate("() => document.documentElement.scrollWidth") <= size[0]
     assert axe_findings(page) == []
-    SHOTS.mkdir(exist_ok=True)
-    shutil.copy(w.shot(f"page-{size[0]}"), SHOTS / f"page-{size[0]}.png")
-    page.locator("section.dg-sheet").screenshot(path=str(SHOTS / f"sheet-{size[0]}.png"))
+    shot = w.shot(f"page-{size[0]}")
+    if shot:  # pytest --shots: the page and its sheet kept to look at
+        SHOTS.mkdir(exist_ok=True)
+        shutil.copy(shot, SHOTS / f"page-{size[0]}.png")
+        page.locator("section.dg-sheet").screenshot(path=str(SHOTS / f"sheet-{size[0]}.png"))
     assert w.errors == []
     w.close()
 
@@ -153,8 +156,9 @@ def test_a_private_page_has_the_sheet_of_her_own_units(browser, private_site, tm
     assert text.splitlines() == ["England:"] + chosen
     assert page.evaluate("() => document.documentElement.scrollWidth") <= size[0]
     assert axe_findings(page) == []
-    SHOTS.mkdir(exist_ok=True)
-    page.locator("section.dg-sheet").screenshot(path=str(SHOTS / f"private-sheet-{size[0]}.png"))
+    if support.browser.KEEP_SHOTS:
+        SHOTS.mkdir(exist_ok=True)
+        page.locator("section.dg-sheet").screenshot(path=str(SHOTS / f"private-sheet-{size[0]}.png"))
     assert w.errors == []
     w.close()
 
@@ -173,7 +177,9 @@ def test_without_javascript_the_sheet_is_a_list_of_legal_orders(browser, site):
         unit.locator("summary").click()
         assert unit.locator(".dg-sheet-orders li").first.inner_text().endswith(" H")
         assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE[0]
-        sheet.screenshot(path=str(SHOTS / "sheet-nojs-390.png"))
+        if support.browser.KEEP_SHOTS:
+            SHOTS.mkdir(exist_ok=True)
+            sheet.screenshot(path=str(SHOTS / "sheet-nojs-390.png"))
     finally:
         context.close()
 

@@ -23,6 +23,8 @@ CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PHONE, DESKTOP = (390, 844), (1280, 900)
+#: whether `Watched.shot` keeps its screenshot (pytest's ``--shots``, set by conftest.py)
+KEEP_SHOTS = False
 #: axe-core (MPL-2.0, its licence beside it): a test tool, injected by the tests, never in the site
 AXE = Path(__file__).resolve().parent.parent / "vendor" / "axe.min.js"
 
@@ -122,7 +124,12 @@ class Watched:
                      if r.status >= 400 else None)
         self.tmp_path = tmp_path
 
-    def shot(self, name: str) -> Path:
+    def shot(self, name: str) -> Path | None:
+        """The whole page as it stands, as a PNG in the test's folder, where pytest was given ``--shots``
+        (conftest.py): a picture for a person to look at, which no test reads (a full page's costs
+        chromium up to two seconds), so none is made otherwise (None)."""
+        if not KEEP_SHOTS:
+            return None
         path = self.tmp_path / f"{name}.png"
         self.page.screenshot(path=str(path), full_page=True)
         assert path.stat().st_size > 5000
