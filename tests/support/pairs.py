@@ -553,7 +553,8 @@ def published(h: History) -> dict[str, str | bytes]:
     from support import game_report, public_site
 
     secrets = GameSecrets(Path(SLUG) / "secrets.yml", PAGE_KEY, dict(PASSPHRASES))
-    site = public_site(h, SiteOptions(site_url=SITE_URL))
+    with pictures_by_their_drawing():
+        site = public_site(h, SiteOptions(site_url=SITE_URL))
     out = {f"site/{uri}": text for uri, text in site.items()}
     # `dipgen export` writes each page with its heading lines listed for its hook (export_hook)
     out.update({f"export/{uri}": marked(text) for uri, text in site.items() if isinstance(text, SitePage)})
@@ -571,6 +572,23 @@ def published(h: History) -> dict[str, str | bytes]:
     out.update(private_reports(h))
     out.update(mailed(h, secrets))
     return out
+
+
+@contextmanager
+def pictures_by_their_drawing():
+    """Within the block, each link preview's picture (a PNG map) is the digest of what it is drawn from,
+    its SVG and its size, not the PNG: `raster.png` is a pure function of those (the same SVG gives the
+    same bytes, tests/test_raster.py; dipgen itself remembers each picture by their hash), so two games
+    publish the same pictures exactly when the digests agree, and drawing them (a fifth of a second a
+    map, half the time of comparing a pair) proves nothing more. tests/test_noninterference.py's whole
+    built sites compare the PNGs themselves."""
+    from dipgen.present.svg import raster
+
+    def digest(svg: str, width: int | None = None, height: int | None = None) -> bytes:
+        return b"PNG of " + hashlib.sha256(f"{width}x{height}\0{svg}".encode()).digest()
+
+    with mock.patch.object(raster, "png", digest):
+        yield
 
 
 def private_reports(h: History) -> dict[str, str]:
