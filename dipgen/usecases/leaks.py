@@ -218,7 +218,43 @@ class Needle:
         return None
 
 
-def _needles(secrets: Secrets, board: Board) -> list[Needle]:
+#: a word of a file as `Needles` indexes them: a run of ASCII letters and digits
+_TOKEN = re.compile(r"[A-Za-z0-9]+")
+
+
+class Needles:
+    """Needles, each file held to those of them that could be in it: a needle's text stands as words
+    (`Needle.find`), so each of its runs of letters and digits is one of the file's (a run at the
+    text's edge cannot run on, as the text's neighbours are no letters or digits); a needle is tried
+    on a file that holds its longest run, and a needle with a pattern always. The same findings as
+    trying every needle, in the same order, without searching a file for hundreds of orders and
+    places it cannot hold."""
+
+    def __init__(self, needles: list[Needle]):
+        self.all = tuple(needles)
+        self._always: list[int] = []
+        self._by_token: dict[str, list[int]] = {}
+        for i, needle in enumerate(self.all):
+            keys = [max(_TOKEN.findall(text), key=len, default="") for text in needle.texts]
+            if needle.pattern is not None or "" in keys:
+                self._always.append(i)
+                continue
+            for key in set(keys):
+                self._by_token.setdefault(key, []).append(i)
+
+    def __iter__(self):
+        return iter(self.all)
+
+    def held_by(self, tokens: frozenset[str]) -> list[Needle]:
+        """The needles that could be found in a file whose runs of letters and digits are `tokens`,
+        in their order."""
+        found = set(self._always)
+        for token in tokens & self._by_token.keys():
+            found.update(self._by_token[token])
+        return [self.all[i] for i in sorted(found)]
+
+
+def _needles(secrets: Secrets, board: Board) -> Needles:
     out = []
     for text in sorted(secrets.orders):
         out.append(Needle(f"the hidden order {text!r}", (text, text.replace(" - ", "-"))))
@@ -247,25 +283,26 @@ def _needles(secrets: Secrets, board: Board) -> list[Needle]:
                                                    rf"[^;<>\n]{{0,80}}\b{re.escape(abbr)}\b"),
                           require=(power, "gains", abbr)))
         out.append(Needle(what, pattern=re.compile(rf"\b{re.escape(name)}\s*:\s*{power}\b"), require=(name, power)))
-    return out
+    return Needles(out)
 
 
 _BLOBS = re.compile(r"[A-Za-z0-9+/=_-]{200,}")  # base64 runs: ciphertext, data URIs
 
 
 @lru_cache(maxsize=8192)
-def _haystacks(raw: str, suffix: str) -> tuple[tuple[str, str], ...]:
+def _haystacks(raw: str, suffix: str) -> tuple[tuple[str, str, frozenset[str]], ...]:
     """A file as it stands and as text, white space folded, base64 runs blanked (opaque: no
-    secret can be read in them, and they are slow to search); cached, as every hidden game
-    reads every file."""
+    secret can be read in them, and they are slow to search), each with its words (`Needles`);
+    cached, as every hidden game reads every file."""
     raw = " ".join(_BLOBS.sub(" ", raw).split())
-    return (raw, "in the file"), (_text_of(raw, suffix), "in its text")
+    text = _text_of(raw, suffix)
+    return (raw, "in the file", frozenset(_TOKEN.findall(raw))), (text, "in its text", frozenset(_TOKEN.findall(text)))
 
 
-def _scan_text(name: str, raw: str, suffix: str, needles: list[Needle]) -> list[Leak]:
+def _scan_text(name: str, raw: str, suffix: str, needles: Needles) -> list[Leak]:
     found: dict[str, Leak] = {}
-    for haystack, where in _haystacks(raw, suffix):
-        for needle in needles:
+    for haystack, where, tokens in _haystacks(raw, suffix):
+        for needle in needles.held_by(tokens):
             if needle.what in found:
                 continue
             hit = needle.find(haystack)
@@ -345,7 +382,8 @@ def scan_site(site_dir: Path | str, histories: list[History], prefix: str = PREF
         secrets = secrets_of(history)
         board = history.variant.rules.board
         needles = _needles(secrets, board)
-        elsewhere = [n for n in needles if n.find(" ".join(handwritten.split())) is None]
+        folded = " ".join(handwritten.split())
+        elsewhere = Needles([n for n in needles if n.find(folded) is None])
         own = f"{prefix}/{history.info.slug}/"
         marks = cache(partial(unit_marks, history.variant))  # each map asks again
         others = [f"{prefix}/{h.info.slug}/" for h in histories if h is not history]
