@@ -7,6 +7,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dipgen.usecases.leaks import scan_site, secrets_of
 from dipgen.core.phase import Phase
@@ -360,3 +362,22 @@ def test_a_private_page_of_another_size_is_caught(built, tmp_path):
     leaks = scan_site(site, hs, docs_dir=copy / "site_src")
     assert [leak.file for leak in leaks] == [f"private/{page.name}"]
     assert "size of a private page" in leaks[0].what
+
+
+WORDS = ["A Par - Bur", "A Par-Bur", "F NTH", "Fall 1902", "1902-fall", "München", "Mün", "chen", "Par", "/", "_",
+         " ", "-", "é", "x", "(no order)", "<p>", "2"]
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(parts=st.lists(st.sampled_from(WORDS), max_size=14),
+       texts=st.lists(st.sampled_from(WORDS), min_size=1, max_size=6))
+def test_a_file_is_held_to_every_needle_that_could_be_in_it(parts, texts):
+    """The scanner tries on a file only the needles whose longest word the file holds (`Needles`):
+    it finds what trying every needle finds, in the same order."""
+    from dipgen.usecases.leaks import _TOKEN, Needle, Needles
+
+    needles = Needles([Needle(f"{i}: {text}", (text,)) for i, text in enumerate(texts)])
+    haystack = "".join(parts)
+    every = [n.what for n in needles if n.find(haystack) is not None]
+    held = [n.what for n in needles.held_by(frozenset(_TOKEN.findall(haystack))) if n.find(haystack) is not None]
+    assert held == every
