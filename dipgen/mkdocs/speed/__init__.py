@@ -49,7 +49,7 @@ from dipgen.mkdocs.speed.partials import memoize, only_listeners, pages_alike
 from dipgen.mkdocs.speed.remembered import Remembered
 from dipgen.mkdocs.speed.reuse import TEMPLATE as REUSED, LinkedFile, Reuse
 from dipgen.mkdocs.speed.staging import _Staging
-from dipgen.mkdocs.speed.themes import Themes
+from dipgen.mkdocs.speed import themes
 from dipgen.present.site import generator_fingerprint
 from dipgen.present.site.page import SitePage
 
@@ -81,7 +81,7 @@ class Layers(Seam):
         self._headings: Headings | None = None
         self._reuse = Reuse()                  # under plain `mkdocs serve`: unchanged pages not rendered again
         self._remembered = Remembered()        # ... nor hand-written pages converted again
-        self._themes = Themes()
+        self._themes = themes.SHARED
         self._state: str | None = None         # what else a page depends on (`Reuse.state`), under serve
         self._linked: list[LinkedFile] = []    # this build's maps and other files (`LinkedFile`)
         self._alone = False  # no other plugin reads pages' sources or changes their output (`_light`)

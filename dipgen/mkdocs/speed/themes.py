@@ -4,10 +4,12 @@ MkDocs makes a new environment for every build, and Material's search plugin thr
 translate its settings; each would compile every template it loads (Material's language file is
 long), and MkDocs lists the theme's folders (Material's 14,000 files, icons mostly) to find the
 static ones. `Themes.hook` gives every environment a theme makes this process's compiled
-templates (Jinja compares each with its source, so a changed template is compiled again) and a
-listing of the theme's folders that is made again only where a folder changed (a file added,
-removed or renamed changes its folder's time; on a file system whose times are coarse, a file
-added within the same tick as the last listing waits for the next change to be seen).
+templates (`SHARED`: every build of the process, whichever plugin object runs it; Jinja compares
+each with its source, so a changed template is compiled again, and keys it by its file, so another
+theme's or folder's is another entry) and a listing of the theme's folders that is made again only
+where a folder changed (a file added, removed or renamed changes its folder's time; on a file
+system whose times are coarse, a file added within the same tick as the last listing waits for the
+next change to be seen).
 """
 
 from __future__ import annotations
@@ -98,3 +100,8 @@ class Themes:
 
         get_env.dipgen_themes = self  # type: ignore[attr-defined]
         theme.get_env = get_env
+
+
+#: the process's: every build of it shares one (a plugin is made anew for each configuration MkDocs
+#: loads, and a process may build several: tests, benchmarks, a script that builds two sites)
+SHARED = Themes()
