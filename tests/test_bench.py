@@ -65,6 +65,7 @@ def test_orders():
     assert "corpus read right:" in out
 
 
+@pytest.mark.slow  # the order sheets of a random game's positions, made and weighed
 def test_sheet():
     out = ok("sheet.py", "--games", "1", "--years", "2", "--seed", "9", "--positions", "2", "--repeat", "1",
              "--pages", "1")
@@ -82,6 +83,7 @@ def test_render():
     assert "adjustments" in out
 
 
+@pytest.mark.slow  # maps drawn to PNG, against the SVG's own
 def test_raster():
     out = ok("raster.py", "--maps", "2", "--repeat", "1")
     assert "2 maps" in out
@@ -142,6 +144,7 @@ def test_pagebytes():
     assert "x Material's" in out
 
 
+@pytest.mark.slow  # the players' pages of twenty games
 def test_players():
     out = ok("players.py", "--games", "20", "--repeat", "1")
     assert "20 games, " in out

@@ -59,6 +59,7 @@ def project(tmp_path):
     return make_project(tmp_path / "project", games=ARCHIVE)
 
 
+@pytest.mark.slow  # whole-site builds, two or more
 def test_a_later_build_takes_unchanged_games_from_the_folder(project):
     assert _build(project).stats["redone"] == 3
     first = _site(project)

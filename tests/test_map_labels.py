@@ -42,6 +42,7 @@ def _letters(svg: str, prov: str) -> set[tuple[int, int]]:
             if abs(r - colour[0]) + abs(g - colour[1]) + abs(b - colour[2]) < 40}
 
 
+@pytest.mark.slow  # each name's box of the map drawn to PNG, twice a name
 @pytest.mark.parametrize("game,phase,names", [
     ("winter-palace", "1903-fall", ["mun", "vie", "hol", "bel", "bud", "bul", "gal"]),
     ("lamps-out", "1902-fall", []),
