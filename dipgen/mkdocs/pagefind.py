@@ -233,12 +233,18 @@ def _write(site: Path, pages: dict[str, tuple[Path, str]], language: str) -> Non
             copy = Path(scratch) / pages[location][0].relative_to(site)
             copy.parent.mkdir(parents=True, exist_ok=True)
             copy.write_text(text, encoding="utf-8")
-        command = [sys.executable, "-m", "pagefind", "--site", scratch, "--output-path", str(site / BUNDLE),
-                   "--root-selector", ROOT, "--exclude-selectors", ", ".join(IGNORED),
-                   "--force-language", language, "--silent"]
-        done = subprocess.run(command, capture_output=True, text=True, check=False)
+        done = subprocess.run(command(Path(scratch), site / BUNDLE, language), capture_output=True, text=True,
+                              check=False)
     if done.returncode != 0:
         raise PagefindError(f"pagefind failed ({done.returncode}): {(done.stderr or done.stdout).strip()}")
+
+
+def command(documents: Path, bundle: Path, language: str) -> list[str]:
+    """Pagefind's binary (the ``pagefind`` package's) indexing the files in `documents` into `bundle`,
+    silent but for errors (bench/searchindex.py runs it as the plugin does)."""
+    return [sys.executable, "-m", "pagefind", "--site", str(documents), "--output-path", str(bundle),
+            "--root-selector", ROOT, "--exclude-selectors", ", ".join(IGNORED), "--force-language", language,
+            "--silent"]
 
 
 class PagefindError(RuntimeError):
