@@ -46,11 +46,11 @@ def inputs(site: Path, whole: bool) -> Path:
     from dipgen.mkdocs.search import DOCS
 
     pages = pagefind._pages(site, json.loads((site / DOCS).read_text(encoding="utf-8"))["docs"])
-    made = (((location, pagefind._titled(file.read_text(encoding="utf-8"), title))
-             for location, (file, title) in pages.items()) if whole else pagefind._documents(pages))
+    made = (((location, pagefind._titled((site / pagefind._file(location)).read_text(encoding="utf-8"), title))
+             for location, title in pages.items()) if whole else pagefind._documents(site, pages))
     folder = Path(tempfile.mkdtemp(prefix="dipgen-searchindex-"))
     for location, text in made:
-        copy = folder / pages[location][0].relative_to(site)
+        copy = folder / pagefind._file(location)
         copy.parent.mkdir(parents=True, exist_ok=True)
         copy.write_text(text, encoding="utf-8")
     return folder

@@ -87,7 +87,7 @@ def index_site(site: Path, language: str = "en") -> bool:
         return False
     if "dipgen_pagefind" in data["config"] or "dipgen_docs" in data["config"]:
         return False
-    pages = _pages(site, data["docs"])
+    pages = _pages(site, data.pop("docs"))  # Material's list let go: a big archive's is tens of MB
     bundle = site / BUNDLE
     if bundle.exists():
         shutil.rmtree(bundle)  # a dirty build's last index: written afresh, never mixed
@@ -101,19 +101,18 @@ def index_site(site: Path, language: str = "en") -> bool:
     return True
 
 
-def _pages(site: Path, docs: list) -> dict[str, tuple[Path, str]]:
-    """Each page Material's `docs` list, once: its address -> (its file, its title as Material's index
-    gives it: a season "Spring 1902 · Two Crowns" where the page's heading says "Spring 1902"), by
-    address."""
-    out: dict[str, tuple[Path, str]] = {}
+def _pages(site: Path, docs: list) -> dict[str, str]:
+    """Each page Material's `docs` list whose file (`_file`) `site` has, once: its address -> its title
+    as Material's index gives it (a season "Spring 1902 · Two Crowns" where the page's heading says
+    "Spring 1902"), by address."""
+    out: dict[str, str] = {}
     for doc in docs:
         location = str(doc.get("location", "")) if isinstance(doc, dict) else "#"
         if "#" in location or location in out or "://" in location or location.startswith("/") \
                 or ".." in location.split("/"):
             continue
-        file = site / location / "index.html" if location == "" or location.endswith("/") else site / location
-        if file.is_file():
-            out[location] = (file, html.unescape(str(doc.get("title", ""))))
+        if (site / _file(location)).is_file():
+            out[location] = html.unescape(str(doc.get("title", "")))
     return {location: out[location] for location in sorted(out)}
 
 
@@ -131,18 +130,23 @@ class _Document:
                 + self.body + "".join(text for _, text in sorted(self.sections)) + "</article></body></html>")
 
 
-def _documents(pages: dict[str, tuple[Path, str]]) -> Iterator[tuple[str, str]]:
+def _file(location: str) -> str:
+    """The file of the page at `location` in the site ("games/g/index.html" for "games/g/")."""
+    return location + "index.html" if location == "" or location.endswith("/") else location
+
+
+def _documents(site: Path, pages: dict[str, str]) -> Iterator[tuple[str, str]]:
     """The documents Pagefind indexes (see the module): (the address of its page, its HTML), a page
     at a time but for a game's, given once its seasons are its sections. A season's page (its pager)
     is a section of its parent's document where dipgen made that page, else a document of its own
     (so too where pages' addresses are files, without MkDocs's ``use_directory_urls``). `pages` is in
     the order of their addresses, so that a page's seasons follow it."""
     open_: list[_Document] = []  # the documents that pages still to come may be sections of: a chain
-    for location, (file, title) in pages.items():
+    for location, title in pages.items():
         while open_ and not location.startswith(open_[-1].location):
             done = open_.pop()
             yield done.location, done.html()
-        page = file.read_text(encoding="utf-8")
+        page = (site / _file(location)).read_text(encoding="utf-8")
         article = _article(page)
         if article is None or _MADE not in article:
             yield location, _titled(page, title)
@@ -225,12 +229,12 @@ def _titled(page: str, title: str) -> str:
     return page[:end] + _meta(title) + page[end:]
 
 
-def _write(site: Path, pages: dict[str, tuple[Path, str]], language: str) -> None:
+def _write(site: Path, pages: dict[str, str], language: str) -> None:
     """Pagefind's binary over the documents of `pages` (`_documents`), each at its page's place (its
     address is its page's path), writing its index into `site`; its own messages only on an error."""
     with tempfile.TemporaryDirectory(prefix="dipgen-pagefind-") as scratch:
-        for location, text in _documents(pages):
-            copy = Path(scratch) / pages[location][0].relative_to(site)
+        for location, text in _documents(site, pages):
+            copy = Path(scratch) / _file(location)
             copy.parent.mkdir(parents=True, exist_ok=True)
             copy.write_text(text, encoding="utf-8")
         done = subprocess.run(command(Path(scratch), site / BUNDLE, language), capture_output=True, text=True,

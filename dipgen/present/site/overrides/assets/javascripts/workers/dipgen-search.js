@@ -77,11 +77,12 @@
   }
 
   /* A section's address: a season's section of its game's document stands for the season's page,
-   * whose address its heading's id gives after PAGE (dipgen/mkdocs/pagefind.py's PAGE_ANCHOR). */
+   * whose address (from the site's root) its heading's id gives after PAGE (dipgen/mkdocs/pagefind.py's
+   * PAGE_ANCHOR); an id of that form that is no such address (a scheme, a host) is an anchor as any. */
   var PAGE = "dipgen-page:";
   function sectionAt(sub) {
-    var id = sub.anchor && sub.anchor.id || "";
-    return id.indexOf(PAGE) === 0 ? id.slice(PAGE.length) : located(sub.url);
+    var id = sub.anchor && sub.anchor.id || "", page = id.slice(PAGE.length);
+    return id.indexOf(PAGE) === 0 && /^[^\/:?#][^:?#]*$/.test(page) ? page : located(sub.url);
   }
 
   function items(data, score, terms) {
