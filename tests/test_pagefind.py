@@ -228,3 +228,25 @@ def test_dipgens_lists_of_games_and_tables_on_a_hand_written_page_are_not_indexe
     assert "Our club plays by e-mail" in home
     assert "Quiet Frontier" not in home
     assert "Zanzibar" not in home
+
+
+def test_a_kept_part_is_taken_whole_with_the_elements_inside_it_and_nothing_after(tmp_path):
+    """A game's description (Markdown the GM wrote) may hold blocks of its own: the part kept ends at
+    its own closing tag, not its first inner one; a page cut short keeps what it has, without error."""
+    site = tmp_path / "site"
+    desc = ('<nav class="dg-crumbs"><a href="../">Games</a></nav><header class="dg-head"><h1>Iron Gate</h1></header>'
+            '<div class="dg-desc"><div class="note"><p>Inner block.</p></div><p>After the inner block.</p></div>'
+            '<div class="dg-orders"><p>A Vie - Bud</p></div>')
+    cut = '<nav class="dg-crumbs"></nav><section class="dg-happened"><ul><li>Austria took Serbia.'
+    for location, article in (("games/iron-gate/", desc), ("games/cut-short/", cut)):
+        (site / location).mkdir(parents=True)
+        (site / location / "index.html").write_text(_shell(article), encoding="utf-8")
+    (site / "search").mkdir()
+    docs = [{"location": "games/iron-gate/", "title": "Iron Gate"}, {"location": "games/cut-short/", "title": "Cut"}]
+    (site / INDEX).write_text(json.dumps({"config": CONFIG, "docs": docs}), encoding="utf-8")
+    assert index_site(site)
+    pages = _fragments(site)
+    gate = pages["/games/iron-gate/"]["content"]
+    assert "Inner block" in gate and "After the inner block" in gate
+    assert "A Vie - Bud" not in gate
+    assert "Austria took Serbia" in pages["/games/cut-short/"]["content"]
