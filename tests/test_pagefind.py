@@ -250,3 +250,22 @@ def test_a_kept_part_is_taken_whole_with_the_elements_inside_it_and_nothing_afte
     assert "Inner block" in gate and "After the inner block" in gate
     assert "A Vie - Bud" not in gate
     assert "Austria took Serbia" in pages["/games/cut-short/"]["content"]
+
+
+def test_a_season_names_the_players_its_games_page_does_not_name_yet(tmp_path):
+    """Before the end of its first year a game's page has no table of players: its seasons' sections
+    name who played which power, each player once; where the game's page names them, no section does."""
+    site = _made_site(tmp_path)
+    game = (site / GAME / "index.html").read_text(encoding="utf-8")
+    (site / GAME / "index.html").write_text(re.sub(r'<span class="dg-who">.*?</span>', "", game), encoding="utf-8")
+    assert index_site(site)
+    content = _fragments(site)["/" + GAME]["content"]
+    assert content.count("Boris Ivanov") == 1  # his first season's section
+    assert content.count("Alice Martin") == 2  # hers, and the game's result: "France (Alice Martin) wins"
+    with_seasons, alone = _made_site(tmp_path / "with"), _made_site(tmp_path / "alone")
+    listed = json.loads((alone / INDEX).read_text(encoding="utf-8"))
+    listed["docs"] = [d for d in listed["docs"] if not d["location"][len(GAME):][:1].isdigit()]
+    (alone / INDEX).write_text(json.dumps(listed), encoding="utf-8")
+    assert index_site(with_seasons) and index_site(alone)
+    named = [_fragments(s)["/" + GAME]["content"].count("Boris Ivanov") for s in (with_seasons, alone)]
+    assert named[0] == named[1] > 0

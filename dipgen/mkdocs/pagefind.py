@@ -16,10 +16,11 @@ indexed is what a reader looks for, not every word on it, because Pagefind's ind
 - a page dipgen makes (its breadcrumbs say so) by its title, its head (the game's title, kind,
   result and game master; a season's kind), its description, what happened in a season, and who
   played which power: not its orders, results, press, tables, order sheet nor maps' captions;
-- a season is a section of its game's document (its heading titled as Material titles the season,
-  its id `PAGE_ANCHOR` and the season's address, which the search worker links to), not a
-  document of its own: a game's seasons repeat its words (powers, players, provinces), which cost
-  Pagefind once a document, not once a season;
+- a season is a section of its game's document (its heading the season's own, its id `PAGE_ANCHOR`
+  and the season's address, which the search worker links to; what happened, and who played which
+  power where the game's page does not name that player), not a document of its own: a game's
+  seasons repeat its words (powers, players, provinces), which cost Pagefind once a document, not
+  once a season;
 - any other page (a hand-written one: the home page, the rules, the about pages) by its article,
   the page's text under its title without the navigation, the header, the footer, the headings'
   permalinks, nor dipgen's lists of games and tables (`IGNORED`), which grow with the archive.
@@ -71,6 +72,8 @@ _MADE, _SEASON = '<nav class="dg-crumbs"', '<nav class="dg-pager"'
 _KEPT = re.compile(r'<header class="dg-head">|<h1[ >]|<div class="dg-desc">|<section class="dg-happened"'
                    r'|<div class="dg-power-head">|<th scope="row" class="dg-sticky">')
 _HAPPENED = re.compile(r'<section class="dg-happened"')
+_POWER_HEAD = re.compile(r'<div class="dg-power-head">.*?</div>', re.S)
+_PLAYER = re.compile(r'<span class="dg-player">(.*?)</span>', re.S)
 _H1 = re.compile(r"<h1(?:\s[^>]*)?>(.*?)</h1>", re.S)
 
 
@@ -124,6 +127,7 @@ class _Document:
     title: str
     body: str
     sections: list[tuple[tuple, str]] = field(default_factory=list)  # (when, HTML): `_when`
+    players: set[str] = field(default_factory=set)  # the players its sections name (`_section`)
 
     def html(self) -> str:
         return ('<!doctype html><html><body><article class="md-content__inner">' + _meta(self.title)
@@ -151,20 +155,28 @@ def _documents(site: Path, pages: dict[str, str]) -> Iterator[tuple[str, str]]:
         if article is None or _MADE not in article:
             yield location, _titled(page, title)
         elif _SEASON in article and open_ and open_[-1].location == _parent(location):
-            open_[-1].sections.append((_when(location), _section(location, title, article)))
+            open_[-1].sections.append((_when(location), _section(location, title, article, open_[-1])))
         else:
             open_.append(_Document(location, title, _kept(article)))
     for done in reversed(open_):
         yield done.location, done.html()
 
 
-def _section(location: str, title: str, article: str) -> str:
+def _section(location: str, title: str, article: str, game: _Document) -> str:
     """A season's section of its game's document: its heading (the season's, "Spring 1902" where its
-    title says "Spring 1902 · Two Crowns"), its id the season's address, and what happened."""
+    title says "Spring 1902 · Two Crowns"), its id the season's address, what happened, and who
+    played which power where `game` does not name that player yet (a game before its first
+    year's end has no table of players; a replacement), each player once a game."""
     heading = _H1.search(article)
     name = heading.group(1) if heading else html.escape(title)
+    heads = []
+    for head in _POWER_HEAD.finditer(article):
+        player = _PLAYER.search(head.group(0))
+        if player and player.group(1) not in game.players and f">{player.group(1)}<" not in game.body:
+            game.players.add(player.group(1))
+            heads.append(head.group(0))
     return (f'<section><h2 id="{html.escape(PAGE_ANCHOR + location)}">{name}</h2>'
-            f"{_kept(article, _HAPPENED)}</section>")
+            f'{_kept(article, _HAPPENED)}{"".join(heads)}</section>')
 
 
 def _when(location: str) -> tuple:
