@@ -40,7 +40,7 @@ def test_every_script_is_covered():
     assert {p.name for p in BENCH.glob("*.py")} == {
         "adjudicate.py", "archive.py", "build.py", "corpus.py", "datc_process.py", "datc_reference.py", "export.py",
         "histories.py", "orders.py", "pagebytes.py", "players.py", "private_pages.py", "raster.py", "render.py",
-        "seam.py", "sheet.py", "table.py"}
+        "searchindex.py", "seam.py", "sheet.py", "table.py"}
 
 
 def test_corpus_writes_game_folders_that_replay(tmp_path):
@@ -142,6 +142,14 @@ def test_pagebytes():
     assert "x the goal" in out
     assert "its cost with the index whole" in out
     assert "x Material's" in out
+
+
+@pytest.mark.slow  # builds a small archive and runs Pagefind's indexer on it twice
+def test_searchindex():
+    out = ok("searchindex.py", "--sizes", "2", "--years", "2", "--seed", "9", "--repeat", "1")
+    assert "documents    Pagefind's peak" in out
+    assert "whole pages  Pagefind's peak" in out
+    assert "x the whole pages" in out
 
 
 @pytest.mark.slow  # the players' pages of twenty games

@@ -76,13 +76,22 @@
     return full.indexOf(ROOT) === 0 ? full.slice(ROOT.length) : full;
   }
 
+  /* A section's address: a season's section of its game's document stands for the season's page,
+   * whose address (from the site's root) its heading's id gives after PAGE (dipgen/mkdocs/pagefind.py's
+   * PAGE_ANCHOR); an id of that form that is no such address (a scheme, a host) is an anchor as any. */
+  var PAGE = "dipgen-page:";
+  function sectionAt(sub) {
+    var id = sub.anchor && sub.anchor.id || "", page = id.slice(PAGE.length);
+    return id.indexOf(PAGE) === 0 && /^[^\/:?#][^:?#]*$/.test(page) ? page : located(sub.url);
+  }
+
   function items(data, score, terms) {
     var page = { location: located(data.url), title: escape(data.meta && data.meta.title || data.url),
                  text: data.excerpt || "", score: score, terms: terms };
     var sections = (data.sub_results || []).filter(function (sub) { return sub.url.indexOf("#") >= 0; })
       .map(function (sub, i) {
         var hits = (sub.weighted_locations || sub.locations || []).length;
-        return { location: located(sub.url), title: escape(sub.title), text: sub.excerpt || "",
+        return { location: sectionAt(sub), title: escape(sub.title), text: sub.excerpt || "",
                  score: hits, terms: terms, order: i };
       })
       .sort(function (a, b) { return b.score - a.score || a.order - b.order; })
