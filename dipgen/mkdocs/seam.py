@@ -55,6 +55,10 @@ class Seam:
         `files` every file the plugin adds to the site."""
 
     # ----- the build
+    def given(self, config, files: dict[str, Content], known) -> dict[str, Content]:
+        """`on_files`: the generated files MkDocs gets (`known`: its files before the plugin's)."""
+        return files
+
     def file(self, config, uri: str, content: Content, inclusion) -> File | None:
         """The file MkDocs gets for a generated one (None: the plugin's plain `File.generated`)."""
         return None
@@ -83,6 +87,9 @@ class Seam:
 
     def post_page(self, output: str, page) -> str:
         return output
+
+    def template_context(self, context, name: str):
+        return context
 
     def post_build(self, config) -> None:
         """`on_post_build`, last, after the plugin's own."""

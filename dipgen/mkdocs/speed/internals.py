@@ -48,6 +48,21 @@ def set_rendered_title(page, title: str | None) -> None:
     page._title_from_render = title
 
 
+#: what MkDocs's sitemap template reads of each page (`settled`: a withheld page stands in with these)
+SITEMAP_READS = frozenset({"is_link", "abs_url", "canonical_url", "update_date"})
+
+
+def mkdocs_sitemap(config) -> bool:
+    """Whether the site's sitemap is drawn by MkDocs's own template (no theme folder has its own)."""
+    import mkdocs
+
+    own = Path(str(mkdocs.__file__)).parent / "templates"
+    for folder in config.theme.dirs:
+        if (Path(folder) / "sitemap.xml").is_file():
+            return Path(folder).resolve() == own.resolve()
+    return False
+
+
 def search_index(config):
     """Material's search index, if the site uses Material's search plugin (enabled), else None:
     another search plugin indexes every page itself."""
@@ -129,6 +144,16 @@ def _skipped_note() -> bool:
         logging.getLogger(build.__name__).name == BUILD_LOGGER
 
 
+def _sitemap_template() -> bool:
+    import re
+
+    import mkdocs
+
+    text = (Path(str(mkdocs.__file__)).parent / "templates" / "sitemap.xml").read_text(encoding="utf-8")
+    return "for file in pages" in text and set(re.findall(r"file\.page\.(\w+)", text)) == SITEMAP_READS \
+        and not re.search(r"file\.(?!page\b)\w+", text)
+
+
 def _copy_file() -> bool:
     from mkdocs.structure.files import File
     return list(inspect.signature(File.copy_file).parameters) == ["self", "dirty"]
@@ -144,7 +169,10 @@ REACHES: tuple[Reach, ...] = (
           lambda: "self.present_anchor_ids" in _page_source() and "self.links_to_anchors" in _page_source()),
     Reach("mkdocs.plugins.PluginCollection.on_page_read_source", "pages: another plugin's source of a page",
           lambda: _has("mkdocs.plugins:PluginCollection", "on_page_read_source")),
-    Reach("mkdocs.plugins.PluginCollection.events", "partials, reuse: which plugins listen to pages", _events),
+    Reach("mkdocs.plugins.PluginCollection.events", "partials, reuse, settled: which plugins listen to pages",
+          _events),
+    Reach("mkdocs/templates/sitemap.xml: file.page.{is_link,abs_url,canonical_url,update_date} of `pages`",
+          "settled: a withheld page stands in the sitemap", _sitemap_template),
     Reach("mkdocs.structure.files.File.copy_file(dirty)", "reuse: a map linked from the last site", _copy_file),
     Reach("mkdocs.utils.CountHandler", "staging: warnings counted as --strict counts them",
           lambda: _has("mkdocs.utils:CountHandler", "get_counts")),

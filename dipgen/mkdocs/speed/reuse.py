@@ -50,8 +50,8 @@ class _Last:
     made: dict[str, tuple[list, set]] = field(default_factory=dict)
     #: every other generated file (maps, draws) -> the name of its file in the cache folder
     files: dict[str, str] = field(default_factory=dict)
-    #: where each generated page and file went in the site (`plan`)
-    dests: set[str] = field(default_factory=set)
+    #: how many generated pages and files went into each game's folder in the site, and elsewhere (`plan`)
+    dests: Counter = field(default_factory=Counter)
 
 
 class Reuse:
@@ -108,10 +108,11 @@ class Reuse:
         self._moving, self._moving_files = {}, set()
         if now is None:
             return
-        now.dests = {f.dest_uri for f in files if f.src_uri in now.blobs or f.src_uri in now.files}
+        wanted = set(folders)
+        now.dests = Counter(_within(f.dest_uri, wanted) for f in files
+                            if f.src_uri in now.blobs or f.src_uri in now.files)
         if last is None or not (self._candidates or self._same_files):
             return
-        wanted = set(folders)
         found: dict[str, list[str]] = {}
         spoilt = set()
         for f in files:
@@ -121,14 +122,28 @@ class Reuse:
             found.setdefault(folder, []).append(f.dest_uri)
             if not (self.may_take(f.src_uri) if f.is_documentation_page() else f.src_uri in self._same_files):
                 spoilt.add(folder)
-        before = Counter(_within(dest, wanted) for dest in last.dests)  # the same files: none fewer, none more
-        self._moving = {folder: dests for folder, dests in found.items()  # and the last site has them all
+        before = last.dests  # the same files: none fewer, none more, and the last site has them all
+        self._moving = {folder: dests for folder, dests in found.items()
                         if folder not in spoilt and len(dests) == before[folder]
                         and _listing(last.site / folder) == {dest[len(folder):] for dest in dests}}
         self._moving_files = {dest for dests in self._moving.values() for dest in dests}
         for f in files:
             if isinstance(f, LinkedFile) and f.dest_uri in self._moving_files:
                 f.moving = True
+
+    def take_whole(self, folders: dict[str, list[str]], pages: Iterable[str]) -> None:
+        """Folders of the last site the new one takes whole (`move_into`) though MkDocs was given
+        none of their files (`dipgen.mkdocs.speed.settled`), each with its files; `pages`, theirs:
+        what the last build recorded of them is kept for the next."""
+        now, last = self._now, self._last
+        if now is None or last is None or not folders:
+            return
+        self._moving.update(folders)
+        for uri in pages:
+            if uri in last.made:
+                now.made[uri] = last.made[uri]
+        for folder, dests in folders.items():
+            now.dests[folder] += len(dests)
 
     def move_into(self, site: Path) -> list[tuple[Path, Path]]:
         """Put each folder `plan` chose into the new `site` (before it replaces the last one): the
