@@ -457,7 +457,7 @@ def test_a_games_files_are_listed_as_a_recursive_glob_lists_them(tmp_path):
     """The files a build reads of a game folder (and hashes into its cache key): hidden ones and
     hidden folders left out, links to folders not followed, links to files and nested folders in,
     in the order `sorted(Path.rglob("*"))` gives (by path parts: "a/b" before "a.b/c")."""
-    from dipgen.mkdocs.speed.buildcache import game_files_read
+    from dipgen.mkdocs.speed.buildcache import game_files_read, stamps
 
     game = tmp_path / "g"
     for name in ("x.yml", "a/b", "a.b/c", "sub/q", "sub/.hid/y", ".h/z", ".dot", "a-b"):
@@ -471,3 +471,8 @@ def test_a_games_files_are_listed_as_a_recursive_glob_lists_them(tmp_path):
                 if f.is_file() and not any(part.startswith(".") for part in f.relative_to(game).parts)]
     assert game_files_read(game) == expected
     assert [f.relative_to(game).as_posix() for f in expected] == ["a/b", "a-b", "a.b/c", "linkfile", "sub/q", "x.yml"]
+    # what tells a serve rebuild that one of them changed looks at the same files, each once
+    assert [Path(path) for path, *_ in stamps(game)] == sorted(expected, key=str)
+    before = stamps(game)
+    (game / "sub" / "q").write_text("22", encoding="utf-8")
+    assert stamps(game) != before

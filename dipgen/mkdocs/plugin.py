@@ -171,7 +171,8 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
                 self._files.setdefault(uri, content)
                 self._origins.setdefault(uri, where)
         try:
-            self._files.update(archive_files_of(self.cards, {}, options))
+            self._files.update(self.seam.archive(self.cards, options,
+                                                 lambda: archive_files_of(self.cards, {}, options)))
         except Exception as e:
             log.debug("dipgen: the archive", exc_info=True)
             raise PluginError(failure(display_path(folder), e, "drawing the archive's pages")) from e

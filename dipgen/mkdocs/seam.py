@@ -11,6 +11,7 @@ this one; tests/test_speed_seam.py builds both ways and compares every file).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from mkdocs.structure.files import File, Files
@@ -49,6 +50,10 @@ class Seam:
         """The output of a game just made (read, adjudicated and drawn, perhaps in another
         process: `dipgen.mkdocs.parallel`), as the build uses it (stored in a cache, say)."""
         return game
+
+    def archive(self, cards: list, options, make: Callable[[], Mapping[str, Content]]) -> Mapping[str, Content]:
+        """The archive's pages (home, archive, feeds, players) of the games' `cards`: `make`'s."""
+        return make()
 
     def prepared(self, config, games: dict[str, Output], complete: bool, files: dict[str, Content]) -> None:
         """`on_pre_build`, every game read: `games` by folder, `complete` unless a game failed,

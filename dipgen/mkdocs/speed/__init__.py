@@ -46,7 +46,8 @@ from dipgen.mkdocs.output import Content, Game, Output
 from dipgen.mkdocs.seam import Seam
 from dipgen.mkdocs.speed.buildcache import (BuildCache, Stored, code_fingerprint, entry_key, game_hash,
                                             game_files_read, open_cache, stamps)
-from dipgen.mkdocs.speed.internals import BUILD_LOGGER, counted, search_index, skipped_note, warning_counter
+from dipgen.mkdocs.speed.internals import (BUILD_LOGGER, counted, search_index, skipped_note, spliced_index,
+                                           warning_counter)
 from dipgen.mkdocs.speed.pages import GeneratedPage, Headings, index_page
 from dipgen.mkdocs.speed.partials import memoize, only_listeners, pages_alike
 from dipgen.mkdocs.speed.remembered import Remembered
@@ -88,6 +89,7 @@ class Layers(Seam):
         self._settled = Settled()              # ... nor unchanged games given to MkDocs at all
         self._built = None                     # this build's config (`configured`)
         self._index = None                     # Material's search index, if the site has it (`env`)
+        self._archive: tuple | None = None     # under serve: the last archive's pages and what they were made of
         self._themes = Themes()
         self._state: str | None = None         # what else a page depends on (`Reuse.state`), under serve
         self._linked: list[LinkedFile] = []    # this build's maps and other files (`LinkedFile`)
@@ -171,15 +173,14 @@ class Layers(Seam):
     def _hash(self, path: Path) -> str:
         """`game_hash`, read again only where a file changed since this process last read it (a
         serve rebuild after an edit reads the one game the GM changed)."""
-        files = game_files_read(path)
         try:
-            now = stamps(files)
+            now = stamps(path)
         except OSError:
-            return game_hash(path, files)
+            return game_hash(path)
         known = self._hashes.get(str(path))
         if known is not None and known[0] == now:
             return known[1]
-        value = game_hash(path, files)
+        value = game_hash(path, game_files_read(path))
         self._hashes[str(path)] = (now, value)
         return value
 
@@ -188,12 +189,19 @@ class Layers(Seam):
         self._own_store = Path(tempfile.mkdtemp(prefix="dipgen-cache-"))
         return BuildCache(self._own_store, os.urandom(32))
 
+    def archive(self, cards: list, options, make):
+        """Under serve, the archive's pages as the last build made them where every card and the
+        site's options are as they were then (an edit that changed no card): they are made of nothing else."""
+        if self._command != "serve":
+            return make()
+        if self._archive is None or self._archive[0] != (cards, options):
+            self._archive = ((list(cards), options), make())
+        return self._archive[1]
+
     def prepared(self, config, games: dict[str, Output], complete: bool, files: dict[str, Content]) -> None:
         self._games = [game for game in games.values() if isinstance(game, Stored)]
         self._pages = {uri: entry for entry in self._games for uri in entry.pages}
         self._files = files
-        if complete:  # every game read: what no game names any more goes
-            self.store.prune(self._games, [Path(p) for p in games])
         self._build_aside(config)
         self._alone = only_listeners(config, ("page_read_source", "page_markdown", "page_content", "post_page"),
                                      self._plugin)
@@ -207,6 +215,11 @@ class Layers(Seam):
                               Path(self._site_dir) if self._staging else None,
                               {uri: path for uri, path in files.items() if isinstance(path, Path)
                                and not uri.endswith(".md")})
+        # every game read: what no game names any more goes; but not while a server takes unchanged
+        # games from its last build (it would list every file of the cache on each edit): the next
+        # build that takes none of them prunes what the edits left
+        if complete and not self._settled.likely:
+            self.store.prune(self._games, [Path(p) for p in games])
 
     # ----- staging
     def _build_aside(self, config) -> None:
@@ -307,6 +320,8 @@ class Layers(Seam):
     def env(self, env, config, files):
         self._linked = [f for f in files if isinstance(f, LinkedFile)]
         self._settled.ordered(files)
+        if self._index is not None:
+            spliced_index(self._index, self._settled.spans)  # the withheld pages' entries not written again
         self._remembered.watch(self._index)  # hand-written pages taken as made keep their entries
         # the nav, tabs and search box drawn once, not for every game's page
         return memoize(self._reuse.loader(env), self._nav, pages_alike(config, self._plugin))
@@ -323,7 +338,7 @@ class Layers(Seam):
         the withheld pages before it (`settled`)."""
         index = self._index
         if index is not None:
-            index.entries.extend(self._settled.entries_before(page))
+            self._settled.index_before(index, page)
         if isinstance(page, GeneratedPage):
             page.take_back()
         if isinstance(page, GeneratedPage) and page.direct:
@@ -355,7 +370,7 @@ class Layers(Seam):
 
     def post_page(self, output: str, page) -> str:
         if self._index is not None:  # after the last page: the withheld pages after it (`settled`)
-            self._index.entries.extend(self._settled.entries_after(page))
+            self._settled.index_after(self._index, page)
         if isinstance(page, GeneratedPage):
             # a page taken as it was, which no plugin changed: its file in the last site linked into
             # this one, and MkDocs given nothing to write (its note that it wrote nothing is hushed)

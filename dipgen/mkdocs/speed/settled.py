@@ -36,7 +36,7 @@ from urllib.parse import quote
 
 from mkdocs.utils import get_build_date
 
-from dipgen.mkdocs.speed.internals import SITEMAP_READS, listeners, mkdocs_sitemap
+from dipgen.mkdocs.speed.internals import SITEMAP_READS, entries_json, listeners, mkdocs_sitemap
 
 #: the events a plugin that sees files, pages or templates listens to
 _EVENTS = ("files", "nav", "env", "pre_page", "page_read_source", "page_markdown", "page_content",
@@ -55,6 +55,7 @@ class _Kept:
     #: each page, by its source path: its canonical and absolute addresses (the sitemap's) and its
     #: search entries
     pages: dict[str, tuple[str | None, str | None, list]] = field(default_factory=dict)
+    texts: dict[str, str] = field(default_factory=dict)  # each page's entries as the index's JSON has them
 
 
 @dataclass
@@ -97,6 +98,7 @@ class Settled:
         self._before: dict[str, list[tuple[_Kept, str]]] = {}  # page -> withheld pages to index before it
         self._tail: list[tuple[_Kept, str]] = []
         self._last_page = ""
+        self._spans: list[tuple[int, int, str]] = []  # withheld entries in the search index (`spans`)
 
     # ----- before the files
     def begin(self, state: str | None, site: Path | None) -> None:
@@ -106,6 +108,7 @@ class Settled:
         self._possible = state is not None and site is not None and state == self._state and site == self._site
         self._candidates, self.withheld, self._runs, self._building, self._paths = {}, {}, {}, {}, {}
         self._before, self._tail, self._last_page, self._given, self._silent = {}, [], "", set(), set()
+        self._spans = []
 
     def trusted(self, path: str, key: str) -> bool:
         """Whether the game at `path` (its cache entry `key`) may be withheld, so that its files in
@@ -126,6 +129,11 @@ class Settled:
             if kept is not None and kept.key == key and kept.folder == site_folder \
                     and (self._site / site_folder).is_dir():
                 self._candidates[site_folder] = kept
+
+    @property
+    def likely(self) -> bool:
+        """Whether this build may withhold games (it has candidates)."""
+        return bool(self._candidates)
 
     # ----- the files
     def given(self, files: dict, known, mentioned: Iterable[str]) -> dict:
@@ -225,15 +233,30 @@ class Settled:
         out.extend(_StandIn(*kept.pages[uri][:2], date) for kept, uri in self._tail)
         return out
 
-    def entries_before(self, page) -> list:
-        """The search entries of the withheld pages that go before `page`'s."""
-        return [e for kept, uri in self._before.get(page.file.src_uri, ()) for e in kept.pages[uri][2]]
+    def index_before(self, index, page) -> None:
+        """Give Material's search `index` the entries of the withheld pages that go before `page`'s."""
+        self._give(index, self._before.get(page.file.src_uri, ()))
 
-    def entries_after(self, page) -> list:
+    def index_after(self, index, page) -> None:
         """After the last page: the entries of the withheld pages after it."""
-        if page.file.src_uri != self._last_page:
-            return []
-        return [e for kept, uri in self._tail for e in kept.pages[uri][2]]
+        if page.file.src_uri == self._last_page:
+            self._give(index, self._tail)
+
+    def _give(self, index, pages) -> None:
+        """The entries of `pages` put at the end of the index, and where they are, with their JSON
+        (`spans`: not written again)."""
+        for kept, uri in pages:
+            entries = kept.pages[uri][2]
+            start = len(index.entries)
+            index.entries.extend(entries)
+            text = kept.texts.get(uri)
+            if text is None:
+                text = kept.texts[uri] = entries_json(entries)
+            self._spans.append((start, len(index.entries), text))
+
+    def spans(self) -> list[tuple[int, int, str]]:
+        """Where this build's withheld entries are in the search index, with their JSON."""
+        return self._spans
 
     def made(self, page, entries: list) -> None:
         """A page of a game given to MkDocs, as it went to the search index and the sitemap."""
@@ -254,7 +277,7 @@ class Settled:
                                                       {uri: v for uri, v in b.pages.items() if v is not None})
             self._kept, self._state, self._site = kept, self._now_state, site
         self._candidates, self.withheld, self._runs, self._building = {}, {}, {}, {}
-        self._before, self._tail, self._given = {}, [], set()
+        self._before, self._tail, self._given, self._spans = {}, [], set(), []
 
 
 def _alone(config, plugin) -> bool:
