@@ -210,11 +210,12 @@ class Layers(Seam):
                 self._settled.begin(None, None)  # no last site to take from
             self._settled.choose(config, self._plugin, {path: (game.key, game.card.uri.rsplit("/", 1)[0] + "/")
                                                         for path, game in games.items() if isinstance(game, Stored)})
-            self._reuse.begin(self._state,
-                              {uri: entry.blobs[uri] for uri, entry in self._pages.items()},
-                              Path(self._site_dir) if self._staging else None,
-                              {uri: path for uri, path in files.items() if isinstance(path, Path)
-                               and not uri.endswith(".md")})
+            pages: dict[str, str] = {}
+            others: dict[str, str] = {}
+            for entry in reversed(self._games):  # (a file two games make, their board's map: the first's)
+                pages.update(entry.page_names)
+                others.update(entry.file_names)
+            self._reuse.begin(self._state, pages, Path(self._site_dir) if self._staging else None, others)
         # every game read: what no game names any more goes; but not while a server takes unchanged
         # games from its last build (it would list every file of the cache on each edit): the next
         # build that takes none of them prunes what the edits left
