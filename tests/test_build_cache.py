@@ -476,3 +476,53 @@ def test_a_games_files_are_listed_as_a_recursive_glob_lists_them(tmp_path):
     before = stamps(game)
     (game / "sub" / "q").write_text("22", encoding="utf-8")
     assert stamps(game) != before
+
+
+@pytest.mark.slow  # whole-site builds, five
+def test_serve_withholds_only_the_games_an_edit_leaves_as_they_were(tmp_path):
+    """Under plain `mkdocs serve`, the games an edit leaves as they were never go to MkDocs (their
+    folders move from the last site); a game added, a game removed and a phase file renamed are each
+    made or dropped as a full build would, and the site (its sitemap and search index included) is
+    a fresh build's, byte for byte, after each."""
+    from mkdocs.config.defaults import MkDocsConfig
+
+    project = make_project(tmp_path / "p", games=ARCHIVE, plugin={"search": "material"})
+    yml = project / "mkdocs.yml"  # a site address: the sitemap lists every page
+    yml.write_text("site_url: https://club.example.org/dip/\n" + yml.read_text(encoding="utf-8"), encoding="utf-8")
+    MkDocsConfig.plugins.plugin_cache.pop("dipgen", None)
+    plugin = site_config(project).plugins["dipgen"]
+    plugin.on_startup(command="serve", dirty=False)
+
+    def served(name: str) -> dict[str, bytes]:
+        build(site_config(project), serve_url="http://127.0.0.1:8000/")
+        site = _site(project)
+        assert site == _fresh(project, tmp_path / name, plugin)
+        return site
+
+    try:
+        build(site_config(project), serve_url="http://127.0.0.1:8000/")
+        assert plugin.stats["withheld"] == 0  # a first build: nothing to take
+        write_game(project / "games" / "alpha-two", BRAVO_AGAIN)
+        site = served("added")
+        assert plugin.stats["withheld"] == 3 and plugin.stats["redone"] == 1
+        assert "games/alpha-two/index.html" in site
+        sitemap = site["sitemap.xml"].decode()
+        assert sitemap.index("/dip/games/alpha/") < sitemap.index("/dip/games/alpha-two/") < \
+            sitemap.index("/dip/games/bravo/")
+        shutil.rmtree(project / "games" / "bravo")
+        site = served("removed")
+        assert plugin.stats["withheld"] == 3
+        assert not any(uri.startswith("games/bravo/") for uri in site)
+        spring = project / "games" / "alpha-two" / "1901-spring.yml"
+        spring.rename(spring.with_name(".1901-spring.yml"))  # no longer a phase of the game
+        site = served("renamed")
+        assert plugin.stats["withheld"] == 2
+        assert "games/alpha-two/1901-spring/index.html" not in site
+    finally:
+        plugin.on_startup(command="build", dirty=False)
+        plugin.on_shutdown()
+
+
+#: a running game like bravo, under another title
+BRAVO_AGAIN = {**ARCHIVE["bravo"],
+               "game.yml": ARCHIVE["bravo"]["game.yml"].replace("Bravo, still running", "Bravo again")}
