@@ -159,8 +159,11 @@ class Settled:
         if not self.withheld:
             return files
         out, last = {}, None
+        folder, kept = "\0", None  # a game's files come together: its folder looked up once
         for uri, content in files.items():
-            kept = self.withheld.get(self._folder_of(uri) or "")
+            if not uri.startswith(folder):
+                folder = self._folder_of(uri) or "\0"
+                kept = self.withheld.get(folder)
             if kept is None:
                 out[uri] = content
                 last = uri
