@@ -231,9 +231,9 @@ class Settled:
         date = get_build_date()
         out: list = []
         for f in pages:
-            out.extend(_StandIn(*kept.pages[uri][:2], date) for kept, uri in self._before.get(f.src_uri, ()))
+            out.extend(_stand_ins(self._before.get(f.src_uri, ()), date))
             out.append(f)
-        out.extend(_StandIn(*kept.pages[uri][:2], date) for kept, uri in self._tail)
+        out.extend(_stand_ins(self._tail, date))
         return out
 
     def index_before(self, index, page) -> None:
@@ -281,6 +281,13 @@ class Settled:
             self._kept, self._state, self._site = kept, self._now_state, site
         self._candidates, self.withheld, self._runs, self._building = {}, {}, {}, {}
         self._before, self._tail, self._given, self._spans = {}, [], set(), []
+
+
+def _stand_ins(pages, date: str) -> list[_StandIn]:
+    """The withheld `pages` the sitemap lists: those with an address (without a site address, MkDocs's
+    template lists no page, and writes nothing for one)."""
+    return [_StandIn(canonical, absolute, date) for kept, uri in pages
+            for canonical, absolute, _ in [kept.pages[uri]] if canonical or absolute]
 
 
 def _alone(config, plugin) -> bool:
