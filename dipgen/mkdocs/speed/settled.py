@@ -66,6 +66,7 @@ class _Building:
     folder: str
     dests: list[str] = field(default_factory=list)
     pages: dict[str, tuple[str | None, str | None, list] | None] = field(default_factory=dict)
+    texts: dict[str, str] = field(default_factory=dict)
 
 
 class _StandIn:
@@ -266,6 +267,8 @@ class Settled:
         building = self._building.get(self._folder_of(page.file.src_uri) or "")
         if building is not None and page.file.src_uri in building.pages:
             building.pages[page.file.src_uri] = (page.canonical_url, page.abs_url, list(entries))
+            # their JSON made now, with the page: not in the edit that first withholds the game
+            building.texts[page.file.src_uri] = entries_json(entries)
 
     # ----- the end
     def done(self, complete: bool, site: Path | None) -> None:
@@ -277,7 +280,8 @@ class Settled:
             for folder, b in self._building.items():  # (a blocked game is not there)
                 if b.pages and all(v is not None for v in b.pages.values()):
                     kept[self._paths[folder]] = _Kept(b.key, folder, b.dests,
-                                                      {uri: v for uri, v in b.pages.items() if v is not None})
+                                                      {uri: v for uri, v in b.pages.items() if v is not None},
+                                                      b.texts)
             self._kept, self._state, self._site = kept, self._now_state, site
         self._candidates, self.withheld, self._runs, self._building = {}, {}, {}, {}
         self._before, self._tail, self._given, self._spans = {}, [], set(), []
