@@ -22,6 +22,10 @@ child process, runs interleaved (dipgen, baseline, dipgen, ...), the median of `
   that the note shows on its page;
 - peak memory: the largest resident set of the child of a full build.
 
+With `--serve-only` it measures the serve edit alone (after one `mkdocs build` that fills the cache
+folder, as the edit's runs always start from it), for sizes where the full builds take too long to
+repeat (``--sizes 40,160,1280 --serve-only``).
+
 With `--workers 1,2` it measures instead a full build (no cache folder) with the plugin's
 ``workers`` option at each value, CPU time (the build's and its workers') and wall time,
 interleaved, medians, against the first value (1: every game made in MkDocs's own process).
@@ -163,11 +167,18 @@ def realistic_project(folder: Path, copies: int) -> Path:
     return examples(folder, copies, [])[0]
 
 
-def measure(size: int, years: int, seed: int, repeat: int, work: Path) -> dict:
+def measure(size: int, years: int, seed: int, repeat: int, work: Path, serve_only: bool = False) -> dict:
     """The random archive of `size` games against the baseline (see the module)."""
     t0 = time.perf_counter()
     project = archive_project(work / f"archive-{size}", size, years, seed)
     print(f"\n== {size} games x {years} years (written in {time.perf_counter() - t0:.0f}s)", flush=True)
+    if serve_only:
+        run("build", project)  # the cache folder every serve run starts from
+        edits, shown = serve_edits(project, repeat, work, str(size))
+        print(f"   one edit under serve:    {statistics.median(edits):6.2f}s CPU (goal < 1 s, not growing with "
+              f"the archive); the note shows on its page: {all(shown)}; runs {_list(edits)}; "
+              f"load average {', '.join(f'{x:.1f}' for x in os.getloadavg())}", flush=True)
+        return {"edit": statistics.median(edits), "shown": all(shown)}
     return compare(project, repeat, work, str(size))
 
 
@@ -184,7 +195,7 @@ def compare(project: Path, repeat: int, work: Path, name: str, lean: bool = Fals
     `lean` (bench/table.py's run): no build with the cache, the peak memory of the first full build only."""
     pages = run("build", project)["pages"]
     base = baseline_project(work / f"baseline-{name}", pages)
-    full, warm, plain, edits, shown = [], [], [], [], []
+    full, warm, plain = [], [], []
     peak = 0.0
     for i in range(repeat):  # interleaved: dipgen cold, baseline, dipgen warm
         shutil.rmtree(project / ".dipgen-cache", ignore_errors=True)
@@ -195,13 +206,7 @@ def compare(project: Path, repeat: int, work: Path, name: str, lean: bool = Fals
         plain.append(run("build", base)["cpu"])
         if not lean:
             warm.append(run("build", project)["cpu"])
-    for _ in range(repeat):
-        copy = work / f"serve-{name}"
-        shutil.rmtree(copy, ignore_errors=True)
-        shutil.copytree(project, copy, ignore=shutil.ignore_patterns("site", ".site.*"))
-        served = run("serve", copy)
-        edits.append(served["edit"])
-        shown.append(served["shown"])
+    edits, shown = serve_edits(project, repeat, work, name)
     med = {k: statistics.median(v) for k, v in (("full", full), ("warm", warm or [0.0]), ("plain", plain),
                                                  ("edit", edits))}
     print(f"   {pages} pages; baseline: MkDocs alone, the same theme, {pages} plain one-screen Markdown pages")
@@ -214,6 +219,20 @@ def compare(project: Path, repeat: int, work: Path, name: str, lean: bool = Fals
     print(f"   peak memory, full build: {peak:.0f} MB (goal <= 400 MB at 1,280 games)")
     print(f"   runs: full {_list(full)}; baseline {_list(plain)}; cached {_list(warm)}; edit {_list(edits)}")
     return dict(med, pages=pages, peak=peak, shown=all(shown))
+
+
+def serve_edits(project: Path, repeat: int, work: Path, name: str) -> tuple[list[float], list[bool]]:
+    """One edit under serve in each of `repeat` copies of `project` (with its cache folder): its CPU
+    time, and whether the note shows."""
+    edits, shown = [], []
+    for _ in range(repeat):
+        copy = work / f"serve-{name}"
+        shutil.rmtree(copy, ignore_errors=True)
+        shutil.copytree(project, copy, ignore=shutil.ignore_patterns("site", ".site.*"))
+        served = run("serve", copy)
+        edits.append(served["edit"])
+        shown.append(served["shown"])
+    return edits, shown
 
 
 def with_workers(project: Path, workers: int) -> Path:
@@ -272,6 +291,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="random (the --sizes), realistic (the example games x --copies), or both")
     ap.add_argument("--copies", type=int, default=3, help="the realistic archive: copies of each example game")
     ap.add_argument("--workers", help="numbers of workers to compare (comma-separated), instead of the baseline")
+    ap.add_argument("--serve-only", action="store_true", help="the random archive's serve edit alone")
     ap.add_argument("--child", nargs=2, metavar=("MODE", "PROJECT"), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child:
@@ -284,8 +304,8 @@ def main(argv: list[str] | None = None) -> int:
                 measure_workers(size, args.years, args.seed, args.repeat, Path(tmp) / f"w{size}",
                                 [int(n) for n in args.workers.split(",") if n.strip()])
             else:
-                measure(size, args.years, args.seed, args.repeat, Path(tmp))
-        if "realistic" in args.archives and not args.workers:
+                measure(size, args.years, args.seed, args.repeat, Path(tmp), args.serve_only)
+        if "realistic" in args.archives and not args.workers and not args.serve_only:
             measure_realistic(args.copies, args.repeat, Path(tmp))
     return 0
 

@@ -37,7 +37,7 @@ def _build(project: Path):
 def _site(project: Path) -> dict[str, bytes]:
     """The site's files, but the live-reload script that `mkdocs serve` alone adds (dipgen.mkdocs.livereload)."""
     site = project / "site"
-    reload = re.compile(rb'\n *<script src="[./]*assets/dipgen/livereload\.js"></script>\n *(?=\n)')
+    reload = re.compile(rb'\n *<script src="[./a-z]*assets/dipgen/livereload\.js"></script>\n *(?=\n)')
     return {p.relative_to(site).as_posix(): reload.sub(b"", p.read_bytes()) if p.suffix == ".html" else p.read_bytes()
             for p in sorted(site.rglob("*")) if p.is_file() and p.name != "livereload.js"}
 
@@ -49,7 +49,12 @@ def _fresh(project: Path, copy: Path, plugin) -> dict[str, bytes]:
 
     shutil.copytree(project, copy, ignore=shutil.ignore_patterns("site", FOLDER))
     MkDocsConfig.plugins.plugin_cache.pop("dipgen", None)
-    build(site_config(copy), serve_url="http://127.0.0.1:8000/")
+    config = site_config(copy)
+    config.plugins.on_startup(command="serve", dirty=False)  # a first build of a server of its own
+    try:
+        build(config, serve_url="http://127.0.0.1:8000/")
+    finally:
+        config.plugins.on_shutdown()
     MkDocsConfig.plugins.plugin_cache["dipgen"] = plugin
     return _site(copy)
 
@@ -207,6 +212,8 @@ def test_plain_serve_renders_only_the_changed_pages_and_the_site_is_as_a_full_bu
 
     # serve makes Material's search index (no Pagefind under serve): so does the build it is held to
     project = make_project(tmp_path / "p", games=ARCHIVE, plugin={"search": "material"})
+    yml = project / "mkdocs.yml"  # a site address: the sitemap lists every page
+    yml.write_text("site_url: https://club.example.org/dip/\n" + yml.read_text(encoding="utf-8"), encoding="utf-8")
     MkDocsConfig.plugins.plugin_cache.pop("dipgen", None)
     config = site_config(project)
     plugin = config.plugins["dipgen"]
@@ -231,7 +238,15 @@ def test_plain_serve_renders_only_the_changed_pages_and_the_site_is_as_a_full_bu
         assert plugin.stats["linked"] >= maps > 0
         bravo_spring = project / "site" / "games" / "bravo" / "1901-spring" / "index.html"
         assert "Late news from Vienna." in bravo_spring.read_text()
+        # alpha's and charlie's files never went to MkDocs: their pages are in the sitemap and the
+        # search index all the same, in their places (bravo's between them)
+        assert plugin.stats["withheld"] == 2
         served = _site(project)
+        sitemap = served["sitemap.xml"].decode()
+        assert sitemap.index("/dip/games/alpha/") < sitemap.index("/dip/games/bravo/") < \
+            sitemap.index("/dip/games/charlie/")
+        docs = served["search/search_docs.json"].decode()
+        assert docs.index('"games/alpha/') < docs.index('"games/bravo/') < docs.index('"games/charlie/')
         (project / "site_src" / "about.md").write_text("# About\n\nA new line.\n", encoding="utf-8")
         build(site_config(project), serve_url="http://127.0.0.1:8000/")
         assert plugin.stats["reused"] == 0  # the rest of the site changed: every page rendered again
@@ -241,19 +256,16 @@ def test_plain_serve_renders_only_the_changed_pages_and_the_site_is_as_a_full_bu
     finally:
         plugin.on_startup(command="build", dirty=False)
         plugin.on_shutdown()
-    fresh = tmp_path / "fresh"
-    shutil.copytree(project, fresh, ignore=shutil.ignore_patterns("site", FOLDER))
-    MkDocsConfig.plugins.plugin_cache.pop("dipgen", None)
-    build(site_config(fresh), serve_url="http://127.0.0.1:8000/")
-    assert _site(fresh) == served
+    assert _fresh(project, tmp_path / "fresh", plugin) == served
 
 
 @pytest.mark.slow  # whole-site builds, two or more
-def test_serve_takes_an_unchanged_games_folder_whole_only_where_the_last_site_has_all_of_it(tmp_path):
+def test_serve_takes_an_unchanged_games_folder_whole_only_where_the_last_site_has_it(tmp_path):
     """Under plain `mkdocs serve`, an unchanged game's folder moves from the last site into the new
-    one whole; where a file of it went from the last site meanwhile, that game's files are made as
-    they would be without a last site; where the new site cannot be put in place, the last site
-    gets its folders back. The site stays a full build's, byte for byte."""
+    one whole (the server's own folder, which nothing but its builds writes: it is not listed again);
+    where the folder went from the last site meanwhile, that game's files are made as they would be
+    without a last site; where the new site cannot be put in place, the last site gets its folders
+    back. The site stays a full build's, byte for byte."""
     from mkdocs.config.defaults import MkDocsConfig
     from mkdocs.exceptions import Abort
 
@@ -266,18 +278,11 @@ def test_serve_takes_an_unchanged_games_folder_whole_only_where_the_last_site_ha
     try:
         build(site_config(project), serve_url="http://127.0.0.1:8000/")
         full = _site(project)
-        gone = sorted((project / "site" / "games" / "alpha").rglob("*.svg"))[0]
-        gone.unlink()
+        shutil.rmtree(project / "site" / "games" / "alpha")
         build(site_config(project), serve_url="http://127.0.0.1:8000/")
         assert plugin.stats["moved"] == 2
+        assert plugin.stats["withheld"] == 2  # bravo and charlie never went to MkDocs
         assert _site(project) == full  # bravo's and charlie's; alpha's made
-        (project / "site" / "games" / "bravo" / "stray.html").write_text("left by hand", encoding="utf-8")
-        (project / "site" / "games" / "charlie" / "link").symlink_to(project / "site" / "games" / "alpha")
-        build(site_config(project), serve_url="http://127.0.0.1:8000/")
-        assert plugin.stats["moved"] == 1
-        assert _site(project) == full  # alpha's; what a build does not make goes
-        assert not (project / "site" / "games" / "charlie" / "link").exists()
-
         before = _site(project)
         failing = staging._Staging._commit
 
@@ -453,7 +458,7 @@ def test_a_games_files_are_listed_as_a_recursive_glob_lists_them(tmp_path):
     """The files a build reads of a game folder (and hashes into its cache key): hidden ones and
     hidden folders left out, links to folders not followed, links to files and nested folders in,
     in the order `sorted(Path.rglob("*"))` gives (by path parts: "a/b" before "a.b/c")."""
-    from dipgen.mkdocs.speed.buildcache import game_files_read
+    from dipgen.mkdocs.speed.buildcache import game_files_read, stamps
 
     game = tmp_path / "g"
     for name in ("x.yml", "a/b", "a.b/c", "sub/q", "sub/.hid/y", ".h/z", ".dot", "a-b"):
@@ -467,3 +472,58 @@ def test_a_games_files_are_listed_as_a_recursive_glob_lists_them(tmp_path):
                 if f.is_file() and not any(part.startswith(".") for part in f.relative_to(game).parts)]
     assert game_files_read(game) == expected
     assert [f.relative_to(game).as_posix() for f in expected] == ["a/b", "a-b", "a.b/c", "linkfile", "sub/q", "x.yml"]
+    # what tells a serve rebuild that one of them changed looks at the same files, each once
+    assert [Path(path) for path, *_ in stamps(game)] == sorted(expected, key=str)
+    before = stamps(game)
+    (game / "sub" / "q").write_text("22", encoding="utf-8")
+    assert stamps(game) != before
+
+
+@pytest.mark.slow  # whole-site builds, five
+def test_serve_withholds_only_the_games_an_edit_leaves_as_they_were(tmp_path):
+    """Under plain `mkdocs serve`, the games an edit leaves as they were never go to MkDocs (their
+    folders move from the last site); a game added, a game removed and a phase file renamed are each
+    made or dropped as a full build would, and the site (its sitemap and search index included) is
+    a fresh build's, byte for byte, after each."""
+    from mkdocs.config.defaults import MkDocsConfig
+
+    project = make_project(tmp_path / "p", games=ARCHIVE, plugin={"search": "material"})
+    yml = project / "mkdocs.yml"  # a site address: the sitemap lists every page
+    yml.write_text("site_url: https://club.example.org/dip/\n" + yml.read_text(encoding="utf-8"), encoding="utf-8")
+    MkDocsConfig.plugins.plugin_cache.pop("dipgen", None)
+    plugin = site_config(project).plugins["dipgen"]
+    plugin.on_startup(command="serve", dirty=False)
+
+    def served(name: str) -> dict[str, bytes]:
+        build(site_config(project), serve_url="http://127.0.0.1:8000/")
+        site = _site(project)
+        assert site == _fresh(project, tmp_path / name, plugin)
+        return site
+
+    try:
+        build(site_config(project), serve_url="http://127.0.0.1:8000/")
+        assert plugin.stats["withheld"] == 0  # a first build: nothing to take
+        write_game(project / "games" / "alpha-two", BRAVO_AGAIN)
+        site = served("added")
+        assert plugin.stats["withheld"] == 3 and plugin.stats["redone"] == 1
+        assert "games/alpha-two/index.html" in site
+        sitemap = site["sitemap.xml"].decode()
+        assert sitemap.index("/dip/games/alpha/") < sitemap.index("/dip/games/alpha-two/") < \
+            sitemap.index("/dip/games/bravo/")
+        shutil.rmtree(project / "games" / "bravo")
+        site = served("removed")
+        assert plugin.stats["withheld"] == 3
+        assert not any(uri.startswith("games/bravo/") for uri in site)
+        spring = project / "games" / "alpha-two" / "1901-spring.yml"
+        spring.rename(spring.with_name(".1901-spring.yml"))  # no longer a phase of the game
+        site = served("renamed")
+        assert plugin.stats["withheld"] == 2
+        assert "games/alpha-two/1901-spring/index.html" not in site
+    finally:
+        plugin.on_startup(command="build", dirty=False)
+        plugin.on_shutdown()
+
+
+#: a running game like bravo, under another title
+BRAVO_AGAIN = {**ARCHIVE["bravo"],
+               "game.yml": ARCHIVE["bravo"]["game.yml"].replace("Bravo, still running", "Bravo again")}

@@ -171,7 +171,8 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
                 self._files.setdefault(uri, content)
                 self._origins.setdefault(uri, where)
         try:
-            self._files.update(archive_files_of(self.cards, {}, options))
+            self._files.update(self.seam.archive(self.cards, options,
+                                                 lambda: archive_files_of(self.cards, {}, options)))
         except Exception as e:
             log.debug("dipgen: the archive", exc_info=True)
             raise PluginError(failure(display_path(folder), e, "drawing the archive's pages")) from e
@@ -230,7 +231,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
             if files.get_file_from_path(uri) is None:
                 files.append(File.generated(config, uri, abs_src_path=str(path)))
         known = files.src_uris  # (get_file_from_path makes a PurePath of every name: thousands of maps)
-        for uri, content in self._files.items():
+        for uri, content in self.seam.given(config, self._files, known).items():
             existing = known.get(uri)
             if existing is not None:
                 log.warning("dipgen: %s is generated from the games; the hand-written %s hides it", uri,
@@ -289,6 +290,9 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
     @event_priority(-100)  # last: every plugin has seen the page
     def on_post_page(self, output: str, *, page, config) -> str:
         return self.seam.post_page(output, page)
+
+    def on_template_context(self, context, *, template_name: str, config):
+        return self.seam.template_context(context, template_name)
 
     @event_priority(-100)  # last: after every other plugin has written its files (the search index)
     def on_post_build(self, *, config) -> None:

@@ -11,6 +11,7 @@ this one; tests/test_speed_seam.py builds both ways and compares every file).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from mkdocs.structure.files import File, Files
@@ -50,11 +51,19 @@ class Seam:
         process: `dipgen.mkdocs.parallel`), as the build uses it (stored in a cache, say)."""
         return game
 
+    def archive(self, cards: list, options, make: Callable[[], Mapping[str, Content]]) -> Mapping[str, Content]:
+        """The archive's pages (home, archive, feeds, players) of the games' `cards`: `make`'s."""
+        return make()
+
     def prepared(self, config, games: dict[str, Output], complete: bool, files: dict[str, Content]) -> None:
         """`on_pre_build`, every game read: `games` by folder, `complete` unless a game failed,
         `files` every file the plugin adds to the site."""
 
     # ----- the build
+    def given(self, config, files: dict[str, Content], known) -> dict[str, Content]:
+        """`on_files`: the generated files MkDocs gets (`known`: its files before the plugin's)."""
+        return files
+
     def file(self, config, uri: str, content: Content, inclusion) -> File | None:
         """The file MkDocs gets for a generated one (None: the plugin's plain `File.generated`)."""
         return None
@@ -83,6 +92,9 @@ class Seam:
 
     def post_page(self, output: str, page) -> str:
         return output
+
+    def template_context(self, context, name: str):
+        return context
 
     def post_build(self, config) -> None:
         """`on_post_build`, last, after the plugin's own."""

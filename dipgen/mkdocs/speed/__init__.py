@@ -17,6 +17,9 @@ is the same, byte for byte, with every layer off (``speed: false``; tests/test_s
   otherwise is not rendered again, and its folder is moved from the last site whole; with `mkdocs
   serve --dirty`, MkDocs itself renders only the files that changed (the layer stages each page
   as a file rewritten only when it changed).
+- `settled`: under plain serve, an unchanged game is not given to MkDocs at all: its folder moves
+  from the last site whole, and the sitemap and the search index get its pages back from the last
+  build's record (an edit's cost does not grow with the archive).
 - `remembered`: under plain serve, a hand-written page is not converted again while nothing it is
   made from changed.
 - `partials`: the theme's nav, tabs and search box drawn once a build for the pages outside the nav.
@@ -27,6 +30,7 @@ Every reach into MkDocs's or Material's internals that a layer needs is in `inte
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import shutil
@@ -43,10 +47,12 @@ from dipgen.mkdocs.output import Content, Game, Output
 from dipgen.mkdocs.seam import Seam
 from dipgen.mkdocs.speed.buildcache import (BuildCache, Stored, code_fingerprint, entry_key, game_hash,
                                             game_files_read, open_cache, stamps)
-from dipgen.mkdocs.speed.internals import BUILD_LOGGER, counted, search_index, skipped_note, warning_counter
+from dipgen.mkdocs.speed.internals import (BUILD_LOGGER, counted, search_index, skipped_note, spliced_index,
+                                           warning_counter)
 from dipgen.mkdocs.speed.pages import GeneratedPage, Headings, index_page
 from dipgen.mkdocs.speed.partials import memoize, only_listeners, pages_alike
 from dipgen.mkdocs.speed.remembered import Remembered
+from dipgen.mkdocs.speed.settled import Settled
 from dipgen.mkdocs.speed.reuse import TEMPLATE as REUSED, LinkedFile, Reuse
 from dipgen.mkdocs.speed.staging import _Staging
 from dipgen.mkdocs.speed import themes
@@ -81,6 +87,10 @@ class Layers(Seam):
         self._headings: Headings | None = None
         self._reuse = Reuse()                  # under plain `mkdocs serve`: unchanged pages not rendered again
         self._remembered = Remembered()        # ... nor hand-written pages converted again
+        self._settled = Settled()              # ... nor unchanged games given to MkDocs at all
+        self._built = None                     # this build's config (`configured`)
+        self._index = None                     # Material's search index, if the site has it (`env`)
+        self._archive: tuple | None = None     # under serve: the last archive's pages and what they were made of
         self._themes = themes.SHARED
         self._state: str | None = None         # what else a page depends on (`Reuse.state`), under serve
         self._linked: list[LinkedFile] = []    # this build's maps and other files (`LinkedFile`)
@@ -101,6 +111,7 @@ class Layers(Seam):
         return record.msg not in self._hushed
 
     def shutdown(self) -> None:
+        gc.unfreeze()
         logging.getLogger(BUILD_LOGGER).removeFilter(self._hush)
         self._end_build(discard=True)
         for folder in (self._stage, self._own_store):
@@ -116,6 +127,7 @@ class Layers(Seam):
         return self._store
 
     def configured(self, config) -> None:
+        self._built = config
         self._themes.hook(config.theme)  # templates compiled, and the theme's folders listed, once a process
         self._headings = Headings(config)  # the site's Markdown, for the headings of generated pages
         self._end_build(discard=True)  # whatever an interrupted build (Ctrl-C) left
@@ -129,12 +141,16 @@ class Layers(Seam):
     # ----- the games (`buildcache`)
     def begin(self, options) -> None:
         self._key = entry_key(__version__, code_fingerprint(), generator_fingerprint(), options)
+        self._state = None
+        if self._command == "serve" and not self._in_place and self._built is not None:
+            self._state = Reuse.state(self._built, self._key, repr(self._plugin.config))
+        self._settled.begin(self._state, Path(self._built.site_dir) if self._state is not None else None)
 
     def cached(self, path: Path, commits: Commits, last: Output | None) -> Output | None:
         """The game's output as this process last made it, or from the cache folder, where its files,
         their commits' times and the rest are as they were."""
         key = self._keys[str(path)] = entry_key(self._key, self._hash(path), commits)
-        if isinstance(last, Stored) and last.key == key and last.intact():
+        if isinstance(last, Stored) and last.key == key and (self._settled.trusted(str(path), key) or last.intact()):
             return last
         stored = self.store.get(path, key)
         if stored is not None:
@@ -159,15 +175,14 @@ class Layers(Seam):
     def _hash(self, path: Path) -> str:
         """`game_hash`, read again only where a file changed since this process last read it (a
         serve rebuild after an edit reads the one game the GM changed)."""
-        files = game_files_read(path)
         try:
-            now = stamps(files)
+            now = stamps(path)
         except OSError:
-            return game_hash(path, files)
+            return game_hash(path)
         known = self._hashes.get(str(path))
         if known is not None and known[0] == now:
             return known[1]
-        value = game_hash(path, files)
+        value = game_hash(path, game_files_read(path))
         self._hashes[str(path)] = (now, value)
         return value
 
@@ -176,23 +191,38 @@ class Layers(Seam):
         self._own_store = Path(tempfile.mkdtemp(prefix="dipgen-cache-"))
         return BuildCache(self._own_store, os.urandom(32))
 
+    def archive(self, cards: list, options, make):
+        """Under serve, the archive's pages as the last build made them where every card and the
+        site's options are as they were then (an edit that changed no card): they are made of nothing else."""
+        if self._command != "serve":
+            return make()
+        if self._archive is None or self._archive[0] != (cards, options):
+            self._archive = ((list(cards), options), make())
+        return self._archive[1]
+
     def prepared(self, config, games: dict[str, Output], complete: bool, files: dict[str, Content]) -> None:
         self._games = [game for game in games.values() if isinstance(game, Stored)]
         self._pages = {uri: entry for entry in self._games for uri in entry.pages}
         self._files = files
-        if complete:  # every game read: what no game names any more goes
-            self.store.prune(self._games, [Path(p) for p in games])
         self._build_aside(config)
         self._alone = only_listeners(config, ("page_read_source", "page_markdown", "page_content", "post_page"),
                                      self._plugin)
-        self._state = None
-        if self._command == "serve" and not self._in_place:
-            self._state = Reuse.state(config, self._key, repr(self._plugin.config))
-            self._reuse.begin(self._state,
-                              {uri: entry.blobs[uri] for uri, entry in self._pages.items()},
-                              Path(self._site_dir) if self._staging else None,
-                              {uri: path for uri, path in files.items() if isinstance(path, Path)
-                               and not uri.endswith(".md")})
+        if self._state is not None:
+            if not self._staging:
+                self._settled.begin(None, None)  # no last site to take from
+            self._settled.choose(config, self._plugin, {path: (game.key, game.card.uri.rsplit("/", 1)[0] + "/")
+                                                        for path, game in games.items() if isinstance(game, Stored)})
+            pages: dict[str, str] = {}
+            others: dict[str, str] = {}
+            for entry in reversed(self._games):  # (a file two games make, their board's map: the first's)
+                pages.update(entry.page_names)
+                others.update(entry.file_names)
+            self._reuse.begin(self._state, pages, Path(self._site_dir) if self._staging else None, others)
+        # every game read: what no game names any more goes; but not while a server takes unchanged
+        # games from its last build (it would list every file of the cache on each edit): the next
+        # build that takes none of them prunes what the edits left
+        if complete and not self._settled.likely:
+            self.store.prune(self._games, [Path(p) for p in games])
 
     # ----- staging
     def _build_aside(self, config) -> None:
@@ -227,7 +257,12 @@ class Layers(Seam):
             self._warnings = None
         return staging
 
-    # ----- the files (`buildcache`, `pages`, `reuse`)
+    # ----- the files (`buildcache`, `pages`, `reuse`, `settled`)
+    def given(self, config, files: dict[str, Content], known) -> dict[str, Content]:
+        """Every generated file but the withheld games' (`settled`)."""
+        self._index = search_index(config)
+        return self._settled.given(files, known, _mentioned(config, known))
+
     def file(self, config, uri: str, content: Content, inclusion):
         if isinstance(content, Path) and not uri.endswith(".md"):  # a map, from the cache or the last site
             return LinkedFile.made(config, uri, content, inclusion, self._reuse.unchanged_file(uri))
@@ -240,10 +275,11 @@ class Layers(Seam):
         uri = file.src_uri
         if self._headings is None:
             raise PluginError("dipgen: the plugin was not configured (MkDocs calls on_config first)")
+        self._settled.added(file)
         if file.is_documentation_page() and (isinstance(content, SitePage) or uri in self._pages):
             GeneratedPage(None, file, config, source=self._reader(uri, content), headings=self._headings,
                           origin=lambda: self._plugin.named_origin(uri),
-                          searched=search_index(config) is not None,
+                          searched=self._index is not None,
                           light=None if isinstance(content, SitePage) else lambda: self._light(uri))
 
     def files_done(self, files) -> None:
@@ -280,12 +316,16 @@ class Layers(Seam):
     def nav(self, nav, config, files):
         self._nav = nav
         self._reuse.plan(files, {card.uri.rsplit("/", 1)[0] + "/" for card in self._plugin.cards})
-        self._remembered.begin(self._state if self._alone else None, files)
+        self._reuse.take_whole(self._settled.folders(), self._settled.pages())
+        self._remembered.begin(self._state if self._alone else None, files, self._settled.unheard)
         return nav
 
     def env(self, env, config, files):
         self._linked = [f for f in files if isinstance(f, LinkedFile)]
-        self._remembered.watch(search_index(config))  # hand-written pages taken as made keep their entries
+        self._settled.ordered(files)
+        if self._index is not None:
+            spliced_index(self._index, self._settled.spans)  # the withheld pages' entries not written again
+        self._remembered.watch(self._index)  # hand-written pages taken as made keep their entries
         # the nav, tabs and search box drawn once, not for every game's page
         return memoize(self._reuse.loader(env), self._nav, pages_alike(config, self._plugin))
 
@@ -297,11 +337,14 @@ class Layers(Seam):
         return self._remembered.markdown(page, markdown)  # "" where it is taken as an earlier build made it
 
     def context(self, context, page, config):
-        """Give the search index the entries of a page handed over as HTML (`pages`)."""
+        """Give the search index the entries of a page handed over as HTML (`pages`), after those of
+        the withheld pages before it (`settled`)."""
+        index = self._index
+        if index is not None:
+            self._settled.index_before(index, page)
         if isinstance(page, GeneratedPage):
             page.take_back()
         if isinstance(page, GeneratedPage) and page.direct:
-            index = search_index(config)
             entries = []
             if index is not None and page.reused is not None:
                 entries = page.reused[1]
@@ -311,6 +354,12 @@ class Layers(Seam):
                 index_page(index, page, whole=not self._plugin.indexed_by_pagefind())
                 entries = index.entries[before:]
             self._reuse.made(page, entries, page.present_anchor_ids)
+            self._settled.made(page, entries)
+        return context
+
+    def template_context(self, context, name: str):
+        if name == "sitemap.xml":
+            context["pages"] = self._settled.sitemap(context["pages"])
         return context
 
     def content(self, page, html: str, files) -> str:
@@ -323,6 +372,8 @@ class Layers(Seam):
         return self._remembered.content(page, html, files)
 
     def post_page(self, output: str, page) -> str:
+        if self._index is not None:  # after the last page: the withheld pages after it (`settled`)
+            self._settled.index_after(self._index, page)
         if isinstance(page, GeneratedPage):
             # a page taken as it was, which no plugin changed: its file in the last site linked into
             # this one, and MkDocs given nothing to write (its note that it wrote nothing is hushed)
@@ -342,7 +393,9 @@ class Layers(Seam):
 
     # ----- the end of a build
     def post_build(self, config) -> None:
-        self.stats["reused"] = self._reuse.reused
+        self.stats["reused"] = self._reuse.reused + len(self._settled.pages())
+        self.stats["withheld"] = len(self._settled.withheld)
+        self._index = None
         self._release()
         self._hushed = set()
         self.stats["linked"] = sum(1 for f in self._linked if f.linked)
@@ -352,6 +405,7 @@ class Layers(Seam):
         staging = self._end_build(discard=strict_failed)
         if staging is None or strict_failed:
             self._reuse.done(complete=False)
+            self._settled.done(complete=False, site=None)
         if staging is None:
             return
         if strict_failed:
@@ -366,13 +420,19 @@ class Layers(Seam):
                 raise
             self.stats["moved"] = len(moved)
             self._reuse.done(complete=True)
+            whole = not self._settled.withheld
+            self._settled.done(complete=True, site=Path(site_dir))
+            if self._command == "serve" and whole:
+                _settle_heap()
         except OSError as e:
+            self._settled.done(complete=False, site=None)
             staging.discard()
             raise PluginError(f"dipgen: cannot put the new site in place of {display_path(site_dir)}: "
                               f"{e.strerror}; it is left as it was") from e
 
     def build_error(self) -> None:
         self._reuse.done(complete=False)
+        self._settled.done(complete=False, site=None)
         self._release()
         if self._end_build(discard=True) is not None:
             log.info("dipgen: the build failed; the site folder is left as it was")
@@ -380,3 +440,27 @@ class Layers(Seam):
     def _release(self) -> None:
         """Let go of what only a running build holds: the listening for what hand-written pages say."""
         self._remembered.end()
+
+
+def _settle_heap() -> None:
+    """After a serve build that gave MkDocs every game (the first, or one after mkdocs.yml changed):
+    its garbage collected now, and what the server keeps from build to build (the games' cache
+    entries, the last build's record) set aside from the collector's full passes, which would
+    otherwise walk all of it during the edits that follow (at 1,280 games a full pass took up to
+    2 s of an edit). Each edit's own garbage is collected as usual; the next such build gives the
+    collector back what was set aside first."""
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()
+
+
+def _mentioned(config, known) -> list[str]:
+    """The text of mkdocs.yml and of every page MkDocs converts (whose links it resolves against the
+    site's files): what `settled` must not withhold a game's pages from."""
+    texts = []
+    for path in [config.config_file_path] + [f.abs_src_path for f in known.values() if f.is_documentation_page()]:
+        try:
+            texts.append(Path(path).read_text(encoding="utf-8", errors="replace") if path else "")
+        except OSError:
+            texts.append("")
+    return texts

@@ -131,12 +131,25 @@ def game_hash(folder: Path, files: list[Path] | None = None) -> str:
     return digest.hexdigest()
 
 
-def stamps(files: list[Path]) -> tuple:
-    """What tells that a file changed without reading it (as `mkdocs serve --dirty` tells)."""
+def stamps(folder: Path) -> tuple:
+    """What tells that a file `game_files_read` lists in `folder` changed, came or went without
+    reading it (as `mkdocs serve --dirty` tells): each one's path, size, time and inode, in one pass
+    over the folder (one `stat` a file; a serve rebuild looks at every game). OSError where a file
+    cannot be looked at."""
     out = []
-    for f in files:
-        st = f.stat()
-        out.append((str(f), st.st_size, st.st_mtime_ns, st.st_ino))
+    todo = [str(folder)]
+    while todo:
+        here = todo.pop()
+        with os.scandir(here) as entries:
+            for entry in entries:
+                if entry.name.startswith("."):
+                    continue
+                if entry.is_dir(follow_symlinks=False):
+                    todo.append(entry.path)
+                elif entry.is_file():
+                    st = entry.stat()
+                    out.append((entry.path, st.st_size, st.st_mtime_ns, st.st_ino))
+    out.sort()
     return tuple(out)
 
 
@@ -153,10 +166,21 @@ class Stored:
     sizes: dict[Path, int]  # each blob's size
     notes: list[str]        # what the build told the GM when it made the game (warnings, hints)
 
-    @property
+    @functools.cached_property
     def files(self) -> dict[str, Path]:
-        """Every file of the game's output, its board's base map last (`dipgen.mkdocs.seam.Output`)."""
+        """Every file of the game's output, its board's base map last (`dipgen.mkdocs.seam.Output`):
+        made once (an entry is kept across serve rebuilds, which read every game's)."""
         return {**self.blobs, self.board[0]: Path(self.board[1])}
+
+    @functools.cached_property
+    def page_names(self) -> dict[str, str]:
+        """Each page's file in the cache folder, by name (`reuse` compares them from build to build)."""
+        return {uri: self.blobs[uri].name for uri in self.pages}
+
+    @functools.cached_property
+    def file_names(self) -> dict[str, str]:
+        """Each other file's (maps, draws, its board's base map) file in the cache folder, by name."""
+        return {uri: path.name for uri, path in self.files.items() if not uri.endswith(".md")}
 
     def intact(self) -> bool:
         """Whether every file is still there, with its size (the GM may delete the folder at any time)."""

@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from dipgen.mkdocs.speed.internals import rendered_title, set_rendered_title
@@ -47,9 +48,10 @@ class Remembered:
         self._handler: _Listener | None = None
         self._now: dict[str, _Made] = {}  # this build's hand-written pages, made or taken, by their source
 
-    def begin(self, state: str | None, files) -> None:
+    def begin(self, state: str | None, files, unheard: Callable[[str], bool] = lambda uri: False) -> None:
         """A build's pages are about to be converted. `state`: what `Reuse.state` says of the site
-        (None: this build neither takes nor keeps anything); `files`: every file of the build."""
+        (None: this build neither takes nor keeps anything); `files`: every file of the build but
+        those no page's link can reach (`unheard`: an unchanged game may not be given at all)."""
         self._listen(False)
         self._key, self._said, self._taken, self._used, self._now = None, [], {}, set(), {}
         if state is None or logging.getLogger("mkdocs").getEffectiveLevel() <= logging.DEBUG:
@@ -57,6 +59,8 @@ class Remembered:
             return
         digest = hashlib.sha256(state.encode())
         for f in files:
+            if unheard(f.src_uri):
+                continue
             digest.update(f"\0{f.src_uri}\0{f.url}".encode())
         self._state = digest.hexdigest()
         self._listen(True)

@@ -50,16 +50,16 @@ class _Last:
     made: dict[str, tuple[list, set]] = field(default_factory=dict)
     #: every other generated file (maps, draws) -> the name of its file in the cache folder
     files: dict[str, str] = field(default_factory=dict)
-    #: where each generated page and file went in the site (`plan`)
-    dests: set[str] = field(default_factory=set)
+    #: how many generated pages and files went into each game's folder in the site, and elsewhere (`plan`)
+    dests: Counter = field(default_factory=Counter)
 
 
 class Reuse:
     def __init__(self) -> None:
         self._last: _Last | None = None
         self._now: _Last | None = None
-        self._candidates: dict[str, str] = {}
-        self._same_files: dict[str, str] = {}
+        self._pages_comparable = False  # this build's pages may be taken from the last build's (`may_take`)
+        self._files_comparable = False  # ... and its other files linked from the last site (`unchanged_file`)
         self._moving: dict[str, list[str]] = {}  # a folder of the site -> its files, taken whole (`plan`)
         self._moving_files: set[str] = set()
         self.reused = 0
@@ -82,21 +82,15 @@ class Reuse:
                     digest.update(f"{folder}/{name}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
         return digest.hexdigest()
 
-    def begin(self, state: str, pages: dict[str, Path], site: Path | None,
-              files: dict[str, Path] | None = None) -> None:
-        """A build starts: `pages`, each generated page's file in the cache, and `files` every other
-        generated file's; `site`, where the last build's site is while this one is made (None:
-        nowhere to read it, nothing is reused)."""
-        self._now = _Last(state, {uri: path.name for uri, path in pages.items()}, site or Path(),
-                          files={uri: path.name for uri, path in (files or {}).items()})
+    def begin(self, state: str, pages: dict[str, str], site: Path | None, files: dict[str, str] | None = None) -> None:
+        """A build starts: `pages`, the name of each generated page's file in the cache, and `files`
+        every other generated file's; `site`, where the last build's site is while this one is made
+        (None: nowhere to read it, nothing is reused)."""
+        self._now = _Last(state, pages, site or Path(), files=files or {})
         last = self._last
         self.reused = 0
-        self._same_files = {} if site is None or last is None or last.site != site else {
-            uri: name for uri, name in self._now.files.items() if last.files.get(uri) == name}
-        if site is None or last is None or last.state != state or last.site != site:
-            self._candidates = {}
-        else:
-            self._candidates = {uri: name for uri, name in self._now.blobs.items() if last.blobs.get(uri) == name}
+        self._files_comparable = site is not None and last is not None and last.site == site
+        self._pages_comparable = self._files_comparable and last is not None and last.state == state
 
     def plan(self, files, folders: Iterable[str]) -> None:
         """Which of `folders` (each a game's folder of the site, ``games/alpha/``) the new site takes
@@ -108,10 +102,11 @@ class Reuse:
         self._moving, self._moving_files = {}, set()
         if now is None:
             return
-        now.dests = {f.dest_uri for f in files if f.src_uri in now.blobs or f.src_uri in now.files}
-        if last is None or not (self._candidates or self._same_files):
-            return
         wanted = set(folders)
+        now.dests = Counter(_within(f.dest_uri, wanted) for f in files
+                            if f.src_uri in now.blobs or f.src_uri in now.files)
+        if last is None or not self._files_comparable:
+            return
         found: dict[str, list[str]] = {}
         spoilt = set()
         for f in files:
@@ -119,16 +114,30 @@ class Reuse:
             if folder is None:
                 continue
             found.setdefault(folder, []).append(f.dest_uri)
-            if not (self.may_take(f.src_uri) if f.is_documentation_page() else f.src_uri in self._same_files):
+            if not (self.may_take(f.src_uri) if f.is_documentation_page() else self._same_file(f.src_uri)):
                 spoilt.add(folder)
-        before = Counter(_within(dest, wanted) for dest in last.dests)  # the same files: none fewer, none more
-        self._moving = {folder: dests for folder, dests in found.items()  # and the last site has them all
+        before = last.dests  # the same files: none fewer, none more, and the last site has them all
+        self._moving = {folder: dests for folder, dests in found.items()
                         if folder not in spoilt and len(dests) == before[folder]
                         and _listing(last.site / folder) == {dest[len(folder):] for dest in dests}}
         self._moving_files = {dest for dests in self._moving.values() for dest in dests}
         for f in files:
             if isinstance(f, LinkedFile) and f.dest_uri in self._moving_files:
                 f.moving = True
+
+    def take_whole(self, folders: dict[str, list[str]], pages: Iterable[str]) -> None:
+        """Folders of the last site the new one takes whole (`move_into`) though MkDocs was given
+        none of their files (`dipgen.mkdocs.speed.settled`), each with its files; `pages`, theirs:
+        what the last build recorded of them is kept for the next."""
+        now, last = self._now, self._last
+        if now is None or last is None or not folders:
+            return
+        self._moving.update(folders)
+        for uri in pages:
+            if uri in last.made:
+                now.made[uri] = last.made[uri]
+        for folder, dests in folders.items():
+            now.dests[folder] += len(dests)
 
     def move_into(self, site: Path) -> list[tuple[Path, Path]]:
         """Put each folder `plan` chose into the new `site` (before it replaces the last one): the
@@ -169,13 +178,21 @@ class Reuse:
     def unchanged_file(self, uri: str) -> str | None:
         """Where the last build's site has the generated file `uri` exactly as this build makes it
         (the same file of the cache folder: a map depends on nothing else), if it does."""
-        if uri not in self._same_files or self._last is None:
+        if not self._same_file(uri) or self._last is None:
             return None
         return os.path.join(self._last.site, uri)
 
     def may_take(self, uri: str) -> bool:
         """Whether the generated page `uri` may be taken as the last build made it (`output`)."""
-        return uri in self._candidates and self._last is not None and uri in self._last.made
+        now, last = self._now, self._last
+        return self._pages_comparable and now is not None and last is not None and uri in last.made \
+            and last.blobs.get(uri) == now.blobs.get(uri) is not None
+
+    def _same_file(self, uri: str) -> bool:
+        """Whether the generated file `uri` (not a page) is the same file of the cache as the last build's."""
+        now, last = self._now, self._last
+        return self._files_comparable and now is not None and last is not None \
+            and last.files.get(uri) == now.files.get(uri) is not None
 
     def output(self, page, read: bool = True) -> tuple[str, list, set] | None:
         """The output of `page` as the last build wrote it (with `read`; else "", where the file is
@@ -217,7 +234,7 @@ class Reuse:
     def done(self, complete: bool) -> None:
         """The build ended: put in place (`complete`), or not (nothing of it is reused)."""
         self._last = self._now if complete else None
-        self._now, self._candidates, self._same_files = None, {}, {}
+        self._now, self._pages_comparable, self._files_comparable = None, False, False
         self._moving, self._moving_files = {}, set()
 
     def loader(self, env: jinja2.Environment) -> jinja2.Environment:
