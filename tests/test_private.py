@@ -477,6 +477,7 @@ def test_serve_rebuilds_keep_the_ciphertext_of_an_unchanged_game(tmp_path):
     plugin = cfg.plugins["dipgen"]
     plugin.on_startup(command="serve", dirty=False)
     try:  # MkDocs keeps one plugin with on_startup from one config to the next: a clean build again after
+        cfg = cfg.plugins.on_config(cfg)  # as MkDocs does before a build (not left to an earlier test)
         uri = page_uri(s.page_key, RUNNING, "England")
         plugin.on_pre_build(config=cfg)
         first = plugin._files[uri].read_text(encoding="utf-8")  # a file in the plugin's cache folder
