@@ -36,12 +36,13 @@ from urllib.parse import quote
 
 from mkdocs.utils import get_build_date
 
-from dipgen.mkdocs.speed.internals import SITEMAP_READS, entries_json, listeners, mkdocs_sitemap
+from dipgen.mkdocs.speed.internals import SITEMAP_READS, entries_json, mkdocs_sitemap
+from dipgen.mkdocs.speed.partials import only_listeners
 
 #: the events a plugin that sees files, pages or templates listens to
 _EVENTS = ("files", "nav", "env", "pre_page", "page_read_source", "page_markdown", "page_content",
            "page_context", "post_page", "pre_template", "template_context", "post_template")
-_SEARCH = "material.plugins.search"
+_SEARCH = "material.plugins.search"  # the one other listener allowed: the layer gives its index the entries
 _WORDS = re.compile(r"[\s()\[\]<>\"'`/#?=:,|{}]+")
 
 
@@ -123,7 +124,8 @@ class Settled:
         self._paths = {site_folder: path for path, (_, site_folder) in games.items()}
         self._building = {site_folder: _Building(key, site_folder) for _, (key, site_folder) in games.items()}
         self._depth = next(iter(self._paths), "").count("/")
-        if not self._possible or self._site is None or not _alone(config, plugin) or not mkdocs_sitemap(config):
+        alone = only_listeners(config, _EVENTS, plugin, also=(_SEARCH,))  # no other plugin looks at them
+        if not self._possible or self._site is None or not alone or not mkdocs_sitemap(config):
             return
         for path, (key, site_folder) in games.items():
             kept = self._kept.get(path)
@@ -292,11 +294,3 @@ def _stand_ins(pages, date: str) -> list[_StandIn]:
     template lists no page, and writes nothing for one)."""
     return [_StandIn(canonical, absolute, date) for kept, uri in pages
             for canonical, absolute, _ in [kept.pages[uri]] if canonical or absolute]
-
-
-def _alone(config, plugin) -> bool:
-    """Whether nothing but `plugin` and Material's search (which the layer gives its entries)
-    listens to files, pages or templates."""
-    return all(getattr(handler, "__self__", None) is plugin
-               or type(getattr(handler, "__self__", None)).__module__.startswith(_SEARCH)
-               for name in _EVENTS for handler in listeners(config, name))
