@@ -186,7 +186,7 @@ def _when(location: str) -> tuple:
         phase = Phase.from_slug(location.rstrip("/").rpartition("/")[2])
     except ValueError:
         return (1, location)
-    return (0, phase.year, phase.season_index, phase.retreats)
+    return (0, phase)  # a Phase is ordered in time
 
 
 def _parent(location: str) -> str:
