@@ -261,7 +261,7 @@ class Layers(Seam):
     def given(self, config, files: dict[str, Content], known) -> dict[str, Content]:
         """Every generated file but the withheld games' (`settled`)."""
         self._index = search_index(config)
-        return self._settled.given(files, known, _mentioned(config, known))
+        return self._settled.given(files, known, lambda: _mentioned(config, known))  # (read under serve only)
 
     def file(self, config, uri: str, content: Content, inclusion):
         if isinstance(content, Path) and not uri.endswith(".md"):  # a map, from the cache or the last site

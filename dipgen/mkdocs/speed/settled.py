@@ -29,7 +29,7 @@ left it: nothing but a build writes there.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
@@ -139,18 +139,19 @@ class Settled:
         return bool(self._candidates)
 
     # ----- the files
-    def given(self, files: dict, known, mentioned: Iterable[str]) -> dict:
+    def given(self, files: dict, known, mentioned: Callable[[], Iterable[str]]) -> dict:
         """Of the generated `files` (site path -> content), those MkDocs gets: all but the withheld
-        games'. `known`: MkDocs's files before the plugin's (by source path); `mentioned`: the text of
-        every page MkDocs resolves links in and of mkdocs.yml. Games whose folder they mention, or
-        where one of them lands, are never withheld (`blocked`: not kept for the next build either)."""
+        games'. `known`: MkDocs's files before the plugin's (by source path); `mentioned`: reads the text
+        of every page MkDocs resolves links in and of mkdocs.yml (only under serve). Games whose folder
+        they mention, or where one of them lands, are never withheld (`blocked`: not kept for the next
+        build either)."""
         if self._now_state is None:
             return files
         if any(uri in files for uri in known):  # a hand-written file shadows a generated one: the plain way
             self._candidates, self._building = {}, {}
             return files
         words: set[str] = set()
-        for text in mentioned:
+        for text in mentioned():
             words.update(_WORDS.split(text))
         blocked = {folder for folder in self._paths
                    if (name := folder.rstrip("/").rsplit("/", 1)[-1]) in words or quote(name) in words}
