@@ -45,7 +45,7 @@ import itertools
 import json
 import logging
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 
@@ -107,18 +107,35 @@ def code_fingerprint() -> str:
     return digest.hexdigest()
 
 
+def _game_entries(folder: Path, quiet: bool) -> Iterator[os.DirEntry]:
+    """Every file of a game folder that the build reads: hidden ones aside, links to folders not
+    followed (`game_files_read`, `stamps`), in no order. A folder that cannot be listed is passed
+    over where `quiet` (as `os.walk` does), else OSError."""
+    todo = [str(folder)]
+    while todo:
+        try:
+            listing = os.scandir(todo.pop())
+        except OSError:
+            if quiet:
+                continue
+            raise
+        with listing as entries:
+            for entry in entries:
+                if entry.name.startswith("."):
+                    continue
+                if entry.is_dir(follow_symlinks=False):
+                    todo.append(entry.path)
+                elif entry.is_file():
+                    yield entry
+
+
 def game_files_read(folder: Path) -> list[Path]:
-    """Every file of a game folder that the build reads (hidden ones aside), in order: as
-    ``sorted(folder.rglob("*"))`` would list them (links to folders not followed), read with strings,
-    not paths (a serve rebuild lists every game's folder)."""
+    """Every file of a game folder that the build reads (`_game_entries`; a folder that cannot be
+    listed passed over), in order: as ``sorted(folder.rglob("*"))`` would list them, sorted as
+    strings' parts, not paths (a serve rebuild lists every game's folder)."""
     top = str(folder)
-    found: list[tuple[str, ...]] = []
-    for here, dirs, names in os.walk(top):
-        dirs[:] = [d for d in dirs if not d.startswith(".")]
-        rel = tuple(os.path.relpath(here, top).split(os.sep)) if here != top else ()
-        found.extend((*rel, name) for name in names
-                     if not name.startswith(".") and os.path.isfile(os.path.join(here, name)))
-    return [folder.joinpath(*parts) for parts in sorted(found)]
+    found = sorted(tuple(os.path.relpath(entry.path, top).split(os.sep)) for entry in _game_entries(folder, quiet=True))
+    return [folder.joinpath(*parts) for parts in found]
 
 
 def game_hash(folder: Path, files: list[Path] | None = None) -> str:
@@ -137,18 +154,9 @@ def stamps(folder: Path) -> tuple:
     over the folder (one `stat` a file; a serve rebuild looks at every game). OSError where a file
     cannot be looked at."""
     out = []
-    todo = [str(folder)]
-    while todo:
-        here = todo.pop()
-        with os.scandir(here) as entries:
-            for entry in entries:
-                if entry.name.startswith("."):
-                    continue
-                if entry.is_dir(follow_symlinks=False):
-                    todo.append(entry.path)
-                elif entry.is_file():
-                    st = entry.stat()
-                    out.append((entry.path, st.st_size, st.st_mtime_ns, st.st_ino))
+    for entry in _game_entries(folder, quiet=False):
+        st = entry.stat()
+        out.append((entry.path, st.st_size, st.st_mtime_ns, st.st_ino))
     out.sort()
     return tuple(out)
 
