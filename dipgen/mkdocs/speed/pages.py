@@ -114,7 +114,7 @@ class GeneratedPage(Page):
         #: last build made them, where they may be taken as they are (`dipgen.mkdocs.speed.reuse`)
         self.reused: tuple[str, list, set] | None = None
         self.dipgen_output = ""  # where `reused` is taken: its output, which the template `reuse.TEMPLATE` prints
-        self._anchors: set[str] | None = None  # (`present_anchor_ids`)
+        self._anchors: set[str] | None | object = None  # (`present_anchor_ids`; `_FIND_AGAIN`)
 
     def read_source(self, config) -> None:
         other = plugins_source(self, config)
@@ -193,7 +193,7 @@ class GeneratedPage(Page):
         self._aside = True
         self._read = self._body = None
         self.markdown = self.content = ""
-        self._anchors, self._anchors_again = None, True  # (`present_anchor_ids`)
+        self._anchors = _FIND_AGAIN  # (`present_anchor_ids`)
         return ""
 
     def take_back(self) -> None:
@@ -219,7 +219,7 @@ class GeneratedPage(Page):
         self._read = self._body = None
         self.markdown, self.content = "", ""
         if again:
-            self._anchors, self._anchors_again = None, True
+            self._anchors = _FIND_AGAIN
 
     @property
     def present_anchor_ids(self) -> set[str] | None:
@@ -228,18 +228,22 @@ class GeneratedPage(Page):
         HTML lets them go while it is set aside and once written (`set_aside`, `drop`: hundreds a
         season page, some 30 MB at 1,280 games) and finds them again, in its HTML or from the
         cache, if it is asked."""
-        if self._anchors is None and getattr(self, "_anchors_again", False):
-            self._anchors_again = False
+        if self._anchors is _FIND_AGAIN:
+            self._anchors = None
             try:
                 made = self.content if self.content else page_html(self._source(), self._headings)
             except Exception as e:
                 raise _failure(self, e) from e
             self._anchors = None if made is None else _anchor_ids(made if isinstance(made, str) else made[0])
-        return self._anchors
+        return self._anchors  # type: ignore[return-value]  # (found again above)
 
     @present_anchor_ids.setter
     def present_anchor_ids(self, ids: set[str] | None) -> None:
         self._anchors = ids
+
+
+#: a page's anchors let go, to be found again if MkDocs asks (`GeneratedPage.present_anchor_ids`)
+_FIND_AGAIN = object()
 
 
 def _anchor_ids(content: str) -> set[str]:
