@@ -25,14 +25,14 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from seam import ratios  # bench/, beside this script
+import seam  # bench/, beside this script
+from seam import ratios
 
 REPO = Path(__file__).resolve().parent.parent
 HOOK = "hooks/dipgen_pages.py"  # dipgen.usecases.export.HOOK (this script imports nothing of dipgen's)
@@ -41,11 +41,9 @@ ENV = dict(os.environ, NO_MKDOCS_2_WARNING="1")
 
 
 def project(folder: Path, only: list[str]) -> Path:
-    """A copy of the example archive's project in `folder` (the games `only` names, else all), committed."""
-    for slug in only or sorted(p.name for p in (REPO / "games").iterdir() if p.is_dir()):
-        shutil.copytree(REPO / "games" / slug, folder / "games" / slug)
-    shutil.copytree(REPO / "site_src", folder / "site_src")
-    shutil.copy(REPO / "mkdocs.yml", folder / "mkdocs.yml")
+    """A copy of the example archive's project in `folder` (`seam.project`: the games `only` names, else
+    all), committed."""
+    seam.project(folder, only=only)
     when = dict(ENV, GIT_COMMITTER_DATE="2026-01-01T00:00:00")
     subprocess.run(["git", "init", "-q"], cwd=folder, check=True)
     subprocess.run(["git", "add", "-A"], cwd=folder, check=True)
@@ -55,13 +53,8 @@ def project(folder: Path, only: list[str]) -> Path:
 
 
 def cpu(command: list[str], cwd: Path) -> float:
-    """The CPU seconds of `command`, run to its end in `cwd`."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    proc = subprocess.run(command, cwd=cwd, env=ENV, capture_output=True, text=True)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if proc.returncode != 0:
-        raise SystemExit(f"{' '.join(command)} failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}")
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    """The CPU seconds of `command`, run to its end in `cwd` (`seam.cpu`)."""
+    return seam.cpu(command, cwd, ENV)
 
 
 def tool(name: str) -> str | None:

@@ -60,16 +60,24 @@ def baseline_code(checkout: Path, into: Path) -> Path:
     return into
 
 
+def cpu(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> float:
+    """The CPU seconds of `command`, run to its end in `cwd` (with `env`, else this process's and
+    NO_MKDOCS_2_WARNING); it failing ends the benchmark with its output."""
+    env = env if env is not None else dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    proc = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if proc.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}")
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
 def cpu_of_build(folder: Path, pythonpath: str | None = None) -> float:
     """The CPU seconds of one `mkdocs build` of the project in `folder`."""
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     if pythonpath:
         env["PYTHONPATH"] = pythonpath
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(folder / "site")], cwd=folder,
-                   env=env, check=True, capture_output=True)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu([sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(folder / "site")], folder, env)
 
 
 def main() -> None:
