@@ -105,12 +105,14 @@ async def _sweep(addresses: list[str], tabs: int) -> dict[str, list[str]]:
         # each page ends its passes in the light scheme again. The reader asks for reduced motion (as the
         # layout test's does): each pass waits for every transition to end, and a scheme's colours
         # then come at once instead of fading in (a quarter of the sample's time); the colours axe
-        # reads are the same
-        context = await browser.new_context(viewport={"width": PASSES[0][0], "height": HEIGHT}, color_scheme="light",
-                                            reduced_motion="reduce")
-        await context.add_init_script(path=str(AXE))
+        # reads are the same. Each tab is a window of its own (a context each): chromium draws only
+        # the window in front, so a second tab of one window waited a second or two for each frame
+        # a pass waits for (most of the sample's time, at two tabs)
 
         async def tab() -> None:
+            context = await browser.new_context(viewport={"width": PASSES[0][0], "height": HEIGHT},
+                                                color_scheme="light", reduced_motion="reduce")
+            await context.add_init_script(path=str(AXE))
             page = await context.new_page()
             while not queue.empty():
                 address = queue.get_nowait()
