@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from support import ARCHIVE, build, built_once, make_project
-from support.browser import BROWSER, DESKTOP, PHONE, Watched, assert_maps_drawn, serve
+from support.browser import BROWSER, DESKTOP, PHONE, Watched, assert_maps_drawn, serve, settle
 
 pytestmark = BROWSER
 
@@ -31,12 +31,12 @@ def test_archive_game_and_season_pages(browser, site_url, tmp_path, size):
     page = w.page
     try:
         page.goto(site_url + "games/")
-        page.wait_for_load_state("networkidle")
+        settle(page)
         assert page.locator("table.dg-archive tbody tr").count() == 3
         w.shot(f"archive-{size[0]}")
 
         page.get_by_role("link", name="The Alpha Game").click()
-        page.wait_for_load_state("networkidle")
+        settle(page)
         assert page.url.endswith("/games/alpha/")
         assert "2-way draw between France" in page.locator(".dg-result").inner_text()
         assert page.locator("table.dg-centres tbody tr").count() == 7
@@ -44,7 +44,7 @@ def test_archive_game_and_season_pages(browser, site_url, tmp_path, size):
         w.shot(f"game-{size[0]}")
 
         page.locator("table.dg-history").get_by_role("link", name="Fall 1901", exact=True).click()
-        page.wait_for_load_state("networkidle")
+        settle(page)
         assert page.url.endswith("/games/alpha/1901-fall/")
         assert page.locator("h1").inner_text() == "Fall 1901"
         assert page.locator(".dg-power").count() == 7
@@ -52,11 +52,11 @@ def test_archive_game_and_season_pages(browser, site_url, tmp_path, size):
         w.shot(f"season-{size[0]}")
 
         page.locator("a.dg-next").first.click()
-        page.wait_for_load_state("networkidle")
+        settle(page)
         assert page.url.endswith("/games/alpha/1901-fall-retreats/")
         assert_maps_drawn(page, 2)
         page.locator(".dg-crumbs a", has_text="The Alpha Game").click()
-        page.wait_for_load_state("networkidle")
+        settle(page)
         assert page.url.endswith("/games/alpha/")
         assert not w.errors, w.errors
     finally:
@@ -68,7 +68,7 @@ def test_archive_sorts_and_maps_download(browser, site_url, tmp_path):
     page = w.page
     try:
         page.goto(site_url + "games/")
-        page.wait_for_load_state("networkidle")
+        settle(page)
         titles = lambda: page.locator("table.dg-archive tbody tr td:first-child").all_inner_texts()  # noqa: E731
         page.get_by_role("button", name="Game").click()
         assert titles() == sorted(titles(), key=str.lower)
@@ -76,7 +76,7 @@ def test_archive_sorts_and_maps_download(browser, site_url, tmp_path):
         assert titles() == sorted(titles(), key=str.lower, reverse=True)
 
         page.goto(site_url + "games/alpha/1901-fall/")
-        page.wait_for_load_state("networkidle")
+        settle(page)
         link = page.locator("a.dg-download").first
         assert link.is_visible()
         with page.expect_download() as info:
@@ -98,7 +98,7 @@ def test_the_palette_switch_recolours_the_maps_and_is_remembered(browser, site_u
     page = w.page
     try:
         page.goto(site_url + "games/alpha/1901-fall/")
-        page.wait_for_load_state("networkidle")
+        settle(page)
         overlays = page.locator("img.dg-map-overlay")
         switches = page.get_by_role("button", name="Colour-blind palette")
         assert overlays.count() == switches.count() == 2
@@ -112,14 +112,14 @@ def test_the_palette_switch_recolours_the_maps_and_is_remembered(browser, site_u
         assert overlays.first.screenshot() != before  # the powers' colours changed
         w.shot("palette-colour-blind")
         page.goto(site_url + "games/alpha/")
-        page.wait_for_load_state("networkidle")
+        settle(page)
         assert page.locator("img.dg-map-overlay").first.get_attribute("src").endswith("#o-cb")
         austria = page.locator("svg.dg-chart polyline.paus")  # the centre chart follows the switch
         assert austria.evaluate("e => getComputedStyle(e).stroke") == "rgb(197, 44, 0)"  # #c52c00
         page.get_by_role("button", name="Colour-blind palette").first.click()
         assert austria.evaluate("e => getComputedStyle(e).stroke") == "rgb(224, 84, 11)"  # #e0540b
         page.reload()
-        page.wait_for_load_state("networkidle")
+        settle(page)
         assert "#" not in page.locator("img.dg-map-overlay").first.get_attribute("src")
         assert page.get_by_role("button", name="Colour-blind palette").first.get_attribute("aria-pressed") == "false"
         assert not w.errors, w.errors
@@ -155,7 +155,7 @@ def test_the_hall_of_fames_bars_follow_the_palette_switch(browser, fame_url, tmp
     page, url = w.page, fame_url
     try:
         page.goto(url + "hall-of-fame/")
-        page.wait_for_load_state("networkidle")
+        settle(page)
         bars = page.locator("svg.dg-bars rect[style]")
         assert bars.count() >= 1
         fills = [(b.get_attribute("fill"), b.evaluate("e => getComputedStyle(e).getPropertyValue('--dg-cs')"))
@@ -167,13 +167,13 @@ def test_the_hall_of_fames_bars_follow_the_palette_switch(browser, fame_url, tmp
         page.goto(url + "games/austrian-question/1901-spring/")
         page.get_by_role("button", name="Colour-blind palette").first.click()
         page.goto(url + "hall-of-fame/")
-        page.wait_for_load_state("networkidle")
+        settle(page)
         assert computed() == [_rgb(safe.strip()) for _, safe in fills]
         w.shot(f"fame-colour-blind-{size[0]}")
         page.goto(url + "games/austrian-question/1901-spring/")
         page.get_by_role("button", name="Colour-blind palette").first.click()
         page.goto(url + "hall-of-fame/")
-        page.wait_for_load_state("networkidle")
+        settle(page)
         assert computed() == [_rgb(usual) for usual, _ in fills]
         assert not w.errors, w.errors
     finally:
@@ -189,7 +189,7 @@ def test_the_swatches_beside_the_powers_names_follow_the_palette_switch(browser,
     page = w.page
     try:
         page.goto(site_url + "games/alpha/1901-fall/")
-        page.wait_for_load_state("networkidle")
+        settle(page)
         card = page.locator("section.dg-power", has_text="Austria").first
         assert swatch(page, "Austria") == usual
         assert card.evaluate("e => getComputedStyle(e).borderTopColor") == usual
@@ -198,13 +198,13 @@ def test_the_swatches_beside_the_powers_names_follow_the_palette_switch(browser,
         assert card.evaluate("e => getComputedStyle(e).borderTopColor") == safe
         for where in ("games/alpha/", "games/"):  # the game page, then the archive: no map, no switch
             page.goto(site_url + where)
-            page.wait_for_load_state("networkidle")
+            settle(page)
             assert swatch(page, "Austria") == safe, where
         page.goto(site_url + "games/alpha/")
         page.get_by_role("button", name="Colour-blind palette").first.click()
         assert swatch(page, "Austria") == usual
         page.goto(site_url + "games/")
-        page.wait_for_load_state("networkidle")
+        settle(page)
         assert swatch(page, "Austria") == usual
         assert not w.errors, w.errors
     finally:

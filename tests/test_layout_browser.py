@@ -11,7 +11,7 @@ import pytest
 
 from dipgen.cli import main
 from support import ALPHA, BRAVO, build, make_project
-from support.browser import BROWSER, serve
+from support.browser import BROWSER, serve, settle
 
 pytestmark = BROWSER
 
@@ -115,7 +115,7 @@ def test_a_season_prints_as_the_zines_page(browser, site):
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     try:
         page.goto(url + "games/lamps-out/1902-fall/")
-        page.wait_for_load_state("networkidle")
+        settle(page)
         page.locator(".dg-map-stack.dg-zoomable").first.wait_for()  # dipgen.js made the maps buttons
         shown = """sel => [...document.querySelectorAll(sel)].some(e => e.getClientRects().length > 0)"""
         gone = (".dg-pager", ".dg-crumbs", "a.dg-download", ".md-header", ".md-tabs", ".md-footer")

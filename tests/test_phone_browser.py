@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from support import GAMES, built_once
-from support.browser import BROWSER, DESKTOP, PHONE, Watched, assert_maps_drawn, axe_findings, serve
+from support.browser import BROWSER, DESKTOP, PHONE, Watched, assert_maps_drawn, axe_findings, serve, settle
 
 pytestmark = BROWSER
 
@@ -31,7 +31,7 @@ def site(tmp_path_factory):
 
 def open_game(w: Watched, url: str) -> None:
     w.page.goto(url + GAME)
-    w.page.wait_for_load_state("networkidle")
+    settle(w.page)
     assert_maps_drawn(w.page, 1)
 
 
@@ -62,7 +62,7 @@ def test_a_map_opens_full_screen_zooms_and_gives_focus_back(browser, site, tmp_p
         requests: list[str] = []
         page.on("request", lambda r: requests.append(r.url))
         page.goto(url + "games/")
-        page.wait_for_load_state("networkidle")
+        settle(page)
         assert not [r for r in requests if "panzoom" in r]  # no map, no viewer
         open_game(w, url)
         assert [r for r in requests if r.endswith("assets/dipgen/panzoom.min.js")]
@@ -114,7 +114,7 @@ def test_two_fingers_pinch_the_map_larger(browser, site):
     page = context.new_page()
     try:
         page.goto(url + GAME)
-        page.wait_for_load_state("networkidle")
+        settle(page)
         page.locator(".dg-map-stack").first.tap()
         page.locator("dialog.dg-zoom").wait_for(state="visible")
         cdp = context.new_cdp_session(page)
@@ -139,7 +139,7 @@ def test_without_javascript_a_map_is_a_plain_image(browser, site, tmp_path):
     page = context.new_page()
     try:
         page.goto(url + GAME)
-        page.wait_for_load_state("networkidle")
+        settle(page)
         stack = page.locator(".dg-map-stack").first
         assert stack.get_attribute("role") is None
         assert stack.get_attribute("tabindex") is None
@@ -201,7 +201,7 @@ def test_no_serious_axe_finding_in_the_search_dialog_or_a_map_full_screen(browse
     found: dict[str, list[str]] = {}
     try:
         page.goto(url + "games/")
-        page.wait_for_load_state("networkidle")
+        settle(page)
         assert page.evaluate("document.body.dataset.mdColorScheme") == {"light": "default", "dark": "slate"}[scheme]
         page.locator("label.md-header__button[for=__search]").first.click()
         page.keyboard.type("winter")
@@ -209,7 +209,7 @@ def test_no_serious_axe_finding_in_the_search_dialog_or_a_map_full_screen(browse
         found["search dialog"] = axe_findings(page)
         page.keyboard.press("Escape")
         page.goto(url + GAME)
-        page.wait_for_load_state("networkidle")
+        settle(page)
         page.locator(".dg-map-stack").first.click()
         page.locator("dialog.dg-zoom").wait_for(state="visible")
         found["map full screen"] = axe_findings(page)
@@ -224,7 +224,7 @@ def test_axe_finds_what_it_is_meant_to(browser, site):
     page = browser.new_page(viewport={"width": DESKTOP[0], "height": DESKTOP[1]})
     try:
         page.goto(url)
-        page.wait_for_load_state("networkidle")
+        settle(page)
         page.evaluate("""() => { const p = document.createElement('p'); p.textContent = 'faint';
             p.style.cssText = 'color: #777; background: #888'; document.querySelector('article').append(p);
             document.querySelector('article').append(document.createElement('button')); }""")

@@ -20,7 +20,7 @@ from dipgen.io.gamefiles import load_game
 from dipgen.present.site.crypt import page_uri
 from dipgen.io.secretsfile import load_secrets
 from support import make_project, mkdocs_command
-from support.browser import BROWSER, DESKTOP, PHONE, Watched, serve
+from support.browser import BROWSER, DESKTOP, PHONE, Watched, serve, settle
 from support.private import RUNNING, envelope  # RUNNING: the game of the private_site fixture (conftest.py)
 
 pytestmark = BROWSER
@@ -49,7 +49,7 @@ def test_a_player_opens_her_private_page(browser, private_site, tmp_path, size):
     page = w.page
     try:
         page.goto(url + page_uri(secrets.page_key, RUNNING, "England"))
-        page.wait_for_load_state("networkidle")
+        settle(page)
         assert page.title() == "Private page"
         form = page.locator("#pp-form")
         assert form.is_visible()
@@ -112,7 +112,7 @@ def test_remember_keeps_only_a_key_that_cannot_be_read_out(browser, private_site
         page.locator(".pp-now").wait_for(timeout=15000)
         wait_for_maps(page)  # a reload while they load would abort their requests
         page.reload()
-        page.wait_for_load_state("networkidle")
+        settle(page)
         assert page.locator("#pp-form").is_visible()  # not asked to remember: asked again
         assert page.evaluate(KEPT) == []
 
@@ -130,7 +130,7 @@ def test_remember_keeps_only_a_key_that_cannot_be_read_out(browser, private_site
         page.locator(".pp-now").wait_for(timeout=15000)  # opened without asking
         wait_for_maps(page)
         page.get_by_role("button", name="Forget me on this device").click()
-        page.wait_for_load_state("networkidle")
+        settle(page)
         page.locator("#pp-form").wait_for(timeout=15000)
         assert page.evaluate(KEPT) == []
         assert not w.errors, w.errors
@@ -190,7 +190,7 @@ def test_a_remembered_page_opens_after_a_clean_rebuild_until_the_passphrase_chan
             assert renewed.passphrases["England"] != secrets.passphrases["England"]
             _clean_build(project)
             page.reload()
-            page.wait_for_load_state("networkidle")
+            settle(page)
             message = page.locator("#pp-message")
             message.filter(has_text="no longer opens this page").wait_for(timeout=15000)
             assert page.locator("#pp-form").is_visible()

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from support import GAMES, built_once
-from support.browser import BROWSER, DESKTOP, PHONE, Watched, assert_maps_drawn
+from support.browser import BROWSER, DESKTOP, PHONE, Watched, assert_maps_drawn, settle
 from support.weight import counting_server, first_visit
 
 pytestmark = BROWSER
@@ -87,9 +87,10 @@ def test_the_board_map_is_downloaded_once_a_page(browser, site):
         page.on("request", lambda r: events.append("asked") if r.url.endswith(BOARD) else None)
         page.on("requestfinished", lambda r: events.append("came") if r.url.endswith(BOARD) else None)
         sent.clear()
-        page.goto(url + SEASON, wait_until="networkidle")
+        page.goto(url + SEASON)
+        settle(page)
         assert_maps_drawn(page, 2)
-        page.wait_for_load_state("networkidle")
+        settle(page)
         assert [f for f, _ in sent.of(".svg") if f == BOARD] == [BOARD]
         assert events[:2] == ["asked", "came"]  # the second map asks for it only once the first has it
         page.locator(".dg-map-stack").nth(1).click()  # the second map still opens full screen
@@ -106,7 +107,8 @@ def test_both_maps_show_their_board_without_javascript(browser, site, tmp_path, 
     w.context = browser.new_context(viewport={"width": size[0], "height": size[1]}, java_script_enabled=False)
     w.page = w.context.new_page()
     try:
-        w.page.goto(url + SEASON, wait_until="networkidle")
+        w.page.goto(url + SEASON)
+        settle(w.page)
         boards = w.page.locator("object.dg-map-board")
         assert boards.count() == 2
         for i in range(2):
@@ -153,13 +155,14 @@ def test_search_fetches_a_few_chunks_of_its_index_and_finds_players_games_and_se
     w = Watched(browser, size, tmp_path)
     try:
         sent.clear()
-        w.page.goto(url + "games/", wait_until="networkidle")
+        w.page.goto(url + "games/")
+        settle(w.page)
         assert not [f for f, _ in sent.files if "pagefind" in f or "search_docs" in f or "workers/search." in f]
         sent.clear()
         opener = w.page.locator("label.md-header__button[for=__search]").first
         (opener if opener.is_visible() else w.page.locator("input.md-search__input")).click()  # a phone / a desktop
         assert _finds(w.page, "Boris Ivanov", "two-crowns/")
-        w.page.wait_for_load_state("networkidle")
+        settle(w.page)
         first = sent.total()
         fetched = [f for f, _ in sent.files]
         assert "/pagefind/pagefind.js" in fetched

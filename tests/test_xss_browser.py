@@ -21,7 +21,7 @@ from dipgen.io.gamefiles import load_game
 from dipgen.present.site.crypt import page_uri
 from dipgen.io.secretsfile import load_secrets
 from support import build, make_project, write_game
-from support.browser import BROWSER, DESKTOP, Watched, serve
+from support.browser import BROWSER, DESKTOP, Watched, serve, settle
 
 pytestmark = BROWSER
 
@@ -110,7 +110,7 @@ class Trap(Watched):
 
     def visit(self, url: str) -> None:
         self.page.goto(url)
-        self.page.wait_for_load_state("networkidle")
+        settle(self.page)
 
     def click_dead_links(self) -> None:
         for name in JS_LINKS:
@@ -203,7 +203,7 @@ def test_private_page_shows_hostile_names_as_text(hostile_site, trap):
     page.fill("#pp-pass", secrets.passphrases["England"])
     page.click("#pp-open")
     page.locator(".pp-now").wait_for(timeout=15000)
-    page.wait_for_load_state("networkidle")
+    settle(page)
     assert page.locator("h1").inner_text() == "Lamps " + TEXT
     assert "Owen " + TEXT in page.locator(".pp-kicker").inner_text()
     trap.assert_nothing_ran()
@@ -218,7 +218,7 @@ def test_search_palette_and_navigation_work_under_the_csp(hostile_site, trap):
     page.locator("form[data-md-component=palette] label:visible").first.click()
     assert scheme() != first
     page.reload()
-    page.wait_for_load_state("networkidle")
+    settle(page)
     assert scheme() != first  # remembered through Material's storage helpers (material-base.js)
 
     page.keyboard.press("/")
@@ -227,14 +227,14 @@ def test_search_palette_and_navigation_work_under_the_csp(hostile_site, trap):
     results.first.wait_for(timeout=15000)
     assert results.count() >= 1
     results.first.locator("a").first.click()
-    page.wait_for_load_state("networkidle")
+    settle(page)
     assert "/games/" in page.url
 
     trap.visit(url + "games/")
     page.get_by_role("link", name="Hostile " + TEXT).first.click()
-    page.wait_for_load_state("networkidle")
+    settle(page)
     assert page.url.endswith("/games/hostile/")
     page.locator("table.dg-history a").first.click()
-    page.wait_for_load_state("networkidle")
+    settle(page)
     assert page.url.endswith("/games/hostile/1901-spring/")
     trap.assert_nothing_ran()

@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+import weakref
 from pathlib import Path
 
 import pytest
@@ -95,6 +96,60 @@ def assert_maps_drawn(page, expected: int) -> None:
     assert box["width"] > 200
 
 
+class _Traffic:
+    """The requests of a browser context not yet answered, and when the last one started or ended."""
+
+    def __init__(self, context):
+        self.open: set = set()
+        self.last = time.monotonic()
+        context.on("request", self._start)
+        context.on("requestfinished", self._end)
+        context.on("requestfailed", self._end)
+
+    def _start(self, request) -> None:
+        self.open.add(request)
+        self.last = time.monotonic()
+
+    def _end(self, request) -> None:
+        self.open.discard(request)
+        self.last = time.monotonic()
+
+
+_TRAFFIC: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def watch_traffic(context) -> None:
+    """Count `context`'s requests from now on, for `settle` (a context made by `Watched` is counted from
+    its start; another is counted from its first `settle`)."""
+    if context not in _TRAFFIC:
+        _TRAFFIC[context] = _Traffic(context)
+
+
+#: the resources a page has fetched so far, and whether it has loaded
+_FETCHED = "() => [document.readyState, performance.getEntriesByType('resource').length]"
+
+
+def settle(page, quiet: float = 0.15, timeout: float = 30) -> None:
+    """The page loaded and quiet: no request of its context on the way, none started or ended, and no
+    resource added to the page's own list, for `quiet` seconds. Playwright's "networkidle" means the same
+    with half a second of quiet, some fifty times a run; a page of the site asks for nothing of its own
+    accord once its scripts have run (the search loads its index when a reader opens it)."""
+    watch_traffic(page.context)
+    traffic = _TRAFFIC[page.context]
+    page.wait_for_load_state("load")
+    end = time.monotonic() + timeout
+    seen = page.evaluate(_FETCHED)
+    while True:
+        page.wait_for_timeout(30)  # Playwright hands over the context's events while it waits
+        now = page.evaluate(_FETCHED)
+        if now != seen:
+            seen, traffic.last = now, time.monotonic()
+        elif not traffic.open and time.monotonic() - traffic.last >= quiet:
+            return
+        if time.monotonic() > end:
+            raise TimeoutError(f"{page.url}: still fetching after {timeout} s: {[r.url for r in traffic.open]}")
+
+
 @contextlib.contextmanager
 def chromium():
     """Headless chromium, for the length of the block (the `browser` fixture's)."""
@@ -113,6 +168,7 @@ class Watched:
 
     def __init__(self, browser, size, tmp_path: Path):
         self.context = browser.new_context(viewport={"width": size[0], "height": size[1]}, accept_downloads=True)
+        watch_traffic(self.context)
         self.page = self.context.new_page()
         self.errors: list[str] = []
         self.page.on("console", lambda m: self.errors.append(f"console {m.type}: {m.text}")

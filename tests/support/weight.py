@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from support.browser import settle
+
 
 @dataclass
 class Sent:
@@ -103,9 +105,10 @@ def first_visit(browser, url: str, sent: Sent, size: tuple[int, int] = (390, 844
     try:
         page = context.new_page()
         sent.clear()
-        page.goto(url, wait_until="networkidle")
+        page.goto(url)
+        settle(page)
         page.wait_for_function(_DRAWN, timeout=15000)
-        page.wait_for_load_state("networkidle")
+        settle(page)
         with sent.lock:
             return list(sent.files)
     finally:
@@ -121,7 +124,8 @@ def search_cost(browser, url: str, sent: Sent, query: str, size: tuple[int, int]
     try:
         page = context.new_page()
         sent.clear()
-        page.goto(url, wait_until="networkidle")
+        page.goto(url)
+        settle(page)
         visit = sent.total()
         sent.clear()
         page.locator("label.md-header__button[for=__search]").first.click()
@@ -129,7 +133,7 @@ def search_cost(browser, url: str, sent: Sent, query: str, size: tuple[int, int]
         typed = time.perf_counter()
         page.locator(".md-search-result__item").first.wait_for(timeout=wait * 1000)
         shown = time.perf_counter() - typed
-        page.wait_for_load_state("networkidle")
+        settle(page)
         return visit, sent.total(), shown
     finally:
         context.close()
