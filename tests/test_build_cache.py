@@ -169,6 +169,24 @@ def test_a_folder_that_cannot_be_written_leaves_the_build_working(project, caplo
     assert plugin.seam._own_store is None
 
 
+def test_a_cache_of_the_builds_own_goes_with_the_plugin_where_nothing_shut_it_down(project):
+    """A build through MkDocs's Python API (a script's, a test's) need not call on_shutdown: the
+    temporary folder of a cache of the build's own goes when the plugin does, not left in /tmp."""
+    import gc
+
+    (project / FOLDER).write_text("not a folder", encoding="utf-8")
+    plugin = _build(project)
+    own = plugin.seam._own_store
+    assert own is not None and own.is_dir()
+    from mkdocs.config.defaults import MkDocsConfig
+
+    MkDocsConfig.plugins.plugin_cache.pop("dipgen", None)  # where MkDocs keeps it for the process
+    del plugin
+    site_config(project)  # MkDocs holds the last configuration it read (and its plugins) until the next
+    gc.collect()
+    assert not own.exists()
+
+
 @pytest.mark.slow  # whole-site builds, two or more
 def test_unused_entries_and_blobs_go(project):
     _build(project)

@@ -35,6 +35,7 @@ import logging
 import os
 import shutil
 import tempfile
+import weakref
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
@@ -187,8 +188,11 @@ class Layers(Seam):
         return value
 
     def _own_cache(self) -> BuildCache:
-        """A cache of this process's own, in a temporary folder, sealed with a key of its own."""
+        """A cache of this process's own, in a temporary folder, sealed with a key of its own: removed
+        at shutdown (MkDocs's commands call it), or when the plugin goes or the process ends, where
+        whatever built the site through MkDocs's Python API never said it was done."""
         self._own_store = Path(tempfile.mkdtemp(prefix="dipgen-cache-"))
+        weakref.finalize(self, shutil.rmtree, self._own_store, ignore_errors=True)
         return BuildCache(self._own_store, os.urandom(32))
 
     def archive(self, cards: list, options, make):
