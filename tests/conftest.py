@@ -121,9 +121,11 @@ def make_game(tmp_path):
     return make
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser():
-    """Headless chromium for a browser test module (support/browser.py)."""
+    """Headless chromium (support/browser.py), one for the browser tests of a process (a pytest-xdist
+    worker): each test opens its own pages and contexts in it and closes them; a chromium and its
+    Playwright driver take a second of CPU time to start."""
     from support.browser import chromium
 
     with chromium() as b:

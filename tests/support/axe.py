@@ -19,6 +19,7 @@ the site's CSP rightly refuses one."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import os
 import shutil
@@ -125,5 +126,8 @@ async def _sweep(addresses: list[str], tabs: int) -> dict[str, list[str]]:
 
 def sweep(addresses: Iterable[str], tabs: int | None = None) -> dict[str, list[str]]:
     """axe's serious and critical findings on each page (its address), at both widths in both
-    schemes (`PASSES`); `tabs` pages at once (default: `workers()`)."""
-    return asyncio.run(_sweep(list(addresses), tabs or workers()))
+    schemes (`PASSES`); `tabs` pages at once (default: `workers()`). Its event loop runs in a thread of
+    its own: the thread that calls it may hold Playwright's synchronous API (the browser fixture's),
+    whose loop counts as running there."""
+    with concurrent.futures.ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, _sweep(list(addresses), tabs or workers())).result()

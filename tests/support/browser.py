@@ -125,8 +125,18 @@ def watch_traffic(context) -> None:
         _TRAFFIC[context] = _Traffic(context)
 
 
-#: the resources a page has fetched so far, and whether it has loaded
-_FETCHED = "() => [document.readyState, performance.getEntriesByType('resource').length]"
+def _fetched(page) -> list | None:
+    """Whether the page has loaded, and how many resources it has fetched so far; None while it is on
+    its way to another document (a reload or a link its script followed) or has not loaded yet."""
+    from playwright.sync_api import Error
+
+    try:
+        now = page.evaluate("() => [document.readyState, performance.getEntriesByType('resource').length]")
+    except Error as e:  # the document went while asked ("Execution context was destroyed")
+        if "navigat" not in str(e) and "destroyed" not in str(e):
+            raise
+        return None
+    return now if now[0] == "complete" else None
 
 
 def settle(page, quiet: float = 0.15, timeout: float = 30) -> None:
@@ -136,13 +146,12 @@ def settle(page, quiet: float = 0.15, timeout: float = 30) -> None:
     accord once its scripts have run (the search loads its index when a reader opens it)."""
     watch_traffic(page.context)
     traffic = _TRAFFIC[page.context]
-    page.wait_for_load_state("load")
     end = time.monotonic() + timeout
-    seen = page.evaluate(_FETCHED)
+    seen = None
     while True:
         page.wait_for_timeout(30)  # Playwright hands over the context's events while it waits
-        now = page.evaluate(_FETCHED)
-        if now != seen:
+        now = _fetched(page)
+        if now != seen or now is None:
             seen, traffic.last = now, time.monotonic()
         elif not traffic.open and time.monotonic() - traffic.last >= quiet:
             return
