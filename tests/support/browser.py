@@ -2,7 +2,8 @@
 built site, and pages that record every console error and failed load.
 
 A browser test module sets ``pytestmark = BROWSER`` (marked `browser` and `slow`, skipped where
-playwright or chromium is missing) and takes the module-scoped `browser` fixture (conftest.py).
+playwright or chromium is missing) and takes the `browser` fixture (conftest.py: one chromium a
+process). Its tests open their own contexts and pages, close them, and wait for a page with `settle`.
 """
 
 from __future__ import annotations
