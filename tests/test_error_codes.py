@@ -7,6 +7,7 @@ kind of it a use case raises, and what a command prints with `dipgen.cli.say.fai
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -20,8 +21,10 @@ PACKAGE = Path(__file__).resolve().parent.parent / "dipgen"
 CODED = sorted(PACKAGE.rglob("*.py"))
 
 
-def _command_errors() -> dict[str, str | None]:
-    """CommandError and its kinds, each with the code its class fixes (``CODE``), if it does."""
+@functools.cache
+def command_errors() -> dict[str, str | None]:
+    """CommandError and its kinds, each with the code its class fixes (``CODE``), if it does (read
+    from every module's source: once, by the first test that asks, not by every worker's collection)."""
     classes: dict[str, tuple[list[str], str | None]] = {}
     for path in CODED:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -35,8 +38,6 @@ def _command_errors() -> dict[str, str | None]:
         found.update(more)
     return found
 
-
-COMMAND_ERRORS = _command_errors()
 
 
 def _code_argument(node: ast.Call) -> ast.expr | None:
@@ -55,8 +56,8 @@ def _codes_given(path: Path) -> list[tuple[int, str | None]]:
             continue
         name = (node.func.id if isinstance(node.func, ast.Name)
                 else node.func.attr if isinstance(node.func, ast.Attribute) else "")
-        if name in COMMAND_ERRORS or name == "fail" and "cli" in path.parts or name == "Unread":
-            fixed = COMMAND_ERRORS.get(name)
+        if name in command_errors() or name == "fail" and "cli" in path.parts or name == "Unread":
+            fixed = command_errors().get(name)
             code = ast.Constant(fixed) if fixed else _code_argument(node)
             if isinstance(code, (ast.Name, ast.Attribute)):
                 continue  # passed on (e.code): where it was made is checked
@@ -88,7 +89,7 @@ def test_every_code_is_given_somewhere():
 
 
 def test_the_command_errors_are_found():
-    assert set(COMMAND_ERRORS) >= {"CommandError", "PublishError", "MailError", "ExportError", "DatcFormatError"}
+    assert set(command_errors()) >= {"CommandError", "PublishError", "MailError", "ExportError", "DatcFormatError"}
     given = {code for path in CODED if "cli" in path.parts for _, code in _codes_given(path)}
     assert {"bad-option", "unknown-phase", "write-failed"} <= given
 
