@@ -1,6 +1,7 @@
 """Property tests: random positions and orders never crash the engine, and its invariants hold."""
 
 import random
+import types
 
 from hypothesis import given, settings, strategies as st
 
@@ -215,9 +216,17 @@ def test_adjudication_leaves_no_reference_cycles():
             for notes in (True, False):
                 adjudicate_movement(BOARD, units, orders, notes=notes)
         gc.collect()
-        left = list(gc.garbage)
+        left = [o for o in gc.garbage if _of_dipgen(o)]
     finally:
         gc.set_debug(0)
         gc.garbage.clear()
         gc.enable()
     assert left == []
+
+
+def _of_dipgen(thing) -> bool:
+    """Whether an object is dipgen's (its class's module, or a function's own): what else the
+    process lets go meanwhile (a browser's objects, in a worker that ran browser tests before this
+    one) is not the engine's to answer for."""
+    module = thing.__module__ if isinstance(thing, types.FunctionType) else type(thing).__module__
+    return (module or "").startswith("dipgen")
