@@ -264,9 +264,9 @@ class Layers(Seam):
         return self._settled.given(files, known, lambda: _mentioned(config, known))  # (read under serve only)
 
     def file(self, config, uri: str, content: Content, inclusion):
-        if isinstance(content, Path) and not uri.endswith(".md"):  # a map, from the cache or the last site
-            return LinkedFile.made(config, uri, content, inclusion, self._reuse.unchanged_file(uri))
-        if self._dirty and not isinstance(content, Path):
+        if isinstance(content, os.PathLike) and not uri.endswith(".md"):  # a map, from the cache or the last site
+            return LinkedFile.made(config, uri, Path(content), inclusion, self._reuse.unchanged_file(uri))
+        if self._dirty and not isinstance(content, os.PathLike):
             from mkdocs.structure.files import File
             return File.generated(config, uri, abs_src_path=self._stage_file(uri, content), inclusion=inclusion)
         return None
@@ -298,7 +298,7 @@ class Layers(Seam):
         other plugin reads pages' sources or output (their text is not read at all); else None."""
         if not self._alone or not self._reuse.may_take(uri):
             return None
-        return SitePage.meta_of(self._pages[uri].pages[uri])
+        return SitePage.meta_of(self._pages[uri].state(uri))
 
     def _stage_file(self, uri: str, content: str | bytes) -> str:
         """For `serve --dirty`: the file on disk, rewritten only when its content changed, so that
