@@ -94,7 +94,7 @@ class Layers(Seam):
         self._themes = themes.SHARED
         self._state: str | None = None         # what else a page depends on (`Reuse.state`), under serve
         self._linked: list[LinkedFile] = []    # this build's maps and other files (`LinkedFile`)
-        self._alone = False  # no other plugin reads pages' sources or changes their output (`_light`)
+        self._alone = False  # no other plugin reads pages' sources or changes their output (`light`)
         self._hushed: set[str] = set()  # MkDocs's notes of pages linked, not written, this build (`_hush`)
         self._nav = None  # this build's nav, for the theme's partials (`partials.memoize`)
 
@@ -277,23 +277,23 @@ class Layers(Seam):
             raise PluginError("dipgen: the plugin was not configured (MkDocs calls on_config first)")
         self._settled.added(file)
         if file.is_documentation_page() and (isinstance(content, SitePage) or uri in self._pages):
-            GeneratedPage(None, file, config, source=self._reader(uri, content), headings=self._headings,
-                          origin=lambda: self._plugin.named_origin(uri),
-                          searched=self._index is not None,
-                          light=None if isinstance(content, SitePage) else lambda: self._light(uri))
+            GeneratedPage(None, file, config, sources=self, headings=self._headings, searched=self._index is not None,
+                          light=not isinstance(content, SitePage))
 
     def files_done(self, files) -> None:
         if self._dirty and self._stage is not None:  # what earlier builds staged and this one does not make
             prune(self._stage, set(self._files), {p.name for p in self._stage.iterdir() if p.is_dir()})
 
-    def _reader(self, uri: str, content: Content):
-        """How a generated page is read when MkDocs reads it: as it is, or from the cache."""
-        if isinstance(content, SitePage):
-            return lambda: content
-        entry = self._pages[uri]
-        return lambda: entry.page(uri)
+    # ----- the generated pages' `pages.Sources`
+    def source(self, uri: str) -> SitePage:
+        """A generated page, when MkDocs reads it: as it was given, or from the cache."""
+        content = self._files[uri]
+        return content if isinstance(content, SitePage) else self._pages[uri].page(uri)
 
-    def _light(self, uri: str) -> dict | None:
+    def origin(self, uri: str) -> str:
+        return self._plugin.named_origin(uri)
+
+    def light(self, uri: str) -> dict | None:
         """The front matter of a page whose output this build expects to take as it was, where no
         other plugin reads pages' sources or output (their text is not read at all); else None."""
         if not self._alone or not self._reuse.may_take(uri):

@@ -24,7 +24,7 @@ import html
 import logging
 import re
 from dataclasses import dataclass, field
-from collections.abc import Callable
+from typing import Protocol
 
 import markdown
 from mkdocs.exceptions import PluginError
@@ -92,21 +92,36 @@ def page_html(source: SitePage, headings: Headings) -> tuple[str, list] | None:
     return "".join(out).strip("\n"), tokens
 
 
+class Sources(Protocol):
+    """Where a generated page's source and what is said of it come from, by the page's source path
+    (one object for every page of a build: a big archive has tens of thousands of pages, and
+    MkDocs keeps each till the build ends)."""
+
+    def source(self, uri: str) -> SitePage:
+        """The page (read when MkDocs reads it)."""
+
+    def origin(self, uri: str) -> str:
+        """The game file the page is made from, named for a message (said only on a failure:
+        naming a file takes a look at the disk)."""
+
+    def light(self, uri: str) -> dict | None:
+        """The page's front matter where its output is expected to be taken as it was (its text
+        is then read only if it is not: `GeneratedPage._lightly`), else None."""
+
+
 class GeneratedPage(Page):
-    """A page dipgen made: read from its `SitePage` (given by `source`, called when MkDocs reads
-    the page) and rendered without a Markdown pass where nothing else changed it (see the module).
-    `origin` names the game file it is made from, for the message if it cannot be rendered (said
-    only then: naming a file takes a look at the disk)."""
+    """A page dipgen made: read from its `SitePage` (`sources`, when MkDocs reads the page) and
+    rendered without a Markdown pass where nothing else changed it (see the module). `light`: its
+    output may be taken as it was (`Sources.light`)."""
 
     names_failures = True  # (`dipgen.mkdocs.failures.name_failures`)
 
-    def __init__(self, title, file, config, *, source: Callable[[], SitePage], headings: Headings,
-                 origin: Callable[[], str], searched: bool, light: Callable[[], dict | None] | None = None) -> None:
+    def __init__(self, title, file, config, *, sources: Sources, headings: Headings, searched: bool,
+                 light: bool = False) -> None:
         super().__init__(title, file, config)
-        self._source, self._headings, self._origin, self._searched = source, headings, origin, searched
-        #: the page's front matter where the plugin expects to take its output as it was (its text is
-        #: then read only if it does not: `_lightly`), else None
-        self._light = light
+        # (every attribute set here, in one order, none later: the pages' attribute dictionaries then
+        # share their keys, a third of the size of one each)
+        self._sources, self._headings, self._searched, self._light = sources, headings, searched, light
         self._lightly = False
         self._read: SitePage | None = None
         self._body: str | None = None  # the Markdown handed to MkDocs: the page without its front matter
@@ -115,6 +130,15 @@ class GeneratedPage(Page):
         self.reused: tuple[str, list, set] | None = None
         self.dipgen_output = ""  # where `reused` is taken: its output, which the template `reuse.TEMPLATE` prints
         self._anchors: set[str] | None | object = None  # (`present_anchor_ids`; `_FIND_AGAIN`)
+        self._direct = False  # rendered as HTML, without a Markdown pass (`direct`)
+        self._aside = False   # its text let go till it is written (`set_aside`)
+        self.links_to_anchors = None
+
+    def _source(self) -> SitePage:
+        return self._sources.source(self.file.src_uri)
+
+    def _origin(self) -> str:
+        return self._sources.origin(self.file.src_uri)
 
     def read_source(self, config) -> None:
         other = plugins_source(self, config)
@@ -122,7 +146,7 @@ class GeneratedPage(Page):
         if other is not None:  # another plugin's source: MkDocs reads it as any page
             self.markdown, self.meta = front_matter.get_data(other)
             return
-        meta = self._light() if self._light is not None else None
+        meta = self._sources.light(self.file.src_uri) if self._light else None
         self._lightly = meta is not None
         if meta is not None:
             self._body = ""
@@ -145,7 +169,7 @@ class GeneratedPage(Page):
     @property
     def direct(self) -> bool:
         """Whether the page went to MkDocs as HTML, without a Markdown pass."""
-        return self._ours and self.content is not None and getattr(self, "_direct", False)
+        return self._ours and self.content is not None and self._direct
 
     def render(self, config, files) -> None:
         if self.reused is not None and self._ours:
@@ -198,7 +222,7 @@ class GeneratedPage(Page):
 
     def take_back(self) -> None:
         """The page's HTML again, as `render` made it, before the theme renders the page."""
-        if not getattr(self, "_aside", False):
+        if not self._aside:
             return
         self._aside = False
         try:
@@ -215,7 +239,7 @@ class GeneratedPage(Page):
     def drop(self) -> None:
         """Forget the page's text once it is written (a big archive need not hold every page), and
         the ids of its anchors where they can be found again (`present_anchor_ids`)."""
-        again = getattr(self, "_direct", False) and self.reused is None and self._read is not None
+        again = self._direct and self.reused is None and self._read is not None
         self._read = self._body = None
         self.markdown, self.content = "", ""
         if again:
