@@ -24,6 +24,8 @@ is the same, byte for byte, with every layer off (``speed: false``; tests/test_s
   made from changed.
 - `partials`: the theme's nav, tabs and search box drawn once a build for the pages outside the nav.
 - `themes`: the theme's templates compiled, and its folders listed, once a process.
+- `beside`: under `mkdocs build`, a game's maps and other files that are not pages put in the site
+  as soon as it is ready, not handed to MkDocs (which would keep a `File` of each till the end).
 
 Every reach into MkDocs's or Material's internals that a layer needs is in `internals`.
 """
@@ -55,7 +57,7 @@ from dipgen.mkdocs.speed.remembered import Remembered
 from dipgen.mkdocs.speed.settled import Settled
 from dipgen.mkdocs.speed.reuse import TEMPLATE as REUSED, LinkedFile, Reuse
 from dipgen.mkdocs.speed.staging import _Staging
-from dipgen.mkdocs.speed import themes
+from dipgen.mkdocs.speed import beside, themes
 from dipgen.present.site import generator_fingerprint
 from dipgen.present.site.page import SitePage
 
@@ -259,8 +261,14 @@ class Layers(Seam):
 
     # ----- the files (`buildcache`, `pages`, `reuse`, `settled`)
     def given(self, config, files: dict[str, Content], known) -> dict[str, Content]:
-        """Every generated file but the withheld games' (`settled`)."""
+        """Every generated file but the withheld games' (`settled`), and but under `mkdocs serve` the
+        games' files that are not pages (`beside`)."""
         self._index = search_index(config)
+        if self._command != "serve" and self._staging is not None and beside.usable(config, self._plugin):
+            folders = [card.uri.rsplit("/", 1)[0] + "/" for card in self._plugin.cards]
+            given, self.stats["beside"] = beside.put_beside(config, files, known, folders,
+                                                            lambda: _mentioned(config, known))
+            return given
         return self._settled.given(files, known, lambda: _mentioned(config, known))  # (read under serve only)
 
     def file(self, config, uri: str, content: Content, inclusion):
