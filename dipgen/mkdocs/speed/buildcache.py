@@ -190,8 +190,9 @@ class Blob:
     def __repr__(self) -> str:
         return f"Blob({self.folder!r}, {self.name!r}, {self.size!r})"
 
-    def read_text(self) -> str:
-        with open(self.folder + self.name, encoding="utf-8") as f:
+    def read_text(self, encoding: str = "utf-8") -> str:
+        """The blob's text (as `Path.read_text`: a file of the build may be a `Path` or a blob)."""
+        with open(self.folder + self.name, encoding=encoding) as f:
             return f.read()
 
 
