@@ -97,8 +97,10 @@ class Layers(Seam):
         self._state: str | None = None         # what else a page depends on (`Reuse.state`), under serve
         self._linked: list[LinkedFile] = []    # this build's maps and other files (`LinkedFile`)
         self._alone = False  # no other plugin reads pages' sources or changes their output (`light`)
+        self._quiet = False  # no other plugin looks at files, pages or templates at all (`beside.usable`)
         self._hushed: set[str] = set()  # MkDocs's notes of pages linked, not written, this build (`_hush`)
         self._nav = None  # this build's nav, for the theme's partials (`partials.memoize`)
+        self._in_nav: set[int] = set()  # its pages (`id`): other pages show their titles (`_lets_go`)
 
     # ----- the process
     def startup(self, command: str, dirty: bool) -> None:
@@ -209,6 +211,7 @@ class Layers(Seam):
         self._build_aside(config)
         self._alone = only_listeners(config, ("page_read_source", "page_markdown", "page_content", "post_page"),
                                      self._plugin)
+        self._quiet = beside.usable(config, self._plugin)
         if self._state is not None:
             if not self._staging:
                 self._settled.begin(None, None)  # no last site to take from
@@ -264,7 +267,7 @@ class Layers(Seam):
         """Every generated file but the withheld games' (`settled`), and but under `mkdocs serve` the
         games' files that are not pages (`beside`)."""
         self._index = search_index(config)
-        if self._command != "serve" and self._staging is not None and beside.usable(config, self._plugin):
+        if self._command != "serve" and self._staging is not None and self._quiet:
             folders = [card.uri.rsplit("/", 1)[0] + "/" for card in self._plugin.cards]
             given, self.stats["beside"] = beside.put_beside(config, files, known, folders,
                                                             lambda: _mentioned(config, known))
@@ -323,6 +326,7 @@ class Layers(Seam):
     # ----- the pages (`pages`, `reuse`, `remembered`, `partials`)
     def nav(self, nav, config, files):
         self._nav = nav
+        self._in_nav = {id(page) for page in getattr(nav, "pages", ())}
         self._reuse.plan(files, {card.uri.rsplit("/", 1)[0] + "/" for card in self._plugin.cards})
         self._reuse.take_whole(self._settled.folders(), self._settled.pages())
         self._remembered.begin(self._state if self._alone else None, files, self._settled.unheard)
@@ -376,7 +380,7 @@ class Layers(Seam):
             page.meta["template"] = REUSED
             return html
         if isinstance(page, GeneratedPage):
-            return page.set_aside(html)
+            return page.set_aside(html, self._lets_go(page))
         return self._remembered.content(page, html, files)
 
     def post_page(self, output: str, page) -> str:
@@ -387,7 +391,7 @@ class Layers(Seam):
             # this one, and MkDocs given nothing to write (its note that it wrote nothing is hushed)
             same = page.reused is not None and output == page.reused[0] and self._reuse.link_output(page)
             unread = page.reused is not None and not same and output == page.reused[0] == ""
-            page.drop()  # written: a big archive need not hold every page's text till the end
+            page.drop(self._lets_go(page))  # written: a big archive need not hold every page's text till the end
             if same:
                 self._hushed.add(skipped_note(page.file.src_uri))
                 return ""
@@ -398,6 +402,12 @@ class Layers(Seam):
                                       "build again")
                 return text
         return output
+
+    def _lets_go(self, page) -> bool:
+        """Whether a generated page may let its front matter go between its reading and its writing,
+        and after (`GeneratedPage.set_aside`): where no other plugin looks at pages, and the page is
+        not in the nav, whose links show its title on every other page."""
+        return self._quiet and id(page) not in self._in_nav
 
     # ----- the end of a build
     def post_build(self, config) -> None:

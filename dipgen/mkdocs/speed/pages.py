@@ -132,6 +132,7 @@ class GeneratedPage(Page):
         self._anchors: set[str] | None | object = None  # (`present_anchor_ids`; `_FIND_AGAIN`)
         self._direct = False  # rendered as HTML, without a Markdown pass (`direct`)
         self._aside = False   # its text let go till it is written (`set_aside`)
+        self._meta_aside = False  # ... and its front matter
         self.links_to_anchors = None
 
     def _source(self) -> SitePage:
@@ -205,19 +206,24 @@ class GeneratedPage(Page):
         self.present_anchor_ids = _anchor_ids(self.content)
         self.links_to_anchors = {}
 
-    def set_aside(self, content: str) -> str:
+    def set_aside(self, content: str, alone: bool = False) -> str:
         """Between MkDocs reading every page and writing each (it reads them all first), keep nothing
         of the page's text where its HTML is still as it was made (`content` is what it has become
         after every plugin's on_page_content): `take_back` reads it again from the cache when the
         page is written. A big archive never holds every page's text at once (at 1,280 games that
-        was most of a build's memory); the reading costs a file's read a page. Returns the content
-        to keep meanwhile."""
+        was most of a build's memory); the reading costs a file's read a page. With `alone` (no
+        other plugin looks at pages: `beside.usable`), its front matter too (some 1.4 kB a page),
+        but the template it names, which MkDocs looks up before `take_back`. Returns the content to
+        keep meanwhile."""
         if not self.direct or self.reused is not None or content is not self.content:
             return content
         self._aside = True
         self._read = self._body = None
         self.markdown = self.content = ""
         self._anchors = _FIND_AGAIN  # (`present_anchor_ids`)
+        if alone:
+            self._meta_aside = True
+            self.meta = {"template": self.meta["template"]} if "template" in self.meta else {}
         return ""
 
     def take_back(self) -> None:
@@ -229,6 +235,11 @@ class GeneratedPage(Page):
             page = self._read if self._read is not None else self._source()
             self._read, self._body = page, page.body
             self.markdown = self._body
+            if self._meta_aside:  # as `read_source` gave it
+                self._meta_aside = False
+                self.meta = dict(page.meta, **self.meta)
+                if self._searched:
+                    self.meta["search"] = {"exclude": True}
             made = page_html(page, self._headings)
             if made is None:  # it was made so when set aside: the site's Markdown cannot have changed since
                 raise ValueError("the page's headings cannot be put in place")
@@ -236,14 +247,17 @@ class GeneratedPage(Page):
         except Exception as e:
             raise _failure(self, e) from e
 
-    def drop(self) -> None:
+    def drop(self, alone: bool = False) -> None:
         """Forget the page's text once it is written (a big archive need not hold every page), and
-        the ids of its anchors where they can be found again (`present_anchor_ids`)."""
+        the ids of its anchors where they can be found again (`present_anchor_ids`); with `alone`
+        (`set_aside`), its front matter and table of contents too, which nothing reads after."""
         again = self._direct and self.reused is None and self._read is not None
         self._read = self._body = None
         self.markdown, self.content = "", ""
         if again:
             self._anchors = _FIND_AGAIN
+        if alone:
+            self.meta, self.toc = {}, _NO_TOC
 
     @property
     def present_anchor_ids(self) -> set[str] | None:
@@ -268,6 +282,8 @@ class GeneratedPage(Page):
 
 #: a page's anchors let go, to be found again if MkDocs asks (`GeneratedPage.present_anchor_ids`)
 _FIND_AGAIN = object()
+#: a written page's table of contents, let go (`GeneratedPage.drop`)
+_NO_TOC = get_toc([])
 
 
 def _anchor_ids(content: str) -> set[str]:
