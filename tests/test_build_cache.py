@@ -4,6 +4,7 @@ and nothing in the folder is trusted that is not exactly what was written for th
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import re
@@ -108,11 +109,14 @@ def _corrupt(project: Path, how: str) -> None:
         _corrupt_entry(project, lambda d: json.dumps(dict(d, key="0" * 64)))
     elif how == "bad card":
         _corrupt_entry(project, lambda d: json.dumps(dict(d, card=dict(d["card"], title=["<script>"]))))
-    elif how == "page moved":  # a heading said to be where the text has none
+    elif how == "page moved":  # a heading said to be where the text has none (in a blob that is what its name says)
         def moved(d):
-            for state in d["pages"].values():
+            pages = json.loads((folder / "blobs" / d["structure"][0]).read_bytes())
+            for state in pages.values():
                 state["headings"] = [[s + 1, e + 1, level] for s, e, level in state["headings"]]
-            return json.dumps(d)
+            data = json.dumps(pages).encode("utf-8")
+            (folder / "blobs" / hashlib.sha256(data).hexdigest()).write_bytes(data)
+            return json.dumps(dict(d, structure=[hashlib.sha256(data).hexdigest(), len(data)]))
         _corrupt_entry(project, moved)
     elif how == "blob replaced":  # the same size, other bytes: its name is its hash
         for blob in (folder / "blobs").iterdir():

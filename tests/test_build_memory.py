@@ -13,6 +13,7 @@ from mkdocs.exceptions import Abort
 
 from dipgen.mkdocs.speed import Layers
 from dipgen.mkdocs.speed.internals import search_index
+from dipgen.mkdocs.speed.pages import GeneratedPage
 from dipgen.present.site.page import SitePage
 from support import ALPHA, BRAVO, build, make_project, site_config
 
@@ -35,6 +36,8 @@ def test_a_build_holds_no_game_page_between_reading_and_writing(tmp_path, monkey
         seen["archive"] = sum(1 for c in self._plugin._files.values() if isinstance(c, SitePage))
         seen["game pages"] = sum(1 for f in files if f.src_uri.startswith("games/") and f.src_uri.count("/") > 1
                                  and f.src_uri.endswith(".md"))
+        seen["front matter"] = sum(1 for f in files if isinstance(f.page, GeneratedPage) and f.page.meta
+                                   and f.src_uri.startswith("games/") and f.src_uri.count("/") > 1)  # (not in the nav)
         return env(self, env_, config, files)
 
     def at_the_end(self, config):
@@ -49,6 +52,7 @@ def test_a_build_holds_no_game_page_between_reading_and_writing(tmp_path, monkey
 
     assert seen["game pages"] > 30
     assert seen["live"] <= seen["archive"], seen  # the archive's own pages only: no game's
+    assert seen["front matter"] == 0, seen  # nor any page's front matter (read again with its text)
     assert seen["game entries"] > 30 and seen["with text"] == 0, seen
     assert "Spring 1901" in (site / "games" / "alpha" / "1901-spring" / "index.html").read_text(encoding="utf-8")
     assert (site / "pagefind").is_dir()  # the text is searched in Pagefind's index, made from the site

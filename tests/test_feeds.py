@@ -598,3 +598,35 @@ def test_a_stamp_reads_back_to_its_time_and_nothing_else_reads():
                 "２０２６-11-27T05:05:41.123456Z"):
         with pytest.raises(ValueError):
             unstamp(bad)
+
+
+def _entries_of(slug: str, times: list[int]):
+    from dipgen.present.site.card import FeedEntry
+
+    start = dt.datetime(2026, 1, 1, tzinfo=dt.timezone.utc)
+    return tuple(sorted((FeedEntry(id=f"{slug}-{i}", title=f"{slug} {i}", updated=start + dt.timedelta(hours=t),
+                                   page=f"games/{slug}/{i}/index.md", summary="s", author="G", slug=slug, index=i)
+                         for i, t in enumerate(times)), key=lambda e: (e.updated, e.index), reverse=True))
+
+
+def test_the_archive_feed_reads_only_the_kept_feeds_newer_than_its_last_entry():
+    import random
+
+    from dipgen.present.site.card import FeedCard, KeptFeed
+    from dipgen.present.site.feeds import MAX_ENTRIES, newest_first, newest_of
+
+    rng = random.Random(7)
+    feeds = {f"g{n:02d}": _entries_of(f"g{n:02d}", [rng.randrange(40) * (n + 1) for _ in range(30)])
+             for n in range(12)}  # ties in time between games and within one: the folder, then the index decide
+    read: list[str] = []
+
+    def kept(slug: str) -> KeptFeed:
+        entries = feeds[slug]
+        return KeptFeed(entries[0].rank, slug, lambda: read.append(slug) or entries)
+
+    expected = newest_first(e for entries in feeds.values() for e in entries)[:MAX_ENTRIES]
+    assert newest_of([FeedCard("", entries) for entries in feeds.values()]) == expected
+    assert newest_of([FeedCard("", kept(slug)) for slug in feeds]) == expected
+    oldest = [slug for slug, entries in feeds.items() if entries[0].rank[0] < expected[-1].updated]
+    assert oldest and not set(oldest) & set(read)  # too old for the feed: never read from disk
+    assert newest_of([FeedCard("", ()), FeedCard("", kept("g00"))]) == list(feeds["g00"])

@@ -214,3 +214,26 @@ def test_a_worker_killed_leaves_its_games_to_the_build(tmp_path, caplog, monkeyp
     assert any("dipgen: a worker stopped" in r.getMessage() for r in caplog.records)
     assert "games/night-flights/index.html" in site
     assert "games/two-crowns/index.html" in site
+
+
+def test_the_pool_is_handed_no_more_games_than_the_build_takes_soon(tmp_path, monkeypatch):
+    """The pool holds a finished game's output till the build takes it, in the games' order: it is
+    handed a few games a worker ahead of the build (`parallel.AHEAD`), never the whole archive at once."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from dipgen.mkdocs import output
+    from dipgen.present.site import SiteOptions
+
+    if parallel._context().get_start_method() != "fork":
+        pytest.skip("the stand-in for a game's make reaches the workers by fork")
+    handed: list[Path] = []
+    submit = ProcessPoolExecutor.submit
+    monkeypatch.setattr(ProcessPoolExecutor, "submit",
+                        lambda pool, fn, path, *args: handed.append(path) or submit(pool, fn, path, *args))
+    monkeypatch.setattr(output, "make", lambda path, *args: output.Game({"name": path.name}, None))  # type: ignore
+    paths = [tmp_path / f"game-{i:02d}" for i in range(12)]
+    made = parallel.make_games(paths, SiteOptions(), {str(p): None for p in paths}, 2, lambda path: None)  # type: ignore
+    for taken, (path, result) in enumerate(made):
+        assert result.game is not None and result.game.files == {"name": path.name}
+        assert len(handed) <= taken + 1 + 2 * parallel.AHEAD
+    assert handed == paths

@@ -4,6 +4,7 @@ site and its card (`Output`); `make` reads, adjudicates and draws one game."""
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,8 +24,9 @@ from dipgen.view import revealed
 
 log = logging.getLogger("mkdocs.plugins.dipgen")
 
-#: a generated file's content: a page, text, a picture's bytes, or a file on disk holding it
-Content = SitePage | str | bytes | Path
+#: a generated file's content: a page, text, a picture's bytes, or a file on disk holding it (a `Path`,
+#: or a file of the build cache: `dipgen.mkdocs.speed.buildcache.Blob`)
+Content = SitePage | str | bytes | os.PathLike
 
 
 class Output(Protocol):

@@ -18,6 +18,7 @@ build's own process, as with one worker.
 
 from __future__ import annotations
 
+import itertools
 import logging
 import multiprocessing
 import os
@@ -171,12 +172,15 @@ def make_games(paths: list[Path], options: SiteOptions, commits: dict[str, Commi
     pool = ProcessPoolExecutor(max_workers=count, mp_context=_context(), initializer=_start, initargs=(level,))
     done = False
     try:
+        queue = iter(paths)
+        pending: deque[tuple[Path, Future | None]] = deque()
         with _deferred_interrupt():  # (a worker forked now has Ctrl-C held till it can leave quietly: `_start`)
-            pending = deque((path, pool.submit(_worker, path, options, commits[str(path)])) for path in paths)
+            _submit(pool, queue, pending, options, commits, count * AHEAD)
         broken = False
         while pending:  # (a game handed over is not held here till the last)
             path, future = pending.popleft()
-            made = None if broken else _result(future)
+            _submit(pool, queue, pending, options, commits, 1)
+            made = None if broken or future is None else _result(future)
             if made is None and not broken:
                 broken = True
                 log.info("dipgen: a worker stopped (killed, or out of memory); the games from %s on are made "
@@ -185,6 +189,25 @@ def make_games(paths: list[Path], options: SiteOptions, commits: dict[str, Commi
         done = True
     finally:  # (an interrupted build: what no worker began is dropped, and the build stops at once)
         pool.shutdown(wait=done, cancel_futures=not done)
+
+
+#: how many games each worker may have made or in hand that the build has not taken yet: the pool
+#: holds a finished game's output till the build takes it, and the build takes them in the games'
+#: order, so that with every game handed over at once a slow game (or a build slower at storing
+#: them than the workers at making them) had the outputs of all those after it held at once
+AHEAD = 2
+
+
+def _submit(pool: ProcessPoolExecutor, queue: Iterator[Path], pending: deque[tuple[Path, Future | None]],
+            options: SiteOptions, commits: dict[str, Commits], count: int) -> None:
+    """Hand the pool the next `count` games of `queue`, if there are any (None for a game the pool
+    cannot take, a worker having died: `make_games` makes it in this process)."""
+    for path in itertools.islice(queue, count):
+        try:
+            future: Future | None = pool.submit(_worker, path, options, commits[str(path)])
+        except BrokenProcessPool:
+            future = None
+        pending.append((path, future))
 
 
 def _here(path: Path, make: Callable[[Path], output.Game]) -> Made:

@@ -29,6 +29,7 @@ site built beside the old one) is not here: the plugin hands each event to one s
 from __future__ import annotations
 
 import logging
+import os
 import time
 from functools import partial
 from pathlib import Path
@@ -241,7 +242,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
             file = self.seam.file(config, uri, content, inclusion)
             if file is None:  # as mkdocs-gen-files adds its files
                 file = (File.generated(config, uri, abs_src_path=str(content), inclusion=inclusion)
-                        if isinstance(content, Path) else
+                        if isinstance(content, os.PathLike) else
                         File.generated(config, uri, content=content, inclusion=inclusion))
             files.append(file)
             self.seam.added(config, file, content)

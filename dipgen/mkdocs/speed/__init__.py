@@ -24,6 +24,8 @@ is the same, byte for byte, with every layer off (``speed: false``; tests/test_s
   made from changed.
 - `partials`: the theme's nav, tabs and search box drawn once a build for the pages outside the nav.
 - `themes`: the theme's templates compiled, and its folders listed, once a process.
+- `beside`: under `mkdocs build`, a game's maps and other files that are not pages put in the site
+  as soon as it is ready, not handed to MkDocs (which would keep a `File` of each till the end).
 
 Every reach into MkDocs's or Material's internals that a layer needs is in `internals`.
 """
@@ -56,7 +58,7 @@ from dipgen.mkdocs.speed.remembered import Remembered
 from dipgen.mkdocs.speed.settled import Settled
 from dipgen.mkdocs.speed.reuse import TEMPLATE as REUSED, LinkedFile, Reuse
 from dipgen.mkdocs.speed.staging import _Staging
-from dipgen.mkdocs.speed import themes
+from dipgen.mkdocs.speed import beside, themes
 from dipgen.present.site import generator_fingerprint
 from dipgen.present.site.page import SitePage
 
@@ -95,9 +97,11 @@ class Layers(Seam):
         self._themes = themes.SHARED
         self._state: str | None = None         # what else a page depends on (`Reuse.state`), under serve
         self._linked: list[LinkedFile] = []    # this build's maps and other files (`LinkedFile`)
-        self._alone = False  # no other plugin reads pages' sources or changes their output (`_light`)
+        self._alone = False  # no other plugin reads pages' sources or changes their output (`light`)
+        self._quiet = False  # no other plugin looks at files, pages or templates at all (`beside.usable`)
         self._hushed: set[str] = set()  # MkDocs's notes of pages linked, not written, this build (`_hush`)
         self._nav = None  # this build's nav, for the theme's partials (`partials.memoize`)
+        self._in_nav: set[int] = set()  # its pages (`id`): other pages show their titles (`_lets_go`)
 
     # ----- the process
     def startup(self, command: str, dirty: bool) -> None:
@@ -211,6 +215,7 @@ class Layers(Seam):
         self._build_aside(config)
         self._alone = only_listeners(config, ("page_read_source", "page_markdown", "page_content", "post_page"),
                                      self._plugin)
+        self._quiet = beside.usable(config, self._plugin)
         if self._state is not None:
             if not self._staging:
                 self._settled.begin(None, None)  # no last site to take from
@@ -263,14 +268,20 @@ class Layers(Seam):
 
     # ----- the files (`buildcache`, `pages`, `reuse`, `settled`)
     def given(self, config, files: dict[str, Content], known) -> dict[str, Content]:
-        """Every generated file but the withheld games' (`settled`)."""
+        """Every generated file but the withheld games' (`settled`), and but under `mkdocs serve` the
+        games' files that are not pages (`beside`)."""
         self._index = search_index(config)
+        if self._command != "serve" and self._staging is not None and self._quiet:
+            folders = [card.uri.rsplit("/", 1)[0] + "/" for card in self._plugin.cards]
+            given, self.stats["beside"] = beside.put_beside(config, files, known, folders,
+                                                            lambda: _mentioned(config, known))
+            return given
         return self._settled.given(files, known, lambda: _mentioned(config, known))  # (read under serve only)
 
     def file(self, config, uri: str, content: Content, inclusion):
-        if isinstance(content, Path) and not uri.endswith(".md"):  # a map, from the cache or the last site
-            return LinkedFile.made(config, uri, content, inclusion, self._reuse.unchanged_file(uri))
-        if self._dirty and not isinstance(content, Path):
+        if isinstance(content, os.PathLike) and not uri.endswith(".md"):  # a map, from the cache or the last site
+            return LinkedFile.made(config, uri, Path(content), inclusion, self._reuse.unchanged_file(uri))
+        if self._dirty and not isinstance(content, os.PathLike):
             from mkdocs.structure.files import File
             return File.generated(config, uri, abs_src_path=self._stage_file(uri, content), inclusion=inclusion)
         return None
@@ -281,28 +292,28 @@ class Layers(Seam):
             raise PluginError("dipgen: the plugin was not configured (MkDocs calls on_config first)")
         self._settled.added(file)
         if file.is_documentation_page() and (isinstance(content, SitePage) or uri in self._pages):
-            GeneratedPage(None, file, config, source=self._reader(uri, content), headings=self._headings,
-                          origin=lambda: self._plugin.named_origin(uri),
-                          searched=self._index is not None,
-                          light=None if isinstance(content, SitePage) else lambda: self._light(uri))
+            GeneratedPage(None, file, config, sources=self, headings=self._headings, searched=self._index is not None,
+                          light=not isinstance(content, SitePage))
 
     def files_done(self, files) -> None:
         if self._dirty and self._stage is not None:  # what earlier builds staged and this one does not make
             prune(self._stage, set(self._files), {p.name for p in self._stage.iterdir() if p.is_dir()})
 
-    def _reader(self, uri: str, content: Content):
-        """How a generated page is read when MkDocs reads it: as it is, or from the cache."""
-        if isinstance(content, SitePage):
-            return lambda: content
-        entry = self._pages[uri]
-        return lambda: entry.page(uri)
+    # ----- the generated pages' `pages.Sources`
+    def source(self, uri: str) -> SitePage:
+        """A generated page, when MkDocs reads it: as it was given, or from the cache."""
+        content = self._files[uri]
+        return content if isinstance(content, SitePage) else self._pages[uri].page(uri)
 
-    def _light(self, uri: str) -> dict | None:
+    def origin(self, uri: str) -> str:
+        return self._plugin.named_origin(uri)
+
+    def light(self, uri: str) -> dict | None:
         """The front matter of a page whose output this build expects to take as it was, where no
         other plugin reads pages' sources or output (their text is not read at all); else None."""
         if not self._alone or not self._reuse.may_take(uri):
             return None
-        return SitePage.meta_of(self._pages[uri].pages[uri])
+        return SitePage.meta_of(self._pages[uri].state(uri))
 
     def _stage_file(self, uri: str, content: str | bytes) -> str:
         """For `serve --dirty`: the file on disk, rewritten only when its content changed, so that
@@ -319,6 +330,7 @@ class Layers(Seam):
     # ----- the pages (`pages`, `reuse`, `remembered`, `partials`)
     def nav(self, nav, config, files):
         self._nav = nav
+        self._in_nav = {id(page) for page in getattr(nav, "pages", ())}
         self._reuse.plan(files, {card.uri.rsplit("/", 1)[0] + "/" for card in self._plugin.cards})
         self._reuse.take_whole(self._settled.folders(), self._settled.pages())
         self._remembered.begin(self._state if self._alone else None, files, self._settled.unheard)
@@ -372,7 +384,7 @@ class Layers(Seam):
             page.meta["template"] = REUSED
             return html
         if isinstance(page, GeneratedPage):
-            return page.set_aside(html)
+            return page.set_aside(html, self._lets_go(page))
         return self._remembered.content(page, html, files)
 
     def post_page(self, output: str, page) -> str:
@@ -383,7 +395,7 @@ class Layers(Seam):
             # this one, and MkDocs given nothing to write (its note that it wrote nothing is hushed)
             same = page.reused is not None and output == page.reused[0] and self._reuse.link_output(page)
             unread = page.reused is not None and not same and output == page.reused[0] == ""
-            page.drop()  # written: a big archive need not hold every page's text till the end
+            page.drop(self._lets_go(page))  # written: a big archive need not hold every page's text till the end
             if same:
                 self._hushed.add(skipped_note(page.file.src_uri))
                 return ""
@@ -394,6 +406,12 @@ class Layers(Seam):
                                       "build again")
                 return text
         return output
+
+    def _lets_go(self, page) -> bool:
+        """Whether a generated page may let its front matter go between its reading and its writing,
+        and after (`GeneratedPage.set_aside`): where no other plugin looks at pages, and the page is
+        not in the nav, whose links show its title on every other page."""
+        return self._quiet and id(page) not in self._in_nav
 
     # ----- the end of a build
     def post_build(self, config) -> None:

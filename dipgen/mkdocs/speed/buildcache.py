@@ -3,7 +3,10 @@
     .dipgen-cache/            beside mkdocs.yml; the GM may delete it at any time
       games/<id>.json         one entry per game folder (id: a hash of its path): the key it was
                               made under, the game's card, its board, and each file it adds
-      blobs/<sha256>          each file's content, named by the hash of its bytes
+      blobs/<sha256>          each file's content, named by the hash of its bytes; and of each
+                              game its pages' structure (JSON: their titles, front matter and
+                              where their headings are, read with a page's text) and its card's
+                              feed entries (JSON, read only for the archive's feed: `KeptFeed`)
     .dipgen-cache.key         beside it: the key that seals the entries (`machine_key`), never in git
 
 An entry's key is a hash of the generator (dipgen's version, code and templates, the site's options)
@@ -50,13 +53,14 @@ from dataclasses import dataclass
 from pathlib import Path, PurePath
 
 from dipgen.io.paths import display_path
-from dipgen.present.site.card import GameCard
+from dipgen.present.site.card import FeedEntry, GameCard, KeptFeed, stamp, unstamp
 from dipgen.present.site.page import SitePage
-from dipgen.usecases.cachefiles import FOLDER, KEY_FILE, committed, git
+from dipgen.mkdocs.speed.cachekey import machine_key
+from dipgen.usecases.cachefiles import FOLDER, KEY_FILE, committed
 
 log = logging.getLogger("mkdocs.plugins.dipgen")
 
-FORMAT = 2
+FORMAT = 3
 #: an entry's first line: this, its format and its seal; then its JSON
 _MAGIC = b"dipgen-cache "
 _CARD = {"title": str, "uri": str, "variant": str, "gm": str, "players": list, "years": str, "years_sort": str,
@@ -161,24 +165,57 @@ def stamps(folder: Path) -> tuple:
     return tuple(out)
 
 
+class Blob:
+    """A file of the cache folder (`os.PathLike`): its folder (one string every blob of a cache
+    shares), its name (the hash of its bytes) and its size. A build holds one of each file of every
+    game till its end (at 1,280 games some 150,000), so a blob is a name, not a `Path` (some 0.5 kB
+    each, its parts parsed and kept)."""
+
+    __slots__ = ("folder", "name", "size")
+
+    def __init__(self, folder: str, name: str, size: int) -> None:
+        self.folder, self.name, self.size = folder, name, size
+
+    def __fspath__(self) -> str:
+        return self.folder + self.name
+
+    __str__ = __fspath__
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Blob) and (self.name, self.size, self.folder) == (other.name, other.size, other.folder)
+
+    def __hash__(self) -> int:
+        return hash(self.name)
+
+    def __repr__(self) -> str:
+        return f"Blob({self.folder!r}, {self.name!r}, {self.size!r})"
+
+    def read_text(self, encoding: str = "utf-8") -> str:
+        """The blob's text (as `Path.read_text`: a file of the build may be a `Path` or a blob)."""
+        with open(self.folder + self.name, encoding=encoding) as f:
+            return f.read()
+
+
 @dataclass
 class Stored:
-    """A game's output as the cache holds it: its files on disk (`blobs`: {site path: blob path}),
-    its pages' structure ({site path: `SitePage.state` without the text}), its card and its board."""
+    """A game's output as the cache holds it: its files on disk (`blobs`: {site path: `Blob`}), which
+    of them are pages (their site paths, in order), their structure (`structure`: a blob of
+    {site path: `SitePage.state` without the text}, read when a page is: `state`), its card and its
+    board. Nothing is held that a build does not need of every game at once."""
 
     key: str
-    blobs: dict[str, Path]
-    pages: dict[str, dict]
+    blobs: dict[str, Blob]
+    pages: tuple[str, ...]
+    structure: Blob
     card: GameCard
-    board: tuple[str, str]  # (site path, blob path) of the base map of the game's board
-    sizes: dict[Path, int]  # each blob's size
-    notes: list[str]        # what the build told the GM when it made the game (warnings, hints)
+    board: tuple[str, Blob]  # (site path, blob) of the base map of the game's board
+    notes: list[str]         # what the build told the GM when it made the game (warnings, hints)
+    feed: Blob               # the card's feed entries (its `KeptFeed`)
 
-    @functools.cached_property
-    def files(self) -> dict[str, Path]:
-        """Every file of the game's output, its board's base map last (`dipgen.mkdocs.seam.Output`):
-        made once (an entry is kept across serve rebuilds, which read every game's)."""
-        return {**self.blobs, self.board[0]: Path(self.board[1])}
+    @property
+    def files(self) -> dict[str, Blob]:
+        """Every file of the game's output, its board's base map last (`dipgen.mkdocs.seam.Output`)."""
+        return {**self.blobs, self.board[0]: self.board[1]}
 
     @functools.cached_property
     def page_names(self) -> dict[str, str]:
@@ -188,21 +225,40 @@ class Stored:
     @functools.cached_property
     def file_names(self) -> dict[str, str]:
         """Each other file's (maps, draws, its board's base map) file in the cache folder, by name."""
-        return {uri: path.name for uri, path in self.files.items() if not uri.endswith(".md")}
+        return {uri: blob.name for uri, blob in self.files.items() if not uri.endswith(".md")}
 
     def intact(self) -> bool:
         """Whether every file is still there, with its size (the GM may delete the folder at any time)."""
         try:
-            return all(os.stat(path).st_size == size for path, size in self.sizes.items())
+            return all(os.stat(blob).st_size == blob.size for blob in self.kept())
         except OSError:
             return False
+
+    def kept(self) -> list[Blob]:
+        """Every blob the entry names."""
+        return [*self.blobs.values(), self.board[1], self.feed, self.structure]
 
     def page(self, uri: str) -> SitePage:
         """The page at `uri`, read from its blob (ValueError if it is not that page): even a page this
         process has just made, so that a build never holds every game's pages at once (MkDocs reads
         every page before it writes any)."""
-        text = self.blobs[uri].read_text(encoding="utf-8")
-        return SitePage.restore(dict(self.pages[uri], text=text))
+        text = self.blobs[uri].read_text()
+        return SitePage.restore(dict(self.state(uri), text=text))
+
+    def state(self, uri: str) -> dict:
+        """The page's `SitePage.state` without its text (KeyError: no such page; ValueError: the
+        structure's blob is not one)."""
+        return _structure(self.structure)[uri]
+
+
+@functools.lru_cache(maxsize=2)
+def _structure(blob: Blob) -> dict[str, dict]:
+    """A game's pages' structure, read from its blob: the last two read kept (MkDocs reads and
+    writes the pages game by game), none more."""
+    data = json.loads(blob.read_text())
+    if not isinstance(data, dict) or not all(isinstance(v, dict) for v in data.values()):
+        raise ValueError("not the structure of a game's pages")
+    return data
 
 
 class BuildCache:
@@ -212,6 +268,7 @@ class BuildCache:
         self.root = root
         self._key = key
         self._checked: dict[str, int] = {}  # blobs checked in this process: name -> size
+        self._blobs = str(root / "blobs") + os.sep  # (every `Blob`'s folder: one string)
 
     def _entry_path(self, game: Path) -> Path:
         return self.root / "games" / (hashlib.sha256(str(game.resolve()).encode()).hexdigest()[:32] + ".json")
@@ -243,25 +300,33 @@ class BuildCache:
         board = data["board"]
         if not isinstance(data["card"], dict) or any(not isinstance(data["card"].get(k), t) for k, t in _CARD.items()):
             raise ValueError("not a game's card")
-        card = GameCard.from_json(data["card"])  # ValueError where it is not one
-        sizes: dict[Path, int] = {}
-        blobs = {uri: self._blob(name, size, sizes) for uri, (name, size) in data["files"].items()
-                 if isinstance(uri, str)}
+        card = GameCard.from_json(dict(data["card"], feed=[]))  # ValueError where it is not one
+        blobs = {uri: self._blob(name, size) for uri, (name, size) in data["files"].items() if isinstance(uri, str)}
         if len(blobs) != len(data["files"]) or not isinstance(board, list) or len(board) != 3:
             raise ValueError("not a list of files")
-        pages = data["pages"]
-        if not isinstance(pages, dict) or not set(pages) <= set(blobs):
+        pages, structure = data["pages"], data["structure"]
+        if not isinstance(pages, list) or not set(pages) <= set(blobs) or not isinstance(structure, list) \
+                or len(structure) != 2:
             raise ValueError("a page without its file")
         notes = data["notes"]
         if not isinstance(notes, list) or not all(isinstance(n, str) for n in notes):
             raise ValueError("not a list of notes")
-        stored = Stored(key, blobs, pages, card, (str(board[0]), str(self._blob(board[1], board[2], sizes))), sizes,
-                        notes)
+        feed = data["feed"]
+        if not isinstance(feed, list) or len(feed) != 3:
+            raise ValueError("not a feed")
+        blob = self._blob(feed[0], feed[1])
+        head = None if feed[2] is None else (unstamp(feed[2][0]), str(feed[2][1]), int(feed[2][2]))
+        entries = _entries(blob)
+        if (entries[0].rank if entries else None) != head:
+            raise ValueError("not the feed's newest entry")
+        card = dataclasses.replace(card, feed=KeptFeed(head, blob.name, functools.partial(_entries, blob)))
+        stored = Stored(key, blobs, tuple(pages), self._blob(structure[0], structure[1]), card,
+                        (str(board[0]), self._blob(board[1], board[2])), notes, blob)
         for uri in pages:
             stored.page(uri)  # ValueError unless it is a page
         return stored
 
-    def _blob(self, name, size, sizes: dict[Path, int]) -> Path:
+    def _blob(self, name, size) -> Blob:
         """The blob `name`, checked (its size, and its hash once a process); ValueError if not it."""
         if not isinstance(name, str) or len(name) != 64 or not all(c in "0123456789abcdef" for c in name) \
                 or not isinstance(size, int):
@@ -272,37 +337,41 @@ class BuildCache:
             if len(data) != size or hashlib.sha256(data).hexdigest() != name:
                 raise ValueError(f"blob {name} is not what its name says")
             self._checked[name] = size
-        sizes[path] = size
-        return path
+        return Blob(self._blobs, name, size)
 
     def put(self, game: Path, key: str, files: dict[str, str | bytes], card: GameCard, board: tuple[str, str],
             notes: list[str]) -> Stored:
         """Store the output of `game` made under `key` ({site path: content}, pages as `SitePage`s,
         pictures as bytes); OSError if the folder cannot be written."""
-        entry_files, pages, blobs, sizes = {}, {}, {}, {}
+        entry_files, pages, blobs = {}, {}, {}
         for uri, content in files.items():
-            name, size, blobs[uri] = self._write_blob(content if isinstance(content, bytes)
-                                                      else content.encode("utf-8"))
-            sizes[blobs[uri]] = size
-            entry_files[uri] = [name, size]
+            blob = blobs[uri] = self._write_blob(content if isinstance(content, bytes) else content.encode("utf-8"))
+            entry_files[uri] = [blob.name, blob.size]
             if isinstance(content, SitePage):
                 state = content.state()
                 del state["text"]
                 pages[uri] = state
-        name, size, board_path = self._write_blob(board[1].encode("utf-8"))
-        sizes[board_path] = size
-        data = {"format": FORMAT, "key": key, "card": card.as_json(), "board": [board[0], name, size],
-                "files": entry_files, "pages": pages, "notes": notes}
+        base = self._write_blob(board[1].encode("utf-8"))
+        shown = card.as_json()
+        feed = self._write_blob(json.dumps(shown.pop("feed"), ensure_ascii=False).encode("utf-8"))
+        structure = self._write_blob(json.dumps(pages, ensure_ascii=False).encode("utf-8"))
+        head = next(iter(card.feed), None)
+        data = {"format": FORMAT, "key": key, "card": shown, "board": [board[0], base.name, base.size],
+                "files": entry_files, "pages": list(pages), "structure": [structure.name, structure.size],
+                "notes": notes,
+                "feed": [feed.name, feed.size, None if head is None else [stamp(head.updated), head.slug, head.index]]}
         path = self._entry_path(game)
         _write(path, sealed(self._key, path.name, json.dumps(data, ensure_ascii=False).encode("utf-8")))
-        return Stored(key, blobs, pages, card, (board[0], str(board_path)), sizes, notes)
+        kept = KeptFeed(None if head is None else head.rank, feed.name, functools.partial(_entries, feed))
+        return Stored(key, blobs, tuple(pages), structure, dataclasses.replace(card, feed=kept), (board[0], base),
+                      notes, feed)
 
-    def _write_blob(self, data: bytes) -> tuple[str, int, Path]:
+    def _write_blob(self, data: bytes) -> Blob:
         name = hashlib.sha256(data).hexdigest()
         path = self.root / "blobs" / name
         if _create(str(path), data):
             self._checked[name] = len(data)
-            return name, len(data), path
+            return Blob(self._blobs, name, len(data))
         try:  # there already: kept if it is this content (a killed build may have left it short)
             same = path.stat().st_size == len(data) and (self._checked.get(name) == len(data) or
                                                          hashlib.sha256(path.read_bytes()).hexdigest() == name)
@@ -313,12 +382,12 @@ class BuildCache:
         else:
             _write(path, data)
         self._checked[name] = len(data)
-        return name, len(data), path
+        return Blob(self._blobs, name, len(data))
 
     def prune(self, kept: list[Stored], games: list[Path]) -> int:
         """Remove the entries of game folders not in `games` and the blobs no entry in `kept` names;
         returns how many files went."""
-        wanted = {p.name for s in kept for p in [*s.blobs.values(), Path(s.board[1])]}
+        wanted = {blob.name for s in kept for blob in s.kept()}
         entries = {self._entry_path(g).name for g in games}
         removed = 0
         for folder, keep in ((self.root / "blobs", wanted), (self.root / "games", entries)):
@@ -335,6 +404,17 @@ class BuildCache:
                     except OSError:
                         pass
         return removed
+
+
+def _entries(blob: Blob) -> tuple[FeedEntry, ...]:
+    """A card's feed entries, read from their blob (`KeptFeed`); ValueError where it holds none."""
+    data = json.loads(blob.read_text())
+    if not isinstance(data, list):
+        raise ValueError("not a list of feed entries")
+    try:
+        return tuple(FeedEntry.from_json(e) for e in data)
+    except (KeyError, TypeError) as e:
+        raise ValueError(f"not a feed entry: {e}") from None
 
 
 def sealed(key: bytes, name: str, payload: bytes) -> bytes:
@@ -361,84 +441,6 @@ def _opened(key: bytes, name: str, raw: bytes) -> bytes | None:
     if not hmac.compare_digest(parts[2], _seal(key, name, payload)):
         raise _Foreign(name)
     return payload
-
-
-def machine_key(base: Path) -> bytes:
-    """The key that seals the cache beside `base`'s mkdocs.yml (`KEY_FILE`), made where there is
-    none (or where the file is not one: a link, a file cut short), readable by its owner alone.
-    OSError where it cannot be made (a read-only checkout)."""
-    path = base / KEY_FILE
-    for _ in range(2):
-        try:
-            return _read_key(path)
-        except FileNotFoundError:
-            try:
-                key = _new_key(path, replace=False)
-                _ignore_locally(base)
-                return key
-            except FileExistsError:  # another build made one meanwhile: that one
-                continue
-        except (OSError, ValueError) as e:  # a link (O_NOFOLLOW), a folder, a file cut short
-            log.info("dipgen: %s cannot be read as a key (%s); a new one seals the cache from now on",
-                     display_path(path), getattr(e, "strerror", None) or e)
-            return _new_key(path, replace=True)
-    raise OSError(f"{display_path(path)} comes and goes")
-
-
-def _read_key(path: Path) -> bytes:
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-    with os.fdopen(fd, "rb") as f:
-        text = f.read(100)
-    if len(text) != 65 or not text.endswith(b"\n") or not all(c in b"0123456789abcdef" for c in text[:64]):
-        raise ValueError("not 64 hexadecimal digits")
-    return bytes.fromhex(text[:64].decode("ascii"))
-
-
-def _new_key(path: Path, replace: bool) -> bytes:
-    """A new key written to `path` whole (a temporary file's second name, or renamed over what is
-    there with `replace`); FileExistsError where another process made one first (without)."""
-    key = os.urandom(32)
-    tmp = f"{path}.{os.getpid()}-{next(_SERIAL)}"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(key.hex().encode() + b"\n")
-        if replace:
-            if os.path.isdir(path) and not os.path.islink(path):
-                raise IsADirectoryError(f"{display_path(path)} is a folder")
-            os.replace(tmp, path)
-        else:
-            try:
-                os.link(tmp, path)
-            except FileExistsError:
-                raise
-            except OSError:  # a file system without links
-                os.replace(tmp, path)
-    finally:
-        Path(tmp).unlink(missing_ok=True)
-    return key
-
-
-def _ignore_locally(base: Path) -> None:
-    """A new key that git would not ignore (an archive whose .gitignore an older dipgen init wrote)
-    is ignored in this clone alone: a line in the repository's info/exclude, which is never
-    committed; the GM's .gitignore is hers. Nothing where there is no repository."""
-    ignored = git(base, "check-ignore", "-q", KEY_FILE)
-    prefix, exclude = git(base, "rev-parse", "--show-prefix"), git(base, "rev-parse", "--git-path", "info/exclude")
-    if ignored is None or ignored.returncode != 1 or not prefix or prefix.returncode or not exclude \
-            or exclude.returncode:
-        return  # ignored already, or no repository
-    path = base / exclude.stdout.decode("utf-8", "replace").strip()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        before = path.read_bytes() if path.exists() else b""
-        with open(path, "ab") as f:
-            f.write((b"\n" if before and not before.endswith(b"\n") else b"") + b"# the key that seals dipgen's build "
-                    b"cache never leaves this machine\n/" + prefix.stdout.strip() + KEY_FILE.encode() + b"\n")
-        log.info("dipgen: made %s; git ignores it in this clone (%s)", display_path(base / KEY_FILE),
-                 display_path(path))
-    except OSError as e:
-        log.info("dipgen: made %s; add it to .gitignore (%s)", display_path(base / KEY_FILE), e.strerror or e)
 
 
 def open_cache(base: Path) -> BuildCache | None:

@@ -24,7 +24,7 @@ import html
 import logging
 import re
 from dataclasses import dataclass, field
-from collections.abc import Callable
+from typing import Protocol
 
 import markdown
 from mkdocs.exceptions import PluginError
@@ -92,21 +92,36 @@ def page_html(source: SitePage, headings: Headings) -> tuple[str, list] | None:
     return "".join(out).strip("\n"), tokens
 
 
+class Sources(Protocol):
+    """Where a generated page's source and what is said of it come from, by the page's source path
+    (one object for every page of a build: a big archive has tens of thousands of pages, and
+    MkDocs keeps each till the build ends)."""
+
+    def source(self, uri: str) -> SitePage:
+        """The page (read when MkDocs reads it)."""
+
+    def origin(self, uri: str) -> str:
+        """The game file the page is made from, named for a message (said only on a failure:
+        naming a file takes a look at the disk)."""
+
+    def light(self, uri: str) -> dict | None:
+        """The page's front matter where its output is expected to be taken as it was (its text
+        is then read only if it is not: `GeneratedPage._lightly`), else None."""
+
+
 class GeneratedPage(Page):
-    """A page dipgen made: read from its `SitePage` (given by `source`, called when MkDocs reads
-    the page) and rendered without a Markdown pass where nothing else changed it (see the module).
-    `origin` names the game file it is made from, for the message if it cannot be rendered (said
-    only then: naming a file takes a look at the disk)."""
+    """A page dipgen made: read from its `SitePage` (`sources`, when MkDocs reads the page) and
+    rendered without a Markdown pass where nothing else changed it (see the module). `light`: its
+    output may be taken as it was (`Sources.light`)."""
 
     names_failures = True  # (`dipgen.mkdocs.failures.name_failures`)
 
-    def __init__(self, title, file, config, *, source: Callable[[], SitePage], headings: Headings,
-                 origin: Callable[[], str], searched: bool, light: Callable[[], dict | None] | None = None) -> None:
+    def __init__(self, title, file, config, *, sources: Sources, headings: Headings, searched: bool,
+                 light: bool = False) -> None:
         super().__init__(title, file, config)
-        self._source, self._headings, self._origin, self._searched = source, headings, origin, searched
-        #: the page's front matter where the plugin expects to take its output as it was (its text is
-        #: then read only if it does not: `_lightly`), else None
-        self._light = light
+        # (every attribute set here, in one order, none later: the pages' attribute dictionaries then
+        # share their keys, a third of the size of one each)
+        self._sources, self._headings, self._searched, self._light = sources, headings, searched, light
         self._lightly = False
         self._read: SitePage | None = None
         self._body: str | None = None  # the Markdown handed to MkDocs: the page without its front matter
@@ -115,6 +130,16 @@ class GeneratedPage(Page):
         self.reused: tuple[str, list, set] | None = None
         self.dipgen_output = ""  # where `reused` is taken: its output, which the template `reuse.TEMPLATE` prints
         self._anchors: set[str] | None | object = None  # (`present_anchor_ids`; `_FIND_AGAIN`)
+        self._direct = False  # rendered as HTML, without a Markdown pass (`direct`)
+        self._aside = False   # its text let go till it is written (`set_aside`)
+        self._meta_aside = False  # ... and its front matter
+        self.links_to_anchors = None
+
+    def _source(self) -> SitePage:
+        return self._sources.source(self.file.src_uri)
+
+    def _origin(self) -> str:
+        return self._sources.origin(self.file.src_uri)
 
     def read_source(self, config) -> None:
         other = plugins_source(self, config)
@@ -122,7 +147,7 @@ class GeneratedPage(Page):
         if other is not None:  # another plugin's source: MkDocs reads it as any page
             self.markdown, self.meta = front_matter.get_data(other)
             return
-        meta = self._light() if self._light is not None else None
+        meta = self._sources.light(self.file.src_uri) if self._light else None
         self._lightly = meta is not None
         if meta is not None:
             self._body = ""
@@ -145,7 +170,7 @@ class GeneratedPage(Page):
     @property
     def direct(self) -> bool:
         """Whether the page went to MkDocs as HTML, without a Markdown pass."""
-        return self._ours and self.content is not None and getattr(self, "_direct", False)
+        return self._ours and self.content is not None and self._direct
 
     def render(self, config, files) -> None:
         if self.reused is not None and self._ours:
@@ -181,30 +206,40 @@ class GeneratedPage(Page):
         self.present_anchor_ids = _anchor_ids(self.content)
         self.links_to_anchors = {}
 
-    def set_aside(self, content: str) -> str:
+    def set_aside(self, content: str, alone: bool = False) -> str:
         """Between MkDocs reading every page and writing each (it reads them all first), keep nothing
         of the page's text where its HTML is still as it was made (`content` is what it has become
         after every plugin's on_page_content): `take_back` reads it again from the cache when the
         page is written. A big archive never holds every page's text at once (at 1,280 games that
-        was most of a build's memory); the reading costs a file's read a page. Returns the content
-        to keep meanwhile."""
+        was most of a build's memory); the reading costs a file's read a page. With `alone` (no
+        other plugin looks at pages: `beside.usable`), its front matter too (some 1.4 kB a page),
+        but the template it names, which MkDocs looks up before `take_back`. Returns the content to
+        keep meanwhile."""
         if not self.direct or self.reused is not None or content is not self.content:
             return content
         self._aside = True
         self._read = self._body = None
         self.markdown = self.content = ""
         self._anchors = _FIND_AGAIN  # (`present_anchor_ids`)
+        if alone:
+            self._meta_aside = True
+            self.meta = {"template": self.meta["template"]} if "template" in self.meta else {}
         return ""
 
     def take_back(self) -> None:
         """The page's HTML again, as `render` made it, before the theme renders the page."""
-        if not getattr(self, "_aside", False):
+        if not self._aside:
             return
         self._aside = False
         try:
             page = self._read if self._read is not None else self._source()
             self._read, self._body = page, page.body
             self.markdown = self._body
+            if self._meta_aside:  # as `read_source` gave it
+                self._meta_aside = False
+                self.meta = dict(page.meta, **self.meta)
+                if self._searched:
+                    self.meta["search"] = {"exclude": True}
             made = page_html(page, self._headings)
             if made is None:  # it was made so when set aside: the site's Markdown cannot have changed since
                 raise ValueError("the page's headings cannot be put in place")
@@ -212,14 +247,17 @@ class GeneratedPage(Page):
         except Exception as e:
             raise _failure(self, e) from e
 
-    def drop(self) -> None:
+    def drop(self, alone: bool = False) -> None:
         """Forget the page's text once it is written (a big archive need not hold every page), and
-        the ids of its anchors where they can be found again (`present_anchor_ids`)."""
-        again = getattr(self, "_direct", False) and self.reused is None and self._read is not None
+        the ids of its anchors where they can be found again (`present_anchor_ids`); with `alone`
+        (`set_aside`), its front matter and table of contents too, which nothing reads after."""
+        again = self._direct and self.reused is None and self._read is not None
         self._read = self._body = None
         self.markdown, self.content = "", ""
         if again:
             self._anchors = _FIND_AGAIN
+        if alone:
+            self.meta, self.toc = {}, _NO_TOC
 
     @property
     def present_anchor_ids(self) -> set[str] | None:
@@ -244,6 +282,8 @@ class GeneratedPage(Page):
 
 #: a page's anchors let go, to be found again if MkDocs asks (`GeneratedPage.present_anchor_ids`)
 _FIND_AGAIN = object()
+#: a written page's table of contents, let go (`GeneratedPage.drop`)
+_NO_TOC = get_toc([])
 
 
 def _anchor_ids(content: str) -> set[str]:

@@ -4,7 +4,9 @@ and the archive's feed show of a game, made once from its public view
 
 The MkDocs plugin keeps each game's card with its files in the build cache, so that an
 unchanged game is not read again: `as_json` and `GameCard.from_json` are each other's inverse
-(tested), and a card from JSON shows the same as the card it was made from.
+(tested), and a card from JSON shows the same as the card it was made from. A card the cache
+holds keeps its feed's entries on disk (`KeptFeed`: most of a card's weight, and only the
+archive's feed reads them, its newest few of the whole archive).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -72,7 +74,7 @@ class Sitter:
     place: int | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FeedEntry:
     """One season of one game, as a feed tells it (`dipgen.present.site.feeds`)."""
 
@@ -92,6 +94,47 @@ class FeedEntry:
     def from_json(cls, data: Mapping[str, Any]) -> FeedEntry:
         """The entry `as_json` made; TypeError, KeyError or ValueError where `data` is not one."""
         return cls(**dict(data, updated=unstamp(data["updated"])))
+
+    @property
+    def rank(self) -> tuple[dt.datetime, str, int]:
+        """What places the entry in a feed (`dipgen.present.site.feeds.newest_first`): its time, its
+        game's folder and its place in the game."""
+        return self.updated, self.slug, self.index
+
+
+class KeptFeed:
+    """A game's feed entries kept out of memory (a card the build cache holds): `read` gives them,
+    newest first, each time it is called; `head` is the `FeedEntry.rank` of the newest (None: no
+    entry), which is all the archive's feed needs to know of a game whose entries are too old for it;
+    `ident` names the entries (the hash of what `read` reads): two kept feeds with one ident are
+    the same entries."""
+
+    __slots__ = ("head", "ident", "_read")
+
+    def __init__(self, head: tuple[dt.datetime, str, int] | None, ident: str,
+                 read: Callable[[], tuple[FeedEntry, ...]]) -> None:
+        self.head, self.ident, self._read = head, ident, read
+
+    def __iter__(self) -> Iterator[FeedEntry]:
+        return iter(self._read())
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, KeptFeed):
+            return self.ident == other.ident
+        return isinstance(other, tuple) and tuple(self) == other
+
+    def __hash__(self) -> int:
+        return hash(self.ident)
+
+    def __repr__(self) -> str:
+        return f"KeptFeed({self.ident!r})"
+
+
+def feed_head(feed: tuple[FeedEntry, ...] | KeptFeed) -> tuple[dt.datetime, str, int] | None:
+    """The `FeedEntry.rank` of a card's newest feed entry (None where it has none)."""
+    if isinstance(feed, KeptFeed):
+        return feed.head
+    return feed[0].rank if feed else None
 
 
 def stamp(when: dt.datetime) -> str:
@@ -113,17 +156,18 @@ def unstamp(text: str) -> dt.datetime:
 @dataclass(frozen=True)
 class FeedCard:
     """What the archive's feed needs of a game (`dipgen.present.site.feeds.feed_card`): its
-    latest time (a `stamp`) and its newest entries."""
+    latest time (a `stamp`) and its newest entries, newest first."""
 
     latest: str
-    feed: tuple[FeedEntry, ...]
+    feed: tuple[FeedEntry, ...] | KeptFeed
 
 
 @dataclass(frozen=True)
 class GameCard:
     """A game as the archive and the pages made from every game show it. `uri`: its page;
     `years_sort`: its first and last year, four digits each; `people`: one entry per sitter of
-    every seat (`dipgen.present.site.people.people_of`); `latest` and `feed`: its `FeedCard`."""
+    every seat (`dipgen.present.site.people.people_of`); `latest` and `feed`: its `FeedCard` (the
+    feed's entries newest first, or `KeptFeed` where the build cache keeps them on disk)."""
 
     title: str
     uri: str
@@ -139,7 +183,7 @@ class GameCard:
     people: tuple[Sitter, ...]
     ended: CardEnd | None
     latest: str
-    feed: tuple[FeedEntry, ...]
+    feed: tuple[FeedEntry, ...] | KeptFeed
 
     def as_json(self) -> dict:
         """The card as JSON data (the build cache keeps it so)."""

@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from typing import Protocol
 
 from dipgen.present.happened import what_happened
-from dipgen.present.site.card import FeedCard, FeedEntry, GameCard, stamp, unstamp
+from dipgen.present.site.card import FeedCard, FeedEntry, GameCard, feed_head, stamp, unstamp
 from dipgen.present.site.links import archive_uri, game_folder, game_uri, href, page_url, season_uri
 from dipgen.present.times import deadline_line, iso, latest, record_times
 from dipgen.view import GameView
@@ -141,6 +141,27 @@ def newest_first(items: Iterable[FeedEntry]) -> list[FeedEntry]:
     return sorted(ordered, key=lambda e: e.updated, reverse=True)
 
 
+def newest_of(cards: list[FeedCard | GameCard]) -> list[FeedEntry]:
+    """The `MAX_ENTRIES` newest entries of every card's feed (`newest_first`), reading no more of
+    them than it must: a card's feed is newest first, so the games are taken by their newest entry
+    (`feed_head`), and once the list is full a game whose newest entry is older than its last, and
+    every game after it, has none to give (a feed the build cache keeps on disk is read only then)."""
+    heads = [(head, card) for card in cards if (head := feed_head(card.feed)) is not None]
+    heads.sort(key=lambda pair: (pair[0][1], -pair[0][2]))  # as newest_first orders entries
+    heads.sort(key=lambda pair: pair[0][0], reverse=True)
+    items: list[FeedEntry] = []
+    for head, card in heads:
+        if len(items) == MAX_ENTRIES and not _newer(head, items[-1].rank):
+            break
+        items = newest_first([*items, *card.feed])[:MAX_ENTRIES]
+    return items
+
+
+def _newer(a: tuple[dt.datetime, str, int], b: tuple[dt.datetime, str, int]) -> bool:
+    """Whether an entry ranked `a` (`FeedEntry.rank`) comes before one ranked `b` in `newest_first`."""
+    return a[0] > b[0] or (a[0] == b[0] and (a[1] < b[1] or (a[1] == b[1] and a[2] > b[2])))
+
+
 def game_feed(view: GameView, place: Place) -> dict[str, str]:
     """The game's feed, from its public view."""
     uri = feed_uri(place.prefix, view.slug)
@@ -162,7 +183,7 @@ def site_feed(views: Iterable[GameView], place: Place) -> dict[str, str]:
 def site_feed_of(cards: Iterable[FeedCard | GameCard], place: Place) -> dict[str, str]:
     """`site_feed` of the games' `feed_card`s (or their cards, which hold one)."""
     cards = list(cards)
-    items = newest_first(e for c in cards for e in c.feed)[:MAX_ENTRIES]
+    items = newest_of(cards)
     when = max((unstamp(c.latest) for c in cards), default=dt.datetime(1970, 1, 1, tzinfo=dt.timezone.utc))
     name = place.site_name or "Diplomacy games"
     return {SITE_FEED: document(place, SITE_FEED, _id(place), f"{name}: all games", archive_uri(place.prefix), name,
