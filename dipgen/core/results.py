@@ -109,6 +109,9 @@ def result_words(notes: Iterable[Note], vocabulary: Mapping[Kind | Enum, str] = 
     return tuple(out)
 
 
+_new, _setattr = object.__new__, object.__setattr__
+
+
 @dataclass(frozen=True)
 class OrderResult:
     """An order as given (``order``), by ``power``, for ``unit`` (None if there was no such unit),
@@ -126,12 +129,12 @@ class OrderResult:
     @classmethod
     def made(cls, power: str, order: Order | None, unit: Unit | None, succeeded: bool,
              notes: tuple[Note, ...] = (), default: bool = False, route: tuple[Unit, ...] = ()) -> OrderResult:
-        """The same result as the constructor's, made in half the time: a frozen dataclass sets
-        each field through ``object.__setattr__``, and the engine makes one per order (tens of
-        thousands in a DATC file)."""
-        result = object.__new__(cls)
-        result.__dict__.update(power=power, order=order, unit=unit, succeeded=succeeded, notes=notes,
-                               default=default, route=route)
+        """The same result as the constructor's, made in a third of the time: a frozen dataclass
+        sets each field through ``object.__setattr__``, and the engine makes one per order (tens of
+        thousands in a DATC file). Here the fields are one dict, given to the result whole."""
+        result = _new(cls)
+        _setattr(result, "__dict__", {"power": power, "order": order, "unit": unit, "succeeded": succeeded,
+                                      "notes": notes, "default": default, "route": route})
         return result
 
     def has(self, kind: Kind) -> bool:

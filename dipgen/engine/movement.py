@@ -78,6 +78,7 @@ class _Movement(Battlefield, GuessAndCheck):
         #: key -> the slot in `results` of the order it carries out (in `ords`)
         slots: dict[int, int] = {}
         more: dict[int, list[tuple[Ord, int]]] = {}  # key -> all its legal orders, where it has several
+        single, at = self.single, self.at
         for power, orders in self.given.items():
             for order in orders:
                 if not isinstance(order, (Hold, Move, Support, Convoy)):
@@ -85,7 +86,7 @@ class _Movement(Battlefield, GuessAndCheck):
                         Kind.ILLEGAL, Illegal.WRONG_PHASE, "not an order for a movement phase")))
                     continue
                 ref: UnitRef = order.unit
-                key = self.find(ref, power, taken)
+                key = at.get(ref.province) if single else self.find(ref, power, taken)
                 # `failed` calls its note at once, so the notes' lambdas below read this turn's `ref`,
                 # `unit` and `why`, never a later one (ruff's B023 cannot see that)
                 if key is None:
@@ -102,7 +103,8 @@ class _Movement(Battlefield, GuessAndCheck):
                         f"the unit in {self.board.full_name(unit.province)} "  # noqa: B023 (called at once)
                         f"is {unit.power}'s")))  # noqa: B023 (called at once)
                     continue
-                order = _with_unit(order, unit)
+                if not (type(ref) is UnitRef and ref.kind == unit.kind and ref.loc == unit.loc):
+                    order = _with_unit(order, unit)
                 o, why = check(self, power, key, unit, order)
                 if o is None:
                     results.append(self.failed(power, order, unit, lambda: Note(
@@ -325,7 +327,7 @@ class _Movement(Battlefield, GuessAndCheck):
             there = self.at.get(o.dest)
             if there is not None and there not in moved:
                 dislodger[there] = o
-            if len(self.here[o.dest]) > (there is not None):
+            if not self.single and len(self.here[o.dest]) > (there is not None):
                 # units beside the occupant (planes) that stayed are dislodged with it, unless its own
                 for j in self.here[o.dest]:
                     if j != there and j not in moved and self.units[j].power != o.power and not self.backs(j, o):
@@ -345,7 +347,7 @@ class _Movement(Battlefield, GuessAndCheck):
         for key, unit in enumerate(self.units):
             if key in moved:
                 move = moved[key]
-                after.append(Unit(unit.power, unit.kind, move.dest_loc, unit.uid))  # (dataclasses.replace is slow here)
+                after.append(unit.moved(move.dest_loc))  # (dataclasses.replace is slow here)
                 if occupies[unit.kind]:
                     occupied.add(move.dest)
             elif key not in dislodger:
