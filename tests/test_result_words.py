@@ -219,3 +219,27 @@ def test_an_order_without_its_list_marker_is_the_expression_s(text):
     from dipgen.core.orderwords import _MARKER, unmarked
 
     assert unmarked(text) == _MARKER.sub("", text, count=1)
+
+
+def test_a_movement_outcome_made_quickly_is_the_constructors():
+    """The engine's outcome of a phase (made by `dipgen.core.frozen.made`) is the one its
+    constructor makes from the same fields: equal, shown and pickled alike, frozen."""
+    import dataclasses
+    import pickle
+
+    import pytest
+
+    from dipgen.core.orders import Hold, Move, UnitRef
+    from dipgen.core.position import Unit
+    from dipgen.engine.movement import MovementOutcome, adjudicate_movement
+    from dipgen.resources.boards import load_board
+
+    units = [Unit("France", "A", "par", 1), Unit("Germany", "A", "mun", 2), Unit("Germany", "A", "ruh", 3)]
+    orders = {"France": [Hold(UnitRef("A", "par"))],
+              "Germany": [Move(UnitRef("A", "mun"), "bur"), Move(UnitRef("A", "ruh"), "bur")]}
+    out = adjudicate_movement(load_board("standard"), units, orders)
+    again = MovementOutcome(*(getattr(out, f.name) for f in dataclasses.fields(MovementOutcome)))
+    assert out == again and repr(out) == repr(again) and out.standoffs == {"bur"}
+    assert pickle.dumps(out) == pickle.dumps(again)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        out.economy = {}  # type: ignore[misc]

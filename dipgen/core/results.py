@@ -8,6 +8,7 @@ from enum import Enum
 from types import MappingProxyType
 
 from dipgen.core.board import Board
+from dipgen.core.frozen import made
 from dipgen.core.orders import Order
 from dipgen.core.position import Unit
 
@@ -109,9 +110,6 @@ def result_words(notes: Iterable[Note], vocabulary: Mapping[Kind | Enum, str] = 
     return tuple(out)
 
 
-_new, _setattr = object.__new__, object.__setattr__
-
-
 @dataclass(frozen=True)
 class OrderResult:
     """An order as given (``order``), by ``power``, for ``unit`` (None if there was no such unit),
@@ -129,13 +127,10 @@ class OrderResult:
     @classmethod
     def made(cls, power: str, order: Order | None, unit: Unit | None, succeeded: bool,
              notes: tuple[Note, ...] = (), default: bool = False, route: tuple[Unit, ...] = ()) -> OrderResult:
-        """The same result as the constructor's, made in a third of the time: a frozen dataclass
-        sets each field through ``object.__setattr__``, and the engine makes one per order (tens of
-        thousands in a DATC file). Here the fields are one dict, given to the result whole."""
-        result = _new(cls)
-        _setattr(result, "__dict__", {"power": power, "order": order, "unit": unit, "succeeded": succeeded,
-                                      "notes": notes, "default": default, "route": route})
-        return result
+        """The same result as the constructor's, made in a third of the time (`dipgen.core.frozen`):
+        the engine makes one per order, tens of thousands in a DATC file."""
+        return made(cls, {"power": power, "order": order, "unit": unit, "succeeded": succeeded, "notes": notes,
+                          "default": default, "route": route})
 
     def has(self, kind: Kind) -> bool:
         return any(n.kind is kind for n in self.notes)
