@@ -160,7 +160,8 @@ def test_adjustment_invariants(seed):
 
 def _same_but_notes(units, orders, board=BOARD, kinds=None, plane_limit=False):
     """adjudicate_movement with and without notes: equal in everything but the notes (and the routes
-    of convoyed moves, which only the words and maps read)."""
+    of convoyed moves, which only the words and maps read); and without results (`dipgen datc`'s),
+    equal in everything but the results."""
     from dataclasses import replace
 
     extra = {} if kinds is None else {"kinds": kinds, "plane_limit": plane_limit}
@@ -169,6 +170,8 @@ def _same_but_notes(units, orders, board=BOARD, kinds=None, plane_limit=False):
     assert all(r.notes == () for r in bare.results)
     assert [replace(r, notes=(), route=()) for r in full.results] == list(bare.results)
     assert replace(full, results=()) == replace(bare, results=())
+    positions = adjudicate_movement(board, units, orders, notes=False, results=False, **extra)
+    assert positions.results == () and positions == replace(full, results=())
     return full
 
 

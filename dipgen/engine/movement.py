@@ -58,11 +58,14 @@ _PENDING = OrderResult("", None, None, False)
 
 class _Movement(Battlefield, GuessAndCheck):
     def __init__(self, board: Board, kinds: Mapping[str, UnitKind], units: Iterable[Unit],
-                 orders: Mapping[str, Sequence[Order]], limit: bool = False, notes: bool = True) -> None:
+                 orders: Mapping[str, Sequence[Order]], limit: bool = False, notes: bool = True,
+                 results: bool = True) -> None:
         Battlefield.__init__(self, board, kinds, units)
         GuessAndCheck.__init__(self)
         #: whether the results say why (their notes), or only whether each order succeeded
         self.explain = notes
+        #: whether the outcome has the orders' results at all, or only the positions after the phase
+        self.keep_results = results
         #: the optional rule of 'Complicated': no side counts more units that do not occupy
         #: (planes) than units that do (armies, fleets) in one battle
         self.limit = limit
@@ -338,7 +341,8 @@ class _Movement(Battlefield, GuessAndCheck):
                     if j != there and j not in moved and self.units[j].power != o.power and not self.backs(j, o):
                         dislodger[j] = o
         results, slots, explain = self.results, self._slots, self.explain
-        for key, o in self.ords.items():  # each order's result in its slot; the rules' holds after the orders given
+        # each order's result in its slot, the rules' holds after the orders given (none where not kept)
+        for key, o in self.ords.items() if self.keep_results else ():
             ok, ns = self.outcome(o, dislodger)
             if o.given is None:
                 results.append(OrderResult.made(o.power, Hold(UnitRef(o.unit.kind, o.unit.loc)), o.unit, ok, ns,
@@ -379,7 +383,8 @@ class _Movement(Battlefield, GuessAndCheck):
             d = Dislodged(unit, att.src, att.power, tuple(sorted(options)))
             (dislodged if options else destroyed).append(d)
         return made(MovementOutcome, {  # (the constructor, in a third of the time: one a phase)
-            "results": tuple(results), "units": tuple(sorted(after + self.bystanders, key=attrgetter("loc"))),
+            "results": tuple(results) if self.keep_results else (),
+            "units": tuple(sorted(after + self.bystanders, key=attrgetter("loc"))),
             "dislodged": tuple(dislodged), "destroyed": tuple(destroyed), "standoffs": frozenset(standoffs),
             "economy": None})
 
@@ -483,9 +488,11 @@ def _with_unit(order: Hold | Move | Support | Convoy, unit: Unit) -> Hold | Move
 
 def adjudicate_movement(board: Board, units: Iterable[Unit], orders: Mapping[str, Sequence[Order]],
                         kinds: Mapping[str, UnitKind] = STANDARD_UNIT_KINDS, plane_limit: bool = False,
-                        notes: bool = True) -> MovementOutcome:
+                        notes: bool = True, results: bool = True) -> MovementOutcome:
     """Resolve one movement phase. `orders` maps each power to its orders, in the order written
     (`plane_limit`: no side counts more units that do not occupy than units that do, per battle).
-    With `notes` false the results say only whether each order succeeded, not why (no notes):
-    everything else is the same, and a caller that reads only positions saves the work."""
-    return _Movement(board, kinds, units, orders, plane_limit, notes).run()
+    With `notes` false the results say only whether each order succeeded, not why (no notes);
+    with `results` false the outcome has no results at all (an empty tuple), only the positions
+    after the phase: everything else is the same, and a caller that reads only positions (a DATC
+    case) saves the work."""
+    return _Movement(board, kinds, units, orders, plane_limit, notes, results).run()

@@ -224,7 +224,7 @@ def _run_case(case: Case, read: _Lines) -> tuple[bool, str]:
     orders = read.orders(sec.get("ORDERS", []), phase)
     expected_dislodged: set[tuple[str, str, str]] = set()
     if phase == "movement":
-        out = adjudicate_movement(board, units, orders, kinds, notes=False)  # positions are compared, not notes
+        out = adjudicate_movement(board, units, orders, kinds, notes=False, results=False)  # positions are compared
         got, got_dislodged = _seen(out.units), _seen(d.unit for d in out.dislodged)
         expected_dislodged = read.seen(sec.get("POSTSTATE_DISLODGED", ()))
     elif phase == "retreats":
