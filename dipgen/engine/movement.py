@@ -107,8 +107,7 @@ class _Movement(Battlefield, GuessAndCheck):
                         f"the unit in {self.board.full_name(unit.province)} "  # noqa: B023 (called at once)
                         f"is {unit.power}'s")))  # noqa: B023 (called at once)
                     continue
-                if not (type(ref) is UnitRef and ref.kind == unit.kind and ref.loc == unit.loc):
-                    order = _with_unit(order, unit)
+                order = _with_unit(order, unit)
                 o, why = check(self, power, key, unit, order)
                 if o is None:
                     results.append(self.failed(power, order, unit, lambda: Note(
@@ -356,7 +355,7 @@ class _Movement(Battlefield, GuessAndCheck):
         for key, unit in enumerate(self.units):
             if key in moved:
                 move = moved[key]
-                after.append(unit.moved(move.dest_loc))  # (dataclasses.replace is slow here)
+                after.append(unit.moved(move.dest_loc))
                 if occupies[unit.kind]:
                     occupied.add(move.dest)
             elif key not in dislodger:
