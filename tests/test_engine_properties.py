@@ -224,3 +224,22 @@ def test_adjudication_leaves_no_reference_cycles():
         gc.garbage.clear()
         gc.enable()
     assert left == []
+
+
+def test_the_kind_tables_are_made_once_for_each_kind_table():
+    """The tables a phase reads of its units' kinds are made once per board and kind table, and a
+    kind table never gets another's (a table made and dropped again and again, as tests do)."""
+    import dataclasses
+
+    from dipgen.core.units import AIR, ARMY, FLEET, UnitKind
+    from dipgen.engine.battlefield import kind_tables
+
+    standard = {"A": ARMY, "F": FLEET}
+    tables = kind_tables(BOARD, standard)
+    assert kind_tables(BOARD, standard) is tables
+    assert tables.one_a_province and tables.all_fight and tables.near["A"] is BOARD.army_reach
+    planes = {**standard, "P": UnitKind("P", "plane", AIR, steps=2, occupies=False)}
+    assert not kind_tables(BOARD, planes).one_a_province and kind_tables(BOARD, planes).near["P"] is None
+    for i in range(200):
+        kinds = {"A": dataclasses.replace(ARMY, fights=bool(i % 2))}
+        assert kind_tables(BOARD, kinds).all_fight == bool(i % 2)
