@@ -89,3 +89,31 @@ def test_comments_and_blank_lines_are_skipped():
     assert case.name == "a"
     assert case.same
     assert case.sections == {"PRESTATE": [(5, "England: A lon")], "ORDERS": [(7, "England: A lon H")]}
+
+
+#: what `dipgen datc` has no use for: the mail's, the network's, the YAML parser (the board is read
+#: through its compiled copy), the archive commands' and the site's
+_NOT_AT_START = ("smtplib", "ssl", "socket", "email", "yaml", "json", "subprocess", "difflib", "tempfile",
+                 "datetime", "hashlib", "mkdocs", "jinja2", "dipgen.usecases.mailsend", "dipgen.usecases.newarchive",
+                 "dipgen.usecases.sitepush", "dipgen.io.yamlfile")
+
+
+@pytest.mark.parametrize("argv", [["datc", "cases.txt"], ["--help"]], ids=["datc", "help"])
+def test_a_command_imports_only_what_it_runs(argv, tmp_path):
+    """Every command's parser is built at each start, so a command's modules are imported when it
+    runs: `dipgen datc` and `dipgen --help` start without the mail, the network or YAML. A process
+    of its own, as a user starts it (a test's process has imported everything already)."""
+    import subprocess
+    import sys
+
+    (tmp_path / "cases.txt").write_text("CASE a\nPRESTATE\nEngland: F Lon\nFrance: A Par\nORDERS\n"
+                                        "England: F Lon - NTH\nFrance: A Par - Bur\nPOSTSTATE\n"
+                                        "England: F NTH\nFrance: A Bur\nEND\n", encoding="utf-8")
+    script = ("import sys\nfrom dipgen.cli import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+              "print(' '.join(sorted(sys.modules)), file=sys.stderr)")
+    out = subprocess.run([sys.executable, "-c", script, *argv], capture_output=True, text=True, cwd=tmp_path,
+                         check=True)
+    assert argv[0] != "datc" or out.stdout == "1 passed, 0 failed\n"
+    loaded = set(out.stderr.split())
+    assert "dipgen.cli" in loaded and ("dipgen.engine.movement" in loaded) == (argv[0] == "datc")
+    assert sorted(m for m in loaded if m.split(".")[0] in _NOT_AT_START or m in _NOT_AT_START) == []

@@ -161,7 +161,8 @@ def test_adjustment_invariants(seed):
 
 def _same_but_notes(units, orders, board=BOARD, kinds=None, plane_limit=False):
     """adjudicate_movement with and without notes: equal in everything but the notes (and the routes
-    of convoyed moves, which only the words and maps read)."""
+    of convoyed moves, which only the words and maps read); and without results (`dipgen datc`'s),
+    equal in everything but the results."""
     from dataclasses import replace
 
     extra = {} if kinds is None else {"kinds": kinds, "plane_limit": plane_limit}
@@ -170,6 +171,8 @@ def _same_but_notes(units, orders, board=BOARD, kinds=None, plane_limit=False):
     assert all(r.notes == () for r in bare.results)
     assert [replace(r, notes=(), route=()) for r in full.results] == list(bare.results)
     assert replace(full, results=()) == replace(bare, results=())
+    positions = adjudicate_movement(board, units, orders, notes=False, results=False, **extra)
+    assert positions.results == () and positions == replace(full, results=())
     return full
 
 
@@ -230,3 +233,22 @@ def _of_dipgen(thing) -> bool:
     one) is not the engine's to answer for."""
     module = thing.__module__ if isinstance(thing, types.FunctionType) else type(thing).__module__
     return (module or "").startswith("dipgen")
+
+
+def test_the_kind_tables_are_made_once_for_each_kind_table():
+    """The tables a phase reads of its units' kinds are made once per board and kind table, and a
+    kind table never gets another's (a table made and dropped again and again, as tests do)."""
+    import dataclasses
+
+    from dipgen.core.units import AIR, ARMY, FLEET, UnitKind
+    from dipgen.engine.battlefield import kind_tables
+
+    standard = {"A": ARMY, "F": FLEET}
+    tables = kind_tables(BOARD, standard)
+    assert kind_tables(BOARD, standard) is tables
+    assert tables.one_a_province and tables.all_fight and tables.near["A"] is BOARD.army_reach
+    planes = {**standard, "P": UnitKind("P", "plane", AIR, steps=2, occupies=False)}
+    assert not kind_tables(BOARD, planes).one_a_province and kind_tables(BOARD, planes).near["P"] is None
+    for i in range(200):
+        kinds = {"A": dataclasses.replace(ARMY, fights=bool(i % 2))}
+        assert kind_tables(BOARD, kinds).all_fight == bool(i % 2)

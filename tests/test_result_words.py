@@ -189,3 +189,57 @@ def test_a_result_made_quickly_is_the_constructors():
     assert OrderResult.made(*args[:4]) == OrderResult(*args[:4])
     with pytest.raises(dataclasses.FrozenInstanceError):
         quick.succeeded = True  # type: ignore[misc]
+
+
+def test_a_unit_moved_quickly_is_the_constructors():
+    """`Unit.moved` (the engine's, for each unit that moves) gives the unit the constructor gives:
+    equal, hashed alike, ordered alike, frozen, its identity kept, pickled alike."""
+    import dataclasses
+    import pickle
+
+    import pytest
+
+    from dipgen.core.position import Unit
+
+    unit = Unit("England", "F", "lon", 7)
+    quick, slow = unit.moved("stp/nc"), Unit("England", "F", "stp/nc", 7)
+    assert quick == slow and quick.uid == 7 and quick.province == "stp"
+    assert hash(quick) == hash(slow)
+    assert repr(quick) == repr(slow)
+    assert sorted([Unit("England", "F", "nth"), quick]) == sorted([Unit("England", "F", "nth"), slow])
+    assert pickle.dumps(unit.moved("nth")) == pickle.dumps(Unit("England", "F", "nth", 7))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        quick.loc = "lon"  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("text", ["F Bre - MAO", "1. F Bre - MAO", "a) A Par H", "A) A Par H", "- A Par - Bur",
+                                  " A Par", "(3) A Par", "Ab) x", "ſ) A Par", "\u212a) A Par", "x", "", "• A Par"])
+def test_an_order_without_its_list_marker_is_the_expression_s(text):
+    """`unmarked` answers a line that begins with a letter without the expression: the same text."""
+    from dipgen.core.orderwords import _MARKER, unmarked
+
+    assert unmarked(text) == _MARKER.sub("", text, count=1)
+
+
+def test_a_movement_outcome_made_quickly_is_the_constructors():
+    """The engine's outcome of a phase (made by `dipgen.core.frozen.made`) is the one its
+    constructor makes from the same fields: equal, shown and pickled alike, frozen."""
+    import dataclasses
+    import pickle
+
+    import pytest
+
+    from dipgen.core.orders import Hold, Move, UnitRef
+    from dipgen.core.position import Unit
+    from dipgen.engine.movement import MovementOutcome, adjudicate_movement
+    from dipgen.resources.boards import load_board
+
+    units = [Unit("France", "A", "par", 1), Unit("Germany", "A", "mun", 2), Unit("Germany", "A", "ruh", 3)]
+    orders = {"France": [Hold(UnitRef("A", "par"))],
+              "Germany": [Move(UnitRef("A", "mun"), "bur"), Move(UnitRef("A", "ruh"), "bur")]}
+    out = adjudicate_movement(load_board("standard"), units, orders)
+    again = MovementOutcome(*(getattr(out, f.name) for f in dataclasses.fields(MovementOutcome)))
+    assert out == again and repr(out) == repr(again) and out.standoffs == {"bur"}
+    assert pickle.dumps(out) == pickle.dumps(again)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        out.economy = {}  # type: ignore[misc]

@@ -7,7 +7,6 @@ from pathlib import Path
 
 from dipgen.cli.say import fail, refused
 from dipgen.io.paths import display_path
-from dipgen.usecases.deploykey import default_key_file, instructions, key_file_problem, make_pair, write_pair
 from dipgen.present.layout import GAMES_DIR
 from dipgen.usecases.workflows import SITE_REPO
 
@@ -22,6 +21,8 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
+    from dipgen.usecases.deploykey import default_key_file, instructions, key_file_problem, make_pair, write_pair
+
     if not SITE_REPO.fullmatch(args.site_repo):
         return fail(f"{args.site_repo!r} is not a GitHub repository; write it as OWNER/NAME", code="bad-option")
     path = Path(args.key_file) if args.key_file else default_key_file(args.site_repo)

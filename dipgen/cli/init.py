@@ -30,7 +30,7 @@ from pathlib import Path
 from dipgen.cli.say import fail, refused
 from dipgen.core.errors import CommandError
 from dipgen.io.paths import display_path
-from dipgen.usecases import newarchive, workflows
+from dipgen.usecases import workflows
 
 
 def add_parser(sub) -> None:
@@ -56,7 +56,7 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
-    from dipgen.usecases import deploykey
+    from dipgen.usecases import deploykey, newarchive  # here: every dipgen command builds this one's parser
     from dipgen.usecases.newfiles import obstacles, write_new
 
     root = Path(args.dir)

@@ -11,15 +11,17 @@ who was and was not sent, and the next run sends only the rest.
 
 from __future__ import annotations
 
-import datetime as dt
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from dipgen.cli.say import refused
 from dipgen.core.errors import GameError
 from dipgen.io.paths import display_path
-from dipgen.usecases.mailsend import Ledger, MailError, masked, send, sender_of, smtp_settings, who_of
+
+if TYPE_CHECKING:
+    import datetime as dt
 
 
 def add_parser(sub) -> None:
@@ -39,6 +41,10 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
+    import datetime as dt  # here, as the mail's modules below: every dipgen command builds this one's parser
+
+    from dipgen.usecases.mailsend import MailError
+
     try:
         return _mail(args, dict(os.environ), dt.datetime.now(dt.timezone.utc))
     except GameError as e:
@@ -51,6 +57,7 @@ def run(args) -> int:
 def _mail(args, env: dict[str, str], now: dt.datetime) -> int:
     from dipgen.usecases.games import load_checked
     from dipgen.usecases.letters import mail_phase, plan
+    from dipgen.usecases.mailsend import Ledger, MailError, masked, send, sender_of, smtp_settings, who_of
     from dipgen.usecases.siteconfig import options_for_game
 
     folder = Path(args.game)
@@ -99,6 +106,7 @@ def _mail(args, env: dict[str, str], now: dt.datetime) -> int:
 def _drafts(out: Path, letters, sender: str, now: dt.datetime) -> int:
     from dipgen.usecases.letters import message
     from dipgen.usecases.mailout import OutError, write_folder
+    from dipgen.usecases.mailsend import MailError, who_of
 
     files = {x.file: message(x, sender, now, draft=True).as_string() for x in letters}
     try:

@@ -9,7 +9,6 @@ check` says of the game with the file written; exit status 0 when every order li
 from __future__ import annotations
 
 import argparse
-import difflib
 import sys
 from pathlib import Path
 
@@ -90,6 +89,8 @@ def run(args) -> int:
 
 
 def _write(history, folder: Path, target: Target, plan: Plan, dry_run: bool) -> int:
+    import difflib  # here, not above: every dipgen command builds this one's parser, few run it
+
     from dipgen.io.phaseedit import edited_text, write_atomic
 
     status = 0
@@ -135,6 +136,8 @@ def _check(folder: Path) -> int:
 
 def _canonical(history, target: Target, dry_run: bool) -> int:
     """--canonical: the file's orders rewritten in the canonical notation, comments kept."""
+    import difflib
+
     from dipgen.io.phaseedit import canonical_text, write_atomic
 
     variant = history.variant

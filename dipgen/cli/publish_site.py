@@ -8,7 +8,6 @@ from pathlib import Path
 
 from dipgen.cli.say import refused
 from dipgen.io.paths import display_path
-from dipgen.usecases.sitepush import PublishError, publish_site
 from dipgen.usecases.workflows import DEPLOY_SECRET, SITE_BRANCH
 
 
@@ -28,6 +27,8 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
+    from dipgen.usecases.sitepush import PublishError, publish_site  # here: every dipgen command builds this parser
+
     try:
         commit, count = publish_site(Path(args.site), args.to, args.branch, os.environ.get(args.key_env, ""),
                                      args.key_env)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Generic, TypeVar
 
@@ -11,6 +10,8 @@ T = TypeVar("T")
 
 def suggest(word: str, choices: Iterable[str], n: int = 3) -> list[str]:
     """The few choices closest to `word`, best first (case-insensitive)."""
+    import difflib  # here: a name mistyped is rare, and every start reads the board, which imports this module
+
     by_lower: dict[str, str] = {}
     for choice in choices:
         by_lower.setdefault(choice.lower(), choice)

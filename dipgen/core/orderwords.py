@@ -35,6 +35,8 @@ _TOKEN = re.compile(r"->|[-/(),:;]|[^\s\-/(),:;]+")
 
 def unmarked(text: str) -> str:
     """The order without the list marker before it: "1. F Bre - MAO" -> "F Bre - MAO"."""
+    if text[:1].isalpha() and text[1:2] != ")":  # "F Bre - MAO": no marker can begin with a letter but "a)"
+        return text
     return _MARKER.sub("", text, count=1)
 
 

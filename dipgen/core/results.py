@@ -8,6 +8,7 @@ from enum import Enum
 from types import MappingProxyType
 
 from dipgen.core.board import Board
+from dipgen.core.frozen import made
 from dipgen.core.orders import Order
 from dipgen.core.position import Unit
 
@@ -126,13 +127,10 @@ class OrderResult:
     @classmethod
     def made(cls, power: str, order: Order | None, unit: Unit | None, succeeded: bool,
              notes: tuple[Note, ...] = (), default: bool = False, route: tuple[Unit, ...] = ()) -> OrderResult:
-        """The same result as the constructor's, made in half the time: a frozen dataclass sets
-        each field through ``object.__setattr__``, and the engine makes one per order (tens of
-        thousands in a DATC file)."""
-        result = object.__new__(cls)
-        result.__dict__.update(power=power, order=order, unit=unit, succeeded=succeeded, notes=notes,
-                               default=default, route=route)
-        return result
+        """The same result as the constructor's, made in a third of the time (`dipgen.core.frozen`):
+        the engine makes one per order, tens of thousands in a DATC file."""
+        return made(cls, {"power": power, "order": order, "unit": unit, "succeeded": succeeded, "notes": notes,
+                          "default": default, "route": route})
 
     def has(self, kind: Kind) -> bool:
         return any(n.kind is kind for n in self.notes)

@@ -74,34 +74,77 @@ class ConvoyOrd(_Ord):
 Ord = HoldOrd | MoveOrd | SupportOrd | ConvoyOrd
 
 
+class _KindTables:
+    """What a variant's unit kinds say, as tables the adjudication reads, made once per board and
+    kind table (not once per phase: `kind_tables`). Read only."""
+
+    __slots__ = ("board", "kinds", "occupies", "one_a_province", "near", "all_fight")
+
+    def __init__(self, board: Board, kinds: Mapping[str, UnitKind]) -> None:
+        self.board, self.kinds = board, kinds  # held, so that their ids are not used again while this is kept
+        self.occupies = {letter: k.occupies for letter, k in kinds.items()}
+        self.one_a_province = all(self.occupies.values())
+        self.near = {letter: None if k.steps != 1 else board.army_reach if k.terrain == LAND
+                     else board.fleet_touches if k.terrain == SEA else None for letter, k in kinds.items()}
+        self.all_fight = all(k.fights for k in kinds.values())
+
+
+#: (id of the board, id of the kind table) -> their tables; a few boards and kind tables live in a process
+_TABLES: dict[tuple[int, int], _KindTables] = {}
+
+
+def kind_tables(board: Board, kinds: Mapping[str, UnitKind]) -> _KindTables:
+    tables = _TABLES.get((id(board), id(kinds)))
+    if tables is None or tables.board is not board or tables.kinds is not kinds:
+        if len(_TABLES) >= 64:  # kind tables made on the fly (tests): keep the cache small
+            _TABLES.clear()
+        tables = _TABLES[(id(board), id(kinds))] = _KindTables(board, kinds)
+    return tables
+
+
 class Battlefield:
     def __init__(self, board: Board, kinds: Mapping[str, UnitKind], units: Iterable[Unit]) -> None:
         self.board, self.kinds = board, kinds
+        tables = kind_tables(board, kinds)
         #: per kind letter: does it occupy its province (`UnitKind.occupies`)?
-        self.occupies = {letter: k.occupies for letter, k in kinds.items()}
+        self.occupies: Mapping[str, bool] = tables.occupies
         #: does every kind occupy (no spies, no planes)? Then a province holds one unit at most
-        self.one_a_province = all(self.occupies.values())
+        self.one_a_province: bool = tables.one_a_province
         #: per kind letter: the board's table of where a unit of that kind can move from each
         #: location, for kinds that move one space on land or sea (None: worked out by `destinations`)
-        self.near = {letter: None if k.steps != 1 else board.army_reach if k.terrain == LAND
-                     else board.fleet_touches if k.terrain == SEA else None for letter, k in kinds.items()}
-        units = list(units)
+        self.near: Mapping[str, Mapping[str, frozenset[str]] | None] = tables.near
         #: the units that fight, each decision keyed by the unit's index here
-        self.units: list[Unit] = [u for u in units if kinds[u.kind].fights]
+        self.units: list[Unit]
         #: units outside combat (Blind's spies): they stay where they are unless the variant moves them
-        self.bystanders = [u for u in units if not kinds[u.kind].fights]
-        #: province -> keys of the units in combat standing there; `at`: the one occupying it
-        here: dict[str, list[int]] = defaultdict(list)
-        at: dict[str, int] = {}
-        occupies = self.occupies
-        for k, u in enumerate(self.units):
-            prov = u.province
-            here[prov].append(k)
-            if occupies[u.kind]:
-                at[prov] = k
-        self.here, self.at = here, at
+        self.bystanders: list[Unit]
+        if tables.all_fight:
+            self.units, self.bystanders = list(units), []
+        else:
+            units = list(units)
+            self.units = [u for u in units if kinds[u.kind].fights]
+            self.bystanders = [u for u in units if not kinds[u.kind].fights]
+        #: province -> the key of the unit in combat occupying it
+        self.at: dict[str, int]
+        if self.one_a_province:
+            self.at = {u.province: k for k, u in enumerate(self.units)}
+        else:
+            occupies = self.occupies
+            self.at = {u.province: k for k, u in enumerate(self.units) if occupies[u.kind]}
+        #: does each province hold one unit in combat at most (the usual case: then `at` says all)?
+        self.single = self.one_a_province and len(self.at) == len(self.units)
+        self._here: dict[str, list[int]] | None = None
         self.convoys = ConvoyRoutes(board)
         self._convoy_fleets: frozenset[str] | None = None
+
+    @property
+    def here(self) -> dict[str, list[int]]:
+        """Province -> the keys of the units in combat standing there (made when first asked)."""
+        if self._here is None:
+            here: dict[str, list[int]] = defaultdict(list)
+            for k, u in enumerate(self.units):
+                here[u.province].append(k)
+            self._here = here
+        return self._here
 
     def kind(self, unit: Unit) -> UnitKind:
         return self.kinds[unit.kind]
@@ -134,6 +177,8 @@ class Battlefield:
     def find(self, ref: UnitRef, power: str | None = None, taken: set[int] | None = None) -> int | None:
         """The key of the unit in combat an order of `power` names (`matching.pick`: the rule the
         replay's checks use too); `taken`: keys already ordered."""
+        if self.single:  # one unit a province: the one there, if any
+            return self.at.get(ref.province)
         keys = self.here.get(ref.province)
         if not keys:
             return None

@@ -8,10 +8,12 @@ chain of fleets could convoy it there.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from dipgen.core.board import province_of
 from dipgen.core.orders import Convoy, Hold, Move, Order, Support
 from dipgen.core.position import Unit
-from dipgen.core.units import LAND, SEA
+from dipgen.core.units import AIR, LAND, SEA
 from dipgen.engine.battlefield import Battlefield, ConvoyOrd, HoldOrd, MoveOrd, Ord, SupportOrd
 
 Checked = tuple[Ord | None, str]
@@ -24,6 +26,9 @@ class Elsewhere(str):
 
 def check(f: Battlefield, power: str, key: int, unit: Unit, order: Order) -> Checked:
     """The order as a legal `Ord`, or (None, why it is illegal)."""
+    checker = _CHECKERS.get(type(order))  # the order's class said directly: one dict lookup per order
+    if checker is not None:
+        return checker(f, power, key, unit, order)
     if isinstance(order, Hold):
         return HoldOrd(key, unit, power, order), ""
     if isinstance(order, Move):
@@ -57,15 +62,22 @@ def fleet_landing(f: Battlefield, unit: Unit, dest_loc: str) -> tuple[str | None
     return None, f"both coasts of {p.name} can be reached: say which"
 
 
+def _hold(f: Battlefield, power: str, key: int, unit: Unit, order: Hold) -> Checked:
+    return HoldOrd(key, unit, power, order), ""
+
+
 def _move(f: Battlefield, power: str, key: int, unit: Unit, order: Move) -> Checked:
     b, k = f.board, f.kinds[unit.kind]
-    dest = province_of(order.dest)
+    dest = order.dest
+    if "/" in dest:
+        dest = province_of(dest)
     if dest == unit.province:
         return None, "a unit cannot move to where it is"
     if k.terrain == LAND:
         if dest in b.seas:
             return None, f"{k.article} {k.name} cannot move to sea ({b.full_name(dest)})"
-        if f.reaches(unit, dest):
+        near = f.near[unit.kind]
+        if dest in near.get(unit.loc, ()) if near is not None else f.reaches(unit, dest):
             return MoveOrd(key, unit, power, order, dest, dest, order.via_convoy), ""
         if k.convoyable and b.provinces[unit.province].is_coastal and b.provinces[dest].is_coastal:
             if f.convoys.necessary_fleets(unit.province, dest, f.convoy_fleets()):
@@ -92,17 +104,21 @@ def _support(f: Battlefield, power: str, key: int, unit: Unit, order: Support) -
     target = order.target.province
     if not k.supports:
         return None, f"{k.article} {k.name} cannot support"
-    dest = None if order.dest is None else province_of(order.dest)
-    if dest is None and not f.support_reaches(unit, target):
+    given = order.dest
+    dest = None if given is None else province_of(given) if "/" in given else given
+    # where it reaches, from the board's table where its kind has one (else `support_reaches` works it out)
+    near = f.near[unit.kind] if k.terrain != AIR else None
+    reach = near.get(unit.loc, ()) if near is not None else None
+    if dest is None and not (target in reach if reach is not None else f.support_reaches(unit, target)):
         return None, f"{b.full_name(unit.loc)} cannot reach {b.full_name(target)}, so cannot support there"
     if dest is not None:
         if dest == unit.province and k.occupies:  # a plane beside the unit there may (Complicated)
             return None, "a unit cannot support a move into its own province"
         if dest == target:
             return None, "a unit cannot be supported to move to where it is"
-        if not f.support_reaches(unit, dest):
+        if not (dest in reach if reach is not None else f.support_reaches(unit, dest)):
             return None, f"{b.full_name(unit.loc)} cannot reach {b.full_name(dest)}, so cannot support a move there"
-    tkey = f.find(order.target)
+    tkey = f.at.get(target) if f.single else f.find(order.target)
     if tkey == key:
         return None, "a unit cannot support itself"
     if tkey is None:
@@ -110,7 +126,8 @@ def _support(f: Battlefield, power: str, key: int, unit: Unit, order: Support) -
     if dest is None or order.dest is None:  # a support to hold
         return SupportOrd(key, unit, power, order, tkey, None, None), ""
     other = f.units[tkey]
-    ok = f.reaches(other, dest)
+    near = f.near[other.kind]
+    ok = dest in near.get(other.loc, ()) if near is not None else f.reaches(other, dest)
     if not ok and f.kind(other).convoyable and b.provinces[target].is_coastal and b.provinces[dest].is_coastal:
         ok = bool(f.convoys.necessary_fleets(target, dest, f.convoy_fleets() - {unit.province}))
     if not ok:
@@ -128,7 +145,7 @@ def _convoy(f: Battlefield, power: str, key: int, unit: Unit, order: Convoy) -> 
         return None, "only a fleet at sea can convoy"
     if not (b.provinces[target].is_coastal and b.provinces[dest].is_coastal) or dest == target:
         return None, "a convoy goes from one coastal province to another"
-    tkey = f.find(order.target)
+    tkey = f.at.get(target) if f.single else f.find(order.target)
     if tkey is None:
         return None, Elsewhere(f"there is no unit in {b.full_name(target)} to convoy")
     other = f.units[tkey]
@@ -137,3 +154,7 @@ def _convoy(f: Battlefield, power: str, key: int, unit: Unit, order: Convoy) -> 
     if unit.province not in f.convoys.necessary_fleets(target, dest, f.convoy_fleets()):
         return None, Elsewhere(f"this fleet is on no convoy route from {b.full_name(target)} to {b.full_name(dest)}")
     return ConvoyOrd(key, unit, power, order, tkey, dest), ""
+
+
+#: each kind of order's check, by its class
+_CHECKERS: dict[type, Callable[..., Checked]] = {Hold: _hold, Move: _move, Support: _support, Convoy: _convoy}

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from operator import attrgetter
 
 from dipgen.core.board import Board, province_of
+from dipgen.core.frozen import made
 from dipgen.core.orders import Convoy, Hold, Move, Order, Support, UnitRef
 from dipgen.core.position import Dislodged, Unit
 from dipgen.core.reach import destinations
@@ -57,11 +58,14 @@ _PENDING = OrderResult("", None, None, False)
 
 class _Movement(Battlefield, GuessAndCheck):
     def __init__(self, board: Board, kinds: Mapping[str, UnitKind], units: Iterable[Unit],
-                 orders: Mapping[str, Sequence[Order]], limit: bool = False, notes: bool = True) -> None:
+                 orders: Mapping[str, Sequence[Order]], limit: bool = False, notes: bool = True,
+                 results: bool = True) -> None:
         Battlefield.__init__(self, board, kinds, units)
         GuessAndCheck.__init__(self)
         #: whether the results say why (their notes), or only whether each order succeeded
         self.explain = notes
+        #: whether the outcome has the orders' results at all, or only the positions after the phase
+        self.keep_results = results
         #: the optional rule of 'Complicated': no side counts more units that do not occupy
         #: (planes) than units that do (armies, fleets) in one battle
         self.limit = limit
@@ -78,6 +82,7 @@ class _Movement(Battlefield, GuessAndCheck):
         #: key -> the slot in `results` of the order it carries out (in `ords`)
         slots: dict[int, int] = {}
         more: dict[int, list[tuple[Ord, int]]] = {}  # key -> all its legal orders, where it has several
+        single, at = self.single, self.at
         for power, orders in self.given.items():
             for order in orders:
                 if not isinstance(order, (Hold, Move, Support, Convoy)):
@@ -85,7 +90,7 @@ class _Movement(Battlefield, GuessAndCheck):
                         Kind.ILLEGAL, Illegal.WRONG_PHASE, "not an order for a movement phase")))
                     continue
                 ref: UnitRef = order.unit
-                key = self.find(ref, power, taken)
+                key = at.get(ref.province) if single else self.find(ref, power, taken)
                 # `failed` calls its note at once, so the notes' lambdas below read this turn's `ref`,
                 # `unit` and `why`, never a later one (ruff's B023 cannot see that)
                 if key is None:
@@ -133,26 +138,30 @@ class _Movement(Battlefield, GuessAndCheck):
         convoy (4.A.3), which moves and supports name each province, which moves meet head to head."""
         units, ords, occupies = self.units, self.ords, self.occupies
         # (from, to) -> the seas whose fleets are ordered to convoy that move
-        self._convoy_candidates: dict[tuple[str, str], list[str]] = defaultdict(list)
-        for o in ords.values():
-            if o.kind == "convoy":
-                self._convoy_candidates[(units[o.target].province, o.dest)].append(o.src)
+        convoys: dict[tuple[str, str], list[str]] = defaultdict(list)
+        self._convoy_candidates = convoys
         self.moves_to: dict[str, list[MoveOrd]] = defaultdict(list)
         self.supports_of: dict[tuple[int, str | None], list[SupportOrd]] = defaultdict(list)
-        kinds = self.kinds
-        for o in ords.values():
+        moves: list[MoveOrd] = []
+        for o in ords.values():  # one pass sorts them; the moves need every convoy first
             if o.kind == "move":
-                # `check` marked `via` every move of an army that needs a convoy (not adjacent, or
-                # ordered via convoy); an adjacent move goes by convoy too if its own power convoys it
-                if kinds[o.unit.kind].convoyable:
-                    seas = self._convoy_candidates.get((o.src, o.dest))
-                    o.convoyed = o.via or (seas is not None and any(ords[self.at[f]].power == o.power for f in seas))
-                if not occupies[o.unit.kind]:  # a flight: through any unit, attacks nothing, always arrives
-                    self.value_final[o.key] = True
-                    continue
-                self.moves_to[o.dest].append(o)
+                moves.append(o)
             elif o.kind == "support":
                 self.supports_of[(o.target, o.dest)].append(o)
+            elif o.kind == "convoy":
+                convoys[(units[o.target].province, o.dest)].append(o.unit.province)
+        kinds, at, moves_to = self.kinds, self.at, self.moves_to
+        for o in moves:
+            kind = o.unit.kind
+            # `check` marked `via` every move of an army that needs a convoy (not adjacent, or
+            # ordered via convoy); an adjacent move goes by convoy too if its own power convoys it
+            if kinds[kind].convoyable:
+                seas = convoys.get((o.unit.province, o.dest)) if convoys else None
+                o.convoyed = o.via or (seas is not None and any(ords[at[f]].power == o.power for f in seas))
+            if not occupies[kind]:  # a flight: through any unit, attacks nothing, always arrives
+                self.value_final[o.key] = True
+                continue
+            moves_to[o.dest].append(o)
         #: province -> the order of the unit occupying it
         self.occupant: dict[str, Ord] = {prov: ords[k] for prov, k in self.at.items()}
         #: key of a move -> the move it meets head to head (the unit at its destination moving to its
@@ -325,13 +334,14 @@ class _Movement(Battlefield, GuessAndCheck):
             there = self.at.get(o.dest)
             if there is not None and there not in moved:
                 dislodger[there] = o
-            if len(self.here[o.dest]) > (there is not None):
+            if not self.single and len(self.here[o.dest]) > (there is not None):
                 # units beside the occupant (planes) that stayed are dislodged with it, unless its own
                 for j in self.here[o.dest]:
                     if j != there and j not in moved and self.units[j].power != o.power and not self.backs(j, o):
                         dislodger[j] = o
         results, slots, explain = self.results, self._slots, self.explain
-        for key, o in self.ords.items():  # each order's result in its slot; the rules' holds after the orders given
+        # each order's result in its slot, the rules' holds after the orders given (none where not kept)
+        for key, o in self.ords.items() if self.keep_results else ():
             ok, ns = self.outcome(o, dislodger)
             if o.given is None:
                 results.append(OrderResult.made(o.power, Hold(UnitRef(o.unit.kind, o.unit.loc)), o.unit, ok, ns,
@@ -345,7 +355,7 @@ class _Movement(Battlefield, GuessAndCheck):
         for key, unit in enumerate(self.units):
             if key in moved:
                 move = moved[key]
-                after.append(Unit(unit.power, unit.kind, move.dest_loc, unit.uid))  # (dataclasses.replace is slow here)
+                after.append(unit.moved(move.dest_loc))
                 if occupies[unit.kind]:
                     occupied.add(move.dest)
             elif key not in dislodger:
@@ -371,8 +381,11 @@ class _Movement(Battlefield, GuessAndCheck):
             options = retreat_options(self.board, self.kinds, unit, att.src, att.convoyed, occupied, standoffs)
             d = Dislodged(unit, att.src, att.power, tuple(sorted(options)))
             (dislodged if options else destroyed).append(d)
-        return MovementOutcome(tuple(results), tuple(sorted(after + self.bystanders, key=attrgetter("loc"))),
-                               tuple(dislodged), tuple(destroyed), frozenset(standoffs))
+        return made(MovementOutcome, {  # (the constructor, in a third of the time: one a phase)
+            "results": tuple(results) if self.keep_results else (),
+            "units": tuple(sorted(after + self.bystanders, key=attrgetter("loc"))),
+            "dislodged": tuple(dislodged), "destroyed": tuple(destroyed), "standoffs": frozenset(standoffs),
+            "economy": None})
 
     def route(self, o: MoveOrd) -> tuple[Unit, ...]:
         """The fleets a convoyed move goes by, in order from its start (`convoys.shortest_chain`
@@ -474,9 +487,11 @@ def _with_unit(order: Hold | Move | Support | Convoy, unit: Unit) -> Hold | Move
 
 def adjudicate_movement(board: Board, units: Iterable[Unit], orders: Mapping[str, Sequence[Order]],
                         kinds: Mapping[str, UnitKind] = STANDARD_UNIT_KINDS, plane_limit: bool = False,
-                        notes: bool = True) -> MovementOutcome:
+                        notes: bool = True, results: bool = True) -> MovementOutcome:
     """Resolve one movement phase. `orders` maps each power to its orders, in the order written
     (`plane_limit`: no side counts more units that do not occupy than units that do, per battle).
-    With `notes` false the results say only whether each order succeeded, not why (no notes):
-    everything else is the same, and a caller that reads only positions saves the work."""
-    return _Movement(board, kinds, units, orders, plane_limit, notes).run()
+    With `notes` false the results say only whether each order succeeded, not why (no notes);
+    with `results` false the outcome has no results at all (an empty tuple), only the positions
+    after the phase: everything else is the same, and a caller that reads only positions (a DATC
+    case) saves the work."""
+    return _Movement(board, kinds, units, orders, plane_limit, notes, results).run()

@@ -57,12 +57,13 @@ class GuessAndCheck:
         self.depth[key] = d
         outer_low, mark = self.low, len(self.prov_order)
         self.guess[key], self.low = False, _INF
-        results = [self.adjudicate(key)]
+        first = self.adjudicate(key)
         if self.low == _INF:  # the usual case: it depended on no guess at all
             del self.depth[key]
             self.low = outer_low
-            self.value_final[key] = results[0]
-            return results[0]
+            self.value_final[key] = first
+            return first
+        results = [first]
         members: list[int] = []
         if self.low >= d:  # it depended on its own guess: try the other (below: on a guess further up)
             members = self._drop_provisional(mark)

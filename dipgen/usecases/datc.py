@@ -70,7 +70,8 @@ def iter_cases(text: str, filename: str = "<datc>") -> Iterator[Case]:
     """The cases of a file, each as soon as its END is read (a file of many cases is run case by
     case, not held whole); DatcFormatError where the file breaks the format."""
     case: Case | None = None
-    lines: list[tuple[int, str]] | None = None  # the section being read, if any
+    add = None  # the `append` of the section being read, if any
+    initials, keywords = _KEYWORD_INITIALS, _KEYWORDS
     for lineno, raw in enumerate(text.splitlines(), 1):
         if "#" in raw:
             raw = raw.split("#", 1)[0]
@@ -78,28 +79,28 @@ def iter_cases(text: str, filename: str = "<datc>") -> Iterator[Case]:
         if not line:
             continue
         # most lines are a section's units or orders: their first letter tells most of them apart
-        if line[0] not in _KEYWORD_INITIALS or (word := line.split(None, 1)[0]) not in _KEYWORDS:
-            if lines is None:
+        if line[0] not in initials or (word := line.split(None, 1)[0]) not in keywords:
+            if add is None:
                 where = "outside a CASE block" if case is None else "is not in a section"
                 raise DatcFormatError(f"{filename}:{lineno}: {line!r} {where}")
-            lines.append((lineno, line))
+            add((lineno, line))
         elif word == "VARIANT_ALL":
             continue  # read by `variant_of`
         elif word == "CASE":
             if case is not None:
                 raise DatcFormatError(f"{filename}:{lineno}: CASE inside case {case.name} (missing END)")
-            case, lines = Case(line[4:].strip(), lineno), None
+            case, add = Case(line[4:].strip(), lineno), None
         elif case is None:
             raise DatcFormatError(f"{filename}:{lineno}: {line!r} outside a CASE block")
         elif word == "END":
             yield case
-            case = lines = None
+            case = add = None
         elif word == "PRESTATE_SETPHASE":
             case.phase = line[len(word):].strip()
         elif word == "POSTSTATE_SAME":
-            case.same, lines = True, None
+            case.same, add = True, None
         else:
-            lines = case.sections.setdefault(word, [])
+            add = case.sections.setdefault(word, []).append
     if case is not None:
         raise DatcFormatError(f"{filename}: case {case.name} has no END")
 
@@ -158,11 +159,24 @@ class _Lines:
         #: a variant with phases of its own (Complicated's bombing and supply points), run through them
         self.variant = variant
         self._units: dict[str, Unit] = {}
+        self._seen: dict[str, tuple[str, str, str]] = {}
         self._orders: dict[str, dict[str, tuple[str, Order | None]]] = {}  # phase kind -> line -> (power, order)
 
     def units(self, lines) -> list[Unit]:
         known = self._units
         return [known.get(line) or self._unit(line) for _, line in lines]
+
+    def seen(self, lines) -> set[tuple[str, str, str]]:
+        """The units of `lines` as a case compares them (`_seen`), each distinct line's once."""
+        known = self._seen
+        out = set()
+        for _, line in lines:
+            seen = known.get(line)
+            if seen is None:
+                unit = self._units.get(line) or self._unit(line)
+                seen = known[line] = (unit.power, unit.kind, unit.loc)
+            out.add(seen)
+        return out
 
     def _unit(self, line: str) -> Unit:
         power, rest = _power_and_rest(self.board, line)
@@ -210,9 +224,9 @@ def _run_case(case: Case, read: _Lines) -> tuple[bool, str]:
     orders = read.orders(sec.get("ORDERS", []), phase)
     expected_dislodged: set[tuple[str, str, str]] = set()
     if phase == "movement":
-        out = adjudicate_movement(board, units, orders, kinds, notes=False)  # positions are compared, not notes
+        out = adjudicate_movement(board, units, orders, kinds, notes=False, results=False)  # positions are compared
         got, got_dislodged = _seen(out.units), _seen(d.unit for d in out.dislodged)
-        expected_dislodged = _seen(read.units(sec.get("POSTSTATE_DISLODGED", [])))
+        expected_dislodged = read.seen(sec.get("POSTSTATE_DISLODGED", ()))
     elif phase == "retreats":
         dislodged = _prestate_dislodged(read, case, units)
         got, got_dislodged = _seen(adjudicate_retreats(board, units, dislodged, orders, kinds).units), set()
@@ -225,7 +239,7 @@ def _run_case(case: Case, read: _Lines) -> tuple[bool, str]:
             owners[province_of(parse_unit(board, rest, read.words)[1])] = power
         got, got_dislodged = _seen(adjudicate_adjustments(board, units, owners, orders, kinds,
                                                           read.home_centres).units), set()
-    expected = _seen(units if case.same else read.units(sec.get("POSTSTATE", [])))
+    expected = _seen(units) if case.same else read.seen(sec.get("POSTSTATE", ()))
     if got == expected and got_dislodged == expected_dislodged:
         return True, ""
     diff = []
