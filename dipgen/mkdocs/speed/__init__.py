@@ -323,8 +323,10 @@ class Layers(Seam):
     def env(self, env, config, files):
         self._linked = [f for f in files if isinstance(f, LinkedFile)]
         self._settled.ordered(files)
-        if self._index is not None:
-            spliced_index(self._index, self._settled.spans)  # the withheld pages' entries not written again
+        if self._index is not None:  # under plain serve, written by the layer (`docsfile`)
+            spliced_index(self._index, lambda head, entries: None if self._state is None or
+                          self._plugin.indexed_by_pagefind() else
+                          self._settled.write_docs(Path(config.site_dir), head, entries))
         self._remembered.watch(self._index)  # hand-written pages taken as made keep their entries
         # the nav, tabs and search box drawn once, not for every game's page
         return memoize(self._reuse.loader(env), self._nav, pages_alike(config, self._plugin))
@@ -354,7 +356,7 @@ class Layers(Seam):
                 index_page(index, page, whole=not self._plugin.indexed_by_pagefind())
                 entries = index.entries[before:]
             self._reuse.made(page, entries, page.present_anchor_ids)
-            self._settled.made(page, entries)
+            self._settled.made(page, entries, len(index.entries) if index is not None else 0)
         return context
 
     def template_context(self, context, name: str):

@@ -12,8 +12,9 @@ last build recorded of them:
 
 - the sitemap lists them where a full build lists them (`sitemap`: stand-ins for their pages in
   the template's ``pages``, in their places among the rest);
-- Material's search index gets their entries where a full build puts them (`entries`, given before
-  the page they came before, or after the last page);
+- Material's search index gets their entries where a full build puts them (given before the page
+  they came before, or after the last page), and its file their JSON copied from the last build's
+  file, where the last build recorded it (`write_docs`, `dipgen.mkdocs.speed.docsfile`);
 - the nav never lists them (a game's pages are outside it), and no link elsewhere is resolved
   against them: a game whose folder name a hand-written page, or mkdocs.yml, mentions is not
   withheld (MkDocs resolves and checks those links), nor one where any file of the site shadows one
@@ -28,6 +29,8 @@ left it: nothing but a build writes there.
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -36,7 +39,10 @@ from urllib.parse import quote
 
 from mkdocs.utils import get_build_date
 
-from dipgen.mkdocs.speed.internals import SITEMAP_READS, entries_json, mkdocs_sitemap
+from dipgen.mkdocs.search import DOCS, split_of
+from dipgen.mkdocs.speed import docsfile
+from dipgen.mkdocs.speed.docsfile import Written
+from dipgen.mkdocs.speed.internals import SITEMAP_READS, mkdocs_sitemap
 from dipgen.mkdocs.speed.partials import only_listeners
 
 #: the events a plugin that sees files, pages or templates listens to
@@ -56,7 +62,8 @@ class _Kept:
     #: each page, by its source path: its canonical and absolute addresses (the sitemap's) and its
     #: search entries
     pages: dict[str, tuple[str | None, str | None, list]] = field(default_factory=dict)
-    texts: dict[str, str] = field(default_factory=dict)  # each page's entries as the index's JSON has them
+    #: each page's entries in the last build's search documents (`docsfile`): offset and length
+    at: dict[str, tuple[int, int]] = field(default_factory=dict)
 
 
 @dataclass
@@ -67,7 +74,7 @@ class _Building:
     folder: str
     dests: list[str] = field(default_factory=list)
     pages: dict[str, tuple[str | None, str | None, list] | None] = field(default_factory=dict)
-    texts: dict[str, str] = field(default_factory=dict)
+    at: dict[str, tuple[int, int]] = field(default_factory=dict)
 
 
 class _StandIn:
@@ -100,7 +107,11 @@ class Settled:
         self._before: dict[str, list[tuple[_Kept, str]]] = {}  # page -> withheld pages to index before it
         self._tail: list[tuple[_Kept, str]] = []
         self._last_page = ""
-        self._spans: list[tuple[int, int, str]] = []  # withheld entries in the search index (`spans`)
+        #: this build's pages in the search index: their entries (start, end), the game, the page, and
+        #: whether it is withheld (its entries as the last build wrote them)
+        self._spans: list[tuple[int, int, _Kept | _Building, str, bool]] = []
+        self._docs: Written | None = None  # the search documents the last complete build wrote
+        self._docs_now: Written | None = None
 
     # ----- before the files
     def begin(self, state: str | None, site: Path | None) -> None:
@@ -250,44 +261,54 @@ class Settled:
             self._give(index, self._tail)
 
     def _give(self, index, pages) -> None:
-        """The entries of `pages` put at the end of the index, and where they are, with their JSON
-        (`spans`: not written again)."""
+        """The entries of `pages` put at the end of the index, and where they are (`write_docs`: not
+        serialized again)."""
         for kept, uri in pages:
-            entries = kept.pages[uri][2]
             start = len(index.entries)
-            index.entries.extend(entries)
-            text = kept.texts.get(uri)
-            if text is None:
-                text = kept.texts[uri] = entries_json(entries)
-            self._spans.append((start, len(index.entries), text))
+            index.entries.extend(kept.pages[uri][2])
+            self._spans.append((start, len(index.entries), kept, uri, True))
 
-    def spans(self) -> list[tuple[int, int, str]]:
-        """Where this build's withheld entries are in the search index, with their JSON."""
-        return self._spans
-
-    def made(self, page, entries: list) -> None:
-        """A page of a game given to MkDocs, as it went to the search index and the sitemap."""
+    def made(self, page, entries: list, end: int) -> None:
+        """A page of a game given to MkDocs, as it went to the search index (its entries the last
+        before `end`) and the sitemap."""
         building = self._building.get(self._folder_of(page.file.src_uri) or "")
         if building is not None and page.file.src_uri in building.pages:
             building.pages[page.file.src_uri] = (page.canonical_url, page.abs_url, list(entries))
-            # their JSON made now, with the page: not in the edit that first withholds the game
-            building.texts[page.file.src_uri] = entries_json(entries)
+            self._spans.append((end - len(entries), end, building, page.file.src_uri, False))
+
+    def write_docs(self, site: Path, head: str, entries: list) -> str:
+        """Write Material's search documents (the JSON Material writes: `head` and `entries`) into
+        `site` as `dipgen.mkdocs.search` splits them, the withheld pages' entries copied from the last
+        build's file (`docsfile`); returns the index Material is to write in its own file."""
+        pieces = [(start, end, kept.at.get(uri) if withheld else None)
+                  for start, end, kept, uri, withheld in self._spans]
+        path = site / DOCS
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            placed, self._docs_now = docsfile.write(path, head, entries, pieces, self._docs)
+        except OSError:  # the last file not as recorded after all: every entry serialized
+            placed, self._docs_now = docsfile.write(path, head, entries, pieces, None)
+        for (_, _, game, uri, _), where in zip(self._spans, placed, strict=True):
+            game.at[uri] = where
+        return split_of(json.loads(head + "]}")["config"])
 
     # ----- the end
     def done(self, complete: bool, site: Path | None) -> None:
         """The build ended: put in place as `site` (`complete`), or not (nothing is withheld next)."""
         if not complete or site is None or self._now_state is None:
-            self._kept, self._state, self._site = {}, None, None
+            self._kept, self._state, self._site, self._docs = {}, None, None, None
         else:
             kept = {self._paths[folder]: k for folder, k in self.withheld.items()}
             for folder, b in self._building.items():  # (a blocked game is not there)
                 if b.pages and all(v is not None for v in b.pages.values()):
                     kept[self._paths[folder]] = _Kept(b.key, folder, b.dests,
                                                       {uri: v for uri, v in b.pages.items() if v is not None},
-                                                      b.texts)
+                                                      b.at)
             self._kept, self._state, self._site = kept, self._now_state, site
+            # the search documents as written in the site now in place (None: not written by the layer)
+            self._docs = None if self._docs_now is None else dataclasses.replace(self._docs_now, path=site / DOCS)
         self._candidates, self.withheld, self._runs, self._building = {}, {}, {}, {}
-        self._before, self._tail, self._given, self._spans = {}, [], set(), []
+        self._before, self._tail, self._given, self._spans, self._docs_now = {}, [], set(), [], None
 
 
 def _stand_ins(pages, date: str) -> list[_StandIn]:
