@@ -145,6 +145,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         games = self.games_path(config)
         if games.is_dir():
             server.watch(str(games))
+            self.seam.serving(server, games)
         return server
 
     # ----- the games

@@ -53,6 +53,7 @@ from dipgen.mkdocs.speed.pages import GeneratedPage, Headings, index_page
 from dipgen.mkdocs.speed.partials import memoize, only_listeners, pages_alike
 from dipgen.mkdocs.speed.remembered import Remembered
 from dipgen.mkdocs.speed.settled import Settled
+from dipgen.mkdocs.speed.watched import Watched
 from dipgen.mkdocs.speed.reuse import TEMPLATE as REUSED, LinkedFile, Reuse
 from dipgen.mkdocs.speed.staging import _Staging
 from dipgen.mkdocs.speed import themes
@@ -75,6 +76,9 @@ class Layers(Seam):
         self._own_store: Path | None = None    # ... a temporary one, where the site's cannot be written
         self._key = ""                         # what every game's output depends on besides its files
         self._hashes: dict[str, tuple[tuple, str]] = {}  # game folder -> its files' stamps and `game_hash`
+        self._watched = Watched()              # under serve: the games the server's watcher saw change
+        self._stale: set[str] | None = None    # ... the games to look at again this build (None: every one)
+        self._unseen: set[str] = set()         # ... those not looked at again since the watcher saw them
         self._keys: dict[str, str] = {}        # game folder -> its entry's key, from `cached` till `made`
         self._games: list[Stored] = []         # this build's games in the cache
         self._pages: dict[str, Stored] = {}    # each generated page in the cache -> the game's entry
@@ -110,6 +114,9 @@ class Layers(Seam):
         """MkDocs's note of a page it was given nothing to write, for the pages linked instead."""
         return record.msg not in self._hushed
 
+    def serving(self, server, games: Path) -> None:
+        self._watched.listen(server, games)
+
     def shutdown(self) -> None:
         gc.unfreeze()
         logging.getLogger(BUILD_LOGGER).removeFilter(self._hush)
@@ -142,6 +149,10 @@ class Layers(Seam):
     def begin(self, options) -> None:
         self._key = entry_key(__version__, code_fingerprint(), generator_fingerprint(), options)
         self._state = None
+        seen = self._watched.changed(self._plugin.games_path(self._built), self._built.config_file_path) \
+            if self._built is not None else None
+        self._unseen |= seen or set()
+        self._stale = None if seen is None else self._unseen
         if self._command == "serve" and not self._in_place and self._built is not None:
             self._state = Reuse.state(self._built, self._key, repr(self._plugin.config))
         self._settled.begin(self._state, Path(self._built.site_dir) if self._state is not None else None)
@@ -174,16 +185,19 @@ class Layers(Seam):
 
     def _hash(self, path: Path) -> str:
         """`game_hash`, read again only where a file changed since this process last read it (a
-        serve rebuild after an edit reads the one game the GM changed)."""
+        serve rebuild after an edit reads the one game the GM changed); under serve, only the games
+        the server's watcher saw change are looked at (`watched`), where it can tell."""
+        known = self._hashes.pop(str(path), None)
+        if known is not None and self._stale is not None and path.name not in self._stale:
+            self._hashes[str(path)] = known
+            return known[1]
         try:
             now = stamps(path)
         except OSError:
             return game_hash(path)
-        known = self._hashes.get(str(path))
-        if known is not None and known[0] == now:
-            return known[1]
-        value = game_hash(path, game_files_read(path))
+        value = known[1] if known is not None and known[0] == now else game_hash(path, game_files_read(path))
         self._hashes[str(path)] = (now, value)
+        self._unseen.discard(path.name)
         return value
 
     def _own_cache(self) -> BuildCache:

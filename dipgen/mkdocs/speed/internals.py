@@ -238,6 +238,24 @@ def _material_writes() -> bool:
     return "self.search_index.generate_search_index(" in text and "utils.write_file(data.encode(" in text
 
 
+def _server_watches() -> bool:
+    """MkDocs's server watches with a watchdog observer of its own (`observer`), on which `watch`
+    schedules each folder; watchdog's observer dispatches an event to every handler of its watch
+    before it marks the event done in its queue (`caught_up` waits for that)."""
+    import queue
+
+    from mkdocs.livereload import LiveReloadServer
+    from watchdog.observers.api import BaseObserver, EventEmitter, EventQueue
+
+    server = _source(LiveReloadServer)
+    dispatch = _source(BaseObserver.dispatch_events)
+    return "self.observer = " in server and "self.observer.schedule(" in server \
+        and all(hasattr(BaseObserver, n) for n in ("schedule", "emitters", "event_queue", "is_alive")) \
+        and hasattr(EventEmitter, "watch") and issubclass(EventQueue, queue.Queue) \
+        and dispatch.find("handler.dispatch(event)") < dispatch.rfind("event_queue.task_done()") \
+        and all(hasattr(queue.Queue(), n) for n in ("all_tasks_done", "unfinished_tasks"))
+
+
 def _copy_file() -> bool:
     from mkdocs.structure.files import File
     return list(inspect.signature(File.copy_file).parameters) == ["self", "dirty"]
@@ -261,6 +279,8 @@ REACHES: tuple[Reach, ...] = (
           "docsfile: the index written by the layer", _material_writes),
     Reach("mkdocs/templates/sitemap.xml: file.page.{is_link,abs_url,canonical_url,update_date} of `pages`",
           "settled: a withheld page stands in the sitemap", _sitemap_template),
+    Reach("mkdocs.livereload.LiveReloadServer.observer (watchdog: schedule, emitters, event_queue)",
+          "watched: the games the server's watcher saw change", _server_watches),
     Reach("mkdocs.structure.files.File.copy_file(dirty)", "reuse: a map linked from the last site", _copy_file),
     Reach("mkdocs.utils.CountHandler", "staging: warnings counted as --strict counts them",
           lambda: _has("mkdocs.utils:CountHandler", "get_counts")),

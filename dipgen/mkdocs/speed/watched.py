@@ -11,7 +11,7 @@ Where the watcher cannot tell, a rebuild looks at every game, as without a watch
 
 - the first build of a server, and the first after the layer began to listen (what changed before
   the watcher's first look at the folder is reported by nobody);
-- a build whose games folder is not the one watched (mkdocs.yml changed it), or a build after the
+- a build after mkdocs.yml changed (the games folder may be another), or a build after the
   watcher stopped (the games folder was deleted: its watch ends) or did not catch up with the events
   it has queued within `CATCH_UP` seconds (each build first waits for the events queued so far to be
   heard, so that an edit that set off the build is never missed);
@@ -39,6 +39,7 @@ class Watched:
         self._folder = ""          # the games folder watched
         self._paths: set[str] = set()  # reported since the last `changed`
         self._everything = True    # something may have changed that no path tells
+        self._config: tuple | None = None  # mkdocs.yml as the last build found it
 
     def listen(self, server, folder: Path) -> None:
         """Listen to `server`'s watcher of the games `folder` (`on_serve`, after the server's first build)."""
@@ -54,11 +55,14 @@ class Watched:
             if dest:
                 self._paths.add(dest)
 
-    def changed(self, folder: Path, games: list[Path]) -> set[str] | None:
-        """At the start of a build: which of `games` (folders in the games `folder`) changed since the
-        last build, by ``str(game)``; None where the watcher cannot tell (see the module): look at all."""
+    def changed(self, folder: Path, config_file: str | None) -> set[str] | None:
+        """At the start of a build: the names of the games (folders in the games `folder`) where
+        something changed since the last build; None where the watcher cannot tell (see the module).
+        `config_file`: mkdocs.yml, which the server watches too."""
         server = self._server
-        if server is None or str(folder) != self._folder or not watching(server, self._folder) \
+        config = _stamp(config_file)
+        config_changed, self._config = config != self._config, config
+        if server is None or str(folder) != self._folder or config_changed or not watching(server, self._folder) \
                 or not caught_up(server, CATCH_UP):
             with self._lock:
                 self._everything, self._paths = True, set()
@@ -68,18 +72,14 @@ class Watched:
             self._everything, self._paths = False, set()
         if everything:
             return None
-        names = {game.name: str(game) for game in games}
         top = self._folder.rstrip(os.sep) + os.sep
-        out: set[str] = set()
-        for path in paths:
-            name = path[len(top):].split(os.sep, 1)[0] if path.startswith(top) else ""
-            if not name:
-                return None  # the games folder itself, or a path outside it
-            if name in names:
-                out.add(names[name])
-        return out
+        names = {path[len(top):].split(os.sep, 1)[0] if path.startswith(top) else "" for path in paths}
+        return None if "" in names else names  # "": the games folder itself, or a path outside it
 
-    def forget(self) -> None:
-        """Stop trusting what was heard (the server is gone, or a build's look was not kept)."""
-        with self._lock:
-            self._everything, self._paths = True, set()
+
+def _stamp(path: str | None) -> tuple | None:
+    try:
+        st = os.stat(path) if path else None
+    except OSError:
+        return None
+    return None if st is None else (path, st.st_size, st.st_mtime_ns, st.st_ino)
