@@ -295,6 +295,10 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
     def on_template_context(self, context, *, template_name: str, config):
         return self.seam.template_context(context, template_name)
 
+    @event_priority(-100)  # last: every plugin has changed the template's output as it would
+    def on_post_template(self, output_content: str, *, template_name: str, config) -> str:
+        return self.seam.post_template(output_content, template_name)
+
     @event_priority(-100)  # last: after every other plugin has written its files (the search index)
     def on_post_build(self, *, config) -> None:
         indexed = self._search(config)

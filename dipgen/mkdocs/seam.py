@@ -99,6 +99,9 @@ class Seam:
     def template_context(self, context, name: str):
         return context
 
+    def post_template(self, output: str, name: str) -> str:
+        return output
+
     def post_build(self, config) -> None:
         """`on_post_build`, last, after the plugin's own."""
 

@@ -337,6 +337,7 @@ class Layers(Seam):
     def env(self, env, config, files):
         self._linked = [f for f in files if isinstance(f, LinkedFile)]
         self._settled.ordered(files)
+        self._settled.learn(env)
         if self._index is not None:  # under plain serve, written by the layer (`docsfile`)
             spliced_index(self._index, lambda head, entries: None if self._state is None or
                           self._plugin.indexed_by_pagefind() else
@@ -377,6 +378,9 @@ class Layers(Seam):
         if name == "sitemap.xml":
             context["pages"] = self._settled.sitemap(context["pages"])
         return context
+
+    def post_template(self, output: str, name: str) -> str:
+        return self._settled.fill(output) if name == "sitemap.xml" else output
 
     def content(self, page, html: str, files) -> str:
         if isinstance(page, GeneratedPage) and page.direct and page.reused is not None:

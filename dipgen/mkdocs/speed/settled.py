@@ -42,7 +42,8 @@ from mkdocs.utils import get_build_date
 from dipgen.mkdocs.search import DOCS, split_of
 from dipgen.mkdocs.speed import docsfile
 from dipgen.mkdocs.speed.docsfile import Written
-from dipgen.mkdocs.speed.internals import SITEMAP_READS, mkdocs_sitemap
+from dipgen.mkdocs.speed.internals import mkdocs_sitemap
+from dipgen.mkdocs.speed.sitemap import Form, StandIn
 from dipgen.mkdocs.speed.partials import only_listeners
 
 #: the events a plugin that sees files, pages or templates listens to
@@ -64,6 +65,8 @@ class _Kept:
     pages: dict[str, tuple[str | None, str | None, list]] = field(default_factory=dict)
     #: each page's entries in the last build's search documents (`docsfile`): offset and length
     at: dict[str, tuple[int, int]] = field(default_factory=dict)
+    lines: dict[str, str] = field(default_factory=dict)  # each page's text in the sitemap (`sitemap.Form`)
+    date: str = ""  # ... on that date
 
 
 @dataclass
@@ -75,18 +78,8 @@ class _Building:
     dests: list[str] = field(default_factory=list)
     pages: dict[str, tuple[str | None, str | None, list] | None] = field(default_factory=dict)
     at: dict[str, tuple[int, int]] = field(default_factory=dict)
-
-
-class _StandIn:
-    """A withheld page, as MkDocs's sitemap template reads a file of the build (`file.page.*`:
-    `internals.SITEMAP_READS`, checked)."""
-
-    __slots__ = tuple(SITEMAP_READS) + ("page",)
-
-    def __init__(self, canonical_url: str | None, abs_url: str | None, update_date: str) -> None:
-        self.is_link = False
-        self.canonical_url, self.abs_url, self.update_date = canonical_url, abs_url, update_date
-        self.page = self
+    lines: dict[str, str] = field(default_factory=dict)
+    date: str = ""
 
 
 class Settled:
@@ -111,6 +104,11 @@ class Settled:
         #: whether it is withheld (its entries as the last build wrote them)
         self._spans: list[tuple[int, int, _Kept | _Building, str, bool]] = []
         self._docs: Written | None = None  # the search documents the last complete build wrote
+        self._form: Form | None = None     # how this build's sitemap draws a page (`sitemap`)
+        self._template = None              # ... its template
+        self._filled: list[tuple[str, str]] = []  # each run of withheld pages: its stand-in's text, its lines
+        self._listed: list = []            # ... and the sitemap's pages MkDocs gave
+        self._sitemapped = False           # the site's sitemap is MkDocs's template
         self._docs_now: Written | None = None
 
     # ----- before the files
@@ -132,11 +130,12 @@ class Settled:
     def choose(self, config, plugin, games: dict[str, tuple[str, str]]) -> None:
         """`games`: each game's folder -> its cache key and its folder in the site. The candidates:
         those the last site has as this build would make them, where no other plugin looks."""
+        self._sitemapped = mkdocs_sitemap(config)
         self._paths = {site_folder: path for path, (_, site_folder) in games.items()}
         self._building = {site_folder: _Building(key, site_folder) for _, (key, site_folder) in games.items()}
         self._depth = next(iter(self._paths), "").count("/")
         alone = only_listeners(config, _EVENTS, plugin, also=(_SEARCH,))  # no other plugin looks at them
-        if not self._possible or self._site is None or not alone or not mkdocs_sitemap(config):
+        if not self._possible or self._site is None or not alone or not self._sitemapped:
             return
         for path, (key, site_folder) in games.items():
             kept = self._kept.get(path)
@@ -238,18 +237,56 @@ class Settled:
                 pending.extend(self._runs[f.src_uri])
         self._tail = pending
 
+    def learn(self, env) -> None:
+        """`on_env`: how the site's sitemap draws a page today (`sitemap.Form`), under plain serve."""
+        self._form = self._template = None
+        if self._now_state is None or not self._sitemapped:
+            return
+        try:
+            self._template = env.get_template("sitemap.xml")
+            self._form = Form.of(self._template, get_build_date())
+        except Exception:  # (no such template, one that cannot draw a stand-in): every page stands in
+            self._form = None
+
     def sitemap(self, pages: list) -> list:
         """The sitemap's ``pages`` (MkDocs's files of the pages in the site, in order) with the
-        withheld pages in their places."""
+        withheld pages in their places: each run of them one stand-in, whose text `fill` replaces
+        with theirs (where there is a `Form`; else a stand-in a page)."""
+        self._filled, self._listed = [], pages
         if not self.withheld:
             return pages
         date = get_build_date()
+        form = self._form if self._form is not None and self._form.date == date else None
+        if form is None:
+            return self._stood_in(pages, date)
+        out: list = []
+        for f in [*pages, None]:
+            run = self._before.get(f.src_uri, ()) if f is not None else self._tail
+            if run:
+                stand_in, drawn = form.run(len(self._filled))
+                out.append(stand_in)
+                self._filled.append((drawn, "".join(_line(kept, uri, form) for kept, uri in run)))
+            if f is not None:
+                out.append(f)
+        return out
+
+    def _stood_in(self, pages: list, date: str) -> list:
         out: list = []
         for f in pages:
             out.extend(_stand_ins(self._before.get(f.src_uri, ()), date))
             out.append(f)
         out.extend(_stand_ins(self._tail, date))
         return out
+
+    def fill(self, output: str) -> str:
+        """The sitemap MkDocs drew from `sitemap`'s pages, with each run's text replaced by its pages'."""
+        if not self._filled:
+            return output
+        filled = Form.fill(output, self._filled)
+        if filled is None and self._template is not None:  # not drawn as learnt: a stand-in a page after all
+            filled = self._template.render(pages=self._stood_in(self._listed, get_build_date()))
+        self._filled, self._listed = [], []
+        return output if filled is None else filled
 
     def index_before(self, index, page) -> None:
         """Give Material's search `index` the entries of the withheld pages that go before `page`'s."""
@@ -274,6 +311,9 @@ class Settled:
         building = self._building.get(self._folder_of(page.file.src_uri) or "")
         if building is not None and page.file.src_uri in building.pages:
             building.pages[page.file.src_uri] = (page.canonical_url, page.abs_url, list(entries))
+            if self._form is not None:  # its line in the sitemap made now, with the page
+                building.lines[page.file.src_uri] = self._form.line(page.canonical_url, page.abs_url)
+                building.date = self._form.date
             self._spans.append((end - len(entries), end, building, page.file.src_uri, False))
 
     def write_docs(self, site: Path, head: str, entries: list) -> str:
@@ -303,7 +343,7 @@ class Settled:
                 if b.pages and all(v is not None for v in b.pages.values()):
                     kept[self._paths[folder]] = _Kept(b.key, folder, b.dests,
                                                       {uri: v for uri, v in b.pages.items() if v is not None},
-                                                      b.at)
+                                                      b.at, b.lines, b.date)
             self._kept, self._state, self._site = kept, self._now_state, site
             # the search documents as written in the site now in place (None: not written by the layer)
             self._docs = None if self._docs_now is None else dataclasses.replace(self._docs_now, path=site / DOCS)
@@ -311,8 +351,19 @@ class Settled:
         self._before, self._tail, self._given, self._spans, self._docs_now = {}, [], set(), [], None
 
 
-def _stand_ins(pages, date: str) -> list[_StandIn]:
+def _stand_ins(pages, date: str) -> list[StandIn]:
     """The withheld `pages` the sitemap lists: those with an address (without a site address, MkDocs's
     template lists no page, and writes nothing for one)."""
-    return [_StandIn(canonical, absolute, date) for kept, uri in pages
+    return [StandIn(canonical, absolute, date) for kept, uri in pages
             for canonical, absolute, _ in [kept.pages[uri]] if canonical or absolute]
+
+
+def _line(kept: _Kept, uri: str, form: Form) -> str:
+    """A withheld page's text in the sitemap: as kept, or made again on another date."""
+    if kept.date != form.date:
+        kept.lines, kept.date = {}, form.date
+    line = kept.lines.get(uri)
+    if line is None:
+        canonical, absolute, _ = kept.pages[uri]
+        line = kept.lines[uri] = form.line(canonical, absolute)
+    return line
