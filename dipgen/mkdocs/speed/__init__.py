@@ -31,6 +31,7 @@ Every reach into MkDocs's or Material's internals that a layer needs is in `inte
 from __future__ import annotations
 
 import gc
+import hashlib
 import logging
 import os
 import shutil
@@ -211,7 +212,11 @@ class Layers(Seam):
         if self._command != "serve":
             return make()
         if self._archive is None or self._archive[0] != (cards, options):
-            self._archive = ((list(cards), options), make())
+            files = make()
+            # each page named by its text, as a game's page by its file in the cache (`reuse`)
+            names = {uri: "archive-" + hashlib.sha256(page.encode("utf-8")).hexdigest()
+                     for uri, page in files.items() if isinstance(page, SitePage)}
+            self._archive = ((list(cards), options), files, names)
         return self._archive[1]
 
     def prepared(self, config, games: dict[str, Output], complete: bool, files: dict[str, Content]) -> None:
@@ -231,6 +236,8 @@ class Layers(Seam):
             for entry in reversed(self._games):  # (a file two games make, their board's map: the first's)
                 pages.update(entry.page_names)
                 others.update(entry.file_names)
+            if self._archive is not None:  # the archive's pages, taken as they were where their text is
+                pages.update(self._archive[2])
             self._reuse.begin(self._state, pages, Path(self._site_dir) if self._staging else None, others)
         # every game read: what no game names any more goes; but not while a server takes unchanged
         # games from its last build (it would list every file of the cache on each edit): the next
