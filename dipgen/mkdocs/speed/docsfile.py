@@ -61,7 +61,8 @@ def write(path: Path, head: str, entries: list, pieces: list[Piece], last: Writt
         out = _Out(f.fileno(), head.encode("utf-8"))
         at = 0
         for start, end, old in pieces:
-            out.text(entries_json(entries[at:start]))
+            if start > at:  # entries of no piece (hand-written pages)
+                out.text(entries_json(entries[at:start]))
             if old is not None and src is not None and end > start:
                 placed.append(out.copy(src, *old))
             else:

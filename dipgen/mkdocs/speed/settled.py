@@ -63,10 +63,12 @@ class _Kept:
     #: each page, by its source path: its canonical and absolute addresses (the sitemap's) and its
     #: search entries
     pages: dict[str, tuple[str | None, str | None, list]] = field(default_factory=dict)
-    #: each page's entries in the last build's search documents (`docsfile`): offset and length
-    at: dict[str, tuple[int, int]] = field(default_factory=dict)
-    lines: dict[str, str] = field(default_factory=dict)  # each page's text in the sitemap (`sitemap.Form`)
-    date: str = ""  # ... on that date
+    #: every page's search entries, in order, and where the last build's search documents have
+    #: them (`docsfile`): offset and length, if together
+    entries: list = field(default_factory=list)
+    at: tuple[int, int] | None = None
+    lines: str = ""  # its pages' text in the sitemap (`sitemap.Form`)...
+    date: str = ""   # ... on that date
 
 
 @dataclass
@@ -77,9 +79,16 @@ class _Building:
     folder: str
     dests: list[str] = field(default_factory=list)
     pages: dict[str, tuple[str | None, str | None, list] | None] = field(default_factory=dict)
-    at: dict[str, tuple[int, int]] = field(default_factory=dict)
+    at: dict[str, tuple[int, int]] = field(default_factory=dict)  # each page's entries in the documents
     lines: dict[str, str] = field(default_factory=dict)
     date: str = ""
+
+    def kept(self) -> _Kept:
+        """The game as the next build may withhold it."""
+        pages = {uri: v for uri, v in self.pages.items() if v is not None}
+        places = [self.at.get(uri) for uri in pages]
+        return _Kept(self.key, self.folder, self.dests, pages, [e for v in pages.values() for e in v[2]],
+                     _together(places), "".join(self.lines.get(uri, "") for uri in pages), self.date)
 
 
 class Settled:
@@ -91,18 +100,18 @@ class Settled:
         self._possible = False             # this build may withhold games (`begin`)
         self._candidates: dict[str, _Kept] = {}  # games that may be withheld, by their folder in the site
         self.withheld: dict[str, _Kept] = {}     # this build's withheld games, by their folder in the site
-        self._runs: dict[str | None, list[tuple[_Kept, str]]] = {}  # given uri -> withheld pages after it
+        self._runs: dict[str | None, list[_Kept]] = {}  # given uri -> withheld games after it
         self._building: dict[str, _Building] = {}  # this build's other games, by their folder in the site
         self._paths: dict[str, str] = {}  # folder in the site -> game folder
         self._depth = 0  # the slashes in a game's folder in the site
         self._given: set[str] = set()
         self._silent: set[str] = set()  # the games' folders in the site that no converted page mentions
-        self._before: dict[str, list[tuple[_Kept, str]]] = {}  # page -> withheld pages to index before it
-        self._tail: list[tuple[_Kept, str]] = []
+        self._before: dict[str, list[_Kept]] = {}  # page -> withheld games to index before it
+        self._tail: list[_Kept] = []
         self._last_page = ""
-        #: this build's pages in the search index: their entries (start, end), the game, the page, and
-        #: whether it is withheld (its entries as the last build wrote them)
-        self._spans: list[tuple[int, int, _Kept | _Building, str, bool]] = []
+        #: this build's games' entries in the search index (start, end), a withheld game's whole (its
+        #: entries as the last build wrote them), a page at a time for the others
+        self._spans: list[tuple[int, int, _Kept | _Building, str]] = []
         self._docs: Written | None = None  # the search documents the last complete build wrote
         self._form: Form | None = None     # how this build's sitemap draws a page (`sitemap`)
         self._template = None              # ... its template
@@ -178,11 +187,11 @@ class Settled:
             if not uri.startswith(folder):
                 folder = self._folder_of(uri) or "\0"
                 kept = self.withheld.get(folder)
+                if kept is not None:
+                    self._runs.setdefault(last, []).append(kept)
             if kept is None:
                 out[uri] = content
                 last = uri
-            elif uri in kept.pages:
-                self._runs.setdefault(last, []).append((kept, uri))
         for folder in self.withheld:
             self._building.pop(folder, None)
         self._given = set(out)
@@ -261,11 +270,11 @@ class Settled:
             return self._stood_in(pages, date)
         out: list = []
         for f in [*pages, None]:
-            run = self._before.get(f.src_uri, ()) if f is not None else self._tail
+            run = self._before.get(f.src_uri, []) if f is not None else self._tail
             if run:
                 stand_in, drawn = form.run(len(self._filled))
                 out.append(stand_in)
-                self._filled.append((drawn, "".join(_line(kept, uri, form) for kept, uri in run)))
+                self._filled.append((drawn, "".join(_lines(kept, form) for kept in run)))
             if f is not None:
                 out.append(f)
         return out
@@ -273,7 +282,7 @@ class Settled:
     def _stood_in(self, pages: list, date: str) -> list:
         out: list = []
         for f in pages:
-            out.extend(_stand_ins(self._before.get(f.src_uri, ()), date))
+            out.extend(_stand_ins(self._before.get(f.src_uri, []), date))
             out.append(f)
         out.extend(_stand_ins(self._tail, date))
         return out
@@ -290,20 +299,20 @@ class Settled:
 
     def index_before(self, index, page) -> None:
         """Give Material's search `index` the entries of the withheld pages that go before `page`'s."""
-        self._give(index, self._before.get(page.file.src_uri, ()))
+        self._give(index, self._before.get(page.file.src_uri, []))
 
     def index_after(self, index, page) -> None:
         """After the last page: the entries of the withheld pages after it."""
         if page.file.src_uri == self._last_page:
             self._give(index, self._tail)
 
-    def _give(self, index, pages) -> None:
-        """The entries of `pages` put at the end of the index, and where they are (`write_docs`: not
-        serialized again)."""
-        for kept, uri in pages:
+    def _give(self, index, games: list[_Kept]) -> None:
+        """The entries of the withheld `games` put at the end of the index, and where they are
+        (`write_docs`: not serialized again)."""
+        for kept in games:
             start = len(index.entries)
-            index.entries.extend(kept.pages[uri][2])
-            self._spans.append((start, len(index.entries), kept, uri, True))
+            index.entries.extend(kept.entries)
+            self._spans.append((start, len(index.entries), kept, ""))
 
     def made(self, page, entries: list, end: int) -> None:
         """A page of a game given to MkDocs, as it went to the search index (its entries the last
@@ -314,22 +323,24 @@ class Settled:
             if self._form is not None:  # its line in the sitemap made now, with the page
                 building.lines[page.file.src_uri] = self._form.line(page.canonical_url, page.abs_url)
                 building.date = self._form.date
-            self._spans.append((end - len(entries), end, building, page.file.src_uri, False))
+            self._spans.append((end - len(entries), end, building, page.file.src_uri))
 
     def write_docs(self, site: Path, head: str, entries: list) -> str:
         """Write Material's search documents (the JSON Material writes: `head` and `entries`) into
         `site` as `dipgen.mkdocs.search` splits them, the withheld pages' entries copied from the last
         build's file (`docsfile`); returns the index Material is to write in its own file."""
-        pieces = [(start, end, kept.at.get(uri) if withheld else None)
-                  for start, end, kept, uri, withheld in self._spans]
+        pieces = [(start, end, game.at if isinstance(game, _Kept) else None) for start, end, game, _ in self._spans]
         path = site / DOCS
         path.parent.mkdir(parents=True, exist_ok=True)
         try:
             placed, self._docs_now = docsfile.write(path, head, entries, pieces, self._docs)
         except OSError:  # the last file not as recorded after all: every entry serialized
             placed, self._docs_now = docsfile.write(path, head, entries, pieces, None)
-        for (_, _, game, uri, _), where in zip(self._spans, placed, strict=True):
-            game.at[uri] = where
+        for (_, _, game, uri), where in zip(self._spans, placed, strict=True):
+            if isinstance(game, _Kept):
+                game.at = where
+            else:
+                game.at[uri] = where
         return split_of(json.loads(head + "]}")["config"])
 
     # ----- the end
@@ -341,9 +352,7 @@ class Settled:
             kept = {self._paths[folder]: k for folder, k in self.withheld.items()}
             for folder, b in self._building.items():  # (a blocked game is not there)
                 if b.pages and all(v is not None for v in b.pages.values()):
-                    kept[self._paths[folder]] = _Kept(b.key, folder, b.dests,
-                                                      {uri: v for uri, v in b.pages.items() if v is not None},
-                                                      b.at, b.lines, b.date)
+                    kept[self._paths[folder]] = b.kept()
             self._kept, self._state, self._site = kept, self._now_state, site
             # the search documents as written in the site now in place (None: not written by the layer)
             self._docs = None if self._docs_now is None else dataclasses.replace(self._docs_now, path=site / DOCS)
@@ -351,19 +360,32 @@ class Settled:
         self._before, self._tail, self._given, self._spans, self._docs_now = {}, [], set(), [], None
 
 
-def _stand_ins(pages, date: str) -> list[StandIn]:
-    """The withheld `pages` the sitemap lists: those with an address (without a site address, MkDocs's
-    template lists no page, and writes nothing for one)."""
-    return [StandIn(canonical, absolute, date) for kept, uri in pages
-            for canonical, absolute, _ in [kept.pages[uri]] if canonical or absolute]
+def _stand_ins(games: list[_Kept], date: str) -> list[StandIn]:
+    """The withheld games' pages the sitemap lists: those with an address (without a site address,
+    MkDocs's template lists no page, and writes nothing for one)."""
+    return [StandIn(canonical, absolute, date) for kept in games
+            for canonical, absolute, _ in kept.pages.values() if canonical or absolute]
 
 
-def _line(kept: _Kept, uri: str, form: Form) -> str:
-    """A withheld page's text in the sitemap: as kept, or made again on another date."""
+def _lines(kept: _Kept, form: Form) -> str:
+    """A withheld game's pages' text in the sitemap: as kept, or made again on another date."""
     if kept.date != form.date:
-        kept.lines, kept.date = {}, form.date
-    line = kept.lines.get(uri)
-    if line is None:
-        canonical, absolute, _ = kept.pages[uri]
-        line = kept.lines[uri] = form.line(canonical, absolute)
-    return line
+        kept.lines = "".join(form.line(canonical, absolute) for canonical, absolute, _ in kept.pages.values())
+        kept.date = form.date
+    return kept.lines
+
+
+def _together(places: list[tuple[int, int] | None]) -> tuple[int, int] | None:
+    """One range of a file of the ranges of a game's pages, each after the last and a comma between
+    (empty ones aside); None where they are not so (or one is not known)."""
+    start = end = -1
+    for place in places:
+        if place is None:
+            return None
+        offset, length = place
+        if not length:
+            continue
+        if end >= 0 and offset != end + 1:
+            return None
+        start, end = (offset if start < 0 else start), offset + length
+    return (start, end - start) if start >= 0 else (0, 0)
