@@ -19,7 +19,9 @@ is the same, byte for byte, with every layer off (``speed: false``; tests/test_s
   as a file rewritten only when it changed).
 - `settled`: under plain serve, an unchanged game is not given to MkDocs at all: its folder moves
   from the last site whole, and the sitemap and the search index get its pages back from the last
-  build's record (an edit's cost does not grow with the archive).
+  build's record (`sitemap`: their lines kept; `docsfile`: their entries copied from the last
+  index file), and only the games the server's watcher saw change are looked at again
+  (`watched`): an edit's cost does not grow with the archive.
 - `remembered`: under plain serve, a hand-written page is not converted again while nothing it is
   made from changed.
 - `partials`: the theme's nav, tabs and search box drawn once a build for the pages outside the nav.

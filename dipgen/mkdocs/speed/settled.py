@@ -183,11 +183,16 @@ class Settled:
             return files
         out, last = {}, None
         folder, kept = "\0", None  # a game's files come together: its folder looked up once
+        seen: set[str] = set()
         for uri, content in files.items():
             if not uri.startswith(folder):
                 folder = self._folder_of(uri) or "\0"
                 kept = self.withheld.get(folder)
+                if kept is not None and folder in seen:  # its files not together: not one piece, none withheld
+                    self.withheld, self._runs = {}, {}
+                    return files
                 if kept is not None:
+                    seen.add(folder)
                     self._runs.setdefault(last, []).append(kept)
             if kept is None:
                 out[uri] = content
