@@ -549,3 +549,75 @@ def test_serve_withholds_only_the_games_an_edit_leaves_as_they_were(tmp_path):
 #: a running game like bravo, under another title
 BRAVO_AGAIN = {**ARCHIVE["bravo"],
                "game.yml": ARCHIVE["bravo"]["game.yml"].replace("Bravo, still running", "Bravo again")}
+
+
+@pytest.mark.slow  # whole-site builds, five, and the server's watcher polling
+def test_serve_looks_again_at_the_games_the_watcher_saw_change_and_at_every_game_where_it_cannot_tell(tmp_path,
+                                                                                                  monkeypatch):
+    """Under `mkdocs serve`, a rebuild looks again only at the games the server's watcher saw change
+    (`dipgen.mkdocs.speed.watched`): an edit it reports is built; an edit made before it began to
+    watch, and one made after it stopped, are built too (those rebuilds look at every game); the site
+    is a fresh build's, byte for byte, after each."""
+    import threading
+
+    from mkdocs.config.defaults import MkDocsConfig
+    from mkdocs.livereload import LiveReloadServer
+    from watchdog.events import FileSystemEventHandler
+
+    project = make_project(tmp_path / "p", games=ARCHIVE, plugin={"search": "material"})
+    MkDocsConfig.plugins.plugin_cache.pop("dipgen", None)
+    config = site_config(project)
+    plugin = config.plugins["dipgen"]
+    plugin.on_startup(command="serve", dirty=False)
+    games = project / "games"
+    server = LiveReloadServer(builder=lambda: None, host="127.0.0.1", port=0, root=str(project / "site"))
+    heard = threading.Event()
+
+    class Heard(FileSystemEventHandler):  # the test's own ear: the watcher has polled the edit
+        def on_any_event(self, event) -> None:
+            heard.set()
+
+    def note(game: str, text: str) -> None:
+        phase = games / game / "1901-spring.yml"
+        phase.write_text(phase.read_text(encoding="utf-8") + f"  {text}\n", encoding="utf-8")
+
+    import dipgen.mkdocs.speed as speed
+
+    looked: list[str] = []  # the games whose files a build looked at again
+    stamps = speed.stamps
+    monkeypatch.setattr(speed, "stamps", lambda folder: looked.append(folder.name) or stamps(folder))
+
+    def served(name: str, *texts: str) -> list[str]:
+        looked.clear()
+        build(site_config(project), serve_url="http://127.0.0.1:8000/")
+        seen = sorted(looked)
+        site = _site(project)
+        assert site == _fresh(project, tmp_path / name, plugin)
+        for text in texts:
+            assert any(text.encode() in data for uri, data in site.items() if uri.endswith(".html"))
+        return seen
+
+    try:
+        build(config, serve_url="http://127.0.0.1:8000/")
+        plugin.on_serve(server, config=config, builder=lambda: None)
+        server.observer.schedule(Heard(), str(games), recursive=True)
+        note("alpha", "Missed by the watcher.")  # before it starts: nobody reports it
+        server.observer.start()
+        note("bravo", "Seen by the watcher.")
+        assert heard.wait(10)
+        # the first build since it watches looks at every game
+        assert served("first", "Missed by the watcher.", "Seen by the watcher.") == ["alpha", "bravo", "charlie"]
+        heard.clear()
+        note("alpha", "Seen again.")
+        assert heard.wait(10)
+        assert served("seen", "Seen again.") == ["alpha"]  # bravo and charlie not looked at
+        assert plugin.stats["withheld"] == 2
+        server.observer.stop()
+        server.observer.join()
+        note("bravo", "After the watcher stopped.")
+        assert served("stopped", "After the watcher stopped.") == ["alpha", "bravo", "charlie"]
+    finally:
+        if server.observer.is_alive():
+            server.observer.stop()
+        plugin.on_startup(command="build", dirty=False)
+        plugin.on_shutdown()

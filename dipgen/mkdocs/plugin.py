@@ -146,6 +146,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         games = self.games_path(config)
         if games.is_dir():
             server.watch(str(games))
+            self.seam.serving(server, games)
         return server
 
     # ----- the games
@@ -294,6 +295,10 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
 
     def on_template_context(self, context, *, template_name: str, config):
         return self.seam.template_context(context, template_name)
+
+    @event_priority(-100)  # last: every plugin has changed the template's output as it would
+    def on_post_template(self, output_content: str, *, template_name: str, config) -> str:
+        return self.seam.post_template(output_content, template_name)
 
     @event_priority(-100)  # last: after every other plugin has written its files (the search index)
     def on_post_build(self, *, config) -> None:

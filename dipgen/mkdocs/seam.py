@@ -33,6 +33,9 @@ class Seam:
     def shutdown(self) -> None:
         pass
 
+    def serving(self, server, games: Path) -> None:
+        """`on_serve`: MkDocs's server, which watches the `games` folder."""
+
     # ----- before the build
     def configured(self, config) -> None:
         """`on_config`: the build's configuration, as the plugin set it."""
@@ -95,6 +98,9 @@ class Seam:
 
     def template_context(self, context, name: str):
         return context
+
+    def post_template(self, output: str, name: str) -> str:
+        return output
 
     def post_build(self, config) -> None:
         """`on_post_build`, last, after the plugin's own."""

@@ -40,7 +40,12 @@ def split_index(site: Path) -> bool:
     if "dipgen_docs" in data["config"] or "dipgen_pagefind" in data["config"]:  # (dipgen.mkdocs.pagefind)
         return False
     os.replace(index, site / DOCS)
-    config = dict(data["config"], dipgen_docs=DOCS.name)
-    text = json.dumps({"config": config, "docs": []}, sort_keys=True, separators=(",", ":"))
-    index.write_text(text, encoding="utf-8")
+    index.write_text(split_of(data["config"]), encoding="utf-8")
     return True
+
+
+def split_of(config: dict) -> str:
+    """``search_index.json`` once its documents are in `DOCS`: Material's `config` and the name of that file.
+    (`dipgen.mkdocs.speed.docsfile` writes both files at once under serve.)"""
+    return json.dumps({"config": dict(config, dipgen_docs=DOCS.name), "docs": []}, sort_keys=True,
+                      separators=(",", ":"))

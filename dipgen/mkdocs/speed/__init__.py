@@ -19,7 +19,9 @@ is the same, byte for byte, with every layer off (``speed: false``; tests/test_s
   as a file rewritten only when it changed).
 - `settled`: under plain serve, an unchanged game is not given to MkDocs at all: its folder moves
   from the last site whole, and the sitemap and the search index get its pages back from the last
-  build's record (an edit's cost does not grow with the archive).
+  build's record (`sitemap`: their lines kept; `docsfile`: their entries copied from the last
+  index file), and only the games the server's watcher saw change are looked at again
+  (`watched`): an edit's cost does not grow with the archive.
 - `remembered`: under plain serve, a hand-written page is not converted again while nothing it is
   made from changed.
 - `partials`: the theme's nav, tabs and search box drawn once a build for the pages outside the nav.
@@ -33,6 +35,7 @@ Every reach into MkDocs's or Material's internals that a layer needs is in `inte
 from __future__ import annotations
 
 import gc
+import hashlib
 import logging
 import os
 import shutil
@@ -56,6 +59,7 @@ from dipgen.mkdocs.speed.pages import GeneratedPage, Headings, index_page
 from dipgen.mkdocs.speed.partials import memoize, only_listeners, pages_alike
 from dipgen.mkdocs.speed.remembered import Remembered
 from dipgen.mkdocs.speed.settled import Settled
+from dipgen.mkdocs.speed.watched import Watched
 from dipgen.mkdocs.speed.reuse import TEMPLATE as REUSED, LinkedFile, Reuse
 from dipgen.mkdocs.speed.staging import _Staging
 from dipgen.mkdocs.speed import beside, themes
@@ -78,6 +82,9 @@ class Layers(Seam):
         self._own_store: Path | None = None    # ... a temporary one, where the site's cannot be written
         self._key = ""                         # what every game's output depends on besides its files
         self._hashes: dict[str, tuple[tuple, str]] = {}  # game folder -> its files' stamps and `game_hash`
+        self._watched = Watched()              # under serve: the games the server's watcher saw change
+        self._stale: set[str] | None = None    # ... the games to look at again this build (None: every one)
+        self._unseen: set[str] = set()         # ... those not looked at again since the watcher saw them
         self._keys: dict[str, str] = {}        # game folder -> its entry's key, from `cached` till `made`
         self._games: list[Stored] = []         # this build's games in the cache
         self._pages: dict[str, Stored] = {}    # each generated page in the cache -> the game's entry
@@ -115,6 +122,9 @@ class Layers(Seam):
         """MkDocs's note of a page it was given nothing to write, for the pages linked instead."""
         return record.msg not in self._hushed
 
+    def serving(self, server, games: Path) -> None:
+        self._watched.listen(server, games)
+
     def shutdown(self) -> None:
         gc.unfreeze()
         logging.getLogger(BUILD_LOGGER).removeFilter(self._hush)
@@ -147,6 +157,10 @@ class Layers(Seam):
     def begin(self, options) -> None:
         self._key = entry_key(__version__, code_fingerprint(), generator_fingerprint(), options)
         self._state = None
+        seen = self._watched.changed(self._plugin.games_path(self._built), self._built.config_file_path) \
+            if self._built is not None else None
+        self._unseen |= seen or set()
+        self._stale = None if seen is None else self._unseen
         if self._command == "serve" and not self._in_place and self._built is not None:
             self._state = Reuse.state(self._built, self._key, repr(self._plugin.config))
         self._settled.begin(self._state, Path(self._built.site_dir) if self._state is not None else None)
@@ -179,16 +193,19 @@ class Layers(Seam):
 
     def _hash(self, path: Path) -> str:
         """`game_hash`, read again only where a file changed since this process last read it (a
-        serve rebuild after an edit reads the one game the GM changed)."""
+        serve rebuild after an edit reads the one game the GM changed); under serve, only the games
+        the server's watcher saw change are looked at (`watched`), where it can tell."""
+        known = self._hashes.pop(str(path), None)
+        if known is not None and self._stale is not None and path.name not in self._stale:
+            self._hashes[str(path)] = known
+            return known[1]
         try:
             now = stamps(path)
         except OSError:
             return game_hash(path)
-        known = self._hashes.get(str(path))
-        if known is not None and known[0] == now:
-            return known[1]
-        value = game_hash(path, game_files_read(path))
+        value = known[1] if known is not None and known[0] == now else game_hash(path, game_files_read(path))
         self._hashes[str(path)] = (now, value)
+        self._unseen.discard(path.name)
         return value
 
     def _own_cache(self) -> BuildCache:
@@ -205,7 +222,11 @@ class Layers(Seam):
         if self._command != "serve":
             return make()
         if self._archive is None or self._archive[0] != (cards, options):
-            self._archive = ((list(cards), options), make())
+            files = make()
+            # each page named by its text, as a game's page by its file in the cache (`reuse`)
+            names = {uri: "archive-" + hashlib.sha256(page.encode("utf-8")).hexdigest()
+                     for uri, page in files.items() if isinstance(page, SitePage)}
+            self._archive = ((list(cards), options), files, names)
         return self._archive[1]
 
     def prepared(self, config, games: dict[str, Output], complete: bool, files: dict[str, Content]) -> None:
@@ -226,6 +247,8 @@ class Layers(Seam):
             for entry in reversed(self._games):  # (a file two games make, their board's map: the first's)
                 pages.update(entry.page_names)
                 others.update(entry.file_names)
+            if self._archive is not None:  # the archive's pages, taken as they were where their text is
+                pages.update(self._archive[2])
             self._reuse.begin(self._state, pages, Path(self._site_dir) if self._staging else None, others)
         # every game read: what no game names any more goes; but not while a server takes unchanged
         # games from its last build (it would list every file of the cache on each edit): the next
@@ -339,8 +362,11 @@ class Layers(Seam):
     def env(self, env, config, files):
         self._linked = [f for f in files if isinstance(f, LinkedFile)]
         self._settled.ordered(files)
-        if self._index is not None:
-            spliced_index(self._index, self._settled.spans)  # the withheld pages' entries not written again
+        self._settled.learn(env)
+        if self._index is not None:  # under plain serve, written by the layer (`docsfile`)
+            spliced_index(self._index, lambda head, entries: None if self._state is None or
+                          self._plugin.indexed_by_pagefind() else
+                          self._settled.write_docs(Path(config.site_dir), head, entries))
         self._remembered.watch(self._index)  # hand-written pages taken as made keep their entries
         # the nav, tabs and search box drawn once, not for every game's page
         return memoize(self._reuse.loader(env), self._nav, pages_alike(config, self._plugin))
@@ -370,13 +396,16 @@ class Layers(Seam):
                 index_page(index, page, whole=not self._plugin.indexed_by_pagefind())
                 entries = index.entries[before:]
             self._reuse.made(page, entries, page.present_anchor_ids)
-            self._settled.made(page, entries)
+            self._settled.made(page, entries, len(index.entries) if index is not None else 0)
         return context
 
     def template_context(self, context, name: str):
         if name == "sitemap.xml":
             context["pages"] = self._settled.sitemap(context["pages"])
         return context
+
+    def post_template(self, output: str, name: str) -> str:
+        return self._settled.fill(output) if name == "sitemap.xml" else output
 
     def content(self, page, html: str, files) -> str:
         if isinstance(page, GeneratedPage) and page.direct and page.reused is not None:

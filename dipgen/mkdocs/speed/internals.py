@@ -15,6 +15,7 @@ import importlib
 import inspect
 import json
 import logging
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -83,15 +84,15 @@ def entries_json(entries: list) -> str:
 _NO_DOCS = '"docs":[]}'
 
 
-def spliced_index(index, spans: Callable[[], list[tuple[int, int, str]]]) -> None:
-    """Have Material's search `index` write its JSON with the entries `spans()` names (start, end, and
-    their `entries_json`) as that text, not serialized again: the same JSON (checked), a fraction of
-    the time at a thousand games. Its own writing (``generate_search_index``) is kept for the rest."""
+def spliced_index(index, write: Callable[[str, list], str | None]) -> None:
+    """Have Material's search `index` written by `write` (`docsfile`): given the head of the JSON
+    Material writes (its configuration, up to the opening of its list of documents) and the entries,
+    it writes what Material would (checked) and returns what Material is to write in its own file
+    instead, or None where Material writes as it does."""
     generate = index.generate_search_index
 
     def generated(prev):
-        made = spans()
-        if prev or not made:
+        if prev:
             return generate(prev)
         entries = index.entries
         index.entries = []
@@ -99,18 +100,38 @@ def spliced_index(index, spans: Callable[[], list[tuple[int, int, str]]]) -> Non
             shell = generate(prev)  # its configuration, as it writes it
         finally:
             index.entries = entries
-        if not shell.endswith(_NO_DOCS):
-            return generate(prev)
-        parts, at = [], 0
-        for start, end, text in made:
-            parts.extend(entries_json([entry]) for entry in entries[at:start])
-            if text:
-                parts.append(text)
-            at = end
-        parts.extend(entries_json([entry]) for entry in entries[at:])
-        return f'{shell[:-len(_NO_DOCS)]}"docs":[{",".join(parts)}]}}'
+        written = write(shell[:-len(_NO_DOCS)] + '"docs":[', entries) if shell.endswith(_NO_DOCS) else None
+        return generate(prev) if written is None else written
 
     index.generate_search_index = generated
+
+
+def observe(server, folder: str, heard: Callable[[str, str | None], None]) -> None:
+    """Have `heard` called with the path (and, for a move, the new path) of every file and folder that
+    changes, comes or goes under `folder`, by the watcher of MkDocs's `server` (`watched`): its polling
+    observer, watching the folder for the server's own rebuilds, given one more handler."""
+    from watchdog.events import FileSystemEventHandler
+
+    class Handler(FileSystemEventHandler):
+        def on_any_event(self, event) -> None:
+            heard(os.fsdecode(event.src_path), os.fsdecode(event.dest_path) if event.dest_path else None)
+
+    server.observer.schedule(Handler(), os.path.abspath(folder), recursive=True)
+
+
+def watching(server, folder: str) -> bool:
+    """Whether `server`'s watcher is running and watching `folder` (a deleted folder ends its watch)."""
+    observer = server.observer
+    return observer.is_alive() and any(e.is_alive() and e.watch.path == os.path.abspath(folder)
+                                       for e in list(observer.emitters))
+
+
+def caught_up(server, timeout: float) -> bool:
+    """Wait until `server`'s watcher has given its handlers every event it has queued (at most
+    `timeout` seconds): False where it has not."""
+    queue = server.observer.event_queue
+    with queue.all_tasks_done:
+        return queue.all_tasks_done.wait_for(lambda: not queue.unfinished_tasks, timeout)
 
 
 def warning_counter() -> logging.Handler:
@@ -194,15 +215,45 @@ def _sitemap_template() -> bool:
 
 
 def _spliced() -> bool:
-    """`spliced_index` writes what Material's index writes, on an index of three entries, two given."""
+    """`spliced_index` hands its writer the head and the entries of what Material's index writes, on
+    an index of three entries, and Material writes what the writer returns."""
     SearchIndex = importlib.import_module("material.plugins.search.plugin").SearchIndex
     entries = [{"location": "a/", "title": "A é", "text": "<b>x</b>"}, {"location": "b/#s", "title": "S", "text": ""},
                {"location": "c/", "title": "C", "text": "y", "boost": 2}]
     plain, spliced = SearchIndex(lang=["en"], separator=" ", pipeline=[], fields={}), \
         SearchIndex(lang=["en"], separator=" ", pipeline=[], fields={})
     plain.entries, spliced.entries = list(entries), list(entries)
-    spliced_index(spliced, lambda: [(1, 3, entries_json(entries[1:]))])
-    return spliced.generate_search_index(None) == plain.generate_search_index(None)
+    seen: list[str] = []
+
+    def write(head: str, given: list) -> str:
+        seen.append(head + entries_json(given) + "]}")
+        return "split"
+
+    spliced_index(spliced, write)
+    return spliced.generate_search_index(None) == "split" and seen == [plain.generate_search_index(None)]
+
+
+def _material_writes() -> bool:
+    text = _source(importlib.import_module("material.plugins.search.plugin").SearchPlugin.on_post_build)
+    return "self.search_index.generate_search_index(" in text and "utils.write_file(data.encode(" in text
+
+
+def _server_watches() -> bool:
+    """MkDocs's server watches with a watchdog observer of its own (`observer`), on which `watch`
+    schedules each folder; watchdog's observer dispatches an event to every handler of its watch
+    before it marks the event done in its queue (`caught_up` waits for that)."""
+    import queue
+
+    from mkdocs.livereload import LiveReloadServer
+    from watchdog.observers.api import BaseObserver, EventEmitter, EventQueue
+
+    server = _source(LiveReloadServer)
+    dispatch = _source(BaseObserver.dispatch_events)
+    return "self.observer = " in server and "self.observer.schedule(" in server \
+        and all(hasattr(BaseObserver, n) for n in ("schedule", "emitters", "event_queue", "is_alive")) \
+        and hasattr(EventEmitter, "watch") and issubclass(EventQueue, queue.Queue) \
+        and dispatch.find("handler.dispatch(event)") < dispatch.rfind("event_queue.task_done()") \
+        and all(hasattr(queue.Queue(), n) for n in ("all_tasks_done", "unfinished_tasks"))
 
 
 def _copy_file() -> bool:
@@ -223,9 +274,13 @@ REACHES: tuple[Reach, ...] = (
     Reach("mkdocs.plugins.PluginCollection.events", "partials, reuse, settled: which plugins listen to pages",
           _events),
     Reach("material.plugins.search.plugin.SearchIndex.generate_search_index (replaced on the instance)",
-          "settled: the withheld pages' entries written as they were", _spliced),
+          "docsfile: the index written by the layer, the withheld pages' entries copied as they were", _spliced),
+    Reach("material.plugins.search.plugin.SearchPlugin.on_post_build: the index written as generated",
+          "docsfile: the index written by the layer", _material_writes),
     Reach("mkdocs/templates/sitemap.xml: file.page.{is_link,abs_url,canonical_url,update_date} of `pages`",
           "settled: a withheld page stands in the sitemap", _sitemap_template),
+    Reach("mkdocs.livereload.LiveReloadServer.observer (watchdog: schedule, emitters, event_queue)",
+          "watched: the games the server's watcher saw change", _server_watches),
     Reach("mkdocs.structure.files.File.copy_file(dirty)", "reuse: a map linked from the last site", _copy_file),
     Reach("mkdocs.utils.CountHandler", "staging: warnings counted as --strict counts them",
           lambda: _has("mkdocs.utils:CountHandler", "get_counts")),
