@@ -54,7 +54,7 @@ from dipgen.mkdocs.seam import Seam
 from dipgen.mkdocs.speed.buildcache import (BuildCache, Stored, code_fingerprint, entry_key, game_hash,
                                             game_files_read, open_cache, stamps)
 from dipgen.mkdocs.speed.internals import (BUILD_LOGGER, counted, search_index, skipped_note, spliced_index,
-                                           warning_counter)
+                                           unspliced, warning_counter)
 from dipgen.mkdocs.speed.pages import GeneratedPage, Headings, index_page
 from dipgen.mkdocs.speed.partials import memoize, only_listeners, pages_alike
 from dipgen.mkdocs.speed.remembered import Remembered
@@ -446,6 +446,8 @@ class Layers(Seam):
     def post_build(self, config) -> None:
         self.stats["reused"] = self._reuse.reused + len(self._settled.pages())
         self.stats["withheld"] = len(self._settled.withheld)
+        if self._index is not None:  # written: what wrote it (and so this build) not held by Material's plugin
+            unspliced(self._index)
         self._index = None
         self._release()
         self._hushed = set()

@@ -106,6 +106,12 @@ def spliced_index(index, write: Callable[[str, list], str | None]) -> None:
     index.generate_search_index = generated
 
 
+def unspliced(index) -> None:
+    """Material's search `index` written by Material's own method again (`spliced_index` undone, once
+    it has written: Material keeps its search plugin, and so the index, for the whole process)."""
+    index.__dict__.pop("generate_search_index", None)
+
+
 def observe(server, folder: str, heard: Callable[[str, str | None], None]) -> None:
     """Have `heard` called with the path (and, for a move, the new path) of every file and folder that
     changes, comes or goes under `folder`, by the watcher of MkDocs's `server` (`watched`): its polling
@@ -230,7 +236,9 @@ def _spliced() -> bool:
         return "split"
 
     spliced_index(spliced, write)
-    return spliced.generate_search_index(None) == "split" and seen == [plain.generate_search_index(None)]
+    written = spliced.generate_search_index(None) == "split" and seen == [plain.generate_search_index(None)]
+    unspliced(spliced)
+    return written and spliced.generate_search_index(None) == plain.generate_search_index(None)
 
 
 def _material_writes() -> bool:
