@@ -579,7 +579,7 @@ def test_serve_looks_again_at_the_games_the_watcher_saw_change_and_at_every_game
 
     def note(game: str, text: str) -> None:
         phase = games / game / "1901-spring.yml"
-        phase.write_text(phase.read_text(encoding="utf-8") + f"  {text}\n", encoding="utf-8")
+        write_game(games / game, {phase.name: phase.read_text(encoding="utf-8") + f"  {text}\n"})
 
     import dipgen.mkdocs.speed as speed
 
