@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dipgen.core.board import province_of
 from dipgen.core.orders import Convoy, Hold, Move, Order, Support
 from dipgen.core.position import Unit
-from dipgen.core.units import AIR, LAND, SEA
+from dipgen.core.units import LAND, SEA
 from dipgen.engine.battlefield import Battlefield, ConvoyOrd, HoldOrd, MoveOrd, Ord, SupportOrd
 
 Checked = tuple[Ord | None, str]
@@ -26,18 +26,11 @@ class Elsewhere(str):
 
 def check(f: Battlefield, power: str, key: int, unit: Unit, order: Order) -> Checked:
     """The order as a legal `Ord`, or (None, why it is illegal)."""
-    checker = _CHECKERS.get(type(order))  # the order's class said directly: one dict lookup per order
-    if checker is not None:
-        return checker(f, power, key, unit, order)
-    if isinstance(order, Hold):
-        return HoldOrd(key, unit, power, order), ""
-    if isinstance(order, Move):
-        return _move(f, power, key, unit, order)
-    if isinstance(order, Support):
-        return _support(f, power, key, unit, order)
-    if isinstance(order, Convoy):
-        return _convoy(f, power, key, unit, order)
-    return None, "not an order for a movement phase"
+    checker = _CHECKERS.get(type(order)) or next(  # by the order's class: one lookup, but for a subclass
+        (check for kind, check in _CHECKERS.items() if isinstance(order, kind)), None)
+    if checker is None:
+        return None, "not an order for a movement phase"
+    return checker(f, power, key, unit, order)
 
 
 def fleet_landing(f: Battlefield, unit: Unit, dest_loc: str) -> tuple[str | None, str]:
@@ -68,16 +61,13 @@ def _hold(f: Battlefield, power: str, key: int, unit: Unit, order: Hold) -> Chec
 
 def _move(f: Battlefield, power: str, key: int, unit: Unit, order: Move) -> Checked:
     b, k = f.board, f.kinds[unit.kind]
-    dest = order.dest
-    if "/" in dest:
-        dest = province_of(dest)
+    dest = province_of(order.dest)
     if dest == unit.province:
         return None, "a unit cannot move to where it is"
     if k.terrain == LAND:
         if dest in b.seas:
             return None, f"{k.article} {k.name} cannot move to sea ({b.full_name(dest)})"
-        near = f.near[unit.kind]
-        if dest in near.get(unit.loc, ()) if near is not None else f.reaches(unit, dest):
+        if f.reaches(unit, dest):
             return MoveOrd(key, unit, power, order, dest, dest, order.via_convoy), ""
         if k.convoyable and b.provinces[unit.province].is_coastal and b.provinces[dest].is_coastal:
             if f.convoys.necessary_fleets(unit.province, dest, f.convoy_fleets()):
@@ -104,21 +94,17 @@ def _support(f: Battlefield, power: str, key: int, unit: Unit, order: Support) -
     target = order.target.province
     if not k.supports:
         return None, f"{k.article} {k.name} cannot support"
-    given = order.dest
-    dest = None if given is None else province_of(given) if "/" in given else given
-    # where it reaches, from the board's table where its kind has one (else `support_reaches` works it out)
-    near = f.near[unit.kind] if k.terrain != AIR else None
-    reach = near.get(unit.loc, ()) if near is not None else None
-    if dest is None and not (target in reach if reach is not None else f.support_reaches(unit, target)):
+    dest = None if order.dest is None else province_of(order.dest)
+    if dest is None and not f.support_reaches(unit, target):
         return None, f"{b.full_name(unit.loc)} cannot reach {b.full_name(target)}, so cannot support there"
     if dest is not None:
         if dest == unit.province and k.occupies:  # a plane beside the unit there may (Complicated)
             return None, "a unit cannot support a move into its own province"
         if dest == target:
             return None, "a unit cannot be supported to move to where it is"
-        if not (dest in reach if reach is not None else f.support_reaches(unit, dest)):
+        if not f.support_reaches(unit, dest):
             return None, f"{b.full_name(unit.loc)} cannot reach {b.full_name(dest)}, so cannot support a move there"
-    tkey = f.at.get(target) if f.single else f.find(order.target)
+    tkey = f.find(order.target)
     if tkey == key:
         return None, "a unit cannot support itself"
     if tkey is None:
@@ -126,8 +112,7 @@ def _support(f: Battlefield, power: str, key: int, unit: Unit, order: Support) -
     if dest is None or order.dest is None:  # a support to hold
         return SupportOrd(key, unit, power, order, tkey, None, None), ""
     other = f.units[tkey]
-    near = f.near[other.kind]
-    ok = dest in near.get(other.loc, ()) if near is not None else f.reaches(other, dest)
+    ok = f.reaches(other, dest)
     if not ok and f.kind(other).convoyable and b.provinces[target].is_coastal and b.provinces[dest].is_coastal:
         ok = bool(f.convoys.necessary_fleets(target, dest, f.convoy_fleets() - {unit.province}))
     if not ok:
@@ -145,7 +130,7 @@ def _convoy(f: Battlefield, power: str, key: int, unit: Unit, order: Convoy) -> 
         return None, "only a fleet at sea can convoy"
     if not (b.provinces[target].is_coastal and b.provinces[dest].is_coastal) or dest == target:
         return None, "a convoy goes from one coastal province to another"
-    tkey = f.at.get(target) if f.single else f.find(order.target)
+    tkey = f.find(order.target)
     if tkey is None:
         return None, Elsewhere(f"there is no unit in {b.full_name(target)} to convoy")
     other = f.units[tkey]

@@ -82,7 +82,6 @@ class _Movement(Battlefield, GuessAndCheck):
         #: key -> the slot in `results` of the order it carries out (in `ords`)
         slots: dict[int, int] = {}
         more: dict[int, list[tuple[Ord, int]]] = {}  # key -> all its legal orders, where it has several
-        single, at = self.single, self.at
         for power, orders in self.given.items():
             for order in orders:
                 if not isinstance(order, (Hold, Move, Support, Convoy)):
@@ -90,7 +89,7 @@ class _Movement(Battlefield, GuessAndCheck):
                         Kind.ILLEGAL, Illegal.WRONG_PHASE, "not an order for a movement phase")))
                     continue
                 ref: UnitRef = order.unit
-                key = at.get(ref.province) if single else self.find(ref, power, taken)
+                key = self.find(ref, power, taken)
                 # `failed` calls its note at once, so the notes' lambdas below read this turn's `ref`,
                 # `unit` and `why`, never a later one (ruff's B023 cannot see that)
                 if key is None:
