@@ -18,6 +18,7 @@ line in each.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 import uuid
 import xml.etree.ElementTree as ET
@@ -136,9 +137,8 @@ def document(place: Place, uri: str, feed_id: str, title: str, page: str, author
 
 
 def newest_first(items: Iterable[FeedEntry]) -> list[FeedEntry]:
-    """Newest first; of entries of one time, by game (its folder), then the later season first."""
-    ordered = sorted(items, key=lambda e: (e.slug, -e.index))
-    return sorted(ordered, key=lambda e: e.updated, reverse=True)
+    """Newest first; of entries of one time, by game (its folder), then the later season first (`_newer`)."""
+    return sorted(items, key=lambda e: _IN_ORDER(e.rank))
 
 
 def newest_of(cards: list[FeedCard | GameCard]) -> list[FeedEntry]:
@@ -147,8 +147,7 @@ def newest_of(cards: list[FeedCard | GameCard]) -> list[FeedEntry]:
     (`feed_head`), and once the list is full a game whose newest entry is older than its last, and
     every game after it, has none to give (a feed the build cache keeps on disk is read only then)."""
     heads = [(head, card) for card in cards if (head := feed_head(card.feed)) is not None]
-    heads.sort(key=lambda pair: (pair[0][1], -pair[0][2]))  # as newest_first orders entries
-    heads.sort(key=lambda pair: pair[0][0], reverse=True)
+    heads.sort(key=lambda pair: _IN_ORDER(pair[0]))  # as newest_first orders entries
     items: list[FeedEntry] = []
     for head, card in heads:
         if len(items) == MAX_ENTRIES and not _newer(head, items[-1].rank):
@@ -160,6 +159,14 @@ def newest_of(cards: list[FeedCard | GameCard]) -> list[FeedEntry]:
 def _newer(a: tuple[dt.datetime, str, int], b: tuple[dt.datetime, str, int]) -> bool:
     """Whether an entry ranked `a` (`FeedEntry.rank`) comes before one ranked `b` in `newest_first`."""
     return a[0] > b[0] or (a[0] == b[0] and (a[1] < b[1] or (a[1] == b[1] and a[2] > b[2])))
+
+
+def _compared(a: tuple[dt.datetime, str, int], b: tuple[dt.datetime, str, int]) -> int:
+    return -1 if _newer(a, b) else 1 if _newer(b, a) else 0
+
+
+#: a sort key of a `FeedEntry.rank`: the feeds' one order, `_newer`
+_IN_ORDER = functools.cmp_to_key(_compared)
 
 
 def game_feed(view: GameView, place: Place) -> dict[str, str]:
