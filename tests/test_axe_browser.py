@@ -1,22 +1,21 @@
-"""axe-core over the example archive and the archive `dipgen init` makes, at 1280 and 390 px, each in
-the light and the dark scheme: no serious or critical finding (support/axe.py: each page loaded
-once, axe run four times on it, the tab resized and the scheme switched with the page's own switch
-in between; tests/test_phone_browser.py checks the search dialog and a map full screen too).
+"""axe-core over the example archive and the archive `dipgen init` makes, at 1280 and 390 px, in the
+light and the dark scheme: no serious or critical finding (support/axe.py: each page loaded once,
+axe run on it once a pass, the tab resized and the scheme switched with the page's own switch in
+between; tests/test_phone_browser.py checks the search dialog and a map full screen too).
 
-Every page of both archives (520 pages: `test_every_page_of_both_archives`, marked `sweep`) took
-43 minutes on the shared 2-core machine (a load average of 20 to 25), 1117 s of chromium's CPU
-time (some ten minutes on two idle cores): more than the whole suite may take. It runs
-with ``pytest --sweep tests/test_axe_browser.py`` (README, "For developers"), before a release and
-after any change to the templates or the CSS. The suite runs a fixed sample instead, chosen so
-that every page type and every variant is in it (`example_sample`, `init_sample`): of the examples
-every page that is not a game's, a player's or a rules page, the players' index, the first
-player's, the first rated player's (her rating's chart) and two rules pages, and for each
-variant the first game that plays it: its page and its last season (and, for a hidden game
-revealed, its full edition's); a retreat and an adjustment season; a private page (its shell:
-the decrypted page is tests/test_sheet_browser.py's); of the init archive the pages init writes
-(home, about) and its first game's: 39 pages. A first sample of 42 cost chromium 96 s of CPU time
-on the shared 2-core machine (302 s of wall time, at a load average of 25): this one some 87 s,
-about 45 s on two idle cores (two tabs at once)."""
+Every page of both archives (520 pages: `test_every_page_of_both_archives`, marked `sweep`), each
+width in each scheme (`EVERY_WAY`, four passes), took 43 minutes on the shared 2-core machine (a
+load average of 20 to 25), 1117 s of chromium's CPU time (some ten minutes on two idle cores):
+more than the whole suite may take. It runs with ``pytest --sweep tests/test_axe_browser.py``
+(README, "For developers"), before a release and after any change to the templates or the CSS.
+The suite runs a fixed sample instead, chosen so that every page type and every variant is in it
+(`example_sample`, `init_sample`), in two passes (`CROSSED`: every rule at 1280 px in the light
+scheme, every rule at 390 px in the dark one): of the examples every page that is not a game's, a
+player's or a rules page, the players' index, the first player's, the first rated player's (her
+rating's chart) and two rules pages, and for each variant the first game that plays it: its page
+and its last season (and, for a hidden game revealed, its full edition's); a retreat and an
+adjustment season; a private page (its shell: the decrypted page is tests/test_sheet_browser.py's);
+of the init archive the pages init writes (home, about) and its first game's: 39 pages."""
 
 from __future__ import annotations
 
@@ -27,7 +26,7 @@ import yaml
 
 from dipgen.cli import main
 from support import GAMES, built_once, mkdocs_command, write_game
-from support.axe import sweep
+from support.axe import CROSSED, EVERY_WAY, sweep
 from support.browser import BROWSER, serve
 
 pytestmark = BROWSER
@@ -93,8 +92,8 @@ def sites(tmp_path_factory):
         yield (one, examples), (two, club / "site")
 
 
-def assert_no_finding(addresses: list[str]) -> None:
-    found = sweep(addresses)
+def assert_no_finding(addresses: list[str], passes) -> None:
+    found = sweep(addresses, passes)
     assert set(found) == set(addresses)
     assert not any(found.values()), {k: v for k, v in found.items() if v}
 
@@ -104,7 +103,7 @@ def test_no_serious_axe_finding_on_a_sample_of_both_archives(sites):
     chosen = [one + p for p in example_sample(examples)] + [two + p for p in init_sample(init)]
     assert len(chosen) > 30
     assert len(chosen) == len(set(chosen))
-    assert_no_finding(chosen)
+    assert_no_finding(chosen, CROSSED)
 
 
 @pytest.mark.sweep
@@ -112,4 +111,4 @@ def test_every_page_of_both_archives(sites):
     (one, examples), (two, init) = sites
     every = [one + p for p in pages(examples)] + [two + p for p in pages(init)]
     assert len(every) > 500
-    assert_no_finding(every)
+    assert_no_finding(every, EVERY_WAY)

@@ -38,11 +38,14 @@ EXAMPLES = ["two-crowns", "night-flights", "austrian-question", "lamps-out"]
 
 
 def sample(site) -> list[str]:
-    """Every page type: every page but the rules of the long-named games and the site's own, but the
-    players' pages of short names (the first of them stands for the rest), and of each example game
-    its page and its first and last seasons (and its full edition's), one private page."""
+    """Every page type: every page of the long-named games and the site's own but its rules (two
+    stand for the rest) and its players' pages (the first and the longest-named stand for the rest,
+    a short name and the longest of the long-named games' players), and of each example game its
+    page and its first and last seasons (and its full edition's), one private page."""
     pages = []
-    first_player = min(p.parent.name for p in site.glob("players/*/index.html"))
+    players = sorted(p.parent.name for p in site.glob("players/*/index.html"))
+    assert len(max(players, key=len)) >= LONG_SLUG
+    kept = {players[0], max(players, key=len)}
     for path in sorted(site.rglob("index.html")):
         rel = path.relative_to(site).as_posix()
         parts = rel.split("/")
@@ -50,8 +53,8 @@ def sample(site) -> list[str]:
             continue
         if parts[0] == "rules" and parts[1] not in ("standard", "tir"):
             continue
-        if parts[0] == "players" and len(parts) > 2 and len(parts[1]) < LONG_SLUG and parts[1] != first_player:
-            continue  # a player's page of a short name: one of them stands for the rest
+        if parts[0] == "players" and len(parts) > 2 and parts[1] not in kept:
+            continue  # one player's page stands for the others of its kind
         pages.append(rel)
     for slug in EXAMPLES:
         for edition in (f"games/{slug}", f"games/{slug}/full"):

@@ -1,7 +1,8 @@
 """axe-core over many pages, each loaded once: at 1280 and 390 px, in the light and the dark scheme.
 
-A page is loaded once (at 1280 px, light) and axe runs on it four times, the tab resized and the
-scheme switched with the page's own switch (Material's palette toggle) in between:
+A page is loaded once (at 1280 px, light) and axe runs on it once a pass, the tab resized and the
+scheme switched with the page's own switch (Material's palette toggle) in between. The sweep of
+every page (`EVERY_WAY`) runs four passes:
 
     1280 px light  every rule
     1280 px dark   the rules that read colours (`COLOUR_RULES`)
@@ -10,8 +11,13 @@ scheme switched with the page's own switch (Material's palette toggle) in betwee
 
 What the scheme changes is colour and nothing else (the same elements, the same layout), so the
 dark passes run only the rules that read colours; the width changes the layout, so each width
-runs every rule once. The pages are shared between several tabs of one chromium (`workers`), each
-running its pages one after another: a renderer per tab, so they use as many cores as there are.
+runs every rule once. The suite's sample runs two (`CROSSED`): every rule at 1280 px in the light
+scheme and every rule at 390 px in the dark one, so that each rule sees both widths and both
+schemes, and an element shown at both widths (the content: every table, list and card dipgen
+draws) is read in both schemes; what it leaves to the sweep is the colours of what one width alone
+shows (Material's sidebars at 1280, its drawer's header at 390) in the other scheme. The pages are
+shared between several tabs of one chromium (`workers`), each running its pages one after
+another: a renderer per tab, so they use as many cores as there are.
 
 axe is added to each document by Playwright (an init script), not as a ``<script>`` of the page:
 the site's CSP rightly refuses one."""
@@ -30,8 +36,12 @@ from support.browser import ARGS, AXE, CHROMIUM
 
 #: the rules whose outcome depends on the colours the scheme gives (axe's tags "color")
 COLOUR_RULES = ("color-contrast", "link-in-text-block")
-#: (width, scheme, rules: None for every rule), in the order one tab runs them
-PASSES = ((1280, "light", None), (1280, "dark", COLOUR_RULES), (390, "dark", COLOUR_RULES), (390, "light", None))
+#: (width, scheme, rules: None for every rule), in the order one tab runs them: each width and scheme
+#: (the sweep of every page), and each rule at both widths and in both schemes (the suite's sample)
+Passes = tuple[tuple[int, str, tuple[str, ...] | None], ...]
+EVERY_WAY: Passes = ((1280, "light", None), (1280, "dark", COLOUR_RULES), (390, "dark", COLOUR_RULES),
+                     (390, "light", None))
+CROSSED: Passes = ((1280, "light", None), (390, "dark", None))
 HEIGHT = 900
 SCHEMES = {"light": "default", "dark": "slate"}  # Material's names, on <body data-md-color-scheme>
 
@@ -79,11 +89,11 @@ async def _scheme(page, scheme: str) -> None:
                                      arg=SCHEMES[scheme])
 
 
-async def _page(page, address: str) -> list[str]:
+async def _page(page, address: str, passes: Passes) -> list[str]:
     found: list[str] = []
-    await page.set_viewport_size({"width": PASSES[0][0], "height": HEIGHT})
+    await page.set_viewport_size({"width": passes[0][0], "height": HEIGHT})
     await page.goto(address, wait_until="load")
-    for width, scheme, rules in PASSES:
+    for width, scheme, rules in passes:
         if page.viewport_size["width"] != width:
             await page.set_viewport_size({"width": width, "height": HEIGHT})
         await _scheme(page, scheme)
@@ -92,7 +102,7 @@ async def _page(page, address: str) -> list[str]:
     return found
 
 
-async def _sweep(addresses: list[str], tabs: int) -> dict[str, list[str]]:
+async def _sweep(addresses: list[str], tabs: int, passes: Passes) -> dict[str, list[str]]:
     from playwright.async_api import async_playwright
 
     queue: asyncio.Queue[str] = asyncio.Queue()
@@ -103,7 +113,7 @@ async def _sweep(addresses: list[str], tabs: int) -> dict[str, list[str]]:
         browser = await p.chromium.launch(
             executable_path=CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium"), args=ARGS)
         # every tab starts in the light scheme; a switch is remembered by the site (localStorage), and
-        # each page ends its passes in the light scheme again. The reader asks for reduced motion (as the
+        # the next page's first pass switches to its own scheme. The reader asks for reduced motion (as the
         # layout test's does): each pass waits for every transition to end, and a scheme's colours
         # then come at once instead of fading in (a quarter of the sample's time); the colours axe
         # reads are the same. Each tab is a window of its own (a context each): chromium draws only
@@ -111,23 +121,23 @@ async def _sweep(addresses: list[str], tabs: int) -> dict[str, list[str]]:
         # a pass waits for (most of the sample's time, at two tabs)
 
         async def tab() -> None:
-            context = await browser.new_context(viewport={"width": PASSES[0][0], "height": HEIGHT},
+            context = await browser.new_context(viewport={"width": passes[0][0], "height": HEIGHT},
                                                 color_scheme="light", reduced_motion="reduce")
             await context.add_init_script(path=str(AXE))
             page = await context.new_page()
             while not queue.empty():
                 address = queue.get_nowait()
-                found[address] = await _page(page, address)
+                found[address] = await _page(page, address, passes)
 
         await asyncio.gather(*(tab() for _ in range(tabs)))
         await browser.close()
     return found
 
 
-def sweep(addresses: Iterable[str], tabs: int | None = None) -> dict[str, list[str]]:
-    """axe's serious and critical findings on each page (its address), at both widths in both
-    schemes (`PASSES`); `tabs` pages at once (default: `workers()`). Its event loop runs in a thread of
-    its own: the thread that calls it may hold Playwright's synchronous API (the browser fixture's),
-    whose loop counts as running there."""
+def sweep(addresses: Iterable[str], passes: Passes = EVERY_WAY, tabs: int | None = None) -> dict[str, list[str]]:
+    """axe's serious and critical findings on each page (its address), in each of `passes` (by
+    default at both widths in both schemes); `tabs` pages at once (default: `workers()`). Its event
+    loop runs in a thread of its own: the thread that calls it may hold Playwright's synchronous API
+    (the browser fixture's), whose loop counts as running there."""
     with concurrent.futures.ThreadPoolExecutor(1) as thread:
-        return thread.submit(asyncio.run, _sweep(list(addresses), tabs or workers())).result()
+        return thread.submit(asyncio.run, _sweep(list(addresses), tabs or workers(), passes)).result()
