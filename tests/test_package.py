@@ -68,8 +68,10 @@ class GM:
                     "PATH": f"{self.venv / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}",
                     "NO_MKDOCS_2_WARNING": "1", "PRE_COMMIT_HOME": str(root / "pre-commit-cache"),
                     # pip installs without compiling every module it copies (Python compiles what is
-                    # imported, when it is): the GM's venv and pre-commit's, a third of each install
-                    "PIP_NO_COMPILE": "1",
+                    # imported, when it is): the GM's venv and pre-commit's, a third of each install;
+                    # and her commands write no bytecode (measured: the whole module's CPU 69 s so,
+                    # 75 s with her commands writing it, 68 s with that and a compiled install)
+                    "PIP_NO_COMPILE": "1", "PYTHONDONTWRITEBYTECODE": "1",
                     "GIT_AUTHOR_NAME": "GM", "GIT_AUTHOR_EMAIL": "gm@example.org",
                     "GIT_COMMITTER_NAME": "GM", "GIT_COMMITTER_EMAIL": "gm@example.org"}
         self.club = root / "work" / "club"
