@@ -10,7 +10,8 @@ the variants' own verbs (`Verb`) are offered against every location of the board
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+import weakref
+from collections.abc import Iterator, Sequence
 
 from dipgen.core.board import Board
 from dipgen.core.orders import (Build, Convoy, Disband, Downgrade, Hold, Move, Order, Remove, Retreat, Support,
@@ -66,13 +67,14 @@ def movement_candidates(f: Battlefield, power: str, unit: Unit, verbs: Sequence[
             order = Move(me, loc, via)
             if check(f, power, key, unit, order)[0] is not None:
                 yield order
-        reaches = _reaches(f, unit)
+        reaches = _reaches(f, unit) if kinds[unit.kind].supports else frozenset()
+        known = _known(f)
         for tkey, other in enumerate(f.units):
             if tkey == key:
                 continue
-            yield from _supports(f, power, key, unit, other, reaches)
+            yield from _supports(f, power, key, unit, other, reaches, known)
             if kinds[unit.kind].convoys and kinds[other.kind].convoyable:
-                yield from _convoys(f, power, key, unit, other)
+                yield from _convoys(f, power, key, unit, other, known)
     else:  # a unit outside combat (a spy): where its kind reaches, as its variant's rules move it
         for loc in destinations(f.board, kinds[unit.kind], unit.loc):
             yield Move(me, loc)
@@ -84,52 +86,84 @@ def movement_candidates(f: Battlefield, power: str, unit: Unit, verbs: Sequence[
             yield verb.order(me, p)
 
 
-def _reaches(f: Battlefield, unit: Unit) -> Callable[[str], bool]:
-    """`Battlefield.support_reaches` of `unit`, each province worked out once."""
-    memo: dict[str, bool] = {}
+def _reaches(f: Battlefield, unit: Unit) -> frozenset[str]:
+    """The provinces `unit` may support in (`Battlefield.support_reaches`): a few, asked once each."""
+    return frozenset(p for p in f.board.provinces if f.support_reaches(unit, p))
 
-    def reaches(prov: str) -> bool:
-        known = memo.get(prov)
-        if known is None:
-            known = memo[prov] = f.support_reaches(unit, prov)
-        return known
 
-    return reaches
+class _Known:
+    """What the candidates of every unit of one battlefield ask again of each other unit: where it
+    might be supported to (`_support_dests`), and where it might be convoyed and by which fleets
+    (`_convoy_routes`). Made once a battlefield (`_known`), each entry when first asked."""
+
+    def __init__(self) -> None:
+        self.dests: dict[Unit, frozenset[str]] = {}
+        self.routes: dict[Unit, tuple[tuple[str, frozenset[str]], ...]] = {}
+
+
+_KNOWN: weakref.WeakKeyDictionary[Battlefield, _Known] = weakref.WeakKeyDictionary()
+
+
+def _known(f: Battlefield) -> _Known:
+    known = _KNOWN.get(f)
+    if known is None:
+        known = _KNOWN[f] = _Known()
+    return known
+
+
+def _support_dests(f: Battlefield, other: Unit, known: _Known) -> frozenset[str]:
+    """The provinces a support of `other`'s move might name: where its kind reaches (a coast's
+    province), and every coastal province for a unit that may be convoyed from a coast."""
+    dests = known.dests.get(other)
+    if dests is None:
+        b, k = f.board, f.kinds[other.kind]
+        reach = destinations(b, k, other.loc)
+        found = {p for p in reach if "/" not in p} | {loc.split("/")[0] for loc in reach}
+        if k.convoyable and b.provinces[other.province].is_coastal:
+            found |= b.coastal  # where a unit that may be convoyed might go
+        dests = known.dests[other] = frozenset(found)
+    return dests
 
 
 def _supports(f: Battlefield, power: str, key: int, unit: Unit, other: Unit,
-              reaches: Callable[[str], bool]) -> Iterator[Order]:
+              reaches: frozenset[str], known: _Known) -> Iterator[Order]:
     """`check`'s first test of a support is whether the supporting unit reaches the province it
     supports in (`reaches`: `Battlefield.support_reaches`): a province it does not reach is not
     tried (the same orders, without building and refusing the many a far unit's moves would give)."""
-    me, them = _ref(unit), _target(other)
-    if not f.kinds[unit.kind].supports:
+    if not reaches:
         return
-    if reaches(other.province):
+    me, them = _ref(unit), _target(other)
+    if other.province in reaches:
         hold = Support(me, them)
         if check(f, power, key, unit, hold)[0] is not None:
             yield hold
-    b, k = f.board, f.kinds[other.kind]
-    dests = {p for p in (destinations(b, k, other.loc)) if "/" not in p}
-    dests |= {loc.split("/")[0] for loc in destinations(b, k, other.loc)}
-    if k.convoyable and b.provinces[other.province].is_coastal:
-        dests |= b.coastal  # where a unit that may be convoyed might go
-    for dest in sorted(d for d in dests if reaches(d)):
+    for dest in sorted(reaches & _support_dests(f, other, known)):
         order = Support(me, them, dest)
         if check(f, power, key, unit, order)[0] is not None:
             yield order
 
 
-def _convoys(f: Battlefield, power: str, key: int, unit: Unit, other: Unit) -> Iterator[Order]:
+def _convoy_routes(f: Battlefield, other: Unit, known: _Known) -> tuple[tuple[str, frozenset[str]], ...]:
+    """(province, the fleets on a route there) of each coastal province fleets could convoy the
+    army `other` to, in the board's order of names: the same for every fleet that might convoy it."""
+    routes = known.routes.get(other)
+    if routes is None:
+        fleets = f.convoy_fleets()
+        routes = known.routes[other] = tuple(
+            (dest, needed) for dest, prov in sorted(f.board.provinces.items())
+            if dest != other.province and prov.is_coastal
+            and (needed := f.convoys.necessary_fleets(other.province, dest, fleets)))
+    return routes
+
+
+def _convoys(f: Battlefield, power: str, key: int, unit: Unit, other: Unit, known: _Known) -> Iterator[Order]:
     b = f.board
     if not b.provinces[other.province].is_coastal or unit.province not in b.seas:
         return  # `check`: only a fleet at sea convoys, an army on a coast
     me, them = _ref(unit), _target(other)
-    fleets = f.convoy_fleets()
-    for dest, prov in sorted(b.provinces.items()):
+    for dest, needed in _convoy_routes(f, other, known):
         # `check`'s last test first: this fleet on a route from the army's province to `dest`
-        if dest != other.province and prov.is_coastal and \
-                unit.province in f.convoys.necessary_fleets(other.province, dest, fleets):
+        if unit.province in needed:
             order = Convoy(me, them, dest)
             if check(f, power, key, unit, order)[0] is not None:
                 yield order

@@ -39,6 +39,7 @@ def safe_colour(colour: str) -> str:
     return _safe_colours().get(colour.lower(), "")
 
 
+@lru_cache(maxsize=256)  # a board's few colours, on every page
 def colour_vars(colour: str) -> Markup:
     """The style of an element drawn in a power's colour: ``--dg-c``, its colour, and ``--dg-cs``,
     its colour in the colour-blind palette, which dipgen.css takes while the page is in that
@@ -47,6 +48,7 @@ def colour_vars(colour: str) -> Markup:
     return Markup(f"--dg-c: {escape(colour)}" + (f"; --dg-cs: {escape(safe)}" if safe else ""))
 
 
+@lru_cache(maxsize=1024)  # the same few powers, many times on every page
 def power_name(power: str, colour: str) -> Markup:
     """A power's name with its colour's swatch (every page prints many: a function, not a macro)."""
     return Markup(f'<span class="dg-power-name" style="{colour_vars(colour)}"><span class="dg-swatch" '

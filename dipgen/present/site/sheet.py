@@ -41,8 +41,7 @@ def sheet_position(view: GameView) -> Position | None:
 
 def _texts(view: GameView, orders: Sequence[Order]) -> list[str]:
     board = view.variant.rules.board
-    ranked = sorted(orders, key=lambda o: (_RANK.get(type(o), 4), o.format(board)))
-    return [o.format(board) for o in ranked]
+    return [text for _, text in sorted((_RANK.get(type(o), 4), o.format(board)) for o in orders)]
 
 
 def _rows(view: GameView, power: str, found: dict) -> list[dict]:

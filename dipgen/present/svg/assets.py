@@ -73,9 +73,18 @@ class Layout:
         return float(x), float(y)
 
     def centre(self, prov: str) -> Point | None:
-        p = self.provinces.get(prov)
-        c = p.get("centre") if p else None
-        return (float(c[0]), float(c[1])) if c else None
+        try:
+            return self._centres[prov]
+        except KeyError:
+            p = self.provinces.get(prov)
+            c = p.get("centre") if p else None
+            at = self._centres[prov] = (float(c[0]), float(c[1])) if c else None
+            return at
+
+    @cached_property
+    def _centres(self) -> dict[str, Point | None]:
+        """Each province's centre marker, as asked for (every map asks for the same few dozen)."""
+        return {}
 
 
 @lru_cache(maxsize=16)

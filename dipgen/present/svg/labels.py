@@ -137,22 +137,32 @@ def _disc(text: str, x: float, y: float, r: float) -> frozenset[str]:
 def hidden(board_name: str, discs: list[tuple[Pt, float]], lines: list[tuple[list[Pt], float]]) -> list[Label]:
     """The names that a mark touches, in the base map's order: a disc (its centre and radius: a unit,
     a ring, an arrow's head) or a line (its points and half its width: an arrow, a support)."""
-    text = board_text(board_name)
+    return _hidden(board_text(board_name), discs, lines)
+
+
+def _hidden(text: str, discs: list[tuple[Pt, float]], lines: list[tuple[list[Pt], float]]) -> list[Label]:
     board = _read(text)
     touched: set[str] = set()
     for (x, y), r in discs:
         touched.update(_disc(text, x, y, r))
     for points, r in lines:
         for a, b in pairwise(points):
-            near = _near(board, min(a[0], b[0]) - r, min(a[1], b[1]) - r, max(a[0], b[0]) + r, max(a[1], b[1]) + r)
-            for label, box in near:
-                if label.prov not in touched and _segment_meets(a, b, r, box):
-                    touched.add(label.prov)
+            touched.update(_segment(text, a, b, r))
     return [label for label in board.labels if label.prov in touched]
+
+
+@lru_cache(maxsize=1 << 14)
+def _segment(text: str, a: Pt, b: Pt, r: float) -> frozenset[str]:
+    """The provinces whose names the segment a-b, `r` wide on each side, touches on the board drawn
+    by `text`: an arrow between two provinces is drawn the same on many maps, so each is worked out
+    once a process (as `_disc`)."""
+    near = _near(_read(text), min(a[0], b[0]) - r, min(a[1], b[1]) - r, max(a[0], b[0]) + r, max(a[1], b[1]) + r)
+    return frozenset(label.prov for label, box in near if _segment_meets(a, b, r, box))
 
 
 def hidden_svg(board_name: str, discs: list[tuple[Pt, float]], lines: list[tuple[list[Pt], float]]) -> str:
     """The names that the marks touch (`hidden`), drawn again: "" if none."""
-    board = _read(board_text(board_name))
-    touched = {label.prov for label in hidden(board_name, discs, lines)}
+    text = board_text(board_name)
+    board = _read(text)
+    touched = {label.prov for label in _hidden(text, discs, lines)}
     return "".join(e for label, e in zip(board.labels, board.elements, strict=True) if label.prov in touched)

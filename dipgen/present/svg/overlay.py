@@ -15,6 +15,7 @@ import math
 import re
 from collections.abc import Iterable
 from dataclasses import replace
+from functools import lru_cache
 from itertools import pairwise
 from xml.sax.saxutils import quoteattr
 
@@ -145,15 +146,16 @@ class Painter:
             self.add("centres", power, centre_dots(pts))
 
     def unit(self, unit: Unit, title: str = "", ghost: bool = False) -> None:
-        x, y = self.layout.unit(unit.loc)
+        at = self.layout.unit(unit.loc)
         self.kinds_used.add(unit.kind)
-        cls = ' class="gh"' if ghost else ""
-        self.spots.append(((x, y), self.radius(unit.kind) + 1))
-        self.add("units", unit.power, use(standing(unit.kind, (x, y)) + cls, self.title(title)))
-        letter = self.letters.get(unit.power)
-        if letter:
-            self.add("units", unit.power, letter_mark(letter, (x, y), self.radius(unit.kind)).replace(
-                'class="pl"', 'class="pl gh"' if ghost else 'class="pl"'))
+        r = self.radius(unit.kind)
+        self.spots.append((at, r + 1))
+        token, mark = _unit_elements(unit.kind, at, r, self.letters.get(unit.power, ""), ghost)
+        group = self.layers["units"].setdefault(unit.power, [])
+        group.append(token if not self.titles or not title else
+                     use(standing(unit.kind, at) + (' class="gh"' if ghost else ""), self.title(title)))
+        if mark:
+            group.append(mark)
 
     def pieces(self, pieces: Iterable[Unit]) -> None:
         """Pieces that do not occupy (spies, planes, bombers): small, beside the province's unit
@@ -505,6 +507,16 @@ class Painter:
 
 
 _CLASSES = re.compile(r'class="([^"]*)"')
+
+
+@lru_cache(maxsize=1 << 13)
+def _unit_elements(kind: str, at: Pt, radius: float, letter: str, ghost: bool) -> tuple[str, str]:
+    """A unit's token without a title, and its power's letter ("" without one): the same few hundred
+    on every map of a board, so each is written once a process."""
+    token = use(standing(kind, at) + (' class="gh"' if ghost else ""))
+    if not letter:
+        return token, ""
+    return token, letter_mark(letter, at, radius).replace('class="pl"', 'class="pl gh"' if ghost else 'class="pl"')
 
 
 def unit_marks(variant, kind: str, loc: str) -> tuple[re.Pattern, ...]:

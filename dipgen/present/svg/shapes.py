@@ -118,26 +118,36 @@ def line_d(s: Pt, e: Pt) -> str:
 
 def power_classes(board: Board) -> dict[str, str]:
     """Each power's CSS class in the overlay: ``p`` + its abbreviation (``pfra``)."""
+    return dict(_power_classes(tuple((name, info.abbr) for name, info in board.powers.items())))
+
+
+@lru_cache(maxsize=64)  # every map of a board asks again
+def _power_classes(powers: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
     out: dict[str, str] = {}
-    for i, (name, info) in enumerate(board.powers.items()):
-        cls = "p" + re.sub(r"[^a-z0-9]", "", (info.abbr or name).lower())
+    for i, (name, abbr) in enumerate(powers):
+        cls = "p" + re.sub(r"[^a-z0-9]", "", (abbr or name).lower())
         if cls in out.values():
             cls = f"{cls}{i}"
         out[name] = cls
-    return out
+    return tuple(out.items())
 
 
 def power_letters(board: Board) -> dict[str, str]:
     """The letter each power's units carry (colour is not the only cue): the first letter of its
     abbreviation, or as many as tell it from every other power's (``A``, ``E``, ``F``)."""
-    abbr = {name: (info.abbr or name) for name, info in board.powers.items()}
+    return dict(_power_letters(tuple((name, info.abbr) for name, info in board.powers.items())))
+
+
+@lru_cache(maxsize=64)  # every map of a board asks again
+def _power_letters(powers: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    abbr = {name: (a or name) for name, a in powers}
     out = {}
     for name, a in abbr.items():
         n = 1
         while n < len(a) and any(o != name and b[:n].lower() == a[:n].lower() for o, b in abbr.items()):
             n += 1
         out[name] = a[:n]
-    return out
+    return tuple(out.items())
 
 
 def letter_mark(letter: str, at: Pt, r: float) -> str:
@@ -149,6 +159,7 @@ def title_element(text: str) -> str:
     return f"<title>{escape(text)}</title>" if text else ""
 
 
+@lru_cache(maxsize=1 << 12)
 def centre_dot(p: Pt) -> str:
     return f"M{pt(p)}h0"
 
