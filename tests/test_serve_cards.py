@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from dipgen.present.site.card import CardEnd
-from dipgen.present.site.pages import archive_of, game_card
+from dipgen.present.site.card import CardEnd, CardStatus
+from dipgen.present.site.pages import archive_of, cards_of, game_card
 from dipgen.present.site.players import game_row, player_files
-from dipgen.present.site.rows import archive_row
+from dipgen.present.site.rows import archive_row, home_card
 from dipgen.usecases.games import load_checked
 from dipgen.usecases.publish import editions, site_options
 from support import make_project, site_config
@@ -34,16 +34,18 @@ def test_rows_kept_from_an_earlier_archive_draw_the_pages_a_first_draw_does(tmp_
     kept from the draw before) are those a process that never drew them makes, and the change shows."""
     options = site_options(None)
     cards = _cards(tmp_path)
-    before = player_files(cards), archive_of(cards, options)
+    before = player_files(cards), archive_of(cards, options), cards_of(cards, options, "index.md")
     bravo = next(c for c in cards if c.slug == "bravo")
     ended = dataclasses.replace(bravo, finished=True, ended=CardEnd("draw", ("France", "Turkey")),
+                                status=CardStatus("draw", "Drawn between France and Turkey", "2draw"),
                                 people=tuple(dataclasses.replace(e, result="out") for e in bravo.people))
     changed = [ended if c is bravo else c for c in cards]
-    kept = player_files(changed), archive_of(changed, options)
-    assert game_row.cache_info().hits and archive_row.cache_info().hits  # the unchanged rows were kept
-    game_row.cache_clear()
-    archive_row.cache_clear()
-    assert (player_files(changed), archive_of(changed, options)) == kept
+    kept = player_files(changed), archive_of(changed, options), cards_of(changed, options, "index.md")
+    for memo in (game_row, archive_row, home_card):
+        assert memo.cache_info().hits  # the unchanged games' rows were kept
+        memo.cache_clear()
+    assert (player_files(changed), archive_of(changed, options), cards_of(changed, options, "index.md")) == kept
+    assert kept[2].count("Drawn between") == before[2].count("Drawn between") + 1  # bravo's card on the home page
     assert kept[0]["players/bob/index.md"] != before[0]["players/bob/index.md"]  # Bob's page shows the result
     assert "Eliminated" in kept[0]["players/bob/index.md"]
 

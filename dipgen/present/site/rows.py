@@ -1,8 +1,8 @@
-"""The archive's table of games, a row a game, drawn here and not by the archive page's template:
-each row is a pure function of the fields it shows (`ArchiveRow`), kept once drawn (`archive_row`),
-so that under `mkdocs serve` an edit that changes one game's card draws again that game's row only,
-where the table of a big archive has thousands. The players' pages keep their rows alike
-(`dipgen.present.site.players.game_row`)."""
+"""The archive's table of games, a row a game, and the home page's cards of the games, drawn here and
+not by the pages' templates: each row and each card is a pure function of the fields it shows
+(`ArchiveRow`), kept once drawn (`archive_row`, `home_card`), so that under `mkdocs serve` an edit
+that changes one game's card draws again that game's row and card only, where a big archive has
+thousands. The players' pages keep their rows alike (`dipgen.present.site.players.game_row`)."""
 
 from __future__ import annotations
 
@@ -58,3 +58,14 @@ def archive_row(row: ArchiveRow) -> Markup:
         f'<td data-sort="{escape(row.status.sort_key)}">'
         f'<span class="dg-status dg-status--{escape(row.status.kind)}">{escape(row.status.label)}</span>{due}</td>'
         "</tr>\n")
+
+
+@lru_cache(maxsize=KEPT)
+def home_card(row: ArchiveRow) -> Markup:
+    """The game's card on a hand-written page (`pages.cards_of`), as HTML lines."""
+    due = f'<span class="dg-card-due">Due {deadline_time(row.deadline)}</span>' if row.deadline else ""
+    return Markup(
+        f'<a class="dg-card" href="{escape(row.url)}">\n<span class="dg-card-title">{escape(row.title)}</span>\n'
+        f'<span class="dg-status dg-status--{escape(row.status.kind)}">{escape(row.status.label)}</span>\n'
+        f'<span class="dg-card-meta">{escape(row.variant)} · {escape(row.years)} · GM {escape(row.gm)}</span>\n'
+        f"{due}</a>\n")
