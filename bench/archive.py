@@ -19,7 +19,10 @@ child process, runs interleaved (dipgen, baseline, dipgen, ...), the median of `
 - one edit under `mkdocs serve`: the rebuild the server calls after a note was added to the
   last phase file of one game (the plugin object kept across rebuilds, as serve keeps it;
   timed in the child, around MkDocs's build function), against the full build; it also checks
-  that the note shows on its page;
+  that the note shows on its page; then, in the same server, an edit that changes a game's card
+  (a draw of the powers holding centres declared in the second game's game.yml: the archive's
+  table, its players' pages, the hall of fame and the feed change with it), checked on the
+  archive's table;
 - peak memory: the largest resident set of the child of a full build.
 
 With `--serve-only` it measures the serve edit alone (after one `mkdocs build` that fills the cache
@@ -36,6 +39,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import resource
 import shutil
 import statistics
@@ -118,6 +122,14 @@ def child(mode: str, project: Path) -> dict:
         out["edit"] = time.process_time() - t0
         page = Path(config.site_dir) / "games" / phase.parent.name / phase.stem / "index.html"
         out["shown"] = NOTE in page.read_text(encoding="utf-8")
+        game = end_one_game(project / "games")  # then an edit that changes a card, in the same server
+        config = load_config(str(project / "mkdocs.yml"))
+        t0 = time.process_time()
+        build(config, serve_url="http://127.0.0.1:8000/")
+        out["card"] = time.process_time() - t0
+        archive = (Path(config.site_dir) / "games" / "index.html").read_text(encoding="utf-8")
+        row = re.search(f'<tr><td data-sort="[^"]*"><a href="{game.name}/">.*?</tr>', archive)
+        out["ended"] = bool(row and "Drawn between" in row.group(0))
         config.plugins.on_shutdown()
     else:
         build(load_config(str(project / "mkdocs.yml")))
@@ -137,6 +149,20 @@ def edit_one_phase(games: Path) -> Path:
     with last.open("a", encoding="utf-8") as f:
         f.write(f"notes: {NOTE}\n")
     return last
+
+
+def end_one_game(games: Path) -> Path:
+    """A draw of the powers that hold centres at the end declared in the second game's game.yml (an
+    edit that changes its card: the archive's table, every one of its players' pages, the hall of fame,
+    the feed)."""
+    from dipgen.io.folders import discover_games
+    from dipgen.usecases.games import replay_folder
+
+    game = discover_games(games)[1]
+    alive = sorted(set(replay_folder(game).records[-1].after.owners.values()))
+    with (game / "game.yml").open("a", encoding="utf-8") as f:
+        f.write(f"end:\n  draw: [{', '.join(alive)}]\n")
+    return game
 
 
 #: The children run as a user's shell runs them: with Python's bytecode cache, which installed packages
@@ -174,11 +200,12 @@ def measure(size: int, years: int, seed: int, repeat: int, work: Path, serve_onl
     print(f"\n== {size} games x {years} years (written in {time.perf_counter() - t0:.0f}s)", flush=True)
     if serve_only:
         run("build", project)  # the cache folder every serve run starts from
-        edits, shown = serve_edits(project, repeat, work, str(size))
+        edits, shown, cards = serve_edits(project, repeat, work, str(size))
         print(f"   one edit under serve:    {statistics.median(edits):6.2f}s CPU (goal < 1 s, not growing with "
               f"the archive); the note shows on its page: {all(shown)}; runs {_list(edits)}; "
               f"load average {', '.join(f'{x:.1f}' for x in os.getloadavg())}", flush=True)
-        return {"edit": statistics.median(edits), "shown": all(shown)}
+        print(_card_line(cards), flush=True)
+        return {"edit": statistics.median(edits), "shown": all(shown), "card": statistics.median(c for c, _ in cards)}
     return compare(project, repeat, work, str(size))
 
 
@@ -206,7 +233,7 @@ def compare(project: Path, repeat: int, work: Path, name: str, lean: bool = Fals
         plain.append(run("build", base)["cpu"])
         if not lean:
             warm.append(run("build", project)["cpu"])
-    edits, shown = serve_edits(project, repeat, work, name)
+    edits, shown, cards = serve_edits(project, repeat, work, name)
     med = {k: statistics.median(v) for k, v in (("full", full), ("warm", warm or [0.0]), ("plain", plain),
                                                  ("edit", edits))}
     print(f"   {pages} pages; baseline: MkDocs alone, the same theme, {pages} plain one-screen Markdown pages")
@@ -216,15 +243,18 @@ def compare(project: Path, repeat: int, work: Path, name: str, lean: bool = Fals
         print(f"   build with the cache:    {med['warm']:6.2f}s CPU = {med['warm'] / med['plain']:.2f}x the baseline")
     print(f"   one edit under serve:    {med['edit']:6.2f}s CPU = {med['edit'] / med['full']:.0%} of the full build "
           f"(goal < 1 s, not growing with the archive); the note shows on its page: {all(shown)}")
+    print(_card_line(cards))
     print(f"   peak memory, full build: {peak:.0f} MB (goal <= 400 MB at 1,280 games)")
     print(f"   runs: full {_list(full)}; baseline {_list(plain)}; cached {_list(warm)}; edit {_list(edits)}")
     return dict(med, pages=pages, peak=peak, shown=all(shown))
 
 
-def serve_edits(project: Path, repeat: int, work: Path, name: str) -> tuple[list[float], list[bool]]:
-    """One edit under serve in each of `repeat` copies of `project` (with its cache folder): its CPU
-    time, and whether the note shows."""
-    edits, shown = [], []
+def serve_edits(project: Path, repeat: int, work: Path,
+                name: str) -> tuple[list[float], list[bool], list[tuple[float, bool]]]:
+    """One edit under serve in each of `repeat` copies of `project` (with its cache folder), then one
+    that changes a card in the same server: the note edit's CPU time and whether the note shows; the
+    card's edit's CPU time and whether the archive's table shows the game ended."""
+    edits, shown, cards = [], [], []
     for _ in range(repeat):
         copy = work / f"serve-{name}"
         shutil.rmtree(copy, ignore_errors=True)
@@ -232,7 +262,15 @@ def serve_edits(project: Path, repeat: int, work: Path, name: str) -> tuple[list
         served = run("serve", copy)
         edits.append(served["edit"])
         shown.append(served["shown"])
-    return edits, shown
+        cards.append((served["card"], served["ended"]))
+    return edits, shown, cards
+
+
+def _card_line(cards: list[tuple[float, bool]]) -> str:
+    """The card-changing edits' figure, as the note edit's is printed."""
+    times = [c for c, _ in cards]
+    return (f"   an edit that changes a card (a game ended: a draw in its game.yml): {statistics.median(times):6.2f}s "
+            f"CPU; the archive's table shows it: {all(e for _, e in cards)}; runs {_list(times)}")
 
 
 def with_workers(project: Path, workers: int) -> Path:

@@ -17,7 +17,7 @@ from dipgen.usecases.publish import editions
 from dipgen.present.site.across import across_files
 from dipgen.present.site.pages import SiteOptions, game_card
 from dipgen.present.site.rating import archive_rating, rating_input
-from dipgen.rules.rating import BETA, KAPPA, MU, SIGMA, TAU, RatedGame, rate
+from dipgen.rules.rating import BETA, KAPPA, MU, SIGMA, TAU, RatedGame, Rater, rate
 from support import REPO, loaded
 
 FAME = "hall-of-fame/index.md"
@@ -117,6 +117,29 @@ def test_the_same_games_give_the_same_numbers_in_any_order():
 def test_a_person_named_twice_in_one_game_is_refused():
     with pytest.raises(ValueError, match="twice"):
         rate([RatedGame("g", "1", (("Ann", 1), ("Ann", 2)))])
+    rater = Rater()
+    with pytest.raises(ValueError, match="twice"):
+        rater.rate([RatedGame("g", "1", (("Ann", 1), ("Bo", 2))), RatedGame("h", "2", (("Ann", 1), ("Ann", 2)))])
+    assert rater.rate([RatedGame("g", "1", (("Ann", 1), ("Bo", 2)))]) == rate([RatedGame("g", "1", (("Ann", 1),
+                                                                                                  ("Bo", 2)))])
+
+
+def test_a_rater_that_keeps_the_last_games_gives_what_rating_them_all_afresh_gives():
+    """`Rater` after a game ended last, a game taken out, an old game's result changed, a game of
+    one person, and the games of a call before: each time the numbers of `rate`, to the last bit."""
+    rng = random.Random(11)
+    names = [f"P{i}" for i in range(10)]
+
+    def game(i: int, ended: int) -> RatedGame:
+        return RatedGame(f"g{i:02d}", f"2026-{ended:03d}", tuple(zip(rng.sample(names, 4), [1, 2, 2, 4], strict=True)))
+
+    games = [game(i, i) for i in range(15)]
+    rater = Rater()
+    calls = [games, games + [game(15, 99)], games[:7] + games[8:], games[:3] + [game(3, 3)] + games[4:],
+             games + [RatedGame("g16", "2026-050", (("P1", 1),))], games[:5], games]
+    for i, call in enumerate(calls):
+        assert rater.rate(call) == rate(call), i
+        assert rater.rate(list(reversed(call))) == rate(call), i  # the games in any order
 
 
 # ----------------------------------------------------------------------------- from the games' cards

@@ -72,19 +72,54 @@ def order(games: Iterable[RatedGame]) -> list[RatedGame]:
 def rate(games: Iterable[RatedGame]) -> dict[str, list[Rating]]:
     """Each person's rating after each of her games, oldest first (see the module). A game with
     fewer than two people changes nothing; a person named twice in one game is a ValueError."""
-    model = PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA, tau=TAU, kappa=KAPPA)
-    out: dict[str, list[Rating]] = {}
-    for game in order(games):
-        people = sorted(game.places)
-        names = [name for name, _ in people]
-        if len(set(names)) != len(names):
-            raise ValueError(f"game {game.slug!r} names a person twice: {names}")
-        if len(people) < 2:
-            continue
-        before = [out[n][-1] if n in out else None for n in names]
-        teams = [[model.rating(mu=MU if b is None else b.mu, sigma=SIGMA if b is None else b.sigma)]
-                 for b in before]
-        after = model.rate(teams, ranks=[float(place) for _, place in people])
-        for name, b, [new] in zip(names, before, after, strict=True):
-            out.setdefault(name, []).append(Rating(game.slug, new.mu, new.sigma, 1 + (b.games if b else 0)))
-    return out
+    return Rater().rate(games)
+
+
+class Rater:
+    """`rate`, keeping what each game gave between calls: the games are rated in order, each from the
+    ratings the games before it left, so where a call's games in order begin as the last call's did,
+    the ratings those first games gave are the same numbers, and only the games after them are rated
+    again: under `mkdocs serve`, a game that ends after the others is rated alone (where the archive's
+    games are thousands), and a result changed in an old game rates again the games that ended after
+    it. The same games give the same numbers as `rate`, to the last bit (tested)."""
+
+    def __init__(self) -> None:
+        self._games: list[RatedGame] = []
+        self._steps: list[tuple[tuple[str, Rating], ...]] = []  # what each of those games gave, in order
+
+    def rate(self, games: Iterable[RatedGame]) -> dict[str, list[Rating]]:
+        """`rate` of `games`."""
+        ordered = order(games)
+        same = 0
+        for mine, last in zip(ordered, self._games, strict=False):  # (the common beginning)
+            if mine != last:
+                break
+            same += 1
+        steps = self._steps[:same]
+        out: dict[str, list[Rating]] = {}
+        for step in steps:
+            for name, rating in step:
+                out.setdefault(name, []).append(rating)
+        model = PlackettLuce(mu=MU, sigma=SIGMA, beta=BETA, tau=TAU, kappa=KAPPA)
+        for game in ordered[same:]:
+            step = _rate_one(model, game, out)
+            for name, rating in step:
+                out.setdefault(name, []).append(rating)
+            steps.append(step)
+        self._games, self._steps = ordered, steps
+        return out
+
+
+def _rate_one(model: PlackettLuce, game: RatedGame, out: dict[str, list[Rating]]) -> tuple[tuple[str, Rating], ...]:
+    """Each of the game's people's rating after it, from their ratings before it in `out` (see `rate`)."""
+    people = sorted(game.places)
+    names = [name for name, _ in people]
+    if len(set(names)) != len(names):
+        raise ValueError(f"game {game.slug!r} names a person twice: {names}")
+    if len(people) < 2:
+        return ()
+    before = [out[n][-1] if n in out else None for n in names]
+    teams = [[model.rating(mu=MU if b is None else b.mu, sigma=SIGMA if b is None else b.sigma)] for b in before]
+    after = model.rate(teams, ranks=[float(place) for _, place in people])
+    return tuple((name, Rating(game.slug, new.mu, new.sigma, 1 + (b.games if b else 0)))
+                 for name, b, [new] in zip(names, before, after, strict=True))

@@ -30,6 +30,7 @@ from dipgen.present.happened import what_happened
 from dipgen.present.site import maps, markup, season
 from dipgen.present.site.jinja import TEMPLATES, render
 from dipgen.present.site.page import SitePage
+from dipgen.present.site.rows import ArchiveRow, archive_row, home_card
 from dipgen.present.layout import PREFIX
 from dipgen.present.site.links import archive_uri, game_folder, game_uri, href, season_uri
 from dipgen.present.site.model import (centre_rows, colour_of, game_status, kind_line, season_name, seat_rows,
@@ -523,7 +524,8 @@ def archive_of(cards: Iterable[GameCard], options: SiteOptions) -> dict[str, str
     running = sum(1 for c in cards if not c.finished)
     summary = (f"{len(cards)} game{'s' if len(cards) != 1 else ''}: "
                f"{running} running, {len(cards) - running} finished.")
-    return {uri: SitePage.make("Games", render("archive.html", games=rows, summary=summary))}
+    table = Markup("".join(archive_row(ArchiveRow.of(r.card, r.url)) for r in rows))
+    return {uri: SitePage.make("Games", render("archive.html", games=bool(rows), rows=table, summary=summary))}
 
 
 def by_activity(rows: list[CardRow]) -> list[CardRow]:
@@ -543,7 +545,8 @@ def cards_of(cards: Iterable[GameCard], options: SiteOptions, from_uri: str, fin
     rows = _game_rows(cards, options, from_uri)
     running = by_activity([r for r in rows if not r.card.finished])
     ended = by_activity([r for r in rows if r.card.finished])
-    return render("cards.html", games=running + ended[:finished], more=len(ended) > finished, count=len(rows),
+    games = Markup("".join(home_card(ArchiveRow.of(r.card, r.url)) for r in running + ended[:finished]))
+    return render("cards.html", games=games, more=len(ended) > finished, count=len(rows),
                   archive_url=href(from_uri, archive_uri(options.prefix), options.directory_urls))
 
 

@@ -24,7 +24,7 @@ from markupsafe import Markup
 from dipgen.present.site.card import GameCard
 from dipgen.present.site.people import person
 from dipgen.present.svg.trend import rating_chart
-from dipgen.rules.rating import RatedGame, Rating, rate
+from dipgen.rules.rating import RatedGame, Rater, Rating
 
 #: why some variants' games are not rated (the hall of fame and the README say it)
 UNRATED_REASON = ("their results do not rank players who each held one power of the board (a duel, a game won by "
@@ -128,12 +128,17 @@ def ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
+#: the archive's rating as the last build rated it (`Rater`: under `mkdocs serve`, an edit rates again
+#: only the games that ended after the one whose card changed)
+_RATER = Rater()
+
+
 def archive_rating(cards: Iterable[GameCard], aliases: Mapping[str, str], private: frozenset[str],
                    least: int, page: str) -> ArchiveRating:
     """The rating of the cards' games (see the module), its table on `page`; `least` below 1 counts as 1."""
     cards = list(cards)
     made = rating_input(cards, aliases)
-    history = rate(made.games)
+    history = _RATER.rate(made.games)
     least = max(1, least)
     shown = sorted(((n, h[-1]) for n, h in history.items() if n not in private and h[-1].games >= least),
                    key=lambda t: (-round(t[1].ordinal, 1), t[0].lower(), t[0]))
