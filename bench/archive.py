@@ -152,13 +152,14 @@ def edit_one_phase(games: Path) -> Path:
 
 
 def end_one_game(games: Path) -> Path:
-    """A draw of the powers that hold centres at the end declared in the second game's game.yml (an
-    edit that changes its card: the archive's table, every one of its players' pages, the hall of fame,
-    the feed)."""
+    """A draw of the powers that hold centres at the end declared in the second game's game.yml (the
+    only one's, in an archive of one game): an edit that changes its card (the archive's table, every
+    one of its players' pages, the hall of fame, the feed)."""
     from dipgen.io.folders import discover_games
     from dipgen.usecases.games import replay_folder
 
-    game = discover_games(games)[1]
+    found = discover_games(games)
+    game = found[min(1, len(found) - 1)]
     alive = sorted(set(replay_folder(game).records[-1].after.owners.values()))
     with (game / "game.yml").open("a", encoding="utf-8") as f:
         f.write(f"end:\n  draw: [{', '.join(alive)}]\n")

@@ -7,7 +7,6 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import re
 import os
 import shutil
 from pathlib import Path
@@ -20,6 +19,7 @@ from dipgen.usecases.cachefiles import FOLDER, KEY_FILE
 from dipgen.present.site.page import SitePage
 from support import REPO, build, make_project, site_config
 from support.folders import ARCHIVE, reveal_now, write_game
+from support.served import fresh_site, site_bytes
 
 RUNNING = "lamps-out"  # a running hidden game of the examples (private pages once it has secrets)
 
@@ -35,31 +35,6 @@ def _build(project: Path):
     return config.plugins["dipgen"]
 
 
-def _site(project: Path) -> dict[str, bytes]:
-    """The site's files, but the live-reload script that `mkdocs serve` alone adds (dipgen.mkdocs.livereload)."""
-    site = project / "site"
-    reload = re.compile(rb'\n *<script src="[./a-z]*assets/dipgen/livereload\.js"></script>\n *(?=\n)')
-    return {p.relative_to(site).as_posix(): reload.sub(b"", p.read_bytes()) if p.suffix == ".html" else p.read_bytes()
-            for p in sorted(site.rglob("*")) if p.is_file() and p.name != "livereload.js"}
-
-
-def _fresh(project: Path, copy: Path, plugin) -> dict[str, bytes]:
-    """The site a fresh full build of `project` makes (in `copy`: the project without its site and
-    cache), while a `mkdocs serve` session's `plugin` goes on serving it afterwards."""
-    from mkdocs.config.defaults import MkDocsConfig
-
-    shutil.copytree(project, copy, ignore=shutil.ignore_patterns("site", FOLDER))
-    MkDocsConfig.plugins.plugin_cache.pop("dipgen", None)
-    config = site_config(copy)
-    config.plugins.on_startup(command="serve", dirty=False)  # a first build of a server of its own
-    try:
-        build(config, serve_url="http://127.0.0.1:8000/")
-    finally:
-        config.plugins.on_shutdown()
-    MkDocsConfig.plugins.plugin_cache["dipgen"] = plugin
-    return _site(copy)
-
-
 @pytest.fixture
 def project(tmp_path):
     return make_project(tmp_path / "project", games=ARCHIVE)
@@ -68,12 +43,12 @@ def project(tmp_path):
 @pytest.mark.slow  # whole-site builds, two or more
 def test_a_later_build_takes_unchanged_games_from_the_folder(project):
     assert _build(project).stats["redone"] == 3
-    first = _site(project)
+    first = site_bytes(project)
     assert (project / FOLDER / "games").is_dir()
     assert len(list((project / FOLDER / "games").iterdir())) == 3
     again = _build(project)
     assert again.stats["redone"] == 0
-    assert _site(project) == first
+    assert site_bytes(project) == first
     spring = project / "games" / "bravo" / "1901-spring.yml"
     write_game(spring.parent, {spring.name: spring.read_text(encoding="utf-8") + "  Late news from Vienna.\n"})
     third = _build(project)
@@ -84,11 +59,11 @@ def test_a_later_build_takes_unchanged_games_from_the_folder(project):
 @pytest.mark.slow  # whole-site builds, two or more
 def test_the_folder_may_be_deleted(project):
     _build(project)
-    first = _site(project)
+    first = site_bytes(project)
     import shutil
     shutil.rmtree(project / FOLDER)
     assert _build(project).stats["redone"] == 3
-    assert _site(project) == first
+    assert site_bytes(project) == first
 
 
 def _corrupt_entry(project: Path, change) -> None:
@@ -136,11 +111,11 @@ def test_a_corrupt_or_foreign_entry_is_made_again(project):
     finds every game's entry refused and makes it again (the site as the first build made it), and
     the next build trusts what it wrote, which is where the next way starts from."""
     _build(project)
-    first = _site(project)
+    first = site_bytes(project)
     for how in ("not json", "foreign key", "bad card", "page moved", "blob replaced", "blob short", "blob gone"):
         _corrupt(project, how)
         assert _build(project).stats["redone"] == 3, how
-        assert _site(project) == first, how
+        assert site_bytes(project) == first, how
         assert _build(project).stats["redone"] == 0, how  # written anew, and trusted again
 
 
@@ -151,13 +126,14 @@ def test_an_unchanged_hidden_game_keeps_its_encrypted_pages_and_a_reveal_publish
     project = make_project(tmp_path / "p", [RUNNING])
     assert main(["secrets", str(project / "games" / RUNNING)]) == 0
     _build(project)
-    private = {k: v for k, v in _site(project).items() if k.startswith("private/")}
+    private = {k: v for k, v in site_bytes(project).items() if k.startswith("private/")}
     assert private
     _build(project)
-    assert {k: v for k, v in _site(project).items() if k.startswith("private/")} == private  # kept: the same nonces
+    kept = {k: v for k, v in site_bytes(project).items() if k.startswith("private/")}
+    assert kept == private  # kept: the same nonces
     reveal_now(project / "games" / RUNNING)
     assert _build(project).stats["redone"] == 1
-    after = _site(project)
+    after = site_bytes(project)
     assert not any(k.startswith("private/") for k in after)
     assert f"games/{RUNNING}/full/index.html" in after
 
@@ -263,7 +239,7 @@ def test_plain_serve_renders_only_the_changed_pages_and_the_site_is_as_a_full_bu
         # alpha's and charlie's files never went to MkDocs: their pages are in the sitemap and the
         # search index all the same, in their places (bravo's between them)
         assert plugin.stats["withheld"] == 2
-        served = _site(project)
+        served = site_bytes(project)
         sitemap = served["sitemap.xml"].decode()
         assert sitemap.index("/dip/games/alpha/") < sitemap.index("/dip/games/bravo/") < \
             sitemap.index("/dip/games/charlie/")
@@ -278,7 +254,7 @@ def test_plain_serve_renders_only_the_changed_pages_and_the_site_is_as_a_full_bu
     finally:
         plugin.on_startup(command="build", dirty=False)
         plugin.on_shutdown()
-    assert _fresh(project, tmp_path / "fresh", plugin) == served
+    assert fresh_site(project, tmp_path / "fresh", plugin) == served
 
 
 @pytest.mark.slow  # whole-site builds, two or more
@@ -299,13 +275,13 @@ def test_serve_takes_an_unchanged_games_folder_whole_only_where_the_last_site_ha
     plugin.on_startup(command="serve", dirty=False)
     try:
         build(site_config(project), serve_url="http://127.0.0.1:8000/")
-        full = _site(project)
+        full = site_bytes(project)
         shutil.rmtree(project / "site" / "games" / "alpha")
         build(site_config(project), serve_url="http://127.0.0.1:8000/")
         assert plugin.stats["moved"] == 2
         assert plugin.stats["withheld"] == 2  # bravo and charlie never went to MkDocs
-        assert _site(project) == full  # bravo's and charlie's; alpha's made
-        before = _site(project)
+        assert site_bytes(project) == full  # bravo's and charlie's; alpha's made
+        before = site_bytes(project)
         failing = staging._Staging._commit
 
         def refuse(self):
@@ -317,9 +293,9 @@ def test_serve_takes_an_unchanged_games_folder_whole_only_where_the_last_site_ha
                 build(site_config(project), serve_url="http://127.0.0.1:8000/")
         finally:
             staging._Staging._commit = failing
-        assert _site(project) == before  # every folder given back
+        assert site_bytes(project) == before  # every folder given back
         build(site_config(project), serve_url="http://127.0.0.1:8000/")
-        assert _site(project) == full
+        assert site_bytes(project) == full
     finally:
         plugin.on_startup(command="build", dirty=False)
         plugin.on_shutdown()
@@ -344,7 +320,7 @@ def test_serve_converts_a_hand_written_page_again_only_when_it_or_the_sites_file
     plugin.on_startup(command="serve", dirty=False)
 
     def fresh(name: str) -> dict[str, bytes]:
-        return _fresh(project, tmp_path / name, plugin)
+        return fresh_site(project, tmp_path / name, plugin)
 
     def broken() -> list[str]:
         return [r.getMessage() for r in caplog.records if "games/bravo/index.md" in r.getMessage()
@@ -368,7 +344,7 @@ def test_serve_converts_a_hand_written_page_again_only_when_it_or_the_sites_file
         assert plugin.seam._remembered._made == remembered  # nothing converted again
         assert parsed == []  # nor parsed again for the search index: its entries as made (the site a full build's)
         assert broken() == said
-        assert _site(project) == fresh("fresh-1")
+        assert site_bytes(project) == fresh("fresh-1")
         write_game(project / "games" / "bravo", ARCHIVE["bravo"])
         caplog.clear()
         build(site_config(project), serve_url="http://127.0.0.1:8000/")
@@ -376,7 +352,7 @@ def test_serve_converts_a_hand_written_page_again_only_when_it_or_the_sites_file
         assert len(plugin.seam._remembered._made) == len(remembered)  # each page's last version only
         page = (project / "site" / "about" / "index.html").read_text(encoding="utf-8")
         assert 'href="../games/bravo/"' in page
-        assert _site(project) == fresh("fresh-2")
+        assert site_bytes(project) == fresh("fresh-2")
     finally:
         plugin.on_startup(command="build", dirty=False)
         plugin.on_shutdown()
@@ -450,7 +426,7 @@ def test_serve_keeps_a_hidden_game_hidden_and_publishes_its_reveal_as_a_full_bui
         return opened(site, secrets.page_key, RUNNING, secrets.passphrases)
 
     def fresh(name: str) -> dict[str, bytes]:
-        return _fresh(project, tmp_path / name, plugin)
+        return fresh_site(project, tmp_path / name, plugin)
 
     try:
         build(site_config(project), serve_url="http://127.0.0.1:8000/")
@@ -460,14 +436,14 @@ def test_serve_keeps_a_hidden_game_hidden_and_publishes_its_reveal_as_a_full_bui
                         else text + "# checked twice\n", encoding="utf-8")
         build(site_config(project), serve_url="http://127.0.0.1:8000/")
         assert plugin.stats["reused"] > 0
-        served = _site(project)
+        served = site_bytes(project)
         made = fresh("fresh-hidden")
         assert public(served) == public(made)
         assert private(served) == private(made)
         assert len(private(made)) == 7  # names, sizes, salts, pages
         reveal_now(project / "games" / RUNNING)
         build(site_config(project), serve_url="http://127.0.0.1:8000/")
-        served = _site(project)
+        served = site_bytes(project)
         assert not any(k.startswith("private/") for k in served)
         assert f"games/{RUNNING}/full/index.html" in served
         assert served == fresh("fresh-revealed")
@@ -518,8 +494,8 @@ def test_serve_withholds_only_the_games_an_edit_leaves_as_they_were(tmp_path):
 
     def served(name: str) -> dict[str, bytes]:
         build(site_config(project), serve_url="http://127.0.0.1:8000/")
-        site = _site(project)
-        assert site == _fresh(project, tmp_path / name, plugin)
+        site = site_bytes(project)
+        assert site == fresh_site(project, tmp_path / name, plugin)
         return site
 
     try:
@@ -591,8 +567,8 @@ def test_serve_looks_again_at_the_games_the_watcher_saw_change_and_at_every_game
         looked.clear()
         build(site_config(project), serve_url="http://127.0.0.1:8000/")
         seen = sorted(looked)
-        site = _site(project)
-        assert site == _fresh(project, tmp_path / name, plugin)
+        site = site_bytes(project)
+        assert site == fresh_site(project, tmp_path / name, plugin)
         for text in texts:
             assert any(text.encode() in data for uri, data in site.items() if uri.endswith(".html"))
         return seen

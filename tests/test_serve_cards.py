@@ -18,7 +18,7 @@ from dipgen.usecases.games import load_checked
 from dipgen.usecases.publish import editions, site_options
 from support import make_project, site_config
 from support.folders import ARCHIVE, write_game
-from test_build_cache import _fresh, _site
+from support.served import fresh_site, site_bytes
 
 
 def _cards(root: Path) -> list:
@@ -71,8 +71,8 @@ def test_serve_after_a_game_ends_or_its_end_is_taken_back_is_a_fresh_build(tmp_p
         from mkdocs.commands.build import build
 
         build(site_config(project), serve_url="http://127.0.0.1:8000/")
-        site = _site(project)
-        assert site == _fresh(project, tmp_path / name, plugin)
+        site = site_bytes(project)
+        assert site == fresh_site(project, tmp_path / name, plugin)
         assert plugin.stats["redone"] == 1
         return site
 
@@ -80,21 +80,20 @@ def test_serve_after_a_game_ends_or_its_end_is_taken_back_is_a_fresh_build(tmp_p
         from mkdocs.commands.build import build
 
         build(site_config(project), serve_url="http://127.0.0.1:8000/")
-        first = _site(project)
-        (games / "bravo" / "game.yml").write_text(bravo + "end: {draw: [France, Turkey], phase: 1901-spring}\n",
-                                                  encoding="utf-8")
+        first = site_bytes(project)
+        write_game(games / "bravo", {"game.yml": bravo + "end: {draw: [France, Turkey], phase: 1901-spring}\n"})
         ended = served("ended")
         for page in ("players/bob/index.html", "hall-of-fame/index.html", "games/index.html"):
             assert ended[page] != first[page], page
         assert "2 rated games" in ended["players/chloe/index.html"].decode()
-        (games / "alpha" / "game.yml").write_text(alpha.replace("end: {draw: [France, Turkey], phase: 1902-spring}\n",
-                                                                ""), encoding="utf-8")
+        unended = alpha.replace("end: {draw: [France, Turkey], phase: 1902-spring}\n", "")
+        write_game(games / "alpha", {"game.yml": unended})
         taken = served("taken-back")
         assert taken["players/chloe/index.html"] != ended["players/chloe/index.html"]
-        (games / "alpha" / "game.yml").write_text(alpha, encoding="utf-8")
-        (games / "bravo" / "game.yml").write_text(bravo, encoding="utf-8")
+        write_game(games / "alpha", {"game.yml": alpha})
+        write_game(games / "bravo", {"game.yml": bravo})
         build(site_config(project), serve_url="http://127.0.0.1:8000/")
-        assert _site(project) == first  # both games as they were: the rows kept from the first build
+        assert site_bytes(project) == first  # both games as they were: the rows kept from the first build
     finally:
         plugin.on_startup(command="build", dirty=False)
         plugin.on_shutdown()
