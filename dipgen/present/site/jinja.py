@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path
+from typing import Protocol
 
 import jinja2
 from markupsafe import Markup, escape
@@ -53,6 +54,21 @@ def power_name(power: str, colour: str) -> Markup:
     """A power's name with its colour's swatch (every page prints many: a function, not a macro)."""
     return Markup(f'<span class="dg-power-name" style="{colour_vars(colour)}"><span class="dg-swatch" '
                   f'aria-hidden="true"></span>{escape(power)}</span>')
+
+
+class Due(Protocol):
+    """A deadline as a page prints it (`dipgen.present.times.Deadline`, a card's `CardDeadline`)."""
+
+    @property
+    def iso(self) -> str: ...
+
+    @property
+    def text(self) -> str: ...
+
+
+def deadline_time(d: Due) -> Markup:
+    """A deadline as the pages print it: its time, which dipgen.js writes again in the reader's own."""
+    return Markup(f'<time class="dg-time" datetime="{escape(d.iso)}" data-dg-deadline>{escape(d.text)}</time>')
 
 
 def result_words(tags) -> Markup:
@@ -111,7 +127,7 @@ def _env() -> jinja2.Environment:
                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
                              undefined=jinja2.StrictUndefined, auto_reload=False)
     env.globals.update(heading=heading, power_name=power_name, colour_vars=colour_vars, result_words=result_words,
-                       map_figure=map_figure,
+                       deadline_time=deadline_time, map_figure=map_figure,
                        season_pager=season_pager, crumbs=crumbs)
     return env
 

@@ -12,7 +12,7 @@ from typing import NamedTuple
 from markupsafe import Markup, escape
 
 from dipgen.present.site.card import CardDeadline, CardPlayer, CardStatus, GameCard
-from dipgen.present.site.jinja import power_name
+from dipgen.present.site.jinja import deadline_time, power_name
 
 #: how many rows `archive_row` keeps drawn (one a game)
 KEPT = 1 << 14
@@ -35,11 +35,6 @@ class ArchiveRow(NamedTuple):
     def of(cls, card: GameCard, url: str) -> ArchiveRow:
         return cls(card.title, url, card.variant, card.gm, card.players, card.years_sort, card.years, card.status,
                    card.deadline)
-
-
-def deadline_time(d: CardDeadline) -> Markup:
-    """A deadline as the pages print it (the templates' ``macros.deadline``)."""
-    return Markup(f'<time class="dg-time" datetime="{escape(d.iso)}" data-dg-deadline>{escape(d.text)}</time>')
 
 
 _OUT = ' class="dg-out"'
