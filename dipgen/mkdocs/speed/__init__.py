@@ -291,12 +291,11 @@ class Layers(Seam):
 
     # ----- the files (`buildcache`, `pages`, `reuse`, `settled`)
     def given(self, config, files: dict[str, Content], known) -> dict[str, Content]:
-        """Every generated file but the withheld games' (`settled`), and but under `mkdocs serve` the
-        games' files that are not pages (`beside`)."""
+        """Every generated file but the withheld games' (`settled`, under serve), and under `mkdocs
+        build` but the games' files that are not pages (`beside`)."""
         self._index = search_index(config)
         if self._command != "serve" and self._staging is not None and self._quiet:
-            folders = [card.uri.rsplit("/", 1)[0] + "/" for card in self._plugin.cards]
-            given, self.stats["beside"] = beside.put_beside(config, files, known, folders,
+            given, self.stats["beside"] = beside.put_beside(config, files, known, self._game_folders(),
                                                             lambda: _mentioned(config, known))
             return given
         return self._settled.given(files, known, lambda: _mentioned(config, known))  # (read under serve only)
@@ -354,7 +353,7 @@ class Layers(Seam):
     def nav(self, nav, config, files):
         self._nav = nav
         self._in_nav = {id(page) for page in getattr(nav, "pages", ())}
-        self._reuse.plan(files, {card.uri.rsplit("/", 1)[0] + "/" for card in self._plugin.cards})
+        self._reuse.plan(files, self._game_folders())
         self._reuse.take_whole(self._settled.folders(), self._settled.pages())
         self._remembered.begin(self._state if self._alone else None, files, self._settled.unheard)
         return nav
@@ -435,6 +434,10 @@ class Layers(Seam):
                                       "build again")
                 return text
         return output
+
+    def _game_folders(self) -> set[str]:
+        """Each game's folder in the site (``games/alpha/``), from its card's page."""
+        return {card.uri.rsplit("/", 1)[0] + "/" for card in self._plugin.cards}
 
     def _lets_go(self, page) -> bool:
         """Whether a generated page may let its front matter go between its reading and its writing,
