@@ -151,15 +151,18 @@ class GeneratedPage(Page):
         self._lightly = meta is not None
         if meta is not None:
             self._body = ""
-            self.markdown, self.meta = self._body, meta
-            if self._searched:
-                self.meta["search"] = {"exclude": True}
+            self.markdown, self.meta = self._body, self._given(meta)
             return
         page = self._source()
         self._read, self._body = page, page.body
-        self.markdown, self.meta = self._body, page.meta
+        self.markdown, self.meta = self._body, self._given(page.meta)
+
+    def _given(self, meta: dict) -> dict:
+        """The front matter MkDocs is given: the page's, out of Material's search where the plugin
+        indexes the page itself (its entries come from `sections`: see the module)."""
         if self._searched:
-            self.meta["search"] = {"exclude": True}  # its entries come from `sections` (see the module)
+            meta["search"] = {"exclude": True}
+        return meta
 
     @property
     def _ours(self) -> bool:
@@ -237,9 +240,7 @@ class GeneratedPage(Page):
             self.markdown = self._body
             if self._meta_aside:  # as `read_source` gave it
                 self._meta_aside = False
-                self.meta = dict(page.meta, **self.meta)
-                if self._searched:
-                    self.meta["search"] = {"exclude": True}
+                self.meta = self._given(dict(page.meta, **self.meta))
             made = page_html(page, self._headings)
             if made is None:  # it was made so when set aside: the site's Markdown cannot have changed since
                 raise ValueError("the page's headings cannot be put in place")
