@@ -7,18 +7,16 @@ import re
 
 import pytest
 
-from dipgen.usecases.publish import editions
 from dipgen.present.site.fame import URI, fame_files
-from dipgen.present.site.pages import SiteOptions, game_card
 from dipgen.present.svg.bars import bar_chart
-from support import REPO, load, loaded, public_site
+from support import REPO, card, load, public_site
 
 GAMES = ["austrian-question", "two-crowns", "whispering-gallery", "winter-palace", "masked-ball", "lamps-out"]
 
 
 @pytest.fixture(scope="module")
 def cards():
-    return [game_card(editions(loaded(REPO / "games" / s))[0], SiteOptions()) for s in GAMES]
+    return [card(REPO / "games" / s) for s in GAMES]
 
 
 def section(page: str, title: str) -> str:

@@ -7,17 +7,16 @@ import re
 
 import pytest
 
-from dipgen.usecases.publish import editions
 from dipgen.present.site.card import GameCard
-from dipgen.present.site.pages import SiteOptions, game_card
+from dipgen.present.site.pages import SiteOptions
 from dipgen.present.site.players import INDEX, player_files, player_uris, slug_of
-from support import GAME_YML, REPO, load, loaded, public_site, write_game
+from support import GAME_YML, REPO, card, load, public_site, write_game
 
 SPRING = "orders: {England: [F Lon - NTH]}\n"
 
 
 def cards(*slugs: str) -> list[GameCard]:
-    return [game_card(editions(loaded(REPO / "games" / s))[0], SiteOptions()) for s in slugs]
+    return [card(REPO / "games" / s) for s in slugs]
 
 
 def text(page: str) -> str:
@@ -62,7 +61,7 @@ def game(folder, names: dict[str, str]):
 def two_games(tmp_path):
     a = game(tmp_path / "a", {"England": "Jane Doe", "France": "Ann Lee"})
     b = game(tmp_path / "b", {"England": "J. Doe", "France": "Ann Lee"})
-    return [game_card(editions(loaded(f))[0], SiteOptions()) for f in (a, b)]
+    return [card(f) for f in (a, b)]
 
 
 def test_an_alias_merges_two_spellings(two_games):

@@ -13,12 +13,11 @@ import re
 
 import pytest
 
-from dipgen.usecases.publish import editions
 from dipgen.present.site.across import across_files
 from dipgen.present.site.pages import SiteOptions, game_card
 from dipgen.present.site.rating import archive_rating, rating_input
 from dipgen.rules.rating import BETA, KAPPA, MU, SIGMA, TAU, RatedGame, Rater, rate
-from support import REPO, loaded
+from support import REPO, card
 
 FAME = "hall-of-fame/index.md"
 
@@ -150,7 +149,7 @@ CARDS = pytest.mark.slow
 
 @pytest.fixture(scope="module")
 def cards():
-    return [game_card(editions(loaded(p))[0], SiteOptions()) for p in sorted((REPO / "games").iterdir())]
+    return [card(p) for p in sorted((REPO / "games").iterdir())]
 
 
 @CARDS

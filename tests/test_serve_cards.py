@@ -11,12 +11,11 @@ from pathlib import Path
 import pytest
 
 from dipgen.present.site.card import CardEnd, CardStatus
-from dipgen.present.site.pages import archive_of, cards_of, game_card
+from dipgen.present.site.pages import archive_of, cards_of
 from dipgen.present.site.players import game_row, player_files
 from dipgen.present.site.rows import archive_row, home_card
-from dipgen.usecases.games import load_checked
-from dipgen.usecases.publish import editions, site_options
-from support import make_project, site_config
+from dipgen.usecases.publish import site_options
+from support import card, make_project, site_config
 from support.folders import ARCHIVE, write_game
 from support.served import fresh_site, site_bytes
 
@@ -26,7 +25,7 @@ def _cards(root: Path) -> list:
     for slug, files in ARCHIVE.items():
         write_game(root / slug, files)
     options = site_options(None)
-    return [game_card(editions(load_checked(path))[0], options) for path in sorted(root.iterdir())]
+    return [card(path, options) for path in sorted(root.iterdir())]
 
 
 def test_rows_kept_from_an_earlier_archive_draw_the_pages_a_first_draw_does(tmp_path):

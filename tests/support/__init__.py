@@ -23,7 +23,8 @@ from dipgen.usecases.games import Loaded, load_checked
 from dipgen.usecases.publish import editions, game_files
 from dipgen.play.records import History
 from dipgen.present.report import phase_report
-from dipgen.present.site.pages import SiteOptions, archive_page, build_site, shared_files
+from dipgen.present.site.card import GameCard
+from dipgen.present.site.pages import SiteOptions, archive_page, build_site, game_card, shared_files
 from dipgen.view import GameView, game_view
 
 from .folders import (ALPHA, ARCHIVE, BRAVO, GAME_YML, NEW, PLAYERS, TASKDIP_LOTS, Special,  # noqa: F401
@@ -42,6 +43,11 @@ def loaded(path: Path | str) -> Loaded:
 def load(path: Path | str) -> History:
     """The History of the game in `path`, as the build replays it (its secrets.yml included)."""
     return load_checked(Path(path)).history
+
+
+def card(path: Path | str, options: SiteOptions | None = None) -> GameCard:
+    """The card of the game in `path`, as a build makes it (from its public edition's view)."""
+    return game_card(editions(loaded(path))[0], options or SiteOptions())
 
 
 def public_site(history: History, options: SiteOptions | None = None) -> dict[str, str]:
