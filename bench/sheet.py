@@ -48,7 +48,6 @@ from dipgen.variants import get_variant  # noqa: E402
 RULES = get_variant("standard").rules
 REPO = Path(__file__).resolve().parent.parent
 GAME = "north-sea-ledger"  # the example game that runs in the most crowded position
-CHROMIUM = "/usr/bin/chromium"
 #: the sheet ready: its menus shown (sheet.js unhides .dg-sheet-app once sheet.json is read)
 READY = """new Promise(done => { const check = () => { const app = document.querySelector('.dg-sheet-app');
     if (app && !app.hidden) done(performance.now()); else requestAnimationFrame(check); }; check(); })"""
@@ -158,10 +157,8 @@ def one_load(browser, url: str, sheet: bool) -> tuple[float, float, float]:
 
 
 def page_opening(repeat: int) -> None:
-    from playwright.sync_api import sync_playwright
-
     sys.path.insert(0, str(REPO / "tests"))
-    from support.browser import ARGS, serve
+    from support.browser import chromium, serve
 
     with tempfile.TemporaryDirectory() as tmp:
         site = build_game_site(Path(tmp))
@@ -177,9 +174,7 @@ def page_opening(repeat: int) -> None:
         html = (folder / "index.html").read_text(encoding="utf-8")
         (folder / "without-sheet.html").write_text(without_sheet(html), encoding="utf-8")
         runs: dict[bool, list[tuple[float, float, float]]] = {True: [], False: []}
-        with serve(site) as url, sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM if Path(CHROMIUM).exists()
-                                        else shutil.which("chromium"), args=ARGS)
+        with serve(site) as url, chromium() as browser:
             one_load(browser, f"{url}games/{GAME}/", True)  # not counted: chromium's own first start
             for _ in range(repeat):  # interleaved: the same moment of the machine for both
                 runs[True].append(one_load(browser, f"{url}games/{GAME}/", True))

@@ -28,9 +28,7 @@ import asyncio
 import concurrent.futures
 import json
 import os
-import shutil
 from collections.abc import Iterable
-from pathlib import Path
 
 from support.browser import ARGS, AXE, CHROMIUM
 
@@ -110,8 +108,7 @@ async def _sweep(addresses: list[str], tabs: int, passes: Passes) -> dict[str, l
         queue.put_nowait(address)
     found: dict[str, list[str]] = {}
     async with async_playwright() as p:
-        browser = await p.chromium.launch(
-            executable_path=CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium"), args=ARGS)
+        browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         # every tab starts in the light scheme; a switch is remembered by the site (localStorage), and
         # the next page's first pass switches to its own scheme. The reader asks for reduced motion (as the
         # layout test's does): each pass waits for every transition to end, and a scheme's colours
