@@ -17,12 +17,18 @@ child process, runs interleaved (dipgen, baseline, dipgen, ...), the median of `
   baseline's `mkdocs build`;
 - rebuild: `mkdocs build` again with the cache folder of the last build (nothing changed);
 - one edit under `mkdocs serve`: the rebuild the server calls after a note was added to the
-  last phase file of one game (the plugin object kept across rebuilds, as serve keeps it;
-  timed in the child, around MkDocs's build function), against the full build; it also checks
-  that the note shows on its page; then, in the same server, an edit that changes a game's card
-  (a draw of the powers holding centres declared in the second game's game.yml: the archive's
-  table, its players' pages, the hall of fame and the feed change with it), checked on the
-  archive's table;
+  last phase file of one game, against the full build; it also checks that the note shows on its
+  page; then, in the same server, an edit that changes a game's card (a draw of the powers holding
+  centres declared in the second game's game.yml: the archive's table, its players' pages, the
+  hall of fame and the feed change with it), checked on the archive's table. The child serves as
+  `mkdocs serve` does but for the web server: the plugin object kept across rebuilds, a real
+  `LiveReloadServer`'s watcher on the games (the plugin's `on_serve`, the observer started), one
+  edit first that is not timed (the first rebuild after the watcher starts looks at every game),
+  and each timed rebuild started once the watcher has reported its edit. A rebuild's figure is the
+  CPU time of the thread that builds and of child processes, not the watcher's: MkDocs's watcher
+  polls the watched folders in a thread of its own twice a second whatever is edited, and its CPU
+  time a second while nothing changes is printed beside the edits (it grows with the archive's
+  files);
 - peak memory: the largest resident set of the child of a full build.
 
 With `--serve-only` it measures the serve edit alone (after one `mkdocs build` that fills the cache
@@ -37,6 +43,7 @@ interleaved, medians, against the first value (1: every game made in MkDocs's ow
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -115,27 +122,77 @@ def child(mode: str, project: Path) -> dict:
         config = load_config(str(project / "mkdocs.yml"))
         config.plugins.on_startup(command="serve", dirty=False)
         build(config, serve_url="http://127.0.0.1:8000/")
-        phase = edit_one_phase(project / "games")
-        config = load_config(str(project / "mkdocs.yml"))  # as serve reads it again
-        t0 = time.process_time()
-        build(config, serve_url="http://127.0.0.1:8000/")
-        out["edit"] = time.process_time() - t0
-        page = Path(config.site_dir) / "games" / phase.parent.name / phase.stem / "index.html"
-        out["shown"] = NOTE in page.read_text(encoding="utf-8")
-        game = end_one_game(project / "games")  # then an edit that changes a card, in the same server
-        config = load_config(str(project / "mkdocs.yml"))
-        t0 = time.process_time()
-        build(config, serve_url="http://127.0.0.1:8000/")
-        out["card"] = time.process_time() - t0
-        archive = (Path(config.site_dir) / "games" / "index.html").read_text(encoding="utf-8")
-        row = re.search(f'<tr><td data-sort="[^"]*"><a href="{game.name}/">.*?</tr>', archive)
-        out["ended"] = bool(row and "Drawn between" in row.group(0))
+        with watched(config) as rebuilt:
+            t0 = time.process_time()
+            time.sleep(WATCHED_IDLE)
+            out["watcher"] = (time.process_time() - t0) / WATCHED_IDLE  # the watcher alone, nothing changed
+            rebuilt(lambda: warm_up(project / "games"))  # the first: every game looked at
+            phase, out["edit"] = rebuilt(lambda: edit_one_phase(project / "games"))
+            page = Path(config.site_dir) / "games" / phase.parent.name / phase.stem / "index.html"
+            out["shown"] = NOTE in page.read_text(encoding="utf-8")
+            game, out["card"] = rebuilt(lambda: end_one_game(project / "games"))  # a card changes
+            archive = (Path(config.site_dir) / "games" / "index.html").read_text(encoding="utf-8")
+            row = re.search(f'<tr><td data-sort="[^"]*"><a href="{game.name}/">.*?</tr>', archive)
+            out["ended"] = bool(row and "Drawn between" in row.group(0))
         config.plugins.on_shutdown()
     else:
         build(load_config(str(project / "mkdocs.yml")))
         site = project / "site"
         out["pages"] = sum(1 for _ in site.rglob("index.html")) + sum(1 for _ in site.glob("404.html"))
     return out
+
+
+#: seconds the serve child watches an unchanged archive, to time the watcher alone
+WATCHED_IDLE = 3.0
+
+
+@contextlib.contextmanager
+def watched(config):
+    """A real `LiveReloadServer`'s watcher on what `mkdocs serve` watches (the docs folder, mkdocs.yml,
+    and the games through the plugins' `on_serve`), started, its web server not: yields
+    `rebuilt(edit)`, which makes the edit, waits for the watcher to report it, rebuilds as the server
+    would and returns what `edit` returned and the rebuild's CPU time (the building thread's and child
+    processes', not the watcher's thread's)."""
+    import threading
+
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    from mkdocs.livereload import LiveReloadServer
+    from watchdog.events import FileSystemEventHandler
+
+    server = LiveReloadServer(builder=lambda: None, host="127.0.0.1", port=0, root=config.site_dir)
+    server.watch(config.docs_dir)
+    server.watch(config.config_file_path)
+    config.plugins.on_serve(server, config=config, builder=lambda: None)
+    heard = threading.Event()
+
+    class Heard(FileSystemEventHandler):
+        def on_any_event(self, event) -> None:
+            heard.set()
+
+    server.observer.schedule(Heard(), config.docs_dir, recursive=True)
+    for watch in list(server.observer.emitters):
+        server.observer.schedule(Heard(), watch.watch.path, recursive=True)
+
+    def rebuilt(edit):
+        heard.clear()
+        made = edit()
+        if not heard.wait(60):
+            raise SystemExit("bench/archive.py: the watcher did not report the edit within a minute")
+        again = load_config(config.config_file_path)  # as serve reads it again
+        kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t0 = time.thread_time()
+        build(again, serve_url="http://127.0.0.1:8000/")
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return made, time.thread_time() - t0 + (after.ru_utime - kids.ru_utime) + (after.ru_stime - kids.ru_stime)
+
+    server.observer.start()
+    try:
+        yield rebuilt
+    finally:
+        server.observer.stop()
+        server.observer.join()
+        server.server_close()
 
 
 def edit_one_phase(games: Path) -> Path:
@@ -149,6 +206,16 @@ def edit_one_phase(games: Path) -> Path:
     with last.open("a", encoding="utf-8") as f:
         f.write(f"notes: {NOTE}\n")
     return last
+
+
+def warm_up(games: Path) -> Path:
+    """The serve child's first edit, not timed: a comment added to the first game's game.yml."""
+    from dipgen.io.folders import discover_games
+
+    path = discover_games(games)[0] / "game.yml"
+    with path.open("a", encoding="utf-8") as f:
+        f.write("# an edit that has the first rebuild after the watcher starts look at every game\n")
+    return path
 
 
 def end_one_game(games: Path) -> Path:
@@ -254,8 +321,9 @@ def serve_edits(project: Path, repeat: int, work: Path,
                 name: str) -> tuple[list[float], list[bool], list[tuple[float, bool]]]:
     """One edit under serve in each of `repeat` copies of `project` (with its cache folder), then one
     that changes a card in the same server: the note edit's CPU time and whether the note shows; the
-    card's edit's CPU time and whether the archive's table shows the game ended."""
-    edits, shown, cards = [], [], []
+    card's edit's CPU time and whether the archive's table shows the game ended. Prints the watcher's
+    CPU time a second while nothing changed."""
+    edits, shown, cards, watcher = [], [], [], []
     for _ in range(repeat):
         copy = work / f"serve-{name}"
         shutil.rmtree(copy, ignore_errors=True)
@@ -264,6 +332,9 @@ def serve_edits(project: Path, repeat: int, work: Path,
         edits.append(served["edit"])
         shown.append(served["shown"])
         cards.append((served["card"], served["ended"]))
+        watcher.append(served["watcher"])
+    print(f"   MkDocs's watcher, nothing changed: {statistics.median(watcher):.2f}s of CPU a second "
+          f"(not in the edits' figures); runs {_list(watcher)}", flush=True)
     return edits, shown, cards
 
 
