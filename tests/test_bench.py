@@ -10,6 +10,7 @@ folders of `bench/corpus.py` must write as each power with an empty list.
 from __future__ import annotations
 
 import importlib.util
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -38,9 +39,9 @@ def ok(script: str, *args: str) -> str:
 
 def test_every_script_is_covered():
     assert {p.name for p in BENCH.glob("*.py")} == {
-        "adjudicate.py", "archive.py", "build.py", "corpus.py", "datc_process.py", "datc_reference.py", "export.py",
-        "histories.py", "orders.py", "pagebytes.py", "players.py", "private_pages.py", "raster.py", "render.py",
-        "searchindex.py", "seam.py", "sheet.py", "table.py"}
+        "adjudicate.py", "archive.py", "browsers.py", "build.py", "corpus.py", "datc_process.py", "datc_reference.py",
+        "export.py", "histories.py", "orders.py", "pagebytes.py", "players.py", "private_pages.py", "raster.py",
+        "render.py", "searchindex.py", "seam.py", "sheet.py", "table.py"}
 
 
 def test_corpus_writes_game_folders_that_replay(tmp_path):
@@ -142,6 +143,19 @@ def test_pagebytes():
     assert "x the goal" in out
     assert "its cost with the index whole" in out
     assert "x Material's" in out
+
+
+@browser_test  # builds a one-game site and opens its pages in both browsers, where both are installed
+def test_browsers():
+    both = all(shutil.which(name) for name in ("chromium", "chromium-headless-shell"))
+    proc = run("browsers.py", "--games", "austrian-question", "--loads", "1", "--repeat", "1")
+    if both:
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        assert "chromium                 a new context" in proc.stdout
+        assert "x chromium's; the next page" in proc.stdout
+    else:
+        assert proc.returncode == 2, proc.stdout + proc.stderr
+        assert "not installed: chromium" in proc.stdout
 
 
 @pytest.mark.slow  # builds a small archive and runs Pagefind's indexer on it twice
