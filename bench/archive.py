@@ -122,7 +122,7 @@ def child(mode: str, project: Path) -> dict:
         config = load_config(str(project / "mkdocs.yml"))
         config.plugins.on_startup(command="serve", dirty=False)
         build(config, serve_url="http://127.0.0.1:8000/")
-        with watched(config) as rebuilt:
+        with watched(config, project / "games") as rebuilt:
             rebuilt(lambda: warm_up(project / "games"), again=True)  # the first: every game looked at
             t0 = time.process_time()
             time.sleep(WATCHED_IDLE)
@@ -147,7 +147,7 @@ WATCHED_IDLE = 3.0
 
 
 @contextlib.contextmanager
-def watched(config):
+def watched(config, games: Path):
     """A real `LiveReloadServer`'s watcher on what `mkdocs serve` watches (the docs folder, mkdocs.yml,
     and the games through the plugins' `on_serve`), started, its web server not: yields
     `rebuilt(edit)`, which makes the edit, waits for the watcher to report it, rebuilds as the server
@@ -172,9 +172,7 @@ def watched(config):
         def on_any_event(self, event) -> None:
             heard.set()
 
-    server.observer.schedule(Heard(), config.docs_dir, recursive=True)
-    for watch in list(server.observer.emitters):
-        server.observer.schedule(Heard(), watch.watch.path, recursive=True)
+    server.observer.schedule(Heard(), str(games), recursive=True)  # where the edits are made
 
     def rebuilt(edit, again: bool = False):
         heard.clear()
