@@ -225,4 +225,5 @@ def test_table_runs_its_rows_and_says_what_it_could_not_compare():
     assert ("the reference is not installed" in out) != installed, out
     assert "load average at the end" in out
     bad = run("table.py", "--rows", "engine,speed")
-    assert bad.returncode == 2 and "no such row: speed" in bad.stderr
+    assert bad.returncode == 2
+    assert "no such row: speed" in bad.stderr

@@ -39,7 +39,8 @@ def test_the_games_maps_go_beside_mkdocs_and_reach_the_site(tmp_path, seen):
     site, stats = _build(make_project(tmp_path / "p", games={"alpha": ALPHA, "bravo": BRAVO}))
     maps = sorted(p.relative_to(site).as_posix() for p in (site / "games").rglob("*.svg"))
     assert stats["beside"] == len([p for p in (site / "games").rglob("*") if p.is_file() and p.suffix != ".html"])
-    assert maps and not set(maps) & seen  # in the site, never handed to MkDocs
+    assert maps
+    assert not set(maps) & seen  # in the site, never handed to MkDocs
     assert "games/alpha/index.md" in seen  # the pages are MkDocs's still
     assert any(uri.startswith("assets/maps/") for uri in seen)  # a board's base map is no game's file
 

@@ -157,7 +157,8 @@ def test_a_cache_of_the_builds_own_goes_with_the_plugin_where_nothing_shut_it_do
     (project / FOLDER).write_text("not a folder", encoding="utf-8")
     plugin = _build(project)
     own = plugin.seam._own_store
-    assert own is not None and own.is_dir()
+    assert own is not None
+    assert own.is_dir()
     from mkdocs.config.defaults import MkDocsConfig
 
     MkDocsConfig.plugins.plugin_cache.clear()  # where MkDocs keeps the plugins (Material's search, which
@@ -503,7 +504,8 @@ def test_serve_withholds_only_the_games_an_edit_leaves_as_they_were(tmp_path):
         assert plugin.stats["withheld"] == 0  # a first build: nothing to take
         write_game(project / "games" / "alpha-two", BRAVO_AGAIN)
         site = served("added")
-        assert plugin.stats["withheld"] == 3 and plugin.stats["redone"] == 1
+        assert plugin.stats["withheld"] == 3
+        assert plugin.stats["redone"] == 1
         assert "games/alpha-two/index.html" in site
         sitemap = site["sitemap.xml"].decode()
         assert sitemap.index("/dip/games/alpha/") < sitemap.index("/dip/games/alpha-two/") < \

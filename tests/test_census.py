@@ -46,3 +46,13 @@ def test_the_census_counts_words_chains_and_stale_names(tmp_path):
     assert c.worded_tests == {"test_sample.py::test_words", "test_sample.py::test_only_words"}
     assert c.uncoded_tests == {"test_sample.py::test_only_words"}
     assert c.stale == ["test_sample.py: Rules.nowhere", "test_sample.py: tools/nowhere_example.py"]
+
+
+def test_the_suite_chains_no_fact_to_another_and_names_nothing_that_is_gone():
+    """What the census counts that the suite keeps at none: an assert chaining facts with ``and`` (its
+    failure does not say which), a docstring naming a file or code that is not there."""
+    from tests.support.census import ROOT
+
+    c = count(sorted((ROOT / "tests").glob("test_*.py")), _codes())
+    assert c.chained == []
+    assert c.stale == []

@@ -172,7 +172,8 @@ def _same_but_notes(units, orders, board=BOARD, kinds=None, plane_limit=False):
     assert [replace(r, notes=(), route=()) for r in full.results] == list(bare.results)
     assert replace(full, results=()) == replace(bare, results=())
     positions = adjudicate_movement(board, units, orders, notes=False, results=False, **extra)
-    assert positions.results == () and positions == replace(full, results=())
+    assert positions.results == ()
+    assert positions == replace(full, results=())
     return full
 
 
@@ -246,9 +247,12 @@ def test_the_kind_tables_are_made_once_for_each_kind_table():
     standard = {"A": ARMY, "F": FLEET}
     tables = kind_tables(BOARD, standard)
     assert kind_tables(BOARD, standard) is tables
-    assert tables.one_a_province and tables.all_fight and tables.near["A"] is BOARD.army_reach
+    assert tables.one_a_province
+    assert tables.all_fight
+    assert tables.near["A"] is BOARD.army_reach
     planes = {**standard, "P": UnitKind("P", "plane", AIR, steps=2, occupies=False)}
-    assert not kind_tables(BOARD, planes).one_a_province and kind_tables(BOARD, planes).near["P"] is None
+    assert not kind_tables(BOARD, planes).one_a_province
+    assert kind_tables(BOARD, planes).near["P"] is None
     for i in range(200):
         kinds = {"A": dataclasses.replace(ARMY, fights=bool(i % 2))}
         assert kind_tables(BOARD, kinds).all_fight == bool(i % 2)

@@ -204,7 +204,10 @@ def test_a_games_seasons_are_sections_of_its_document_by_what_a_reader_looks_for
     players = _made(site, GAME + "1902-fall", r'<span class="dg-player">(.*?)</span>')
     orders = _made(site, GAME + "1902-fall", r'<td class="dg-(?:ok|fail)">(.*?)</td>')
     press = _made(site, GAME + "1901-spring", r'<div class="dg-press[^"]*"[^>]*>(.*?)</div>')
-    assert happened and players and orders and press
+    assert happened
+    assert players
+    assert orders
+    assert press
     for line in happened + players + ["Two Crowns", "Russia", "Austria"]:
         assert line in content, line
     for line in orders + press + ["Order sheet", "Supply centres", "Menu", "Made with MkDocs"]:
@@ -247,7 +250,8 @@ def test_a_kept_part_is_taken_whole_with_the_elements_inside_it_and_nothing_afte
     assert index_site(site)
     pages = _fragments(site)
     gate = pages["/games/iron-gate/"]["content"]
-    assert "Inner block" in gate and "After the inner block" in gate
+    assert "Inner block" in gate
+    assert "After the inner block" in gate
     assert "A Vie - Bud" not in gate
     assert "Austria took Serbia" in pages["/games/cut-short/"]["content"]
 
@@ -266,6 +270,7 @@ def test_a_season_names_the_players_its_games_page_does_not_name_yet(tmp_path):
     listed = json.loads((alone / INDEX).read_text(encoding="utf-8"))
     listed["docs"] = [d for d in listed["docs"] if not d["location"][len(GAME):][:1].isdigit()]
     (alone / INDEX).write_text(json.dumps(listed), encoding="utf-8")
-    assert index_site(with_seasons) and index_site(alone)
+    assert index_site(with_seasons)
+    assert index_site(alone)
     named = [_fragments(s)["/" + GAME]["content"].count("Boris Ivanov") for s in (with_seasons, alone)]
     assert named[0] == named[1] > 0

@@ -234,6 +234,7 @@ def test_the_pool_is_handed_no_more_games_than_the_build_takes_soon(tmp_path, mo
     paths = [tmp_path / f"game-{i:02d}" for i in range(12)]
     made = parallel.make_games(paths, SiteOptions(), {str(p): None for p in paths}, 2, lambda path: None)  # type: ignore
     for taken, (path, result) in enumerate(made):
-        assert result.game is not None and result.game.files == {"name": path.name}
+        assert result.game is not None
+        assert result.game.files == {"name": path.name}
         assert len(handed) <= taken + 1 + 2 * parallel.AHEAD
     assert handed == paths

@@ -203,7 +203,9 @@ def test_a_unit_moved_quickly_is_the_constructors():
 
     unit = Unit("England", "F", "lon", 7)
     quick, slow = unit.moved("stp/nc"), Unit("England", "F", "stp/nc", 7)
-    assert quick == slow and quick.uid == 7 and quick.province == "stp"
+    assert quick == slow
+    assert quick.uid == 7
+    assert quick.province == "stp"
     assert hash(quick) == hash(slow)
     assert repr(quick) == repr(slow)
     assert sorted([Unit("England", "F", "nth"), quick]) == sorted([Unit("England", "F", "nth"), slow])
@@ -239,7 +241,9 @@ def test_a_movement_outcome_made_quickly_is_the_constructors():
               "Germany": [Move(UnitRef("A", "mun"), "bur"), Move(UnitRef("A", "ruh"), "bur")]}
     out = adjudicate_movement(load_board("standard"), units, orders)
     again = MovementOutcome(*(getattr(out, f.name) for f in dataclasses.fields(MovementOutcome)))
-    assert out == again and repr(out) == repr(again) and out.standoffs == {"bur"}
+    assert out == again
+    assert repr(out) == repr(again)
+    assert out.standoffs == {"bur"}
     assert pickle.dumps(out) == pickle.dumps(again)
     with pytest.raises(dataclasses.FrozenInstanceError):
         out.economy = {}  # type: ignore[misc]

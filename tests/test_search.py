@@ -70,7 +70,8 @@ def test_the_documents_written_under_serve_are_materials_whether_copied_or_seria
     expected = again[:1] + entries[1:4] + again[4:5] + entries[5:]
     assert (tmp_path / "b.json").read_text(encoding="utf-8") == material(expected)
     assert placed2 == placed  # the same lengths before each page (a word as long): the same places
-    assert first.same() and second.same()
+    assert first.same()
+    assert second.same()
     # the last file changed behind the layer's back: its ranges are not trusted, every entry is serialized
     (tmp_path / "a.json").write_text(material(_entries(6, "other")), encoding="utf-8")
     assert not first.same()

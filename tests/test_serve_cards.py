@@ -1,7 +1,7 @@
 """An edit under `mkdocs serve` that changes a game's card (a game ended, a result taken back): the
 archive's pages drawn from every card (the archive's table, the players' pages, the hall of fame, the
 home page's cards, the feed) keep each row they drew while its game was as it was
-(`dipgen.present.site.rows`, `players.game_row`), and the site is a fresh build's, byte for byte."""
+(`dipgen.present.site.rows`, `dipgen.present.site.players.game_row`), and the site is a fresh build's, byte for byte."""
 
 from __future__ import annotations
 

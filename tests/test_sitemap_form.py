@@ -31,7 +31,8 @@ def test_runs_of_lines_make_the_sitemap_mkdocs_draws():
     output = template.render(pages=[pages[0], first, pages[4], last])
     lines = [form.line(p.canonical_url, p.abs_url) for p in pages]
     assert form.fill(output, [(drawn, "".join(lines[1:4])), (drawn_last, "")]) == template.render(pages=pages)
-    assert "&amp;" in lines[0] and lines[3] == ""
+    assert "&amp;" in lines[0]
+    assert lines[3] == ""
     assert form.fill("no stand-in here", [(drawn, "x")]) is None
 
 
