@@ -181,10 +181,10 @@ def watched(config, games: Path):
             made = edit()
         if not heard.wait(60):
             raise SystemExit("bench/archive.py: the watcher did not report the edit within a minute")
-        again = load_config(config.config_file_path)  # as serve reads it again
+        reread = load_config(config.config_file_path)  # as serve reads it again
         kids = resource.getrusage(resource.RUSAGE_CHILDREN)
         t0 = time.thread_time()
-        build(again, serve_url="http://127.0.0.1:8000/")
+        build(reread, serve_url="http://127.0.0.1:8000/")
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         return made, time.thread_time() - t0 + (after.ru_utime - kids.ru_utime) + (after.ru_stime - kids.ru_stime)
 
