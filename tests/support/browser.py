@@ -23,8 +23,7 @@ import pytest
 
 #: the chromium the tests drive: Debian's chromium-headless-shell where it is installed (.ci/run installs
 #: it), else Debian's chromium. The shell is Chromium's own headless build, the same version's Blink and
-#: V8 without the desktop browser around them: a page in a new context costs it a third of the CPU
-#: (0.41 s against 1.29 s, a season page; 0.22 against 0.28 s for the next page in an open one)
+#: V8 without the desktop browser around them, for a fraction of the CPU a page (bench/browsers.py)
 CHROMIUM = shutil.which("chromium-headless-shell") or shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
