@@ -42,35 +42,37 @@ def per_page(browser, url: str, pages: list[str], loads: int) -> tuple[float, fl
     """CPU a page in a new context, and a page in an open one (seconds, the machine's)."""
     from support.browser import settle, watch_traffic
 
-    def context():
+    def opened():
         made = browser.new_context(viewport=SIZE)
         watch_traffic(made)
         return made, made.new_page()
 
-    made, page = context()
-    page.goto(url)
-    settle(page)
-    made.close()
-    time.sleep(0.5)  # what the last page left running ends
-    start = busy()
-    for i in range(loads):
-        made, page = context()
-        page.goto(url + pages[i % len(pages)])
+    def load(page, path: str) -> None:
+        page.goto(url + path)
         settle(page)
+
+    def timed(step, pause: float) -> float:
+        """The machine's CPU a load of `step(path)` over `loads` of them, `pause` s of quiet either side
+        (what the last page left running ends)."""
+        time.sleep(pause)
+        start = busy()
+        for i in range(loads):
+            step(pages[i % len(pages)])
+        time.sleep(pause)
+        return (busy() - start) / loads
+
+    def in_a_new_context(path: str) -> None:
+        made, page = opened()
+        load(page, path)
         made.close()
-    time.sleep(0.5)
-    fresh = (busy() - start) / loads
-    made, page = context()
-    page.goto(url)
-    settle(page)
-    time.sleep(0.3)
-    start = busy()
-    for i in range(loads):
-        page.goto(url + pages[i % len(pages)])
-        settle(page)
-    time.sleep(0.3)
+
+    in_a_new_context("")  # the browser's own first page: not counted
+    fresh = timed(in_a_new_context, 0.5)
+    made, page = opened()
+    load(page, "")
+    again = timed(lambda path: load(page, path), 0.3)
     made.close()
-    return fresh, (busy() - start) / loads
+    return fresh, again
 
 
 def main(argv: list[str] | None = None) -> int:
