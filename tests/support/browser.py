@@ -143,6 +143,17 @@ def _fetched(page) -> list | None:
     return now if now[0] == "complete" else None
 
 
+def changes_within(take, before, seconds: float = 5) -> bool:
+    """Whether `take()` (a screenshot, say) gives something other than `before` within `seconds`: a
+    swapped image is decoded and painted a frame or more after the change that asked for it."""
+    end = time.monotonic() + seconds
+    while take() == before:
+        if time.monotonic() > end:
+            return False
+        time.sleep(0.05)
+    return True
+
+
 def settle(page, quiet: float = 0.15, timeout: float = 30) -> None:
     """The page loaded and quiet: no request of its context on the way, none started or ended, and no
     resource added to the page's own list, for `quiet` seconds. Playwright's "networkidle" means the same
