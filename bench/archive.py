@@ -22,13 +22,14 @@ child process, runs interleaved (dipgen, baseline, dipgen, ...), the median of `
   centres declared in the second game's game.yml: the archive's table, its players' pages, the
   hall of fame and the feed change with it), checked on the archive's table. The child serves as
   `mkdocs serve` does but for the web server: the plugin object kept across rebuilds, a real
-  `LiveReloadServer`'s watcher on the games (the plugin's `on_serve`, the observer started), one
-  edit first that is not timed (the first rebuild after the watcher starts looks at every game),
-  and each timed rebuild started once the watcher has reported its edit. A rebuild's figure is the
-  CPU time of the thread that builds and of child processes, not the watcher's: MkDocs's watcher
-  polls the watched folders in a thread of its own twice a second whatever is edited, and its CPU
-  time a second while nothing changes is printed beside the edits (it grows with the archive's
-  files);
+  `LiveReloadServer` and the games folder's watcher (the plugin's `on_serve`: the kernel's
+  notices where they can be trusted, else the server's polling; the observers started), one edit
+  first that is not timed (the first rebuild after the watcher starts looks at every game), and
+  each timed rebuild started once the watcher has reported its edit. A rebuild's figure is the CPU
+  time of the thread that builds and of child processes, not the watchers': they run in threads of
+  their own whatever is edited, and their CPU time a second while nothing changes is printed beside
+  the edits, against the baseline of MkDocs's own polling of the same games folder (a `stat` of
+  every file twice a second: it grows with the archive's files) measured in the same child;
 - peak memory: the largest resident set of the child of a full build.
 
 With `--serve-only` it measures the serve edit alone (after one `mkdocs build` that fills the cache
@@ -124,9 +125,8 @@ def child(mode: str, project: Path) -> dict:
         build(config, serve_url="http://127.0.0.1:8000/")
         with watched(config, project / "games") as rebuilt:
             rebuilt(lambda: warm_up(project / "games"), again=True)  # the first: every game looked at
-            t0 = time.process_time()
-            time.sleep(WATCHED_IDLE)
-            out["watcher"] = (time.process_time() - t0) / WATCHED_IDLE  # the watcher alone, nothing changed
+            out["watcher"] = idle()  # the server's watchers alone, nothing changed
+            out["polling"] = polled(project / "games", idle)  # ... and with MkDocs's polling of the games too
             phase, out["edit"] = rebuilt(lambda: edit_one_phase(project / "games"))
             page = Path(config.site_dir) / "games" / phase.parent.name / phase.stem / "index.html"
             out["shown"] = NOTE in page.read_text(encoding="utf-8")
@@ -144,6 +144,29 @@ def child(mode: str, project: Path) -> dict:
 
 #: seconds the serve child watches an unchanged archive, to time the watcher alone
 WATCHED_IDLE = 3.0
+
+
+def idle() -> float:
+    """The CPU time a second of this process (its watchers' threads) over `WATCHED_IDLE` seconds."""
+    t0 = time.process_time()
+    time.sleep(WATCHED_IDLE)
+    return (time.process_time() - t0) / WATCHED_IDLE
+
+
+def polled(games: Path, measure) -> float:
+    """`measure()` while MkDocs's own watcher polls the `games` folder too, as it does without the
+    plugin's watcher (its first look taken before)."""
+    from mkdocs.livereload import LiveReloadServer
+
+    server = LiveReloadServer(builder=lambda: None, host="127.0.0.1", port=0, root=str(games))
+    server.watch(str(games))
+    server.observer.start()
+    try:
+        return measure()
+    finally:
+        server.observer.stop()
+        server.observer.join()
+        server.server_close()
 
 
 @contextlib.contextmanager
@@ -172,7 +195,8 @@ def watched(config, games: Path):
         def on_any_event(self, event) -> None:
             heard.set()
 
-    server.observer.schedule(Heard(), str(games), recursive=True)  # where the edits are made
+    games_observer = config.plugins["dipgen"].seam.games_observer or server.observer  # the games' watcher
+    games_observer.schedule(Heard(), str(games), recursive=True)  # where the edits are made
 
     def rebuilt(edit, again: bool = False):
         heard.clear()
@@ -244,8 +268,8 @@ ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 def run(mode: str, project: Path) -> dict:
     """A child process measuring `mode` on `project`: its CPU time, peak memory and report."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    proc = subprocess.run([sys.executable, __file__, "--child", mode, str(project)], capture_output=True, text=True,
-                          cwd=project, timeout=3600, env=ENV)
+    proc = subprocess.run([sys.executable, __file__, "--child", mode, str(project), "--idle", str(WATCHED_IDLE)],
+                          capture_output=True, text=True, cwd=project, timeout=3600, env=ENV)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if proc.returncode != 0:
         raise SystemExit(f"bench/archive.py: the {mode} build of {project} failed:\n{proc.stderr[-3000:]}")
@@ -325,7 +349,7 @@ def serve_edits(project: Path, repeat: int, work: Path,
     that changes a card in the same server: the note edit's CPU time and whether the note shows; the
     card's edit's CPU time and whether the archive's table shows the game ended. Prints the watcher's
     CPU time a second while nothing changed."""
-    edits, shown, cards, watcher = [], [], [], []
+    edits, shown, cards, watcher, polling = [], [], [], [], []
     for _ in range(repeat):
         copy = work / f"serve-{name}"
         shutil.rmtree(copy, ignore_errors=True)
@@ -335,8 +359,12 @@ def serve_edits(project: Path, repeat: int, work: Path,
         shown.append(served["shown"])
         cards.append((served["card"], served["ended"]))
         watcher.append(served["watcher"])
-    print(f"   MkDocs's watcher, nothing changed: {statistics.median(watcher):.2f}s of CPU a second "
-          f"(not in the edits' figures); runs {_list(watcher)}", flush=True)
+        polling.append(served["polling"] - served["watcher"])
+    mine, theirs = statistics.median(watcher), statistics.median(polling)
+    ratio = f"{mine / theirs:.2f}x" if theirs >= 0.005 else "too little to compare"
+    print(f"   the server's watchers, nothing changed: {mine:.3f}s of CPU a second (not in the edits' figures); "
+          f"MkDocs's polling of the games folder alone: {theirs:.3f}s; {ratio}; "
+          f"runs {_list(watcher)} vs {_list(polling)}", flush=True)
     return edits, shown, cards
 
 
@@ -394,6 +422,7 @@ def _list(values: list[float]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    global WATCHED_IDLE
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sizes", default="10,40,160", help="numbers of games, comma-separated")
     ap.add_argument("--years", type=int, default=9)  # 40 games: about 1,200 pages, as the issue's 39-game archive
@@ -404,8 +433,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--copies", type=int, default=3, help="the realistic archive: copies of each example game")
     ap.add_argument("--workers", help="numbers of workers to compare (comma-separated), instead of the baseline")
     ap.add_argument("--serve-only", action="store_true", help="the random archive's serve edit alone")
+    ap.add_argument("--idle", type=float, default=WATCHED_IDLE,
+                    help="seconds the serve child watches an unchanged archive to time its watchers")
     ap.add_argument("--child", nargs=2, metavar=("MODE", "PROJECT"), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    WATCHED_IDLE = args.idle
     if args.child:
         print(json.dumps(child(args.child[0], Path(args.child[1]))))
         return 0

@@ -121,11 +121,14 @@ def test_export():
 
 @pytest.mark.slow  # builds an archive of whole sites, several times
 def test_archive():
-    out = ok("archive.py", "--sizes", "1", "--years", "2", "--seed", "9", "--repeat", "1", "--archives", "random")
+    out = ok("archive.py", "--sizes", "1", "--years", "2", "--seed", "9", "--repeat", "1", "--archives", "random",
+             "--idle", "0.5")
     assert "x the baseline" in out
     assert "of the full build" in out
     assert "peak memory" in out
     assert "the note shows on its page: True" in out
+    assert "the server's watchers, nothing changed: " in out
+    assert "MkDocs's polling of the games folder alone: " in out
 
 
 @pytest.mark.slow  # two full builds of a small archive

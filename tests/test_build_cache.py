@@ -529,7 +529,7 @@ BRAVO_AGAIN = {**ARCHIVE["bravo"],
                "game.yml": ARCHIVE["bravo"]["game.yml"].replace("Bravo, still running", "Bravo again")}
 
 
-@pytest.mark.slow  # whole-site builds, five, and the server's watcher polling
+@pytest.mark.slow  # whole-site builds, five, and the games folder watched
 def test_serve_looks_again_at_the_games_the_watcher_saw_change_and_at_every_game_where_it_cannot_tell(tmp_path,
                                                                                                   monkeypatch):
     """Under `mkdocs serve`, a rebuild looks again only at the games the server's watcher saw change
@@ -577,10 +577,10 @@ def test_serve_looks_again_at_the_games_the_watcher_saw_change_and_at_every_game
 
     try:
         build(config, serve_url="http://127.0.0.1:8000/")
-        plugin.on_serve(server, config=config, builder=lambda: None)
-        server.observer.schedule(Heard(), str(games), recursive=True)
         note("alpha", "Missed by the watcher.")  # before it starts: nobody reports it
-        server.observer.start()
+        plugin.on_serve(server, config=config, builder=lambda: None)  # the games' watcher started
+        watcher = plugin.seam.games_observer
+        watcher.schedule(Heard(), str(games), recursive=True)
         note("bravo", "Seen by the watcher.")
         assert heard.wait(10)
         # the first build since it watches looks at every game
@@ -590,12 +590,10 @@ def test_serve_looks_again_at_the_games_the_watcher_saw_change_and_at_every_game
         assert heard.wait(10)
         assert served("seen", "Seen again.") == ["alpha"]  # bravo and charlie not looked at
         assert plugin.stats["withheld"] == 2
-        server.observer.stop()
-        server.observer.join()
+        watcher.stop()
+        watcher.join()
         note("bravo", "After the watcher stopped.")
         assert served("stopped", "After the watcher stopped.") == ["alpha", "bravo", "charlie"]
     finally:
-        if server.observer.is_alive():
-            server.observer.stop()
         plugin.on_startup(command="build", dirty=False)
         plugin.on_shutdown()

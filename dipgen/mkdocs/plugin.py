@@ -106,6 +106,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         self.cards: list[GameCard] = []           # each game's card, for the archive and the home page
         self._options = SiteOptions()
         self._written: set[str] | None = None  # the site paths of every file of the build (for `prune`)
+        self._serving: tuple | None = None     # under serve: MkDocs's server and the games folder it watches
 
     @property
     def stats(self) -> dict[str, float]:
@@ -130,6 +131,8 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
             self.seam.shutdown()
             self.seam = Layers(self) if self.config.speed else Seam()
             self.seam.startup(self._command, self._dirty)
+            if self._serving is not None:  # the new seam watches the games folder the old one did
+                self.seam.serving(*self._serving)
         if self.config.workers is not None and self.config.workers < 1:
             raise PluginError(f"dipgen: workers: {self.config.workers} is no number of processes; "
                               "write 1 or more, or leave it out (as many as the machine has cores)")
@@ -145,8 +148,8 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
     def on_serve(self, server, *, config, builder):
         games = self.games_path(config)
         if games.is_dir():
-            server.watch(str(games))
-            self.seam.serving(server, games)
+            self._serving = (server, games)
+            self.seam.serving(server, games)  # the games folder watched
         return server
 
     # ----- the games

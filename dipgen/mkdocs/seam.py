@@ -34,7 +34,8 @@ class Seam:
         pass
 
     def serving(self, server, games: Path) -> None:
-        """`on_serve`: MkDocs's server, which watches the `games` folder."""
+        """`on_serve`: have the `games` folder watched for MkDocs's `server` (which rebuilds on a change)."""
+        server.watch(str(games))
 
     # ----- before the build
     def configured(self, config) -> None:

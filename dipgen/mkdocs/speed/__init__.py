@@ -62,7 +62,7 @@ from dipgen.mkdocs.speed.settled import Settled
 from dipgen.mkdocs.speed.watched import Watched
 from dipgen.mkdocs.speed.reuse import TEMPLATE as REUSED, LinkedFile, Reuse
 from dipgen.mkdocs.speed.staging import _Staging
-from dipgen.mkdocs.speed import beside, themes
+from dipgen.mkdocs.speed import beside, notify, themes
 from dipgen.present.site import generator_fingerprint
 from dipgen.present.site.page import SitePage
 
@@ -82,7 +82,8 @@ class Layers(Seam):
         self._own_store: Path | None = None    # ... a temporary one, where the site's cannot be written
         self._key = ""                         # what every game's output depends on besides its files
         self._hashes: dict[str, tuple[tuple, str]] = {}  # game folder -> its files' stamps and `game_hash`
-        self._watched = Watched()              # under serve: the games the server's watcher saw change
+        self._games_watch: notify.GamesWatch | None = None  # under serve: the games folder's watcher
+        self._watched = Watched()              # ... and the games it saw change
         self._stale: set[str] | None = None    # ... the games to look at again this build (None: every one)
         self._unseen: set[str] = set()         # ... those not looked at again since the watcher saw them
         self._keys: dict[str, str] = {}        # game folder -> its entry's key, from `cached` till `made`
@@ -123,9 +124,19 @@ class Layers(Seam):
         return record.msg not in self._hushed
 
     def serving(self, server, games: Path) -> None:
-        self._watched.listen(server, games)
+        if self._games_watch is None or self._games_watch.folder != games:
+            notify.stop(self._games_watch)
+            self._games_watch = notify.watch(server, games)
+        self._watched.listen(self._games_watch.observer, games)
+
+    @property
+    def games_observer(self):
+        """Under serve, the watchdog observer that watches the games folder (None before `serving`)."""
+        return None if self._games_watch is None else self._games_watch.observer
 
     def shutdown(self) -> None:
+        notify.stop(self._games_watch)
+        self._games_watch = None
         gc.unfreeze()
         logging.getLogger(BUILD_LOGGER).removeFilter(self._hush)
         self._end_build(discard=True)

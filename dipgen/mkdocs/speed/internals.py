@@ -16,6 +16,7 @@ import inspect
 import json
 import logging
 import os
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -112,30 +113,41 @@ def unspliced(index) -> None:
     index.__dict__.pop("generate_search_index", None)
 
 
-def observe(server, folder: str, heard: Callable[[str, str | None], None]) -> None:
+def server_observer(server):
+    """MkDocs's `server`'s own watcher: a watchdog observer, which polls what `server.watch` is given."""
+    return server.observer
+
+
+def request_rebuild(server) -> None:
+    """Have MkDocs's `server` rebuild, as when its own watcher sees a change (`notify`)."""
+    with server._rebuild_cond:
+        server._want_rebuild = True
+        server._rebuild_cond.notify_all()
+
+
+def observe(observer, folder: str, heard: Callable[[str, str | None], None]) -> None:
     """Have `heard` called with the path (and, for a move, the new path) of every file and folder that
-    changes, comes or goes under `folder`, by the watcher of MkDocs's `server` (`watched`): its polling
-    observer, watching the folder for the server's own rebuilds, given one more handler."""
+    changes, comes or goes under `folder`, by the watchdog `observer` that watches it for the server's
+    rebuilds (`notify.watch`), given one more handler."""
     from watchdog.events import FileSystemEventHandler
 
     class Handler(FileSystemEventHandler):
         def on_any_event(self, event) -> None:
             heard(os.fsdecode(event.src_path), os.fsdecode(event.dest_path) if event.dest_path else None)
 
-    server.observer.schedule(Handler(), os.path.abspath(folder), recursive=True)
+    observer.schedule(Handler(), os.path.abspath(folder), recursive=True)
 
 
-def watching(server, folder: str) -> bool:
-    """Whether `server`'s watcher is running and watching `folder` (a deleted folder ends its watch)."""
-    observer = server.observer
+def watching(observer, folder: str) -> bool:
+    """Whether the watchdog `observer` is running and watching `folder` (a deleted folder ends its watch)."""
     return observer.is_alive() and any(e.is_alive() and e.watch.path == os.path.abspath(folder)
                                        for e in list(observer.emitters))
 
 
-def caught_up(server, timeout: float) -> bool:
-    """Wait until `server`'s watcher has given its handlers every event it has queued (at most
+def caught_up(observer, timeout: float) -> bool:
+    """Wait until the watchdog `observer` has given its handlers every event it has queued (at most
     `timeout` seconds): False where it has not."""
-    queue = server.observer.event_queue
+    queue = observer.event_queue
     with queue.all_tasks_done:
         return queue.all_tasks_done.wait_for(lambda: not queue.unfinished_tasks, timeout)
 
@@ -248,8 +260,9 @@ def _material_writes() -> bool:
 
 def _server_watches() -> bool:
     """MkDocs's server watches with a watchdog observer of its own (`observer`), on which `watch`
-    schedules each folder; watchdog's observer dispatches an event to every handler of its watch
-    before it marks the event done in its queue (`caught_up` waits for that)."""
+    schedules each folder, and rebuilds when a watch sets `_want_rebuild` under `_rebuild_cond`;
+    watchdog's observer dispatches an event to every handler of its watch before it marks the event
+    done in its queue (`caught_up` waits for that)."""
     import queue
 
     from mkdocs.livereload import LiveReloadServer
@@ -262,6 +275,28 @@ def _server_watches() -> bool:
         and hasattr(EventEmitter, "watch") and issubclass(EventQueue, queue.Queue) \
         and dispatch.find("handler.dispatch(event)") < dispatch.rfind("event_queue.task_done()") \
         and all(hasattr(queue.Queue(), n) for n in ("all_tasks_done", "unfinished_tasks"))
+
+
+def _server_rebuilds() -> bool:
+    from mkdocs.livereload import LiveReloadServer
+
+    watch, loop = _source(LiveReloadServer.watch), _source(LiveReloadServer._build_loop)
+    return "with self._rebuild_cond:" in watch and "self._want_rebuild = True" in watch \
+        and "self._rebuild_cond.notify_all()" in watch and "self._want_rebuild" in loop \
+        and "self._rebuild_cond.wait" in loop
+
+
+def _inotify_filter() -> bool:
+    """watchdog's inotify observer takes a filter of event kinds per watch (`notify.changes`), and
+    reports a file opened or read only as kinds outside it."""
+    if not sys.platform.startswith("linux"):
+        return True
+    from watchdog import events
+    from watchdog.observers.inotify import InotifyObserver
+
+    return "event_filter" in inspect.signature(InotifyObserver.schedule).parameters \
+        and not issubclass(events.FileClosedNoWriteEvent, events.FileClosedEvent) \
+        and not issubclass(events.FileOpenedEvent, (events.FileModifiedEvent, events.FileClosedEvent))
 
 
 def _copy_file() -> bool:
@@ -289,6 +324,10 @@ REACHES: tuple[Reach, ...] = (
           "settled: a withheld page stands in the sitemap", _sitemap_template),
     Reach("mkdocs.livereload.LiveReloadServer.observer (watchdog: schedule, emitters, event_queue)",
           "watched: the games the server's watcher saw change", _server_watches),
+    Reach("mkdocs.livereload.LiveReloadServer._rebuild_cond, _want_rebuild",
+          "notify: a change the kernel reported sets off a rebuild", _server_rebuilds),
+    Reach("watchdog.observers.inotify.InotifyObserver.schedule(event_filter=...)",
+          "notify: the kinds of change reported, not a file read", _inotify_filter),
     Reach("mkdocs.structure.files.File.copy_file(dirty)", "reuse: a map linked from the last site", _copy_file),
     Reach("mkdocs.utils.CountHandler", "staging: warnings counted as --strict counts them",
           lambda: _has("mkdocs.utils:CountHandler", "get_counts")),

@@ -2,10 +2,11 @@
 
 A rebuild must know which games changed before it can take the others as they were. Looking at
 every game file (a `stat` each: `buildcache.stamps`) costs an edit some 0.2 s at 1,280 games, and
-grows with the archive; but MkDocs's server already watches the games folder (the plugin asks it
-to, `on_serve`) and rebuilds because a file there changed. The layer listens to the same watcher
-(`internals.observe`): each path it reports changed, come or gone is noted, and a rebuild looks
-again only at the games those paths are in (`changed`); the others keep what the last look found.
+grows with the archive; but the games folder is watched already (`notify.watch`: through the
+kernel, or by MkDocs's server), and the server rebuilds because a file there changed. The layer
+listens to the same watcher (`internals.observe`): each path it reports changed, come or gone is
+noted, and a rebuild looks again only at the games those paths are in (`changed`); the others keep
+what the last look found.
 
 Where the watcher cannot tell, a rebuild looks at every game, as without a watcher:
 
@@ -35,19 +36,20 @@ CATCH_UP = 2.0
 class Watched:
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._server = None
+        self._observer = None      # the watchdog observer of the games folder
         self._folder = ""          # the games folder watched
         self._paths: set[str] = set()  # reported since the last `changed`
         self._everything = True    # something may have changed that no path tells
         self._config: tuple | None = None  # mkdocs.yml as the last build found it
 
-    def listen(self, server, folder: Path) -> None:
-        """Listen to `server`'s watcher of the games `folder` (`on_serve`, after the server's first build)."""
-        if self._server is server and self._folder == str(folder):
+    def listen(self, observer, folder: Path) -> None:
+        """Listen to `observer`, the watcher of the games `folder` (`on_serve`, after the server's
+        first build)."""
+        if self._observer is observer and self._folder == str(folder):
             return
         with self._lock:
-            self._server, self._folder, self._paths, self._everything = server, str(folder), set(), True
-        observe(server, str(folder), self._heard)
+            self._observer, self._folder, self._paths, self._everything = observer, str(folder), set(), True
+        observe(observer, str(folder), self._heard)
 
     def _heard(self, src: str, dest: str | None) -> None:
         with self._lock:
@@ -59,11 +61,11 @@ class Watched:
         """At the start of a build: the names of the games (folders in the games `folder`) where
         something changed since the last build; None where the watcher cannot tell (see the module).
         `config_file`: mkdocs.yml, which the server watches too."""
-        server = self._server
+        observer = self._observer
         config = _stamp(config_file)
         config_changed, self._config = config != self._config, config
-        if server is None or str(folder) != self._folder or config_changed or not watching(server, self._folder) \
-                or not caught_up(server, CATCH_UP):
+        if observer is None or str(folder) != self._folder or config_changed \
+                or not watching(observer, self._folder) or not caught_up(observer, CATCH_UP):
             with self._lock:
                 self._everything, self._paths = True, set()
             return None
