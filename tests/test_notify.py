@@ -18,8 +18,7 @@ import pytest
 
 from dipgen.mkdocs.speed import notify
 from dipgen.mkdocs.speed.notify import mount_kind
-from support import GAME_YML, make_project, set_plugin_options, site_config, write_game
-from support.browser import _free_port
+from support import GAME_YML, free_port, make_project, set_plugin_options, site_config, write_game
 
 SPRING = "orders:\n  England: [F Lon - NTH, F Edi - NWG, A Lvp - Yor]\n"
 
@@ -154,7 +153,7 @@ def test_where_the_kernel_may_not_hear_of_a_change_the_server_polls_the_games_fo
 def test_mkdocs_serve_rebuilds_on_an_edit_and_not_on_a_read(project, tmp_path):
     """`mkdocs serve` as a GM runs it: an edit of a phase file shows on its page; reading every game
     file (an editor opening them, `dipgen check`) sets off no rebuild."""
-    port = _free_port()
+    port = free_port()
     log = tmp_path / "serve.log"
     with open(log, "w", encoding="utf-8") as err:
         server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}"], cwd=project,

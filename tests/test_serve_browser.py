@@ -14,8 +14,8 @@ import time
 import urllib.request
 
 from dipgen.mkdocs.livereload import URI
-from support import GAME_YML, REPO, build, make_project, write_game
-from support.browser import BROWSER, DESKTOP, Watched, _free_port
+from support import GAME_YML, REPO, build, free_port, make_project, write_game
+from support.browser import BROWSER, DESKTOP, Watched
 
 pytestmark = BROWSER
 
@@ -32,7 +32,7 @@ def served(browser, project, tmp_path, args=("serve",)):
     """`mkdocs ARGS` (serve) run in `project` as a GM runs it, on a free port, and a page in
     chromium: yields the server's address and the page; the page's console errors other than
     MkDocs's inline script (refused by the policy) and its poll (given up as a page goes) fail."""
-    port = _free_port()
+    port = free_port()
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     server = subprocess.Popen([sys.executable, "-m", "mkdocs", *args, "-a", f"127.0.0.1:{port}"], cwd=project,
                               env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)

@@ -178,6 +178,15 @@ def built_once(factory, examples=(), games: dict[str, dict] | None = None) -> Pa
     return project
 
 
+def free_port() -> int:
+    """A TCP port of 127.0.0.1 that nothing listens on now (for a server a test starts)."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
 def mkdocs_command(project: Path, *args: str) -> subprocess.CompletedProcess:
     """`mkdocs build --strict` (or `mkdocs ARGS`) run as a GM runs it, in `project`: for the tests of
     what the command prints and returns, where building in this process would not show it."""

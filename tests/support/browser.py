@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import json
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -20,6 +19,8 @@ import weakref
 from pathlib import Path
 
 import pytest
+
+from support import free_port
 
 #: the chromium the tests drive: Debian's chromium-headless-shell where it is installed (.ci/run installs
 #: it), else Debian's chromium. The shell is Chromium's own headless build, the same version's Blink and
@@ -57,16 +58,10 @@ def browser_test(test):
     return test
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @contextlib.contextmanager
 def serve(directory: Path):
     """A static server for `directory` on a free port of 127.0.0.1; yields its URL."""
-    port = _free_port()
+    port = free_port()
     server = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
                                "--directory", str(directory)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}/"
