@@ -155,3 +155,14 @@ def test_what_is_not_a_card_is_refused_as_such():
         GameCard.from_json(dict(made, people=[dict(made["people"][0], colour="red")]))
     with pytest.raises(ValueError):  # a feed entry whose time is not a stamp
         GameCard.from_json(dict(made, feed=[dict(made["feed"][0], updated="yesterday")]))
+
+
+def test_the_players_pages_put_one_blank_line_between_blocks():
+    """Each block of a player's page and of the index follows the last after one blank line, as the
+    pages come out of Markdown: a longer run would have to be found among the page's tags and made one
+    (`SitePage`), a scan of every row of a long table on every build."""
+    games = sorted(p.name for p in (REPO / "games").iterdir() if (p / "game.yml").is_file())
+    files = player_files(cards(*games))
+    assert len(files) > 10
+    for uri, page in files.items():
+        assert "\n\n\n" not in page.body, uri

@@ -43,7 +43,7 @@ def _top_runs(text: str, start: int) -> tuple[tuple[int, int], ...]:
     """Where, after `start`, blank lines run between top-level blocks: Markdown makes each such run
     one blank line (inside a block, it keeps them as they are). The tags are read a stretch at a
     time, from one run to the next (most pages have none, or two or three)."""
-    if "\n\n\n" not in text[start:]:
+    if text.find("\n\n\n", start) < 0:
         return ()
     out, depth, pos = [], 0, start
     for run in _RUN.finditer(text, start):
