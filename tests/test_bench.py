@@ -129,6 +129,7 @@ def test_archive():
     assert "the note shows on its page: True" in out
     assert "the server's watchers, nothing changed: " in out
     assert "MkDocs's polling of the games folder alone: " in out
+    assert "an edit heard by the server's watcher after " in out
 
 
 @pytest.mark.slow  # two full builds of a small archive
