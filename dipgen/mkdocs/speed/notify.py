@@ -11,14 +11,15 @@ MkDocs polls because the notice does not come everywhere: a folder shared into a
 or a container from another system (9p, virtiofs, VirtualBox's shared folders), or mounted over a
 network (NFS, SMB) or through FUSE, changes without this kernel hearing of it. So the layer
 watches the games folder itself only on Linux, only where the folder is on a local file system of
-a kind that reports every change (`LOCAL`), and only where its folders fit well within the
-watches a user may hold (one a folder; /proc/sys/fs/inotify/max_user_watches); elsewhere, and
-where setting the watches fails, the server polls the folder as before, and the log says why. The
-docs folder and mkdocs.yml stay with the server's own watcher: a few files, and an editor that
-saves mkdocs.yml by replacing it would end a watch of the file itself.
+a kind that reports every change (`LOCAL`), only where it holds no symbolic link (a game folder
+linked from elsewhere: the kernel watches the link, not what it leads to), and only where its
+folders fit well within the watches a user may hold (one a folder; fs.inotify.max_user_watches);
+elsewhere, and where setting the watches fails, the server polls the folder as before, and the
+log says why. The docs folder and mkdocs.yml stay with the server's own watcher: a few files, and
+an editor that saves mkdocs.yml by replacing it would end a watch of the file itself.
 
 The kernel's watcher reports what polling would: a file or folder written, made, removed, moved
-or touched (`CHANGES`); not a file opened or read, as every build reads the games, or each build
+or touched (`changes`); not a file opened or read, as every build reads the games, or each build
 would set off the next. A change sets off a rebuild as one the server saw itself
 (`internals.request_rebuild`).
 """
@@ -93,7 +94,10 @@ def why_not(folder: Path) -> str | None:
     kind = mount_kind(os.path.realpath(folder), mountinfo)
     if kind not in LOCAL:
         return f"it is on a file system ({kind or 'of no known kind'}) whose changes the kernel may not hear of"
-    if folders(folder, int(limit * SHARE)) is None:
+    count, link = folders(folder, int(limit * SHARE))
+    if link is not None:
+        return f"it holds a symbolic link ({display_path(link)}), which the kernel's watch does not follow"
+    if count is None:
         return (f"it holds more folders than half the {limit} the kernel lets a user watch "
                 "(sysctl fs.inotify.max_user_watches raises it)")
     return None
@@ -116,14 +120,25 @@ def mount_kind(path: str, mountinfo: str) -> str:
     return kind
 
 
-def folders(root: Path, most: int) -> int | None:
-    """How many folders `root` is, with those inside it; None as soon as there are more than `most`."""
-    count = 0
-    for _ in os.walk(root):
+def folders(root: Path, most: int) -> tuple[int | None, Path | None]:
+    """How many folders `root` is, with those inside it (None as soon as there are more than `most`),
+    and the first symbolic link found in it, if any (a game folder linked from elsewhere: polling
+    follows it, the kernel's watch of the folder does not)."""
+    count, todo = 0, [str(root)]
+    while todo:
         count += 1
         if count > most:
-            return None
-    return count
+            return None, None
+        try:
+            entries = list(os.scandir(todo.pop()))
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.is_symlink():
+                return count, Path(entry.path)
+            if entry.is_dir(follow_symlinks=False):
+                todo.append(entry.path)
+    return count, None
 
 
 def changes() -> list[type]:
