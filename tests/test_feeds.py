@@ -174,6 +174,73 @@ def test_a_shallow_clone_knows_no_time_of_its_oldest_commit(tmp_path):
     assert full == Commits({"game.yml": at(1), "1901-spring.yml": at(2), "1901-fall.yml": at(3)})
 
 
+@needs_git
+def test_a_serving_process_reads_the_whole_log_once_then_only_what_was_committed_since(tmp_path, monkeypatch):
+    """`CommitLog` (`mkdocs serve`'s, kept across rebuilds) gives what `commit_times_of` gives at every
+    step, and reads: the whole log first; no log while HEAD stays (an edit not yet committed); the
+    commits since when HEAD moves forward (a new phase, a file deleted and added again, a new game);
+    the whole log again when HEAD moves anywhere else (an amended commit)."""
+    from dipgen.io.commits import CommitLog, commit_times_of
+
+    root = tmp_path / "archive"
+    a = write_game(root / "games" / "a", {"game.yml": GAME, "1901-spring.yml": SPRING})
+    b = write_game(root / "games" / "b", {"game.yml": GAME})
+    git(root, "init", "-q")
+    commit(root, ["games/a/game.yml", "games/b/game.yml"], at(1))
+    commit(root, ["games/a/1901-spring.yml"], at(2))
+    log = CommitLog()
+    logs = []
+    real = subprocess.run
+    monkeypatch.setattr(subprocess, "run", lambda *args, **k: logs.append(args[0][3]) or real(*args, **k))
+
+    def step(folders, read: str) -> None:
+        logs.clear()
+        got = log.of(folders)
+        assert log.reads[-1] == read
+        assert logs.count("log") == (0 if read == "" else 1)
+        assert got == commit_times_of(folders)
+
+    step([a, b], "whole")
+    write_game(a, {"1901-fall.yml": FALL})  # edited, not committed: no time, no log read
+    step([a, b], "")
+    commit(root, ["games/a/1901-fall.yml"], at(3))
+    step([a, b], "since")
+    assert log.of([a, b])[str(a)].get("1901-fall.yml") == at(3)
+    git(root, "rm", "-q", "games/b/game.yml")
+    commit(root, ["-A"], at(4))
+    write_game(b, {"game.yml": GAME})
+    commit(root, ["games/b/game.yml"], at(5))  # added again: its newest add
+    c = write_game(root / "games" / "c", {"game.yml": GAME})
+    commit(root, ["games/c/game.yml"], at(6))
+    step([a, b, c], "since")
+    assert log.of([a, b, c])[str(b)].get("game.yml") == at(5)
+    git(root, "commit", "-q", "--amend", "-m", "amended", when=at(7))  # HEAD moved, not forward
+    step([a, b, c], "whole")
+    assert log.of([a, b, c])[str(c)].get("game.yml") == at(7)
+
+
+@needs_git
+def test_a_serving_process_reads_the_whole_log_again_when_a_shallow_clone_is_made_whole(tmp_path):
+    from dipgen.io.commits import CommitLog, commit_times_of
+
+    root = tmp_path / "archive"
+    write_game(root / "games" / "a", {"game.yml": GAME, "1901-spring.yml": SPRING})
+    write_game(root / "games" / "b", {"game.yml": GAME})
+    git(root, "init", "-q")
+    commit(root, ["games/a/game.yml", "games/b/game.yml"], at(1))
+    commit(root, ["games/a/1901-spring.yml"], at(2))
+    clone = tmp_path / "clone"
+    subprocess.run(["git", "clone", "-q", "--depth", "1", f"file://{root}", str(clone)], check=True)
+    folders = [clone / "games" / "a", clone / "games" / "b"]
+    log = CommitLog()
+    assert log.of(folders) == commit_times_of(folders)
+    assert log.of(folders)[str(folders[0])].shallow
+    git(clone, "fetch", "-q", "--unshallow")  # HEAD as it was, the history whole
+    assert log.of(folders) == commit_times_of(folders)
+    assert log.reads == ["whole", "", "whole"]
+    assert log.of(folders)[str(folders[0])] == Commits({"game.yml": at(1), "1901-spring.yml": at(2)})
+
+
 # ----------------------------------------------------------------------------- what a level may know of them
 
 HIDDEN = "closed-shutters"  # a running Blind game with retreats and winters

@@ -58,42 +58,117 @@ def commit_times_of(folders: list[Path]) -> dict[str, Commits]:
     they are all in (a site's games: one process, not one per game). A folder that is a repository
     of its own is read alone."""
     out: dict[str, Commits] = {str(f): Commits() for f in folders}
+    present, root = _where(folders, out)
+    if root is None:
+        return out
+    table = _read(root, "HEAD")
+    if table is None:  # in no repository
+        return out
+    shallow = any(rootless for files in table.values() for _, _, rootless in files.values()) and \
+        (_git(root, "rev-parse", "--is-shallow-repository") or "").strip() == "true"
+    out.update(_times(present, root, table, shallow))
+    return out
+
+
+class CommitLog:
+    """`commit_times_of` for a process that asks again and again (`mkdocs serve`, at every rebuild):
+    the whole log is read once; while the repository's HEAD stays (an edit not yet committed) it is
+    not read again, and when HEAD moves forward (the GM's commit) only the commits since are. A HEAD
+    that moved anywhere else (a reset, an amended commit, another branch) or a clone made shallow or
+    whole again reads the whole log. `reads` says which each call read ("whole", "since" or "")."""
+
+    def __init__(self) -> None:
+        self._root: Path | None = None
+        self._head = ""
+        self._shallow = False
+        self._table: _Table = {}
+        self.reads: list[str] = []
+
+    def of(self, folders: list[Path]) -> dict[str, Commits]:
+        out: dict[str, Commits] = {str(f): Commits() for f in folders}
+        present, root = _where(folders, out)
+        if root is None:
+            return out
+        state = (_git(root, "rev-parse", "HEAD", "--is-shallow-repository") or "").split()
+        if len(state) != 2:  # in no repository, or one without a commit
+            return out
+        head, shallow = state[0], state[1] == "true"
+        same = root == self._root and shallow == self._shallow
+        table: _Table | None
+        if same and head == self._head:
+            table, read = self._table, ""
+        elif same and _git(root, "merge-base", "--is-ancestor", self._head, head) is not None:
+            since = _read(root, f"{self._head}..{head}")
+            table, read = (None, "") if since is None else (_merged(since, self._table), "since")
+        else:
+            table, read = _read(root, head), "whole"
+        if table is None:
+            return out
+        self._root, self._head, self._shallow, self._table = root, head, shallow, table
+        self.reads.append(read)
+        out.update(_times(present, root, table, shallow))
+        return out
+
+
+#: what a log says of the files added directly in each folder (relative to the log's root, "" for
+#: the root): file name -> the time of the newest commit that added it (None: no date holds it),
+#: that commit, and whether it has no parent (the oldest commit of a shallow clone, perhaps)
+_Table = dict[str, dict[str, tuple[dt.datetime | None, str, bool]]]
+
+
+def _where(folders: list[Path], out: dict[str, Commits]) -> tuple[list[Path], Path | None]:
+    """The folders that exist and are read together, and the folder they are all in (None: none
+    is left); a folder that is a repository of its own is read alone, into `out`."""
     present = [f for f in folders if f.is_dir()]
     if len(present) > 1:  # a game that is a repository of its own (a submodule, say) is read alone
         own = [f for f in present if (f / ".git").exists()]
         out.update({str(f): commit_times_of([f])[str(f)] for f in own})
         present = [f for f in present if f not in own]
     if not present:
-        return out
-    root = Path(os.path.commonpath([os.path.abspath(f) for f in present]))
+        return present, None
+    return present, Path(os.path.commonpath([os.path.abspath(f) for f in present]))
+
+
+def _read(root: Path, revisions: str) -> _Table | None:
+    """What the log of `revisions` (``HEAD``, a commit, or ``A..B``) says of the files added under
+    `root`; None where git cannot tell (no repository, no commit)."""
     log = _git(root, "log", "--no-renames", "--diff-filter=A", "--name-only", "--relative", "-z",
-               f"--format={_FORMAT}", "--", ".")
-    if log is None:  # in no repository
-        return out
-    rel = {str(f): os.path.relpath(os.path.abspath(f), root).replace(os.sep, "/") for f in present}
-    where = {("" if r == "." else r): key for key, r in rel.items()}  # a file's folder in the log -> the folder
-    added: dict[str, dict[str, dt.datetime | None]] = {key: {} for key in where.values()}
-    undated: dict[str, dict[str, str]] = {key: {} for key in where.values()}
-    rootless: dict[str, set[str]] = {key: set() for key in where.values()}  # added by a commit without parents
+               f"--format={_FORMAT}", revisions, "--", ".")
+    if log is None:
+        return None
+    table: _Table = {}
     for header, names in _commits(log):
         commit, seconds, *parents = header.split(" ")
-        when = _time(seconds)
+        when, rootless = _time(seconds), not any(parents)
         for name in names:
             folder, _, file = name.rpartition("/")
-            key = where.get(folder)
-            if key is None or file in added[key]:  # not a file directly in a game folder; an older add of it
-                continue
-            added[key][file] = when
-            if when is None:
-                undated[key][file] = commit
-            if not any(parents):
-                rootless[key].add(file)
-    shallow = any(rootless.values()) and \
-        (_git(root, "rev-parse", "--is-shallow-repository") or "").strip() == "true"
-    for key, files in added.items():
-        unknown = rootless[key] if shallow else set()
-        out[key] = Commits({n: t for n, t in files.items() if t is not None and n not in unknown},
-                           shallow=bool(unknown), undated={n: c for n, c in undated[key].items() if n not in unknown})
+            files = table.setdefault(folder, {})
+            if file not in files:  # the newest add of it (the log goes from the newest commit)
+                files[file] = (when, commit, rootless)
+    return table
+
+
+def _merged(newer: _Table, older: _Table) -> _Table:
+    """The table of a log whose newest commits `newer` read and the rest `older`: each file as the
+    newest add says, in the order the whole log would list them."""
+    out: _Table = {}
+    for folder in newer.keys() | older.keys():
+        new, old = newer.get(folder, {}), older.get(folder, {})
+        out[folder] = {**new, **{name: v for name, v in old.items() if name not in new}}
+    return out
+
+
+def _times(present: list[Path], root: Path, table: _Table, shallow: bool) -> dict[str, Commits]:
+    """Each of `present` (folders under `root`) with the times `table` gives its files; in a
+    `shallow` clone a file added by a commit without a parent has no known time."""
+    out: dict[str, Commits] = {}
+    for f in present:
+        rel = os.path.relpath(os.path.abspath(f), root).replace(os.sep, "/")
+        files = table.get("" if rel == "." else rel, {})
+        unknown = {n for n, (_, _, rootless) in files.items() if rootless} if shallow else set()
+        out[str(f)] = Commits({n: when for n, (when, _, _) in files.items() if when is not None and n not in unknown},
+                              shallow=bool(unknown),
+                              undated={n: c for n, (when, c, _) in files.items() if when is None and n not in unknown})
     return out
 
 

@@ -43,7 +43,6 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from dipgen.present.site.crypt import PRIVATE_DIR
 from dipgen.core.errors import Problem
 from dipgen.io.paths import display_path
-from dipgen.io.commits import commit_times_of
 from dipgen.io.folders import discover_games
 from dipgen.io.secretsfile import shared_secrets
 from dipgen.usecases.publish import archive_files_of, players_options, provided_pages, site_options, with_cards
@@ -196,7 +195,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         found: dict[str, Output | None] = {}
         failed: dict[str, list[Problem | str]] = {}
         boards: dict[str, str] = {}
-        commits = commit_times_of(paths)  # one git log for every game
+        commits = self.seam.commits(paths)  # one git log for every game
         for path in paths:
             try:
                 found[str(path)] = self.seam.cached(path, commits[str(path)], self._games.get(str(path)))

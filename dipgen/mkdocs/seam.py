@@ -16,7 +16,7 @@ from pathlib import Path
 
 from mkdocs.structure.files import File, Files
 
-from dipgen.io.commits import Commits
+from dipgen.io.commits import Commits, commit_times_of
 from dipgen.mkdocs.output import Content, Game, Output
 
 class Seam:
@@ -44,6 +44,10 @@ class Seam:
     def begin(self, options) -> None:
         """`on_pre_build`, before the games are read: the site's options (part of what a game's
         output depends on)."""
+
+    def commits(self, paths: list[Path]) -> dict[str, Commits]:
+        """The commit times of the games in `paths` (by ``str(path)``): one ``git log`` of them all."""
+        return commit_times_of(paths)
 
     def cached(self, path: Path, commits: Commits, last: Output | None) -> Output | None:
         """The output of the game in `path` taken from a cache, where its files are as they were

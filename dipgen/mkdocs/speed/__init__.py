@@ -47,7 +47,7 @@ from mkdocs.exceptions import PluginError
 
 from dipgen import __version__
 from dipgen.io.paths import display_path
-from dipgen.io.commits import Commits
+from dipgen.io.commits import CommitLog, Commits, commit_times_of
 from dipgen.mkdocs.prune import prune
 from dipgen.mkdocs.output import Content, Game, Output
 from dipgen.mkdocs.seam import Seam
@@ -83,6 +83,7 @@ class Layers(Seam):
         self._key = ""                         # what every game's output depends on besides its files
         self._hashes: dict[str, tuple[tuple, str]] = {}  # game folder -> its files' stamps and `game_hash`
         self._games_watch: notify.GamesWatch | None = None  # under serve: the games folder's watcher
+        self._commit_log = CommitLog()         # ... and the games' commit times, kept across rebuilds
         self._watched = Watched()              # ... and the games it saw change
         self._stale: set[str] | None = None    # ... the games to look at again this build (None: every one)
         self._unseen: set[str] = set()         # ... those not looked at again since the watcher saw them
@@ -175,6 +176,11 @@ class Layers(Seam):
         if self._command == "serve" and not self._in_place and self._built is not None:
             self._state = Reuse.state(self._built, self._key, repr(self._plugin.config))
         self._settled.begin(self._state, Path(self._built.site_dir) if self._state is not None else None)
+
+    def commits(self, paths: list[Path]) -> dict[str, Commits]:
+        """Under serve, the log read again only where the repository's HEAD moved, and then only
+        the commits since (`CommitLog`): a rebuild after an edit not yet committed reads no log."""
+        return self._commit_log.of(paths) if self._command == "serve" else commit_times_of(paths)
 
     def cached(self, path: Path, commits: Commits, last: Output | None) -> Output | None:
         """The game's output as this process last made it, or from the cache folder, where its files,
