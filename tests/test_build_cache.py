@@ -564,10 +564,16 @@ def test_serve_looks_again_at_the_games_the_watcher_saw_change_and_at_every_game
     looked: list[str] = []  # the games whose files a build looked at again
     stamps = speed.stamps
     monkeypatch.setattr(speed, "stamps", lambda folder: looked.append(folder.name) or stamps(folder))
+    keyed: list[object] = []  # the cache keys made (a build's own, then one for each game whose key is made)
+    entry_key = speed.entry_key
+    monkeypatch.setattr(speed, "entry_key", lambda *parts: keyed.append(parts) or entry_key(*parts))
+    keys: list[int] = []  # how many each serve rebuild made
 
     def served(name: str, *texts: str) -> list[str]:
         looked.clear()
+        keyed.clear()
         build(site_config(project), serve_url="http://127.0.0.1:8000/")
+        keys.append(len(keyed))
         seen = sorted(looked)
         site = site_bytes(project)
         assert site == fresh_site(project, tmp_path / name, plugin)
@@ -589,6 +595,7 @@ def test_serve_looks_again_at_the_games_the_watcher_saw_change_and_at_every_game
         note("alpha", "Seen again.")
         assert heard.wait(10)
         assert served("seen", "Seen again.") == ["alpha"]  # bravo and charlie not looked at
+        assert keys[-1] == 2  # the build's key and alpha's: bravo's and charlie's kept
         assert plugin.stats["withheld"] == 2
         watcher.stop()
         watcher.join()

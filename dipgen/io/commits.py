@@ -82,6 +82,7 @@ class CommitLog:
         self._head = ""
         self._shallow = False
         self._table: _Table = {}
+        self._given: tuple[tuple[str, ...], dict[str, Commits]] = ((), {})  # the folders asked, and their times
         self.reads: list[str] = []
 
     def of(self, folders: list[Path]) -> dict[str, Commits]:
@@ -106,7 +107,10 @@ class CommitLog:
             return out
         self._root, self._head, self._shallow, self._table = root, head, shallow, table
         self.reads.append(read)
-        out.update(_times(present, root, table, shallow))
+        asked = tuple(str(f) for f in present)
+        if read or asked != self._given[0]:  # else the same times, the same objects (cheap to compare)
+            self._given = (asked, _times(present, root, table, shallow))
+        out.update(self._given[1])
         return out
 
 

@@ -88,6 +88,7 @@ class Layers(Seam):
         self._stale: set[str] | None = None    # ... the games to look at again this build (None: every one)
         self._unseen: set[str] = set()         # ... those not looked at again since the watcher saw them
         self._keys: dict[str, str] = {}        # game folder -> its entry's key, from `cached` till `made`
+        self._entry_keys: dict[str, tuple] = {}  # game folder -> what its last key was made of, and the key
         self._games: list[Stored] = []         # this build's games in the cache
         self._pages: dict[str, Stored] = {}    # each generated page in the cache -> the game's entry
         self._files: dict[str, Content] = {}
@@ -185,7 +186,7 @@ class Layers(Seam):
     def cached(self, path: Path, commits: Commits, last: Output | None) -> Output | None:
         """The game's output as this process last made it, or from the cache folder, where its files,
         their commits' times and the rest are as they were."""
-        key = self._keys[str(path)] = entry_key(self._key, self._hash(path), commits)
+        key = self._keys[str(path)] = self._entry_key(path, commits)
         if isinstance(last, Stored) and last.key == key and (self._settled.trusted(str(path), key) or last.intact()):
             return last
         stored = self.store.get(path, key)
@@ -194,10 +195,23 @@ class Layers(Seam):
                 log.info("%s", note)
         return stored
 
+    def _entry_key(self, path: Path, commits: Commits) -> str:
+        """The key of the game's entry: made again only where what it is made of changed (a serve
+        rebuild makes one key, the edited game's, not one for every game: the commit times of a
+        long game are long)."""
+        files = self._hash(path)
+        known = self._entry_keys.get(str(path))
+        if known is not None and known[0] == self._key and known[1] == files and \
+                (known[2] is commits or known[2] == commits):
+            return known[3]
+        key = entry_key(self._key, files, commits)
+        self._entry_keys[str(path)] = (self._key, files, commits, key)
+        return key
+
     def made(self, path: Path, commits: Commits, game: Game) -> Output:
         """A game just made, stored (encrypted afresh only here: an unchanged game keeps its pages,
         and their nonces, from the cache)."""
-        key = self._keys.pop(str(path), None) or entry_key(self._key, self._hash(path), commits)
+        key = self._keys.pop(str(path), None) or self._entry_key(path, commits)
         files = {uri: content for uri, content in game.files.items() if uri != game.board}
         board = (game.board, str(game.files[game.board]))
         try:
