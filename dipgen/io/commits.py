@@ -98,9 +98,9 @@ class CommitLog:
         table: _Table | None
         if same and head == self._head:
             table, read = self._table, ""
-        elif same and _git(root, "merge-base", "--is-ancestor", self._head, head) is not None:
-            since = _read(root, f"{self._head}..{head}")
-            table, read = (None, "") if since is None else (_merged(since, self._table), "since")
+        elif same and _git(root, "merge-base", "--is-ancestor", self._head, head) is not None and \
+                (since := _read(root, f"{self._head}..{head}")) is not None:
+            table, read = _merged(since, self._table), "since"
         else:
             table, read = _read(root, head), "whole"
         if table is None:
