@@ -121,9 +121,9 @@ def test_on_a_local_file_system_the_kernel_watches_the_games_folder_and_reports_
 @pytest.mark.parametrize("case", ["9p", "few watches", "a linked game", "speed off"])
 def test_where_the_kernel_may_not_hear_of_a_change_the_server_polls_the_games_folder(project, tmp_path, monkeypatch,
                                                                                        caplog, case):
-    """A games folder on a shared or network file system, or with more folders than half the watches a
-    user may hold, is polled by the server, and the log says why; with the speed layers off, as MkDocs
-    would have it."""
+    """A games folder on a shared or network file system, one holding a symbolic link (a game kept
+    elsewhere), or one with more folders than half the watches a user may hold, is polled by the
+    server, and the log says why; with the speed layers off, as MkDocs would have it."""
     games = project / "games"
     if case == "9p":
         (tmp_path / "mountinfo").write_text(f"27 1 0:41 / / rw - ext4 /dev/vda rw\n31 27 0:42 / {project} rw - "
