@@ -56,22 +56,23 @@ class GamesWatch:
 
 def watch(server, folder: Path) -> GamesWatch:
     """Watch the games `folder` for MkDocs's `server` (`on_serve`): through the kernel, by an observer
-    started here, where `why_not` finds no reason against it; else by the server's own watcher."""
-    reason = why_not(folder) if sys.platform.startswith("linux") else None
-    if reason is None and sys.platform.startswith("linux"):
-        observer = None
-        try:
-            observer = _kernel_observer()
-            observer.schedule(_rebuilds(server), str(folder), recursive=True)
-            observer.start()
-        except OSError as e:  # the watches or the inotify instances a user may hold, all taken
-            reason = f"the kernel would not watch it ({e.strerror or e})"
-            if observer is not None:
-                observer.stop()
-        else:
-            log.info("dipgen: watching '%s' for changes (the kernel's notices)", display_path(folder))
-            return GamesWatch(folder, observer, own=True)
-    if reason is not None:
+    started here, where `why_not` finds no reason against it; else by the server's own watcher (on
+    other systems without a word: MkDocs's way)."""
+    if sys.platform.startswith("linux"):
+        reason = why_not(folder)
+        if reason is None:
+            observer = None
+            try:
+                observer = _kernel_observer()
+                observer.schedule(_rebuilds(server), str(folder), recursive=True)
+                observer.start()
+            except OSError as e:  # the watches or the inotify instances a user may hold, all taken
+                reason = f"the kernel would not watch it ({e.strerror or e})"
+                if observer is not None:
+                    observer.stop()
+            else:
+                log.info("dipgen: watching '%s' for changes (the kernel's notices)", display_path(folder))
+                return GamesWatch(folder, observer, own=True)
         log.info("dipgen: the server looks for changes in %s twice a second, since %s", display_path(folder), reason)
     server.watch(str(folder))
     return GamesWatch(folder, server_observer(server), own=False)
