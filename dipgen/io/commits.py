@@ -57,17 +57,7 @@ def commit_times_of(folders: list[Path]) -> dict[str, Commits]:
     """`commit_times` of each of `folders` (by ``str(folder)``), from one ``git log`` of the folder
     they are all in (a site's games: one process, not one per game). A folder that is a repository
     of its own is read alone."""
-    out: dict[str, Commits] = {str(f): Commits() for f in folders}
-    present, root = _where(folders, out)
-    if root is None:
-        return out
-    table = _read(root, "HEAD")
-    if table is None:  # in no repository
-        return out
-    shallow = any(rootless for files in table.values() for _, _, rootless in files.values()) and \
-        (_git(root, "rev-parse", "--is-shallow-repository") or "").strip() == "true"
-    out.update(_times(present, root, table, shallow))
-    return out
+    return CommitLog().of(folders)
 
 
 class CommitLog:
