@@ -57,6 +57,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -101,20 +102,12 @@ def commit_history(folder: Path) -> bool:
     taking turns, a minute apart (git fast-import: 38,000 commits at 1,280 games in half a minute).
     Every build reads the games' commit times from this history, as it does in a GM's archive. False
     where git is not installed (no history, no commit times)."""
-    from dipgen.core.phase import Phase
+    from dipgen.io.folders import phase_files
 
     if shutil.which("git") is None:
         return False
-
-    def played(name: str) -> tuple:
-        try:
-            return (0, Phase.from_slug(name.removesuffix(".yml")))
-        except ValueError:
-            return (1, name)
-
     games = sorted(p for p in (folder / "games").iterdir() if p.is_dir())
-    files = {g: ["game.yml"] + sorted((p.name for p in g.iterdir() if p.is_file() and p.name != "game.yml"),
-                                      key=played) for g in games}
+    files = {g: ["game.yml"] + [path.name for _, path in sorted(phase_files(g).items())] for g in games}
     subprocess.run(["git", "init", "-q", "-b", "main", str(folder)], check=True)
     (folder / ".gitignore").write_text("site/\n.dipgen-cache/\n.dipgen-cache.key\n", encoding="utf-8")
     importer = subprocess.Popen(["git", "-C", str(folder), "fast-import", "--quiet"], stdin=subprocess.PIPE)
@@ -200,6 +193,17 @@ def idle() -> float:
     return (time.process_time() - t0) / WATCHED_IDLE
 
 
+def ear(heard: Callable[[], None]):
+    """A watchdog handler that calls `heard` at each event its observer reports."""
+    from watchdog.events import FileSystemEventHandler
+
+    class Ear(FileSystemEventHandler):
+        def on_any_event(self, event) -> None:
+            heard()
+
+    return Ear()
+
+
 def against_polling(games: Path, observer) -> tuple[float, float, float]:
     """With MkDocs's own watcher polling the `games` folder too, as it does without the plugin's
     watcher (its first look taken before): this process's CPU time a second while nothing changes
@@ -208,27 +212,22 @@ def against_polling(games: Path, observer) -> tuple[float, float, float]:
     import threading
 
     from mkdocs.livereload import LiveReloadServer
-    from watchdog.events import FileSystemEventHandler
 
     heard: dict[str, float] = {}
     both = threading.Event()
 
-    class Heard(FileSystemEventHandler):
-        def __init__(self, name: str) -> None:
-            self.name = name
-
-        def on_any_event(self, event) -> None:
-            heard.setdefault(self.name, time.monotonic())
-            if len(heard) == 2:
-                both.set()
+    def hear(name: str) -> None:
+        heard.setdefault(name, time.monotonic())
+        if len(heard) == 2:
+            both.set()
 
     server = LiveReloadServer(builder=lambda: None, host="127.0.0.1", port=0, root=str(games))
     server.watch(str(games))
-    server.observer.schedule(Heard("polling"), str(games), recursive=True)
+    server.observer.schedule(ear(lambda: hear("polling")), str(games), recursive=True)
     server.observer.start()
     try:
         cpu = idle()
-        observer.schedule(Heard("server"), str(games), recursive=True)
+        observer.schedule(ear(lambda: hear("server")), str(games), recursive=True)
         t0 = time.monotonic()
         warm_up(games)
         both.wait(60)
@@ -253,20 +252,14 @@ def watched(config, games: Path):
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
     from mkdocs.livereload import LiveReloadServer
-    from watchdog.events import FileSystemEventHandler
 
     server = LiveReloadServer(builder=lambda: None, host="127.0.0.1", port=0, root=config.site_dir)
     server.watch(config.docs_dir)
     server.watch(config.config_file_path)
     config.plugins.on_serve(server, config=config, builder=lambda: None)
     heard = threading.Event()
-
-    class Heard(FileSystemEventHandler):
-        def on_any_event(self, event) -> None:
-            heard.set()
-
     games_observer = config.plugins["dipgen"].seam.games_observer or server.observer  # the games' watcher
-    games_observer.schedule(Heard(), str(games), recursive=True)  # where the edits are made
+    games_observer.schedule(ear(heard.set), str(games), recursive=True)  # where the edits are made
 
     def rebuilt(edit, again: bool = False):
         heard.clear()
