@@ -47,7 +47,7 @@ from mkdocs.exceptions import PluginError
 
 from dipgen import __version__
 from dipgen.io.paths import display_path
-from dipgen.io.commits import CommitLog, Commits, commit_times_of
+from dipgen.io.commits import CommitLog, Commits
 from dipgen.mkdocs.prune import prune
 from dipgen.mkdocs.output import Content, Game, Output
 from dipgen.mkdocs.seam import Seam
@@ -179,9 +179,10 @@ class Layers(Seam):
         self._settled.begin(self._state, Path(self._built.site_dir) if self._state is not None else None)
 
     def commits(self, paths: list[Path]) -> dict[str, Commits]:
-        """Under serve, the log read again only where the repository's HEAD moved, and then only
-        the commits since (`CommitLog`): a rebuild after an edit not yet committed reads no log."""
-        return self._commit_log.of(paths) if self._command == "serve" else commit_times_of(paths)
+        """The log read again only where the repository's HEAD moved, and then only the commits since
+        (`CommitLog`, kept across `mkdocs serve`'s rebuilds): a rebuild after an edit not yet committed
+        reads no log."""
+        return self._commit_log.of(paths)
 
     def cached(self, path: Path, commits: Commits, last: Output | None) -> Output | None:
         """The game's output as this process last made it, or from the cache folder, where its files,
