@@ -82,7 +82,7 @@ def test_serve_after_a_game_ends_or_its_end_is_taken_back_is_a_fresh_build(tmp_p
         first = site_bytes(project)
         write_game(games / "bravo", {"game.yml": bravo + "end: {draw: [France, Turkey], phase: 1901-spring}\n"})
         ended = served("ended")
-        for page in ("players/bob/index.html", "hall-of-fame/index.html", "games/index.html"):
+        for page in ("players/bob/index.html", "hall-of-fame/index.html", "games/index.html", "index.html"):
             assert ended[page] != first[page], page
         assert "2 rated games" in ended["players/chloe/index.html"].decode()
         unended = alpha.replace("end: {draw: [France, Turkey], phase: 1902-spring}\n", "")

@@ -30,7 +30,8 @@ from dipgen.present.site.pages import season_page
 from dipgen.present.site.links import _relative, href, page_url
 from dipgen.present.site.model import centre_rows
 from dipgen.view import game_view
-from support import ALPHA, ARCHIVE, BRAVO, REPO, build, load, make_project, mkdocs_command, site_config, write_game
+from support import (ALPHA, ARCHIVE, BRAVO, REPO, build, card, load, make_project, mkdocs_command, site_config,
+                     write_game)
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
@@ -453,3 +454,43 @@ def test_home_page_lists_the_games(built):
     home = (built / "site" / "index.html").read_text(encoding="utf-8")
     assert 'class="dg-card" href="games/alpha/"' in home
     assert "dipgen:games" not in home
+
+
+def _converted(markdown_text: str) -> str:
+    """`markdown_text` through Markdown with this repository's mkdocs.yml extensions, as MkDocs converts a page."""
+    import markdown
+    from mkdocs.config import load_config
+
+    config = load_config(str(REPO / "mkdocs.yml"))
+    return markdown.Markdown(extensions=config.markdown_extensions, extension_configs=config.mdx_configs).convert(
+        markdown_text)
+
+
+def test_the_cards_go_into_the_page_after_markdown_as_they_were_converted_with_it(tmp_path):
+    """The plugin leaves the marker to Markdown, which keeps it as it is, and puts the cards (HTML) in
+    its place after: the page is the HTML the cards converted with the page make, where the marker is a
+    line of its own and where it ends a paragraph; in a code block the marker is code, shown."""
+    from dipgen.usecases.publish import cards_into, marked_for_cards, site_options, with_cards
+
+    options = site_options(None)
+    cards = [card(write_game(tmp_path / slug, files), options) for slug, files in sorted(ARCHIVE.items())]
+    for page in ("# Home\n\nSome words.\n\n<!-- dipgen:games -->\n\n[All](games/index.md){ .md-button }\n",
+                 "Words before the cards.\n<!-- dipgen:games -->\n",
+                 "<!-- dipgen:games -->"):
+        after = cards_into(_converted(marked_for_cards(page)), cards, options, "index.md")
+        assert after == _converted(with_cards(page, cards, options, "index.md")), page
+        assert after.count('class="dg-card"') == len(cards)
+    code = "Put this line in a page:\n\n```\n<!-- dipgen:games -->\n```\n"
+    shown = cards_into(_converted(marked_for_cards(code)), cards, options, "index.md")
+    assert "&lt;!-- dipgen:games --&gt;" in shown
+    assert 'class="dg-card"' not in shown
+
+
+def test_a_file_two_games_make_is_the_first_game_s_in_its_first_place():
+    from dipgen.mkdocs.plugin import _first_wins
+
+    a, b = {"games/a/index.md": "A", "map.svg": "first"}, {"map.svg": "second", "games/b/index.md": "B"}
+    assert list(_first_wins([a, b]).items()) == [("games/a/index.md", "A"), ("map.svg", "first"),
+                                                 ("games/b/index.md", "B")]
+    assert list(_first_wins([b, a]).items()) == [("map.svg", "second"), ("games/b/index.md", "B"),
+                                                 ("games/a/index.md", "A")]

@@ -31,6 +31,7 @@ from __future__ import annotations
 import logging
 import os
 import time
+from collections.abc import Mapping
 from functools import partial
 from pathlib import Path
 
@@ -45,7 +46,8 @@ from dipgen.core.errors import Problem
 from dipgen.io.paths import display_path
 from dipgen.io.folders import discover_games
 from dipgen.io.secretsfile import shared_secrets
-from dipgen.usecases.publish import archive_files_of, players_options, provided_pages, site_options, with_cards
+from dipgen.usecases.publish import (archive_files_of, cards_into, marked_for_cards, players_options, provided_pages,
+                                     site_options)
 from dipgen.mkdocs.reported import report_problems
 from dipgen.mkdocs import livereload, output, parallel
 from dipgen.mkdocs.failures import failure, name_failures
@@ -101,7 +103,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         self._games: dict[str, Output] = {}   # each game's output, by its folder (its last good one)
         self._folder = Path()                 # the games folder
         self._files: dict[str, Content] = {}  # each generated file, by its path in the site
-        self._origins: dict[str, str] = {}    # generated file -> the game folder it comes from
+        self._slugs: dict[str, str] = {}      # a game's folder name (its address in the site) -> the folder
         self.cards: list[GameCard] = []           # each game's card, for the archive and the home page
         self._options = SiteOptions()
         self._written: set[str] | None = None  # the site paths of every file of the build (for `prune`)
@@ -169,18 +171,16 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         fresh, problems, made = self._read_games(paths, options)
         if problems:
             report_problems(problems, stop=len(fresh) < len(paths))
-        self._files, self._origins, self.cards = {}, {}, [game.card for game in fresh.values()]
-        for where, game in fresh.items():
-            for uri, content in game.files.items():
-                self._files.setdefault(uri, content)
-                self._origins.setdefault(uri, where)
+        self.cards = [game.card for game in fresh.values()]
+        self._files = _first_wins([game.files for game in fresh.values()])
+        self._slugs = {Path(where).name: where for where in fresh}
         try:
             self._files.update(self.seam.archive(self.cards, options,
                                                  lambda: archive_files_of(self.cards, {}, options)))
         except Exception as e:
             log.debug("dipgen: the archive", exc_info=True)
             raise PluginError(failure(display_path(folder), e, "drawing the archive's pages")) from e
-        self._games, self._options = fresh, options
+        self._games, self._options = fresh, options  # (before any page is read: `_game_of`)
         self.seam.stats = {"games": len(paths), "redone": len(made), "moved": 0,
                            "workers": parallel.processes(self._workers(), len(made))}
         self.seam.prepared(config, fresh, not problems, self._files)
@@ -258,11 +258,21 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         """The file a generated page is made from (for a message that names it): its phase's file if
         there is one, else its game's folder (a season's page is ``<phase>/index.md``), else the games
         folder."""
-        game = self._origins.get(uri)
+        game = self._game_of(uri)
         if game is None:
             return self._folder
         phase = Path(game) / (Path(uri).parent.name + ".yml")
         return phase if Path(uri).suffix == ".md" and phase.is_file() else Path(game)
+
+    def _game_of(self, uri: str) -> str | None:
+        """The folder of the game that makes the file `uri` (the first, of a file two make); None for
+        the archive's: found by the game's folder in the site, where its pages are, else (a file
+        elsewhere) by looking in every game's files."""
+        head = uri.removeprefix(self._options.prefix.strip("/") + "/").split("/", 1)[0]
+        where = self._slugs.get(head)
+        if where is not None and uri in self._games[where].files:
+            return where
+        return next((where for where, game in self._games.items() if uri in game.files), None)
 
     def named_origin(self, uri: str) -> str:
         return display_path(self._origin(uri))
@@ -278,10 +288,9 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         return self.seam.env(env, config, files)
 
     def on_page_markdown(self, markdown: str, *, page, config, files) -> str:
-        if page.file.src_uri in self._origins and page.file.generated_by:
+        if page.file.generated_by and self._game_of(page.file.src_uri) is not None:
             name_failures(page, partial(self._origin, page.file.src_uri))
-        text = with_cards(markdown, self.cards, self._options, page.file.src_uri)
-        return self.seam.markdown(page, text)
+        return self.seam.markdown(page, marked_for_cards(markdown))
 
     @event_priority(100)  # first: the page's HTML back before any plugin reads it
     def on_page_context(self, context, *, page, config, nav):
@@ -289,7 +298,8 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
 
     @event_priority(-100)  # last: every plugin has changed the page's HTML as it would
     def on_page_content(self, html: str, *, page, config, files) -> str:
-        return self.seam.content(page, html, files)
+        html = self.seam.content(page, html, files)  # the page's HTML with the marker, as Markdown made it
+        return cards_into(html, self.cards, self._options, page.file.src_uri)
 
     @event_priority(-100)  # last: every plugin has seen the page
     def on_post_page(self, output: str, *, page, config) -> str:
@@ -342,3 +352,18 @@ def _failure(path: Path, e: Exception) -> str:
     """An exception nobody foresaw, as a message naming the game (the traceback with -v)."""
     log.debug("dipgen: %s", display_path(path), exc_info=True)
     return failure(display_path(path), e, parallel.DOING)
+
+
+
+def _first_wins(files: list[Mapping[str, Content]]) -> dict[str, Content]:
+    """The files of every game as one: a file two games make is the first game's, in the place it
+    first comes. By dict updates, not a loop in Python over the files: a big archive has hundreds of
+    thousands, merged on every rebuild under serve; games seldom share a file, and only then is the
+    merge made twice (the first game's content last, so that it stays)."""
+    merged: dict[str, Content] = {}
+    for own in files:
+        merged.update(own)
+    if len(merged) < sum(len(own) for own in files):
+        for own in reversed(files):
+            merged.update(own)
+    return merged

@@ -159,7 +159,28 @@ def archive_files_of(cards: Iterable[GameCard], variants: Iterable[Variant], opt
 
 def with_cards(markdown: str, cards: Iterable[GameCard], options: SiteOptions, uri: str) -> str:
     """A hand-written page (`uri`, its path in the site) with `GAMES_MARKER` replaced by the cards of
-    the games (`game_card`); the page as it is without the marker."""
+    the games (`game_card`); the page as it is without the marker. For a generator that converts the
+    cards with the page (`dipgen export`); the plugin puts them in after Markdown (`cards_into`)."""
     if GAMES_MARKER not in markdown:
         return markdown
     return markdown.replace(GAMES_MARKER, "\n" + cards_of(list(cards), options, uri) + "\n")
+
+
+def marked_for_cards(markdown: str) -> str:
+    """A hand-written page's Markdown with `GAMES_MARKER` a block of its own, which Markdown passes
+    through as it is, for `cards_into` to find in the page's HTML. The cards are HTML already: a
+    thousand of them through Markdown's HTML parser cost a big archive's home page a tenth of a second,
+    on every edit under serve that changes a card (and the page, otherwise unchanged, is not converted
+    again: `dipgen.mkdocs.speed.remembered`)."""
+    if GAMES_MARKER not in markdown:
+        return markdown
+    return markdown.replace(GAMES_MARKER, "\n\n" + GAMES_MARKER + "\n\n")
+
+
+def cards_into(html: str, cards: Iterable[GameCard], options: SiteOptions, uri: str) -> str:
+    """A hand-written page's HTML (`marked_for_cards`'s Markdown converted) with the cards in the
+    marker's place; the HTML as it is where Markdown did not keep the marker (in a code block, it
+    shows the marker, escaped, as the code it is)."""
+    if GAMES_MARKER not in html:
+        return html
+    return html.replace(GAMES_MARKER, cards_of(list(cards), options, uri).rstrip("\n"))

@@ -34,7 +34,8 @@ class _Made:
     links: dict[str, dict[str, str]] | None  # by the source path of the file linked to
     said: list[logging.LogRecord]
     #: the page's search entries (Material's index), by its front matter (which sets their boost and tags)
-    entries: dict[str, list] = field(default_factory=dict)
+    #: and its HTML as the search read it
+    entries: dict[tuple[str, str], list] = field(default_factory=dict)
 
 
 class Remembered:
@@ -75,8 +76,10 @@ class Remembered:
 
     def watch(self, index) -> None:
         """Give Material's search `index` (None: the site has none) the entries a page taken as made
-        had when it was made (its HTML, table of contents, title and address are the same, and so is
-        its front matter, or it is indexed again), rather than have the search plugin parse it again."""
+        had when it was last indexed, where its front matter and its HTML as the search reads it are
+        the same (its table of contents, title and address are: they come with the HTML from its
+        Markdown; what a later hook put in the HTML, the games' cards, may have changed), rather than
+        have the search plugin parse it again."""
         if index is None or self._state is None:
             return
         add = index.add_entry_from_context
@@ -85,14 +88,14 @@ class Remembered:
             made = self._now.get(page.file.src_uri)
             if made is None:
                 return add(page)
-            meta = repr(page.meta)
-            entries = made.entries.get(meta)
+            key = (repr(page.meta), page.content)
+            entries = made.entries.get(key)
             if entries is not None:
                 index.entries.extend(entries)
                 return
             before = len(index.entries)
             add(page)
-            made.entries = {meta: index.entries[before:]}
+            made.entries = {key: index.entries[before:]}
         index.add_entry_from_context = add_entry
 
     def _listen(self, on: bool) -> None:
