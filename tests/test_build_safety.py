@@ -119,6 +119,21 @@ def test_an_unexpected_exception_is_a_message_naming_the_game(project, site, cap
     assert site_state(site) == before
 
 
+def test_a_page_s_failure_names_its_phase_file_its_game_or_the_games_folder(project):
+    """What a message about a generated page that failed to render names (the plugin's named_origin):
+    a season's page its phase file, a game's other pages its folder, the archive's pages (and a page
+    of no game) the games folder."""
+    from dipgen.io.paths import display_path
+
+    config = site_config(project)
+    build(config)
+    plugin, games = config.plugins["dipgen"], project / "games"
+    assert plugin.named_origin("games/bravo/1901-spring/index.md") == display_path(games / "bravo" / "1901-spring.yml")
+    assert plugin.named_origin("games/bravo/index.md") == display_path(games / "bravo")
+    for uri in ("games/index.md", "players/index.md", "games/nobody/index.md", "bravo/1901-spring/index.md"):
+        assert plugin.named_origin(uri) == display_path(games), uri
+
+
 def test_press_markdown_cannot_render_fails_cleanly_and_keeps_the_site(project, site, caplog):
     """The failure comes after MkDocs has cleaned the folder it builds into: not the site's."""
     write_game(project / "games" / "bravo", {"1901-fall.yml": DEEP_PRESS})

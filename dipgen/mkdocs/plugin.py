@@ -265,14 +265,13 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         return phase if Path(uri).suffix == ".md" and phase.is_file() else Path(game)
 
     def _game_of(self, uri: str) -> str | None:
-        """The folder of the game that makes the file `uri` (the first, of a file two make); None for
-        the archive's: found by the game's folder in the site, where its pages are, else (a file
-        elsewhere) by looking in every game's files."""
-        head = uri.removeprefix(self._options.prefix.strip("/") + "/").split("/", 1)[0]
-        where = self._slugs.get(head)
-        if where is not None and uri in self._games[where].files:
-            return where
-        return next((where for where, game in self._games.items() if uri in game.files), None)
+        """The folder of the game whose page `uri` is (a game's pages are in its folder in the site);
+        None for the archive's pages."""
+        start = self._options.prefix + "/"  # as `dipgen.present.site.links.game_folder` names it
+        if not uri.startswith(start):
+            return None
+        where = self._slugs.get(uri[len(start):].split("/", 1)[0])
+        return where if where is not None and uri in self._files else None
 
     def named_origin(self, uri: str) -> str:
         return display_path(self._origin(uri))
@@ -355,15 +354,14 @@ def _failure(path: Path, e: Exception) -> str:
 
 
 
+
 def _first_wins(files: list[Mapping[str, Content]]) -> dict[str, Content]:
-    """The files of every game as one: a file two games make is the first game's, in the place it
-    first comes. By dict updates, not a loop in Python over the files: a big archive has hundreds of
-    thousands, merged on every rebuild under serve; games seldom share a file, and only then is the
-    merge made twice (the first game's content last, so that it stays)."""
+    """The files of every game as one: a file two games make (their board's base map) is the first
+    game's, in the place it first comes. By dict and set operations, not a loop in Python over the
+    files: a big archive has hundreds of thousands, merged on every rebuild under serve."""
     merged: dict[str, Content] = {}
     for own in files:
+        kept = {uri: merged[uri] for uri in own.keys() & merged.keys()}  # what an earlier game made
         merged.update(own)
-    if len(merged) < sum(len(own) for own in files):
-        for own in reversed(files):
-            merged.update(own)
+        merged.update(kept)
     return merged
