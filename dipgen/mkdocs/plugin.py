@@ -289,7 +289,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
     def on_page_markdown(self, markdown: str, *, page, config, files) -> str:
         if page.file.generated_by and self._game_of(page.file.src_uri) is not None:
             name_failures(page, partial(self._origin, page.file.src_uri))
-        return self.seam.markdown(page, marked_for_cards(markdown))
+        return self.seam.markdown(page, markdown if self._ours(page) else marked_for_cards(markdown))
 
     @event_priority(100)  # first: the page's HTML back before any plugin reads it
     def on_page_context(self, context, *, page, config, nav):
@@ -297,8 +297,13 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
 
     @event_priority(-100)  # last: every plugin has changed the page's HTML as it would
     def on_page_content(self, html: str, *, page, config, files) -> str:
-        html = self.seam.content(page, html, files)  # the page's HTML with the marker, as Markdown made it
-        return cards_into(html, self.cards, self._options, page.file.src_uri)
+        html = self.seam.content(page, html, files)  # any other page's with the marker, as Markdown made it
+        return html if self._ours(page) else cards_into(html, self.cards, self._options, page.file.src_uri)
+
+    def _ours(self, page) -> bool:
+        """Whether `page` is one the plugin made (a game's or the archive's), where the games' cards are
+        not put: a hand-written page of the same name wins over it (`on_files`)."""
+        return page.file.generated_by is not None and page.file.src_uri in self._files
 
     @event_priority(-100)  # last: every plugin has seen the page
     def on_post_page(self, output: str, *, page, config) -> str:
@@ -351,8 +356,6 @@ def _failure(path: Path, e: Exception) -> str:
     """An exception nobody foresaw, as a message naming the game (the traceback with -v)."""
     log.debug("dipgen: %s", display_path(path), exc_info=True)
     return failure(display_path(path), e, parallel.DOING)
-
-
 
 
 def _first_wins(files: list[Mapping[str, Content]]) -> dict[str, Content]:
