@@ -242,6 +242,18 @@ def test_an_empty_game_folder_is_named(tmp_path, capsys):
     assert "[no-game]" in err
 
 
+def test_the_games_are_the_folders_and_the_links_to_folders_by_name(tmp_path):
+    games = tmp_path / "games"
+    (games / "beta").mkdir(parents=True)
+    (tmp_path / "kept-elsewhere").mkdir()
+    (games / "alpha").symlink_to(tmp_path / "kept-elsewhere", target_is_directory=True)  # a game linked in
+    (games / "notes.md").write_text("notes\n")
+    (games / "link-to-notes").symlink_to(games / "notes.md")
+    (games / ".drafts").mkdir()
+    (games / "loop").symlink_to(games / "loop")  # a link that goes round: nothing (not an error)
+    assert discover_games(games) == [games / "alpha", games / "beta"]
+
+
 def test_a_folder_named_badly_is_an_error_and_a_dot_folder_is_skipped(make_game, capsys):
     good = make_game({"1901-spring.yml": SPRING}, slug="good")
     make_game({"1901-spring.yml": SPRING}, slug=".hidden")

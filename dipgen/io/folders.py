@@ -4,6 +4,7 @@ which files of a folder are named like phase files.
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -17,7 +18,18 @@ def discover_games(root: Path | str) -> list[Path]:
     root = Path(root)
     if not root.is_dir():
         return []
-    return sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith("."))
+    with os.scandir(root) as entries:  # each entry's kind from the listing: no `stat` a game (a rebuild lists them all)
+        names = sorted(e.name for e in entries if not e.name.startswith(".") and _is_folder(e))
+    return [root / name for name in names]
+
+
+def _is_folder(entry: os.DirEntry) -> bool:
+    """Whether a listed entry is a folder or a link to one; not a link that goes round in a loop or
+    nowhere (as `Path.is_dir` answers)."""
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
 
 
 def holds_games(path: Path | str) -> bool:
