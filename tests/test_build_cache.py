@@ -19,7 +19,7 @@ from dipgen.usecases.cachefiles import FOLDER, KEY_FILE
 from dipgen.present.site.page import SitePage
 from support import REPO, build, make_project, site_config
 from support.folders import ARCHIVE, reveal_now, write_game
-from support.served import fresh_site, site_bytes
+from support.served import fresh_site, reload_server, serving, site_bytes
 
 RUNNING = "lamps-out"  # a running hidden game of the examples (private pages once it has secrets)
 
@@ -207,17 +207,13 @@ def test_a_page_comes_back_as_it_was_stored(tmp_path):
 def test_plain_serve_renders_only_the_changed_pages_and_the_site_is_as_a_full_build(tmp_path, caplog):
     """A rebuild under plain `mkdocs serve` (the plugin object kept) takes the output of every
     unchanged generated page from the last build; the site is byte for byte what a full build makes."""
-    from mkdocs.config.defaults import MkDocsConfig
 
     # serve makes Material's search index (no Pagefind under serve): so does the build it is held to
     project = make_project(tmp_path / "p", games=ARCHIVE, plugin={"search": "material"})
     yml = project / "mkdocs.yml"  # a site address: the sitemap lists every page
     yml.write_text("site_url: https://club.example.org/dip/\n" + yml.read_text(encoding="utf-8"), encoding="utf-8")
-    MkDocsConfig.plugins.plugin_cache.pop("dipgen", None)
-    config = site_config(project)
-    plugin = config.plugins["dipgen"]
-    plugin.on_startup(command="serve", dirty=False)
-    try:
+    with serving(project) as plugin:
+        config = site_config(project)
         build(config, serve_url="http://127.0.0.1:8000/")
         assert plugin.stats["reused"] == 0
         assert plugin.stats["linked"] == 0
@@ -252,9 +248,6 @@ def test_plain_serve_renders_only_the_changed_pages_and_the_site_is_as_a_full_bu
         (project / "site_src" / "about.md").write_text((REPO / "site_src" / "about.md").read_text(encoding="utf-8"),
                                                        encoding="utf-8")
         build(site_config(project), serve_url="http://127.0.0.1:8000/")
-    finally:
-        plugin.on_startup(command="build", dirty=False)
-        plugin.on_shutdown()
     assert fresh_site(project, tmp_path / "fresh", plugin) == served
 
 
@@ -265,16 +258,12 @@ def test_serve_takes_an_unchanged_games_folder_whole_only_where_the_last_site_ha
     where the folder went from the last site meanwhile, that game's files are made as they would be
     without a last site; where the new site cannot be put in place, the last site gets its folders
     back. The site stays a full build's, byte for byte."""
-    from mkdocs.config.defaults import MkDocsConfig
     from mkdocs.exceptions import Abort
 
     from dipgen.mkdocs.speed import staging
 
     project = make_project(tmp_path / "p", games=ARCHIVE)
-    MkDocsConfig.plugins.plugin_cache.pop("dipgen", None)
-    plugin = site_config(project).plugins["dipgen"]
-    plugin.on_startup(command="serve", dirty=False)
-    try:
+    with serving(project) as plugin:
         build(site_config(project), serve_url="http://127.0.0.1:8000/")
         full = site_bytes(project)
         shutil.rmtree(project / "site" / "games" / "alpha")
@@ -297,9 +286,6 @@ def test_serve_takes_an_unchanged_games_folder_whole_only_where_the_last_site_ha
         assert site_bytes(project) == before  # every folder given back
         build(site_config(project), serve_url="http://127.0.0.1:8000/")
         assert site_bytes(project) == full
-    finally:
-        plugin.on_startup(command="build", dirty=False)
-        plugin.on_shutdown()
 
 
 @pytest.mark.slow  # whole-site builds, two or more
@@ -309,16 +295,12 @@ def test_serve_converts_a_hand_written_page_again_only_when_it_or_the_sites_file
     broken link is said again (so `--strict` fails again); once the page it links to exists, the
     link works. Each build's site is a fresh full build's, byte for byte."""
     from material.plugins.search import plugin as search_plugin
-    from mkdocs.config.defaults import MkDocsConfig
 
     # serve makes Material's search index (no Pagefind under serve): so does the build it is held to
     project = make_project(tmp_path / "p", games={"alpha": ARCHIVE["alpha"]}, plugin={"search": "material"})
     about = project / "site_src" / "about.md"
     about.write_text(about.read_text(encoding="utf-8") + "\nSee [the next game](games/bravo/index.md).\n",
                      encoding="utf-8")
-    MkDocsConfig.plugins.plugin_cache.pop("dipgen", None)
-    plugin = site_config(project).plugins["dipgen"]
-    plugin.on_startup(command="serve", dirty=False)
 
     def fresh(name: str) -> dict[str, bytes]:
         return fresh_site(project, tmp_path / name, plugin)
@@ -328,7 +310,7 @@ def test_serve_converts_a_hand_written_page_again_only_when_it_or_the_sites_file
                 and r.levelno >= logging.INFO]
 
     caplog.set_level(logging.INFO)
-    try:
+    with serving(project) as plugin:
         build(site_config(project), serve_url="http://127.0.0.1:8000/")
         said = broken()
         assert said
@@ -354,9 +336,6 @@ def test_serve_converts_a_hand_written_page_again_only_when_it_or_the_sites_file
         page = (project / "site" / "about" / "index.html").read_text(encoding="utf-8")
         assert 'href="../games/bravo/"' in page
         assert site_bytes(project) == fresh("fresh-2")
-    finally:
-        plugin.on_startup(command="build", dirty=False)
-        plugin.on_shutdown()
 
 
 @pytest.mark.slow  # whole-site builds, two or more
@@ -403,16 +382,12 @@ def test_serve_keeps_a_hidden_game_hidden_and_publishes_its_reveal_as_a_full_bui
     """Under plain `mkdocs serve` (the plugin and its last site kept, pages linked from it), a change
     to a running hidden game's secret orders publishes a public site byte for byte a fresh full
     build's; so does its reveal (no private page left, the full edition there)."""
-    from mkdocs.config.defaults import MkDocsConfig
 
     from dipgen.cli import main
 
     # serve makes Material's search index (no Pagefind under serve): so does the build it is held to
     project = make_project(tmp_path / "p", [RUNNING], games=ARCHIVE, plugin={"search": "material"})
     assert main(["secrets", str(project / "games" / RUNNING)]) == 0
-    MkDocsConfig.plugins.plugin_cache.pop("dipgen", None)
-    plugin = site_config(project).plugins["dipgen"]
-    plugin.on_startup(command="serve", dirty=False)
 
     def public(site: dict[str, bytes]) -> dict[str, bytes]:
         return {k: v for k, v in site.items() if not k.startswith("private/")}  # new nonces: compared opened
@@ -429,7 +404,7 @@ def test_serve_keeps_a_hidden_game_hidden_and_publishes_its_reveal_as_a_full_bui
     def fresh(name: str) -> dict[str, bytes]:
         return fresh_site(project, tmp_path / name, plugin)
 
-    try:
+    with serving(project) as plugin:
         build(site_config(project), serve_url="http://127.0.0.1:8000/")
         last = sorted(p for p in (project / "games" / RUNNING).glob("1*.yml"))[-1]
         text = last.read_text(encoding="utf-8")
@@ -448,9 +423,6 @@ def test_serve_keeps_a_hidden_game_hidden_and_publishes_its_reveal_as_a_full_bui
         assert not any(k.startswith("private/") for k in served)
         assert f"games/{RUNNING}/full/index.html" in served
         assert served == fresh("fresh-revealed")
-    finally:
-        plugin.on_startup(command="build", dirty=False)
-        plugin.on_shutdown()
 
 
 def test_a_games_files_are_listed_as_a_recursive_glob_lists_them(tmp_path):
@@ -484,14 +456,10 @@ def test_serve_withholds_only_the_games_an_edit_leaves_as_they_were(tmp_path):
     folders move from the last site); a game added, a game removed and a phase file renamed are each
     made or dropped as a full build would, and the site (its sitemap and search index included) is
     a fresh build's, byte for byte, after each."""
-    from mkdocs.config.defaults import MkDocsConfig
 
     project = make_project(tmp_path / "p", games=ARCHIVE, plugin={"search": "material"})
     yml = project / "mkdocs.yml"  # a site address: the sitemap lists every page
     yml.write_text("site_url: https://club.example.org/dip/\n" + yml.read_text(encoding="utf-8"), encoding="utf-8")
-    MkDocsConfig.plugins.plugin_cache.pop("dipgen", None)
-    plugin = site_config(project).plugins["dipgen"]
-    plugin.on_startup(command="serve", dirty=False)
 
     def served(name: str) -> dict[str, bytes]:
         build(site_config(project), serve_url="http://127.0.0.1:8000/")
@@ -499,7 +467,7 @@ def test_serve_withholds_only_the_games_an_edit_leaves_as_they_were(tmp_path):
         assert site == fresh_site(project, tmp_path / name, plugin)
         return site
 
-    try:
+    with serving(project) as plugin:
         build(site_config(project), serve_url="http://127.0.0.1:8000/")
         assert plugin.stats["withheld"] == 0  # a first build: nothing to take
         write_game(project / "games" / "alpha-two", BRAVO_AGAIN)
@@ -519,9 +487,6 @@ def test_serve_withholds_only_the_games_an_edit_leaves_as_they_were(tmp_path):
         site = served("renamed")
         assert plugin.stats["withheld"] == 2
         assert "games/alpha-two/1901-spring/index.html" not in site
-    finally:
-        plugin.on_startup(command="build", dirty=False)
-        plugin.on_shutdown()
 
 
 #: a running game like bravo, under another title
@@ -538,17 +503,10 @@ def test_serve_looks_again_at_the_games_the_watcher_saw_change_and_at_every_game
     is a fresh build's, byte for byte, after each."""
     import threading
 
-    from mkdocs.config.defaults import MkDocsConfig
-    from mkdocs.livereload import LiveReloadServer
     from watchdog.events import FileSystemEventHandler
 
     project = make_project(tmp_path / "p", games=ARCHIVE, plugin={"search": "material"})
-    MkDocsConfig.plugins.plugin_cache.pop("dipgen", None)
-    config = site_config(project)
-    plugin = config.plugins["dipgen"]
-    plugin.on_startup(command="serve", dirty=False)
     games = project / "games"
-    server = LiveReloadServer(builder=lambda: None, host="127.0.0.1", port=0, root=str(project / "site"))
     heard = threading.Event()
 
     class Heard(FileSystemEventHandler):  # the test's own ear: the watcher has polled the edit
@@ -581,7 +539,8 @@ def test_serve_looks_again_at_the_games_the_watcher_saw_change_and_at_every_game
             assert any(text.encode() in data for uri, data in site.items() if uri.endswith(".html"))
         return seen
 
-    try:
+    with reload_server(project) as server, serving(project) as plugin:
+        config = site_config(project)
         build(config, serve_url="http://127.0.0.1:8000/")
         note("alpha", "Missed by the watcher.")  # before it starts: nobody reports it
         plugin.on_serve(server, config=config, builder=lambda: None)  # the games' watcher started
@@ -601,6 +560,3 @@ def test_serve_looks_again_at_the_games_the_watcher_saw_change_and_at_every_game
         watcher.join()
         note("bravo", "After the watcher stopped.")
         assert served("stopped", "After the watcher stopped.") == ["alpha", "bravo", "charlie"]
-    finally:
-        plugin.on_startup(command="build", dirty=False)
-        plugin.on_shutdown()

@@ -19,6 +19,7 @@ import pytest
 from dipgen.mkdocs.speed import notify
 from dipgen.mkdocs.speed.notify import mount_kind
 from support import GAME_YML, make_project, set_plugin_options, site_config, write_game
+from support.served import reload_server, serving
 
 SPRING = "orders:\n  England: [F Lon - NTH, F Edi - NWG, A Lvp - Yor]\n"
 
@@ -58,22 +59,11 @@ def test_folders_are_counted_until_there_are_too_many_and_a_link_is_found(tmp_pa
 def on_serve(project: Path):
     """The plugin of `project` as `mkdocs serve` starts it (`on_startup`, `on_config`, `on_serve` with a
     real server, whose own watcher is not started): yields the plugin and the server."""
-    from mkdocs.config.defaults import MkDocsConfig
-    from mkdocs.livereload import LiveReloadServer
-
-    MkDocsConfig.plugins.plugin_cache.pop("dipgen", None)
-    config = site_config(project)
-    plugin = config.plugins["dipgen"]
-    plugin.on_startup(command="serve", dirty=False)
-    config.plugins.on_config(config)
-    server = LiveReloadServer(builder=lambda: None, host="127.0.0.1", port=0, root=str(project / "site"))
-    try:
+    with reload_server(project) as server, serving(project) as plugin:
+        config = site_config(project)
+        config.plugins.on_config(config)
         plugin.on_serve(server, config=config, builder=lambda: None)
         yield plugin, server
-    finally:
-        plugin.on_startup(command="build", dirty=False)
-        plugin.on_shutdown()
-        server.server_close()
 
 
 def polled(server) -> set[str]:

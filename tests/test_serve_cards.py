@@ -17,7 +17,7 @@ from dipgen.present.site.rows import archive_row, home_card
 from dipgen.usecases.publish import site_options
 from support import card, make_project, site_config
 from support.folders import ARCHIVE, write_game
-from support.served import fresh_site, site_bytes
+from support.served import fresh_site, serving, site_bytes
 
 
 def _cards(root: Path) -> list:
@@ -54,14 +54,9 @@ def test_serve_after_a_game_ends_or_its_end_is_taken_back_is_a_fresh_build(tmp_p
     """Under plain `mkdocs serve`: a running game ended (a draw), a finished game's end taken back, then
     the first edit undone; after each the site (players' pages, hall of fame and its rating, archive,
     home page, feeds, search index, sitemap) is a fresh build's, byte for byte, and the edit shows."""
-    from mkdocs.config.defaults import MkDocsConfig
-
     project = make_project(tmp_path / "p", games=ARCHIVE, plugin={"search": "material"})
     yml = project / "mkdocs.yml"
     yml.write_text("site_url: https://club.example.org/dip/\n" + yml.read_text(encoding="utf-8"), encoding="utf-8")
-    MkDocsConfig.plugins.plugin_cache.pop("dipgen", None)
-    plugin = site_config(project).plugins["dipgen"]
-    plugin.on_startup(command="serve", dirty=False)
     games = project / "games"
     bravo = (games / "bravo" / "game.yml").read_text(encoding="utf-8")
     alpha = (games / "alpha" / "game.yml").read_text(encoding="utf-8")
@@ -75,7 +70,7 @@ def test_serve_after_a_game_ends_or_its_end_is_taken_back_is_a_fresh_build(tmp_p
         assert plugin.stats["redone"] == 1
         return site
 
-    try:
+    with serving(project) as plugin:
         from mkdocs.commands.build import build
 
         build(site_config(project), serve_url="http://127.0.0.1:8000/")
@@ -93,6 +88,3 @@ def test_serve_after_a_game_ends_or_its_end_is_taken_back_is_a_fresh_build(tmp_p
         write_game(games / "bravo", {"game.yml": bravo})
         build(site_config(project), serve_url="http://127.0.0.1:8000/")
         assert site_bytes(project) == first  # both games as they were: the rows kept from the first build
-    finally:
-        plugin.on_startup(command="build", dirty=False)
-        plugin.on_shutdown()
