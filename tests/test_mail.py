@@ -181,12 +181,13 @@ def test_a_server_that_fails_half_way_names_who_was_sent_and_a_rerun_sends_the_r
     else:
         monkeypatch.setattr(mailsend, "TIMEOUT", 1)
         server.hang_up_after = None
-        stalled = threading.Event()
+        stalled, answered = threading.Event(), threading.Event()
 
         async def slow(srv, session, envelope):  # the fourth message is never answered in time
             if len(server.received) == 3 and not stalled.is_set():
                 stalled.set()
-                time.sleep(2.5)
+                time.sleep(2.5)  # the server itself stalled, well past the client's second
+                answered.set()
                 return "451 too late"
             server.received.append((list(envelope.rcpt_tos), envelope.content))
             return "250 OK"
@@ -209,7 +210,7 @@ def test_a_server_that_fails_half_way_names_who_was_sent_and_a_rerun_sends_the_r
     server.refuse, server.hang_up_after = set(), None
     if trouble == "time out":
         monkeypatch.setattr(server, "handle_DATA", Server.handle_DATA.__get__(server))
-        time.sleep(2)  # the stalled answer comes and goes
+        assert answered.wait(10)  # the stalled answer comes and goes
     assert send(game) == 0
     got = {a for rcpts, _ in server.received for a in rcpts}
     assert got == {a for n in NAMES.values() for a in addresses_of(n)}
