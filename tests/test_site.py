@@ -487,10 +487,10 @@ def test_the_cards_go_into_the_page_after_markdown_as_they_were_converted_with_i
 
 
 def test_a_file_two_games_make_is_the_first_game_s_in_its_first_place():
-    from dipgen.mkdocs.plugin import _first_wins
+    from dipgen.mkdocs.output import first_wins
 
     a, b = {"games/a/index.md": "A", "map.svg": "first"}, {"map.svg": "second", "games/b/index.md": "B"}
-    assert list(_first_wins([a, b]).items()) == [("games/a/index.md", "A"), ("map.svg", "first"),
+    assert list(first_wins([a, b]).items()) == [("games/a/index.md", "A"), ("map.svg", "first"),
                                                  ("games/b/index.md", "B")]
-    assert list(_first_wins([b, a]).items()) == [("map.svg", "second"), ("games/b/index.md", "B"),
+    assert list(first_wins([b, a]).items()) == [("map.svg", "second"), ("games/b/index.md", "B"),
                                                  ("games/a/index.md", "A")]

@@ -31,7 +31,6 @@ from __future__ import annotations
 import logging
 import os
 import time
-from collections.abc import Mapping
 from functools import partial
 from pathlib import Path
 
@@ -172,7 +171,7 @@ class DipgenPlugin(BasePlugin[DipgenConfig]):
         if problems:
             report_problems(problems, stop=len(fresh) < len(paths))
         self.cards = [game.card for game in fresh.values()]
-        self._files = _first_wins([game.files for game in fresh.values()])
+        self._files = self.seam.merged(list(fresh.values()))
         self._slugs = {Path(where).name: where for where in fresh}
         try:
             self._files.update(self.seam.archive(self.cards, options,
@@ -356,15 +355,3 @@ def _failure(path: Path, e: Exception) -> str:
     """An exception nobody foresaw, as a message naming the game (the traceback with -v)."""
     log.debug("dipgen: %s", display_path(path), exc_info=True)
     return failure(display_path(path), e, parallel.DOING)
-
-
-def _first_wins(files: list[Mapping[str, Content]]) -> dict[str, Content]:
-    """The files of every game as one: a file two games make (their board's base map) is the first
-    game's, in the place it first comes. By dict and set operations, not a loop in Python over the
-    files: a big archive has hundreds of thousands, merged on every rebuild under serve."""
-    merged: dict[str, Content] = {}
-    for own in files:
-        kept = {uri: merged[uri] for uri in own.keys() & merged.keys()}  # what an earlier game made
-        merged.update(own)
-        merged.update(kept)
-    return merged

@@ -17,7 +17,7 @@ from pathlib import Path
 from mkdocs.structure.files import File, Files
 
 from dipgen.io.commits import Commits, commit_times_of
-from dipgen.mkdocs.output import Content, Game, Output
+from dipgen.mkdocs.output import Content, Game, Output, first_wins
 
 class Seam:
     """The plain build (see the module); each method is one place the speed layers may act."""
@@ -58,6 +58,10 @@ class Seam:
         """The output of a game just made (read, adjudicated and drawn, perhaps in another
         process: `dipgen.mkdocs.parallel`), as the build uses it (stored in a cache, say)."""
         return game
+
+    def merged(self, games: list[Output]) -> dict[str, Content]:
+        """Every file of `games` as one (`first_wins`), in a dict of the plugin's own."""
+        return first_wins(game.files for game in games)
 
     def archive(self, cards: list, options, make: Callable[[], Mapping[str, Content]]) -> Mapping[str, Content]:
         """The archive's pages (home, archive, feeds, players) of the games' `cards`: `make`'s."""

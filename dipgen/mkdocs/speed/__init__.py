@@ -22,6 +22,8 @@ is the same, byte for byte, with every layer off (``speed: false``; tests/test_s
   build's record (`sitemap`: their lines kept; `docsfile`: their entries copied from the last
   index file), and only the games the server's watcher saw change are looked at again
   (`watched`): an edit's cost does not grow with the archive.
+- `merged`: under serve, the games' files merged as the last build merged them, but for the games
+  that changed.
 - `remembered`: under plain serve, a hand-written page is not converted again while nothing it is
   made from changed.
 - `partials`: the theme's nav, tabs and search box drawn once a build for the pages outside the nav.
@@ -57,6 +59,7 @@ from dipgen.mkdocs.speed.internals import (BUILD_LOGGER, counted, search_index, 
                                            unspliced, warning_counter)
 from dipgen.mkdocs.speed.pages import GeneratedPage, Headings, index_page
 from dipgen.mkdocs.speed.partials import memoize, only_listeners, pages_alike
+from dipgen.mkdocs.speed.merged import Merged
 from dipgen.mkdocs.speed.remembered import Remembered
 from dipgen.mkdocs.speed.settled import Settled
 from dipgen.mkdocs.speed.watched import Watched
@@ -104,6 +107,7 @@ class Layers(Seam):
         self._built = None                     # this build's config (`configured`)
         self._index = None                     # Material's search index, if the site has it (`env`)
         self._archive: tuple | None = None     # under serve: the last archive's pages and what they were made of
+        self._merged = Merged()                # ... and the last merge of the games' files
         self._themes = themes.SHARED
         self._state: str | None = None         # what else a page depends on (`Reuse.state`), under serve
         self._linked: list[LinkedFile] = []    # this build's maps and other files (`LinkedFile`)
@@ -247,6 +251,13 @@ class Layers(Seam):
         self._own_store = Path(tempfile.mkdtemp(prefix="dipgen-cache-"))
         weakref.finalize(self, shutil.rmtree, self._own_store, ignore_errors=True)
         return BuildCache(self._own_store, os.urandom(32))
+
+    def merged(self, games: list[Output]) -> dict[str, Content]:
+        """Under serve, the last build's merge with the changed games' files put in place (`merged`); a
+        build merges once, and keeps nothing."""
+        if self._command != "serve":
+            return super().merged(games)
+        return self._merged(games)
 
     def archive(self, cards: list, options, make):
         """Under serve, the archive's pages as the last build made them where every card and the
