@@ -139,27 +139,35 @@ class Reuse:
         for folder, dests in folders.items():
             now.dests[folder] += len(dests)
 
-    def move_into(self, site: Path) -> list[tuple[Path, Path]]:
+    def move_into(self, site: Path) -> list[tuple[str, str]]:
         """Put each folder `plan` chose into the new `site` (before it replaces the last one): the
         last site's folder renamed into it where nothing of the new build is there (another plugin
         may have written a page), else each file missing linked from the last site. Returns what
-        was moved (`move_back`); OSError, with nothing moved, where a file cannot be put in place."""
-        moved: list[tuple[Path, Path]] = []
+        was moved (`move_back`); OSError, with nothing moved, where a file cannot be put in place.
+        (By paths as strings, each folder's parent made once: a big archive moves a folder a game
+        on every edit under serve.)"""
+        moved: list[tuple[str, str]] = []
         if self._last is None:
             return moved
+        last, new = str(self._last.site), str(site)
+        parents: set[str] = set()
         try:
             for folder, dests in self._moving.items():
-                source, target = self._last.site / folder, site / folder
+                source, target = os.path.join(last, folder), os.path.join(new, folder)
                 if not os.path.lexists(target):
                     try:
-                        target.parent.mkdir(parents=True, exist_ok=True)
+                        parent = os.path.dirname(target.rstrip("/"))
+                        if parent not in parents:
+                            os.makedirs(parent, exist_ok=True)
+                            parents.add(parent)
                         os.rename(source, target)
                         moved.append((source, target))
                         continue
                     except OSError:
                         pass
                 for dest in dests:
-                    if not os.path.lexists(site / dest) and not _link(str(self._last.site / dest), str(site / dest)):
+                    if not os.path.lexists(os.path.join(new, dest)) and \
+                            not _link(os.path.join(last, dest), os.path.join(new, dest)):
                         raise OSError(errno.ENOENT, f"the last build's {dest} went while this one ran; build again")
         except OSError:
             self.move_back(moved)
@@ -167,7 +175,7 @@ class Reuse:
         return moved
 
     @staticmethod
-    def move_back(moved: list[tuple[Path, Path]]) -> None:
+    def move_back(moved: list[tuple[str, str]]) -> None:
         """Give the last site back what `move_into` took (the new site did not replace it)."""
         for source, target in reversed(moved):
             try:
