@@ -42,7 +42,7 @@ def whole(monkeypatch) -> list[int]:
 
 
 def test_an_edit_to_one_game_puts_its_files_in_place_and_the_first_game_keeps_the_shared_map(whole):
-    merge = Merged()
+    merge = Merged(lambda g: g.files)
     games = [game("alpha", "tir"), game("bravo"), game("charlie"), game("delta", "tir")]
     assert list(merge(games).items()) == list(first_wins(g.files for g in games).items())
     assert len(whole) == 1
@@ -57,7 +57,7 @@ def test_an_edit_to_one_game_puts_its_files_in_place_and_the_first_game_keeps_th
 
 
 def test_an_edit_that_adds_a_file_or_a_game_merges_whole(whole):
-    merge = Merged()
+    merge = Merged(lambda g: g.files)
     games = [game("alpha"), game("bravo")]
     merge(games)
     games[1] = game("bravo", phases=3)  # a new phase
@@ -74,7 +74,7 @@ def test_any_sequence_of_edits_merges_as_first_wins(seed):
     boards = {name: rng.choice(["standard", "tir", "stab"]) for name in names}
     phases = {name: rng.randint(0, 3) for name in names}
     games = {name: game(name, boards[name], phases[name]) for name in names[:5]}
-    merge = Merged()
+    merge = Merged(lambda g: g.files)
     for step in range(30):
         what = rng.random()
         name = rng.choice(names)

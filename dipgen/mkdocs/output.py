@@ -8,7 +8,7 @@ import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from dipgen.usecases.games import Loaded, load_checked
 from dipgen.usecases.publish import editions, game_files, missing_passphrases
@@ -27,6 +27,7 @@ log = logging.getLogger("mkdocs.plugins.dipgen")
 #: a generated file's content: a page, text, a picture's bytes, or a file on disk holding it (a `Path`,
 #: or a file of the build cache: `dipgen.mkdocs.speed.buildcache.Blob`)
 Content = SitePage | str | bytes | os.PathLike
+V = TypeVar("V")
 
 
 class Output(Protocol):
@@ -40,12 +41,12 @@ class Output(Protocol):
     def card(self) -> GameCard: ...
 
 
-def first_wins(files: Iterable[Mapping[str, Content]], shared: set[str] | None = None) -> dict[str, Content]:
+def first_wins(files: Iterable[Mapping[str, V]], shared: set[str] | None = None) -> dict[str, V]:
     """The files of every game as one: a file two games make (their board's base map) is the first
     game's, in the place it first comes; the names of such files added to `shared`, where it is given.
     By dict and set operations, not a loop in Python over the files: a big archive has hundreds of
     thousands."""
-    merged: dict[str, Content] = {}
+    merged: dict[str, V] = {}
     for own in files:
         common = own.keys() & merged.keys()  # what an earlier game made
         kept = {uri: merged[uri] for uri in common}

@@ -107,7 +107,9 @@ class Layers(Seam):
         self._built = None                     # this build's config (`configured`)
         self._index = None                     # Material's search index, if the site has it (`env`)
         self._archive: tuple | None = None     # under serve: the last archive's pages and what they were made of
-        self._merged = Merged()                # ... and the last merge of the games' files
+        self._merged = Merged[Output, Content](lambda game: game.files)  # ... the last merge of the games' files
+        self._page_names = Merged[Stored, str](lambda game: game.page_names)  # ... and of their files' names
+        self._file_names = Merged[Stored, str](lambda game: game.file_names)  # in the cache folder
         self._themes = themes.SHARED
         self._state: str | None = None         # what else a page depends on (`Reuse.state`), under serve
         self._linked: list[LinkedFile] = []    # this build's maps and other files (`LinkedFile`)
@@ -285,11 +287,7 @@ class Layers(Seam):
                 self._settled.begin(None, None)  # no last site to take from
             self._settled.choose(config, self._plugin, {path: (game.key, game.card.uri.rsplit("/", 1)[0] + "/")
                                                         for path, game in games.items() if isinstance(game, Stored)})
-            pages: dict[str, str] = {}
-            others: dict[str, str] = {}
-            for entry in reversed(self._games):  # (a file two games make, their board's map: the first's)
-                pages.update(entry.page_names)
-                others.update(entry.file_names)
+            pages, others = self._page_names(self._games), self._file_names(self._games)
             if self._archive is not None:  # the archive's pages, taken as they were where their text is
                 pages.update(self._archive[2])
             self._reuse.begin(self._state, pages, Path(self._site_dir) if self._staging else None, others)
