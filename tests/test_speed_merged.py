@@ -56,7 +56,7 @@ def test_an_edit_to_one_game_puts_its_files_in_place_and_the_first_game_keeps_th
     assert "extra" not in merge(games)
 
 
-def test_an_edit_that_adds_a_file_or_a_game_merges_whole(whole):
+def test_an_edit_that_adds_a_file_or_a_game_or_reorders_its_files_merges_whole(whole):
     merge = Merged(lambda g: g.files)
     games = [game("alpha"), game("bravo")]
     merge(games)
@@ -64,7 +64,9 @@ def test_an_edit_that_adds_a_file_or_a_game_merges_whole(whole):
     assert list(merge(games).items()) == list(first_wins(g.files for g in games).items())
     games.insert(1, game("azure", "tir"))
     assert list(merge(games).items()) == list(first_wins(g.files for g in games).items())
-    assert len(whole) == 3
+    games[2] = Out(dict(reversed(games[2].files.items())))  # the same files, in another order
+    assert list(merge(games).items()) == list(first_wins(g.files for g in games).items())
+    assert len(whole) == 4
 
 
 @pytest.mark.parametrize("seed", range(20))

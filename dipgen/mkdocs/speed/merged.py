@@ -5,10 +5,10 @@ order (`dipgen.mkdocs.output.first_wins`: a file two games make, their board's b
 first game's, in the place it first comes). At 1,280 games that is some 340,000 files, merged on
 every rebuild though an edit changes one game. `Merged` keeps the last merge: where this build's
 games are the last build's, in the same order, and each game that changed makes files of the same
-names as before, the merge is the last one with the changed games' files put in their places (but
-a file an earlier game makes too, which stays that game's); anything else (a game added, removed or
-renamed, a phase added) is merged whole, as the plain build merges. Either way the result is
-`first_wins`'s, entry for entry and in its order.
+names as before, in the same order, the merge is the last one with the changed games' files put in
+their places (but a file an earlier game makes too, which stays that game's); anything else (a game
+added, removed or renamed, a phase added) is merged whole, as the plain build merges. Either way the
+result is `first_wins`'s, entry for entry and in its order.
 
 A game is the same as at the last build where its output is the same object (`Layers.cached`
 hands back the last build's output of a game whose files and commits are as they were). What is
@@ -55,7 +55,7 @@ class Merged(Generic[G, V]):
             return False
         of = self._files_of
         files = [of(games[i]) for i in changed]
-        if any(now.keys() != of(self._games[i]).keys() for i, now in zip(changed, files, strict=True)):
+        if any(list(now) != list(of(self._games[i])) for i, now in zip(changed, files, strict=True)):  # names, in order
             return False
         for i, now in zip(changed, files, strict=True):
             # a file an earlier game makes too stays that game's (the first game makes it, mostly)
