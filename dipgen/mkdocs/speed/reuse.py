@@ -166,8 +166,8 @@ class Reuse:
                     except OSError:
                         pass
                 for dest in dests:
-                    if not os.path.lexists(os.path.join(new, dest)) and \
-                            not _link(os.path.join(last, dest), os.path.join(new, dest)):
+                    here = os.path.join(new, dest)
+                    if not os.path.lexists(here) and not _link(os.path.join(last, dest), here):
                         raise OSError(errno.ENOENT, f"the last build's {dest} went while this one ran; build again")
         except OSError:
             self.move_back(moved)
