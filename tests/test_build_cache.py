@@ -66,24 +66,24 @@ def test_the_folder_may_be_deleted(project):
     assert site_bytes(project) == first
 
 
-def _corrupt_entry(project: Path, change) -> None:
-    """Each entry changed, and sealed again with the machine's key (as a bug of the build's own would
-    write it): the checks behind the seal refuse it all the same (tests/test_build_cache_trust.py:
-    one sealed by anyone else)."""
+def _corrupt_entry(project: Path, *changes) -> None:
+    """Each entry changed (the entries in their names' order, the first by the first of `changes`,
+    the next by the next, the last change for the rest), and sealed again with the machine's key (as
+    a bug of the build's own would write it): the checks behind the seal refuse it all the same
+    (tests/test_build_cache_trust.py: one sealed by anyone else)."""
     key = bytes.fromhex((project / KEY_FILE).read_text(encoding="utf-8"))
-    for entry in (project / FOLDER / "games").iterdir():
+    for i, entry in enumerate(sorted((project / FOLDER / "games").iterdir())):
         data = json.loads(entry.read_bytes().partition(b"\n")[2])
+        change = changes[min(i, len(changes) - 1)]
         entry.write_bytes(sealed(key, entry.name, change(data).encode("utf-8")))
 
 
 def _corrupt(project: Path, how: str) -> None:
     folder = project / FOLDER
-    if how == "not json":
-        _corrupt_entry(project, lambda d: "{not json")
-    elif how == "foreign key":  # as another version of dipgen, or another game, would have it
-        _corrupt_entry(project, lambda d: json.dumps(dict(d, key="0" * 64)))
-    elif how == "bad card":
-        _corrupt_entry(project, lambda d: json.dumps(dict(d, card=dict(d["card"], title=["<script>"]))))
+    if how == "entries":  # one game's not JSON; one's key another version of dipgen, or another game,
+        # would have; one's card no card
+        _corrupt_entry(project, lambda d: "{not json", lambda d: json.dumps(dict(d, key="0" * 64)),
+                       lambda d: json.dumps(dict(d, card=dict(d["card"], title=["<script>"]))))
     elif how == "page moved":  # a heading said to be where the text has none (in a blob that is what its name says)
         def moved(d):
             pages = json.loads((folder / "blobs" / d["structure"][0]).read_bytes())
@@ -105,14 +105,16 @@ def _corrupt(project: Path, how: str) -> None:
             blob.unlink()
 
 
-@pytest.mark.slow  # whole-site builds, fifteen
+@pytest.mark.slow  # whole-site builds, eleven
 def test_a_corrupt_or_foreign_entry_is_made_again(project):
-    """Each way an entry can go wrong, one after another in the same project: each build after one
-    finds every game's entry refused and makes it again (the site as the first build made it), and
-    the next build trusts what it wrote, which is where the next way starts from."""
+    """Each way an entry can go wrong, one after another in the same project (the three ways an entry
+    alone can, one game each, at once): each build after one finds every game's entry refused and
+    makes it again (the site as the first build made it), and the next build trusts what it wrote,
+    which is where the next way starts from."""
+    assert len(ARCHIVE) == 3  # a game for each way of "entries"
     _build(project)
     first = site_bytes(project)
-    for how in ("not json", "foreign key", "bad card", "page moved", "blob replaced", "blob short", "blob gone"):
+    for how in ("entries", "page moved", "blob replaced", "blob short", "blob gone"):
         _corrupt(project, how)
         assert _build(project).stats["redone"] == 3, how
         assert site_bytes(project) == first, how

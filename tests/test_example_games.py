@@ -328,9 +328,9 @@ def test_a_phrase_bank_dropping_a_template_its_source_lacks_is_refused(tmp_path,
 def test_the_command_writes_the_named_games_and_leaves_hand_edits_alone(tmp_path, capsys):
     from tools.examples.cli import main
 
-    assert main(["lamps-out", "two-crowns", "--out", str(tmp_path)]) == 0
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["lamps-out", "two-crowns"]
-    for slug in ("lamps-out", "two-crowns"):
+    assert main(["lamps-out", "tracks-in-the-mud", "--out", str(tmp_path)]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["lamps-out", "tracks-in-the-mud"]
+    for slug in ("lamps-out", "tracks-in-the-mud"):
         assert {p.name: p.read_bytes() for p in (tmp_path / slug).iterdir()} == \
                {p.name: p.read_bytes() for p in (GAMES / slug).iterdir()}
     edited = tmp_path / "lamps-out" / "1901-fall.yml"
