@@ -127,6 +127,7 @@ def test_archive():
     assert "of the full build" in out
     assert "peak memory" in out
     assert "the note shows on its page: True" in out
+    assert "the archive's table shows it: True" in out  # the card-changing edit's rebuild published it
     assert "the server's watchers, nothing changed: " in out
     assert "MkDocs's polling of the games folder alone: " in out
     assert "an edit heard by the server's watcher after " in out
