@@ -39,7 +39,7 @@ def random_position(rules, rng: random.Random, n: int, phase: Phase) -> Position
             k = rng.choice(fit)
             loc = rng.choice(board.fleet_locations(prov)) if k.terrain == SEA else prov
             units.append(Unit(rng.choice(rules.powers()), k.letter, loc))
-    owners = {c: rng.choice(rules.powers()) for c in board.centres if rng.random() < 0.8}
+    owners = {c: rng.choice(rules.powers()) for c in sorted(board.centres) if rng.random() < 0.8}
     return Position(phase, tuple(sorted(units, key=lambda u: u.loc)), owners)
 
 

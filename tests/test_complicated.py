@@ -252,7 +252,7 @@ def test_of_two_equal_planes_a_removal_takes_one(v):
 
 
 def test_a_removal_names_the_unit_its_letter_names(v):
-    """Ruling (rules page, "Which unit a removal names"): `Remove P Par` with no French plane in
+    """Ruling (rules page, "Which unit an order of the winter names"): `Remove P Par` with no French plane in
     Paris is void and civil disorder pays the upkeep; `Remove A Par` names the army holding Paris,
     Germany's, and is void though a French plane stands there."""
     units = [Unit("France", "A", "par"), Unit("France", "P", "pic"), Unit("France", "F", "mao")]
@@ -269,6 +269,28 @@ def test_a_removal_names_the_unit_its_letter_names(v):
     out = v.rules.adjustments(winter(v, units, {"hol": "France", "mun": "Germany"}), orders(v, France=["Remove A Par"]))
     assert not out.results[0].succeeded
     assert out.results[0].unit == Unit("Germany", "A", "par")
+
+
+def test_an_upgrade_names_the_unit_its_letter_names(v):
+    """Ruling (rules page, "Which unit an order of the winter names"): `Upgrade P Par` names a plane
+    in Paris. Germany's there: refused as not France's, though France's own army holds Paris (it was
+    upgraded in its place, found by a random position of the legal orders' test); France's own: a
+    plane is not upgraded. `Upgrade A Par` upgrades the army."""
+    owners = {"par": "France", "bre": "France", "mar": "France", "mun": "Germany"}  # each pays its upkeep
+    beside = [Unit("France", "A", "par"), Unit("Germany", "P", "par")]
+    out = v.rules.adjustments(winter(v, beside, owners), orders(v, France=["Upgrade P Par"]))
+    assert not out.results[0].succeeded
+    assert out.results[0].unit == Unit("Germany", "P", "par")
+    assert out.results[0].notes[0].reason is Illegal.NOT_YOURS
+    assert sorted((u.power, u.kind) for u in out.units) == [("France", "A"), ("Germany", "P")]
+    own = [Unit("France", "A", "par"), Unit("France", "P", "par")]
+    out = v.rules.adjustments(winter(v, own, owners), orders(v, France=["Upgrade P Par"]))
+    assert not out.results[0].succeeded
+    assert out.results[0].notes[0].reason is Illegal.CANNOT_BUILD
+    assert sorted(u.kind for u in out.units) == ["A", "P"]
+    out = v.rules.adjustments(winter(v, beside, owners), orders(v, France=["Upgrade A Par"]))
+    assert out.results[0].succeeded
+    assert sorted((u.power, u.kind) for u in out.units) == [("France", "T"), ("Germany", "P")]
 
 
 def test_an_upgraded_unit_comes_after_a_plane_in_its_province(v):

@@ -321,31 +321,33 @@ class ComplicatedWinter(Winter):
 
     def change(self, power: str, order: Upgrade | Downgrade) -> OrderResult:
         """An upgrade (for `UPGRADE_COST` points) or a downgrade (saving the upkeep between the
-        two kinds, when upkeep cannot be paid) of a unit of `power` on an owned home centre."""
+        two kinds, when upkeep cannot be paid) of a unit of `power` on an owned home centre: the
+        unit the order names, by the rule every order is read by (`own`: `Upgrade P Bud` names a
+        plane there, never the army beside it)."""
         kinds, board, left = self.kinds, self.board, self.left[power]
         up = isinstance(order, Upgrade)
         prov = order.unit.province
-        unit = next((u for u in self.units if u.province == prov and u.power == power and id(u) not in self.removed
-                     and id(u) not in self.changed
-                     and (kinds[u.kind].upgrades_to if up else downgrade_of(kinds, u.kind))),
-                    None)
+        unit = self.own(power, order)
+        if isinstance(unit, OrderResult):  # no unit there to name, or another power's
+            return unit
         why = ""
-        if unit is None:
-            why = f"{power} has no {'army' if up else 'tank'} in {board.full_name(prov)}"
+        if not (kinds[unit.kind].upgrades_to if up else downgrade_of(kinds, unit.kind)):
+            k = kinds[unit.kind]
+            why = f"{k.article} {k.name} cannot be {'upgraded' if up else 'downgraded'}"
         elif prov not in self.homes(power) or self.owners.get(prov) != power:
             why = f"{board.full_name(prov)} is not an owned home centre of {power}"
         elif up and left < UPGRADE_COST:
             why = f"{power} has {left} supply point(s) left, an upgrade costs {UPGRADE_COST}"
         elif not up and left >= 0:
             why = f"{power} has removed enough"
-        if unit is None or why:
+        if why:
             return OrderResult(power, order, unit, False, (Note(Kind.ILLEGAL, Illegal.CANNOT_BUILD, why),))
         if up:
             self.changed[id(unit)] = replace(unit, kind=kinds[unit.kind].upgrades_to)
             self.left[power] -= UPGRADE_COST
         else:
             weaker = downgrade_of(kinds, unit.kind)
-            assert weaker is not None  # the unit was picked for having one
+            assert weaker is not None  # checked above
             self.changed[id(unit)] = replace(unit, kind=weaker.letter)
             self.left[power] += kinds[unit.kind].upkeep - weaker.upkeep
         return OrderResult(power, replace(order, unit=UnitRef(unit.kind, unit.loc)), unit, True)
