@@ -187,8 +187,13 @@ def make_games(paths: list[Path], options: SiteOptions, commits: dict[str, Commi
                          "in this process", display_path(path))  # (the site is the same: no warning for --strict)
             yield path, made if made is not None else _here(path, in_process)
         done = True
-    finally:  # (an interrupted build: what no worker began is dropped, and the build stops at once)
-        pool.shutdown(wait=done, cancel_futures=not done)
+    finally:
+        # An interrupted build drops what no worker began, and waits only for the pool's own thread
+        # (the workers that Ctrl-C reached are gone; one it did not reach finishes its game). Left
+        # running, that thread could close its wake-up pipe while the interpreter's exit writes to
+        # it (Python 3.11's concurrent.futures checks, then writes, without a lock): "Bad file
+        # descriptor" and a traceback after "Aborted!", seen once in some hundred Ctrl-Cs.
+        pool.shutdown(wait=True, cancel_futures=not done)
 
 
 #: how many games each worker may have made or in hand that the build has not taken yet: the pool
