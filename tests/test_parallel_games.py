@@ -240,27 +240,18 @@ def test_the_pool_is_handed_no_more_games_than_the_build_takes_soon(tmp_path, mo
     assert handed == paths
 
 
-def test_a_build_stopped_while_workers_make_games_leaves_no_thread_of_the_pool(tmp_path, monkeypatch):
+def test_a_build_stopped_while_workers_make_games_leaves_no_thread_of_the_pool(tmp_path):
     """The build stops (Ctrl-C, or an error of its own) while the workers are busy: the pool's own
     thread is gone when `make_games` is, not left to race the interpreter's exit (which wrote to the
     pipe that thread closes: a traceback after "Aborted!", test_ctrl_c_... above, once in a while)."""
     import threading
-    import time
 
-    from dipgen.mkdocs import output
     from dipgen.present.site import SiteOptions
 
-    if parallel._context().get_start_method() != "fork":
-        pytest.skip("the stand-in for a game's make reaches the workers by fork")
-
-    def slow(path, *args):
-        time.sleep(0.3)
-        return output.Game({"name": path.name}, None)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(output, "make", slow)
+    project = make_project(tmp_path / "p", EXAMPLES, games={"alpha": ALPHA, "bravo": BRAVO})
+    paths = sorted(p for p in (project / "games").iterdir() if p.is_dir())
     before = set(threading.enumerate())
-    paths = [tmp_path / f"game-{i:02d}" for i in range(12)]
     made = parallel.make_games(paths, SiteOptions(), {str(p): None for p in paths}, 2, lambda path: None)  # type: ignore
-    next(made)
+    next(made)  # the first game taken; the workers have the next ones in hand
     made.close()  # as a KeyboardInterrupt or the build's own error leaves the loop
     assert [t for t in threading.enumerate() if t not in before and t.is_alive()] == []
