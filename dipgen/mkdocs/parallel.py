@@ -188,11 +188,12 @@ def make_games(paths: list[Path], options: SiteOptions, commits: dict[str, Commi
             yield path, made if made is not None else _here(path, in_process)
         done = True
     finally:
-        # An interrupted build drops what no worker began, and waits only for the pool's own thread
-        # (the workers that Ctrl-C reached are gone; one it did not reach finishes its game). Left
-        # running, that thread could close its wake-up pipe while the interpreter's exit writes to
-        # it (Python 3.11's concurrent.futures checks, then writes, without a lock): "Bad file
-        # descriptor" and a traceback after "Aborted!", seen once in some hundred Ctrl-Cs.
+        # An interrupted build drops what no worker began, and waits for the pool's own thread (the
+        # workers Ctrl-C reached are gone; a worker it did not reach finishes the games in its
+        # hands, a few at most: `AHEAD`). Left running, that thread could close its wake-up pipe
+        # while the interpreter's exit wrote to it (Python 3.11's concurrent.futures checks, then
+        # writes, without a lock): "Bad file descriptor" and a traceback after "Aborted!", seen
+        # once in a full run of the tests on a loaded machine.
         pool.shutdown(wait=True, cancel_futures=not done)
 
 
