@@ -316,10 +316,12 @@ def end_one_game(games: Path) -> Path:
     from dipgen.usecases.games import replay_folder
 
     found = discover_games(games)
-    running = [(g, h) for g in found[1:] + found[:1] if not (h := replay_folder(g)).finished]
-    if not running:
+    for game in found[1:] + found[:1]:  # replayed one by one till one runs (an archive of 1,280 games)
+        history = replay_folder(game)
+        if not history.finished:
+            break
+    else:
         raise SystemExit(f"bench/archive.py: no running game in {games} to end")
-    game, history = running[0]
     alive = sorted(set(history.records[-1].after.owners.values()))
     with (game / "game.yml").open("a", encoding="utf-8") as f:
         f.write(f"end:\n  draw: [{', '.join(alive)}]\n")
