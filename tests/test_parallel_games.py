@@ -13,6 +13,7 @@ import pytest
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort
 
+from dipgen.io.folders import discover_games
 from dipgen.mkdocs import parallel
 from support import ALPHA, BRAVO, build, make_project, site_config, write_game
 from support.private import RUNNING
@@ -229,21 +230,26 @@ def test_a_worker_killed_leaves_its_games_to_the_build(tmp_path, caplog):
     assert "games/two-crowns/index.html" in site
 
 
+def _on_two_workers(paths: list[Path]):
+    """`make_games` of `paths` on two workers, the games' commit times unknown, none made in this
+    process."""
+    from dipgen.present.site import SiteOptions
+
+    return parallel.make_games(paths, SiteOptions(), {str(p): None for p in paths}, 2, lambda path: None)  # type: ignore
+
+
 def test_the_pool_is_handed_no_more_games_than_the_build_takes_soon(tmp_path, monkeypatch):
     """The pool holds a finished game's output till the build takes it, in the games' order: it is
     handed a few games a worker ahead of the build (`parallel.AHEAD`), never the whole archive at once.
     Twelve small games, made by the workers whichever way they start (fork, or a fork server)."""
     from concurrent.futures import ProcessPoolExecutor
 
-    from dipgen.present.site import SiteOptions
-
     handed: list[Path] = []
     submit = ProcessPoolExecutor.submit
     monkeypatch.setattr(ProcessPoolExecutor, "submit",
                         lambda pool, fn, path, *args: handed.append(path) or submit(pool, fn, path, *args))
-    project = make_project(tmp_path / "p", games={f"game-{i:02d}": ALPHA for i in range(12)})
-    paths = sorted(p for p in (project / "games").iterdir() if p.is_dir())
-    made = parallel.make_games(paths, SiteOptions(), {str(p): None for p in paths}, 2, lambda path: None)  # type: ignore
+    paths = discover_games(make_project(tmp_path / "p", games={f"game-{i:02d}": ALPHA for i in range(12)}) / "games")
+    made = _on_two_workers(paths)
     for taken, (path, result) in enumerate(made):
         assert result.game is not None, path
         assert len(handed) <= taken + 1 + 2 * parallel.AHEAD
@@ -256,12 +262,9 @@ def test_a_build_stopped_while_workers_make_games_leaves_no_thread_of_the_pool(t
     pipe that thread closes: a traceback after "Aborted!", test_ctrl_c_... above, once in a while)."""
     import threading
 
-    from dipgen.present.site import SiteOptions
-
-    project = make_project(tmp_path / "p", EXAMPLES, games={"alpha": ALPHA, "bravo": BRAVO})
-    paths = sorted(p for p in (project / "games").iterdir() if p.is_dir())
+    paths = discover_games(make_project(tmp_path / "p", EXAMPLES, games={"alpha": ALPHA, "bravo": BRAVO}) / "games")
     before = set(threading.enumerate())
-    made = parallel.make_games(paths, SiteOptions(), {str(p): None for p in paths}, 2, lambda path: None)  # type: ignore
+    made = _on_two_workers(paths)
     next(made)  # the first game taken; the workers have the next ones in hand
     made.close()  # as a KeyboardInterrupt or the build's own error leaves the loop
     assert [t for t in threading.enumerate() if t not in before and t.is_alive()] == []
